@@ -1,0 +1,73 @@
+// Prepares the environment that the Firebase emulators need on this machine and
+// returns it, so every script (start, test, reset, bench) starts them the same way.
+//
+// Why: firebase-tools downloads the Firestore emulator jar on first use, which fails
+// on a machine without internet. Debian's `google-cloud-cli-firestore-emulator`
+// ships the same emulator, but its jar has no Main-Class, and firebase-tools runs
+// `java -jar $FIRESTORE_EMULATOR_BINARY_PATH`. So, when firebase-tools has no jar
+// of its own, we build a tiny launcher jar whose manifest points at Debian's jar.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const PROJECT_ID = 'demo-shelfmark';
+
+/** Emulator ports, the Firebase defaults, so tools and docs agree. */
+export const PORTS = { auth: 9099, firestore: 8080, functions: 5001, storage: 9199, site: 4321, mailSmtp: 1025, mailWeb: 1080 };
+
+const DEBIAN_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+const MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
+
+/** True when firebase-tools already downloaded its own Firestore emulator jar. */
+function firebaseToolsHasFirestoreJar() {
+  const dir = join(homedir(), '.cache', 'firebase', 'emulators');
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir).some((f) => /^cloud-firestore-emulator-v[\d.]+\.jar$/.test(f));
+}
+
+/** Builds (once) the launcher jar for Debian's Firestore emulator and returns its path. */
+function debianLauncherJar() {
+  if (!existsSync(DEBIAN_JAR)) return undefined;
+  const dir = join(ROOT, '.cache', 'firestore-launcher');
+  const jar = join(dir, 'firestore-launcher.jar');
+  if (existsSync(jar)) return jar;
+  mkdirSync(dir, { recursive: true });
+  const manifest = join(dir, 'MANIFEST.MF');
+  writeFileSync(manifest, `Manifest-Version: 1.0\nMain-Class: ${MAIN_CLASS}\nClass-Path: ${DEBIAN_JAR}\n`);
+  execFileSync('jar', ['cfm', jar, manifest], { stdio: 'inherit' });
+  return jar;
+}
+
+/**
+ * Environment for `firebase emulators:*`: the project id, and the Firestore
+ * launcher when firebase-tools' own download is not there.
+ */
+export function emulatorEnv(base = process.env) {
+  const env = { ...base, GCLOUD_PROJECT: PROJECT_ID, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' };
+  if (!env.FIRESTORE_EMULATOR_BINARY_PATH && !firebaseToolsHasFirestoreJar()) {
+    const jar = debianLauncherJar();
+    if (jar) env.FIRESTORE_EMULATOR_BINARY_PATH = jar;
+  }
+  return env;
+}
+
+/** Environment that points SDKs (Admin and web) at the running emulators. */
+export function clientEnv(base = process.env) {
+  return {
+    ...base,
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${PORTS.firestore}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`,
+  };
+}
+
+/** The emulators this project runs: Storage only where its runtime jar can be had. */
+export function emulatorList() {
+  const storageJar = join(homedir(), '.cache', 'firebase', 'emulators');
+  const hasStorageRuntime = existsSync(storageJar) && readdirSync(storageJar).some((f) => f.startsWith('cloud-storage-rules-runtime'));
+  return ['auth', 'firestore', 'functions', ...(hasStorageRuntime ? ['storage'] : [])].join(',');
+}
