@@ -1,0 +1,139 @@
+/**
+ * Shared set-up for the Firestore rules tests: one emulator project per test
+ * file, the cast of actors, seeding, and assertion helpers that always await.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import {
+  deleteDoc,
+  doc,
+  setDoc,
+  setLogLevel,
+  updateDoc,
+  type DocumentData,
+  type Firestore,
+} from 'firebase/firestore';
+import { it } from 'vitest';
+
+// Every denied request would otherwise print a PERMISSION_DENIED warning.
+setLogLevel('error');
+
+/** The uids behind each actor; profiles use the uid as document id. */
+export const uids = {
+  /** An approved, active member who owns the seeded documents. */
+  owner: 'alice-uid',
+  /** Another approved, active member. */
+  other: 'bob-uid',
+  /** A member who signed up and awaits approval. */
+  pending: 'penny-uid',
+  /** A member whose sign-up was denied. */
+  denied: 'dora-uid',
+  /** A member an admin deactivated. */
+  inactive: 'ivan-uid',
+  /** A member carrying the `admin: true` custom claim. */
+  admin: 'admin-uid',
+} as const;
+
+/** Who makes a request: a visitor, a member in some state, or an admin. */
+export type Actor = 'anonymous' | 'pending' | 'owner' | 'other' | 'denied' | 'inactive' | 'admin';
+
+/** Starts a rules test environment on its own emulator project, so test files can run in parallel. */
+export async function setupRulesEnv(suite: string): Promise<RulesTestEnvironment> {
+  return initializeTestEnvironment({
+    projectId: `demo-shelfmark-rules-${suite}`,
+    firestore: { rules: readFileSync(resolve('firestore.rules'), 'utf8') },
+  });
+}
+
+/** A Firestore client signed in as the given actor (or signed out for 'anonymous'). */
+export function dbAs(env: RulesTestEnvironment, actor: Actor): Firestore {
+  const context =
+    actor === 'anonymous'
+      ? env.unauthenticatedContext()
+      : actor === 'admin'
+        ? env.authenticatedContext(uids.admin, { admin: true })
+        : env.authenticatedContext(uids[actor]);
+  // The context hands out a compat instance; the modular functions accept it
+  // at runtime, only the declared types differ.
+  return context.firestore() as unknown as Firestore;
+}
+
+/** Writes documents (path → data) with the rules switched off. */
+export async function seed(env: RulesTestEnvironment, docs: Record<string, DocumentData>): Promise<void> {
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore() as unknown as Firestore;
+    await Promise.all(Object.entries(docs).map(([path, data]) => setDoc(doc(db, path), data)));
+  });
+}
+
+/** Resolves when the request is denied by the rules; rejects if it was allowed. */
+export async function expectDenied<T>(request: Promise<T>): Promise<unknown> {
+  return await assertFails(request);
+}
+
+/** Resolves with the result when the request is allowed; rejects if it was denied. */
+export async function expectAllowed<T>(request: Promise<T>): Promise<T> {
+  return await assertSucceeds(request);
+}
+
+/**
+ * Registers create, update and delete tests proving the actor may not write:
+ * creating `newPath`, and updating or deleting the seeded `existingPath`.
+ */
+export function itDeniesWrites(
+  db: () => Firestore,
+  paths: { newPath: string; existingPath: string },
+  data: DocumentData,
+): void {
+  it('create is denied', async () => {
+    await expectDenied(setDoc(doc(db(), paths.newPath), data));
+  });
+  it('update is denied', async () => {
+    await expectDenied(updateDoc(doc(db(), paths.existingPath), { updated_at: new Date() }));
+  });
+  it('delete is denied', async () => {
+    await expectDenied(deleteDoc(doc(db(), paths.existingPath)));
+  });
+}
+
+/**
+ * Saves the emulator's rule coverage report for this file's project to
+ * test-results/, so untested branches of firestore.rules can be spotted.
+ * Best effort: a failure to fetch never fails the run.
+ */
+export async function saveRuleCoverage(env: RulesTestEnvironment): Promise<void> {
+  const emulator = env.emulators.firestore;
+  if (!emulator) return;
+  const url = `http://${emulator.host}:${emulator.port}/emulator/v1/projects/${env.projectId}:ruleCoverage.html`;
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return;
+    mkdirSync('test-results/rules-coverage', { recursive: true });
+    writeFileSync(`test-results/rules-coverage/${env.projectId}.html`, await response.text());
+  } catch {
+    // Coverage is a convenience for the reader; the tests already passed or failed.
+  }
+}
+
+/** How each actor reads in test names. */
+export const actorLabel: Record<Actor, string> = {
+  anonymous: 'anonymous visitor',
+  pending: 'pending member',
+  owner: 'approved member (owner)',
+  other: 'other approved member',
+  denied: 'denied member',
+  inactive: 'inactive member',
+  admin: 'admin',
+};
+
+/** Actors with no special claim on a document they do not own: a visitor and members in every approval state. */
+export const nonOwners = ['anonymous', 'pending', 'other', 'denied'] as const satisfies readonly Actor[];
+
+/** Every actor, for collections whose rules treat them all alike. */
+export const everyone = ['anonymous', 'pending', 'owner', 'other', 'denied', 'inactive', 'admin'] as const satisfies readonly Actor[];
