@@ -1,0 +1,22 @@
+import { defineConfig } from '@playwright/test';
+
+// E2E tests drive Debian's Chromium (Playwright's own browser download is not
+// possible offline) against the production build that scripts/test-with-emulators.mjs
+// serves on the emulators. E2E_BASE_URL points at it.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json']],
+  outputDir: 'test-results/e2e-artifacts',
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4321',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+  },
+});

@@ -1,0 +1,17 @@
+// `npm run reset`: back to the pristine demo data. With the emulators running (from
+// `npm start`), it re-seeds them in place; otherwise it deletes the saved emulator
+// data and media so the next `npm start` seeds afresh.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { clientEnv, PORTS, ROOT } from './emulator-env.mjs';
+import { isOpen, runToEnd } from './lib/processes.mjs';
+
+if (await isOpen(PORTS.firestore)) {
+  console.log('The emulators are running: re-seeding them with the demo data…');
+  const code = await runToEnd(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/seed/main.ts'], { cwd: ROOT, env: clientEnv() });
+  if (code === 0) console.log('Done. Pre-rendered pages show the new data after the next build (restart `npm start`).');
+  process.exit(code);
+}
+rmSync(join(ROOT, '.emulator-data'), { recursive: true, force: true });
+rmSync(join(ROOT, '.media'), { recursive: true, force: true });
+console.log('Saved data removed: the next `npm start` loads the pristine demo data.');

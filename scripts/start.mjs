@@ -1,0 +1,90 @@
+// `npm start`: the whole site on the embedded default. Starts the mail catcher and
+// the Firebase emulators (with the data of the last run, or fresh demo data), builds
+// the site against them, serves it on http://localhost:4321, and stops it all on Ctrl-C.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { clientEnv, emulatorEnv, emulatorList, PORTS, PROJECT_ID, ROOT } from './emulator-env.mjs';
+import { run, runToEnd, stopAll, waitForPort, isOpen } from './lib/processes.mjs';
+import { DEMO_ACCOUNTS } from './seed/accounts.ts';
+
+const DATA_DIR = join(ROOT, '.emulator-data');
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+
+async function main() {
+  for (const [name, port] of Object.entries({ firestore: PORTS.firestore, auth: PORTS.auth, site: PORTS.site, mail: PORTS.mailWeb })) {
+    if (await isOpen(port)) throw new Error(`Port ${port} (${name}) is already in use: is another copy of Shelfmark (or the emulators) running?`);
+  }
+  const fresh = !existsSync(join(DATA_DIR, 'firebase-export-metadata.json'));
+
+  step('Building Cloud Functions');
+  await mustSucceed('build functions', runToEnd(process.execPath, ['scripts/build-functions.mjs'], { cwd: ROOT }));
+
+  step('Starting the mail catcher (MailDev)');
+  const mail = run(bin('maildev'), ['--smtp', String(PORTS.mailSmtp), '--web', String(PORTS.mailWeb), '--ip', '127.0.0.1', '--silent'], { cwd: ROOT, quiet: true, name: 'maildev' });
+  await waitForPort(PORTS.mailWeb, { child: mail });
+
+  step('Starting the Firebase emulators');
+  const emulatorArgs = ['emulators:start', '--project', PROJECT_ID, '--only', emulatorList(), '--export-on-exit', DATA_DIR];
+  if (!fresh) emulatorArgs.push('--import', DATA_DIR);
+  const emulators = run(bin('firebase'), emulatorArgs, { cwd: ROOT, env: emulatorEnv(), quiet: true, name: 'firebase emulators' });
+  await waitForPort(PORTS.firestore, { child: emulators });
+  await waitForPort(PORTS.auth, { child: emulators });
+  await waitForPort(PORTS.functions, { child: emulators });
+
+  const env = clientEnv();
+  if (fresh) {
+    step('Loading the demo data');
+    await mustSucceed('seed', runToEnd(bin('tsx'), ['scripts/seed/main.ts'], { cwd: ROOT, env }));
+  }
+
+  step('Building the site against the emulators');
+  await mustSucceed('astro build', runToEnd(bin('astro'), ['build'], { cwd: ROOT, env }));
+
+  step('Serving the site');
+  const site = run(process.execPath, ['dist/server/entry.mjs'], { cwd: ROOT, env: { ...env, HOST: '127.0.0.1', PORT: String(PORTS.site) }, quiet: true, name: 'site' });
+  await waitForPort(PORTS.site, { child: site });
+
+  console.log(`
+Shelfmark is running.
+  Site:          http://localhost:${PORTS.site}
+  Mail inbox:    http://localhost:${PORTS.mailWeb}
+  Auth emulator: http://127.0.0.1:${PORTS.auth}  (verification links also land here)
+Demo accounts (password: ${DEMO_ACCOUNTS[0]?.password}):
+${DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(28)} ${a.description}`).join('\n')}
+Data you create is kept in .emulator-data/ when you stop; \`npm run reset\` brings back the demo data.
+Press Ctrl-C to stop.`);
+
+  // Any child dying on its own is fatal: say which one and why.
+  for (const child of [mail, emulators, site]) {
+    child.on('exit', (code) => {
+      if (stopping) return;
+      console.error(`\n${child.name} stopped unexpectedly (code ${code}).\n${child.output ?? ''}`);
+      void shutdown(1);
+    });
+  }
+}
+
+let stopping = false;
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping Shelfmark (saving emulator data)…');
+  await stopAll(60000);
+  process.exit(code);
+}
+
+function step(text) {
+  console.log(`▸ ${text}`);
+}
+
+async function mustSucceed(name, exitCode) {
+  const code = await exitCode;
+  if (code !== 0) throw new Error(`${name} failed (exit code ${code})`);
+}
+
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+main().catch(async (error) => {
+  console.error(`\n${error instanceof Error ? error.message : error}`);
+  await shutdown(1);
+});

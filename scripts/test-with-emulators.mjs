@@ -1,0 +1,47 @@
+// Runs inside `firebase emulators:exec` (see scripts/test.mjs): rules and functions
+// tests, then the demo data, a production build served by @astrojs/node, and the
+// Playwright end-to-end tests in Debian's Chromium against it.
+import { join } from 'node:path';
+import { clientEnv, ROOT } from './emulator-env.mjs';
+import { run, runToEnd, stopAll, waitForPort } from './lib/processes.mjs';
+
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const RESULTS = join(ROOT, 'test-results');
+/** Not 4321, so the tests can run while nobody's `npm start` is up, without guessing. */
+const E2E_PORT = 4329;
+
+async function main() {
+  // Tests get their own media folder: the developer's .media (used by `npm start`) stays untouched.
+  const env = { ...clientEnv(), MEDIA_DIR: join(RESULTS, 'media') };
+  let failed = false;
+
+  console.log('▸ Rules and functions tests');
+  failed ||= (await runToEnd(bin('vitest'), ['run', '--project', 'rules', '--project', 'functions', '--reporter=default', '--reporter=json', `--outputFile.json=${join(RESULTS, 'emulator.json')}`], { cwd: ROOT, env })) !== 0;
+
+  console.log('▸ Demo data and production build');
+  if ((await runToEnd(bin('tsx'), ['scripts/seed/main.ts'], { cwd: ROOT, env })) !== 0) return 1;
+  if ((await runToEnd(bin('astro'), ['build'], { cwd: ROOT, env })) !== 0) return 1;
+
+  console.log('▸ End-to-end tests (Chromium)');
+  const site = run(process.execPath, ['dist/server/entry.mjs'], { cwd: ROOT, env: { ...env, HOST: '127.0.0.1', PORT: String(E2E_PORT) }, quiet: true, name: 'site' });
+  try {
+    await waitForPort(E2E_PORT, { child: site });
+    const code = await runToEnd(bin('playwright'), ['test'], {
+      cwd: ROOT,
+      env: { ...env, E2E_BASE_URL: `http://127.0.0.1:${E2E_PORT}`, PLAYWRIGHT_JSON_OUTPUT_NAME: join(RESULTS, 'e2e.json') },
+    });
+    failed ||= code !== 0;
+  } finally {
+    await stopAll();
+  }
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error) => {
+    console.error(error);
+    await stopAll();
+    process.exit(1);
+  },
+);
