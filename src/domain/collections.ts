@@ -1,0 +1,18 @@
+/** Firestore collection names, exactly as the spec names the tables. */
+export const COLLECTIONS = {
+  profiles: 'profiles',
+  books: 'books',
+  productsServices: 'products_services',
+  classifiedAds: 'classified_ads',
+  blogPosts: 'blog_posts',
+  newsletters: 'newsletters',
+  pageContent: 'page_content',
+  legalDocuments: 'legal_documents',
+  advertisementBanners: 'advertisement_banners',
+  siteSettings: 'site_settings',
+  featuredProfiles: 'featured_profiles',
+  featuredBooks: 'featured_books',
+} as const;
+
+/** One of the collection names above. */
+export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

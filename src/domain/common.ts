@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * Upper bounds for stored strings. Firestore documents are capped at 1 MiB and
+ * the security rules bound every string they accept, so each field gets a
+ * limit generous enough for real content but small enough to keep documents
+ * far from that cap. The rules use the same numbers.
+ */
+export const TEXT_LIMITS = {
+  /** Display names, authors, labels of people. */
+  name: 80,
+  /** Titles of books, posts, ads, pages. */
+  title: 200,
+  /** One-line texts: subtitles, meta descriptions, header texts. */
+  line: 300,
+  /** Short free text: contact details, locations, prices written as text. */
+  short: 500,
+  /** Medium free text: about me, announcements, product descriptions. */
+  medium: 5_000,
+  /** Long-form bodies: blog posts, newsletters, legal documents, manuscript sections. */
+  long: 100_000,
+  /** URLs (browsers handle about 2,000 characters reliably). */
+  url: 2_048,
+  /** Page slugs and other identifiers that appear in URLs. */
+  slug: 100,
+  /** Firebase Auth uids and Firestore auto ids are far shorter than this. */
+  id: 128,
+} as const;
+
+/** A point in time. Firestore Timestamps are converted to Date before parsing (see src/data/firestore-convert.ts). */
+export const timestampSchema = z.date();
+
+/** Builds an http(s) URL schema with a custom message (other schemes such as javascript: are refused). */
+export function httpUrl(message = 'Please enter a valid URL') {
+  return z.url({ protocol: /^https?$/, error: message }).max(TEXT_LIMITS.url, 'URL is too long');
+}
+
+/** An absolute http or https URL. */
+export const httpUrlSchema = httpUrl();
+
+/** An http(s) URL that may also be left empty ('' or null) or absent. */
+export const optionalUrl = z.union([httpUrlSchema, z.literal('')]).nullish();
+
+/** A Firebase Auth uid or another document id used as a reference. */
+export const idSchema = z.string().min(1).max(TEXT_LIMITS.id);
+
+/** A whole number of zero or more (counters). */
+export const nonNegativeInt = z.number().int().min(0);
+
+/** An amount of money of zero or more, in the item's currency. */
+export const moneySchema = z.number().min(0).max(1_000_000_000);
+
+/** Optional text bounded by `max`: absent, null or a string. */
+export function optionalText(max: number) {
+  return z.string().max(max).nullish();
+}
+
+/** True when a string holds something other than whitespace. */
+export function hasText(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.trim().length > 0;
+}
+
+/** Adds https:// to a web address typed without a scheme ('example.com' → 'https://example.com'); blank stays ''. */
+export function normalizeUrl(input: string): string {
+  const trimmed = input.trim();
+  if (trimmed === '') return '';
+  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed.replace(/^\/+/, '')}`;
+}
+
+/** The first message per field of a failed parse, keyed by the dotted path ('' for the root), for showing under form inputs. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.');
+    if (!(key in result)) result[key] = issue.message;
+  }
+  return result;
+}
+
+/** The message a form shows when it can show only one: the first issue in field order. */
+export function firstErrorMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid input';
+}
+
+/** An entity shape without its document id, as written to Firestore. */
+export type WithoutId<T> = Omit<T, 'id'>;

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { TEXT_LIMITS, hasText, httpUrlSchema, idSchema, optionalText, optionalUrl, timestampSchema } from './common.ts';
+import { DEFAULT_FREE_PREVIEW_TITLE } from './book.ts';
+import { SOCIAL_NETWORKS, socialLinksSchema, type SocialNetwork } from './profile.ts';
+
+/** The single settings document lives at site_settings/main. */
+export const SITE_SETTINGS_DOC_ID = 'main';
+/** Most menu entries; bounded so the rules can bound the list. */
+export const MAX_MENU_ITEMS = 20;
+
+/** A menu link target: a site path ('/blog') or an absolute http(s) URL. */
+export const menuUrlSchema = z.union([
+  z.string().max(TEXT_LIMITS.url).regex(/^\/(?!\/)\S*$/, 'Use a path starting with / or a full URL'),
+  httpUrlSchema,
+]);
+
+/** One header menu entry. */
+export const menuItemSchema = z.object({
+  /** Text of the link. */
+  label: z.string().trim().min(1, 'Label is required').max(60),
+  /** Where it goes. */
+  url: menuUrlSchema,
+});
+/** A menu entry. */
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+/** Branding and navigation, document `site_settings/main`. Empty values fall back to built-in defaults (resolveSiteSettings). */
+export const siteSettingsSchema = z
+  .object({
+    /** Always 'main'. */
+    id: idSchema,
+    /** Header logo (Storage site-assets/logos/...); a default icon shows when empty. */
+    logo_url: optionalUrl,
+    /** Site title in the header and hero. */
+    site_title: optionalText(TEXT_LIMITS.name),
+    /** Line under the title in the header. */
+    header_description: optionalText(TEXT_LIMITS.line),
+    /** Hero paragraph on the home page. */
+    hero_description: optionalText(TEXT_LIMITS.short),
+    /** Site address shown in the hero. */
+    website_url: optionalUrl,
+    /** Header menu; empty means the default ten items. */
+    menu_items: z.array(menuItemSchema).max(MAX_MENU_ITEMS).default([]),
+    /** Header social links. */
+    social_links: socialLinksSchema.default({}),
+    /** Free-preview heading for books without their own. */
+    global_free_preview_title: optionalText(TEXT_LIMITS.title),
+    /** uid of the admin who last saved. */
+    updated_by: idSchema.nullish(),
+    /** Last save. */
+    updated_at: timestampSchema.nullish(),
+  })
+  .describe('site_settings');
+
+/** Stored site settings. */
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** Fields as written to Firestore. */
+export const siteSettingsWriteSchema = siteSettingsSchema.omit({ id: true });
+/** Site settings as written. */
+export type SiteSettingsWrite = z.infer<typeof siteSettingsWriteSchema>;
+
+/** The default header menu: the ten items of part 1 §2. */
+export const DEFAULT_MENU_ITEMS: readonly MenuItem[] = [
+  { label: 'Home', url: '/' },
+  { label: 'About Shelfmark', url: '/about' },
+  { label: 'Book Categories', url: '/categories' },
+  { label: 'Free eBooks Downloads or Read Online', url: '/free-books' },
+  { label: 'Books Marketplace', url: '/classifieds' },
+  { label: 'Directory of Book-Related Communities', url: '/book-communities' },
+  { label: 'Membership', url: '/membership' },
+  { label: 'Blog', url: '/blog' },
+  { label: 'Newsletters', url: '/newsletters' },
+  { label: 'Directory', url: '/directory' },
+];
+
+/** Labels of the social networks, in the order the header shows them. */
+export const SOCIAL_LINK_LABELS: Readonly<Record<SocialNetwork, string>> = {
+  website: 'Website',
+  linkedin: 'LinkedIn',
+  twitter: 'X (Twitter)',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  github: 'GitHub',
+  tiktok: 'TikTok',
+  medium: 'Medium',
+  goodreads: 'Goodreads',
+  substack: 'Substack',
+  pinterest: 'Pinterest',
+};
+
+/** Built-in values used when the stored ones are empty. */
+export const DEFAULT_SITE_SETTINGS = {
+  site_title: 'Shelfmark',
+  header_description: 'A community for book authors, readers and publishers',
+  hero_description:
+    'Discover books and their authors, read free eBooks, listen to audiobooks and find book services in our marketplace. Join a community that loves books as much as you do.',
+  website_url: 'https://shelfmark.example',
+  global_free_preview_title: DEFAULT_FREE_PREVIEW_TITLE,
+} as const;
+
+/** Settings with every fallback applied: texts are never empty; logo_url is null when the default icon should show. */
+export interface ResolvedSiteSettings {
+  /** Header logo or null. */
+  logo_url: string | null;
+  /** Site title. */
+  site_title: string;
+  /** Header description. */
+  header_description: string;
+  /** Hero paragraph. */
+  hero_description: string;
+  /** Site address. */
+  website_url: string;
+  /** Menu (the default ten when none is stored). */
+  menu_items: MenuItem[];
+  /** Non-empty social links in header order. */
+  social_links: { network: SocialNetwork; label: string; url: string }[];
+  /** Free-preview heading for books without their own. */
+  global_free_preview_title: string;
+}
+
+const orDefault = (value: string | null | undefined, fallback: string) => (hasText(value) ? value.trim() : fallback);
+
+/** Applies the built-in fallbacks to stored settings (or to none at all). */
+export function resolveSiteSettings(stored: Partial<SiteSettings> | null | undefined): ResolvedSiteSettings {
+  const s = stored ?? {};
+  const links = s.social_links ?? {};
+  return {
+    logo_url: hasText(s.logo_url) ? s.logo_url : null,
+    site_title: orDefault(s.site_title, DEFAULT_SITE_SETTINGS.site_title),
+    header_description: orDefault(s.header_description, DEFAULT_SITE_SETTINGS.header_description),
+    hero_description: orDefault(s.hero_description, DEFAULT_SITE_SETTINGS.hero_description),
+    website_url: orDefault(s.website_url, DEFAULT_SITE_SETTINGS.website_url),
+    menu_items: s.menu_items && s.menu_items.length > 0 ? [...s.menu_items] : [...DEFAULT_MENU_ITEMS],
+    social_links: SOCIAL_NETWORKS.flatMap((network) => {
+      const url = links[network];
+      return hasText(url) ? [{ network, label: SOCIAL_LINK_LABELS[network], url }] : [];
+    }),
+    global_free_preview_title: orDefault(s.global_free_preview_title, DEFAULT_SITE_SETTINGS.global_free_preview_title),
+  };
+}
