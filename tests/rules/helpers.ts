@@ -132,8 +132,11 @@ export const actorLabel: Record<Actor, string> = {
   admin: 'admin',
 };
 
-/** Actors with no special claim on a document they do not own: a visitor and members in every approval state. */
-export const nonOwners = ['anonymous', 'pending', 'other', 'denied'] as const satisfies readonly Actor[];
+/** Actors with no claim on a member's document: a visitor and members in every approval state except its owner. */
+export const nonOwners = ['anonymous', 'pending', 'other', 'denied', 'inactive'] as const satisfies readonly Actor[];
+
+/** Everyone but an admin: a visitor and members in every approval state. */
+export const nonAdmins = ['anonymous', 'pending', 'owner', 'other', 'denied', 'inactive'] as const satisfies readonly Actor[];
 
 /** Every actor, for collections whose rules treat them all alike. */
 export const everyone = ['anonymous', 'pending', 'owner', 'other', 'denied', 'inactive', 'admin'] as const satisfies readonly Actor[];
