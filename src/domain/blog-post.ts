@@ -5,10 +5,10 @@ import { TEXT_LIMITS, idSchema, optionalText, optionalUrl, timestampSchema } fro
 const blogPostFields = {
   /** Post title. */
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(TEXT_LIMITS.title),
-  /** Body in the light markup the blog renders ('## ', '### ', '**label:** text', '---'). */
-  content: z.string({ error: 'Content is required' }).trim().min(1, 'Content is required').max(TEXT_LIMITS.long),
   /** Author name as shown ('By <author>'); free text, not a uid. */
   author: z.string({ error: 'Author is required' }).trim().min(1, 'Author is required').max(TEXT_LIMITS.name),
+  /** Body in the light markup the blog renders ('## ', '### ', '**label:** text', '---'). */
+  content: z.string({ error: 'Content is required' }).trim().min(1, 'Content is required').max(TEXT_LIMITS.long),
   /** Optional teaser shown under the title. */
   excerpt: optionalText(TEXT_LIMITS.short),
   /** Optional thumbnail URL. */
