@@ -1,0 +1,64 @@
+// The pure, deterministic demo-data generator: same code, same output. It
+// returns documents, Auth users and image specs; main.ts validates and writes them.
+import { REFERENCE_DATE, type SeedDoc, type SeedUser, createContext } from './context.ts';
+import { generateBooks } from './books.ts';
+import { generateBlogPosts, generateNewsletters } from './editorial.ts';
+import { generateClassifiedAds, generateProductsServices } from './marketplace.ts';
+import { type Member, authUsers, generateMembers } from './members.ts';
+import { generateBanners, generateFeatured, generateLegalDocuments, generatePageContent, generateSiteSettings } from './site.ts';
+import type { ImageSpec } from './svg.ts';
+
+/** Everything the seed writes. */
+export interface SeedData {
+  users: SeedUser[];
+  docs: SeedDoc[];
+  images: ImageSpec[];
+}
+
+/** Options that depend on where the data will be served. */
+export interface GenerateOptions {
+  /** Public URL of a media path. */
+  mediaUrl: (path: string) => string;
+  /** Absolute site address, for banner links to site pages. */
+  siteUrl: string;
+}
+
+/** Generates the full demo data set. */
+export function generate(options: GenerateOptions): SeedData {
+  const ctx = createContext(options.mediaUrl);
+  const members = generateMembers(ctx);
+  const admin = members.find((m) => m.admin) as Member;
+  const books = generateBooks(ctx, members);
+  const featured = generateFeatured(members, books, admin);
+
+  const featuredBookIds = new Set(featured.filter((d) => d.collection === 'featured_books').map((d) => d.data.book_id));
+  for (const book of books) book.doc.data.is_featured = featuredBookIds.has(book.id);
+
+  // book_count is what the Cloud Function trigger would compute: the owner's active books.
+  const profiles: SeedDoc[] = members.map((m) => ({
+    collection: 'profiles',
+    id: m.uid,
+    data: { ...m.profile, book_count: books.filter((b) => b.userId === m.uid && b.active).length },
+  }));
+
+  const docs: SeedDoc[] = [
+    ...profiles,
+    ...books.map((b) => b.doc),
+    ...generateProductsServices(members),
+    ...generateClassifiedAds(members),
+    ...generateBlogPosts(ctx, admin),
+    ...generateNewsletters(admin, members),
+    ...generatePageContent(admin),
+    ...generateLegalDocuments(admin),
+    ...generateBanners(ctx, admin, options.siteUrl),
+    generateSiteSettings(ctx, admin),
+    ...featured,
+  ];
+
+  for (const doc of docs) {
+    for (const value of Object.values(doc.data)) {
+      if (value instanceof Date && value > REFERENCE_DATE) throw new Error(`${doc.collection}/${doc.id} has a date after the reference date`);
+    }
+  }
+  return { users: authUsers(members), docs, images: ctx.images };
+}

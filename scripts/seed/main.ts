@@ -1,0 +1,72 @@
+// `npm run seed`: replaces everything in the running emulators (Firestore, Auth)
+// and the local media folder with the deterministic Shelfmark demo data.
+// Refuses to run against anything but the emulators.
+import { rm } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, parse, relative, resolve } from 'node:path';
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import { localMediaRoot, localMediaStore, usesCloudMedia } from '../../src/data/server/media-store.ts';
+import { generate } from './generate.ts';
+import { writeImages } from './images.ts';
+import { checkReferences, validateDocs } from './validate.ts';
+import { createUsers, wipeEmulators, writeDocs } from './write.ts';
+
+function fail(message: string): never {
+  console.error(`Seed aborted: ${message}`);
+  process.exit(1);
+}
+
+/** Refuses to wipe a folder that obviously is not a media folder (/, home, the repo or one of its parents). */
+function assertSafeToWipe(root: string): void {
+  const cwd = process.cwd();
+  const isAncestorOfCwd = !relative(root, cwd).startsWith('..');
+  if (root === parse(root).root || root === homedir() || isAncestorOfCwd || dirname(root) === parse(root).root) {
+    fail(`refusing to wipe media folder ${root}; point MEDIA_DIR at a dedicated folder`);
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
+  const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!firestoreHost || !authHost) fail('FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST must be set; the seed only writes to the emulators.');
+  if (usesCloudMedia()) fail('MEDIA_STORE=cloud: the seed only writes to the local media folder.');
+  const projectId = process.env.GCLOUD_PROJECT || 'demo-shelfmark';
+  const siteUrl = (process.env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
+
+  const mediaRoot = resolve(localMediaRoot());
+  assertSafeToWipe(mediaRoot);
+  const store = localMediaStore(mediaRoot);
+
+  // The domain schemas accept only absolute http(s) image URLs, so the store's
+  // site-relative /media/… URLs are prefixed with the site address.
+  const data = generate({ mediaUrl: (path) => `${siteUrl}${store.publicUrl(path)}`, siteUrl });
+  let docs;
+  try {
+    docs = validateDocs(data.docs);
+    checkReferences(docs);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+
+  await wipeEmulators(projectId, firestoreHost, authHost);
+  await rm(mediaRoot, { recursive: true, force: true });
+
+  const app = initializeApp({ projectId }, 'seed');
+  const [images] = await Promise.all([writeImages(store, data.images), createUsers(getAuth(app), data.users), writeDocs(getFirestore(app), docs)]);
+
+  const counts = new Map<string, number>();
+  for (const doc of docs) counts.set(doc.collection, (counts.get(doc.collection) ?? 0) + 1);
+  console.log(`Seeded project ${projectId} (Firestore ${firestoreHost}, Auth ${authHost}):`);
+  console.log(`  auth users${String(data.users.length).padStart(18)}`);
+  for (const [collection, count] of counts) console.log(`  ${collection.padEnd(24)}${String(count).padStart(4)}`);
+  console.log(`  images${String(images.count).padStart(22)}  (${Math.round(images.bytes / 1024)} KB in ${mediaRoot})`);
+  console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)),
+);

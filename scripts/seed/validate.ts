@@ -1,0 +1,86 @@
+// Every seeded document goes through the same zod schema the site reads it
+// with, so the seed can never write data the site would reject.
+import type { z } from 'zod';
+import { advertisementBannerSchema } from '../../src/domain/advertisement-banner.ts';
+import { blogPostSchema } from '../../src/domain/blog-post.ts';
+import { bookSchema } from '../../src/domain/book.ts';
+import { classifiedAdSchema } from '../../src/domain/classified-ad.ts';
+import type { CollectionName } from '../../src/domain/collections.ts';
+import { featuredBookSchema, featuredProfileSchema } from '../../src/domain/featured.ts';
+import { legalDocumentSchema } from '../../src/domain/legal-document.ts';
+import { newsletterSchema } from '../../src/domain/newsletter.ts';
+import { PLAN_LIMITS } from '../../src/domain/plan-limits.ts';
+import { pageContentSchema } from '../../src/domain/page-content.ts';
+import { productServiceSchema } from '../../src/domain/product-service.ts';
+import { profileSchema } from '../../src/domain/profile.ts';
+import { siteSettingsSchema } from '../../src/domain/site-settings.ts';
+import { parseDoc, toWriteData } from '../../src/data/firestore-convert.ts';
+import type { SeedDoc } from './context.ts';
+
+const SCHEMAS: Record<CollectionName, z.ZodType> = {
+  profiles: profileSchema,
+  books: bookSchema,
+  products_services: productServiceSchema,
+  classified_ads: classifiedAdSchema,
+  blog_posts: blogPostSchema,
+  newsletters: newsletterSchema,
+  page_content: pageContentSchema,
+  legal_documents: legalDocumentSchema,
+  advertisement_banners: advertisementBannerSchema,
+  site_settings: siteSettingsSchema,
+  featured_profiles: featuredProfileSchema,
+  featured_books: featuredBookSchema,
+};
+
+/** Parses each document with its collection's schema and returns the write data (defaults applied); throws on the first invalid one. */
+export function validateDocs(docs: readonly SeedDoc[]): SeedDoc[] {
+  return docs.map((doc) => {
+    const entity = parseDoc(SCHEMAS[doc.collection], doc.id, doc.data, doc.collection) as { id: string };
+    return { ...doc, data: toWriteData(entity) as Record<string, unknown> };
+  });
+}
+
+/** Checks what no single schema can: unique ids and slugs, and references that point at real documents. */
+export function checkReferences(docs: readonly SeedDoc[]): void {
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  for (const doc of docs) {
+    const key = `${doc.collection}/${doc.id}`;
+    if (ids.has(key)) problems.push(`duplicate document ${key}`);
+    ids.add(key);
+  }
+  const of = (collection: CollectionName) => docs.filter((d) => d.collection === collection);
+  const profiles = new Map(of('profiles').map((d) => [d.id, d.data]));
+  const books = new Map(of('books').map((d) => [d.id, d.data]));
+
+  const slugs = new Set<unknown>();
+  for (const [id, profile] of profiles) {
+    if (slugs.has(profile.page_slug)) problems.push(`profiles/${id}: page_slug ${String(profile.page_slug)} is not unique`);
+    slugs.add(profile.page_slug);
+  }
+  for (const collection of ['books', 'products_services', 'classified_ads'] as const) {
+    for (const doc of of(collection)) {
+      if (!profiles.has(String(doc.data.user_id))) problems.push(`${collection}/${doc.id}: owner ${String(doc.data.user_id)} has no profile`);
+    }
+  }
+  for (const [uid, profile] of profiles) {
+    const owned = (collection: CollectionName) => of(collection).filter((d) => d.data.user_id === uid);
+    const activeBooks = owned('books').filter((d) => d.data.is_active).length;
+    if (profile.book_count !== activeBooks) problems.push(`profiles/${uid}: book_count ${String(profile.book_count)} but ${activeBooks} active books`);
+    if (profile.subscription_status === 'free') {
+      for (const kind of ['books', 'products_services'] as const) {
+        if (owned(kind).length > PLAN_LIMITS.free[kind]) problems.push(`profiles/${uid}: free plan with ${owned(kind).length} ${kind}`);
+      }
+    }
+  }
+  for (const doc of of('featured_profiles')) {
+    const profile = profiles.get(String(doc.data.user_id));
+    if (!profile?.is_active || profile.approval_status !== 'approved') problems.push(`featured_profiles/${doc.id}: not an active approved member`);
+    if (doc.id !== String(doc.data.position)) problems.push(`featured_profiles/${doc.id}: id is not its position`);
+  }
+  for (const doc of of('featured_books')) {
+    if (!books.get(String(doc.data.book_id))?.is_active) problems.push(`featured_books/${doc.id}: not an active book`);
+    if (doc.id !== String(doc.data.position)) problems.push(`featured_books/${doc.id}: id is not its position`);
+  }
+  if (problems.length > 0) throw new Error(`Seed data is inconsistent:\n  ${problems.join('\n  ')}`);
+}

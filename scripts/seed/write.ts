@@ -1,0 +1,39 @@
+// The seed's only I/O against Firebase: wiping the emulators, creating Auth
+// users and writing documents. Runs against the emulators only (main.ts checks).
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { SeedDoc, SeedUser } from './context.ts';
+
+/** Firestore's limit of writes per batch. */
+const BATCH_SIZE = 500;
+
+/** Deletes every document and every Auth user of the project in the emulators. */
+export async function wipeEmulators(projectId: string, firestoreHost: string, authHost: string): Promise<void> {
+  const targets = [
+    `http://${firestoreHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
+    `http://${authHost}/emulator/v1/projects/${projectId}/accounts`,
+  ];
+  for (const url of targets) {
+    const response = await fetch(url, { method: 'DELETE' });
+    if (!response.ok) throw new Error(`Could not wipe ${url}: ${response.status} ${await response.text()}`);
+  }
+}
+
+/** Creates the Auth users with their fixed uids, and the admin claim where due. */
+export async function createUsers(auth: Auth, users: readonly SeedUser[]): Promise<void> {
+  await Promise.all(
+    users.map(async (user) => {
+      await auth.createUser({ uid: user.uid, email: user.email, password: user.password, displayName: user.displayName, emailVerified: user.emailVerified });
+      if (user.admin) await auth.setCustomUserClaims(user.uid, { admin: true });
+    }),
+  );
+}
+
+/** Writes the documents in batches of at most 500. */
+export async function writeDocs(db: Firestore, docs: readonly SeedDoc[]): Promise<void> {
+  for (let start = 0; start < docs.length; start += BATCH_SIZE) {
+    const batch = db.batch();
+    for (const doc of docs.slice(start, start + BATCH_SIZE)) batch.set(db.collection(doc.collection).doc(doc.id), doc.data);
+    await batch.commit();
+  }
+}
