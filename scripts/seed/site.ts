@@ -82,9 +82,8 @@ export function generateBanners(ctx: SeedContext, admin: Member, siteUrl: string
 }
 
 /**
- * Six featured profiles and twelve featured books, all active and approved
- * (slot 1 is left to the site owner's fallback only when not featured, so we
- * feature the owner there explicitly).
+ * Six featured profiles (the site owner in slot 1, the demo author in slot 2)
+ * and twelve featured books, all from active, approved members.
  */
 export function generateFeatured(members: readonly Member[], books: readonly SeedBook[], admin: Member): SeedDoc[] {
   const rng = streamFor('featured');

@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../../scripts/seed/accounts.ts';
+import { generate } from '../../../scripts/seed/generate.ts';
+import { checkReferences, validateDocs } from '../../../scripts/seed/validate.ts';
+import { countWords } from '../../../src/domain/book.ts';
+
+const options = { mediaUrl: (path: string) => `http://localhost:4321/media/${path}`, siteUrl: 'http://localhost:4321' };
+const data = generate(options);
+const docs = validateDocs(data.docs);
+const of = (collection: string) => docs.filter((d) => d.collection === collection);
+
+describe('the demo data generator', () => {
+  it('produces exactly the same data on every run', () => {
+    expect(generate(options)).toEqual(data);
+  });
+
+  it('writes only documents the domain schemas accept, with consistent references and counters', () => {
+    expect(() => checkReferences(docs)).not.toThrow();
+  });
+
+  it('creates every demo account, with the admin claim only for the admin', () => {
+    for (const account of DEMO_ACCOUNTS) expect(data.users.find((u) => u.email === account.email)?.uid).toBe(account.uid);
+    expect(data.users.filter((u) => u.admin).map((u) => u.email)).toEqual(['admin@shelfmark.test']);
+    expect(of('profiles').find((p) => p.id === 'demo-admin')?.data).toMatchObject({ role: 'Admin', page_slug: 'shelfmark-team', display_name: 'Shelfmark Team' });
+  });
+
+  it('covers every category, approval state, activity state and plan', () => {
+    const profiles = of('profiles').map((p) => p.data);
+    expect(profiles.length).toBeGreaterThanOrEqual(35);
+    for (const category of ['Book Author', 'Book Lover/Marketer', 'Publisher']) expect(profiles.some((p) => p.category === category)).toBe(true);
+    for (const status of ['approved', 'pending', 'denied']) expect(profiles.some((p) => p.approval_status === status)).toBe(true);
+    expect(profiles.some((p) => !p.is_active)).toBe(true);
+    expect(profiles.some((p) => p.subscription_status === 'premium')).toBe(true);
+  });
+
+  it('gives books every listing state the pages filter on', () => {
+    const books = of('books').map((b) => b.data);
+    expect(books.length).toBeGreaterThanOrEqual(100);
+    expect(books.some((b) => !b.is_active)).toBe(true);
+    expect(books.some((b) => b.is_full_book_free)).toBe(true);
+    expect(books.some((b) => typeof b.audiobook_url === 'string' && b.audiobook_url !== '')).toBe(true);
+    expect(books.some((b) => (b.manuscript_content as { type: string }[]).some((s) => s.type === 'url'))).toBe(true);
+    expect(new Set(books.map((b) => b.category))).toEqual(new Set(['fiction', 'non-fiction']));
+    for (const book of books) expect(countWords(book.description as string)).toBeLessThanOrEqual(100);
+  });
+
+  it('fills all six featured profile and twelve featured book slots', () => {
+    expect(of('featured_profiles').map((d) => d.id)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(of('featured_books')).toHaveLength(12);
+  });
+
+  it('stores every image under a content-versioned path', () => {
+    const paths = data.images.map((i) => i.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of paths) expect(path).toMatch(/^(covers|profiles|site-assets\/(logos|banners|blog))\/[A-Za-z0-9_-]+-[0-9a-f]{10}\.webp$/);
+  });
+
+  it('never uses the clock: the same data whatever the date', () => {
+    vi.useFakeTimers({ now: new Date('2031-05-17T08:00:00Z') });
+    try {
+      expect(generate(options)).toEqual(data);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
