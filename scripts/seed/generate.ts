@@ -19,8 +19,6 @@ export interface SeedData {
 export interface GenerateOptions {
   /** Public URL of a media path. */
   mediaUrl: (path: string) => string;
-  /** Absolute site address, for banner links to site pages. */
-  siteUrl: string;
 }
 
 /** Generates the full demo data set. */
@@ -50,7 +48,7 @@ export function generate(options: GenerateOptions): SeedData {
     ...generateNewsletters(admin, members),
     ...generatePageContent(admin),
     ...generateLegalDocuments(admin),
-    ...generateBanners(ctx, admin, options.siteUrl),
+    ...generateBanners(ctx, admin),
     generateSiteSettings(ctx, admin),
     ...featured,
   ];

@@ -34,15 +34,13 @@ async function main(): Promise<void> {
   if (!firestoreHost || !authHost) fail('FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST must be set; the seed only writes to the emulators.');
   if (usesCloudMedia()) fail('MEDIA_STORE=cloud: the seed only writes to the local media folder.');
   const projectId = process.env.GCLOUD_PROJECT || 'demo-shelfmark';
-  const siteUrl = (process.env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
 
   const mediaRoot = resolve(localMediaRoot());
   assertSafeToWipe(mediaRoot);
   const store = localMediaStore(mediaRoot);
 
-  // The domain schemas accept only absolute http(s) image URLs, so the store's
-  // site-relative /media/… URLs are prefixed with the site address.
-  const data = generate({ mediaUrl: (path) => `${siteUrl}${store.publicUrl(path)}`, siteUrl });
+  // Media URLs stay site-relative (/media/…), so the data works on any host and port.
+  const data = generate({ mediaUrl: (path) => store.publicUrl(path) });
   let docs;
   try {
     docs = validateDocs(data.docs);

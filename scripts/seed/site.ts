@@ -59,8 +59,8 @@ const BANNERS = [
   { title: 'Summer reading challenge', action: 'Join in', link: '/blog', description: 'Our summer challenge has ended; thanks to all who joined.', active: false },
 ] as const;
 
-/** Advertisement banners, three active and one inactive. Relative links are stored as absolute site URLs. */
-export function generateBanners(ctx: SeedContext, admin: Member, siteUrl: string): SeedDoc[] {
+/** Advertisement banners, three active and one inactive. */
+export function generateBanners(ctx: SeedContext, admin: Member): SeedDoc[] {
   const rng = streamFor('advertisement_banners');
   return BANNERS.map((banner, i) => {
     const id = rng.autoId();
@@ -70,7 +70,7 @@ export function generateBanners(ctx: SeedContext, admin: Member, siteUrl: string
       data: {
         title: banner.title,
         image_url: ctx.addImage(imageSpec('site-assets/banners', id, bannerSvg(banner.title, banner.action, rng.int(0, 359)), 1200, 300)),
-        link_url: banner.link.startsWith('/') ? `${siteUrl}${banner.link}` : banner.link,
+        link_url: banner.link,
         description: banner.description,
         position: i + 1,
         is_active: banner.active,

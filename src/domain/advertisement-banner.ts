@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, httpUrlSchema, idSchema, optionalText, optionalUrl, timestampSchema } from './common.ts';
+import { TEXT_LIMITS, sitePathOrUrlSchema, idSchema, optionalText, optionalUrl, optionalSitePathOrUrl, timestampSchema } from './common.ts';
 
 /** Highest banner position accepted; positions only order banners, so a bound just keeps input sane. */
 export const BANNER_POSITION_MAX = 100;
@@ -12,9 +12,9 @@ export const advertisementBannerSchema = z
     /** Name of the banner (alt text of the image). */
     title: z.string().trim().min(1, 'Title is required').max(TEXT_LIMITS.title),
     /** Banner image (Storage site-assets/banners/...). */
-    image_url: httpUrlSchema,
+    image_url: sitePathOrUrlSchema,
     /** Where a click goes. */
-    link_url: optionalUrl,
+    link_url: optionalSitePathOrUrl,
     /** Optional caption. */
     description: optionalText(TEXT_LIMITS.line),
     /** Display order, 1 first (part 2 §5: integer, at least 1). */

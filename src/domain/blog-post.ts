@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, idSchema, optionalText, optionalUrl, timestampSchema } from './common.ts';
+import { TEXT_LIMITS, idSchema, optionalText, optionalUrl, optionalSitePathOrUrl, timestampSchema } from './common.ts';
 
 /** Editable blog fields with the form's required-field messages. */
 const blogPostFields = {
@@ -12,7 +12,7 @@ const blogPostFields = {
   /** Optional teaser shown under the title. */
   excerpt: optionalText(TEXT_LIMITS.short),
   /** Optional thumbnail URL. */
-  featured_image: optionalUrl,
+  featured_image: optionalSitePathOrUrl,
   /** Drafts (false) are visible to admins only. */
   is_published: z.boolean().default(false),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, httpUrl, idSchema, moneySchema, optionalText, optionalUrl, timestampSchema } from './common.ts';
+import { TEXT_LIMITS, httpUrl, idSchema, moneySchema, optionalText, optionalUrl, optionalSitePathOrUrl, timestampSchema } from './common.ts';
 import { BOOK_CATEGORY_VALUES } from './genres.ts';
 import { profileSlug } from './slug.ts';
 
@@ -90,7 +90,7 @@ const bookFields = {
     .refine((text) => countWords(text) <= DESCRIPTION_WORD_LIMIT, 'Description must be 100 words or less')
     .nullish(),
   /** Cover image URL (the old site also read coverImageUrl; the import maps it here). */
-  cover_image: optionalUrl,
+  cover_image: optionalSitePathOrUrl,
   /** General price (old single-price field); the marketplace uses the format prices below. */
   price: moneySchema.nullish(),
   /** Main purchase link. */

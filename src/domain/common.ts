@@ -41,6 +41,19 @@ export const httpUrlSchema = httpUrl();
 /** An http(s) URL that may also be left empty ('' or null) or absent. */
 export const optionalUrl = z.union([httpUrlSchema, z.literal('')]).nullish();
 
+/**
+ * A path on this site ('/blog', '/media/covers/x.webp') or an absolute http(s) URL.
+ * Site paths keep stored data independent of the host it is served from: media in
+ * the local store live at /media/…, and the same data works on any port or domain.
+ */
+export const sitePathOrUrlSchema = z.union([
+  z.string().max(TEXT_LIMITS.url).regex(/^\/(?![\/\\])[^\s\\]*$/, 'Use a path starting with / or a full URL'),
+  httpUrlSchema,
+]);
+
+/** A site path or http(s) URL that may also be left empty ('' or null) or absent: images and internal links. */
+export const optionalSitePathOrUrl = z.union([sitePathOrUrlSchema, z.literal('')]).nullish();
+
 /** A Firebase Auth uid or another document id used as a reference. */
 export const idSchema = z.string().min(1).max(TEXT_LIMITS.id);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, idSchema, moneySchema, nonNegativeInt, optionalText, optionalUrl, timestampSchema } from './common.ts';
+import { TEXT_LIMITS, idSchema, moneySchema, nonNegativeInt, optionalText, optionalUrl, optionalSitePathOrUrl, timestampSchema } from './common.ts';
 import { DEFAULT_CURRENCY, MARKETPLACE_KINDS, conditionSchema, currencySchema } from './marketplace.ts';
 import { tagsSchema } from './tags.ts';
 
@@ -25,7 +25,7 @@ const productServiceFields = {
   /** How to reach the seller. */
   contact_info: optionalText(TEXT_LIMITS.short),
   /** Picture of the item. */
-  image_url: optionalUrl,
+  image_url: optionalSitePathOrUrl,
   /** Seller's page for the item. */
   website_url: optionalUrl,
   /** Search tags (tags.ts bounds). */

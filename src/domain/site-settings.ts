@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, hasText, httpUrlSchema, idSchema, optionalText, optionalUrl, timestampSchema } from './common.ts';
+import { TEXT_LIMITS, hasText, httpUrlSchema, idSchema, optionalSitePathOrUrl, sitePathOrUrlSchema, optionalText, optionalUrl, timestampSchema } from './common.ts';
 import { DEFAULT_FREE_PREVIEW_TITLE } from './book.ts';
 import { SOCIAL_NETWORKS, socialLinksSchema, type SocialNetwork } from './profile.ts';
 
@@ -9,10 +9,7 @@ export const SITE_SETTINGS_DOC_ID = 'main';
 export const MAX_MENU_ITEMS = 20;
 
 /** A menu link target: a site path ('/blog') or an absolute http(s) URL. */
-export const menuUrlSchema = z.union([
-  z.string().max(TEXT_LIMITS.url).regex(/^\/(?!\/)\S*$/, 'Use a path starting with / or a full URL'),
-  httpUrlSchema,
-]);
+export const menuUrlSchema = sitePathOrUrlSchema;
 
 /** One header menu entry. */
 export const menuItemSchema = z.object({
@@ -30,7 +27,7 @@ export const siteSettingsSchema = z
     /** Always 'main'. */
     id: idSchema,
     /** Header logo (Storage site-assets/logos/...); a default icon shows when empty. */
-    logo_url: optionalUrl,
+    logo_url: optionalSitePathOrUrl,
     /** Site title in the header and hero. */
     site_title: optionalText(TEXT_LIMITS.name),
     /** Line under the title in the header. */

@@ -4,7 +4,7 @@ import { generate } from '../../../scripts/seed/generate.ts';
 import { checkReferences, validateDocs } from '../../../scripts/seed/validate.ts';
 import { countWords } from '../../../src/domain/book.ts';
 
-const options = { mediaUrl: (path: string) => `http://localhost:4321/media/${path}`, siteUrl: 'http://localhost:4321' };
+const options = { mediaUrl: (path: string) => `/media/${path}` };
 const data = generate(options);
 const docs = validateDocs(data.docs);
 const of = (collection: string) => docs.filter((d) => d.collection === collection);
