@@ -1,0 +1,4 @@
+// Entry point of the Cloud Functions bundle (see scripts/build-functions.mjs).
+export { bookCount, bookCountOnProfileCreate } from './book-count';
+export { authorSnapshot, bookAuthor } from './author-snapshot';
+export { requestRebuild } from './request-rebuild';
