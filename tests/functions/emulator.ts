@@ -1,0 +1,49 @@
+// Shared setup for tests that drive the deployed triggers through the emulators.
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+
+export const PROJECT_ID = 'demo-shelfmark';
+
+/** Admin Firestore pointed at the emulator that `firebase emulators:exec` started. */
+export function adminDb(): Firestore {
+  if (!process.env.FIRESTORE_EMULATOR_HOST) {
+    throw new Error('FIRESTORE_EMULATOR_HOST is not set: run these tests through `firebase emulators:exec`.');
+  }
+  if (getApps().length === 0) initializeApp({ projectId: PROJECT_ID });
+  return getFirestore();
+}
+
+/**
+ * Deletes every document in the emulator, so each test starts from nothing. The
+ * emulator answers 409 while a trigger from the previous test holds a transaction,
+ * so that answer is retried.
+ */
+export async function clearFirestore(): Promise<void> {
+  const url = `http://${process.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`;
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url, { method: 'DELETE' });
+    if (response.ok) return;
+    if (response.status !== 409 || attempt === 20) throw new Error(`clearing Firestore failed: HTTP ${response.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * Polls `read` until `done` accepts its value, because triggers run asynchronously
+ * after the write that fired them. Throws with the last value seen on timeout.
+ */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value)) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    value = await read();
+  }
+  return value;
+}
+
+/** A unique id, so a late trigger from an earlier test cannot touch this test's documents. */
+export function uniqueId(prefix: string): string {
+  return `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
+}

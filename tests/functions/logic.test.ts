@@ -1,0 +1,112 @@
+// The pure decisions inside the triggers, without the emulators.
+import { describe, expect, it, vi } from 'vitest';
+import { usersToRecount } from '../../functions/src/book-count';
+import { authorChanged, bookNeedsAuthor, chunk } from '../../functions/src/author-snapshot';
+import { callDeployHook, type Post } from '../../functions/src/request-rebuild';
+import { authorFromProfile, readBookOwnership, storedAuthor } from '../../functions/src/book-fields';
+
+describe('usersToRecount', () => {
+  it('recounts the owner of a created or deleted book', () => {
+    expect(usersToRecount(undefined, { user_id: 'a', is_active: true })).toEqual(['a']);
+    expect(usersToRecount({ user_id: 'a', is_active: false }, undefined)).toEqual(['a']);
+  });
+
+  it('recounts when is_active flips', () => {
+    expect(usersToRecount({ user_id: 'a', is_active: true }, { user_id: 'a', is_active: false })).toEqual(['a']);
+  });
+
+  it('recounts both users when a book changes owner', () => {
+    expect(usersToRecount({ user_id: 'a', is_active: true }, { user_id: 'b', is_active: true })).toEqual(['a', 'b']);
+  });
+
+  it('recounts nobody for an edit that keeps owner and activity', () => {
+    expect(usersToRecount({ user_id: 'a', is_active: true }, { user_id: 'a', is_active: true })).toEqual([]);
+  });
+
+  it('ignores a book without owner', () => {
+    expect(usersToRecount(undefined, { is_active: true })).toEqual([]);
+  });
+});
+
+describe('authorChanged', () => {
+  const alice = { display_name: 'Alice', page_slug: 'alice' };
+  it('sees a new name, a new slug and a missing snapshot', () => {
+    expect(authorChanged(alice, { ...alice, display_name: 'Alicia' })).toBe(true);
+    expect(authorChanged(alice, { ...alice, page_slug: 'alicia' })).toBe(true);
+    expect(authorChanged(undefined, alice)).toBe(true);
+  });
+  it('ignores an identical snapshot, and null versus missing page_slug', () => {
+    expect(authorChanged(alice, { ...alice })).toBe(false);
+    expect(authorChanged({ display_name: 'A', page_slug: null }, { display_name: 'A' })).toBe(false);
+    expect(authorChanged(undefined, undefined)).toBe(false);
+  });
+});
+
+describe('bookNeedsAuthor', () => {
+  const author = { display_name: 'Alice', page_slug: 'alice' };
+  it('fills a book without author and a book that changed owner', () => {
+    expect(bookNeedsAuthor(undefined, { user_id: 'a' })).toBe(true);
+    expect(bookNeedsAuthor({ user_id: 'a', author }, { user_id: 'b', author })).toBe(true);
+  });
+  it('leaves a deleted book and an edited book with author alone', () => {
+    expect(bookNeedsAuthor({ user_id: 'a', author }, undefined)).toBe(false);
+    expect(bookNeedsAuthor({ user_id: 'a', author }, { user_id: 'a', author })).toBe(false);
+  });
+});
+
+describe('chunk', () => {
+  it('splits into batches no larger than the limit', () => {
+    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(chunk(Array.from({ length: 1001 }, (_, i) => i), 500).map((c) => c.length)).toEqual([500, 500, 1]);
+    expect(chunk([], 500)).toEqual([]);
+  });
+});
+
+describe('callDeployHook', () => {
+  it('skips without a hook URL and does not call out', async () => {
+    const post = vi.fn<Post>();
+    expect(await callDeployHook('', 'blog_posts', 'p1', post)).toBe('skipped-no-hook');
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('POSTs JSON naming the collection and reports sent', async () => {
+    const post = vi.fn<Post>(async () => ({ ok: true, status: 200 }));
+    expect(await callDeployHook('https://api.netlify.com/build_hooks/abc', 'blog_posts', 'p1', post)).toBe('sent');
+    const [url, init] = post.mock.calls[0]!;
+    expect(new URL(url).searchParams.get('trigger_title')).toBe('Content changed: blog_posts');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body)).toEqual({ collection: 'blog_posts', document: 'p1' });
+  });
+
+  it('reports an HTTP error or a network failure instead of throwing', async () => {
+    expect(await callDeployHook('https://hook.test/x', 'newsletters', 'n1', async () => ({ ok: false, status: 404 }))).toBe('failed: HTTP 404');
+    const down: Post = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    expect(await callDeployHook('https://hook.test/x', 'newsletters', 'n1', down)).toBe('failed: connect ECONNREFUSED');
+    expect(await callDeployHook('not a url', 'newsletters', 'n1', down)).toMatch(/^failed: /);
+  });
+});
+
+describe('reading documents through the domain schemas', () => {
+  it('takes the author snapshot from a profile and ignores its other fields', () => {
+    expect(authorFromProfile('u1', { display_name: 'Alice', page_slug: 'alice', about_me: 42 })).toEqual({ display_name: 'Alice', page_slug: 'alice' });
+    expect(authorFromProfile('u1', undefined)).toBeUndefined();
+  });
+
+  it('refuses a profile whose name or slug is malformed, naming the document', () => {
+    expect(() => authorFromProfile('u1', { display_name: 'Alice', page_slug: 'Not A Slug' })).toThrow(/profiles\/u1/);
+  });
+
+  it('treats a missing or malformed stored author as absent, so it gets rewritten', () => {
+    expect(storedAuthor(undefined)).toBeUndefined();
+    expect(storedAuthor({ name: 'x' })).toBeUndefined();
+    expect(storedAuthor({ display_name: 'Alice', page_slug: 'alice' })).toEqual({ display_name: 'Alice', page_slug: 'alice' });
+  });
+
+  it('reads a book owner and active flag', () => {
+    expect(readBookOwnership('b1', { user_id: 'u1', is_active: false, title: 'T' })).toEqual({ user_id: 'u1', is_active: false });
+    expect(readBookOwnership('b1', undefined)).toBeUndefined();
+    expect(() => readBookOwnership('b1', { is_active: true })).toThrow(/books\/b1/);
+  });
+});
