@@ -1,12 +1,26 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, query, setDoc, Timestamp, where, type DocumentData, type Firestore } from 'firebase/firestore';
+import {
+  collection,
+  deleteDoc,
+  deleteField,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  type DocumentData,
+  type Firestore,
+} from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   actorLabel,
   dbAs,
   expectAllowed,
   expectDenied,
-  itDeniesWrites,
   nonAdmins,
   saveRuleCoverage,
   seed,
@@ -47,6 +61,71 @@ const profiles: Record<Exclude<Actor, 'anonymous'>, DocumentData> = {
   denied: profile(uids.denied, { display_name: 'Dora Denied', page_slug: 'dora-denied', approval_status: 'denied', book_count: 0 }),
   inactive: profile(uids.inactive, { display_name: 'Ivan Inactive', page_slug: 'ivan-inactive', is_active: false }),
   admin: profile(uids.admin, { display_name: 'Shelfmark Admin', page_slug: 'shelfmark-admin', role: 'Admin', book_count: 0 }),
+};
+
+/** A change a member may make to their own profile (the profile editor's fields). */
+const memberEdit: DocumentData = {
+  about_me: 'Now writing about lighthouses.',
+  page_title: 'Books by the sea',
+  social_links: { website: 'https://alice.example.com', instagram: 'https://instagram.com/alice' },
+  updated_at: serverTimestamp(),
+};
+
+/** Self-edits the accounts issue names as attacks, and the other fields only admins or functions set. */
+const forbiddenSelfEdits: Record<string, DocumentData> = {
+  'approve themself': { approval_status: 'approved' },
+  'promote themself to Admin': { role: 'Admin' },
+  'upgrade themself to premium': { subscription_status: 'premium' },
+  'deactivate themself (is_active is admin-controlled)': { is_active: false },
+  'change their membership category': { category: 'Publisher' },
+  'change their user_id': { user_id: uids.other },
+  'change their created_at': { created_at: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')) },
+  'change their book_count': { book_count: 99 },
+  "take another member's page slug": { page_slug: 'bob-reader' },
+  'change their page slug at all (uniqueness is claimed server-side)': { page_slug: 'alice-new' },
+  'add an email to their public profile': { email: 'alice@example.com' },
+};
+
+/** Member edits outside the bounds of the domain schema. */
+const outOfBoundsEdits: Record<string, DocumentData> = {
+  'an empty display name': { display_name: '' },
+  'a blank display name': { display_name: '   ' },
+  'a display name over 80 characters': { display_name: 'n'.repeat(81) },
+  'a page title over 200 characters': { page_title: 't'.repeat(201) },
+  'an about_me over 5000 characters': { about_me: 'a'.repeat(5001) },
+  'an announcement over 5000 characters': { special_announcement: 'a'.repeat(5001) },
+  'events over 5000 characters': { upcoming_events: 'a'.repeat(5001) },
+  'a profile image URL over 2048 characters': { profile_image: `https://example.com/${'p'.repeat(2030)}` },
+  'a page title that is not text': { page_title: 42 },
+  'social links that are not a map': { social_links: 'https://alice.example.com' },
+  'more than 12 social links': { social_links: Object.fromEntries(Array.from({ length: 13 }, (_, i) => [`network${i}`, 'https://example.com'])) },
+  'an updated_at that is not a time': { updated_at: 'yesterday' },
+};
+
+/** What an admin may do: [test name, whose profile, change]. */
+const adminEdits: [string, Exclude<Actor, 'anonymous'>, DocumentData][] = [
+  ['approves a pending member', 'pending', { approval_status: 'approved' }],
+  ['denies a pending member', 'pending', { approval_status: 'denied' }],
+  ['deactivates a member', 'owner', { is_active: false }],
+  ['reactivates a member', 'inactive', { is_active: true }],
+  ['upgrades a member to premium', 'owner', { subscription_status: 'premium' }],
+  ['mirrors the admin claim in role, and changes category', 'other', { role: 'Admin', category: 'Publisher' }],
+  ["edits a member's name and about text", 'owner', { display_name: 'Alice A. Author', about_me: 'Edited by an admin.' }],
+];
+
+/** What not even an admin may do to a profile. */
+const forbiddenAdminEdits: Record<string, DocumentData> = {
+  'change user_id': { user_id: uids.other },
+  'change created_at': { created_at: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')) },
+  'change book_count (a trigger keeps it)': { book_count: 7 },
+  'change page_slug (uniqueness is claimed server-side)': { page_slug: 'someone-else' },
+  'add an email': { email: 'penny@example.com' },
+  'set an unknown approval status': { approval_status: 'maybe' },
+  'set an unknown plan': { subscription_status: 'gold' },
+  'set is_active to something other than a boolean': { is_active: 'yes' },
+  'set an unknown role': { role: 'Superuser' },
+  'set an unknown category': { category: 'Wizard' },
+  'remove the approval status': { approval_status: deleteField() },
 };
 
 /** The profiles a visitor must never see. */
@@ -114,25 +193,107 @@ describe('profiles', () => {
           });
         }
       });
-      describe('create, update, delete', () => {
-        const existingPath = actor === 'anonymous' ? `profiles/${uids.owner}` : `profiles/${uids[actor]}`;
-        itDeniesWrites(() => dbAs(env, actor), { newPath: 'profiles/newcomer-uid', existingPath }, profile('newcomer-uid'));
+      describe('create', () => {
+        it('cannot create a profile', async () => {
+          await expectDenied(setDoc(profileAs(actor, 'newcomer-uid'), profile('newcomer-uid')));
+        });
+      });
+      describe('update', () => {
+        if (actor === 'pending' || actor === 'owner' || actor === 'other') {
+          it('edits the profile-editor fields of their own profile', async () => {
+            await expectAllowed(updateDoc(profileAs(actor, uids[actor]), memberEdit));
+          });
+        }
+        if (actor === 'denied' || actor === 'inactive') {
+          it('cannot edit even the profile-editor fields of their own profile', async () => {
+            await expectDenied(updateDoc(profileAs(actor, uids[actor]), memberEdit));
+          });
+        }
+        it("cannot edit another member's profile", async () => {
+          const target = actor === 'owner' ? uids.other : uids.owner;
+          await expectDenied(updateDoc(profileAs(actor, target), memberEdit));
+        });
+      });
+      describe('delete', () => {
+        it(actor === 'anonymous' ? "cannot delete a member's profile" : 'cannot delete their own profile', async () => {
+          await expectDenied(deleteDoc(profileAs(actor, actor === 'anonymous' ? uids.owner : uids[actor])));
+        });
       });
     });
   }
 
+  describe('attacks by members on their own profile', () => {
+    for (const actor of ['pending', 'owner'] as const) {
+      describe(actorLabel[actor], () => {
+        // An approved owner's approval_status is already 'approved', so writing it is no change; self-approval is the pending member's attack.
+        const attacks = Object.entries(forbiddenSelfEdits).filter(([, change]) => actor === 'pending' || !('approval_status' in change));
+        for (const [attack, change] of attacks) {
+          it(`cannot ${attack}`, async () => {
+            await expectDenied(updateDoc(profileAs(actor, uids[actor]), change));
+          });
+        }
+        it('cannot slip a forbidden field in with allowed ones', async () => {
+          await expectDenied(updateDoc(profileAs(actor, uids[actor]), { ...memberEdit, subscription_status: 'premium' }));
+        });
+      });
+    }
+    it('an inactive member cannot reactivate themself', async () => {
+      await expectDenied(updateDoc(profileAs('inactive', uids.inactive), { is_active: true }));
+    });
+    it('a denied member cannot put themself back to pending', async () => {
+      await expectDenied(updateDoc(profileAs('denied', uids.denied), { approval_status: 'pending' }));
+    });
+  });
+
+  describe('bounds on the fields a member edits', () => {
+    const edit = (change: DocumentData) => updateDoc(profileAs('owner', uids.owner), change);
+    it('accepts values at the limits, and cleared fields', async () => {
+      await expectAllowed(
+        edit({
+          display_name: 'n'.repeat(80),
+          page_title: 't'.repeat(200),
+          about_me: 'a'.repeat(5000),
+          special_announcement: null,
+          upcoming_events: '',
+          profile_image: '/media/profile-images/alice.webp',
+          social_links: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`network${i}`, 'https://example.com'])),
+        }),
+      );
+    });
+    for (const [problem, change] of Object.entries(outOfBoundsEdits)) {
+      it(`refuses ${problem}`, async () => {
+        await expectDenied(edit(change));
+      });
+    }
+  });
+
   describe('newly signed-up member with no profile yet', () => {
-    // Sign-up creates the profile once the accounts issue lands; until then it is closed.
-    it('cannot create their own profile', async () => {
+    // The signUp function creates the profile; not even the exact starting values are accepted from a client.
+    it('cannot create their own profile, even with the starting values', async () => {
       const db = env.authenticatedContext('newcomer-uid').firestore() as unknown as Firestore;
-      await expectDenied(setDoc(doc(db, 'profiles', 'newcomer-uid'), profile('newcomer-uid', { approval_status: 'pending' })));
+      const starting = {
+        user_id: 'newcomer-uid',
+        display_name: 'New Comer',
+        role: 'User',
+        category: 'Book Author',
+        page_slug: 'new-comer',
+        approval_status: 'pending',
+        subscription_status: 'free',
+        is_active: true,
+        book_count: 0,
+        created_at: serverTimestamp(),
+      };
+      await expectDenied(setDoc(doc(db, 'profiles', 'newcomer-uid'), starting));
     });
   });
 
   describe('member whose admin claim is not exactly true', () => {
+    const db = () => env.authenticatedContext('mallory-uid', { admin: 'true' }).firestore() as unknown as Firestore;
     it('cannot read a pending profile', async () => {
-      const db = env.authenticatedContext('mallory-uid', { admin: 'true' }).firestore() as unknown as Firestore;
-      await expectDenied(getDoc(doc(db, 'profiles', uids.pending)));
+      await expectDenied(getDoc(doc(db(), 'profiles', uids.pending)));
+    });
+    it('cannot approve a pending member', async () => {
+      await expectDenied(updateDoc(doc(db(), 'profiles', uids.pending), { approval_status: 'approved' }));
     });
   });
 
@@ -150,9 +311,51 @@ describe('profiles', () => {
         expect(snapshot.size).toBe(Object.keys(profiles).length);
       });
     });
-    describe('create, update, delete', () => {
-      // Approving and editing members arrive with the admin issue.
-      itDeniesWrites(() => dbAs(env, 'admin'), { newPath: 'profiles/newcomer-uid', existingPath: `profiles/${uids.pending}` }, profile('newcomer-uid'));
+    describe('create', () => {
+      it('cannot create a profile (the signUp function does)', async () => {
+        await expectDenied(setDoc(profileAs('admin', 'newcomer-uid'), profile('newcomer-uid', { approval_status: 'pending' })));
+      });
+    });
+    describe('update', () => {
+      for (const [action, target, change] of adminEdits) {
+        it(action, async () => {
+          await expectAllowed(updateDoc(profileAs('admin', uids[target]), change));
+        });
+      }
+      for (const [attack, change] of Object.entries(forbiddenAdminEdits)) {
+        it(`cannot ${attack}`, async () => {
+          await expectDenied(updateDoc(profileAs('admin', uids.pending), change));
+        });
+      }
+    });
+    describe('delete', () => {
+      it("deletes a member's profile", async () => {
+        await expectAllowed(deleteDoc(profileAs('admin', uids.denied)));
+      });
     });
   });
+});
+
+describe('server-only records', () => {
+  beforeEach(async () => {
+    await seed(env, {
+      'page_slugs/alice-author': { uid: uids.owner },
+      [`profiles/${uids.owner}/private/notifications`]: { approval_status_notified: 'approved' },
+    });
+  });
+
+  // Slug claims and notification records are written by functions with the Admin SDK only.
+  for (const actor of ['anonymous', 'owner', 'admin'] as const) {
+    describe(actorLabel[actor], () => {
+      it('cannot read or claim a page slug', async () => {
+        await expectDenied(getDoc(doc(dbAs(env, actor), 'page_slugs', 'alice-author')));
+        await expectDenied(setDoc(doc(dbAs(env, actor), 'page_slugs', 'bob-reader'), { uid: uids[actor === 'anonymous' ? 'owner' : actor] }));
+      });
+      it("cannot read or change a member's notification record", async () => {
+        const record = doc(dbAs(env, actor), 'profiles', uids.owner, 'private', 'notifications');
+        await expectDenied(getDoc(record));
+        await expectDenied(setDoc(record, { approval_status_notified: 'denied' }));
+      });
+    });
+  }
 });
