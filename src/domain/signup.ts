@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from './common.ts';
+import { userCategorySchema } from './profile.ts';
+
 /** Shortest password accepted at sign-up (part 1 §9). */
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -37,3 +41,28 @@ export function signupProblem(draft: SignupChecksInput): SignupProblem | null {
   }
   return null;
 }
+
+/**
+ * What the sign-up form sends to the `signUp` Cloud Function, checked by both.
+ * Strict: any other key (approval_status, role, subscription_status …) is refused,
+ * so a crafted request cannot smuggle starting values into the new profile.
+ * The confirmation and agreement boxes are checked in the browser only
+ * (signupProblem); they never leave it.
+ */
+export const signupRequestSchema = z.strictObject({
+  /** Login email; stored in Firebase Auth only, never on the public profile. */
+  email: z.string({ error: 'Email is required.' }).trim().min(1, 'Email is required.').max(254, 'Please enter a valid email address.').pipe(z.email('Please enter a valid email address.')),
+  /** Password; Firebase Auth stores only its hash. */
+  password: z.string({ error: 'Password is required.' }).min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long.').max(4096, 'Password is too long.'),
+  /** Public name; the page slug is derived from it. */
+  display_name: z
+    .string({ error: 'Display name is required.' })
+    .trim()
+    .min(1, 'Display name is required.')
+    .max(TEXT_LIMITS.name, `Display name must be at most ${TEXT_LIMITS.name} characters.`),
+  /** The role chosen on the form ("I am a …"), stored as the profile's category. */
+  category: z.enum(userCategorySchema.options, { error: 'Please choose a role: Book Author, Book Lover/Marketer or Publisher.' }),
+});
+
+/** A sign-up request after validation (trimmed). */
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
