@@ -1,0 +1,26 @@
+/** The signed-in member's own profile, read with the web SDK. */
+import { connectFirestoreEmulator, doc, getDoc, getFirestore, type Firestore } from 'firebase/firestore';
+import { profileSchema, type Profile } from '../../domain/profile.ts';
+import { parseDoc } from '../firestore-convert.ts';
+import { emulator, firebaseApp, usesEmulators } from './firebase.ts';
+
+let instance: Firestore | undefined;
+
+/** The page's Firestore, connected to the emulator locally. */
+export function db(): Firestore {
+  if (!instance) {
+    instance = getFirestore(firebaseApp());
+    if (usesEmulators) connectFirestoreEmulator(instance, emulator.host, emulator.firestorePort);
+  }
+  return instance;
+}
+
+/**
+ * The member's profile, or null when none exists. A get by id, never a query by
+ * user_id: rules let owners get their own profile in any approval state, but a
+ * list query could match profiles they may not read and is refused as a whole.
+ */
+export async function getOwnProfile(uid: string): Promise<Profile | null> {
+  const snapshot = await getDoc(doc(db(), 'profiles', uid));
+  return snapshot.exists() ? parseDoc(profileSchema, snapshot.id, snapshot.data()) : null;
+}
