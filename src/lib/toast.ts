@@ -1,0 +1,39 @@
+/**
+ * The site's one toast system (sonner). The <Toaster/> and React are loaded on
+ * the first toast, so a page that never shows one pays nothing for it.
+ */
+
+/** A toast as the spec names them: a title, an optional text and a variant. */
+export interface ToastOptions {
+  /** Bold first line, e.g. 'Login Failed'. */
+  title: string;
+  /** The explanation under the title. */
+  description?: string;
+  /** 'destructive' for failures the person must notice (red, announced assertively). */
+  variant?: 'default' | 'destructive';
+}
+
+let mounted: Promise<typeof import('sonner')> | undefined;
+
+async function mountToaster(): Promise<typeof import('sonner')> {
+  const [{ createElement }, { createRoot }, sonner] = await Promise.all([
+    import('react'),
+    import('react-dom/client'),
+    import('sonner'),
+  ]);
+  const host = document.createElement('div');
+  host.id = 'toasts';
+  document.body.append(host);
+  createRoot(host).render(createElement(sonner.Toaster, { position: 'top-right', richColors: true, closeButton: true }));
+  return sonner;
+}
+
+/** Shows a toast, mounting the toaster the first time. */
+export function showToast({ title, description, variant = 'default' }: ToastOptions): void {
+  mounted ??= mountToaster();
+  // Toasts created before the Toaster subscribes are replayed to it, so no need to wait for the render.
+  void mounted.then(({ toast }) => {
+    if (variant === 'destructive') toast.error(title, { description });
+    else toast(title, { description });
+  });
+}
