@@ -2,3 +2,5 @@
 export { bookCount, bookCountOnProfileCreate } from './book-count';
 export { authorSnapshot, bookAuthor } from './author-snapshot';
 export { requestRebuild } from './request-rebuild';
+export { signUp } from './accounts/sign-up';
+export { approvalEmail } from './accounts/approval-email';

@@ -1,0 +1,134 @@
+import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { logger } from 'firebase-functions';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import type { UserRecord } from 'firebase-admin/auth';
+import { signupRequestSchema, type SignupRequest } from '../../../src/domain/signup';
+import { profileWriteSchema } from '../../../src/domain/profile';
+import { firstErrorMessage } from '../../../src/domain/common';
+import { db } from '../firestore';
+import { adminAuth, authErrorCode } from './admin-auth';
+import { claimPageSlug } from './page-slug';
+import { sendMail } from '../mail/send-mail';
+import { verificationEmail } from '../mail/templates';
+import { authPageUrl } from '../mail/settings';
+
+/** What `signUp` returns to the browser. */
+export interface SignUpResult {
+  /** The new member's Firebase Auth uid (= profiles/{uid}). */
+  uid: string;
+  /** The page slug the member got: /profile/{page_slug}. */
+  page_slug: string;
+}
+
+/**
+ * The message for an email that already has an account. The sign-up form looks
+ * for 'already registered' to show 'Account Already Exists' (part 1 §8).
+ */
+export const EMAIL_TAKEN_MESSAGE = 'The email address is already registered by another account.';
+
+/** The message for any failure the member cannot fix by changing the form. */
+export const SIGNUP_FAILED_MESSAGE = 'Sign-up failed. Please try again later.';
+
+/**
+ * The profile every new member starts with: a plain User, pending approval, on the
+ * free plan. Only this function creates profiles, so these values cannot be chosen
+ * by the browser (firestore.rules deny client creates).
+ */
+export function startingProfile(uid: string, request: SignupRequest, pageSlug: string, createdAt: Date) {
+  return {
+    user_id: uid,
+    display_name: request.display_name,
+    role: 'User',
+    category: request.category,
+    page_slug: pageSlug,
+    approval_status: 'pending',
+    subscription_status: 'free',
+    is_active: true,
+    book_count: 0,
+    created_at: createdAt,
+  } as const;
+}
+
+/** Turns an Admin SDK error from createUser into the error the browser sees. */
+function createUserError(error: unknown): HttpsError {
+  switch (authErrorCode(error)) {
+    case 'auth/email-already-exists':
+      return new HttpsError('already-exists', EMAIL_TAKEN_MESSAGE);
+    case 'auth/invalid-email':
+      return new HttpsError('invalid-argument', 'Please enter a valid email address.');
+    case 'auth/invalid-password':
+      return new HttpsError('invalid-argument', 'Password must be at least 6 characters long.');
+    default:
+      logger.error('sign-up: creating the Auth user failed', { error });
+      return new HttpsError('internal', SIGNUP_FAILED_MESSAGE);
+  }
+}
+
+/**
+ * Claims a unique page slug and creates profiles/{uid} in one transaction, so a
+ * slug is never claimed without its profile or the other way round.
+ */
+export async function createProfile(firestore: Firestore, uid: string, request: SignupRequest): Promise<string> {
+  return firestore.runTransaction(async (tx) => {
+    const pageSlug = await claimPageSlug(tx, firestore, request.display_name, uid);
+    const profile = startingProfile(uid, request, pageSlug, new Date());
+    // Validated with the shared schema so the function can never write a profile
+    // the site would refuse to read; the stored time is the server's.
+    profileWriteSchema.parse(profile);
+    tx.create(firestore.collection('profiles').doc(uid), { ...profile, created_at: FieldValue.serverTimestamp() });
+    return pageSlug;
+  });
+}
+
+/** Emails the verification link; a failure is logged, not thrown: the account exists and the link can be re-sent. */
+async function sendVerificationEmail(user: UserRecord, displayName: string): Promise<void> {
+  if (user.email === undefined) return;
+  try {
+    const link = await adminAuth().generateEmailVerificationLink(user.email, { url: authPageUrl() });
+    await sendMail({ to: user.email, ...verificationEmail(displayName, link) });
+  } catch (error) {
+    logger.error('sign-up: the verification email was not sent', { uid: user.uid, error });
+  }
+}
+
+/**
+ * Creates a member: the Auth user, then the profile with its starting values and
+ * unique page slug, then the verification email. When the profile cannot be
+ * written the Auth user is deleted again, so no half account is left behind.
+ */
+export async function createAccount(request: SignupRequest): Promise<SignUpResult> {
+  const auth = adminAuth();
+  let user: UserRecord;
+  try {
+    user = await auth.createUser({ email: request.email, password: request.password, displayName: request.display_name });
+  } catch (error) {
+    throw createUserError(error);
+  }
+  let pageSlug: string;
+  try {
+    pageSlug = await createProfile(db(), user.uid, request);
+  } catch (error) {
+    logger.error('sign-up: creating the profile failed; removing the Auth user', { uid: user.uid, error });
+    await auth.deleteUser(user.uid).catch((cleanupError: unknown) => {
+      logger.error('sign-up: the Auth user without profile could not be deleted', { uid: user.uid, error: cleanupError });
+    });
+    throw new HttpsError('internal', SIGNUP_FAILED_MESSAGE);
+  }
+  await sendVerificationEmail(user, request.display_name);
+  logger.info('sign-up: account created', { uid: user.uid, page_slug: pageSlug });
+  return { uid: user.uid, page_slug: pageSlug };
+}
+
+/**
+ * Callable sign-up, open to visitors (no sign-in needed).
+ * Request data: { email, password, display_name, category } (signupRequestSchema; other keys refused).
+ * Returns { uid, page_slug }. Errors: invalid-argument (the first validation
+ * message), already-exists (EMAIL_TAKEN_MESSAGE), internal (SIGNUP_FAILED_MESSAGE).
+ * A function rather than createUserWithEmailAndPassword in the browser, so the
+ * profile's starting values and the slug's uniqueness are decided on the server.
+ */
+export const signUp = onCall(async (request): Promise<SignUpResult> => {
+  const parsed = signupRequestSchema.safeParse(request.data);
+  if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
+  return createAccount(parsed.data);
+});

@@ -1,0 +1,38 @@
+import { createTransport, type Transporter } from 'nodemailer';
+import { logger } from 'firebase-functions';
+import { mailFrom, smtpUrl } from './settings';
+
+/** One email: plain text for every client, and the same words as simple HTML. */
+export interface Mail {
+  /** Recipient address. */
+  to: string;
+  /** Subject line. */
+  subject: string;
+  /** Plain-text body. */
+  text: string;
+  /** HTML body; every interpolated value must already be escaped. */
+  html: string;
+}
+
+/** What happened to a mail: sent, or skipped because no SMTP server is configured. */
+export type MailOutcome = 'sent' | 'skipped-no-smtp';
+
+let transport: { url: string; transporter: Transporter } | undefined;
+
+// Created on first use, not at load: most function instances never send mail,
+// and a changed SMTP_URL (tests) gets a fresh transport.
+function transporterFor(url: string): Transporter {
+  if (transport?.url !== url) transport = { url, transporter: createTransport(url) };
+  return transport.transporter;
+}
+
+/** Sends one email through the SMTP server in SMTP_URL; logs and skips when none is set. Throws when the server refuses. */
+export async function sendMail(mail: Mail): Promise<MailOutcome> {
+  const url = smtpUrl();
+  if (url === '') {
+    logger.warn('SMTP_URL is not set: email not sent', { subject: mail.subject });
+    return 'skipped-no-smtp';
+  }
+  await transporterFor(url).sendMail({ from: mailFrom(), ...mail });
+  return 'sent';
+}
