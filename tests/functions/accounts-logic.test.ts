@@ -1,0 +1,93 @@
+// The pure parts of sign-up and approval emails, without the emulators.
+import { describe, expect, it } from 'vitest';
+import { signupRequestSchema } from '../../src/domain/signup';
+import { firstErrorMessage } from '../../src/domain/common';
+import { profileWriteSchema } from '../../src/domain/profile';
+import { startingProfile } from '../../functions/src/accounts/sign-up';
+import { baseSlug } from '../../functions/src/accounts/page-slug';
+import { decisionToAnnounce } from '../../functions/src/accounts/approval-email';
+import { approvedEmail, deniedEmail, escapeHtml, verificationEmail } from '../../functions/src/mail/templates';
+
+const valid = { email: 'jane@example.com', password: 'secret', display_name: 'Jane Doe', category: 'Book Author' };
+
+describe('signupRequestSchema', () => {
+  it('accepts a valid request and trims email and name', () => {
+    expect(signupRequestSchema.parse({ ...valid, email: ' jane@example.com ', display_name: ' Jane Doe ' })).toEqual(valid);
+  });
+
+  it('accepts a password of exactly 6 characters', () => {
+    expect(signupRequestSchema.safeParse({ ...valid, password: '123456' }).success).toBe(true);
+  });
+
+  it.each([
+    [{ password: '12345' }, 'Password must be at least 6 characters long.'],
+    [{ email: 'jane' }, 'Please enter a valid email address.'],
+    [{ email: undefined }, 'Email is required.'],
+    [{ display_name: '' }, 'Display name is required.'],
+    [{ category: 'Admin' }, 'Please choose a role: Book Author, Book Lover/Marketer or Publisher.'],
+  ])('refuses %j with a message for the form', (change, message) => {
+    const result = signupRequestSchema.safeParse({ ...valid, ...change });
+    expect(result.success).toBe(false);
+    expect(firstErrorMessage(result.error!)).toBe(message);
+  });
+
+  it('refuses keys the form does not send, so no starting value can be chosen', () => {
+    expect(signupRequestSchema.safeParse({ ...valid, approval_status: 'approved' }).success).toBe(false);
+    expect(signupRequestSchema.safeParse({ ...valid, role: 'Admin' }).success).toBe(false);
+  });
+});
+
+describe('startingProfile', () => {
+  it('is a valid pending, free, active User profile with the chosen category', () => {
+    const profile = startingProfile('uid-1', signupRequestSchema.parse(valid), 'jane-doe', new Date('2025-01-01T00:00:00Z'));
+    expect(profileWriteSchema.safeParse(profile).success).toBe(true);
+    expect(profile).toMatchObject({ role: 'User', category: 'Book Author', approval_status: 'pending', subscription_status: 'free', is_active: true, book_count: 0 });
+  });
+});
+
+describe('baseSlug', () => {
+  it('follows the sign-up slug rule', () => {
+    expect(baseSlug('Jane Doe')).toBe('jane-doe');
+    expect(baseSlug('José  O’Brien')).toBe('jose-obrien');
+  });
+
+  it("falls back to 'member' and leaves room for a suffix", () => {
+    expect(baseSlug('🙂')).toBe('member');
+    expect(baseSlug('ﬃ'.repeat(80)).length).toBeLessThanOrEqual(90);
+  });
+});
+
+describe('decisionToAnnounce', () => {
+  it('announces a change to approved or denied', () => {
+    expect(decisionToAnnounce('pending', 'approved')).toBe('approved');
+    expect(decisionToAnnounce('pending', 'denied')).toBe('denied');
+    expect(decisionToAnnounce('denied', 'approved')).toBe('approved');
+  });
+
+  it('announces nothing when the status stays or returns to pending', () => {
+    expect(decisionToAnnounce('approved', 'approved')).toBeUndefined();
+    expect(decisionToAnnounce('approved', 'pending')).toBeUndefined();
+    expect(decisionToAnnounce(undefined, undefined)).toBeUndefined();
+  });
+});
+
+describe('email templates', () => {
+  it('escapes HTML special characters', () => {
+    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;');
+  });
+
+  it('keeps a display name out of the HTML markup', () => {
+    const mails = [verificationEmail('<b>Eve</b>', 'https://x.test/?a=1&b=2'), approvedEmail('<b>Eve</b>', 'https://x.test/auth'), deniedEmail('<b>Eve</b>')];
+    for (const mail of mails) {
+      expect(mail.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
+      expect(mail.html).not.toContain('<b>Eve</b>');
+      expect(mail.text).toContain('<b>Eve</b>');
+    }
+  });
+
+  it('puts the verification link in both bodies', () => {
+    const mail = verificationEmail('Jane', 'https://x.test/action?oobCode=abc&mode=verifyEmail');
+    expect(mail.text).toContain('https://x.test/action?oobCode=abc&mode=verifyEmail');
+    expect(mail.html).toContain('href="https://x.test/action?oobCode=abc&amp;mode=verifyEmail"');
+  });
+});
