@@ -5,7 +5,7 @@ export function profileData(uid: string, overrides: Record<string, unknown> = {}
   return {
     user_id: uid,
     display_name: `Author ${uid}`,
-    page_slug: uid,
+    page_slug: uid.toLowerCase().replace(/[^a-z0-9_-]/g, '-'),
     role: 'User',
     category: 'Book Author',
     subscription_status: 'free',
