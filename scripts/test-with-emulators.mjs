@@ -2,7 +2,7 @@
 // tests, then the demo data, a production build served by @astrojs/node, and the
 // Playwright end-to-end tests in Debian's Chromium against it.
 import { join } from 'node:path';
-import { clientEnv, ROOT } from './emulator-env.mjs';
+import { clientEnv, PORTS, ROOT } from './emulator-env.mjs';
 import { run, runToEnd, stopAll, waitForPort } from './lib/processes.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
@@ -14,6 +14,11 @@ async function main() {
   // Tests get their own media folder: the developer's .media (used by `npm start`) stays untouched.
   const env = { ...clientEnv(), MEDIA_DIR: join(RESULTS, 'media') };
   let failed = false;
+
+  // The functions send mail over SMTP to 127.0.0.1:1025 (functions/.env.demo-shelfmark);
+  // the functions and e2e tests read it back from MailDev's REST API on 1080.
+  const mail = run(bin('maildev'), ['--smtp', String(PORTS.mailSmtp), '--web', String(PORTS.mailWeb), '--ip', '127.0.0.1', '--silent'], { cwd: ROOT, quiet: true, name: 'maildev' });
+  await waitForPort(PORTS.mailWeb, { child: mail });
 
   console.log('▸ Rules and functions tests');
   failed ||= (await runToEnd(bin('vitest'), ['run', '--project', 'rules', '--project', 'functions', '--reporter=default', '--reporter=json', `--outputFile.json=${join(RESULTS, 'emulator.json')}`], { cwd: ROOT, env })) !== 0;
@@ -32,13 +37,17 @@ async function main() {
     });
     failed ||= code !== 0;
   } finally {
-    await stopAll();
+    site.kill('SIGINT');
   }
   return failed ? 1 : 0;
 }
 
+// Children are detached (own process groups), so they must be stopped explicitly on every path.
 main().then(
-  (code) => process.exit(code),
+  async (code) => {
+    await stopAll();
+    process.exit(code);
+  },
   async (error) => {
     console.error(error);
     await stopAll();
