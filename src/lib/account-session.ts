@@ -22,13 +22,14 @@ export async function loadSession(options: { fresh?: boolean } = {}) {
   return { account, hint };
 }
 
-/** The hint of a just-signed-in account (reads its profile). */
+/**
+ * The hint of a signed-in account (reads its profile). A failed read throws
+ * rather than guessing: a navigation that aborts the request must not leave a
+ * 'pending' hint behind for an approved member.
+ */
 export async function hintForAccount(account: { uid: string; admin: boolean }): Promise<SessionHint> {
   const { getOwnProfile } = await import('../data/client/profiles.ts');
-  const profile = await getOwnProfile(account.uid).catch((error: unknown) => {
-    console.warn('Could not read the profile', error);
-    return null;
-  });
+  const profile = await getOwnProfile(account.uid);
   if (!profile) console.warn(`No profile found for user ${account.uid}`);
   return hintFor(account, profile);
 }
