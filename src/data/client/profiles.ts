@@ -1,12 +1,16 @@
-/** The signed-in member's own profile, read with the web SDK. */
-import { connectFirestoreEmulator, doc, getDoc, getFirestore, type Firestore } from 'firebase/firestore';
+/**
+ * The signed-in member's own profile, read with the web SDK. Firestore Lite
+ * (plain REST gets, no realtime listeners or offline cache) is a quarter of the
+ * full SDK, and this read runs on every page a member opens.
+ */
+import { connectFirestoreEmulator, doc, getDoc, getFirestore, type Firestore } from 'firebase/firestore/lite';
 import { profileSchema, type Profile } from '../../domain/profile.ts';
 import { parseDoc } from '../firestore-convert.ts';
 import { emulator, firebaseApp, usesEmulators } from './firebase.ts';
 
 let instance: Firestore | undefined;
 
-/** The page's Firestore, connected to the emulator locally. */
+/** The page's Firestore Lite instance, connected to the emulator locally. */
 export function db(): Firestore {
   if (!instance) {
     instance = getFirestore(firebaseApp());
