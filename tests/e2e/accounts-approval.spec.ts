@@ -7,7 +7,7 @@ import { verificationLink } from './helpers/auth-emulator';
 import { adminAuth } from './helpers/emulators';
 import { findMail } from './helpers/mail';
 
-test('a new visitor signs up, verifies the email, waits for approval and gets in once approved', async ({ page }) => {
+test('a new visitor signs up, verifies the email, waits for approval and gets in once approved', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('newcomer');
   const password = 'turn-the-page';
@@ -42,7 +42,12 @@ test('a new visitor signs up, verifies the email, waits for approval and gets in
   await test.step('follows the verification link from the email', async () => {
     const mail = await findMail(email, /verify/i);
     expect(mail.text ?? mail.html).toContain('oobCode=');
-    await page.goto(await verificationLink(email));
+    const link = new URL(await verificationLink(email));
+    // The link returns to SITE_URL/auth (the functions' setting, localhost:4321);
+    // point it at the site under test so the browser lands on a page that exists.
+    link.searchParams.set('continueUrl', new URL('/auth', baseURL).href);
+    await page.goto(link.href);
+    await expect(page).toHaveURL(/\/auth\/?$/);
     await expect.poll(async () => (await adminAuth().getUser(uid)).emailVerified).toBe(true);
   });
 
