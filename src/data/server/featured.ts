@@ -1,0 +1,60 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { parseDoc } from '../firestore-convert.ts';
+import { bookSchema, type Book } from '../../domain/book.ts';
+import {
+  FEATURED_BOOK_SLOTS,
+  FEATURED_PROFILE_SLOTS,
+  featuredBookSchema,
+  featuredProfileSchema,
+  fillFeaturedProfileSlots,
+  toSlots,
+} from '../../domain/featured.ts';
+import { profileSchema, type Profile } from '../../domain/profile.ts';
+import { getDb } from './firestore.ts';
+import { getPublicProfileBySlug, getRecentPublicProfiles } from './profiles.ts';
+
+/**
+ * The twelve featured-book slots, each the featured book or null. The books are
+ * fetched in one batched getAll (not a read per slot); inactive or missing books
+ * leave their slot empty, as visitors must only see active books.
+ */
+export async function getFeaturedBookSlots(db: Firestore = getDb()): Promise<(Book | null)[]> {
+  const entries = (await db.collection('featured_books').get()).docs.map((d) => parseDoc(featuredBookSchema, d.id, d.data()));
+  const slots = toSlots(entries, FEATURED_BOOK_SLOTS);
+  const ids = [...new Set(slots.flatMap((s) => (s ? [s.book_id] : [])))];
+  const books = new Map<string, Book>();
+  if (ids.length > 0) {
+    const snaps = await db.getAll(...ids.map((id) => db.collection('books').doc(id)));
+    for (const snap of snaps) {
+      if (!snap.exists) continue;
+      const book = parseDoc(bookSchema, snap.id, snap.data());
+      if (book.is_active) books.set(book.id, book);
+    }
+  }
+  return slots.map((slot) => (slot ? books.get(slot.book_id) ?? null : null));
+}
+
+/**
+ * The six "Meet Our Community" slots (part 1 §4): featured profiles by position,
+ * then the site owner's page for slot 1, then the newest public profiles.
+ * Costs one query for the featured entries, one getAll and one bounded query.
+ */
+export async function getFeaturedAuthorSlots(ownerSlug: string, db: Firestore = getDb()): Promise<(Profile | null)[]> {
+  const entries = (await db.collection('featured_profiles').get()).docs.map((d) => parseDoc(featuredProfileSchema, d.id, d.data()));
+  const slots = toSlots(entries, FEATURED_PROFILE_SLOTS);
+  const ids = [...new Set(slots.flatMap((s) => (s ? [s.user_id] : [])))];
+  const byId = new Map<string, Profile>();
+  if (ids.length > 0) {
+    for (const snap of await db.getAll(...ids.map((id) => db.collection('profiles').doc(id)))) {
+      if (!snap.exists) continue;
+      const profile = parseDoc(profileSchema, snap.id, snap.data());
+      // Public pages show only active, approved members.
+      if (profile.is_active && profile.approval_status === 'approved') byId.set(profile.id, profile);
+    }
+  }
+  const featured = slots.map((slot) => (slot ? byId.get(slot.user_id) ?? null : null));
+  // Enough recent profiles to fill every slot even if all of them are featured already.
+  const recent = await getRecentPublicProfiles(FEATURED_PROFILE_SLOTS * 2 + 1, db);
+  const owner = recent.some((p) => p.page_slug === ownerSlug) ? null : await getPublicProfileBySlug(ownerSlug, db);
+  return fillFeaturedProfileSlots(featured, owner ? [owner, ...recent] : recent, ownerSlug);
+}

@@ -1,0 +1,19 @@
+// Markdown → safe HTML for stored content (legal documents). Admins write it, but
+// a stolen admin session must not be able to plant scripts on public pages, so
+// the HTML is sanitised to a small allow-list after rendering.
+import { marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+
+const ALLOWED = {
+  allowedTags: ['h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'blockquote', 'hr', 'br', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  allowedAttributes: { a: ['href', 'title'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  // A stored '# Title' would compete with the page's own h1.
+  transformTags: { h1: 'h2' },
+} satisfies sanitizeHtml.IOptions;
+
+/** Renders Markdown to sanitised HTML (headings start at h2; no scripts, styles or event handlers). */
+export function renderMarkdown(markdown: string): string {
+  const html = marked.parse(markdown, { async: false, gfm: true });
+  return sanitizeHtml(html, ALLOWED);
+}
