@@ -12,6 +12,7 @@ import {
 import { profileSchema, type Profile } from '../../domain/profile.ts';
 import { getDb } from './firestore.ts';
 import { getPublicProfileBySlug, getRecentPublicProfiles } from './profiles.ts';
+import { meterQuery, meterReads } from './read-meter.ts';
 
 /**
  * The twelve featured-book slots, each the featured book or null. The books are
@@ -19,12 +20,15 @@ import { getPublicProfileBySlug, getRecentPublicProfiles } from './profiles.ts';
  * leave their slot empty, as visitors must only see active books.
  */
 export async function getFeaturedBookSlots(db: Firestore = getDb()): Promise<(Book | null)[]> {
-  const entries = (await db.collection('featured_books').get()).docs.map((d) => parseDoc(featuredBookSchema, d.id, d.data()));
+  const featuredSnap = await db.collection('featured_books').get();
+  meterQuery(featuredSnap);
+  const entries = featuredSnap.docs.map((d) => parseDoc(featuredBookSchema, d.id, d.data()));
   const slots = toSlots(entries, FEATURED_BOOK_SLOTS);
   const ids = [...new Set(slots.flatMap((s) => (s ? [s.book_id] : [])))];
   const books = new Map<string, Book>();
   if (ids.length > 0) {
     const snaps = await db.getAll(...ids.map((id) => db.collection('books').doc(id)));
+    meterReads(snaps.length);
     for (const snap of snaps) {
       if (!snap.exists) continue;
       const book = parseDoc(bookSchema, snap.id, snap.data());
@@ -40,12 +44,16 @@ export async function getFeaturedBookSlots(db: Firestore = getDb()): Promise<(Bo
  * Costs one query for the featured entries, one getAll and one bounded query.
  */
 export async function getFeaturedAuthorSlots(ownerSlug: string, db: Firestore = getDb()): Promise<(Profile | null)[]> {
-  const entries = (await db.collection('featured_profiles').get()).docs.map((d) => parseDoc(featuredProfileSchema, d.id, d.data()));
+  const featuredSnap = await db.collection('featured_profiles').get();
+  meterQuery(featuredSnap);
+  const entries = featuredSnap.docs.map((d) => parseDoc(featuredProfileSchema, d.id, d.data()));
   const slots = toSlots(entries, FEATURED_PROFILE_SLOTS);
   const ids = [...new Set(slots.flatMap((s) => (s ? [s.user_id] : [])))];
   const byId = new Map<string, Profile>();
   if (ids.length > 0) {
-    for (const snap of await db.getAll(...ids.map((id) => db.collection('profiles').doc(id)))) {
+    const snaps = await db.getAll(...ids.map((id) => db.collection('profiles').doc(id)));
+    meterReads(snaps.length);
+    for (const snap of snaps) {
       if (!snap.exists) continue;
       const profile = parseDoc(profileSchema, snap.id, snap.data());
       // Public pages show only active, approved members.

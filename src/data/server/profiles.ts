@@ -2,6 +2,7 @@ import type { Firestore, Query } from 'firebase-admin/firestore';
 import { parseDoc } from '../firestore-convert.ts';
 import { profileSchema, type Profile } from '../../domain/profile.ts';
 import { getDb } from './firestore.ts';
+import { meterQuery } from './read-meter.ts';
 
 /** Profiles a visitor may see: active and approved (the same filter firestore.rules requires). */
 function publicProfiles(db: Firestore): Query {
@@ -11,12 +12,14 @@ function publicProfiles(db: Firestore): Query {
 /** The newest public profiles, at most `limit`. */
 export async function getRecentPublicProfiles(limit: number, db: Firestore = getDb()): Promise<Profile[]> {
   const snap = await publicProfiles(db).orderBy('created_at', 'desc').limit(limit).get();
+  meterQuery(snap);
   return snap.docs.map((d) => parseDoc(profileSchema, d.id, d.data()));
 }
 
 /** The public profile with this page slug, or null. */
 export async function getPublicProfileBySlug(slug: string, db: Firestore = getDb()): Promise<Profile | null> {
   const snap = await publicProfiles(db).where('page_slug', '==', slug).limit(1).get();
+  meterQuery(snap);
   const doc = snap.docs[0];
   return doc ? parseDoc(profileSchema, doc.id, doc.data()) : null;
 }

@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { parseDoc } from '../firestore-convert.ts';
 import { resolveSiteSettings, siteSettingsSchema, SITE_SETTINGS_DOC_ID, type ResolvedSiteSettings } from '../../domain/site-settings.ts';
 import { getDb } from './firestore.ts';
+import { meterReads } from './read-meter.ts';
 
 // Every page shows the settings in its header. A build pre-renders many pages in a
 // few seconds and an on-demand server renders many requests, so one read is shared
@@ -24,6 +25,7 @@ export function getSiteSettings(db: Firestore = getDb(), { fresh = false } = {})
 async function readSettings(db: Firestore): Promise<ResolvedSiteSettings> {
   try {
     const snap = await db.collection('site_settings').doc(SITE_SETTINGS_DOC_ID).get();
+    meterReads(1);
     return resolveSiteSettings(snap.exists ? parseDoc(siteSettingsSchema, snap.id, snap.data()) : null);
   } catch (error) {
     console.error('Failed to load site settings; using the defaults.', error);
