@@ -17,3 +17,13 @@ export function renderMarkdown(markdown: string): string {
   const html = marked.parse(markdown, { async: false, gfm: true });
   return sanitizeHtml(html, ALLOWED);
 }
+
+/**
+ * Drops a first Markdown heading that repeats the page title: stored legal texts
+ * often start with their own title, which the page already shows as its h1.
+ */
+export function withoutLeadingTitle(markdown: string, title: string): string {
+  const match = /^\s*#{1,3}[ \t]+(.+?)[ \t]*#*[ \t]*(?:\r?\n|$)/.exec(markdown);
+  if (!match || match[1]?.trim().toLowerCase() !== title.trim().toLowerCase()) return markdown;
+  return markdown.slice(match[0].length);
+}

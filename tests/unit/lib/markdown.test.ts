@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../../src/lib/markdown.ts';
+import { renderMarkdown, withoutLeadingTitle } from '../../../src/lib/markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders headings, lists and links', () => {
@@ -10,11 +10,22 @@ describe('renderMarkdown', () => {
   });
 
   it('turns a top-level heading into h2 so the page keeps one h1', () => {
-    expect(renderMarkdown('# Terms')).toBe('<h2>Terms</h2>');
+    expect(renderMarkdown('# Terms').trim()).toBe('<h2>Terms</h2>');
   });
 
   it('removes scripts, event handlers and javascript: links', () => {
     const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))');
     expect(html).not.toMatch(/script|onerror|javascript:/i);
+  });
+});
+
+describe('withoutLeadingTitle', () => {
+  it('drops a first heading equal to the title', () => {
+    expect(withoutLeadingTitle('# Terms and Conditions\n\nWelcome.', 'Terms and Conditions')).toBe('\nWelcome.');
+  });
+
+  it('keeps other headings and text', () => {
+    expect(withoutLeadingTitle('## 1. Your account\nText', 'Terms and Conditions')).toBe('## 1. Your account\nText');
+    expect(withoutLeadingTitle('Intro\n# Terms and Conditions', 'Terms and Conditions')).toBe('Intro\n# Terms and Conditions');
   });
 });
