@@ -1,6 +1,8 @@
 // Entry point of the Cloud Functions bundle (see scripts/build-functions.mjs).
 export { bookCount, bookCountOnProfileCreate } from './book-count';
 export { authorSnapshot, bookAuthor } from './author-snapshot';
+export { bookListingFields } from './book-listing-fields';
+export { profileDirectoryFields } from './profile-directory-fields';
 export { requestRebuild } from './request-rebuild';
 export { signUp } from './accounts/sign-up';
 export { approvalEmail } from './accounts/approval-email';

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { advertisementBannerSchema } from '../../src/domain/advertisement-banner.ts';
 import { blogPostSchema } from '../../src/domain/blog-post.ts';
 import { bookSchema } from '../../src/domain/book.ts';
+import { type ListingSource, listingFieldsOf, sameListingFields } from '../../src/domain/book-listing.ts';
 import { classifiedAdSchema } from '../../src/domain/classified-ad.ts';
 import type { CollectionName } from '../../src/domain/collections.ts';
 import { featuredBookSchema, featuredProfileSchema } from '../../src/domain/featured.ts';
@@ -72,6 +73,10 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
         if (owned(kind).length > PLAN_LIMITS.free[kind]) problems.push(`profiles/${uid}: free plan with ${owned(kind).length} ${kind}`);
       }
     }
+  }
+  for (const doc of of('books')) {
+    // The bookListingFields trigger would rewrite stale fields; the seed must already agree with it.
+    if (!sameListingFields(doc.data, listingFieldsOf(doc.data as ListingSource))) problems.push(`books/${doc.id}: listing fields differ from listingFieldsOf()`);
   }
   for (const doc of of('featured_profiles')) {
     const profile = profiles.get(String(doc.data.user_id));

@@ -21,6 +21,11 @@ export const MAX_GENRES = 10;
 /** Longest free-text sub-genre. */
 export const SUB_GENRE_MAX_LENGTH = 50;
 
+/** Longest stored search keyword: words are indexed by their first 20 characters (book-listing.ts). */
+export const SEARCH_KEYWORD_MAX_LENGTH = 20;
+/** Most search keywords per book, so a very long title cannot bloat the index. */
+export const MAX_SEARCH_KEYWORDS = 200;
+
 /** Kinds of manuscript section. */
 export const MANUSCRIPT_SECTION_TYPES = ['text', 'image', 'url'] as const;
 
@@ -141,6 +146,12 @@ export const bookSchema = z
     ...bookFields,
     /** Denormalised author snapshot, written by a Cloud Function trigger, never by clients. */
     author: bookAuthorSchema.optional(),
+    /** Denormalised isFreeReadable(manuscript_content), so /free-books is one indexed query; kept by the bookListingFields trigger. */
+    has_free_reading: z.boolean().default(false),
+    /** Denormalised hasAudiobook(audiobook_url), so /audiobooks is one indexed query; kept by the bookListingFields trigger. */
+    has_audiobook: z.boolean().default(false),
+    /** Folded words of the title and author name with their prefixes (book-listing.ts searchKeywords), for 'starts with' search; kept by the trigger. */
+    search_keywords: z.array(z.string().max(SEARCH_KEYWORD_MAX_LENGTH)).max(MAX_SEARCH_KEYWORDS).default([]),
     /** When the book was added. */
     created_at: timestampSchema,
     /** When the book was last saved. */

@@ -1,0 +1,124 @@
+// Book listings for the on-demand pages /categories, /free-books and /audiobooks.
+// Every listing is one indexed query (equalities, at most one array-contains,
+// newest first) planned by src/domain/book-listing.ts, read a page at a time
+// with a cursor, and counted with count() aggregations rather than by reading
+// the books. The composite indexes are in firestore.indexes.json.
+import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
+import { bookSchema, type Book } from '../../domain/book.ts';
+import {
+  isExact,
+  matchesResidual,
+  planListing,
+  scanOptions,
+  scanPage,
+  type BookFilters,
+  type ListingKind,
+  type ListingPlan,
+} from '../../domain/book-listing.ts';
+import type { BookCategory } from '../../domain/genres.ts';
+import { parseDoc } from '../firestore-convert.ts';
+import { getDb } from './firestore.ts';
+import { meterCount, meterQuery, meterReads } from './read-meter.ts';
+
+/** One page of a listing. */
+export interface BookListingPage {
+  /** The books of this page, newest first. */
+  books: Book[];
+  /** Book id for the 'Load more' link, when more books may follow. */
+  next?: string;
+  /** Number of matching books, or null when part of the filter runs in memory and no exact count exists. */
+  total: number | null;
+  /** False when the `after` cursor named no book (the first page is shown instead). */
+  cursorFound: boolean;
+}
+
+function planQuery(plan: ListingPlan, db: Firestore): Query {
+  let query: Query = db.collection('books');
+  for (const [field, value] of plan.equals) query = query.where(field, '==', value);
+  if (plan.arrayContains) query = query.where(plan.arrayContains.field, 'array-contains', plan.arrayContains.value);
+  return query.orderBy('created_at', 'desc');
+}
+
+/** A fetched book, or null when the document does not match the schema (logged, never shown). */
+function toBook(snapshot: DocumentSnapshot): Book | null {
+  try {
+    return parseDoc(bookSchema, snapshot.id, snapshot.data());
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+interface Scanned {
+  id: string;
+  snapshot: DocumentSnapshot;
+  book: Book | null;
+}
+
+/**
+ * One page of active books of a listing kind with the given filters, starting
+ * after the book `after` ('Load more'). Costs the page's documents (at most
+ * LISTING_PAGE_SIZE + 1, or MAX_SCAN when a filter runs in memory), one read for
+ * the cursor and one count() aggregation when the count is exact and wanted
+ * (a page that already counted the same books passes countTotal = false).
+ */
+export async function listBooks(
+  kind: ListingKind,
+  filters: BookFilters,
+  after: string | undefined,
+  countTotal = true,
+  db: Firestore = getDb(),
+): Promise<BookListingPage> {
+  const plan = planListing(kind, filters);
+  const query = planQuery(plan, db);
+
+  // The cursor is a book id: its snapshot supplies the created_at (and id) to start after.
+  const snapshots = new Map<string, DocumentSnapshot>();
+  let cursorFound = true;
+  if (after) {
+    const cursor = await db.collection('books').doc(after).get();
+    meterReads(1);
+    if (cursor.exists && cursor.get('created_at') !== undefined) snapshots.set(after, cursor);
+    else cursorFound = false;
+  }
+
+  const fetchBatch = async (afterId: string | undefined, size: number): Promise<Scanned[]> => {
+    const start = afterId === undefined ? undefined : snapshots.get(afterId);
+    const snap = await (start ? query.startAfter(start) : query).limit(size).get();
+    meterQuery(snap);
+    return snap.docs.map((doc) => {
+      snapshots.set(doc.id, doc);
+      return { id: doc.id, snapshot: doc, book: toBook(doc) };
+    });
+  };
+  const accept = (item: Scanned) => item.book !== null && matchesResidual(item.book, plan.residual);
+  const [page, total] = await Promise.all([
+    scanPage(fetchBatch, accept, scanOptions(plan), cursorFound ? after : undefined),
+    countTotal && isExact(plan) ? countQuery(query) : Promise.resolve(null),
+  ]);
+  return { books: page.items.map((item) => item.book as Book), next: page.next, total, cursorFound };
+}
+
+async function countQuery(query: Query): Promise<number> {
+  const count = (await query.count().get()).data().count;
+  meterCount(count);
+  return count;
+}
+
+/** Number of active books of a listing kind, optionally in one category (one count() aggregation). */
+export async function countBooks(kind: ListingKind, category?: BookCategory, db: Firestore = getDb()): Promise<number> {
+  return countQuery(planQuery(planListing(kind, { category }), db));
+}
+
+/** Counts of a listing kind per category and in total, for the count cards (three count() aggregations). */
+export async function countBooksByCategory(
+  kind: ListingKind,
+  db: Firestore = getDb(),
+): Promise<{ fiction: number; nonFiction: number; total: number }> {
+  const [fiction, nonFiction, total] = await Promise.all([
+    countBooks(kind, 'fiction', db),
+    countBooks(kind, 'non-fiction', db),
+    countBooks(kind, undefined, db),
+  ]);
+  return { fiction, nonFiction, total };
+}

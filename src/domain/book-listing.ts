@@ -1,0 +1,396 @@
+/**
+ * The pure half of the book listings (/categories, /free-books, /audiobooks):
+ * the denormalised fields that make each listing one bounded Firestore query,
+ * query-string parsing, the query plan and cursor paging. The repository
+ * (src/data/server/books.ts) only executes what this module decides, and the
+ * bookListingFields trigger and the seed compute the fields with the same code.
+ *
+ * Search semantics: Firestore cannot do substring or full-text search, so a
+ * book stores the folded words of its title and author name together with
+ * every prefix of 2+ characters (search_keywords), and a search term matches
+ * when each of its words is the start of some word of the title or author
+ * name ('mid' finds 'Midnight'; 'night' does not). Case and accents are
+ * ignored ('eclair' finds 'Éclair').
+ */
+import { z } from 'zod';
+import { MAX_SEARCH_KEYWORDS, SEARCH_KEYWORD_MAX_LENGTH, hasAudiobook, isFreeReadable, type Book } from './book.ts';
+import { BOOK_CATEGORIES, GENRE_CATALOGUE, bookCategoryLabel, categoryOfGenre, genreLabel, toBookCategory, type BookCategory } from './genres.ts';
+
+/** Books per listing page. */
+export const LISTING_PAGE_SIZE = 24;
+/** Longest search text accepted; longer ones are dropped with a note. */
+export const SEARCH_MAX_LENGTH = 100;
+/** Shortest word that can be searched (keywords start at two characters). */
+export const SEARCH_MIN_WORD_LENGTH = 2;
+/** Most words of a search that are matched; further words are ignored with a note. */
+export const MAX_SEARCH_WORDS = 5;
+/** Sub-genres shown per category in 'Browse by Genre' before '+N more'. */
+export const BROWSE_GENRES_SHOWN = 6;
+/**
+ * Most documents one page may scan when a filter has to be applied in memory
+ * (see planListing): ten pages' worth, so a page view stays bounded.
+ */
+export const MAX_SCAN = LISTING_PAGE_SIZE * 10;
+/** Documents fetched per round while scanning. */
+export const SCAN_BATCH = LISTING_PAGE_SIZE * 4;
+/** Longest raw parameter value echoed back in a note. */
+const NOTE_VALUE_MAX = 40;
+
+// ---------------------------------------------------------------------------
+// Denormalised listing fields
+
+/** The fields the listings query on, derived from the rest of the book. */
+export interface BookListingFields {
+  /** The book has a text or url manuscript section (lists it on /free-books). */
+  has_free_reading: boolean;
+  /** The book has an audiobook URL (lists it on /audiobooks). */
+  has_audiobook: boolean;
+  /** Folded title and author words with their prefixes. */
+  search_keywords: string[];
+}
+
+/** Lower-cases, strips accents and apostrophes, so 'Éclair's' and 'eclairs' compare equal. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/æ/g, 'ae')
+    .replace(/œ/g, 'oe')
+    .replace(/ø/g, 'o')
+    .replace(/ł/g, 'l')
+    .replace(/đ/g, 'd')
+    .replace(/['’‘`]/g, '');
+}
+
+/** The distinct folded words of a text, in order (letters and digits; everything else separates). */
+export function searchWords(text: string | null | undefined): string[] {
+  const words = foldText(text ?? '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+  return [...new Set(words)];
+}
+
+/**
+ * The search keywords of a book: every prefix of 2 to 20 characters of each word
+ * of the title and the author's name, distinct, at most MAX_SEARCH_KEYWORDS
+ * (title words first, so a huge title cannot crowd out nothing but its own tail).
+ */
+export function searchKeywords(title: string | null | undefined, authorName?: string | null): string[] {
+  const keywords = new Set<string>();
+  for (const word of [...searchWords(title), ...searchWords(authorName)]) {
+    const longest = Math.min(word.length, SEARCH_KEYWORD_MAX_LENGTH);
+    for (let length = SEARCH_MIN_WORD_LENGTH; length <= longest; length++) {
+      if (keywords.size >= MAX_SEARCH_KEYWORDS) return [...keywords];
+      keywords.add(word.slice(0, length));
+    }
+  }
+  return [...keywords];
+}
+
+/** The book fields a listing-fields computation reads. */
+export type ListingSource = Partial<Pick<Book, 'title' | 'manuscript_content' | 'audiobook_url' | 'author'>>;
+
+/** Computes the denormalised listing fields of a book (the trigger and the seed both use this). */
+export function listingFieldsOf(book: ListingSource): BookListingFields {
+  return {
+    has_free_reading: isFreeReadable(book),
+    has_audiobook: hasAudiobook(book),
+    search_keywords: searchKeywords(book.title, book.author?.display_name),
+  };
+}
+
+/** True when a stored document already holds exactly these listing fields (so the trigger need not write, and cannot loop). */
+export function sameListingFields(stored: Record<string, unknown> | undefined, computed: BookListingFields): boolean {
+  if (stored === undefined) return false;
+  const keywords = stored.search_keywords;
+  return (
+    stored.has_free_reading === computed.has_free_reading &&
+    stored.has_audiobook === computed.has_audiobook &&
+    Array.isArray(keywords) &&
+    keywords.length === computed.search_keywords.length &&
+    keywords.every((keyword, i) => keyword === computed.search_keywords[i])
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Filters and query parameters
+
+/** A parsed search: the text as typed and the words that are matched. */
+export interface SearchFilter {
+  /** What the visitor typed, trimmed (shown back in the search box). */
+  text: string;
+  /** Folded words, each cut to SEARCH_KEYWORD_MAX_LENGTH characters. */
+  words: string[];
+}
+
+/** The filters of a listing after validation. */
+export interface BookFilters {
+  /** Search words, when a usable search was given. */
+  search?: SearchFilter;
+  /** fiction or non-fiction. */
+  category?: BookCategory;
+  /** A genre slug from the catalogue. */
+  genre?: string;
+}
+
+/** Which book listing: every active book, the free reads or the audiobooks. */
+export type ListingKind = 'all' | 'free' | 'audio';
+
+/**
+ * How a page names its parameters. /categories and /free-books follow the home
+ * page's links (genre = the category, subGenre = a catalogue genre); /audiobooks
+ * uses category=Fiction|Non-Fiction and genre (part 1 §2). See docs/decisions.md.
+ */
+export interface ListingParamNames {
+  /** Parameter holding the category. */
+  category: string;
+  /** Parameter holding the catalogue genre. */
+  genre: string;
+  /** Write the category as its label ('Non-Fiction') rather than its value ('non-fiction'). */
+  categoryAsLabel: boolean;
+}
+
+/** /categories and /free-books: ?search=&genre=fiction&subGenre=mystery. */
+export const CATEGORY_PARAMS: ListingParamNames = { category: 'genre', genre: 'subGenre', categoryAsLabel: false };
+/** /audiobooks: ?search=&category=Fiction&genre=mystery. */
+export const AUDIOBOOK_PARAMS: ListingParamNames = { category: 'category', genre: 'genre', categoryAsLabel: true };
+
+/** A validated listing request: filters, the paging cursor and notes about what was ignored. */
+export interface ListingRequest {
+  /** The filters to apply. */
+  filters: BookFilters;
+  /** Book id to continue after ('Load more'), when valid. */
+  after?: string;
+  /** Visible notes about parameters that were ignored. */
+  notes: string[];
+}
+
+/** A book id as used in a paging cursor (Firestore auto ids and test ids). */
+export const cursorSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+
+function quoted(value: string): string {
+  const short = value.length > NOTE_VALUE_MAX ? `${value.slice(0, NOTE_VALUE_MAX)}…` : value;
+  return `“${short}”`;
+}
+
+/** The catalogue genre a parameter names, by slug or by label (any case), or undefined. */
+export function resolveGenre(value: string): string | undefined {
+  const wanted = value.trim().toLowerCase();
+  if (wanted === '') return undefined;
+  for (const genres of Object.values(GENRE_CATALOGUE)) {
+    const found = genres.find((genre) => genre.value === wanted || genre.label.toLowerCase() === wanted);
+    if (found) return found.value;
+  }
+  return undefined;
+}
+
+/** Parses a search box value: too long or wordless searches are dropped with a note. */
+export function parseSearch(raw: string | null | undefined, notes: string[]): SearchFilter | undefined {
+  const text = (raw ?? '').trim();
+  if (text === '') return undefined;
+  if (text.length > SEARCH_MAX_LENGTH) {
+    notes.push(`Your search was longer than ${SEARCH_MAX_LENGTH} characters, so it was ignored.`);
+    return undefined;
+  }
+  const words = searchWords(text)
+    .filter((word) => word.length >= SEARCH_MIN_WORD_LENGTH)
+    .map((word) => word.slice(0, SEARCH_KEYWORD_MAX_LENGTH));
+  if (words.length === 0) {
+    notes.push(`Search words need at least ${SEARCH_MIN_WORD_LENGTH} letters or digits, so ${quoted(text)} was ignored.`);
+    return undefined;
+  }
+  const unique = [...new Set(words)];
+  if (unique.length > MAX_SEARCH_WORDS) notes.push(`Only the first ${MAX_SEARCH_WORDS} words of your search were used.`);
+  return { text, words: unique.slice(0, MAX_SEARCH_WORDS) };
+}
+
+/**
+ * Reads a listing's query string. Unknown categories and genres, overlong
+ * searches and broken cursors are dropped with a visible note (never an error).
+ * A catalogue genre in the category parameter (/categories?genre=mystery, as the
+ * home page links) is read as the genre.
+ */
+export function parseListingParams(params: URLSearchParams, names: ListingParamNames): ListingRequest {
+  const notes: string[] = [];
+  const filters: BookFilters = {};
+  const search = parseSearch(params.get('search'), notes);
+  if (search) filters.search = search;
+
+  const rawCategory = (params.get(names.category) ?? '').trim();
+  let rawGenre = (params.get(names.genre) ?? '').trim();
+  if (rawCategory !== '' && rawCategory.toLowerCase() !== 'all') {
+    const category = toBookCategory(rawCategory);
+    if (category) filters.category = category;
+    else if (rawGenre === '' && resolveGenre(rawCategory)) rawGenre = rawCategory;
+    else notes.push(`Unknown category ${quoted(rawCategory)} was ignored.`);
+  }
+
+  if (rawGenre !== '') {
+    const genre = resolveGenre(rawGenre);
+    if (!genre) notes.push(`Unknown genre ${quoted(rawGenre)} was ignored.`);
+    else if (filters.category && categoryOfGenre(genre) !== filters.category) {
+      notes.push(`${genreLabel(genre)} is not a ${bookCategoryLabel(filters.category)} genre, so the genre filter was cleared.`);
+    } else filters.genre = genre;
+  }
+
+  const rawAfter = params.get('after');
+  let after: string | undefined;
+  if (rawAfter !== null && rawAfter !== '') {
+    const parsed = cursorSchema.safeParse(rawAfter);
+    if (parsed.success) after = parsed.data;
+    else notes.push('That page link was not valid, so the first page is shown.');
+  }
+  return { filters, after, notes };
+}
+
+/** True when any filter is set. */
+export function hasFilters(filters: BookFilters): boolean {
+  return filters.search !== undefined || filters.category !== undefined || filters.genre !== undefined;
+}
+
+/** The canonical query string of a listing (with a leading '?', or '' when empty), in the page's own parameter names. */
+export function listingQuery(filters: BookFilters, names: ListingParamNames, after?: string): string {
+  const params = new URLSearchParams();
+  if (filters.search) params.set('search', filters.search.text);
+  if (filters.category) params.set(names.category, names.categoryAsLabel ? bookCategoryLabel(filters.category) : filters.category);
+  if (filters.genre) params.set(names.genre, filters.genre);
+  if (after) params.set('after', after);
+  const query = params.toString();
+  return query === '' ? '' : `?${query}`;
+}
+
+/** The category options of a listing's filter, with the value written to the URL. */
+export function categoryOptions(names: ListingParamNames): { value: string; label: string }[] {
+  return BOOK_CATEGORIES.map((category) => ({ value: names.categoryAsLabel ? category.label : category.value, label: category.label }));
+}
+
+// ---------------------------------------------------------------------------
+// Query plan
+
+/** A field equality the query applies. */
+export type EqualityFilter = readonly [field: 'is_active' | 'has_free_reading' | 'has_audiobook' | 'category', value: string | boolean];
+
+/** The one array-contains the query applies (Firestore allows only one per query). */
+export interface ArrayContainsFilter {
+  /** genre or search_keywords. */
+  field: 'genre' | 'search_keywords';
+  /** The value the array must contain. */
+  value: string;
+}
+
+/** What is checked in memory on the fetched documents. */
+export interface ResidualFilter {
+  /** Genre the book must have. */
+  genre?: string;
+  /** Words that must each be among the book's search keywords. */
+  words: string[];
+}
+
+/** How a listing is fetched: equalities and one array-contains in Firestore, the rest in memory. */
+export interface ListingPlan {
+  /** Equality filters, always starting with is_active == true. */
+  equals: EqualityFilter[];
+  /** The array-contains filter, if any. */
+  arrayContains?: ArrayContainsFilter;
+  /** Filters applied in memory; when empty the query's count() is exact. */
+  residual: ResidualFilter;
+}
+
+/**
+ * Plans the Firestore query of a listing. Firestore allows one array-contains
+ * per query, and both a search word and a genre need one. When a search is set
+ * the query uses its longest (most selective) word and checks the genre and the
+ * other words in memory on the fetched page, scanning at most MAX_SCAN documents
+ * per page; otherwise a genre uses the array-contains and nothing is left over.
+ * Every query is ordered newest first.
+ */
+export function planListing(kind: ListingKind, filters: BookFilters): ListingPlan {
+  const equals: EqualityFilter[] = [['is_active', true]];
+  if (kind === 'free') equals.push(['has_free_reading', true]);
+  if (kind === 'audio') equals.push(['has_audiobook', true]);
+  if (filters.category) equals.push(['category', filters.category]);
+  if (filters.search) {
+    const [primary, ...rest] = [...filters.search.words].sort((a, b) => b.length - a.length);
+    return {
+      equals,
+      arrayContains: { field: 'search_keywords', value: primary as string },
+      residual: { genre: filters.genre, words: rest },
+    };
+  }
+  if (filters.genre) return { equals, arrayContains: { field: 'genre', value: filters.genre }, residual: { words: [] } };
+  return { equals, residual: { words: [] } };
+}
+
+/** True when nothing is left to check in memory, so count() gives the exact number of results. */
+export function isExact(plan: ListingPlan): boolean {
+  return plan.residual.genre === undefined && plan.residual.words.length === 0;
+}
+
+/** True when a fetched book passes the in-memory part of the plan. */
+export function matchesResidual(book: Pick<Book, 'genre' | 'search_keywords'>, residual: ResidualFilter): boolean {
+  if (residual.genre !== undefined && !book.genre.includes(residual.genre)) return false;
+  return residual.words.every((word) => book.search_keywords.includes(word));
+}
+
+// ---------------------------------------------------------------------------
+// Paging
+
+/** One page of results and where the next one starts. */
+export interface ScannedPage<T> {
+  /** At most pageSize items, in query order. */
+  items: T[];
+  /** Id to pass as `after` for the next page; undefined when there is none. */
+  next?: string;
+}
+
+/** Page size and scan bounds of scanPage. */
+export interface ScanOptions {
+  /** Items per page. */
+  pageSize: number;
+  /** Documents per fetch. */
+  batchSize: number;
+  /** Most documents fetched in all. */
+  maxScan: number;
+}
+
+/** Scan bounds: one fetch of pageSize+1 when everything is filtered in Firestore, bounded batches otherwise. */
+export function scanOptions(plan: ListingPlan, pageSize = LISTING_PAGE_SIZE): ScanOptions {
+  return isExact(plan)
+    ? { pageSize, batchSize: pageSize + 1, maxScan: pageSize + 1 }
+    : { pageSize, batchSize: SCAN_BATCH, maxScan: MAX_SCAN };
+}
+
+/**
+ * Collects one page from a query read in batches. `fetchBatch(afterId, size)`
+ * returns up to `size` documents after `afterId` (from the start when
+ * undefined); `accept` is the in-memory filter. Fetching one item beyond the
+ * page tells whether a next page exists. When the scan bound is reached first,
+ * the next page continues after the last document scanned, so every document is
+ * looked at once across pages and each page view stays bounded.
+ */
+export async function scanPage<T extends { id: string }>(
+  fetchBatch: (afterId: string | undefined, size: number) => Promise<T[]>,
+  accept: (item: T) => boolean,
+  options: ScanOptions,
+  startAfter?: string,
+): Promise<ScannedPage<T>> {
+  const items: T[] = [];
+  let cursor = startAfter;
+  let scanned = 0;
+  for (;;) {
+    const size = Math.min(options.batchSize, options.maxScan - scanned);
+    const batch = await fetchBatch(cursor, size);
+    scanned += batch.length;
+    for (const item of batch) {
+      if (accept(item)) {
+        if (items.length === options.pageSize) return { items, next: items[items.length - 1]?.id };
+        items.push(item);
+      }
+      cursor = item.id;
+    }
+    if (batch.length < size) return { items };
+    if (scanned >= options.maxScan) return { items, next: cursor };
+  }
+}

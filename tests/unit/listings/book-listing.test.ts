@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { bookSchema, MAX_SEARCH_KEYWORDS } from '../../../src/domain/book.ts';
+import {
+  AUDIOBOOK_PARAMS, CATEGORY_PARAMS, LISTING_PAGE_SIZE, MAX_SCAN, SEARCH_MAX_LENGTH, foldText, hasFilters, isExact,
+  listingFieldsOf, listingQuery, matchesResidual, parseListingParams, planListing, sameListingFields, scanOptions,
+  scanPage, searchKeywords, searchWords,
+} from '../../../src/domain/book-listing.ts';
+
+const params = (query: string) => new URLSearchParams(query);
+
+describe('search keywords', () => {
+  it('folds case, accents and apostrophes', () => {
+    expect(foldText("Éclairs à l'Œuvre")).toBe('eclairs a loeuvre');
+    expect(searchWords("The Children's Ode — to Straße 9")).toEqual(['the', 'childrens', 'ode', 'to', 'strasse', '9']);
+  });
+
+  it('stores each word of title and author with its prefixes of 2+ characters, once', () => {
+    expect(searchKeywords('The Moon', 'Ann Mo')).toEqual(['th', 'the', 'mo', 'moo', 'moon', 'an', 'ann']);
+  });
+
+  it('cuts prefixes at 20 characters and caps the list', () => {
+    const long = 'a'.repeat(30);
+    expect(searchKeywords(long)).toHaveLength(19);
+    const manyWords = Array.from({ length: 100 }, (_, i) => `word${i}x`).join(' ');
+    expect(searchKeywords(manyWords)).toHaveLength(MAX_SEARCH_KEYWORDS);
+  });
+
+  it('derives the listing fields from manuscript, audiobook URL, title and author', () => {
+    const fields = listingFieldsOf({
+      title: 'Night Tide',
+      author: { display_name: 'Ida Ng' },
+      audiobook_url: ' ',
+      manuscript_content: [{ id: 's1', type: 'image', title: '', content: '/x.png', order: 0 }],
+    });
+    expect(fields).toEqual({ has_free_reading: false, has_audiobook: false, search_keywords: ['ni', 'nig', 'nigh', 'night', 'ti', 'tid', 'tide', 'id', 'ida', 'ng'] });
+    const free = listingFieldsOf({ title: 'X', audiobook_url: 'https://a.example/x', manuscript_content: [{ id: 's', type: 'url', title: '', content: 'https://r.example', order: 0 }] });
+    expect(free.has_free_reading).toBe(true);
+    expect(free.has_audiobook).toBe(true);
+  });
+
+  it('compares stored fields exactly, so the trigger writes only on change', () => {
+    const computed = listingFieldsOf({ title: 'Night' });
+    expect(sameListingFields({ ...computed, title: 'Night' }, computed)).toBe(true);
+    expect(sameListingFields({ ...computed, search_keywords: ['ni'] }, computed)).toBe(false);
+    expect(sameListingFields({ title: 'Night' }, computed)).toBe(false);
+    expect(sameListingFields(undefined, computed)).toBe(false);
+  });
+
+  it('defaults the fields on books stored before they existed', () => {
+    const book = bookSchema.parse({ id: 'b', user_id: 'u', title: 'T', created_at: new Date() });
+    expect(book).toMatchObject({ has_free_reading: false, has_audiobook: false, search_keywords: [] });
+  });
+});
+
+describe('parseListingParams', () => {
+  it('reads /free-books and /categories parameters: genre is the category, subGenre the catalogue genre', () => {
+    const request = parseListingParams(params('search=Moon&genre=fiction&subGenre=mystery'), CATEGORY_PARAMS);
+    expect(request).toEqual({ filters: { search: { text: 'Moon', words: ['moon'] }, category: 'fiction', genre: 'mystery' }, after: undefined, notes: [] });
+  });
+
+  it('reads a home-page link /categories?genre=<genre> as the genre', () => {
+    expect(parseListingParams(params('genre=science-fiction'), CATEGORY_PARAMS).filters).toEqual({ genre: 'science-fiction' });
+    expect(parseListingParams(params('genre=Science%20Fiction'), CATEGORY_PARAMS).filters).toEqual({ genre: 'science-fiction' });
+  });
+
+  it('reads /audiobooks parameters with the capitalised category, and accepts lower case', () => {
+    expect(parseListingParams(params('category=Non-Fiction&genre=history'), AUDIOBOOK_PARAMS).filters).toEqual({ category: 'non-fiction', genre: 'history' });
+    expect(parseListingParams(params('category=fiction'), AUDIOBOOK_PARAMS).filters).toEqual({ category: 'fiction' });
+    expect(parseListingParams(params('category=All'), AUDIOBOOK_PARAMS)).toEqual({ filters: {}, after: undefined, notes: [] });
+  });
+
+  it('drops unknown values, overlong and wordless searches and bad cursors, each with a note', () => {
+    const request = parseListingParams(params(`category=Poems&genre=cooking-robots&search=${'x'.repeat(SEARCH_MAX_LENGTH + 1)}&after=../etc`), AUDIOBOOK_PARAMS);
+    expect(request.filters).toEqual({});
+    expect(request.after).toBeUndefined();
+    expect(request.notes).toEqual([
+      `Your search was longer than ${SEARCH_MAX_LENGTH} characters, so it was ignored.`,
+      'Unknown category “Poems” was ignored.',
+      'Unknown genre “cooking-robots” was ignored.',
+      'That page link was not valid, so the first page is shown.',
+    ]);
+    expect(parseListingParams(params('search=a'), CATEGORY_PARAMS).notes).toEqual(['Search words need at least 2 letters or digits, so “a” was ignored.']);
+  });
+
+  it('clears a genre of the other category', () => {
+    const request = parseListingParams(params('genre=non-fiction&subGenre=mystery'), CATEGORY_PARAMS);
+    expect(request.filters).toEqual({ category: 'non-fiction' });
+    expect(request.notes).toEqual(['Mystery is not a Non-Fiction genre, so the genre filter was cleared.']);
+  });
+
+  it('keeps at most five distinct search words, cut to 20 characters', () => {
+    const request = parseListingParams(params(`search=one two two three four five six ${'z'.repeat(25)}`), CATEGORY_PARAMS);
+    expect(request.filters.search?.words).toEqual(['one', 'two', 'three', 'four', 'five']);
+    expect(request.notes).toEqual(['Only the first 5 words of your search were used.']);
+    expect(parseListingParams(params(`search=${'z'.repeat(25)}`), CATEGORY_PARAMS).filters.search?.words).toEqual(['z'.repeat(20)]);
+  });
+
+  it('accepts a book id cursor', () => {
+    expect(parseListingParams(params('after=AbC123_x-9'), CATEGORY_PARAMS).after).toBe('AbC123_x-9');
+  });
+});
+
+describe('listingQuery', () => {
+  it('writes the canonical query string in each page’s parameter names', () => {
+    const filters = { search: { text: 'moon river', words: ['moon', 'river'] }, category: 'non-fiction' as const, genre: 'history' };
+    expect(listingQuery(filters, CATEGORY_PARAMS)).toBe('?search=moon+river&genre=non-fiction&subGenre=history');
+    expect(listingQuery(filters, AUDIOBOOK_PARAMS, 'abc')).toBe('?search=moon+river&category=Non-Fiction&genre=history&after=abc');
+    expect(listingQuery({}, CATEGORY_PARAMS)).toBe('');
+    expect(hasFilters({})).toBe(false);
+    expect(hasFilters({ genre: 'history' })).toBe(true);
+  });
+
+  it('round-trips through parseListingParams', () => {
+    const filters = { search: { text: 'Moon', words: ['moon'] }, category: 'fiction' as const, genre: 'fantasy' };
+    for (const names of [CATEGORY_PARAMS, AUDIOBOOK_PARAMS]) {
+      expect(parseListingParams(params(listingQuery(filters, names).slice(1)), names).filters).toEqual(filters);
+    }
+  });
+});
+
+describe('planListing', () => {
+  it('always requires active books, and the kind flag', () => {
+    expect(planListing('all', {})).toEqual({ equals: [['is_active', true]], residual: { words: [] } });
+    expect(planListing('free', { category: 'fiction' }).equals).toEqual([['is_active', true], ['has_free_reading', true], ['category', 'fiction']]);
+    expect(planListing('audio', {}).equals).toEqual([['is_active', true], ['has_audiobook', true]]);
+  });
+
+  it('uses the genre as the only array-contains when there is no search: exact count', () => {
+    const plan = planListing('all', { genre: 'fantasy' });
+    expect(plan.arrayContains).toEqual({ field: 'genre', value: 'fantasy' });
+    expect(isExact(plan)).toBe(true);
+    expect(scanOptions(plan)).toEqual({ pageSize: LISTING_PAGE_SIZE, batchSize: LISTING_PAGE_SIZE + 1, maxScan: LISTING_PAGE_SIZE + 1 });
+  });
+
+  it('queries the longest search word and checks the genre and the other words in memory', () => {
+    const plan = planListing('all', { search: { text: 'to the lighthouse', words: ['to', 'the', 'lighthouse'] }, genre: 'fantasy' });
+    expect(plan.arrayContains).toEqual({ field: 'search_keywords', value: 'lighthouse' });
+    expect(plan.residual).toEqual({ genre: 'fantasy', words: ['the', 'to'] });
+    expect(isExact(plan)).toBe(false);
+    expect(scanOptions(plan).maxScan).toBe(MAX_SCAN);
+  });
+
+  it('matchesResidual checks genre and every remaining word', () => {
+    const book = { genre: ['fantasy'], search_keywords: searchKeywords('To the Lighthouse') };
+    expect(matchesResidual(book, { genre: 'fantasy', words: ['the', 'to'] })).toBe(true);
+    expect(matchesResidual(book, { genre: 'horror', words: [] })).toBe(false);
+    expect(matchesResidual(book, { words: ['sea'] })).toBe(false);
+  });
+});
+
+describe('scanPage', () => {
+  const items = Array.from({ length: 60 }, (_, i) => ({ id: `b${i}`, even: i % 2 === 0 }));
+  /** A fake ordered query over `items`, recording how many documents it returned. */
+  function source() {
+    const log = { fetched: 0, calls: 0 };
+    const fetchBatch = async (afterId: string | undefined, size: number) => {
+      const start = afterId === undefined ? 0 : items.findIndex((item) => item.id === afterId) + 1;
+      const batch = items.slice(start, start + size);
+      log.fetched += batch.length;
+      log.calls += 1;
+      return batch;
+    };
+    return { fetchBatch, log };
+  }
+  const all = () => true;
+
+  it('reads one extra item to know a next page exists, and continues after the last shown', async () => {
+    const { fetchBatch, log } = source();
+    const first = await scanPage(fetchBatch, all, { pageSize: 24, batchSize: 25, maxScan: 25 });
+    expect(first.items.map((i) => i.id)).toEqual(items.slice(0, 24).map((i) => i.id));
+    expect(first.next).toBe('b23');
+    expect(log).toEqual({ fetched: 25, calls: 1 });
+    const third = await scanPage(fetchBatch, all, { pageSize: 24, batchSize: 25, maxScan: 25 }, 'b47');
+    expect(third.items.map((i) => i.id)).toEqual(items.slice(48).map((i) => i.id));
+    expect(third.next).toBeUndefined();
+  });
+
+  it('has no next page when the last page is exactly full', async () => {
+    const { fetchBatch } = source();
+    const page = await scanPage(fetchBatch, all, { pageSize: 24, batchSize: 25, maxScan: 25 }, 'b35');
+    expect(page.items).toHaveLength(24);
+    expect(page.next).toBeUndefined();
+  });
+
+  it('filters in memory in batches and stops at the scan bound, resuming after the last scanned', async () => {
+    const { fetchBatch, log } = source();
+    const even = (item: { even: boolean }) => item.even;
+    const page = await scanPage(fetchBatch, even, { pageSize: 24, batchSize: 10, maxScan: 30 });
+    expect(page.items.map((i) => i.id)).toEqual(items.filter((_, i) => i < 30 && i % 2 === 0).map((i) => i.id));
+    expect(page.next).toBe('b29');
+    expect(log).toEqual({ fetched: 30, calls: 3 });
+    const rest = await scanPage(fetchBatch, even, { pageSize: 24, batchSize: 10, maxScan: 30 }, page.next);
+    expect(rest.items.map((i) => i.id)).toEqual(items.filter((_, i) => i >= 30 && i % 2 === 0).map((i) => i.id));
+    // The bound was hit exactly at the end, so the scan cannot know it is done: one more (empty) page follows.
+    expect(rest.next).toBe('b59');
+    expect(await scanPage(fetchBatch, even, { pageSize: 24, batchSize: 10, maxScan: 30 }, rest.next)).toEqual({ items: [] });
+  });
+
+  it('returns an empty last page when nothing matches', async () => {
+    const { fetchBatch } = source();
+    expect(await scanPage(fetchBatch, () => false, { pageSize: 24, batchSize: 100, maxScan: 240 })).toEqual({ items: [] });
+  });
+});
