@@ -1,5 +1,6 @@
 // Members: the five demo accounts plus generated members covering every
 // category, approval state, activity state and plan.
+import { directoryFields } from '../../src/domain/directory.ts';
 import type { ApprovalStatus, ProfileRole, SocialLinks, SubscriptionStatus, UserCategory } from '../../src/domain/profile.ts';
 import { profileSlug, uniqueSlug } from '../../src/domain/slug.ts';
 import { DEMO_PASSWORD, demoAccount } from './accounts.ts';
@@ -128,17 +129,21 @@ export function generateMembers(ctx: SeedContext): Member[] {
     const profileImage = hasImage ? ctx.addImage(imageSpec('profiles', plan.uid, avatarSvg(displayName, rng.int(0, 359)), 256, 256)) : null;
     const events = rng.chance(0.45) || plan.uid === 'demo-author' ? rng.sample(EVENTS, rng.int(1, 3)).join('\n') : null;
 
+    // Drawn in the same order as before these fields were named, so the demo data did not change.
+    const pageTitle = rng.chance(0.3) ? `${displayName} | ${plan.category === P ? 'Independent Press' : plan.category}` : null;
+    const aboutMe = plan.admin
+      ? 'The team behind Shelfmark. We look after the community, approve new members and share news about books, events and the platform.'
+      : fill(rng.pick(aboutTemplates), rng, kind);
+
     const profile: Record<string, unknown> = {
       user_id: plan.uid,
       page_slug: pageSlug,
-      page_title: rng.chance(0.3) ? `${displayName} | ${plan.category === P ? 'Independent Press' : plan.category}` : null,
+      page_title: pageTitle,
       display_name: displayName,
       role,
       category: plan.category,
       profile_image: profileImage,
-      about_me: plan.admin
-        ? 'The team behind Shelfmark. We look after the community, approve new members and share news about books, events and the platform.'
-        : fill(rng.pick(aboutTemplates), rng, kind),
+      about_me: aboutMe,
       special_announcement: plan.admin
         ? 'Welcome to Shelfmark! Premium membership is 50% off this month.'
         : rng.chance(0.45) || plan.uid === 'demo-author' ? rng.pick(ANNOUNCEMENTS) : null,
@@ -151,6 +156,8 @@ export function generateMembers(ctx: SeedContext): Member[] {
       is_active: plan.active,
       created_at: createdAt,
       updated_at: createdAt,
+      // What the profileDirectoryFields trigger would write, so the directory's search and name order work at once.
+      ...directoryFields({ display_name: displayName, category: plan.category, about_me: aboutMe }),
     };
 
     return {

@@ -48,6 +48,11 @@ export const socialLinksSchema = z.partialRecord(socialNetworkSchema, optionalUr
 /** Social links map. */
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
+/** At most this many search keywords are stored per profile (bounds document size and index entries). */
+export const SEARCH_KEYWORDS_MAX = 400;
+/** Keywords (and so search-term prefixes) are cut to this many characters. */
+export const SEARCH_KEYWORD_MAX_LENGTH = 20;
+
 /** The largest profile image accepted for upload (part 2 §5). */
 export const PROFILE_IMAGE_MAX_BYTES = 500 * 1024;
 
@@ -90,6 +95,13 @@ export const profileSchema = z
     is_active: z.boolean().default(true),
     /** Denormalised: number of this member's active books, kept by a Cloud Function trigger. */
     book_count: nonNegativeInt.default(0),
+    /**
+     * Denormalised for the directory search (server-only, kept by a trigger): lower-cased,
+     * accent-folded words of display_name, category and the start of about_me, with their prefixes.
+     */
+    search_keywords: z.array(z.string().min(1).max(SEARCH_KEYWORD_MAX_LENGTH)).max(SEARCH_KEYWORDS_MAX).optional(),
+    /** Denormalised for the directory's Name (A-Z) order (server-only, kept by a trigger): the folded display name. */
+    sort_name: z.string().max(TEXT_LIMITS.name).optional(),
     /** When the profile was created. */
     created_at: timestampSchema,
     /** When the profile was last saved. */
