@@ -1,0 +1,25 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { advertisementBannerSchema, type AdvertisementBanner } from '../../domain/advertisement-banner.ts';
+import { parseDoc } from '../firestore-convert.ts';
+import { getDb } from './firestore.ts';
+import { meterQuery } from './read-meter.ts';
+
+/**
+ * The first `limit` active banners by position (the home page has three boxes).
+ * A load error is only logged and the boxes show their placeholders.
+ */
+export async function getActiveBanners(limit: number, db: Firestore = getDb()): Promise<AdvertisementBanner[]> {
+  try {
+    const snap = await db
+      .collection('advertisement_banners')
+      .where('is_active', '==', true)
+      .orderBy('position')
+      .limit(limit)
+      .get();
+    meterQuery(snap);
+    return snap.docs.map((d) => parseDoc(advertisementBannerSchema, d.id, d.data()));
+  } catch (error) {
+    console.error('Failed to load the advertisement banners.', error);
+    return [];
+  }
+}

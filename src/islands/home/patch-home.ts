@@ -1,0 +1,65 @@
+/**
+ * Applies live site settings and featured books to the pre-rendered home page.
+ * The server markup is the source of truth for how things look: a changed
+ * featured-book slot is cloned from the <template>s the page renders with the
+ * same components, so nothing here duplicates markup.
+ */
+import { watchFeaturedBooks, watchSiteSettings, type FeaturedBookCard } from '../../data/client/live-home.ts';
+import { featuredBooksFingerprint } from '../../domain/home.ts';
+import type { ResolvedSiteSettings } from '../../domain/site-settings.ts';
+
+const PLACEHOLDER_COVER = '/placeholder-cover.svg';
+
+function setText(element: Element | null | undefined, text: string): void {
+  if (element && element.textContent !== text) element.textContent = text;
+}
+
+/** Header brand texts: the title and description spans inside the home link (src/components/Header.astro). */
+function headerBrand(): { title?: Element; description?: Element } {
+  const spans = document.querySelectorAll('body > header a[href="/"] > span:last-child > span');
+  return { title: spans[0], description: spans[1] };
+}
+
+function applySettings(settings: ResolvedSiteSettings): void {
+  const brand = headerBrand();
+  setText(brand.title, settings.site_title);
+  setText(brand.description, settings.header_description);
+  for (const el of document.querySelectorAll('[data-live="site-title"]')) setText(el, settings.site_title);
+  for (const el of document.querySelectorAll('[data-live="hero-description"]')) setText(el, settings.hero_description);
+  const link = document.querySelector<HTMLAnchorElement>('[data-live="website-url"]');
+  if (link && link.getAttribute('href') !== settings.website_url) {
+    link.href = settings.website_url;
+    link.textContent = settings.website_url.replace(/^https?:\/\//, '').replace(/\/$/, '');
+  }
+  // The home page's title is the site title alone (BaseLayout).
+  if (document.title !== settings.site_title) document.title = settings.site_title;
+}
+
+function renderSlot(card: FeaturedBookCard | null, templates: { book: HTMLTemplateElement; empty: HTMLTemplateElement }): Node {
+  const item = document.createElement('li');
+  const content = (card ? templates.book : templates.empty).content.cloneNode(true) as DocumentFragment;
+  if (card) {
+    content.querySelector<HTMLAnchorElement>('[data-slot-link]')?.setAttribute('href', `/book/${encodeURIComponent(card.id)}`);
+    content.querySelector<HTMLImageElement>('[data-slot-cover]')?.setAttribute('src', card.cover_image || PLACEHOLDER_COVER);
+    setText(content.querySelector('[data-slot-title]'), card.title);
+  }
+  item.append(content);
+  return item;
+}
+
+function applyFeaturedBooks(slots: (FeaturedBookCard | null)[]): void {
+  const grid = document.querySelector<HTMLElement>('[data-live="featured-books"]');
+  const book = document.querySelector<HTMLTemplateElement>('template[data-live-template="book-slot"]');
+  const empty = document.querySelector<HTMLTemplateElement>('template[data-live-template="empty-slot"]');
+  if (!grid || !book || !empty) return;
+  const next = featuredBooksFingerprint(slots);
+  if (grid.dataset.fingerprint === next) return;
+  grid.dataset.fingerprint = next;
+  grid.replaceChildren(...slots.map((slot) => renderSlot(slot, { book, empty })));
+}
+
+/** Subscribes to site settings and featured books for as long as the page is open. */
+export function startLiveHome(): void {
+  watchSiteSettings(applySettings);
+  watchFeaturedBooks(applyFeaturedBooks);
+}
