@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, sitePathOrUrlSchema, idSchema, optionalText, optionalUrl, optionalSitePathOrUrl, timestampSchema } from './common.ts';
+import { TEXT_LIMITS, sitePathOrUrlSchema, idSchema, optionalText, optionalSitePathOrUrl, timestampSchema } from './common.ts';
 
 /** Highest banner position accepted; positions only order banners, so a bound just keeps input sane. */
 export const BANNER_POSITION_MAX = 100;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, idSchema, optionalText, optionalUrl, optionalSitePathOrUrl, timestampSchema } from './common.ts';
+import { TEXT_LIMITS, idSchema, optionalText, optionalSitePathOrUrl, timestampSchema } from './common.ts';
 
 /** Editable blog fields with the form's required-field messages. */
 const blogPostFields = {

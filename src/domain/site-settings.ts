@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, hasText, httpUrlSchema, idSchema, optionalSitePathOrUrl, sitePathOrUrlSchema, optionalText, optionalUrl, timestampSchema } from './common.ts';
+import { TEXT_LIMITS, hasText, idSchema, optionalSitePathOrUrl, sitePathOrUrlSchema, optionalText, optionalUrl, timestampSchema } from './common.ts';
 import { DEFAULT_FREE_PREVIEW_TITLE } from './book.ts';
 import { SOCIAL_NETWORKS, socialLinksSchema, type SocialNetwork } from './profile.ts';
 
