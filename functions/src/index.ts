@@ -1,6 +1,7 @@
 // Entry point of the Cloud Functions bundle (see scripts/build-functions.mjs).
 export { bookCount, bookCountOnProfileCreate } from './book-count';
 export { authorSnapshot, bookAuthor } from './author-snapshot';
+export { profileDirectoryFields } from './profile-directory-fields';
 export { bookListingFields } from './book-listing-fields';
 export { profileDirectoryFields } from './profile-directory-fields';
 export { requestRebuild } from './request-rebuild';
