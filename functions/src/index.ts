@@ -3,7 +3,6 @@ export { bookCount, bookCountOnProfileCreate } from './book-count';
 export { authorSnapshot, bookAuthor } from './author-snapshot';
 export { profileDirectoryFields } from './profile-directory-fields';
 export { bookListingFields } from './book-listing-fields';
-export { profileDirectoryFields } from './profile-directory-fields';
 export { requestRebuild } from './request-rebuild';
 export { signUp } from './accounts/sign-up';
 export { approvalEmail } from './accounts/approval-email';
