@@ -1,0 +1,67 @@
+// Live refresh (part 1 §4): an administrator's change to site settings or to
+// the featured books shows on a home page that is already open, without a
+// reload. The tests write through the Admin SDK and put the data back at once,
+// because other specs compare the page with the same documents.
+import type { Page } from '@playwright/test';
+import { adminDb, expect, test } from './fixtures';
+
+/** Opens the home page and nudges it the way a visitor does, which starts the live refresh. */
+async function openAndInteract(page: Page): Promise<void> {
+  const sdkLoaded = page.waitForResponse((response) => /\/_astro\/patch-home\.[^/]+\.js$/.test(response.url()));
+  await page.goto('/');
+  await page.mouse.wheel(0, 200);
+  await sdkLoaded;
+}
+
+test.describe('home live refresh', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('the Firestore SDK is not loaded before the visitor interacts', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1500);
+    expect(requested.filter((url) => /patch-home|firestore|googleapis|:\d+\/google\.firestore/.test(url))).toEqual([]);
+  });
+
+  test('a new site title shows in the header, the hero and the tab title without a reload', async ({ page }) => {
+    const ref = adminDb().doc('site_settings/main');
+    const original = (await ref.get()).get('site_title') as string;
+    await openAndInteract(page);
+    const marker = await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = Date.now()));
+    const changed = `${original} Live`;
+    try {
+      await ref.update({ site_title: changed });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(changed, { timeout: 15_000 });
+      await expect(page.getByRole('banner').getByText(changed, { exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(changed);
+    } finally {
+      await ref.update({ site_title: original });
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(original, { timeout: 15_000 });
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(marker);
+  });
+
+  test('a book newly featured in slot 1 replaces the old one in the grid without a reload', async ({ page }) => {
+    const db = adminDb();
+    const slotRef = db.doc('featured_books/1');
+    const original = (await slotRef.get()).data();
+    expect(original, 'seeded featured book in slot 1').toBeTruthy();
+    const featuredIds = new Set((await db.collection('featured_books').get()).docs.map((d) => d.get('book_id') as string));
+    const candidates = await db.collection('books').where('is_active', '==', true).limit(30).get();
+    const replacement = candidates.docs.find((d) => !featuredIds.has(d.id))!;
+    await openAndInteract(page);
+    const grid = page.locator('[data-live="featured-books"]');
+    try {
+      await slotRef.update({ book_id: replacement.id });
+      const first = grid.getByRole('listitem').first();
+      await expect(first.getByRole('link')).toHaveAttribute('href', `/book/${replacement.id}`, { timeout: 15_000 });
+      await expect(first).toContainText(replacement.get('title'));
+      await expect(grid.getByRole('listitem')).toHaveCount(12);
+    } finally {
+      await slotRef.set(original!);
+    }
+    await expect(grid.getByRole('listitem').first().getByRole('link')).toHaveAttribute('href', `/book/${original!.book_id}`, { timeout: 15_000 });
+  });
+});
