@@ -1,0 +1,181 @@
+// The member directory's reads. Every view costs a bounded number of reads however
+// many members there are: one count() per number on the page, and one paged query
+// per list (a page of the flat grid, or a short page per group), ordered and
+// filtered in Firestore on denormalised fields (sort_name, search_keywords,
+// book_count) instead of reading every member.
+import { FieldPath, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
+import { parseDoc } from '../firestore-convert.ts';
+import {
+  DIRECTORY_CARD_FIELDS, DIRECTORY_GROUPS, DIRECTORY_GROUP_SIZE, DIRECTORY_PAGE_SIZE, DIRECTORY_SORTS, MULTI_WORD_SCAN_FACTOR,
+  directoryMemberSchema, matchesTerms, type DirectoryMember, type DirectoryParams, type DirectorySort,
+} from '../../domain/directory.ts';
+import type { UserCategory } from '../../domain/profile.ts';
+import { getDb } from './firestore.ts';
+import { meterCount, meterQuery, meterReads } from './read-meter.ts';
+
+/** The filters of one list. */
+export interface DirectoryFilter {
+  /** Search terms: the first is matched in Firestore, the others in memory. */
+  terms: readonly string[];
+  /** Exact category, or null for all. */
+  category: UserCategory | null;
+}
+
+/** One page of members and where the next one starts. */
+export interface DirectoryPage {
+  members: DirectoryMember[];
+  /** Id to pass as `after` for the next page, or null when this is the last page. */
+  next: string | null;
+}
+
+/** Active, approved profiles (the filter firestore.rules requires for visitors) with the view's filters. */
+function filtered(db: Firestore, filter: DirectoryFilter): Query {
+  let query: Query = db.collection('profiles').where('is_active', '==', true).where('approval_status', '==', 'approved');
+  if (filter.category) query = query.where('category', '==', filter.category);
+  const first = filter.terms[0];
+  if (first) query = query.where('search_keywords', 'array-contains', first);
+  return query;
+}
+
+function ordered(query: Query, sort: DirectorySort): Query {
+  const order = DIRECTORY_SORTS[sort].order;
+  for (const [field, direction] of order) query = query.orderBy(field, direction);
+  // The document id makes the order total, so a cursor never skips or repeats a member.
+  return query.orderBy(FieldPath.documentId(), order.at(-1)?.[1] ?? 'asc');
+}
+
+/** Parses a member, or logs and skips a malformed document rather than failing the whole page. */
+function toMember(doc: DocumentSnapshot): DirectoryMember | null {
+  try {
+    return parseDoc(directoryMemberSchema, doc.id, doc.data(), 'profiles');
+  } catch (error) {
+    console.error('Directory: skipping a malformed profile.', error);
+    return null;
+  }
+}
+
+/** The snapshot a page starts after, or undefined when the id does not name a profile (any more). */
+async function cursorSnapshot(db: Firestore, after: string): Promise<DocumentSnapshot | undefined> {
+  const snap = await db.collection('profiles').doc(after).get();
+  meterReads(1);
+  return snap.exists ? snap : undefined;
+}
+
+/**
+ * One page of the directory in the chosen order, starting after `after`. With
+ * several search terms, up to MULTI_WORD_SCAN_FACTOR pages of first-term matches
+ * are read and filtered by the other terms in memory; the next page then resumes
+ * after the last member examined.
+ */
+export async function getDirectoryPage(
+  filter: DirectoryFilter,
+  sort: DirectorySort,
+  options: { limit: number; after?: DocumentSnapshot },
+  db: Firestore = getDb(),
+): Promise<DirectoryPage> {
+  const multiWord = filter.terms.length > 1;
+  const fetchLimit = multiWord ? options.limit * MULTI_WORD_SCAN_FACTOR : options.limit + 1;
+  let query = ordered(filtered(db, filter), sort).select(...DIRECTORY_CARD_FIELDS, ...(multiWord ? ['search_keywords'] : []));
+  if (options.after) query = query.startAfter(options.after);
+  const snap = await query.limit(fetchLimit).get();
+  meterQuery(snap);
+
+  if (!multiWord) {
+    const members = snap.docs.slice(0, options.limit).map(toMember).filter((m): m is DirectoryMember => m !== null);
+    const next = snap.size > options.limit ? (snap.docs[options.limit - 1]?.id ?? null) : null;
+    return { members, next };
+  }
+
+  const members: DirectoryMember[] = [];
+  for (const [index, doc] of snap.docs.entries()) {
+    const member = toMember(doc);
+    if (member && matchesTerms(member.search_keywords, filter.terms)) members.push(member);
+    if (members.length === options.limit) {
+      const more = index < snap.size - 1 || snap.size === fetchLimit;
+      return { members, next: more ? doc.id : null };
+    }
+  }
+  // The scan ran out before the page was full: more may follow only if the scan was cut by its limit.
+  return { members, next: snap.size === fetchLimit ? (snap.docs.at(-1)?.id ?? null) : null };
+}
+
+/** Number of members matching the filter (by the first search term only). */
+export async function countDirectory(filter: DirectoryFilter, db: Firestore = getDb()): Promise<number> {
+  const snap = await filtered(db, filter).count().get();
+  const count = snap.data().count;
+  meterCount(count);
+  return count;
+}
+
+/** Everything one directory view shows. */
+export interface DirectoryView {
+  /** Y: every listed member. */
+  total: number;
+  /** X: members matching the filters. */
+  matching: number;
+  /** False when X could only be counted by the first of several search words (an upper bound). */
+  exact: boolean;
+  /** The groups (all categories) in the spec's order, empty ones left out, or null for a flat list. */
+  groups: Array<{ category: UserCategory; label: string; members: DirectoryMember[]; more: boolean }> | null;
+  /** The flat list (one category selected), or null when grouped. */
+  list: DirectoryPage | null;
+  /** Notes for the visitor about ignored parameters. */
+  notes: string[];
+}
+
+/**
+ * Loads one view of the directory: the two counts and either the three group
+ * pages (all categories, first page only) or one page of the flat grid. About
+ * 2 + 3 × (DIRECTORY_GROUP_SIZE + 1) reads grouped, 3 + DIRECTORY_PAGE_SIZE + 1 flat
+ * (four times the list part for a multi-word search).
+ */
+export async function getDirectoryView(params: DirectoryParams, db: Firestore = getDb()): Promise<DirectoryView> {
+  const notes = [...params.notes];
+  const filter: DirectoryFilter = { terms: params.terms, category: params.category };
+  const unfiltered = params.terms.length === 0 && params.category === null;
+  const multiWord = params.terms.length > 1;
+
+  const [total, firstTermMatches] = await Promise.all([
+    countDirectory({ terms: [], category: null }, db),
+    unfiltered ? Promise.resolve(-1) : countDirectory(filter, db),
+  ]);
+  const matchingUpperBound = unfiltered ? total : firstTermMatches;
+
+  if (params.category === null) {
+    if (params.after) notes.push('Paging applies to one category at a time, so the list starts at the beginning.');
+    const groups = await Promise.all(
+      DIRECTORY_GROUPS.map(async (group) => {
+        const page = await getDirectoryPage({ terms: params.terms, category: group.category }, params.sort, { limit: DIRECTORY_GROUP_SIZE }, db);
+        return { category: group.category, label: group.label, members: page.members, more: page.next !== null };
+      }),
+    );
+    // When no group has more to show, the members on the page are all the matches, so X is exact.
+    const complete = groups.every((group) => !group.more);
+    const shown = groups.reduce((sum, group) => sum + group.members.length, 0);
+    const exact = !multiWord || complete;
+    return {
+      total,
+      matching: multiWord && complete ? shown : matchingUpperBound,
+      exact,
+      groups: groups.filter((group) => group.members.length > 0),
+      list: null,
+      notes,
+    };
+  }
+
+  let after: DocumentSnapshot | undefined;
+  if (params.after) {
+    after = await cursorSnapshot(db, params.after);
+    if (!after) notes.push('The page position no longer exists, so the list starts at the beginning.');
+  }
+  const list = await getDirectoryPage(filter, params.sort, { limit: DIRECTORY_PAGE_SIZE, after }, db);
+  const complete = !after && list.next === null;
+  return {
+    total,
+    matching: multiWord && complete ? list.members.length : matchingUpperBound,
+    exact: !multiWord || complete,
+    groups: null,
+    list,
+    notes,
+  };
+}
