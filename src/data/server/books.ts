@@ -13,6 +13,7 @@ import {
   scanPage,
   type BookFilters,
   type ListingKind,
+  type ListingRequest,
   type ListingPlan,
 } from '../../domain/book-listing.ts';
 import type { BookCategory } from '../../domain/genres.ts';
@@ -121,4 +122,38 @@ export async function countBooksByCategory(
     countBooks(kind, undefined, db),
   ]);
   return { fiction, nonFiction, total };
+}
+
+/** What a listing page renders: the validated request, its first (or `after`) page, and notes to show. */
+export interface LoadedListing {
+  /** Filters in effect. */
+  filters: BookFilters;
+  /** The page of books. */
+  page: BookListingPage;
+  /** Visible notes about ignored parameters. */
+  notes: string[];
+  /** True when this is a later page ('Load more' without JavaScript). */
+  continued: boolean;
+}
+
+/**
+ * Loads the page a parsed listing request asks for. A load error is logged and
+ * shows an empty list (part 1 §8: book load errors are only logged), never a 500.
+ */
+export async function loadListing(
+  kind: ListingKind,
+  request: ListingRequest,
+  countTotal = true,
+  db: Firestore = getDb(),
+): Promise<LoadedListing> {
+  const { filters, after } = request;
+  const notes = [...request.notes];
+  let page: BookListingPage = { books: [], total: 0, cursorFound: true };
+  try {
+    page = await listBooks(kind, filters, after, countTotal, db);
+  } catch (error) {
+    console.error(`Failed to load the ${kind} book listing.`, error);
+  }
+  if (!page.cursorFound) notes.push('That page link has expired, so the first page is shown.');
+  return { filters, page, notes, continued: after !== undefined && page.cursorFound };
 }
