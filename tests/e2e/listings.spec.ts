@@ -1,0 +1,266 @@
+// Book listings (/categories, /free-books, /audiobooks) and the sample eBook
+// library (/free-ebooks), checked against what the demo data holds.
+import type { Page } from '@playwright/test';
+import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
+
+interface SeededBook {
+  id: string;
+  title: string;
+  category: string;
+  genre: string[];
+  is_active: boolean;
+  has_free_reading: boolean;
+  has_audiobook: boolean;
+  created_at: Date;
+}
+
+let booksCache: SeededBook[] | undefined;
+/** Every seeded book, newest first. */
+async function seededBooks(): Promise<SeededBook[]> {
+  if (!booksCache) {
+    const snap = await adminDb().collection('books').get();
+    booksCache = snap.docs
+      .map((d) => ({ id: d.id, ...d.data(), created_at: d.get('created_at').toDate() }) as SeededBook)
+      .sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+  }
+  return booksCache;
+}
+
+const cards = (page: Page) => page.locator('#results > li');
+const resultCount = (page: Page) => page.getByTestId('result-count');
+
+/** The book ids shown on the page, in order. */
+async function shownIds(page: Page): Promise<string[]> {
+  const hrefs = await cards(page).locator('a[href^="/book/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.map((href) => href.replace('/book/', ''));
+}
+
+test.describe('/categories', () => {
+  test('a visitor without filters sees Browse by Genre with counts, six genres and a +N more disclosure', async ({ page }) => {
+    const active = (await seededBooks()).filter((b) => b.is_active);
+    await page.goto('/categories');
+    await expect(page.getByRole('heading', { level: 1, name: 'Book Categories' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Browse by Genre' })).toBeVisible();
+    const fiction = page.getByTestId('browse-fiction');
+    await expect(fiction).toContainText(`${active.filter((b) => b.category === 'fiction').length} books`);
+    await expect(page.getByTestId('browse-non-fiction')).toContainText(`${active.filter((b) => b.category === 'non-fiction').length} books`);
+    await expect(fiction.locator(':scope > ul > li')).toHaveCount(6);
+    await expect(fiction.getByRole('link', { name: 'Dystopian' })).toBeHidden();
+    await fiction.getByText('+19 more').click();
+    await expect(fiction.getByRole('link', { name: 'Dystopian' })).toHaveAttribute('href', '/categories?genre=fiction&subGenre=dystopian');
+    await expect(resultCount(page)).toHaveText(`${active.length} books`);
+    await expectNoAxeViolations(page);
+  });
+
+  test('choosing a category and genre puts them in the URL and shows only matching active books', async ({ page }) => {
+    const books = await seededBooks();
+    const genre = 'true-crime';
+    const expected = books.filter((b) => b.is_active && b.category === 'non-fiction' && b.genre.includes(genre));
+    await page.goto('/categories');
+    await page.getByLabel('Category').selectOption('non-fiction');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/categories\?genre=non-fiction$/);
+    await page.getByLabel('Genre').selectOption(genre);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/categories\?genre=non-fiction&subGenre=true-crime$/);
+    await expect(page.getByRole('heading', { name: 'Browse by Genre' })).toHaveCount(0);
+    await expect(resultCount(page)).toHaveText(`${expected.length} books`);
+    expect(await shownIds(page)).toEqual(expected.map((b) => b.id));
+  });
+
+  test('a select picked with the mouse applies at once and clears the genre of another category', async ({ page }) => {
+    await page.goto('/categories?genre=fiction&subGenre=horror');
+    const category = page.getByLabel('Category');
+    await category.dispatchEvent('pointerdown');
+    await category.selectOption('non-fiction');
+    await expect(page).toHaveURL(/\/categories\?genre=non-fiction$/);
+    await expect(page.getByTestId('listing-notes')).toHaveCount(0);
+  });
+
+  test('opening a URL with parameters preselects the filters, and a home-page genre link works', async ({ page }) => {
+    await page.goto('/categories?search=the&genre=fiction&subGenre=horror');
+    await expect(page.getByLabel('Search by title or author')).toHaveValue('the');
+    await expect(page.getByLabel('Category')).toHaveValue('fiction');
+    await expect(page.getByLabel('Genre')).toHaveValue('horror');
+
+    const books = await seededBooks();
+    await page.goto('/categories?genre=history');
+    await expect(page.getByLabel('Genre')).toHaveValue('history');
+    await expect(resultCount(page)).toHaveText(`${books.filter((b) => b.is_active && b.genre.includes('history')).length} books`);
+  });
+
+  test('unknown parameters are dropped with a note, not an error', async ({ page }) => {
+    const response = await page.goto(`/categories?genre=poems&subGenre=nope&search=${'x'.repeat(150)}`);
+    expect(response?.status()).toBe(200);
+    const notes = page.getByTestId('listing-notes');
+    await expect(notes).toContainText('Your search was longer than 100 characters, so it was ignored.');
+    await expect(notes).toContainText('Unknown category “poems” was ignored.');
+    await expect(notes).toContainText('Unknown genre “nope” was ignored.');
+    await expect(page.getByLabel('Category')).toHaveValue('');
+  });
+
+  test('search finds books by the start of a title word or the author name, and says when nothing matches', async ({ page }) => {
+    const book = (await seededBooks()).find((b) => b.is_active)!;
+    const word = book.title.split(/\s+/).find((w) => w.length >= 4)!;
+    await page.goto('/categories');
+    await page.getByLabel('Search by title or author').fill(word.slice(0, 3).toLowerCase());
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(new RegExp(`search=${word.slice(0, 3).toLowerCase()}`));
+    await expect(page.locator(`#results a[href="/book/${book.id}"]`)).toBeVisible();
+
+    await page.goto('/categories?search=zzqxv');
+    await expect(page.getByText('No books found', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('Load more appends the next 24 books', async ({ page }) => {
+    const active = (await seededBooks()).filter((b) => b.is_active);
+    await page.goto('/categories');
+    await expect(cards(page)).toHaveCount(24);
+    await page.getByRole('link', { name: 'Load more' }).click();
+    await expect(cards(page)).toHaveCount(48);
+    expect(await shownIds(page)).toEqual(active.slice(0, 48).map((b) => b.id));
+    await expect(page.locator(`#results a[href="/book/${active[24]!.id}"]`)).toBeFocused();
+    await expect(page).toHaveURL(/\/categories$/);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('Load more is a link to the next page, and the filters are a plain form', async ({ page }) => {
+      const active = (await seededBooks()).filter((b) => b.is_active);
+      await page.goto('/categories');
+      await page.getByRole('link', { name: 'Load more' }).click();
+      await expect(page).toHaveURL(new RegExp(`after=${active[23]!.id}`));
+      expect(await shownIds(page)).toEqual(active.slice(24, 48).map((b) => b.id));
+      await expect(page.getByRole('link', { name: 'Back to the first page' })).toHaveAttribute('href', '/categories');
+
+      await page.getByLabel('Category').selectOption('fiction');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(page).toHaveURL(/genre=fiction/);
+      await expect(resultCount(page)).toHaveText(`${active.filter((b) => b.category === 'fiction').length} books`);
+    });
+  });
+});
+
+test.describe('only active books', () => {
+  test('an inactive book never appears in any listing, even when searched for by title', async ({ page }) => {
+    const inactive = (await seededBooks()).filter((b) => !b.is_active);
+    expect(inactive.length).toBeGreaterThan(0);
+    for (const book of inactive.slice(0, 3)) {
+      const search = encodeURIComponent(book.title.split(/\s+/).slice(0, 5).join(' '));
+      for (const path of ['/categories', '/free-books', '/audiobooks']) {
+        await page.goto(`${path}?search=${search}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator(`a[href="/book/${book.id}"]`)).toHaveCount(0);
+      }
+    }
+  });
+});
+
+test.describe('/free-books', () => {
+  test('a visitor sees fiction, non-fiction and total counts and only free reads', async ({ page }) => {
+    const free = (await seededBooks()).filter((b) => b.is_active && b.has_free_reading);
+    await page.goto('/free-books');
+    const counts = page.getByTestId('free-book-counts');
+    const fiction = free.filter((b) => b.category === 'fiction').length;
+    const nonFiction = free.filter((b) => b.category === 'non-fiction').length;
+    await expect(counts).toHaveText(new RegExp(`^\\s*Fiction\\s+${fiction}\\s+Non-Fiction\\s+${nonFiction}\\s+Total\\s+${free.length}\\s*$`));
+    expect(await shownIds(page)).toEqual(free.slice(0, 24).map((b) => b.id));
+    await expectNoAxeViolations(page);
+  });
+
+  test('the home page link ?genre=…&subGenre=… preselects both, and Clear resets', async ({ page }) => {
+    const free = (await seededBooks()).filter((b) => b.is_active && b.has_free_reading);
+    const sample = free.find((b) => b.genre.length > 0)!;
+    const genre = sample.genre[0]!;
+    await page.goto(`/free-books?genre=${sample.category}&subGenre=${genre}`);
+    await expect(page.getByLabel('Category')).toHaveValue(sample.category);
+    await expect(page.getByLabel('Genre')).toHaveValue(genre);
+    expect(await shownIds(page)).toEqual(free.filter((b) => b.category === sample.category && b.genre.includes(genre)).map((b) => b.id));
+    await page.getByRole('link', { name: 'Clear' }).click();
+    await expect(page).toHaveURL(/\/free-books$/);
+    await expect(page.getByLabel('Category')).toHaveValue('');
+  });
+
+  test("a search that matches nothing shows 'No free books found'", async ({ page }) => {
+    await page.goto('/free-books');
+    await page.getByLabel('Search by title or author').fill('zzqxv');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/free-books\?search=zzqxv$/);
+    await expect(page.getByText('No free books found', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('/audiobooks', () => {
+  test('category and genre are kept in the query string with the capitalised category', async ({ page }) => {
+    const audio = (await seededBooks()).filter((b) => b.is_active && b.has_audiobook);
+    await page.goto('/audiobooks');
+    expect(await shownIds(page)).toEqual(audio.slice(0, 24).map((b) => b.id));
+    await page.getByLabel('Category').selectOption('Fiction');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/audiobooks\?category=Fiction$/);
+    const fiction = audio.filter((b) => b.category === 'fiction');
+    await expect(resultCount(page)).toHaveText(`${fiction.length} ${fiction.length === 1 ? 'audiobook' : 'audiobooks'}`);
+    expect(await shownIds(page)).toEqual(fiction.map((b) => b.id));
+    await expectNoAxeViolations(page);
+
+    const withGenre = fiction.find((b) => b.genre.length > 0)!;
+    await page.goto(`/audiobooks?category=Fiction&genre=${withGenre.genre[0]}`);
+    await expect(page.getByLabel('Category')).toHaveValue('Fiction');
+    await expect(page.getByLabel('Genre')).toHaveValue(withGenre.genre[0]!);
+    await expect(page.locator(`#results a[href="/book/${withGenre.id}"]`)).toBeVisible();
+  });
+
+  test("a search that matches nothing shows 'No audiobooks found'", async ({ page }) => {
+    await page.goto('/audiobooks?search=zzqxv&category=Non-Fiction');
+    await expect(page.getByText('No audiobooks found', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Search by title or author')).toHaveValue('zzqxv');
+  });
+});
+
+test.describe('/free-ebooks', () => {
+  const titles = (page: Page) => page.locator('.ebook-grid > li h2').allTextContents();
+
+  test('six sample books in four sort orders, kept in ?sort=', async ({ page }) => {
+    await page.goto('/free-ebooks');
+    await expect(page.locator('.ebook-grid > li')).toHaveCount(6);
+    expect(await titles(page)).toEqual([
+      'First Draft Field Notes', 'A Plain Guide to the Web', 'Drawing the Everyday', 'Small Steps, Daily', 'Rest Well: Sleep for Busy People',
+      'The Bookshop on the Corner: A Small Business Primer',
+    ]);
+    await page.getByLabel('Most downloaded').check();
+    await expect(page).toHaveURL(/sort=downloads/);
+    expect((await titles(page))[0]).toBe('Small Steps, Daily');
+    await page.getByLabel('Highest rated').check();
+    expect(await titles(page)).toEqual([
+      'Small Steps, Daily', 'First Draft Field Notes', 'A Plain Guide to the Web', 'Drawing the Everyday', 'Rest Well: Sleep for Busy People',
+      'The Bookshop on the Corner: A Small Business Primer',
+    ]);
+    await expect(page.locator('.ebook-grid a[download]').first()).toHaveAttribute('href', /\/free-ebooks\/.+\.txt$/);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a shared ?sort=title link opens sorted, and the keyboard changes the order', async ({ page }) => {
+    await page.goto('/free-ebooks?sort=title');
+    await expect(page.getByLabel('Title (A–Z)')).toBeChecked();
+    expect((await titles(page))[0]).toBe('A Plain Guide to the Web');
+    await page.getByLabel('Newest').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByLabel('Most downloaded')).toBeChecked();
+    expect((await titles(page))[0]).toBe('Small Steps, Daily');
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('the radios still reorder the cards (CSS order)', async ({ page }) => {
+      await page.goto('/free-ebooks');
+      await page.getByLabel('Title (A–Z)').check();
+      const tops = await page.locator('.ebook-grid > li').evaluateAll((items) =>
+        items.map((li) => ({ title: li.querySelector('h2')?.textContent ?? '', top: li.getBoundingClientRect().top, left: li.getBoundingClientRect().left })),
+      );
+      tops.sort((a, b) => a.top - b.top || a.left - b.left);
+      expect(tops[0]!.title).toBe('A Plain Guide to the Web');
+    });
+  });
+});
