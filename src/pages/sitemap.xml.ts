@@ -1,0 +1,42 @@
+/**
+ * /sitemap.xml: the public pages that exist in this build, plus member profiles
+ * and active books once their routes exist. Pre-rendered: it changes with the
+ * same rebuilds as the pages it lists (see docs/decisions.md "Sitemap").
+ */
+import type { APIRoute } from 'astro';
+import { getActiveBookEntries, getPublicProfileEntries, type SitemapEntry } from '../data/server/sitemap.ts';
+
+/** Public, indexable routes in menu order; account, admin and error screens are left out on purpose. */
+const PUBLIC_ROUTES = [
+  '/', '/about', '/membership', '/book-communities', '/categories', '/free-books', '/free-ebooks',
+  '/audiobooks', '/directory', '/blog', '/newsletters', '/terms', '/privacy',
+] as const;
+
+// Only the file names are used: the route files that exist decide which URLs are listed,
+// so a page that is not built yet never appears as a 404 in the sitemap.
+const ROUTE_FILES = new Set(Object.keys(import.meta.glob('/src/pages/**/*.astro')));
+
+/** True when src/pages has a file serving `route` (route.astro or route/index.astro). */
+function routeExists(route: string): boolean {
+  const base = route === '/' ? '/src/pages/index' : `/src/pages${route}`;
+  return ROUTE_FILES.has(`${base}.astro`) || ROUTE_FILES.has(`${base}/index.astro`);
+}
+
+function xmlEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+export const GET: APIRoute = async ({ site }) => {
+  const origin = site ?? new URL('http://localhost:4321');
+  const entries: SitemapEntry[] = PUBLIC_ROUTES.filter(routeExists).map((path) => ({ path }));
+  if (ROUTE_FILES.has('/src/pages/profile/[slug].astro')) entries.push(...(await getPublicProfileEntries()));
+  if (ROUTE_FILES.has('/src/pages/book/[id].astro')) entries.push(...(await getActiveBookEntries()));
+
+  const urls = entries.map(({ path, lastModified }) => {
+    const loc = `<loc>${xmlEscape(new URL(path, origin).href)}</loc>`;
+    const lastmod = lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : '';
+    return `  <url>${loc}${lastmod}</url>`;
+  });
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+};
