@@ -25,6 +25,12 @@ test.describe('home live refresh', () => {
     expect(requested.filter((url) => /patch-home|firestore|googleapis|:\d+\/google\.firestore/.test(url))).toEqual([]);
   });
 
+  test('a visitor who only reads still gets live updates: the SDK loads a few seconds after the page is idle', async ({ page }) => {
+    const sdkLoaded = page.waitForResponse((response) => /\/_astro\/patch-home\.[^/]+\.js$/.test(response.url()), { timeout: 15_000 });
+    await page.goto('/');
+    await sdkLoaded;
+  });
+
   test('a new site title shows in the header, the hero and the tab title without a reload', async ({ page }) => {
     const ref = adminDb().doc('site_settings/main');
     const original = (await ref.get()).get('site_title') as string;

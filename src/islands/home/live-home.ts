@@ -6,7 +6,7 @@
  */
 const INTERACTIONS = ['pointerdown', 'keydown', 'scroll', 'touchstart', 'wheel'] as const;
 /** Fallback delay after idle for visitors who only read. */
-export const LIVE_REFRESH_DELAY_MS = 8000;
+export const LIVE_REFRESH_DELAY_MS = 5000;
 
 let started = false;
 
