@@ -1,6 +1,6 @@
 /**
  * Starts the home page's live refresh without costing the first paint: the
- * page is complete static HTML, and the Firestore web SDK (about 100 kB gzip)
+ * page is complete static HTML, and the Firestore web SDK (about 130 kB gzip)
  * is fetched only once the page is idle and the visitor interacts, or after
  * LIVE_REFRESH_DELAY_MS without interaction (docs/decisions.md weighs both).
  */
