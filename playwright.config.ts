@@ -11,6 +11,13 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [['list'], ['json']],
   outputDir: 'test-results/e2e-artifacts',
+  // Specs named *-live.spec.ts change shared documents (site settings, featured
+  // slots) for a moment; they run after every other spec so none of those can
+  // compare the page with a document that is being changed.
+  projects: [
+    { name: 'site', testIgnore: /-live\.spec\.ts$/ },
+    { name: 'live', testMatch: /-live\.spec\.ts$/, dependencies: ['site'] },
+  ],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4321',
     trace: 'retain-on-failure',

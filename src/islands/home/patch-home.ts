@@ -14,16 +14,10 @@ function setText(element: Element | null | undefined, text: string): void {
   if (element && element.textContent !== text) element.textContent = text;
 }
 
-/** Header brand texts: the title and description spans inside the home link (src/components/Header.astro). */
-function headerBrand(): { title?: Element; description?: Element } {
-  const spans = document.querySelectorAll('body > header a[href="/"] > span:last-child > span');
-  return { title: spans[0], description: spans[1] };
-}
-
 function applySettings(settings: ResolvedSiteSettings): void {
-  const brand = headerBrand();
-  setText(brand.title, settings.site_title);
-  setText(brand.description, settings.header_description);
+  // data-live hooks are set in src/components/Header.astro.
+  setText(document.querySelector('[data-live="header-title"]'), settings.site_title);
+  setText(document.querySelector('[data-live="header-description"]'), settings.header_description);
   for (const el of document.querySelectorAll('[data-live="site-title"]')) setText(el, settings.site_title);
   for (const el of document.querySelectorAll('[data-live="hero-description"]')) setText(el, settings.hero_description);
   const link = document.querySelector<HTMLAnchorElement>('[data-live="website-url"]');
