@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // E2E tests drive Debian's Chromium (Playwright's own browser download is not
 // possible offline) against the production build that scripts/test-with-emulators.mjs
 // serves on the emulators. E2E_BASE_URL points at it.
+const MUTATING = /(-live|accounts-approval)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -11,12 +13,13 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [['list'], ['json']],
   outputDir: 'test-results/e2e-artifacts',
-  // Specs named *-live.spec.ts change shared documents (site settings, featured
-  // slots) for a moment; they run after every other spec so none of those can
-  // compare the page with a document that is being changed.
+  // Specs that change public data (*-live: site settings and featured slots for a
+  // moment; accounts-approval: approves a new member, who then counts in the
+  // directory) run after every other spec, so none of those compares a page with
+  // data that is changing under it.
   projects: [
-    { name: 'site', testIgnore: /-live\.spec\.ts$/ },
-    { name: 'live', testMatch: /-live\.spec\.ts$/, dependencies: ['site'] },
+    { name: 'site', testIgnore: MUTATING },
+    { name: 'mutating', testMatch: MUTATING, dependencies: ['site'] },
   ],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4321',
