@@ -9,7 +9,7 @@
 // bench-results/js-bytes.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
@@ -22,8 +22,8 @@ const PAGES = [
 
 const baseUrl = (process.argv[2] ?? process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:4321').replace(/\/+$/, '');
 
-/** Sizes of one script, and whether it carries the Firebase SDK or the React runtime. */
-function measure(url, body) {
+/** Sizes of one script, and whether it carries the Firebase SDK or the React runtime (also used by run.mjs). */
+export function measure(url, body) {
   const text = body.toString('utf8');
   return {
     url,
@@ -98,7 +98,10 @@ async function main() {
   console.log(`\nwritten to bench-results/js-bytes.json`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as a command; scripts/bench/run.mjs imports `measure` without running it.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

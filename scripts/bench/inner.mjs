@@ -1,0 +1,163 @@
+// Runs inside `firebase emulators:exec` (see scripts/bench/run.mjs), which sets
+// FIRESTORE_EMULATOR_HOST and friends: demo data, a production build in dist-bench/,
+// the site served with READ_METER=1, then per page a plain fetch (status, reads),
+// Lighthouse and the weight of the scripts it loaded; then js-bytes.mjs, and the
+// directory again after adding members. Stops the site on every path.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { ROOT } from '../emulator-env.mjs';
+import { run, runToEnd, stopAll, waitForPort } from '../lib/processes.mjs';
+import { addPublicMembers, countPublicMembers } from './extra-members.mjs';
+import { audit, launchChrome, medianRun } from './lighthouse.mjs';
+import { fetchPage, weighScripts } from './page-cost.mjs';
+import { renderMarkdown } from './report.mjs';
+
+/** The pages issue 4 benchmarks. live_data: the page may load Firebase to refresh while open (home: settings and featured books). */
+const PAGES = [
+  { path: '/', live_data: true },
+  { path: '/categories' },
+  { path: '/directory' },
+  { path: '/free-books' },
+  { path: '/audiobooks' },
+  { path: '/book-communities' },
+  { path: '/about' },
+  { path: '/membership' },
+];
+
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const OUT = join(ROOT, 'bench-results');
+const DIST = 'dist-bench';
+const port = Number(process.env.BENCH_PORT ?? 4331);
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const extraMembers = Number(process.env.BENCH_EXTRA_MEMBERS ?? 500);
+const baseUrl = `http://127.0.0.1:${port}`;
+
+function step(text) {
+  console.log(`▸ ${text}`);
+}
+
+async function mustSucceed(name, code) {
+  if ((await code) !== 0) throw new Error(`${name} failed`);
+}
+
+/** Fetch, Lighthouse (median of `runs`) and script weight for one page; a missing page is reported, not fatal. */
+async function benchPage(chrome, { path, live_data = false }) {
+  const url = `${baseUrl}${path}`;
+  await fetchPage(url); // warm-up: the first render of an on-demand page pays module loading and caches
+  const { status, rendering, reads, html } = await fetchPage(url);
+  const row = { path, status, rendering, reads, live_data };
+  if (status !== 200) return row;
+  try {
+    const results = [];
+    for (let i = 0; i < runs; i += 1) results.push(await audit(url, chrome));
+    const median = medianRun(results);
+    const { script_urls: scriptUrls, ...metrics } = median;
+    Object.assign(row, metrics, { performance_runs: results.map((r) => r.performance) }, await weighScripts(scriptUrls, html));
+  } catch (error) {
+    row.error = error instanceof Error ? error.message : String(error);
+  }
+  return row;
+}
+
+/**
+ * The directory's reads at three data sizes: the demo data, then with half and all
+ * of `extraMembers` added. A bounded page reads up to its page sizes and then stops
+ * growing, so the two larger sizes must cost the same.
+ */
+async function directoryAtSizes() {
+  try {
+    const sizes = [];
+    let added = 0;
+    for (const step of [0, Math.floor(extraMembers / 2), extraMembers - Math.floor(extraMembers / 2)]) {
+      if (step > 0) await addPublicMembers(added, step);
+      added += step;
+      const { status, reads } = await fetchPage(`${baseUrl}/directory`);
+      if (status !== 200) return { error: `/directory answered HTTP ${status}` };
+      sizes.push({ public_members: await countPublicMembers(), reads });
+    }
+    const [, middle, largest] = sizes;
+    return { added, sizes, bounded: middle.reads === largest.reads };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const mediaDir = join(OUT, 'media');
+  const env = { ...process.env, MEDIA_DIR: mediaDir };
+  mkdirSync(OUT, { recursive: true });
+
+  step('Demo data');
+  await mustSucceed('seed', runToEnd(bin('tsx'), ['scripts/seed/main.ts'], { cwd: ROOT, env }));
+  step(`Production build (${DIST}/)`);
+  rmSync(join(ROOT, DIST), { recursive: true, force: true });
+  await mustSucceed('astro build', runToEnd(bin('astro'), ['build', '--outDir', DIST], { cwd: ROOT, env }));
+
+  step(`Serving on ${baseUrl} with READ_METER=1`);
+  const site = run(process.execPath, [join(DIST, 'server', 'entry.mjs')], {
+    cwd: ROOT,
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port), READ_METER: '1' },
+    quiet: true,
+    name: 'site',
+  });
+  await waitForPort(port, { child: site });
+
+  const loadAverage = loadavg()[0].toFixed(2);
+  const pages = [];
+  const chrome = await launchChrome();
+  try {
+    for (const page of PAGES) {
+      step(`Lighthouse ${page.path}`);
+      const row = await benchPage(chrome, page);
+      console.log(`  ${row.status !== 200 ? `HTTP ${row.status}` : row.error ? `error: ${row.error}` : `perf ${row.performance}, a11y ${row.accessibility}, ${row.reads} reads`}`);
+      pages.push(row);
+    }
+  } finally {
+    await chrome.kill();
+  }
+
+  step('JavaScript of an anonymous visit (js-bytes.mjs)');
+  let jsBytes = [];
+  if ((await runToEnd(process.execPath, ['scripts/bench/js-bytes.mjs', baseUrl], { cwd: ROOT })) === 0) {
+    jsBytes = JSON.parse(readFileSync(join(OUT, 'js-bytes.json'), 'utf8')).pages;
+  }
+
+  step(`Directory reads with ${extraMembers} more members`);
+  const directoryScale = await directoryAtSizes();
+
+  const require = createRequire(import.meta.url);
+  const results = {
+    measured_at: new Date().toISOString(),
+    base_url: baseUrl,
+    lighthouse_version: require('lighthouse/package.json').version,
+    chromium: execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+    runs,
+    load_average: loadAverage,
+    duration_s: Math.round((Date.now() - started) / 1000),
+    pages,
+    js_bytes: jsBytes.map(({ scripts: _scripts, ...rest }) => rest),
+    directory_scale: directoryScale,
+  };
+  const markdown = renderMarkdown(results);
+  writeFileSync(join(OUT, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(OUT, 'bench.md'), markdown);
+  console.log(`\n${markdown}\nwritten to bench-results/bench.json and bench-results/bench.md (${results.duration_s} s)`);
+}
+
+// The site is a detached child: stop it on every path, or it would outlive the emulators.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stopAll().then(() => process.exit(130)));
+main().then(
+  async () => {
+    await stopAll();
+    process.exit(0);
+  },
+  async (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    await stopAll();
+    process.exit(1);
+  },
+);
