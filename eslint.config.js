@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'functions/lib/', '.astro/', '.netlify/', 'node_modules/', 'test-results/', '.cache/', '.media/', '.emulator-data/', 'bench-results/'] },
+  { ignores: ['dist/', 'dist-*/', 'functions/lib/', '.astro/', '.netlify/', 'node_modules/', 'test-results/', '.cache/', '.media/', '.emulator-data/', 'bench-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

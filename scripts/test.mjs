@@ -1,7 +1,9 @@
 // `npm test`: every test. Unit tests first (no emulators, fast failure), then the
 // Firebase emulators run the rules, functions and end-to-end layers in one session.
 // Prints one closing line 'N passed, N failed' summed over all layers.
-import { mkdirSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { emulatorEnv, PROJECT_ID, ROOT } from './emulator-env.mjs';
 import { runToEnd } from './lib/processes.mjs';
@@ -23,7 +25,7 @@ async function main() {
   if (!built) failed = true;
   else {
     console.log('▸ Rules, functions and end-to-end tests on the Firebase emulators');
-    const code = await runToEnd(
+    const code = await runFiltered(
       bin('firebase'),
       ['emulators:exec', '--project', PROJECT_ID, '--only', 'auth,firestore,functions', `"${process.execPath}" --import tsx scripts/test-with-emulators.mjs`],
       { cwd: ROOT, env: emulatorEnv() },
@@ -36,6 +38,27 @@ async function main() {
   // The closing line CI reads. A layer that crashed before reporting still fails the run.
   console.log(`${passed} passed, ${failedCount} failed`);
   process.exit(failed || failedCount > 0 || passed === 0 ? 1 : 0);
+}
+
+/**
+ * Runs a command, printing its output except the functions emulator's per-call log
+ * lines (hundreds per run, which bury the test reports); those go to
+ * test-results/emulators.log in full.
+ */
+function runFiltered(command, args, options) {
+  return new Promise((resolve, reject) => {
+    const log = createWriteStream(join(RESULTS, 'emulators.log'));
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const noisy = /^(> {2}|i {2}functions: |\s*\(node:\d+\) MetadataLookupWarning)/;
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        log.write(`${line}\n`);
+        if (!noisy.test(line)) process.stdout.write(`${line}\n`);
+      });
+    }
+    child.on('error', reject);
+    child.on('exit', (code) => log.end(() => resolve(code ?? 1)));
+  });
 }
 
 main().catch((error) => {
