@@ -1,21 +1,7 @@
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, query, where, type DocumentData } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  actorLabel,
-  dbAs,
-  expectAllowed,
-  expectDenied,
-  itDeniesWrites,
-  nonAdmins,
-  saveRuleCoverage,
-  seed,
-  setupRulesEnv,
-  uids,
-  type Actor,
-} from './helpers';
-
-let env: RulesTestEnvironment;
+import { type DocumentData } from 'firebase/firestore';
+import { uids } from './helpers';
+import { describeGatedContent } from './shared/gated-content';
+import { useSeededRulesEnv } from './shared/seeded-env';
 
 function banner(overrides: DocumentData = {}): DocumentData {
   return {
@@ -30,67 +16,17 @@ function banner(overrides: DocumentData = {}): DocumentData {
   };
 }
 
-beforeAll(async () => {
-  env = await setupRulesEnv('advertisement-banners');
-});
+const env = useSeededRulesEnv('advertisement-banners', () => ({
+  'advertisement_banners/active-banner': banner(),
+  'advertisement_banners/inactive-banner': banner({ title: 'Winter Sale (ended)', position: 2, is_active: false }),
+}));
 
-afterAll(async () => {
-  await saveRuleCoverage(env);
-  await env.cleanup();
-});
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await seed(env, {
-    'advertisement_banners/active-banner': banner(),
-    'advertisement_banners/inactive-banner': banner({ title: 'Winter Sale (ended)', position: 2, is_active: false }),
-  });
-});
-
-const bannersOf = (actor: Actor) => collection(dbAs(env, actor), 'advertisement_banners');
-const bannerAs = (actor: Actor, id: string) => doc(dbAs(env, actor), 'advertisement_banners', id);
-
-describe('advertisement_banners', () => {
-  for (const actor of nonAdmins) {
-    describe(actorLabel[actor], () => {
-      describe('get', () => {
-        it('reads an active banner', async () => {
-          await expectAllowed(getDoc(bannerAs(actor, 'active-banner')));
-        });
-        it('cannot read an inactive banner', async () => {
-          await expectDenied(getDoc(bannerAs(actor, 'inactive-banner')));
-        });
-      });
-      describe('list', () => {
-        it('lists banners filtered to is_active == true', async () => {
-          const snapshot = await expectAllowed(getDocs(query(bannersOf(actor), where('is_active', '==', true))));
-          expect(snapshot.size).toBe(1);
-        });
-        it('cannot list banners without the is_active filter', async () => {
-          await expectDenied(getDocs(bannersOf(actor)));
-        });
-      });
-      describe('create, update, delete', () => {
-        itDeniesWrites(() => dbAs(env, actor), { newPath: 'advertisement_banners/new-banner', existingPath: 'advertisement_banners/active-banner' }, banner());
-      });
-    });
-  }
-
-  describe(actorLabel.admin, () => {
-    describe('get', () => {
-      it('reads an inactive banner', async () => {
-        await expectAllowed(getDoc(bannerAs('admin', 'inactive-banner')));
-      });
-    });
-    describe('list', () => {
-      it('lists every banner, inactive included', async () => {
-        const snapshot = await expectAllowed(getDocs(bannersOf('admin')));
-        expect(snapshot.size).toBe(2);
-      });
-    });
-    describe('create, update, delete', () => {
-      // Admin editing arrives with the admin issue; until then nobody writes.
-      itDeniesWrites(() => dbAs(env, 'admin'), { newPath: 'advertisement_banners/new-banner', existingPath: 'advertisement_banners/active-banner' }, banner());
-    });
-  });
+describeGatedContent({
+  env,
+  collection: 'advertisement_banners',
+  flag: 'is_active',
+  noun: { one: 'banner', many: 'banners' },
+  labels: { visible: 'an active banner', hidden: 'an inactive banner', hiddenPlural: 'inactive' },
+  ids: { visible: 'active-banner', hidden: 'inactive-banner', new: 'new-banner' },
+  makeDoc: () => banner(),
 });

@@ -1,19 +1,8 @@
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, Timestamp, type DocumentData } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  actorLabel,
-  dbAs,
-  everyone,
-  expectAllowed,
-  itDeniesWrites,
-  saveRuleCoverage,
-  seed,
-  setupRulesEnv,
-  uids,
-} from './helpers';
-
-let env: RulesTestEnvironment;
+import { Timestamp, type DocumentData } from 'firebase/firestore';
+import { expect } from 'vitest';
+import { uids } from './helpers';
+import { describePublicReadOnly } from './shared/public-read-only';
+import { useSeededRulesEnv } from './shared/seeded-env';
 
 function legalDocument(overrides: DocumentData = {}): DocumentData {
   return {
@@ -26,48 +15,19 @@ function legalDocument(overrides: DocumentData = {}): DocumentData {
   };
 }
 
-beforeAll(async () => {
-  env = await setupRulesEnv('legal-documents');
-});
+const env = useSeededRulesEnv('legal-documents', () => ({
+  'legal_documents/terms': legalDocument(),
+  'legal_documents/privacy': legalDocument({
+    document_type: 'privacy',
+    title: 'Privacy Policy',
+    content: '# Privacy Policy\n\nWe keep your email address private...',
+  }),
+}));
 
-afterAll(async () => {
-  await saveRuleCoverage(env);
-  await env.cleanup();
-});
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await seed(env, {
-    'legal_documents/terms': legalDocument(),
-    'legal_documents/privacy': legalDocument({
-      document_type: 'privacy',
-      title: 'Privacy Policy',
-      content: '# Privacy Policy\n\nWe keep your email address private...',
-    }),
-  });
-});
-
-describe('legal_documents', () => {
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      describe('get', () => {
-        it('reads the terms', async () => {
-          await expectAllowed(getDoc(doc(dbAs(env, actor), 'legal_documents', 'terms')));
-        });
-      });
-      describe('list', () => {
-        it('lists every legal document', async () => {
-          const snapshot = await expectAllowed(getDocs(collection(dbAs(env, actor), 'legal_documents')));
-          expect(snapshot.size).toBe(2);
-        });
-      });
-      describe('create, update, delete', () => {
-        itDeniesWrites(
-          () => dbAs(env, actor),
-          { newPath: 'legal_documents/cookies', existingPath: 'legal_documents/terms' },
-          legalDocument({ document_type: 'cookies', title: 'Cookie Policy' }),
-        );
-      });
-    });
-  }
+describePublicReadOnly({
+  env,
+  collection: 'legal_documents',
+  get: { title: 'reads the terms', id: 'terms' },
+  list: { title: 'lists every legal document', check: (snapshot) => expect(snapshot.size).toBe(2) },
+  writes: { newId: 'cookies', existingId: 'terms', data: legalDocument({ document_type: 'cookies', title: 'Cookie Policy' }) },
 });

@@ -1,19 +1,8 @@
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, type DocumentData } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  actorLabel,
-  dbAs,
-  everyone,
-  expectAllowed,
-  itDeniesWrites,
-  saveRuleCoverage,
-  seed,
-  setupRulesEnv,
-  uids,
-} from './helpers';
-
-let env: RulesTestEnvironment;
+import { type DocumentData } from 'firebase/firestore';
+import { expect } from 'vitest';
+import { uids } from './helpers';
+import { describePublicReadOnly } from './shared/public-read-only';
+import { useSeededRulesEnv } from './shared/seeded-env';
 
 function settings(overrides: DocumentData = {}): DocumentData {
   return {
@@ -33,41 +22,12 @@ function settings(overrides: DocumentData = {}): DocumentData {
   };
 }
 
-beforeAll(async () => {
-  env = await setupRulesEnv('site-settings');
-});
+const env = useSeededRulesEnv('site-settings', () => ({ 'site_settings/main': settings() }));
 
-afterAll(async () => {
-  await saveRuleCoverage(env);
-  await env.cleanup();
-});
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await seed(env, { 'site_settings/main': settings() });
-});
-
-describe('site_settings', () => {
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      describe('get', () => {
-        it('reads site_settings/main', async () => {
-          const snapshot = await expectAllowed(getDoc(doc(dbAs(env, actor), 'site_settings', 'main')));
-          expect(snapshot.get('site_title')).toBe('Shelfmark');
-        });
-      });
-      describe('list', () => {
-        it('lists the settings collection', async () => {
-          await expectAllowed(getDocs(collection(dbAs(env, actor), 'site_settings')));
-        });
-      });
-      describe('create, update, delete', () => {
-        itDeniesWrites(
-          () => dbAs(env, actor),
-          { newPath: 'site_settings/draft', existingPath: 'site_settings/main' },
-          settings({ site_title: 'Not Shelfmark' }),
-        );
-      });
-    });
-  }
+describePublicReadOnly({
+  env,
+  collection: 'site_settings',
+  get: { title: 'reads site_settings/main', id: 'main', check: (snapshot) => expect(snapshot.get('site_title')).toBe('Shelfmark') },
+  list: { title: 'lists the settings collection' },
+  writes: { newId: 'draft', existingId: 'main', data: settings({ site_title: 'Not Shelfmark' }) },
 });
