@@ -2,7 +2,7 @@
 // order, the draft, failed and successful logins, logout, and the demo roles.
 import { demoAccount } from '../../scripts/seed/accounts';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { accountArea, expectLoggedOutHeader, logInThroughForm } from './helpers/accounts';
+import { accountArea, expectLoggedOutHeader, logInThroughForm, openAuthScreen } from './helpers/accounts';
 import type { Page } from '@playwright/test';
 
 function signupForm(page: Page) {
@@ -28,7 +28,7 @@ test.describe('the auth screen', () => {
   });
 
   test('tabs follow the keyboard and the password can be shown', async ({ page }) => {
-    await page.goto('/auth');
+    await openAuthScreen(page);
     await page.getByRole('tab', { name: 'Login' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Sign Up' })).toBeFocused();

@@ -6,6 +6,16 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
 }
 
+/**
+ * Opens the auth screen and waits until its island has hydrated: the server HTML
+ * already shows the tabs, but keys and clicks only work once React runs, which is
+ * when the form fields are enabled.
+ */
+export async function openAuthScreen(page: Page, path = '/auth'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('tabpanel').getByLabel('Email')).toBeEditable();
+}
+
 /** Opens the Login tab and signs in through the form. */
 export async function logInThroughForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
