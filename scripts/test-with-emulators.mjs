@@ -9,6 +9,9 @@ const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const RESULTS = join(ROOT, 'test-results');
 /** Not 4321, so the tests can run while nobody's `npm start` is up, without guessing. */
 const E2E_PORT = 4329;
+/** See scripts/test.mjs: TEST_LAYERS picks layers, E2E_ARGS adds Playwright arguments. */
+const LAYERS = new Set((process.env.TEST_LAYERS ?? 'unit,rules,functions,e2e').split(',').map((s) => s.trim()));
+const E2E_ARGS = (process.env.E2E_ARGS ?? '').split(' ').filter(Boolean);
 
 async function main() {
   // Tests get their own media folder: the developer's .media (used by `npm start`) stays untouched.
@@ -20,8 +23,13 @@ async function main() {
   const mail = run(bin('maildev'), ['--smtp', String(PORTS.mailSmtp), '--web', String(PORTS.mailWeb), '--ip', '127.0.0.1', '--silent'], { cwd: ROOT, quiet: true, name: 'maildev' });
   await waitForPort(PORTS.mailWeb, { child: mail });
 
-  console.log('▸ Rules and functions tests');
-  failed ||= (await runToEnd(bin('vitest'), ['run', '--project', 'rules', '--project', 'functions', '--reporter=default', '--reporter=json', `--outputFile.json=${join(RESULTS, 'emulator.json')}`], { cwd: ROOT, env })) !== 0;
+  const projects = ['rules', 'functions'].filter((layer) => LAYERS.has(layer));
+  if (projects.length > 0) {
+    console.log(`▸ ${projects.join(' and ')} tests`);
+    const args = projects.flatMap((project) => ['--project', project]);
+    failed ||= (await runToEnd(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${join(RESULTS, 'emulator.json')}`], { cwd: ROOT, env })) !== 0;
+  }
+  if (!LAYERS.has('e2e')) return failed ? 1 : 0;
 
   console.log('▸ Demo data and production build');
   if ((await runToEnd(bin('tsx'), ['scripts/seed/main.ts'], { cwd: ROOT, env })) !== 0) return 1;
@@ -31,7 +39,7 @@ async function main() {
   const site = run(process.execPath, ['dist/server/entry.mjs'], { cwd: ROOT, env: { ...env, HOST: '127.0.0.1', PORT: String(E2E_PORT) }, quiet: true, name: 'site' });
   try {
     await waitForPort(E2E_PORT, { child: site });
-    const code = await runToEnd(bin('playwright'), ['test'], {
+    const code = await runToEnd(bin('playwright'), ['test', ...E2E_ARGS], {
       cwd: ROOT,
       env: { ...env, E2E_BASE_URL: `http://127.0.0.1:${E2E_PORT}`, PLAYWRIGHT_JSON_OUTPUT_NAME: join(RESULTS, 'e2e.json') },
     });
