@@ -12,11 +12,15 @@ export function adminDb(): Firestore {
   return getFirestore(app);
 }
 
+/** The WCAG 2.1 A/AA violations axe finds on the current page, one line each: rule, impact, help and up to three targets. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
 /** Fails the test with the list of WCAG 2.1 A/AA violations on the current page, if any. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-  expect(summary, 'axe WCAG 2.1 AA violations').toEqual([]);
+  expect(await axeViolations(page), 'axe WCAG 2.1 AA violations').toEqual([]);
 }
 
 export const test = base;

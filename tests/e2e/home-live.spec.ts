@@ -26,9 +26,19 @@ test.describe('home live refresh', () => {
   });
 
   test('a visitor who only reads still gets live updates: the SDK loads a few seconds after the page is idle', async ({ page }) => {
+    const ref = adminDb().doc('site_settings/main');
+    const original = (await ref.get()).get('site_title') as string;
     const sdkLoaded = page.waitForResponse((response) => /\/_astro\/patch-home\.[^/]+\.js$/.test(response.url()), { timeout: 15_000 });
     await page.goto('/');
-    await sdkLoaded;
+    // No scroll, click or key press: the refresh must start on its own.
+    expect((await sdkLoaded).ok()).toBe(true);
+    const changed = `${original} Idle`;
+    try {
+      await ref.update({ site_title: changed });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(changed, { timeout: 15_000 });
+    } finally {
+      await ref.update({ site_title: original });
+    }
   });
 
   test('a new site title shows in the header, the hero and the tab title without a reload', async ({ page }) => {
