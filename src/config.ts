@@ -5,7 +5,7 @@ export const SITE_NAME = 'Shelfmark';
 
 /**
  * page_slug of the site owner's profile: it fills featured author slot 1 when
- * no profile is featured there (part 1 §4 "Featured author slots").
+ * no profile is featured there.
  */
 export const SITE_OWNER_SLUG: string = process.env.SITE_OWNER_SLUG || 'shelfmark-team';
 

@@ -1,5 +1,5 @@
-// The static directory of outside book communities shown on /book-communities
-// (part 1 §2 "Online literary communities page"). Nothing here is fetched: where
+// The static directory of outside book communities shown on /book-communities.
+// Nothing here is fetched: where
 // we are sure of a community's public address we link to it, otherwise to the
 // platform's own search for that community's name, which cannot go stale.
 
@@ -280,7 +280,7 @@ export const COMMUNITY_SECTIONS: CommunitySection[] = [
   },
 ];
 
-/** The hero's claims (part 1 §9). */
+/** The hero's claims. */
 export const COMMUNITY_HERO_STATS = { platformTypes: 7, communities: '100+' } as const;
 
 /** How many communities a section lists. */

@@ -1,4 +1,4 @@
-// Static texts of the home page (part 1 §2: the Interactive Features block, the
+// Static texts of the home page (the Interactive Features block, the
 // events card and the newsletter and blog lists are static samples, not data).
 // Slugs point at /newsletters/{slug} and /blog/{slug}, as the spec links them.
 
@@ -33,7 +33,7 @@ export const COMING_SOON_FEATURES = [
   { title: 'Book Swap', text: 'Trade the books you have finished with members near you.' },
 ] as const;
 
-/** The events and promotions card (part 1 §2, §9: 50% off premium). */
+/** The events and promotions card (50% off premium). */
 export const EVENTS_AND_PROMOTIONS = {
   event: {
     label: 'Featured Event',

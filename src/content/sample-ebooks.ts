@@ -1,6 +1,5 @@
 /**
- * The static sample eBook library of /free-ebooks (part 1 §3 "Static sample
- * eBooks"): six books with the genres Technology, Self-Help, Writing, Business,
+ * The static sample eBook library of /free-ebooks: six books with the genres Technology, Self-Help, Writing, Business,
  * Arts and Health, and the four sort orders. The covers are small WebP files in
  * public/free-ebooks/ and the downloads plain-text editions next to them, so the
  * page depends on nothing outside the site.

@@ -17,7 +17,7 @@ export const advertisementBannerSchema = z
     link_url: optionalSitePathOrUrl,
     /** Optional caption. */
     description: optionalText(TEXT_LIMITS.line),
-    /** Display order, 1 first (part 2 §5: integer, at least 1). */
+    /** Display order, 1 first (integer, at least 1). */
     position: z
       .number({ error: 'Position must be a whole number of at least 1' })
       .int('Position must be a whole number of at least 1')

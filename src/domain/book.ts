@@ -3,7 +3,7 @@ import { TEXT_LIMITS, httpUrl, idSchema, moneySchema, optionalText, optionalUrl,
 import { BOOK_CATEGORY_VALUES } from './genres.ts';
 import { profileSlug } from './slug.ts';
 
-/** The free-preview section title used when neither the book nor the site sets one (part 2 §9). */
+/** The free-preview section title used when neither the book nor the site sets one. */
 export const DEFAULT_FREE_PREVIEW_TITLE = 'VIEW & READ THE BOOK FOR FREE';
 /** The old site's misspelt default, still matched when replacing default titles in bulk. */
 export const LEGACY_DEFAULT_FREE_PREVIEW_TITLE = 'VIEW & read THE BOOK FOR FREE';
@@ -45,7 +45,7 @@ export const manuscriptSectionSchema = z.object({
 /** A manuscript section. */
 export type ManuscriptSection = z.infer<typeof manuscriptSectionSchema>;
 
-/** A labelled link to buy the book somewhere (part 2 §5 messages). */
+/** A labelled link to buy the book somewhere . */
 export const purchaseLinkSchema = z.object({
   /** Link text, e.g. 'Amazon'. */
   label: z

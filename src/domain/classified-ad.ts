@@ -5,9 +5,9 @@ import {
 } from './marketplace.ts';
 import { parseTags, tagsSchema } from './tags.ts';
 
-/** Title length bounds (part 2 §5). */
+/** Title length bounds. */
 export const CLASSIFIED_TITLE_MAX = 100;
-/** Description length bounds (part 2 §5). */
+/** Description length bounds. */
 export const CLASSIFIED_DESCRIPTION_MIN = 10;
 /** Longest description. */
 export const CLASSIFIED_DESCRIPTION_MAX = 2000;

@@ -72,7 +72,7 @@ interface SlotProfile {
 }
 
 /**
- * Fills the six author slots (part 1 §4): a slot takes its featured profile;
+ * Fills the six author slots: a slot takes its featured profile;
  * otherwise slot 1 takes the site owner's profile (by page slug) and the other
  * empty slots take active profiles, newest first, not already shown. Slots may stay empty.
  */

@@ -1,12 +1,12 @@
-// The home page's pure rules (part 1 §2 "Home page", §4, §5, §9): top-genre
+// The home page's pure rules: top-genre
 // ranking, the hero quiz's scoring, the zodiac map and the marketplace figures.
 // Kept free of zod and of modules that build schemas at load time: the quiz
 // script in the browser imports scoreQuiz from here and should stay tiny.
 import { GENRE_CATALOGUE, type BookCategory } from './genres.ts';
 
-/** Advertisement boxes under the hero (part 1 §2). */
+/** Advertisement boxes under the hero. */
 export const HOME_AD_BOXES = 3;
-/** Top genres per category in the Book Categories section (part 1 §9). */
+/** Top genres per category in the Book Categories section. */
 export const TOP_GENRES_CATEGORIES = 6;
 /** Popular genres per category in the Free eBooks section. */
 export const TOP_GENRES_FREE = 4;
@@ -45,7 +45,7 @@ export function rankGenres(category: BookCategory, counts: Readonly<Record<strin
     .map(({ value, label, count }) => ({ value, label, count }));
 }
 
-/** '1 book', '2 books', '0 books': 'book' is singular only at 1 (part 1 §5). */
+/** '1 book', '2 books', '0 books': 'book' is singular only at 1. */
 export function bookCountText(count: number): string {
   return `${count} ${count === 1 ? 'book' : 'books'}`;
 }
@@ -65,7 +65,7 @@ export interface MarketplaceCounts {
   classifieds: number;
 }
 
-/** The Products & Services total: products plus classifieds (part 1 §5). */
+/** The Products & Services total: products plus classifieds. */
 export function marketplaceTotal(counts: Pick<MarketplaceCounts, 'products' | 'classifieds'>): number {
   return counts.products + counts.classifieds;
 }
@@ -79,7 +79,7 @@ export interface CategoryFrequency {
 }
 
 /**
- * The most frequent categories of a sample of ads (part 1 §9: top 4 kept), most
+ * The most frequent categories of a sample of ads (top 4 kept), most
  * first; equal counts keep the order in which they first appear in the sample.
  * Blank categories are ignored.
  */
@@ -104,7 +104,7 @@ export interface QuizQuestion {
   readonly answers: readonly [string, string, string, string];
 }
 
-/** The four results, by answer index (part 1 §4). */
+/** The four results, by answer index. */
 export const QUIZ_RESULTS = [
   { title: 'The Brave Explorer', description: 'You read to go where you have never been: quests, far-off worlds and daring journeys.' },
   { title: 'The Wise Scholar', description: 'You read to understand: history, ideas and books that change how you see the world.' },
@@ -129,7 +129,7 @@ export const QUIZ_QUESTIONS: readonly QuizQuestion[] = [
 ];
 
 /**
- * The quiz result: the answer index chosen most often (part 1 §4). With three
+ * The quiz result: the answer index chosen most often. With three
  * questions and four answers a tie means three different answers; it goes to
  * the lowest tied index, so the same answers always give the same title.
  * Indices outside 0..3 are ignored; no valid answer gives index 0.
@@ -155,10 +155,10 @@ export const ZODIAC_SIGNS = [
 /** A zodiac sign. */
 export type ZodiacSign = (typeof ZODIAC_SIGNS)[number];
 
-/** The suggestion for an unknown sign (part 1 §4). */
+/** The suggestion for an unknown sign. */
 export const ZODIAC_FALLBACK = 'Mystery Novel';
 
-/** Each sign's book suggestion (part 1 §4: a 12-sign map). */
+/** Each sign's book suggestion (a 12-sign map). */
 export const ZODIAC_BOOK_MATCHES: Readonly<Record<ZodiacSign, string>> = {
   Aries: 'Action & Adventure',
   Taurus: 'Cozy Romance',
@@ -181,7 +181,7 @@ export function zodiacBookMatch(sign: string | null | undefined): string {
   return found ? ZODIAC_BOOK_MATCHES[found] : ZODIAC_FALLBACK;
 }
 
-/** The outside communities the home block counts (part 1 §9), in display order. */
+/** The outside communities the home block counts, in display order. */
 export const COMMUNITY_COUNTS = [
   { platform: 'Facebook', count: 16, unit: 'groups' },
   { platform: 'LinkedIn', count: 8, unit: 'groups' },

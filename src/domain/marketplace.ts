@@ -15,7 +15,7 @@ export interface ListingCategory extends Option {
 }
 
 /**
- * The listing category tree for classified ads (part 1 §3). The spec names 14
+ * The listing category tree for classified ads. The spec names 14
  * top values plus one unnamed one, which we call 'other'. Sub-categories of
  * the three book categories are the spec's; the others are ours.
  */
@@ -318,7 +318,7 @@ export interface PriceFilter extends Option {
 const priced = (test: (price: number) => boolean) => (price: number | null | undefined) =>
   typeof price === 'number' && test(price);
 
-/** Marketplace price filters (part 2 §9). Boundaries: 10 belongs to 10-50, 50 to 10-50, 100 to 50-100. */
+/** Marketplace price filters. Boundaries: 10 belongs to 10-50, 50 to 10-50, 100 to 50-100. */
 export const PRICE_FILTERS: readonly PriceFilter[] = [
   { value: 'all', label: 'All Prices', matches: () => true },
   { value: 'free', label: 'Free', matches: priced((p) => p === 0) },
@@ -328,7 +328,7 @@ export const PRICE_FILTERS: readonly PriceFilter[] = [
   { value: 'over-100', label: 'Over $100', matches: priced((p) => p > 100) },
 ];
 
-/** Marketplace sort orders (part 2 §9). */
+/** Marketplace sort orders. */
 export const MARKETPLACE_SORTS = [
   { value: 'newest', label: 'Newest First' },
   { value: 'oldest', label: 'Oldest First' },

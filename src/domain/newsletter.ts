@@ -46,7 +46,7 @@ export const newsletterFormSchema = z.object(newsletterFields);
 /** Parsed newsletter form. */
 export type NewsletterForm = z.infer<typeof newsletterFormSchema>;
 
-/** Audiences a newsletter can be sent to (part 2 §6). */
+/** Audiences a newsletter can be sent to. */
 export const NEWSLETTER_RECIPIENT_GROUPS = [
   { value: 'all', label: 'All Users' },
   { value: 'author', label: 'Author' },

@@ -136,7 +136,7 @@ export type PageSlug = (typeof PAGE_SLUGS)[number];
 
 const free = PLAN_LIMITS.free;
 
-/** Built-in membership content (part 2 §9 prices and features), used when stored content is missing or invalid. */
+/** Built-in membership content (the fixed plan prices and features), used when stored content is missing or invalid. */
 export const DEFAULT_MEMBERSHIP_CONTENT: MembershipContent = {
   hero: {
     title: 'Choose Your Shelfmark Membership',

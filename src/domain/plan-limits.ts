@@ -13,7 +13,7 @@ export const PLAN_LIMITS: Record<SubscriptionStatus, Record<LimitedKind, number>
   premium: { books: Number.POSITIVE_INFINITY, products_services: Number.POSITIVE_INFINITY },
 };
 
-/** The messages shown when a free member hits a limit (part 2 §8, verbatim). */
+/** The messages shown when a free member hits a limit (shown verbatim: the wording is fixed). */
 export const LIMIT_MESSAGES: Record<LimitedKind, string> = {
   books: 'Free users can only add up to 3 books. Upgrade to Premium for unlimited books!',
   products_services:

@@ -57,7 +57,7 @@ export const siteSettingsWriteSchema = siteSettingsSchema.omit({ id: true });
 /** Site settings as written. */
 export type SiteSettingsWrite = z.infer<typeof siteSettingsWriteSchema>;
 
-/** The default header menu: the ten items of part 1 §2. */
+/** The default header menu: the ten items every new site starts with, in order. */
 export const DEFAULT_MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Home', url: '/' },
   { label: 'About Shelfmark', url: '/about' },

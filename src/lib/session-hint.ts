@@ -9,7 +9,7 @@
 /** localStorage key of the hint. */
 export const SESSION_HINT_KEY = 'shelfmark.session';
 
-/** Routes outside the approval guard (part 1 §2 "Route guard"). */
+/** Routes outside the approval guard. */
 export const GUARD_EXEMPT_PATHS = ['/auth', '/login', '/register', '/pending-approval'] as const;
 
 /** Where the guard sends members who are not approved yet. */

@@ -1,5 +1,5 @@
 /**
- * The sign-up draft kept in localStorage (part 1 §4 "Signup draft"), minus the
+ * The sign-up draft kept in localStorage, minus the
  * passwords: a password in localStorage is readable by any script on the origin
  * and outlives the session, so the draft keeps only what is safe to keep
  * (see docs/decisions.md).
@@ -9,7 +9,7 @@ import type { UserCategory } from '../domain/profile.ts';
 /** localStorage key of the draft. */
 export const SIGNUP_DRAFT_KEY = 'shelfmark.signup-draft';
 
-/** How long after the last change the draft is saved (part 1 §9). */
+/** How long after the last change the draft is saved. */
 export const DRAFT_SAVE_DELAY_MS = 1000;
 
 /** The sign-up fields that survive a reload. */

@@ -1,4 +1,4 @@
-// Live refresh (part 1 §4): an administrator's change to site settings or to
+// Live refresh: an administrator's change to site settings or to
 // the featured books shows on a home page that is already open, without a
 // reload. The tests write through the Admin SDK and put the data back at once,
 // because other specs compare the page with the same documents.

@@ -1,5 +1,5 @@
 /**
- * Live home data (part 1 §4 "Live refresh"): realtime subscriptions to
+ * Live home data: realtime subscriptions to
  * site_settings/main and the featured_books collection with the full web SDK
  * (Firestore Lite has no listeners). Loaded only by the home page's live-refresh
  * script, after the page is idle and the visitor interacts (docs/decisions.md).
@@ -40,7 +40,7 @@ function db(): Firestore {
   return instance;
 }
 
-/** Calls `onChange` with the resolved settings now and on every change; errors are only logged (part 1 §8). */
+/** Calls `onChange` with the resolved settings now and on every change; errors are only logged. */
 export function watchSiteSettings(onChange: (settings: ResolvedSiteSettings) => void): Unsubscribe {
   return onSnapshot(
     doc(db(), 'site_settings', SITE_SETTINGS_DOC_ID),

@@ -1,4 +1,4 @@
-// The about and membership repositories fall back to the built-in content (part 2 §4).
+// The about and membership repositories fall back to the built-in content.
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it, vi } from 'vitest';
 import { getAboutPage, getMembershipPage } from '../../../src/data/server/page-content.ts';

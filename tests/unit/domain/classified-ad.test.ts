@@ -13,7 +13,7 @@ const errorsOf = (input: Record<string, unknown>) => {
   return result.success ? {} : fieldErrors(result.error);
 };
 
-describe('classifiedAdFormSchema (part 2 §5)', () => {
+describe('classifiedAdFormSchema', () => {
   it('title: 100 characters pass, 101 fail, empty is required', () => {
     expect(errorsOf({ ...valid, title: 'x'.repeat(100) }).title).toBeUndefined();
     expect(errorsOf({ ...valid, title: 'x'.repeat(101) }).title).toBe('Title must be 100 characters or less');

@@ -5,7 +5,7 @@ import {
 import { DEFAULT_FREE_PREVIEW_TITLE } from '../../../src/domain/book.ts';
 
 describe('default menu', () => {
-  it('has the ten items of part 1 §2 in order', () => {
+  it('has the ten default items in order', () => {
     expect(DEFAULT_MENU_ITEMS).toHaveLength(10);
     expect(DEFAULT_MENU_ITEMS.map((item) => item.url)).toEqual([
       '/', '/about', '/categories', '/free-books', '/classifieds', '/book-communities', '/membership', '/blog', '/newsletters', '/directory',
