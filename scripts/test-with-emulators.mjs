@@ -33,6 +33,8 @@ async function main() {
 
   console.log('▸ Demo data and production build');
   if ((await runToEnd(bin('tsx'), ['scripts/seed/main.ts'], { cwd: ROOT, env })) !== 0) return 1;
+  // A malformed profile and book, so the build and the tests prove one bad document empties nothing.
+  if ((await runToEnd(bin('tsx'), ['scripts/write-malformed-documents.ts'], { cwd: ROOT, env })) !== 0) return 1;
   if ((await runToEnd(bin('astro'), ['build'], { cwd: ROOT, env })) !== 0) return 1;
 
   console.log('▸ End-to-end tests (Chromium)');

@@ -31,6 +31,16 @@ export function toPlainData(value: unknown): unknown {
   return value;
 }
 
+function safeParseDoc<S extends z.ZodType>(schema: S, id: string, data: unknown) {
+  const plain = toPlainData(data ?? {});
+  const input = isPlainObject(plain) ? { ...plain, id } : plain;
+  return schema.safeParse(input);
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ');
+}
+
 /**
  * Parses a document's data into an entity, adding `id`. A document that does
  * not match the schema throws, naming the collection (the schema's
@@ -42,14 +52,57 @@ export function parseDoc<S extends z.ZodType>(
   data: unknown,
   collection: string = schema.description ?? 'document',
 ): z.output<S> {
-  const plain = toPlainData(data ?? {});
-  const input = isPlainObject(plain) ? { ...plain, id } : plain;
-  const result = schema.safeParse(input);
+  const result = safeParseDoc(schema, id, data);
   if (result.success) return result.data;
-  const issues = result.error.issues
-    .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
-    .join('; ');
-  throw new Error(`Invalid ${collection}/${id}: ${issues}`);
+  throw new Error(`Invalid ${collection}/${id}: ${describeIssues(result.error)}`);
+}
+
+/** A read document as both SDKs' snapshots expose it. */
+export interface DocSnapshotLike {
+  /** Document id. */
+  id: string;
+  /** Reference; its path names the document in the log. */
+  ref: { path: string };
+  /** The stored fields. */
+  data(): unknown;
+}
+
+/**
+ * Paths of the malformed documents already reported by this process. Pages render
+ * the same documents over and over; one line per bad document is enough to find
+ * and repair it, and keeps the log readable.
+ */
+const reportedPaths = new Set<string>();
+
+/**
+ * Parses a read document, or returns null when it does not match the schema,
+ * logging its path and the problems the first time this process meets it. A
+ * malformed document (written before a rule was tightened, or by a migration)
+ * must not take a page or a whole list down with it: lists leave it out and
+ * single reads treat it as missing.
+ */
+export function tryParseDoc<S extends z.ZodType>(schema: S, snapshot: DocSnapshotLike): z.output<S> | null {
+  const result = safeParseDoc(schema, snapshot.id, snapshot.data());
+  if (result.success) return result.data;
+  reportInvalidDoc(snapshot.ref.path, describeIssues(result.error));
+  return null;
+}
+
+/** Logs that the document at `path` was left out because of `problems`, once per document per process. */
+export function reportInvalidDoc(path: string, problems: string): void {
+  if (reportedPaths.has(path)) return;
+  reportedPaths.add(path);
+  console.error(`Left out invalid document ${path}: ${problems}`);
+}
+
+/** Parses a list of read documents in order, leaving out (and logging once) those that do not match the schema. */
+export function parseDocs<S extends z.ZodType>(schema: S, snapshots: Iterable<DocSnapshotLike>): z.output<S>[] {
+  const parsed: z.output<S>[] = [];
+  for (const snapshot of snapshots) {
+    const entity = tryParseDoc(schema, snapshot);
+    if (entity !== null) parsed.push(entity);
+  }
+  return parsed;
 }
 
 /** Removes undefined entries everywhere (Firestore rejects undefined unless told to ignore it). */

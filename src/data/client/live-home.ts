@@ -17,7 +17,7 @@ import {
 import { bookSchema } from '../../domain/book.ts';
 import { FEATURED_BOOK_SLOTS, featuredBookSchema, toSlots } from '../../domain/featured.ts';
 import { resolveSiteSettings, siteSettingsSchema, SITE_SETTINGS_DOC_ID, type ResolvedSiteSettings } from '../../domain/site-settings.ts';
-import { parseDoc } from '../firestore-convert.ts';
+import { parseDocs, tryParseDoc } from '../firestore-convert.ts';
 import { emulator, firebaseApp, usesEmulators } from './firebase.ts';
 
 /** What a featured-book slot shows. */
@@ -45,11 +45,8 @@ export function watchSiteSettings(onChange: (settings: ResolvedSiteSettings) => 
   return onSnapshot(
     doc(db(), 'site_settings', SITE_SETTINGS_DOC_ID),
     (snap) => {
-      try {
-        onChange(resolveSiteSettings(snap.exists() ? parseDoc(siteSettingsSchema, snap.id, snap.data()) : null));
-      } catch (error) {
-        console.error('Ignoring invalid site settings.', error);
-      }
+      // Invalid settings are logged and the defaults shown, as on the server.
+      onChange(resolveSiteSettings(snap.exists() ? tryParseDoc(siteSettingsSchema, snap) : null));
     },
     (error) => console.error('Site settings subscription failed.', error),
   );
@@ -60,8 +57,8 @@ async function loadCard(bookId: string): Promise<FeaturedBookCard | null> {
   try {
     const snap = await getDoc(doc(db(), 'books', bookId));
     if (!snap.exists()) return null;
-    const book = parseDoc(bookSchema, snap.id, snap.data());
-    return book.is_active ? { id: book.id, title: book.title, cover_image: book.cover_image || null } : null;
+    const book = tryParseDoc(bookSchema, snap);
+    return book?.is_active ? { id: book.id, title: book.title, cover_image: book.cover_image || null } : null;
   } catch {
     return null;
   }
@@ -78,13 +75,7 @@ export function watchFeaturedBooks(onChange: (slots: (FeaturedBookCard | null)[]
     collection(db(), 'featured_books'),
     async (snap) => {
       const run = ++latest;
-      const entries = snap.docs.flatMap((d) => {
-        try {
-          return [parseDoc(featuredBookSchema, d.id, d.data())];
-        } catch {
-          return [];
-        }
-      });
+      const entries = parseDocs(featuredBookSchema, snap.docs);
       const slots = toSlots(entries, FEATURED_BOOK_SLOTS);
       const ids = [...new Set(slots.flatMap((s) => (s ? [s.book_id] : [])))];
       const cards = new Map((await Promise.all(ids.map(async (id) => [id, await loadCard(id)] as const))));

@@ -1,12 +1,13 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { advertisementBannerSchema, type AdvertisementBanner } from '../../domain/advertisement-banner.ts';
-import { parseDoc } from '../firestore-convert.ts';
+import { parseDocs } from '../firestore-convert.ts';
 import { getDb } from './firestore.ts';
 import { meterQuery } from './read-meter.ts';
 
 /**
  * The first `limit` active banners by position (the home page has three boxes).
- * A load error is only logged and the boxes show their placeholders.
+ * A load error is only logged and the boxes show their placeholders; a banner
+ * that fails the schema is left out (and logged).
  */
 export async function getActiveBanners(limit: number, db: Firestore = getDb()): Promise<AdvertisementBanner[]> {
   try {
@@ -17,7 +18,7 @@ export async function getActiveBanners(limit: number, db: Firestore = getDb()): 
       .limit(limit)
       .get();
     meterQuery(snap);
-    return snap.docs.map((d) => parseDoc(advertisementBannerSchema, d.id, d.data()));
+    return parseDocs(advertisementBannerSchema, snap.docs);
   } catch (error) {
     console.error('Failed to load the advertisement banners.', error);
     return [];

@@ -17,7 +17,7 @@ import {
   type ListingPlan,
 } from '../../domain/book-listing.ts';
 import type { BookCategory } from '../../domain/genres.ts';
-import { parseDoc } from '../firestore-convert.ts';
+import { tryParseDoc } from '../firestore-convert.ts';
 import { getDb } from './firestore.ts';
 import { meterCount, meterQuery, meterReads } from './read-meter.ts';
 
@@ -38,16 +38,6 @@ function planQuery(plan: ListingPlan, db: Firestore): Query {
   for (const [field, value] of plan.equals) query = query.where(field, '==', value);
   if (plan.arrayContains) query = query.where(plan.arrayContains.field, 'array-contains', plan.arrayContains.value);
   return query.orderBy('created_at', 'desc');
-}
-
-/** A fetched book, or null when the document does not match the schema (logged, never shown). */
-function toBook(snapshot: DocumentSnapshot): Book | null {
-  try {
-    return parseDoc(bookSchema, snapshot.id, snapshot.data());
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    return null;
-  }
 }
 
 interface Scanned {
@@ -89,7 +79,8 @@ export async function listBooks(
     meterQuery(snap);
     return snap.docs.map((doc) => {
       snapshots.set(doc.id, doc);
-      return { id: doc.id, snapshot: doc, book: toBook(doc) };
+      // A book that fails the schema is never shown (logged once) but still advances the cursor.
+      return { id: doc.id, snapshot: doc, book: tryParseDoc(bookSchema, doc) };
     });
   };
   const accept = (item: Scanned) => item.book !== null && matchesResidual(item.book, plan.residual);

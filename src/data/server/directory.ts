@@ -4,7 +4,7 @@
 // filtered in Firestore on denormalised fields (sort_name, search_keywords,
 // book_count) instead of reading every member.
 import { FieldPath, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
-import { parseDoc } from '../firestore-convert.ts';
+import { tryParseDoc } from '../firestore-convert.ts';
 import {
   DIRECTORY_CARD_FIELDS, DIRECTORY_GROUPS, DIRECTORY_GROUP_SIZE, DIRECTORY_PAGE_SIZE, DIRECTORY_SORTS, MULTI_WORD_SCAN_FACTOR,
   directoryMemberSchema, matchesTerms, type DirectoryMember, type DirectoryParams, type DirectorySort,
@@ -44,14 +44,9 @@ function ordered(query: Query, sort: DirectorySort): Query {
   return query.orderBy(FieldPath.documentId(), order.at(-1)?.[1] ?? 'asc');
 }
 
-/** Parses a member, or logs and skips a malformed document rather than failing the whole page. */
+/** Parses a member, or null for a malformed document (logged once), which the page leaves out rather than failing. */
 function toMember(doc: DocumentSnapshot): DirectoryMember | null {
-  try {
-    return parseDoc(directoryMemberSchema, doc.id, doc.data(), 'profiles');
-  } catch (error) {
-    console.error('Directory: skipping a malformed profile.', error);
-    return null;
-  }
+  return tryParseDoc(directoryMemberSchema, doc);
 }
 
 /** The snapshot a page starts after, or undefined when the id does not name a profile (any more). */
@@ -81,6 +76,8 @@ export async function getDirectoryPage(
   meterQuery(snap);
 
   if (!multiWord) {
+    // A malformed document in the page is left out (the page shows one card fewer)
+    // and the cursor still moves past it, so the reads stay bounded.
     const members = snap.docs.slice(0, options.limit).map(toMember).filter((m): m is DirectoryMember => m !== null);
     const next = snap.size > options.limit ? (snap.docs[options.limit - 1]?.id ?? null) : null;
     return { members, next };

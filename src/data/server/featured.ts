@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { parseDoc } from '../firestore-convert.ts';
+import { parseDocs, tryParseDoc } from '../firestore-convert.ts';
 import { bookSchema, type Book } from '../../domain/book.ts';
 import {
   FEATURED_BOOK_SLOTS,
@@ -17,12 +17,13 @@ import { meterQuery, meterReads } from './read-meter.ts';
 /**
  * The twelve featured-book slots, each the featured book or null. The books are
  * fetched in one batched getAll (not a read per slot); inactive or missing books
- * leave their slot empty, as visitors must only see active books.
+ * leave their slot empty, as visitors must only see active books; so do entries
+ * and books that fail their schema (logged).
  */
 export async function getFeaturedBookSlots(db: Firestore = getDb()): Promise<(Book | null)[]> {
   const featuredSnap = await db.collection('featured_books').get();
   meterQuery(featuredSnap);
-  const entries = featuredSnap.docs.map((d) => parseDoc(featuredBookSchema, d.id, d.data()));
+  const entries = parseDocs(featuredBookSchema, featuredSnap.docs);
   const slots = toSlots(entries, FEATURED_BOOK_SLOTS);
   const ids = [...new Set(slots.flatMap((s) => (s ? [s.book_id] : [])))];
   const books = new Map<string, Book>();
@@ -30,9 +31,8 @@ export async function getFeaturedBookSlots(db: Firestore = getDb()): Promise<(Bo
     const snaps = await db.getAll(...ids.map((id) => db.collection('books').doc(id)));
     meterReads(snaps.length);
     for (const snap of snaps) {
-      if (!snap.exists) continue;
-      const book = parseDoc(bookSchema, snap.id, snap.data());
-      if (book.is_active) books.set(book.id, book);
+      const book = snap.exists ? tryParseDoc(bookSchema, snap) : null;
+      if (book?.is_active) books.set(book.id, book);
     }
   }
   return slots.map((slot) => (slot ? books.get(slot.book_id) ?? null : null));
@@ -42,11 +42,13 @@ export async function getFeaturedBookSlots(db: Firestore = getDb()): Promise<(Bo
  * The six "Meet Our Community" slots (part 1 §4): featured profiles by position,
  * then the site owner's page for slot 1, then the newest public profiles.
  * Costs one query for the featured entries, one getAll and one bounded query.
+ * A featured entry or profile that fails its schema leaves its slot to the next
+ * recent member (logged), rather than emptying the block.
  */
 export async function getFeaturedAuthorSlots(ownerSlug: string, db: Firestore = getDb()): Promise<(Profile | null)[]> {
   const featuredSnap = await db.collection('featured_profiles').get();
   meterQuery(featuredSnap);
-  const entries = featuredSnap.docs.map((d) => parseDoc(featuredProfileSchema, d.id, d.data()));
+  const entries = parseDocs(featuredProfileSchema, featuredSnap.docs);
   const slots = toSlots(entries, FEATURED_PROFILE_SLOTS);
   const ids = [...new Set(slots.flatMap((s) => (s ? [s.user_id] : [])))];
   const byId = new Map<string, Profile>();
@@ -54,10 +56,9 @@ export async function getFeaturedAuthorSlots(ownerSlug: string, db: Firestore = 
     const snaps = await db.getAll(...ids.map((id) => db.collection('profiles').doc(id)));
     meterReads(snaps.length);
     for (const snap of snaps) {
-      if (!snap.exists) continue;
-      const profile = parseDoc(profileSchema, snap.id, snap.data());
+      const profile = snap.exists ? tryParseDoc(profileSchema, snap) : null;
       // Public pages show only active, approved members.
-      if (profile.is_active && profile.approval_status === 'approved') byId.set(profile.id, profile);
+      if (profile?.is_active && profile.approval_status === 'approved') byId.set(profile.id, profile);
     }
   }
   const featured = slots.map((slot) => (slot ? byId.get(slot.user_id) ?? null : null));

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { toPlainData } from '../firestore-convert.ts';
+import { reportInvalidDoc, toPlainData } from '../firestore-convert.ts';
 import { TEXT_LIMITS } from '../../domain/common.ts';
 import {
   resolveAboutContent, resolveMembershipContent, type AboutContent, type MembershipContent, type PageSlug,
@@ -54,7 +54,10 @@ async function loadPage<C>(
   const meta = storedMetaSchema.parse(stored);
   const content = resolve(stored.content, meta.is_published);
   // The resolvers return the default object itself when they reject the stored content.
-  if (content === fallback) return { content, fromStore: false };
+  if (content === fallback) {
+    if (meta.is_published) reportInvalidDoc(`page_content/${slug}`, 'content does not match the schema; the built-in default is shown');
+    return { content, fromStore: false };
+  }
   return {
     content,
     fromStore: true,

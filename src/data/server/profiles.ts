@@ -1,5 +1,5 @@
 import type { Firestore, Query } from 'firebase-admin/firestore';
-import { parseDoc } from '../firestore-convert.ts';
+import { parseDocs, tryParseDoc } from '../firestore-convert.ts';
 import { profileSchema, type Profile } from '../../domain/profile.ts';
 import { getDb } from './firestore.ts';
 import { meterQuery } from './read-meter.ts';
@@ -9,17 +9,17 @@ function publicProfiles(db: Firestore): Query {
   return db.collection('profiles').where('is_active', '==', true).where('approval_status', '==', 'approved');
 }
 
-/** The newest public profiles, at most `limit`. */
+/** The newest public profiles, at most `limit` (fewer when some fail the schema: they are left out and logged). */
 export async function getRecentPublicProfiles(limit: number, db: Firestore = getDb()): Promise<Profile[]> {
   const snap = await publicProfiles(db).orderBy('created_at', 'desc').limit(limit).get();
   meterQuery(snap);
-  return snap.docs.map((d) => parseDoc(profileSchema, d.id, d.data()));
+  return parseDocs(profileSchema, snap.docs);
 }
 
-/** The public profile with this page slug, or null. */
+/** The public profile with this page slug, or null (also when its document fails the schema, which is logged). */
 export async function getPublicProfileBySlug(slug: string, db: Firestore = getDb()): Promise<Profile | null> {
   const snap = await publicProfiles(db).where('page_slug', '==', slug).limit(1).get();
   meterQuery(snap);
   const doc = snap.docs[0];
-  return doc ? parseDoc(profileSchema, doc.id, doc.data()) : null;
+  return doc ? tryParseDoc(profileSchema, doc) : null;
 }

@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { parseDoc } from '../firestore-convert.ts';
+import { tryParseDoc } from '../firestore-convert.ts';
 import { resolveSiteSettings, siteSettingsSchema, SITE_SETTINGS_DOC_ID, type ResolvedSiteSettings } from '../../domain/site-settings.ts';
 import { getDb } from './firestore.ts';
 import { meterReads } from './read-meter.ts';
@@ -26,7 +26,7 @@ async function readSettings(db: Firestore): Promise<ResolvedSiteSettings> {
   try {
     const snap = await db.collection('site_settings').doc(SITE_SETTINGS_DOC_ID).get();
     meterReads(1);
-    return resolveSiteSettings(snap.exists ? parseDoc(siteSettingsSchema, snap.id, snap.data()) : null);
+    return resolveSiteSettings(snap.exists ? tryParseDoc(siteSettingsSchema, snap) : null);
   } catch (error) {
     console.error('Failed to load site settings; using the defaults.', error);
     return resolveSiteSettings(null);

@@ -1,7 +1,12 @@
 // Member-owned URLs for sitemap.xml. The sitemap is pre-rendered, so these reads
 // are paid once per build, never per visit. Only the id/slug and the last-change
-// time are fetched (select), keeping each read small.
+// time are fetched (select), keeping each read small; they are parsed with the
+// entity's own field rules, so a document with a malformed slug or date is left
+// out (and logged) instead of producing a broken URL.
 import type { Firestore } from 'firebase-admin/firestore';
+import { bookSchema } from '../../domain/book.ts';
+import { profileSchema } from '../../domain/profile.ts';
+import { parseDocs } from '../firestore-convert.ts';
 import { getDb } from './firestore.ts';
 import { meterQuery } from './read-meter.ts';
 
@@ -14,9 +19,10 @@ export interface SitemapEntry {
 /** The sitemap protocol allows 50,000 URLs per file; one file is enough for a long time. */
 const MAX_ENTRIES = 20000;
 
-function dateOf(value: unknown): Date | undefined {
-  return value && typeof value === 'object' && 'toDate' in value && typeof value.toDate === 'function' ? (value.toDate() as Date) : undefined;
-}
+/** The profile fields a sitemap entry is built from. */
+const profileEntrySchema = profileSchema.pick({ id: true, page_slug: true, created_at: true, updated_at: true });
+/** The book fields a sitemap entry is built from. */
+const bookEntrySchema = bookSchema.pick({ id: true, created_at: true, updated_at: true });
 
 /** /profile/{slug} of every public (active, approved) member. */
 export async function getPublicProfileEntries(db: Firestore = getDb()): Promise<SitemapEntry[]> {
@@ -28,14 +34,12 @@ export async function getPublicProfileEntries(db: Firestore = getDb()): Promise<
     .limit(MAX_ENTRIES)
     .get();
   meterQuery(snap);
-  return snap.docs
-    .filter((d) => typeof d.get('page_slug') === 'string')
-    .map((d) => ({ path: `/profile/${d.get('page_slug') as string}`, lastModified: dateOf(d.get('updated_at')) ?? dateOf(d.get('created_at')) }));
+  return parseDocs(profileEntrySchema, snap.docs).map((p) => ({ path: `/profile/${p.page_slug}`, lastModified: p.updated_at ?? p.created_at }));
 }
 
 /** /book/{id} of every active book. */
 export async function getActiveBookEntries(db: Firestore = getDb()): Promise<SitemapEntry[]> {
   const snap = await db.collection('books').where('is_active', '==', true).select('updated_at', 'created_at').limit(MAX_ENTRIES).get();
   meterQuery(snap);
-  return snap.docs.map((d) => ({ path: `/book/${d.id}`, lastModified: dateOf(d.get('updated_at')) ?? dateOf(d.get('created_at')) }));
+  return parseDocs(bookEntrySchema, snap.docs).map((b) => ({ path: `/book/${b.id}`, lastModified: b.updated_at ?? b.created_at }));
 }
