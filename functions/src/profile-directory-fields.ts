@@ -1,22 +1,8 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import type { Firestore } from 'firebase-admin/firestore';
-import { directoryFields } from '../../src/domain/directory';
+import { directoryFields, sameDirectoryFields } from '../../src/domain/directory';
 import { db } from './firestore';
-
-/** The stored directory fields of a profile, as far as they are well-formed. */
-type StoredFields = { search_keywords?: unknown; sort_name?: unknown };
-
-/** True when the stored fields already equal the wanted ones (so no write is needed, and no trigger loop starts). */
-export function directoryFieldsCurrent(stored: StoredFields, wanted: ReturnType<typeof directoryFields>): boolean {
-  const keywords = stored.search_keywords;
-  return (
-    stored.sort_name === wanted.sort_name &&
-    Array.isArray(keywords) &&
-    keywords.length === wanted.search_keywords.length &&
-    keywords.every((keyword, i) => keyword === wanted.search_keywords[i])
-  );
-}
 
 /** The fields a profile document should carry, from its name, category and about text (non-strings count as empty). */
 export function wantedFields(data: Record<string, unknown>): ReturnType<typeof directoryFields> {
@@ -37,7 +23,7 @@ export async function refreshDirectoryFields(firestore: Firestore, uid: string):
     if (!snap.exists) return false;
     const data = snap.data() ?? {};
     const wanted = wantedFields(data);
-    if (directoryFieldsCurrent(data, wanted)) return false;
+    if (sameDirectoryFields(data, wanted)) return false;
     tx.update(ref, wanted);
     return true;
   });
@@ -52,7 +38,7 @@ export const profileDirectoryFields = onDocumentWritten('profiles/{uid}', async 
   const after = event.data?.after.data();
   if (after === undefined) return;
   // Most profile writes (and the echo of our own) leave the fields current: no read, no write.
-  if (directoryFieldsCurrent(after, wantedFields(after))) return;
+  if (sameDirectoryFields(after, wantedFields(after))) return;
   const wrote = await refreshDirectoryFields(db(), event.params.uid);
   logger.debug('directory fields', { uid: event.params.uid, wrote });
 });

@@ -7,6 +7,7 @@ import { bookSchema } from '../../src/domain/book.ts';
 import { type ListingSource, listingFieldsOf, sameListingFields } from '../../src/domain/book-listing.ts';
 import { classifiedAdSchema } from '../../src/domain/classified-ad.ts';
 import type { CollectionName } from '../../src/domain/collections.ts';
+import { type DirectorySource, directoryFields, sameDirectoryFields } from '../../src/domain/directory.ts';
 import { featuredBookSchema, featuredProfileSchema } from '../../src/domain/featured.ts';
 import { legalDocumentSchema } from '../../src/domain/legal-document.ts';
 import { newsletterSchema } from '../../src/domain/newsletter.ts';
@@ -73,6 +74,10 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
         if (owned(kind).length > PLAN_LIMITS.free[kind]) problems.push(`profiles/${uid}: free plan with ${owned(kind).length} ${kind}`);
       }
     }
+  }
+  for (const [uid, profile] of profiles) {
+    // The profileDirectoryFields trigger would rewrite stale fields; the seed must already agree with it.
+    if (!sameDirectoryFields(profile, directoryFields(profile as DirectorySource))) problems.push(`profiles/${uid}: directory fields differ from directoryFields()`);
   }
   for (const doc of of('books')) {
     // The bookListingFields trigger would rewrite stale fields; the seed must already agree with it.

@@ -5,25 +5,17 @@
  * (src/data/server/books.ts) only executes what this module decides, and the
  * bookListingFields trigger and the seed compute the fields with the same code.
  *
- * Search semantics: Firestore cannot do substring or full-text search, so a
- * book stores the folded words of its title and author name together with
- * every prefix of 2+ characters (search_keywords), and a search term matches
- * when each of its words is the start of some word of the title or author
- * name ('mid' finds 'Midnight'; 'night' does not). Case and accents are
- * ignored ('eclair' finds 'Éclair').
+ * Search (src/domain/search.ts): a book's search_keywords index the words of
+ * its title and its author's name, so each search word must start some word
+ * of either ('mid' finds 'Midnight'; 'night' does not).
  */
 import { z } from 'zod';
-import { MAX_SEARCH_KEYWORDS, SEARCH_KEYWORD_MAX_LENGTH, hasAudiobook, isFreeReadable, type Book } from './book.ts';
+import { MAX_SEARCH_KEYWORDS, hasAudiobook, isFreeReadable, type Book } from './book.ts';
 import { BOOK_CATEGORIES, GENRE_CATALOGUE, bookCategoryLabel, categoryOfGenre, genreLabel, toBookCategory, type BookCategory } from './genres.ts';
+import { matchesAllTerms, parseSearch, primaryTerm, sameKeywords, searchKeywords, type SearchQuery } from './search.ts';
 
 /** Books per listing page. */
 export const LISTING_PAGE_SIZE = 24;
-/** Longest search text accepted; longer ones are dropped with a note. */
-export const SEARCH_MAX_LENGTH = 100;
-/** Shortest word that can be searched (keywords start at two characters). */
-export const SEARCH_MIN_WORD_LENGTH = 2;
-/** Most words of a search that are matched; further words are ignored with a note. */
-export const MAX_SEARCH_WORDS = 5;
 /** Sub-genres shown per category in 'Browse by Genre' before '+N more'. */
 export const BROWSE_GENRES_SHOWN = 6;
 /**
@@ -49,46 +41,6 @@ export interface BookListingFields {
   search_keywords: string[];
 }
 
-/** Lower-cases, strips accents and apostrophes, so 'Éclair's' and 'eclairs' compare equal. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/æ/g, 'ae')
-    .replace(/œ/g, 'oe')
-    .replace(/ø/g, 'o')
-    .replace(/ł/g, 'l')
-    .replace(/đ/g, 'd')
-    .replace(/['’‘`]/g, '');
-}
-
-/** The distinct folded words of a text, in order (letters and digits; everything else separates). */
-export function searchWords(text: string | null | undefined): string[] {
-  const words = foldText(text ?? '')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
-  return [...new Set(words)];
-}
-
-/**
- * The search keywords of a book: every prefix of 2 to 20 characters of each word
- * of the title and the author's name, distinct, at most MAX_SEARCH_KEYWORDS
- * (title words first, so a huge title cannot crowd out nothing but its own tail).
- */
-export function searchKeywords(title: string | null | undefined, authorName?: string | null): string[] {
-  const keywords = new Set<string>();
-  for (const word of [...searchWords(title), ...searchWords(authorName)]) {
-    const longest = Math.min(word.length, SEARCH_KEYWORD_MAX_LENGTH);
-    for (let length = SEARCH_MIN_WORD_LENGTH; length <= longest; length++) {
-      if (keywords.size >= MAX_SEARCH_KEYWORDS) return [...keywords];
-      keywords.add(word.slice(0, length));
-    }
-  }
-  return [...keywords];
-}
-
 /** The book fields a listing-fields computation reads. */
 export type ListingSource = Partial<Pick<Book, 'title' | 'manuscript_content' | 'audiobook_url' | 'author'>>;
 
@@ -97,38 +49,28 @@ export function listingFieldsOf(book: ListingSource): BookListingFields {
   return {
     has_free_reading: isFreeReadable(book),
     has_audiobook: hasAudiobook(book),
-    search_keywords: searchKeywords(book.title, book.author?.display_name),
+    // Title words first: only a title long enough to fill the cap leaves the author's name unindexed.
+    search_keywords: searchKeywords([book.title, book.author?.display_name], { maxKeywords: MAX_SEARCH_KEYWORDS }),
   };
 }
 
 /** True when a stored document already holds exactly these listing fields (so the trigger need not write, and cannot loop). */
 export function sameListingFields(stored: Record<string, unknown> | undefined, computed: BookListingFields): boolean {
-  if (stored === undefined) return false;
-  const keywords = stored.search_keywords;
   return (
+    stored !== undefined &&
     stored.has_free_reading === computed.has_free_reading &&
     stored.has_audiobook === computed.has_audiobook &&
-    Array.isArray(keywords) &&
-    keywords.length === computed.search_keywords.length &&
-    keywords.every((keyword, i) => keyword === computed.search_keywords[i])
+    sameKeywords(stored.search_keywords, computed.search_keywords)
   );
 }
 
 // ---------------------------------------------------------------------------
 // Filters and query parameters
 
-/** A parsed search: the text as typed and the words that are matched. */
-export interface SearchFilter {
-  /** What the visitor typed, trimmed (shown back in the search box). */
-  text: string;
-  /** Folded words, each cut to SEARCH_KEYWORD_MAX_LENGTH characters. */
-  words: string[];
-}
-
 /** The filters of a listing after validation. */
 export interface BookFilters {
-  /** Search words, when a usable search was given. */
-  search?: SearchFilter;
+  /** The search, when a usable one was given. */
+  search?: SearchQuery;
   /** fiction or non-fiction. */
   category?: BookCategory;
   /** A genre slug from the catalogue. */
@@ -186,37 +128,19 @@ export function resolveGenre(value: string): string | undefined {
   return undefined;
 }
 
-/** Parses a search box value: too long or wordless searches are dropped with a note. */
-export function parseSearch(raw: string | null | undefined, notes: string[]): SearchFilter | undefined {
-  const text = (raw ?? '').trim();
-  if (text === '') return undefined;
-  if (text.length > SEARCH_MAX_LENGTH) {
-    notes.push(`Your search was longer than ${SEARCH_MAX_LENGTH} characters, so it was ignored.`);
-    return undefined;
-  }
-  const words = searchWords(text)
-    .filter((word) => word.length >= SEARCH_MIN_WORD_LENGTH)
-    .map((word) => word.slice(0, SEARCH_KEYWORD_MAX_LENGTH));
-  if (words.length === 0) {
-    notes.push(`Search words need at least ${SEARCH_MIN_WORD_LENGTH} letters or digits, so ${quoted(text)} was ignored.`);
-    return undefined;
-  }
-  const unique = [...new Set(words)];
-  if (unique.length > MAX_SEARCH_WORDS) notes.push(`Only the first ${MAX_SEARCH_WORDS} words of your search were used.`);
-  return { text, words: unique.slice(0, MAX_SEARCH_WORDS) };
-}
-
 /**
- * Reads a listing's query string. Unknown categories and genres, overlong
- * searches and broken cursors are dropped with a visible note (never an error).
+ * Reads a listing's query string. Unknown categories and genres, wordless
+ * searches and broken cursors are dropped with a visible note (never an error);
+ * an over-long search is cut, with a note (search.ts parseSearch).
  * A catalogue genre in the category parameter (/categories?genre=mystery, as the
  * home page links) is read as the genre.
  */
 export function parseListingParams(params: URLSearchParams, names: ListingParamNames): ListingRequest {
   const notes: string[] = [];
   const filters: BookFilters = {};
-  const search = parseSearch(params.get('search'), notes);
-  if (search) filters.search = search;
+  const search = parseSearch(params.get('search'));
+  notes.push(...search.notes);
+  if (search.terms.length > 0) filters.search = { text: search.text, terms: search.terms };
 
   const rawCategory = (params.get(names.category) ?? '').trim();
   let rawGenre = (params.get(names.genre) ?? '').trim();
@@ -284,8 +208,8 @@ export interface ArrayContainsFilter {
 export interface ResidualFilter {
   /** Genre the book must have. */
   genre?: string;
-  /** Words that must each be among the book's search keywords. */
-  words: string[];
+  /** Search terms that must each be among the book's search keywords. */
+  terms: string[];
 }
 
 /** How a listing is fetched: equalities and one array-contains in Firestore, the rest in memory. */
@@ -300,9 +224,9 @@ export interface ListingPlan {
 
 /**
  * Plans the Firestore query of a listing. Firestore allows one array-contains
- * per query, and both a search word and a genre need one. When a search is set
- * the query uses its longest (most selective) word and checks the genre and the
- * other words in memory on the fetched page, scanning at most MAX_SCAN documents
+ * per query, and both a search term and a genre need one. When a search is set
+ * the query uses its primary (longest, most selective) term and checks the genre
+ * and the other terms in memory on the fetched page, scanning at most MAX_SCAN documents
  * per page; otherwise a genre uses the array-contains and nothing is left over.
  * Every query is ordered newest first.
  */
@@ -312,26 +236,27 @@ export function planListing(kind: ListingKind, filters: BookFilters): ListingPla
   if (kind === 'audio') equals.push(['has_audiobook', true]);
   if (filters.category) equals.push(['category', filters.category]);
   if (filters.search) {
-    const [primary, ...rest] = [...filters.search.words].sort((a, b) => b.length - a.length);
+    const { terms } = filters.search;
+    const primary = primaryTerm(terms) as string;
     return {
       equals,
-      arrayContains: { field: 'search_keywords', value: primary as string },
-      residual: { genre: filters.genre, words: rest },
+      arrayContains: { field: 'search_keywords', value: primary },
+      residual: { genre: filters.genre, terms: terms.filter((term) => term !== primary) },
     };
   }
-  if (filters.genre) return { equals, arrayContains: { field: 'genre', value: filters.genre }, residual: { words: [] } };
-  return { equals, residual: { words: [] } };
+  if (filters.genre) return { equals, arrayContains: { field: 'genre', value: filters.genre }, residual: { terms: [] } };
+  return { equals, residual: { terms: [] } };
 }
 
 /** True when nothing is left to check in memory, so count() gives the exact number of results. */
 export function isExact(plan: ListingPlan): boolean {
-  return plan.residual.genre === undefined && plan.residual.words.length === 0;
+  return plan.residual.genre === undefined && plan.residual.terms.length === 0;
 }
 
 /** True when a fetched book passes the in-memory part of the plan. */
 export function matchesResidual(book: Pick<Book, 'genre' | 'search_keywords'>, residual: ResidualFilter): boolean {
   if (residual.genre !== undefined && !book.genre.includes(residual.genre)) return false;
-  return residual.words.every((word) => book.search_keywords.includes(word));
+  return matchesAllTerms(book.search_keywords, residual.terms);
 }
 
 // ---------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS, httpUrl, idSchema, moneySchema, optionalText, optionalUrl, optionalSitePathOrUrl, timestampSchema } from './common.ts';
 import { BOOK_CATEGORY_VALUES } from './genres.ts';
+import { SEARCH_KEYWORD_MAX_LENGTH } from './search.ts';
 import { profileSlug } from './slug.ts';
 
 /** The free-preview section title used when neither the book nor the site sets one. */
@@ -21,8 +22,6 @@ export const MAX_GENRES = 10;
 /** Longest free-text sub-genre. */
 export const SUB_GENRE_MAX_LENGTH = 50;
 
-/** Longest stored search keyword: words are indexed by their first 20 characters (book-listing.ts). */
-export const SEARCH_KEYWORD_MAX_LENGTH = 20;
 /** Most search keywords per book, so a very long title cannot bloat the index. */
 export const MAX_SEARCH_KEYWORDS = 200;
 
@@ -150,7 +149,7 @@ export const bookSchema = z
     has_free_reading: z.boolean().default(false),
     /** Denormalised hasAudiobook(audiobook_url), so /audiobooks is one indexed query; kept by the bookListingFields trigger. */
     has_audiobook: z.boolean().default(false),
-    /** Folded words of the title and author name with their prefixes (book-listing.ts searchKeywords), for 'starts with' search; kept by the trigger. */
+    /** Folded words of the title and author name with their prefixes (search.ts searchKeywords), for 'starts with' search; kept by the trigger. */
     search_keywords: z.array(z.string().max(SEARCH_KEYWORD_MAX_LENGTH)).max(MAX_SEARCH_KEYWORDS).default([]),
     /** When the book was added. */
     created_at: timestampSchema,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import {
-  SEARCH_KEYWORDS_MAX, SEARCH_KEYWORD_MAX_LENGTH, USER_CATEGORIES, cardCategory, profileSchema, showsBookCount,
-  type UserCategory,
-} from './profile.ts';
+import { TEXT_LIMITS } from './common.ts';
+import { SEARCH_KEYWORDS_MAX, USER_CATEGORIES, cardCategory, profileSchema, showsBookCount, type UserCategory } from './profile.ts';
+import { matchesAllTerms, parseSearch, sameKeywords, searchKeywords, sortKey } from './search.ts';
 
 /** The directory's groups, in the spec's order (part 1 §9), with their headings and filter labels. */
 export const DIRECTORY_GROUPS = [
@@ -44,16 +43,10 @@ export const DEFAULT_DIRECTORY_SORT: DirectorySort = 'newest';
 export const DIRECTORY_PAGE_SIZE = 24;
 /** Members shown per group when all categories are grouped; 'Show all' leads to the category filter. */
 export const DIRECTORY_GROUP_SIZE = 12;
-/** With a multi-word search, at most this many first-word matches are read per page to filter the other words in memory. */
+/** With a multi-word search, at most this many pages of matches of the longest word are read to filter the other words in memory. */
 export const MULTI_WORD_SCAN_FACTOR = 4;
-/** Search terms shorter than this are dropped (keywords hold prefixes of at least this length). */
-export const MIN_SEARCH_TERM_LENGTH = 2;
-/** Words of a search after the first few are ignored. */
-export const MAX_SEARCH_TERMS = 5;
 /** Only the first words of about_me are indexed for search. */
 export const ABOUT_WORDS_INDEXED = 40;
-/** Longest accepted search text. */
-export const MAX_SEARCH_LENGTH = 100;
 
 /** The profile fields a directory card shows. Name and slug may be missing on old data: the card has fallbacks for both. */
 export const directoryMemberSchema = profileSchema
@@ -75,70 +68,40 @@ export const DIRECTORY_CARD_FIELDS = [
   'role', 'category', 'profile_image', 'about_me', 'social_links', 'book_count', 'created_at', 'display_name', 'page_slug', 'sort_name',
 ] as const;
 
-/** Lower-cases and strips accents, so 'Émile' and 'emile' compare equal. */
-export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** The folded words of a text (letters and digits; anything else separates words). */
-export function foldedWords(text: string | null | undefined): string[] {
-  return foldText(text ?? '').split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
-}
+/** The profile fields the directory's search and name order derive from. */
+export type DirectorySource = { display_name?: string | null; category?: string | null; about_me?: string | null };
 
 /**
- * The keywords stored on a profile for the directory search: every word of the
- * display name, the category and the first ABOUT_WORDS_INDEXED words of about_me,
- * with each word's prefixes from MIN_SEARCH_TERM_LENGTH characters, so a search
- * term matches any word it begins. Name words come first, so the cap cuts about text.
+ * The keywords stored on a profile for the directory search (see search.ts):
+ * the display name, the category and the first ABOUT_WORDS_INDEXED words of
+ * about_me, in that order, so the cap cuts about text before the name.
  */
-export function searchKeywords(profile: { display_name?: string | null; category?: string | null; about_me?: string | null }): string[] {
-  const words = [
-    ...foldedWords(profile.display_name),
-    ...foldedWords(profile.category),
-    ...foldedWords(profile.about_me).slice(0, ABOUT_WORDS_INDEXED),
-  ];
-  const keywords = new Set<string>();
-  for (const word of words) {
-    const longest = Math.min(word.length, SEARCH_KEYWORD_MAX_LENGTH);
-    for (let length = MIN_SEARCH_TERM_LENGTH; length <= longest; length++) {
-      if (keywords.size >= SEARCH_KEYWORDS_MAX) return [...keywords];
-      keywords.add(word.slice(0, length));
-    }
-  }
-  return [...keywords];
+export function profileSearchKeywords(profile: DirectorySource): string[] {
+  return searchKeywords([profile.display_name, profile.category, { text: profile.about_me, maxWords: ABOUT_WORDS_INDEXED }], {
+    maxKeywords: SEARCH_KEYWORDS_MAX,
+  });
 }
 
 /** The key of the Name (A-Z) order: the folded, trimmed display name with single spaces. */
 export function sortName(displayName: string | null | undefined): string {
-  return foldText(displayName ?? '').trim().replace(/\s+/g, ' ').slice(0, 80);
+  return sortKey(displayName, TEXT_LIMITS.name);
 }
 
 /** The denormalised directory fields of a profile, as the trigger and the seed write them. */
-export function directoryFields(profile: { display_name?: string | null; category?: string | null; about_me?: string | null }): {
-  search_keywords: string[];
-  sort_name: string;
-} {
-  return { search_keywords: searchKeywords(profile), sort_name: sortName(profile.display_name) };
+export function directoryFields(profile: DirectorySource): { search_keywords: string[]; sort_name: string } {
+  return { search_keywords: profileSearchKeywords(profile), sort_name: sortName(profile.display_name) };
 }
 
-/** The words of a search as stored keywords look: folded, at least two characters, cut to the keyword length, de-duplicated. */
-export function searchTerms(search: string): string[] {
-  const terms = foldedWords(search)
-    .filter((word) => word.length >= MIN_SEARCH_TERM_LENGTH)
-    .map((word) => word.slice(0, SEARCH_KEYWORD_MAX_LENGTH));
-  return [...new Set(terms)].slice(0, MAX_SEARCH_TERMS);
-}
-
-/** True when every term begins some keyword of the member (keywords hold the prefixes). */
-export function matchesTerms(keywords: readonly string[] | undefined, terms: readonly string[]): boolean {
-  return terms.every((term) => keywords?.includes(term) ?? false);
+/** True when a stored profile already holds exactly these directory fields (so the trigger need not write, and cannot loop). */
+export function sameDirectoryFields(stored: Record<string, unknown> | undefined, wanted: ReturnType<typeof directoryFields>): boolean {
+  return stored !== undefined && stored.sort_name === wanted.sort_name && sameKeywords(stored.search_keywords, wanted.search_keywords);
 }
 
 /** What the visitor asked for, after validation. */
 export interface DirectoryParams {
-  /** The search text as typed (trimmed), shown back in the box and the empty state. */
+  /** The search text as typed (trimmed, cut to SEARCH_TEXT_MAX_LENGTH), shown back in the box and the empty state; '' when unusable. */
   search: string;
-  /** The search's terms; empty when there is no usable search. */
+  /** The search's terms (search.ts parseSearch); empty when there is no usable search. */
   terms: string[];
   /** The category filter, or null for all categories. */
   category: UserCategory | null;
@@ -156,16 +119,8 @@ const cursorParam = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
 
 /** Reads ?search=&category=&sort=&after= leniently: anything invalid is ignored and explained in `notes`, never thrown. */
 export function parseDirectoryParams(query: URLSearchParams): DirectoryParams {
-  const notes: string[] = [];
-  let search = (query.get('search') ?? '').trim();
-  if (search.length > MAX_SEARCH_LENGTH) {
-    search = search.slice(0, MAX_SEARCH_LENGTH);
-    notes.push(`The search was shortened to ${MAX_SEARCH_LENGTH} characters.`);
-  }
-  const terms = searchTerms(search);
-  if (search !== '' && terms.length === 0) {
-    notes.push(`Search words need at least ${MIN_SEARCH_TERM_LENGTH} letters or digits, so "${search}" was ignored.`);
-  }
+  const search = parseSearch(query.get('search'));
+  const notes = [...search.notes];
 
   const rawCategory = query.get('category') ?? '';
   const parsedCategory = categoryParam.safeParse(rawCategory);
@@ -184,8 +139,8 @@ export function parseDirectoryParams(query: URLSearchParams): DirectoryParams {
   if (rawAfter !== '' && !parsedAfter.success) notes.push('The page position was not understood, so the list starts at the beginning.');
 
   return {
-    search: terms.length > 0 ? search : '',
-    terms,
+    search: search.text,
+    terms: search.terms,
     category: parsedCategory.success ? parsedCategory.data : null,
     sort: parsedSort.success ? parsedSort.data : DEFAULT_DIRECTORY_SORT,
     after: parsedAfter.success ? parsedAfter.data : null,
@@ -207,7 +162,7 @@ export function directoryHref(params: { search?: string; category?: UserCategory
 /**
  * The count line: 'Showing X of Y users', plus ' in <category>' when one is
  * filtered. X counts every member matching the filters (not just this page); when
- * a multi-word search could only be counted by its first word, X is an upper bound
+ * a multi-word search could only be counted by its longest word, X is an upper bound
  * and reads 'up to X'.
  */
 export function countLine(matching: number, total: number, category: UserCategory | null, exact = true): string {
@@ -260,7 +215,7 @@ export function filterAndSortMembers(
 ): DirectoryMember[] {
   return members
     .filter((member) => params.category === null || member.category === params.category)
-    .filter((member) => params.terms.length === 0 || matchesTerms(member.search_keywords ?? searchKeywords(member), params.terms))
+    .filter((member) => params.terms.length === 0 || matchesAllTerms(member.search_keywords ?? profileSearchKeywords(member), params.terms))
     .sort(compareBy(params.sort));
 }
 

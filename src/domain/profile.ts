@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS, idSchema, nonNegativeInt, optionalText, optionalUrl, optionalSitePathOrUrl, timestampSchema } from './common.ts';
+import { SEARCH_KEYWORD_MAX_LENGTH } from './search.ts';
 import { PAGE_SLUG_PATTERN } from './slug.ts';
 
 /** The category a member picks at sign-up ("I am a …"). */
@@ -50,8 +51,6 @@ export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
 /** At most this many search keywords are stored per profile (bounds document size and index entries). */
 export const SEARCH_KEYWORDS_MAX = 400;
-/** Keywords (and so search-term prefixes) are cut to this many characters. */
-export const SEARCH_KEYWORD_MAX_LENGTH = 20;
 
 /** The largest profile image accepted for upload (part 2 §5). */
 export const PROFILE_IMAGE_MAX_BYTES = 500 * 1024;

@@ -97,11 +97,12 @@ test.describe('/categories', () => {
     await expect(resultCount(page)).toHaveText(`${books.filter((b) => b.is_active && b.genre.includes('history')).length} books`);
   });
 
-  test('unknown parameters are dropped with a note, not an error', async ({ page }) => {
+  test('unknown parameters are dropped and an over-long search is cut, with a note, not an error', async ({ page }) => {
     const response = await page.goto(`/categories?genre=poems&subGenre=nope&search=${'x'.repeat(150)}`);
     expect(response?.status()).toBe(200);
     const notes = page.getByTestId('listing-notes');
-    await expect(notes).toContainText('Your search was longer than 100 characters, so it was ignored.');
+    await expect(notes).toContainText('Your search was longer than 100 characters, so only its first 100 were used.');
+    await expect(page.getByLabel('Search by title or author')).toHaveValue('x'.repeat(100));
     await expect(notes).toContainText('Unknown category “poems” was ignored.');
     await expect(notes).toContainText('Unknown genre “nope” was ignored.');
     await expect(page.getByLabel('Category')).toHaveValue('');

@@ -7,15 +7,16 @@ import { FieldPath, type DocumentSnapshot, type Firestore, type Query } from 'fi
 import { tryParseDoc } from '../firestore-convert.ts';
 import {
   DIRECTORY_CARD_FIELDS, DIRECTORY_GROUPS, DIRECTORY_GROUP_SIZE, DIRECTORY_PAGE_SIZE, DIRECTORY_SORTS, MULTI_WORD_SCAN_FACTOR,
-  directoryMemberSchema, matchesTerms, type DirectoryMember, type DirectoryParams, type DirectorySort,
+  directoryMemberSchema, type DirectoryMember, type DirectoryParams, type DirectorySort,
 } from '../../domain/directory.ts';
+import { matchesAllTerms, primaryTerm } from '../../domain/search.ts';
 import type { UserCategory } from '../../domain/profile.ts';
 import { getDb } from './firestore.ts';
 import { meterCount, meterQuery, meterReads } from './read-meter.ts';
 
 /** The filters of one list. */
 export interface DirectoryFilter {
-  /** Search terms: the first is matched in Firestore, the others in memory. */
+  /** Search terms: the primary (longest) is matched in Firestore, the others in memory. */
   terms: readonly string[];
   /** Exact category, or null for all. */
   category: UserCategory | null;
@@ -32,8 +33,8 @@ export interface DirectoryPage {
 function filtered(db: Firestore, filter: DirectoryFilter): Query {
   let query: Query = db.collection('profiles').where('is_active', '==', true).where('approval_status', '==', 'approved');
   if (filter.category) query = query.where('category', '==', filter.category);
-  const first = filter.terms[0];
-  if (first) query = query.where('search_keywords', 'array-contains', first);
+  const primary = primaryTerm(filter.terms);
+  if (primary) query = query.where('search_keywords', 'array-contains', primary);
   return query;
 }
 
@@ -58,7 +59,7 @@ async function cursorSnapshot(db: Firestore, after: string): Promise<DocumentSna
 
 /**
  * One page of the directory in the chosen order, starting after `after`. With
- * several search terms, up to MULTI_WORD_SCAN_FACTOR pages of first-term matches
+ * several search terms, up to MULTI_WORD_SCAN_FACTOR pages of primary-term matches
  * are read and filtered by the other terms in memory; the next page then resumes
  * after the last member examined.
  */
@@ -86,7 +87,7 @@ export async function getDirectoryPage(
   const members: DirectoryMember[] = [];
   for (const [index, doc] of snap.docs.entries()) {
     const member = toMember(doc);
-    if (member && matchesTerms(member.search_keywords, filter.terms)) members.push(member);
+    if (member && matchesAllTerms(member.search_keywords, filter.terms)) members.push(member);
     if (members.length === options.limit) {
       const more = index < snap.size - 1 || snap.size === fetchLimit;
       return { members, next: more ? doc.id : null };
@@ -96,7 +97,7 @@ export async function getDirectoryPage(
   return { members, next: snap.size === fetchLimit ? (snap.docs.at(-1)?.id ?? null) : null };
 }
 
-/** Number of members matching the filter (by the first search term only). */
+/** Number of members matching the filter (by the primary search term only). */
 export async function countDirectory(filter: DirectoryFilter, db: Firestore = getDb()): Promise<number> {
   const snap = await filtered(db, filter).count().get();
   const count = snap.data().count;
@@ -110,7 +111,7 @@ export interface DirectoryView {
   total: number;
   /** X: members matching the filters. */
   matching: number;
-  /** False when X could only be counted by the first of several search words (an upper bound). */
+  /** False when X could only be counted by the primary one of several search terms (an upper bound). */
   exact: boolean;
   /** The groups (all categories) in the spec's order, empty ones left out, or null for a flat list. */
   groups: Array<{ category: UserCategory; label: string; members: DirectoryMember[]; more: boolean }> | null;
@@ -132,11 +133,11 @@ export async function getDirectoryView(params: DirectoryParams, db: Firestore = 
   const unfiltered = params.terms.length === 0 && params.category === null;
   const multiWord = params.terms.length > 1;
 
-  const [total, firstTermMatches] = await Promise.all([
+  const [total, primaryTermMatches] = await Promise.all([
     countDirectory({ terms: [], category: null }, db),
     unfiltered ? Promise.resolve(-1) : countDirectory(filter, db),
   ]);
-  const matchingUpperBound = unfiltered ? total : firstTermMatches;
+  const matchingUpperBound = unfiltered ? total : primaryTermMatches;
 
   if (params.category === null) {
     if (params.after) notes.push('Paging applies to one category at a time, so the list starts at the beginning.');

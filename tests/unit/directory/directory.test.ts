@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DIRECTORY_GROUPS, countLine, directoryFields, directoryHref, emptyState, filterAndSortMembers, foldText, groupMembers,
-  matchesTerms, memberAbout, memberBooksLine, memberName, parseDirectoryParams, searchKeywords, searchTerms, sortName,
-  type DirectoryMember,
+  DIRECTORY_GROUPS, countLine, directoryFields, directoryHref, emptyState, filterAndSortMembers, groupMembers, memberAbout,
+  memberBooksLine, memberName, parseDirectoryParams, profileSearchKeywords, sameDirectoryFields, sortName, type DirectoryMember,
 } from '../../../src/domain/directory.ts';
-import { SEARCH_KEYWORDS_MAX, SEARCH_KEYWORD_MAX_LENGTH, type UserCategory } from '../../../src/domain/profile.ts';
+import { SEARCH_KEYWORDS_MAX, type UserCategory } from '../../../src/domain/profile.ts';
+import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH } from '../../../src/domain/search.ts';
 
 let next = 0;
 function member(overrides: Partial<DirectoryMember> = {}): DirectoryMember {
@@ -26,45 +26,33 @@ function member(overrides: Partial<DirectoryMember> = {}): DirectoryMember {
 
 const params = (query: string) => parseDirectoryParams(new URLSearchParams(query));
 
-describe('search keywords', () => {
-  it('folds case and accents', () => {
-    expect(foldText('Émile ZOLA')).toBe('emile zola');
-  });
-  it('holds every prefix of two or more characters of name, category and about words', () => {
-    const keywords = searchKeywords({ display_name: 'Zoë Hart', category: 'Publisher', about_me: 'Crime novels.' });
+describe('directory fields', () => {
+  it('index the name, the category and the about text', () => {
+    const keywords = profileSearchKeywords({ display_name: 'Zoë Hart', category: 'Publisher', about_me: 'Crime novels.' });
     expect(keywords).toEqual(expect.arrayContaining(['zo', 'zoe', 'ha', 'har', 'hart', 'pu', 'publisher', 'cr', 'crime', 'novels']));
-    expect(keywords).not.toContain('z');
-    expect(new Set(keywords).size).toBe(keywords.length);
   });
-  it('indexes only the first 40 words of about_me', () => {
+  it('index only the first 40 words of about_me', () => {
     const about = [...Array.from({ length: 40 }, () => 'filler'), 'needle'].join(' ');
-    expect(searchKeywords({ display_name: 'A B', about_me: about })).not.toContain('needle');
-    expect(searchKeywords({ display_name: 'A B', about_me: `needle ${about}` })).toContain('needle');
+    expect(profileSearchKeywords({ display_name: 'A B', about_me: about })).not.toContain('needle');
+    expect(profileSearchKeywords({ display_name: 'A B', about_me: `needle ${about}` })).toContain('needle');
   });
-  it('caps the number and length of keywords, keeping the name first', () => {
-    const about = Array.from({ length: 40 }, (_, i) => `supercalifragilistic${i}word`).join(' ');
-    const keywords = searchKeywords({ display_name: 'Marguerite Yourcenar', about_me: about });
-    expect(keywords.length).toBeLessThanOrEqual(SEARCH_KEYWORDS_MAX);
+  it('cap the number and length of keywords, keeping the name first', () => {
+    const about = Array.from({ length: 40 }, (_, i) => `w${i}supercalifragilisticword`).join(' ');
+    const keywords = profileSearchKeywords({ display_name: 'Marguerite Yourcenar', about_me: about });
+    expect(keywords).toHaveLength(SEARCH_KEYWORDS_MAX);
     expect(Math.max(...keywords.map((k) => k.length))).toBe(SEARCH_KEYWORD_MAX_LENGTH);
     expect(keywords).toContain('yourcenar');
   });
-  it('makes a sort name that orders case- and accent-insensitively', () => {
+  it('make a sort name that orders case- and accent-insensitively', () => {
     expect(sortName('  Émile   Zola ')).toBe('emile zola');
     expect(directoryFields({ display_name: 'Ann', category: null, about_me: null })).toEqual({ search_keywords: ['an', 'ann'], sort_name: 'ann' });
   });
-});
-
-describe('search terms and matching', () => {
-  it('splits, folds, drops one-letter words and cuts long words to the keyword length', () => {
-    expect(searchTerms('  Crime, a Novel  ')).toEqual(['crime', 'novel']);
-    expect(searchTerms('x'.repeat(30))).toEqual(['x'.repeat(SEARCH_KEYWORD_MAX_LENGTH)]);
-  });
-  it('matches members having a word that starts with every term', () => {
-    const keywords = searchKeywords({ display_name: 'Margot Ellery', category: 'Book Author', about_me: 'Writes cosy mysteries' });
-    expect(matchesTerms(keywords, ['mar'])).toBe(true);
-    expect(matchesTerms(keywords, ['mar', 'myst'])).toBe(true);
-    expect(matchesTerms(keywords, ['mar', 'romance'])).toBe(false);
-    expect(matchesTerms(keywords, ['argot'])).toBe(false); // word starts only, not any substring
+  it('are compared exactly, so the trigger writes only on change', () => {
+    const wanted = directoryFields({ display_name: "Ann O'Neil", category: 'Publisher', about_me: null });
+    expect(sameDirectoryFields({ display_name: "Ann O'Neil", ...wanted }, wanted)).toBe(true);
+    expect(sameDirectoryFields({ ...wanted, sort_name: "ann o'neil" }, wanted)).toBe(false);
+    expect(sameDirectoryFields({ ...wanted, search_keywords: wanted.search_keywords.slice(1) }, wanted)).toBe(false);
+    expect(sameDirectoryFields(undefined, wanted)).toBe(false);
   });
 });
 
@@ -83,6 +71,11 @@ describe('parseDirectoryParams', () => {
     expect(result).toMatchObject({ category: null, sort: 'newest', after: null, search: '', terms: [] });
     expect(result.notes).toHaveLength(4);
     expect(result.notes[1]).toContain('Unknown category "Wizards"');
+  });
+  it('cuts an over-long search with a note, and searches its start', () => {
+    const result = params(`search=${'x'.repeat(150)}`);
+    expect(result).toMatchObject({ search: 'x'.repeat(SEARCH_TEXT_MAX_LENGTH), terms: ['x'.repeat(SEARCH_KEYWORD_MAX_LENGTH)] });
+    expect(result.notes).toEqual([expect.stringContaining(`longer than ${SEARCH_TEXT_MAX_LENGTH} characters, so only its first`)]);
   });
   it('builds URLs without defaults', () => {
     expect(directoryHref({ search: '', category: null, sort: 'newest' })).toBe('/directory');

@@ -1,28 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { bookSchema, MAX_SEARCH_KEYWORDS } from '../../../src/domain/book.ts';
 import {
-  AUDIOBOOK_PARAMS, CATEGORY_PARAMS, LISTING_PAGE_SIZE, MAX_SCAN, SEARCH_MAX_LENGTH, foldText, hasFilters, isExact,
-  listingFieldsOf, listingQuery, matchesResidual, parseListingParams, planListing, sameListingFields, scanOptions,
-  scanPage, searchKeywords, searchWords,
+  AUDIOBOOK_PARAMS, CATEGORY_PARAMS, LISTING_PAGE_SIZE, MAX_SCAN, hasFilters, isExact, listingFieldsOf, listingQuery,
+  matchesResidual, parseListingParams, planListing, sameListingFields, scanOptions, scanPage,
 } from '../../../src/domain/book-listing.ts';
+import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH } from '../../../src/domain/search.ts';
 
 const params = (query: string) => new URLSearchParams(query);
 
-describe('search keywords', () => {
-  it('folds case, accents and apostrophes', () => {
-    expect(foldText("Éclairs à l'Œuvre")).toBe('eclairs a loeuvre');
-    expect(searchWords("The Children's Ode — to Straße 9")).toEqual(['the', 'childrens', 'ode', 'to', 'strasse', '9']);
-  });
-
-  it('stores each word of title and author with its prefixes of 2+ characters, once', () => {
-    expect(searchKeywords('The Moon', 'Ann Mo')).toEqual(['th', 'the', 'mo', 'moo', 'moon', 'an', 'ann']);
-  });
-
-  it('cuts prefixes at 20 characters and caps the list', () => {
-    const long = 'a'.repeat(30);
-    expect(searchKeywords(long)).toHaveLength(19);
+describe('listing fields', () => {
+  it('index the title, then the author, at most MAX_SEARCH_KEYWORDS keywords', () => {
+    expect(listingFieldsOf({ title: 'The Moon', author: { display_name: 'Ann Mo' } }).search_keywords).toEqual(['th', 'the', 'mo', 'moo', 'moon', 'an', 'ann']);
     const manyWords = Array.from({ length: 100 }, (_, i) => `word${i}x`).join(' ');
-    expect(searchKeywords(manyWords)).toHaveLength(MAX_SEARCH_KEYWORDS);
+    const keywords = listingFieldsOf({ title: manyWords, author: { display_name: 'Zed' } }).search_keywords;
+    expect(keywords).toHaveLength(MAX_SEARCH_KEYWORDS);
+    expect(keywords).not.toContain('zed');
   });
 
   it('derives the listing fields from manuscript, audiobook URL, title and author', () => {
@@ -55,7 +47,7 @@ describe('search keywords', () => {
 describe('parseListingParams', () => {
   it('reads /free-books and /categories parameters: genre is the category, subGenre the catalogue genre', () => {
     const request = parseListingParams(params('search=Moon&genre=fiction&subGenre=mystery'), CATEGORY_PARAMS);
-    expect(request).toEqual({ filters: { search: { text: 'Moon', words: ['moon'] }, category: 'fiction', genre: 'mystery' }, after: undefined, notes: [] });
+    expect(request).toEqual({ filters: { search: { text: 'Moon', terms: ['moon'] }, category: 'fiction', genre: 'mystery' }, after: undefined, notes: [] });
   });
 
   it('reads a home-page link /categories?genre=<genre> as the genre', () => {
@@ -69,12 +61,12 @@ describe('parseListingParams', () => {
     expect(parseListingParams(params('category=All'), AUDIOBOOK_PARAMS)).toEqual({ filters: {}, after: undefined, notes: [] });
   });
 
-  it('drops unknown values, overlong and wordless searches and bad cursors, each with a note', () => {
-    const request = parseListingParams(params(`category=Poems&genre=cooking-robots&search=${'x'.repeat(SEARCH_MAX_LENGTH + 1)}&after=../etc`), AUDIOBOOK_PARAMS);
-    expect(request.filters).toEqual({});
+  it('drops unknown values, wordless searches and bad cursors and cuts an over-long search, each with a note', () => {
+    const request = parseListingParams(params(`category=Poems&genre=cooking-robots&search=${'x'.repeat(SEARCH_TEXT_MAX_LENGTH + 1)}&after=../etc`), AUDIOBOOK_PARAMS);
+    expect(request.filters).toEqual({ search: { text: 'x'.repeat(SEARCH_TEXT_MAX_LENGTH), terms: ['x'.repeat(SEARCH_KEYWORD_MAX_LENGTH)] } });
     expect(request.after).toBeUndefined();
     expect(request.notes).toEqual([
-      `Your search was longer than ${SEARCH_MAX_LENGTH} characters, so it was ignored.`,
+      `Your search was longer than ${SEARCH_TEXT_MAX_LENGTH} characters, so only its first ${SEARCH_TEXT_MAX_LENGTH} were used.`,
       'Unknown category “Poems” was ignored.',
       'Unknown genre “cooking-robots” was ignored.',
       'That page link was not valid, so the first page is shown.',
@@ -88,13 +80,6 @@ describe('parseListingParams', () => {
     expect(request.notes).toEqual(['Mystery is not a Non-Fiction genre, so the genre filter was cleared.']);
   });
 
-  it('keeps at most five distinct search words, cut to 20 characters', () => {
-    const request = parseListingParams(params(`search=one two two three four five six ${'z'.repeat(25)}`), CATEGORY_PARAMS);
-    expect(request.filters.search?.words).toEqual(['one', 'two', 'three', 'four', 'five']);
-    expect(request.notes).toEqual(['Only the first 5 words of your search were used.']);
-    expect(parseListingParams(params(`search=${'z'.repeat(25)}`), CATEGORY_PARAMS).filters.search?.words).toEqual(['z'.repeat(20)]);
-  });
-
   it('accepts a book id cursor', () => {
     expect(parseListingParams(params('after=AbC123_x-9'), CATEGORY_PARAMS).after).toBe('AbC123_x-9');
   });
@@ -102,7 +87,7 @@ describe('parseListingParams', () => {
 
 describe('listingQuery', () => {
   it('writes the canonical query string in each page’s parameter names', () => {
-    const filters = { search: { text: 'moon river', words: ['moon', 'river'] }, category: 'non-fiction' as const, genre: 'history' };
+    const filters = { search: { text: 'moon river', terms: ['moon', 'river'] }, category: 'non-fiction' as const, genre: 'history' };
     expect(listingQuery(filters, CATEGORY_PARAMS)).toBe('?search=moon+river&genre=non-fiction&subGenre=history');
     expect(listingQuery(filters, AUDIOBOOK_PARAMS, 'abc')).toBe('?search=moon+river&category=Non-Fiction&genre=history&after=abc');
     expect(listingQuery({}, CATEGORY_PARAMS)).toBe('');
@@ -111,7 +96,7 @@ describe('listingQuery', () => {
   });
 
   it('round-trips through parseListingParams', () => {
-    const filters = { search: { text: 'Moon', words: ['moon'] }, category: 'fiction' as const, genre: 'fantasy' };
+    const filters = { search: { text: 'Moon', terms: ['moon'] }, category: 'fiction' as const, genre: 'fantasy' };
     for (const names of [CATEGORY_PARAMS, AUDIOBOOK_PARAMS]) {
       expect(parseListingParams(params(listingQuery(filters, names).slice(1)), names).filters).toEqual(filters);
     }
@@ -120,7 +105,7 @@ describe('listingQuery', () => {
 
 describe('planListing', () => {
   it('always requires active books, and the kind flag', () => {
-    expect(planListing('all', {})).toEqual({ equals: [['is_active', true]], residual: { words: [] } });
+    expect(planListing('all', {})).toEqual({ equals: [['is_active', true]], residual: { terms: [] } });
     expect(planListing('free', { category: 'fiction' }).equals).toEqual([['is_active', true], ['has_free_reading', true], ['category', 'fiction']]);
     expect(planListing('audio', {}).equals).toEqual([['is_active', true], ['has_audiobook', true]]);
   });
@@ -133,18 +118,18 @@ describe('planListing', () => {
   });
 
   it('queries the longest search word and checks the genre and the other words in memory', () => {
-    const plan = planListing('all', { search: { text: 'to the lighthouse', words: ['to', 'the', 'lighthouse'] }, genre: 'fantasy' });
+    const plan = planListing('all', { search: { text: 'to the lighthouse', terms: ['to', 'the', 'lighthouse'] }, genre: 'fantasy' });
     expect(plan.arrayContains).toEqual({ field: 'search_keywords', value: 'lighthouse' });
-    expect(plan.residual).toEqual({ genre: 'fantasy', words: ['the', 'to'] });
+    expect(plan.residual).toEqual({ genre: 'fantasy', terms: ['to', 'the'] });
     expect(isExact(plan)).toBe(false);
     expect(scanOptions(plan).maxScan).toBe(MAX_SCAN);
   });
 
   it('matchesResidual checks genre and every remaining word', () => {
-    const book = { genre: ['fantasy'], search_keywords: searchKeywords('To the Lighthouse') };
-    expect(matchesResidual(book, { genre: 'fantasy', words: ['the', 'to'] })).toBe(true);
-    expect(matchesResidual(book, { genre: 'horror', words: [] })).toBe(false);
-    expect(matchesResidual(book, { words: ['sea'] })).toBe(false);
+    const book = { genre: ['fantasy'], search_keywords: listingFieldsOf({ title: 'To the Lighthouse' }).search_keywords };
+    expect(matchesResidual(book, { genre: 'fantasy', terms: ['the', 'to'] })).toBe(true);
+    expect(matchesResidual(book, { genre: 'horror', terms: [] })).toBe(false);
+    expect(matchesResidual(book, { terms: ['sea'] })).toBe(false);
   });
 });
 

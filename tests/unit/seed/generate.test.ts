@@ -18,6 +18,16 @@ describe('the demo data generator', () => {
     expect(() => checkReferences(docs)).not.toThrow();
   });
 
+  it('stores the search keywords and sort names the triggers would compute, and would notice stale ones', () => {
+    const stale = (collection: string) => {
+      const index = docs.findIndex((d) => d.collection === collection);
+      const doc = docs[index]!;
+      return docs.with(index, { ...doc, data: { ...doc.data, search_keywords: ['stale'] } });
+    };
+    expect(() => checkReferences(stale('profiles'))).toThrow(/profiles\/.*directory fields differ/);
+    expect(() => checkReferences(stale('books'))).toThrow(/books\/.*listing fields differ/);
+  });
+
   it('creates every demo account, with the admin claim only for the admin', () => {
     for (const account of DEMO_ACCOUNTS) expect(data.users.find((u) => u.email === account.email)?.uid).toBe(account.uid);
     expect(data.users.filter((u) => u.admin).map((u) => u.email)).toEqual(['admin@shelfmark.test']);
