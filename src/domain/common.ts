@@ -30,13 +30,43 @@ export const TEXT_LIMITS = {
 /** A point in time. Firestore Timestamps are converted to Date before parsing (see src/data/firestore-convert.ts). */
 export const timestampSchema = z.date();
 
+/**
+ * The shape of every stored http(s) URL: a lower-case http or https scheme, a host, and no
+ * whitespace, control or invisible formatting character anywhere (zod's URL check alone
+ * trims ' https://x' and accepts 'https://x/a b'). firestore.rules checks the same pattern
+ * (`httpUrlPattern()`, RE2 syntax; a unit test keeps the two equal), so it is written here as
+ * source text that means the same to JavaScript's `u` flag and to RE2.
+ */
+export const HTTP_URL_PATTERN_SOURCE = String.raw`^https?://[^\p{Z}\p{Cc}\p{Cf}/?#\\]+(?:[/?#\\][^\p{Z}\p{Cc}\p{Cf}]*)?$`;
+const HTTP_URL_PATTERN = new RegExp(HTTP_URL_PATTERN_SOURCE, 'u');
+
+/**
+ * A path in the site's media store: '/media/' and segments of letters, digits, '_', '-' and '.'
+ * (not starting with '.'), as the local store serves them (src/data/server/media-store.ts).
+ * firestore.rules checks the same pattern (`mediaPathPattern()`).
+ */
+export const MEDIA_PATH_PATTERN_SOURCE = String.raw`^/media/[A-Za-z0-9_-][A-Za-z0-9._-]*(?:/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$`;
+const MEDIA_PATH_PATTERN = new RegExp(MEDIA_PATH_PATTERN_SOURCE, 'u');
+
+/** A URL with one of the given schemes: the stored-URL pattern first, so nothing the parser would trim or encode gets through. */
+function urlWithProtocol(protocol: RegExp, message: string) {
+  return z
+    .string()
+    .max(TEXT_LIMITS.url, 'URL is too long')
+    .regex(HTTP_URL_PATTERN, message)
+    .pipe(z.url({ protocol, error: message }));
+}
+
 /** Builds an http(s) URL schema with a custom message (other schemes such as javascript: are refused). */
 export function httpUrl(message = 'Please enter a valid URL') {
-  return z.url({ protocol: /^https?$/, error: message }).max(TEXT_LIMITS.url, 'URL is too long');
+  return urlWithProtocol(/^https?$/, message);
 }
 
 /** An absolute http or https URL. */
 export const httpUrlSchema = httpUrl();
+
+/** An absolute https URL (for pictures, which a page served over https must not load over http). */
+export const httpsUrlSchema = urlWithProtocol(/^https$/, 'Please enter an https URL');
 
 /** An http(s) URL that may also be left empty ('' or null) or absent. */
 export const optionalUrl = z.union([httpUrlSchema, z.literal('')]).nullish();
@@ -53,6 +83,15 @@ export const sitePathOrUrlSchema = z.union([
 
 /** A site path or http(s) URL that may also be left empty ('' or null) or absent: images and internal links. */
 export const optionalSitePathOrUrl = z.union([sitePathOrUrlSchema, z.literal('')]).nullish();
+
+/** A file in the site's media store ('/media/profiles/x.webp') or an https URL (such as a Cloud Storage object's). */
+export const mediaPathOrHttpsUrlSchema = z.union([
+  z.string().max(TEXT_LIMITS.url).regex(MEDIA_PATH_PATTERN, 'Use a /media/ path or an https URL'),
+  httpsUrlSchema,
+]);
+
+/** A media-store path or https URL that may also be left empty ('' or null) or absent: uploaded pictures. */
+export const optionalMediaPathOrHttpsUrl = z.union([mediaPathOrHttpsUrlSchema, z.literal('')]).nullish();
 
 /** A Firebase Auth uid or another document id used as a reference. */
 export const idSchema = z.string().min(1).max(TEXT_LIMITS.id);

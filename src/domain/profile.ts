@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, idSchema, nonNegativeInt, optionalText, optionalUrl, optionalSitePathOrUrl, timestampSchema } from './common.ts';
+import { TEXT_LIMITS, idSchema, nonNegativeInt, optionalText, optionalUrl, optionalMediaPathOrHttpsUrl, timestampSchema } from './common.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH } from './search.ts';
 import { PAGE_SLUG_PATTERN } from './slug.ts';
 
@@ -76,8 +76,8 @@ export const profileSchema = z
     role: profileRoleSchema.default('User'),
     /** What kind of member this is; older profiles may lack it. */
     category: userCategorySchema.nullish(),
-    /** Profile picture URL (Storage download URL). */
-    profile_image: optionalSitePathOrUrl,
+    /** Profile picture: a file in the media store (/media/…) or an https URL; empty for none. */
+    profile_image: optionalMediaPathOrHttpsUrl,
     /** Free-text introduction. */
     about_me: optionalText(TEXT_LIMITS.medium),
     /** A highlighted notice on the profile page. */

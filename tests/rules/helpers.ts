@@ -30,7 +30,7 @@ export const uids = {
   owner: 'alice-uid',
   /** Another approved, active member. */
   other: 'bob-uid',
-  /** A member who signed up and awaits approval. */
+  /** A member who signed up, verified their email and awaits approval. */
   pending: 'penny-uid',
   /** A member whose sign-up was denied. */
   denied: 'dora-uid',
@@ -51,14 +51,19 @@ export async function setupRulesEnv(suite: string): Promise<RulesTestEnvironment
   });
 }
 
-/** A Firestore client signed in as the given actor (or signed out for 'anonymous'). */
+/**
+ * A Firestore client signed in as the given actor (or signed out for 'anonymous').
+ * Members have verified their email, so only their profile's state decides what
+ * they may do; the admin carries just the admin claim, which is all admin rights
+ * rest on.
+ */
 export function dbAs(env: RulesTestEnvironment, actor: Actor): Firestore {
   const context =
     actor === 'anonymous'
       ? env.unauthenticatedContext()
       : actor === 'admin'
         ? env.authenticatedContext(uids.admin, { admin: true })
-        : env.authenticatedContext(uids[actor]);
+        : env.authenticatedContext(uids[actor], { email_verified: true });
   // The context hands out a compat instance; the modular functions accept it
   // at runtime, only the declared types differ.
   return context.firestore() as unknown as Firestore;

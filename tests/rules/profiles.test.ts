@@ -28,6 +28,7 @@ import {
   uids,
   type Actor,
 } from './helpers';
+import { SOCIAL_NETWORKS } from '../../src/domain/profile.ts';
 
 let env: RulesTestEnvironment;
 
@@ -95,11 +96,49 @@ const outOfBoundsEdits: Record<string, DocumentData> = {
   'an about_me over 5000 characters': { about_me: 'a'.repeat(5001) },
   'an announcement over 5000 characters': { special_announcement: 'a'.repeat(5001) },
   'events over 5000 characters': { upcoming_events: 'a'.repeat(5001) },
-  'a profile image URL over 2048 characters': { profile_image: `https://example.com/${'p'.repeat(2030)}` },
   'a page title that is not text': { page_title: 42 },
-  'social links that are not a map': { social_links: 'https://alice.example.com' },
-  'more than 12 social links': { social_links: Object.fromEntries(Array.from({ length: 13 }, (_, i) => [`network${i}`, 'https://example.com'])) },
-  'an updated_at that is not a time': { updated_at: 'yesterday' },
+};
+
+/** A URL one character over TEXT_LIMITS.url (2048). */
+const tooLongUrl = `https://example.com/${'p'.repeat(2029)}`;
+
+/** social_links values the profile schema refuses: only known networks, each empty or an http(s) URL. */
+const refusedSocialLinks: Record<string, unknown> = {
+  'social links that are not a map': 'https://alice.example.com',
+  'a link to a network the site does not know': { myspace: 'https://myspace.com/alice' },
+  'an unknown network among known ones': { website: 'https://alice.example.com', website2: 'https://alice2.example.com' },
+  'a javascript: link': { website: 'javascript:alert(document.cookie)' },
+  'a data: link': { instagram: 'data:text/html,<script>alert(1)</script>' },
+  'a link without a scheme': { twitter: 'twitter.com/alice' },
+  'a link with spaces': { website: 'https://alice.example.com/my page' },
+  'a link with a leading space': { website: ' https://alice.example.com' },
+  'a link over 2048 characters': { website: tooLongUrl },
+  'a 900 KB link': { pinterest: `https://example.com/${'a'.repeat(900 * 1024)}` },
+  'a link that is a number': { github: 42 },
+  'a link that is a list': { github: ['https://github.com/alice'] },
+  'a link that is a map': { medium: { url: 'https://medium.com/@alice' } },
+};
+
+/** profile_image values the profile schema refuses: only a /media/ path or an https URL. */
+const refusedProfileImages: Record<string, unknown> = {
+  'an arbitrary string': 'a picture of me',
+  'a javascript: URL': 'javascript:alert(1)',
+  'a data: URL': 'data:image/png;base64,iVBORw0KGgo=',
+  'an http (not https) URL': 'http://example.com/alice.jpg',
+  'a path outside /media/': '/admin/users.png',
+  'a relative path': 'media/profile-images/alice.webp',
+  'a /media/ path climbing out with ..': '/media/../secrets.webp',
+  'a protocol-relative URL': '//evil.example/alice.jpg',
+  'an https URL over 2048 characters': tooLongUrl,
+  'a number': 42,
+};
+
+/** updated_at values other than the time of the write. */
+const refusedUpdatedAt: Record<string, unknown> = {
+  'an updated_at that is not a time': 'yesterday',
+  'an updated_at in the past': Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')),
+  'an updated_at in the future': Timestamp.fromDate(new Date('2099-01-01T00:00:00Z')),
+  'a cleared updated_at': null,
 };
 
 /** What an admin may do: [test name, whose profile, change]. */
@@ -199,12 +238,12 @@ describe('profiles', () => {
         });
       });
       describe('update', () => {
-        if (actor === 'pending' || actor === 'owner' || actor === 'other') {
+        if (actor === 'owner' || actor === 'other') {
           it('edits the profile-editor fields of their own profile', async () => {
             await expectAllowed(updateDoc(profileAs(actor, uids[actor]), memberEdit));
           });
         }
-        if (actor === 'denied' || actor === 'inactive') {
+        if (actor === 'pending' || actor === 'denied' || actor === 'inactive') {
           it('cannot edit even the profile-editor fields of their own profile', async () => {
             await expectDenied(updateDoc(profileAs(actor, uids[actor]), memberEdit));
           });
@@ -245,24 +284,91 @@ describe('profiles', () => {
     });
   });
 
-  describe('bounds on the fields a member edits', () => {
+  describe('who may write: a verified, approved, active member', () => {
+    const ownProfile = (token: Record<string, unknown>) =>
+      doc(env.authenticatedContext(uids.owner, token).firestore() as unknown as Firestore, 'profiles', uids.owner);
+    it('a verified, approved, active member edits their profile', async () => {
+      await expectAllowed(updateDoc(ownProfile({ email_verified: true }), memberEdit));
+    });
+    it('an approved, active member who has not verified their email cannot', async () => {
+      await expectDenied(updateDoc(ownProfile({ email_verified: false }), memberEdit));
+    });
+    it('an approved, active member whose token says nothing about verification cannot', async () => {
+      await expectDenied(updateDoc(ownProfile({}), memberEdit));
+    });
+    it('a pending member, even with a verified email, cannot prepare their profile', async () => {
+      await expectDenied(updateDoc(profileAs('pending', uids.pending), memberEdit));
+    });
+    it('an admin writes by the admin claim alone, verified or not', async () => {
+      const db = env.authenticatedContext(uids.admin, { admin: true, email_verified: false }).firestore() as unknown as Firestore;
+      await expectAllowed(updateDoc(doc(db, 'profiles', uids.pending), { approval_status: 'approved' }));
+    });
+  });
+
+  describe('values a member may store in the fields they edit', () => {
     const edit = (change: DocumentData) => updateDoc(profileAs('owner', uids.owner), change);
-    it('accepts values at the limits, and cleared fields', async () => {
+    it('accepts values at the limits: every known network with a 2048-character link', async () => {
+      const longUrl = (network: string) => {
+        const start = `https://${network}.example.com/`;
+        return start + 'p'.repeat(2048 - start.length);
+      };
       await expectAllowed(
         edit({
           display_name: 'n'.repeat(80),
           page_title: 't'.repeat(200),
           about_me: 'a'.repeat(5000),
-          special_announcement: null,
-          upcoming_events: '',
-          profile_image: '/media/profile-images/alice.webp',
-          social_links: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`network${i}`, 'https://example.com'])),
+          special_announcement: 'a'.repeat(5000),
+          upcoming_events: 'a'.repeat(5000),
+          profile_image: `https://example.com/${'p'.repeat(2028)}`,
+          social_links: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, longUrl(network)])),
+          updated_at: serverTimestamp(),
         }),
       );
+    });
+    it('accepts cleared fields: empty and null links, no image, no texts', async () => {
+      await expectAllowed(
+        edit({
+          page_title: null,
+          special_announcement: null,
+          upcoming_events: '',
+          profile_image: null,
+          social_links: { website: '', linkedin: null },
+        }),
+      );
+      await expectAllowed(edit({ profile_image: '', social_links: {} }));
+    });
+    it('accepts http and https links with a query and a fragment', async () => {
+      await expectAllowed(
+        edit({ social_links: { website: 'http://alice.example.com', goodreads: 'https://www.goodreads.com/author/show/1?tab=books#top' } }),
+      );
+    });
+    it('accepts a profile image from the media store', async () => {
+      await expectAllowed(edit({ profile_image: '/media/profiles/alice-uid-0a1b2c3d4e.webp' }));
+    });
+    it('accepts a profile image at an https URL', async () => {
+      await expectAllowed(edit({ profile_image: 'https://storage.googleapis.com/shelfmark-media/profiles/alice.webp' }));
+    });
+    it('accepts an edit that leaves updated_at alone', async () => {
+      await expectAllowed(edit({ about_me: 'No timestamp this time.' }));
     });
     for (const [problem, change] of Object.entries(outOfBoundsEdits)) {
       it(`refuses ${problem}`, async () => {
         await expectDenied(edit(change));
+      });
+    }
+    for (const [problem, links] of Object.entries(refusedSocialLinks)) {
+      it(`refuses ${problem} in social_links`, async () => {
+        await expectDenied(edit({ social_links: links }));
+      });
+    }
+    for (const [problem, image] of Object.entries(refusedProfileImages)) {
+      it(`refuses ${problem} as profile_image`, async () => {
+        await expectDenied(edit({ profile_image: image }));
+      });
+    }
+    for (const [problem, updatedAt] of Object.entries(refusedUpdatedAt)) {
+      it(`refuses ${problem}`, async () => {
+        await expectDenied(edit({ about_me: 'Backdated.', updated_at: updatedAt }));
       });
     }
   });
@@ -322,11 +428,25 @@ describe('profiles', () => {
           await expectAllowed(updateDoc(profileAs('admin', uids[target]), change));
         });
       }
+      it('stamps updated_at with the time of the write', async () => {
+        await expectAllowed(updateDoc(profileAs('admin', uids.owner), { about_me: 'Edited by an admin.', updated_at: serverTimestamp() }));
+      });
       for (const [attack, change] of Object.entries(forbiddenAdminEdits)) {
         it(`cannot ${attack}`, async () => {
           await expectDenied(updateDoc(profileAs('admin', uids.pending), change));
         });
       }
+      // The value checks are the same for an admin: a stolen admin session must not plant links either.
+      it('cannot store a javascript: link or an unknown network', async () => {
+        await expectDenied(updateDoc(profileAs('admin', uids.owner), { social_links: { website: 'javascript:alert(1)' } }));
+        await expectDenied(updateDoc(profileAs('admin', uids.owner), { social_links: { myspace: 'https://myspace.com/alice' } }));
+      });
+      it('cannot store a profile image outside the media store or https', async () => {
+        await expectDenied(updateDoc(profileAs('admin', uids.owner), { profile_image: 'http://example.com/alice.jpg' }));
+      });
+      it('cannot backdate updated_at', async () => {
+        await expectDenied(updateDoc(profileAs('admin', uids.owner), { updated_at: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')) }));
+      });
     });
     describe('delete', () => {
       it("deletes a member's profile", async () => {

@@ -22,6 +22,27 @@ describe('profileSchema', () => {
     expect(profileSchema.safeParse({ ...base, social_links: { myspace: 'https://m.example' } }).success).toBe(false);
     expect(profileSchema.safeParse({ ...base, social_links: { website: '', github: 'https://github.com/j' } }).success).toBe(true);
   });
+  it('accepts a profile image from the media store or over https, or none', () => {
+    for (const profile_image of ['/media/profiles/demo-author-0a1b2c3d4e.webp', 'https://storage.googleapis.com/bucket/profiles/x.webp', '', null, undefined]) {
+      expect(profileSchema.safeParse({ ...base, profile_image }).success, String(profile_image)).toBe(true);
+    }
+  });
+  it('refuses any other profile image: a path outside /media/, http, other schemes, odd paths', () => {
+    const refused = [
+      'not a url', '/etc/passwd', 'media/profiles/x.webp', '/media/../secret.webp', '/media/a b.webp', '//evil.example/x.webp',
+      'http://example.com/x.webp', 'javascript:alert(1)', 'data:image/png;base64,AAAA', `https://example.com/${'p'.repeat(2029)}`, 42,
+    ];
+    for (const profile_image of refused) {
+      expect(profileSchema.safeParse({ ...base, profile_image }).success, String(profile_image).slice(0, 40)).toBe(false);
+    }
+  });
+  it('refuses social links that are not empty or an http(s) URL without spaces, within 2048 characters', () => {
+    const refused = ['javascript:alert(1)', 'data:text/html,x', 'https://example.com/a b', ' https://example.com', 'https:example.com', `https://example.com/${'p'.repeat(2029)}`, 42];
+    for (const website of refused) {
+      expect(profileSchema.safeParse({ ...base, social_links: { website } }).success, String(website).slice(0, 40)).toBe(false);
+    }
+    expect(profileSchema.safeParse({ ...base, social_links: { website: null, github: `https://github.com/${'j'.repeat(2029)}` } }).success).toBe(true);
+  });
   it('exports the enums', () => {
     expect(USER_CATEGORIES).toEqual(['Book Author', 'Book Lover/Marketer', 'Publisher']);
     expect(PROFILE_ROLES).toContain('Admin');

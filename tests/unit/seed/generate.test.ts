@@ -34,6 +34,13 @@ describe('the demo data generator', () => {
     expect(of('profiles').find((p) => p.id === 'demo-admin')?.data).toMatchObject({ role: 'Admin', page_slug: 'shelfmark-team', display_name: 'Shelfmark Team' });
   });
 
+  it('verifies the email of every approved member, so they can edit their profile (the rules require it)', () => {
+    const approved = of('profiles').filter((p) => p.data.approval_status === 'approved').map((p) => p.id);
+    const unverified = data.users.filter((u) => !u.emailVerified).map((u) => u.uid);
+    expect(approved.filter((uid) => unverified.includes(uid))).toEqual([]);
+    expect(unverified.length).toBeGreaterThan(0);
+  });
+
   it('covers every category, approval state, activity state and plan', () => {
     const profiles = of('profiles').map((p) => p.data);
     expect(profiles.length).toBeGreaterThanOrEqual(35);
