@@ -6,3 +6,5 @@ export { bookListingFields } from './book-listing-fields';
 export { requestRebuild } from './request-rebuild';
 export { signUp } from './accounts/sign-up';
 export { approvalEmail } from './accounts/approval-email';
+export { resendVerificationEmail } from './accounts/resend-verification';
+export { blockClientSignUp } from './accounts/block-client-sign-up';

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { showToast } from '../lib/toast.ts';
 
 type State =
   | { status: 'loading' }
@@ -7,12 +8,14 @@ type State =
 
 /**
  * The signed-in member's part of /pending-approval: their email, the 'Email
- * Verified' mark and Sign Out. Signed-out visitors go to /auth; approved
+ * Verified' mark when the address is verified (Auth is asked afresh on every
+ * visit), otherwise a button that emails a new verification link, and Sign Out. Signed-out visitors go to /auth; approved
  * members and admins, who have nothing to wait for, go home.
  */
 export default function PendingApproval() {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     void (async () => {
@@ -44,6 +47,22 @@ export default function PendingApproval() {
     setBusy(false);
   }
 
+  async function resend() {
+    setSending(true);
+    const { resendVerificationEmail } = await import('../data/client/verification-email.ts');
+    const outcome = await resendVerificationEmail();
+    setSending(false);
+    if (!outcome.ok) {
+      const title = outcome.code === 'resource-exhausted' ? 'Please Wait' : 'Email Not Sent';
+      showToast({ title, description: outcome.message, variant: 'destructive' });
+    } else if (outcome.data === 'already-verified') {
+      setState((current) => (current.status === 'ready' ? { ...current, emailVerified: true } : current));
+      showToast({ title: 'Email Verified', description: 'Your email address is already verified.' });
+    } else {
+      showToast({ title: 'Verification Email Sent', description: 'Please check your inbox and follow the link in the email.' });
+    }
+  }
+
   if (state.status === 'failed') {
     return (
       <p role="alert" className="text-accent-dark">
@@ -63,13 +82,22 @@ export default function PendingApproval() {
       <p>
         Signed in as <strong className="break-all">{state.email}</strong>
       </p>
-      {state.emailVerified && (
+      {state.emailVerified ? (
         <p className="inline-flex items-center gap-2 rounded-full border border-green-700 bg-green-50 px-3 py-1 text-sm font-semibold text-green-800">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
             <path d="M7.6 13.2 4.4 10l-1.4 1.4 4.6 4.6 9.4-9.4L15.6 5z" />
           </svg>
           Email Verified
         </p>
+      ) : (
+        <div className="space-y-2">
+          <p className="text-ink-muted">
+            Your email address is not verified yet. Follow the link in the email we sent you, or ask for a new one.
+          </p>
+          <button type="button" onClick={resend} disabled={sending} className="btn btn-outline">
+            {sending ? 'Sending…' : 'Resend verification email'}
+          </button>
+        </div>
       )}
       <div>
         <button type="button" onClick={signOut} disabled={busy} className="btn btn-outline">

@@ -49,6 +49,8 @@ function warmUp(): void {
 export default function SignupForm({ onCreated }: Props) {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [busy, setBusy] = useState(false);
+  // Why the display name was refused, shown under the field until it is edited.
+  const [displayNameError, setDisplayNameError] = useState<string | null>(null);
   const hydrated = useHydrated();
   // Saving starts only after the stored draft was looked at, or an empty form would overwrite it.
   const draftChecked = useRef(false);
@@ -74,10 +76,16 @@ export default function SignupForm({ onCreated }: Props) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { signupProblem, signupRequestSchema } = await import('../domain/signup.ts');
+    const { displayNameProblem, signupProblem, signupRequestSchema } = await import('../domain/signup.ts');
     const problem = signupProblem({ password, confirmPassword, agreedToTerms, agreedToPrivacy });
     if (problem) {
       showToast({ title: problem.title, description: problem.message, variant: 'destructive' });
+      return;
+    }
+    const nameProblem = displayNameProblem(displayName.trim());
+    if (nameProblem) {
+      setDisplayNameError(nameProblem);
+      document.getElementById('signup-display-name')?.focus();
       return;
     }
     const request = signupRequestSchema.safeParse({ email, password, display_name: displayName, category: role });
@@ -97,6 +105,8 @@ export default function SignupForm({ onCreated }: Props) {
           description: 'An account with this email already exists. Please try logging in instead.',
           variant: 'destructive',
         });
+      } else if (outcome.code === 'resource-exhausted') {
+        showToast({ title: 'Too Many Attempts', description: outcome.message, variant: 'destructive' });
       } else {
         showToast({ title: 'Signup Failed', description: outcome.message, variant: 'destructive' });
       }
@@ -153,9 +163,19 @@ export default function SignupForm({ onCreated }: Props) {
           name="display-name"
           autoComplete="nickname"
           required
+          aria-invalid={displayNameError !== null}
+          aria-describedby={displayNameError !== null ? 'signup-display-name-error' : undefined}
           value={displayName}
-          onChange={(e) => set('displayName', e.target.value)}
+          onChange={(e) => {
+            setDisplayNameError(null);
+            set('displayName', e.target.value);
+          }}
         />
+        {displayNameError !== null && (
+          <p id="signup-display-name-error" role="alert" className="-mt-2 text-sm text-accent-dark">
+            {displayNameError}
+          </p>
+        )}
 
         <fieldset>
           <legend className="mb-1 text-sm font-semibold text-ink">I am a…</legend>

@@ -2,7 +2,8 @@
 // order, the draft, failed and successful logins, logout, and the demo roles.
 import { demoAccount } from '../../scripts/seed/accounts';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { accountArea, expectLoggedOutHeader, logInThroughForm, openAuthScreen } from './helpers/accounts';
+import { accountArea, expectLoggedOutHeader, logInThroughForm, openAuthScreen, uniqueEmail } from './helpers/accounts';
+import { adminAuth } from './helpers/emulators';
 import type { Page } from '@playwright/test';
 
 function signupForm(page: Page) {
@@ -76,6 +77,33 @@ test.describe('the auth screen', () => {
     await submitSignup(page);
     await expect(page.getByText('Privacy Policy Required')).toBeVisible();
     await expect(page.getByText('You must agree to the Privacy Policy to create an account.')).toBeVisible();
+  });
+
+  test('a display name with a web address or a control character is refused inline, before any account is made', async ({ page }) => {
+    await page.goto('/register');
+    const form = signupForm(page);
+    const email = uniqueEmail('linky');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill('long-enough');
+    await form.getByLabel('Confirm Password', { exact: true }).fill('long-enough');
+    await form.getByLabel('I agree to the Terms and Conditions').check();
+    await form.getByLabel('I agree to the Privacy Policy').check();
+    const name = form.getByLabel('Display Name');
+
+    await name.fill('Cheap books at www.example');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(form.getByText('Display name cannot contain links or web addresses.')).toBeVisible();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('Display name cannot contain links or web addresses.');
+    await expect(name).toBeFocused();
+
+    await name.fill('Jane\u202EDoe');
+    await expect(form.getByText('Display name cannot contain links or web addresses.')).toBeHidden();
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(form.getByText('Display name cannot contain special control characters.')).toBeVisible();
+
+    await expect(page.getByText('Account Created Successfully!')).toBeHidden();
+    await expect(adminAuth().getUserByEmail(email)).rejects.toThrow();
   });
 
   test('an email that already has an account shows Account Already Exists', async ({ page }) => {

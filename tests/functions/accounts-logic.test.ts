@@ -4,7 +4,8 @@ import { signupRequestSchema } from '../../src/domain/signup';
 import { firstErrorMessage } from '../../src/domain/common';
 import { profileWriteSchema } from '../../src/domain/profile';
 import { startingProfile } from '../../functions/src/accounts/sign-up';
-import { baseSlug } from '../../functions/src/accounts/page-slug';
+import { baseSlug, randomCandidate, sequentialCandidates } from '../../functions/src/accounts/page-slug';
+import { clientIp, throttleKey } from '../../functions/src/accounts/throttle';
 import { decisionToAnnounce } from '../../functions/src/accounts/approval-email';
 import { approvedEmail, deniedEmail, escapeHtml, verificationEmail } from '../../functions/src/mail/templates';
 
@@ -53,6 +54,8 @@ describe('baseSlug', () => {
 
   it("falls back to 'member' and leaves room for a suffix", () => {
     expect(baseSlug('🙂')).toBe('member');
+    expect(baseSlug('Иван Петров')).toBe('member');
+    expect(baseSlug('  -- ')).toBe('member');
     expect(baseSlug('ﬃ'.repeat(80)).length).toBeLessThanOrEqual(90);
   });
 });
@@ -89,5 +92,39 @@ describe('email templates', () => {
     const mail = verificationEmail('Jane', 'https://x.test/action?oobCode=abc&mode=verifyEmail');
     expect(mail.text).toContain('https://x.test/action?oobCode=abc&mode=verifyEmail');
     expect(mail.html).toContain('href="https://x.test/action?oobCode=abc&amp;mode=verifyEmail"');
+  });
+});
+
+describe('clientIp', () => {
+  it('takes the last X-Forwarded-For entry: the one the platform adds, which a caller cannot forge', () => {
+    expect(clientIp({ headers: { 'x-forwarded-for': '203.0.113.9' } })).toBe('203.0.113.9');
+    expect(clientIp({ headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.9' }, ip: '1.2.3.4' })).toBe('203.0.113.9');
+  });
+
+  it("falls back to Express's address, then to one shared 'unknown'", () => {
+    expect(clientIp({ headers: {}, ip: '::1' })).toBe('::1');
+    expect(clientIp({ headers: { 'x-forwarded-for': ' ' } })).toBe('unknown');
+  });
+});
+
+describe('throttleKey', () => {
+  it('is stable per subject and holds no address', () => {
+    const key = throttleKey({ kind: 'signup-email', value: 'jane@example.com' });
+    expect(key).toBe(throttleKey({ kind: 'signup-email', value: 'jane@example.com' }));
+    expect(key).not.toContain('jane');
+    expect(key).not.toBe(throttleKey({ kind: 'signup-ip', value: 'jane@example.com' }));
+  });
+});
+
+describe('slug candidates', () => {
+  it('tries base, base-2 … base-10 first', () => {
+    expect(sequentialCandidates('jane-doe', 4)).toEqual(['jane-doe', 'jane-doe-2', 'jane-doe-3', 'jane-doe-4']);
+    expect(sequentialCandidates('member')).toHaveLength(10);
+  });
+
+  it('then base-xxxxx with a short a–z0–9 suffix that fits the slug rules', () => {
+    expect(randomCandidate('member')).toMatch(/^member-[a-z0-9]{5}$/);
+    expect(randomCandidate('member', () => 0)).toBe('member-aaaaa');
+    expect(randomCandidate('member', () => 0.9999)).toBe('member-99999');
   });
 });

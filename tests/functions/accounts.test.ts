@@ -4,37 +4,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
-import { PROJECT_ID, adminDb, clearFirestore, eventually, uniqueId } from './emulator';
+import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
 import { profileData } from './factories';
 import { Mailbox } from './mailbox';
+import { callFunction } from './callable';
 
 const db = adminDb();
 const auth = getAuth(getApps()[0]);
 let mailbox: Mailbox;
 
-/** The functions emulator's address, asked from the emulator hub that `emulators:exec` names. */
-async function functionsOrigin(): Promise<string> {
-  const hub = process.env.FIREBASE_EMULATOR_HUB;
-  if (!hub) throw new Error('FIREBASE_EMULATOR_HUB is not set: run these tests through `firebase emulators:exec`.');
-  const emulators = (await (await fetch(`http://${hub}/emulators`)).json()) as Record<string, { host: string; port: number }>;
-  const functions = emulators.functions;
-  if (!functions) throw new Error('the functions emulator is not running');
-  return `http://${functions.host}:${functions.port}`;
-}
-
-/** The answer of a callable: its result, or its error as the browser SDK would see it. */
-type CallableAnswer = { status: number; result?: { uid: string; page_slug: string }; error?: { status: string; message: string } };
-
-let origin: string;
-
-/** Calls signUp exactly as the browser SDK does: POST { data } to the callable endpoint, signed out. */
-async function signUp(data: unknown): Promise<CallableAnswer> {
-  const response = await fetch(`${origin}/${PROJECT_ID}/us-central1/signUp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ data }),
-  });
-  return { status: response.status, ...((await response.json()) as Omit<CallableAnswer, 'status'>) };
+/** Calls signUp exactly as the browser SDK does, signed out, each test from its own client IP. */
+async function signUp(data: unknown) {
+  return callFunction<{ uid: string; page_slug: string }>('signUp', data, { ip: testIp });
 }
 
 /** A fresh email address, so tests never meet each other's accounts (the Auth emulator is not cleared between tests). */
@@ -57,7 +38,6 @@ async function authUserExists(email: string): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  origin = await functionsOrigin();
   mailbox = await Mailbox.open();
 });
 
@@ -65,8 +45,14 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
+/** A client IP no other test uses, so no test meets another's sign-up allowance. */
+let testIp = '';
+let ipCounter = 0;
+
 beforeEach(async () => {
   await clearFirestore();
+  ipCounter += 1;
+  testIp = `198.51.100.${ipCounter}`;
 });
 
 describe('signUp', () => {
@@ -148,6 +134,9 @@ describe('signUp', () => {
     ['a malformed email', { email: 'not-an-email' }, 'valid email'],
     ['a smuggled approval_status', { approval_status: 'approved' }, 'approval_status'],
     ['a smuggled role and plan', { role: 'Admin', subscription_status: 'premium' }, 'Unrecognized key'],
+    ['a display name with a web address', { display_name: 'Cheap pills at www.example' }, 'cannot contain links or web addresses'],
+    ['a display name with a link', { display_name: 'Jane https://evil.example/x' }, 'cannot contain links or web addresses'],
+    ['a display name with a control character', { display_name: 'Jane\u202EDoe' }, 'special control characters'],
   ];
   for (const [problem, change, message] of invalidRequests) {
     it(`refuses ${problem} with invalid-argument and leaves no account behind`, async () => {

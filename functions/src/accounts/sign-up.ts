@@ -11,6 +11,9 @@ import { claimPageSlug } from './page-slug';
 import { sendMail } from '../mail/send-mail';
 import { verificationEmail } from '../mail/templates';
 import { authPageUrl } from '../mail/settings';
+import { SIGNUP_LIMITS_PER_EMAIL, SIGNUP_LIMITS_PER_IP, SIGNUP_THROTTLED_MESSAGE } from '../../../src/domain/throttle';
+import { clientIp, consumeAttempt, type RequestAddress } from './throttle';
+import { enforceAppCheck } from './app-check';
 
 /** What `signUp` returns to the browser. */
 export interface SignUpResult {
@@ -80,12 +83,17 @@ export async function createProfile(firestore: Firestore, uid: string, request: 
   });
 }
 
+/** Generates a verification link for `email` with the Admin SDK and emails it; throws when either fails. */
+export async function mailVerificationLink(email: string, displayName: string): Promise<void> {
+  const link = await adminAuth().generateEmailVerificationLink(email, { url: authPageUrl() });
+  await sendMail({ to: email, ...verificationEmail(displayName, link) });
+}
+
 /** Emails the verification link; a failure is logged, not thrown: the account exists and the link can be re-sent. */
 async function sendVerificationEmail(user: UserRecord, displayName: string): Promise<void> {
   if (user.email === undefined) return;
   try {
-    const link = await adminAuth().generateEmailVerificationLink(user.email, { url: authPageUrl() });
-    await sendMail({ to: user.email, ...verificationEmail(displayName, link) });
+    await mailVerificationLink(user.email, displayName);
   } catch (error) {
     logger.error('sign-up: the verification email was not sent', { uid: user.uid, error });
   }
@@ -120,15 +128,36 @@ export async function createAccount(request: SignupRequest): Promise<SignUpResul
 }
 
 /**
+ * Counts a sign-up attempt against the address and the caller's IP, so the
+ * function cannot be used to create accounts or send verification mail in a
+ * loop. Every valid attempt counts, refused ones (address taken) included.
+ */
+export async function throttleSignUp(email: string, caller: RequestAddress, now = Date.now()): Promise<void> {
+  await consumeAttempt(
+    db(),
+    [
+      { kind: 'signup-email', value: email.toLowerCase(), limits: SIGNUP_LIMITS_PER_EMAIL },
+      { kind: 'signup-ip', value: clientIp(caller), limits: SIGNUP_LIMITS_PER_IP },
+    ],
+    SIGNUP_THROTTLED_MESSAGE,
+    now,
+  );
+}
+
+/**
  * Callable sign-up, open to visitors (no sign-in needed).
  * Request data: { email, password, display_name, category } (signupRequestSchema; other keys refused).
  * Returns { uid, page_slug }. Errors: invalid-argument (the first validation
- * message), already-exists (EMAIL_TAKEN_MESSAGE), internal (SIGNUP_FAILED_MESSAGE).
+ * message), resource-exhausted (SIGNUP_THROTTLED_MESSAGE: too many attempts
+ * for the address or from the IP), already-exists (EMAIL_TAKEN_MESSAGE),
+ * internal (SIGNUP_FAILED_MESSAGE); with ENFORCE_APP_CHECK, unauthenticated
+ * without a valid App Check token.
  * A function rather than createUserWithEmailAndPassword in the browser, so the
  * profile's starting values and the slug's uniqueness are decided on the server.
  */
-export const signUp = onCall(async (request): Promise<SignUpResult> => {
+export const signUp = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<SignUpResult> => {
   const parsed = signupRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
+  await throttleSignUp(parsed.data.email, request.rawRequest);
   return createAccount(parsed.data);
 });

@@ -8,6 +8,8 @@ interface ImportMetaEnv {
   readonly PUBLIC_FIREBASE_PROJECT_ID?: string;
   /** App id of the real project. */
   readonly PUBLIC_FIREBASE_APP_ID?: string;
+  /** reCAPTCHA Enterprise site key for App Check; when set (with a real project) callable requests carry App Check tokens. */
+  readonly PUBLIC_APP_CHECK_SITE_KEY?: string;
   /** Host the browser reaches the emulators on (default 127.0.0.1). */
   readonly PUBLIC_EMULATOR_HOST?: string;
   /** Auth emulator port (default 9099). */

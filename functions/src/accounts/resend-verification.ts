@@ -1,0 +1,43 @@
+import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { logger } from 'firebase-functions';
+import { RESEND_THROTTLED_MESSAGE, RESEND_VERIFICATION_LIMITS } from '../../../src/domain/throttle';
+import { db } from '../firestore';
+import { adminAuth } from './admin-auth';
+import { enforceAppCheck } from './app-check';
+import { mailVerificationLink } from './sign-up';
+import { consumeAttempt } from './throttle';
+
+/** What resendVerificationEmail answers: 'sent', or 'already-verified' when there is nothing to verify. */
+export interface ResendVerificationResult {
+  /** What happened. */
+  status: 'sent' | 'already-verified';
+}
+
+/** The message when the mail could not be sent. */
+export const RESEND_FAILED_MESSAGE = 'The verification email could not be sent. Please try again later.';
+
+/**
+ * Emails the signed-in member a fresh verification link (the one sent at
+ * sign-up may be lost or expired). Signed-in only; throttled per member.
+ * Request data: none. Returns { status }. Errors: unauthenticated,
+ * failed-precondition (no email on the account), resource-exhausted
+ * (RESEND_THROTTLED_MESSAGE), internal (RESEND_FAILED_MESSAGE).
+ */
+export const resendVerificationEmail = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<ResendVerificationResult> => {
+  const uid = request.auth?.uid;
+  if (uid === undefined) throw new HttpsError('unauthenticated', 'Please sign in to ask for a verification email.');
+  const user = await adminAuth().getUser(uid);
+  if (user.emailVerified) return { status: 'already-verified' };
+  if (user.email === undefined) throw new HttpsError('failed-precondition', 'Your account has no email address to verify.');
+
+  await consumeAttempt(db(), [{ kind: 'resend-verification', value: uid, limits: RESEND_VERIFICATION_LIMITS }], RESEND_THROTTLED_MESSAGE);
+  const displayName = user.displayName?.trim() || 'there';
+  try {
+    await mailVerificationLink(user.email, displayName);
+  } catch (error) {
+    logger.error('resend verification: the email was not sent', { uid, error });
+    throw new HttpsError('internal', RESEND_FAILED_MESSAGE);
+  }
+  logger.info('resend verification: sent', { uid });
+  return { status: 'sent' };
+});

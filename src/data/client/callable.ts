@@ -1,0 +1,46 @@
+/**
+ * Calls to our callable Cloud Functions. The SDK attaches the signed-in
+ * member's ID token and, in production when configured, an App Check token.
+ */
+import { FirebaseError } from 'firebase/app';
+import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
+import { emulator, firebaseApp, FUNCTIONS_REGION, usesEmulators } from './firebase.ts';
+
+/** How a call ended: the function's answer, or its error code ('resource-exhausted' …) and message. */
+export type CallOutcome<T> = { ok: true; data: T } | { ok: false; code: string; message: string };
+
+let instance: Promise<Functions> | undefined;
+
+/**
+ * App Check proves a request comes from this site, not a script. It starts when
+ * the build sets PUBLIC_APP_CHECK_SITE_KEY (a reCAPTCHA Enterprise key), before
+ * the first call, so the functions can require it (ENFORCE_APP_CHECK).
+ */
+async function startAppCheck(): Promise<void> {
+  const siteKey = import.meta.env.PUBLIC_APP_CHECK_SITE_KEY;
+  if (usesEmulators || !siteKey) return;
+  const { initializeAppCheck, ReCaptchaEnterpriseProvider } = await import('firebase/app-check');
+  initializeAppCheck(firebaseApp(), { provider: new ReCaptchaEnterpriseProvider(siteKey), isTokenAutoRefreshEnabled: true });
+}
+
+function functions(): Promise<Functions> {
+  instance ??= startAppCheck().then(() => {
+    const created = getFunctions(firebaseApp(), FUNCTIONS_REGION);
+    if (usesEmulators) connectFunctionsEmulator(created, emulator.host, emulator.functionsPort);
+    return created;
+  });
+  return instance;
+}
+
+/** Calls the callable function `name` with `data`; never throws. */
+export async function callFunction<Request, Response>(name: string, data: Request): Promise<CallOutcome<Response>> {
+  try {
+    const call = httpsCallable<Request, Response>(await functions(), name);
+    return { ok: true, data: (await call(data)).data };
+  } catch (error) {
+    if (error instanceof FirebaseError) {
+      return { ok: false, code: error.code.replace(/^functions\//, ''), message: error.message };
+    }
+    return { ok: false, code: 'unknown', message: error instanceof Error ? error.message : String(error) };
+  }
+}
