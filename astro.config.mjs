@@ -16,6 +16,8 @@ export default defineConfig({
   adapter: onNetlify ? netlify() : node({ mode: 'standalone' }),
   integrations: [react()],
   server: { port: 4321 },
+  // The CSS travels in each page's <head>: no stylesheet request stands before the first paint.
+  build: { inlineStylesheets: 'always' },
   vite: {
     plugins: [tailwindcss()],
     ssr: {
