@@ -55,6 +55,24 @@ test('no public page fetches a script before its first paint: bundled scripts wa
   expect(problems, 'scripts fetched before the first paint').toEqual([]);
 });
 
+test('no script runs between <body> and the main content: the parser never pauses to paint the header alone', async ({ request }) => {
+  const pages = (await sitemapPages(request)).map(({ path }) => ({ path, status: 200 }));
+  test.setTimeout(30_000 + pages.length * 2_000);
+  const { bodies, problems } = await fetchPages(request, pages);
+  for (const { path, html } of bodies) {
+    const start = html.search(/<body\b/i);
+    const main = html.search(/<main\b/i);
+    if (start < 0 || main < start) {
+      problems.push(`${path}: no <main> after <body>`);
+      continue;
+    }
+    for (const script of tagsOf(outsideTemplates(html.slice(start, main)), 'script')) {
+      if (script.get('type')?.toLowerCase() !== 'module') problems.push(`${path}: a classic <script${script.has('src') ? ` src="${script.get('src')}"` : ''}> before <main>`);
+    }
+  }
+  expect(problems, 'scripts the parser runs before the main content').toEqual([]);
+});
+
 test('an anonymous visitor with no toast waiting downloads no script on a static page', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
