@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import node from '@astrojs/node';
 import tailwindcss from '@tailwindcss/vite';
+import { islandStylesInHead } from './scripts/lib/island-styles.mjs';
 
 // Netlify sets NETLIFY=true in its builds; DEPLOY_TARGET lets anyone build the
 // Netlify output elsewhere. Everything else (local, tests, CI) gets a Node server.
@@ -14,8 +15,10 @@ export default defineConfig({
   // Pages pre-render at build time unless they say `export const prerender = false`.
   output: 'static',
   adapter: onNetlify ? netlify() : node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), islandStylesInHead()],
   server: { port: 4321 },
+  // The CSS travels in each page's <head>: no stylesheet request stands before the first paint.
+  build: { inlineStylesheets: 'always' },
   vite: {
     plugins: [tailwindcss()],
     ssr: {

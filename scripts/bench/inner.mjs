@@ -12,10 +12,14 @@ import { ROOT } from '../emulator-env.mjs';
 import { run, runToEnd, stopAll, waitForPort } from '../lib/processes.mjs';
 import { addPublicMembers, countPublicMembers } from './extra-members.mjs';
 import { audit, launchChrome, medianRun } from './lighthouse.mjs';
-import { fetchPage, weighScripts } from './page-cost.mjs';
+import { observe } from './observatory.mjs';
+import { fetchPage, firstPaintBytes, weighScripts } from './page-cost.mjs';
 import { renderMarkdown } from './report.mjs';
 
-/** The pages issue 4 benchmarks. live_data: the page may load Firebase to refresh while open (home: settings and featured books). */
+/**
+ * The pages issue 4 benchmarks, and one of each other kind of public page.
+ * live_data: the page may load Firebase to refresh while open (home: settings and featured books).
+ */
 const PAGES = [
   { path: '/', live_data: true },
   { path: '/categories' },
@@ -25,7 +29,12 @@ const PAGES = [
   { path: '/book-communities' },
   { path: '/about' },
   { path: '/membership' },
+  { path: '/free-ebooks' },
+  { path: '/terms' },
 ];
+
+/** Pages the HTTP Observatory scans: a pre-rendered one and one rendered on demand. */
+const OBSERVATORY_PAGES = ['/', '/directory'];
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const OUT = join(ROOT, 'bench-results');
@@ -55,7 +64,13 @@ async function benchPage(chrome, { path, live_data = false }) {
     for (let i = 0; i < runs; i += 1) results.push(await audit(url, chrome));
     const median = medianRun(results);
     const { script_urls: scriptUrls, ...metrics } = median;
-    Object.assign(row, metrics, { performance_runs: results.map((r) => r.performance) }, await weighScripts(scriptUrls, html));
+    Object.assign(
+      row,
+      metrics,
+      { performance_runs: results.map((r) => r.performance), lcp_minus_fcp_runs: results.map((r) => r.lcp_ms - r.fcp_ms) },
+      await weighScripts(scriptUrls, html),
+      await firstPaintBytes(html, median.render_blocking.map((r) => r.url)),
+    );
   } catch (error) {
     row.error = error instanceof Error ? error.message : String(error);
   }
@@ -126,6 +141,10 @@ async function main() {
     jsBytes = JSON.parse(readFileSync(join(OUT, 'js-bytes.json'), 'utf8')).pages;
   }
 
+  step(`HTTP Observatory (${OBSERVATORY_PAGES.join(', ')})`);
+  const observatory = [];
+  for (const path of OBSERVATORY_PAGES) observatory.push(await observe(`${baseUrl}${path}`));
+
   step(`Directory reads with ${extraMembers} more members`);
   const directoryScale = await directoryAtSizes();
 
@@ -141,6 +160,7 @@ async function main() {
     pages,
     js_bytes: jsBytes.map(({ scripts: _scripts, ...rest }) => rest),
     directory_scale: directoryScale,
+    observatory,
   };
   const markdown = renderMarkdown(results);
   writeFileSync(join(OUT, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -32,6 +32,10 @@ export async function audit(url, chrome) {
     tbt_ms: Math.round(lhr.audits['total-blocking-time'].numericValue),
     cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
     fcp_ms: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+    // Requests the first paint waits for (stylesheets, synchronous scripts), as Lighthouse lists them.
+    render_blocking: (lhr.audits['render-blocking-resources']?.details?.items ?? []).map((item) => ({ url: item.url, wasted_ms: Math.round(item.wastedMs ?? 0) })),
+    // Which element the LCP is (its HTML, shortened), to tell text from an image.
+    lcp_element: (lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '').slice(0, 120) || null,
     script_urls: requests.filter((r) => r.resourceType === 'Script').map((r) => r.url),
     transfer_bytes: requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
     performance_misses: failing(lhr, 'performance'),

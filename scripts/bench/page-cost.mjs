@@ -1,6 +1,8 @@
 // What one anonymous view of a page costs the server and the visitor, without a
 // browser: HTTP status, Firestore reads (X-Firestore-Reads, set by src/middleware.ts
-// when the site runs with READ_METER=1) and the JavaScript its scripts weigh.
+// when the site runs with READ_METER=1), the JavaScript its scripts weigh and the
+// bytes that stand before the first paint.
+import { gzipSync } from 'node:zlib';
 import { measure } from './js-bytes.mjs';
 
 /**
@@ -51,4 +53,22 @@ export async function weighScripts(scriptUrls, html) {
     firebase_chunks: measured.filter((s) => s.firebase).map((s) => new URL(s.url).pathname),
     react_runtime: measured.some((s) => s.react),
   };
+}
+
+const gzip = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
+
+/**
+ * What must arrive before the first paint: the HTML and every render-blocking
+ * stylesheet (URLs from Lighthouse's render-blocking-resources audit), gzip bytes
+ * computed here so the figure does not depend on whether the server compresses.
+ * Also the CSS the page carries inline in <style> elements, raw and gzip.
+ */
+export async function firstPaintBytes(html, renderBlockingUrls) {
+  let bytes = gzip(html);
+  for (const url of new Set(renderBlockingUrls)) {
+    const response = await fetch(url);
+    if (response.ok) bytes += gzip(Buffer.from(await response.arrayBuffer()));
+  }
+  const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]).join('\n');
+  return { first_paint_gzip_bytes: bytes, html_gzip_bytes: gzip(html), inline_css_raw_bytes: Buffer.byteLength(inlineCss), inline_css_gzip_bytes: inlineCss ? gzip(inlineCss) : 0 };
 }
