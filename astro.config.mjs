@@ -5,20 +5,39 @@ import netlify from '@astrojs/netlify';
 import node from '@astrojs/node';
 import tailwindcss from '@tailwindcss/vite';
 import { islandStylesInHead } from './scripts/lib/island-styles.mjs';
+import { loadEnv } from 'vite';
+import { FUNCTIONS_REGION } from './src/config.ts';
+import { cspDirectives, firebaseTarget } from './src/security/policy.ts';
+import { inlineScriptHashes, sonnerStyleHash } from './src/security/inline-hashes.ts';
+import { securityHeaders } from './src/security/integration.ts';
 
 // Netlify sets NETLIFY=true in its builds; DEPLOY_TARGET lets anyone build the
 // Netlify output elsewhere. Everything else (local, tests, CI) gets a Node server.
 const onNetlify = Boolean(process.env.NETLIFY) || process.env.DEPLOY_TARGET === 'netlify';
+/** The PUBLIC_* variables the islands are built with (from the environment or .env files). */
+const publicEnv = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   // Pages pre-render at build time unless they say `export const prerender = false`.
   output: 'static',
-  adapter: onNetlify ? netlify() : node({ mode: 'standalone' }),
-  integrations: [react(), islandStylesInHead()],
+  // experimentalStaticHeaders: the CSP of pre-rendered pages goes to headers (src/security/integration.ts writes
+  // them to _headers), not to a <meta> tag. Locally, scripts/lib/serve.mjs mounts the Node adapter's handler.
+  adapter: onNetlify ? netlify({ experimentalStaticHeaders: true }) : node({ mode: 'middleware', experimentalStaticHeaders: true }),
+  integrations: [react(), islandStylesInHead(), securityHeaders({ production: onNetlify })],
   server: { port: 4321 },
   // The CSS travels in each page's <head>: no stylesheet request stands before the first paint.
   build: { inlineStylesheets: 'always' },
+  experimental: {
+    // Astro hashes the scripts and styles it bundles or inlines; src/security/ adds our
+    // is:inline scripts, sonner's injected stylesheet and every other directive.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: cspDirectives(firebaseTarget(publicEnv, FUNCTIONS_REGION)),
+      scriptDirective: { hashes: inlineScriptHashes('src') },
+      styleDirective: { hashes: [sonnerStyleHash()] },
+    },
+  },
   vite: {
     plugins: [tailwindcss()],
     ssr: {

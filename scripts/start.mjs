@@ -41,7 +41,7 @@ async function main() {
   await mustSucceed('astro build', runToEnd(bin('astro'), ['build'], { cwd: ROOT, env }));
 
   step('Serving the site');
-  const site = run(process.execPath, ['dist/server/entry.mjs'], { cwd: ROOT, env: { ...env, HOST: '127.0.0.1', PORT: String(PORTS.site) }, quiet: true, name: 'site' });
+  const site = run(process.execPath, ['--import', 'tsx', 'scripts/serve.mjs', 'dist'], { cwd: ROOT, env: { ...env, HOST: '127.0.0.1', PORT: String(PORTS.site) }, quiet: true, name: 'site' });
   await waitForPort(PORTS.site, { child: site });
 
   console.log(`

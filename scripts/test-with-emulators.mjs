@@ -1,5 +1,5 @@
 // Runs inside `firebase emulators:exec` (see scripts/test.mjs): rules and functions
-// tests, then the demo data, a production build served by @astrojs/node, and the
+// tests, then the demo data, a production build served by scripts/serve.mjs, and the
 // Playwright end-to-end tests in Debian's Chromium against it.
 import { join } from 'node:path';
 import { clientEnv, PORTS, ROOT } from './emulator-env.mjs';
@@ -38,7 +38,7 @@ async function main() {
   if ((await runToEnd(bin('astro'), ['build'], { cwd: ROOT, env })) !== 0) return 1;
 
   console.log('▸ End-to-end tests (Chromium)');
-  const site = run(process.execPath, ['dist/server/entry.mjs'], { cwd: ROOT, env: { ...env, HOST: '127.0.0.1', PORT: String(E2E_PORT) }, quiet: true, name: 'site' });
+  const site = run(process.execPath, ['--import', 'tsx', 'scripts/serve.mjs', 'dist'], { cwd: ROOT, env: { ...env, HOST: '127.0.0.1', PORT: String(E2E_PORT) }, quiet: true, name: 'site' });
   try {
     await waitForPort(E2E_PORT, { child: site });
     const code = await runToEnd(bin('playwright'), ['test', ...E2E_ARGS], {

@@ -1,9 +1,30 @@
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { withReadMeter } from './data/server/read-meter.ts';
+import { FILE_CSP, HSTS, SECURITY_HEADERS, sendsHsts } from './security/policy.ts';
+
+/**
+ * The security headers of responses rendered on demand (pages, /media/* files).
+ * Pre-rendered files get the same headers from the generated `_headers` file
+ * (src/security/integration.ts). Astro has already set the Content-Security-Policy
+ * of a page; a file gets the files' policy.
+ */
+const securityHeaders = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  const response = await next();
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+  // Pages carry Astro's policy (except under `astro dev`, where Astro writes none and a
+  // files' policy would block every script); anything else gets the files' policy.
+  const isPage = headers.get('Content-Type')?.startsWith('text/html') ?? false;
+  if (!isPage && !headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', FILE_CSP);
+  if (sendsHsts(context.url)) headers.set('Strict-Transport-Security', HSTS);
+  // A new Response: the one a page or endpoint returned may have immutable headers.
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+});
 
 // Measures the Firestore reads each on-demand render costs (see read-meter.ts).
 // The header is only added when READ_METER=1 (the benchmark), never in production.
-export const onRequest = defineMiddleware(async (context, next) => {
+const readMeter = defineMiddleware(async (context, next) => {
   if (context.isPrerendered || process.env.READ_METER !== '1') return next();
   const { result, reads } = await withReadMeter(() => next());
   // The body may still be streaming; reads made after the headers left are not counted,
@@ -12,3 +33,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
   response.headers.set('X-Firestore-Reads', String(reads));
   return response;
 });
+
+export const onRequest = sequence(securityHeaders, readMeter);

@@ -113,7 +113,7 @@ async function main() {
   await mustSucceed('astro build', runToEnd(bin('astro'), ['build', '--outDir', DIST], { cwd: ROOT, env }));
 
   step(`Serving on ${baseUrl} with READ_METER=1`);
-  const site = run(process.execPath, [join(DIST, 'server', 'entry.mjs')], {
+  const site = run(process.execPath, ['--import', 'tsx', 'scripts/serve.mjs', DIST], {
     cwd: ROOT,
     env: { ...env, HOST: '127.0.0.1', PORT: String(port), READ_METER: '1' },
     quiet: true,

@@ -23,5 +23,53 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(await axeViolations(page), 'axe WCAG 2.1 AA violations').toEqual([]);
 }
 
-export const test = base;
+/** A Content-Security-Policy violation seen in a page: what was blocked and which directive blocked it. */
+export interface CspViolation {
+  url: string;
+  directive: string;
+  blocked: string;
+  sample?: string;
+}
+
+/** Console messages in which Chromium reports a blocked script, style, frame or connection. */
+const CSP_CONSOLE_REPORT = /Content Security Policy|Content-Security-Policy/i;
+
+/**
+ * Starts recording CSP violations in every page of `page`'s context: the
+ * `securitypolicyviolation` events (listened for before any page script runs)
+ * and the console's reports. Returns the live list.
+ */
+export async function recordCspViolations(page: Page): Promise<CspViolation[]> {
+  const violations: CspViolation[] = [];
+  await page.exposeBinding('__reportCspViolation', ({ frame }, v: Omit<CspViolation, 'url'>) => {
+    violations.push({ url: frame.url(), ...v });
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation: (v: object) => void }).__reportCspViolation;
+      void report({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample });
+    });
+  });
+  page.on('console', (message) => {
+    if (CSP_CONSOLE_REPORT.test(message.text())) violations.push({ url: page.url(), directive: 'console', blocked: message.text() });
+  });
+  return violations;
+}
+
+/**
+ * Every e2e test fails if the Content-Security-Policy blocked anything while it
+ * ran: each spec drives the islands the way a person does (logging in, signing
+ * up, toasts, the home page's live refresh), so this proves they all work under
+ * the policy.
+ */
+export const test = base.extend<{ cspViolations: CspViolation[] }>({
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations = await recordCspViolations(page);
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

@@ -30,8 +30,8 @@ export const emulator = {
   functionsPort: Number(env.PUBLIC_FUNCTIONS_EMULATOR_PORT || 5001),
 };
 
-/** The region the callable functions are deployed in. */
-export const FUNCTIONS_REGION = 'us-central1';
+/** The region the callable functions are deployed in (src/config.ts: the CSP allows the same host). */
+export { FUNCTIONS_REGION } from '../../config.ts';
 
 /** The one Firebase app of this page. */
 export function firebaseApp(): FirebaseApp {

@@ -1,0 +1,98 @@
+// The local production server, used by `npm start`, `npm test` and `npm run bench`:
+// a built site served the way the CDN serves it in production.
+// - Static files (pre-rendered pages, /_astro/ assets, public files) are sent with the
+//   headers of the `_headers` file the build wrote (src/security/integration.ts): the
+//   very file Netlify applies, so both send the same headers for the same path.
+// - Everything else goes to the Astro app (@astrojs/node in middleware mode), whose
+//   middleware (src/middleware.ts) adds the same security headers to on-demand pages.
+// - A path nothing answers gets the pre-rendered 404 page with the 404 page's headers.
+// - HTML, CSS, JS, JSON, XML and SVG are compressed (brotli or gzip, as the browser asks).
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import { join, normalize, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import compression from 'compression';
+import send from 'send';
+import { headersForPath, parseHeadersFile } from '../../src/security/header-rules.ts';
+
+/** Content types worth compressing: text formats; images, audio and fonts are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/;
+
+/** Files that configure the CDN and are never served. */
+const HIDDEN = new Set(['/_headers', '/_redirects']);
+
+/** True for the content types `compression` may encode. */
+function compressible(res) {
+  const type = String(res.getHeader('Content-Type') ?? '');
+  return COMPRESSIBLE.test(type);
+}
+
+/** The file a request path names under `root` (a directory means its index.html), or undefined. */
+export function staticFileFor(root, pathname) {
+  if (HIDDEN.has(pathname)) return undefined;
+  const file = normalize(join(root, pathname));
+  if (file !== root && !file.startsWith(root + sep)) return undefined;
+  for (const candidate of [file, join(file, 'index.html')]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not there: try the next form
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Creates the server for the build in `dist` (dist/client and dist/server).
+ * Resolves once the Astro app is loaded; call `listen` on the result.
+ */
+export async function createSiteServer(dist) {
+  const client = join(dist, 'client');
+  const headersFile = join(client, '_headers');
+  if (!existsSync(headersFile)) throw new Error(`${headersFile} is missing: build the site first (astro build writes it).`);
+  const rules = parseHeadersFile(readFileSync(headersFile, 'utf8'));
+  const { handler } = await import(pathToFileURL(join(dist, 'server', 'entry.mjs')).href);
+  const notFoundPage = join(client, '404.html');
+  // From 512 bytes: below that the encoding's own overhead eats most of the saving.
+  const compress = compression({ threshold: 512, filter: (_req, res) => compressible(res) });
+
+  /** Sends a file with the headers the rules give `rulePath`. */
+  function sendFile(req, res, file, rulePath, status = 200) {
+    for (const [name, value] of Object.entries(headersForPath(rules, rulePath))) res.setHeader(name, value);
+    res.statusCode = status;
+    const relative = encodeURI(file.slice(client.length).split(sep).join('/'));
+    // An error page is never answered with 304 Not Modified.
+    const validators = status === 200;
+    const stream = send(req, relative, { root: client, dotfiles: 'deny', etag: validators, lastModified: validators });
+    stream.on('error', (error) => {
+      res.statusCode = error.status ?? 500;
+      res.end();
+    });
+    stream.pipe(res);
+  }
+
+  function notFound(req, res) {
+    if (existsSync(notFoundPage)) return sendFile(req, res, notFoundPage, '/404', 404);
+    res.statusCode = 404;
+    res.end('Not found');
+  }
+
+  return http.createServer((req, res) => {
+    compress(req, res, () => {
+      let pathname;
+      try {
+        pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+      } catch {
+        res.statusCode = 400;
+        return res.end('Bad request');
+      }
+      const file = (req.method === 'GET' || req.method === 'HEAD') && staticFileFor(client, pathname);
+      if (file) return sendFile(req, res, file, pathname);
+      handler(req, res, () => notFound(req, res)).catch((error) => {
+        console.error(error);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+    });
+  });
+}
