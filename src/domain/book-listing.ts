@@ -83,7 +83,7 @@ export type ListingKind = 'all' | 'free' | 'audio';
 /**
  * How a page names its parameters. /categories and /free-books follow the home
  * page's links (genre = the category, subGenre = a catalogue genre); /audiobooks
- * uses category=Fiction|Non-Fiction and genre (part 1 §2). See docs/decisions.md.
+ * uses category=Fiction|Non-Fiction and genre. See docs/decisions.md.
  */
 export interface ListingParamNames {
   /** Parameter holding the category. */

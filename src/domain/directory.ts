@@ -3,7 +3,7 @@ import { TEXT_LIMITS } from './common.ts';
 import { SEARCH_KEYWORDS_MAX, USER_CATEGORIES, cardCategory, profileSchema, showsBookCount, type UserCategory } from './profile.ts';
 import { matchesAllTerms, parseSearch, sameKeywords, searchKeywords, sortKey } from './search.ts';
 
-/** The directory's groups, in the spec's order (part 1 §9), with their headings and filter labels. */
+/** The directory's groups, in display order, with their headings and filter labels. */
 export const DIRECTORY_GROUPS = [
   { category: 'Book Author', label: 'Book Authors' },
   { category: 'Publisher', label: 'Publishers' },
@@ -19,7 +19,7 @@ export function categoryLabel(category: UserCategory): string {
 export type DirectorySortField = 'created_at' | 'sort_name' | 'book_count';
 
 /**
- * The five sort orders (part 1 §9), each as its query-string value, label and
+ * The five sort orders, each as its query-string value, label and
  * Firestore ordering. Ties in the book counts fall back to newest first, as a
  * stable sort of the newest-first list would; the document id breaks the last tie
  * so that paging with a cursor never skips or repeats a member.

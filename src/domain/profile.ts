@@ -52,7 +52,7 @@ export type SocialLinks = z.infer<typeof socialLinksSchema>;
 /** At most this many search keywords are stored per profile (bounds document size and index entries). */
 export const SEARCH_KEYWORDS_MAX = 400;
 
-/** The largest profile image accepted for upload (part 2 §5). */
+/** The largest profile image accepted for upload. */
 export const PROFILE_IMAGE_MAX_BYTES = 500 * 1024;
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from './common.ts';
 import { userCategorySchema } from './profile.ts';
 
-/** Shortest password accepted at sign-up (part 1 §9). */
+/** Shortest password accepted at sign-up. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 /** The sign-up draft fields the checks look at. */
@@ -17,7 +17,7 @@ export interface SignupChecksInput {
   agreedToPrivacy: boolean;
 }
 
-/** A failed check as a toast: title and message (part 1 §5, verbatim). */
+/** A failed check as a toast: title and message, shown verbatim (the wording is fixed). */
 export interface SignupProblem {
   /** Toast title. */
   title: string;

@@ -1,6 +1,6 @@
 /**
- * Two slug rules exist because the spec gives two: sign-up derives the page
- * slug one way (part 1 §5) and the profile editor another (part 2 §5). Both
+ * Two slug rules exist on purpose: sign-up derives the page
+ * slug one way and the profile editor another. Both
  * first fold accents ('José' → 'jose') so Latin names keep their letters;
  * letters of other scripts are dropped, and an empty result is handled by
  * `uniqueSlug`, which falls back to 'member'.
@@ -17,14 +17,14 @@ function foldAccents(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}+/gu, '');
 }
 
-/** Sign-up slug (part 1 §5): lower-case, whitespace runs → '-', then drop anything but a-z, 0-9, '_' and '-'. */
+/** Sign-up slug: lower-case, whitespace runs → '-', then drop anything but a-z, 0-9, '_' and '-'. */
 export function signupSlug(displayName: string): string {
   return foldAccents(displayName.trim().toLowerCase())
     .replace(/\s+/g, '-')
     .replace(/[^a-z0-9_-]/g, '');
 }
 
-/** Profile-editor slug (part 2 §5): lower-case, each run of non-alphanumerics → '-', leading/trailing '-' trimmed. */
+/** Profile-editor slug: lower-case, each run of non-alphanumerics → '-', leading/trailing '-' trimmed. */
 export function profileSlug(displayName: string): string {
   return foldAccents(displayName.toLowerCase())
     .replace(/[^a-z0-9]+/g, '-')

@@ -25,7 +25,7 @@ export interface SignUpResult {
 
 /**
  * The message for an email that already has an account. The sign-up form looks
- * for 'already registered' to show 'Account Already Exists' (part 1 §8).
+ * for 'already registered' to show 'Account Already Exists'.
  */
 export const EMAIL_TAKEN_MESSAGE = 'The email address is already registered by another account.';
 

@@ -129,7 +129,7 @@ export interface LoadedListing {
 
 /**
  * Loads the page a parsed listing request asks for. A load error is logged and
- * shows an empty list (part 1 §8: book load errors are only logged), never a 500.
+ * shows an empty list (book load errors are only logged), never a 500.
  */
 export async function loadListing(
   kind: ListingKind,

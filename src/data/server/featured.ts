@@ -39,7 +39,7 @@ export async function getFeaturedBookSlots(db: Firestore = getDb()): Promise<(Bo
 }
 
 /**
- * The six "Meet Our Community" slots (part 1 §4): featured profiles by position,
+ * The six "Meet Our Community" slots: featured profiles by position,
  * then the site owner's page for slot 1, then the newest public profiles.
  * Costs one query for the featured entries, one getAll and one bounded query.
  * A featured entry or profile that fails its schema leaves its slot to the next

@@ -1,4 +1,4 @@
-// The home page's counts (part 1 §2: Book Categories, Free eBooks, Audiobooks and
+// The home page's counts (Book Categories, Free eBooks, Audiobooks and
 // Marketplace blocks), read at build time. Every figure is a count() aggregation,
 // so the cost is bounded by the size of the genre catalogue, not of the library.
 import type { Firestore, Query } from 'firebase-admin/firestore';
@@ -41,7 +41,7 @@ async function count(query: Query): Promise<number> {
 
 /**
  * Counts for one section: 2 category counts and one per catalogue genre (43),
- * run in parallel. Load errors are only logged and leave zeros (part 1 §8).
+ * run in parallel. Load errors are only logged and leave zeros.
  */
 export async function getSectionCounts(section: BookSection, db: Firestore = getDb()): Promise<SectionCounts> {
   const base = sectionBooks(section, db);
@@ -69,7 +69,7 @@ export async function getSectionCounts(section: BookSection, db: Firestore = get
 export interface MarketplaceStats {
   /** The three counts. */
   counts: MarketplaceCounts;
-  /** Category of up to 100 active ads (part 1 §7), for the top-category chips. */
+  /** Category of up to 100 active ads, for the top-category chips. */
   adCategories: string[];
 }
 

@@ -35,7 +35,7 @@ async function readStored(slug: PageSlug, db: Firestore): Promise<Record<string,
 
 /**
  * Loads a content page, falling back to the built-in default content when the
- * document is missing, unpublished, invalid or cannot be read (part 2 §4). Meta
+ * document is missing, unpublished, invalid or cannot be read. Meta
  * texts are used only with published content.
  */
 async function loadPage<C>(

@@ -13,7 +13,7 @@ let cache: { at: number; value: Promise<ResolvedSiteSettings> } | undefined;
 /**
  * The site settings with their built-in fallbacks. A failed or invalid read is
  * logged and the defaults are used: a broken settings document must not take
- * the whole site down (part 1 §8: settings load errors are only logged).
+ * the whole site down (settings load errors are only logged).
  */
 export function getSiteSettings(db: Firestore = getDb(), { fresh = false } = {}): Promise<ResolvedSiteSettings> {
   if (!fresh && cache && Date.now() - cache.at < TTL_MS) return cache.value;

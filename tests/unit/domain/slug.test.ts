@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileSlug, signupSlug, uniqueSlug } from '../../../src/domain/slug.ts';
 
-describe('signupSlug (part 1 §5)', () => {
+describe('signupSlug', () => {
   it('lower-cases and turns spaces into hyphens', () => {
     expect(signupSlug('Jane Doe')).toBe('jane-doe');
   });
@@ -22,7 +22,7 @@ describe('signupSlug (part 1 §5)', () => {
   });
 });
 
-describe('profileSlug (part 2 §5)', () => {
+describe('profileSlug', () => {
   it('lower-cases and turns runs of non-alphanumerics into one hyphen', () => {
     expect(profileSlug('Jane Doe')).toBe('jane-doe');
     expect(profileSlug('J.R.R.  Tolkien & Co.')).toBe('j-r-r-tolkien-co');
