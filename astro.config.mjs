@@ -8,7 +8,7 @@ import { islandStylesInHead } from './scripts/lib/island-styles.mjs';
 import { loadEnv } from 'vite';
 import { FUNCTIONS_REGION } from './src/config.ts';
 import { cspDirectives, firebaseTarget } from './src/security/policy.ts';
-import { inlineScriptHashes, sonnerStyleHash } from './src/security/inline-hashes.ts';
+import { inlineScriptHashes, sonnerStyleHashes } from './src/security/inline-hashes.ts';
 import { securityHeaders } from './src/security/integration.ts';
 
 // Netlify sets NETLIFY=true in its builds; DEPLOY_TARGET lets anyone build the
@@ -35,7 +35,7 @@ export default defineConfig({
       algorithm: 'SHA-256',
       directives: cspDirectives(firebaseTarget(publicEnv, FUNCTIONS_REGION)),
       scriptDirective: { hashes: inlineScriptHashes('src') },
-      styleDirective: { hashes: [sonnerStyleHash()] },
+      styleDirective: { hashes: sonnerStyleHashes() },
     },
   },
   vite: {

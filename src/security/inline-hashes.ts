@@ -50,14 +50,17 @@ export function inlineScriptHashes(srcDir: string): `sha256-${string}`[] {
 }
 
 /**
- * The hash of the stylesheet sonner inserts at run time (a string literal passed to
- * its `__insertCSS` in the package's build), so toasts keep their styles without
- * allowing every inline style.
+ * The hashes of the stylesheet sonner (the toasts) inserts at run time: its CSS (a
+ * string literal passed to `__insertCSS` in the package's build) and the empty
+ * string, because `__insertCSS` appends an empty `<style>` first and fills it
+ * after; the browser checks (and reports) that empty element too. An empty
+ * stylesheet styles nothing, so allowing it gives nothing away. Toasts keep their
+ * styles without allowing every inline style.
  */
-export function sonnerStyleHash(): `sha256-${string}` {
+export function sonnerStyleHashes(): `sha256-${string}`[] {
   const require = createRequire(import.meta.url);
   const bundle = readFileSync(require.resolve('sonner').replace(/index\.js$/, 'index.mjs'), 'utf8');
   const literal = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(bundle)?.[1];
-  if (!literal) throw new Error('sonner no longer injects its CSS with __insertCSS("…"): update sonnerStyleHash() in src/security/inline-hashes.ts');
-  return sha256Source(JSON.parse(literal) as string);
+  if (!literal) throw new Error('sonner no longer injects its CSS with __insertCSS("…"): update sonnerStyleHashes() in src/security/inline-hashes.ts');
+  return [sha256Source(''), sha256Source(JSON.parse(literal) as string)];
 }

@@ -2,7 +2,7 @@
 // never on a developer's machine, and the hashes of our inline code.
 import { describe, expect, it } from 'vitest';
 import { FUNCTIONS_REGION } from '../../../src/config';
-import { inlineScriptHashes, inlineScriptsOf, sha256Source, sonnerStyleHash } from '../../../src/security/inline-hashes';
+import { inlineScriptHashes, inlineScriptsOf, sha256Source, sonnerStyleHashes } from '../../../src/security/inline-hashes';
 import { cspDirectives, firebaseConnectSources, firebaseTarget, sendsHsts } from '../../../src/security/policy';
 
 describe('connect-src', () => {
@@ -55,7 +55,10 @@ describe('inline code hashes', () => {
     expect(inlineScriptHashes('src').length).toBeGreaterThanOrEqual(4);
   });
 
-  it('include the stylesheet sonner injects for its toasts', () => {
-    expect(sonnerStyleHash()).toMatch(/^sha256-[A-Za-z0-9+/]{43}=$/);
+  it('include the stylesheet sonner injects for its toasts, and the empty <style> it inserts before filling it', () => {
+    const [empty, css] = sonnerStyleHashes();
+    expect(empty).toBe(sha256Source(''));
+    expect(css).toMatch(/^sha256-[A-Za-z0-9+/]{43}=$/);
+    expect(css).not.toBe(empty);
   });
 });
