@@ -6,6 +6,7 @@ import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { DocumentReference, Firestore, Query, Transaction } from 'firebase-admin/firestore';
 import { adminDb, clearFirestore, uniqueId } from './emulator';
+import { authUserExists, newEmail, signupRequest } from './factories';
 import { Mailbox } from './mailbox';
 import { authRestUrl, callFunction, signInForIdToken } from './callable';
 import { claimPageSlug, RANDOM_ATTEMPTS, SEQUENTIAL_CANDIDATES } from '../../functions/src/accounts/page-slug';
@@ -16,23 +17,6 @@ import { SIGNUP_LIMITS_PER_IP, SIGNUP_THROTTLED_MESSAGE } from '../../src/domain
 const db = adminDb();
 const auth = getAuth(getApps()[0]);
 let mailbox: Mailbox;
-
-function newEmail(name: string): string {
-  return `${uniqueId(name.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}@example.com`;
-}
-
-function request(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { email: newEmail('member'), password: 'secret-pass', display_name: 'Jane Doe', category: 'Book Author', ...overrides };
-}
-
-async function authUserExists(email: string): Promise<boolean> {
-  try {
-    await auth.getUserByEmail(email);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A client IP of its own for each use, so the IP allowance is only met where a test means to. */
 let ipCounter = 0;
@@ -76,7 +60,7 @@ describe('sign-up straight through the Auth REST API', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: 'secret-pass', returnSecureToken: true }),
     });
-    const answer = await callFunction<{ uid: string }>('signUp', request({ email }), { ip: freshIp() });
+    const answer = await callFunction<{ uid: string }>('signUp', signupRequest({ email }), { ip: freshIp() });
     expect(answer.status).toBe(200);
     expect((await auth.getUser(answer.result!.uid)).email).toBe(email);
   });
@@ -86,19 +70,19 @@ describe('signUp throttling', () => {
   it('refuses a 4th attempt for the same address within the hour, from any IP, and creates nothing', async () => {
     const email = newEmail('target');
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await callFunction('signUp', request({ email }), { ip: freshIp() })).status);
+    for (let i = 0; i < 3; i++) statuses.push((await callFunction('signUp', signupRequest({ email }), { ip: freshIp() })).status);
     // The first creates the account; the next two are refused as taken but still count.
     expect(statuses).toEqual([200, 409, 409]);
 
-    const fourth = await callFunction('signUp', request({ email, display_name: 'Mallory' }), { ip: freshIp() });
+    const fourth = await callFunction('signUp', signupRequest({ email, display_name: 'Mallory' }), { ip: freshIp() });
     expect(fourth.status).toBe(429);
     expect(fourth.error).toEqual({ status: 'RESOURCE_EXHAUSTED', message: SIGNUP_THROTTLED_MESSAGE });
   });
 
   it('counts the address case-insensitively', async () => {
     const email = newEmail('casey');
-    for (let i = 0; i < 3; i++) await callFunction('signUp', request({ email }), { ip: freshIp() });
-    const shouted = await callFunction('signUp', request({ email: email.toUpperCase() }), { ip: freshIp() });
+    for (let i = 0; i < 3; i++) await callFunction('signUp', signupRequest({ email }), { ip: freshIp() });
+    const shouted = await callFunction('signUp', signupRequest({ email: email.toUpperCase() }), { ip: freshIp() });
     expect(shouted.error?.status).toBe('RESOURCE_EXHAUSTED');
   });
 
@@ -106,20 +90,20 @@ describe('signUp throttling', () => {
     const ip = freshIp();
     const max = SIGNUP_LIMITS_PER_IP[0]!.max;
     for (let i = 0; i < max; i++) {
-      expect((await callFunction('signUp', request(), { ip })).status).toBe(200);
+      expect((await callFunction('signUp', signupRequest(), { ip })).status).toBe(200);
     }
-    const blocked = request();
+    const blocked = signupRequest();
     const refused = await callFunction('signUp', blocked, { ip });
     expect(refused.status).toBe(429);
     expect(refused.error?.message).toBe(SIGNUP_THROTTLED_MESSAGE);
     expect(await authUserExists(String(blocked.email))).toBe(false);
 
-    expect((await callFunction('signUp', request(), { ip: freshIp() })).status).toBe(200);
+    expect((await callFunction('signUp', signupRequest(), { ip: freshIp() })).status).toBe(200);
   });
 
   it('keeps the counters where no client can reach them, without addresses in their ids', async () => {
     const email = newEmail('private');
-    await callFunction('signUp', request({ email }), { ip: '192.0.2.77' });
+    await callFunction('signUp', signupRequest({ email }), { ip: '192.0.2.77' });
     const ids = (await db.collection('throttles').listDocuments()).map((ref) => ref.id);
     expect(ids).toHaveLength(2);
     expect(ids.join(' ')).not.toContain(email.split('@')[0]);

@@ -5,7 +5,7 @@ import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
-import { profileData } from './factories';
+import { authUserExists, newEmail, profileData, signupRequest } from './factories';
 import { Mailbox } from './mailbox';
 import { callFunction } from './callable';
 
@@ -16,25 +16,6 @@ let mailbox: Mailbox;
 /** Calls signUp exactly as the browser SDK does, signed out, each test from its own client IP. */
 async function signUp(data: unknown) {
   return callFunction<{ uid: string; page_slug: string }>('signUp', data, { ip: testIp });
-}
-
-/** A fresh email address, so tests never meet each other's accounts (the Auth emulator is not cleared between tests). */
-function newEmail(name = 'member'): string {
-  return `${uniqueId(name.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}@example.com`;
-}
-
-/** A valid sign-up request. */
-function request(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { email: newEmail(), password: 'secret-pass', display_name: 'Jane Doe', category: 'Book Author', ...overrides };
-}
-
-async function authUserExists(email: string): Promise<boolean> {
-  try {
-    await auth.getUserByEmail(email);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 beforeAll(async () => {
@@ -57,7 +38,7 @@ beforeEach(async () => {
 
 describe('signUp', () => {
   it('creates the Auth user and a profile with exactly the starting values', async () => {
-    const body = request({ display_name: '  Jane Doe ', category: 'Publisher' });
+    const body = signupRequest({ display_name: '  Jane Doe ', category: 'Publisher' });
     const before = Date.now();
     const answer = await signUp(body);
 
@@ -90,34 +71,34 @@ describe('signUp', () => {
   });
 
   it("gives two Jane Does different page slugs: 'jane-doe' and 'jane-doe-2'", async () => {
-    const first = await signUp(request());
-    const second = await signUp(request());
+    const first = await signUp(signupRequest());
+    const second = await signUp(signupRequest());
     expect([first.result?.page_slug, second.result?.page_slug]).toEqual(['jane-doe', 'jane-doe-2']);
   });
 
   it('gives different slugs to the same name signing up at the same moment', async () => {
-    const answers = await Promise.all([1, 2, 3].map(() => signUp(request({ display_name: 'Sam Same' }))));
+    const answers = await Promise.all([1, 2, 3].map(() => signUp(signupRequest({ display_name: 'Sam Same' }))));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers.map((a) => a.result?.page_slug).sort()).toEqual(['sam-same', 'sam-same-2', 'sam-same-3']);
   });
 
   it('does not reuse a slug held by a profile that has no claim (seeded or imported)', async () => {
     await db.doc('profiles/seeded-jane').set(profileData('seeded-jane', { display_name: 'Jane Doe', page_slug: 'jane-doe' }));
-    const answer = await signUp(request());
+    const answer = await signUp(signupRequest());
     expect(answer.result?.page_slug).toBe('jane-doe-2');
   });
 
   it("falls back to 'member' when the name gives no usable slug", async () => {
-    const answer = await signUp(request({ display_name: '山田太郎' }));
+    const answer = await signUp(signupRequest({ display_name: '山田太郎' }));
     expect(answer.result?.page_slug).toBe('member');
   });
 
   it("refuses an email that already has an account with 'already registered', and creates no second profile", async () => {
     const email = newEmail('taken');
-    const first = await signUp(request({ email, display_name: 'First Owner' }));
+    const first = await signUp(signupRequest({ email, display_name: 'First Owner' }));
     expect(first.status).toBe(200);
 
-    const second = await signUp(request({ email, display_name: 'Second Try' }));
+    const second = await signUp(signupRequest({ email, display_name: 'Second Try' }));
     expect(second.status).toBe(409);
     expect(second.error?.status).toBe('ALREADY_EXISTS');
     expect(second.error?.message).toContain('already registered');
@@ -140,7 +121,7 @@ describe('signUp', () => {
   ];
   for (const [problem, change, message] of invalidRequests) {
     it(`refuses ${problem} with invalid-argument and leaves no account behind`, async () => {
-      const body = request(change);
+      const body = signupRequest(change);
       const answer = await signUp(body);
       expect(answer.status).toBe(400);
       expect(answer.error?.status).toBe('INVALID_ARGUMENT');
@@ -156,7 +137,7 @@ describe('signUp', () => {
   });
 
   it('emails a verification link that verifies the address when followed', async () => {
-    const body = request({ display_name: 'Vera <Verify>' });
+    const body = signupRequest({ display_name: 'Vera <Verify>' });
     const answer = await signUp(body);
     expect(answer.status).toBe(200);
 

@@ -1,4 +1,27 @@
-// Minimal valid documents, as the site writes them.
+// Minimal valid documents, as the site writes them, and sign-up requests.
+import { getApps } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { uniqueId } from './emulator';
+
+/** A fresh email address, so tests never meet each other's accounts (the Auth emulator is not cleared between tests). */
+export function newEmail(name = 'member'): string {
+  return `${uniqueId(name.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}@example.com`;
+}
+
+/** A valid sign-up request with a fresh address. */
+export function signupRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { email: newEmail(), password: 'secret-pass', display_name: 'Jane Doe', category: 'Book Author', ...overrides };
+}
+
+/** True when the Auth emulator holds a user with this address. */
+export async function authUserExists(email: string): Promise<boolean> {
+  try {
+    await getAuth(getApps()[0]).getUserByEmail(email);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A profiles/{uid} document. */
 export function profileData(uid: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
