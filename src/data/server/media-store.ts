@@ -7,7 +7,7 @@
 // both stores can serve files with a one-year immutable cache. Callers put a
 // content hash or a timestamp in the file name (see contentVersionedPath).
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
 /** A place to store public media files. */
@@ -18,6 +18,8 @@ export interface MediaStore {
   read(path: string): Promise<{ bytes: Buffer; contentType: string } | null>;
   /** The public URL a file at `path` has (whether or not it exists yet). */
   publicUrl(path: string): string;
+  /** Removes every file under the folder `prefix` (no leading or trailing '/'); a missing folder is fine. */
+  removeFolder(prefix: string): Promise<void>;
 }
 
 /** The file types the store accepts, by extension. SVG is left out on purpose: it can carry scripts. */
@@ -62,6 +64,13 @@ function assertValid(path: string, contentType?: string): void {
   }
 }
 
+/** A folder to remove must be a valid relative path of at least one segment (never '', '/', or '..'). */
+function assertValidFolder(prefix: string): void {
+  if (prefix.length > 512 || !PATH_PATTERN.test(prefix) || prefix.includes('..')) {
+    throw new Error(`Invalid media folder: ${JSON.stringify(prefix)}`);
+  }
+}
+
 /** The local-disk root: MEDIA_DIR, else `.media/` in the working directory (the repo root for npm scripts). */
 export function localMediaRoot(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.MEDIA_DIR || join(process.cwd(), '.media'));
@@ -97,6 +106,10 @@ export function localMediaStore(root: string = localMediaRoot()): MediaStore {
         throw error;
       }
     },
+    async removeFolder(prefix) {
+      assertValidFolder(prefix);
+      await rm(fileOf(prefix), { recursive: true, force: true });
+    },
   };
 }
 
@@ -131,6 +144,10 @@ export function cloudMediaStore(bucketName: string): MediaStore {
       if (!exists) return null;
       const [[bytes], [metadata]] = await Promise.all([file.download(), file.getMetadata()]);
       return { bytes, contentType: metadata.contentType ?? (mediaTypeOf(path) as string) };
+    },
+    async removeFolder(prefix) {
+      assertValidFolder(prefix);
+      await (await bucket()).deleteFiles({ prefix: `${prefix}/`, force: true });
     },
   };
 }

@@ -1,0 +1,46 @@
+/**
+ * How uploaded images are laid out in the media store. Each upload gets its own
+ * folder, `{uid}/{kind}/{uploadId}/`, holding one WebP per width: `w160.webp`,
+ * `w320.webp`, `w640.webp` (never wider than the source). The stored value (for
+ * example a profile's `profile_image`) is the URL of the widest file; the other
+ * widths are found from it, so a page can write a `srcset` without another read.
+ * Replacing an image removes the old upload's whole folder.
+ */
+
+/** Widths every uploaded image is encoded at, narrowest first. */
+export const IMAGE_WIDTHS = [160, 320, 640] as const;
+
+/** What an upload is for; the folder under the member's uid. */
+export const UPLOAD_KINDS = ['profile-images'] as const;
+/** One of UPLOAD_KINDS. */
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+const UPLOAD_URL = /^\/media\/([A-Za-z0-9_-]+)\/([a-z-]+)\/([A-Za-z0-9_-]+)\/w(\d+)\.webp$/;
+
+/** The parts of an uploaded image's URL, or null for any other value (seeded files, https URLs). */
+export function parseUploadUrl(url: string | null | undefined): { uid: string; kind: string; uploadId: string; width: number } | null {
+  const match = UPLOAD_URL.exec(url ?? '');
+  if (!match) return null;
+  return { uid: match[1]!, kind: match[2]!, uploadId: match[3]!, width: Number(match[4]) };
+}
+
+/** The media-store folder (no leading /media/) of an uploaded image, for removing it; null when the URL is not an upload. */
+export function uploadFolderOf(url: string | null | undefined): string | null {
+  const parts = parseUploadUrl(url);
+  return parts ? `${parts.uid}/${parts.kind}/${parts.uploadId}` : null;
+}
+
+/** The media path of one width of an upload. */
+export function uploadPath(uid: string, kind: UploadKind, uploadId: string, width: number): string {
+  return `${uid}/${kind}/${uploadId}/w${width}.webp`;
+}
+
+/** A `srcset` for an uploaded image (every width up to the stored one), or undefined for other URLs. */
+export function srcsetOf(url: string | null | undefined): string | undefined {
+  const parts = parseUploadUrl(url);
+  if (!parts) return undefined;
+  const base = `/media/${parts.uid}/${parts.kind}/${parts.uploadId}`;
+  return IMAGE_WIDTHS.filter((width) => width <= parts.width)
+    .map((width) => `${base}/w${width}.webp ${width}w`)
+    .join(', ');
+}
