@@ -15,8 +15,12 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECT_ID = 'demo-shelfmark';
 
-/** Emulator ports, the Firebase defaults, so tools and docs agree. */
-export const PORTS = { auth: 9099, firestore: 8080, functions: 5001, storage: 9199, site: 4321, mailSmtp: 1025, mailWeb: 1080 };
+/**
+ * Emulator ports, the Firebase defaults, so tools and docs agree. publishHook is the local
+ * deploy hook (scripts/lib/publish-receiver.mjs), which DEPLOY_HOOK_URL in
+ * functions/.env.demo-shelfmark names; the Cloud Tasks emulator takes its default, 9499.
+ */
+export const PORTS = { auth: 9099, firestore: 8080, functions: 5001, storage: 9199, site: 4321, mailSmtp: 1025, mailWeb: 1080, publishHook: 4330 };
 
 const DEBIAN_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 const MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';

@@ -1,6 +1,7 @@
 // `npm start`: the whole site on the embedded default. Starts the mail catcher and
 // the Firebase emulators (with the data of the last run, or fresh demo data), builds
-// the site against them, serves it on http://localhost:4321, and stops it all on Ctrl-C.
+// the site against them, serves it on http://localhost:4321 with the local deploy hook
+// (content changes rebuild and swap the site, see docs/architecture.md), and stops it all on Ctrl-C.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { clientEnv, emulatorEnv, emulatorList, PORTS, PROJECT_ID, ROOT } from './emulator-env.mjs';
@@ -11,7 +12,7 @@ const DATA_DIR = join(ROOT, '.emulator-data');
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 
 async function main() {
-  for (const [name, port] of Object.entries({ firestore: PORTS.firestore, auth: PORTS.auth, site: PORTS.site, mail: PORTS.mailWeb })) {
+  for (const [name, port] of Object.entries({ firestore: PORTS.firestore, auth: PORTS.auth, site: PORTS.site, mail: PORTS.mailWeb, 'deploy hook': PORTS.publishHook })) {
     if (await isOpen(port)) throw new Error(`Port ${port} (${name}) is already in use: is another copy of Shelfmark (or the emulators) running?`);
   }
   const fresh = !existsSync(join(DATA_DIR, 'firebase-export-metadata.json'));
@@ -38,11 +39,15 @@ async function main() {
   }
 
   step('Building the site against the emulators');
+  // The build contains every change made before it started: the deploy hook skips older ones.
+  const builtFrom = Date.now();
   await mustSucceed('astro build', runToEnd(bin('astro'), ['build'], { cwd: ROOT, env }));
 
-  step('Serving the site');
-  const site = run(process.execPath, ['--import', 'tsx', 'scripts/serve.mjs', 'dist'], { cwd: ROOT, env: { ...env, HOST: '127.0.0.1', PORT: String(PORTS.site) }, quiet: true, name: 'site' });
+  step('Serving the site (and the local deploy hook that republishes it)');
+  const siteEnv = { ...env, HOST: '127.0.0.1', PORT: String(PORTS.site), PUBLISH_RECEIVER_PORT: String(PORTS.publishHook), SITE_BUILT_FROM: String(builtFrom) };
+  const site = run(process.execPath, ['--import', 'tsx', 'scripts/serve.mjs', 'dist'], { cwd: ROOT, env: siteEnv, quiet: true, name: 'site' });
   await waitForPort(PORTS.site, { child: site });
+  await waitForPort(PORTS.publishHook, { child: site });
 
   console.log(`
 Shelfmark is running.
@@ -51,6 +56,7 @@ Shelfmark is running.
   Auth emulator: http://127.0.0.1:${PORTS.auth}  (verification links also land here)
 Demo accounts (password: ${DEMO_ACCOUNTS[0]?.password}):
 ${DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(28)} ${a.description}`).join('\n')}
+Content an admin changes is rebuilt and published automatically (status in site_meta/publish).
 Data you create is kept in .emulator-data/ when you stop; \`npm run reset\` brings back the demo data.
 Press Ctrl-C to stop.`);
 

@@ -35,12 +35,16 @@ async function main() {
   if ((await runToEnd(bin('tsx'), ['scripts/seed/main.ts'], { cwd: ROOT, env })) !== 0) return 1;
   // A malformed profile and book, so the build and the tests prove one bad document empties nothing.
   if ((await runToEnd(bin('tsx'), ['scripts/write-malformed-documents.ts'], { cwd: ROOT, env })) !== 0) return 1;
+  const builtFrom = Date.now();
   if ((await runToEnd(bin('astro'), ['build'], { cwd: ROOT, env })) !== 0) return 1;
 
   console.log('▸ End-to-end tests (Chromium)');
-  const site = run(process.execPath, ['--import', 'tsx', 'scripts/serve.mjs', 'dist'], { cwd: ROOT, env: { ...env, HOST: '127.0.0.1', PORT: String(E2E_PORT) }, quiet: true, name: 'site' });
+  // With the local deploy hook, as npm start runs it: tests/e2e/publish.spec.ts publishes a change.
+  const siteEnv = { ...env, HOST: '127.0.0.1', PORT: String(E2E_PORT), PUBLISH_RECEIVER_PORT: String(PORTS.publishHook), SITE_BUILT_FROM: String(builtFrom) };
+  const site = run(process.execPath, ['--import', 'tsx', 'scripts/serve.mjs', 'dist'], { cwd: ROOT, env: siteEnv, quiet: true, name: 'site' });
   try {
     await waitForPort(E2E_PORT, { child: site });
+    await waitForPort(PORTS.publishHook, { child: site });
     const code = await runToEnd(bin('playwright'), ['test', ...E2E_ARGS], {
       cwd: ROOT,
       env: { ...env, E2E_BASE_URL: `http://127.0.0.1:${E2E_PORT}`, PLAYWRIGHT_JSON_OUTPUT_NAME: join(RESULTS, 'e2e.json') },

@@ -7,6 +7,10 @@
 //   middleware (src/middleware.ts) adds the same security headers to on-demand pages.
 // - A path nothing answers gets the pre-rendered 404 page with the 404 page's headers.
 // - HTML, CSS, JS, JSON, XML and SVG are compressed (brotli or gzip, as the browser asks).
+// - `swap(dist)` switches to another build atomically (the local publish pipeline,
+//   scripts/lib/publish-receiver.mjs): each request is answered entirely by the build
+//   that was live when it arrived, and swap resolves once the old build's last request
+//   has finished, so its folder can then be removed without failing anyone.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { join, normalize, sep } from 'node:path';
@@ -43,18 +47,16 @@ export function staticFileFor(root, pathname) {
 }
 
 /**
- * Creates the server for the build in `dist` (dist/client and dist/server).
- * Resolves once the Astro app is loaded; call `listen` on the result.
+ * Loads the build in `dist` (dist/client and dist/server) and returns its request
+ * handler: static files with their `_headers`, everything else through the Astro app.
  */
-export async function createSiteServer(dist) {
+async function loadSite(dist) {
   const client = join(dist, 'client');
   const headersFile = join(client, '_headers');
   if (!existsSync(headersFile)) throw new Error(`${headersFile} is missing: build the site first (astro build writes it).`);
   const rules = parseHeadersFile(readFileSync(headersFile, 'utf8'));
   const { handler } = await import(pathToFileURL(join(dist, 'server', 'entry.mjs')).href);
   const notFoundPage = join(client, '404.html');
-  // From 512 bytes: below that the encoding's own overhead eats most of the saving.
-  const compress = compression({ threshold: 512, filter: (_req, res) => compressible(res) });
 
   /** Sends a file with the headers the rules give `rulePath`. */
   function sendFile(req, res, file, rulePath, status = 200) {
@@ -77,22 +79,66 @@ export async function createSiteServer(dist) {
     res.end('Not found');
   }
 
-  return http.createServer((req, res) => {
-    compress(req, res, () => {
-      let pathname;
-      try {
-        pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
-      } catch {
-        res.statusCode = 400;
-        return res.end('Bad request');
-      }
-      const file = (req.method === 'GET' || req.method === 'HEAD') && staticFileFor(client, pathname);
-      if (file) return sendFile(req, res, file, pathname);
-      handler(req, res, () => notFound(req, res)).catch((error) => {
-        console.error(error);
-        if (!res.headersSent) res.statusCode = 500;
-        res.end();
-      });
+  return function handle(req, res) {
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      res.statusCode = 400;
+      return res.end('Bad request');
+    }
+    const file = (req.method === 'GET' || req.method === 'HEAD') && staticFileFor(client, pathname);
+    if (file) return sendFile(req, res, file, pathname);
+    handler(req, res, () => notFound(req, res)).catch((error) => {
+      console.error(error);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
     });
+  };
+}
+
+/** One loaded build and the requests it is answering. */
+function generation(dist, handle) {
+  return { dist, handle, inFlight: 0, drained: undefined };
+}
+
+/**
+ * Creates the server for the build in `dist`. Resolves once the Astro app is loaded;
+ * call `listen` on the result. `server.swap(otherDist)` switches builds (see above) and
+ * resolves with the old build's folder once its last request has finished.
+ */
+export async function createSiteServer(dist) {
+  let live = generation(dist, await loadSite(dist));
+  // From 512 bytes: below that the encoding's own overhead eats most of the saving.
+  const compress = compression({ threshold: 512, filter: (_req, res) => compressible(res) });
+
+  const server = http.createServer((req, res) => {
+    // The build is chosen once per request: a swap during it does not change its answer.
+    const serving = live;
+    serving.inFlight++;
+    let done = false;
+    const finished = () => {
+      if (done) return;
+      done = true;
+      serving.inFlight--;
+      if (serving.inFlight === 0) serving.drained?.();
+    };
+    res.once('finish', finished);
+    res.once('close', finished);
+    compress(req, res, () => serving.handle(req, res));
   });
+
+  /**
+   * Switches to the build in `nextDist`; resolves with the old folder once nothing reads it any more.
+   * @param {string} nextDist
+   * @returns {Promise<string>}
+   */
+  async function swap(nextDist) {
+    const next = generation(nextDist, await loadSite(nextDist));
+    const old = live;
+    live = next;
+    if (old.inFlight > 0) await new Promise((resolve) => { old.drained = resolve; });
+    return old.dist;
+  }
+  return Object.assign(server, { swap });
 }

@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { usersToRecount } from '../../functions/src/book-count';
 import { authorChanged, bookNeedsAuthor, chunk } from '../../functions/src/author-snapshot';
-import { callDeployHook, type Post } from '../../functions/src/request-rebuild';
+import { callDeployHook, type Post } from '../../functions/src/publish/deploy-hook';
+import { bookTags, purgeCacheTags } from '../../functions/src/publish/cache-purge';
 import { authorFromProfile, readBookOwnership, storedAuthor } from '../../functions/src/book-fields';
 
 describe('usersToRecount', () => {
@@ -63,28 +64,59 @@ describe('chunk', () => {
 });
 
 describe('callDeployHook', () => {
-  it('skips without a hook URL and does not call out', async () => {
+  const request = { reason: 'blog_posts/p1', changes: ['site_settings/main', 'blog_posts/p1'], changedAt: new Date('2026-01-01T12:00:00Z') };
+
+  it('fails without a hook URL and does not call out', async () => {
     const post = vi.fn<Post>();
-    expect(await callDeployHook('', 'blog_posts', 'p1', post)).toBe('skipped-no-hook');
+    expect(await callDeployHook('', request, post)).toEqual({ ok: false, detail: 'No deploy hook is configured (DEPLOY_HOOK_URL)' });
     expect(post).not.toHaveBeenCalled();
   });
 
-  it('POSTs JSON naming the collection and reports sent', async () => {
+  it('POSTs JSON naming the change and reports the status', async () => {
     const post = vi.fn<Post>(async () => ({ ok: true, status: 200 }));
-    expect(await callDeployHook('https://api.netlify.com/build_hooks/abc', 'blog_posts', 'p1', post)).toBe('sent');
+    expect(await callDeployHook('https://api.netlify.com/build_hooks/abc', request, post)).toEqual({ ok: true, detail: 'HTTP 200' });
     const [url, init] = post.mock.calls[0]!;
-    expect(new URL(url).searchParams.get('trigger_title')).toBe('Content changed: blog_posts');
+    expect(new URL(url).searchParams.get('trigger_title')).toBe('Publish: blog_posts/p1 and 1 more');
     expect(init.method).toBe('POST');
-    expect(JSON.parse(init.body)).toEqual({ collection: 'blog_posts', document: 'p1' });
+    expect(JSON.parse(init.body)).toEqual({ reason: 'blog_posts/p1', changes: ['site_settings/main', 'blog_posts/p1'], changed_at: '2026-01-01T12:00:00.000Z' });
   });
 
   it('reports an HTTP error or a network failure instead of throwing', async () => {
-    expect(await callDeployHook('https://hook.test/x', 'newsletters', 'n1', async () => ({ ok: false, status: 404 }))).toBe('failed: HTTP 404');
+    expect(await callDeployHook('https://hook.test/x', request, async () => ({ ok: false, status: 404 }))).toEqual({ ok: false, detail: 'HTTP 404' });
     const down: Post = async () => {
       throw new Error('connect ECONNREFUSED');
     };
-    expect(await callDeployHook('https://hook.test/x', 'newsletters', 'n1', down)).toBe('failed: connect ECONNREFUSED');
-    expect(await callDeployHook('not a url', 'newsletters', 'n1', down)).toMatch(/^failed: /);
+    expect(await callDeployHook('https://hook.test/x', request, down)).toEqual({ ok: false, detail: 'connect ECONNREFUSED' });
+    expect((await callDeployHook('not a url', request, down)).ok).toBe(false);
+  });
+});
+
+describe('purgeCacheTags', () => {
+  it('is a no-op without a CDN configured', async () => {
+    const post = vi.fn<Post>();
+    expect(await purgeCacheTags(['profile-a'], {}, post)).toBe('skipped-local');
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it("calls Netlify's purge API with the site, the token and the tags", async () => {
+    const post = vi.fn<Post>(async () => ({ ok: true, status: 202 }));
+    expect(await purgeCacheTags(['book-b1', 'profile-a'], { NETLIFY_SITE_ID: 'site-1', NETLIFY_PURGE_TOKEN: 'tok' }, post)).toBe('purged');
+    const [url, init] = post.mock.calls[0]!;
+    expect(url).toBe('https://api.netlify.com/api/v1/purge');
+    expect(init.headers.authorization).toBe('Bearer tok');
+    expect(JSON.parse(init.body)).toEqual({ site_id: 'site-1', cache_tags: ['book-b1', 'profile-a'] });
+  });
+
+  it('reports a refused purge instead of throwing', async () => {
+    expect(await purgeCacheTags(['profile-a'], { NETLIFY_SITE_ID: 's', NETLIFY_PURGE_TOKEN: 't' }, async () => ({ ok: false, status: 401 }))).toBe('failed: HTTP 401');
+  });
+});
+
+describe('bookTags', () => {
+  it("names the book and each owner's profile once", () => {
+    expect(bookTags('b1', ['a', 'a'])).toEqual(['book-b1', 'profile-a']);
+    expect(bookTags('b1', ['a', 'b'])).toEqual(['book-b1', 'profile-a', 'profile-b']);
+    expect(bookTags('b1', [undefined, ''])).toEqual(['book-b1']);
   });
 });
 

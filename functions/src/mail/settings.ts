@@ -2,7 +2,7 @@
  * Mail and link settings, read from the environment. Locally they come from
  * functions/.env.demo-shelfmark (MailDev on 1025, the site on 4321); in
  * production from functions/.env.<project-id>, which `firebase deploy` loads.
- * process.env rather than defineString(): see deployHookUrl in request-rebuild.ts
+ * process.env rather than defineString(): see deployHookUrl in publish/deploy-hook.ts
  * (firebase-tools would prompt for unset params and block emulators:exec).
  */
 

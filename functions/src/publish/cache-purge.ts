@@ -1,0 +1,64 @@
+// Purges CDN-cached on-demand pages by cache tag when the entity they show changes, so
+// a profile or book edit shows at once instead of after s-maxage. The tag names come
+// from src/data/server/cache-tags.ts, the module the pages tag their responses with.
+// In production this is Netlify's purge API; locally the Node server renders every
+// request afresh, so the purge is a logged no-op.
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { logger } from 'firebase-functions';
+import { bookCacheTag, profileCacheTag } from '../../../src/data/server/cache-tags';
+import type { Post } from './deploy-hook';
+import { db } from '../firestore';
+import { noteMemberChange } from './member-changes';
+
+/** How a purge ended. */
+export type PurgeOutcome = 'purged' | 'skipped-local' | `failed: ${string}`;
+
+/**
+ * Purges `tags` from Netlify's CDN (POST /api/v1/purge with the site id and a personal
+ * access token: NETLIFY_SITE_ID and NETLIFY_PURGE_TOKEN in functions/.env.<project-id>).
+ * Without both it logs and does nothing: the local server caches nothing. Never throws.
+ */
+export async function purgeCacheTags(tags: readonly string[], env: Record<string, string | undefined> = process.env, post: Post = fetch): Promise<PurgeOutcome> {
+  if (tags.length === 0) return 'purged';
+  const siteId = env.NETLIFY_SITE_ID?.trim();
+  const token = env.NETLIFY_PURGE_TOKEN?.trim();
+  if (!siteId || !token) {
+    logger.info('cache purge skipped (no CDN configured; the local server caches nothing)', { tags });
+    return 'skipped-local';
+  }
+  try {
+    const response = await post('https://api.netlify.com/api/v1/purge', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ site_id: siteId, cache_tags: tags }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (response.ok) return 'purged';
+    logger.warn('cache purge failed', { tags, status: response.status });
+    return `failed: HTTP ${response.status}`;
+  } catch (error) {
+    logger.warn('cache purge failed', { tags, error });
+    return `failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** The tags a book write touches: the book's page and its owner's profile (before and after a move). */
+export function bookTags(bookId: string, ownersBeforeAndAfter: readonly (string | undefined)[]): string[] {
+  const owners = [...new Set(ownersBeforeAndAfter.filter((uid): uid is string => typeof uid === 'string' && uid !== ''))];
+  return [bookCacheTag(bookId), ...owners.map(profileCacheTag)];
+}
+
+/** A profile changed: purge its page, and note member content for the hourly rebuild. */
+export const purgeProfileCache = onDocumentWritten('profiles/{uid}', async (event) => {
+  await Promise.all([purgeCacheTags([profileCacheTag(event.params.uid)]), noteMemberChange(db(), new Date())]);
+});
+
+/** A book changed: purge its page and its owner's profile, and note member content for the hourly rebuild. */
+export const purgeBookCache = onDocumentWritten('books/{bookId}', async (event) => {
+  const owner = (snapshot: { get(field: string): unknown } | undefined) => {
+    const uid = snapshot?.get('user_id');
+    return typeof uid === 'string' ? uid : undefined;
+  };
+  const tags = bookTags(event.params.bookId, [owner(event.data?.before), owner(event.data?.after)]);
+  await Promise.all([purgeCacheTags(tags), noteMemberChange(db(), new Date())]);
+});

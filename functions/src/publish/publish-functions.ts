@@ -1,0 +1,111 @@
+// The deployed functions of the publish pipeline:
+// - publishOnChange-<collection>: a trigger per pre-rendered collection that records the
+//   change and schedules the debounce task;
+// - publishSite: the debounce task (Cloud Tasks queue), which calls the deploy hook;
+// - requestPublish: the admin's "Publish now";
+// - publishHourly: publishes member-derived blocks that changed since the live build.
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { onTaskDispatched } from 'firebase-functions/v2/tasks';
+import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { logger } from 'firebase-functions';
+import { getFunctions } from 'firebase-admin/functions';
+import { parseDoc } from '../../../src/data/firestore-convert';
+import {
+  INITIAL_PUBLISH_STATUS,
+  MANUAL_PUBLISH_REASON,
+  MEMBER_CONTENT_REASON,
+  PRERENDERED_COLLECTIONS,
+  memberRefreshDue,
+  publishStatusSchema,
+  publishTimingFrom,
+  type PrerenderedCollection,
+  type PublishChange,
+} from '../../../src/domain/publish';
+import { db } from '../firestore';
+import { callDeployHook, deployHookUrl } from './deploy-hook';
+import { recordPublishChange, runPublishTask, type PipelineDeps } from './pipeline';
+import { statusRef } from './status-store';
+
+/** The task queue's function name (Cloud Tasks addresses the queue by it). */
+const PUBLISH_TASK = 'publishSite';
+/** Longest a task may run: the quiet wait plus every retry of the hook. */
+const TASK_TIMEOUT_SECONDS = 1_800;
+
+/** The pipeline's dependencies in a deployed function: Firestore, the real clock and timers, timings from the environment. */
+function liveDeps(): PipelineDeps {
+  return {
+    firestore: db(),
+    timing: publishTimingFrom(process.env),
+    now: () => new Date(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  };
+}
+
+/**
+ * Schedules the debounce task. Cloud Tasks holds it for the quiet period; the Cloud Tasks
+ * emulator ignores the delay, which is why the task itself waits for quiet as well.
+ */
+async function enqueuePublishTask(deps: PipelineDeps): Promise<void> {
+  await getFunctions().taskQueue(PUBLISH_TASK).enqueue(
+    {},
+    { scheduleDelaySeconds: Math.ceil(deps.timing.quietMs / 1000), dispatchDeadlineSeconds: TASK_TIMEOUT_SECONDS },
+  );
+}
+
+/** Records a change and schedules the task when none is outstanding. */
+async function publishChange(change: PublishChange): Promise<void> {
+  const deps = liveDeps();
+  await recordPublishChange(deps, change, () => enqueuePublishTask(deps));
+}
+
+function publishTrigger(collection: PrerenderedCollection) {
+  return onDocumentWritten(`${collection}/{docId}`, (event) =>
+    publishChange({ at: new Date(event.time), reason: `${collection}/${event.params.docId}` }),
+  );
+}
+
+/** 'site_settings' → 'siteSettings': export names of grouped functions may not contain '_'. */
+function exportName(collection: string): string {
+  return collection.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * One trigger per pre-rendered collection, made from the one list (PRERENDERED_COLLECTIONS),
+ * deployed as publishOnChange-<name>.
+ */
+export const publishOnChange = Object.fromEntries(PRERENDERED_COLLECTIONS.map((collection) => [exportName(collection), publishTrigger(collection)]));
+
+/**
+ * The debounce task. One delivery only (maxAttempts 1): the task retries the hook itself
+ * and records each attempt, and a second delivery would only repeat the hook calls.
+ * One at a time, so two tasks never interleave their waits.
+ */
+export const publishSite = onTaskDispatched(
+  { retryConfig: { maxAttempts: 1 }, rateLimits: { maxConcurrentDispatches: 1 }, timeoutSeconds: TASK_TIMEOUT_SECONDS },
+  async () => {
+    const outcome = await runPublishTask(liveDeps(), (request) => callDeployHook(deployHookUrl(), request));
+    if (outcome === 'failed') logger.error('publish: the deploy hook failed on every attempt (see site_meta/publish)');
+  },
+);
+
+/** "Publish now" on the admin dashboard: admins only. Request data: none. Returns { scheduled }. */
+export const requestPublish = onCall(async (request): Promise<{ scheduled: boolean }> => {
+  if (request.auth?.token.admin !== true) throw new HttpsError('permission-denied', 'Only administrators can publish the site.');
+  const deps = liveDeps();
+  const scheduled = await recordPublishChange(deps, { at: new Date(), reason: MANUAL_PUBLISH_REASON }, () => enqueuePublishTask(deps));
+  return { scheduled };
+});
+
+/**
+ * Keeps member-derived blocks on pre-rendered pages at most an hour old: publishes when
+ * a member change is newer than the live build, and reschedules changes whose task was lost.
+ */
+export const publishHourly = onSchedule('every 60 minutes', async () => {
+  const snapshot = await statusRef(db()).get();
+  const status = snapshot.exists ? parseDoc(publishStatusSchema, snapshot.id, snapshot.data(), 'site_meta') : INITIAL_PUBLISH_STATUS;
+  const lostTask = status.pending_since !== null && status.task_scheduled_at === null;
+  if (memberRefreshDue(status) || lostTask) {
+    await publishChange({ at: new Date(), reason: lostTask ? status.last_change || MEMBER_CONTENT_REASON : MEMBER_CONTENT_REASON });
+  }
+});

@@ -1,0 +1,34 @@
+// Publishing: an administrator's change to content that pre-rendered pages show reaches
+// the served HTML without a restart. The local deploy hook rebuilds the site into a fresh
+// folder and swaps it in while requests keep being answered. This spec changes the site
+// title for everyone, so it runs in its own project after every other spec
+// (playwright.config.ts), and puts the title back at the end.
+import { adminDb, expect, test } from './fixtures';
+
+test('a new site title shows in the pre-rendered home page, and / answers every request during the swap', async ({ request }) => {
+  // Quiet period, then a production build on a busy two-core machine (maybe after one already running).
+  test.setTimeout(420_000);
+  const ref = adminDb().doc('site_settings/main');
+  const original = (await ref.get()).get('site_title') as string;
+  const changed = `Shelfmark Published ${Date.now() % 100_000}`;
+  const statuses: number[] = [];
+  try {
+    await ref.update({ site_title: changed });
+    await expect
+      .poll(
+        async () => {
+          const response = await request.get('/');
+          statuses.push(response.status());
+          return response.text();
+        },
+        { timeout: 400_000, intervals: [1_000] },
+      )
+      .toContain(`${changed}</h1>`);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    const status = await adminDb().doc('site_meta/publish').get();
+    expect(['published', 'queued']).toContain(status.get('state'));
+    expect(status.get('error')).toBe('');
+  } finally {
+    await ref.update({ site_title: original });
+  }
+});

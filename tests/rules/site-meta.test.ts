@@ -1,0 +1,50 @@
+import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { collection, doc, getDoc, getDocs, Timestamp } from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { actorLabel, dbAs, everyone, expectAllowed, expectDenied, itDeniesWrites, nonAdmins, saveRuleCoverage, seed, setupRulesEnv } from './helpers';
+
+// site_meta/publish: the publish pipeline's status, read by admins on the dashboard,
+// written only by the functions and the build receiver (Admin SDK, past the rules).
+const docs = {
+  'site_meta/publish': { state: 'published', published_at: Timestamp.fromDate(new Date('2026-01-05T14:02:00Z')), error: '' },
+  'site_meta/other': { note: 'internal' },
+};
+
+let env: RulesTestEnvironment;
+
+beforeAll(async () => {
+  env = await setupRulesEnv('site-meta');
+});
+
+afterAll(async () => {
+  await saveRuleCoverage(env);
+  await env.cleanup();
+});
+
+beforeEach(async () => {
+  await env.clearFirestore();
+  await seed(env, docs);
+});
+
+describe('site_meta', () => {
+  it('an admin reads the publish status', async () => {
+    const snapshot = await expectAllowed(getDoc(doc(dbAs(env, 'admin'), 'site_meta/publish')));
+    expect(snapshot.get('state')).toBe('published');
+  });
+
+  for (const actor of nonAdmins) {
+    it(`${actorLabel[actor]} cannot read the publish status`, async () => {
+      await expectDenied(getDoc(doc(dbAs(env, actor), 'site_meta/publish')));
+    });
+  }
+
+  for (const actor of everyone) {
+    describe(actorLabel[actor], () => {
+      it('cannot read other site_meta documents or list the collection', async () => {
+        await expectDenied(getDoc(doc(dbAs(env, actor), 'site_meta/other')));
+        await expectDenied(getDocs(collection(dbAs(env, actor), 'site_meta')));
+      });
+      itDeniesWrites(() => dbAs(env, actor), { newPath: 'site_meta/new', existingPath: 'site_meta/publish' }, { state: 'idle' });
+    });
+  }
+});
