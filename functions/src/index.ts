@@ -5,6 +5,7 @@ export { profileDirectoryFields } from './profile-directory-fields';
 export { bookListingFields } from './book-listing-fields';
 export { publishOnChange, publishSite, requestPublish, publishHourly } from './publish/publish-functions';
 export { purgeProfileCache, purgeBookCache } from './publish/cache-purge';
+export { publishNotification } from './publish/netlify-notification';
 export { signUp } from './accounts/sign-up';
 export { approvalEmail } from './accounts/approval-email';
 export { resendVerificationEmail } from './accounts/resend-verification';

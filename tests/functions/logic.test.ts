@@ -4,6 +4,9 @@ import { usersToRecount } from '../../functions/src/book-count';
 import { authorChanged, bookNeedsAuthor, chunk } from '../../functions/src/author-snapshot';
 import { callDeployHook, type Post } from '../../functions/src/publish/deploy-hook';
 import { bookTags, purgeCacheTags } from '../../functions/src/publish/cache-purge';
+import { deployStatusUpdate, verifyNetlifySignature } from '../../functions/src/publish/netlify-notification';
+import { createHash, createHmac } from 'node:crypto';
+import { INITIAL_PUBLISH_STATUS } from '../../src/domain/publish';
 import { authorFromProfile, readBookOwnership, storedAuthor } from '../../functions/src/book-fields';
 
 describe('usersToRecount', () => {
@@ -117,6 +120,41 @@ describe('bookTags', () => {
     expect(bookTags('b1', ['a', 'a'])).toEqual(['book-b1', 'profile-a']);
     expect(bookTags('b1', ['a', 'b'])).toEqual(['book-b1', 'profile-a', 'profile-b']);
     expect(bookTags('b1', [undefined, ''])).toEqual(['book-b1']);
+  });
+});
+
+/** A JWS as Netlify signs its deploy notifications. */
+function netlifySignature(body: string, secret: string, claims: Record<string, unknown> = {}): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const head = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ iss: 'netlify', sha256: createHash('sha256').update(body).digest('hex'), ...claims })}`;
+  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
+}
+
+describe('Netlify deploy notifications', () => {
+  const body = JSON.stringify({ state: 'ready', created_at: '2026-01-05T14:00:00Z', published_at: '2026-01-05T14:02:00Z' });
+
+  it('accepts only a notification signed with the shared secret over this very body', () => {
+    expect(verifyNetlifySignature(Buffer.from(body), netlifySignature(body, 's3cret'), 's3cret')).toBe(true);
+    expect(verifyNetlifySignature(Buffer.from(body), netlifySignature(body, 'other'), 's3cret')).toBe(false);
+    expect(verifyNetlifySignature(Buffer.from(`${body} `), netlifySignature(body, 's3cret'), 's3cret')).toBe(false);
+    expect(verifyNetlifySignature(Buffer.from(body), netlifySignature(body, 's3cret', { iss: 'someone' }), 's3cret')).toBe(false);
+    expect(verifyNetlifySignature(Buffer.from(body), undefined, 's3cret')).toBe(false);
+    expect(verifyNetlifySignature(Buffer.from(body), netlifySignature(body, ''), '')).toBe(false);
+  });
+
+  it('moves the status as the deploy starts, goes live or fails', () => {
+    const now = new Date('2026-01-05T14:05:00Z');
+    expect(deployStatusUpdate(INITIAL_PUBLISH_STATUS, { state: 'building', created_at: '2026-01-05T14:00:00Z' }, now)).toMatchObject({ state: 'building' });
+    expect(deployStatusUpdate(INITIAL_PUBLISH_STATUS, JSON.parse(body), now)).toMatchObject({
+      state: 'published',
+      published_at: new Date('2026-01-05T14:02:00Z'),
+      live_built_from: new Date('2026-01-05T14:00:00Z'),
+    });
+    expect(deployStatusUpdate(INITIAL_PUBLISH_STATUS, { state: 'error', error_message: 'Build script returned non-zero exit code: 2' }, now)).toMatchObject({
+      state: 'failed',
+      error: 'The Netlify deploy failed: Build script returned non-zero exit code: 2',
+    });
+    expect(deployStatusUpdate(INITIAL_PUBLISH_STATUS, { state: 'ready', context: 'deploy-preview' }, now)).toBeUndefined();
   });
 });
 
