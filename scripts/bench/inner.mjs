@@ -2,18 +2,21 @@
 // FIRESTORE_EMULATOR_HOST and friends: demo data, a production build in dist-bench/,
 // the site served with READ_METER=1, then per page a plain fetch (status, reads),
 // Lighthouse and the weight of the scripts it loaded; then js-bytes.mjs, and the
-// directory again after adding members. Stops the site on every path.
+// directory again after adding members; last, the publish pipeline (publish.mjs), which
+// rebuilds and swaps the served site. BENCH_ONLY=publish runs only that last part.
+// Stops the site on every path.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { ROOT } from '../emulator-env.mjs';
+import { PORTS, ROOT } from '../emulator-env.mjs';
 import { run, runToEnd, stopAll, waitForPort } from '../lib/processes.mjs';
 import { addPublicMembers, countPublicMembers } from './extra-members.mjs';
 import { audit, launchChrome, medianRun } from './lighthouse.mjs';
 import { observe } from './observatory.mjs';
 import { fetchPage, firstPaintBytes, weighScripts } from './page-cost.mjs';
+import { benchPublish } from './publish.mjs';
 import { renderMarkdown } from './report.mjs';
 
 /**
@@ -43,6 +46,7 @@ const port = Number(process.env.BENCH_PORT ?? 4331);
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const extraMembers = Number(process.env.BENCH_EXTRA_MEMBERS ?? 500);
 const baseUrl = `http://127.0.0.1:${port}`;
+const onlyPublish = process.env.BENCH_ONLY === 'publish';
 
 function step(text) {
   console.log(`▸ ${text}`);
@@ -110,43 +114,49 @@ async function main() {
   await mustSucceed('seed', runToEnd(bin('tsx'), ['scripts/seed/main.ts'], { cwd: ROOT, env }));
   step(`Production build (${DIST}/)`);
   rmSync(join(ROOT, DIST), { recursive: true, force: true });
+  const builtFrom = Date.now();
   await mustSucceed('astro build', runToEnd(bin('astro'), ['build', '--outDir', DIST], { cwd: ROOT, env }));
 
-  step(`Serving on ${baseUrl} with READ_METER=1`);
+  step(`Serving on ${baseUrl} with READ_METER=1 and the local deploy hook`);
   const site = run(process.execPath, ['--import', 'tsx', 'scripts/serve.mjs', DIST], {
     cwd: ROOT,
-    env: { ...env, HOST: '127.0.0.1', PORT: String(port), READ_METER: '1' },
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port), READ_METER: '1', PUBLISH_RECEIVER_PORT: String(PORTS.publishHook), SITE_BUILT_FROM: String(builtFrom) },
     quiet: true,
     name: 'site',
   });
   await waitForPort(port, { child: site });
+  await waitForPort(PORTS.publishHook, { child: site });
 
   const loadAverage = loadavg()[0].toFixed(2);
   const pages = [];
-  const chrome = await launchChrome();
+  const chrome = onlyPublish ? undefined : await launchChrome();
   try {
-    for (const page of PAGES) {
+    for (const page of onlyPublish ? [] : PAGES) {
       step(`Lighthouse ${page.path}`);
       const row = await benchPage(chrome, page);
       console.log(`  ${row.status !== 200 ? `HTTP ${row.status}` : row.error ? `error: ${row.error}` : `perf ${row.performance}, a11y ${row.accessibility}, ${row.reads} reads`}`);
       pages.push(row);
     }
   } finally {
-    await chrome.kill();
+    await chrome?.kill();
   }
 
   step('JavaScript of an anonymous visit (js-bytes.mjs)');
   let jsBytes = [];
-  if ((await runToEnd(process.execPath, ['scripts/bench/js-bytes.mjs', baseUrl], { cwd: ROOT })) === 0) {
+  if (!onlyPublish && (await runToEnd(process.execPath, ['scripts/bench/js-bytes.mjs', baseUrl], { cwd: ROOT })) === 0) {
     jsBytes = JSON.parse(readFileSync(join(OUT, 'js-bytes.json'), 'utf8')).pages;
   }
 
   step(`HTTP Observatory (${OBSERVATORY_PAGES.join(', ')})`);
   const observatory = [];
-  for (const path of OBSERVATORY_PAGES) observatory.push(await observe(`${baseUrl}${path}`));
+  for (const path of onlyPublish ? [] : OBSERVATORY_PAGES) observatory.push(await observe(`${baseUrl}${path}`));
 
   step(`Directory reads with ${extraMembers} more members`);
-  const directoryScale = await directoryAtSizes();
+  const directoryScale = onlyPublish ? undefined : await directoryAtSizes();
+
+  step('Publish pipeline: a title change to /, ten writes in two seconds, requests during the swaps');
+  const publish = await benchPublish(baseUrl);
+  console.log(`  ${JSON.stringify(publish)}`);
 
   const require = createRequire(import.meta.url);
   const results = {
@@ -161,6 +171,7 @@ async function main() {
     js_bytes: jsBytes.map(({ scripts: _scripts, ...rest }) => rest),
     directory_scale: directoryScale,
     observatory,
+    publish,
   };
   const markdown = renderMarkdown(results);
   writeFileSync(join(OUT, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -89,9 +89,25 @@ export function renderMarkdown(results) {
     }
   }
 
+  const publish = results.publish;
+  if (publish) {
+    lines.push('', 'Publish pipeline (local deploy hook, a production build per publish):', '');
+    if (publish.error) lines.push(`- not measured: ${publish.error}`);
+    else {
+      lines.push(`- write of site_settings.site_title to the new title in the HTML of /: ${ms(publish.title_to_home_ms)} (target ≤ 60 s)`);
+      lines.push(`- ${publish.burst.writes} writes within ${publish.burst.within_ms / 1000} s: ${publish.burst.builds} build(s) (target 1, at most 2); the last title on / after ${ms(publish.burst.last_title_to_home_ms)}`);
+      lines.push(`- requests to / during the swaps: ${publish.during_swaps.failures} failed of ${publish.during_swaps.requests}${publish.during_swaps.errors.length ? ` (${publish.during_swaps.errors.join('; ')})` : ''}`);
+    }
+  }
+
   const misses = results.pages.flatMap((p) => missesOf(p).map((m) => `- ${p.path}: ${m}`));
   for (const o of results.observatory ?? []) misses.push(...observatoryMisses(o).map((m) => `- Observatory ${o.path}: ${m}`));
   if (scale && !scale.error && !scale.bounded) misses.push('- /directory: reads grow with the number of members');
+  if (publish && !publish.error) {
+    if (publish.title_to_home_ms > 60_000) misses.push(`- publish: the title took ${ms(publish.title_to_home_ms)} to reach / (> 60 s)`);
+    if (publish.burst.builds > 2) misses.push(`- publish: ten writes caused ${publish.burst.builds} builds (> 2)`);
+    if (publish.during_swaps.failures > 0) misses.push(`- publish: ${publish.during_swaps.failures} requests to / failed during a swap`);
+  }
   lines.push('', misses.length ? 'Targets missed:' : 'Every page meets its targets.', ...(misses.length ? ['', ...misses] : []));
   return `${lines.join('\n')}\n`;
 }

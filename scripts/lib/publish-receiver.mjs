@@ -89,8 +89,14 @@ export async function startPublishReceiver({ root, buildsDir, site, liveBuiltFro
   }, { liveBuiltFrom });
 
   const server = http.createServer((req, res) => {
+    // GET: how many builds ran and whether one is running (for npm run bench).
+    if (req.method === 'GET') {
+      const state = { builds: queue.builds, running: queue.runningSince !== undefined, live_built_from: queue.liveBuiltFrom?.toISOString() ?? null };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(state));
+      return;
+    }
     if (req.method !== 'POST') {
-      res.writeHead(405, { allow: 'POST' }).end();
+      res.writeHead(405, { allow: 'GET, POST' }).end();
       return;
     }
     let body = '';
