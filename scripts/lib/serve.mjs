@@ -140,5 +140,7 @@ export async function createSiteServer(dist) {
     if (old.inFlight > 0) await new Promise((resolve) => { old.drained = resolve; });
     return old.dist;
   }
-  return Object.assign(server, { swap });
+  /** The folder of the build that answers new requests. */
+  const liveDist = () => live.dist;
+  return Object.assign(server, { swap, liveDist });
 }

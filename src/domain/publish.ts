@@ -308,11 +308,13 @@ export function buildFailed(at: Date, error: string, logTail: string): Partial<P
 /**
  * The fields set when a server starts serving a build that started at `builtFrom`, or when
  * a hook request finds the live build current: 'published' when it holds every change.
+ * Called only while no build of that server runs, so a stored 'building' is stale (a
+ * server stopped during a build) and is overwritten too.
  */
 export function liveBuildCurrent(status: PublishStatus, builtFrom: Date, at: Date): Partial<PublishStatus> {
   const update: Partial<PublishStatus> = { live_built_from: builtFrom };
   const current = status.last_change_at === null || status.last_change_at < builtFrom;
-  if (current && status.state !== 'building') {
+  if (current) {
     update.state = 'published';
     update.published_at = status.state === 'published' && status.published_at ? status.published_at : at;
     update.error = '';

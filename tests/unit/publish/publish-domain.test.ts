@@ -130,6 +130,8 @@ describe('the build receiver', () => {
     const failed: PublishStatus = { ...INITIAL_PUBLISH_STATUS, state: 'failed', error: 'HTTP 502', last_change_at: at(0) };
     expect(liveBuildCurrent(failed, at(10), at(90))).toMatchObject({ state: 'published', published_at: at(90), error: '' });
     expect(liveBuildCurrent({ ...failed, last_change_at: at(20) }, at(10), at(90))).toEqual({ live_built_from: at(10) });
+    // A server stopped during a build left 'building' behind; the new server's build holds everything before it.
+    expect(liveBuildCurrent({ ...failed, state: 'building' }, at(10), at(90)).state).toBe('published');
   });
 });
 

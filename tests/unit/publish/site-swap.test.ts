@@ -11,11 +11,14 @@ import { createSiteServer } from '../../../scripts/lib/serve.mjs';
 const root = mkdtempSync(join(tmpdir(), 'shelfmark-swap-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** What the fake builds' /slow route reports and waits for. */
+const probe = globalThis as { __slowArrived?: string; __release?: Promise<void> };
+
 /**
- * A minimal build: a static index page and an on-demand route (/slow) that answers after
- * `delayMs`, both naming the build.
+ * A minimal build: a static index page and an on-demand route (/slow) that answers once
+ * the test releases it, both naming the build.
  */
-function fakeBuild(name: string, delayMs: number): string {
+function fakeBuild(name: string): string {
   const dist = join(root, name);
   mkdirSync(join(dist, 'client'), { recursive: true });
   mkdirSync(join(dist, 'server'), { recursive: true });
@@ -26,7 +29,7 @@ function fakeBuild(name: string, delayMs: number): string {
     `export async function handler(req, res, next) {
       if (!req.url.startsWith('/slow')) return next();
       globalThis.__slowArrived = ${JSON.stringify(name)};
-      await new Promise((r) => setTimeout(r, ${delayMs}));
+      await globalThis.__release;
       res.end(${JSON.stringify(name)});
     }`,
   );
@@ -35,26 +38,30 @@ function fakeBuild(name: string, delayMs: number): string {
 
 describe('createSiteServer swap', () => {
   it('finishes requests in flight on the old build and serves the new one to the rest', async () => {
-    const server = await createSiteServer(fakeBuild('old', 400));
+    let release = () => {};
+    probe.__release = new Promise<void>((resolve) => (release = resolve));
+    const server = await createSiteServer(fakeBuild('old'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       expect(await (await fetch(`${base}/`)).text()).toBe('<p>old</p>');
-      const arrived = globalThis as { __slowArrived?: string };
       const inFlight = fetch(`${base}/slow`).then((r) => r.text());
       // Swap only once the slow request is being answered by the old build.
-      while (arrived.__slowArrived !== 'old') await new Promise((resolve) => setTimeout(resolve, 5));
+      while (probe.__slowArrived !== 'old') await new Promise((resolve) => setTimeout(resolve, 5));
       let swapped = false;
-      const swap = server.swap(fakeBuild('new', 0)).then((old: string) => {
+      const next = fakeBuild('new');
+      const swap = server.swap(next).then((old: string) => {
         swapped = true;
         return old;
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      while (server.liveDist() !== next) await new Promise((resolve) => setTimeout(resolve, 5));
       const after = await fetch(`${base}/`);
       expect(await after.text()).toBe('<p>new</p>');
       expect(after.headers.get('x-build')).toBe('new');
       // The old build still has a request: swap has not let go of it yet.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       expect(swapped).toBe(false);
+      release();
       expect(await inFlight).toBe('old');
       expect(await swap).toBe(join(root, 'old'));
       expect(await (await fetch(`${base}/slow`)).text()).toBe('new');
