@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { usersToRecount } from '../../functions/src/book-count';
 import { authorChanged, bookNeedsAuthor, chunk } from '../../functions/src/author-snapshot';
 import { callDeployHook, type Post } from '../../functions/src/publish/deploy-hook';
-import { bookTags, purgeCacheTags } from '../../functions/src/publish/cache-purge';
+import { bookTags, profileSlugs, purgeCacheTags } from '../../functions/src/publish/cache-purge';
+import { memberPurgeTags } from '../../src/data/server/cache-tags';
 import { deployStatusUpdate, verifyNetlifySignature } from '../../functions/src/publish/netlify-notification';
 import { createHash, createHmac } from 'node:crypto';
 import { INITIAL_PUBLISH_STATUS } from '../../src/domain/publish';
@@ -112,6 +113,14 @@ describe('purgeCacheTags', () => {
 
   it('reports a refused purge instead of throwing', async () => {
     expect(await purgeCacheTags(['profile-a'], { NETLIFY_SITE_ID: 's', NETLIFY_PURGE_TOKEN: 't' }, async () => ({ ok: false, status: 401 }))).toBe('failed: HTTP 401');
+  });
+});
+
+describe('profile purge tags', () => {
+  it("names the member's pages and both the old and the new slug's address", () => {
+    expect(memberPurgeTags('u1', profileSlugs('jane-doe', 'jane-d'))).toEqual(['profile-u1', 'profile-slug-jane-doe', 'profile-slug-jane-d']);
+    expect(memberPurgeTags('u1', profileSlugs(undefined, 'jane-doe'))).toEqual(['profile-u1', 'profile-slug-jane-doe']);
+    expect(memberPurgeTags('u1', profileSlugs('jane-doe', 'jane-doe'))).toEqual(['profile-u1', 'profile-slug-jane-doe']);
   });
 });
 

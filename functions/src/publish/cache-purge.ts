@@ -5,7 +5,7 @@
 // request afresh, so the purge is a logged no-op.
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
-import { bookCacheTag, profileCacheTag } from '../../../src/data/server/cache-tags';
+import { bookCacheTag, memberPurgeTags, profileCacheTag } from '../../../src/data/server/cache-tags';
 import type { Post } from './deploy-hook';
 import { db } from '../firestore';
 import { noteMemberChange } from './member-changes';
@@ -48,9 +48,15 @@ export function bookTags(bookId: string, ownersBeforeAndAfter: readonly (string 
   return [bookCacheTag(bookId), ...owners.map(profileCacheTag)];
 }
 
-/** A profile changed: purge its page, and note member content for the hourly rebuild. */
+/** The page slugs a profile write touches (before and after), whose addresses may hold a stale answer. */
+export function profileSlugs(before: unknown, after: unknown): string[] {
+  return [before, after].filter((slug): slug is string => typeof slug === 'string' && slug !== '');
+}
+
+/** A profile changed: purge its pages and addresses, and note member content for the hourly rebuild. */
 export const purgeProfileCache = onDocumentWritten('profiles/{uid}', async (event) => {
-  await Promise.all([purgeCacheTags([profileCacheTag(event.params.uid)]), noteMemberChange(db(), new Date())]);
+  const slugs = profileSlugs(event.data?.before?.get('page_slug'), event.data?.after?.get('page_slug'));
+  await Promise.all([purgeCacheTags(memberPurgeTags(event.params.uid, slugs)), noteMemberChange(db(), new Date())]);
 });
 
 /** A book changed: purge its page and its owner's profile, and note member content for the hourly rebuild. */
