@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { setPriority } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { buildFailed, buildPublished, buildStarted, LOG_TAIL_CHARS, liveBuildCurrent } from '../../src/domain/publish.ts';
 import { updatePublishStatus } from '../../src/data/server/publish-status.ts';
@@ -27,6 +28,12 @@ export function astroBuild(root, outDir, env = process.env) {
     const child = spawn(join(root, 'node_modules', '.bin', 'astro'), ['build', '--outDir', outDir], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     builds.add(child);
     child.on('exit', () => builds.delete(child));
+    // A background build yields the CPU to the server and its visitors (and to tests running meanwhile).
+    try {
+      if (child.pid) setPriority(child.pid, 10);
+    } catch {
+      // not permitted here: build at normal priority
+    }
     const keep = (chunk) => {
       output = (output + chunk.toString()).slice(-4 * LOG_TAIL_CHARS);
     };
