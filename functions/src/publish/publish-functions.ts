@@ -22,6 +22,7 @@ import {
   type PrerenderedCollection,
   type PublishChange,
 } from '../../../src/domain/publish';
+import { enforceAppCheck } from '../accounts/app-check';
 import { db } from '../firestore';
 import { callDeployHook, deployHookUrl } from './deploy-hook';
 import { recordPublishChange, runPublishTask, type PipelineDeps } from './pipeline';
@@ -90,7 +91,7 @@ export const publishSite = onTaskDispatched(
 );
 
 /** "Publish now" on the admin dashboard: admins only. Request data: none. Returns { scheduled }. */
-export const requestPublish = onCall(async (request): Promise<{ scheduled: boolean }> => {
+export const requestPublish = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<{ scheduled: boolean }> => {
   if (request.auth?.token.admin !== true) throw new HttpsError('permission-denied', 'Only administrators can publish the site.');
   const deps = liveDeps();
   const scheduled = await recordPublishChange(deps, { at: new Date(), reason: MANUAL_PUBLISH_REASON }, () => enqueuePublishTask(deps));
