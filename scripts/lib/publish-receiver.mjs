@@ -61,23 +61,24 @@ async function record(change) {
  * @param {{ swap(dist: string): Promise<string> }} options.site the site server: swap resolves with the old build's folder once its requests finished
  * @param {Date | undefined} options.liveBuiltFrom start time of the build being served, when known
  * @param {number} options.port
- * @param {(root: string, outDir: string) => Promise<{ code: number, log: string }>} [options.build]
+ * @param {(root: string, outDir: string) => Promise<{ code: number, log: string }>} [options.build] runs one build (tests pass a fake)
+ * @param {(change: (status: import('../../src/domain/publish.ts').PublishStatus) => object) => Promise<void>} [options.recordStatus] writes a status change (tests pass a fake)
  */
-export async function startPublishReceiver({ root, buildsDir, site, liveBuiltFrom, port, build = astroBuild }) {
+export async function startPublishReceiver({ root, buildsDir, site, liveBuiltFrom, port, build = astroBuild, recordStatus = record }) {
   buildsDir = resolve(buildsDir);
   rmSync(buildsDir, { recursive: true, force: true });
   mkdirSync(buildsDir, { recursive: true });
-  if (liveBuiltFrom) await record((status) => liveBuildCurrent(status, liveBuiltFrom, new Date()));
+  if (liveBuiltFrom) await recordStatus((status) => liveBuildCurrent(status, liveBuiltFrom, new Date()));
 
   const queue = new BuildQueue(async (startedAt) => {
     const outDir = join(buildsDir, `build-${startedAt.getTime()}`);
     console.log(`publish: building into ${outDir}`);
-    await record(() => buildStarted(startedAt));
+    await recordStatus(() => buildStarted(startedAt));
     const { code, log } = await build(root, outDir);
     if (code !== 0) {
       rmSync(outDir, { recursive: true, force: true });
       console.error(`publish: the build failed (exit code ${code}); the previous site keeps serving`);
-      await record(() => buildFailed(new Date(), `The build failed (exit code ${code})`, log));
+      await recordStatus(() => buildFailed(new Date(), `The build failed (exit code ${code})`, log));
       return false;
     }
     let old;
@@ -85,10 +86,10 @@ export async function startPublishReceiver({ root, buildsDir, site, liveBuiltFro
       old = await site.swap(outDir);
     } catch (error) {
       rmSync(outDir, { recursive: true, force: true });
-      await record(() => buildFailed(new Date(), `The new build could not be loaded: ${error instanceof Error ? error.message : error}`, log));
+      await recordStatus(() => buildFailed(new Date(), `The new build could not be loaded: ${error instanceof Error ? error.message : error}`, log));
       return false;
     }
-    await record((status) => buildPublished(status, startedAt, new Date()));
+    await recordStatus((status) => buildPublished(status, startedAt, new Date()));
     // Only builds this receiver made are removed; the folder npm start built stays.
     if (old.startsWith(buildsDir + sep)) rmSync(old, { recursive: true, force: true });
     console.log(`publish: ${outDir} is live`);
@@ -123,7 +124,7 @@ export async function startPublishReceiver({ root, buildsDir, site, liveBuiltFro
       console.log(`publish: hook request (${changedAt?.toISOString() ?? 'no change time'}): ${outcome}`);
       if (outcome === 'current' && queue.liveBuiltFrom) {
         const builtFrom = queue.liveBuiltFrom;
-        void record((status) => liveBuildCurrent(status, builtFrom, new Date()));
+        void recordStatus((status) => liveBuildCurrent(status, builtFrom, new Date()));
       }
       res.writeHead(202, { 'content-type': 'application/json' }).end(JSON.stringify({ outcome }));
     });
