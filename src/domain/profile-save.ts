@@ -136,3 +136,8 @@ export function startingDisplayName(authName: string | null | undefined, email: 
   }
   return FALLBACK_DISPLAY_NAME;
 }
+
+/** True for a value usable as a uid in a document path and a media folder: no '/', not '.' or '..'. */
+export function isPathSafeId(id: string): boolean {
+  return !id.includes('/') && id !== '.' && id !== '..';
+}

@@ -126,6 +126,14 @@ describe('deleteAccount', () => {
     expect(existsSync(theirs.mediaFolder)).toBe(true);
     expect((await db.doc(`account_deletions/${member.uid}`).get()).exists).toBe(false);
   });
+
+  it('refuses a user id that would point into another path, even for an admin', async () => {
+    const admin = await makeMember({ admin: true });
+    const member = await makeMember();
+    const answer = await deleteAccount(admin, `${member.uid}/profile-images`);
+    expect(answer.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'UserId: not a user id' });
+    expect(await authUserExists(member.uid)).toBe(true);
+  });
 });
 
 describe('deleteAccount after a crash midway', () => {

@@ -10,7 +10,7 @@ import {
   type AccountDeletionStep,
 } from '../../../src/domain/account-deletion';
 import { deleteAccountRequestSchema } from '../../../src/domain/profile-edit';
-import { describeIssue } from '../../../src/domain/profile-save';
+import { describeIssue, isPathSafeId } from '../../../src/domain/profile-save';
 import type { MediaStore } from '../../../src/data/server/media-store';
 import { db } from '../firestore';
 import { functionsMediaStore } from '../media';
@@ -173,6 +173,7 @@ export const deleteAccount = onCall({ enforceAppCheck: enforceAppCheck(), timeou
   const parsed = deleteAccountRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
   const { userId } = parsed.data;
+  if (!isPathSafeId(userId)) throw new HttpsError('invalid-argument', 'UserId: not a user id');
   const admin = isAdminToken(request.auth.token as Record<string, unknown>);
   if (request.auth.uid !== userId && !admin) throw new HttpsError('permission-denied', DELETE_NOT_ALLOWED_MESSAGE);
 
