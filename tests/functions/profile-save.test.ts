@@ -185,6 +185,8 @@ describe('saveProfile: books', () => {
   it('creates, updates and removes the member’s books in one save', async () => {
     const owner = await makeMember();
     const [keep, drop] = await addBooks(owner.uid, 2);
+    await db.doc('featured_books/4').set({ book_id: drop, position: 4, created_at: Timestamp.now() });
+    await db.doc('featured_books/5').set({ book_id: keep, position: 5, created_at: Timestamp.now() });
     const answer = await save(
       owner,
       request(owner.uid, { books: { create: [{ title: 'Brand New', genre: ['fantasy'] }], update: [{ id: keep, changes: { title: 'Renamed' } }], remove: [drop] } }),
@@ -197,6 +199,8 @@ describe('saveProfile: books', () => {
     const kept = (await db.doc(`books/${keep}`).get()).data();
     expect(kept).toMatchObject({ title: 'Renamed', description: 'About a book.', updated_at: expect.any(Timestamp) });
     expect((await db.doc(`books/${drop}`).get()).exists).toBe(false);
+    expect((await db.doc('featured_books/4').get()).exists).toBe(false);
+    expect((await db.doc('featured_books/5').get()).get('book_id')).toBe(keep);
   });
 
   it('refuses to update or remove another member’s book (forged ownership) and writes nothing', async () => {

@@ -37,6 +37,10 @@ interface Committed {
   oldUpload: string | null;
 }
 
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
 function millisOf(value: unknown): number | null {
   return value instanceof Timestamp ? value.toMillis() : null;
 }
@@ -79,7 +83,8 @@ function assertImageAllowed(next: string | null | undefined, stored: unknown, ui
 
 /**
  * The save itself, in one transaction: every read first (profile, the books
- * to change, slug candidates, the plan-limit count), every check, then the
+ * to change, slug candidates, the featured slots of removed books, the
+ * plan-limit count), every check, then the
  * writes. Any refusal throws before a write, so a refused save writes nothing.
  */
 async function saveInTransaction(firestore: Firestore, caller: Caller, request: ParsedSaveProfileRequest): Promise<Committed> {
@@ -117,6 +122,11 @@ async function saveInTransaction(firestore: Firestore, caller: Caller, request: 
         : await planPageSlugChange(tx, firestore, { uid, current: currentSlug, requested: requestedSlug, displayName });
     if (slugChange === 'taken') throw new HttpsError('already-exists', SAVE_PROFILE_MESSAGES.slugTaken);
 
+    // A removed book leaves the home page's slots too (at most 12 slots, so at most 4 small queries).
+    const featuredSlots = await Promise.all(
+      chunks(remove, 30).map((ids) => tx.get(firestore.collection('featured_books').where('book_id', 'in', ids))),
+    );
+
     const subscription = ((changes.subscription_status ?? stored.subscription_status ?? 'free') as SubscriptionStatus);
     await assertWithinPlanLimit(tx, firestore, { kind: 'books', uid, subscription, removing: remove.length, adding: create.length });
 
@@ -135,6 +145,7 @@ async function saveInTransaction(firestore: Firestore, caller: Caller, request: 
     });
     update.forEach(({ id, changes: bookChanges }) => tx.update(firestore.collection('books').doc(id), { ...bookChanges, updated_at: now }));
     remove.forEach((id) => tx.delete(firestore.collection('books').doc(id)));
+    featuredSlots.forEach((slots) => slots.docs.forEach((slot) => tx.delete(slot.ref)));
     if (slugChange?.changed) {
       slugChange.write(tx);
       changes.page_slug = slugChange.slug;
