@@ -35,7 +35,7 @@ test('an old profile address answers 301 to the member’s current one, which a 
   const response = await request.get(`/profile/${oldSlug}`, { maxRedirects: 0 });
   expect(response.status()).toBe(301);
   expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe(`/profile/${newSlug}`);
-  expect(response.headers()['netlify-cache-tag']).toBe(`profile-${uid}`);
+  expect(response.headers()['netlify-cache-tag']).toBe(`profile-${uid},profile-slug-${oldSlug}`);
 
   await page.goto(`/profile/${oldSlug}`);
   await expect(page).toHaveURL(new RegExp(`/profile/${newSlug}$`));

@@ -184,8 +184,8 @@ test('the page is cacheable by the CDN, the same for every visitor, and tagged w
   const anonymous = await request.get(`/profile/${profile.page_slug}`);
   expect(anonymous.status()).toBe(200);
   expect(anonymous.headers()['cache-control']).toBe(ON_DEMAND_CACHE_CONTROL);
-  expect(anonymous.headers()['netlify-cache-tag']).toBe('profile-demo-author');
-  expect(anonymous.headers()['cache-tag']).toBe('profile-demo-author');
+  expect(anonymous.headers()['netlify-cache-tag']).toBe(`profile-demo-author,profile-slug-${profile.page_slug}`);
+  expect(anonymous.headers()['cache-tag']).toBe(`profile-demo-author,profile-slug-${profile.page_slug}`);
   expect(anonymous.headers()['set-cookie']).toBeUndefined();
   expect(anonymous.headers()['vary'] ?? '').not.toMatch(/cookie|authorization/i);
   // A member's browser (a cookie, a session) gets the very same HTML.
@@ -194,7 +194,9 @@ test('the page is cacheable by the CDN, the same for every visitor, and tagged w
 
   const missing = await request.get('/profile/no-one-by-this-name');
   expect(missing.status()).toBe(404);
-  expect(missing.headers()['netlify-cache-tag']).toBeUndefined();
+  // A 404 belongs to no member, only to its address (purged when someone takes the slug).
+  expect(missing.headers()['netlify-cache-tag']).toBe('profile-slug-no-one-by-this-name');
+  expect(missing.headers()['cache-control']).toBe(ON_DEMAND_CACHE_CONTROL);
 });
 
 test('a visitor downloads no React and no Firebase, and under 15 KB of JavaScript (gzip)', async ({ page }) => {

@@ -2,11 +2,25 @@
 // affects instead of waiting out s-maxage. Netlify reads Netlify-Cache-Tag (and
 // strips it before the browser sees it); Cache-Tag is the name other CDNs use.
 // The naming lives here alone: pages tag their responses with these helpers, and
-// the purge after a save builds the same tag from the same function.
+// the purge after a change builds the same tags from the same functions.
 
 /** The tag of every response that shows a member's profile data (their profile page and its old-slug redirects). */
 export function profileCacheTag(uid: string): string {
   return `profile-${uid}`;
+}
+
+/**
+ * The tag of every response at /profile/{slug}, including a 404: when a member
+ * takes a slug (sign-up, a slug change, an approval), a "not found" the CDN kept
+ * for that address must go too, and it belongs to no member yet.
+ */
+export function profileSlugCacheTag(slug: string): string {
+  return `profile-slug-${slug}`;
+}
+
+/** What to purge after a member's profile changed: their pages, and the addresses (current and previous slugs) that may hold a stale answer. */
+export function memberPurgeTags(uid: string, slugs: readonly string[]): string[] {
+  return [profileCacheTag(uid), ...new Set(slugs.map(profileSlugCacheTag))];
 }
 
 /** Sets the cache-tag headers of a response to `tags` (comma-separated, as both headers expect). */
