@@ -60,7 +60,8 @@ export default function DeleteProfileDialog({ userId, displayName, own }: Props)
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <AlertDialog.Trigger className="btn btn-outline">Delete Profile</AlertDialog.Trigger>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
+        {/* A plain backdrop, not AlertDialog.Overlay: the Overlay locks scrolling by injecting a <style> the CSP refuses. */}
+        <div className="fixed inset-0 z-40 bg-ink/50" aria-hidden="true" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-paper p-6 shadow-xl">
           <AlertDialog.Title className="mb-2 text-xl font-bold">Delete Profile</AlertDialog.Title>
           <AlertDialog.Description className="mb-6 text-ink-muted">
