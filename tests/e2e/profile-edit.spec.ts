@@ -15,7 +15,9 @@ test('a member edits their profile and a book, saves, and sees it after a reload
   test.setTimeout(90_000);
   const member = await freshMember('Edith Editor');
   await signInAs(page, member);
-  await openProfileEditor(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(page).toHaveURL(/\/profile-edit\/?$/);
+  await expect(page.getByLabel('Display Name')).toHaveValue(member.displayName, { timeout: 20_000 });
 
   await expect(page.getByLabel('Email')).toHaveValue(member.email);
   await expect(page.getByLabel('Email')).not.toBeEditable();
