@@ -131,3 +131,43 @@ test('a member deletes their account, is signed out, and cannot sign in again', 
   await logInThroughForm(page, member.email, MEMBER_PASSWORD);
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
 });
+
+test('the owner edits inline on the profile page: cancel restores, save shows the change after a reload', async ({ page }) => {
+  test.setTimeout(90_000);
+  const member = await freshMember('Ines Inline');
+  await adminDb().doc(`profiles/${member.uid}`).update({ about_me: 'Saved words.' });
+
+  // A visitor gets no Edit toggle and downloads no editing code.
+  const editorRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/mount-inline-editor|InlineProfileEditor/.test(request.url())) editorRequests.push(request.url());
+  });
+  await page.goto(`/profile/${member.slug}`);
+  await expect(page.getByText('Saved words.')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  expect(editorRequests).toEqual([]);
+
+  await signInAs(page, member);
+  await page.goto(`/profile/${member.slug}`);
+  const edit = page.getByRole('button', { name: 'Edit', exact: true });
+  await expect(edit).toBeVisible({ timeout: 20_000 });
+  await edit.click();
+  await expect(edit).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('heading', { name: 'Social Links' })).toBeVisible();
+  const about = page.getByLabel('About Me');
+  await expect(about).toHaveValue('Saved words.');
+  await about.fill('Words I will take back.');
+  await page.getByRole('button', { name: 'Cancel' }).first().click();
+  await expect(page.getByText('Saved words.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Social Links' })).toBeHidden();
+
+  await edit.click();
+  await expect(about).toHaveValue('Saved words.');
+  await about.fill('Words I keep.');
+  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible({ timeout: 20_000 });
+  await page.reload();
+  await expect(page.getByText('Words I keep.')).toBeVisible();
+  expect((await adminDb().doc(`profiles/${member.uid}`).get()).data()).toMatchObject({ about_me: 'Words I keep.' });
+});
