@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 // E2E tests drive Debian's Chromium (Playwright's own browser download is not
 // possible offline) against the production build that scripts/test-with-emulators.mjs
 // serves on the emulators. E2E_BASE_URL points at it.
-const MUTATING = /(-live|accounts-approval|profile-edit)\.spec\.ts$/;
+const MUTATING = /(-live|accounts-approval|profile-old-slug|profile-edit)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,7 +15,8 @@ export default defineConfig({
   outputDir: 'test-results/e2e-artifacts',
   // Specs that change public data (*-live: site settings and featured slots for a
   // moment; accounts-approval: approves a new member, who then counts in the
-  // directory) run after every other spec, so none of those compares a page with
+  // directory; profile-old-slug: a member who moved, for a moment) run after every
+  // other spec, so none of those compares a page with
   // data that is changing under it.
   projects: [
     { name: 'site', testIgnore: MUTATING },
