@@ -15,6 +15,7 @@ export function mountInlineEditor(root: HTMLElement, userId: string): void {
   let host = root.querySelector<HTMLElement>('[data-profile-edit-slot]');
   if (!host) {
     host = document.createElement('div');
+    host.className = 'mx-auto max-w-6xl px-4 pt-4';
     root.prepend(host);
   }
   const slot = host;
