@@ -4,6 +4,7 @@
 import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
 import { logInThroughForm } from './helpers/accounts';
 import { adminAuth } from './helpers/emulators';
+import { solidPng } from './helpers/images';
 import { freshMember, MEMBER_PASSWORD, openProfileEditor, signInAs } from './helpers/members';
 
 test('a signed-out visitor is sent to /auth', async ({ page }) => {
@@ -170,4 +171,20 @@ test('the owner edits inline on the profile page: cancel restores, save shows th
   await page.reload();
   await expect(page.getByText('Words I keep.')).toBeVisible();
   expect((await adminDb().doc(`profiles/${member.uid}`).get()).data()).toMatchObject({ about_me: 'Words I keep.' });
+});
+
+test('a member uploads a new profile picture through the editor and saves it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const member = await freshMember('Pia Picture');
+  await signInAs(page, member);
+  await openProfileEditor(page);
+  const field = page.getByRole('group', { name: 'Profile Picture' });
+  await expect(field.getByRole('img', { name: 'No profile picture yet' })).toBeVisible();
+  await field.getByLabel('Profile Picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await solidPng(400, 400) });
+  await expect(field.getByRole('img', { name: 'Current profile picture' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${member.slug}/?$`), { timeout: 20_000 });
+  const stored = (await adminDb().doc(`profiles/${member.uid}`).get()).get('profile_image') as string;
+  expect(stored).toMatch(new RegExp(`^/media/${member.uid}/profile-images/`));
+  await expect(page.getByRole('img', { name: `Profile picture of ${member.displayName}` })).toHaveAttribute('src', stored);
 });
