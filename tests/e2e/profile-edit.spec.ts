@@ -180,7 +180,7 @@ test('a member uploads a new profile picture through the editor and saves it', a
   await openProfileEditor(page);
   const field = page.getByRole('group', { name: 'Profile Picture' });
   await expect(field.getByRole('img', { name: 'No profile picture yet' })).toBeVisible();
-  await field.getByLabel('Profile Picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await solidPng(400, 400) });
+  await field.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await solidPng(400, 400) });
   await expect(field.getByRole('img', { name: 'Current profile picture' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page).toHaveURL(new RegExp(`/profile/${member.slug}/?$`), { timeout: 20_000 });
