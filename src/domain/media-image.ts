@@ -26,10 +26,15 @@ export function parseUploadUrl(url: string | null | undefined): { base: string; 
   return { base: match[1]!, uid: match[2]!, kind: match[3]!, uploadId: match[4]!, width: Number(match[5]) };
 }
 
-/** The media-store folder (no leading /media/) of an uploaded image, for removing it; null when the URL is not an upload. */
-export function uploadFolderOf(url: string | null | undefined): string | null {
+/**
+ * The media-store folder (no leading /media/) of an uploaded image, for removing it;
+ * null when the URL is not an upload, or, when `ownerUid` is given, not one of that
+ * member's (a profile may name any URL, so a save must never remove someone else's folder).
+ */
+export function uploadFolderOf(url: string | null | undefined, ownerUid?: string): string | null {
   const parts = parseUploadUrl(url);
-  return parts ? `${parts.uid}/${parts.kind}/${parts.uploadId}` : null;
+  if (!parts || (ownerUid !== undefined && parts.uid !== ownerUid)) return null;
+  return `${parts.uid}/${parts.kind}/${parts.uploadId}`;
 }
 
 /** The media path of one width of an upload. */

@@ -4,6 +4,7 @@
  * progress. The endpoint decides everything; the checks here (signed in, size,
  * first bytes) only spare a person a pointless wait, with the same messages.
  */
+import { FirebaseError } from 'firebase/app';
 import { clientCheck, NETWORK_ERROR_TOAST, refusalToast, SNIFF_BYTES, uploadErrorSchema, uploadResponseSchema, type UploadResponse, type UploadToast } from '../../domain/image-upload.ts';
 import type { UploadKind } from '../../domain/media-image.ts';
 import { currentIdToken } from './auth.ts';
@@ -37,7 +38,14 @@ function parseJson(text: string): unknown {
 
 /** Sends the file as the raw body with the member's ID token; never throws. */
 export async function uploadImage({ kind, file, userId, onProgress }: UploadRequest): Promise<UploadOutcome> {
-  const token = await currentIdToken().catch(() => null);
+  let token: string | null;
+  try {
+    token = await currentIdToken();
+  } catch (error) {
+    // Refreshing an expired token needs the network; any other failure means the session is gone.
+    if (error instanceof FirebaseError && error.code === 'auth/network-request-failed') return { ok: false, toast: NETWORK_ERROR_TOAST };
+    token = null;
+  }
   const refusal = await checkBeforeUpload(kind, file, token);
   if (refusal) return { ok: false, toast: refusal };
 

@@ -18,13 +18,16 @@ export function bearerToken(header: string | null): string | null {
 /**
  * The caller of a verified ID token, or null when the token is malformed, expired,
  * revoked, or its account was disabled or deleted (checked with Auth on every call).
+ * Throws when Auth itself cannot be reached: that is our failure, not a bad token.
  */
 export async function verifyCaller(token: string): Promise<Uploader | null> {
   try {
     const decoded = await getAuth(adminApp()).verifyIdToken(token, true);
     return { uid: decoded.uid, admin: decoded.admin === true, emailVerified: decoded.email_verified === true };
-  } catch {
-    return null;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error') return null;
+    throw error;
   }
 }
 

@@ -18,6 +18,7 @@ const tokens: Record<string, { uid: string; admin: boolean; emailVerified: boole
   'token-approved': { uid: 'approved', admin: false, emailVerified: true },
   'token-pending': { uid: 'pending', admin: false, emailVerified: true },
   'token-admin': { uid: 'admin', admin: true, emailVerified: true },
+  'token-unreachable': { uid: 'unreachable', admin: false, emailVerified: true },
 };
 
 vi.mock('../../../src/data/server/auth.ts', async (importOriginal) => {
@@ -25,7 +26,10 @@ vi.mock('../../../src/data/server/auth.ts', async (importOriginal) => {
   return {
     bearerToken: original.bearerToken,
     verifyCaller: async (token: string) => tokens[token] ?? null,
-    memberStanding: async (uid: string) => members[uid] ?? null,
+    memberStanding: async (uid: string) => {
+      if (uid === 'unreachable') throw new Error('Firestore is unreachable');
+      return members[uid] ?? null;
+    },
   };
 });
 
@@ -82,6 +86,13 @@ describe('POST /api/uploads/[kind]', () => {
     const before = await stored();
     expect(await upload(await make())).toMatchObject({ status, body: { error } });
     expect(await stored()).toEqual(before);
+  });
+
+  it('answers the spec’s generic failure as JSON when a service it needs fails', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await upload(await jpegWithGps(200, 100), { token: 'token-unreachable' })).toMatchObject({ status: 500, body: { error: 'Failed to upload image. Please try again.' } });
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
   });
 
   it('answers 404 for an unknown kind', async () => {

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localMediaStore, type MediaStore } from '../../../src/data/server/media-store';
 import { encodeVariants, newUploadId, readCappedBody, storeUpload, type EncodedVariant } from '../../../src/data/server/uploads';
+import { sniffImageType } from '../../../src/domain/image-upload';
 import { uploadFolderOf } from '../../../src/domain/media-image';
 import { jpegWithGps, pngClaiming, solidPng, truncatedPng } from '../../e2e/helpers/images';
 
@@ -56,6 +57,26 @@ describe('encodeVariants', () => {
       expect(meta.orientation).toBeUndefined();
       expect(variant.bytes.includes(Buffer.from('Shelfmark Test Camera'))).toBe(false);
     }
+  });
+
+  it.each(['jpeg', 'png', 'gif', 'webp', 'avif'] as const)('accepts a real %s file: recognised by its bytes and re-encoded', async (format) => {
+    const file = await sharp({ create: { width: 400, height: 200, channels: 3, background: { r: 10, g: 120, b: 200 } } }).toFormat(format).toBuffer();
+    expect(sniffImageType(file)).toBe(format);
+    const variants = await encodeVariants(file);
+    expect(typeof variants === 'string' ? variants : variants.map((v) => v.width)).toEqual([160, 320, 400]);
+  });
+
+  it('keeps only the first frame of an animated GIF', async () => {
+    const frame = (background: string) => sharp({ create: { width: 50, height: 30, channels: 3, background } }).png().toBuffer();
+    const animated = await sharp([await frame('#8a2c2c'), await frame('#2c8a2c')], { join: { animated: true } }).gif({ loop: 0 }).toBuffer();
+    expect((await sharp(animated, { pages: -1 }).metadata()).pages).toBe(2);
+    const variants = await encodeVariants(animated);
+    if (typeof variants === 'string') throw new Error(variants);
+    expect(variants.map((v) => [v.width, v.height])).toEqual([[50, 30]]);
+    const { pages, channels } = await sharp(variants[0]!.bytes).metadata();
+    expect(pages ?? 1).toBe(1);
+    const [r, g] = (await sharp(variants[0]!.bytes).raw().toBuffer()).subarray(0, channels);
+    expect([r! > 100, g! < 100]).toEqual([true, true]);
   });
 
   it('never enlarges a small picture', async () => {

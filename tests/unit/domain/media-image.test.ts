@@ -26,6 +26,11 @@ describe('the uploaded-image layout', () => {
     expect(uploadFolderOf('https://storage.googleapis.com/b/uid-1/profile-images/abc/w640.webp')).toBe('uid-1/profile-images/abc');
   });
 
+  it('names no folder when the upload belongs to someone other than the given owner', () => {
+    expect(uploadFolderOf('/media/uid-1/profile-images/abc/w640.webp', 'uid-1')).toBe('uid-1/profile-images/abc');
+    expect(uploadFolderOf('/media/uid-2/profile-images/abc/w640.webp', 'uid-1')).toBeNull();
+  });
+
   it('lists every width up to the stored one in the srcset, on the same host', () => {
     expect(IMAGE_WIDTHS).toEqual([160, 320, 640]);
     expect(srcsetOf('/media/u/profile-images/x/w640.webp')).toBe('/media/u/profile-images/x/w160.webp 160w, /media/u/profile-images/x/w320.webp 320w, /media/u/profile-images/x/w640.webp 640w');

@@ -38,7 +38,17 @@ const refuse = (kind: UploadKind, key: UploadMessageKey) => json(UPLOAD_STATUS[k
 export const POST: APIRoute = async ({ params, request, url }) => {
   const kind = params.kind;
   if (!isUploadKind(kind)) return json(404, { error: UNKNOWN_KIND_MESSAGE });
+  try {
+    return await upload(kind, request, url);
+  } catch (error) {
+    // Auth or Firestore unreachable, the body cut off mid-way, a store failure: never an HTML error page.
+    console.error('An upload failed:', error);
+    return refuse(kind, 'failed');
+  }
+};
 
+/** The checks in order, then encoding and storing; throws only on our own failures. */
+async function upload(kind: UploadKind, request: Request, url: URL): Promise<Response> {
   const token = bearerToken(request.headers.get('Authorization'));
   if (!token) return refuse(kind, 'signIn');
   const caller = await verifyCaller(token);
@@ -60,10 +70,5 @@ export const POST: APIRoute = async ({ params, request, url }) => {
 
   const variants = await encodeVariants(body);
   if (typeof variants === 'string') return refuse(kind, variants);
-  try {
-    return json(201, await storeUpload(mediaStore(), targetUid, kind, variants));
-  } catch (error) {
-    console.error(`Storing an upload for ${targetUid} failed:`, error);
-    return refuse(kind, 'failed');
-  }
-};
+  return json(201, await storeUpload(mediaStore(), targetUid, kind, variants));
+}
