@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { parseUploadUrl, uploadFolderOf } from './media-image.ts';
 import type { ProfileRole } from './profile.ts';
+import { signupRequestSchema } from './signup.ts';
 
 /** 'Display name' from 'display_name'. */
 function humanize(key: string | number | symbol | undefined): string {
@@ -116,4 +117,27 @@ export function repeatedBookIds(updateIds: readonly string[], removeIds: readonl
     seen.add(id);
   }
   return [...repeated];
+}
+
+/** The name a starting profile gets when none was typed: 'Member'. */
+export const FALLBACK_DISPLAY_NAME = 'Member';
+
+/**
+ * The display name for a profile created after the fact (an account without
+ * one): the Auth user's name, else the email's local part, the first that
+ * sign-up would accept; else FALLBACK_DISPLAY_NAME. The member can change it in
+ * the editor that opens next.
+ */
+export function startingDisplayName(authName: string | null | undefined, email: string | null | undefined): string {
+  const candidates = [authName, email?.split('@')[0]];
+  for (const candidate of candidates) {
+    const parsed = signupRequestSchema.shape.display_name.safeParse(candidate ?? '');
+    if (parsed.success) return parsed.data;
+  }
+  return FALLBACK_DISPLAY_NAME;
+}
+
+/** True for a value usable as a uid in a document path and a media folder: no '/', not '.' or '..'. */
+export function isPathSafeId(id: string): boolean {
+  return !id.includes('/') && id !== '.' && id !== '..';
 }

@@ -105,6 +105,12 @@ describe('saveProfile: who may save', () => {
     const slug = await save(owner, request(owner.uid, { profile: { page_slug: 'Not Valid' } }));
     expect(slug.error?.message).toBe('Page slug: Use lower-case letters, digits, hyphens and underscores only');
   });
+
+  it('refuses a user id that would point into another path, even for an admin', async () => {
+    const admin = await makeMember({ admin: true });
+    const answer = await save(admin, request(`${admin.uid}/private/notifications`, { profile: { about_me: 'x' } }));
+    expect(answer.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'UserId: not a user id' });
+  });
 });
 
 describe('saveProfile: two editors at once', () => {

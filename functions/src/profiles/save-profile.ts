@@ -7,7 +7,7 @@ import {
   type ParsedSaveProfileRequest,
   type SaveProfileResponse,
 } from '../../../src/domain/profile-edit';
-import { adminClaimChange, changedFields, describeIssue, nextUpdatedAt, profileImageVerdict, repeatedBookIds, replacedUploadOf, sameUpdatedAt } from '../../../src/domain/profile-save';
+import { adminClaimChange, changedFields, describeIssue, isPathSafeId, nextUpdatedAt, profileImageVerdict, repeatedBookIds, replacedUploadOf, sameUpdatedAt } from '../../../src/domain/profile-save';
 import { bookWriteSchema } from '../../../src/domain/book';
 import { displayNameProblem } from '../../../src/domain/signup';
 import type { ProfileRole, SubscriptionStatus } from '../../../src/domain/profile';
@@ -53,6 +53,7 @@ export function parseSaveRequest(data: unknown): ParsedSaveProfileRequest {
   const parsed = saveProfileRequestSchema.safeParse(data);
   if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
   const request = parsed.data;
+  if (!isPathSafeId(request.userId)) throw new HttpsError('invalid-argument', 'UserId: not a user id');
   const nameProblem = request.profile.display_name === undefined ? null : displayNameProblem(request.profile.display_name);
   if (nameProblem !== null) throw new HttpsError('invalid-argument', `Display name: ${nameProblem}`);
   const repeated = repeatedBookIds(request.books.update.map((book) => book.id), request.books.remove);

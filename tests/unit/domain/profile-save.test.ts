@@ -5,6 +5,7 @@ import {
   changedFields,
   describeIssue,
   fieldLabel,
+  isPathSafeId,
   nextUpdatedAt,
   profileImageVerdict,
   repeatedBookIds,
@@ -121,5 +122,14 @@ describe('fitsPlanLimit', () => {
     ['premium', 100, 0, 50, true],
   ] as const)('%s with %i, removing %i, adding %i: %s', (plan, current, removing, adding, fits) => {
     expect(fitsPlanLimit('books', plan, current, removing, adding)).toBe(fits);
+  });
+});
+
+describe('isPathSafeId', () => {
+  it('accepts uids and refuses what would change a document path or media folder', () => {
+    expect(isPathSafeId('AbC123_-x')).toBe(true);
+    expect(isPathSafeId('a/b')).toBe(false);
+    expect(isPathSafeId('..')).toBe(false);
+    expect(isPathSafeId('.')).toBe(false);
   });
 });
