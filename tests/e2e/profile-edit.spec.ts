@@ -156,7 +156,7 @@ test('the owner edits inline on the profile page: cancel restores, save shows th
   await edit.click();
   await expect(edit).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('heading', { name: 'Social Links' })).toBeVisible();
-  const about = page.getByLabel('About Me');
+  const about = page.getByRole('textbox', { name: 'About Me' });
   await expect(about).toHaveValue('Saved words.');
   await about.fill('Words I will take back.');
   await page.getByRole('button', { name: 'Cancel' }).first().click();
