@@ -188,3 +188,19 @@ test('a member uploads a new profile picture through the editor and saves it', a
   expect(stored).toMatch(new RegExp(`^/media/${member.uid}/profile-images/`));
   await expect(page.getByRole('img', { name: `Profile picture of ${member.displayName}` })).toHaveAttribute('src', stored);
 });
+
+test('a save based on a stale page is refused with the conflict message and the form keeps what was typed', async ({ page }) => {
+  test.setTimeout(90_000);
+  const member = await freshMember('Carl Conflict');
+  await signInAs(page, member);
+  await openProfileEditor(page);
+  await page.getByLabel('About Me').fill('Typed in the first tab.');
+  // Another tab (here the Admin SDK) saves in between.
+  await adminDb().doc(`profiles/${member.uid}`).update({ about_me: 'Saved from the second tab.', updated_at: new Date() });
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText(/^Failed to save profile: This profile was changed in another tab/)).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/profile-edit\/?$/);
+  await expect(page.getByLabel('About Me')).toHaveValue('Typed in the first tab.');
+  await expect(page.getByRole('button', { name: 'Save Profile' })).toBeEnabled();
+  expect((await adminDb().doc(`profiles/${member.uid}`).get()).get('about_me')).toBe('Saved from the second tab.');
+});
