@@ -37,7 +37,9 @@ async function main() {
     const code = await runFiltered(
       bin('firebase'),
       ['emulators:exec', '--project', PROJECT_ID, '--only', 'auth,firestore,functions', `"${process.execPath}" --import tsx scripts/test-with-emulators.mjs`],
-      { cwd: ROOT, env: emulatorEnv() },
+      // The functions emulator inherits this environment: its functions remove
+      // uploads from the same test media folder the site and tests use.
+      { cwd: ROOT, env: emulatorEnv({ ...process.env, MEDIA_DIR: join(RESULTS, 'media') }) },
     );
     failed ||= code !== 0;
   }

@@ -10,3 +10,6 @@ export { signUp } from './accounts/sign-up';
 export { approvalEmail } from './accounts/approval-email';
 export { resendVerificationEmail } from './accounts/resend-verification';
 export { blockClientSignUp } from './accounts/block-client-sign-up';
+export { saveProfile } from './profiles/save-profile';
+export { ensureProfile } from './accounts/ensure-profile';
+export { deleteAccount, finishAccountDeletions } from './accounts/delete-account';

@@ -18,6 +18,7 @@ const PAGES = [
   { path: '/terms', kind: 'static page' },
   { path: '/', kind: 'static page (home)' },
   { path: '/auth', kind: 'auth screen' },
+  { path: '/profile/margot-ellery', kind: 'profile (on demand)' },
 ];
 
 const baseUrl = (process.argv[2] ?? process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:4321').replace(/\/+$/, '');
@@ -49,7 +50,8 @@ async function scriptsOf(browser, url) {
   const inline = [];
   await page.goto(url, { waitUntil: 'networkidle' });
   // Inline scripts are part of the HTML, but they are JavaScript the visitor pays for too.
-  for (const text of await page.$$eval('script:not([src])', (nodes) => nodes.map((n) => n.textContent ?? ''))) {
+  // JSON-LD blocks are data, not JavaScript.
+  for (const text of await page.$$eval('script:not([src]):not([type="application/ld+json"])', (nodes) => nodes.map((n) => n.textContent ?? ''))) {
     const body = Buffer.from(text);
     if (body.length > 0) inline.push(measure('(inline)', body));
   }

@@ -15,19 +15,26 @@ export const UPLOAD_KINDS = ['profile-images'] as const;
 /** One of UPLOAD_KINDS. */
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
-const UPLOAD_URL = /^\/media\/([A-Za-z0-9_-]+)\/([a-z-]+)\/([A-Za-z0-9_-]+)\/w(\d+)\.webp$/;
+// The store's public URL of a path: `/media/{path}` on the local disk store, the
+// bucket's `https://storage.googleapis.com/{bucket}/{path}` with MEDIA_STORE=cloud.
+const UPLOAD_URL = /^(\/media|https:\/\/storage\.googleapis\.com\/[a-z0-9][a-z0-9._-]*)\/([A-Za-z0-9_-]+)\/([a-z-]+)\/([A-Za-z0-9_-]+)\/w(\d+)\.webp$/;
 
-/** The parts of an uploaded image's URL, or null for any other value (seeded files, https URLs). */
-export function parseUploadUrl(url: string | null | undefined): { uid: string; kind: string; uploadId: string; width: number } | null {
+/** The parts of an uploaded image's URL (`base` is where the store serves paths from), or null for any other value (seeded files, other URLs). */
+export function parseUploadUrl(url: string | null | undefined): { base: string; uid: string; kind: string; uploadId: string; width: number } | null {
   const match = UPLOAD_URL.exec(url ?? '');
   if (!match) return null;
-  return { uid: match[1]!, kind: match[2]!, uploadId: match[3]!, width: Number(match[4]) };
+  return { base: match[1]!, uid: match[2]!, kind: match[3]!, uploadId: match[4]!, width: Number(match[5]) };
 }
 
-/** The media-store folder (no leading /media/) of an uploaded image, for removing it; null when the URL is not an upload. */
-export function uploadFolderOf(url: string | null | undefined): string | null {
+/**
+ * The media-store folder (no leading /media/) of an uploaded image, for removing it;
+ * null when the URL is not an upload, or, when `ownerUid` is given, not one of that
+ * member's (a profile may name any URL, so a save must never remove someone else's folder).
+ */
+export function uploadFolderOf(url: string | null | undefined, ownerUid?: string): string | null {
   const parts = parseUploadUrl(url);
-  return parts ? `${parts.uid}/${parts.kind}/${parts.uploadId}` : null;
+  if (!parts || (ownerUid !== undefined && parts.uid !== ownerUid)) return null;
+  return `${parts.uid}/${parts.kind}/${parts.uploadId}`;
 }
 
 /** The media path of one width of an upload. */
@@ -39,7 +46,7 @@ export function uploadPath(uid: string, kind: UploadKind, uploadId: string, widt
 export function srcsetOf(url: string | null | undefined): string | undefined {
   const parts = parseUploadUrl(url);
   if (!parts) return undefined;
-  const base = `/media/${parts.uid}/${parts.kind}/${parts.uploadId}`;
+  const base = `${parts.base}/${parts.uid}/${parts.kind}/${parts.uploadId}`;
   return IMAGE_WIDTHS.filter((width) => width <= parts.width)
     .map((width) => `${base}/w${width}.webp ${width}w`)
     .join(', ');

@@ -35,3 +35,13 @@ export function limitLevel(count: number, subscription: SubscriptionStatus = 'fr
   if (count === PLAN_LIMITS.free.products_services - 1) return 'warning';
   return 'normal';
 }
+
+/**
+ * True when a member on `subscription` holding `currentCount` items may remove
+ * `removing` of them and add `adding` in one go. Only additions are limited: a
+ * member over the limit (an old free account) may still edit and remove.
+ */
+export function fitsPlanLimit(kind: LimitedKind, subscription: SubscriptionStatus, currentCount: number, removing: number, adding: number): boolean {
+  if (adding === 0) return true;
+  return currentCount - removing + adding <= PLAN_LIMITS[subscription][kind];
+}

@@ -10,7 +10,7 @@ import { accountArea, logInThroughForm } from './helpers/accounts';
 import { sitemapPages } from './helpers/sitemap';
 
 /** /pending-approval comes last: it sends a signed-out visitor on to /auth by itself. */
-const EXTRA_PAGES = ['/auth', '/auth?tab=signup', '/this-page-does-not-exist', '/pending-approval'];
+const EXTRA_PAGES = ['/auth', '/auth?tab=signup', '/this-page-does-not-exist', '/profile/no-such-member', '/pending-approval'];
 
 /** Waits until sonner's toaster shows a toast with its own styles applied (its injected <style> was allowed). */
 async function expectStyledToast(page: Page, title: string): Promise<void> {

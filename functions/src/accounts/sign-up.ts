@@ -1,6 +1,6 @@
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
 import { signupRequestSchema, type SignupRequest } from '../../../src/domain/signup';
 import { profileWriteSchema } from '../../../src/domain/profile';
@@ -14,6 +14,9 @@ import { authPageUrl } from '../mail/settings';
 import { SIGNUP_LIMITS_PER_EMAIL, SIGNUP_LIMITS_PER_IP, SIGNUP_THROTTLED_MESSAGE } from '../../../src/domain/throttle';
 import { clientIp, consumeAttempt, type RequestAddress } from './throttle';
 import { enforceAppCheck } from './app-check';
+
+/** What a new member chooses that their starting profile holds. */
+export type StartingChoices = Pick<SignupRequest, 'display_name' | 'category'>;
 
 /** What `signUp` returns to the browser. */
 export interface SignUpResult {
@@ -37,7 +40,7 @@ export const SIGNUP_FAILED_MESSAGE = 'Sign-up failed. Please try again later.';
  * free plan. Only this function creates profiles, so these values cannot be chosen
  * by the browser (firestore.rules deny client creates).
  */
-export function startingProfile(uid: string, request: SignupRequest, pageSlug: string, createdAt: Date) {
+export function startingProfile(uid: string, request: StartingChoices, pageSlug: string, createdAt: Date) {
   return {
     user_id: uid,
     display_name: request.display_name,
@@ -68,19 +71,26 @@ function createUserError(error: unknown): HttpsError {
 }
 
 /**
+ * Claims a unique page slug and creates profiles/{uid} with the starting values
+ * inside `tx` (call it before any other write of the transaction). Shared by
+ * sign-up and ensureProfile, so both start a member the same way.
+ */
+export async function createStartingProfile(tx: Transaction, firestore: Firestore, uid: string, request: StartingChoices): Promise<string> {
+  const pageSlug = await claimPageSlug(tx, firestore, request.display_name, uid);
+  const profile = startingProfile(uid, request, pageSlug, new Date());
+  // Validated with the shared schema so the function can never write a profile
+  // the site would refuse to read; the stored time is the server's.
+  profileWriteSchema.parse(profile);
+  tx.create(firestore.collection('profiles').doc(uid), { ...profile, created_at: FieldValue.serverTimestamp() });
+  return pageSlug;
+}
+
+/**
  * Claims a unique page slug and creates profiles/{uid} in one transaction, so a
  * slug is never claimed without its profile or the other way round.
  */
-export async function createProfile(firestore: Firestore, uid: string, request: SignupRequest): Promise<string> {
-  return firestore.runTransaction(async (tx) => {
-    const pageSlug = await claimPageSlug(tx, firestore, request.display_name, uid);
-    const profile = startingProfile(uid, request, pageSlug, new Date());
-    // Validated with the shared schema so the function can never write a profile
-    // the site would refuse to read; the stored time is the server's.
-    profileWriteSchema.parse(profile);
-    tx.create(firestore.collection('profiles').doc(uid), { ...profile, created_at: FieldValue.serverTimestamp() });
-    return pageSlug;
-  });
+export async function createProfile(firestore: Firestore, uid: string, request: StartingChoices): Promise<string> {
+  return firestore.runTransaction((tx) => createStartingProfile(tx, firestore, uid, request));
 }
 
 /** Generates a verification link for `email` with the Admin SDK and emails it; throws when either fails. */

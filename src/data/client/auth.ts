@@ -94,3 +94,10 @@ export function loginErrorMessage(error: unknown): string {
   if (error instanceof FirebaseError) return LOGIN_MESSAGES[error.code] ?? 'Login failed. Please try again.';
   return error instanceof Error && error.message ? error.message : 'Login failed. Please try again.';
 }
+
+/** The signed-in person's ID token (refreshed by the SDK when near expiry), for our own endpoints; null when signed out. */
+export async function currentIdToken(): Promise<string | null> {
+  const a = auth();
+  await a.authStateReady();
+  return a.currentUser ? a.currentUser.getIdToken() : null;
+}

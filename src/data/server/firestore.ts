@@ -26,3 +26,6 @@ export function getDb(): Firestore {
   db ??= getFirestore(app());
   return db;
 }
+
+/** The site's Admin SDK app (for Auth's token checks beside Firestore), created once per process. */
+export const adminApp = app;

@@ -2,7 +2,7 @@ import type { Firestore, Query } from 'firebase-admin/firestore';
 import { parseDocs, tryParseDoc } from '../firestore-convert.ts';
 import { profileSchema, type Profile } from '../../domain/profile.ts';
 import { getDb } from './firestore.ts';
-import { meterQuery } from './read-meter.ts';
+import { meterQuery, meterReads } from './read-meter.ts';
 
 /** Profiles a visitor may see: active and approved (the same filter firestore.rules requires). */
 function publicProfiles(db: Firestore): Query {
@@ -22,4 +22,11 @@ export async function getPublicProfileBySlug(slug: string, db: Firestore = getDb
   meterQuery(snap);
   const doc = snap.docs[0];
   return doc ? tryParseDoc(profileSchema, doc) : null;
+}
+
+/** The profile `profiles/{uid}` whatever its state, or null when missing or failing the schema (logged). One read. */
+export async function getProfileById(uid: string, db: Firestore = getDb()): Promise<Profile | null> {
+  const snap = await db.collection('profiles').doc(uid).get();
+  meterReads(1);
+  return snap.exists ? tryParseDoc(profileSchema, snap) : null;
 }

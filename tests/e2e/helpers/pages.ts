@@ -6,7 +6,9 @@ import type { APIRequestContext } from '@playwright/test';
 export const EXTRA_PAGES = [
   { path: '/auth', status: 200 },
   { path: '/pending-approval', status: 200 },
+  { path: '/profile-edit', status: 200 },
   { path: '/no-such-page-for-the-checker', status: 404 },
+  { path: '/profile/no-such-member-for-the-checker', status: 404 },
 ];
 
 /** The HTML the server sends for each path (as a validator or crawler sees it, before any script runs). */

@@ -167,9 +167,9 @@ describe('listings keep their bounded reads', () => {
     expect((await getRecentPublicProfiles(3, db)).map((p) => p.id)).toEqual(['new-a', 'new-c']);
   });
 
-  it('the sitemap leaves out a profile with a malformed slug and a book with a malformed date', async () => {
+  it('the sitemap leaves out a profile with a malformed slug or any other malformed field (its page would not render), and a book with a malformed date', async () => {
     const { db } = fakeDb({
-      profiles: [profile('map-a'), profile('map-bad', { page_slug: 'Not A Slug!' })],
+      profiles: [profile('map-a'), profile('map-bad', { page_slug: 'Not A Slug!' }), profile('map-bad-website', BAD_PROFILE)],
       books: [book('map-b1'), book('map-bad', { created_at: 'yesterday' })],
     });
     expect((await getPublicProfileEntries(db)).map((e) => e.path)).toEqual(['/profile/map-a']);

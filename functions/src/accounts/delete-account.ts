@@ -1,0 +1,200 @@
+import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { logger } from 'firebase-functions';
+import { FieldValue, Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
+import {
+  DELETE_FAILED_MESSAGE,
+  DELETE_NOT_ALLOWED_MESSAGE,
+  isStaleDeletion,
+  pendingSteps,
+  type AccountDeletionStep,
+} from '../../../src/domain/account-deletion';
+import { deleteAccountRequestSchema } from '../../../src/domain/profile-edit';
+import { describeIssue, isPathSafeId } from '../../../src/domain/profile-save';
+import type { MediaStore } from '../../../src/data/server/media-store';
+import { db } from '../firestore';
+import { functionsMediaStore } from '../media';
+import { adminAuth, authErrorCode } from './admin-auth';
+import { isAdminToken } from './admin-claim';
+import { enforceAppCheck } from './app-check';
+import { PAGE_SLUGS } from './page-slug';
+
+/** account_deletions/{uid}: one job per deleted account (src/domain/account-deletion.ts). Admin SDK only. */
+export const ACCOUNT_DELETIONS = 'account_deletions';
+
+/** Documents deleted per batch (a batch holds at most 500 writes; the job update takes one). */
+const PAGE_SIZE = 200;
+/** Firestore's largest 'in' list. */
+const IN_LIMIT = 30;
+/** Most stale jobs one sweep finishes. */
+const SWEEP_LIMIT = 20;
+
+/** What the steps work with. */
+interface DeletionContext {
+  firestore: Firestore;
+  uid: string;
+  media: MediaStore;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+function jobRef(firestore: Firestore, uid: string) {
+  return firestore.collection(ACCOUNT_DELETIONS).doc(uid);
+}
+
+/** Deletes every document `query` matches, a page at a time (ids only). */
+async function deleteAll(firestore: Firestore, query: Query): Promise<void> {
+  for (;;) {
+    const page = await query.select().limit(PAGE_SIZE).get();
+    if (page.empty) return;
+    const batch = firestore.batch();
+    page.docs.forEach((doc) => batch.delete(doc.ref));
+    await batch.commit();
+  }
+}
+
+/**
+ * Deletes the member's books a page at a time. Before each page goes, the
+ * featured_books slots showing one of its books are noted in the job, in the
+ * same batch as the deletion, so the last step still knows them after the books
+ * are gone (and a crash between the two cannot lose them).
+ */
+async function deleteBooks({ firestore, uid }: DeletionContext): Promise<void> {
+  const books = firestore.collection('books').where('user_id', '==', uid);
+  for (;;) {
+    const page = await books.select().limit(PAGE_SIZE).get();
+    if (page.empty) return;
+    const ids = page.docs.map((doc) => doc.id);
+    const featured = await Promise.all(
+      chunks(ids, IN_LIMIT).map((chunk) => firestore.collection('featured_books').where('book_id', 'in', chunk).get()),
+    );
+    const featuredIds = featured.flatMap((snapshot) => snapshot.docs.map((doc) => String(doc.get('book_id'))));
+    const batch = firestore.batch();
+    if (featuredIds.length > 0) batch.update(jobRef(firestore, uid), { featured_book_ids: FieldValue.arrayUnion(...featuredIds) });
+    page.docs.forEach((doc) => batch.delete(doc.ref));
+    await batch.commit();
+  }
+}
+
+/** Clears the home-page slots of the member and of their (noted) books. */
+async function deleteFeatured({ firestore, uid }: DeletionContext): Promise<void> {
+  await deleteAll(firestore, firestore.collection('featured_profiles').where('user_id', '==', uid));
+  const noted = (await jobRef(firestore, uid).get()).get('featured_book_ids');
+  const bookIds = Array.isArray(noted) ? noted.filter((id): id is string => typeof id === 'string') : [];
+  for (const chunk of chunks(bookIds, IN_LIMIT)) {
+    await deleteAll(firestore, firestore.collection('featured_books').where('book_id', 'in', chunk));
+  }
+}
+
+/** What each step does; every one is a no-op when its data is already gone. */
+const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<void>> = {
+  async auth({ uid }) {
+    try {
+      await adminAuth().deleteUser(uid);
+    } catch (error) {
+      if (authErrorCode(error) !== 'auth/user-not-found') throw error;
+    }
+  },
+  async profile({ firestore, uid }) {
+    // With its private records (profiles/{uid}/private/*).
+    await firestore.recursiveDelete(firestore.collection('profiles').doc(uid));
+  },
+  page_slugs: ({ firestore, uid }) => deleteAll(firestore, firestore.collection(PAGE_SLUGS).where('uid', '==', uid)),
+  books: deleteBooks,
+  products_services: ({ firestore, uid }) => deleteAll(firestore, firestore.collection('products_services').where('user_id', '==', uid)),
+  classified_ads: ({ firestore, uid }) => deleteAll(firestore, firestore.collection('classified_ads').where('user_id', '==', uid)),
+  media: ({ media, uid }) => media.removeFolder(uid),
+  featured: deleteFeatured,
+};
+
+/** Records the job unless it exists (a retry keeps the first request's record). */
+export async function recordDeletion(firestore: Firestore, uid: string, requestedBy: string): Promise<void> {
+  const ref = jobRef(firestore, uid);
+  await firestore.runTransaction(async (tx) => {
+    if ((await tx.get(ref)).exists) return;
+    const now = FieldValue.serverTimestamp();
+    // completed_at: null (not absent) so the sweep's query for open jobs finds it.
+    tx.create(ref, { uid, requested_by: requestedBy, requested_at: now, updated_at: now, steps_done: [], featured_book_ids: [], completed_at: null });
+  });
+}
+
+/**
+ * Runs the job's pending steps in order, marking each done as it finishes, then
+ * the job complete. Safe to run again at any point, and by anyone holding the
+ * Admin SDK: the member is not needed once the job is recorded.
+ */
+export async function finishDeletion(firestore: Firestore, uid: string, media: MediaStore = functionsMediaStore()): Promise<void> {
+  const ref = jobRef(firestore, uid);
+  const job = await ref.get();
+  if (!job.exists) throw new Error(`no deletion job for ${uid}`);
+  if (job.get('completed_at')) return;
+  const done = job.get('steps_done');
+  for (const step of pendingSteps(Array.isArray(done) ? done : [])) {
+    await STEPS[step]({ firestore, uid, media });
+    await ref.update({ steps_done: FieldValue.arrayUnion(step), updated_at: FieldValue.serverTimestamp() });
+    logger.info('deleteAccount: step done', { uid, step });
+  }
+  await ref.update({ completed_at: FieldValue.serverTimestamp(), updated_at: FieldValue.serverTimestamp() });
+}
+
+/** Finishes unfinished jobs that stopped moving (their call crashed or timed out); returns the uids it finished. */
+export async function finishStaleDeletions(firestore: Firestore, now = Date.now(), media?: MediaStore): Promise<string[]> {
+  const open = await firestore.collection(ACCOUNT_DELETIONS).where('completed_at', '==', null).limit(SWEEP_LIMIT * 5).get();
+  const stale = open.docs
+    .filter((doc) => {
+      const time = (field: string) => (doc.get(field) instanceof Timestamp ? (doc.get(field) as Timestamp).toDate() : null);
+      return isStaleDeletion({ requested_at: time('requested_at') ?? new Date(0), updated_at: time('updated_at'), completed_at: null }, now);
+    })
+    .slice(0, SWEEP_LIMIT);
+  const finished: string[] = [];
+  for (const doc of stale) {
+    try {
+      await finishDeletion(firestore, doc.id, media);
+      finished.push(doc.id);
+    } catch (error) {
+      logger.error('deleteAccount sweep: a job failed again', { uid: doc.id, error });
+    }
+  }
+  return finished;
+}
+
+/**
+ * Deletes an account: the member's own, or anyone's for an admin.
+ * Request: { userId }. Returns { deleted: true }, also when it was already
+ * deleted. Errors: unauthenticated; invalid-argument; permission-denied
+ * (DELETE_NOT_ALLOWED_MESSAGE); internal (DELETE_FAILED_MESSAGE) when a step
+ * failed: calling again (the member within the hour their ID token still
+ * lives, or an admin) or the sweep finishes the job.
+ */
+export const deleteAccount = onCall({ enforceAppCheck: enforceAppCheck(), timeoutSeconds: 540 }, async (request): Promise<{ deleted: true }> => {
+  if (request.auth === undefined) throw new HttpsError('unauthenticated', 'Please sign in to delete your profile.');
+  const parsed = deleteAccountRequestSchema.safeParse(request.data);
+  if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+  const { userId } = parsed.data;
+  if (!isPathSafeId(userId)) throw new HttpsError('invalid-argument', 'UserId: not a user id');
+  const admin = isAdminToken(request.auth.token as Record<string, unknown>);
+  if (request.auth.uid !== userId && !admin) throw new HttpsError('permission-denied', DELETE_NOT_ALLOWED_MESSAGE);
+
+  const firestore = db();
+  await recordDeletion(firestore, userId, request.auth.uid);
+  try {
+    await finishDeletion(firestore, userId);
+  } catch (error) {
+    logger.error('deleteAccount: a step failed; the job stays open for a retry or the sweep', { uid: userId, error });
+    throw new HttpsError('internal', DELETE_FAILED_MESSAGE);
+  }
+  logger.info('deleteAccount: deleted', { uid: userId, by: request.auth.uid });
+  return { deleted: true };
+});
+
+/**
+ * Every 15 minutes, finishes deletions whose call stopped midway (a crash or a
+ * timeout), so an account is fully removed even when nobody calls again: the
+ * member cannot, once their Auth user is gone.
+ */
+export const finishAccountDeletions = onSchedule('every 15 minutes', async () => {
+  const finished = await finishStaleDeletions(db());
+  if (finished.length > 0) logger.info('deleteAccount sweep: finished', { uids: finished });
+});

@@ -1,0 +1,201 @@
+import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { logger } from 'firebase-functions';
+import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import {
+  SAVE_PROFILE_MESSAGES,
+  saveProfileRequestSchema,
+  type ParsedSaveProfileRequest,
+  type SaveProfileResponse,
+} from '../../../src/domain/profile-edit';
+import { adminClaimChange, changedFields, describeIssue, isPathSafeId, nextUpdatedAt, profileImageVerdict, repeatedBookIds, replacedUploadOf, sameUpdatedAt } from '../../../src/domain/profile-save';
+import { bookWriteSchema } from '../../../src/domain/book';
+import { displayNameProblem } from '../../../src/domain/signup';
+import type { ProfileRole, SubscriptionStatus } from '../../../src/domain/profile';
+import { db } from '../firestore';
+import { enforceAppCheck } from '../accounts/app-check';
+import { isAdminToken, setAdminClaim } from '../accounts/admin-claim';
+import { planPageSlugChange } from '../accounts/page-slug';
+import { assertWithinPlanLimit } from '../books/plan-limit';
+import { functionsMediaStore } from '../media';
+
+/** The message for a profile that does not exist (the editor first calls ensureProfile for the member's own). */
+export const PROFILE_NOT_FOUND_MESSAGE = 'Profile not found';
+
+/** Who is saving. */
+interface Caller {
+  uid: string;
+  admin: boolean;
+  emailVerified: boolean;
+}
+
+/** What the transaction decided, for the work done after it commits. */
+interface Committed {
+  response: SaveProfileResponse;
+  /** Set or clear the admin claim of the profile's member. */
+  adminClaim: boolean | undefined;
+  /** An upload folder of the member the save stopped using. */
+  oldUpload: string | null;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+function millisOf(value: unknown): number | null {
+  return value instanceof Timestamp ? value.toMillis() : null;
+}
+
+/** The caller from a callable request; refuses signed-out callers. */
+function callerOf(request: CallableRequest): Caller {
+  if (request.auth === undefined) throw new HttpsError('unauthenticated', 'Please sign in to save your profile.');
+  const token = request.auth.token as Record<string, unknown>;
+  return { uid: request.auth.uid, admin: isAdminToken(token), emailVerified: token.email_verified === true };
+}
+
+/** The request, validated; 'invalid-argument' names the first bad field. */
+export function parseSaveRequest(data: unknown): ParsedSaveProfileRequest {
+  const parsed = saveProfileRequestSchema.safeParse(data);
+  if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+  const request = parsed.data;
+  if (!isPathSafeId(request.userId)) throw new HttpsError('invalid-argument', 'UserId: not a user id');
+  const nameProblem = request.profile.display_name === undefined ? null : displayNameProblem(request.profile.display_name);
+  if (nameProblem !== null) throw new HttpsError('invalid-argument', `Display name: ${nameProblem}`);
+  const repeated = repeatedBookIds(request.books.update.map((book) => book.id), request.books.remove);
+  if (repeated.length > 0) throw new HttpsError('invalid-argument', `Each book may be changed or removed once per save (repeated: ${repeated.join(', ')}).`);
+  return request;
+}
+
+/** Refuses anyone but an admin, or the owner while verified, approved and active. */
+function assertMayEdit(caller: Caller, profile: DocumentSnapshot, request: ParsedSaveProfileRequest): void {
+  if (caller.admin) return;
+  const owner =
+    caller.uid === profile.id && caller.emailVerified && profile.get('approval_status') === 'approved' && profile.get('is_active') === true;
+  const adminFields = request.admin !== undefined && Object.keys(request.admin).length > 0;
+  if (!owner || adminFields) throw new HttpsError('permission-denied', SAVE_PROFILE_MESSAGES.notAllowed);
+}
+
+/** Refuses a profile_image the member may not point at. */
+function assertImageAllowed(next: string | null | undefined, stored: unknown, uid: string): void {
+  const verdict = profileImageVerdict(next, typeof stored === 'string' ? stored : null, uid);
+  if (verdict === 'other-member') throw new HttpsError('permission-denied', 'Profile image: that image belongs to another member.');
+  if (verdict === 'not-an-upload') throw new HttpsError('invalid-argument', 'Profile image: use an image you uploaded or an https:// address.');
+}
+
+/**
+ * The save itself, in one transaction: every read first (profile, the books
+ * to change, slug candidates, the featured slots of removed books, the
+ * plan-limit count), every check, then the
+ * writes. Any refusal throws before a write, so a refused save writes nothing.
+ */
+async function saveInTransaction(firestore: Firestore, caller: Caller, request: ParsedSaveProfileRequest): Promise<Committed> {
+  return firestore.runTransaction(async (tx) => {
+    const profileRef = firestore.collection('profiles').doc(request.userId);
+    const profile = await tx.get(profileRef);
+    if (!profile.exists) {
+      if (!caller.admin && caller.uid !== request.userId) throw new HttpsError('permission-denied', SAVE_PROFILE_MESSAGES.notAllowed);
+      throw new HttpsError('not-found', PROFILE_NOT_FOUND_MESSAGE);
+    }
+    assertMayEdit(caller, profile, request);
+    const storedUpdatedAt = millisOf(profile.get('updated_at'));
+    if (!sameUpdatedAt(storedUpdatedAt, request.expectedUpdatedAt)) throw new HttpsError('aborted', SAVE_PROFILE_MESSAGES.conflict);
+
+    const stored = profile.data() ?? {};
+    const uid = profile.id;
+    const { page_slug: requestedSlug, ...ownerFields } = request.profile;
+    const changes: Record<string, unknown> = { ...changedFields(stored, ownerFields), ...changedFields(stored, request.admin ?? {}) };
+    if ('profile_image' in changes) assertImageAllowed(request.profile.profile_image, stored.profile_image, uid);
+
+    // Books: each one to change or remove must exist and belong to this member.
+    const { create, update, remove } = request.books;
+    const bookRefs = [...update.map((book) => book.id), ...remove].map((id) => firestore.collection('books').doc(id));
+    const books = bookRefs.length > 0 ? await tx.getAll(...bookRefs) : [];
+    for (const book of books) {
+      if (!book.exists) throw new HttpsError('not-found', `Book not found: ${book.id}`);
+      if (book.get('user_id') !== uid) throw new HttpsError('permission-denied', SAVE_PROFILE_MESSAGES.notAllowed);
+    }
+
+    const currentSlug = typeof stored.page_slug === 'string' ? stored.page_slug : '';
+    const displayName = (changes.display_name as string | undefined) ?? String(stored.display_name ?? '');
+    const slugChange =
+      requestedSlug === undefined || requestedSlug === currentSlug
+        ? undefined
+        : await planPageSlugChange(tx, firestore, { uid, current: currentSlug, requested: requestedSlug, displayName });
+    if (slugChange === 'taken') throw new HttpsError('already-exists', SAVE_PROFILE_MESSAGES.slugTaken);
+
+    // A removed book leaves the home page's slots too (at most 12 slots, so at most 4 small queries).
+    const featuredSlots = await Promise.all(
+      chunks(remove, 30).map((ids) => tx.get(firestore.collection('featured_books').where('book_id', 'in', ids))),
+    );
+
+    const subscription = ((changes.subscription_status ?? stored.subscription_status ?? 'free') as SubscriptionStatus);
+    await assertWithinPlanLimit(tx, firestore, { kind: 'books', uid, subscription, removing: remove.length, adding: create.length });
+
+    // Every check passed: write.
+    const now = Timestamp.fromMillis(nextUpdatedAt(Date.now(), storedUpdatedAt));
+    const newBooks = create.map((form) => {
+      const book = { ...form, user_id: uid, is_active: true, is_featured: false, created_at: now, updated_at: now };
+      // The shared schema guarantees the site can read what is written.
+      bookWriteSchema.parse({ ...book, created_at: now.toDate(), updated_at: now.toDate() });
+      return book;
+    });
+    const createdIds = newBooks.map((book) => {
+      const ref = firestore.collection('books').doc();
+      tx.create(ref, book);
+      return ref.id;
+    });
+    update.forEach(({ id, changes: bookChanges }) => tx.update(firestore.collection('books').doc(id), { ...bookChanges, updated_at: now }));
+    remove.forEach((id) => tx.delete(firestore.collection('books').doc(id)));
+    featuredSlots.forEach((slots) => slots.docs.forEach((slot) => tx.delete(slot.ref)));
+    if (slugChange?.changed) {
+      slugChange.write(tx);
+      changes.page_slug = slugChange.slug;
+    }
+    tx.update(profileRef, { ...changes, updated_at: now });
+
+    return {
+      response: { page_slug: slugChange?.slug ?? currentSlug, updated_at: now.toDate().toISOString(), created_book_ids: createdIds },
+      adminClaim: adminClaimChange(stored.role as ProfileRole | undefined, changes.role as ProfileRole | undefined),
+      oldUpload: replacedUploadOf(stored.profile_image as string | undefined, changes.profile_image as string | undefined, uid),
+    };
+  });
+}
+
+/** Work after the commit that Firestore cannot do in the transaction: the admin claim and the replaced upload's files. */
+async function afterCommit(uid: string, committed: Committed): Promise<void> {
+  if (committed.adminClaim !== undefined) {
+    try {
+      await setAdminClaim(uid, committed.adminClaim);
+    } catch (error) {
+      // The role is saved; the claim follows it on the next save of the role.
+      logger.error('saveProfile: the admin claim was not updated', { uid, admin: committed.adminClaim, error });
+      throw new HttpsError('internal', 'The profile was saved, but the admin right could not be updated. Please save the role again.');
+    }
+  }
+  if (committed.oldUpload !== null) {
+    // A leftover folder wastes space but breaks nothing, so a failure is logged, not reported.
+    await functionsMediaStore()
+      .removeFolder(committed.oldUpload)
+      .catch((error: unknown) => logger.error('saveProfile: the replaced image was not removed', { uid, folder: committed.oldUpload, error }));
+  }
+}
+
+/**
+ * Saves a profile from the profile editors: the changed profile fields, the
+ * page slug's claim and the member's books, in one transaction.
+ * Request: saveProfileRequestSchema. Returns saveProfileResponseSchema.
+ * Errors: unauthenticated; invalid-argument ('<field>: <message>');
+ * permission-denied (SAVE_PROFILE_MESSAGES.notAllowed: not the owner or an
+ * admin, an owner not verified, approved and active, admin fields from a
+ * non-admin, another member's book); not-found (no such profile or book);
+ * aborted (SAVE_PROFILE_MESSAGES.conflict: saved by someone else since
+ * expectedUpdatedAt); already-exists (SAVE_PROFILE_MESSAGES.slugTaken);
+ * resource-exhausted (LIMIT_MESSAGES.books).
+ */
+export const saveProfile = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<SaveProfileResponse> => {
+  const caller = callerOf(request);
+  const parsed = parseSaveRequest(request.data);
+  const committed = await saveInTransaction(db(), caller, parsed);
+  await afterCommit(parsed.userId, committed);
+  logger.info('saveProfile: saved', { uid: parsed.userId, by: caller.uid, slug: committed.response.page_slug, created: committed.response.created_book_ids.length });
+  return committed.response;
+});

@@ -1,0 +1,38 @@
+// A member's public items for their profile page: active books and active
+// products/services, newest first, each list bounded. The owner's own state is
+// checked by the caller (the page only exists for an active, approved member), so
+// "active" here completes the rule that an item is public only while it and its
+// owner are. Each list is one indexed query (user_id, is_active, created_at desc;
+// firestore.indexes.json); a document that fails its schema is left out and logged.
+import type { Firestore } from 'firebase-admin/firestore';
+import { bookSchema, type Book } from '../../domain/book.ts';
+import { productServiceSchema, type ProductService } from '../../domain/product-service.ts';
+import { parseDocs } from '../firestore-convert.ts';
+import { getDb } from './firestore.ts';
+import { meterQuery } from './read-meter.ts';
+
+/** The member's active books, newest first, at most `limit`. */
+export async function getActiveBooksOf(uid: string, limit: number, db: Firestore = getDb()): Promise<Book[]> {
+  const snap = await db
+    .collection('books')
+    .where('user_id', '==', uid)
+    .where('is_active', '==', true)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .get();
+  meterQuery(snap);
+  return parseDocs(bookSchema, snap.docs);
+}
+
+/** The member's active products and services, newest first, at most `limit`. */
+export async function getActiveProductsOf(uid: string, limit: number, db: Firestore = getDb()): Promise<ProductService[]> {
+  const snap = await db
+    .collection('products_services')
+    .where('user_id', '==', uid)
+    .where('is_active', '==', true)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .get();
+  meterQuery(snap);
+  return parseDocs(productServiceSchema, snap.docs);
+}

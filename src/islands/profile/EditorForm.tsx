@@ -1,0 +1,170 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
+import type { Book } from "../../domain/book.ts";
+import {
+  profileFormSchema,
+  toFormValues,
+  type ProfileFormValues,
+} from "../../domain/profile-edit-form.ts";
+import type { Profile } from "../../domain/profile.ts";
+import { setFlash } from "../../lib/flash-toast.ts";
+import {
+  discardDraft,
+  draftToOffer,
+  keepDraft,
+  PROFILE_DRAFT_DELAY_MS,
+} from "../../lib/profile-draft.ts";
+import { showToast } from "../../lib/toast.ts";
+import BooksSection from "./BooksSection.tsx";
+import DeleteProfileDialog from "./DeleteProfileDialog.tsx";
+import DraftRestoreDialog from "./DraftRestoreDialog.tsx";
+import {
+  AboutSection,
+  BasicInfoSection,
+  SocialLinksSection,
+} from "./ProfileSections.tsx";
+import { PROFILE_SAVED_TOAST, saveProfileChanges } from "./save-profile.ts";
+
+interface Props {
+  /** The profile as loaded. */
+  profile: Profile;
+  /** The member's books as loaded. */
+  books: Book[];
+  /** The sign-in email, for one's own profile. */
+  email?: string;
+  /** The editor holds the admin claim. */
+  admin: boolean;
+  /** The editor edits their own profile. */
+  own: boolean;
+}
+
+/**
+ * The /profile-edit form: every section, the draft kept 1 s after each change,
+ * Save Profile (only what changed, then the profile page) and Delete Profile.
+ */
+export default function EditorForm({
+  profile,
+  books,
+  email,
+  admin,
+  own,
+}: Props) {
+  const userId = profile.id;
+  const [loaded] = useState<ProfileFormValues>(() =>
+    toFormValues(profile, books),
+  );
+  // Read once: a draft differing from the saved profile is offered before autosave starts.
+  const [draftOffer, setDraftOffer] = useState<ProfileFormValues | null>(() =>
+    draftToOffer(localStorage, userId, loaded),
+  );
+  const [saving, setSaving] = useState(false);
+  // Set once a save succeeded: a pending autosave must not bring the draft back.
+  const saved = useRef(false);
+  const form = useForm<ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: loaded,
+    reValidateMode: "onChange",
+  });
+
+  useEffect(() => {
+    if (draftOffer) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = form.subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          if (!saved.current) keepDraft(localStorage, userId, values, loaded);
+        }, PROFILE_DRAFT_DELAY_MS);
+      },
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [draftOffer, form, loaded, userId]);
+
+  function restoreDraft() {
+    if (draftOffer) form.reset(draftOffer);
+    setDraftOffer(null);
+    showToast({
+      title: "Draft Restored",
+      description: "Your unsaved changes have been restored.",
+    });
+  }
+
+  function declineDraft() {
+    discardDraft(localStorage, userId);
+    setDraftOffer(null);
+  }
+
+  async function save() {
+    setSaving(true);
+    const result = await saveProfileChanges(loaded, form.getValues(), {
+      userId,
+      loadedUpdatedAt: profile.updated_at ?? null,
+      admin,
+    });
+    if (result.status === "failed") {
+      setSaving(false);
+      return;
+    }
+    saved.current = true;
+    discardDraft(localStorage, userId);
+    const slug =
+      result.status === "saved" ? result.response.page_slug : loaded.page_slug;
+    setFlash(PROFILE_SAVED_TOAST);
+    location.assign(`/profile/${encodeURIComponent(slug)}`);
+  }
+
+  function refuse() {
+    showToast({
+      title: "Error",
+      description: "Please fix the form errors before saving.",
+      variant: "destructive",
+    });
+  }
+
+  return (
+    <FormProvider {...form}>
+      {draftOffer ? (
+        <DraftRestoreDialog onRestore={restoreDraft} onDiscard={declineDraft} />
+      ) : null}
+      {!own ? (
+        <p className="mb-6 rounded-md border border-line bg-accent-soft px-4 py-3">
+          You are editing <strong>{profile.display_name}</strong>&rsquo;s
+          profile as an administrator.
+        </p>
+      ) : null}
+      <form
+        onSubmit={(event) => void form.handleSubmit(save, refuse)(event)}
+        noValidate
+        aria-busy={saving}
+        className="space-y-10"
+      >
+        <BasicInfoSection userId={userId} email={email} admin={admin} />
+        <AboutSection />
+        <SocialLinksSection />
+        <BooksSection subscription={profile.subscription_status} />
+        <div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? "Saving…" : "Save Profile"}
+          </button>
+          <a
+            href={`/profile/${encodeURIComponent(loaded.page_slug)}`}
+            className="btn btn-outline"
+          >
+            View Profile
+          </a>
+          <span className="grow" />
+          <DeleteProfileDialog
+            userId={userId}
+            displayName={profile.display_name}
+            own={own}
+          />
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { missesOf, renderMarkdown } from '../../../scripts/bench/report.mjs';
+
+const page = {
+  path: '/profile/x', status: 200, rendering: 'on demand', reads: 3, live_data: false, performance: 97, accessibility: 100,
+  performance_misses: [], accessibility_misses: [], firebase_before_interaction: false, firebase_chunks: [], react_runtime: false,
+  fcp_ms: 800, lcp_ms: 820, tbt_ms: 0, cls: 0, render_blocking: [], js_gzip_bytes: 2048, first_paint_gzip_bytes: 9000,
+  html_gzip_bytes: 8000, inline_css_raw_bytes: 1, inline_css_gzip_bytes: 1,
+};
+
+describe('the bench report', () => {
+  it('holds a page to its own stricter targets: performance, JavaScript bytes and no React', () => {
+    expect(missesOf(page)).toEqual([]);
+    const strict = { ...page, targets: { performance: 98, js_gzip_bytes: 1024 }, react_runtime: true };
+    expect(missesOf(strict)).toEqual([
+      'performance 97 < 98: no single audit below 0.9',
+      'JavaScript 2.0 kB gzip > 1.0 kB',
+      'the React runtime is loaded before interaction',
+    ]);
+  });
+
+  it('reports whether the profile page’s reads stay the same as the membership grows', () => {
+    const results = {
+      measured_at: '2026-11-22T23:00:00Z', lighthouse_version: '12', chromium: 'Chromium', runs: 1, load_average: '1.00', pages: [page],
+      directory_scale: {
+        added: 2, bounded: true, profile_path: '/profile/x', profile_bounded: false,
+        sizes: [{ public_members: 10, reads: 5, profile_reads: 3 }, { public_members: 11, reads: 6, profile_reads: 3 }, { public_members: 12, reads: 6, profile_reads: 4 }],
+      },
+    };
+    const markdown = renderMarkdown(results);
+    expect(markdown).toContain('- 10 public members: 3 reads; 11 public members: 3 reads; 12 public members: 4 reads');
+    expect(markdown).toContain('- /profile/x: reads grow with the number of members');
+  });
+});

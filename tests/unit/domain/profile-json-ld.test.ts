@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { profileJsonLd, sameAsLinks, serializeJsonLd } from '../../../src/domain/profile-json-ld.ts';
+
+const profile = {
+  display_name: 'Jane Doe',
+  about_me: 'I write sea stories.',
+  role: 'Book Author' as const,
+  category: 'Book Author' as const,
+  social_links: { website: 'https://jane.example.com', instagram: 'https://instagram.example.com/jane', twitter: '', goodreads: 'https://jane.example.com' },
+};
+
+describe('profileJsonLd', () => {
+  const data = profileJsonLd({
+    profile,
+    books: [{ id: 'b1', title: 'Tides', description: 'A novel.', cover_image: '/media/covers/b1.webp' }, { id: 'b2', title: 'Shoals', description: null, cover_image: null }],
+    pageUrl: 'https://shelfmark.example/profile/jane-doe',
+    imageUrl: 'https://shelfmark.example/media/profiles/u1.webp',
+    site: 'https://shelfmark.example',
+  });
+  const graph = data['@graph'] as Array<Record<string, unknown>>;
+
+  it('is a ProfilePage about a Person with the social links as sameAs (each once, blanks left out)', () => {
+    expect(data['@context']).toBe('https://schema.org');
+    expect(graph[0]).toEqual({ '@type': 'ProfilePage', '@id': 'https://shelfmark.example/profile/jane-doe', url: 'https://shelfmark.example/profile/jane-doe', mainEntity: { '@id': 'https://shelfmark.example/profile/jane-doe#person' } });
+    expect(graph[1]).toEqual({
+      '@type': 'Person',
+      '@id': 'https://shelfmark.example/profile/jane-doe#person',
+      name: 'Jane Doe',
+      url: 'https://shelfmark.example/profile/jane-doe',
+      jobTitle: 'Book Author',
+      description: 'I write sea stories.',
+      image: 'https://shelfmark.example/media/profiles/u1.webp',
+      sameAs: ['https://jane.example.com', 'https://instagram.example.com/jane'],
+    });
+  });
+  it('lists each book as a Book by that Person, with absolute URLs', () => {
+    expect(graph.slice(2)).toEqual([
+      { '@type': 'Book', name: 'Tides', url: 'https://shelfmark.example/book/b1', author: { '@id': 'https://shelfmark.example/profile/jane-doe#person' }, description: 'A novel.', image: 'https://shelfmark.example/media/covers/b1.webp' },
+      { '@type': 'Book', name: 'Shoals', url: 'https://shelfmark.example/book/b2', author: { '@id': 'https://shelfmark.example/profile/jane-doe#person' } },
+    ]);
+  });
+  it('leaves out sameAs, image and description when the member has none', () => {
+    const bare = profileJsonLd({ profile: { ...profile, about_me: null, social_links: {} }, books: [], pageUrl: 'https://s.example/profile/x', site: 'https://s.example' });
+    const person = (bare['@graph'] as Array<Record<string, unknown>>)[1];
+    expect(person).not.toHaveProperty('sameAs');
+    expect(person).not.toHaveProperty('image');
+    expect(person).not.toHaveProperty('description');
+  });
+});
+
+describe('sameAsLinks', () => {
+  it('keeps only http(s) URLs', () => {
+    expect(sameAsLinks({ website: 'javascript:alert(1)', medium: 'https://medium.example/@j' })).toEqual(['https://medium.example/@j']);
+  });
+});
+
+describe('serializeJsonLd', () => {
+  it('cannot close its script element early, and parses back to the same data', () => {
+    const data = { name: '</script><script>alert(1)</script> & more' };
+    const text = serializeJsonLd(data);
+    expect(text).not.toMatch(/[<>&]/);
+    expect(JSON.parse(text)).toEqual(data);
+  });
+});

@@ -1,0 +1,37 @@
+// A stored profile and books, as the editor loads them, for the profile editor's unit tests.
+import type { Book } from '../../../src/domain/book.ts';
+import type { Profile } from '../../../src/domain/profile.ts';
+import { bookSchema } from '../../../src/domain/book.ts';
+import { profileSchema } from '../../../src/domain/profile.ts';
+
+/** Jane's profile, saved once. */
+export function storedProfile(overrides: Partial<Profile> = {}): Profile {
+  return profileSchema.parse({
+    id: 'jane-uid',
+    user_id: 'jane-uid',
+    page_slug: 'jane-doe',
+    display_name: 'Jane Doe',
+    role: 'User',
+    category: 'Book Author',
+    about_me: 'I write mysteries.',
+    social_links: { website: 'https://jane.example' },
+    approval_status: 'approved',
+    created_at: new Date('2026-01-01T00:00:00Z'),
+    updated_at: new Date('2026-02-01T12:00:00Z'),
+    ...overrides,
+  });
+}
+
+/** One of Jane's books. */
+export function storedBook(id: string, title: string, createdAt: string, overrides: Partial<Book> = {}): Book {
+  return bookSchema.parse({
+    id,
+    user_id: 'jane-uid',
+    title,
+    description: 'A short description.',
+    ebook_price: 4.99,
+    purchase_links: [{ label: 'Shop', url: 'https://shop.example/book' }],
+    created_at: new Date(createdAt),
+    ...overrides,
+  });
+}
