@@ -5,6 +5,7 @@
 // that a visitor downloads no React and no Firebase. Read-only: the old-slug
 // redirect, which writes data, is in profile-old-slug.spec.ts.
 import { gzipSync } from 'node:zlib';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ON_DEMAND_CACHE_CONTROL } from '../../src/config';
 import { bookLinks } from '../../src/domain/book-links';
@@ -219,4 +220,12 @@ test('a visitor downloads no React and no Firebase, and under 15 KB of JavaScrip
   const inline = await page.$$eval('script:not([src]):not([type="application/ld+json"])', (nodes) => nodes.map((n) => n.textContent ?? ''));
   const gzip = [...scripts.map((s) => s.text), ...inline].reduce((sum, text) => sum + gzipSync(Buffer.from(text), { level: 9 }).length, 0);
   expect(gzip).toBeLessThanOrEqual(15 * 1024);
+});
+
+test('on a phone every link and button is large enough, or far enough from the next, to tap (WCAG 2.2 target size)', async ({ page }) => {
+  const { profile } = await memberPage('demo-author');
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto(`/profile/${profile.page_slug}`);
+  const results = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
+  expect(results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`))).toEqual([]);
 });
