@@ -21,8 +21,13 @@ function failing(lhr, category) {
 
 /** One Lighthouse run of `url`: scores, metrics and the scripts the page loaded. */
 export async function audit(url, chrome) {
-  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-  const { lhr } = result;
+  let lhr;
+  // NO_NAVSTART means Chromium's trace missed the navigation (seen on the first page of
+  // a run now and then), not anything about the page: record it again, at most twice.
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    ({ lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }));
+    if (lhr.runtimeError?.code !== 'NO_NAVSTART') break;
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   return {
