@@ -4,21 +4,12 @@
  * (Firestore Lite has no listeners). Loaded only by the home page's live-refresh
  * script, after the page is idle and the visitor interacts (docs/decisions.md).
  */
-import {
-  collection,
-  connectFirestoreEmulator,
-  doc,
-  getDoc,
-  getFirestore,
-  onSnapshot,
-  type Firestore,
-  type Unsubscribe,
-} from 'firebase/firestore';
+import { collection, doc, getDoc, onSnapshot, type Unsubscribe } from 'firebase/firestore';
 import { bookSchema } from '../../domain/book.ts';
 import { FEATURED_BOOK_SLOTS, featuredBookSchema, toSlots } from '../../domain/featured.ts';
 import { resolveSiteSettings, siteSettingsSchema, SITE_SETTINGS_DOC_ID, type ResolvedSiteSettings } from '../../domain/site-settings.ts';
 import { parseDocs, tryParseDoc } from '../firestore-convert.ts';
-import { emulator, firebaseApp, usesEmulators } from './firebase.ts';
+import { realtimeDb as db } from './firestore-realtime.ts';
 
 /** What a featured-book slot shows. */
 export interface FeaturedBookCard {
@@ -30,15 +21,6 @@ export interface FeaturedBookCard {
   cover_image: string | null;
 }
 
-let instance: Firestore | undefined;
-
-function db(): Firestore {
-  if (!instance) {
-    instance = getFirestore(firebaseApp());
-    if (usesEmulators) connectFirestoreEmulator(instance, emulator.host, emulator.firestorePort);
-  }
-  return instance;
-}
 
 /** Calls `onChange` with the resolved settings now and on every change; errors are only logged. */
 export function watchSiteSettings(onChange: (settings: ResolvedSiteSettings) => void): Unsubscribe {

@@ -3,21 +3,12 @@
  * may read it, firestore.rules) and the "Publish now" callable. Loaded lazily by
  * src/islands/admin/PublishStatus.tsx.
  */
-import { connectFirestoreEmulator, doc, getFirestore, onSnapshot, type Firestore, type Unsubscribe } from 'firebase/firestore';
+import { doc, onSnapshot, type Unsubscribe } from 'firebase/firestore';
 import { INITIAL_PUBLISH_STATUS, PUBLISH_STATUS_PATH, publishStatusSchema, REQUEST_PUBLISH_CALLABLE, type PublishStatus } from '../../domain/publish.ts';
 import { tryParseDoc } from '../firestore-convert.ts';
 import { callFunction, type CallOutcome } from './callable.ts';
-import { emulator, firebaseApp, usesEmulators } from './firebase.ts';
+import { realtimeDb as db } from './firestore-realtime.ts';
 
-let instance: Firestore | undefined;
-
-function db(): Firestore {
-  if (!instance) {
-    instance = getFirestore(firebaseApp());
-    if (usesEmulators) connectFirestoreEmulator(instance, emulator.host, emulator.firestorePort);
-  }
-  return instance;
-}
 
 /**
  * Calls `onChange` with the pipeline's status now and on every change (a missing or

@@ -5,34 +5,32 @@
 // owner are. Each list is one indexed query (user_id, is_active, created_at desc;
 // firestore.indexes.json); a document that fails its schema is left out and logged.
 import type { Firestore } from 'firebase-admin/firestore';
+import type { ZodType } from 'zod';
 import { bookSchema, type Book } from '../../domain/book.ts';
 import { productServiceSchema, type ProductService } from '../../domain/product-service.ts';
 import { parseDocs } from '../firestore-convert.ts';
 import { getDb } from './firestore.ts';
 import { meterQuery } from './read-meter.ts';
 
-/** The member's active books, newest first, at most `limit`. */
-export async function getActiveBooksOf(uid: string, limit: number, db: Firestore = getDb()): Promise<Book[]> {
+/** One owner's active documents of `collection`, newest first, at most `limit`, parsed with `schema`. */
+async function activeItemsOf<T>(collection: string, schema: ZodType<T>, uid: string, limit: number, db: Firestore): Promise<T[]> {
   const snap = await db
-    .collection('books')
+    .collection(collection)
     .where('user_id', '==', uid)
     .where('is_active', '==', true)
     .orderBy('created_at', 'desc')
     .limit(limit)
     .get();
   meterQuery(snap);
-  return parseDocs(bookSchema, snap.docs);
+  return parseDocs(schema, snap.docs);
+}
+
+/** The member's active books, newest first, at most `limit`. */
+export function getActiveBooksOf(uid: string, limit: number, db: Firestore = getDb()): Promise<Book[]> {
+  return activeItemsOf('books', bookSchema, uid, limit, db);
 }
 
 /** The member's active products and services, newest first, at most `limit`. */
-export async function getActiveProductsOf(uid: string, limit: number, db: Firestore = getDb()): Promise<ProductService[]> {
-  const snap = await db
-    .collection('products_services')
-    .where('user_id', '==', uid)
-    .where('is_active', '==', true)
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .get();
-  meterQuery(snap);
-  return parseDocs(productServiceSchema, snap.docs);
+export function getActiveProductsOf(uid: string, limit: number, db: Firestore = getDb()): Promise<ProductService[]> {
+  return activeItemsOf('products_services', productServiceSchema, uid, limit, db);
 }
