@@ -66,3 +66,18 @@ export function decideAttempt(previous: readonly number[], now: number, limits: 
   if (retryAfterMs > 0) return { allowed: false, attempts: recent, retryAfterMs };
   return { allowed: true, attempts: [...recent, now], retryAfterMs: 0 };
 }
+
+/** Password-reset mails for one address: a lost mail can be asked for again, an inbox cannot be flooded. */
+export const PASSWORD_RESET_LIMITS_PER_EMAIL: readonly ThrottleLimit[] = [
+  { max: 3, windowMs: HOUR_MS },
+  { max: 6, windowMs: DAY_MS },
+];
+
+/** Password-reset requests from one client IP, whatever the addresses. */
+export const PASSWORD_RESET_LIMITS_PER_IP: readonly ThrottleLimit[] = [{ max: 10, windowMs: HOUR_MS }];
+
+/** Email-change requests by one member (each mails the new address). */
+export const EMAIL_CHANGE_LIMITS: readonly ThrottleLimit[] = [
+  { max: 3, windowMs: HOUR_MS },
+  { max: 6, windowMs: DAY_MS },
+];

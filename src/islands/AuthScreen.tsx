@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { readHint } from '../lib/session-hint.ts';
 import LoginForm from './LoginForm.tsx';
 import SignupForm from './SignupForm.tsx';
+import ForgotPasswordForm from './account/ForgotPasswordForm.tsx';
 
 /** The two tabs of the auth screen. */
 export type AuthTab = 'login' | 'signup';
@@ -9,6 +10,8 @@ export type AuthTab = 'login' | 'signup';
 interface Props {
   /** The tab to open with (the page decides from its route and ?tab=). */
   initialTab: AuthTab;
+  /** Open the login tab on 'Forgot password' (?forgot=1, from an unusable reset link). */
+  initialForgot?: boolean;
 }
 
 const TABS: readonly { id: AuthTab; label: string }[] = [
@@ -17,8 +20,9 @@ const TABS: readonly { id: AuthTab; label: string }[] = [
 ];
 
 /** Login and Sign Up as ARIA tabs (arrow keys, Home, End), with 'Back to Home'. */
-export default function AuthScreen({ initialTab }: Props) {
+export default function AuthScreen({ initialTab, initialForgot = false }: Props) {
   const [tab, setTab] = useState<AuthTab>(initialTab);
+  const [forgot, setForgot] = useState(initialForgot);
   const [loginEmail, setLoginEmail] = useState('');
   const tabRefs = useRef<Record<AuthTab, HTMLButtonElement | null>>({ login: null, signup: null });
 
@@ -74,8 +78,23 @@ export default function AuthScreen({ initialTab }: Props) {
           ))}
         </div>
         <div role="tabpanel" id="auth-panel-login" aria-labelledby="auth-tab-login" hidden={tab !== 'login'}>
-          <h1 className="mb-4 text-2xl font-bold">Welcome back</h1>
-          <LoginForm key={loginEmail} defaultEmail={loginEmail} />
+          {forgot ? (
+            <>
+              <h1 className="mb-4 text-2xl font-bold">Forgot your password?</h1>
+              <ForgotPasswordForm defaultEmail={loginEmail} />
+              <button type="button" onClick={() => setForgot(false)} className="mt-4 text-sm text-accent underline">
+                Back to login
+              </button>
+            </>
+          ) : (
+            <>
+              <h1 className="mb-4 text-2xl font-bold">Welcome back</h1>
+              <LoginForm key={loginEmail} defaultEmail={loginEmail} />
+              <button type="button" onClick={() => setForgot(true)} className="mt-4 text-sm text-accent underline">
+                Forgot password?
+              </button>
+            </>
+          )}
         </div>
         <div role="tabpanel" id="auth-panel-signup" aria-labelledby="auth-tab-signup" hidden={tab !== 'signup'}>
           <h1 className="mb-4 text-2xl font-bold">Create your account</h1>

@@ -12,7 +12,8 @@ import {
 /** The signed-in account and its hint, from Firebase; null when signed out. Writes or clears the hint. */
 export async function loadSession(options: { fresh?: boolean } = {}) {
   const auth = await import('../data/client/auth.ts');
-  const account = options.fresh ? await auth.refreshedAccount() : await auth.currentAccount();
+  // Confirmed with Auth, not only read from storage: a session ended from another device ends here too.
+  const account = options.fresh ? await auth.refreshedAccount() : await auth.confirmedAccount();
   if (!account) {
     clearHint();
     return null;

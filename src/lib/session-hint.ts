@@ -9,8 +9,8 @@
 /** localStorage key of the hint. */
 export const SESSION_HINT_KEY = 'shelfmark.session';
 
-/** Routes outside the approval guard. */
-export const GUARD_EXEMPT_PATHS = ['/auth', '/login', '/register', '/pending-approval'] as const;
+/** Routes outside the approval guard: the auth screens, and the pages mail links open (a member still pending must be able to verify an address or reset a password). */
+export const GUARD_EXEMPT_PATHS = ['/auth', '/login', '/register', '/pending-approval', '/auth/reset', '/auth/confirm-email'] as const;
 
 /** Where the guard sends members who are not approved yet. */
 export const PENDING_PATH = '/pending-approval';

@@ -5,7 +5,8 @@ import type { ApprovalStatus } from '../../../src/domain/profile';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { db } from '../firestore';
 import { sendMail } from '../mail/send-mail';
-import { approvedEmail, deniedEmail, type MailContent } from '../mail/templates';
+import { approvedEmail, deniedEmail, type MailBrand, type MailContent } from '../mail/templates';
+import { mailBrand } from '../mail/brand';
 import { authPageUrl } from '../mail/settings';
 
 /** The approval decisions a member is told about; going back to pending is not announced. */
@@ -45,8 +46,8 @@ async function claimAnnouncement(firestore: Firestore, uid: string, status: Anno
 }
 
 /** The email for a decision. */
-export function decisionEmail(status: AnnouncedStatus, displayName: string): MailContent {
-  return status === 'approved' ? approvedEmail(displayName, authPageUrl()) : deniedEmail(displayName);
+export function decisionEmail(status: AnnouncedStatus, displayName: string, brand?: MailBrand): MailContent {
+  return status === 'approved' ? approvedEmail(displayName, authPageUrl(), brand) : deniedEmail(displayName, brand);
 }
 
 /** The member's login email from Firebase Auth (profiles hold none), or undefined when there is no such user or address. */
@@ -85,7 +86,7 @@ export const approvalEmail = onDocumentUpdated('profiles/{uid}', async (event) =
   }
   const displayName = typeof after?.display_name === 'string' && after.display_name.trim() !== '' ? after.display_name : 'there';
   try {
-    const outcome = await sendMail({ to, ...decisionEmail(status, displayName) });
+    const outcome = await sendMail({ to, ...decisionEmail(status, displayName, await mailBrand(firestore)) });
     logger.info('approval email', { uid, status, outcome });
   } catch (error) {
     logger.error('approval email: sending failed', { uid, status, error });

@@ -33,7 +33,7 @@ export const resendVerificationEmail = onCall({ enforceAppCheck: enforceAppCheck
   await consumeAttempt(db(), [{ kind: 'resend-verification', value: uid, limits: RESEND_VERIFICATION_LIMITS }], RESEND_THROTTLED_MESSAGE);
   const displayName = user.displayName?.trim() || 'there';
   try {
-    await mailVerificationLink(user.email, displayName);
+    await mailVerificationLink(user.email, displayName, uid);
   } catch (error) {
     logger.error('resend verification: the email was not sent', { uid, error });
     throw new HttpsError('internal', RESEND_FAILED_MESSAGE);

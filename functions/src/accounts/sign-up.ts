@@ -10,7 +10,9 @@ import { adminAuth, authErrorCode } from './admin-auth';
 import { claimPageSlug } from './page-slug';
 import { sendMail } from '../mail/send-mail';
 import { verificationEmail } from '../mail/templates';
-import { authPageUrl } from '../mail/settings';
+import { siteUrl } from '../mail/settings';
+import { mailBrand } from '../mail/brand';
+import { ACTION_PAGES, ownActionLink } from '../../../src/domain/account';
 import { SIGNUP_LIMITS_PER_EMAIL, SIGNUP_LIMITS_PER_IP, SIGNUP_THROTTLED_MESSAGE } from '../../../src/domain/throttle';
 import { clientIp, consumeAttempt, type RequestAddress } from './throttle';
 import { enforceAppCheck } from './app-check';
@@ -93,17 +95,23 @@ export async function createProfile(firestore: Firestore, uid: string, request: 
   return firestore.runTransaction((tx) => createStartingProfile(tx, firestore, uid, request));
 }
 
-/** Generates a verification link for `email` with the Admin SDK and emails it; throws when either fails. */
-export async function mailVerificationLink(email: string, displayName: string): Promise<void> {
-  const link = await adminAuth().generateEmailVerificationLink(email, { url: authPageUrl() });
-  await sendMail({ to: email, ...verificationEmail(displayName, link) });
+/**
+ * Generates a verification code for `email` with the Admin SDK and emails a
+ * link to our own confirmation page (which applies the code and records when
+ * the address was verified); throws when either fails.
+ */
+export async function mailVerificationLink(email: string, displayName: string, uid: string): Promise<void> {
+  const origin = siteUrl();
+  const firebaseLink = await adminAuth().generateEmailVerificationLink(email, { url: `${origin}/auth` });
+  const link = ownActionLink(firebaseLink, ACTION_PAGES.confirmEmail, origin, { uid });
+  await sendMail({ to: email, ...verificationEmail(displayName, link, await mailBrand(db())) });
 }
 
 /** Emails the verification link; a failure is logged, not thrown: the account exists and the link can be re-sent. */
 async function sendVerificationEmail(user: UserRecord, displayName: string): Promise<void> {
   if (user.email === undefined) return;
   try {
-    await mailVerificationLink(user.email, displayName);
+    await mailVerificationLink(user.email, displayName, user.uid);
   } catch (error) {
     logger.error('sign-up: the verification email was not sent', { uid: user.uid, error });
   }

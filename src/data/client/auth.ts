@@ -28,6 +28,11 @@ export interface AccountUser {
 
 let instance: Auth | undefined;
 
+/** The Auth instance (connected to the emulator locally), for the other client modules. */
+export function authInstance(): Auth {
+  return auth();
+}
+
 function auth(): Auth {
   if (!instance) {
     instance = getAuth(firebaseApp());
@@ -47,6 +52,25 @@ async function toAccountUser(user: User): Promise<AccountUser> {
 export async function currentAccount(): Promise<AccountUser | null> {
   const a = auth();
   await a.authStateReady();
+  return a.currentUser ? toAccountUser(a.currentUser) : null;
+}
+
+/**
+ * The account of the session, confirmed with Auth: a session ended elsewhere
+ * (signed out everywhere, password changed) is refused by Auth here and the SDK
+ * signs this browser out, so the answer is null. Offline, the kept session stands.
+ */
+export async function confirmedAccount(): Promise<AccountUser | null> {
+  const a = auth();
+  await a.authStateReady();
+  const user = a.currentUser;
+  if (!user) return null;
+  try {
+    await user.reload();
+  } catch (error) {
+    if (!a.currentUser) return null;
+    console.warn('Could not confirm the session with Auth', error);
+  }
   return a.currentUser ? toAccountUser(a.currentUser) : null;
 }
 

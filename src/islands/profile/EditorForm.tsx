@@ -157,6 +157,9 @@ export default function EditorForm({
           >
             View Profile
           </a>
+          <a href={own ? "/account" : `/account?userId=${encodeURIComponent(userId)}`} className="btn btn-outline">
+            Account settings
+          </a>
           <span className="grow" />
           <DeleteProfileDialog
             userId={userId}

@@ -1,0 +1,97 @@
+import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { logger } from 'firebase-functions';
+import type { Firestore, QuerySnapshot } from 'firebase-admin/firestore';
+import {
+  exportDocument, exportValue, inCreationOrder, MEMBER_EXPORT_FORMAT, NEWSLETTER_DELIVERY_SOURCES, OWNED_COLLECTIONS, type ExportedDocument,
+  type MemberExport,
+} from '../../../src/domain/member-export';
+import { db } from '../firestore';
+import { adminAuth, authErrorCode } from './admin-auth';
+import { enforceAppCheck } from './app-check';
+import { targetOf } from './account-settings';
+import { liveCaller } from './live-session';
+
+function documentsOf(snapshot: QuerySnapshot): ExportedDocument[] {
+  return inCreationOrder(snapshot.docs.map((doc) => exportDocument(doc.id, doc.data())));
+}
+
+/** Documents of `collection` whose `field` is `uid`; [] when the query cannot run (a collection added later, a missing index). */
+async function ownedBy(firestore: Firestore, collection: string, field: string, uid: string): Promise<ExportedDocument[]> {
+  try {
+    return documentsOf(await firestore.collection(collection).where(field, '==', uid).get());
+  } catch (error) {
+    logger.warn('export: a collection could not be read', { collection, error });
+    return [];
+  }
+}
+
+/** Everything the site holds about `uid`, as the downloaded file. */
+export async function memberExport(firestore: Firestore, uid: string, now = new Date()): Promise<MemberExport> {
+  let user;
+  try {
+    user = await adminAuth().getUser(uid);
+  } catch (error) {
+    if (authErrorCode(error) !== 'auth/user-not-found') throw error;
+  }
+  const profileRef = firestore.collection('profiles').doc(uid);
+  const [profile, privateRecords, slugs, blogPosts, ...owned] = await Promise.all([
+    profileRef.get(),
+    profileRef.collection('private').get(),
+    ownedBy(firestore, 'page_slugs', 'uid', uid),
+    ownedBy(firestore, 'blog_posts', 'created_by', uid),
+    ...OWNED_COLLECTIONS.map((collection) => ownedBy(firestore, collection, 'user_id', uid)),
+  ]);
+  const deliveries = (await Promise.all(NEWSLETTER_DELIVERY_SOURCES.map((source) => ownedBy(firestore, source.collection, source.field, uid)))).flat();
+  const [books = [], products = [], ads = []] = owned;
+  const profileDoc = profile.exists ? exportDocument(profile.id, profile.data()) : null;
+  const newsletterChoices = Object.fromEntries(Object.entries(profileDoc ?? {}).filter(([key]) => /newsletter|subscri|unsubscri|consent|opt/i.test(key) && key !== 'subscription_status'));
+
+  return {
+    format: MEMBER_EXPORT_FORMAT,
+    exported_at: now.toISOString(),
+    user_id: uid,
+    account: user
+      ? {
+          email: user.email ?? null,
+          email_verified: user.emailVerified,
+          display_name: user.displayName ?? null,
+          created_at: exportValue(user.metadata.creationTime ? new Date(user.metadata.creationTime) : null),
+          last_sign_in_at: exportValue(user.metadata.lastSignInTime ? new Date(user.metadata.lastSignInTime) : null),
+          disabled: user.disabled,
+        }
+      : { deleted: true },
+    consents: {
+      terms_and_privacy: user
+        ? {
+            agreed: true,
+            how: 'Agreeing to the Terms and Conditions and the Privacy Policy is required to create an account.',
+            at: exportValue(user.metadata.creationTime ? new Date(user.metadata.creationTime) : null),
+          }
+        : null,
+      newsletter: newsletterChoices,
+    },
+    profile: profileDoc,
+    private_records: privateRecords.docs.map((doc) => exportDocument(doc.id, doc.data())),
+    page_slugs: slugs,
+    books,
+    products_services: products,
+    classified_ads: ads,
+    blog_posts: blogPosts,
+    newsletters_received: deliveries,
+  };
+}
+
+/**
+ * Callable, signed-in: the member's data as JSON (MemberExport). Request data:
+ * { userId? }: another member's, for admins only (permission-denied
+ * otherwise). Checks the session was not ended.
+ */
+export const exportMemberData = onCall({ enforceAppCheck: enforceAppCheck(), memory: '512MiB' }, async (request): Promise<MemberExport> => {
+  const caller = await liveCaller(request);
+  const uid = targetOf(caller, request.data);
+  const firestore = db();
+  const profile = await firestore.collection('profiles').doc(uid).get();
+  if (uid !== caller.uid && !profile.exists) throw new HttpsError('not-found', 'No such member.');
+  logger.info('export: member data', { uid, by: caller.uid });
+  return memberExport(firestore, uid);
+});

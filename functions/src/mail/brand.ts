@@ -1,0 +1,34 @@
+import { logger } from 'firebase-functions';
+import type { Firestore } from 'firebase-admin/firestore';
+import { resolveSiteSettings, SITE_SETTINGS_DOC_ID, siteSettingsSchema } from '../../../src/domain/site-settings';
+import { defaultBrand, type MailBrand } from './templates';
+import { siteUrl } from './settings';
+
+/** The logo as an absolute address a mail client can load ('/media/…' lives on the site), or null. */
+export function absoluteLogoUrl(logo: string | null, origin: string): string | null {
+  if (!logo) return null;
+  try {
+    const url = new URL(logo, `${origin}/`);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The site's title and logo from site_settings/main for the mail heading. A
+ * missing or broken settings document gives the built-in branding: a mail is
+ * never held back for it.
+ */
+export async function mailBrand(firestore: Firestore): Promise<MailBrand> {
+  try {
+    const snapshot = await firestore.collection('site_settings').doc(SITE_SETTINGS_DOC_ID).get();
+    const parsed = snapshot.exists ? siteSettingsSchema.partial().safeParse(snapshot.data()) : undefined;
+    const settings = resolveSiteSettings(parsed?.success ? parsed.data : null);
+    const origin = siteUrl();
+    return { title: settings.site_title, logoUrl: absoluteLogoUrl(settings.logo_url, origin), siteUrl: origin };
+  } catch (error) {
+    logger.warn('mail brand: the site settings could not be read; using the defaults', { error });
+    return defaultBrand();
+  }
+}

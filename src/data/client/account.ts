@@ -1,0 +1,144 @@
+/**
+ * Account self-service for islands: the forgotten-password request, the reset
+ * code, password and email changes, signing out everywhere and the data
+ * download. Firebase errors come back as messages a person can read.
+ */
+import {
+  applyActionCode, confirmPasswordReset, EmailAuthProvider, reauthenticateWithCredential, updatePassword, verifyPasswordResetCode,
+} from 'firebase/auth';
+import { FirebaseError } from 'firebase/app';
+import {
+  PASSWORD_TOO_SHORT_MESSAGE, resetLinkProblem, SESSION_ENDED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE, EMAIL_LINK_INVALID_MESSAGE,
+} from '../../domain/account.ts';
+import type { MemberExport } from '../../domain/member-export.ts';
+import { authInstance } from './auth.ts';
+import { callFunction, type CallOutcome } from './callable.ts';
+
+/** What /account shows about the sign-in (see the accountOverview function). */
+export interface AccountOverview {
+  /** The member's uid. */
+  uid: string;
+  /** Auth's display name. */
+  displayName: string;
+  /** The sign-in address. */
+  email: string;
+  /** True once confirmed. */
+  emailVerified: boolean;
+  /** When the current address was confirmed (ISO), when recorded. */
+  emailVerifiedAt: string | null;
+  /** A new address waiting for confirmation. */
+  pendingEmail: string | null;
+}
+
+/** A step that worked, or the message saying why not. */
+export type StepResult = { ok: true } | { ok: false; message: string; field?: 'currentPassword' | 'password' | 'newEmail' };
+
+const codeOf = (error: unknown) => (error instanceof FirebaseError ? error.code : undefined);
+
+/** Asks for a reset mail; the answer is the same whether the address has an account. */
+export async function requestPasswordReset(email: string, continueUrl?: string): Promise<CallOutcome<{ message: string }>> {
+  return callFunction<{ email: string; continueUrl?: string }, { message: string }>(
+    'requestPasswordReset',
+    continueUrl ? { email, continueUrl } : { email },
+  );
+}
+
+/** The address a reset code belongs to, or the message saying why the link cannot be used. */
+export async function checkResetCode(code: string): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
+  try {
+    return { ok: true, email: await verifyPasswordResetCode(authInstance(), code) };
+  } catch (error) {
+    return { ok: false, message: resetLinkProblem(codeOf(error)) };
+  }
+}
+
+/** Sets the new password with a reset code. */
+export async function resetPassword(code: string, password: string): Promise<StepResult> {
+  try {
+    await confirmPasswordReset(authInstance(), code, password);
+    return { ok: true };
+  } catch (error) {
+    const code_ = codeOf(error);
+    if (code_ === 'auth/weak-password') return { ok: false, message: PASSWORD_TOO_SHORT_MESSAGE, field: 'password' };
+    return { ok: false, message: resetLinkProblem(code_) };
+  }
+}
+
+/** Applies an email code (a first verification or a change of address); false with a message when it cannot be used. */
+export async function applyEmailCode(code: string): Promise<StepResult> {
+  try {
+    await applyActionCode(authInstance(), code);
+    return { ok: true };
+  } catch {
+    return { ok: false, message: EMAIL_LINK_INVALID_MESSAGE };
+  }
+}
+
+/** Tells the server an address was just confirmed, so it records the date and tells an old address. */
+export async function noteEmailConfirmed(uid: string): Promise<void> {
+  await callFunction('notifyEmailConfirmed', { uid });
+}
+
+function reauthProblem(error: unknown): StepResult {
+  const code = codeOf(error);
+  if (code === 'auth/wrong-password' || code === 'auth/invalid-credential' || code === 'auth/invalid-login-credentials') {
+    return { ok: false, message: WRONG_CURRENT_PASSWORD_MESSAGE, field: 'currentPassword' };
+  }
+  if (code === 'auth/user-token-expired' || code === 'auth/user-disabled' || code === 'auth/user-mismatch') return { ok: false, message: SESSION_ENDED_MESSAGE };
+  if (code === 'auth/too-many-requests') return { ok: false, message: 'Too many attempts. Please wait a moment and try again.' };
+  if (code === 'auth/network-request-failed') return { ok: false, message: 'Could not reach the server. Check your connection and try again.' };
+  return { ok: false, message: 'Something went wrong. Please try again.' };
+}
+
+/** Proves the signed-in member knows the current password (a fresh sign-in for sensitive changes). */
+async function reauthenticate(currentPassword: string): Promise<StepResult> {
+  const auth = authInstance();
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user?.email) return { ok: false, message: SESSION_ENDED_MESSAGE };
+  try {
+    await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+    return { ok: true };
+  } catch (error) {
+    return reauthProblem(error);
+  }
+}
+
+/** Changes the password after checking the current one; other sessions end (Firebase cuts them on a password change). */
+export async function changePassword(currentPassword: string, password: string): Promise<StepResult> {
+  const checked = await reauthenticate(currentPassword);
+  if (!checked.ok) return checked;
+  try {
+    await updatePassword(authInstance().currentUser!, password);
+    return { ok: true };
+  } catch (error) {
+    if (codeOf(error) === 'auth/weak-password') return { ok: false, message: PASSWORD_TOO_SHORT_MESSAGE, field: 'password' };
+    return reauthProblem(error);
+  }
+}
+
+/** Checks the current password, then asks the server to mail a confirmation to the new address. */
+export async function requestEmailChange(currentPassword: string, newEmail: string): Promise<StepResult> {
+  const checked = await reauthenticate(currentPassword);
+  if (!checked.ok) return checked;
+  const outcome = await callFunction<{ newEmail: string }, { newEmail: string }>('requestEmailChange', { newEmail });
+  if (outcome.ok) return { ok: true };
+  return { ok: false, message: outcome.message, field: outcome.code === 'already-exists' || outcome.code === 'invalid-argument' ? 'newEmail' : undefined };
+}
+
+/** The sign-in details of the caller, or (admins) of `userId`. */
+export function accountOverview(userId?: string): Promise<CallOutcome<AccountOverview>> {
+  return callFunction<{ userId?: string }, AccountOverview>('accountOverview', userId ? { userId } : {});
+}
+
+/** Ends every session of the account, then this browser's. */
+export async function signOutEverywhere(): Promise<CallOutcome<{ status: 'done' }>> {
+  const outcome = await callFunction<null, { status: 'done' }>('signOutEverywhere', null);
+  if (outcome.ok) await authInstance().signOut();
+  return outcome;
+}
+
+/** Everything the site holds about the caller, or (admins) about `userId`. */
+export function exportMemberData(userId?: string): Promise<CallOutcome<MemberExport>> {
+  return callFunction<{ userId?: string }, MemberExport>('exportMemberData', userId ? { userId } : {});
+}

@@ -1,0 +1,97 @@
+/**
+ * "A copy of my data": the JSON file a member (or an admin, for a member)
+ * downloads, holding everything the site keeps about them. Pure: the function
+ * gathers the documents, this module fixes the file's shape.
+ */
+
+/** Bumped when the file's shape changes, so a reader can tell versions apart. */
+export const MEMBER_EXPORT_FORMAT = 1;
+
+/** Collections whose documents belong to a member through `user_id`, exported whole. */
+export const OWNED_COLLECTIONS = ['books', 'products_services', 'classified_ads'] as const;
+
+/**
+ * Where newsletter delivery records may live, each with the field naming the
+ * recipient. Read when present; a source that does not exist yet exports as [].
+ */
+export const NEWSLETTER_DELIVERY_SOURCES = [{ collection: 'newsletter_deliveries', field: 'user_id' }] as const;
+
+/** One exported document: its id and its fields as stored, times as ISO strings. */
+export interface ExportedDocument {
+  /** Document id. */
+  id: string;
+  /** Anything else the document holds. */
+  [field: string]: unknown;
+}
+
+/** The whole file. */
+export interface MemberExport {
+  /** MEMBER_EXPORT_FORMAT. */
+  format: number;
+  /** When the file was made (ISO). */
+  exported_at: string;
+  /** The member's uid. */
+  user_id: string;
+  /** What Firebase Auth holds: address, verification, sign-up and last sign-in times. */
+  account: Record<string, unknown>;
+  /** Agreements and choices: the Terms and Privacy agreement given at sign-up, newsletter choices on the profile. */
+  consents: Record<string, unknown>;
+  /** The profile document. */
+  profile: ExportedDocument | null;
+  /** The profile's private records (notifications sent, email changes, verification date). */
+  private_records: ExportedDocument[];
+  /** The member's page addresses, current and retired. */
+  page_slugs: ExportedDocument[];
+  /** Books with their manuscript sections. */
+  books: ExportedDocument[];
+  /** Products and services. */
+  products_services: ExportedDocument[];
+  /** Classified ads. */
+  classified_ads: ExportedDocument[];
+  /** Blog posts the member wrote. */
+  blog_posts: ExportedDocument[];
+  /** Newsletters delivered to the member, from the delivery records. */
+  newsletters_received: ExportedDocument[];
+}
+
+function isTimestampLike(value: unknown): value is { toDate(): Date } {
+  return typeof value === 'object' && value !== null && typeof (value as { toDate?: unknown }).toDate === 'function';
+}
+
+/**
+ * A stored value as JSON: Timestamps and Dates become ISO strings, references
+ * their path, byte blobs their length; maps and lists are walked. Whatever a
+ * document holds comes out, including fields this version does not know.
+ */
+export function exportValue(value: unknown): unknown {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (isTimestampLike(value)) return exportValue(value.toDate());
+  if (Array.isArray(value)) return value.map(exportValue);
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return null;
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'object' && value !== null) {
+    const path = (value as { path?: unknown }).path;
+    if (typeof path === 'string' && typeof (value as { firestore?: unknown }).firestore === 'object') return path;
+    if (value instanceof Uint8Array) return { bytes: value.length };
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, exportValue(inner)]));
+  }
+  return value;
+}
+
+/** A document as exported: its id first, then its fields. */
+export function exportDocument(id: string, data: unknown): ExportedDocument {
+  const fields = exportValue(data ?? {});
+  return { id, ...(typeof fields === 'object' && fields !== null && !Array.isArray(fields) ? fields : { value: fields }) };
+}
+
+/** Documents in a stable order: oldest first by created_at, then by id. */
+export function inCreationOrder(documents: readonly ExportedDocument[]): ExportedDocument[] {
+  const time = (d: ExportedDocument) => (typeof d.created_at === 'string' ? d.created_at : '');
+  return [...documents].sort((a, b) => time(a).localeCompare(time(b)) || a.id.localeCompare(b.id));
+}
+
+/** The download's file name: shelfmark-data-<slug or uid>-<yyyy-mm-dd>.json. */
+export function memberExportFileName(slugOrUid: string, date: Date): string {
+  const safe = slugOrUid.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'member';
+  return `shelfmark-data-${safe}-${date.toISOString().slice(0, 10)}.json`;
+}

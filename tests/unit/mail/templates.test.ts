@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import {
+  approvedEmail, composeMail, emailChangeConfirmEmail, emailChangedNoticeEmail, passwordResetEmail, verificationEmail,
+} from '../../../functions/src/mail/templates.ts';
+import { absoluteLogoUrl } from '../../../functions/src/mail/brand.ts';
+
+const BRAND = { title: 'Book <Club>', logoUrl: 'https://site.example/media/logo.webp', siteUrl: 'https://site.example' };
+
+describe('the shared mail template', () => {
+  it('heads every mail with the site title and logo and closes it with why it was sent', () => {
+    const mails = [
+      verificationEmail('Jane', 'https://site.example/auth/confirm-email?oobCode=a', BRAND),
+      approvedEmail('Jane', 'https://site.example/auth', BRAND),
+      passwordResetEmail('Jane', 'https://site.example/auth/reset?oobCode=b', BRAND),
+      emailChangeConfirmEmail('Jane', 'new@example.com', 'https://site.example/auth/confirm-email?oobCode=c', BRAND),
+      emailChangedNoticeEmail('Jane', 'new@example.com', BRAND),
+    ];
+    for (const mail of mails) {
+      expect(mail.text.startsWith('Book <Club>')).toBe(true);
+      expect(mail.text).toContain('You received this email because');
+      expect(mail.html).toContain('Book &lt;Club&gt;');
+      expect(mail.html).not.toContain('Book <Club>');
+      expect(mail.html).toContain('<img src="https://site.example/media/logo.webp"');
+      expect(mail.html).toContain('You received this email because');
+    }
+  });
+
+  it('writes the action link out in both bodies', () => {
+    const mail = composeMail({ subject: 'S', name: '', paragraphs: ['P'], action: { label: 'Go', url: 'https://x.test/?a=1&b=2' }, reason: 'R' }, BRAND);
+    expect(mail.text).toContain('Go: https://x.test/?a=1&b=2');
+    expect(mail.text).toContain('Hello there,');
+    expect(mail.html).toContain('href="https://x.test/?a=1&amp;b=2"');
+  });
+
+  it('leaves the logo out when there is none', () => {
+    expect(composeMail({ subject: 'S', name: 'A', paragraphs: [], reason: 'R' }, { ...BRAND, logoUrl: null }).html).not.toContain('<img');
+  });
+});
+
+describe('absoluteLogoUrl', () => {
+  it('puts a site path on the site and refuses other schemes', () => {
+    expect(absoluteLogoUrl('/media/u/logo/w1.webp', 'https://site.example')).toBe('https://site.example/media/u/logo/w1.webp');
+    expect(absoluteLogoUrl('https://cdn.example/l.png', 'https://site.example')).toBe('https://cdn.example/l.png');
+    expect(absoluteLogoUrl('javascript:alert(1)', 'https://site.example')).toBeNull();
+    expect(absoluteLogoUrl(null, 'https://site.example')).toBeNull();
+  });
+});
