@@ -162,9 +162,10 @@ describe('signOutEverywhere', () => {
   it('ends every session: a token from before is refused by our callables', async () => {
     const { email } = await member('Sam Session');
     const other = await signInForIdToken(email, PASSWORD);
-    // Revocation is kept in whole seconds: let the sign-in's second pass.
+    // Revocation is kept in whole seconds: let each sign-in's second pass before the cut.
     await new Promise((done) => setTimeout(done, 1100));
     const mine = await signInForIdToken(email, PASSWORD);
+    await new Promise((done) => setTimeout(done, 1100));
     expect((await callFunction('signOutEverywhere', null, { idToken: mine })).status).toBe(200);
     for (const idToken of [other, mine]) {
       const answer = await callFunction('accountOverview', null, { idToken });

@@ -43,7 +43,7 @@ export const accountOverview = onCall({ enforceAppCheck: enforceAppCheck() }, as
   const caller = await liveCaller(request);
   const uid = targetOf(caller, request.data);
   const firestore = db();
-  await settleEmailConfirmation(firestore, uid).catch((error: unknown) => logger.error('account overview: settling failed', { uid, error }));
+  await settleEmailConfirmation(firestore, uid, { justConfirmed: false }).catch((error: unknown) => logger.error('account overview: settling failed', { uid, error }));
   let user;
   try {
     user = await adminAuth().getUser(uid);

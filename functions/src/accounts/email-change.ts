@@ -95,12 +95,12 @@ export const requestEmailChange = onCall({ enforceAppCheck: enforceAppCheck() },
 
 /**
  * Brings the private records in line with Auth after an address was confirmed:
- * records when the current address was verified (first time seen verified),
- * and tells the old address once when a requested change has taken effect.
+ * records when the current address was verified, and tells the old address
+ * once when a requested change has taken effect.
  * Idempotent: a second call finds nothing to do. Safe to run for anyone, since
  * it acts only on what Auth already shows.
  */
-export async function settleEmailConfirmation(firestore: Firestore, uid: string): Promise<void> {
+export async function settleEmailConfirmation(firestore: Firestore, uid: string, { justConfirmed }: { justConfirmed: boolean }): Promise<void> {
   let user;
   try {
     user = await adminAuth().getUser(uid);
@@ -112,13 +112,17 @@ export async function settleEmailConfirmation(firestore: Firestore, uid: string)
   if (!user.emailVerified || !email) return;
   const notice = await firestore.runTransaction(async (tx) => {
     const [record, change] = await tx.getAll(accountRecordDoc(firestore, uid), emailChangeDoc(firestore, uid));
-    if (record?.get('email') !== email) {
+    const oldEmail = change?.get('old_email');
+    const changeDone = change?.exists === true && change.get('new_email') === email && change.get('notified_at') == null && typeof oldEmail === 'string';
+    // The date is recorded only when a confirmation has just happened (the
+    // confirming page's call, or a requested change found done): an address
+    // verified before dates were kept shows no date rather than a wrong one.
+    if ((justConfirmed || changeDone) && record?.get('email') !== email) {
       tx.set(accountRecordDoc(firestore, uid), { email, email_verified_at: FieldValue.serverTimestamp() });
     }
-    const oldEmail = change?.get('old_email');
-    if (change?.exists && change.get('new_email') === email && change.get('notified_at') == null && typeof oldEmail === 'string') {
-      tx.update(change.ref, { notified_at: FieldValue.serverTimestamp() });
-      return { oldEmail };
+    if (changeDone) {
+      tx.update(change!.ref, { notified_at: FieldValue.serverTimestamp() });
+      return { oldEmail: oldEmail as string };
     }
     return undefined;
   });
@@ -142,6 +146,6 @@ export async function settleEmailConfirmation(firestore: Firestore, uid: string)
 export const notifyEmailConfirmed = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<{ status: 'done' }> => {
   const parsed = emailConfirmedNoticeSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
-  await settleEmailConfirmation(db(), parsed.data.uid);
+  await settleEmailConfirmation(db(), parsed.data.uid, { justConfirmed: true });
   return { status: 'done' };
 });
