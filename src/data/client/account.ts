@@ -4,7 +4,7 @@
  * download. Firebase errors come back as messages a person can read.
  */
 import {
-  applyActionCode, confirmPasswordReset, EmailAuthProvider, reauthenticateWithCredential, updatePassword, verifyPasswordResetCode,
+  ActionCodeOperation, applyActionCode, checkActionCode, confirmPasswordReset, EmailAuthProvider, reauthenticateWithCredential, updatePassword, verifyPasswordResetCode,
 } from 'firebase/auth';
 import { FirebaseError } from 'firebase/app';
 import {
@@ -64,11 +64,15 @@ export async function resetPassword(code: string, password: string): Promise<Ste
   }
 }
 
-/** Applies an email code (a first verification or a change of address); false with a message when it cannot be used. */
-export async function applyEmailCode(code: string): Promise<StepResult> {
+/** What an applied email code did: confirmed the account's address, or moved the account to a new one. */
+export type EmailCodeResult = { ok: true; changed: boolean } | { ok: false; message: string };
+
+/** Applies an email code (a first verification or a change of address); a message when it cannot be used. */
+export async function applyEmailCode(code: string): Promise<EmailCodeResult> {
   try {
+    const info = await checkActionCode(authInstance(), code);
     await applyActionCode(authInstance(), code);
-    return { ok: true };
+    return { ok: true, changed: info.operation === ActionCodeOperation.VERIFY_AND_CHANGE_EMAIL };
   } catch {
     return { ok: false, message: EMAIL_LINK_INVALID_MESSAGE };
   }

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { EMAIL_LINK_INVALID_MESSAGE } from '../../domain/account.ts';
 import { clearHint } from '../../lib/session-hint.ts';
 
-type State = { step: 'working' } | { step: 'invalid'; message: string } | { step: 'done' };
+type State = { step: 'working' } | { step: 'invalid'; message: string } | { step: 'done'; changed: boolean };
 
 /**
  * /auth/confirm-email: applies the one-time code of a verification or
  * email-change link, then tells the server (which records the date and, for a
  * change, tells the old address). A changed address ends the sessions Firebase
- * held for the old one, so this browser forgets its session too.
+ * held for the old one, so this browser then forgets its session too.
  */
 export default function ConfirmEmail() {
   const [state, setState] = useState<State>({ step: 'working' });
@@ -29,10 +29,13 @@ export default function ConfirmEmail() {
         return;
       }
       if (uid) await account.noteEmailConfirmed(uid).catch(() => undefined);
-      const { signOut } = await import('../../data/client/auth.ts');
-      await signOut().catch(() => undefined);
-      clearHint();
-      setState({ step: 'done' });
+      if (applied.changed) {
+        // Firebase ended the sessions of the old address; forget this browser's too.
+        const { signOut } = await import('../../data/client/auth.ts');
+        await signOut().catch(() => undefined);
+        clearHint();
+      }
+      setState({ step: 'done', changed: applied.changed });
     })().catch(() => setState({ step: 'invalid', message: 'Could not confirm the address. Check your connection and reload the page.' }));
   }, []);
 
@@ -51,9 +54,11 @@ export default function ConfirmEmail() {
   }
   return (
     <div className="space-y-4">
-      <p role="status">Your email address has been confirmed. Log in with it to continue.</p>
+      <p role="status">
+        {state.changed ? 'Your email address has been confirmed. Log in with it to continue.' : 'Your email address has been confirmed.'}
+      </p>
       <a href="/auth" className="btn btn-primary">
-        Go to login
+        {state.changed ? 'Go to login' : 'Continue'}
       </a>
     </div>
   );
