@@ -13,3 +13,5 @@ export { blockClientSignUp } from './accounts/block-client-sign-up';
 export { saveProfile } from './profiles/save-profile';
 export { ensureProfile } from './accounts/ensure-profile';
 export { deleteAccount, finishAccountDeletions } from './accounts/delete-account';
+export { saveBook, deleteBook } from './books/save-book';
+export { saveProductService, deleteProductService } from './products/save-product';
