@@ -82,7 +82,8 @@ describe('saveBook', () => {
     const owner = await makeMember();
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ title: '' }, /Title is required/],
-      [{ title: 'T', description: 'word '.repeat(5000) }, /Description must be 100 words or less/],
+      [{ title: 'T', description: 'word '.repeat(5000) }, /Description must be 5000 characters or less/],
+      [{ title: 'T', description: 'word '.repeat(101) }, /Description must be 100 words or less/],
       [{ title: 'T', purchase_links: Array.from({ length: 200 }, (_, i) => ({ label: `L${i}`, url: 'https://x.example' })) }, /.+/],
       [{ title: 'T', purchase_links: [{ label: 'Evil', url: 'javascript:alert(1)' }] }, /Please enter a valid URL/],
       [{ title: 'T', ebook_price: -1 }, /.+/],

@@ -14,7 +14,7 @@ import {
   type SaveProductServiceRequest,
 } from '../../domain/item-save.ts';
 import { productServiceSchema, type ProductService } from '../../domain/product-service.ts';
-import { parseDoc } from '../firestore-convert.ts';
+import { parseDoc, parseDocs } from '../firestore-convert.ts';
 import { callFunction, type CallOutcome } from './callable.ts';
 import { db } from './profiles.ts';
 
@@ -64,4 +64,11 @@ export async function saveProductService(request: SaveProductServiceRequest): Pr
 /** Deletes a product/service. */
 export async function deleteProductService(id: string): Promise<CallOutcome<unknown>> {
   return callFunction(ITEM_FUNCTIONS.deleteProductService, { id });
+}
+
+/** Every product/service of `userId`, inactive ones included, oldest first (the rules allow the owner and admins this query). */
+export async function loadMemberProducts(userId: string): Promise<ProductService[]> {
+  const { collection, getDocs, query, where } = await import('firebase/firestore/lite');
+  const snapshot = await getDocs(query(collection(db(), 'products_services'), where('user_id', '==', userId)));
+  return parseDocs(productServiceSchema, snapshot.docs).sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
 }

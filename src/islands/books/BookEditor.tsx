@@ -19,6 +19,7 @@ import { ITEM_MESSAGES } from '../../domain/item-save.ts';
 import { LIMIT_MESSAGES } from '../../domain/plan-limits.ts';
 import { showToast } from '../../lib/toast.ts';
 import { INPUT_CLASS } from '../profile/form-controls.tsx';
+import ProfileImageField from '../profile/ProfileImageField.tsx';
 import { ItemCheckbox, ItemInput, ItemSelect, ItemTextArea, itemFieldId, useItemError } from './item-fields.tsx';
 
 const P = 'book';
@@ -90,7 +91,7 @@ export default function BookEditor({ book, userId, admin, onCancel, onSaved, onD
         className="space-y-8 rounded-xl border border-line bg-paper p-4 sm:p-6"
         data-book-editor
       >
-        <BasicFields />
+        <BasicFields userId={book?.user_id ?? userId} />
         <CategoryFields />
         <FormatFields />
         <PurchaseLinks />
@@ -118,9 +119,10 @@ export default function BookEditor({ book, userId, admin, onCancel, onSaved, onD
   );
 }
 
-function BasicFields() {
+function BasicFields({ userId }: { userId: string }) {
   const { setValue } = useFormContext<BookEditorValues>();
   const description = useWatch<BookEditorValues, 'description'>({ name: 'description' });
+  const cover = useWatch<BookEditorValues, 'cover_image'>({ name: 'cover_image' });
   const words = countWords(description);
   return (
     <section aria-labelledby="book-basic-heading" className="space-y-4">
@@ -146,7 +148,15 @@ function BasicFields() {
           },
         }}
       />
-      <ItemInput name="cover_image" label="Cover Image URL" prefix={P} type="url" inputMode="url" hint="An https:// address of the cover, or a picture you uploaded." />
+      <ProfileImageField
+        value={cover}
+        onChange={(url) => setValue('cover_image', url, { shouldDirty: true, shouldValidate: true })}
+        userId={userId}
+        label="Cover Image"
+        kind="book-covers"
+        shape="cover"
+      />
+      <ItemInput name="cover_image" label="Cover Image URL" prefix={P} type="url" inputMode="url" hint="Upload a picture above, or give an https:// address." />
     </section>
   );
 }

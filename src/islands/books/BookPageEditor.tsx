@@ -14,8 +14,8 @@ import BookEditor from './BookEditor.tsx';
 
 interface Props {
   bookId: string;
-  /** The page's own content, hidden while editing (always, on the not-found page of a disabled book). */
-  view: HTMLElement[];
+  /** Hides or shows the page's own content: hidden while editing (always, on the not-found page of a disabled book). */
+  setViewHidden: (hidden: boolean) => void;
 }
 
 type State = { status: 'loading' } | { status: 'none' } | { status: 'ready'; book: Book; admin: boolean };
@@ -43,7 +43,7 @@ function forgetEditParam(): void {
   history.replaceState(history.state, '', url);
 }
 
-export default function BookPageEditor({ bookId, view }: Props) {
+export default function BookPageEditor({ bookId, setViewHidden }: Props) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [editing, setEditing] = useState(false);
 
@@ -63,8 +63,8 @@ export default function BookPageEditor({ bookId, view }: Props) {
   const disabled = state.status === 'ready' && !state.book.is_active;
   useEffect(() => {
     if (state.status !== 'ready') return;
-    for (const element of view) element.hidden = editing || disabled;
-  }, [editing, disabled, state.status, view]);
+    setViewHidden(editing || disabled);
+  }, [editing, disabled, state.status, setViewHidden]);
 
   if (state.status !== 'ready') return null;
   const { book, admin } = state;

@@ -16,5 +16,8 @@ export function mountBookEditor(root: HTMLElement, bookId: string): void {
   }
   const slot = host;
   const view = [...root.children].filter((child): child is HTMLElement => child instanceof HTMLElement && !child.contains(slot));
-  createRoot(slot).render(<BookPageEditor bookId={bookId} view={view} />);
+  const setViewHidden = (hidden: boolean) => {
+    for (const element of view) element.hidden = hidden;
+  };
+  createRoot(slot).render(<BookPageEditor bookId={bookId} setViewHidden={setViewHidden} />);
 }

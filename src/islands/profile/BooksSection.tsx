@@ -69,6 +69,7 @@ function BookRowFields({ index, onRemove, idPrefix }: RowProps) {
   const { setValue } = useFormContext<ProfileFormValues>();
   const title = useWatch<ProfileFormValues, `books.${number}.title`>({ name: `books.${index}.title` });
   const description = useWatch<ProfileFormValues, `books.${number}.description`>({ name: `books.${index}.description` });
+  const bookId = useWatch<ProfileFormValues, `books.${number}.bookId`>({ name: `books.${index}.bookId` });
   const words = countWords(description);
   const base = `books.${index}` as const;
   const legend = title?.trim() ? title : `Book ${index + 1}`;
@@ -106,9 +107,17 @@ function BookRowFields({ index, onRemove, idPrefix }: RowProps) {
         <TextInput name={`${base}.video_url`} label="Video URL" type="url" inputMode="url" idPrefix={idPrefix} />
       </div>
       <PurchaseLinks index={index} idPrefix={idPrefix} />
-      <button type="button" className="btn btn-outline" onClick={onRemove}>
-        Remove {legend}
-      </button>
+      <div className="flex flex-wrap gap-2">
+        {bookId ? (
+          // Genres, sub-genres, manuscript sections and the free-reading settings are edited in the full book editor on the book's page.
+          <a href={`/book/${encodeURIComponent(bookId)}?edit=true`} className="btn btn-outline">
+            Edit all details of {legend}
+          </a>
+        ) : null}
+        <button type="button" className="btn btn-outline" onClick={onRemove}>
+          Remove {legend}
+        </button>
+      </div>
     </fieldset>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from "../../lib/profile-draft.ts";
 import { showToast } from "../../lib/toast.ts";
 import BooksSection from "./BooksSection.tsx";
+import ProductsSection from "../products/ProductsSection.tsx";
 import DeleteProfileDialog from "./DeleteProfileDialog.tsx";
 import DraftRestoreDialog from "./DraftRestoreDialog.tsx";
 import {
@@ -165,6 +166,10 @@ export default function EditorForm({
           />
         </div>
       </form>
+      {/* Outside the profile form: each product is saved on its own. */}
+      <div className="mt-10 border-t border-line pt-10">
+        <ProductsSection userId={userId} subscription={profile.subscription_status} admin={admin} />
+      </div>
     </FormProvider>
   );
 }

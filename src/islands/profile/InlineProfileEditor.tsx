@@ -8,6 +8,7 @@ import { setFlash } from '../../lib/flash-toast.ts';
 import { discardDraft } from '../../lib/profile-draft.ts';
 import { showToast } from '../../lib/toast.ts';
 import BooksSection from './BooksSection.tsx';
+import ProductsSection from '../products/ProductsSection.tsx';
 import { AboutSection, BasicInfoSection, SocialLinksSection } from './ProfileSections.tsx';
 import { PROFILE_SAVED_TOAST, saveProfileChanges } from './save-profile.ts';
 
@@ -156,6 +157,12 @@ function InlineForm({ profile, books, email, admin, view }: FormProps) {
           </div>
         ) : null}
       </form>
+      {editing ? (
+        // Outside the profile form: each product is saved on its own.
+        <div className="mt-10 border-t border-line pt-10">
+          <ProductsSection userId={profile.id} subscription={profile.subscription_status} admin={admin} idPrefix="inline-ps" />
+        </div>
+      ) : null}
     </FormProvider>
   );
 }
