@@ -108,11 +108,17 @@ test('the free plan: counters turn orange at 2 and red at 3, Add is disabled, an
   await addProduct(member, 'First Service');
   await signInAs(page, member);
   await page.goto('/profile-edit');
-  await expect(page.getByText('2/3 books (free plan)')).toHaveClass(/text-orange-800/, { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Add Book' }).click();
-  await expect(page.getByText('3/3 books (free plan)')).toHaveClass(/text-red-700/);
-  await expect(page.getByRole('button', { name: 'Add Book' })).toBeDisabled();
-  await expect(page.getByText(LIMIT_MESSAGES.books)).toBeVisible();
+  const books = page.locator('[data-books-section]');
+  await expect(books.getByText('2/3 books (free plan)')).toHaveClass(/text-orange-800/, { timeout: 20_000 });
+  await books.getByRole('button', { name: 'Add Book' }).click();
+  const bookForm = books.locator('[data-book-editor]');
+  await bookForm.getByRole('button', { name: 'Save' }).click();
+  await expect(bookForm.getByText('Title is required')).toBeVisible();
+  await bookForm.getByLabel('Title', { exact: true }).fill('Three');
+  await bookForm.getByRole('button', { name: 'Save' }).click();
+  await expect(books.getByText('3/3 books (free plan)')).toHaveClass(/text-red-700/, { timeout: 20_000 });
+  await expect(books.getByRole('button', { name: 'Add Book' })).toBeDisabled();
+  await expect(books.getByText(LIMIT_MESSAGES.books)).toBeVisible();
 
   const section = page.locator('[data-products-section]');
   await expect(section.getByText('1/3 products/services (free plan)')).toBeVisible();

@@ -72,3 +72,10 @@ export async function loadMemberProducts(userId: string): Promise<ProductService
   const snapshot = await getDocs(query(collection(db(), 'products_services'), where('user_id', '==', userId)));
   return parseDocs(productServiceSchema, snapshot.docs).sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
 }
+
+/** Every book of `userId`, inactive ones included, oldest first (the rules allow the owner and admins this query). */
+export async function loadMemberBooks(userId: string): Promise<Book[]> {
+  const { collection, getDocs, query, where } = await import('firebase/firestore/lite');
+  const snapshot = await getDocs(query(collection(db(), 'books'), where('user_id', '==', userId)));
+  return parseDocs(bookSchema, snapshot.docs).sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+}
