@@ -67,18 +67,18 @@ test('an owner edits a book on its page: every validation message, category chan
   await expect(editor.getByLabel('Link 1 URL')).toHaveCount(0);
 
   // Sub-genres with Enter (trimmed, repeats ignored); a category change clears genres and sub-genres.
-  await editor.getByLabel('Sub-genres').fill('  Sea Stories ');
-  await editor.getByLabel('Sub-genres').press('Enter');
-  await editor.getByLabel('Sub-genres').fill('sea stories');
-  await editor.getByLabel('Sub-genres').press('Enter');
-  await expect(editor.getByRole('list', { name: 'Sub-genres' }).getByRole('listitem')).toHaveText(['Sea Stories×']);
-  await editor.getByLabel('Category').selectOption('non-fiction');
-  await expect(editor.getByRole('list', { name: 'Sub-genres' })).toHaveCount(0);
-  await editor.getByLabel('Category').selectOption('fiction');
-  await expect(editor.getByLabel('Fantasy')).not.toBeChecked();
-  await editor.getByLabel('Fantasy').check();
-  await editor.getByLabel('Sub-genres').fill('Voyages');
-  await editor.getByLabel('Sub-genres').press('Enter');
+  await editor.getByLabel('Sub-genres', { exact: true }).fill('  Sea Stories ');
+  await editor.getByLabel('Sub-genres', { exact: true }).press('Enter');
+  await editor.getByLabel('Sub-genres', { exact: true }).fill('sea stories');
+  await editor.getByLabel('Sub-genres', { exact: true }).press('Enter');
+  await expect(editor.getByRole('list', { name: 'Chosen sub-genres' }).getByRole('listitem')).toHaveText(['Sea Stories×']);
+  await editor.getByLabel('Category', { exact: true }).selectOption('non-fiction');
+  await expect(editor.getByRole('list', { name: 'Chosen sub-genres' })).toHaveCount(0);
+  await editor.getByLabel('Category', { exact: true }).selectOption('fiction');
+  await expect(editor.getByLabel('Fantasy', { exact: true })).not.toBeChecked();
+  await editor.getByLabel('Fantasy', { exact: true }).check();
+  await editor.getByLabel('Sub-genres', { exact: true }).fill('Voyages');
+  await editor.getByLabel('Sub-genres', { exact: true }).press('Enter');
 
   // A new section, moved before the first, then saved.
   await editor.getByRole('button', { name: 'Add Section' }).click();
@@ -148,12 +148,18 @@ test('an admin disables a book: it vanishes for visitors and the owner still see
   const { context, page: visitor } = await visitorPage(browser);
   await visitor.goto(`/profile/${owner.slug}`);
   await expect(visitor.getByRole('link', { name: 'Quiet Harbour' })).toBeVisible();
+  // Listed under Free Books once the listing trigger has indexed its title.
+  const freeBooks = `/free-books?search=${encodeURIComponent('Quiet Harbour')}`;
+  await expect(async () => {
+    await visitor.goto(freeBooks);
+    await expect(visitor.getByRole('link', { name: 'Quiet Harbour' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 
   await signInAs(page, admin);
   await page.goto(`/book/${id}?edit=true`);
   const editor = page.locator('[data-book-editor]');
-  await expect(editor.getByLabel('Active')).toBeChecked({ timeout: 20_000 });
-  await editor.getByLabel('Active').uncheck();
+  await expect(editor.getByLabel('Active', { exact: true })).toBeChecked({ timeout: 20_000 });
+  await editor.getByLabel('Active', { exact: true }).uncheck();
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('[data-book-disabled-notice]')).toBeVisible({ timeout: 20_000 });
   expect((await adminDb().doc(`books/${id}`).get()).get('is_active')).toBe(false);
@@ -164,7 +170,7 @@ test('an admin disables a book: it vanishes for visitors and the owner still see
   await expect(visitor.locator('[data-book-disabled-notice]')).toHaveCount(0);
   await visitor.goto(`/profile/${owner.slug}`);
   await expect(visitor.getByRole('link', { name: 'Quiet Harbour' })).toHaveCount(0);
-  await visitor.goto(`/free-books?search=${encodeURIComponent('Quiet Harbour')}`);
+  await visitor.goto(freeBooks);
   await expect(visitor.getByRole('link', { name: 'Quiet Harbour' })).toHaveCount(0);
   await context.close();
 
@@ -176,7 +182,7 @@ test('an admin disables a book: it vanishes for visitors and the owner still see
   await expect(ownerPage.locator('[data-book-disabled-notice]')).toBeVisible({ timeout: 20_000 });
   await ownerPage.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(ownerPage.locator('[data-book-editor]')).toBeVisible();
-  await expect(ownerPage.locator('[data-book-editor]').getByLabel('Active')).toHaveCount(0);
+  await expect(ownerPage.locator('[data-book-editor]').getByLabel('Active', { exact: true })).toHaveCount(0);
   await ownerContext.close();
 });
 

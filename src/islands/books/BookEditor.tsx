@@ -243,7 +243,7 @@ function CategoryFields() {
           Type a sub-genre and press Enter to add it.
         </p>
         {subGenres.length > 0 ? (
-          <ul className="mt-2 flex flex-wrap gap-2" aria-label="Sub-genres">
+          <ul className="mt-2 flex flex-wrap gap-2" aria-label="Chosen sub-genres">
             {subGenres.map((sub) => (
               <li key={sub} className="flex items-center gap-1 rounded-full border border-line px-3 py-1 text-sm">
                 {sub}
