@@ -18,3 +18,5 @@ export { requestPasswordReset } from './accounts/password-reset';
 export { requestEmailChange, notifyEmailConfirmed } from './accounts/email-change';
 export { accountOverview, signOutEverywhere } from './accounts/account-settings';
 export { exportMemberData } from './accounts/export-data';
+export { saveBook, deleteBook } from './books/save-book';
+export { saveProductService, deleteProductService } from './products/save-product';

@@ -90,7 +90,7 @@ const bookFields = {
   /** Short description, at most 100 words. */
   description: z
     .string()
-    .max(TEXT_LIMITS.medium)
+    .max(TEXT_LIMITS.medium, `Description must be ${TEXT_LIMITS.medium} characters or less`)
     .refine((text) => countWords(text) <= DESCRIPTION_WORD_LIMIT, 'Description must be 100 words or less')
     .nullish(),
   /** Cover image URL (the old site also read coverImageUrl; the import maps it here). */

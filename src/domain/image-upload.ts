@@ -70,6 +70,8 @@ export function isUploadKind(kind: string | undefined): kind is UploadKind {
 /** What each kind is called in messages: adding a kind to UPLOAD_KINDS needs its names here. */
 export const UPLOAD_KIND_NAMES: Readonly<Record<UploadKind, { one: string; many: string }>> = {
   'profile-images': { one: 'Profile image', many: 'profile images' },
+  'book-covers': { one: 'Cover image', many: 'cover images' },
+  'product-images': { one: 'Product image', many: 'product images' },
 };
 
 /** Every reason an upload can be refused (or fail), with the message a person reads. */

@@ -4,7 +4,7 @@
  * same rebuilds as the pages it lists (see docs/decisions.md "Sitemap").
  */
 import type { APIRoute } from 'astro';
-import { getActiveBookEntries, getPublicProfileEntries, type SitemapEntry } from '../data/server/sitemap.ts';
+import { getActiveBookEntries, getPublicProfileSitemap, type SitemapEntry } from '../data/server/sitemap.ts';
 
 /** Public, indexable routes in menu order; account, admin and error screens are left out on purpose. */
 const PUBLIC_ROUTES = [
@@ -29,8 +29,10 @@ function xmlEscape(text: string): string {
 export const GET: APIRoute = async ({ site }) => {
   const origin = site ?? new URL('http://localhost:4321');
   const entries: SitemapEntry[] = PUBLIC_ROUTES.filter(routeExists).map((path) => ({ path }));
-  if (ROUTE_FILES.has('/src/pages/profile/[slug].astro')) entries.push(...(await getPublicProfileEntries()));
-  if (ROUTE_FILES.has('/src/pages/book/[id].astro')) entries.push(...(await getActiveBookEntries()));
+  // Books are listed only for public owners, like their pages.
+  const publicProfiles = await getPublicProfileSitemap();
+  if (ROUTE_FILES.has('/src/pages/profile/[slug].astro')) entries.push(...publicProfiles.entries);
+  if (ROUTE_FILES.has('/src/pages/book/[id].astro')) entries.push(...(await getActiveBookEntries(undefined, publicProfiles.uids)));
 
   const urls = entries.map(({ path, lastModified }) => {
     const loc = `<loc>${xmlEscape(new URL(path, origin).href)}</loc>`;

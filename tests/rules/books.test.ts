@@ -1,5 +1,6 @@
-import { Timestamp, type DocumentData } from 'firebase/firestore';
-import { uids } from './helpers';
+import { Timestamp, doc, getDoc, setDoc, updateDoc, type DocumentData } from 'firebase/firestore';
+import { describe, it } from 'vitest';
+import { actorLabel, dbAs, everyone, expectDenied, uids } from './helpers';
 import { describeOwnedItemReads } from './shared/owned-item-reads';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
@@ -32,3 +33,29 @@ const env = useSeededRulesEnv('books', () => ({
 }));
 
 describeOwnedItemReads({ env, collection: 'books', noun: { one: 'book', many: 'books' }, makeDoc: () => book() });
+
+// The plan-limit lock documents the functions write when a book or product is
+// created: nobody reads or writes them from a client, so nobody can forge or
+// hold one to get around the limit.
+describe('plan_locks', () => {
+  for (const actor of everyone) {
+    it(`${actorLabel[actor]}: cannot read or write a plan lock`, async () => {
+      const ref = doc(dbAs(env(), actor), 'plan_locks', uids.owner);
+      await expectDenied(getDoc(ref));
+      await expectDenied(setDoc(ref, { books: 1 }));
+    });
+  }
+});
+
+// Forged fields change nothing: every client write to books is refused, so
+// is_featured, is_active, user_id and a fourth book are only ever written by the
+// functions (which check them).
+describe('forged book writes', () => {
+  it('the owner cannot create a fourth book, feature, enable or re-own a book from the client', async () => {
+    const db = dbAs(env(), 'owner');
+    await expectDenied(setDoc(doc(db, 'books', 'fourth'), book()));
+    await expectDenied(updateDoc(doc(db, 'books', 'active-book'), { is_featured: true }));
+    await expectDenied(updateDoc(doc(db, 'books', 'inactive-book'), { is_active: true }));
+    await expectDenied(updateDoc(doc(db, 'books', 'active-book'), { user_id: uids.other }));
+  });
+});

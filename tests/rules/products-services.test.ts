@@ -1,5 +1,6 @@
-import { Timestamp, type DocumentData } from 'firebase/firestore';
-import { uids } from './helpers';
+import { Timestamp, doc, increment, updateDoc, type DocumentData } from 'firebase/firestore';
+import { describe, it } from 'vitest';
+import { dbAs, expectDenied, uids } from './helpers';
 import { describeOwnedItemReads } from './shared/owned-item-reads';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
@@ -34,3 +35,16 @@ const env = useSeededRulesEnv('products-services', () => ({
 }));
 
 describeOwnedItemReads({ env, collection: 'products_services', noun: { one: 'listing', many: 'listings' }, makeDoc: () => listing() });
+
+// views_count moves only through the server's views endpoint; a client can set no number.
+describe('forged product writes', () => {
+  it('the owner and an admin cannot set views_count, is_featured or is_active from the client', async () => {
+    for (const actor of ['owner', 'admin', 'other'] as const) {
+      const db = dbAs(env(), actor);
+      await expectDenied(updateDoc(doc(db, 'products_services', 'active-listing'), { views_count: 1_000_000 }));
+      await expectDenied(updateDoc(doc(db, 'products_services', 'active-listing'), { views_count: increment(1) }));
+      await expectDenied(updateDoc(doc(db, 'products_services', 'inactive-listing'), { is_active: true }));
+      await expectDenied(updateDoc(doc(db, 'products_services', 'active-listing'), { is_featured: true }));
+    }
+  });
+});

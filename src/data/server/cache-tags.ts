@@ -34,3 +34,8 @@ export function setCacheTags(headers: Headers, tags: readonly string[]): void {
 export function bookCacheTag(bookId: string): string {
   return `book-${bookId}`;
 }
+
+/** The tag of every response that shows one product/service (its page). */
+export function productCacheTag(itemId: string): string {
+  return `product-${itemId}`;
+}

@@ -20,7 +20,7 @@ export interface SitemapEntry {
 const MAX_ENTRIES = 20000;
 
 /** The book fields a sitemap entry is built from. */
-const bookEntrySchema = bookSchema.pick({ id: true, created_at: true, updated_at: true });
+const bookEntrySchema = bookSchema.pick({ id: true, user_id: true, created_at: true, updated_at: true });
 
 /**
  * /profile/{slug} of every public (active, approved) member whose page renders.
@@ -29,14 +29,29 @@ const bookEntrySchema = bookSchema.pick({ id: true, created_at: true, updated_at
  * the schema) is never listed.
  */
 export async function getPublicProfileEntries(db: Firestore = getDb()): Promise<SitemapEntry[]> {
-  const snap = await db.collection('profiles').where('is_active', '==', true).where('approval_status', '==', 'approved').limit(MAX_ENTRIES).get();
-  meterQuery(snap);
-  return parseDocs(profileSchema, snap.docs).map((p) => ({ path: `/profile/${p.page_slug}`, lastModified: p.updated_at ?? p.created_at }));
+  return (await getPublicProfileSitemap(db)).entries;
 }
 
-/** /book/{id} of every active book. */
-export async function getActiveBookEntries(db: Firestore = getDb()): Promise<SitemapEntry[]> {
-  const snap = await db.collection('books').where('is_active', '==', true).select('updated_at', 'created_at').limit(MAX_ENTRIES).get();
+/** The public profiles' sitemap entries and their owners' uids (for filtering books). */
+export async function getPublicProfileSitemap(db: Firestore = getDb()): Promise<{ entries: SitemapEntry[]; uids: Set<string> }> {
+  const snap = await db.collection('profiles').where('is_active', '==', true).where('approval_status', '==', 'approved').limit(MAX_ENTRIES).get();
   meterQuery(snap);
-  return parseDocs(bookEntrySchema, snap.docs).map((b) => ({ path: `/book/${b.id}`, lastModified: b.updated_at ?? b.created_at }));
+  const profiles = parseDocs(profileSchema, snap.docs);
+  return {
+    entries: profiles.map((p) => ({ path: `/profile/${p.page_slug}`, lastModified: p.updated_at ?? p.created_at })),
+    uids: new Set(profiles.map((p) => p.user_id)),
+  };
+}
+
+/**
+ * /book/{id} of every active book; with `publicOwners`, only books of those
+ * members (a book is public only while its owner is active and approved, and
+ * its page answers 404 otherwise).
+ */
+export async function getActiveBookEntries(db: Firestore = getDb(), publicOwners?: ReadonlySet<string>): Promise<SitemapEntry[]> {
+  const snap = await db.collection('books').where('is_active', '==', true).select('user_id', 'updated_at', 'created_at').limit(MAX_ENTRIES).get();
+  meterQuery(snap);
+  return parseDocs(bookEntrySchema, snap.docs)
+    .filter((b) => !publicOwners || publicOwners.has(b.user_id))
+    .map((b) => ({ path: `/book/${b.id}`, lastModified: b.updated_at ?? b.created_at }));
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
-import type { Book } from "../../domain/book.ts";
 import {
   profileFormSchema,
   toFormValues,
@@ -16,7 +15,8 @@ import {
   PROFILE_DRAFT_DELAY_MS,
 } from "../../lib/profile-draft.ts";
 import { showToast } from "../../lib/toast.ts";
-import BooksSection from "./BooksSection.tsx";
+import BooksList from "../books/BooksList.tsx";
+import ProductsSection from "../products/ProductsSection.tsx";
 import DeleteProfileDialog from "./DeleteProfileDialog.tsx";
 import DraftRestoreDialog from "./DraftRestoreDialog.tsx";
 import {
@@ -29,8 +29,6 @@ import { PROFILE_SAVED_TOAST, saveProfileChanges } from "./save-profile.ts";
 interface Props {
   /** The profile as loaded. */
   profile: Profile;
-  /** The member's books as loaded. */
-  books: Book[];
   /** The sign-in email, for one's own profile. */
   email?: string;
   /** The editor holds the admin claim. */
@@ -45,14 +43,14 @@ interface Props {
  */
 export default function EditorForm({
   profile,
-  books,
   email,
   admin,
   own,
 }: Props) {
   const userId = profile.id;
   const [loaded] = useState<ProfileFormValues>(() =>
-    toFormValues(profile, books),
+    // Books are edited and saved one by one in the Books section (BooksList), not by the profile's Save.
+    toFormValues(profile, []),
   );
   // Read once: a draft differing from the saved profile is offered before autosave starts.
   const [draftOffer, setDraftOffer] = useState<ProfileFormValues | null>(() =>
@@ -146,7 +144,6 @@ export default function EditorForm({
         <BasicInfoSection userId={userId} email={email} admin={admin} />
         <AboutSection />
         <SocialLinksSection />
-        <BooksSection subscription={profile.subscription_status} />
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
           <button type="submit" className="btn btn-primary" disabled={saving}>
             {saving ? "Saving…" : "Save Profile"}
@@ -168,6 +165,11 @@ export default function EditorForm({
           />
         </div>
       </form>
+      {/* Outside the profile form: each book and product is saved on its own. */}
+      <div className="mt-10 space-y-10 border-t border-line pt-10">
+        <BooksList userId={userId} subscription={profile.subscription_status} admin={admin} />
+        <ProductsSection userId={userId} subscription={profile.subscription_status} admin={admin} />
+      </div>
     </FormProvider>
   );
 }

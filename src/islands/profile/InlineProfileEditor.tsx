@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import type { Book } from '../../domain/book.ts';
 import { profileFormSchema, toFormValues, type ProfileFormValues } from '../../domain/profile-edit-form.ts';
 import type { Profile } from '../../domain/profile.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { discardDraft } from '../../lib/profile-draft.ts';
 import { showToast } from '../../lib/toast.ts';
-import BooksSection from './BooksSection.tsx';
+import BooksList from '../books/BooksList.tsx';
+import ProductsSection from '../products/ProductsSection.tsx';
 import { AboutSection, BasicInfoSection, SocialLinksSection } from './ProfileSections.tsx';
 import { PROFILE_SAVED_TOAST, saveProfileChanges } from './save-profile.ts';
 
@@ -21,7 +21,7 @@ interface Props {
 type State =
   | { status: 'loading' }
   | { status: 'unavailable' }
-  | { status: 'ready'; profile: Profile; books: Book[]; email?: string; admin: boolean };
+  | { status: 'ready'; profile: Profile; email?: string; admin: boolean };
 
 /** Loads the page's profile for editing when the signed-in person may edit it (the owner, or an admin). */
 async function loadForEditing(userId: string): Promise<State> {
@@ -29,9 +29,9 @@ async function loadForEditing(userId: string): Promise<State> {
   const account = await currentAccount();
   if (!account || (account.uid !== userId && !account.admin)) return { status: 'unavailable' };
   const editor = await import('../../data/client/profile-editor.ts');
-  const [profile, books] = await Promise.all([editor.loadEditableProfile(userId), editor.loadMemberBooks(userId)]);
+  const profile = await editor.loadEditableProfile(userId);
   if (!profile) return { status: 'unavailable' };
-  return { status: 'ready', profile, books, email: account.uid === userId ? account.email : undefined, admin: account.admin };
+  return { status: 'ready', profile, email: account.uid === userId ? account.email : undefined, admin: account.admin };
 }
 
 /**
@@ -53,19 +53,19 @@ export default function InlineProfileEditor({ userId, view }: Props) {
   }, [userId]);
 
   if (state.status !== 'ready') return null;
-  return <InlineForm profile={state.profile} books={state.books} email={state.email} admin={state.admin} view={view} />;
+  return <InlineForm profile={state.profile} email={state.email} admin={state.admin} view={view} />;
 }
 
 interface FormProps {
   profile: Profile;
-  books: Book[];
   email?: string;
   admin: boolean;
   view: HTMLElement[];
 }
 
-function InlineForm({ profile, books, email, admin, view }: FormProps) {
-  const [loaded] = useState<ProfileFormValues>(() => toFormValues(profile, books));
+function InlineForm({ profile, email, admin, view }: FormProps) {
+  // Books are edited and saved one by one in the Books section (BooksList), not by the profile's Save.
+  const [loaded] = useState<ProfileFormValues>(() => toFormValues(profile, []));
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const form = useForm<ProfileFormValues>({
@@ -143,7 +143,6 @@ function InlineForm({ profile, books, email, admin, view }: FormProps) {
           <div className="space-y-10">
             <BasicInfoSection userId={profile.id} email={email} admin={admin} idPrefix="inline" />
             <AboutSection idPrefix="inline" />
-            <BooksSection subscription={profile.subscription_status} idPrefix="inline" />
             <SocialLinksSection idPrefix="inline" />
             <div className="flex flex-wrap gap-2 border-t border-line pt-6">
               <button type="submit" className="btn btn-primary" disabled={saving}>
@@ -156,6 +155,13 @@ function InlineForm({ profile, books, email, admin, view }: FormProps) {
           </div>
         ) : null}
       </form>
+      {editing ? (
+        // Outside the profile form: each book and product is saved on its own.
+        <div className="mt-10 space-y-10 border-t border-line pt-10">
+          <BooksList userId={profile.id} subscription={profile.subscription_status} admin={admin} idPrefix="inline-bl" />
+          <ProductsSection userId={profile.id} subscription={profile.subscription_status} admin={admin} idPrefix="inline-ps" />
+        </div>
+      ) : null}
     </FormProvider>
   );
 }

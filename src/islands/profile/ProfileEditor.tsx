@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { Book } from '../../domain/book.ts';
 import type { Profile } from '../../domain/profile.ts';
 import EditorForm from './EditorForm.tsx';
 
@@ -9,7 +8,7 @@ type State =
   | { status: 'refused' }
   | { status: 'not-found' }
   | { status: 'failed'; message: string }
-  | { status: 'ready'; profile: Profile; books: Book[]; email?: string; admin: boolean; own: boolean };
+  | { status: 'ready'; profile: Profile; email?: string; admin: boolean; own: boolean };
 
 /** The member whose profile is edited: `?userId=` when given, else the signed-in person. */
 function requestedUserId(signedInUid: string): string {
@@ -38,8 +37,7 @@ async function loadEditor(): Promise<State | 'signed-out'> {
     profile = await editor.loadEditableProfile(userId);
   }
   if (!profile) return { status: 'not-found' };
-  const books = await editor.loadMemberBooks(userId);
-  return { status: 'ready', profile, books, email: own ? account.email : undefined, admin: account.admin, own };
+  return { status: 'ready', profile, email: own ? account.email : undefined, admin: account.admin, own };
 }
 
 /** /profile-edit: loads the profile to edit, then shows the form. */
@@ -93,7 +91,6 @@ export default function ProfileEditor() {
       return (
         <EditorForm
           profile={state.profile}
-          books={state.books}
           email={state.email}
           admin={state.admin}
           own={state.own}

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { IMAGE_INPUT_ACCEPT, uploadMessages } from '../../domain/image-upload.ts';
-import { srcsetOf } from '../../domain/media-image.ts';
+import { srcsetOf, type UploadKind } from '../../domain/media-image.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useHydrated } from '../use-hydrated.ts';
 
@@ -13,9 +13,13 @@ interface Props {
   userId: string;
   /** The field's visible name. */
   label?: string;
+  /** What the picture is for (the upload folder); a profile picture unless told. */
+  kind?: UploadKind;
+  /** Placeholder shown without a picture, and whether the preview is round (an avatar) or a book-shaped rectangle. */
+  shape?: 'avatar' | 'cover';
 }
 
-const PLACEHOLDER = '/placeholder-avatar.svg';
+const PLACEHOLDERS = { avatar: '/placeholder-avatar.svg', cover: '/placeholder-cover.svg' } as const;
 
 /** Starts downloading the upload code (and Firebase) while the person is about to choose a file. */
 function warmUp(): void {
@@ -28,7 +32,7 @@ function warmUp(): void {
  * file goes up, the reason when it is refused, and `onChange(url)` once stored.
  * The old picture is not touched here: saving the profile removes it.
  */
-export default function ProfileImageField({ value, onChange, userId, label = 'Profile Image' }: Props) {
+export default function ProfileImageField({ value, onChange, userId, label = 'Profile Image', kind = 'profile-images', shape = 'avatar' }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
@@ -47,7 +51,7 @@ export default function ProfileImageField({ value, onChange, userId, label = 'Pr
     setProgress(0);
     try {
       const { uploadImage } = await import('../../data/client/uploads.ts');
-      const outcome = await uploadImage({ kind: 'profile-images', file, userId, onProgress: setProgress });
+      const outcome = await uploadImage({ kind, file, userId, onProgress: setProgress });
       if (outcome.ok) {
         onChange(outcome.image.url);
       } else {
@@ -56,7 +60,7 @@ export default function ProfileImageField({ value, onChange, userId, label = 'Pr
       }
     } catch {
       // Only the code download itself can throw here (uploadImage never does): the page is offline.
-      const description = uploadMessages('profile-images').failed;
+      const description = uploadMessages(kind).failed;
       setProblem(description);
       showToast({ title: 'Upload error', description, variant: 'destructive' });
     } finally {
@@ -72,14 +76,14 @@ export default function ProfileImageField({ value, onChange, userId, label = 'Pr
       </span>
       <div className="flex items-center gap-4">
         <img
-          src={shown || PLACEHOLDER}
+          src={shown || PLACEHOLDERS[shape]}
           srcSet={shown ? srcsetOf(shown) : undefined}
           sizes="96px"
           alt={shown ? `Current ${label.toLowerCase()}` : `No ${label.toLowerCase()} yet`}
           width={96}
           height={96}
           onError={() => setBroken(value)}
-          className="h-24 w-24 rounded-full border border-line bg-parchment object-cover"
+          className={`${shape === 'avatar' ? 'h-24 w-24 rounded-full' : 'h-24 w-16 rounded-md'} border border-line bg-parchment object-cover`}
         />
         <div className="space-y-2">
           <div className="flex flex-wrap gap-2">

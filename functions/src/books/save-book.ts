@@ -1,0 +1,57 @@
+// The book editor's callables (book page, profile page): saveBook creates or
+// replaces a book's editable fields, deleteBook removes it and its home-page
+// slots. Both go through owned-items.ts (owner or admin, plan limit on create).
+import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { logger } from 'firebase-functions';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { bookWriteSchema } from '../../../src/domain/book';
+import { deleteItemRequestSchema, saveBookRequestSchema, type SaveItemResponse } from '../../../src/domain/item-save';
+import { describeIssue } from '../../../src/domain/profile-save';
+import { db } from '../firestore';
+import { enforceAppCheck } from '../accounts/app-check';
+import { deleteOwnedItem, itemCallerOf, removeUpload, saveOwnedItem, type ItemKind } from './owned-items';
+
+/** How books are stored. */
+export const BOOK_ITEM: ItemKind = {
+  kind: 'books',
+  imageField: 'cover_image',
+  createDefaults: {},
+  check(written) {
+    const parsed = bookWriteSchema.safeParse(written);
+    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+  },
+  async onDelete(tx: Transaction, firestore: Firestore, id: string) {
+    // A deleted book leaves the home page's featured slots in the same transaction.
+    const slots = await tx.get(firestore.collection('featured_books').where('book_id', '==', id));
+    return () => slots.docs.forEach((slot) => tx.delete(slot.ref));
+  },
+};
+
+/**
+ * Creates (no bookId) or saves a book. Request: saveBookRequestSchema; returns
+ * saveItemResponseSchema. Errors: unauthenticated; invalid-argument ('<field>:
+ * <message>'); permission-denied (not the owner or an admin, an owner not
+ * verified, approved and active, admin fields from a member); not-found;
+ * resource-exhausted (LIMIT_MESSAGES.books).
+ */
+export const saveBook = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<SaveItemResponse> => {
+  const caller = itemCallerOf(request);
+  const parsed = saveBookRequestSchema.safeParse(request.data);
+  if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+  const { bookId, userId, book, admin } = parsed.data;
+  const saved = await saveOwnedItem(db(), BOOK_ITEM, caller, { id: bookId, userId, fields: book, admin });
+  await removeUpload(saved.oldUpload, { book: saved.id });
+  logger.info('saveBook: saved', { book: saved.id, by: caller.uid, created: saved.created });
+  return { id: saved.id, updated_at: saved.updatedAt.toISOString() };
+});
+
+/** Deletes a book (owner or admin). Request: deleteItemRequestSchema; returns { id }. */
+export const deleteBook = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<{ id: string }> => {
+  const caller = itemCallerOf(request);
+  const parsed = deleteItemRequestSchema.safeParse(request.data);
+  if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+  const folder = await deleteOwnedItem(db(), BOOK_ITEM, caller, parsed.data.id);
+  await removeUpload(folder, { book: parsed.data.id });
+  logger.info('deleteBook: deleted', { book: parsed.data.id, by: caller.uid });
+  return { id: parsed.data.id };
+});

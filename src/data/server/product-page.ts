@@ -1,0 +1,27 @@
+// Everything /product-service/{id} shows, in at most two reads: the item, then its
+// seller's profile (the seller block, and the rule that an item is public only
+// while it is active and its owner is active and approved).
+import type { Firestore } from 'firebase-admin/firestore';
+import { isBookIdShape } from '../../domain/book-page.ts';
+import { productServiceSchema, type ProductService } from '../../domain/product-service.ts';
+import { isPubliclyListed, type Profile } from '../../domain/profile.ts';
+import { tryParseDoc } from '../firestore-convert.ts';
+import { getDb } from './firestore.ts';
+import { getProfileById } from './profiles.ts';
+import { meterReads } from './read-meter.ts';
+
+/** What the product page renders for an id. */
+export type ProductPageData = { kind: 'found'; item: ProductService; seller: Profile } | { kind: 'not-found' };
+
+/** Loads the public product/service page of `id`. */
+export async function loadProductPage(id: string, db: Firestore = getDb()): Promise<ProductPageData> {
+  // Item ids have the same shape as book ids (Firestore auto ids).
+  if (!isBookIdShape(id)) return { kind: 'not-found' };
+  const snap = await db.collection('products_services').doc(id).get();
+  meterReads(1);
+  const item = snap.exists ? tryParseDoc(productServiceSchema, snap) : null;
+  if (!item || !item.is_active) return { kind: 'not-found' };
+  const seller = await getProfileById(item.user_id, db);
+  if (!seller || !isPubliclyListed(seller)) return { kind: 'not-found' };
+  return { kind: 'found', item, seller };
+}

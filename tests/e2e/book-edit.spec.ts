@@ -1,0 +1,211 @@
+// Editing books and products/services on their pages and in the profile editor,
+// on members each test creates: the book editor's validation messages, the
+// category change, sub-genres, sections, Cancel and Save; the free plan's
+// counters and limit; an admin disabling a book, which then vanishes for
+// visitors; and one view counted per visit of a product page.
+import type { Browser } from '@playwright/test';
+import { LIMIT_MESSAGES } from '../../src/domain/plan-limits';
+import { adminDb, expect, test } from './fixtures';
+import { freshMember, signInAs, type FreshMember } from './helpers/members';
+
+/** Adds a book for `member` through the Admin SDK, as the functions would store it. */
+async function addBook(member: FreshMember, title: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const now = new Date();
+  const ref = await adminDb().collection('books').add({
+    user_id: member.uid, title, description: `About ${title}.`, category: 'fiction', genre: ['fantasy'], sub_genre: [],
+    purchase_links: [], manuscript_content: [{ id: 's1', type: 'text', title: 'Chapter 1', content: 'It began at sea.', order: 0 }],
+    is_active: true, is_featured: false, is_full_book_free: false, has_free_reading: true, has_audiobook: false, search_keywords: [],
+    author: { display_name: member.displayName, page_slug: member.slug }, created_at: now, updated_at: now, ...extra,
+  });
+  return ref.id;
+}
+
+async function addProduct(member: FreshMember, title: string): Promise<string> {
+  const ref = await adminDb().collection('products_services').add({
+    user_id: member.uid, title, description: 'Careful edits.', category: 'service', subcategory: 'editing', price: '$100', price_numeric: 100,
+    currency: 'USD', tags: ['editing', 'fiction', 'craft', 'letters', 'notes'], is_active: true, is_featured: false, views_count: 0, created_at: new Date(),
+  });
+  return ref.id;
+}
+
+async function visitorPage(browser: Browser) {
+  const context = await browser.newContext();
+  return { context, page: await context.newPage() };
+}
+
+test('an owner edits a book on its page: every validation message, category change, sections, Cancel and Save', async ({ page }) => {
+  test.setTimeout(120_000);
+  const member = await freshMember('Bella Bookedit');
+  const id = await addBook(member, 'Salt Roads');
+  await signInAs(page, member);
+  await page.goto(`/book/${id}?edit=true`);
+  const editor = page.locator('[data-book-editor]');
+  await expect(editor).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Salt Roads' })).toBeHidden();
+
+  // Title required; the description refuses words past 100; link label, URL and price checks.
+  await editor.getByLabel('Title', { exact: true }).fill('');
+  await editor.getByLabel('Description').fill(Array.from({ length: 150 }, (_, i) => `w${i}`).join(' '));
+  await expect(editor.locator('[data-word-count]')).toHaveText('100/100 words');
+  await editor.getByRole('button', { name: 'Add Link' }).click();
+  await editor.getByLabel('Link 1 URL').fill('javascript:alert(1)');
+  await editor.getByLabel('eBook Price').fill('-3');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Please fix the form errors before saving.')).toBeVisible();
+  await expect(editor.getByText('Title is required')).toBeVisible();
+  await expect(editor.getByText('Label is required')).toBeVisible();
+  await expect(editor.getByText('Please enter a valid URL')).toBeVisible();
+  await expect(editor.getByLabel('eBook Price')).toHaveAttribute('aria-invalid', 'true');
+  await editor.getByLabel('Link 1 label').fill('x'.repeat(41));
+  await expect(editor.getByLabel('Link 1 label')).toHaveValue('x'.repeat(40));
+
+  // Cancel restores the saved values and the page.
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Salt Roads' })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(editor.getByLabel('Title', { exact: true })).toHaveValue('Salt Roads');
+  await expect(editor.getByLabel('Link 1 URL')).toHaveCount(0);
+
+  // Sub-genres with Enter (trimmed, repeats ignored); a category change clears genres and sub-genres.
+  await editor.getByLabel('Sub-genres', { exact: true }).fill('  Sea Stories ');
+  await editor.getByLabel('Sub-genres', { exact: true }).press('Enter');
+  await editor.getByLabel('Sub-genres', { exact: true }).fill('sea stories');
+  await editor.getByLabel('Sub-genres', { exact: true }).press('Enter');
+  await expect(editor.getByRole('list', { name: 'Chosen sub-genres' }).getByRole('listitem')).toHaveText(['Sea Stories×']);
+  await editor.getByLabel('Category', { exact: true }).selectOption('non-fiction');
+  await expect(editor.getByRole('list', { name: 'Chosen sub-genres' })).toHaveCount(0);
+  await editor.getByLabel('Category', { exact: true }).selectOption('fiction');
+  await expect(editor.getByLabel('Fantasy', { exact: true })).not.toBeChecked();
+  await editor.getByLabel('Fantasy', { exact: true }).check();
+  await editor.getByLabel('Sub-genres', { exact: true }).fill('Voyages');
+  await editor.getByLabel('Sub-genres', { exact: true }).press('Enter');
+
+  // A new section, moved before the first, then saved.
+  await editor.getByRole('button', { name: 'Add Section' }).click();
+  await editor.getByLabel('Section 2 title').fill('Prologue');
+  await editor.getByLabel('Section 2 text').fill('Before the sea.\n\nThe harbour slept.');
+  await editor.getByRole('button', { name: 'Move section 2 up' }).click();
+  await expect(editor.getByLabel('Section 1 title')).toHaveValue('Prologue');
+  await editor.getByLabel('Title', { exact: true }).fill('Salt Roads Revised');
+  await editor.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/book/${id}$`), { timeout: 20_000 });
+  await expect(page.getByText('Book updated successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salt Roads Revised');
+  const stored = (await adminDb().doc(`books/${id}`).get()).data()!;
+  expect(stored).toMatchObject({ title: 'Salt Roads Revised', genre: ['fantasy'], sub_genre: ['Voyages'], is_active: true, is_featured: false });
+  expect((stored.manuscript_content as Array<{ title: string; order: number }>).map((s) => [s.title, s.order])).toEqual([['Prologue', 0], ['Chapter 1', 1]]);
+  await page.getByRole('link', { name: 'Start reading' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prologue');
+  await expect(page.locator('[data-reader-body] p')).toHaveText(['Before the sea.', 'The harbour slept.']);
+});
+
+test('the free plan: counters turn orange at 2 and red at 3, Add is disabled, and products are added until the limit', async ({ page }) => {
+  test.setTimeout(120_000);
+  const member = await freshMember('Lima Limits');
+  await addBook(member, 'One');
+  await addBook(member, 'Two');
+  await addProduct(member, 'First Service');
+  await signInAs(page, member);
+  await page.goto('/profile-edit');
+  const books = page.locator('[data-books-section]');
+  await expect(books.getByText('2/3 books (free plan)')).toHaveClass(/text-orange-800/, { timeout: 20_000 });
+  await books.getByRole('button', { name: 'Add Book' }).click();
+  const bookForm = books.locator('[data-book-editor]');
+  await bookForm.getByRole('button', { name: 'Save' }).click();
+  await expect(bookForm.getByText('Title is required')).toBeVisible();
+  await bookForm.getByLabel('Title', { exact: true }).fill('Three');
+  await bookForm.getByRole('button', { name: 'Save' }).click();
+  await expect(books.getByText('3/3 books (free plan)')).toHaveClass(/text-red-700/, { timeout: 20_000 });
+  await expect(books.getByRole('button', { name: 'Add Book' })).toBeDisabled();
+  await expect(books.getByText(LIMIT_MESSAGES.books)).toBeVisible();
+
+  const section = page.locator('[data-products-section]');
+  await expect(section.getByText('1/3 products/services (free plan)')).toBeVisible();
+  for (const title of ['Second Service', 'Third Service']) {
+    await section.getByRole('button', { name: 'Add Product/Service' }).click();
+    const form = section.locator('[data-product-editor]');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Title is required.')).toBeVisible();
+    await form.getByLabel('Title', { exact: true }).fill(title);
+    await form.getByLabel('Tags').fill(' novels, , craft ,');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(section.getByRole('link', { name: title })).toBeVisible({ timeout: 20_000 });
+  }
+  await expect(section.locator('[data-products-counter="limit"]')).toHaveText('3/3 products/services (free plan)');
+  await expect(section.getByRole('button', { name: 'Add Product/Service' })).toBeDisabled();
+  await expect(section.getByText(LIMIT_MESSAGES.products_services)).toBeVisible();
+  const items = await adminDb().collection('products_services').where('user_id', '==', member.uid).get();
+  expect(items.size).toBe(3);
+  expect(items.docs.find((d) => d.get('title') === 'Third Service')?.get('tags')).toEqual(['novels', 'craft']);
+});
+
+test('an admin disables a book: it vanishes for visitors and the owner still sees it marked disabled', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const owner = await freshMember('Dora Disabled');
+  const admin = await freshMember('Ada Admin', { admin: true });
+  const id = await addBook(owner, 'Quiet Harbour');
+  const { context, page: visitor } = await visitorPage(browser);
+  await visitor.goto(`/profile/${owner.slug}`);
+  await expect(visitor.getByRole('link', { name: 'Quiet Harbour' })).toBeVisible();
+  // Listed under Free Books once the listing trigger has indexed its title.
+  const freeBooks = `/free-books?search=${encodeURIComponent('Quiet Harbour')}`;
+  await expect(async () => {
+    await visitor.goto(freeBooks);
+    await expect(visitor.getByRole('link', { name: 'Quiet Harbour' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+
+  await signInAs(page, admin);
+  await page.goto(`/book/${id}?edit=true`);
+  const editor = page.locator('[data-book-editor]');
+  await expect(editor.getByLabel('Active', { exact: true })).toBeChecked({ timeout: 20_000 });
+  await editor.getByLabel('Active', { exact: true }).uncheck();
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('[data-book-disabled-notice]')).toBeVisible({ timeout: 20_000 });
+  expect((await adminDb().doc(`books/${id}`).get()).get('is_active')).toBe(false);
+
+  const response = await visitor.goto(`/book/${id}`);
+  expect(response?.status()).toBe(404);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Book Not Found');
+  await expect(visitor.locator('[data-book-disabled-notice]')).toHaveCount(0);
+  await visitor.goto(`/profile/${owner.slug}`);
+  await expect(visitor.getByRole('link', { name: 'Quiet Harbour' })).toHaveCount(0);
+  await visitor.goto(freeBooks);
+  await expect(visitor.getByRole('link', { name: 'Quiet Harbour' })).toHaveCount(0);
+  await context.close();
+
+  // A member never sees the active checkbox.
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  await signInAs(ownerPage, owner);
+  await ownerPage.goto(`/book/${id}`);
+  await expect(ownerPage.locator('[data-book-disabled-notice]')).toBeVisible({ timeout: 20_000 });
+  await ownerPage.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(ownerPage.locator('[data-book-editor]')).toBeVisible();
+  await expect(ownerPage.locator('[data-book-editor]').getByLabel('Active', { exact: true })).toHaveCount(0);
+  await ownerContext.close();
+});
+
+test('each visit of a product page adds exactly one view', async ({ browser }) => {
+  const seller = await freshMember('Sam Seller');
+  const id = await addProduct(seller, 'Manuscript Critique');
+  const views = async () => (await adminDb().doc(`products_services/${id}`).get()).get('views_count') as number;
+  for (let visit = 1; visit <= 2; visit++) {
+    const { context, page } = await visitorPage(browser);
+    const counted = page.waitForResponse((r) => r.url().includes(`/api/views/products_services/${id}`));
+    const response = await page.goto(`/product-service/${id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manuscript Critique');
+    await expect(page.locator('[data-product-tags] > li').first()).toHaveText('editing');
+    await expect(page.getByText('+2 more')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Seller Profile' })).toHaveAttribute('href', `/profile/${seller.slug}`);
+    expect((await counted).status()).toBe(204);
+    await expect.poll(views).toBe(visit);
+    await context.close();
+  }
+  const { context, page } = await visitorPage(browser);
+  const missing = await page.goto('/product-service/no-such-item');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Product/Service Not Found');
+  await context.close();
+});
