@@ -14,3 +14,5 @@ export { saveProfile } from './profiles/save-profile';
 export { ensureProfile } from './accounts/ensure-profile';
 export { deleteAccount, finishAccountDeletions } from './accounts/delete-account';
 export { adminUserManagement } from './admin/users';
+export { adminFeatured } from './admin/featured';
+export { adminSiteSettings } from './admin/site-settings';
