@@ -16,3 +16,4 @@ export { deleteAccount, finishAccountDeletions } from './accounts/delete-account
 export { adminUserManagement } from './admin/users';
 export { adminFeatured } from './admin/featured';
 export { adminSiteSettings } from './admin/site-settings';
+export { adminContent } from './admin/content';

@@ -4,6 +4,7 @@ import { captureConsole } from '../../lib/console-log-buffer.ts';
 import type { DashboardCounts } from '../../data/client/admin-users.ts';
 import AuditLog from './AuditLog.tsx';
 import ConsoleLogs from './ConsoleLogs.tsx';
+import ContentEditors from './ContentEditors.tsx';
 import FeaturedBooks from './FeaturedBooks.tsx';
 import FeaturedProfiles from './FeaturedProfiles.tsx';
 import PublishStatus from './PublishStatus.tsx';
@@ -117,6 +118,9 @@ export default function AdminDashboard() {
           <Tabs.Trigger value="settings" className={TAB_CLASS}>
             Site Settings
           </Tabs.Trigger>
+          <Tabs.Trigger value="content" className={TAB_CLASS}>
+            Pages &amp; Legal
+          </Tabs.Trigger>
           <Tabs.Trigger value="audit" className={TAB_CLASS}>
             Audit Log
           </Tabs.Trigger>
@@ -135,6 +139,9 @@ export default function AdminDashboard() {
         </Tabs.Content>
         <Tabs.Content value="settings" className="pt-4">
           <SiteSettings />
+        </Tabs.Content>
+        <Tabs.Content value="content" className="pt-4">
+          <ContentEditors />
         </Tabs.Content>
         <Tabs.Content value="audit" className="pt-4">
           <AuditLog refreshKey={refreshKey} />

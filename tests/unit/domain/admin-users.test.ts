@@ -146,3 +146,23 @@ describe('site settings edits', async () => {
     expect(adminSiteSettingsRequestSchema.safeParse({ action: 'set-free-preview-title', title: '  ' }).success).toBe(false);
   });
 });
+
+describe('page content raw JSON', async () => {
+  const { adminContentRequestSchema, parseContentJson } = await import('../../../src/domain/admin-content');
+  const { DEFAULT_ABOUT_CONTENT } = await import('../../../src/domain/page-content');
+  it('applies valid JSON of the page shape and explains anything else', () => {
+    expect(parseContentJson('about', JSON.stringify(DEFAULT_ABOUT_CONTENT))).toMatchObject({ ok: true });
+    const broken = parseContentJson('about', '{"hero": ');
+    expect(broken.ok).toBe(false);
+    expect(!broken.ok && broken.error).toMatch(/^Invalid JSON/);
+    const wrongShape = parseContentJson('about', '{"hero": 5}');
+    expect(!wrongShape.ok && wrongShape.error).toMatch(/^Invalid content at/);
+  });
+  it('validates saves per page and legal document', () => {
+    const page = { page_slug: 'about', title: 'About', subtitle: '', meta_description: '', is_published: true, content: DEFAULT_ABOUT_CONTENT };
+    expect(adminContentRequestSchema.safeParse({ action: 'save-page', page }).success).toBe(true);
+    expect(adminContentRequestSchema.safeParse({ action: 'save-page', page: { ...page, page_slug: 'blog' } }).success).toBe(false);
+    expect(adminContentRequestSchema.safeParse({ action: 'save-legal', document_type: 'terms', title: 'Terms', content: '# Hi' }).success).toBe(true);
+    expect(adminContentRequestSchema.safeParse({ action: 'save-legal', document_type: 'cookies', title: 'C', content: '' }).success).toBe(false);
+  });
+});
