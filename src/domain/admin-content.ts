@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { TEXT_LIMITS } from './common.ts';
+import { advertisementBannerSchema } from './advertisement-banner.ts';
 import { LEGAL_DOCUMENT_TYPES } from './legal-document.ts';
 import { aboutContentSchema, membershipContentSchema, type PageSlug } from './page-content.ts';
 
@@ -20,6 +21,13 @@ const pageFields = {
   meta_description: z.string().trim().max(TEXT_LIMITS.line),
   is_published: z.boolean(),
 };
+
+/** What the banner form edits. */
+export const bannerFormSchema = advertisementBannerSchema.pick({ title: true, image_url: true, link_url: true, description: true, position: true, is_active: true }).strict();
+/** A banner as the form sends it. */
+export type BannerForm = z.infer<typeof bannerFormSchema>;
+
+const bannerId = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'Not a banner id');
 
 /** Every request of adminContent. */
 export const adminContentRequestSchema = z.discriminatedUnion('action', [
@@ -37,6 +45,9 @@ export const adminContentRequestSchema = z.discriminatedUnion('action', [
     content: z.string().max(TEXT_LIMITS.long),
   }),
   z.strictObject({ action: z.literal('preview-legal'), content: z.string().max(TEXT_LIMITS.long) }),
+  z.strictObject({ action: z.literal('create-banner'), banner: bannerFormSchema }),
+  z.strictObject({ action: z.literal('set-banner-active'), bannerId, is_active: z.boolean() }),
+  z.strictObject({ action: z.literal('delete-banner'), bannerId }),
 ]);
 /** A request as validated. */
 export type AdminContentRequest = z.infer<typeof adminContentRequestSchema>;

@@ -48,4 +48,21 @@ describe('adminContent', () => {
     expect(html).toContain('<strong>bold</strong>');
     expect(html).not.toMatch(/script|onclick|javascript:/);
   });
+
+  it('creates, toggles and deletes a banner; position must be a whole number of at least 1', async () => {
+    const banner = { title: 'Spring Sale', image_url: '/media/banners/spring.webp', link_url: 'https://example.com/sale', description: '', position: 2, is_active: true };
+    for (const position of [0, 1.5, -3]) {
+      const refused = await call(admin, { action: 'create-banner', banner: { ...banner, position } });
+      expect(refused.error?.message).toBe('Position must be a whole number of at least 1');
+    }
+    expect((await call(admin, { action: 'create-banner', banner: { ...banner, link_url: 'javascript:alert(1)' } })).error?.status).toBe('INVALID_ARGUMENT');
+    const created = await call(admin, { action: 'create-banner', banner });
+    const id = String(created.result?.id);
+    expect((await db.doc(`advertisement_banners/${id}`).get()).data()).toMatchObject({ title: 'Spring Sale', position: 2, created_by: admin.uid });
+    await call(admin, { action: 'set-banner-active', bannerId: id, is_active: false });
+    expect((await db.doc(`advertisement_banners/${id}`).get()).get('is_active')).toBe(false);
+    await call(admin, { action: 'delete-banner', bannerId: id });
+    expect((await db.doc(`advertisement_banners/${id}`).get()).exists).toBe(false);
+    expect((await call(admin, { action: 'set-banner-active', bannerId: id, is_active: true })).error?.status).toBe('NOT_FOUND');
+  });
 });

@@ -9,7 +9,8 @@ import { enforceAppCheck } from '../accounts/app-check';
 import { auditInTransaction, changedFields } from './audit';
 import { requireAdmin } from './users';
 
-type Save = Exclude<AdminContentRequest, { action: 'preview-legal' }>;
+type Save = Extract<AdminContentRequest, { action: 'save-page' | 'save-legal' }>;
+type BannerRequest = Extract<AdminContentRequest, { action: 'create-banner' | 'set-banner-active' | 'delete-banner' }>;
 
 /** Saves a page or legal document with who and when (the server's time), and the audit entry of what changed. */
 export async function saveContent(firestore: Firestore, actorUid: string, request: Save): Promise<void> {
@@ -29,6 +30,26 @@ export async function saveContent(firestore: Firestore, actorUid: string, reques
   });
 }
 
+/** Creates, toggles or deletes an advertisement banner, with its audit entry. */
+export async function changeBanner(firestore: Firestore, actorUid: string, request: BannerRequest): Promise<{ id: string }> {
+  const banners = firestore.collection('advertisement_banners');
+  const ref = request.action === 'create-banner' ? banners.doc() : banners.doc(request.bannerId);
+  await firestore.runTransaction(async (tx) => {
+    const stored = (await tx.get(ref)).data();
+    if (request.action !== 'create-banner' && !stored) throw new HttpsError('not-found', 'This banner no longer exists.');
+    if (request.action === 'create-banner') {
+      tx.create(ref, { ...request.banner, created_by: actorUid, created_at: FieldValue.serverTimestamp() });
+    } else if (request.action === 'set-banner-active') {
+      tx.update(ref, { is_active: request.is_active });
+    } else {
+      tx.delete(ref);
+    }
+    const after = request.action === 'create-banner' ? request.banner : request.action === 'set-banner-active' ? { is_active: request.is_active } : null;
+    auditInTransaction(tx, firestore, { actorUid, action: request.action, targetUid: null, before: stored ? { id: ref.path, title: stored.title ?? null, is_active: stored.is_active ?? null } : null, after: after ? { id: ref.path, ...after } : null });
+  });
+  return { id: ref.id };
+}
+
 /**
  * About and membership content, and the terms and privacy documents, for callers
  * with the `admin` claim only. 'preview-legal' renders Markdown with the same
@@ -40,6 +61,15 @@ export const adminContent = onCall({ enforceAppCheck: enforceAppCheck() }, async
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
   const data = parsed.data;
   if (data.action === 'preview-legal') return { html: renderMarkdown(data.content) };
+  if (data.action === 'create-banner' || data.action === 'set-banner-active' || data.action === 'delete-banner') {
+    try {
+      return await changeBanner(db(), actorUid, data);
+    } catch (error) {
+      if (error instanceof HttpsError) throw error;
+      logger.error('adminContent: banner change failed', { action: data.action, error });
+      throw new HttpsError('internal', 'The banner could not be saved. Please try again.');
+    }
+  }
   try {
     await saveContent(db(), actorUid, data);
     return { saved: true };

@@ -2,11 +2,12 @@
  * Page content and legal documents for the admin dashboard: the stored records
  * (admins read drafts too) and the adminContent callable. Loaded lazily.
  */
-import { doc, getDoc } from 'firebase/firestore/lite';
+import { collection, doc, getDoc, getDocs, orderBy, query } from 'firebase/firestore/lite';
 import { ADMIN_CONTENT_CALLABLE, type AdminContentRequest } from '../../domain/admin-content.ts';
+import { advertisementBannerSchema, type AdvertisementBanner } from '../../domain/advertisement-banner.ts';
 import { legalDocumentSchema, type LegalDocument, type LegalDocumentType } from '../../domain/legal-document.ts';
 import { pageContentSchema, type PageContent, type PageSlug } from '../../domain/page-content.ts';
-import { tryParseDoc } from '../firestore-convert.ts';
+import { parseDocs, tryParseDoc } from '../firestore-convert.ts';
 import { callFunction, type CallOutcome } from './callable.ts';
 import { db } from './profiles.ts';
 
@@ -25,4 +26,10 @@ export async function loadLegal(type: LegalDocumentType): Promise<LegalDocument 
 /** Runs one content action; never throws. */
 export function adminContent(request: AdminContentRequest): Promise<CallOutcome<Record<string, unknown>>> {
   return callFunction<AdminContentRequest, Record<string, unknown>>(ADMIN_CONTENT_CALLABLE, request);
+}
+
+/** Every banner (active or not: admins read all), in position order. */
+export async function loadBanners(): Promise<AdvertisementBanner[]> {
+  const snapshot = await getDocs(query(collection(db(), 'advertisement_banners'), orderBy('position')));
+  return parseDocs(advertisementBannerSchema, snapshot.docs);
 }

@@ -6,6 +6,7 @@ import { canAddMenuItem, moveMenuItem, siteSettingsEditSchema, type SiteSettings
 import { SOCIAL_NETWORKS } from '../../domain/profile.ts';
 import { MAX_MENU_ITEMS, SOCIAL_LINK_LABELS, resolveSiteSettings, type SiteSettings as Stored } from '../../domain/site-settings.ts';
 import { showToast } from '../../lib/toast.ts';
+import Banners from './Banners.tsx';
 
 const INPUT = 'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
 const FAILED = 'Failed to update site settings';
@@ -210,6 +211,12 @@ export default function SiteSettings() {
           Social Media Links
         </h2>
         <SocialForm stored={stored} />
+      </section>
+      <section aria-labelledby="banners-heading" className="space-y-3">
+        <h2 id="banners-heading" className="text-xl font-bold">
+          Advertisement Banners
+        </h2>
+        <Banners />
       </section>
     </div>
   );
