@@ -119,7 +119,7 @@ test('an admin sees the counters and approves, denies, resets, deactivates and r
     await expect(dialog.getByLabel('Send invitation email')).toBeChecked();
     await dialog.getByRole('button', { name: 'Create User' }).click();
     await expect(dialog.getByText('Email is required.')).toBeVisible();
-    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Email', { exact: true }).fill(email);
     await dialog.getByLabel('Temporary Password').fill('first-pass');
     await dialog.getByLabel('Display Name').fill(name);
     await dialog.getByRole('button', { name: 'Create User' }).click();

@@ -42,7 +42,7 @@ describe('adminContent', () => {
   });
 
   it('previews Markdown with the public sanitiser: no scripts, no event handlers', async () => {
-    const answer = await call(admin, { action: 'preview-legal', content: '# Terms\n\n<script>alert(1)</script><a href="javascript:x" onclick="y">link</a> **bold**' });
+    const answer = await call(admin, { action: 'preview-legal', content: '# Terms\n\n**bold**\n\n<script>alert(1)</script>\n\n<a href="javascript:x" onclick="y">link</a>' });
     const html = String(answer.result?.html);
     expect(html).toContain('<h2>Terms</h2>');
     expect(html).toContain('<strong>bold</strong>');
