@@ -20,3 +20,6 @@ export { accountOverview, signOutEverywhere } from './accounts/account-settings'
 export { exportMemberData } from './accounts/export-data';
 export { saveBook, deleteBook } from './books/save-book';
 export { saveProductService, deleteProductService } from './products/save-product';
+export { adminFeatured } from './admin/featured';
+export { adminSiteSettings } from './admin/site-settings';
+export { adminContent } from './admin/content';

@@ -102,3 +102,67 @@ describe('row matching', () => {
 it('asks the spec question before deleting', () => {
   expect(deleteUserQuestion('Ann')).toBe('Are you sure you want to delete Ann? This action cannot be undone.');
 });
+
+describe('featured slots', async () => {
+  const { adminFeaturedRequestSchema, firstFreePosition } = await import('../../../src/domain/admin-featured');
+  it('finds the first free slot, or none when all are taken', () => {
+    expect(firstFreePosition([], 12)).toBe(1);
+    expect(firstFreePosition([1, 2, 4], 12)).toBe(3);
+    expect(firstFreePosition(Array.from({ length: 12 }, (_, i) => i + 1), 12)).toBeNull();
+  });
+  it('bounds positions: books 1-12, profiles 1-6', () => {
+    expect(adminFeaturedRequestSchema.safeParse({ action: 'assign-book', position: 12, bookId: 'b' }).success).toBe(true);
+    expect(adminFeaturedRequestSchema.safeParse({ action: 'assign-book', position: 13, bookId: 'b' }).success).toBe(false);
+    expect(adminFeaturedRequestSchema.safeParse({ action: 'assign-profile', position: 7, userId: 'u' }).success).toBe(false);
+    expect(adminFeaturedRequestSchema.safeParse({ action: 'remove-profile', position: 0 }).success).toBe(false);
+    expect(adminFeaturedRequestSchema.safeParse({ action: 'assign-book', position: 1.5, bookId: 'b' }).success).toBe(false);
+  });
+});
+
+describe('site settings edits', async () => {
+  const { adminSiteSettingsRequestSchema, canAddMenuItem, moveMenuItem, titlesFollowingGlobal } = await import('../../../src/domain/admin-site-settings');
+  const menu = [
+    { label: 'A', url: '/a' },
+    { label: 'B', url: '/b' },
+    { label: 'C', url: '/c' },
+  ];
+  it('moves menu items up and down, never past the ends', () => {
+    expect(moveMenuItem(menu, 1, -1).map((m) => m.label)).toEqual(['B', 'A', 'C']);
+    expect(moveMenuItem(menu, 1, 1).map((m) => m.label)).toEqual(['A', 'C', 'B']);
+    expect(moveMenuItem(menu, 0, -1)).toEqual(menu);
+    expect(moveMenuItem(menu, 2, 1)).toEqual(menu);
+    expect(canAddMenuItem(Array.from({ length: 19 }))).toBe(true);
+    expect(canAddMenuItem(Array.from({ length: 20 }))).toBe(false);
+  });
+  it('books follow the global title when unset, the default or the previous global one', () => {
+    expect(titlesFollowingGlobal(null)).toEqual(['', 'VIEW & READ THE BOOK FOR FREE', 'VIEW & read THE BOOK FOR FREE']);
+    expect(titlesFollowingGlobal('READ FREE')).toContain('READ FREE');
+  });
+  it('refuses unknown settings fields, bad links and more than 20 menu items', () => {
+    expect(adminSiteSettingsRequestSchema.safeParse({ action: 'save-settings', settings: { updated_by: 'x' } }).success).toBe(false);
+    expect(adminSiteSettingsRequestSchema.safeParse({ action: 'save-settings', settings: { menu_items: [{ label: 'X', url: 'javascript:alert(1)' }] } }).success).toBe(false);
+    expect(adminSiteSettingsRequestSchema.safeParse({ action: 'save-settings', settings: { menu_items: Array.from({ length: 21 }, () => ({ label: 'X', url: '/' })) } }).success).toBe(false);
+    expect(adminSiteSettingsRequestSchema.safeParse({ action: 'save-settings', settings: { social_links: { twitter: 'https://x.com/s' } } }).success).toBe(true);
+    expect(adminSiteSettingsRequestSchema.safeParse({ action: 'set-free-preview-title', title: '  ' }).success).toBe(false);
+  });
+});
+
+describe('page content raw JSON', async () => {
+  const { adminContentRequestSchema, parseContentJson } = await import('../../../src/domain/admin-content');
+  const { DEFAULT_ABOUT_CONTENT } = await import('../../../src/domain/page-content');
+  it('applies valid JSON of the page shape and explains anything else', () => {
+    expect(parseContentJson('about', JSON.stringify(DEFAULT_ABOUT_CONTENT))).toMatchObject({ ok: true });
+    const broken = parseContentJson('about', '{"hero": ');
+    expect(broken.ok).toBe(false);
+    expect(!broken.ok && broken.error).toMatch(/^Invalid JSON/);
+    const wrongShape = parseContentJson('about', '{"hero": 5}');
+    expect(!wrongShape.ok && wrongShape.error).toMatch(/^Invalid content at/);
+  });
+  it('validates saves per page and legal document', () => {
+    const page = { page_slug: 'about', title: 'About', subtitle: '', meta_description: '', is_published: true, content: DEFAULT_ABOUT_CONTENT };
+    expect(adminContentRequestSchema.safeParse({ action: 'save-page', page }).success).toBe(true);
+    expect(adminContentRequestSchema.safeParse({ action: 'save-page', page: { ...page, page_slug: 'blog' } }).success).toBe(false);
+    expect(adminContentRequestSchema.safeParse({ action: 'save-legal', document_type: 'terms', title: 'Terms', content: '# Hi' }).success).toBe(true);
+    expect(adminContentRequestSchema.safeParse({ action: 'save-legal', document_type: 'cookies', title: 'C', content: '' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,185 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { bannerFormSchema, type AdminContentRequest } from '../../domain/admin-content.ts';
+import type { AdvertisementBanner } from '../../domain/advertisement-banner.ts';
+import { showToast } from '../../lib/toast.ts';
+
+const INPUT = 'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
+
+function api() {
+  return import('../../data/client/admin-content.ts');
+}
+
+async function change(request: AdminContentRequest): Promise<boolean> {
+  const outcome = await (await api()).adminContent(request);
+  if (!outcome.ok) showToast({ title: 'Error', description: outcome.message || 'The banner could not be saved. Please try again.', variant: 'destructive' });
+  return outcome.ok;
+}
+
+type FormInput = z.input<typeof bannerFormSchema>;
+
+/** The new-banner form: title, image (a site path or https URL), link, caption, position ≥ 1, active. */
+function NewBannerForm({ onCreated }: { onCreated: () => void }) {
+  const { register, handleSubmit, formState, reset } = useForm<FormInput, unknown, z.output<typeof bannerFormSchema>>({
+    resolver: zodResolver(bannerFormSchema),
+    defaultValues: { title: '', image_url: '', link_url: '', description: '', position: 1, is_active: true },
+  });
+  const e = formState.errors;
+  const aria = (name: keyof FormInput) => ({ 'aria-invalid': e[name] ? true : undefined, 'aria-describedby': e[name] ? `banner-${name}-error` : undefined });
+  const error = (name: keyof FormInput) =>
+    e[name] ? (
+      <p id={`banner-${name}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
+        {e[name]?.message}
+      </p>
+    ) : null;
+
+  async function submit(banner: z.output<typeof bannerFormSchema>) {
+    if (await change({ action: 'create-banner', banner })) {
+      showToast({ title: 'Success', description: `Banner “${banner.title}” added.` });
+      reset();
+      onCreated();
+    }
+  }
+
+  return (
+    <form className="grid gap-3 md:grid-cols-2" noValidate onSubmit={handleSubmit(submit)} aria-label="New banner">
+      <div>
+        <label htmlFor="banner-title" className="mb-1 block text-sm font-semibold">Banner Title</label>
+        <input id="banner-title" className={INPUT} {...aria('title')} {...register('title')} />
+        {error('title')}
+      </div>
+      <div>
+        <label htmlFor="banner-image_url" className="mb-1 block text-sm font-semibold">Image URL</label>
+        <input id="banner-image_url" className={INPUT} placeholder="/media/… or https://…" {...aria('image_url')} {...register('image_url')} />
+        {error('image_url')}
+      </div>
+      <div>
+        <label htmlFor="banner-link_url" className="mb-1 block text-sm font-semibold">Link URL</label>
+        <input id="banner-link_url" className={INPUT} {...aria('link_url')} {...register('link_url')} />
+        {error('link_url')}
+      </div>
+      <div>
+        <label htmlFor="banner-position" className="mb-1 block text-sm font-semibold">Position</label>
+        <input id="banner-position" type="number" min={1} step={1} className={INPUT} {...aria('position')} {...register('position', { valueAsNumber: true })} />
+        {error('position')}
+      </div>
+      <div className="md:col-span-2">
+        <label htmlFor="banner-description" className="mb-1 block text-sm font-semibold">Description</label>
+        <input id="banner-description" className={INPUT} {...aria('description')} {...register('description')} />
+        {error('description')}
+      </div>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" {...register('is_active')} />
+        Active
+      </label>
+      <div className="md:col-span-2">
+        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Adding…' : 'Add Banner'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Asks before deleting a banner. */
+function DeleteBanner({ banner, onDeleted }: { banner: AdvertisementBanner; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <AlertDialog.Trigger className="btn btn-outline">Delete</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <div className="fixed inset-0 z-40 bg-ink/50" aria-hidden="true" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-paper p-6 shadow-xl">
+          <AlertDialog.Title className="mb-2 text-xl font-bold">Delete Banner</AlertDialog.Title>
+          <AlertDialog.Description className="mb-6 text-ink-muted">Are you sure you want to delete the banner “{banner.title}”? This action cannot be undone.</AlertDialog.Description>
+          <div className="flex justify-end gap-2">
+            <AlertDialog.Cancel className="btn btn-outline" disabled={busy}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={(event) => {
+                event.preventDefault();
+                setBusy(true);
+                void change({ action: 'delete-banner', bannerId: banner.id }).then((ok) => {
+                  setBusy(false);
+                  if (!ok) return;
+                  setOpen(false);
+                  showToast({ title: 'Success', description: `Banner “${banner.title}” deleted.` });
+                  onDeleted();
+                });
+              }}
+            >
+              {busy ? 'Deleting…' : 'Delete'}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** Advertisement Banners: every banner in position order, with activate/deactivate and delete, and the new-banner form. */
+export default function Banners() {
+  const [banners, setBanners] = useState<AdvertisementBanner[] | 'loading' | 'failed'>('loading');
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    void api()
+      .then((m) => m.loadBanners())
+      .then((loaded) => current && setBanners(loaded))
+      .catch((error: unknown) => {
+        console.error('Failed to load banners', error);
+        if (current) setBanners('failed');
+      });
+    return () => {
+      current = false;
+    };
+  }, [version]);
+
+  const reload = () => setVersion((v) => v + 1);
+
+  return (
+    <div className="space-y-4">
+      {banners === 'loading' ? (
+        <p role="status">Loading banners…</p>
+      ) : banners === 'failed' ? (
+        <p role="alert" className="font-semibold text-red-700">The banners could not be loaded.</p>
+      ) : banners.length === 0 ? (
+        <p>No banners yet.</p>
+      ) : (
+        <ul className="divide-y divide-line rounded border border-line bg-white" aria-label="Banners">
+          {banners.map((banner) => (
+            <li key={banner.id} className="flex flex-wrap items-center justify-between gap-3 p-3" aria-label={banner.title}>
+              <span>
+                <span className="font-semibold">{banner.position}.</span> {banner.title}{' '}
+                <span className="text-sm text-ink-muted">{banner.is_active ? 'Active' : 'Inactive'}</span>
+              </span>
+              <span className="flex gap-2">
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() =>
+                    void change({ action: 'set-banner-active', bannerId: banner.id, is_active: !banner.is_active }).then((ok) => {
+                      if (!ok) return;
+                      showToast({ title: 'Success', description: `Banner “${banner.title}” ${banner.is_active ? 'deactivated' : 'activated'}.` });
+                      reload();
+                    })
+                  }
+                >
+                  {banner.is_active ? 'Deactivate' : 'Activate'}
+                </button>
+                <DeleteBanner banner={banner} onDeleted={reload} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <NewBannerForm onCreated={reload} />
+    </div>
+  );
+}

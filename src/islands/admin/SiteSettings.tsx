@@ -1,0 +1,223 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { canAddMenuItem, moveMenuItem, siteSettingsEditSchema, type SiteSettingsEdit } from '../../domain/admin-site-settings.ts';
+import { SOCIAL_NETWORKS } from '../../domain/profile.ts';
+import { MAX_MENU_ITEMS, SOCIAL_LINK_LABELS, resolveSiteSettings, type SiteSettings as Stored } from '../../domain/site-settings.ts';
+import { showToast } from '../../lib/toast.ts';
+import Banners from './Banners.tsx';
+
+const INPUT = 'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
+const FAILED = 'Failed to update site settings';
+
+/** Saves one section; shows the spec's toasts. */
+async function save(settings: SiteSettingsEdit): Promise<boolean> {
+  const { adminSiteSettings } = await import('../../data/client/admin-site-settings.ts');
+  const outcome = await adminSiteSettings({ action: 'save-settings', settings });
+  if (!outcome.ok) {
+    showToast({ title: 'Error', description: outcome.code === 'invalid-argument' ? `${FAILED}: ${outcome.message}` : FAILED, variant: 'destructive' });
+    return false;
+  }
+  showToast({ title: 'Success', description: 'Site settings updated. The public pages follow within about a minute.' });
+  return true;
+}
+
+function ErrorText({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} role="alert" className="mt-1 text-sm font-semibold text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+const brandingSchema = siteSettingsEditSchema.pick({ logo_url: true, site_title: true, header_description: true, hero_description: true, website_url: true }).required();
+type Branding = z.input<typeof brandingSchema>;
+
+/** Logo & Branding: the logo (a site path or an https URL), title, descriptions and site address. */
+function BrandingForm({ stored }: { stored: Stored | null }) {
+  const { register, handleSubmit, formState } = useForm<Branding, unknown, z.output<typeof brandingSchema>>({
+    resolver: zodResolver(brandingSchema),
+    defaultValues: {
+      logo_url: stored?.logo_url ?? '',
+      site_title: stored?.site_title ?? '',
+      header_description: stored?.header_description ?? '',
+      hero_description: stored?.hero_description ?? '',
+      website_url: stored?.website_url ?? '',
+    },
+  });
+  const e = formState.errors;
+  const fields: { name: keyof Branding; label: string; hint?: string }[] = [
+    { name: 'logo_url', label: 'Logo URL', hint: 'A path on this site (/media/…) or a full https address; empty shows the default icon.' },
+    { name: 'site_title', label: 'Site Title', hint: 'Empty uses “Shelfmark”.' },
+    { name: 'header_description', label: 'Header Description' },
+    { name: 'hero_description', label: 'Hero Description' },
+    { name: 'website_url', label: 'Website URL' },
+  ];
+  return (
+    <form className="space-y-3" noValidate onSubmit={handleSubmit(async (values) => void (await save(values)))}>
+      {fields.map(({ name, label, hint }) => (
+        <div key={name}>
+          <label htmlFor={`ss-${name}`} className="mb-1 block text-sm font-semibold">
+            {label}
+          </label>
+          {name === 'hero_description' ? (
+            <textarea id={`ss-${name}`} rows={3} className={INPUT} aria-invalid={e[name] ? true : undefined} aria-describedby={e[name] ? `ss-${name}-error` : undefined} {...register(name)} />
+          ) : (
+            <input id={`ss-${name}`} className={INPUT} aria-invalid={e[name] ? true : undefined} aria-describedby={e[name] ? `ss-${name}-error` : hint ? `ss-${name}-hint` : undefined} {...register(name)} />
+          )}
+          {hint ? (
+            <p id={`ss-${name}-hint`} className="mt-1 text-sm text-ink-muted">
+              {hint}
+            </p>
+          ) : null}
+          <ErrorText id={`ss-${name}-error`} message={e[name]?.message} />
+        </div>
+      ))}
+      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Saving…' : 'Save Branding'}
+      </button>
+    </form>
+  );
+}
+
+const menuSchema = siteSettingsEditSchema.pick({ menu_items: true }).required();
+type MenuValues = z.input<typeof menuSchema>;
+
+/** Navigation Menu: add, edit, reorder and remove the header's items (at most 20). */
+function MenuForm({ stored }: { stored: Stored | null }) {
+  const { register, handleSubmit, formState, control, getValues, reset } = useForm<MenuValues, unknown, z.output<typeof menuSchema>>({
+    resolver: zodResolver(menuSchema),
+    defaultValues: { menu_items: resolveSiteSettings(stored).menu_items },
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'menu_items' });
+  const errors = formState.errors.menu_items;
+
+  function move(index: number, offset: -1 | 1) {
+    reset({ menu_items: moveMenuItem(getValues('menu_items') ?? [], index, offset) }, { keepDirty: true });
+  }
+
+  return (
+    <form className="space-y-3" noValidate onSubmit={handleSubmit(async (values) => void (await save(values)))}>
+      <ol className="space-y-2" aria-label="Menu items">
+        {fields.map((field, index) => {
+          const itemErrors = errors?.[index];
+          return (
+            <li key={field.id} className="flex flex-wrap items-start gap-2 rounded border border-line bg-white p-2">
+              <div className="min-w-40 flex-1">
+                <label htmlFor={`menu-${index}-label`} className="text-sm font-semibold">
+                  Label {index + 1}
+                </label>
+                <input id={`menu-${index}-label`} className={INPUT} aria-invalid={itemErrors?.label ? true : undefined} aria-describedby={itemErrors?.label ? `menu-${index}-label-error` : undefined} {...register(`menu_items.${index}.label`)} />
+                <ErrorText id={`menu-${index}-label-error`} message={itemErrors?.label?.message} />
+              </div>
+              <div className="min-w-40 flex-1">
+                <label htmlFor={`menu-${index}-url`} className="text-sm font-semibold">
+                  URL {index + 1}
+                </label>
+                <input id={`menu-${index}-url`} className={INPUT} aria-invalid={itemErrors?.url ? true : undefined} aria-describedby={itemErrors?.url ? `menu-${index}-url-error` : undefined} {...register(`menu_items.${index}.url`)} />
+                <ErrorText id={`menu-${index}-url-error`} message={itemErrors?.url?.message} />
+              </div>
+              <div className="flex gap-1 self-end">
+                <button type="button" className="btn btn-outline" aria-label={`Move item ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+                  ↑
+                </button>
+                <button type="button" className="btn btn-outline" aria-label={`Move item ${index + 1} down`} disabled={index === fields.length - 1} onClick={() => move(index, 1)}>
+                  ↓
+                </button>
+                <button type="button" className="btn btn-outline" aria-label={`Remove item ${index + 1}`} onClick={() => remove(index)}>
+                  Remove
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <ErrorText id="menu-error" message={errors?.message ?? errors?.root?.message} />
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-outline" disabled={!canAddMenuItem(fields)} onClick={() => append({ label: '', url: '/' })}>
+          Add Menu Item
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving…' : 'Save Menu'}
+        </button>
+      </div>
+      <p className="text-sm text-ink-muted">At most {MAX_MENU_ITEMS} items. Removing every item brings back the default menu.</p>
+    </form>
+  );
+}
+
+const socialSchema = siteSettingsEditSchema.pick({ social_links: true }).required();
+type SocialValues = z.input<typeof socialSchema>;
+
+/** Social Media Links: one address per network, empty to hide it. */
+function SocialForm({ stored }: { stored: Stored | null }) {
+  const { register, handleSubmit, formState } = useForm<SocialValues, unknown, z.output<typeof socialSchema>>({
+    resolver: zodResolver(socialSchema),
+    defaultValues: { social_links: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, stored?.social_links?.[network] ?? ''])) },
+  });
+  const errors = formState.errors.social_links as Record<string, { message?: string } | undefined> | undefined;
+  return (
+    <form className="grid gap-3 md:grid-cols-2" noValidate onSubmit={handleSubmit(async (values) => void (await save(values)))}>
+      {SOCIAL_NETWORKS.map((network) => (
+        <div key={network}>
+          <label htmlFor={`social-${network}`} className="mb-1 block text-sm font-semibold">
+            {SOCIAL_LINK_LABELS[network]}
+          </label>
+          <input id={`social-${network}`} type="url" className={INPUT} aria-invalid={errors?.[network] ? true : undefined} aria-describedby={errors?.[network] ? `social-${network}-error` : undefined} {...register(`social_links.${network}`)} />
+          <ErrorText id={`social-${network}-error`} message={errors?.[network]?.message} />
+        </div>
+      ))}
+      <div className="md:col-span-2">
+        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving…' : 'Save Social Links'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Site Settings: Logo & Branding, Navigation Menu, Social Media Links. */
+export default function SiteSettings() {
+  const [stored, setStored] = useState<Stored | null | 'loading' | 'failed'>('loading');
+  useEffect(() => {
+    void import('../../data/client/admin-site-settings.ts')
+      .then(({ loadSiteSettings }) => loadSiteSettings())
+      .then(setStored)
+      .catch((error: unknown) => {
+        console.error('Failed to load site settings', error);
+        setStored('failed');
+      });
+  }, []);
+
+  if (stored === 'loading') return <p role="status">Loading site settings…</p>;
+  if (stored === 'failed') return <p role="alert" className="font-semibold text-red-700">The site settings could not be loaded.</p>;
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="branding-heading" className="space-y-3">
+        <h2 id="branding-heading" className="text-xl font-bold">
+          Logo &amp; Branding
+        </h2>
+        <BrandingForm stored={stored} />
+      </section>
+      <section aria-labelledby="menu-heading" className="space-y-3">
+        <h2 id="menu-heading" className="text-xl font-bold">
+          Navigation Menu
+        </h2>
+        <MenuForm stored={stored} />
+      </section>
+      <section aria-labelledby="social-heading" className="space-y-3">
+        <h2 id="social-heading" className="text-xl font-bold">
+          Social Media Links
+        </h2>
+        <SocialForm stored={stored} />
+      </section>
+      <section aria-labelledby="banners-heading" className="space-y-3">
+        <h2 id="banners-heading" className="text-xl font-bold">
+          Advertisement Banners
+        </h2>
+        <Banners />
+      </section>
+    </div>
+  );
+}

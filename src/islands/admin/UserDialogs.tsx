@@ -1,0 +1,325 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  ASSIGNABLE_ROLES,
+  USER_TOASTS,
+  createUserRequestSchema,
+  deleteUserQuestion,
+  updateUserFieldsSchema,
+  type AdminUserRow,
+  type UpdateUserFields,
+} from '../../domain/admin-users.ts';
+import { APPROVAL_STATUSES, SUBSCRIPTION_STATUSES, USER_CATEGORIES } from '../../domain/profile.ts';
+import { showToast } from '../../lib/toast.ts';
+import Modal from './Modal.tsx';
+
+const INPUT = 'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
+
+function loadApi() {
+  return import('../../data/client/admin-users.ts');
+}
+
+function errorToast(description: string) {
+  showToast({ title: 'Error', description, variant: 'destructive' });
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}
+
+/** A label, its control and the control's inline error. */
+function Field({ id, label, error, children }: FieldProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const registerFormSchema = createUserRequestSchema.omit({ action: true });
+type RegisterInput = z.input<typeof registerFormSchema>;
+type RegisterValues = z.output<typeof registerFormSchema>;
+
+/** Register New User: creates an approved account, optionally mailing an invitation. */
+export function RegisterUserDialog({ onCreated }: { onCreated: (user: AdminUserRow) => void }) {
+  const [open, setOpen] = useState(false);
+  const form = useForm<RegisterInput, unknown, RegisterValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { email: '', password: '', display_name: '', page_slug: '', category: 'Book Author', role: 'User', send_invitation: true },
+  });
+  const { register, handleSubmit, formState, reset } = form;
+  const errors = formState.errors;
+
+  async function submit(values: RegisterValues) {
+    const { adminUsers } = await loadApi();
+    const outcome = await adminUsers<'create-user'>({ action: 'create-user', ...values });
+    if (!outcome.ok) {
+      errorToast(outcome.message || USER_TOASTS.createFailed);
+      return;
+    }
+    showToast({
+      title: 'Success',
+      description: outcome.data.invitationSent
+        ? `User ${values.display_name} created. An invitation email was sent to ${values.email}.`
+        : `User ${values.display_name} created without an invitation email. Give them the temporary password.`,
+    });
+    onCreated(outcome.data.user);
+    reset();
+    setOpen(false);
+  }
+
+  const aria = (name: keyof RegisterInput) => ({ 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `ru-${name}-error` : undefined });
+
+  return (
+    <>
+      <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
+        Register New User
+      </button>
+      <Modal open={open} onOpenChange={(next) => !formState.isSubmitting && setOpen(next)} title="Register New User" description="The account is created approved, with the email marked verified.">
+        <form className="space-y-3" noValidate onSubmit={handleSubmit(submit)}>
+          <Field id="ru-email" label="Email" error={errors.email?.message}>
+            <input id="ru-email" type="email" autoComplete="off" className={INPUT} {...aria('email')} {...register('email')} />
+          </Field>
+          <Field id="ru-password" label="Temporary Password" error={errors.password?.message}>
+            <input id="ru-password" type="text" autoComplete="off" placeholder="Minimum 6 characters" className={INPUT} {...aria('password')} {...register('password')} />
+          </Field>
+          <Field id="ru-display_name" label="Display Name" error={errors.display_name?.message}>
+            <input id="ru-display_name" className={INPUT} {...aria('display_name')} {...register('display_name')} />
+          </Field>
+          <Field id="ru-page_slug" label="Page Slug" error={errors.page_slug?.message}>
+            <input id="ru-page_slug" className={INPUT} placeholder="Derived from the display name when empty" {...aria('page_slug')} {...register('page_slug')} />
+          </Field>
+          <Field id="ru-category" label="Category" error={errors.category?.message}>
+            <select id="ru-category" className={INPUT} {...register('category')}>
+              {USER_CATEGORIES.map((category) => (
+                <option key={category}>{category}</option>
+              ))}
+            </select>
+          </Field>
+          <Field id="ru-role" label="Role" error={errors.role?.message}>
+            <select id="ru-role" className={INPUT} {...register('role')}>
+              {ASSIGNABLE_ROLES.map((role) => (
+                <option key={role}>{role}</option>
+              ))}
+            </select>
+          </Field>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" {...register('send_invitation')} />
+            Send invitation email
+          </label>
+          <div className="flex justify-end gap-2 pt-2">
+            <button type="button" className="btn btn-outline" onClick={() => setOpen(false)} disabled={formState.isSubmitting}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Creating…' : 'Create User'}
+            </button>
+          </div>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+/** Edit User: display name, role, category, subscription, active and approval. */
+export function EditUserDialog({ user, onSaved, onClose }: { user: AdminUserRow; onSaved: (user: AdminUserRow) => void; onClose: () => void }) {
+  const { register, handleSubmit, formState } = useForm<UpdateUserFields>({
+    resolver: zodResolver(updateUserFieldsSchema),
+    defaultValues: {
+      display_name: user.display_name,
+      role: user.role,
+      category: user.category ?? 'Book Author',
+      subscription_status: user.subscription_status,
+      is_active: user.is_active,
+      approval_status: user.approval_status,
+    },
+  });
+  const errors = formState.errors;
+
+  async function submit(fields: UpdateUserFields) {
+    const { adminUsers } = await loadApi();
+    const outcome = await adminUsers<'update-user'>({ action: 'update-user', userId: user.uid, fields });
+    if (!outcome.ok) {
+      errorToast(outcome.code === 'failed-precondition' ? outcome.message : USER_TOASTS.saveFailed);
+      return;
+    }
+    showToast({ title: 'Success', description: `${outcome.data.user.display_name} updated.` });
+    onSaved(outcome.data.user);
+    onClose();
+  }
+
+  return (
+    <Modal open onOpenChange={(next) => !next && !formState.isSubmitting && onClose()} title="Edit User" description={user.email || user.display_name}>
+      <form className="space-y-3" noValidate onSubmit={handleSubmit(submit)}>
+        <Field id="eu-display_name" label="Display Name" error={errors.display_name?.message}>
+          <input
+            id="eu-display_name"
+            className={INPUT}
+            aria-invalid={errors.display_name ? true : undefined}
+            aria-describedby={errors.display_name ? 'eu-display_name-error' : undefined}
+            {...register('display_name')}
+          />
+        </Field>
+        <Field id="eu-role" label="Role">
+          <select id="eu-role" className={INPUT} {...register('role')}>
+            {ASSIGNABLE_ROLES.map((role) => (
+              <option key={role}>{role}</option>
+            ))}
+          </select>
+        </Field>
+        <Field id="eu-category" label="Category">
+          <select id="eu-category" className={INPUT} {...register('category')}>
+            {USER_CATEGORIES.map((category) => (
+              <option key={category}>{category}</option>
+            ))}
+          </select>
+        </Field>
+        <Field id="eu-subscription" label="Subscription">
+          <select id="eu-subscription" className={INPUT} {...register('subscription_status')}>
+            {SUBSCRIPTION_STATUSES.map((status) => (
+              <option key={status}>{status}</option>
+            ))}
+          </select>
+        </Field>
+        <Field id="eu-approval" label="Approval">
+          <select id="eu-approval" className={INPUT} {...register('approval_status')}>
+            {APPROVAL_STATUSES.map((status) => (
+              <option key={status}>{status}</option>
+            ))}
+          </select>
+        </Field>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" {...register('is_active')} />
+          Active
+        </label>
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" className="btn btn-outline" onClick={onClose} disabled={formState.isSubmitting}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** Reset Password: generate, then the temporary password masked, with reveal and copy. */
+export function ResetPasswordDialog({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [password, setPassword] = useState<string | null>(null);
+  const [revealed, setRevealed] = useState(false);
+
+  async function generate() {
+    setBusy(true);
+    const { adminUsers } = await loadApi();
+    const outcome = await adminUsers<'reset-password'>({ action: 'reset-password', userId: user.uid });
+    setBusy(false);
+    if (!outcome.ok) {
+      errorToast(USER_TOASTS.resetFailed);
+      return;
+    }
+    setPassword(outcome.data.temporaryPassword);
+    showToast({ title: 'Success', description: `Password reset for ${user.display_name}.` });
+  }
+
+  async function copy() {
+    if (!password) return;
+    try {
+      await navigator.clipboard.writeText(password);
+      showToast({ title: 'Success', description: 'Password copied to the clipboard.' });
+    } catch {
+      errorToast('The password could not be copied; select it and copy it by hand.');
+    }
+  }
+
+  return (
+    <Modal open onOpenChange={(next) => !next && !busy && onClose()} title="Reset Password" description={`A new temporary password for ${user.display_name}. Their other sessions end.`}>
+      {password === null ? (
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => void generate()} disabled={busy}>
+            {busy ? 'Generating…' : 'Generate New Password'}
+          </button>
+        </div>
+      ) : (
+        <div className="space-y-3">
+          <label htmlFor="temporary-password" className="block text-sm font-semibold">
+            Temporary Password
+          </label>
+          <div className="flex gap-2">
+            <input id="temporary-password" readOnly type={revealed ? 'text' : 'password'} value={password} className={`${INPUT} font-mono`} />
+            <button type="button" className="btn btn-outline" onClick={() => setRevealed(!revealed)} aria-pressed={revealed}>
+              {revealed ? 'Hide' : 'Show'}
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => void copy()}>
+              Copy
+            </button>
+          </div>
+          <div className="flex justify-end">
+            <button type="button" className="btn btn-primary" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** Delete: asks the spec's question, then deletes through the same idempotent job as account deletion. */
+export function DeleteUserDialog({ user, onDeleted, onClose }: { user: AdminUserRow; onDeleted: (uid: string) => void; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+
+  async function confirm(event: MouseEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const { adminUsers } = await loadApi();
+    const outcome = await adminUsers<'delete-user'>({ action: 'delete-user', userId: user.uid });
+    setBusy(false);
+    if (!outcome.ok) {
+      errorToast(`Failed to delete ${user.display_name}: ${outcome.message}`);
+      return;
+    }
+    showToast({ title: 'Success', description: `${user.display_name} has been deleted.` });
+    onDeleted(user.uid);
+    onClose();
+  }
+
+  return (
+    <AlertDialog.Root open onOpenChange={(next) => !next && !busy && onClose()}>
+      <AlertDialog.Portal>
+        <div className="fixed inset-0 z-40 bg-ink/50" aria-hidden="true" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-paper p-6 shadow-xl">
+          <AlertDialog.Title className="mb-2 text-xl font-bold">Delete User</AlertDialog.Title>
+          <AlertDialog.Description className="mb-6 text-ink-muted">{deleteUserQuestion(user.display_name)}</AlertDialog.Description>
+          <div className="flex justify-end gap-2">
+            <AlertDialog.Cancel className="btn btn-outline" disabled={busy}>
+              Cancel
+            </AlertDialog.Cancel>
+            <AlertDialog.Action className="btn btn-primary" disabled={busy} onClick={(event) => void confirm(event)}>
+              {busy ? 'Deleting…' : 'Delete'}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
