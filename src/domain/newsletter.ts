@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS, idSchema, nonNegativeInt, optionalText, timestampSchema } from './common.ts';
+import { editorialSlugSchema } from './editorial.ts';
 import type { Profile } from './profile.ts';
 
 /** Editable newsletter fields with the form's required-field messages. */
@@ -30,6 +31,8 @@ export const newsletterSchema = z
     sent_at: timestampSchema.nullish(),
     /** How many members it was sent to. */
     recipient_count: nonNegativeInt.nullish(),
+    /** URL slug under /newsletters/, set by a function when the newsletter is first published and never changed after. */
+    slug: editorialSlugSchema.nullish(),
   })
   .describe('newsletters');
 

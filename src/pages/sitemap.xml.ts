@@ -4,7 +4,7 @@
  * same rebuilds as the pages it lists (see docs/decisions.md "Sitemap").
  */
 import type { APIRoute } from 'astro';
-import { getActiveBookEntries, getPublicProfileEntries, type SitemapEntry } from '../data/server/sitemap.ts';
+import { getActiveBookEntries, getEditorialEntries, getPublicProfileEntries, type SitemapEntry } from '../data/server/sitemap.ts';
 
 /** Public, indexable routes in menu order; account, admin and error screens are left out on purpose. */
 const PUBLIC_ROUTES = [
@@ -31,6 +31,7 @@ export const GET: APIRoute = async ({ site }) => {
   const entries: SitemapEntry[] = PUBLIC_ROUTES.filter(routeExists).map((path) => ({ path }));
   if (ROUTE_FILES.has('/src/pages/profile/[slug].astro')) entries.push(...(await getPublicProfileEntries()));
   if (ROUTE_FILES.has('/src/pages/book/[id].astro')) entries.push(...(await getActiveBookEntries()));
+  entries.push(...(await getEditorialEntries()));
 
   const urls = entries.map(({ path, lastModified }) => {
     const loc = `<loc>${xmlEscape(new URL(path, origin).href)}</loc>`;
