@@ -18,6 +18,7 @@ import {
 import { showToast } from "../../lib/toast.ts";
 import BooksSection from "./BooksSection.tsx";
 import DeleteProfileDialog from "./DeleteProfileDialog.tsx";
+import NewsletterSubscriptionSwitch from "./NewsletterSubscriptionSwitch.tsx";
 import DraftRestoreDialog from "./DraftRestoreDialog.tsx";
 import {
   AboutSection,
@@ -165,6 +166,7 @@ export default function EditorForm({
           />
         </div>
       </form>
+      {own ? <NewsletterSubscriptionSwitch userId={userId} /> : null}
     </FormProvider>
   );
 }
