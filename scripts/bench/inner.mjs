@@ -17,6 +17,7 @@ import { audit, launchChrome, medianRun } from './lighthouse.mjs';
 import { observe } from './observatory.mjs';
 import { fetchPage, firstPaintBytes, weighScripts } from './page-cost.mjs';
 import { benchPublish } from './publish.mjs';
+import { benchNewsletter } from './newsletter.mjs';
 import { renderMarkdown } from './report.mjs';
 
 /** A profile page: the demo author's, the one with the most content (books, products, events). */
@@ -175,6 +176,10 @@ async function main() {
   const publish = await benchPublish(baseUrl);
   console.log(`  ${JSON.stringify(publish)}`);
 
+  step('Newsletter delivery: 2,000 more members, a clean send and one with the function workers killed mid-send');
+  const newsletter = onlyPublish ? undefined : await benchNewsletter().catch((error) => ({ error: String(error) }));
+  console.log(`  ${JSON.stringify(newsletter)}`);
+
   const require = createRequire(import.meta.url);
   const results = {
     measured_at: new Date().toISOString(),
@@ -189,6 +194,7 @@ async function main() {
     directory_scale: directoryScale,
     observatory,
     publish,
+    newsletter,
   };
   const markdown = renderMarkdown(results);
   writeFileSync(join(OUT, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
