@@ -19,7 +19,7 @@ test('an admin writes a draft visitors do not see, publishes it, and finds it on
   await expect(dialog.getByText('Title is required')).toBeVisible();
   await expect(dialog.getByText('Author is required')).toBeVisible();
   await expect(dialog.getByText('Content is required')).toBeVisible();
-  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
   await dialog.getByLabel('Author').fill('Shelfmark Team');
   await dialog.getByLabel('Content').fill('## What we read\n\n**Mon:** poems\n\n**A fine week.**');
   await dialog.getByRole('button', { name: 'Preview' }).click();
@@ -42,7 +42,7 @@ test('an admin writes a draft visitors do not see, publishes it, and finds it on
 
   await draft.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Blog Post' });
-  await expect(edit.getByLabel('Title')).toHaveValue(title);
+  await expect(edit.getByLabel('Title', { exact: true })).toHaveValue(title);
   await edit.getByRole('switch', { name: 'Published' }).click();
   await edit.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Blog post updated!')).toBeVisible();
@@ -82,7 +82,7 @@ test('an admin sends a newsletter to the Admins group once; every recipient gets
 
   await page.getByRole('button', { name: 'New Newsletter' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Newsletter' });
-  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
   await dialog.getByLabel('Subtitle').fill('For administrators');
   await dialog.getByLabel('Content').fill('1. **Check:** the queue');
   await dialog.getByRole('switch', { name: 'Published' }).click();

@@ -92,7 +92,11 @@ export default function EditorialFormDialog<C extends EditorialCollection>({ col
       <div>
         <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
           {label}
-          {opts.required ? ' *' : ''}
+          {opts.required ? (
+            <span aria-hidden="true" className="text-red-700">
+              {' *'}
+            </span>
+          ) : null}
         </label>
         {opts.rows ? <textarea rows={opts.rows} {...register(name)} {...common} /> : <input type="text" {...register(name)} {...common} />}
         {opts.hint && (
