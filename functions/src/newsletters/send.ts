@@ -25,6 +25,8 @@ import { newsletterMail, type NewsletterRecipient } from './newsletter-mail';
 export const BATCH_SIZE = 100;
 /** How long a 'sending' delivery record belongs to the worker that claimed it. */
 export const DELIVERY_LEASE_MS = 120_000;
+/** How long a claiming call has to queue its batches before a later call queues them again. */
+export const QUEUE_GRACE_MS = 60_000;
 /** Mails in flight at once within a batch. */
 const CONCURRENCY = 4;
 
@@ -83,7 +85,12 @@ export async function claimAndQueueSend(
   const claim = await fs.runTransaction(async (tx) => {
     const [newsletterSnap, stateSnap] = await Promise.all([tx.get(fs.doc(`newsletters/${id}`)), tx.get(stateRef(fs, id))]);
     if (!newsletterSnap.exists) throw new SendRefused('not-found', 'This newsletter does not exist.');
-    if (stateSnap.exists) return { fresh: false, count: Number(stateSnap.get('recipient_count')), queued: stateSnap.get('queued') === true };
+    if (stateSnap.exists) {
+      // Still queuing in the claiming call (or it died less than a minute ago): leave it to that call.
+      const claimedAt = (stateSnap.get('claimed_at') as Timestamp).toMillis();
+      const queued = stateSnap.get('queued') === true || deps.now().getTime() - claimedAt < QUEUE_GRACE_MS;
+      return { fresh: false, count: Number(stateSnap.get('recipient_count')), queued };
+    }
     if (newsletterSnap.get('sent_at')) return { fresh: false, count: Number(newsletterSnap.get('recipient_count') ?? 0), queued: true };
     if (newsletterSnap.get('is_published') !== true) throw new SendRefused('failed-precondition', 'Only a published newsletter can be sent.');
     const now = Timestamp.fromDate(deps.now());
@@ -101,8 +108,8 @@ export async function claimAndQueueSend(
     return { fresh: true, count: recipients.length, queued: false };
   });
 
-  // A claim whose batches were never all queued (the claiming call died) is queued again;
-  // the delivery records make a batch queued twice harmless.
+  // A claim whose batches were never all queued (the claiming call died over a minute ago)
+  // is queued again; the delivery records make a batch queued twice harmless.
   if (!claim.queued) await queueOpenBatches(deps, id);
   if (claim.fresh && recipients.length === 0) await finishIfComplete(deps, id);
   return { recipientCount: claim.count, alreadySent: !claim.fresh };
