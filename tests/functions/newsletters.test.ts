@@ -161,6 +161,24 @@ describe('a batch that dies mid-send', () => {
   });
 });
 
+describe('a claiming call that dies before queuing', () => {
+  it('is queued again by a later request once the grace minute has passed, and still counted once', async () => {
+    const db = adminDb();
+    const id = await publishedNewsletter();
+    let clock = Date.now();
+    const queued: string[] = [];
+    const recipients = [{ uid: 'q1', email: 'q1@example.com', name: 'Q' }];
+    const dying: SendDeps = { firestore: db, now: () => new Date(clock), sendMail: async () => {}, enqueueBatch: async () => { throw new Error('queue unreachable'); } };
+    await expect(claimAndQueueSend(dying, id, 'all', recipients, 'admin')).rejects.toThrow('queue unreachable');
+    const healthy: SendDeps = { ...dying, enqueueBatch: async (_id, batch) => void queued.push(batch) };
+    expect(await claimAndQueueSend(healthy, id, 'all', recipients, 'admin')).toEqual({ recipientCount: 1, alreadySent: true });
+    expect(queued).toEqual([]);
+    clock += 2 * 60_000;
+    expect(await claimAndQueueSend(healthy, id, 'all', recipients, 'admin')).toEqual({ recipientCount: 1, alreadySent: true });
+    expect(queued).toEqual(['0000']);
+  });
+});
+
 describe('unsubscribe', () => {
   it('the signed link asks first, unsubscribes on POST, refuses a bad signature, and later sends skip the member', async () => {
     const admin = await makeMember({ admin: true, profile: { category: 'Book Lover/Marketer' } });
