@@ -28,6 +28,11 @@ interface Props {
 
 const data = () => import('../../data/client/editorial.ts');
 
+/** True when the pre-rendered article around `slot` already shows the sent line. */
+function sentShownBy(slot: HTMLElement | undefined): boolean {
+  return Boolean(slot?.closest('article')?.querySelector('[data-sent]'));
+}
+
 /** Hides the pre-rendered items that no longer exist. */
 function hideDeleted(slots: ReadonlyMap<string, HTMLElement>, ids: ReadonlySet<string>): void {
   for (const [id, slot] of slots) slot.closest('li')?.toggleAttribute('hidden', !ids.has(id));
@@ -109,7 +114,9 @@ export default function EditorialAdmin({ collection, slots }: Props) {
         </button>
         <DeleteItemDialog texts={texts} title={item.title} onDelete={() => remove(item)} />
         {newsletter && canSend(newsletter) && <SendNewsletter newsletterId={item.id} counts={counts} onSent={(n) => markSent(item, n)} />}
-        {newsletter?.sent_at && newsletter.recipient_count != null && !onPage && <span className="text-sm text-ink-muted">{sentLine(newsletter.recipient_count)}</span>}
+        {newsletter?.sent_at && newsletter.recipient_count != null && !sentShownBy(slots.get(item.id)) && (
+          <span className="text-sm text-ink-muted">{sentLine(newsletter.recipient_count)}</span>
+        )}
       </div>
     );
   };
