@@ -14,6 +14,7 @@ process.env.NEWSLETTER_SIGNING_SECRET ??= 'demo-only-newsletter-signing-secret';
 
 let mailbox: Mailbox;
 beforeAll(async () => {
+  adminDb(); // initialises the Admin app the member helpers use
   mailbox = await Mailbox.open();
 });
 afterAll(async () => {
