@@ -104,7 +104,7 @@ describe('sendNewsletter', () => {
     expect(again.result).toEqual({ recipientCount: 6, alreadySent: true });
     await new Promise((r) => setTimeout(r, 1000));
     for (const member of recipients) expect((await mailbox.mailsTo(member.email)).filter((m) => m.subject === `Issue ${id}`)).toHaveLength(1);
-  });
+  }, 90_000);
 });
 
 describe('a batch that dies mid-send', () => {
@@ -219,5 +219,5 @@ describe('unsubscribe', () => {
     expect(sent.result?.recipientCount).toBe(1);
     await mailbox.waitFor(admin.email, `Issue ${next}`, 30_000);
     expect((await mailbox.mailsTo(reader.email)).filter((m) => m.subject === `Issue ${next}`)).toHaveLength(0);
-  });
+  }, 90_000);
 });
