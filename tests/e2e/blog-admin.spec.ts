@@ -19,7 +19,7 @@ test('an admin writes a draft visitors do not see, publishes it, and finds it on
   await expect(dialog.getByText('Title is required')).toBeVisible();
   await expect(dialog.getByText('Author is required')).toBeVisible();
   await expect(dialog.getByText('Content is required')).toBeVisible();
-  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await dialog.getByLabel('Author').fill('Shelfmark Team');
   await dialog.getByLabel('Content').fill('## What we read\n\n**Mon:** poems\n\n**A fine week.**');
   await dialog.getByRole('button', { name: 'Preview' }).click();
@@ -42,7 +42,7 @@ test('an admin writes a draft visitors do not see, publishes it, and finds it on
 
   await draft.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Blog Post' });
-  await expect(edit.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await expect(edit.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
   await edit.getByRole('switch', { name: 'Published' }).click();
   await edit.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Blog post updated!')).toBeVisible();
@@ -82,7 +82,7 @@ test('an admin sends a newsletter to the Admins group once; every recipient gets
 
   await page.getByRole('button', { name: 'New Newsletter' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Newsletter' });
-  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await dialog.getByLabel('Subtitle').fill('For administrators');
   await dialog.getByLabel('Content').fill('1. **Check:** the queue');
   await dialog.getByRole('switch', { name: 'Published' }).click();
@@ -119,4 +119,24 @@ test('an admin sends a newsletter to the Admins group once; every recipient gets
     return snap.docs[0]?.get('sent_at') ? snap.docs[0].data() : undefined;
   }, 30_000);
   expect(stored.recipient_count).toBe(count);
+});
+
+test('a member turns newsletters off and on again in the profile editor', async ({ page }) => {
+  const member = await freshMember('Newsletter Reader');
+  await signInAs(page, member);
+  await page.goto('/profile-edit');
+  const toggle = page.getByRole('switch', { name: 'Receive Shelfmark newsletters' });
+  await expect(toggle).toBeEnabled({ timeout: 20_000 });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(page.getByText('You will no longer receive Shelfmark newsletters.')).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  const preference = () => adminDb().doc(`newsletter_preferences/${member.uid}`).get();
+  expect((await preference()).get('unsubscribed')).toBe(true);
+  await page.reload();
+  await expect(toggle).toBeEnabled({ timeout: 20_000 });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expect(page.getByText('You will receive Shelfmark newsletters.')).toBeVisible();
+  expect((await preference()).get('unsubscribed')).toBe(false);
 });

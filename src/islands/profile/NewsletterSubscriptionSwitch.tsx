@@ -1,5 +1,5 @@
 /**
- * "Receive Shelfmark newsletters by email" in the profile editor: the member's
+ * "Receive Shelfmark newsletters" in the profile editor: the member's
  * own choice, saved as soon as it is switched (a newsletter's unsubscribe link
  * turns it off; this turns it back on).
  */
@@ -58,7 +58,7 @@ export default function NewsletterSubscriptionSwitch({ userId }: Props) {
           <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
         </Switch.Root>
         <label htmlFor="newsletter-subscribed" className="text-sm font-semibold text-ink">
-          Receive Shelfmark newsletters by email
+          Receive Shelfmark newsletters
         </label>
         {subscribed === null && <span className="text-sm text-ink-muted">Loading…</span>}
       </div>
