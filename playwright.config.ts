@@ -16,7 +16,8 @@ export default defineConfig({
   outputDir: 'test-results/e2e-artifacts',
   // Specs that change public data (*-live: site settings and featured slots for a
   // moment; accounts-approval: approves a new member, who then counts in the
-  // directory; profile-old-slug: a member who moved, for a moment) run after every
+  // directory; profile-old-slug: a member who moved, for a moment; blog-admin:
+  // publishes a post and a newsletter through a rebuild) run after every
   // other spec, so none of those compares a page with
   // data that is changing under it.
   // publish.spec.ts changes the site title until a rebuild has published it (a minute
