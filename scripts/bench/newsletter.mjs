@@ -147,8 +147,9 @@ async function sendOnce(origin, token, killAt) {
     }
     const sent = (await ref.get()).get('sent_at');
     if (sent && ours.length >= expected) break;
-    // Nothing new for two minutes: the send is stuck; report what arrived.
-    if (Date.now() - lastChange > 120_000) break;
+    // Nothing new for five minutes (longer than a delivery lease plus the queue's backoff,
+    // so mails held by a killed worker are retried, and any repeat is counted): report.
+    if (Date.now() - lastChange > 300_000) break;
     await sleep(1_000);
   }
   const elapsed = Date.now() - started;
