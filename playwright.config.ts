@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 // E2E tests drive Debian's Chromium (Playwright's own browser download is not
 // possible offline) against the production build that scripts/test-with-emulators.mjs
 // serves on the emulators. E2E_BASE_URL points at it.
-const MUTATING = /(-live|accounts-approval|profile-old-slug|profile-edit|views|account-self-service|book-edit|admin-users)\.spec\.ts$/;
+const MUTATING = /(-live|accounts-approval|profile-old-slug|profile-edit|views|account-self-service|book-edit|admin-users|blog-admin)\.spec\.ts$/;
 const PUBLISH = /publish\.spec\.ts$/;
 
 export default defineConfig({
@@ -16,7 +16,8 @@ export default defineConfig({
   outputDir: 'test-results/e2e-artifacts',
   // Specs that change public data (*-live: site settings and featured slots for a
   // moment; accounts-approval: approves a new member, who then counts in the
-  // directory; profile-old-slug: a member who moved, for a moment) run after every
+  // directory; profile-old-slug: a member who moved, for a moment; blog-admin:
+  // publishes a post and a newsletter through a rebuild) run after every
   // other spec, so none of those compares a page with
   // data that is changing under it.
   // publish.spec.ts changes the site title until a rebuild has published it (a minute

@@ -109,6 +109,17 @@ export function renderMarkdown(results) {
     }
   }
 
+  const newsletter = results.newsletter;
+  if (newsletter) {
+    lines.push('', 'Newsletter delivery (MailDev, All Users):', '');
+    if (newsletter.error) lines.push(`- not measured: ${newsletter.error}`);
+    else {
+      for (const [label, run] of [['clean send', newsletter.clean], ['workers killed at 30 %', newsletter.killed]]) {
+        lines.push(`- ${label}: ${run.delivered} of ${run.recipients} delivered in ${run.seconds} s (${run.mails_per_second} mails/s), ${run.duplicates} duplicates, ${run.missing} missing${run.completed ? '' : ', send not completed'}${run.workers_killed !== undefined ? `, ${run.workers_killed} worker(s) killed` : ''}`);
+      }
+    }
+  }
+
   const misses = results.pages.flatMap((p) => missesOf(p).map((m) => `- ${p.path}: ${m}`));
   for (const o of results.observatory ?? []) misses.push(...observatoryMisses(o).map((m) => `- Observatory ${o.path}: ${m}`));
   if (scale && !scale.error && !scale.bounded) misses.push('- /directory: reads grow with the number of members');
@@ -117,6 +128,9 @@ export function renderMarkdown(results) {
     if (publish.title_to_home_ms > 60_000) misses.push(`- publish: the title took ${ms(publish.title_to_home_ms)} to reach / (> 60 s)`);
     if (publish.burst.builds > 2) misses.push(`- publish: ten writes caused ${publish.burst.builds} builds (> 2)`);
     if (publish.during_swaps.failures > 0) misses.push(`- publish: ${publish.during_swaps.failures} requests to / failed during a swap`);
+  }
+  for (const [label, run] of newsletter && !newsletter.error ? [['clean', newsletter.clean], ['killed', newsletter.killed]] : []) {
+    if (run.duplicates > 0 || run.missing > 0) misses.push(`- newsletter (${label}): ${run.duplicates} duplicates, ${run.missing} missing`);
   }
   lines.push('', misses.length ? 'Targets missed:' : 'Every page meets its targets.', ...(misses.length ? ['', ...misses] : []));
   return `${lines.join('\n')}\n`;

@@ -3,6 +3,7 @@
 import { type SeedContext, type SeedDoc, daysAgo, streamFor } from './context.ts';
 import type { Member } from './members.ts';
 import { blogImageSvg, imageSpec } from './svg.ts';
+import { uniqueEditorialSlug } from '../../src/domain/editorial.ts';
 
 interface Post {
   title: string;
@@ -258,9 +259,17 @@ Join our virtual author meetup on the first Thursday of the month.`,
   },
 ];
 
+/** A unique slug for `title` among `taken`, which it joins. */
+function claimSlug(title: string, taken: Set<string>): string {
+  const slug = uniqueEditorialSlug(title, taken);
+  taken.add(slug);
+  return slug;
+}
+
 /** The admin's blog posts: six published (four with a header image) and two drafts. */
 export function generateBlogPosts(ctx: SeedContext, admin: Member): SeedDoc[] {
   const rng = streamFor('blog_posts');
+  const slugs = new Set<string>();
   return POSTS.map((post) => {
     const id = rng.autoId();
     const createdAt = daysAgo(post.daysAgo, rng.int(0, 600));
@@ -277,6 +286,8 @@ export function generateBlogPosts(ctx: SeedContext, admin: Member): SeedDoc[] {
         created_by: admin.uid,
         created_at: createdAt,
         updated_at: createdAt,
+        // Published items carry the slug the slug function would have given them.
+        slug: post.published ? claimSlug(post.title, slugs) : null,
       },
     };
   });
@@ -286,6 +297,7 @@ export function generateBlogPosts(ctx: SeedContext, admin: Member): SeedDoc[] {
 export function generateNewsletters(admin: Member, members: readonly Member[]): SeedDoc[] {
   const rng = streamFor('newsletters');
   const audience = members.filter((m) => m.active).length;
+  const slugs = new Set<string>();
   return NEWSLETTERS.map((issue, i) => {
     const createdAt = daysAgo(issue.daysAgo, rng.int(0, 600));
     return {
@@ -302,6 +314,7 @@ export function generateNewsletters(admin: Member, members: readonly Member[]): 
         sent_at: issue.sent ? new Date(createdAt.getTime() + 3_600_000) : null,
         // The community was smaller when the older issues went out.
         recipient_count: issue.sent ? Math.max(1, audience - (NEWSLETTERS.length - i) * 3) : null,
+        slug: issue.published ? claimSlug(issue.title, slugs) : null,
       },
     };
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS, idSchema, optionalText, optionalSitePathOrUrl, timestampSchema } from './common.ts';
+import { editorialSlugSchema } from './editorial.ts';
 
 /** Editable blog fields with the form's required-field messages. */
 const blogPostFields = {
@@ -29,6 +30,8 @@ export const blogPostSchema = z
     created_at: timestampSchema,
     /** Last edit. */
     updated_at: timestampSchema.nullish(),
+    /** URL slug under /blog/, set by a function when the post is first published and never changed after. */
+    slug: editorialSlugSchema.nullish(),
   })
   .describe('blog_posts');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS, idSchema, nonNegativeInt, optionalText, timestampSchema } from './common.ts';
+import { editorialSlugSchema } from './editorial.ts';
 import type { Profile } from './profile.ts';
 
 /** Editable newsletter fields with the form's required-field messages. */
@@ -30,6 +31,8 @@ export const newsletterSchema = z
     sent_at: timestampSchema.nullish(),
     /** How many members it was sent to. */
     recipient_count: nonNegativeInt.nullish(),
+    /** URL slug under /newsletters/, set by a function when the newsletter is first published and never changed after. */
+    slug: editorialSlugSchema.nullish(),
   })
   .describe('newsletters');
 
@@ -46,32 +49,64 @@ export const newsletterFormSchema = z.object(newsletterFields);
 /** Parsed newsletter form. */
 export type NewsletterForm = z.infer<typeof newsletterFormSchema>;
 
-/** Audiences a newsletter can be sent to. */
+/**
+ * Audiences a newsletter can be sent to. Groups go by the member's category, and
+ * "Admins" by the admin claim (profile.role only mirrors it for display).
+ */
 export const NEWSLETTER_RECIPIENT_GROUPS = [
   { value: 'all', label: 'All Users' },
-  { value: 'author', label: 'Author' },
-  { value: 'book-lover', label: 'Book Lover/Marketer' },
-  { value: 'admin', label: 'Admin' },
+  { value: 'book-author', label: 'Book Authors' },
+  { value: 'publisher', label: 'Publishers' },
+  { value: 'book-lover', label: 'Book Lovers/Marketers' },
+  { value: 'admin', label: 'Admins' },
 ] as const;
 /** A recipient group value. */
 export type RecipientGroup = (typeof NEWSLETTER_RECIPIENT_GROUPS)[number]['value'];
+/** The group values, for validating a request. */
+export const recipientGroupSchema = z.enum(NEWSLETTER_RECIPIENT_GROUPS.map((g) => g.value) as [RecipientGroup, ...RecipientGroup[]]);
 
-/** True when an active profile belongs to the group; authors match by role or category ('Author' or 'Book Author'). */
-export function inRecipientGroup(
-  profile: Pick<Profile, 'role' | 'category' | 'is_active'>,
-  group: RecipientGroup,
-): boolean {
-  if (!profile.is_active) return false;
+/** What decides whether a member receives a newsletter. */
+export interface RecipientCandidate {
+  /** Profile fields. */
+  profile: Pick<Profile, 'category' | 'is_active' | 'approval_status'>;
+  /** Auth: the address is confirmed. */
+  emailVerified: boolean;
+  /** Auth: the admin claim. */
+  admin: boolean;
+  /** The member turned newsletters off (newsletter_preferences or the unsubscribe link). */
+  unsubscribed: boolean;
+}
+
+/**
+ * True when the member gets a newsletter sent to `group`: only active, approved,
+ * verified members who have not unsubscribed, and then by category (or the admin
+ * claim for Admins).
+ */
+export function isNewsletterRecipient(candidate: RecipientCandidate, group: RecipientGroup): boolean {
+  const { profile } = candidate;
+  if (!profile.is_active || profile.approval_status !== 'approved' || !candidate.emailVerified || candidate.unsubscribed) return false;
   switch (group) {
     case 'all':
       return true;
-    case 'author':
-      return ['Author', 'Book Author'].includes(profile.role) || profile.category === 'Book Author';
+    case 'book-author':
+      return profile.category === 'Book Author';
+    case 'publisher':
+      return profile.category === 'Publisher';
     case 'book-lover':
-      return profile.role === 'Book Lover/Marketer' || profile.category === 'Book Lover/Marketer';
+      return profile.category === 'Book Lover/Marketer';
     case 'admin':
-      return profile.role === 'Admin';
+      return candidate.admin;
   }
+}
+
+/** The Send button's label with the audience size. */
+export function sendLabel(count: number): string {
+  return `Send (${count})`;
+}
+
+/** The success toast after a send. */
+export function sentToast(count: number): string {
+  return `Newsletter sent to ${count} recipients!`;
 }
 
 /** True when the send control should show: published and never sent. */

@@ -4,7 +4,7 @@
  * same rebuilds as the pages it lists (see docs/decisions.md "Sitemap").
  */
 import type { APIRoute } from 'astro';
-import { getActiveBookEntries, getPublicProfileSitemap, type SitemapEntry } from '../data/server/sitemap.ts';
+import { getActiveBookEntries, getEditorialEntries, getPublicProfileSitemap, type SitemapEntry } from '../data/server/sitemap.ts';
 
 /** Public, indexable routes in menu order; account, admin and error screens are left out on purpose. */
 const PUBLIC_ROUTES = [
@@ -33,6 +33,7 @@ export const GET: APIRoute = async ({ site }) => {
   const publicProfiles = await getPublicProfileSitemap();
   if (ROUTE_FILES.has('/src/pages/profile/[slug].astro')) entries.push(...publicProfiles.entries);
   if (ROUTE_FILES.has('/src/pages/book/[id].astro')) entries.push(...(await getActiveBookEntries(undefined, publicProfiles.uids)));
+  entries.push(...(await getEditorialEntries()));
 
   const urls = entries.map(({ path, lastModified }) => {
     const loc = `<loc>${xmlEscape(new URL(path, origin).href)}</loc>`;

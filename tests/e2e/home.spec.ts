@@ -16,7 +16,6 @@ import {
   topAdCategories,
 } from '../../src/domain/home.ts';
 import { categoryLabel } from '../../src/domain/marketplace.ts';
-import { SAMPLE_BLOG_POSTS, SAMPLE_NEWSLETTERS } from '../../src/content/home-samples.ts';
 import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
 
 type Flag = null | 'has_free_reading' | 'has_audiobook';
@@ -203,14 +202,20 @@ test.describe('home page blocks', () => {
     await expect(events).toContainText('Virtual Author Meetup');
     await expect(events).toContainText('50% off Premium');
 
-    for (const [heading, base, items] of [
-      ['Latest Newsletters', '/newsletters', SAMPLE_NEWSLETTERS],
-      ['From the Blog', '/blog', SAMPLE_BLOG_POSTS],
+    // The teasers are the latest five published items, newest first, each linking to its page.
+    const db = adminDb();
+    for (const [heading, base, collection] of [
+      ['Latest Newsletters', '/newsletters', 'newsletters'],
+      ['From the Blog', '/blog', 'blog_posts'],
     ] as const) {
+      const published = await db.collection(collection).where('is_published', '==', true).orderBy('created_at', 'desc').limit(5).get();
       const list = section(page, heading);
       const links = list.getByRole('listitem').getByRole('link');
-      await expect(links).toHaveCount(Math.min(5, items.length));
-      for (const [i, item] of items.slice(0, 5).entries()) await expect(links.nth(i)).toHaveAttribute('href', `${base}/${item.slug}`);
+      await expect(links).toHaveCount(published.size);
+      for (const [i, doc] of published.docs.entries()) {
+        await expect(links.nth(i)).toHaveText(String(doc.get('title')));
+        await expect(links.nth(i)).toHaveAttribute('href', `${base}/${String(doc.get('slug') ?? doc.id)}`);
+      }
       await expect(list.getByRole('link', { name: /^View All/ })).toHaveAttribute('href', base);
     }
   });

@@ -1,5 +1,6 @@
 import { Timestamp, type DocumentData } from 'firebase/firestore';
 import { uids } from './helpers';
+import { describeEditorialWrites } from './shared/editorial-writes';
 import { describeGatedContent } from './shared/gated-content';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
@@ -31,4 +32,30 @@ describeGatedContent({
   labels: { visible: 'a published post', hidden: 'a draft', hiddenPlural: 'drafts' },
   ids: { visible: 'published-post', hidden: 'draft-post', new: 'new-post' },
   makeDoc: () => post(),
+  adminWrites: true,
+});
+
+describeEditorialWrites({
+  env,
+  collection: 'blog_posts',
+  existingId: 'published-post',
+  formFields: () => ({
+    title: 'Spring Reading List',
+    author: 'Shelfmark Team',
+    content: '## Picks\n\n**One:** a mystery.',
+    excerpt: 'Five books for spring.',
+    featured_image: '/media/site-assets/blog/spring.webp',
+    is_published: true,
+  }),
+  functionOnly: { slug: 'spring-reading-list' },
+  badValues: [
+    ['title', 'x'.repeat(201)],
+    ['author', ''],
+    ['author', 'x'.repeat(81)],
+    ['content', 'x'.repeat(100_001)],
+    ['excerpt', 'x'.repeat(501)],
+    ['featured_image', 'javascript:alert(1)'],
+    ['featured_image', '//evil.example/x.png'],
+    ['is_published', 'yes'],
+  ],
 });

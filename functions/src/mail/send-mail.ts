@@ -12,6 +12,8 @@ export interface Mail {
   text: string;
   /** HTML body; every interpolated value must already be escaped. */
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe on newsletters. */
+  headers?: Record<string, string>;
 }
 
 /** What happened to a mail: sent, or skipped because no SMTP server is configured. */

@@ -5,8 +5,10 @@
 // (and logged) instead of producing a broken URL.
 import type { Firestore } from 'firebase-admin/firestore';
 import { bookSchema } from '../../domain/book.ts';
+import { editorialPath } from '../../domain/editorial.ts';
 import { profileSchema } from '../../domain/profile.ts';
 import { parseDocs } from '../firestore-convert.ts';
+import { getPublishedBlogPosts, getPublishedNewsletters } from './editorial.ts';
 import { getDb } from './firestore.ts';
 import { meterQuery } from './read-meter.ts';
 
@@ -54,4 +56,13 @@ export async function getActiveBookEntries(db: Firestore = getDb(), publicOwners
   return parseDocs(bookEntrySchema, snap.docs)
     .filter((b) => !publicOwners || publicOwners.has(b.user_id))
     .map((b) => ({ path: `/book/${b.id}`, lastModified: b.updated_at ?? b.created_at }));
+}
+
+/** /blog/{slug} and /newsletters/{slug} of every published post and newsletter. */
+export async function getEditorialEntries(db: Firestore = getDb()): Promise<SitemapEntry[]> {
+  const [posts, newsletters] = await Promise.all([getPublishedBlogPosts(MAX_ENTRIES, db), getPublishedNewsletters(MAX_ENTRIES, db)]);
+  return [
+    ...posts.map((p) => ({ path: editorialPath('blog_posts', p), lastModified: p.updated_at ?? p.created_at })),
+    ...newsletters.map((n) => ({ path: editorialPath('newsletters', n), lastModified: n.updated_at ?? n.created_at })),
+  ];
 }

@@ -18,6 +18,7 @@ import { showToast } from "../../lib/toast.ts";
 import BooksList from "../books/BooksList.tsx";
 import ProductsSection from "../products/ProductsSection.tsx";
 import DeleteProfileDialog from "./DeleteProfileDialog.tsx";
+import NewsletterSubscriptionSwitch from "./NewsletterSubscriptionSwitch.tsx";
 import DraftRestoreDialog from "./DraftRestoreDialog.tsx";
 import {
   AboutSection,
@@ -170,6 +171,7 @@ export default function EditorForm({
         <BooksList userId={userId} subscription={profile.subscription_status} admin={admin} />
         <ProductsSection userId={userId} subscription={profile.subscription_status} admin={admin} />
       </div>
+      {own ? <NewsletterSubscriptionSwitch userId={userId} /> : null}
     </FormProvider>
   );
 }

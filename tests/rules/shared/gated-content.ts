@@ -1,7 +1,8 @@
 /**
  * The read matrix shared by admin-managed collections the public sees only
  * while a flag is set (advertisement_banners, blog_posts, newsletters,
- * page_content): nobody writes yet, admins read everything.
+ * page_content): non-admins never write, admins read everything (and, where
+ * `adminWrites` is set, write as the calling file tests).
  */
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { collection, doc, getDoc, getDocs, query, where, type DocumentData } from 'firebase/firestore';
@@ -23,6 +24,8 @@ export interface GatedContentOptions {
   ids: { visible: string; hidden: string; new: string };
   /** The file's document factory, used for the denied create. */
   makeDoc: () => DocumentData;
+  /** True where admins may write: the calling file then tests the admin's writes itself. */
+  adminWrites?: boolean;
 }
 
 /**
@@ -31,7 +34,7 @@ export interface GatedContentOptions {
  * The calling file must seed, before each test, exactly two documents:
  * `ids.visible` with the flag true and `ids.hidden` with it false.
  */
-export function describeGatedContent({ env, collection: name, flag, noun, labels, ids, makeDoc }: GatedContentOptions): void {
+export function describeGatedContent({ env, collection: name, flag, noun, labels, ids, makeDoc, adminWrites = false }: GatedContentOptions): void {
   const docsOf = (actor: Actor) => collection(dbAs(env(), actor), name);
   const docAs = (actor: Actor, id: string) => doc(dbAs(env(), actor), name, id);
   const itDeniesWritesAs = (actor: Actor) =>
@@ -75,10 +78,12 @@ export function describeGatedContent({ env, collection: name, flag, noun, labels
           expect(snapshot.size).toBe(2);
         });
       });
-      describe('create, update, delete', () => {
-        // Admin editing arrives with the admin issue; until then nobody writes.
-        itDeniesWritesAs('admin');
-      });
+      if (!adminWrites) {
+        describe('create, update, delete', () => {
+          // Admin editing arrives with the admin issue; until then nobody writes.
+          itDeniesWritesAs('admin');
+        });
+      }
     });
   });
 }

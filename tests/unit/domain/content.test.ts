@@ -3,7 +3,7 @@ import {
   DEFAULT_ABOUT_CONTENT, DEFAULT_MEMBERSHIP_CONTENT, aboutContentSchema, membershipContentSchema, pageContentSchema,
   resolveAboutContent, resolveMembershipContent,
 } from '../../../src/domain/page-content.ts';
-import { NEWSLETTER_RECIPIENT_GROUPS, canSend, inRecipientGroup } from '../../../src/domain/newsletter.ts';
+import { NEWSLETTER_RECIPIENT_GROUPS, canSend, isNewsletterRecipient } from '../../../src/domain/newsletter.ts';
 import { LEGAL_FALLBACK_TEXT, legalDocumentSchema } from '../../../src/domain/legal-document.ts';
 import { activeBanners, advertisementBannerSchema } from '../../../src/domain/advertisement-banner.ts';
 import { blogPostFormSchema } from '../../../src/domain/blog-post.ts';
@@ -34,15 +34,25 @@ describe('page content', () => {
 });
 
 describe('newsletters', () => {
-  it('has the four recipient groups', () => {
-    expect(NEWSLETTER_RECIPIENT_GROUPS.map((g) => g.label)).toEqual(['All Users', 'Author', 'Book Lover/Marketer', 'Admin']);
+  it('has the recipient groups, Publishers added', () => {
+    expect(NEWSLETTER_RECIPIENT_GROUPS.map((g) => g.label)).toEqual(['All Users', 'Book Authors', 'Publishers', 'Book Lovers/Marketers', 'Admins']);
   });
-  it('matches active profiles to groups', () => {
-    const author = { role: 'User' as const, category: 'Book Author' as const, is_active: true };
-    expect(inRecipientGroup(author, 'author')).toBe(true);
-    expect(inRecipientGroup(author, 'book-lover')).toBe(false);
-    expect(inRecipientGroup({ ...author, is_active: false }, 'all')).toBe(false);
-    expect(inRecipientGroup({ role: 'Admin', category: null, is_active: true }, 'admin')).toBe(true);
+  it('matches members to groups by category, and Admins by the claim', () => {
+    const author = { profile: { category: 'Book Author' as const, is_active: true, approval_status: 'approved' as const }, emailVerified: true, admin: false, unsubscribed: false };
+    expect(isNewsletterRecipient(author, 'all')).toBe(true);
+    expect(isNewsletterRecipient(author, 'book-author')).toBe(true);
+    expect(isNewsletterRecipient(author, 'book-lover')).toBe(false);
+    expect(isNewsletterRecipient(author, 'publisher')).toBe(false);
+    expect(isNewsletterRecipient(author, 'admin')).toBe(false);
+    expect(isNewsletterRecipient({ ...author, admin: true }, 'admin')).toBe(true);
+    expect(isNewsletterRecipient({ ...author, profile: { ...author.profile, category: 'Publisher' } }, 'publisher')).toBe(true);
+  });
+  it('leaves out inactive, unapproved, unverified and unsubscribed members', () => {
+    const base = { profile: { category: 'Book Author' as const, is_active: true, approval_status: 'approved' as const }, emailVerified: true, admin: true, unsubscribed: false };
+    expect(isNewsletterRecipient({ ...base, profile: { ...base.profile, is_active: false } }, 'all')).toBe(false);
+    expect(isNewsletterRecipient({ ...base, profile: { ...base.profile, approval_status: 'pending' } }, 'all')).toBe(false);
+    expect(isNewsletterRecipient({ ...base, emailVerified: false }, 'all')).toBe(false);
+    expect(isNewsletterRecipient({ ...base, unsubscribed: true }, 'admin')).toBe(false);
   });
   it('can be sent once, only when published', () => {
     expect(canSend({ is_published: true, sent_at: null })).toBe(true);

@@ -1,0 +1,126 @@
+// The deployed functions of blog posts and newsletters:
+// - editorialSlug-<collection>: gives an item its slug when first published;
+// - newsletterAudience: the audience of each recipient group (admins only);
+// - sendNewsletter: claims the send once and queues its batches (admins only);
+// - deliverNewsletterBatch: the task queue that mails one batch;
+// - newsletterUnsubscribe: the signed one-click unsubscribe link.
+import { logger } from 'firebase-functions';
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { HttpsError, onCall, onRequest, type CallableRequest } from 'firebase-functions/v2/https';
+import { onTaskDispatched } from 'firebase-functions/v2/tasks';
+import { getFunctions } from 'firebase-admin/functions';
+import { Timestamp } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { idSchema } from '../../../src/domain/common';
+import type { EditorialCollection } from '../../../src/domain/editorial';
+import { recipientGroupSchema } from '../../../src/domain/newsletter';
+import { enforceAppCheck } from '../accounts/app-check';
+import { adminAuth } from '../accounts/admin-auth';
+import { db } from '../firestore';
+import { sendMail } from '../mail/send-mail';
+import { assignEditorialSlug } from './editorial-slug';
+import { audienceCounts, newsletterCandidates, recipientsOf } from './recipients';
+import { SendRefused, claimAndQueueSend, deliverBatch, type SendDeps } from './send';
+import { unsubscribePage } from './unsubscribe-page';
+import { verifyUnsubscribe } from './unsubscribe-token';
+
+/** The task queue's function name. */
+const BATCH_TASK = 'deliverNewsletterBatch';
+
+function liveDeps(): SendDeps {
+  return {
+    firestore: db(),
+    sendMail,
+    enqueueBatch: (newsletterId, batch) => getFunctions().taskQueue(BATCH_TASK).enqueue({ newsletterId, batch }, { dispatchDeadlineSeconds: 600 }),
+    now: () => new Date(),
+  };
+}
+
+function requireAdmin(request: CallableRequest): string {
+  if (!request.auth) throw new HttpsError('unauthenticated', 'Not authenticated');
+  if (request.auth.token.admin !== true) throw new HttpsError('permission-denied', 'Only administrators can send newsletters.');
+  return request.auth.uid;
+}
+
+function slugTrigger(collection: EditorialCollection) {
+  return onDocumentWritten(`${collection}/{docId}`, async (event) => {
+    const after = event.data?.after;
+    if (!after?.exists || after.get('is_published') !== true || after.get('slug')) return;
+    await assignEditorialSlug(db(), collection, event.params.docId);
+  });
+}
+
+/** One trigger per editorial collection, deployed as editorialSlug-blogPosts and editorialSlug-newsletters. */
+export const editorialSlug = { blogPosts: slugTrigger('blog_posts'), newsletters: slugTrigger('newsletters') };
+
+/** Audience per recipient group, counted exactly as a send would choose recipients. Request: none. */
+export const newsletterAudience = onCall({ enforceAppCheck: enforceAppCheck() }, async (request) => {
+  requireAdmin(request);
+  return { counts: audienceCounts(await newsletterCandidates(db(), adminAuth())) };
+});
+
+const sendRequestSchema = z.object({ newsletterId: idSchema, group: recipientGroupSchema });
+
+/** Sends a published newsletter to a group, once. Request: { newsletterId, group }. Returns { recipientCount, alreadySent }. */
+export const sendNewsletter = onCall({ enforceAppCheck: enforceAppCheck(), timeoutSeconds: 300 }, async (request) => {
+  const uid = requireAdmin(request);
+  const parsed = sendRequestSchema.safeParse(request.data);
+  if (!parsed.success) throw new HttpsError('invalid-argument', 'Choose a newsletter and a recipient group.');
+  const { newsletterId, group } = parsed.data;
+  try {
+    const recipients = recipientsOf(await newsletterCandidates(db(), adminAuth()), group);
+    const result = await claimAndQueueSend(liveDeps(), newsletterId, group, recipients, uid);
+    logger.info('newsletter send', { newsletterId, group, ...result });
+    return result;
+  } catch (error) {
+    if (error instanceof SendRefused) throw new HttpsError(error.code, error.message);
+    logger.error('Failed to send newsletter', { newsletterId, error: String(error) });
+    throw new HttpsError('internal', 'Failed to send newsletter');
+  }
+});
+
+const batchTaskSchema = z.object({ newsletterId: idSchema, batch: z.string().regex(/^\d{4}$/) });
+
+/**
+ * Mails one batch. A batch with recipients still open throws, and the queue
+ * retries it with backoff; recipients already mailed are skipped.
+ */
+export const deliverNewsletterBatch = onTaskDispatched(
+  { retryConfig: { maxAttempts: 10, minBackoffSeconds: 5, maxBackoffSeconds: 300 }, rateLimits: { maxConcurrentDispatches: 6 }, timeoutSeconds: 540 },
+  async (request) => {
+    const { newsletterId, batch } = batchTaskSchema.parse(request.data);
+    try {
+      const outcome = await deliverBatch(liveDeps(), newsletterId, batch);
+      logger.info('newsletter batch delivered', { newsletterId, batch, ...outcome });
+    } catch (error) {
+      logger.error('A newsletter batch failed; it will be retried', { newsletterId, batch, error: String(error) });
+      throw error;
+    }
+  },
+);
+
+/**
+ * The unsubscribe link: GET shows a confirmation with a button (link scanners
+ * must not unsubscribe anyone), POST unsubscribes; mail clients' one-click
+ * (List-Unsubscribe-Post) POSTs too.
+ */
+export const newsletterUnsubscribe = onRequest(async (req, res) => {
+  const uid = typeof req.query.u === 'string' ? req.query.u : '';
+  const signature = typeof req.query.s === 'string' ? req.query.s : '';
+  res.set('Cache-Control', 'private, no-store');
+  res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+  if (!verifyUnsubscribe(uid, signature)) {
+    res.status(400).type('html').send(unsubscribePage('invalid'));
+    return;
+  }
+  if (req.method === 'POST') {
+    await db().doc(`newsletter_preferences/${uid}`).set({ unsubscribed: true, updated_at: Timestamp.now() });
+    res.status(200).type('html').send(unsubscribePage('done'));
+    return;
+  }
+  if (req.method !== 'GET') {
+    res.status(405).set('Allow', 'GET, POST').send('');
+    return;
+  }
+  res.status(200).type('html').send(unsubscribePage('confirm'));
+});

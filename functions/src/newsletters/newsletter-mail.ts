@@ -1,0 +1,78 @@
+/**
+ * A newsletter as an email: the site's branding, the content rendered by the
+ * same light-markup renderer as the pages (HTML part) and as plain text, a link
+ * to the newsletter's page, and a one-click unsubscribe: a signed link in the
+ * body plus List-Unsubscribe and List-Unsubscribe-Post headers (RFC 8058).
+ */
+import { EDITORIAL_BASE_PATHS } from '../../../src/domain/editorial';
+import { escapeHtml, lightMarkupToText, renderLightMarkup } from '../../../src/domain/light-markup';
+import type { Newsletter } from '../../../src/domain/newsletter';
+import type { Mail } from '../mail/send-mail';
+import { siteUrl } from '../mail/settings';
+import { signUnsubscribe } from './unsubscribe-token';
+
+/** The unsubscribe endpoint (the newsletterUnsubscribe function); NEWSLETTER_UNSUBSCRIBE_URL overrides the emulator default. */
+export function unsubscribeEndpoint(): string {
+  const configured = process.env.NEWSLETTER_UNSUBSCRIBE_URL?.trim();
+  if (configured) return configured;
+  const project = process.env.GCLOUD_PROJECT ?? 'demo-shelfmark';
+  const host = process.env.FUNCTIONS_EMULATOR_HOST ?? process.env.FIREBASE_FUNCTIONS_EMULATOR_HOST ?? '127.0.0.1:5001';
+  return `http://${host}/${project}/us-central1/newsletterUnsubscribe`;
+}
+
+/** The signed unsubscribe link of a member. */
+export function unsubscribeLink(uid: string): string {
+  const url = new URL(unsubscribeEndpoint());
+  url.searchParams.set('u', uid);
+  url.searchParams.set('s', signUnsubscribe(uid));
+  return url.href;
+}
+
+/** Who gets one copy. */
+export interface NewsletterRecipient {
+  /** Auth uid. */
+  uid: string;
+  /** Address from Auth. */
+  email: string;
+  /** Display name, for the greeting. */
+  name: string;
+}
+
+/** The email of `newsletter` for `recipient`. */
+export function newsletterMail(newsletter: Pick<Newsletter, 'id' | 'slug' | 'title' | 'subtitle' | 'content'>, recipient: NewsletterRecipient): Mail {
+  const pageUrl = `${siteUrl()}${EDITORIAL_BASE_PATHS.newsletters}/${newsletter.slug ?? newsletter.id}`;
+  const unsubscribe = unsubscribeLink(recipient.uid);
+  const text = [
+    'SHELFMARK NEWSLETTER',
+    newsletter.title,
+    newsletter.subtitle ?? null,
+    `Hello ${recipient.name},`,
+    lightMarkupToText(newsletter.content, 'newsletter'),
+    `Read it online: ${pageUrl}`,
+    `You receive this because you are a Shelfmark member. Unsubscribe: ${unsubscribe}`,
+  ]
+    .filter((part): part is string => Boolean(part))
+    .join('\n\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(newsletter.title)}</title></head>
+<body style="margin:0;background:#f6f1e7;font-family:Georgia,serif;color:#1f2937;line-height:1.6;">
+<div style="max-width:640px;margin:0 auto;padding:24px;">
+<p style="font-family:sans-serif;font-weight:bold;letter-spacing:.08em;color:#8a4b2a;margin:0 0 16px;">SHELFMARK</p>
+<div style="background:#ffffff;border:1px solid #e5dccb;border-radius:8px;padding:24px;">
+<h1 style="margin:0 0 4px;font-size:26px;">${escapeHtml(newsletter.title)}</h1>
+${newsletter.subtitle ? `<p style="margin:0 0 16px;color:#6b7280;">${escapeHtml(newsletter.subtitle)}</p>` : ''}
+<p>Hello ${escapeHtml(recipient.name)},</p>
+${renderLightMarkup(newsletter.content, 'newsletter')}
+<p><a href="${escapeHtml(pageUrl)}">Read this newsletter online</a></p>
+</div>
+<p style="font-family:sans-serif;font-size:12px;color:#6b7280;margin-top:16px;">You receive this because you are a Shelfmark member.
+<a href="${escapeHtml(unsubscribe)}">Unsubscribe</a> from newsletters; you can subscribe again from your profile editor.</p>
+</div></body></html>`;
+  return {
+    to: recipient.email,
+    subject: newsletter.title,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * The signed token in a newsletter's unsubscribe link: the member's uid and an
+ * HMAC-SHA256 of it under NEWSLETTER_SIGNING_SECRET, so the link works without
+ * signing in and nobody can unsubscribe someone else by guessing a uid.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** The signing key; required outside the demo project. */
+export function signingSecret(): string {
+  const secret = process.env.NEWSLETTER_SIGNING_SECRET?.trim() ?? '';
+  if (secret.length < 16) throw new Error('NEWSLETTER_SIGNING_SECRET must be set (at least 16 characters)');
+  return secret;
+}
+
+function mac(uid: string, secret: string): string {
+  return createHmac('sha256', secret).update(`newsletter-unsubscribe:${uid}`).digest('base64url');
+}
+
+/** The signature of `uid`. */
+export function signUnsubscribe(uid: string, secret = signingSecret()): string {
+  return mac(uid, secret);
+}
+
+/** True when `signature` is the signature of `uid` (constant-time comparison). */
+export function verifyUnsubscribe(uid: string, signature: string, secret = signingSecret()): boolean {
+  const expected = Buffer.from(mac(uid, secret));
+  const given = Buffer.from(signature);
+  return uid.length > 0 && expected.length === given.length && timingSafeEqual(expected, given);
+}

@@ -1,0 +1,86 @@
+/**
+ * RSS 2.0 feeds written by hand (no feed library is installed): every text is
+ * XML-escaped, dates are RFC 822 as the format requires, and each item's guid
+ * is its permanent URL.
+ */
+
+/** One feed entry. */
+export interface RssItem {
+  /** Item title. */
+  title: string;
+  /** Absolute URL of the item's page; also its guid. */
+  link: string;
+  /** Plain-text summary. */
+  description: string;
+  /** Publication time. */
+  pubDate: Date;
+  /** Author name, written as dc:creator (RSS's own author element wants an email). */
+  creator?: string;
+}
+
+/** A whole feed. */
+export interface RssChannel {
+  /** Channel title. */
+  title: string;
+  /** Absolute URL of the page the feed mirrors. */
+  link: string;
+  /** Absolute URL of the feed itself (atom:link rel=self). */
+  feedUrl: string;
+  /** Channel description. */
+  description: string;
+  /** Entries, newest first. */
+  items: readonly RssItem[];
+}
+
+/** Escapes text for XML element content and attribute values; drops characters XML 1.0 forbids. */
+export function xmlEscape(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+/** RFC 822 date as RSS 2.0 wants it, e.g. 'Tue, 04 Mar 2025 08:00:00 GMT'. */
+export function rfc822(date: Date): string {
+  return date.toUTCString();
+}
+
+/** The feed document. */
+export function buildRss(channel: RssChannel): string {
+  const latest = channel.items[0]?.pubDate;
+  const items = channel.items.map((item) =>
+    [
+      '    <item>',
+      `      <title>${xmlEscape(item.title)}</title>`,
+      `      <link>${xmlEscape(item.link)}</link>`,
+      `      <guid isPermaLink="true">${xmlEscape(item.link)}</guid>`,
+      `      <pubDate>${rfc822(item.pubDate)}</pubDate>`,
+      item.creator ? `      <dc:creator>${xmlEscape(item.creator)}</dc:creator>` : null,
+      `      <description>${xmlEscape(item.description)}</description>`,
+      '    </item>',
+    ]
+      .filter((line) => line !== null)
+      .join('\n'),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '  <channel>',
+    `    <title>${xmlEscape(channel.title)}</title>`,
+    `    <link>${xmlEscape(channel.link)}</link>`,
+    `    <atom:link href="${xmlEscape(channel.feedUrl)}" rel="self" type="application/rss+xml"/>`,
+    `    <description>${xmlEscape(channel.description)}</description>`,
+    '    <language>en</language>',
+    latest ? `    <lastBuildDate>${rfc822(latest)}</lastBuildDate>` : null,
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ]
+    .filter((line) => line !== null)
+    .join('\n');
+}

@@ -1,0 +1,67 @@
+/**
+ * "Receive Shelfmark newsletters" in the profile editor: the member's
+ * own choice, saved as soon as it is switched (a newsletter's unsubscribe link
+ * turns it off; this turns it back on).
+ */
+import * as Switch from '@radix-ui/react-switch';
+import { useEffect, useState } from 'react';
+import { showToast } from '../../lib/toast.ts';
+
+interface Props {
+  /** The signed-in member, editing their own profile. */
+  userId: string;
+}
+
+const data = () => import('../../data/client/newsletter-preferences.ts');
+
+export default function NewsletterSubscriptionSwitch({ userId }: Props) {
+  const [subscribed, setSubscribed] = useState<boolean | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    data()
+      .then(({ isSubscribed }) => isSubscribed(userId))
+      .then(setSubscribed, (error: unknown) => {
+        console.error('Failed to load the newsletter setting', error);
+        setSubscribed(true);
+      });
+  }, [userId]);
+
+  async function change(next: boolean) {
+    setSaving(true);
+    try {
+      const { setSubscribed: save } = await data();
+      await save(userId, next);
+      setSubscribed(next);
+      showToast({ title: 'Success', description: next ? 'You will receive Shelfmark newsletters.' : 'You will no longer receive Shelfmark newsletters.' });
+    } catch (error) {
+      console.error('Failed to save the newsletter setting', error);
+      showToast({ title: 'Error', description: 'Failed to save your newsletter setting.', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="newsletter-setting" className="mt-10 border-t border-line pt-6">
+      <h2 id="newsletter-setting" className="text-xl font-bold">
+        Newsletters
+      </h2>
+      <div className="mt-3 flex items-center gap-3">
+        <Switch.Root
+          id="newsletter-subscribed"
+          checked={subscribed ?? false}
+          disabled={subscribed === null || saving}
+          onCheckedChange={(next) => void change(next)}
+          className="relative h-6 w-11 shrink-0 rounded-full bg-line disabled:opacity-60 data-[state=checked]:bg-accent"
+        >
+          <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+        </Switch.Root>
+        <label htmlFor="newsletter-subscribed" className="text-sm font-semibold text-ink">
+          Receive Shelfmark newsletters
+        </label>
+        {subscribed === null && <span className="text-sm text-ink-muted">Loading…</span>}
+      </div>
+    </section>
+  );
+}

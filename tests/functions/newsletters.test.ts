@@ -1,0 +1,223 @@
+// Newsletter sending against the emulators: the real callables and task queue
+// mail the catcher once per recipient, whoever clicks how often; the batch logic
+// resumes after a crash without mailing anyone twice; the signed unsubscribe link
+// works and later sends skip the member.
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { claimAndQueueSend, deliverBatch, type SendDeps } from '../../functions/src/newsletters/send';
+import { functionsOrigin } from './callable';
+import { PROJECT_ID, adminDb, clearFirestore, eventually, uniqueId } from './emulator';
+import { Mailbox } from './mailbox';
+import { callAs, makeMember, type Member } from './profile-members';
+
+process.env.NEWSLETTER_SIGNING_SECRET ??= 'demo-only-newsletter-signing-secret';
+
+let mailbox: Mailbox;
+beforeAll(async () => {
+  adminDb(); // initialises the Admin app the member helpers use
+  mailbox = await Mailbox.open();
+});
+afterAll(async () => {
+  await mailbox.close();
+});
+beforeEach(async () => {
+  await clearFirestore();
+});
+
+async function publishedNewsletter(overrides: Record<string, unknown> = {}): Promise<string> {
+  const id = uniqueId('nl');
+  await adminDb()
+    .doc(`newsletters/${id}`)
+    .set({
+      title: `Issue ${id}`,
+      subtitle: 'Test issue',
+      content: '## News\n\n1. **First:** one\n2. **Second:** two',
+      is_published: true,
+      created_by: 'admin',
+      created_at: new Date(),
+      updated_at: new Date(),
+      sent_at: null,
+      recipient_count: null,
+      ...overrides,
+    });
+  return id;
+}
+
+interface SendAnswer {
+  recipientCount: number;
+  alreadySent: boolean;
+}
+
+describe('sendNewsletter', () => {
+  it('refuses visitors, members and bad requests', async () => {
+    const member = await makeMember();
+    const id = await publishedNewsletter();
+    expect((await callAs('sendNewsletter', undefined, { newsletterId: id, group: 'all' })).error?.status).toBe('UNAUTHENTICATED');
+    expect((await callAs('sendNewsletter', member, { newsletterId: id, group: 'all' })).error?.status).toBe('PERMISSION_DENIED');
+    const admin = await makeMember({ admin: true });
+    expect((await callAs('sendNewsletter', admin, { newsletterId: id, group: 'everyone' })).error?.status).toBe('INVALID_ARGUMENT');
+    const draft = await publishedNewsletter({ is_published: false });
+    expect((await callAs('sendNewsletter', admin, { newsletterId: draft, group: 'all' })).error?.status).toBe('FAILED_PRECONDITION');
+    expect((await adminDb().collection(`newsletters/${id}/deliveries`).get()).size).toBe(0);
+  });
+
+  it('three admins sending at once mail each recipient exactly once; the unverified and unsubscribed get nothing', async () => {
+    const admin = await makeMember({ admin: true, profile: { category: 'Publisher' } });
+    const recipients: Member[] = [admin];
+    for (let i = 0; i < 5; i++) recipients.push(await makeMember({ profile: { category: 'Publisher' } }));
+    const unverified = await makeMember({ verified: false, profile: { category: 'Publisher' } });
+    const unsubscribed = await makeMember({ profile: { category: 'Publisher' } });
+    const pending = await makeMember({ profile: { category: 'Publisher', approval_status: 'pending' } });
+    const author = await makeMember({ profile: { category: 'Book Author' } });
+    await adminDb().doc(`newsletter_preferences/${unsubscribed.uid}`).set({ unsubscribed: true, updated_at: new Date() });
+
+    const audience = await callAs<{ counts: Record<string, number> }>('newsletterAudience', admin, {});
+    expect(audience.result?.counts.publisher).toBe(recipients.length);
+    expect(audience.result?.counts.admin).toBe(1);
+
+    const id = await publishedNewsletter();
+    const answers = await Promise.all([admin, admin, admin].map(() => callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: id, group: 'publisher' })));
+    expect(answers.map((a) => a.result?.recipientCount)).toEqual([6, 6, 6]);
+    expect(answers.filter((a) => a.result?.alreadySent === false)).toHaveLength(1);
+
+    const newsletter = await eventually(
+      async () => (await adminDb().doc(`newsletters/${id}`).get()).data(),
+      (data) => Boolean(data?.sent_at),
+      30_000,
+    );
+    expect(newsletter?.recipient_count).toBe(6);
+    for (const member of recipients) {
+      const mails = await eventually(
+        async () => (await mailbox.mailsTo(member.email)).filter((m) => m.subject === `Issue ${id}`),
+        (found) => found.length > 0,
+      );
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain('1. First: one');
+      expect(mails[0]?.html).toContain('<ol><li><strong>First:</strong> one</li>');
+    }
+    for (const member of [unverified, unsubscribed, pending, author]) {
+      expect((await mailbox.mailsTo(member.email)).filter((m) => m.subject === `Issue ${id}`)).toHaveLength(0);
+    }
+
+    // Sending again after completion sends nothing and reports the first send.
+    const again = await callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: id, group: 'all' });
+    expect(again.result).toEqual({ recipientCount: 6, alreadySent: true });
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const member of recipients) expect((await mailbox.mailsTo(member.email)).filter((m) => m.subject === `Issue ${id}`)).toHaveLength(1);
+  }, 90_000);
+});
+
+describe('a batch that dies mid-send', () => {
+  it('resumes on retry without mailing anyone twice, then completes the send', async () => {
+    const db = adminDb();
+    const id = await publishedNewsletter();
+    const recipients = Array.from({ length: 30 }, (_, i) => ({ uid: `r${String(i).padStart(2, '0')}`, email: `r${i}@example.com`, name: `Reader ${i}` }));
+    const mailed: string[] = [];
+    const queued: string[] = [];
+    let crashAfter = 12;
+    const deps: SendDeps = {
+      firestore: db,
+      now: () => new Date(),
+      enqueueBatch: async (_id, batch) => {
+        queued.push(batch);
+      },
+      sendMail: async (mail) => {
+        if (crashAfter-- <= 0) throw new Error('SMTP connection lost');
+        mailed.push(mail.to);
+      },
+    };
+    const first = await claimAndQueueSend(deps, id, 'all', recipients, 'admin');
+    expect(first).toEqual({ recipientCount: 30, alreadySent: false });
+    expect(queued).toEqual(['0000']);
+
+    await expect(deliverBatch(deps, id, '0000')).rejects.toThrow(/18 recipients still open/);
+    expect(mailed).toHaveLength(12);
+    expect((await db.doc(`newsletters/${id}`).get()).get('sent_at')).toBeNull();
+
+    crashAfter = Infinity;
+    const retry = await deliverBatch(deps, id, '0000');
+    expect(retry).toEqual({ sent: 18, skipped: 12, open: 0 });
+    expect(new Set(mailed).size).toBe(30);
+    expect(mailed).toHaveLength(30);
+
+    // A late duplicate delivery of the same task does nothing.
+    expect(await deliverBatch(deps, id, '0000')).toEqual({ sent: 0, skipped: 0, open: 0 });
+    const done = await db.doc(`newsletters/${id}`).get();
+    expect(done.get('recipient_count')).toBe(30);
+    expect(done.get('sent_at')).toBeInstanceOf(Timestamp);
+  });
+
+  it('leaves a delivery another worker holds to that worker, and retries it after its lease', async () => {
+    const db = adminDb();
+    const id = await publishedNewsletter();
+    const mailed: string[] = [];
+    let clock = Date.now();
+    const deps: SendDeps = { firestore: db, now: () => new Date(clock), enqueueBatch: async () => {}, sendMail: async (m) => void mailed.push(m.to) };
+    await claimAndQueueSend(deps, id, 'all', [{ uid: 'held', email: 'held@example.com', name: 'Held' }], 'admin');
+    await db.doc(`newsletters/${id}/deliveries/held`).set({ status: 'sending', claimed_at: Timestamp.fromMillis(clock) });
+    await expect(deliverBatch(deps, id, '0000')).rejects.toThrow(/1 recipients still open/);
+    expect(mailed).toEqual([]);
+    clock += 10 * 60_000;
+    expect(await deliverBatch(deps, id, '0000')).toEqual({ sent: 1, skipped: 0, open: 0 });
+  });
+});
+
+describe('a claiming call that dies before queuing', () => {
+  it('is queued again by a later request once the grace minute has passed, and still counted once', async () => {
+    const db = adminDb();
+    const id = await publishedNewsletter();
+    let clock = Date.now();
+    const queued: string[] = [];
+    const recipients = [{ uid: 'q1', email: 'q1@example.com', name: 'Q' }];
+    const dying: SendDeps = { firestore: db, now: () => new Date(clock), sendMail: async () => {}, enqueueBatch: async () => { throw new Error('queue unreachable'); } };
+    await expect(claimAndQueueSend(dying, id, 'all', recipients, 'admin')).rejects.toThrow('queue unreachable');
+    const healthy: SendDeps = { ...dying, enqueueBatch: async (_id, batch) => void queued.push(batch) };
+    expect(await claimAndQueueSend(healthy, id, 'all', recipients, 'admin')).toEqual({ recipientCount: 1, alreadySent: true });
+    expect(queued).toEqual([]);
+    clock += 2 * 60_000;
+    expect(await claimAndQueueSend(healthy, id, 'all', recipients, 'admin')).toEqual({ recipientCount: 1, alreadySent: true });
+    expect(queued).toEqual(['0000']);
+  });
+});
+
+describe('unsubscribe', () => {
+  it('the signed link asks first, unsubscribes on POST, refuses a bad signature, and later sends skip the member', async () => {
+    const admin = await makeMember({ admin: true, profile: { category: 'Book Lover/Marketer' } });
+    const reader = await makeMember({ profile: { category: 'Book Lover/Marketer' } });
+    const id = await publishedNewsletter();
+    await callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: id, group: 'book-lover' });
+    const mail = await mailbox.waitFor(reader.email, `Issue ${id}`, 30_000);
+    const link = /(http:\/\/[^\s]+newsletterUnsubscribe\?[^\s]+)/.exec(mail.text ?? '')?.[1];
+    expect(link).toBeDefined();
+    const headers = (mail as unknown as { headers: Record<string, string> }).headers;
+    expect(headers['list-unsubscribe']).toBe(`<${link}>`);
+    expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+    // The test reaches the function at the emulator address the link names.
+    const url = new URL(link as string);
+    expect(url.origin).toBe(await functionsOrigin());
+    expect(url.pathname).toBe(`/${PROJECT_ID}/us-central1/newsletterUnsubscribe`);
+
+    const confirm = await fetch(url);
+    expect(confirm.status).toBe(200);
+    expect(await confirm.text()).toContain('Unsubscribe from Shelfmark newsletters?');
+    expect((await adminDb().doc(`newsletter_preferences/${reader.uid}`).get()).exists).toBe(false);
+
+    const forged = new URL(url);
+    forged.searchParams.set('u', admin.uid);
+    expect((await fetch(forged, { method: 'POST' })).status).toBe(400);
+
+    const oneClick = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain('You have been unsubscribed');
+    expect((await adminDb().doc(`newsletter_preferences/${reader.uid}`).get()).get('unsubscribed')).toBe(true);
+
+    const audience = await callAs<{ counts: Record<string, number> }>('newsletterAudience', admin, {});
+    expect(audience.result?.counts['book-lover']).toBe(1);
+    const next = await publishedNewsletter();
+    const sent = await callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: next, group: 'book-lover' });
+    expect(sent.result?.recipientCount).toBe(1);
+    await mailbox.waitFor(admin.email, `Issue ${next}`, 30_000);
+    expect((await mailbox.mailsTo(reader.email)).filter((m) => m.subject === `Issue ${next}`)).toHaveLength(0);
+  }, 90_000);
+});
