@@ -25,8 +25,7 @@ export function generateMarketEntries(docs: readonly SeedDoc[]): SeedDoc[] {
       add('products_services', doc.id, entryFromProduct(doc.id, parseDoc(productServiceSchema, doc.id, doc.data, 'products_services'), owner));
     }
     if (doc.collection === 'classified_ads') {
-      const ad = parseDoc(classifiedAdSchema, doc.id, doc.data, 'classified_ads');
-      add('classified_ads', doc.id, entryFromAd(doc.id, { ...ad, image_url: typeof doc.data.image_url === 'string' ? doc.data.image_url : null }, owner));
+      add('classified_ads', doc.id, entryFromAd(doc.id, parseDoc(classifiedAdSchema, doc.id, doc.data, 'classified_ads'), owner));
     }
   }
   return entries;

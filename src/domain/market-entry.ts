@@ -229,8 +229,8 @@ export function entryFromProduct(id: string, item: ProductSource, owner: OwnerSt
 /** The ad fields an entry is made of. */
 export type AdSource = Pick<
   ClassifiedAd,
-  'user_id' | 'title' | 'category' | 'subcategory' | 'price' | 'currency' | 'tags' | 'is_active' | 'is_featured' | 'views_count' | 'created_at'
-> & { image_url?: string | null };
+  'user_id' | 'title' | 'category' | 'subcategory' | 'price' | 'currency' | 'tags' | 'image_url' | 'is_active' | 'is_featured' | 'views_count' | 'created_at'
+>;
 
 /** The entry of a classified ad, or null when it is not public. */
 export function entryFromAd(id: string, ad: AdSource, owner: OwnerStatus | null | undefined): MarketEntryWrite | null {

@@ -23,8 +23,8 @@ const productSource = productServiceSchema.pick({
   is_active: true, is_featured: true, views_count: true, created_at: true,
 });
 const adSource = classifiedAdSchema.pick({
-  user_id: true, title: true, category: true, subcategory: true, price: true, currency: true, tags: true, is_active: true,
-  is_featured: true, views_count: true, created_at: true,
+  user_id: true, title: true, category: true, subcategory: true, price: true, currency: true, tags: true, image_url: true,
+  is_active: true, is_featured: true, views_count: true, created_at: true,
 });
 const ownerSource = profileSchema.pick({ is_active: true, approval_status: true });
 
@@ -38,10 +38,8 @@ export function computeEntry(source: MarketSource, listing: DocumentSnapshot, ow
       return entryFromBook(listing.id, parseDoc(bookSource, listing.id, data, source), status);
     case 'products_services':
       return entryFromProduct(listing.id, parseDoc(productSource, listing.id, data, source), status);
-    case 'classified_ads': {
-      const image = typeof data?.image_url === 'string' ? data.image_url : null;
-      return entryFromAd(listing.id, { ...parseDoc(adSource, listing.id, data, source), image_url: image }, status);
-    }
+    case 'classified_ads':
+      return entryFromAd(listing.id, parseDoc(adSource, listing.id, data, source), status);
   }
 }
 
