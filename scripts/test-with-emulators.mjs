@@ -12,6 +12,8 @@ const E2E_PORT = 4329;
 /** See scripts/test.mjs: TEST_LAYERS picks layers, E2E_ARGS adds Playwright arguments. */
 const LAYERS = new Set((process.env.TEST_LAYERS ?? 'unit,rules,functions,e2e').split(',').map((s) => s.trim()));
 const E2E_ARGS = (process.env.E2E_ARGS ?? '').split(' ').filter(Boolean);
+// Test files (path filters) for the rules and functions layers, e.g. VITEST_ARGS="tests/rules/x.test.ts"; all when unset.
+const VITEST_ARGS = (process.env.VITEST_ARGS ?? '').split(' ').filter(Boolean);
 
 async function main() {
   // Tests get their own media folder: the developer's .media (used by `npm start`) stays untouched.
@@ -27,7 +29,7 @@ async function main() {
   if (projects.length > 0) {
     console.log(`▸ ${projects.join(' and ')} tests`);
     const args = projects.flatMap((project) => ['--project', project]);
-    failed ||= (await runToEnd(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${join(RESULTS, 'emulator.json')}`], { cwd: ROOT, env })) !== 0;
+    failed ||= (await runToEnd(bin('vitest'), ['run', ...args, ...VITEST_ARGS, '--reporter=default', '--reporter=json', `--outputFile.json=${join(RESULTS, 'emulator.json')}`], { cwd: ROOT, env })) !== 0;
   }
   if (!LAYERS.has('e2e')) return failed ? 1 : 0;
 

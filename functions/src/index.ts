@@ -13,4 +13,5 @@ export { blockClientSignUp } from './accounts/block-client-sign-up';
 export { saveProfile } from './profiles/save-profile';
 export { ensureProfile } from './accounts/ensure-profile';
 export { deleteAccount, finishAccountDeletions } from './accounts/delete-account';
+export { adminUserManagement } from './admin/users';
 export { marketIndexBooks, marketIndexProducts, marketIndexAds, marketIndexOwner } from './market/market-index';

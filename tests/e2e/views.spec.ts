@@ -1,0 +1,74 @@
+// The view counter endpoint against the production build and the emulators: one
+// request adds exactly one to an active item's views_count; nothing else (another
+// site, a disabled or unknown item, an uncounted collection, a malformed id)
+// changes any number or creates a document.
+import type { APIRequestContext } from '@playwright/test';
+import { FieldValue } from 'firebase-admin/firestore';
+import { viewEndpoint, type ViewCollection } from '../../src/domain/views';
+import { adminDb, expect, test } from './fixtures';
+
+const OWNER = 'views-e2e-owner';
+
+async function item(collection: ViewCollection, isActive: boolean): Promise<string> {
+  const ref = adminDb().collection(collection).doc();
+  await ref.set({ user_id: OWNER, title: 'View counter test item', is_active: isActive, views_count: 5, created_at: FieldValue.serverTimestamp() });
+  return ref.id;
+}
+
+async function viewsOf(collection: ViewCollection, id: string): Promise<unknown> {
+  return (await adminDb().collection(collection).doc(id).get()).get('views_count');
+}
+
+function count(request: APIRequestContext, path: string, origin: string) {
+  return request.post(path, { headers: { Origin: origin, 'Content-Type': 'application/json' }, data: '{}' });
+}
+
+test.describe('view counter', () => {
+  const created: Array<[ViewCollection, string]> = [];
+  test.afterAll(async () => {
+    await Promise.all(created.map(([collection, id]) => adminDb().collection(collection).doc(id).delete()));
+  });
+
+  for (const collection of ['products_services', 'classified_ads'] as const) {
+    test(`adds exactly one per request to an active item of ${collection}`, async ({ request, baseURL }) => {
+      const origin = new URL(baseURL ?? 'http://127.0.0.1:4321').origin;
+      const id = await item(collection, true);
+      created.push([collection, id]);
+      const first = await count(request, viewEndpoint(collection, id), origin);
+      expect(first.status()).toBe(204);
+      expect(first.headers()['cache-control']).toContain('no-store');
+      expect(await viewsOf(collection, id)).toBe(6);
+      expect((await count(request, viewEndpoint(collection, id), origin)).status()).toBe(204);
+      expect(await viewsOf(collection, id)).toBe(7);
+    });
+  }
+
+  test('refuses a disabled item, an unknown item and another site, changing nothing', async ({ request, baseURL }) => {
+    const origin = new URL(baseURL ?? 'http://127.0.0.1:4321').origin;
+    const disabled = await item('products_services', false);
+    const active = await item('classified_ads', true);
+    created.push(['products_services', disabled], ['classified_ads', active]);
+
+    const refusedDisabled = await count(request, viewEndpoint('products_services', disabled), origin);
+    expect(refusedDisabled.status()).toBe(404);
+    expect(await refusedDisabled.json()).toEqual({ error: 'Item not found.' });
+    expect(await viewsOf('products_services', disabled)).toBe(5);
+
+    expect((await count(request, viewEndpoint('classified_ads', 'no-such-ad-for-views'), origin)).status()).toBe(404);
+    expect((await adminDb().collection('classified_ads').doc('no-such-ad-for-views').get()).exists).toBe(false);
+
+    const crossSite = await count(request, viewEndpoint('classified_ads', active), 'https://elsewhere.example');
+    expect(crossSite.status()).toBe(403);
+    expect((await request.post(viewEndpoint('classified_ads', active), { headers: { 'Content-Type': 'application/json' }, data: '{}' })).status()).toBe(403);
+    expect(await viewsOf('classified_ads', active)).toBe(5);
+  });
+
+  test('refuses collections that do not count views and malformed ids', async ({ request, baseURL }) => {
+      const origin = new URL(baseURL ?? 'http://127.0.0.1:4321').origin;
+    for (const path of ['/api/views/books/abc', '/api/views/profiles/abc', `/api/views/classified_ads/${'x'.repeat(129)}`, '/api/views/classified_ads/a%20b']) {
+      const response = await count(request, path, origin);
+      expect(response.status(), path).toBe(400);
+      expect(await response.json()).toEqual({ error: 'Unknown item.' });
+    }
+  });
+});

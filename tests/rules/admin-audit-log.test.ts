@@ -1,0 +1,77 @@
+import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { collection, doc, getDoc, getDocs, orderBy, query, Timestamp } from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { actorLabel, dbAs, everyone, expectAllowed, expectDenied, itDeniesWrites, nonAdmins, saveRuleCoverage, seed, setupRulesEnv, uids } from './helpers';
+
+// admin_audit_log: written only by the admin functions (Admin SDK); admins read it,
+// nobody writes it from a client. A member whose profile says role 'Admin' is still
+// a member: only the admin claim counts.
+const entry = {
+  actor_uid: uids.admin,
+  action: 'approve-user',
+  target_uid: uids.pending,
+  before: { approval_status: 'pending' },
+  after: { approval_status: 'approved' },
+  at: Timestamp.fromDate(new Date('2026-01-05T14:02:00Z')),
+};
+
+const profile = (uid: string, extra: Record<string, unknown>) => ({
+  user_id: uid,
+  display_name: uid,
+  page_slug: uid,
+  role: 'User',
+  category: 'Book Author',
+  subscription_status: 'free',
+  approval_status: 'approved',
+  is_active: true,
+  book_count: 0,
+  created_at: Timestamp.fromDate(new Date('2025-01-01T00:00:00Z')),
+  ...extra,
+});
+
+let env: RulesTestEnvironment;
+
+beforeAll(async () => {
+  env = await setupRulesEnv('admin-audit-log');
+});
+
+afterAll(async () => {
+  await saveRuleCoverage(env);
+  await env.cleanup();
+});
+
+beforeEach(async () => {
+  await env.clearFirestore();
+  await seed(env, {
+    'admin_audit_log/one': entry,
+    [`profiles/${uids.owner}`]: profile(uids.owner, { role: 'Admin' }),
+    [`profiles/${uids.pending}`]: profile(uids.pending, { approval_status: 'pending' }),
+  });
+});
+
+describe('admin_audit_log', () => {
+  it('an admin reads and lists the entries', async () => {
+    const snapshot = await expectAllowed(getDoc(doc(dbAs(env, 'admin'), 'admin_audit_log/one')));
+    expect(snapshot.get('action')).toBe('approve-user');
+    const list = await expectAllowed(getDocs(query(collection(dbAs(env, 'admin'), 'admin_audit_log'), orderBy('at', 'desc'))));
+    expect(list.size).toBe(1);
+  });
+
+  for (const actor of nonAdmins) {
+    it(`${actorLabel[actor]} cannot read or list the entries`, async () => {
+      await expectDenied(getDoc(doc(dbAs(env, actor), 'admin_audit_log/one')));
+      await expectDenied(getDocs(collection(dbAs(env, actor), 'admin_audit_log')));
+    });
+  }
+
+  it('a member whose profile role is Admin (no claim) cannot read the entries', async () => {
+    // 'owner' carries role 'Admin' on the profile seeded above.
+    await expectDenied(getDoc(doc(dbAs(env, 'owner'), 'admin_audit_log/one')));
+  });
+
+  for (const actor of everyone) {
+    describe(actorLabel[actor], () => {
+      itDeniesWrites(() => dbAs(env, actor), { newPath: 'admin_audit_log/new', existingPath: 'admin_audit_log/one' }, { action: 'forged' });
+    });
+  }
+});
