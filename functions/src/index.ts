@@ -15,3 +15,4 @@ export { ensureProfile } from './accounts/ensure-profile';
 export { deleteAccount, finishAccountDeletions } from './accounts/delete-account';
 export { adminUserManagement } from './admin/users';
 export { marketIndexBooks, marketIndexProducts, marketIndexAds, marketIndexOwner } from './market/market-index';
+export { contactSeller } from './market/contact-seller';

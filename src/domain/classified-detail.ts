@@ -40,13 +40,22 @@ export type AdContact =
 
 const HTTP_URL = new RegExp(HTTP_URL_PATTERN_SOURCE, 'u');
 
+/** True when the address parses and names a host with a dot ('shop.example.com'), so junk never becomes a link. */
+function hasWebHost(href: string): boolean {
+  try {
+    return new URL(href).hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
 /** How a buyer reaches the seller of this ad. A website contact without a usable http(s) address falls back to a platform message. */
 export function adContact(ad: Pick<ClassifiedAd, 'contact_method' | 'contact_info'>): AdContact {
   const label = CONTACT_METHOD_OPTIONS.find((option) => option.value === ad.contact_method)?.label ?? ad.contact_method;
   const info = (ad.contact_info ?? '').trim();
   if (ad.contact_method === 'website') {
     const href = /^https?:\/\//i.test(info) ? info : `https://${info}`;
-    if (info !== '' && HTTP_URL.test(href)) return { kind: 'website', label, href };
+    if (info !== '' && HTTP_URL.test(href) && hasWebHost(href)) return { kind: 'website', label, href };
     return { kind: 'message', label: 'Platform Message' };
   }
   if (ad.contact_method === 'email' || ad.contact_method === 'phone') {

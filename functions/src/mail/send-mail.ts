@@ -12,6 +12,8 @@ export interface Mail {
   text: string;
   /** HTML body; every interpolated value must already be escaped. */
   html: string;
+  /** Where replies go, when not to the sender (a relayed member message: the member who wrote it). */
+  replyTo?: string;
 }
 
 /** What happened to a mail: sent, or skipped because no SMTP server is configured. */
