@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { marketEntrySchema, marketEntryId } from '../../../src/domain/market-entry.ts';
-// @ts-expect-error: a plain .mjs bench module without types
 import { entryOf } from '../../../scripts/bench/extra-listings.mjs';
 
 describe('bench market listings', () => {
