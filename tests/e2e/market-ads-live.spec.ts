@@ -124,11 +124,13 @@ test.describe('classified ads', () => {
     const member = await freshMember('Gus Poster');
     await signInAs(page, member);
     await page.goto('/classifieds');
+    await expect(page.locator('[data-testid=post-ad][data-ready]')).toBeAttached();
     await page.getByRole('link', { name: 'Post Ad' }).click();
     await expect(page).toHaveURL(new RegExp(`/profile/${member.slug}$`), { timeout: 20_000 });
 
     await adminDb().doc(`profiles/${member.uid}`).delete();
     await page.goto('/classifieds');
+    await expect(page.locator('[data-testid=post-ad][data-ready]')).toBeAttached();
     await page.getByRole('link', { name: 'Post Ad' }).click();
     await expect(page).toHaveURL(/\/profile-edit$/, { timeout: 20_000 });
     await expect(page.getByText('Please complete your profile first to post ads.')).toBeVisible();
