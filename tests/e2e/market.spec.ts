@@ -2,7 +2,7 @@
 // market index holds, bad parameters give a note and the unfiltered market, and an
 // empty result names the filters to loosen. Read-only.
 import type { Query } from 'firebase-admin/firestore';
-import { adminDb, expect, test } from './fixtures';
+import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
 import { MARKETPLACE_SORTS, PRICE_FILTERS } from '../../src/domain/marketplace.ts';
 import { MARKET_PAGE_SIZE, parseMarketParams, planMarket } from '../../src/domain/market.ts';
 
@@ -30,6 +30,7 @@ test.describe('marketplace', () => {
     await expect(page.getByTestId('result-count')).toHaveText(countText(total));
     expect(await cardTitles(page)).toEqual(titles);
     for (const type of await page.getByTestId('market-type').allTextContents()) expect(['Book', 'Classified', 'Product', 'Service']).toContain(type);
+    await expectNoAxeViolations(page);
   });
 
   for (const sort of MARKETPLACE_SORTS) {
@@ -146,6 +147,7 @@ test.describe('marketplace', () => {
     await expect(page.getByText(ad.description as string)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Contact Seller' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', /^\/profile\//);
+    await expectNoAxeViolations(page);
     if (ad.contact_method === 'email' || ad.contact_method === 'phone') {
       // Email and phone details are for signed-in members only.
       expect(await page.content()).not.toContain(ad.contact_info as string);
