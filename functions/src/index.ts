@@ -24,3 +24,5 @@ export { saveProductService, deleteProductService } from './products/save-produc
 export { adminFeatured } from './admin/featured';
 export { adminSiteSettings } from './admin/site-settings';
 export { adminContent } from './admin/content';
+export { marketIndexBooks, marketIndexProducts, marketIndexAds, marketIndexOwner } from './market/market-index';
+export { contactSeller } from './market/contact-seller';

@@ -20,6 +20,7 @@ import { fetchPage, firstPaintBytes, weighScripts } from './page-cost.mjs';
 import { benchPublish } from './publish.mjs';
 import { benchNewsletter } from './newsletter.mjs';
 import { renderMarkdown } from './report.mjs';
+import { fillMarketTo, newestAdPath } from './extra-listings.mjs';
 
 /** A profile page: the demo author's, the one with the most content (books, products, events). */
 const PROFILE_PATH = '/profile/margot-ellery';
@@ -34,6 +35,7 @@ const PAGES = [
   { path: '/', live_data: true },
   { path: '/categories' },
   { path: '/directory' },
+  { path: '/classifieds' },
   { path: '/free-books' },
   { path: '/audiobooks' },
   { path: '/book-communities' },
@@ -123,6 +125,33 @@ async function directoryAtSizes() {
   }
 }
 
+/** Market views whose reads are compared at 500 and 5,000 listings. */
+const MARKET_VIEWS = ['/classifieds', '/classifieds?type=classifieds&sort=price-low', '/classifieds?sort=popular&price=10-50'];
+
+/**
+ * Reads per market view with 500 and then 5,000 listings in the index: one
+ * indexed query per view reads one page whatever the size, so both must match.
+ */
+async function marketAtSizes() {
+  try {
+    const sizes = [];
+    for (const target of [500, 5000]) {
+      const listings = await fillMarketTo(target);
+      const reads = {};
+      for (const view of MARKET_VIEWS) {
+        const { status, reads: count } = await fetchPage(`${baseUrl}${view}`);
+        if (status !== 200) return { error: `${view} answered HTTP ${status}` };
+        reads[view] = count;
+      }
+      sizes.push({ listings, reads });
+    }
+    const [small, large] = sizes;
+    return { sizes, bounded: MARKET_VIEWS.every((view) => small.reads[view] === large.reads[view]) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 async function main() {
   const started = Date.now();
   const mediaDir = join(OUT, 'media');
@@ -152,7 +181,9 @@ async function main() {
   try {
     // The book page and a reading page (books issue): their ids exist only once the demo data is seeded.
     const bookPages = onlyPublish ? [] : await bookBenchPages();
-    for (const page of onlyPublish ? [] : [...PAGES, ...bookPages]) {
+    // One ad page of the seeded market (its id comes from the seed's generator).
+    const adPath = onlyPublish ? undefined : await newestAdPath().catch(() => undefined);
+    for (const page of onlyPublish ? [] : [...PAGES, ...bookPages, ...(adPath ? [{ path: adPath }] : [])]) {
       step(`Lighthouse ${page.path}`);
       const row = await benchPage(chrome, page);
       console.log(`  ${row.status !== 200 ? `HTTP ${row.status}` : row.error ? `error: ${row.error}` : `perf ${row.performance}, a11y ${row.accessibility}, ${row.reads} reads`}`);
@@ -175,6 +206,9 @@ async function main() {
   step(`Directory and profile reads with ${extraMembers} more members`);
   const directoryScale = onlyPublish ? undefined : await directoryAtSizes();
 
+  step('Market reads per view with 500 and 5,000 listings');
+  const marketScale = onlyPublish ? undefined : await marketAtSizes();
+
   step('Publish pipeline: a title change to /, ten writes in two seconds, requests during the swaps');
   const publish = await benchPublish(baseUrl);
   console.log(`  ${JSON.stringify(publish)}`);
@@ -195,6 +229,7 @@ async function main() {
     pages,
     js_bytes: jsBytes.map(({ scripts: _scripts, ...rest }) => rest),
     directory_scale: directoryScale,
+    market_scale: marketScale,
     observatory,
     publish,
     newsletter,

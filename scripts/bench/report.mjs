@@ -89,6 +89,18 @@ export function renderMarkdown(results) {
     }
   }
 
+  const marketScale = results.market_scale;
+  if (marketScale) {
+    lines.push('', 'Market reads per view with 500 and 5,000 listings:', '');
+    if (marketScale.error) lines.push(`- not measured: ${marketScale.error}`);
+    else {
+      for (const size of marketScale.sizes) {
+        lines.push(`- ${size.listings} listings: ${Object.entries(size.reads).map(([view, reads]) => `${view} ${reads} reads`).join('; ')}`);
+      }
+      lines.push(`- bounded (the same at both sizes): ${marketScale.bounded ? 'yes' : 'NO'}`);
+    }
+  }
+
   if (results.observatory?.length) {
     lines.push('', 'HTTP Observatory (@mdn/mdn-http-observatory, scanned locally over http):', '');
     lines.push('| Page | Grade | Score | Tests passed | Failed tests |', '| --- | --- | ---: | ---: | --- |');
@@ -123,6 +135,8 @@ export function renderMarkdown(results) {
   const misses = results.pages.flatMap((p) => missesOf(p).map((m) => `- ${p.path}: ${m}`));
   for (const o of results.observatory ?? []) misses.push(...observatoryMisses(o).map((m) => `- Observatory ${o.path}: ${m}`));
   if (scale && !scale.error && !scale.bounded) misses.push('- /directory: reads grow with the number of members');
+  const market = results.market_scale;
+  if (market && !market.error && !market.bounded) misses.push('- /classifieds: reads grow with the number of listings');
   if (scale && !scale.error && scale.profile_path && !scale.profile_bounded) misses.push(`- ${scale.profile_path}: reads grow with the number of members`);
   if (publish && !publish.error) {
     if (publish.title_to_home_ms > 60_000) misses.push(`- publish: the title took ${ms(publish.title_to_home_ms)} to reach / (> 60 s)`);

@@ -4,6 +4,7 @@ import { REFERENCE_DATE, type SeedDoc, type SeedUser, createContext } from './co
 import { generateBooks } from './books.ts';
 import { generateBlogPosts, generateNewsletters } from './editorial.ts';
 import { generateClassifiedAds, generateProductsServices } from './marketplace.ts';
+import { generateMarketEntries } from './market-index.ts';
 import { type Member, authUsers, generateMembers } from './members.ts';
 import { generateBanners, generateFeatured, generateLegalDocuments, generatePageContent, generateSiteSettings } from './site.ts';
 import type { ImageSpec } from './svg.ts';
@@ -52,6 +53,8 @@ export function generate(options: GenerateOptions): SeedData {
     generateSiteSettings(ctx, admin),
     ...featured,
   ];
+  // The market index as the marketIndex triggers would write it.
+  docs.push(...generateMarketEntries(docs));
 
   for (const doc of docs) {
     for (const value of Object.values(doc.data)) {

@@ -9,6 +9,7 @@ import { classifiedAdSchema } from '../../src/domain/classified-ad.ts';
 import type { CollectionName } from '../../src/domain/collections.ts';
 import { type DirectorySource, directoryFields, sameDirectoryFields } from '../../src/domain/directory.ts';
 import { featuredBookSchema, featuredProfileSchema } from '../../src/domain/featured.ts';
+import { marketEntrySchema } from '../../src/domain/market-entry.ts';
 import { legalDocumentSchema } from '../../src/domain/legal-document.ts';
 import { newsletterSchema } from '../../src/domain/newsletter.ts';
 import { PLAN_LIMITS } from '../../src/domain/plan-limits.ts';
@@ -32,6 +33,7 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   site_settings: siteSettingsSchema,
   featured_profiles: featuredProfileSchema,
   featured_books: featuredBookSchema,
+  market_listings: marketEntrySchema,
 };
 
 /** Parses each document with its collection's schema and returns the write data (defaults applied); throws on the first invalid one. */

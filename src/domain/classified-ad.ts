@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, idSchema, moneySchema, nonNegativeInt, optionalText, timestampSchema } from './common.ts';
+import { TEXT_LIMITS, idSchema, moneySchema, nonNegativeInt, optionalMediaPathOrHttpsUrl, optionalText, timestampSchema } from './common.ts';
 import {
   CONDITION_NOT_SPECIFIED, CONTACT_METHODS, DEFAULT_CURRENCY, conditionFromForm, conditionSchema, contactMethodSchema, currencySchema,
 } from './marketplace.ts';
@@ -58,6 +58,8 @@ export const classifiedAdSchema = z
     is_service: z.boolean().default(false),
     /** Search tags. */
     tags: tagsSchema.default([]),
+    /** Photo of the item, uploaded through the image pipeline (a /media/ path or an https URL); beyond the spec. */
+    image_url: optionalMediaPathOrHttpsUrl,
     /** False hides the ad from the marketplace. */
     is_active: z.boolean().default(true),
     /** Shown first under the 'featured' sort. */
@@ -112,7 +114,13 @@ export const classifiedAdFormSchema = z.object({
       const blank = blankToNull(typeof value === 'string' ? value.trim() : value);
       return typeof blank === 'string' ? Number(blank) : blank;
     },
-    z.number({ error: M.pricePositive }).min(0, M.pricePositive).max(1_000_000_000).nullable(),
+    z
+      .number({ error: M.pricePositive })
+      .min(0, M.pricePositive)
+      .max(1_000_000_000, M.pricePositive)
+      // At most two decimals (cents), as the input's step of 0.01 offers.
+      .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, M.pricePositive)
+      .nullable(),
   ),
   /** Currency code; defaults to USD. */
   currency: currencySchema.default(DEFAULT_CURRENCY),
@@ -127,6 +135,8 @@ export const classifiedAdFormSchema = z.object({
   contact_info: z.preprocess(blankToNull, optionalText(TEXT_LIMITS.short)),
   /** Service rather than an item. */
   is_service: z.boolean().default(false),
+  /** Uploaded photo, or blank for none. */
+  image_url: z.preprocess(blankToNull, optionalMediaPathOrHttpsUrl),
   /** Tags as comma-separated text or a list. */
   tags: z
     .union([z.string(), z.array(z.string())])

@@ -173,9 +173,11 @@ test.describe('home page blocks', () => {
 
   test('the marketplace block shows books, products plus classifieds, and up to 3 category chips', async ({ page }) => {
     const db = adminDb();
-    const count = async (c: string) => (await db.collection(c).where('is_active', '==', true).count().get()).data().count;
-    const [books, products, classifieds] = await Promise.all([count('books'), count('products_services'), count('classified_ads')]);
-    const sample = await db.collection('classified_ads').where('is_active', '==', true).select('category').limit(100).get();
+    // The block reads the market index: only active listings of active, approved members.
+    const market = db.collection('market_listings');
+    const count = async (types: string[]) => (await market.where('type', 'in', types).count().get()).data().count;
+    const [books, products, classifieds] = await Promise.all([count(['book']), count(['product', 'service']), count(['classified'])]);
+    const sample = await market.where('type', '==', 'classified').select('category').limit(100).get();
     const chips = topAdCategories(sample.docs.map((d) => d.get('category') as string)).slice(0, 3);
     await page.goto('/');
     const block = section(page, 'Books Marketplace');

@@ -1,6 +1,12 @@
-import { Timestamp, type DocumentData } from 'firebase/firestore';
-import { uids } from './helpers';
-import { describeOwnedItemReads } from './shared/owned-item-reads';
+// classified_ads by actor × operation: public reads of active ads; creation by
+// members in good standing in their own name only; edits and deletion by the
+// seller; admins only switch is_active / is_featured or delete; views_count,
+// user_id and is_featured cannot be forged.
+import {
+  collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, Timestamp, updateDoc, where, type DocumentData,
+} from 'firebase/firestore';
+import { describe, expect, it } from 'vitest';
+import { actorLabel, dbAs, expectAllowed, expectDenied, uids, type Actor } from './helpers';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
 function ad(overrides: DocumentData = {}): DocumentData {
@@ -26,10 +32,141 @@ function ad(overrides: DocumentData = {}): DocumentData {
   };
 }
 
+function profile(uid: string, overrides: DocumentData = {}): DocumentData {
+  return { user_id: uid, display_name: uid, page_slug: uid, approval_status: 'approved', is_active: true, ...overrides };
+}
+
 const env = useSeededRulesEnv('classified-ads', () => ({
+  [`profiles/${uids.owner}`]: profile(uids.owner),
+  [`profiles/${uids.other}`]: profile(uids.other),
+  [`profiles/${uids.pending}`]: profile(uids.pending, { approval_status: 'pending' }),
+  [`profiles/${uids.denied}`]: profile(uids.denied, { approval_status: 'denied' }),
+  [`profiles/${uids.inactive}`]: profile(uids.inactive, { is_active: false }),
   'classified_ads/active-ad': ad(),
   'classified_ads/inactive-ad': ad({ title: 'Oak bookshelf (sold)', category: 'storage-organization', is_active: false }),
   'classified_ads/bobs-ad': ad({ user_id: uids.other, title: 'Proofreading by the page', is_service: true }),
 }));
 
-describeOwnedItemReads({ env, collection: 'classified_ads', noun: { one: 'ad', many: 'ads' }, makeDoc: () => ad() });
+const adAs = (actor: Actor, id: string) => doc(dbAs(env(), actor), 'classified_ads', id);
+const adsAs = (actor: Actor) => collection(dbAs(env(), actor), 'classified_ads');
+
+/** What the create form writes for `uid`. */
+function newAd(uid: string, overrides: DocumentData = {}): DocumentData {
+  const { created_at: _created, views_count: _views, ...rest } = ad({ user_id: uid });
+  return { ...rest, views_count: 0, created_at: serverTimestamp(), ...overrides };
+}
+
+/** What the edit form writes. */
+const edit = (changes: DocumentData) => ({ ...changes, updated_at: serverTimestamp() });
+
+describe('classified_ads reads', () => {
+  for (const actor of ['anonymous', 'pending', 'other'] as const) {
+    describe(actorLabel[actor], () => {
+      it('reads an active ad', async () => {
+        await expectAllowed(getDoc(adAs(actor, 'active-ad')));
+      });
+      it('cannot read an inactive ad', async () => {
+        await expectDenied(getDoc(adAs(actor, 'inactive-ad')));
+      });
+      it('lists ads filtered to is_active == true, not without the filter', async () => {
+        expect((await expectAllowed(getDocs(query(adsAs(actor), where('is_active', '==', true))))).size).toBe(2);
+        await expectDenied(getDocs(adsAs(actor)));
+      });
+    });
+  }
+  it('the seller reads their own inactive ad; an admin reads every ad', async () => {
+    await expectAllowed(getDoc(adAs('owner', 'inactive-ad')));
+    expect((await expectAllowed(getDocs(query(adsAs('owner'), where('user_id', '==', uids.owner))))).size).toBe(2);
+    expect((await expectAllowed(getDocs(adsAs('admin')))).size).toBe(3);
+  });
+});
+
+describe('classified_ads create', () => {
+  it('a member in good standing posts an ad in their own name', async () => {
+    await expectAllowed(setDoc(adAs('owner', 'new-ad'), newAd(uids.owner)));
+  });
+  it('accepts null price, subcategory and condition, an image and ten tags of 30 characters', async () => {
+    const tags = Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(30, 'x'));
+    await expectAllowed(setDoc(adAs('owner', 'new-ad'), newAd(uids.owner, { price: null, subcategory: null, condition: null, image_url: '/media/u/a.webp', tags })));
+  });
+  for (const actor of ['anonymous', 'pending', 'denied', 'inactive'] as const) {
+    it(`${actorLabel[actor]} cannot post an ad`, async () => {
+      await expectDenied(setDoc(adAs(actor, 'new-ad'), newAd(actor === 'anonymous' ? uids.owner : uids[actor])));
+    });
+  }
+  it('a member whose email is not verified cannot post an ad', async () => {
+    const unverified = env().authenticatedContext(uids.owner, { email_verified: false }).firestore();
+    await expectDenied(unverified.collection('classified_ads').doc('new-ad').set(newAd(uids.owner)));
+  });
+  it.each([
+    ['in another member’s name', { user_id: uids.other }],
+    ['already featured', { is_featured: true }],
+    ['with forged views', { views_count: 500 }],
+    ['inactive', { is_active: false }],
+    ['backdated', { created_at: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')) }],
+    ['with an empty title', { title: '' }],
+    ['with a title over 100 characters', { title: 'x'.repeat(101) }],
+    ['with a description under 10 characters', { description: 'Too short' }],
+    ['with a description over 2000 characters', { description: 'x'.repeat(2001) }],
+    ['with an unknown category', { category: 'boats' }],
+    ['with a negative price', { price: -1 }],
+    ['with a price given as text', { price: '12' }],
+    ['with an unknown currency', { currency: 'JPY' }],
+    ['with an unknown condition', { condition: 'mint' }],
+    ['with an unknown contact method', { contact_method: 'pigeon' }],
+    ['with eleven tags', { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }],
+    ['with a tag over 30 characters', { tags: ['x'.repeat(31)] }],
+    ['with a javascript: image', { image_url: 'javascript:alert(1)' }],
+    ['with an unknown field', { is_verified_seller: true }],
+  ])('an ad %s is refused', async (_name, overrides) => {
+    await expectDenied(setDoc(adAs('owner', 'new-ad'), newAd(uids.owner, overrides)));
+  });
+});
+
+describe('classified_ads update', () => {
+  it('the seller edits the content of their ad', async () => {
+    await expectAllowed(updateDoc(adAs('owner', 'active-ad'), edit({ title: 'Signed first edition', price: 70, tags: ['signed'], condition: null })));
+  });
+  it.each([
+    ['sets their views', { views_count: 9999 }],
+    ['features their ad', { is_featured: true }],
+    ['moves the ad to another member', { user_id: uids.other }],
+    ['re-enables or disables it', { is_active: false }],
+    ['changes when it was posted', { created_at: Timestamp.now() }],
+    ['breaks a bound', { description: 'short' }],
+  ])('the seller cannot save an edit that %s', async (_name, changes) => {
+    await expectDenied(updateDoc(adAs('owner', 'active-ad'), edit(changes)));
+  });
+  it('an edit must carry the time of the write', async () => {
+    await expectDenied(updateDoc(adAs('owner', 'active-ad'), { title: 'No timestamp' }));
+  });
+  for (const actor of ['anonymous', 'other', 'pending'] as const) {
+    it(`${actorLabel[actor]} cannot edit someone else's ad`, async () => {
+      await expectDenied(updateDoc(adAs(actor, 'active-ad'), edit({ title: 'Mine now' })));
+    });
+  }
+  it('an admin disables and features an ad, but cannot rewrite it or set views', async () => {
+    await expectAllowed(updateDoc(adAs('admin', 'active-ad'), { is_active: false, is_featured: true, updated_at: serverTimestamp() }));
+    await expectDenied(updateDoc(adAs('admin', 'active-ad'), { title: 'Admin title' }));
+    await expectDenied(updateDoc(adAs('admin', 'active-ad'), { views_count: 4 }));
+  });
+  it('nobody can add to views_count from a client, not even +1', async () => {
+    for (const actor of ['anonymous', 'other', 'owner', 'admin'] as const) {
+      await expectDenied(updateDoc(adAs(actor, 'active-ad'), { views_count: 4 }));
+    }
+  });
+});
+
+describe('classified_ads delete', () => {
+  it('the seller deletes their ad', async () => {
+    await expectAllowed(deleteDoc(adAs('owner', 'active-ad')));
+  });
+  it('an admin deletes any ad', async () => {
+    await expectAllowed(deleteDoc(adAs('admin', 'bobs-ad')));
+  });
+  for (const actor of ['anonymous', 'other', 'pending'] as const) {
+    it(`${actorLabel[actor]} cannot delete someone else's ad`, async () => {
+      await expectDenied(deleteDoc(adAs(actor, 'active-ad')));
+    });
+  }
+});

@@ -14,6 +14,8 @@ export interface Mail {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe on newsletters. */
   headers?: Record<string, string>;
+  /** Where replies go, when not to the sender (a relayed member message: the member who wrote it). */
+  replyTo?: string;
 }
 
 /** What happened to a mail: sent, or skipped because no SMTP server is configured. */

@@ -1,6 +1,7 @@
 // The home page's counts (Book Categories, Free eBooks, Audiobooks and
 // Marketplace blocks), read at build time. Every figure is a count() aggregation,
 // so the cost is bounded by the size of the genre catalogue, not of the library.
+import { MARKET_COLLECTION } from '../../domain/market-entry.ts';
 import type { Firestore, Query } from 'firebase-admin/firestore';
 import { BOOK_CATEGORY_VALUES, GENRE_CATALOGUE, type BookCategory } from '../../domain/genres.ts';
 import { MARKETPLACE_CATEGORY_SAMPLE, type MarketplaceCounts } from '../../domain/home.ts';
@@ -65,25 +66,28 @@ export async function getSectionCounts(section: BookSection, db: Firestore = get
   return { byCategory, byGenre };
 }
 
-/** The marketplace block's figures: active books, products/services and classified ads, and a category sample. */
+/** The marketplace block's figures: public books, products/services and classified ads, and a category sample. */
 export interface MarketplaceStats {
   /** The three counts. */
   counts: MarketplaceCounts;
-  /** Category of up to 100 active ads, for the top-category chips. */
+  /** Category of up to 100 public ads, for the top-category chips. */
   adCategories: string[];
 }
 
 /**
+ * Read from the market index (market_listings), so the block counts exactly
+ * what /classifieds lists: only active items of active, approved members.
  * Three count() aggregations and one query of at most 100 ads that fetches only
  * their category field. Errors are only logged; the block then shows its empty state.
  */
 export async function getMarketplaceStats(db: Firestore = getDb()): Promise<MarketplaceStats> {
   try {
+    const market = db.collection(MARKET_COLLECTION);
     const [books, products, classifieds, sample] = await Promise.all([
-      count(db.collection('books').where('is_active', '==', true)),
-      count(db.collection('products_services').where('is_active', '==', true)),
-      count(db.collection('classified_ads').where('is_active', '==', true)),
-      db.collection('classified_ads').where('is_active', '==', true).select('category').limit(MARKETPLACE_CATEGORY_SAMPLE).get(),
+      count(market.where('type', '==', 'book')),
+      count(market.where('type', 'in', ['product', 'service'])),
+      count(market.where('type', '==', 'classified')),
+      market.where('type', '==', 'classified').select('category').limit(MARKETPLACE_CATEGORY_SAMPLE).get(),
     ]);
     meterQuery(sample);
     const adCategories = sample.docs.flatMap((doc) => {

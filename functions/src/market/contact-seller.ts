@@ -1,0 +1,77 @@
+import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { logger } from 'firebase-functions';
+import { classifiedAdSchema } from '../../../src/domain/classified-ad';
+import { isPubliclyListed, profileSchema } from '../../../src/domain/profile';
+import {
+  SELLER_MESSAGE_LIMITS_PER_AD, SELLER_MESSAGE_LIMITS_PER_BUYER, SELLER_MESSAGE_TEXT, sellerMessageRequestSchema,
+} from '../../../src/domain/seller-message';
+import { parseDoc } from '../../../src/data/firestore-convert';
+import { adminAuth } from '../accounts/admin-auth';
+import { enforceAppCheck } from '../accounts/app-check';
+import { consumeAttempt } from '../accounts/throttle';
+import { db } from '../firestore';
+import { sellerMessageEmail } from '../mail/seller-message';
+import { sendMail } from '../mail/send-mail';
+import { siteUrl } from '../mail/settings';
+
+const T = SELLER_MESSAGE_TEXT;
+
+/**
+ * Relays a Platform Message from a signed-in member to the seller of an
+ * active ad by email, with the buyer's address as Reply-To. The seller's
+ * address is read from Auth here and never returned. Only approved, active
+ * members with a verified email may write, never to their own ad, and at most
+ * SELLER_MESSAGE_LIMITS_* times (per buyer, and per buyer and ad).
+ * Request: { ad_id, message }. Returns { status: 'sent' }. Errors:
+ * unauthenticated, permission-denied, invalid-argument, not-found,
+ * resource-exhausted, internal.
+ */
+export const contactSeller = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<{ status: 'sent' }> => {
+  const uid = request.auth?.uid;
+  if (uid === undefined) throw new HttpsError('unauthenticated', T.signIn);
+  const parsed = sellerMessageRequestSchema.safeParse(request.data);
+  if (!parsed.success) throw new HttpsError('invalid-argument', parsed.error.issues[0]?.message ?? T.tooShort);
+  const { ad_id: adId, message } = parsed.data;
+
+  const firestore = db();
+  const [buyerUser, buyerSnap, adSnap] = await Promise.all([
+    adminAuth().getUser(uid),
+    firestore.collection('profiles').doc(uid).get(),
+    firestore.collection('classified_ads').doc(adId).get(),
+  ]);
+  const buyer = buyerSnap.exists ? parseDoc(profileSchema, uid, buyerSnap.data(), 'profiles') : null;
+  if (!buyerUser.emailVerified || !buyerUser.email || !buyer || !isPubliclyListed(buyer)) throw new HttpsError('permission-denied', T.notAllowed);
+  if (!adSnap.exists) throw new HttpsError('not-found', T.unavailable);
+  const ad = parseDoc(classifiedAdSchema, adId, adSnap.data(), 'classified_ads');
+  if (!ad.is_active) throw new HttpsError('not-found', T.unavailable);
+  if (ad.user_id === uid) throw new HttpsError('failed-precondition', T.ownAd);
+  const sellerSnap = await firestore.collection('profiles').doc(ad.user_id).get();
+  const seller = sellerSnap.exists ? parseDoc(profileSchema, ad.user_id, sellerSnap.data(), 'profiles') : null;
+  if (!seller || !isPubliclyListed(seller)) throw new HttpsError('not-found', T.unavailable);
+  const sellerEmail = (await adminAuth().getUser(ad.user_id)).email;
+  if (!sellerEmail) throw new HttpsError('not-found', T.unavailable);
+
+  await consumeAttempt(
+    firestore,
+    [
+      { kind: 'seller-message', value: uid, limits: SELLER_MESSAGE_LIMITS_PER_BUYER },
+      { kind: 'seller-message-ad', value: `${uid}/${adId}`, limits: SELLER_MESSAGE_LIMITS_PER_AD },
+    ],
+    T.throttled,
+  );
+  const content = sellerMessageEmail({
+    sellerName: seller.display_name,
+    buyerName: buyer.display_name,
+    adTitle: ad.title,
+    adUrl: `${siteUrl()}/classifieds/${adId}`,
+    message,
+  });
+  try {
+    await sendMail({ ...content, to: sellerEmail, replyTo: buyerUser.email });
+  } catch (error) {
+    logger.error('contact seller: the email was not sent', { ad: adId, error: error instanceof Error ? error.message : String(error) });
+    throw new HttpsError('internal', T.failed);
+  }
+  logger.info('contact seller: relayed', { ad: adId });
+  return { status: 'sent' };
+});

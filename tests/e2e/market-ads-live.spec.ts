@@ -1,0 +1,138 @@
+// Posting, editing and deleting a classified ad with every validation message of
+// the spec, one view counted per visit, the Post Ad paths of members, and a
+// Platform Message arriving in the mail catcher. Uses fresh members only.
+import { adminDb, expect, test } from './fixtures';
+import { findMail } from './helpers/mail';
+import { freshMember, signInAs } from './helpers/members';
+import { eventually } from './helpers/emulators';
+
+async function adFor(uid: string, overrides: Record<string, unknown> = {}): Promise<string> {
+  const ref = await adminDb().collection('classified_ads').add({
+    user_id: uid, title: 'Walnut reading stand', description: 'Folding walnut stand for heavy books.', category: 'reading-accessories',
+    subcategory: 'book-stands', price: 35, currency: 'EUR', condition: 'good', location: 'Lyon', contact_method: 'message',
+    contact_info: null, is_service: false, tags: ['walnut', 'stand'], is_active: true, is_featured: false, views_count: 0,
+    created_at: new Date(), ...overrides,
+  });
+  return ref.id;
+}
+
+test.describe('classified ads', () => {
+  test('a member posts, edits and deletes an ad, seeing every validation message', async ({ page }) => {
+    const seller = await freshMember('Ada Seller');
+    await signInAs(page, seller);
+    await page.goto('/classifieds/create');
+    const create = page.getByRole('button', { name: 'Create Ad' });
+    await expect(create).toBeVisible({ timeout: 20_000 });
+
+    await create.click();
+    await expect(page.getByText('Title is required')).toBeVisible();
+    await expect(page.getByText('Description must be at least 10 characters')).toBeVisible();
+    await expect(page.getByText('Category is required')).toBeVisible();
+    await expect(page.getByText('Contact method is required')).toBeVisible();
+
+    await page.getByLabel('Title *').fill('x'.repeat(101));
+    await page.getByLabel('Description *').fill('y'.repeat(2001));
+    await page.getByLabel('Price').fill('-3');
+    await create.click();
+    await expect(page.getByText('Title must be 100 characters or less')).toBeVisible();
+    await expect(page.getByText('Description must be 2000 characters or less')).toBeVisible();
+    await expect(page.getByText('Price must be a positive number')).toBeVisible();
+
+    await page.getByLabel('Title *').fill('Oak bookends, pair');
+    await page.getByLabel('Description *').fill('A heavy pair of oak bookends, hand finished.');
+    await page.getByLabel('Category *').selectOption('book-accessories');
+    await page.getByLabel('Sub-category').selectOption('bookends');
+    await page.getByLabel('Price').fill('24.50');
+    await page.getByLabel('Currency').selectOption('GBP');
+    await page.getByLabel('Tags').fill('oak, , Oak, handmade');
+    await page.getByLabel('Contact Method *').selectOption('message');
+    await create.click();
+    await expect(page).toHaveURL(/\/classifieds\/[A-Za-z0-9]+$/, { timeout: 20_000 });
+    const adId = page.url().split('/').pop()!;
+    await expect(page.getByRole('heading', { level: 1, name: 'Oak bookends, pair' })).toBeVisible();
+    await expect(page.getByTestId('ad-price')).toHaveText('£24.50');
+    const stored = (await adminDb().doc(`classified_ads/${adId}`).get()).data()!;
+    expect(stored).toMatchObject({ user_id: seller.uid, tags: ['oak', 'handmade'], condition: null, is_featured: false, views_count: 0 });
+
+    // The new ad reaches the market through the index trigger.
+    await eventually('the market entry', async () => ((await adminDb().doc(`market_listings/ad_${adId}`).get()).exists ? true : undefined), 20_000);
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByLabel('Title *')).toHaveValue('Oak bookends, pair', { timeout: 20_000 });
+    await page.getByLabel('Sub-category').selectOption('none');
+    await page.getByLabel('Title *').fill('Oak bookends');
+    await page.getByRole('button', { name: 'Update Ad' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Oak bookends' })).toBeVisible({ timeout: 20_000 });
+    expect((await adminDb().doc(`classified_ads/${adId}`).get()).get('subcategory')).toBeNull();
+
+    await page.goto(`/classifieds/${adId}/edit`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Are you sure you want to delete this classified ad?');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/classifieds$/, { timeout: 20_000 });
+    expect((await adminDb().doc(`classified_ads/${adId}`).get()).exists).toBe(false);
+  });
+
+  test('another member cannot load someone else’s ad for editing', async ({ page }) => {
+    const seller = await freshMember('Ben Owner');
+    const other = await freshMember('Cy Other');
+    const adId = await adFor(seller.uid);
+    await signInAs(page, other);
+    await page.goto(`/classifieds/${adId}/edit`);
+    await expect(page).toHaveURL(/\/classifieds$/, { timeout: 20_000 });
+    await expect(page.getByText('Failed to load classified ad for editing.')).toBeVisible();
+  });
+
+  test('a visitor opening the form is sent to /auth with Authentication Required', async ({ page }) => {
+    await page.goto('/classifieds/create');
+    await expect(page).toHaveURL(/\/auth$/, { timeout: 20_000 });
+    await expect(page.getByText('Authentication Required')).toBeVisible();
+  });
+
+  test('each visit counts one view', async ({ page }) => {
+    const seller = await freshMember('Dee Views');
+    const adId = await adFor(seller.uid);
+    const views = async () => (await adminDb().doc(`classified_ads/${adId}`).get()).get('views_count') as number;
+    await page.goto(`/classifieds/${adId}`);
+    await eventually('one view', async () => ((await views()) === 1 ? true : undefined));
+    await page.goto(`/classifieds/${adId}`);
+    await eventually('two views', async () => ((await views()) === 2 ? true : undefined));
+    await page.waitForTimeout(1000);
+    expect(await views()).toBe(2);
+  });
+
+  test('a member’s Platform Message reaches the seller by email, with Reply-To the buyer', async ({ page }) => {
+    const seller = await freshMember('Eve Seller');
+    const buyer = await freshMember('Finn Buyer');
+    const adId = await adFor(seller.uid, { title: 'Brass book light' });
+    await signInAs(page, buyer);
+    await page.goto(`/classifieds/${adId}`);
+    await page.getByLabel('Your message').fill('Hi');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message must be at least 10 characters')).toBeVisible();
+    await page.getByLabel('Your message').fill('Is the brass book light still available?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Message sent to the seller.' })).toBeVisible({ timeout: 20_000 });
+    expect(await page.content()).not.toContain(seller.email);
+    const mail = (await findMail(seller.email, /New message about your ad: Brass book light/)) as { text?: string; replyTo?: { address: string }[] };
+    expect(mail.text).toContain('Is the brass book light still available?');
+    expect(mail.replyTo?.[0]?.address.toLowerCase()).toBe(buyer.email.toLowerCase());
+  });
+
+  test('Post Ad sends a member to their profile page, and a member without a profile to /profile-edit', async ({ page }) => {
+    const member = await freshMember('Gus Poster');
+    await signInAs(page, member);
+    await page.goto('/classifieds');
+    await expect(page.locator('[data-testid=post-ad][data-ready]')).toBeAttached();
+    await page.getByRole('link', { name: 'Post Ad' }).click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${member.slug}$`), { timeout: 20_000 });
+
+    await adminDb().doc(`profiles/${member.uid}`).delete();
+    await page.goto('/classifieds');
+    await expect(page.locator('[data-testid=post-ad][data-ready]')).toBeAttached();
+    await page.getByRole('link', { name: 'Post Ad' }).click();
+    await expect(page).toHaveURL(/\/profile-edit$/, { timeout: 20_000 });
+    await expect(page.getByText('Please complete your profile first to post ads.')).toBeVisible();
+  });
+});

@@ -1,0 +1,33 @@
+// firestore.rules repeats the classified ad enums of src/domain/marketplace.ts; these fail when a copy drifts.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONDITIONS, CONTACT_METHODS, CURRENCIES, LISTING_CATEGORY_VALUES } from '../../src/domain/marketplace.ts';
+import { CLASSIFIED_DESCRIPTION_MAX, CLASSIFIED_DESCRIPTION_MIN, CLASSIFIED_TITLE_MAX } from '../../src/domain/classified-ad.ts';
+import { MAX_TAGS, TAG_MAX_LENGTH } from '../../src/domain/tags.ts';
+
+const rules = readFileSync(resolve('firestore.rules'), 'utf8');
+
+function rulesList(name: string): string[] {
+  const match = new RegExp(String.raw`function\s+${name}\s*\(\s*\)\s*\{\s*return\s+\[([\s\S]*?)\];\s*\}`).exec(rules);
+  if (!match) throw new Error(`firestore.rules has no function ${name}() returning a list`);
+  return [...(match[1] as string).matchAll(/'([^']*)'/g)].map((m) => m[1] as string);
+}
+
+describe('firestore.rules repeats the classified ad domain', () => {
+  it.each([
+    ['adConditions', CONDITIONS],
+    ['adContactMethods', CONTACT_METHODS],
+    ['adCurrencies', CURRENCIES],
+    ['adCategories', LISTING_CATEGORY_VALUES],
+  ] as const)('%s() equals the domain list', (name, domain) => {
+    expect(rulesList(name)).toEqual([...domain]);
+  });
+
+  it('bounds title, description and tags as the form does', () => {
+    expect(rules).toContain(`d.title.size() <= ${CLASSIFIED_TITLE_MAX}`);
+    expect(rules).toContain(`d.description.size() >= ${CLASSIFIED_DESCRIPTION_MIN} && d.description.size() <= ${CLASSIFIED_DESCRIPTION_MAX}`);
+    expect(rules).toContain(`tags.size() <= ${MAX_TAGS}`);
+    expect(rules).toContain(`tags[i].size() <= ${TAG_MAX_LENGTH}`);
+  });
+});
