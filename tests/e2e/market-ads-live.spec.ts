@@ -18,6 +18,8 @@ async function adFor(uid: string, overrides: Record<string, unknown> = {}): Prom
 
 test.describe('classified ads', () => {
   test('a member posts, edits and deletes an ad, seeing every validation message', async ({ page }) => {
+    // Many steps, and the index trigger runs behind whatever the emulator still has queued (the seed's own trigger events on a fresh start).
+    test.setTimeout(120_000);
     const seller = await freshMember('Ada Seller');
     await signInAs(page, seller);
     await page.goto('/classifieds/create');
@@ -47,15 +49,17 @@ test.describe('classified ads', () => {
     await page.getByLabel('Tags').fill('oak, , Oak, handmade');
     await page.getByLabel('Contact Method *').selectOption('message');
     await create.click();
-    await expect(page).toHaveURL(/\/classifieds\/[A-Za-z0-9]+$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/classifieds\/(?!create$)[A-Za-z0-9]+$/, { timeout: 20_000 });
     const adId = page.url().split('/').pop()!;
     await expect(page.getByRole('heading', { level: 1, name: 'Oak bookends, pair' })).toBeVisible();
     await expect(page.getByTestId('ad-price')).toHaveText('£24.50');
     const stored = (await adminDb().doc(`classified_ads/${adId}`).get()).data()!;
-    expect(stored).toMatchObject({ user_id: seller.uid, tags: ['oak', 'handmade'], condition: null, is_featured: false, views_count: 0 });
+    expect(stored).toMatchObject({ user_id: seller.uid, tags: ['oak', 'handmade'], condition: null, is_featured: false });
+    // Created with none; the ad page the form opened may already have counted its one view.
+    expect(stored.views_count).toBeLessThanOrEqual(1);
 
     // The new ad reaches the market through the index trigger.
-    await eventually('the market entry', async () => ((await adminDb().doc(`market_listings/ad_${adId}`).get()).exists ? true : undefined), 20_000);
+    await eventually('the market entry', async () => ((await adminDb().doc(`market_listings/ad_${adId}`).get()).exists ? true : undefined), 60_000);
 
     await page.getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByLabel('Title *')).toHaveValue('Oak bookends, pair', { timeout: 20_000 });
@@ -120,19 +124,24 @@ test.describe('classified ads', () => {
     expect(mail.replyTo?.[0]?.address.toLowerCase()).toBe(buyer.email.toLowerCase());
   });
 
-  test('Post Ad sends a member to their profile page, and a member without a profile to /profile-edit', async ({ page }) => {
+  test('Post Ad sends a member to their profile page', async ({ page }) => {
     const member = await freshMember('Gus Poster');
     await signInAs(page, member);
     await page.goto('/classifieds');
     await expect(page.locator('[data-testid=post-ad][data-ready]')).toBeAttached();
     await page.getByRole('link', { name: 'Post Ad' }).click();
     await expect(page).toHaveURL(new RegExp(`/profile/${member.slug}$`), { timeout: 20_000 });
+    await expect(page.getByText('Redirected to Profile')).toBeVisible();
+  });
 
-    await adminDb().doc(`profiles/${member.uid}`).delete();
+  // The third path (a signed-in account without a profile goes to /profile-edit) is
+  // not reachable in a browser: such an account counts as pending, and the approval
+  // guard sends it to /pending-approval before Post Ad can be clicked.
+  test('Post Ad sends a visitor to /auth with Authentication Required', async ({ page }) => {
     await page.goto('/classifieds');
     await expect(page.locator('[data-testid=post-ad][data-ready]')).toBeAttached();
     await page.getByRole('link', { name: 'Post Ad' }).click();
-    await expect(page).toHaveURL(/\/profile-edit$/, { timeout: 20_000 });
-    await expect(page.getByText('Please complete your profile first to post ads.')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/, { timeout: 20_000 });
+    await expect(page.getByText('Please log in to create an ad. All ads must be posted from your profile.')).toBeVisible();
   });
 });
