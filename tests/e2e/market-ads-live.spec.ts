@@ -61,7 +61,7 @@ test.describe('classified ads', () => {
     // The new ad reaches the market through the index trigger.
     await eventually('the market entry', async () => ((await adminDb().doc(`market_listings/ad_${adId}`).get()).exists ? true : undefined), 60_000);
 
-    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await expect(page.getByLabel('Title *')).toHaveValue('Oak bookends, pair', { timeout: 20_000 });
     await page.getByLabel('Sub-category').selectOption('none');
     await page.getByLabel('Title *').fill('Oak bookends');
@@ -70,7 +70,7 @@ test.describe('classified ads', () => {
     expect((await adminDb().doc(`classified_ads/${adId}`).get()).get('subcategory')).toBeNull();
 
     await page.goto(`/classifieds/${adId}/edit`);
-    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('Are you sure you want to delete this classified ad?');
     await dialog.getByRole('button', { name: 'Delete' }).click();
