@@ -5,7 +5,7 @@
  */
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { get, useFormContext, type FieldValues, type RegisterOptions } from 'react-hook-form';
-import { describedBy, FieldFrame, INPUT_CLASS } from '../profile/form-controls.tsx';
+import { INPUT_CLASS } from '../profile/form-controls.tsx';
 
 /** The element id of a form path in an editor ('links.0.url' → 'be-links-0-url'). */
 export function itemFieldId(name: string, prefix: string): string {
@@ -16,6 +16,43 @@ export function itemFieldId(name: string, prefix: string): string {
 export function useItemError(name: string): string | undefined {
   const { formState } = useFormContext<FieldValues>();
   return (get(formState.errors, name) as { message?: string } | undefined)?.message;
+}
+
+interface FrameProps {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  aside?: ReactNode;
+  children: ReactNode;
+}
+
+function Frame({ id, label, hint, error, aside, children }: FrameProps) {
+  return (
+    <div>
+      <div className="mb-1 flex items-baseline justify-between gap-2">
+        <label htmlFor={id} className="block text-sm font-semibold text-ink">
+          {label}
+        </label>
+        {aside}
+      </div>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 }
 
 interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> {
@@ -33,7 +70,7 @@ export function ItemInput({ name, label, prefix, hint, aside, rules, ...input }:
   const error = useItemError(name);
   const id = itemFieldId(name, prefix);
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
+    <Frame id={id} label={label} hint={hint} error={error} aside={aside}>
       <input
         type="text"
         {...input}
@@ -43,7 +80,7 @@ export function ItemInput({ name, label, prefix, hint, aside, rules, ...input }:
         aria-describedby={describedBy(id, hint, error)}
         className={INPUT_CLASS}
       />
-    </FieldFrame>
+    </Frame>
   );
 }
 
@@ -62,7 +99,7 @@ export function ItemTextArea({ name, label, prefix, hint, aside, rules, rows = 4
   const error = useItemError(name);
   const id = itemFieldId(name, prefix);
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
+    <Frame id={id} label={label} hint={hint} error={error} aside={aside}>
       <textarea
         rows={rows}
         {...area}
@@ -72,7 +109,7 @@ export function ItemTextArea({ name, label, prefix, hint, aside, rules, rows = 4
         aria-describedby={describedBy(id, hint, error)}
         className={INPUT_CLASS}
       />
-    </FieldFrame>
+    </Frame>
   );
 }
 
@@ -90,7 +127,7 @@ export function ItemSelect({ name, label, prefix, options, rules }: SelectProps)
   const error = useItemError(name);
   const id = itemFieldId(name, prefix);
   return (
-    <FieldFrame id={id} label={label} error={error}>
+    <Frame id={id} label={label} error={error}>
       <select {...register(name, rules)} id={id} aria-describedby={describedBy(id, false, error)} className={INPUT_CLASS}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -98,7 +135,7 @@ export function ItemSelect({ name, label, prefix, options, rules }: SelectProps)
           </option>
         ))}
       </select>
-    </FieldFrame>
+    </Frame>
   );
 }
 

@@ -37,7 +37,7 @@ interface FrameProps {
 }
 
 /** Label, control, hint and error, wired with aria-describedby by the callers. */
-export function FieldFrame({ id, label, hint, error, aside, children }: FrameProps) {
+function FieldFrame({ id, label, hint, error, aside, children }: FrameProps) {
   return (
     <div>
       <div className="mb-1 flex items-baseline justify-between gap-2">
@@ -61,7 +61,7 @@ export function FieldFrame({ id, label, hint, error, aside, children }: FramePro
   );
 }
 
-export function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
   return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 }
 
