@@ -9,6 +9,7 @@ import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { headersForPath, parseHeadersFile } from '../../src/security/header-rules';
 import { FILE_CSP, IMMUTABLE_CACHE_CONTROL, SECURITY_HEADERS } from '../../src/security/policy';
 import { expect, test } from './fixtures';
+import { ON_DEMAND_CACHE_CONTROL } from '../../src/config';
 
 /** The `_headers` file the build wrote next to the static files (the e2e run serves dist/). */
 const rules = parseHeadersFile(readFileSync(join(process.cwd(), 'dist', 'client', '_headers'), 'utf8'));
@@ -120,6 +121,13 @@ test.describe('response headers', () => {
     expectSecurityHeaders(response, 'the 404');
     expectPagePolicy(response, 'the 404');
     expect(response.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+    // Rendered on demand by the catch-all route (its cache policy, not the static
+    // file's), so the middleware adds the headers on Netlify too, where the server
+    // function would otherwise return the static 404.html with none.
+    expect(response.headers()['cache-control']).toBe(ON_DEMAND_CACHE_CONTROL);
+    const deep = await request.get('/no/such/deep/path.html');
+    expect(deep.status()).toBe(404);
+    expectSecurityHeaders(deep, 'a deep unknown path');
   });
 
   test('HTML and XML are compressed with brotli or gzip, as the browser asks', async ({ request }) => {
