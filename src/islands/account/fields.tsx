@@ -1,9 +1,9 @@
 /**
  * Labelled inputs for the account forms (react-hook-form's register() spread
- * in), each with its inline error tied by aria-describedby, and passwords with
- * Show/Hide.
+ * in), each with its inline error tied by aria-describedby; passwords use the
+ * shared PasswordInput (Show/Hide).
  */
-import { useState, type InputHTMLAttributes, type Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 
 interface Props extends InputHTMLAttributes<HTMLInputElement> {
   /** Input id, also the label's htmlFor. */
@@ -41,35 +41,5 @@ export function AccountField({ id, label, error, ref, ...input }: Props) {
   );
 }
 
-/** A password field with Show/Hide. */
-export function PasswordField({ id, label, error, ref, ...input }: Omit<Props, 'type'>) {
-  const [visible, setVisible] = useState(false);
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <div className="flex rounded-md border border-line bg-white focus-within:border-accent">
-        <input
-          {...input}
-          ref={ref}
-          id={id}
-          type={visible ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={`${INPUT} rounded-l-md`}
-        />
-        <button
-          type="button"
-          onClick={() => setVisible((v) => !v)}
-          aria-controls={id}
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
-          className="rounded-r-md px-3 text-sm font-semibold text-accent hover:bg-accent-soft"
-        >
-          {visible ? 'Hide' : 'Show'}
-        </button>
-      </div>
-      <ErrorText id={id} error={error} />
-    </div>
-  );
-}
+/** A password field with Show/Hide and its inline error: the shared one of sign-up and login. */
+export { default as PasswordField } from '../PasswordInput.tsx';
