@@ -127,7 +127,7 @@ export function renderMarkdown(results) {
     if (newsletter.error) lines.push(`- not measured: ${newsletter.error}`);
     else {
       for (const [label, run] of [['clean send', newsletter.clean], ['workers killed at 30 %', newsletter.killed]]) {
-        lines.push(`- ${label}: ${run.delivered} of ${run.recipients} delivered in ${run.seconds} s (${run.mails_per_second} mails/s), ${run.duplicates} duplicates, ${run.missing} missing${run.completed ? '' : ', send not completed'}${run.workers_killed !== undefined ? `, ${run.workers_killed} worker(s) killed` : ''}`);
+        lines.push(`- ${label}: ${run.delivered} of ${run.recipients} delivered in ${run.seconds} s (${run.mails_per_second} mails/s), ${run.duplicates} duplicates, ${run.missing} missing${run.repeated_transmissions ? ` (${run.repeated_transmissions} mail(s) transmitted again with the first copy's Message-ID)` : ''}${run.completed ? '' : ', send not completed'}${run.workers_killed !== undefined ? `, ${run.workers_killed} worker(s) killed` : ''}`);
       }
     }
   }

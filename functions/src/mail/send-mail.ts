@@ -16,6 +16,11 @@ export interface Mail {
   headers?: Record<string, string>;
   /** Where replies go, when not to the sender (a relayed member message: the member who wrote it). */
   replyTo?: string;
+  /**
+   * A fixed Message-ID (`<id@host>`), for a mail that may be sent again after a crash:
+   * mailbox providers drop a copy whose Message-ID the mailbox already holds.
+   */
+  messageId?: string;
 }
 
 /** What happened to a mail: sent, or skipped because no SMTP server is configured. */

@@ -74,5 +74,18 @@ ${renderLightMarkup(newsletter.content, 'newsletter')}
     text,
     html,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    messageId: newsletterMessageId(newsletter.id, recipient.uid),
   };
+}
+
+/**
+ * The Message-ID of one newsletter's mail to one member, the same on every attempt.
+ * The delivery record is written after the SMTP server accepted the mail, so a worker
+ * that dies in between leaves that one recipient to be mailed again by the retry; with
+ * the same Message-ID the mailbox keeps a single copy.
+ */
+export function newsletterMessageId(newsletterId: string, uid: string): string {
+  const host = new URL(siteUrl()).hostname || 'shelfmark.local';
+  const safe = (part: string) => part.replace(/[^A-Za-z0-9_-]/g, '_');
+  return `<newsletter.${safe(newsletterId)}.${safe(uid)}@${host}>`;
 }

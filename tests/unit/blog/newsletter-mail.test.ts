@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newsletterMail, unsubscribeLink } from '../../../functions/src/newsletters/newsletter-mail';
+import { newsletterMail, newsletterMessageId, unsubscribeLink } from '../../../functions/src/newsletters/newsletter-mail';
 import { unsubscribePage } from '../../../functions/src/newsletters/unsubscribe-page';
 import { signUnsubscribe, verifyUnsubscribe } from '../../../functions/src/newsletters/unsubscribe-token';
 
@@ -73,5 +73,13 @@ describe('unsubscribe signatures', () => {
     expect(unsubscribePage('done')).toContain('You have been unsubscribed');
     expect(unsubscribePage('done')).not.toContain('<form');
     expect(unsubscribePage('invalid')).toContain('This unsubscribe link is not valid');
+  });
+
+  it('has one Message-ID per newsletter and member, the same on every attempt, so a mail sent again after a crash is one copy in the mailbox', () => {
+    const mail = () => newsletterMail(newsletter, recipient);
+    expect(mail().messageId).toBe('<newsletter.n1.u1@shelfmark.example>');
+    expect(mail().messageId).toBe(mail().messageId);
+    expect(newsletterMail(newsletter, { ...recipient, uid: 'u2' }).messageId).not.toBe(mail().messageId);
+    expect(newsletterMessageId('a<b>', 'c d')).toBe('<newsletter.a_b_.c_d@shelfmark.example>');
   });
 });
