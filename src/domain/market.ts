@@ -17,6 +17,7 @@ import {
   MARKETPLACE_SERVICE_SUBCATEGORIES,
   MARKETPLACE_SORTS,
   PRICE_FILTERS,
+  PRODUCT_FORM_SUBCATEGORIES,
   categoryLabel,
   subcategoriesOf,
   type ItemType,
@@ -83,8 +84,17 @@ function uniqueOptions(options: readonly Option[]): Option[] {
 }
 
 /**
+ * Products and services may carry any value their form offers: the
+ * marketplace's list for their kind plus the form's general list. The filter
+ * offers the same values (the marketplace's first), so every stored value can
+ * be filtered on.
+ */
+const PRODUCT_FILTER_SUBCATEGORIES = uniqueOptions([...MARKETPLACE_PRODUCT_SUBCATEGORIES, ...PRODUCT_FORM_SUBCATEGORIES]);
+const SERVICE_FILTER_SUBCATEGORIES = uniqueOptions([...MARKETPLACE_SERVICE_SUBCATEGORIES, ...PRODUCT_FORM_SUBCATEGORIES]);
+
+/**
  * The sub-category options that follow the chosen type: book genres for
- * books, the product list for products, the service list for services, the
+ * books, the product values for products, the service values for services, the
  * listing tree for ads (only the chosen category's part when one is chosen);
  * all of them, de-duplicated, for every type.
  */
@@ -94,13 +104,13 @@ export function subcategoryOptions(type: MarketFilters['type'], category?: strin
     case 'books':
       return [...BOOK_GENRES];
     case 'products':
-      return [...MARKETPLACE_PRODUCT_SUBCATEGORIES];
+      return [...PRODUCT_FILTER_SUBCATEGORIES];
     case 'services':
-      return [...MARKETPLACE_SERVICE_SUBCATEGORIES];
+      return [...SERVICE_FILTER_SUBCATEGORIES];
     case 'classifieds':
       return [...tree];
     default:
-      return uniqueOptions([...tree, ...BOOK_GENRES, ...MARKETPLACE_PRODUCT_SUBCATEGORIES, ...MARKETPLACE_SERVICE_SUBCATEGORIES]);
+      return uniqueOptions([...tree, ...BOOK_GENRES, ...PRODUCT_FILTER_SUBCATEGORIES, ...SERVICE_FILTER_SUBCATEGORIES]);
   }
 }
 
