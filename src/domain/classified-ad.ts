@@ -52,8 +52,6 @@ export const classifiedAdSchema = z
     location: optionalText(120),
     /** How buyers should reach the seller. */
     contact_method: contactMethodSchema,
-    /** Phone number, email or URL for the contact method. */
-    contact_info: optionalText(TEXT_LIMITS.short),
     /** True when the ad offers a service rather than an item. */
     is_service: z.boolean().default(false),
     /** Search tags. */
@@ -75,6 +73,32 @@ export const classifiedAdSchema = z
 
 /** A classified ad. */
 export type ClassifiedAd = z.infer<typeof classifiedAdSchema>;
+
+/** Where an ad's contact details live, under the ad: `classified_ads/{id}/private/contact`. */
+export const AD_CONTACT_PATH = { collection: 'private', doc: 'contact' } as const;
+
+/**
+ * An ad's contact details (phone number, email or website for its contact
+ * method), document `classified_ads/{id}/private/contact`. They are kept out
+ * of the ad itself, which anyone may read, so that only signed-in members in
+ * good standing (and the seller and admins) can read them; the seller writes
+ * them with the ad.
+ */
+export const adContactSchema = z
+  .object({
+    /** Phone number, email or URL for the contact method, or null. */
+    contact_info: optionalText(TEXT_LIMITS.short),
+  })
+  .describe('classified_ads/private/contact');
+
+/** An ad's contact details. */
+export type AdContactDetails = z.infer<typeof adContactSchema>;
+
+/** The contact details as shown: trimmed, or null when there are none. */
+export function contactInfoOf(details: { contact_info?: unknown } | null | undefined): string | null {
+  const info = details?.contact_info;
+  return typeof info === 'string' && info.trim() !== '' ? info.trim() : null;
+}
 
 /** Fields as written to Firestore. */
 export const classifiedAdWriteSchema = classifiedAdSchema.omit({ id: true });
@@ -143,6 +167,15 @@ export const classifiedAdFormSchema = z.object({
     .nullish()
     .transform((value) => parseTags(value)),
 });
+
+/**
+ * Splits the parsed form into what goes on the ad (readable by anyone) and the
+ * contact details (members only, AD_CONTACT_PATH).
+ */
+export function splitAdForm(form: ClassifiedAdForm): { ad: Omit<ClassifiedAdForm, 'contact_info'>; contact: AdContactDetails } {
+  const { contact_info, ...ad } = form;
+  return { ad, contact: { contact_info: contact_info ?? null } };
+}
 
 /** Form values as typed (before parsing). */
 export type ClassifiedAdFormInput = z.input<typeof classifiedAdFormSchema>;

@@ -2,7 +2,7 @@ import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { bookSchema } from '../../../src/domain/book';
-import { classifiedAdSchema } from '../../../src/domain/classified-ad';
+import { AD_CONTACT_PATH, classifiedAdSchema } from '../../../src/domain/classified-ad';
 import {
   MARKET_COLLECTION, entryFromAd, entryFromBook, entryFromProduct, marketEntryId, sameEntry,
   type MarketEntryWrite, type MarketSource, type OwnerStatus,
@@ -83,7 +83,15 @@ function listingTrigger(source: MarketSource) {
   return onDocumentWritten(`${source}/{id}`, async (event) => {
     const change = await refreshMarketEntry(db(), source, event.params.id);
     logger.debug('market entry', { source, id: event.params.id, change });
+    // A deleted ad takes its member-only contact details with it, whoever deleted it
+    // (the seller's batch already does; an admin or a script may not).
+    if (source === 'classified_ads' && event.data && !event.data.after.exists) await removeAdContact(db(), event.params.id);
   });
+}
+
+/** Deletes the contact details of ad `id` (a no-op when there are none). */
+export async function removeAdContact(firestore: Firestore, id: string): Promise<void> {
+  await firestore.collection('classified_ads').doc(id).collection(AD_CONTACT_PATH.collection).doc(AD_CONTACT_PATH.doc).delete();
 }
 
 /** Keeps the market entry of each book in step with the book. */

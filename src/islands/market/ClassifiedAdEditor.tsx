@@ -49,12 +49,12 @@ const EMPTY: FormValues = {
   condition: CONDITION_NOT_SPECIFIED, location: '', contact_method: '', contact_info: '', is_service: false, tags: '', image_url: '',
 };
 
-function valuesOf(ad: ClassifiedAd): FormValues {
+function valuesOf(ad: ClassifiedAd, contactInfo: string | null): FormValues {
   return {
     title: ad.title, description: ad.description, category: ad.category, subcategory: ad.subcategory ?? SUBCATEGORY_NONE,
     price: ad.price === null || ad.price === undefined ? '' : String(ad.price), currency: ad.currency,
     condition: ad.condition ?? CONDITION_NOT_SPECIFIED, location: ad.location ?? '', contact_method: ad.contact_method,
-    contact_info: ad.contact_info ?? '', is_service: ad.is_service, tags: ad.tags.join(', '), image_url: ad.image_url ?? '',
+    contact_info: contactInfo ?? '', is_service: ad.is_service, tags: ad.tags.join(', '), image_url: ad.image_url ?? '',
   };
 }
 
@@ -89,9 +89,9 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
       if (adId) {
         try {
           const { getOwnAd } = await import('../../data/client/classified-ads.ts');
-          const ad = await getOwnAd(adId, account.uid);
-          if (!ad) throw new Error('not the member’s ad');
-          if (!cancelled) reset(valuesOf(ad));
+          const own = await getOwnAd(adId, account.uid);
+          if (!own) throw new Error('not the member’s ad');
+          if (!cancelled) reset(valuesOf(own.ad, own.contactInfo));
         } catch (error) {
           console.error('Failed to load classified ad for editing.', error);
           setFlash({ title: 'Error', description: 'Failed to load classified ad for editing.', variant: 'destructive' });

@@ -8,7 +8,7 @@ import { ITEM_TYPE_TO_ENTRY, subcategoryOptions } from '../../../src/domain/mark
 import { LISTING_CATEGORY_VALUES, subcategoriesOf } from '../../../src/domain/marketplace.ts';
 
 const { docs } = generate({ mediaUrl: (path: string) => `/media/${path}` });
-const of = (collection: string) => docs.filter((d) => d.collection === collection).map((d) => ({ id: d.id, ...(d.data as Record<string, unknown>) }));
+const of = (collection: string) => docs.filter((d) => d.collection === collection).map((d): Record<string, unknown> & { id: string } => ({ ...d.data, id: d.id }));
 const values = (options: ReadonlyArray<{ value: string }>) => new Set(options.map((option) => option.value));
 const TYPE_FILTER = Object.fromEntries(Object.entries(ITEM_TYPE_TO_ENTRY).map(([filter, type]) => [type, filter])) as Record<string, keyof typeof ITEM_TYPE_TO_ENTRY>;
 
@@ -53,6 +53,14 @@ describe('seeded market values', () => {
     }
     // And the ad form's tree is the classifieds filter, category by category.
     for (const category of LISTING_CATEGORY_VALUES) expect(subcategoryOptions('classifieds', category)).toEqual(subcategoriesOf(category));
+  });
+
+  it('seeded ads keep their contact details off the ad, in the member-only subdocument', () => {
+    const ads = docs.filter((d) => d.collection === 'classified_ads');
+    expect(ads.filter((ad) => 'contact_info' in ad.data)).toEqual([]);
+    const withDetails = ads.filter((ad) => typeof ad.private?.contact?.contact_info === 'string');
+    expect(withDetails.length).toBeGreaterThan(3);
+    for (const ad of withDetails) expect(ad.data.contact_method).not.toBe('message');
   });
 
   it('would notice a value outside the lists', () => {
