@@ -3,6 +3,7 @@ import { TEXT_LIMITS, idSchema, moneySchema, nonNegativeInt, optionalMediaPathOr
 import {
   CONDITION_NOT_SPECIFIED, CONTACT_METHODS, DEFAULT_CURRENCY, conditionFromForm, conditionSchema, contactMethodSchema, currencySchema,
 } from './marketplace.ts';
+import { parseUploadUrl, uploadFolderOf } from './media-image.ts';
 import { parseTags, tagsSchema } from './tags.ts';
 
 /** Title length bounds. */
@@ -155,8 +156,8 @@ export const classifiedAdFormSchema = z.object({
     .transform((value) => (value === CONDITION_NOT_SPECIFIED ? null : conditionFromForm(value))),
   /** Optional location. */
   location: z.preprocess(blankToNull, optionalText(120)),
-  /** Optional contact details. */
-  contact_info: z.preprocess(blankToNull, optionalText(TEXT_LIMITS.short)),
+  /** Optional contact details, trimmed (blank is none). */
+  contact_info: z.preprocess((value) => blankToNull(typeof value === 'string' ? value.trim() : value), optionalText(TEXT_LIMITS.short)),
   /** Service rather than an item. */
   is_service: z.boolean().default(false),
   /** Uploaded photo, or blank for none. */
@@ -181,3 +182,22 @@ export function splitAdForm(form: ClassifiedAdForm): { ad: Omit<ClassifiedAdForm
 export type ClassifiedAdFormInput = z.input<typeof classifiedAdFormSchema>;
 /** Parsed form values, ready to merge into a ClassifiedAdWrite. */
 export type ClassifiedAdForm = z.output<typeof classifiedAdFormSchema>;
+
+/** The upload kind of ad photos (POST /api/uploads/ad-images). */
+export const AD_IMAGE_KIND = 'ad-images';
+
+/**
+ * The media folder of an ad photo that an edit replaced or removed, or a
+ * deletion left behind, for removal; null when the photo is unchanged or is not
+ * the seller's own ad-photo upload (a seeded file, an https URL, another
+ * member's or another kind's upload is never removed).
+ */
+export function replacedAdPhotoFolder(
+  before: { user_id?: unknown; image_url?: unknown } | undefined,
+  after: { image_url?: unknown } | undefined,
+): string | null {
+  const old = typeof before?.image_url === 'string' ? before.image_url : null;
+  if (!old || (after && after.image_url === old) || typeof before?.user_id !== 'string') return null;
+  if (parseUploadUrl(old)?.kind !== AD_IMAGE_KIND) return null;
+  return uploadFolderOf(old, before.user_id);
+}

@@ -2,6 +2,7 @@
 // the spec, one view counted per visit, the Post Ad paths of members, and a
 // Platform Message arriving in the mail catcher. Uses fresh members only.
 import { adminDb, expect, test } from './fixtures';
+import { solidPng } from './helpers/images';
 import { findMail } from './helpers/mail';
 import { freshMember, signInAs } from './helpers/members';
 import { PROJECT_ID, eventually } from './helpers/emulators';
@@ -58,6 +59,10 @@ test.describe('classified ads', () => {
     await page.getByLabel('Price').fill('24.50');
     await page.getByLabel('Currency').selectOption('GBP');
     await page.getByLabel('Tags').fill('oak, , Oak, handmade');
+    // A photo through the image pipeline.
+    const photoField = page.getByRole('group', { name: 'Ad Photo' });
+    await photoField.locator('input[type="file"]').setInputFiles({ name: 'bookends.png', mimeType: 'image/png', buffer: await solidPng(800, 600) });
+    await expect(photoField.getByRole('img', { name: 'Current ad photo' })).toBeVisible({ timeout: 20_000 });
     await page.getByLabel('Contact Method *').selectOption('phone');
     await page.getByLabel('Contact Details').fill('+44 20 7946 0000');
     await create.click();
@@ -70,11 +75,24 @@ test.describe('classified ads', () => {
     // The phone number is stored in the member-only subdocument, never on the public ad.
     expect(stored).not.toHaveProperty('contact_info');
     expect(await contactOf(adId)).toEqual({ contact_info: '+44 20 7946 0000' });
+    expect(stored.image_url).toMatch(new RegExp(`^/media/${seller.uid}/ad-images/[A-Za-z0-9_-]+/w640\\.webp$`));
+    const photo = page.getByTestId('ad-photo');
+    await expect(photo).toHaveAttribute('src', stored.image_url as string);
+    await expect(photo).toHaveAttribute('width', '640');
+    await expect(photo).toHaveAttribute('height', '480');
+    await expect(photo).toHaveAttribute('srcset', /w320\.webp 320w/);
     // Created with none; the ad page the form opened may already have counted its one view.
     expect(stored.views_count).toBeLessThanOrEqual(1);
 
     // The new ad reaches the market through the index trigger.
     await eventually('the market entry', async () => ((await adminDb().doc(`market_listings/ad_${adId}`).get()).exists ? true : undefined), 60_000);
+    // Its card in the market shows the photo, sized.
+    await page.goto('/classifieds?type=classifieds&search=bookends');
+    const cardPhoto = page.locator('#results article').filter({ hasText: 'Oak bookends, pair' }).locator('img');
+    await expect(cardPhoto).toHaveAttribute('src', stored.image_url as string);
+    await expect(cardPhoto).toHaveAttribute('width', '400');
+    await expect(cardPhoto).toHaveAttribute('height', '300');
+    await page.goto(`/classifieds/${adId}`);
 
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await expect(page.getByLabel('Title *')).toHaveValue('Oak bookends, pair', { timeout: 20_000 });

@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import {
-  CLASSIFIED_DESCRIPTION_MAX, CLASSIFIED_TITLE_MAX, SUBCATEGORY_NONE, classifiedAdFormSchema, type ClassifiedAd, type ClassifiedAdForm,
+  AD_IMAGE_KIND, CLASSIFIED_DESCRIPTION_MAX, CLASSIFIED_TITLE_MAX, SUBCATEGORY_NONE, classifiedAdFormSchema, type ClassifiedAd, type ClassifiedAdForm,
   type ClassifiedAdFormInput,
 } from '../../domain/classified-ad.ts';
 import {
@@ -18,6 +18,7 @@ import {
 import { MAX_TAGS, TAG_MAX_LENGTH } from '../../domain/tags.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
+import ProfileImageField from '../profile/ProfileImageField.tsx';
 import DeleteAdDialog from './DeleteAdDialog.tsx';
 
 interface Props {
@@ -74,6 +75,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
   const { register, handleSubmit, control, setValue, reset, formState } = form;
   const errors = formState.errors as FieldErrors<ClassifiedAdFormInput>;
   const category = useWatch({ control, name: 'category' });
+  const imageUrl = useWatch({ control, name: 'image_url' });
 
   useEffect(() => {
     let cancelled = false;
@@ -168,7 +170,18 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
             </select>
           ))}
         </div>
-        {field('tags', 'Tags', <input {...register('tags')} {...aria('tags', true)} className={INPUT} placeholder="signed, hardback, vintage" />, `Separate tags with commas (up to ${MAX_TAGS}, ${TAG_MAX_LENGTH} characters each).`)}
+        <div>
+          <ProfileImageField
+            value={imageUrl}
+            onChange={(url) => setValue('image_url', url, { shouldDirty: true })}
+            userId={state.uid}
+            label="Ad Photo"
+            kind={AD_IMAGE_KIND}
+            shape="cover"
+          />
+          {errors.image_url?.message && <p className="mt-1 text-sm font-semibold text-red-700">{String(errors.image_url.message)}</p>}
+        </div>
+                {field('tags', 'Tags', <input {...register('tags')} {...aria('tags', true)} className={INPUT} placeholder="signed, hardback, vintage" />, `Separate tags with commas (up to ${MAX_TAGS}, ${TAG_MAX_LENGTH} characters each).`)}
         <div className="flex items-center gap-2">
           <input type="checkbox" {...register('is_service')} id="ad-is_service" className="h-4 w-4" />
           <label htmlFor="ad-is_service" className="text-sm font-semibold text-ink">This ad offers a service</label>
