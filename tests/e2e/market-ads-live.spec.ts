@@ -187,6 +187,24 @@ test.describe('classified ads', () => {
     await page.getByRole('link', { name: 'Post Ad' }).click();
     await expect(page).toHaveURL(new RegExp(`/profile/${member.slug}$`), { timeout: 20_000 });
     await expect(page.getByText('Redirected to Profile')).toBeVisible();
+    // Ads are posted from the profile: the owner's profile offers Post an ad and lists their ads.
+    const mine = page.getByRole('region', { name: 'My Classified Ads' });
+    await expect(mine.getByRole('link', { name: 'Post an ad' })).toHaveAttribute('href', '/classifieds/create');
+    await expect(mine.getByText('You have not posted any ads yet.')).toBeVisible({ timeout: 20_000 });
+    const adId = await adFor(member.uid, { title: 'Gus’s spare bookends' });
+    await page.reload();
+    await expect(mine.getByRole('link', { name: 'Gus’s spare bookends' })).toHaveAttribute('href', `/classifieds/${adId}`, { timeout: 20_000 });
+    await mine.getByRole('link', { name: 'Post an ad' }).click();
+    await expect(page.getByRole('button', { name: 'Create Ad' })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('a visitor sees no one’s ad list or Post an ad on a profile page', async ({ page }) => {
+    const member = await freshMember('Jo Seller');
+    await adFor(member.uid, { title: 'Jo’s reading lamp' });
+    await page.goto(`/profile/${member.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('profile-post-ad')).toBeHidden();
+    await expect(page.getByRole('region', { name: 'My Classified Ads' })).toHaveCount(0);
   });
 
   // The third path (a signed-in account without a profile goes to /profile-edit) is

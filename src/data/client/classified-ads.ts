@@ -5,11 +5,11 @@
  * flag are never written here. The contact details live in the ad's member-only
  * subdocument (AD_CONTACT_PATH) and are written in the same batch as the ad.
  */
-import { collection, doc, getDoc, serverTimestamp, writeBatch } from 'firebase/firestore/lite';
+import { collection, doc, getDoc, getDocs, limit, query, serverTimestamp, where, writeBatch } from 'firebase/firestore/lite';
 import {
   AD_CONTACT_PATH, classifiedAdSchema, contactInfoOf, splitAdForm, type ClassifiedAd, type ClassifiedAdForm,
 } from '../../domain/classified-ad.ts';
-import { parseDoc } from '../firestore-convert.ts';
+import { parseDoc, parseDocs } from '../firestore-convert.ts';
 import { db } from './profiles.ts';
 
 const ads = () => collection(db(), 'classified_ads');
@@ -29,6 +29,18 @@ export async function getOwnAd(id: string, uid: string): Promise<OwnAd | null> {
   if (ad.user_id !== uid) return null;
   const contact = await getDoc(contactDoc(id));
   return { ad, contactInfo: contact.exists() ? contactInfoOf(contact.data()) : null };
+}
+
+/** How many of a seller's own ads their profile lists. */
+export const OWN_ADS_LIMIT = 50;
+
+/**
+ * The seller's own ads (hidden ones too), newest first, at most OWN_ADS_LIMIT:
+ * one equality query (its single-field index), sorted here.
+ */
+export async function listOwnAds(uid: string): Promise<ClassifiedAd[]> {
+  const snapshot = await getDocs(query(ads(), where('user_id', '==', uid), limit(OWN_ADS_LIMIT)));
+  return parseDocs(classifiedAdSchema, snapshot.docs).sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
 }
 
 /** Posts a new ad for `uid` (active, not featured, no views) with its contact details, in one batch; returns its id. */
