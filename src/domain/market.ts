@@ -30,6 +30,18 @@ import { matchesAllTerms, parseSearch, primaryTerm, type SearchQuery } from './s
 
 /** Listings per market page. */
 export const MARKET_PAGE_SIZE = 24;
+/**
+ * The most matches a market view counts: Firestore bills a count() one read per
+ * 1,000 index entries, so counting at most 1,000 keeps a view's cost the same
+ * however large the market grows.
+ */
+export const MARKET_COUNT_CAP = 1000;
+
+/** The result count line: '1 listing', '24 listings', or '1000+ listings' at the cap. */
+export function marketCountText(total: number): string {
+  if (total >= MARKET_COUNT_CAP) return `${MARKET_COUNT_CAP}+ listings`;
+  return `${total} ${total === 1 ? 'listing' : 'listings'}`;
+}
 /** Most entries one page may scan when part of the filter runs in memory. */
 export const MARKET_MAX_SCAN = MARKET_PAGE_SIZE * 10;
 /** Entries fetched per round while scanning. */
