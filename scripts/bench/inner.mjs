@@ -21,6 +21,7 @@ import { benchPublish } from './publish.mjs';
 import { benchNewsletter } from './newsletter.mjs';
 import { renderMarkdown } from './report.mjs';
 import { fillMarketTo, newestAdPath } from './extra-listings.mjs';
+import { MARKET_PAGE_SIZE } from '../../src/domain/market.ts';
 
 /** A profile page: the demo author's, the one with the most content (books, products, events). */
 const PROFILE_PATH = '/profile/margot-ellery';
@@ -135,10 +136,13 @@ const MARKET_VIEWS = ['/classifieds', '/classifieds?type=classifieds&sort=price-
 async function marketAtSizes() {
   try {
     const sizes = [];
+    // An ad page too: its reads (ad, seller, contact details) must not depend on the market's size either.
+    const adPath = await newestAdPath().catch(() => undefined);
+    const views = adPath ? [...MARKET_VIEWS, adPath] : MARKET_VIEWS;
     for (const target of [500, 5000]) {
       const listings = await fillMarketTo(target);
       const reads = {};
-      for (const view of MARKET_VIEWS) {
+      for (const view of views) {
         const { status, reads: count } = await fetchPage(`${baseUrl}${view}`);
         if (status !== 200) return { error: `${view} answered HTTP ${status}` };
         reads[view] = count;
@@ -146,7 +150,7 @@ async function marketAtSizes() {
       sizes.push({ listings, reads });
     }
     const [small, large] = sizes;
-    return { sizes, bounded: MARKET_VIEWS.every((view) => small.reads[view] === large.reads[view]) };
+    return { sizes, page_size: MARKET_PAGE_SIZE, bounded: views.every((view) => small.reads[view] === large.reads[view]) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }

@@ -97,6 +97,7 @@ export function renderMarkdown(results) {
       for (const size of marketScale.sizes) {
         lines.push(`- ${size.listings} listings: ${Object.entries(size.reads).map(([view, reads]) => `${view} ${reads} reads`).join('; ')}`);
       }
+      if (marketScale.page_size) lines.push(`- page size: ${marketScale.page_size} listings per market view`);
       lines.push(`- bounded (the same at both sizes): ${marketScale.bounded ? 'yes' : 'NO'}`);
     }
   }

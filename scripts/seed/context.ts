@@ -29,6 +29,8 @@ export interface SeedDoc {
   collection: CollectionName;
   id: string;
   data: Record<string, unknown>;
+  /** Documents under `{collection}/{id}/private/{name}`, by name (an ad's member-only contact details). */
+  private?: Record<string, Record<string, unknown>>;
 }
 
 /** A Firebase Auth user the seed will create. */

@@ -85,29 +85,29 @@ export function generateClassifiedAds(members: readonly Member[]): SeedDoc[] {
     const isService = SERVICE_CATEGORIES.has(template.category);
     const method = rng.pick(CONTACT_METHODS);
     const createdAt = dateAfter(rng, seller.createdAt);
-    return {
-      collection: 'classified_ads' as const,
-      id: rng.autoId(),
-      data: {
-        user_id: seller.uid,
-        title: template.title,
-        description: template.description,
-        category: template.category,
-        subcategory: template.subcategory,
-        price: template.price ? rng.int(template.price[0], template.price[1]) : null,
-        currency: rng.chance(0.75) ? 'USD' : rng.pick(CURRENCIES),
-        condition: isService ? null : rng.pick(CONDITIONS),
-        location: rng.chance(0.8) ? rng.pick(CITIES) : null,
-        contact_method: method,
-        contact_info: method === 'message' ? null : contactInfo(method, seller, rng),
-        is_service: isService,
-        tags: template.tags,
-        is_active: i % 9 !== 4,
-        is_featured: i % 7 === 0,
-        views_count: rng.int(0, 250),
-        created_at: createdAt,
-        updated_at: null,
-      },
+    const id = rng.autoId();
+    const { contact_info, ...data } = {
+      user_id: seller.uid,
+      title: template.title,
+      description: template.description,
+      category: template.category,
+      subcategory: template.subcategory,
+      price: template.price ? rng.int(template.price[0], template.price[1]) : null,
+      currency: rng.chance(0.75) ? 'USD' : rng.pick(CURRENCIES),
+      condition: isService ? null : rng.pick(CONDITIONS),
+      location: rng.chance(0.8) ? rng.pick(CITIES) : null,
+      contact_method: method,
+      // Drawn here, in the order of the fields, so the seed's other values stay the same.
+      contact_info: method === 'message' ? null : contactInfo(method, seller, rng),
+      is_service: isService,
+      tags: template.tags,
+      is_active: i % 9 !== 4,
+      is_featured: i % 7 === 0,
+      views_count: rng.int(0, 250),
+      created_at: createdAt,
+      updated_at: null,
     };
+    // The contact details live in the ad's member-only subdocument, never on the ad.
+    return { collection: 'classified_ads' as const, id, data, private: { contact: { contact_info } } };
   });
 }

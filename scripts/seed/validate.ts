@@ -5,7 +5,7 @@ import { advertisementBannerSchema } from '../../src/domain/advertisement-banner
 import { blogPostSchema } from '../../src/domain/blog-post.ts';
 import { bookSchema } from '../../src/domain/book.ts';
 import { type ListingSource, listingFieldsOf, sameListingFields } from '../../src/domain/book-listing.ts';
-import { classifiedAdSchema } from '../../src/domain/classified-ad.ts';
+import { AD_CONTACT_PATH, adContactSchema, classifiedAdSchema } from '../../src/domain/classified-ad.ts';
 import type { CollectionName } from '../../src/domain/collections.ts';
 import { type DirectorySource, directoryFields, sameDirectoryFields } from '../../src/domain/directory.ts';
 import { featuredBookSchema, featuredProfileSchema } from '../../src/domain/featured.ts';
@@ -40,7 +40,14 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
 export function validateDocs(docs: readonly SeedDoc[]): SeedDoc[] {
   return docs.map((doc) => {
     const entity = parseDoc(SCHEMAS[doc.collection], doc.id, doc.data, doc.collection) as { id: string };
-    return { ...doc, data: toWriteData(entity) as Record<string, unknown> };
+    if (!doc.private) return { ...doc, data: toWriteData(entity) as Record<string, unknown> };
+    // Only an ad's contact details are seeded as a private subdocument.
+    const names = Object.keys(doc.private);
+    if (doc.collection !== 'classified_ads' || names.some((name) => name !== AD_CONTACT_PATH.doc)) {
+      throw new Error(`${doc.collection}/${doc.id}: unexpected private documents ${names.join(', ')}`);
+    }
+    const contact = adContactSchema.parse(doc.private[AD_CONTACT_PATH.doc]);
+    return { ...doc, data: toWriteData(entity) as Record<string, unknown>, private: { [AD_CONTACT_PATH.doc]: contact } };
   });
 }
 

@@ -29,11 +29,18 @@ export async function createUsers(auth: Auth, users: readonly SeedUser[]): Promi
   );
 }
 
-/** Writes the documents in batches of at most 500. */
+/** Writes the documents, and their private subdocuments, in batches of at most 500 writes. */
 export async function writeDocs(db: Firestore, docs: readonly SeedDoc[]): Promise<void> {
-  for (let start = 0; start < docs.length; start += BATCH_SIZE) {
+  const writes = docs.flatMap((doc) => {
+    const ref = db.collection(doc.collection).doc(doc.id);
+    return [
+      { ref, data: doc.data },
+      ...Object.entries(doc.private ?? {}).map(([name, data]) => ({ ref: ref.collection('private').doc(name), data })),
+    ];
+  });
+  for (let start = 0; start < writes.length; start += BATCH_SIZE) {
     const batch = db.batch();
-    for (const doc of docs.slice(start, start + BATCH_SIZE)) batch.set(db.collection(doc.collection).doc(doc.id), doc.data);
+    for (const { ref, data } of writes.slice(start, start + BATCH_SIZE)) batch.set(ref, data);
     await batch.commit();
   }
 }

@@ -3,6 +3,7 @@ import { TEXT_LIMITS, idSchema, moneySchema, nonNegativeInt, optionalMediaPathOr
 import {
   CONDITION_NOT_SPECIFIED, CONTACT_METHODS, DEFAULT_CURRENCY, conditionFromForm, conditionSchema, contactMethodSchema, currencySchema,
 } from './marketplace.ts';
+import { parseUploadUrl, uploadFolderOf } from './media-image.ts';
 import { parseTags, tagsSchema } from './tags.ts';
 
 /** Title length bounds. */
@@ -52,8 +53,6 @@ export const classifiedAdSchema = z
     location: optionalText(120),
     /** How buyers should reach the seller. */
     contact_method: contactMethodSchema,
-    /** Phone number, email or URL for the contact method. */
-    contact_info: optionalText(TEXT_LIMITS.short),
     /** True when the ad offers a service rather than an item. */
     is_service: z.boolean().default(false),
     /** Search tags. */
@@ -75,6 +74,32 @@ export const classifiedAdSchema = z
 
 /** A classified ad. */
 export type ClassifiedAd = z.infer<typeof classifiedAdSchema>;
+
+/** Where an ad's contact details live, under the ad: `classified_ads/{id}/private/contact`. */
+export const AD_CONTACT_PATH = { collection: 'private', doc: 'contact' } as const;
+
+/**
+ * An ad's contact details (phone number, email or website for its contact
+ * method), document `classified_ads/{id}/private/contact`. They are kept out
+ * of the ad itself, which anyone may read, so that only signed-in members in
+ * good standing (and the seller and admins) can read them; the seller writes
+ * them with the ad.
+ */
+export const adContactSchema = z
+  .object({
+    /** Phone number, email or URL for the contact method, or null. */
+    contact_info: optionalText(TEXT_LIMITS.short),
+  })
+  .describe('classified_ads/private/contact');
+
+/** An ad's contact details. */
+export type AdContactDetails = z.infer<typeof adContactSchema>;
+
+/** The contact details as shown: trimmed, or null when there are none. */
+export function contactInfoOf(details: { contact_info?: unknown } | null | undefined): string | null {
+  const info = details?.contact_info;
+  return typeof info === 'string' && info.trim() !== '' ? info.trim() : null;
+}
 
 /** Fields as written to Firestore. */
 export const classifiedAdWriteSchema = classifiedAdSchema.omit({ id: true });
@@ -131,8 +156,8 @@ export const classifiedAdFormSchema = z.object({
     .transform((value) => (value === CONDITION_NOT_SPECIFIED ? null : conditionFromForm(value))),
   /** Optional location. */
   location: z.preprocess(blankToNull, optionalText(120)),
-  /** Optional contact details. */
-  contact_info: z.preprocess(blankToNull, optionalText(TEXT_LIMITS.short)),
+  /** Optional contact details, trimmed (blank is none). */
+  contact_info: z.preprocess((value) => blankToNull(typeof value === 'string' ? value.trim() : value), optionalText(TEXT_LIMITS.short)),
   /** Service rather than an item. */
   is_service: z.boolean().default(false),
   /** Uploaded photo, or blank for none. */
@@ -144,7 +169,35 @@ export const classifiedAdFormSchema = z.object({
     .transform((value) => parseTags(value)),
 });
 
+/**
+ * Splits the parsed form into what goes on the ad (readable by anyone) and the
+ * contact details (members only, AD_CONTACT_PATH).
+ */
+export function splitAdForm(form: ClassifiedAdForm): { ad: Omit<ClassifiedAdForm, 'contact_info'>; contact: AdContactDetails } {
+  const { contact_info, ...ad } = form;
+  return { ad, contact: { contact_info: contact_info ?? null } };
+}
+
 /** Form values as typed (before parsing). */
 export type ClassifiedAdFormInput = z.input<typeof classifiedAdFormSchema>;
 /** Parsed form values, ready to merge into a ClassifiedAdWrite. */
 export type ClassifiedAdForm = z.output<typeof classifiedAdFormSchema>;
+
+/** The upload kind of ad photos (POST /api/uploads/ad-images). */
+export const AD_IMAGE_KIND = 'ad-images';
+
+/**
+ * The media folder of an ad photo that an edit replaced or removed, or a
+ * deletion left behind, for removal; null when the photo is unchanged or is not
+ * the seller's own ad-photo upload (a seeded file, an https URL, another
+ * member's or another kind's upload is never removed).
+ */
+export function replacedAdPhotoFolder(
+  before: { user_id?: unknown; image_url?: unknown } | undefined,
+  after: { image_url?: unknown } | undefined,
+): string | null {
+  const old = typeof before?.image_url === 'string' ? before.image_url : null;
+  if (!old || (after && after.image_url === old) || typeof before?.user_id !== 'string') return null;
+  if (parseUploadUrl(old)?.kind !== AD_IMAGE_KIND) return null;
+  return uploadFolderOf(old, before.user_id);
+}

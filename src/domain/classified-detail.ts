@@ -50,7 +50,7 @@ function hasWebHost(href: string): boolean {
 }
 
 /** How a buyer reaches the seller of this ad. A website contact without a usable http(s) address falls back to a platform message. */
-export function adContact(ad: Pick<ClassifiedAd, 'contact_method' | 'contact_info'>): AdContact {
+export function adContact(ad: Pick<ClassifiedAd, 'contact_method'> & { contact_info: string | null | undefined }): AdContact {
   const label = CONTACT_METHOD_OPTIONS.find((option) => option.value === ad.contact_method)?.label ?? ad.contact_method;
   const info = (ad.contact_info ?? '').trim();
   if (ad.contact_method === 'website') {

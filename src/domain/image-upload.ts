@@ -72,6 +72,7 @@ export const UPLOAD_KIND_NAMES: Readonly<Record<UploadKind, { one: string; many:
   'profile-images': { one: 'Profile image', many: 'profile images' },
   'book-covers': { one: 'Cover image', many: 'cover images' },
   'product-images': { one: 'Product image', many: 'product images' },
+  'ad-images': { one: 'Ad photo', many: 'ad photos' },
 };
 
 /** Every reason an upload can be refused (or fail), with the message a person reads. */

@@ -17,6 +17,7 @@ import {
   MARKETPLACE_SERVICE_SUBCATEGORIES,
   MARKETPLACE_SORTS,
   PRICE_FILTERS,
+  PRODUCT_FORM_SUBCATEGORIES,
   categoryLabel,
   subcategoriesOf,
   type ItemType,
@@ -29,6 +30,18 @@ import { matchesAllTerms, parseSearch, primaryTerm, type SearchQuery } from './s
 
 /** Listings per market page. */
 export const MARKET_PAGE_SIZE = 24;
+/**
+ * The most matches a market view counts: Firestore bills a count() one read per
+ * 1,000 index entries, so counting at most 1,000 keeps a view's cost the same
+ * however large the market grows.
+ */
+export const MARKET_COUNT_CAP = 1000;
+
+/** The result count line: '1 listing', '24 listings', or '1000+ listings' at the cap. */
+export function marketCountText(total: number): string {
+  if (total >= MARKET_COUNT_CAP) return `${MARKET_COUNT_CAP}+ listings`;
+  return `${total} ${total === 1 ? 'listing' : 'listings'}`;
+}
 /** Most entries one page may scan when part of the filter runs in memory. */
 export const MARKET_MAX_SCAN = MARKET_PAGE_SIZE * 10;
 /** Entries fetched per round while scanning. */
@@ -83,8 +96,17 @@ function uniqueOptions(options: readonly Option[]): Option[] {
 }
 
 /**
+ * Products and services may carry any value their form offers: the
+ * marketplace's list for their kind plus the form's general list. The filter
+ * offers the same values (the marketplace's first), so every stored value can
+ * be filtered on.
+ */
+const PRODUCT_FILTER_SUBCATEGORIES = uniqueOptions([...MARKETPLACE_PRODUCT_SUBCATEGORIES, ...PRODUCT_FORM_SUBCATEGORIES]);
+const SERVICE_FILTER_SUBCATEGORIES = uniqueOptions([...MARKETPLACE_SERVICE_SUBCATEGORIES, ...PRODUCT_FORM_SUBCATEGORIES]);
+
+/**
  * The sub-category options that follow the chosen type: book genres for
- * books, the product list for products, the service list for services, the
+ * books, the product values for products, the service values for services, the
  * listing tree for ads (only the chosen category's part when one is chosen);
  * all of them, de-duplicated, for every type.
  */
@@ -94,13 +116,13 @@ export function subcategoryOptions(type: MarketFilters['type'], category?: strin
     case 'books':
       return [...BOOK_GENRES];
     case 'products':
-      return [...MARKETPLACE_PRODUCT_SUBCATEGORIES];
+      return [...PRODUCT_FILTER_SUBCATEGORIES];
     case 'services':
-      return [...MARKETPLACE_SERVICE_SUBCATEGORIES];
+      return [...SERVICE_FILTER_SUBCATEGORIES];
     case 'classifieds':
       return [...tree];
     default:
-      return uniqueOptions([...tree, ...BOOK_GENRES, ...MARKETPLACE_PRODUCT_SUBCATEGORIES, ...MARKETPLACE_SERVICE_SUBCATEGORIES]);
+      return uniqueOptions([...tree, ...BOOK_GENRES, ...PRODUCT_FILTER_SUBCATEGORIES, ...SERVICE_FILTER_SUBCATEGORIES]);
   }
 }
 

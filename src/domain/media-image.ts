@@ -11,7 +11,7 @@
 export const IMAGE_WIDTHS = [160, 320, 640] as const;
 
 /** What an upload is for; the folder under the member's uid. */
-export const UPLOAD_KINDS = ['profile-images', 'book-covers', 'product-images'] as const;
+export const UPLOAD_KINDS = ['profile-images', 'book-covers', 'product-images', 'ad-images'] as const;
 /** One of UPLOAD_KINDS. */
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 

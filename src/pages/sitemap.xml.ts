@@ -4,12 +4,12 @@
  * same rebuilds as the pages it lists (see docs/decisions.md "Sitemap").
  */
 import type { APIRoute } from 'astro';
-import { getActiveBookEntries, getEditorialEntries, getPublicProfileSitemap, type SitemapEntry } from '../data/server/sitemap.ts';
+import { getActiveAdEntries, getActiveBookEntries, getEditorialEntries, getPublicProfileSitemap, type SitemapEntry } from '../data/server/sitemap.ts';
 
 /** Public, indexable routes in menu order; account, admin and error screens are left out on purpose. */
 const PUBLIC_ROUTES = [
   '/', '/about', '/membership', '/book-communities', '/categories', '/free-books', '/free-ebooks',
-  '/audiobooks', '/directory', '/blog', '/newsletters', '/terms', '/privacy',
+  '/audiobooks', '/directory', '/classifieds', '/blog', '/newsletters', '/terms', '/privacy',
 ] as const;
 
 // Only the file names are used: the route files that exist decide which URLs are listed,
@@ -33,6 +33,8 @@ export const GET: APIRoute = async ({ site }) => {
   const publicProfiles = await getPublicProfileSitemap();
   if (ROUTE_FILES.has('/src/pages/profile/[slug].astro')) entries.push(...publicProfiles.entries);
   if (ROUTE_FILES.has('/src/pages/book/[id].astro')) entries.push(...(await getActiveBookEntries(undefined, publicProfiles.uids)));
+  // Classified ads likewise: active ads of public sellers.
+  if (ROUTE_FILES.has('/src/pages/classifieds/[id].astro')) entries.push(...(await getActiveAdEntries(undefined, publicProfiles.uids)));
   entries.push(...(await getEditorialEntries()));
 
   const urls = entries.map(({ path, lastModified }) => {

@@ -2,19 +2,31 @@
 // the spec, one view counted per visit, the Post Ad paths of members, and a
 // Platform Message arriving in the mail catcher. Uses fresh members only.
 import { adminDb, expect, test } from './fixtures';
+import { solidPng } from './helpers/images';
 import { findMail } from './helpers/mail';
 import { freshMember, signInAs } from './helpers/members';
-import { eventually } from './helpers/emulators';
+import { PROJECT_ID, eventually } from './helpers/emulators';
 
-async function adFor(uid: string, overrides: Record<string, unknown> = {}): Promise<string> {
+/** An ad of `uid`; with `contactInfo`, its member-only contact details too. */
+async function adFor(uid: string, overrides: Record<string, unknown> = {}, contactInfo?: string): Promise<string> {
   const ref = await adminDb().collection('classified_ads').add({
     user_id: uid, title: 'Walnut reading stand', description: 'Folding walnut stand for heavy books.', category: 'reading-accessories',
     subcategory: 'book-stands', price: 35, currency: 'EUR', condition: 'good', location: 'Lyon', contact_method: 'message',
-    contact_info: null, is_service: false, tags: ['walnut', 'stand'], is_active: true, is_featured: false, views_count: 0,
+    is_service: false, tags: ['walnut', 'stand'], is_active: true, is_featured: false, views_count: 0,
     created_at: new Date(), ...overrides,
   });
+  if (contactInfo !== undefined) await ref.collection('private').doc('contact').set({ contact_info: contactInfo });
   return ref.id;
 }
+
+/** What the Firestore REST API answers a visitor (no token) for `path`, through the emulator that enforces the rules. */
+async function visitorRead(path: string): Promise<{ status: number; body: string }> {
+  const host = process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080';
+  const response = await fetch(`http://${host}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${path}`);
+  return { status: response.status, body: await response.text() };
+}
+
+const contactOf = async (adId: string) => (await adminDb().doc(`classified_ads/${adId}/private/contact`).get()).data();
 
 test.describe('classified ads', () => {
   test('a member posts, edits and deletes an ad, seeing every validation message', async ({ page }) => {
@@ -47,7 +59,12 @@ test.describe('classified ads', () => {
     await page.getByLabel('Price').fill('24.50');
     await page.getByLabel('Currency').selectOption('GBP');
     await page.getByLabel('Tags').fill('oak, , Oak, handmade');
-    await page.getByLabel('Contact Method *').selectOption('message');
+    // A photo through the image pipeline.
+    const photoField = page.getByRole('group', { name: 'Ad Photo' });
+    await photoField.locator('input[type="file"]').setInputFiles({ name: 'bookends.png', mimeType: 'image/png', buffer: await solidPng(800, 600) });
+    await expect(photoField.getByRole('img', { name: 'Current ad photo' })).toBeVisible({ timeout: 20_000 });
+    await page.getByLabel('Contact Method *').selectOption('phone');
+    await page.getByLabel('Contact Details').fill('+44 20 7946 0000');
     await create.click();
     await expect(page).toHaveURL(/\/classifieds\/(?!create$)[A-Za-z0-9]+$/, { timeout: 20_000 });
     const adId = page.url().split('/').pop()!;
@@ -55,19 +72,38 @@ test.describe('classified ads', () => {
     await expect(page.getByTestId('ad-price')).toHaveText('£24.50');
     const stored = (await adminDb().doc(`classified_ads/${adId}`).get()).data()!;
     expect(stored).toMatchObject({ user_id: seller.uid, tags: ['oak', 'handmade'], condition: null, is_featured: false });
+    // The phone number is stored in the member-only subdocument, never on the public ad.
+    expect(stored).not.toHaveProperty('contact_info');
+    expect(await contactOf(adId)).toEqual({ contact_info: '+44 20 7946 0000' });
+    expect(stored.image_url).toMatch(new RegExp(`^/media/${seller.uid}/ad-images/[A-Za-z0-9_-]+/w640\\.webp$`));
+    const photo = page.getByTestId('ad-photo');
+    await expect(photo).toHaveAttribute('src', stored.image_url as string);
+    await expect(photo).toHaveAttribute('width', '640');
+    await expect(photo).toHaveAttribute('height', '480');
+    await expect(photo).toHaveAttribute('srcset', /w320\.webp 320w/);
     // Created with none; the ad page the form opened may already have counted its one view.
     expect(stored.views_count).toBeLessThanOrEqual(1);
 
     // The new ad reaches the market through the index trigger.
     await eventually('the market entry', async () => ((await adminDb().doc(`market_listings/ad_${adId}`).get()).exists ? true : undefined), 60_000);
+    // Its card in the market shows the photo, sized.
+    await page.goto('/classifieds?type=classifieds&search=bookends');
+    const cardPhoto = page.locator('#results article').filter({ hasText: 'Oak bookends, pair' }).locator('img');
+    await expect(cardPhoto).toHaveAttribute('src', stored.image_url as string);
+    await expect(cardPhoto).toHaveAttribute('width', '400');
+    await expect(cardPhoto).toHaveAttribute('height', '300');
+    await page.goto(`/classifieds/${adId}`);
 
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await expect(page.getByLabel('Title *')).toHaveValue('Oak bookends, pair', { timeout: 20_000 });
+    await expect(page.getByLabel('Contact Details')).toHaveValue('+44 20 7946 0000');
+    await page.getByLabel('Contact Details').fill('+44 20 7946 0001');
     await page.getByLabel('Sub-category').selectOption('none');
     await page.getByLabel('Title *').fill('Oak bookends');
     await page.getByRole('button', { name: 'Update Ad' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Oak bookends' })).toBeVisible({ timeout: 20_000 });
     expect((await adminDb().doc(`classified_ads/${adId}`).get()).get('subcategory')).toBeNull();
+    expect(await contactOf(adId)).toEqual({ contact_info: '+44 20 7946 0001' });
 
     await page.goto(`/classifieds/${adId}/edit`);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -76,6 +112,25 @@ test.describe('classified ads', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/\/classifieds$/, { timeout: 20_000 });
     expect((await adminDb().doc(`classified_ads/${adId}`).get()).exists).toBe(false);
+    expect(await contactOf(adId)).toBeUndefined();
+  });
+
+  test('email and phone details: visitors get none (page, ad document and subdocument), a signed-in member sees them', async ({ page }) => {
+    const seller = await freshMember('Hal Phone');
+    const adId = await adFor(seller.uid, { title: 'Letterpress prints', contact_method: 'phone' }, '+1 555 0142 9876');
+    await page.goto(`/classifieds/${adId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Letterpress prints' })).toBeVisible();
+    await expect(page.getByText("to see the seller's phone details", { exact: false })).toBeVisible();
+    expect(await page.content()).not.toContain('0142 9876');
+    const adDoc = await visitorRead(`classified_ads/${adId}`);
+    expect(adDoc.status).toBe(200);
+    expect(adDoc.body).not.toContain('0142 9876');
+    expect((await visitorRead(`classified_ads/${adId}/private/contact`)).status).toBe(403);
+
+    const buyer = await freshMember('Ida Buyer');
+    await signInAs(page, buyer);
+    await page.goto(`/classifieds/${adId}`);
+    await expect(page.getByText('+1 555 0142 9876')).toBeVisible({ timeout: 20_000 });
   });
 
   test('another member cannot load someone else’s ad for editing', async ({ page }) => {
@@ -132,6 +187,24 @@ test.describe('classified ads', () => {
     await page.getByRole('link', { name: 'Post Ad' }).click();
     await expect(page).toHaveURL(new RegExp(`/profile/${member.slug}$`), { timeout: 20_000 });
     await expect(page.getByText('Redirected to Profile')).toBeVisible();
+    // Ads are posted from the profile: the owner's profile offers Post an ad and lists their ads.
+    const mine = page.getByRole('region', { name: 'My Classified Ads' });
+    await expect(mine.getByRole('link', { name: 'Post an ad' })).toHaveAttribute('href', '/classifieds/create');
+    await expect(mine.getByText('You have not posted any ads yet.')).toBeVisible({ timeout: 20_000 });
+    const adId = await adFor(member.uid, { title: 'Gus’s spare bookends' });
+    await page.reload();
+    await expect(mine.getByRole('link', { name: 'Gus’s spare bookends' })).toHaveAttribute('href', `/classifieds/${adId}`, { timeout: 20_000 });
+    await mine.getByRole('link', { name: 'Post an ad' }).click();
+    await expect(page.getByRole('button', { name: 'Create Ad' })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('a visitor sees no one’s ad list or Post an ad on a profile page', async ({ page }) => {
+    const member = await freshMember('Jo Seller');
+    await adFor(member.uid, { title: 'Jo’s reading lamp' });
+    await page.goto(`/profile/${member.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('profile-post-ad')).toBeHidden();
+    await expect(page.getByRole('region', { name: 'My Classified Ads' })).toHaveCount(0);
   });
 
   // The third path (a signed-in account without a profile goes to /profile-edit) is

@@ -190,6 +190,12 @@ describe('exportMemberData', () => {
     expect(data.books.map((b) => b.title)).toEqual(['The Exported Book']);
     expect(data.books[0]!.manuscript_content).toHaveLength(1);
 
+    // A classified ad comes with its member-only contact details.
+    const ad = await db.collection('classified_ads').add({ user_id: owner.uid, title: 'Oak shelf', contact_method: 'phone', created_at: new Date() });
+    await ad.collection('private').doc('contact').set({ contact_info: '+1 555 0100 2000' });
+    const withAd = (await callFunction<{ classified_ads: { id: string; title: string; contact_info: unknown }[] }>('exportMemberData', null, { idToken: ownerToken })).result;
+    expect(withAd?.classified_ads).toEqual([expect.objectContaining({ id: ad.id, title: 'Oak shelf', contact_info: '+1 555 0100 2000' })]);
+
     const nosy = await member('Nosy Ned');
     const nosyToken = await signInForIdToken(nosy.email, PASSWORD);
     const refused = await callFunction('exportMemberData', { userId: owner.uid }, { idToken: nosyToken });

@@ -11,7 +11,7 @@ const TEST_MS = 90_000;
 function adData(uid: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     user_id: uid, title: 'Oak bookshelf', description: 'Solid oak, five shelves.', category: 'storage-organization', subcategory: 'bookshelves',
-    price: 120, currency: 'GBP', condition: 'good', location: 'Leeds', contact_method: 'message', contact_info: null, is_service: false,
+    price: 120, currency: 'GBP', condition: 'good', location: 'Leeds', contact_method: 'message', is_service: false,
     tags: ['oak', 'furniture'], is_active: true, is_featured: false, views_count: 0, created_at: new Date('2024-03-01T00:00:00Z'), ...overrides,
   };
 }
@@ -60,6 +60,17 @@ describe('market index triggers', () => {
 
     await ad.delete();
     expect(await waitEntry('classified_ads', ad.id, (e) => e === undefined)).toBeUndefined();
+  }, TEST_MS);
+
+  it('removes the member-only contact details of a deleted ad, whoever deleted it', async () => {
+    const ad = await db.collection('classified_ads').add(adData(seller, { contact_method: 'email' }));
+    const contact = ad.collection('private').doc('contact');
+    await contact.set({ contact_info: 'seller@example.com' });
+    await waitEntry('classified_ads', ad.id, (e) => e !== undefined);
+    expect((await contact.get()).exists).toBe(true);
+    await ad.delete();
+    const gone = await eventually(async () => (await contact.get()).exists, (exists) => !exists, WAIT_MS).catch(() => true);
+    expect(gone).toBe(false);
   }, TEST_MS);
 
   it('lists a book at its lowest format price and a service under its type', async () => {

@@ -33,6 +33,7 @@ async function seedContent(uid: string) {
   const plainBook = await db.collection('books').add(bookData(uid, { title: 'Plain' }));
   const product = await db.collection('products_services').add({ user_id: uid, name: 'Editing', created_at: Timestamp.now() });
   const ad = await db.collection('classified_ads').add({ user_id: uid, title: 'Selling', created_at: Timestamp.now() });
+  await ad.collection('private').doc('contact').set({ contact_info: 'seller@example.com' });
   await db.doc('featured_profiles/2').set({ user_id: uid, position: 2, created_at: Timestamp.now() });
   await db.doc('featured_books/5').set({ book_id: featuredBook.id, position: 5, created_at: Timestamp.now() });
   await store().put(`${uid}/profile-images/abc/w640.webp`, Buffer.from('webp'), 'image/webp');
@@ -46,6 +47,7 @@ async function seedContent(uid: string) {
       `books/${plainBook.id}`,
       `products_services/${product.id}`,
       `classified_ads/${ad.id}`,
+      `classified_ads/${ad.id}/private/contact`,
       'featured_profiles/2',
       'featured_books/5',
     ],

@@ -1,9 +1,11 @@
 // classified_ads by actor × operation: public reads of active ads; creation by
 // members in good standing in their own name only; edits and deletion by the
 // seller; admins only switch is_active / is_featured or delete; views_count,
-// user_id and is_featured cannot be forged.
+// user_id and is_featured cannot be forged. The contact details live in
+// classified_ads/{id}/private/contact: members in good standing read them,
+// visitors never; the seller writes them with the ad and deletes them with it.
 import {
-  collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, Timestamp, updateDoc, where, type DocumentData,
+  collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, Timestamp, updateDoc, where, writeBatch, type DocumentData,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { actorLabel, dbAs, expectAllowed, expectDenied, uids, type Actor } from './helpers';
@@ -20,8 +22,7 @@ function ad(overrides: DocumentData = {}): DocumentData {
     currency: 'GBP',
     condition: 'like-new',
     location: 'Bristol, UK',
-    contact_method: 'message',
-    contact_info: '',
+    contact_method: 'email',
     is_service: false,
     tags: ['signed', 'first-edition'],
     is_active: true,
@@ -45,6 +46,9 @@ const env = useSeededRulesEnv('classified-ads', () => ({
   'classified_ads/active-ad': ad(),
   'classified_ads/inactive-ad': ad({ title: 'Oak bookshelf (sold)', category: 'storage-organization', is_active: false }),
   'classified_ads/bobs-ad': ad({ user_id: uids.other, title: 'Proofreading by the page', is_service: true }),
+  'classified_ads/active-ad/private/contact': { contact_info: 'alice@example.com' },
+  'classified_ads/inactive-ad/private/contact': { contact_info: '+44 20 7946 0000' },
+  'classified_ads/bobs-ad/private/contact': { contact_info: 'bob@example.com' },
 }));
 
 const adAs = (actor: Actor, id: string) => doc(dbAs(env(), actor), 'classified_ads', id);
@@ -118,6 +122,7 @@ describe('classified_ads create', () => {
     ['with a tag over 30 characters', { tags: ['x'.repeat(31)] }],
     ['with a javascript: image', { image_url: 'javascript:alert(1)' }],
     ['with an unknown field', { is_verified_seller: true }],
+    ['with its contact details on the ad (anyone could read them there)', { contact_info: 'alice@example.com' }],
   ])('an ad %s is refused', async (_name, overrides) => {
     await expectDenied(setDoc(adAs('owner', 'new-ad'), newAd(uids.owner, overrides)));
   });
@@ -134,6 +139,7 @@ describe('classified_ads update', () => {
     ['re-enables or disables it', { is_active: false }],
     ['changes when it was posted', { created_at: Timestamp.now() }],
     ['breaks a bound', { description: 'short' }],
+    ['puts contact details on the public ad', { contact_info: 'alice@example.com' }],
   ])('the seller cannot save an edit that %s', async (_name, changes) => {
     await expectDenied(updateDoc(adAs('owner', 'active-ad'), edit(changes)));
   });
@@ -169,4 +175,69 @@ describe('classified_ads delete', () => {
       await expectDenied(deleteDoc(adAs(actor, 'active-ad')));
     });
   }
+});
+
+describe('classified_ads/{id}/private/contact', () => {
+  const contactAs = (actor: Actor, id: string) => doc(dbAs(env(), actor), 'classified_ads', id, 'private', 'contact');
+
+  for (const actor of ['anonymous', 'pending', 'denied', 'inactive'] as const) {
+    it(`${actorLabel[actor]} cannot read an ad's contact details`, async () => {
+      await expectDenied(getDoc(contactAs(actor, 'active-ad')));
+    });
+  }
+  it('a member whose email is not verified cannot read them', async () => {
+    const unverified = env().authenticatedContext(uids.other, { email_verified: false }).firestore();
+    await expectDenied(unverified.doc('classified_ads/active-ad/private/contact').get());
+  });
+  it('a member in good standing reads the contact details of an active ad, not of a hidden one', async () => {
+    expect((await expectAllowed(getDoc(contactAs('other', 'active-ad')))).get('contact_info')).toBe('alice@example.com');
+    await expectDenied(getDoc(contactAs('other', 'inactive-ad')));
+  });
+  it('the seller reads those of their hidden ad; an admin reads any', async () => {
+    await expectAllowed(getDoc(contactAs('owner', 'inactive-ad')));
+    await expectAllowed(getDoc(contactAs('admin', 'inactive-ad')));
+  });
+
+  it('the seller posts an ad and its contact details in one batch', async () => {
+    const db = dbAs(env(), 'owner');
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'classified_ads', 'new-ad'), newAd(uids.owner));
+    batch.set(doc(db, 'classified_ads', 'new-ad', 'private', 'contact'), { contact_info: 'alice@example.com' });
+    await expectAllowed(batch.commit());
+  });
+  it('the seller changes and clears the contact details of their ad', async () => {
+    await expectAllowed(setDoc(contactAs('owner', 'active-ad'), { contact_info: '+1 555 0100 2000' }));
+    await expectAllowed(setDoc(contactAs('owner', 'active-ad'), { contact_info: null }));
+  });
+  it.each([
+    ['over 500 characters', { contact_info: 'x'.repeat(501) }],
+    ['that are not text', { contact_info: 42 }],
+    ['with another field', { contact_info: 'alice@example.com', user_id: uids.owner }],
+  ])('contact details %s are refused', async (_name, data) => {
+    await expectDenied(setDoc(contactAs('owner', 'active-ad'), data));
+  });
+  for (const actor of ['anonymous', 'other', 'pending', 'admin'] as const) {
+    it(`${actorLabel[actor]} cannot write the contact details of someone else's ad`, async () => {
+      await expectDenied(setDoc(contactAs(actor, 'active-ad'), { contact_info: 'scam@example.com' }));
+    });
+  }
+  it('nobody writes contact details for an ad that does not exist, nor for an ad posted in another member’s name', async () => {
+    await expectDenied(setDoc(contactAs('owner', 'no-such-ad'), { contact_info: 'alice@example.com' }));
+    const db = dbAs(env(), 'other');
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'classified_ads', 'forged-ad'), newAd(uids.owner));
+    batch.set(doc(db, 'classified_ads', 'forged-ad', 'private', 'contact'), { contact_info: 'bob@example.com' });
+    await expectDenied(batch.commit());
+  });
+  it('the seller deletes the ad and its contact details in one batch; others cannot delete them', async () => {
+    for (const actor of ['anonymous', 'other'] as const) await expectDenied(deleteDoc(contactAs(actor, 'active-ad')));
+    const db = dbAs(env(), 'owner');
+    const batch = writeBatch(db);
+    batch.delete(doc(db, 'classified_ads', 'active-ad', 'private', 'contact'));
+    batch.delete(doc(db, 'classified_ads', 'active-ad'));
+    await expectAllowed(batch.commit());
+  });
+  it('an admin deletes any ad’s contact details', async () => {
+    await expectAllowed(deleteDoc(contactAs('admin', 'bobs-ad')));
+  });
 });

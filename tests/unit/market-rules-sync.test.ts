@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONDITIONS, CONTACT_METHODS, CURRENCIES, LISTING_CATEGORY_VALUES } from '../../src/domain/marketplace.ts';
-import { CLASSIFIED_DESCRIPTION_MAX, CLASSIFIED_DESCRIPTION_MIN, CLASSIFIED_TITLE_MAX } from '../../src/domain/classified-ad.ts';
+import {
+  CLASSIFIED_DESCRIPTION_MAX, CLASSIFIED_DESCRIPTION_MIN, CLASSIFIED_TITLE_MAX, adContactSchema, classifiedAdWriteSchema,
+} from '../../src/domain/classified-ad.ts';
+import { TEXT_LIMITS } from '../../src/domain/common.ts';
 import { MAX_TAGS, TAG_MAX_LENGTH } from '../../src/domain/tags.ts';
 
 const rules = readFileSync(resolve('firestore.rules'), 'utf8');
@@ -29,5 +32,14 @@ describe('firestore.rules repeats the classified ad domain', () => {
     expect(rules).toContain(`d.description.size() >= ${CLASSIFIED_DESCRIPTION_MIN} && d.description.size() <= ${CLASSIFIED_DESCRIPTION_MAX}`);
     expect(rules).toContain(`tags.size() <= ${MAX_TAGS}`);
     expect(rules).toContain(`tags[i].size() <= ${TAG_MAX_LENGTH}`);
+  });
+
+  it('lets an ad hold exactly the schema’s fields, never its contact details (they live in the member-only subdocument)', () => {
+    const createFields = [...rulesList('adEditableFields'), 'user_id', 'is_active', 'is_featured', 'views_count', 'created_at'];
+    expect(new Set(createFields)).toEqual(new Set(Object.keys(classifiedAdWriteSchema.shape)));
+    expect(createFields).not.toContain('contact_info');
+    expect(Object.keys(adContactSchema.shape)).toEqual(['contact_info']);
+    expect(rules).toContain(`request.resource.data.keys().hasOnly(['contact_info'])`);
+    expect(rules).toContain(`optionalString(request.resource.data, 'contact_info', ${TEXT_LIMITS.short})`);
   });
 });

@@ -9,6 +9,7 @@ import {
   pendingSteps,
   type AccountDeletionStep,
 } from '../../../src/domain/account-deletion';
+import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
 import { deleteAccountRequestSchema } from '../../../src/domain/profile-edit';
 import { describeIssue, isPathSafeId } from '../../../src/domain/profile-save';
 import type { MediaStore } from '../../../src/data/server/media-store';
@@ -78,6 +79,21 @@ async function deleteBooks({ firestore, uid }: DeletionContext): Promise<void> {
   }
 }
 
+/** Deletes the member's classified ads a page at a time, each with its member-only contact details in the same batch. */
+async function deleteAds({ firestore, uid }: DeletionContext): Promise<void> {
+  const ads = firestore.collection('classified_ads').where('user_id', '==', uid);
+  for (;;) {
+    const page = await ads.select().limit(PAGE_SIZE / 2).get();
+    if (page.empty) return;
+    const batch = firestore.batch();
+    for (const doc of page.docs) {
+      batch.delete(doc.ref.collection(AD_CONTACT_PATH.collection).doc(AD_CONTACT_PATH.doc));
+      batch.delete(doc.ref);
+    }
+    await batch.commit();
+  }
+}
+
 /** Clears the home-page slots of the member and of their (noted) books. */
 async function deleteFeatured({ firestore, uid }: DeletionContext): Promise<void> {
   await deleteAll(firestore, firestore.collection('featured_profiles').where('user_id', '==', uid));
@@ -104,7 +120,7 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
   page_slugs: ({ firestore, uid }) => deleteAll(firestore, firestore.collection(PAGE_SLUGS).where('uid', '==', uid)),
   books: deleteBooks,
   products_services: ({ firestore, uid }) => deleteAll(firestore, firestore.collection('products_services').where('user_id', '==', uid)),
-  classified_ads: ({ firestore, uid }) => deleteAll(firestore, firestore.collection('classified_ads').where('user_id', '==', uid)),
+  classified_ads: deleteAds,
   media: ({ media, uid }) => media.removeFolder(uid),
   featured: deleteFeatured,
 };

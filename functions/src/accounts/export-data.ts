@@ -5,6 +5,7 @@ import {
   exportDocument, exportValue, inCreationOrder, MEMBER_EXPORT_FORMAT, NEWSLETTER_DELIVERY_SOURCES, OWNED_COLLECTIONS, type ExportedDocument,
   type MemberExport,
 } from '../../../src/domain/member-export';
+import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
 import { db } from '../firestore';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { enforceAppCheck } from './app-check';
@@ -25,6 +26,14 @@ async function ownedBy(firestore: Firestore, collection: string, field: string, 
   }
 }
 
+/** The exported ads with their member-only contact details (`contact_info`, null when none), read in one batch. */
+async function withAdContacts(firestore: Firestore, ads: ExportedDocument[]): Promise<ExportedDocument[]> {
+  if (ads.length === 0) return ads;
+  const refs = ads.map((ad) => firestore.collection('classified_ads').doc(ad.id).collection(AD_CONTACT_PATH.collection).doc(AD_CONTACT_PATH.doc));
+  const contacts = await firestore.getAll(...refs);
+  return ads.map((ad, i) => ({ ...ad, contact_info: exportValue(contacts[i]?.get('contact_info') ?? null) }));
+}
+
 /** Everything the site holds about `uid`, as the downloaded file. */
 export async function memberExport(firestore: Firestore, uid: string, now = new Date()): Promise<MemberExport> {
   let user;
@@ -42,7 +51,8 @@ export async function memberExport(firestore: Firestore, uid: string, now = new 
     ...OWNED_COLLECTIONS.map((collection) => ownedBy(firestore, collection, 'user_id', uid)),
   ]);
   const deliveries = (await Promise.all(NEWSLETTER_DELIVERY_SOURCES.map((source) => ownedBy(firestore, source.collection, source.field, uid)))).flat();
-  const [books = [], products = [], ads = []] = owned;
+  const [books = [], products = [], ownAds = []] = owned;
+  const ads = await withAdContacts(firestore, ownAds);
   const profileDoc = profile.exists ? exportDocument(profile.id, profile.data()) : null;
   const newsletterChoices = Object.fromEntries(Object.entries(profileDoc ?? {}).filter(([key]) => /newsletter|subscri|unsubscri|consent|opt/i.test(key) && key !== 'subscription_status'));
 

@@ -2,7 +2,7 @@ import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { bookSchema } from '../../../src/domain/book';
-import { classifiedAdSchema } from '../../../src/domain/classified-ad';
+import { AD_CONTACT_PATH, classifiedAdSchema, replacedAdPhotoFolder } from '../../../src/domain/classified-ad';
 import {
   MARKET_COLLECTION, entryFromAd, entryFromBook, entryFromProduct, marketEntryId, sameEntry,
   type MarketEntryWrite, type MarketSource, type OwnerStatus,
@@ -11,6 +11,7 @@ import { productServiceSchema } from '../../../src/domain/product-service';
 import { profileSchema } from '../../../src/domain/profile';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import { db } from '../firestore';
+import { functionsMediaStore } from '../media';
 
 // Only the fields an entry is made of are parsed, so a listing with some other
 // bad field is still listed correctly.
@@ -83,7 +84,29 @@ function listingTrigger(source: MarketSource) {
   return onDocumentWritten(`${source}/{id}`, async (event) => {
     const change = await refreshMarketEntry(db(), source, event.params.id);
     logger.debug('market entry', { source, id: event.params.id, change });
+    if (source === 'classified_ads' && event.data) await tidyAd(event.params.id, event.data.before.data(), event.data.after.data());
   });
+}
+
+/**
+ * What an ad leaves behind: a deleted ad takes its member-only contact details
+ * with it, whoever deleted it (the seller's batch already does; an admin or a
+ * script may not), and a photo the seller replaced or removed, or that a
+ * deleted ad had, is removed from the media store.
+ */
+async function tidyAd(id: string, before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): Promise<void> {
+  if (!after) await removeAdContact(db(), id);
+  const folder = replacedAdPhotoFolder(before, after);
+  if (folder) {
+    await functionsMediaStore()
+      .removeFolder(folder)
+      .catch((error: unknown) => logger.error('ad photo not removed', { id, folder, error: error instanceof Error ? error.message : String(error) }));
+  }
+}
+
+/** Deletes the contact details of ad `id` (a no-op when there are none). */
+export async function removeAdContact(firestore: Firestore, id: string): Promise<void> {
+  await firestore.collection('classified_ads').doc(id).collection(AD_CONTACT_PATH.collection).doc(AD_CONTACT_PATH.doc).delete();
 }
 
 /** Keeps the market entry of each book in step with the book. */

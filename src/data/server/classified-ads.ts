@@ -1,8 +1,9 @@
-// One classified ad with its seller, for /classifieds/{id}: two gets by id.
+// One classified ad with its seller, for /classifieds/{id}: three gets by id
+// (the ad, then its seller and its contact details together).
 // An ad is public only while it is active and its seller is active and
 // approved; otherwise the page answers as if it did not exist.
 import type { Firestore } from 'firebase-admin/firestore';
-import { classifiedAdSchema, type ClassifiedAd } from '../../domain/classified-ad.ts';
+import { AD_CONTACT_PATH, classifiedAdSchema, contactInfoOf, type ClassifiedAd } from '../../domain/classified-ad.ts';
 import { cursorSchema } from '../../domain/book-listing.ts';
 import { isPubliclyListed, profileSchema, type Profile } from '../../domain/profile.ts';
 import { tryParseDoc } from '../firestore-convert.ts';
@@ -11,8 +12,14 @@ import { meterReads } from './read-meter.ts';
 
 /** A public ad and its seller. */
 export interface PublicAd {
-  /** The ad (contact_info included: the page decides what to show). */
+  /** The ad. */
   ad: ClassifiedAd;
+  /**
+   * The ad's contact details (members-only subdocument), for the page to decide
+   * how contact is offered: it links a website, and never writes an email
+   * address or phone number into its HTML.
+   */
+  contactInfo: string | null;
   /** The seller's public profile. */
   seller: Profile;
 }
@@ -25,9 +32,12 @@ export async function getPublicAd(id: string, db: Firestore = getDb()): Promise<
   if (!snap.exists) return null;
   const ad = tryParseDoc(classifiedAdSchema, snap);
   if (!ad || !ad.is_active) return null;
-  const sellerSnap = await db.collection('profiles').doc(ad.user_id).get();
-  meterReads(1);
+  const [sellerSnap, contactSnap] = await Promise.all([
+    db.collection('profiles').doc(ad.user_id).get(),
+    snap.ref.collection(AD_CONTACT_PATH.collection).doc(AD_CONTACT_PATH.doc).get(),
+  ]);
+  meterReads(2);
   const seller = sellerSnap.exists ? tryParseDoc(profileSchema, sellerSnap) : null;
   if (!seller || !isPubliclyListed(seller)) return null;
-  return { ad, seller };
+  return { ad, seller, contactInfo: contactSnap.exists ? contactInfoOf(contactSnap.data()) : null };
 }

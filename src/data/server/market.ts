@@ -7,7 +7,7 @@ import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestor
 import { scanPage } from '../../domain/book-listing.ts';
 import { MARKET_COLLECTION, marketEntrySchema, type MarketEntry } from '../../domain/market-entry.ts';
 import {
-  MARKET_MAX_SCAN, MARKET_PAGE_SIZE, MARKET_SCAN_BATCH, isExactPlan, matchesMarketResidual, planMarket,
+  MARKET_COUNT_CAP, MARKET_MAX_SCAN, MARKET_PAGE_SIZE, MARKET_SCAN_BATCH, isExactPlan, matchesMarketResidual, planMarket,
   type MarketFilters, type MarketPlan, type MarketRequest,
 } from '../../domain/market.ts';
 import { tryParseDoc } from '../firestore-convert.ts';
@@ -77,8 +77,13 @@ export async function listMarket(filters: MarketFilters, after: string | undefin
   return { entries: page.items.map((item) => item.entry as MarketEntry), next: page.next, total, cursorFound };
 }
 
+/**
+ * The number of matches, counted up to MARKET_COUNT_CAP: a count() is billed one
+ * read per 1,000 index entries it passes, so an uncapped count would make a view
+ * cost more as the market grows. At the cap the page says "1000+ listings".
+ */
 async function countQuery(query: Query): Promise<number> {
-  const count = (await query.count().get()).data().count;
+  const count = (await query.limit(MARKET_COUNT_CAP).count().get()).data().count;
   meterCount(count);
   return count;
 }

@@ -5,6 +5,7 @@
 // (and logged) instead of producing a broken URL.
 import type { Firestore } from 'firebase-admin/firestore';
 import { bookSchema } from '../../domain/book.ts';
+import { classifiedAdSchema } from '../../domain/classified-ad.ts';
 import { editorialPath } from '../../domain/editorial.ts';
 import { profileSchema } from '../../domain/profile.ts';
 import { parseDocs } from '../firestore-convert.ts';
@@ -23,6 +24,9 @@ const MAX_ENTRIES = 20000;
 
 /** The book fields a sitemap entry is built from. */
 const bookEntrySchema = bookSchema.pick({ id: true, user_id: true, created_at: true, updated_at: true });
+
+/** The classified ad fields a sitemap entry is built from. */
+const adEntrySchema = classifiedAdSchema.pick({ id: true, user_id: true, created_at: true, updated_at: true });
 
 /**
  * /profile/{slug} of every public (active, approved) member whose page renders.
@@ -56,6 +60,19 @@ export async function getActiveBookEntries(db: Firestore = getDb(), publicOwners
   return parseDocs(bookEntrySchema, snap.docs)
     .filter((b) => !publicOwners || publicOwners.has(b.user_id))
     .map((b) => ({ path: `/book/${b.id}`, lastModified: b.updated_at ?? b.created_at }));
+}
+
+/**
+ * /classifieds/{id} of every active classified ad; with `publicOwners`, only ads
+ * of those members (an ad is public only while its seller is active and
+ * approved, and its page answers 404 otherwise).
+ */
+export async function getActiveAdEntries(db: Firestore = getDb(), publicOwners?: ReadonlySet<string>): Promise<SitemapEntry[]> {
+  const snap = await db.collection('classified_ads').where('is_active', '==', true).select('user_id', 'updated_at', 'created_at').limit(MAX_ENTRIES).get();
+  meterQuery(snap);
+  return parseDocs(adEntrySchema, snap.docs)
+    .filter((ad) => !publicOwners || publicOwners.has(ad.user_id))
+    .map((ad) => ({ path: `/classifieds/${ad.id}`, lastModified: ad.updated_at ?? ad.created_at }));
 }
 
 /** /blog/{slug} and /newsletters/{slug} of every published post and newsletter. */

@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import {
-  CLASSIFIED_DESCRIPTION_MAX, CLASSIFIED_TITLE_MAX, SUBCATEGORY_NONE, classifiedAdFormSchema, type ClassifiedAd, type ClassifiedAdForm,
+  AD_IMAGE_KIND, CLASSIFIED_DESCRIPTION_MAX, CLASSIFIED_TITLE_MAX, SUBCATEGORY_NONE, classifiedAdFormSchema, type ClassifiedAd, type ClassifiedAdForm,
   type ClassifiedAdFormInput,
 } from '../../domain/classified-ad.ts';
 import {
@@ -18,6 +18,7 @@ import {
 import { MAX_TAGS, TAG_MAX_LENGTH } from '../../domain/tags.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
+import ProfileImageField from '../profile/ProfileImageField.tsx';
 import DeleteAdDialog from './DeleteAdDialog.tsx';
 
 interface Props {
@@ -49,12 +50,12 @@ const EMPTY: FormValues = {
   condition: CONDITION_NOT_SPECIFIED, location: '', contact_method: '', contact_info: '', is_service: false, tags: '', image_url: '',
 };
 
-function valuesOf(ad: ClassifiedAd): FormValues {
+function valuesOf(ad: ClassifiedAd, contactInfo: string | null): FormValues {
   return {
     title: ad.title, description: ad.description, category: ad.category, subcategory: ad.subcategory ?? SUBCATEGORY_NONE,
     price: ad.price === null || ad.price === undefined ? '' : String(ad.price), currency: ad.currency,
     condition: ad.condition ?? CONDITION_NOT_SPECIFIED, location: ad.location ?? '', contact_method: ad.contact_method,
-    contact_info: ad.contact_info ?? '', is_service: ad.is_service, tags: ad.tags.join(', '), image_url: ad.image_url ?? '',
+    contact_info: contactInfo ?? '', is_service: ad.is_service, tags: ad.tags.join(', '), image_url: ad.image_url ?? '',
   };
 }
 
@@ -74,6 +75,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
   const { register, handleSubmit, control, setValue, reset, formState } = form;
   const errors = formState.errors as FieldErrors<ClassifiedAdFormInput>;
   const category = useWatch({ control, name: 'category' });
+  const imageUrl = useWatch({ control, name: 'image_url' });
 
   useEffect(() => {
     let cancelled = false;
@@ -89,9 +91,9 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
       if (adId) {
         try {
           const { getOwnAd } = await import('../../data/client/classified-ads.ts');
-          const ad = await getOwnAd(adId, account.uid);
-          if (!ad) throw new Error('not the member’s ad');
-          if (!cancelled) reset(valuesOf(ad));
+          const own = await getOwnAd(adId, account.uid);
+          if (!own) throw new Error('not the member’s ad');
+          if (!cancelled) reset(valuesOf(own.ad, own.contactInfo));
         } catch (error) {
           console.error('Failed to load classified ad for editing.', error);
           setFlash({ title: 'Error', description: 'Failed to load classified ad for editing.', variant: 'destructive' });
@@ -168,7 +170,18 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
             </select>
           ))}
         </div>
-        {field('tags', 'Tags', <input {...register('tags')} {...aria('tags', true)} className={INPUT} placeholder="signed, hardback, vintage" />, `Separate tags with commas (up to ${MAX_TAGS}, ${TAG_MAX_LENGTH} characters each).`)}
+        <div>
+          <ProfileImageField
+            value={imageUrl}
+            onChange={(url) => setValue('image_url', url, { shouldDirty: true })}
+            userId={state.uid}
+            label="Ad Photo"
+            kind={AD_IMAGE_KIND}
+            shape="cover"
+          />
+          {errors.image_url?.message && <p className="mt-1 text-sm font-semibold text-red-700">{String(errors.image_url.message)}</p>}
+        </div>
+                {field('tags', 'Tags', <input {...register('tags')} {...aria('tags', true)} className={INPUT} placeholder="signed, hardback, vintage" />, `Separate tags with commas (up to ${MAX_TAGS}, ${TAG_MAX_LENGTH} characters each).`)}
         <div className="flex items-center gap-2">
           <input type="checkbox" {...register('is_service')} id="ad-is_service" className="h-4 w-4" />
           <label htmlFor="ad-is_service" className="text-sm font-semibold text-ink">This ad offers a service</label>

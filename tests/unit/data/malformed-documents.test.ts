@@ -12,7 +12,7 @@ import { getFeaturedAuthorSlots, getFeaturedBookSlots } from '../../../src/data/
 import { getLegalDocument } from '../../../src/data/server/legal-documents.ts';
 import { getPublicProfileBySlug, getRecentPublicProfiles } from '../../../src/data/server/profiles.ts';
 import { getSiteSettings } from '../../../src/data/server/site-settings.ts';
-import { getActiveBookEntries, getPublicProfileEntries } from '../../../src/data/server/sitemap.ts';
+import { getActiveAdEntries, getActiveBookEntries, getPublicProfileEntries } from '../../../src/data/server/sitemap.ts';
 import { LISTING_PAGE_SIZE } from '../../../src/domain/book-listing.ts';
 import { resolveSiteSettings } from '../../../src/domain/site-settings.ts';
 
@@ -174,6 +174,27 @@ describe('listings keep their bounded reads', () => {
     });
     expect((await getPublicProfileEntries(db)).map((e) => e.path)).toEqual(['/profile/map-a']);
     expect((await getActiveBookEntries(db)).map((e) => e.path)).toEqual(['/book/map-b1']);
+  });
+});
+
+describe('the sitemap lists classified ads', () => {
+  const ad = (id: string, extra: Data = {}): [string, Data] => [id, { user_id: 'seller', is_active: true, created_at: new Date(Date.UTC(2025, 5, 1)), updated_at: null, ...extra }];
+
+  it('lists only active ads of public sellers, dated by their last edit, and leaves out a malformed one', async () => {
+    const { db } = fakeDb({
+      classified_ads: [
+        ad('ad-live', { updated_at: new Date(Date.UTC(2025, 6, 2)) }),
+        ad('ad-hidden', { is_active: false }),
+        ad('ad-pending-seller', { user_id: 'pending' }),
+        ad('ad-bad', { created_at: 'yesterday' }),
+        ad('ad-new'),
+      ],
+    });
+    const entries = await getActiveAdEntries(db, new Set(['seller']));
+    expect(entries.map((e) => e.path)).toEqual(['/classifieds/ad-live', '/classifieds/ad-new']);
+    expect(entries[0]?.lastModified?.toISOString().slice(0, 10)).toBe('2025-07-02');
+    expect(entries[1]?.lastModified?.toISOString().slice(0, 10)).toBe('2025-06-01');
+    expect(reported()).toHaveLength(1);
   });
 });
 

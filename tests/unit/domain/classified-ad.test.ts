@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifiedAdFormSchema, classifiedAdSchema } from '../../../src/domain/classified-ad.ts';
+import { classifiedAdFormSchema, classifiedAdSchema, contactInfoOf, replacedAdPhotoFolder, splitAdForm } from '../../../src/domain/classified-ad.ts';
 import { fieldErrors, firstErrorMessage } from '../../../src/domain/common.ts';
 
 const valid = {
@@ -63,5 +63,37 @@ describe('classifiedAdSchema', () => {
   it('parses a stored ad with defaults', () => {
     const ad = classifiedAdSchema.parse({ ...valid, id: 'a1', user_id: 'u1', created_at: new Date(0) });
     expect(ad).toMatchObject({ currency: 'USD', tags: [], is_active: true, is_featured: false, views_count: 0, is_service: false });
+  });
+});
+
+describe('contact details and photos of an ad', () => {
+  it('splits the form: contact details go to the member-only subdocument, never on the ad', () => {
+    const parsed = classifiedAdFormSchema.parse({ ...valid, contact_info: '  a@b.example ' });
+    const { ad, contact } = splitAdForm(parsed);
+    expect(ad).not.toHaveProperty('contact_info');
+    expect(contact).toEqual({ contact_info: 'a@b.example' });
+    expect(splitAdForm(classifiedAdFormSchema.parse({ ...valid, contact_info: '' })).contact).toEqual({ contact_info: null });
+    expect(classifiedAdSchema.parse({ ...valid, id: 'a1', user_id: 'u1', contact_info: 'x@y.example', created_at: new Date() })).not.toHaveProperty('contact_info');
+  });
+
+  it('reads contact details as shown: trimmed, or null', () => {
+    expect(contactInfoOf({ contact_info: ' +1 555 0100 ' })).toBe('+1 555 0100');
+    expect(contactInfoOf({ contact_info: '   ' })).toBeNull();
+    expect(contactInfoOf({ contact_info: 42 })).toBeNull();
+    expect(contactInfoOf(undefined)).toBeNull();
+  });
+
+  const photo = (uid: string, kind = 'ad-images', id = 'up1') => `/media/${uid}/${kind}/${id}/w640.webp`;
+  it('names the folder of a photo the seller replaced, removed or left with a deleted ad', () => {
+    expect(replacedAdPhotoFolder({ user_id: 'u1', image_url: photo('u1') }, { image_url: photo('u1', 'ad-images', 'up2') })).toBe('u1/ad-images/up1');
+    expect(replacedAdPhotoFolder({ user_id: 'u1', image_url: photo('u1') }, { image_url: null })).toBe('u1/ad-images/up1');
+    expect(replacedAdPhotoFolder({ user_id: 'u1', image_url: photo('u1') }, undefined)).toBe('u1/ad-images/up1');
+  });
+  it('never names an unchanged photo, another member’s upload, another kind or a non-upload', () => {
+    expect(replacedAdPhotoFolder({ user_id: 'u1', image_url: photo('u1') }, { image_url: photo('u1') })).toBeNull();
+    expect(replacedAdPhotoFolder({ user_id: 'u1', image_url: photo('u2') }, undefined)).toBeNull();
+    expect(replacedAdPhotoFolder({ user_id: 'u1', image_url: photo('u1', 'profile-images') }, undefined)).toBeNull();
+    expect(replacedAdPhotoFolder({ user_id: 'u1', image_url: 'https://example.com/a.jpg' }, undefined)).toBeNull();
+    expect(replacedAdPhotoFolder(undefined, { image_url: photo('u1') })).toBeNull();
   });
 });

@@ -118,6 +118,8 @@ describe('messages and toasts', () => {
   });
   it('knows the kinds', () => {
     expect(isUploadKind('profile-images')).toBe(true);
+    expect(isUploadKind('ad-images')).toBe(true);
+    expect(uploadMessages('ad-images').tooLarge).toBe('Ad photo must be less than 500KB.');
     expect(isUploadKind('covers')).toBe(false);
     expect(isUploadKind(undefined)).toBe(false);
   });

@@ -162,3 +162,14 @@ describe('query plan', () => {
     expect(matchesMarketResidual({ subcategories: ['romance'], search_keywords: ['oa', 'oak'] }, plan.residual)).toBe(false);
   });
 });
+
+describe('the result count', () => {
+  it('counts up to the cap, so a view costs the same however large the market grows', async () => {
+    const { MARKET_COUNT_CAP, marketCountText } = await import('../../../src/domain/market.ts');
+    expect(MARKET_COUNT_CAP).toBe(1000);
+    expect(marketCountText(1)).toBe('1 listing');
+    expect(marketCountText(24)).toBe('24 listings');
+    expect(marketCountText(999)).toBe('999 listings');
+    expect(marketCountText(1000)).toBe('1000+ listings');
+  });
+});
