@@ -23,7 +23,7 @@ async function bookAuthorsNewestFirst() {
 
 /** Active books of a listing newest first, malformed ones included. */
 async function booksNewestFirst(flag?: 'has_free_reading' | 'has_audiobook') {
-  let query = adminDb().collection('books').where('is_active', '==', true);
+  let query = adminDb().collection('books').where('is_public', '==', true);
   if (flag) query = query.where(flag, '==', true);
   const snap = await query.get();
   return snap.docs
