@@ -41,7 +41,7 @@ const resultCount = (page: Page) => page.getByTestId('result-count');
 
 /** The book ids shown on the page, in order. */
 async function shownIds(page: Page): Promise<string[]> {
-  const hrefs = await cards(page).locator('a[href^="/book/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await cards(page).locator('a[href^="/book/"]:not([data-book-download])').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   return hrefs.map((href) => href.replace('/book/', ''));
 }
 
