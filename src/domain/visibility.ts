@@ -47,3 +47,24 @@ export function visibilityFromStored(stored: Record<string, unknown>): BookVisib
   if (typeof stored.owner_public !== 'boolean') return undefined;
   return bookVisibilityFields(stored.is_active !== false, stored.owner_public);
 }
+
+/** A stored book as the visibility backfill sees it. */
+export interface StoredBookVisibility {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The books whose stored visibility fields differ from what their owners give
+ * (the backfill after deploying the fields, or a repair): id and the fields to write.
+ */
+export function visibilityUpdates(
+  books: readonly StoredBookVisibility[],
+  owners: ReadonlyMap<string, OwnerVisibility>,
+): { id: string; fields: BookVisibilityFields }[] {
+  return books.flatMap(({ id, data }) => {
+    const owner = typeof data.user_id === 'string' ? owners.get(data.user_id) : undefined;
+    const fields = bookVisibilityFields(data.is_active !== false, isOwnerPublic(owner));
+    return sameVisibilityFields(data, fields) ? [] : [{ id, fields }];
+  });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bookVisibilityFields, isItemPublic, isOwnerPublic, sameVisibilityFields, visibilityFromStored,
+  bookVisibilityFields, isItemPublic, isOwnerPublic, sameVisibilityFields, visibilityFromStored, visibilityUpdates,
 } from '../../../src/domain/visibility.ts';
 
 const approved = { is_active: true, approval_status: 'approved' } as const;
@@ -41,5 +41,29 @@ describe('one visibility rule for books and products/services', () => {
     expect(visibilityFromStored({ owner_public: true })).toEqual({ owner_public: true, is_public: true });
     expect(visibilityFromStored({ is_active: true, owner_public: false })).toEqual({ owner_public: false, is_public: false });
     expect(visibilityFromStored({ is_active: true })).toBeUndefined();
+  });
+});
+
+describe('the visibility backfill', () => {
+  it('writes only books whose stored fields differ from their owner and active flag', () => {
+    const owners = new Map([
+      ['pub', { is_active: true, approval_status: 'approved' as const }],
+      ['off', { is_active: false, approval_status: 'approved' as const }],
+    ]);
+    const updates = visibilityUpdates(
+      [
+        { id: 'fresh', data: { user_id: 'pub', is_active: true } },
+        { id: 'settled', data: { user_id: 'pub', is_active: true, owner_public: true, is_public: true } },
+        { id: 'stale', data: { user_id: 'off', is_active: true, owner_public: true, is_public: true } },
+        { id: 'disabled', data: { user_id: 'pub', is_active: false } },
+        { id: 'orphan', data: { user_id: 'gone', is_active: true, owner_public: false, is_public: false } },
+      ],
+      owners,
+    );
+    expect(updates).toEqual([
+      { id: 'fresh', fields: { owner_public: true, is_public: true } },
+      { id: 'stale', fields: { owner_public: false, is_public: false } },
+      { id: 'disabled', fields: { owner_public: true, is_public: false } },
+    ]);
   });
 });
