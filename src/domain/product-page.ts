@@ -195,3 +195,17 @@ export function productJsonLd({ item, pageUrl, imageUrl, seller }: ProductJsonLd
         }),
   };
 }
+
+/** The page title of a product/service: its title with its kind and seller, so listings of the same template by different sellers stay distinct. */
+export function productMetaTitle(item: Pick<ProductService, 'title' | 'category'>, sellerName: string): string {
+  return `${item.title} – ${productKindLabel(item)} by ${sellerName}`;
+}
+
+/** The meta description: the item's description (at most 240 characters) followed by its kind and seller. */
+export function productMetaDescription(item: Pick<ProductService, 'description' | 'category'>, sellerName: string): string {
+  const byline = `${productKindLabel(item)} by ${sellerName}.`;
+  const description = item.description?.replace(/\s+/g, ' ').trim();
+  if (!description) return byline;
+  const short = description.length > 240 ? `${description.slice(0, 239)}…` : description;
+  return `${short} ${byline}`;
+}

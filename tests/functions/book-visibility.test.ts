@@ -4,8 +4,9 @@ import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
 import { bookData, profileData } from './factories';
 
 const db = adminDb();
-const WAIT_MS = 25_000;
-const TEST_MS = 90_000;
+// The first event after the emulator starts may wait for a cold functions worker.
+const WAIT_MS = 60_000;
+const TEST_MS = 180_000;
 
 async function waitBook(id: string, done: (book: Record<string, unknown> | undefined) => boolean) {
   const read = async () => (await db.doc(`books/${id}`).get()).data();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productJsonLd } from '../../../src/domain/product-page.ts';
+import { productJsonLd, productMetaDescription, productMetaTitle } from '../../../src/domain/product-page.ts';
 import { serializeJsonLd } from '../../../src/domain/profile-json-ld.ts';
 
 const item = {
@@ -44,5 +44,15 @@ describe('product/service JSON-LD', () => {
     const ld = productJsonLd({ ...input, item: { ...item, price_numeric: 0, title: '</script><script>alert(1)</script>' } });
     expect(ld.offers).toMatchObject({ price: '0.00' });
     expect(serializeJsonLd(ld)).not.toContain('</script>');
+  });
+});
+
+describe('product/service page title and description', () => {
+  it('name the kind and the seller, so the same item by two sellers has distinct titles and descriptions', () => {
+    expect(productMetaTitle({ title: 'Lamp', category: 'product' }, 'Ann')).toBe('Lamp – Product by Ann');
+    expect(productMetaTitle({ title: 'Lamp', category: 'product' }, 'Bo')).not.toBe(productMetaTitle({ title: 'Lamp', category: 'product' }, 'Ann'));
+    expect(productMetaDescription({ description: ' Warm\n light. ', category: 'service' }, 'Ann')).toBe('Warm light. Service by Ann.');
+    expect(productMetaDescription({ description: null, category: 'product' }, 'Ann')).toBe('Product by Ann.');
+    expect(productMetaDescription({ description: 'x'.repeat(500), category: 'product' }, 'Ann')).toBe(`${'x'.repeat(239)}… Product by Ann.`);
   });
 });
