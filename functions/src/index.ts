@@ -20,6 +20,7 @@ export { requestEmailChange, notifyEmailConfirmed } from './accounts/email-chang
 export { accountOverview, signOutEverywhere } from './accounts/account-settings';
 export { exportMemberData } from './accounts/export-data';
 export { saveBook, deleteBook } from './books/save-book';
+export { bookVisibility, bookVisibilityOwner } from './books/book-visibility';
 export { saveProductService, deleteProductService } from './products/save-product';
 export { adminFeatured } from './admin/featured';
 export { adminSiteSettings } from './admin/site-settings';

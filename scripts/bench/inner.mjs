@@ -183,7 +183,7 @@ async function main() {
   const pages = [];
   const chrome = onlyPublish ? undefined : await launchChrome();
   try {
-    // The book page and a reading page (books issue): their ids exist only once the demo data is seeded.
+    // The book page, a reading page and a product page (books issue): their ids exist only once the demo data is seeded.
     const bookPages = onlyPublish ? [] : await bookBenchPages();
     // One ad page of the seeded market (its id comes from the seed's generator).
     const adPath = onlyPublish ? undefined : await newestAdPath().catch(() => undefined);

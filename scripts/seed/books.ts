@@ -1,6 +1,7 @@
 // Books by authors and publishers, within each member's plan limit, over both
 // categories and many genres, with covers, prices, free reads and audiobooks.
 import { type ListingSource, listingFieldsOf } from '../../src/domain/book-listing.ts';
+import { bookVisibilityFields, isOwnerPublic } from '../../src/domain/visibility.ts';
 import { type BookCategory, GENRE_CATALOGUE } from '../../src/domain/genres.ts';
 import { PLAN_LIMITS } from '../../src/domain/plan-limits.ts';
 import { profileSlug } from '../../src/domain/slug.ts';
@@ -135,6 +136,8 @@ export function generateBooks(ctx: SeedContext, members: readonly Member[]): See
       };
       // The same derivation the bookListingFields trigger applies, so the trigger finds nothing to change.
       Object.assign(data, listingFieldsOf(data as ListingSource));
+      // And the bookVisibility triggers' fields: public only while active and the owner is approved and active.
+      Object.assign(data, bookVisibilityFields(active, isOwnerPublic({ is_active: member.active, approval_status: member.approval })));
       books.push({ id, userId: member.uid, title, active, createdAt, doc: { collection: 'books', id, data } });
     }
   }

@@ -6,6 +6,7 @@ import { blogPostSchema } from '../../src/domain/blog-post.ts';
 import { bookSchema } from '../../src/domain/book.ts';
 import { type ListingSource, listingFieldsOf, sameListingFields } from '../../src/domain/book-listing.ts';
 import { AD_CONTACT_PATH, adContactSchema, classifiedAdSchema } from '../../src/domain/classified-ad.ts';
+import { bookVisibilityFields, isOwnerPublic, sameVisibilityFields, type OwnerVisibility } from '../../src/domain/visibility.ts';
 import type { CollectionName } from '../../src/domain/collections.ts';
 import { type DirectorySource, directoryFields, sameDirectoryFields } from '../../src/domain/directory.ts';
 import { featuredBookSchema, featuredProfileSchema } from '../../src/domain/featured.ts';
@@ -91,6 +92,10 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
   for (const doc of of('books')) {
     // The bookListingFields trigger would rewrite stale fields; the seed must already agree with it.
     if (!sameListingFields(doc.data, listingFieldsOf(doc.data as ListingSource))) problems.push(`books/${doc.id}: listing fields differ from listingFieldsOf()`);
+    // So would the bookVisibility triggers.
+    const owner = profiles.get(String(doc.data.user_id));
+    const visibility = bookVisibilityFields(doc.data.is_active !== false, isOwnerPublic(owner as OwnerVisibility | undefined));
+    if (!sameVisibilityFields(doc.data, visibility)) problems.push(`books/${doc.id}: visibility fields differ from bookVisibilityFields()`);
   }
   for (const doc of of('featured_profiles')) {
     const profile = profiles.get(String(doc.data.user_id));

@@ -194,7 +194,7 @@ export function categoryOptions(names: ListingParamNames): { value: string; labe
 // Query plan
 
 /** A field equality the query applies. */
-export type EqualityFilter = readonly [field: 'is_active' | 'has_free_reading' | 'has_audiobook' | 'category', value: string | boolean];
+export type EqualityFilter = readonly [field: 'is_public' | 'has_free_reading' | 'has_audiobook' | 'category', value: string | boolean];
 
 /** The one array-contains the query applies (Firestore allows only one per query). */
 export interface ArrayContainsFilter {
@@ -214,7 +214,7 @@ export interface ResidualFilter {
 
 /** How a listing is fetched: equalities and one array-contains in Firestore, the rest in memory. */
 export interface ListingPlan {
-  /** Equality filters, always starting with is_active == true. */
+  /** Equality filters, always starting with is_public == true (active, of a public owner). */
   equals: EqualityFilter[];
   /** The array-contains filter, if any. */
   arrayContains?: ArrayContainsFilter;
@@ -231,7 +231,8 @@ export interface ListingPlan {
  * Every query is ordered newest first.
  */
 export function planListing(kind: ListingKind, filters: BookFilters): ListingPlan {
-  const equals: EqualityFilter[] = [['is_active', true]];
+  // Public books only: active and owned by an approved, active member (src/domain/visibility.ts).
+  const equals: EqualityFilter[] = [['is_public', true]];
   if (kind === 'free') equals.push(['has_free_reading', true]);
   if (kind === 'audio') equals.push(['has_audiobook', true]);
   if (filters.category) equals.push(['category', filters.category]);

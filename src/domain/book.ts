@@ -151,6 +151,10 @@ export const bookSchema = z
     has_audiobook: z.boolean().default(false),
     /** Folded words of the title and author name with their prefixes (search.ts searchKeywords), for 'starts with' search; kept by the trigger. */
     search_keywords: z.array(z.string().max(SEARCH_KEYWORD_MAX_LENGTH)).max(MAX_SEARCH_KEYWORDS).default([]),
+    /** Denormalised: the owner is an approved, active member (src/domain/visibility.ts); kept by the bookVisibility triggers. */
+    owner_public: z.boolean().default(false),
+    /** Denormalised is_active AND owner_public, so every public listing is one indexed query; kept by the bookVisibility triggers. */
+    is_public: z.boolean().default(false),
     /** When the book was added. */
     created_at: timestampSchema,
     /** When the book was last saved. */

@@ -139,3 +139,73 @@ export function editorToProductForm(values: ProductEditorValues): ProductService
     tags: parseTags(values.tags),
   });
 }
+
+/** What the product/service JSON-LD builder needs besides the item. */
+export interface ProductJsonLdInput {
+  item: Pick<ProductService, 'id' | 'title' | 'description' | 'category' | 'subcategory' | 'price_numeric' | 'currency' | 'condition' | 'tags'>;
+  /** Absolute canonical URL of the page. */
+  pageUrl: string;
+  /** Absolute picture URL, if the item has one. */
+  imageUrl?: string;
+  /** The seller's display name and absolute profile URL. */
+  seller: { name: string; url: string };
+}
+
+const CONDITION_SCHEMA: Readonly<Record<string, string>> = {
+  new: 'https://schema.org/NewCondition',
+  'like-new': 'https://schema.org/UsedCondition',
+  good: 'https://schema.org/UsedCondition',
+  fair: 'https://schema.org/UsedCondition',
+  poor: 'https://schema.org/UsedCondition',
+};
+
+/**
+ * The schema.org Product of a product/service page: name, description, image,
+ * category and keywords, and an Offer (price, currency, the seller as a Person)
+ * only when the item has a numeric price; a price that is only text ('Contact
+ * me') gives no Offer, since an Offer without a price is invalid.
+ */
+export function productJsonLd({ item, pageUrl, imageUrl, seller }: ProductJsonLdInput): Record<string, unknown> {
+  const description = item.description?.trim();
+  const sub = subcategoryLabel(item.category, item.subcategory);
+  const price = typeof item.price_numeric === 'number' && Number.isFinite(item.price_numeric) ? item.price_numeric : null;
+  const condition = item.condition ? CONDITION_SCHEMA[item.condition] : undefined;
+  const sellerPerson = { '@type': 'Person', name: seller.name, url: seller.url };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': `${pageUrl}#product`,
+    name: item.title,
+    url: pageUrl,
+    ...(description ? { description } : {}),
+    ...(imageUrl ? { image: imageUrl } : {}),
+    category: sub ? `${productKindLabel(item)} > ${sub}` : productKindLabel(item),
+    ...(item.tags && item.tags.length > 0 ? { keywords: item.tags.join(', ') } : {}),
+    ...(price === null
+      ? {}
+      : {
+          offers: {
+            '@type': 'Offer',
+            url: pageUrl,
+            price: price.toFixed(2),
+            priceCurrency: item.currency,
+            ...(condition ? { itemCondition: condition } : {}),
+            seller: sellerPerson,
+          },
+        }),
+  };
+}
+
+/** The page title of a product/service: its title with its kind and seller, so listings of the same template by different sellers stay distinct. */
+export function productMetaTitle(item: Pick<ProductService, 'title' | 'category'>, sellerName: string): string {
+  return `${item.title} – ${productKindLabel(item)} by ${sellerName}`;
+}
+
+/** The meta description: the item's description (at most 240 characters) followed by its kind and seller. */
+export function productMetaDescription(item: Pick<ProductService, 'description' | 'category'>, sellerName: string): string {
+  const byline = `${productKindLabel(item)} by ${sellerName}.`;
+  const description = item.description?.replace(/\s+/g, ' ').trim();
+  if (!description) return byline;
+  const short = description.length > 240 ? `${description.slice(0, 239)}…` : description;
+  return `${short} ${byline}`;
+}

@@ -1,10 +1,10 @@
 /**
  * /sitemap.xml: the public pages that exist in this build, plus member profiles
- * and active books once their routes exist. Pre-rendered: it changes with the
+ * and their active books and products/services once their routes exist. Pre-rendered: it changes with the
  * same rebuilds as the pages it lists (see docs/decisions.md "Sitemap").
  */
 import type { APIRoute } from 'astro';
-import { getActiveAdEntries, getActiveBookEntries, getEditorialEntries, getPublicProfileSitemap, type SitemapEntry } from '../data/server/sitemap.ts';
+import { getActiveAdEntries, getActiveBookEntries, getActiveProductEntries, getEditorialEntries, getPublicProfileSitemap, type SitemapEntry } from '../data/server/sitemap.ts';
 
 /** Public, indexable routes in menu order; account, admin and error screens are left out on purpose. */
 const PUBLIC_ROUTES = [
@@ -29,10 +29,11 @@ function xmlEscape(text: string): string {
 export const GET: APIRoute = async ({ site }) => {
   const origin = site ?? new URL('http://localhost:4321');
   const entries: SitemapEntry[] = PUBLIC_ROUTES.filter(routeExists).map((path) => ({ path }));
-  // Books are listed only for public owners, like their pages.
+  // Books and products/services are listed only while active and of public owners, like their pages.
   const publicProfiles = await getPublicProfileSitemap();
   if (ROUTE_FILES.has('/src/pages/profile/[slug].astro')) entries.push(...publicProfiles.entries);
   if (ROUTE_FILES.has('/src/pages/book/[id].astro')) entries.push(...(await getActiveBookEntries(undefined, publicProfiles.uids)));
+  if (ROUTE_FILES.has('/src/pages/product-service/[id].astro')) entries.push(...(await getActiveProductEntries(undefined, publicProfiles.uids)));
   // Classified ads likewise: active ads of public sellers.
   if (ROUTE_FILES.has('/src/pages/classifieds/[id].astro')) entries.push(...(await getActiveAdEntries(undefined, publicProfiles.uids)));
   entries.push(...(await getEditorialEntries()));

@@ -147,12 +147,12 @@ test('an admin disables a book: it vanishes for visitors and the owner still see
   const id = await addBook(owner, 'Quiet Harbour');
   const { context, page: visitor } = await visitorPage(browser);
   await visitor.goto(`/profile/${owner.slug}`);
-  await expect(visitor.getByRole('link', { name: 'Quiet Harbour' })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Quiet Harbour', exact: true })).toBeVisible();
   // Listed under Free Books once the listing trigger has indexed its title.
   const freeBooks = `/free-books?search=${encodeURIComponent('Quiet Harbour')}`;
   await expect(async () => {
     await visitor.goto(freeBooks);
-    await expect(visitor.getByRole('link', { name: 'Quiet Harbour' })).toBeVisible({ timeout: 1_000 });
+    await expect(visitor.getByRole('link', { name: 'Quiet Harbour', exact: true })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
 
   await signInAs(page, admin);
@@ -169,9 +169,9 @@ test('an admin disables a book: it vanishes for visitors and the owner still see
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Book Not Found');
   await expect(visitor.locator('[data-book-disabled-notice]')).toHaveCount(0);
   await visitor.goto(`/profile/${owner.slug}`);
-  await expect(visitor.getByRole('link', { name: 'Quiet Harbour' })).toHaveCount(0);
+  await expect(visitor.getByRole('link', { name: 'Quiet Harbour', exact: true })).toHaveCount(0);
   await visitor.goto(freeBooks);
-  await expect(visitor.getByRole('link', { name: 'Quiet Harbour' })).toHaveCount(0);
+  await expect(visitor.getByRole('link', { name: 'Quiet Harbour', exact: true })).toHaveCount(0);
   await context.close();
 
   // A member never sees the active checkbox.

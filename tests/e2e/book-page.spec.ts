@@ -2,13 +2,16 @@
 // visitor sees them, checked against the demo data (read through the Admin SDK):
 // a free book read section by section with and without JavaScript, the reader's
 // remembered place, the not-found screens with their status, structured data,
-// link previews and caching, and that a visitor downloads no React or Firebase.
+// link previews and caching, that a visitor downloads no React or Firebase, the
+// free book's EPUB download, and the product page's structured data.
 // Read-only.
 import { gzipSync } from 'node:zlib';
+import JSZip from 'jszip';
 import { ON_DEMAND_CACHE_CONTROL } from '../../src/config';
 import { bookLinks } from '../../src/domain/book-links';
 import { bookSchema, freeReadingLabel, sortedSections, type Book } from '../../src/domain/book';
 import { sectionTitle } from '../../src/domain/book-page';
+import { productServiceSchema, type ProductService } from '../../src/domain/product-service';
 import { parseDoc } from '../../src/data/firestore-convert';
 import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
 import { sitemapLocs } from './helpers/sitemap';
@@ -130,4 +133,92 @@ test('a visitor of a book and a reading page downloads no React and no Firebase,
     const gzip = [...scripts.map((s) => s.text), ...inline].reduce((sum, text) => sum + gzipSync(Buffer.from(text), { level: 9 }).length, 0);
     expect(gzip, path).toBeLessThanOrEqual(15 * 1024);
   }
+});
+
+/** Text of an XHTML file with tags dropped and entities decoded, whitespace collapsed. */
+function xhtmlText(xhtml: string): string {
+  return xhtml
+    .replace(/<br\s*\/?>/g, '\n')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+test('a free book downloads as an EPUB with its chapters, linked from the book page and the free-books card', async ({ page, request }) => {
+  const book = await freeRead();
+  const path = `/book/${book.id}/download.epub`;
+  await page.goto(`/book/${book.id}`);
+  await expect(page.getByRole('link', { name: 'Download EPUB' })).toHaveAttribute('href', path);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download EPUB' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
+  await page.goto(`/free-books?search=${encodeURIComponent(book.title.split(/\s+/).slice(0, 5).join(' '))}`);
+  await expect(page.getByRole('link', { name: `Download EPUB of ${book.title}` })).toHaveAttribute('href', path);
+
+  const response = await request.get(path);
+  expect(response.status()).toBe(200);
+  const headers = response.headers();
+  expect(headers['content-type']).toBe('application/epub+zip');
+  expect(headers['content-disposition']).toMatch(/^attachment; filename="[a-z0-9-]+\.epub"$/);
+  expect(headers['cache-control']).toBe(ON_DEMAND_CACHE_CONTROL);
+  const zip = await JSZip.loadAsync(await response.body());
+  expect(await zip.file('mimetype')?.async('string')).toBe('application/epub+zip');
+  const names = Object.keys(zip.files);
+  expect(names.some((n) => /\.(png|jpe?g|gif|webp|svg)$/i.test(n)), 'no image was fetched into the book').toBe(false);
+  const text = xhtmlText((await Promise.all(names.filter((n) => n.endsWith('.xhtml')).map((n) => zip.file(n)!.async('string')))).join('\n'));
+  const sections = sortedSections(book.manuscript_content);
+  sections.forEach((section, i) => expect(text, `chapter ${i + 1} title`).toContain(sectionTitle(section, i + 1)));
+  for (const section of sections.filter((s) => s.type === 'text')) {
+    const firstLine = section.content.trim().split(/\n/)[0]!.trim().replace(/\s+/g, ' ');
+    expect(text).toContain(firstLine);
+  }
+});
+
+test('there is no EPUB of an unknown, malformed or disabled book, or of a book without reading', async ({ request }) => {
+  const books = await demoBooks();
+  const disabled = books.find((b) => !b.is_active);
+  const noReading = books.find((b) => b.is_active && !b.manuscript_content.some((s) => s.type === 'text' || s.type === 'url'));
+  const paths = ['/book/no-such-book-id/download.epub', '/book/bad%20id/download.epub'];
+  if (disabled) paths.push(`/book/${disabled.id}/download.epub`);
+  if (noReading) paths.push(`/book/${noReading.id}/download.epub`);
+  for (const path of paths) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(response.headers()['content-type'], path).not.toContain('epub');
+  }
+});
+
+test('a product/service page carries Product JSON-LD with an Offer when priced, OpenGraph, and is in the sitemap', async ({ page, request }) => {
+  const db = adminDb();
+  const snap = await db.collection('products_services').where('is_active', '==', true).limit(200).get();
+  const publicOwners = new Map<string, boolean>();
+  let product: ProductService | undefined;
+  for (const doc of snap.docs) {
+    const item = parseDoc(productServiceSchema, doc.id, doc.data());
+    if (typeof item.price_numeric !== 'number') continue;
+    if (!publicOwners.has(item.user_id)) {
+      const owner = (await db.doc(`profiles/${item.user_id}`).get()).data();
+      publicOwners.set(item.user_id, owner?.is_active === true && owner.approval_status === 'approved');
+    }
+    if (publicOwners.get(item.user_id)) {
+      product = item;
+      break;
+    }
+  }
+  if (!product) throw new Error('the demo data has no priced product of a public member');
+  await page.goto(`/product-service/${product.id}`);
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<string, unknown>;
+  expect(ld['@type']).toBe('Product');
+  expect(ld.name).toBe(product.title);
+  expect(ld.offers).toMatchObject({ '@type': 'Offer', price: product.price_numeric!.toFixed(2), priceCurrency: product.currency });
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(product.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', new RegExp(`/product-service/${product.id}$`));
+  if (product.image_url) await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\S/);
+  const locs = await sitemapLocs(request);
+  expect(locs.some((loc) => loc.endsWith(`/product-service/${product.id}`))).toBe(true);
+  // A product of a member who is not public is left out, like its page.
+  const hiddenOwner = [...publicOwners].find(([, visible]) => !visible)?.[0];
+  const hidden = hiddenOwner ? snap.docs.find((d) => d.get('user_id') === hiddenOwner) : undefined;
+  if (hidden) expect(locs.some((loc) => loc.endsWith(`/product-service/${hidden.id}`))).toBe(false);
 });

@@ -66,7 +66,7 @@ test.describe('home live refresh', () => {
     const original = (await slotRef.get()).data();
     expect(original, 'seeded featured book in slot 1').toBeTruthy();
     const featuredIds = new Set((await db.collection('featured_books').get()).docs.map((d) => d.get('book_id') as string));
-    const candidates = await db.collection('books').where('is_active', '==', true).limit(30).get();
+    const candidates = await db.collection('books').where('is_public', '==', true).limit(30).get();
     // A book whose document fails the schema would show as an empty slot, so it is no replacement.
     const replacement = candidates.docs.find((d) => !featuredIds.has(d.id) && isListableBook(d.id, d.data()))!;
     await openAndInteract(page);

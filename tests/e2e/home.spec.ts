@@ -22,7 +22,7 @@ type Flag = null | 'has_free_reading' | 'has_audiobook';
 
 /** What the home page should show for one book section, from Firestore count() queries. */
 async function expectedCounts(flag: Flag) {
-  let base = adminDb().collection('books').where('is_active', '==', true);
+  let base = adminDb().collection('books').where('is_public', '==', true);
   if (flag) base = base.where(flag, '==', true);
   const count = async (q: typeof base) => (await q.count().get()).data().count;
   const byCategory: Record<string, number> = {};

@@ -6,7 +6,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { bookSchema, type Book } from '../../domain/book.ts';
 import { isBookIdShape } from '../../domain/book-page.ts';
-import { isPubliclyListed } from '../../domain/profile.ts';
+import { isItemPublic } from '../../domain/visibility.ts';
 import { tryParseDoc } from '../firestore-convert.ts';
 import { getDb } from './firestore.ts';
 import { getProfileById } from './profiles.ts';
@@ -31,6 +31,6 @@ export async function loadBookPage(id: string, db: Firestore = getDb()): Promise
   const book = await getBookById(id, db);
   if (!book || !book.is_active) return { kind: 'not-found' };
   const owner = await getProfileById(book.user_id, db);
-  if (!owner || !isPubliclyListed(owner)) return { kind: 'not-found' };
+  if (!owner || !isItemPublic(book, owner)) return { kind: 'not-found' };
   return { kind: 'found', book };
 }

@@ -16,8 +16,9 @@ import { meterQuery, meterReads } from './read-meter.ts';
 
 /**
  * The twelve featured-book slots, each the featured book or null. The books are
- * fetched in one batched getAll (not a read per slot); inactive or missing books
- * leave their slot empty, as visitors must only see active books; so do entries
+ * fetched in one batched getAll (not a read per slot); missing books and books that
+ * are not public (inactive, or of a member who is not approved and active: the
+ * denormalised is_public) leave their slot empty; so do entries
  * and books that fail their schema (logged).
  */
 export async function getFeaturedBookSlots(db: Firestore = getDb()): Promise<(Book | null)[]> {
@@ -32,7 +33,7 @@ export async function getFeaturedBookSlots(db: Firestore = getDb()): Promise<(Bo
     meterReads(snaps.length);
     for (const snap of snaps) {
       const book = snap.exists ? tryParseDoc(bookSchema, snap) : null;
-      if (book?.is_active) books.set(book.id, book);
+      if (book?.is_public) books.set(book.id, book);
     }
   }
   return slots.map((slot) => (slot ? books.get(slot.book_id) ?? null : null));

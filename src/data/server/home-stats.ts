@@ -26,9 +26,9 @@ export interface SectionCounts {
  */
 const SECTION_FLAG: Record<BookSection, string | null> = { all: null, free: 'has_free_reading', audio: 'has_audiobook' };
 
-/** Active books (the filter firestore.rules requires), narrowed to the section. */
+/** Public books (active, of an approved and active member: src/domain/visibility.ts), narrowed to the section. */
 function sectionBooks(section: BookSection, db: Firestore): Query {
-  const active = db.collection('books').where('is_active', '==', true);
+  const active = db.collection('books').where('is_public', '==', true);
   const flag = SECTION_FLAG[section];
   return flag ? active.where(flag, '==', true) : active;
 }

@@ -4,7 +4,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { isBookIdShape } from '../../domain/book-page.ts';
 import { productServiceSchema, type ProductService } from '../../domain/product-service.ts';
-import { isPubliclyListed, type Profile } from '../../domain/profile.ts';
+import type { Profile } from '../../domain/profile.ts';
+import { isItemPublic } from '../../domain/visibility.ts';
 import { tryParseDoc } from '../firestore-convert.ts';
 import { getDb } from './firestore.ts';
 import { getProfileById } from './profiles.ts';
@@ -22,6 +23,6 @@ export async function loadProductPage(id: string, db: Firestore = getDb()): Prom
   const item = snap.exists ? tryParseDoc(productServiceSchema, snap) : null;
   if (!item || !item.is_active) return { kind: 'not-found' };
   const seller = await getProfileById(item.user_id, db);
-  if (!seller || !isPubliclyListed(seller)) return { kind: 'not-found' };
+  if (!seller || !isItemPublic(item, seller)) return { kind: 'not-found' };
   return { kind: 'found', item, seller };
 }

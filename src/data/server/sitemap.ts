@@ -7,6 +7,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { bookSchema } from '../../domain/book.ts';
 import { classifiedAdSchema } from '../../domain/classified-ad.ts';
 import { editorialPath } from '../../domain/editorial.ts';
+import { productServiceSchema } from '../../domain/product-service.ts';
 import { profileSchema } from '../../domain/profile.ts';
 import { parseDocs } from '../firestore-convert.ts';
 import { getPublishedBlogPosts, getPublishedNewsletters } from './editorial.ts';
@@ -24,6 +25,8 @@ const MAX_ENTRIES = 20000;
 
 /** The book fields a sitemap entry is built from. */
 const bookEntrySchema = bookSchema.pick({ id: true, user_id: true, created_at: true, updated_at: true });
+/** The product/service fields a sitemap entry is built from. */
+const productEntrySchema = productServiceSchema.pick({ id: true, user_id: true, created_at: true, updated_at: true });
 
 /** The classified ad fields a sitemap entry is built from. */
 const adEntrySchema = classifiedAdSchema.pick({ id: true, user_id: true, created_at: true, updated_at: true });
@@ -82,4 +85,17 @@ export async function getEditorialEntries(db: Firestore = getDb()): Promise<Site
     ...posts.map((p) => ({ path: editorialPath('blog_posts', p), lastModified: p.updated_at ?? p.created_at })),
     ...newsletters.map((n) => ({ path: editorialPath('newsletters', n), lastModified: n.updated_at ?? n.created_at })),
   ];
+}
+
+/**
+ * /product-service/{id} of every active product or service; with `publicOwners`,
+ * only those of these members (the rule of src/domain/visibility.ts: an item is
+ * public only while it is active and its owner is active and approved).
+ */
+export async function getActiveProductEntries(db: Firestore = getDb(), publicOwners?: ReadonlySet<string>): Promise<SitemapEntry[]> {
+  const snap = await db.collection('products_services').where('is_active', '==', true).select('user_id', 'updated_at', 'created_at').limit(MAX_ENTRIES).get();
+  meterQuery(snap);
+  return parseDocs(productEntrySchema, snap.docs)
+    .filter((p) => !publicOwners || publicOwners.has(p.user_id))
+    .map((p) => ({ path: `/product-service/${p.id}`, lastModified: p.updated_at ?? p.created_at }));
 }

@@ -42,6 +42,8 @@ export const MALFORMED_BOOK = {
     user_id: MALFORMED_PROFILE.id, title: BOOK_TITLE, description: 'Saved before purchase links had to be http or https.',
     category: 'fiction', genre: ['fantasy'], sub_genre: [], purchase_links: [], purchase_url: 'javascript:alert(1)',
     audiobook_url: audiobookUrl, manuscript_content: manuscript, is_full_book_free: true, is_active: true, is_featured: false,
+    // Its owner is approved and active: the bookVisibility triggers would write the same.
+    owner_public: true, is_public: true,
     author: bookAuthor, created_at: NEWEST,
     ...listingFieldsOf({ title: BOOK_TITLE, audiobook_url: audiobookUrl, author: bookAuthor, manuscript_content: manuscript }),
   },

@@ -72,7 +72,7 @@ function profile(id: string, extra: Data = {}): [string, Data] {
 }
 /** A valid, active book. */
 function book(id: string, extra: Data = {}): [string, Data] {
-  return [id, { user_id: 'u1', title: `Book ${id}`, is_active: true, category: 'fiction', created_at: new Date(Date.UTC(2025, 0, 1)), ...extra }];
+  return [id, { user_id: 'u1', title: `Book ${id}`, is_active: true, owner_public: true, is_public: true, category: 'fiction', created_at: new Date(Date.UTC(2025, 0, 1)), ...extra }];
 }
 /** Fields that break the schemas but still match every query (active, approved, right category). */
 const BAD_PROFILE = { social_links: { website: 'javascript:alert(1)' } };

@@ -12,7 +12,7 @@ const stored = {
     { id: 'a', type: 'text', title: 'One', content: 'Once.', order: 1 },
   ],
   free_preview_title: null, is_full_book_free: true, is_active: true, is_featured: false, has_free_reading: true, has_audiobook: false,
-  search_keywords: [], created_at: new Date(), updated_at: null,
+  search_keywords: [], owner_public: true, is_public: true, created_at: new Date(), updated_at: null,
 } as Book;
 
 describe('book editor values', () => {

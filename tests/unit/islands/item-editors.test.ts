@@ -19,7 +19,7 @@ const book = {
   purchase_links: [{ label: 'Shop', url: 'https://shop.example', price: null }],
   manuscript_content: [{ id: 's1', type: 'text', title: 'One', content: 'Once.', order: 0 }],
   free_preview_title: null, is_full_book_free: false, is_active: true, is_featured: false, has_free_reading: true, has_audiobook: false,
-  search_keywords: [], created_at: new Date(), updated_at: null,
+  search_keywords: [], owner_public: true, is_public: true, created_at: new Date(), updated_at: null,
 } as Book;
 
 const item = {

@@ -105,9 +105,9 @@ describe('listingQuery', () => {
 
 describe('planListing', () => {
   it('always requires active books, and the kind flag', () => {
-    expect(planListing('all', {})).toEqual({ equals: [['is_active', true]], residual: { terms: [] } });
-    expect(planListing('free', { category: 'fiction' }).equals).toEqual([['is_active', true], ['has_free_reading', true], ['category', 'fiction']]);
-    expect(planListing('audio', {}).equals).toEqual([['is_active', true], ['has_audiobook', true]]);
+    expect(planListing('all', {})).toEqual({ equals: [['is_public', true]], residual: { terms: [] } });
+    expect(planListing('free', { category: 'fiction' }).equals).toEqual([['is_public', true], ['has_free_reading', true], ['category', 'fiction']]);
+    expect(planListing('audio', {}).equals).toEqual([['is_public', true], ['has_audiobook', true]]);
   });
 
   it('uses the genre as the only array-contains when there is no search: exact count', () => {

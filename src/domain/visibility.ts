@@ -1,0 +1,70 @@
+// One visibility rule for every place that shows a member's book or
+// product/service to the public: the item is active AND its owner is public
+// (an approved, active member). The book and product pages, the profile page,
+// the market index, the listings, the home page and the sitemap all decide with
+// these functions.
+import { isPubliclyListed, type Profile } from './profile.ts';
+
+/** The owner fields that decide whether their items may be shown. */
+export type OwnerVisibility = Pick<Profile, 'is_active' | 'approval_status'>;
+
+/** True when the owner's items may be shown: the profile exists, is active and approved. */
+export function isOwnerPublic(owner: OwnerVisibility | null | undefined): boolean {
+  return owner != null && isPubliclyListed(owner);
+}
+
+/** True when an item (book, product/service) may be shown to the public: it is active and its owner is public. */
+export function isItemPublic(item: { is_active: boolean }, owner: OwnerVisibility | null | undefined): boolean {
+  return item.is_active && isOwnerPublic(owner);
+}
+
+/**
+ * The visibility fields stored on each book, so a listing is one indexed query
+ * with no owner read per book: `owner_public` mirrors the owner's profile (kept
+ * by the bookVisibility triggers) and `is_public` = is_active AND owner_public.
+ */
+export interface BookVisibilityFields {
+  owner_public: boolean;
+  is_public: boolean;
+}
+
+/** The visibility fields of a book with this active flag and owner state. */
+export function bookVisibilityFields(isActive: boolean, ownerPublic: boolean): BookVisibilityFields {
+  return { owner_public: ownerPublic, is_public: isActive && ownerPublic };
+}
+
+/** True when a stored document already holds exactly these visibility fields (so a trigger need not write, and cannot loop). */
+export function sameVisibilityFields(stored: Record<string, unknown> | undefined, computed: BookVisibilityFields): boolean {
+  return stored !== undefined && stored.owner_public === computed.owner_public && stored.is_public === computed.is_public;
+}
+
+/**
+ * The visibility fields a stored book should have when its owner's state is
+ * already recorded on it (`owner_public` is a boolean), or undefined when the
+ * owner must be read first (a new book, or one written before the field existed).
+ */
+export function visibilityFromStored(stored: Record<string, unknown>): BookVisibilityFields | undefined {
+  if (typeof stored.owner_public !== 'boolean') return undefined;
+  return bookVisibilityFields(stored.is_active !== false, stored.owner_public);
+}
+
+/** A stored book as the visibility backfill sees it. */
+export interface StoredBookVisibility {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The books whose stored visibility fields differ from what their owners give
+ * (the backfill after deploying the fields, or a repair): id and the fields to write.
+ */
+export function visibilityUpdates(
+  books: readonly StoredBookVisibility[],
+  owners: ReadonlyMap<string, OwnerVisibility>,
+): { id: string; fields: BookVisibilityFields }[] {
+  return books.flatMap(({ id, data }) => {
+    const owner = typeof data.user_id === 'string' ? owners.get(data.user_id) : undefined;
+    const fields = bookVisibilityFields(data.is_active !== false, isOwnerPublic(owner));
+    return sameVisibilityFields(data, fields) ? [] : [{ id, fields }];
+  });
+}
