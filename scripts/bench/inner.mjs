@@ -59,6 +59,8 @@ const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const extraMembers = Number(process.env.BENCH_EXTRA_MEMBERS ?? 500);
 const baseUrl = `http://127.0.0.1:${port}`;
 const onlyPublish = process.env.BENCH_ONLY === 'publish';
+// BENCH_ONLY=market: Lighthouse of /classifieds and an ad page, and the market's reads at two sizes; nothing else.
+const onlyMarket = process.env.BENCH_ONLY === 'market';
 
 function step(text) {
   console.log(`▸ ${text}`);
@@ -184,10 +186,11 @@ async function main() {
   const chrome = onlyPublish ? undefined : await launchChrome();
   try {
     // The book page, a reading page and a product page (books issue): their ids exist only once the demo data is seeded.
-    const bookPages = onlyPublish ? [] : await bookBenchPages();
+    const bookPages = onlyPublish || onlyMarket ? [] : await bookBenchPages();
     // One ad page of the seeded market (its id comes from the seed's generator).
     const adPath = onlyPublish ? undefined : await newestAdPath().catch(() => undefined);
-    for (const page of onlyPublish ? [] : [...PAGES, ...bookPages, ...(adPath ? [{ path: adPath }] : [])]) {
+    const allPages = [...PAGES, ...bookPages, ...(adPath ? [{ path: adPath }] : [])];
+    for (const page of onlyPublish ? [] : onlyMarket ? allPages.filter((p) => p.path.startsWith('/classifieds')) : allPages) {
       step(`Lighthouse ${page.path}`);
       const row = await benchPage(chrome, page);
       console.log(`  ${row.status !== 200 ? `HTTP ${row.status}` : row.error ? `error: ${row.error}` : `perf ${row.performance}, a11y ${row.accessibility}, ${row.reads} reads`}`);
@@ -199,26 +202,26 @@ async function main() {
 
   step('JavaScript of an anonymous visit (js-bytes.mjs)');
   let jsBytes = [];
-  if (!onlyPublish && (await runToEnd(process.execPath, ['scripts/bench/js-bytes.mjs', baseUrl], { cwd: ROOT })) === 0) {
+  if (!onlyPublish && !onlyMarket && (await runToEnd(process.execPath, ['scripts/bench/js-bytes.mjs', baseUrl], { cwd: ROOT })) === 0) {
     jsBytes = JSON.parse(readFileSync(join(OUT, 'js-bytes.json'), 'utf8')).pages;
   }
 
   step(`HTTP Observatory (${OBSERVATORY_PAGES.join(', ')})`);
   const observatory = [];
-  for (const path of onlyPublish ? [] : OBSERVATORY_PAGES) observatory.push(await observe(`${baseUrl}${path}`));
+  for (const path of onlyPublish || onlyMarket ? [] : OBSERVATORY_PAGES) observatory.push(await observe(`${baseUrl}${path}`));
 
   step(`Directory and profile reads with ${extraMembers} more members`);
-  const directoryScale = onlyPublish ? undefined : await directoryAtSizes();
+  const directoryScale = onlyPublish || onlyMarket ? undefined : await directoryAtSizes();
 
   step('Market reads per view with 500 and 5,000 listings');
   const marketScale = onlyPublish ? undefined : await marketAtSizes();
 
   step('Publish pipeline: a title change to /, ten writes in two seconds, requests during the swaps');
-  const publish = await benchPublish(baseUrl);
+  const publish = onlyMarket ? undefined : await benchPublish(baseUrl);
   console.log(`  ${JSON.stringify(publish)}`);
 
   step('Newsletter delivery: 2,000 more members, a clean send and one with the function workers killed mid-send');
-  const newsletter = onlyPublish ? undefined : await benchNewsletter().catch((error) => ({ error: String(error) }));
+  const newsletter = onlyPublish || onlyMarket ? undefined : await benchNewsletter().catch((error) => ({ error: String(error) }));
   console.log(`  ${JSON.stringify(newsletter)}`);
 
   const require = createRequire(import.meta.url);
