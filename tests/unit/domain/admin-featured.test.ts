@@ -37,3 +37,13 @@ describe('mergeBookSearch', () => {
     expect(mergeBookSearch([], [{ id: 'x', title: 'Midnight' }], 'spotlight', 20)).toEqual([]);
   });
 });
+
+describe('failureMessage', () => {
+  it('keeps an error on one bounded line', async () => {
+    const { failureMessage, FAILURE_MESSAGE_MAX } = await import('../../../src/domain/server-failures');
+    expect(failureMessage(new Error('connect\n  refused'))).toBe('connect refused');
+    expect(failureMessage('')).toBe('Unknown error');
+    expect(failureMessage({ code: 5 })).toBe('{"code":5}');
+    expect(failureMessage('x'.repeat(2000))).toHaveLength(FAILURE_MESSAGE_MAX);
+  });
+});
