@@ -139,7 +139,7 @@ export default function AdminDashboard() {
           <FeaturedProfiles />
         </Tabs.Content>
         <Tabs.Content value="settings" className="pt-4">
-          <SiteSettings />
+          <SiteSettings selfUid={state.uid} />
         </Tabs.Content>
         <Tabs.Content value="content" className="pt-4">
           <ContentEditors />

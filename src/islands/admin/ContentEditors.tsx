@@ -39,7 +39,12 @@ function PageEditor({ slug }: { slug: PageSlug }) {
   const [busy, setBusy] = useState(false);
   // A valid edit in the fields rewrites the JSON (the fields are not remounted).
   const fromFields = useCallback((content: unknown) => {
-    setDraft((current) => (typeof current === 'object' ? { ...current, content, json: JSON.stringify(content, null, 2), jsonError: null } : current));
+    // Unchanged content leaves the JSON text as typed (no reformatting under the cursor).
+    setDraft((current) =>
+      typeof current === 'object' && JSON.stringify(current.content) !== JSON.stringify(content)
+        ? { ...current, content, json: JSON.stringify(content, null, 2), jsonError: null }
+        : current,
+    );
   }, []);
 
   useEffect(() => {
