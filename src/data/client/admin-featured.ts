@@ -97,7 +97,10 @@ export async function listBooks(search: string, after: string | null): Promise<{
     getDocs(query(books, where('search_keywords', 'array-contains', word), orderBy('created_at', 'desc'), ...cursor, limit(FEATURED_PAGE_SIZE))),
     after ? null : getDocs(query(books, orderBy('created_at', 'desc'), limit(FEATURED_PAGE_SIZE))),
   ]);
-  const searchable = (d: QueryDocumentSnapshot) => ({ id: d.id, title: d.get('title') as string | null, author: d.get('author') as { display_name?: string } | null, item: bookItem(d.id, d.data()) });
+  const searchable = (d: QueryDocumentSnapshot) => {
+    const item = bookItem(d.id, d.data());
+    return { id: d.id, title: item.title, author: { display_name: item.author }, item };
+  };
   const merged = mergeBookSearch(indexed.docs.map(searchable), newest?.docs.map(searchable) ?? [], search, FEATURED_PAGE_SIZE);
   return { items: merged.map((book) => book.item), next: indexed.size === FEATURED_PAGE_SIZE ? (indexed.docs.at(-1)?.id ?? null) : null };
 }
