@@ -32,7 +32,8 @@ test('an admin uploads a logo and saves it; a member may not upload one', async 
     await field.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await solidPng(200, 80) });
     await expect(field.getByRole('img', { name: 'Current logo' })).toBeVisible({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Save Branding' }).click();
-    await expect(page.getByText('Site settings updated. The public pages follow within about a minute.')).toBeVisible();
+    // The callable's first call may wait for a cold functions worker.
+    await expect(page.getByText('Site settings updated. The public pages follow within about a minute.')).toBeVisible({ timeout: 30_000 });
     const stored = (await db.doc('site_settings/main').get()).get('logo_url') as string;
     expect(stored).toMatch(new RegExp(`^/media/${admin.uid}/site-logos/[A-Za-z0-9_-]+/w\\d+\\.webp$`));
     expect((await request.get(stored)).status()).toBe(200);
