@@ -19,6 +19,7 @@ import { observe } from './observatory.mjs';
 import { fetchPage, firstPaintBytes, weighScripts } from './page-cost.mjs';
 import { benchPublish } from './publish.mjs';
 import { benchNewsletter } from './newsletter.mjs';
+import { benchAdmin } from './admin.mjs';
 import { renderMarkdown } from './report.mjs';
 import { fillMarketTo, newestAdPath } from './extra-listings.mjs';
 import { MARKET_PAGE_SIZE } from '../../src/domain/market.ts';
@@ -224,6 +225,10 @@ async function main() {
   const newsletter = onlyPublish || onlyMarket ? undefined : await benchNewsletter().catch((error) => ({ error: String(error) }));
   console.log(`  ${JSON.stringify(newsletter)}`);
 
+  step('Admin dashboard reads with 10,000 more members');
+  const adminScale = onlyPublish ? undefined : await benchAdmin().catch((error) => ({ error: String(error) }));
+  console.log(`  ${JSON.stringify(adminScale)}`);
+
   const require = createRequire(import.meta.url);
   const results = {
     measured_at: new Date().toISOString(),
@@ -240,6 +245,7 @@ async function main() {
     observatory,
     publish,
     newsletter,
+    admin_scale: adminScale,
   };
   const markdown = renderMarkdown(results);
   writeFileSync(join(OUT, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);

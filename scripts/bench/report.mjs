@@ -133,7 +133,24 @@ export function renderMarkdown(results) {
     }
   }
 
+  const admin = results.admin_scale;
+  if (admin) {
+    lines.push('', 'Admin dashboard reads (issue 11):', '');
+    if (admin.error) lines.push(`- not measured: ${admin.error}`);
+    else {
+      lines.push(`- ${admin.members_added} members added in ${admin.seed_s} s (${admin.total_profiles} profiles in all)`, '');
+      lines.push('| screen | reads | ms | rows |', '| --- | ---: | ---: | ---: |');
+      for (const s of admin.screens) lines.push(`| ${s.screen} | ${s.reads} | ${s.ms} | ${s.rows} |`);
+    }
+  }
+
   const misses = results.pages.flatMap((p) => missesOf(p).map((m) => `- ${p.path}: ${m}`));
+  // A bounded first screen: four counts (one read per 1,000 profiles each) and one page; other screens one page.
+  if (admin && !admin.error) {
+    const [first, ...pages] = admin.screens;
+    if (first.reads > 4 * Math.ceil(admin.total_profiles / 1000) + 21) misses.push(`- admin first screen: ${first.reads} reads`);
+    for (const s of pages) if (s.reads > 21) misses.push(`- admin ${s.screen}: ${s.reads} reads (> 21)`);
+  }
   for (const o of results.observatory ?? []) misses.push(...observatoryMisses(o).map((m) => `- Observatory ${o.path}: ${m}`));
   if (scale && !scale.error && !scale.bounded) misses.push('- /directory: reads grow with the number of members');
   const market = results.market_scale;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from './common.ts';
 import { advertisementBannerSchema } from './advertisement-banner.ts';
 import { LEGAL_DOCUMENT_TYPES } from './legal-document.ts';
-import { aboutContentSchema, membershipContentSchema, type PageSlug } from './page-content.ts';
+import { BENEFIT_ICONS, FEATURE_ICONS, aboutContentSchema, membershipContentSchema, type PageSlug } from './page-content.ts';
 
 /** The callable behind page-content and legal-document saves. */
 export const ADMIN_CONTENT_CALLABLE = 'adminContent';
@@ -74,4 +74,79 @@ export function parseContentJson(slug: PageSlug, text: string): { ok: true; cont
     return { ok: false, error: `Invalid content at ${issue?.path.map(String).join('.') || '(root)'}: ${issue?.message ?? 'wrong shape'}` };
   }
   return { ok: true, content: parsed.data };
+}
+
+// ---------------------------------------------------------------------------
+// The per-field form of a page's content (the same schema as the JSON editor)
+
+/** A content field's path without list indices: 'plans.0.features' → 'plans.features'. */
+export function contentShape(path: string): string {
+  return path
+    .split('.')
+    .filter((part) => !/^\d+$/.test(part))
+    .join('.');
+}
+
+/** Fields chosen from a fixed list, by shape. */
+const CHOICES: Record<PageSlug, Record<string, readonly string[]>> = {
+  about: { 'features.icon': FEATURE_ICONS },
+  membership: { 'benefits.icon': BENEFIT_ICONS, 'plans.type': ['free', 'premium'] },
+};
+/** Lists of short texts, edited one per line. */
+const LINES: Record<PageSlug, readonly string[]> = { about: ['vision.badges'], membership: ['plans.features'] };
+/** Lists of items the form adds to and removes from, with a blank item and the schema's maximum. */
+const LISTS: Record<PageSlug, Record<string, { max: number; blank: () => Record<string, unknown> }>> = {
+  about: { features: { max: 12, blank: () => ({ icon: FEATURE_ICONS[0], title: '', description: '' }) } },
+  membership: {
+    plans: { max: 4, blank: () => ({ type: 'premium', name: '', price: '', period: '', description: '', popular: false, features: [] }) },
+    benefits: { max: 12, blank: () => ({ icon: BENEFIT_ICONS[0], title: '', description: '' }) },
+  },
+};
+/** Keys whose text is a paragraph rather than a line. */
+const PARAGRAPH_KEYS = new Set(['description', 'content']);
+
+/** How the form edits one content field. */
+export type ContentFieldKind =
+  | { kind: 'text' }
+  | { kind: 'paragraph' }
+  | { kind: 'boolean' }
+  | { kind: 'choice'; options: readonly string[] }
+  | { kind: 'lines' }
+  | { kind: 'list'; max: number; blank: () => Record<string, unknown> }
+  | { kind: 'group' };
+
+/** The widget for the field at `path` holding `value` (its current value decides objects, flags and texts). */
+export function contentFieldKind(slug: PageSlug, path: string, value: unknown): ContentFieldKind {
+  // An item of a list is a group of fields, whatever the list is.
+  if (/(^|\.)\d+$/.test(path) && typeof value === 'object' && value !== null) return { kind: 'group' };
+  const shape = contentShape(path);
+  const choices = CHOICES[slug][shape];
+  if (choices) return { kind: 'choice', options: choices };
+  if (LINES[slug].includes(shape)) return { kind: 'lines' };
+  const list = LISTS[slug][shape];
+  if (list) return { kind: 'list', ...list };
+  if (typeof value === 'boolean') return { kind: 'boolean' };
+  if (typeof value === 'object' && value !== null) return { kind: 'group' };
+  return PARAGRAPH_KEYS.has(shape.split('.').at(-1) ?? '') ? { kind: 'paragraph' } : { kind: 'text' };
+}
+
+function words(key: string): string {
+  const text = key.replace(/_/g, ' ');
+  return key === 'cta' ? 'Call to Action' : text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The label of the field at `path`: 'plans.1.features' → 'Plans 2 Features', 'cta.title' → 'Call to Action Title'. */
+export function contentFieldLabel(path: string): string {
+  return path
+    .split('.')
+    .map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : words(part)))
+    .join(' ');
+}
+
+/** The list a one-per-line text area holds: each non-blank line, trimmed. */
+export function linesToList(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { FEATURED_BOOK_SLOTS, FEATURED_PROFILE_SLOTS } from './featured.ts';
+import { MAX_SEARCH_KEYWORDS } from './book.ts';
+import { matchesAllTerms, parseSearch, searchKeywords } from './search.ts';
 
 /** The callable behind every featured-slot change. */
 export const ADMIN_FEATURED_CALLABLE = 'adminFeatured';
@@ -44,4 +46,36 @@ export function firstFreePosition(taken: Iterable<number>, count: number): numbe
   const used = new Set(taken);
   for (let position = 1; position <= count; position++) if (!used.has(position)) return position;
   return null;
+}
+
+/** The book fields the picker's search reads. */
+export interface SearchableBook {
+  id: string;
+  title?: string | null;
+  author?: { display_name?: string | null } | null;
+}
+
+/**
+ * True when every search word starts a word of the book's title or author name:
+ * what its stored `search_keywords` say once the bookListingFields trigger has
+ * written them, computed here from the book itself for books it has not reached yet.
+ */
+export function bookMatchesSearch(book: SearchableBook, search: string): boolean {
+  const terms = parseSearch(search).terms;
+  if (terms.length === 0) return true;
+  // The same keywords as listingFieldsOf in book-listing.ts: title words first, then the author's name.
+  const keywords = searchKeywords([book.title, book.author?.display_name], { maxKeywords: MAX_SEARCH_KEYWORDS });
+  return matchesAllTerms(keywords, terms);
+}
+
+/**
+ * The picker's answer to a search: the books found through the keyword index,
+ * then the newest books that match but are not indexed yet (a book's keywords are
+ * written by a trigger after it is created, so the index alone would miss a book
+ * created moments ago). Each book once, at most `max`.
+ */
+export function mergeBookSearch<T extends SearchableBook>(indexed: readonly T[], newest: readonly T[], search: string, max: number): T[] {
+  const seen = new Set(indexed.map((book) => book.id));
+  const fresh = newest.filter((book) => !seen.has(book.id) && bookMatchesSearch(book, search));
+  return [...fresh, ...indexed].slice(0, max);
 }

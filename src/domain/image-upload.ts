@@ -73,6 +73,8 @@ export const UPLOAD_KIND_NAMES: Readonly<Record<UploadKind, { one: string; many:
   'book-covers': { one: 'Cover image', many: 'cover images' },
   'product-images': { one: 'Product image', many: 'product images' },
   'ad-images': { one: 'Ad photo', many: 'ad photos' },
+  'site-logos': { one: 'Logo', many: 'logos' },
+  'banner-images': { one: 'Banner image', many: 'banner images' },
 };
 
 /** Every reason an upload can be refused (or fail), with the message a person reads. */
@@ -83,6 +85,7 @@ export function uploadMessages(kind: UploadKind) {
     badToken: 'Your session has expired. Please log in again.',
     notAMember: 'Only approved, active members with a verified email can upload images.',
     notYours: 'You can only upload images for your own account.',
+    adminOnly: `Only administrators can upload ${names.many}.`,
     noSuchMember: 'That member does not exist.',
     tooLarge: `${names.one} must be less than 500KB.`,
     notAnImage: 'Please upload an image file.',
@@ -102,6 +105,7 @@ export const UPLOAD_STATUS: Readonly<Record<UploadMessageKey, number>> = {
   badToken: 401,
   notAMember: 403,
   notYours: 403,
+  adminOnly: 403,
   noSuchMember: 404,
   tooLarge: 413,
   notAnImage: 415,

@@ -11,9 +11,16 @@
 export const IMAGE_WIDTHS = [160, 320, 640] as const;
 
 /** What an upload is for; the folder under the member's uid. */
-export const UPLOAD_KINDS = ['profile-images', 'book-covers', 'product-images', 'ad-images'] as const;
+export const UPLOAD_KINDS = ['profile-images', 'book-covers', 'product-images', 'ad-images', 'site-logos', 'banner-images'] as const;
 /** One of UPLOAD_KINDS. */
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
+/** Kinds only an admin may upload (the site's logo, advertisement banners), stored under the admin's own uid. */
+export const ADMIN_ONLY_UPLOAD_KINDS: readonly UploadKind[] = ['site-logos', 'banner-images'];
+
+/** True for a kind only an admin may upload. */
+export function isAdminOnlyUploadKind(kind: UploadKind): boolean {
+  return ADMIN_ONLY_UPLOAD_KINDS.includes(kind);
+}
 
 // The store's public URL of a path: `/media/{path}` on the local disk store, the
 // bucket's `https://storage.googleapis.com/{bucket}/{path}` with MEDIA_STORE=cloud.

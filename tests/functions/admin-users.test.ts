@@ -7,7 +7,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { ADMIN_AUDIT_COLLECTION, ADMIN_USERS_CALLABLE, OWN_ADMIN_RIGHT_MESSAGE, OWN_ACCOUNT_MESSAGE, type AdminUserPage, type AdminUserRow } from '../../src/domain/admin-users';
 import { adminDb, eventually } from './emulator';
 import { newEmail } from './factories';
-import { signInForIdToken } from './callable';
+import { authRestUrl, signInForIdToken } from './callable';
 import { Mailbox } from './mailbox';
 import { callAs, makeMember, type Member } from './profile-members';
 
@@ -156,9 +156,21 @@ describe('actions', () => {
     const request = { action: 'create-user', email, password: 'temp-pass-1', display_name: 'Invited Writer', page_slug: slug, category: 'Book Author', role: 'User', send_invitation: true };
     const answer = await call<{ user: AdminUserRow; invitationSent: boolean }>(admin, request);
     expect(answer.result).toMatchObject({ invitationSent: true, user: { email, page_slug: slug, approval_status: 'approved', email_verified: true, role: 'User' } });
-    const mail = await mailbox.waitFor(email, 'You have been invited to Shelfmark');
-    expect(mail.text).toContain('oobCode=');
     await expect(signInForIdToken(email, 'temp-pass-1')).resolves.toBeTruthy();
+    // The shared layout (branding, text and HTML) with a link to our own reset page that works.
+    const mail = await mailbox.waitFor(email, 'You have been invited to Shelfmark');
+    expect(mail.text).toContain('Hello Invited Writer,');
+    expect(mail.text).toContain('You received this email because an administrator registered this address on Shelfmark.');
+    expect(mail.html).toContain('Choose your password');
+    const link = new URL(mail.text?.match(/https?:\/\/\S*oobCode=\S+/)?.[0] ?? 'http://missing/');
+    expect(link.origin + link.pathname).toBe('http://localhost:4321/auth/reset');
+    const reset = await fetch(authRestUrl('resetPassword'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ oobCode: link.searchParams.get('oobCode'), newPassword: 'chosen-by-me' }),
+    });
+    expect(reset.status).toBe(200);
+    await expect(signInForIdToken(email, 'chosen-by-me')).resolves.toBeTruthy();
     expect((await db.doc(`page_slugs/${slug}`).get()).get('uid')).toBe(answer.result?.user.uid);
 
     expect((await call(admin, request)).error?.status).toBe('ALREADY_EXISTS');

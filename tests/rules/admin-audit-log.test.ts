@@ -15,6 +15,13 @@ const entry = {
   at: Timestamp.fromDate(new Date('2026-01-05T14:02:00Z')),
 };
 
+const failure = {
+  kind: 'mail',
+  message: 'connect ECONNREFUSED 127.0.0.1:1',
+  context: { to: 'someone@example.test', subject: 'You have been invited to Shelfmark' },
+  at: Timestamp.fromDate(new Date('2026-01-05T14:03:00Z')),
+};
+
 const profile = (uid: string, extra: Record<string, unknown>) => ({
   user_id: uid,
   display_name: uid,
@@ -44,6 +51,7 @@ beforeEach(async () => {
   await env.clearFirestore();
   await seed(env, {
     'admin_audit_log/one': entry,
+    'server_failures/one': failure,
     [`profiles/${uids.owner}`]: profile(uids.owner, { role: 'Admin' }),
     [`profiles/${uids.pending}`]: profile(uids.pending, { approval_status: 'pending' }),
   });
@@ -72,6 +80,31 @@ describe('admin_audit_log', () => {
   for (const actor of everyone) {
     describe(actorLabel[actor], () => {
       itDeniesWrites(() => dbAs(env, actor), { newPath: 'admin_audit_log/new', existingPath: 'admin_audit_log/one' }, { action: 'forged' });
+    });
+  }
+});
+
+// server_failures: recorded by the functions beside the audit log, under the same rules.
+describe('server_failures', () => {
+  it('an admin reads and lists the entries', async () => {
+    const list = await expectAllowed(getDocs(query(collection(dbAs(env, 'admin'), 'server_failures'), orderBy('at', 'desc'))));
+    expect(list.docs.map((d) => d.get('kind'))).toEqual(['mail']);
+  });
+
+  for (const actor of nonAdmins) {
+    it(`${actorLabel[actor]} cannot read or list the entries`, async () => {
+      await expectDenied(getDoc(doc(dbAs(env, actor), 'server_failures/one')));
+      await expectDenied(getDocs(collection(dbAs(env, actor), 'server_failures')));
+    });
+  }
+
+  it('a member whose profile role is Admin (no claim) cannot read the entries', async () => {
+    await expectDenied(getDoc(doc(dbAs(env, 'owner'), 'server_failures/one')));
+  });
+
+  for (const actor of everyone) {
+    describe(actorLabel[actor], () => {
+      itDeniesWrites(() => dbAs(env, actor), { newPath: 'server_failures/new', existingPath: 'server_failures/one' }, { kind: 'publish' });
     });
   }
 });

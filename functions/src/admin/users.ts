@@ -31,7 +31,9 @@ import { PAGE_SLUGS, claimPageSlug } from '../accounts/page-slug';
 import { EMAIL_TAKEN_MESSAGE, startingProfile } from '../accounts/sign-up';
 import { sendMail } from '../mail/send-mail';
 import { invitationEmail } from '../mail/invitation';
-import { authPageUrl } from '../mail/settings';
+import { authPageUrl, siteUrl } from '../mail/settings';
+import { mailBrand } from '../mail/brand';
+import { ACTION_PAGES, ownActionLink } from '../../../src/domain/account';
 import { audit, auditInTransaction, changedFields } from './audit';
 
 type Action = AdminUsersRequest['action'];
@@ -275,8 +277,10 @@ async function createUser(firestore: Firestore, actorUid: string, request: Reque
   let invitationSent = false;
   if (request.send_invitation) {
     try {
-      const link = await adminAuth().generatePasswordResetLink(request.email, { url: authPageUrl() });
-      await sendMail({ to: request.email, ...invitationEmail(request.display_name, link, authPageUrl()) });
+      // Our own /auth/reset page with the Admin SDK's code, as the password-reset mail does.
+      const firebaseLink = await adminAuth().generatePasswordResetLink(request.email, { url: authPageUrl() });
+      const link = ownActionLink(firebaseLink, ACTION_PAGES.resetPassword, siteUrl());
+      await sendMail({ to: request.email, ...invitationEmail(request.display_name, link, authPageUrl(), await mailBrand(firestore)) });
       invitationSent = true;
     } catch (error) {
       logger.error('adminUserManagement: the invitation was not sent', { uid: user.uid, error });

@@ -1,6 +1,7 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import { logger } from 'firebase-functions';
 import { mailFrom, smtpUrl } from './settings';
+import { recordFailure } from '../admin/failures';
 
 /** One email: plain text for every client, and the same words as simple HTML. */
 export interface Mail {
@@ -35,13 +36,23 @@ function transporterFor(url: string): Transporter {
   return transport.transporter;
 }
 
-/** Sends one email through the SMTP server in SMTP_URL; logs and skips when none is set. Throws when the server refuses. */
-export async function sendMail(mail: Mail): Promise<MailOutcome> {
+/**
+ * Sends one email through the SMTP server in SMTP_URL; logs and skips when none is set.
+ * Throws when the server refuses, after recording the failure for the admins
+ * (server_failures: the subject and recipient, never the body) unless `record` is
+ * false: bulk senders record one failure per batch instead of one per recipient.
+ */
+export async function sendMail(mail: Mail, options: { record?: boolean } = {}): Promise<MailOutcome> {
   const url = smtpUrl();
   if (url === '') {
     logger.warn('SMTP_URL is not set: email not sent', { subject: mail.subject });
     return 'skipped-no-smtp';
   }
-  await transporterFor(url).sendMail({ from: mailFrom(), ...mail });
+  try {
+    await transporterFor(url).sendMail({ from: mailFrom(), ...mail });
+  } catch (error) {
+    if (options.record !== false) await recordFailure('mail', error, { to: mail.to, subject: mail.subject });
+    throw error;
+  }
   return 'sent';
 }

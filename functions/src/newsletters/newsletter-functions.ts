@@ -22,6 +22,7 @@ import { assignEditorialSlug } from './editorial-slug';
 import { audienceCounts, newsletterCandidates, recipientsOf } from './recipients';
 import { SendRefused, claimAndQueueSend, deliverBatch, type SendDeps } from './send';
 import { unsubscribePage } from './unsubscribe-page';
+import { recordFailure } from '../admin/failures';
 import { verifyUnsubscribe } from './unsubscribe-token';
 
 /** The task queue's function name. */
@@ -30,7 +31,8 @@ const BATCH_TASK = 'deliverNewsletterBatch';
 function liveDeps(): SendDeps {
   return {
     firestore: db(),
-    sendMail,
+    // A failed batch is recorded once (deliverNewsletterBatch), not once per recipient.
+    sendMail: (mail) => sendMail(mail, { record: false }),
     enqueueBatch: (newsletterId, batch) => getFunctions().taskQueue(BATCH_TASK).enqueue({ newsletterId, batch }, { dispatchDeadlineSeconds: 600 }),
     now: () => new Date(),
   };
@@ -94,6 +96,7 @@ export const deliverNewsletterBatch = onTaskDispatched(
       logger.info('newsletter batch delivered', { newsletterId, batch, ...outcome });
     } catch (error) {
       logger.error('A newsletter batch failed; it will be retried', { newsletterId, batch, error: String(error) });
+      await recordFailure('newsletter-batch', error, { newsletter: newsletterId, batch: String(batch) });
       throw error;
     }
   },

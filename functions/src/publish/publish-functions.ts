@@ -26,6 +26,7 @@ import { enforceAppCheck } from '../accounts/app-check';
 import { db } from '../firestore';
 import { callDeployHook, deployHookUrl } from './deploy-hook';
 import { recordPublishChange, runPublishTask, type PipelineDeps } from './pipeline';
+import { recordFailure } from '../admin/failures';
 import { statusRef } from './status-store';
 
 /** The task queue's function name (Cloud Tasks addresses the queue by it). */
@@ -86,7 +87,10 @@ export const publishSite = onTaskDispatched(
   { retryConfig: { maxAttempts: 1 }, rateLimits: { maxConcurrentDispatches: 1 }, timeoutSeconds: TASK_TIMEOUT_SECONDS },
   async () => {
     const outcome = await runPublishTask(liveDeps(), (request) => callDeployHook(deployHookUrl(), request));
-    if (outcome === 'failed') logger.error('publish: the deploy hook failed on every attempt (see site_meta/publish)');
+    if (outcome === 'failed') {
+      logger.error('publish: the deploy hook failed on every attempt (see site_meta/publish)');
+      await recordFailure('publish', 'The deploy hook failed on every attempt; the public pages were not rebuilt.');
+    }
   },
 );
 

@@ -3,8 +3,8 @@
  * page of all books, the members who may be featured, and the adminFeatured
  * callable. Admins read every book and profile (firestore.rules). Loaded lazily.
  */
-import { collection, doc, getDoc, getDocs, limit, orderBy, query, startAfter, where, type QueryConstraint } from 'firebase/firestore/lite';
-import { ADMIN_FEATURED_CALLABLE, type AdminFeaturedRequest, type AdminFeaturedResult } from '../../domain/admin-featured.ts';
+import { collection, doc, getDoc, getDocs, limit, orderBy, query, startAfter, where, type QueryConstraint, type QueryDocumentSnapshot } from 'firebase/firestore/lite';
+import { ADMIN_FEATURED_CALLABLE, mergeBookSearch, type AdminFeaturedRequest, type AdminFeaturedResult } from '../../domain/admin-featured.ts';
 import { FEATURED_BOOK_SLOTS, FEATURED_PROFILE_SLOTS, featuredBookSchema, featuredProfileSchema, toSlots } from '../../domain/featured.ts';
 import { foldText } from '../../domain/search.ts';
 import { parseDocs } from '../firestore-convert.ts';
@@ -79,14 +79,30 @@ function keyword(search: string): string | null {
   return word ? word.slice(0, 20) : null;
 }
 
-/** A page of books, newest first, or those whose title or author starts a word with the search. */
+/**
+ * A page of books, newest first, or those whose title or author starts a word
+ * with the search. A search reads the keyword index and the newest page, matched
+ * in memory (mergeBookSearch), so a book created moments ago is found before the
+ * trigger has indexed it: at most two pages of reads.
+ */
 export async function listBooks(search: string, after: string | null): Promise<{ items: BookItem[]; next: string | null }> {
   const word = keyword(search);
-  const constraints: QueryConstraint[] = word ? [where('search_keywords', 'array-contains', word), orderBy('created_at', 'desc')] : [orderBy('created_at', 'desc')];
-  if (after) constraints.push(startAfter(await getDoc(doc(db(), 'books', after))));
-  const snapshot = await getDocs(query(collection(db(), 'books'), ...constraints, limit(FEATURED_PAGE_SIZE)));
-  const items = snapshot.docs.map((d) => bookItem(d.id, d.data()));
-  return { items, next: snapshot.size === FEATURED_PAGE_SIZE ? (snapshot.docs.at(-1)?.id ?? null) : null };
+  const books = collection(db(), 'books');
+  const cursor = after ? [startAfter(await getDoc(doc(db(), 'books', after)))] : [];
+  if (!word) {
+    const snapshot = await getDocs(query(books, orderBy('created_at', 'desc'), ...cursor, limit(FEATURED_PAGE_SIZE)));
+    return { items: snapshot.docs.map((d) => bookItem(d.id, d.data())), next: snapshot.size === FEATURED_PAGE_SIZE ? (snapshot.docs.at(-1)?.id ?? null) : null };
+  }
+  const [indexed, newest] = await Promise.all([
+    getDocs(query(books, where('search_keywords', 'array-contains', word), orderBy('created_at', 'desc'), ...cursor, limit(FEATURED_PAGE_SIZE))),
+    after ? null : getDocs(query(books, orderBy('created_at', 'desc'), limit(FEATURED_PAGE_SIZE))),
+  ]);
+  const searchable = (d: QueryDocumentSnapshot) => {
+    const item = bookItem(d.id, d.data());
+    return { id: d.id, title: item.title, author: { display_name: item.author }, item };
+  };
+  const merged = mergeBookSearch(indexed.docs.map(searchable), newest?.docs.map(searchable) ?? [], search, FEATURED_PAGE_SIZE);
+  return { items: merged.map((book) => book.item), next: indexed.size === FEATURED_PAGE_SIZE ? (indexed.docs.at(-1)?.id ?? null) : null };
 }
 
 /** Active, approved members matching the search (by name word), leaving out `exclude`. */

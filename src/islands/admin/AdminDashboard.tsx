@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { captureConsole } from '../../lib/console-log-buffer.ts';
 import type { DashboardCounts } from '../../data/client/admin-users.ts';
 import AuditLog from './AuditLog.tsx';
+import ServerFailures from './ServerFailures.tsx';
 import ConsoleLogs from './ConsoleLogs.tsx';
 import ContentEditors from './ContentEditors.tsx';
 import FeaturedBooks from './FeaturedBooks.tsx';
@@ -138,13 +139,14 @@ export default function AdminDashboard() {
           <FeaturedProfiles />
         </Tabs.Content>
         <Tabs.Content value="settings" className="pt-4">
-          <SiteSettings />
+          <SiteSettings selfUid={state.uid} />
         </Tabs.Content>
         <Tabs.Content value="content" className="pt-4">
           <ContentEditors />
         </Tabs.Content>
         <Tabs.Content value="audit" className="pt-4">
           <AuditLog refreshKey={refreshKey} />
+          <ServerFailures refreshKey={refreshKey} />
         </Tabs.Content>
         <Tabs.Content value="logs" className="pt-4">
           <ConsoleLogs />

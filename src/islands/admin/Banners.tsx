@@ -1,11 +1,12 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { bannerFormSchema, type AdminContentRequest } from '../../domain/admin-content.ts';
 import type { AdvertisementBanner } from '../../domain/advertisement-banner.ts';
 import { showToast } from '../../lib/toast.ts';
+import ProfileImageField from '../profile/ProfileImageField.tsx';
 
 const INPUT = 'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
 
@@ -21,9 +22,9 @@ async function change(request: AdminContentRequest): Promise<boolean> {
 
 type FormInput = z.input<typeof bannerFormSchema>;
 
-/** The new-banner form: title, image (a site path or https URL), link, caption, position ≥ 1, active. */
-function NewBannerForm({ onCreated }: { onCreated: () => void }) {
-  const { register, handleSubmit, formState, reset } = useForm<FormInput, unknown, z.output<typeof bannerFormSchema>>({
+/** The new-banner form: title, image (uploaded through the image pipeline), link, caption, position ≥ 1, active. */
+function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid: string }) {
+  const { register, handleSubmit, formState, reset, control } = useForm<FormInput, unknown, z.output<typeof bannerFormSchema>>({
     resolver: zodResolver(bannerFormSchema),
     defaultValues: { title: '', image_url: '', link_url: '', description: '', position: 1, is_active: true },
   });
@@ -51,9 +52,12 @@ function NewBannerForm({ onCreated }: { onCreated: () => void }) {
         <input id="banner-title" className={INPUT} {...aria('title')} {...register('title')} />
         {error('title')}
       </div>
-      <div>
-        <label htmlFor="banner-image_url" className="mb-1 block text-sm font-semibold">Image URL</label>
-        <input id="banner-image_url" className={INPUT} placeholder="/media/… or https://…" {...aria('image_url')} {...register('image_url')} />
+      <div className="md:row-span-2">
+        <Controller
+          control={control}
+          name="image_url"
+          render={({ field }) => <ProfileImageField value={field.value} onChange={field.onChange} userId={selfUid} kind="banner-images" label="Banner Image" shape="wide" />}
+        />
         {error('image_url')}
       </div>
       <div>
@@ -123,7 +127,7 @@ function DeleteBanner({ banner, onDeleted }: { banner: AdvertisementBanner; onDe
 }
 
 /** Advertisement Banners: every banner in position order, with activate/deactivate and delete, and the new-banner form. */
-export default function Banners() {
+export default function Banners({ selfUid }: { selfUid: string }) {
   const [banners, setBanners] = useState<AdvertisementBanner[] | 'loading' | 'failed'>('loading');
   const [version, setVersion] = useState(0);
 
@@ -179,7 +183,7 @@ export default function Banners() {
           ))}
         </ul>
       )}
-      <NewBannerForm onCreated={reload} />
+      <NewBannerForm onCreated={reload} selfUid={selfUid} />
     </div>
   );
 }

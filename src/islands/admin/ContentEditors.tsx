@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { CONTENT_EDITOR_ROWS, parseContentJson, type AdminContentRequest } from '../../domain/admin-content.ts';
 import { LEGAL_DOCUMENT_TITLES, LEGAL_DOCUMENT_TYPES, type LegalDocumentType } from '../../domain/legal-document.ts';
 import { DEFAULT_ABOUT_CONTENT, DEFAULT_MEMBERSHIP_CONTENT, PAGE_SLUGS, type PageSlug } from '../../domain/page-content.ts';
 import { showToast } from '../../lib/toast.ts';
+import ContentFields from './ContentFields.tsx';
 
 const INPUT = 'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
 
@@ -25,6 +26,8 @@ interface PageDraft {
   /** The last valid content parsed from `json`: what is saved. */
   content: unknown;
   jsonError: string | null;
+  /** Bumped when a valid JSON edit replaces the content, so the fields start again from it. */
+  formVersion: number;
 }
 
 const PAGE_TITLES: Record<PageSlug, string> = { about: 'About', membership: 'Membership' };
@@ -34,6 +37,15 @@ function PageEditor({ slug }: { slug: PageSlug }) {
   const [draft, setDraft] = useState<PageDraft | 'loading' | 'failed'>('loading');
   const [titleError, setTitleError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A valid edit in the fields rewrites the JSON (the fields are not remounted).
+  const fromFields = useCallback((content: unknown) => {
+    // Unchanged content leaves the JSON text as typed (no reformatting under the cursor).
+    setDraft((current) =>
+      typeof current === 'object' && JSON.stringify(current.content) !== JSON.stringify(content)
+        ? { ...current, content, json: JSON.stringify(content, null, 2), jsonError: null }
+        : current,
+    );
+  }, []);
 
   useEffect(() => {
     void api()
@@ -48,6 +60,7 @@ function PageEditor({ slug }: { slug: PageSlug }) {
           json: JSON.stringify(content, null, 2),
           content,
           jsonError: null,
+          formVersion: 0,
         });
       })
       .catch((error: unknown) => {
@@ -63,7 +76,7 @@ function PageEditor({ slug }: { slug: PageSlug }) {
   function editJson(json: string) {
     if (typeof draft !== 'object') return;
     const parsed = parseContentJson(slug, json);
-    setDraft(parsed.ok ? { ...draft, json, content: parsed.content, jsonError: null } : { ...draft, json, jsonError: parsed.error });
+    setDraft(parsed.ok ? { ...draft, json, content: parsed.content, jsonError: null, formVersion: draft.formVersion + 1 } : { ...draft, json, jsonError: parsed.error });
   }
 
   async function submit(event: FormEvent) {
@@ -101,6 +114,7 @@ function PageEditor({ slug }: { slug: PageSlug }) {
         <input type="checkbox" checked={draft.is_published} onChange={(e) => setDraft({ ...draft, is_published: e.target.checked })} />
         Published
       </label>
+      <ContentFields key={draft.formVersion} slug={slug} content={draft.content} onValid={fromFields} />
       <div>
         <label htmlFor={id('json')} className="mb-1 block text-sm font-semibold">Content (JSON)</label>
         <textarea

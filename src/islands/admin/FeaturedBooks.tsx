@@ -1,5 +1,5 @@
 import * as Switch from '@radix-ui/react-switch';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { MAX_FEATURED_BOOKS_MESSAGE, type AdminFeaturedRequest } from '../../domain/admin-featured.ts';
 import { freePreviewTitleSchema } from '../../domain/admin-site-settings.ts';
 import { resolveSiteSettings } from '../../domain/site-settings.ts';
@@ -23,34 +23,39 @@ async function change(request: AdminFeaturedRequest, failure: string): Promise<b
   return false;
 }
 
+/** Active books matching `query`, or [] after telling the admin it failed. */
+async function findBooks(query: string): Promise<BookItem[]> {
+  try {
+    return (await (await api()).listBooks(query, null)).items.filter((book) => book.is_active);
+  } catch (error) {
+    console.error('Failed to load books.', error);
+    fail('Failed to load books.');
+    return [];
+  }
+}
+
 /** Picks a book for one slot, searching titles and authors. */
 function BookPicker({ position, onPicked, onClose }: { position: number; onPicked: () => void; onClose: () => void }) {
   const [text, setText] = useState('');
   const [results, setResults] = useState<BookItem[] | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function search(event?: FormEvent) {
-    event?.preventDefault();
+  // Each load is numbered so a slower, earlier answer (the first list) never replaces a later search's.
+  const latest = useRef(0);
+  const load = useCallback((query: string) => {
+    const ticket = ++latest.current;
+    void findBooks(query).then((found) => ticket === latest.current && setResults(found));
+  }, []);
+
+  function search(event: FormEvent) {
+    event.preventDefault();
     setResults(null);
-    try {
-      setResults((await (await api()).listBooks(text, null)).items.filter((book) => book.is_active));
-    } catch (error) {
-      console.error('Failed to load books.', error);
-      setResults([]);
-      fail('Failed to load books.');
-    }
+    load(text);
   }
 
   useEffect(() => {
-    void (async () => {
-      try {
-        setResults((await (await api()).listBooks('', null)).items.filter((book) => book.is_active));
-      } catch (error) {
-        console.error('Failed to load books.', error);
-        setResults([]);
-      }
-    })();
-  }, []);
+    load('');
+  }, [load]);
 
   async function pick(book: BookItem) {
     setBusy(true);
@@ -64,7 +69,7 @@ function BookPicker({ position, onPicked, onClose }: { position: number; onPicke
 
   return (
     <Modal open onOpenChange={(next) => !next && !busy && onClose()} title={`Featured book for slot ${position}`} description="Whatever holds this slot now is replaced.">
-      <form role="search" className="mb-3 flex gap-2" onSubmit={(event) => void search(event)}>
+      <form role="search" className="mb-3 flex gap-2" onSubmit={search}>
         <label htmlFor="book-picker-search" className="sr-only">
           Search books
         </label>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { showToast } from '../../lib/toast.ts';
 import type { ProfileItem } from '../../data/client/admin-featured.ts';
 import Modal from './Modal.tsx';
@@ -31,18 +31,24 @@ function ProfilePicker({ position, featured, onPicked, onClose }: { position: nu
     [featured],
   );
 
+  // Each load is numbered so a slower, earlier answer (the first list) never replaces a later search's.
+  const latest = useRef(0);
+  const load = useCallback(
+    (search: string) => {
+      const ticket = ++latest.current;
+      void find(search).then((found) => ticket === latest.current && setResults(found));
+    },
+    [find],
+  );
+
   useEffect(() => {
-    let current = true;
-    void find('').then((found) => current && setResults(found));
-    return () => {
-      current = false;
-    };
-  }, [find]);
+    load('');
+  }, [load]);
 
   function search(event: FormEvent) {
     event.preventDefault();
     setResults(null);
-    void find(text).then(setResults);
+    load(text);
   }
 
   async function pick(profile: ProfileItem) {

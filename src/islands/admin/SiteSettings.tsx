@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { canAddMenuItem, moveMenuItem, siteSettingsEditSchema, type SiteSettingsEdit } from '../../domain/admin-site-settings.ts';
 import { SOCIAL_NETWORKS } from '../../domain/profile.ts';
 import { MAX_MENU_ITEMS, SOCIAL_LINK_LABELS, resolveSiteSettings, type SiteSettings as Stored } from '../../domain/site-settings.ts';
 import { showToast } from '../../lib/toast.ts';
+import ProfileImageField from '../profile/ProfileImageField.tsx';
 import Banners from './Banners.tsx';
 
 const INPUT = 'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
@@ -34,9 +35,9 @@ function ErrorText({ id, message }: { id: string; message?: string }) {
 const brandingSchema = siteSettingsEditSchema.pick({ logo_url: true, site_title: true, header_description: true, hero_description: true, website_url: true }).required();
 type Branding = z.input<typeof brandingSchema>;
 
-/** Logo & Branding: the logo (a site path or an https URL), title, descriptions and site address. */
-function BrandingForm({ stored }: { stored: Stored | null }) {
-  const { register, handleSubmit, formState } = useForm<Branding, unknown, z.output<typeof brandingSchema>>({
+/** Logo & Branding: the logo (uploaded through the image pipeline), title, descriptions and site address. */
+function BrandingForm({ stored, selfUid }: { stored: Stored | null; selfUid: string }) {
+  const { register, handleSubmit, formState, control } = useForm<Branding, unknown, z.output<typeof brandingSchema>>({
     resolver: zodResolver(brandingSchema),
     defaultValues: {
       logo_url: stored?.logo_url ?? '',
@@ -47,8 +48,7 @@ function BrandingForm({ stored }: { stored: Stored | null }) {
     },
   });
   const e = formState.errors;
-  const fields: { name: keyof Branding; label: string; hint?: string }[] = [
-    { name: 'logo_url', label: 'Logo URL', hint: 'A path on this site (/media/…) or a full https address; empty shows the default icon.' },
+  const fields: { name: Exclude<keyof Branding, 'logo_url'>; label: string; hint?: string }[] = [
     { name: 'site_title', label: 'Site Title', hint: 'Empty uses “Shelfmark”.' },
     { name: 'header_description', label: 'Header Description' },
     { name: 'hero_description', label: 'Hero Description' },
@@ -56,6 +56,13 @@ function BrandingForm({ stored }: { stored: Stored | null }) {
   ];
   return (
     <form className="space-y-3" noValidate onSubmit={handleSubmit(async (values) => void (await save(values)))}>
+      <Controller
+        control={control}
+        name="logo_url"
+        render={({ field }) => <ProfileImageField value={field.value ?? ''} onChange={field.onChange} userId={selfUid} kind="site-logos" label="Logo" shape="wide" />}
+      />
+      <p className="text-sm text-ink-muted">Without a logo the header shows the default icon. Save Branding to publish a new logo.</p>
+      <ErrorText id="ss-logo_url-error" message={e.logo_url?.message} />
       {fields.map(({ name, label, hint }) => (
         <div key={name}>
           <label htmlFor={`ss-${name}`} className="mb-1 block text-sm font-semibold">
@@ -178,7 +185,7 @@ function SocialForm({ stored }: { stored: Stored | null }) {
 }
 
 /** Site Settings: Logo & Branding, Navigation Menu, Social Media Links. */
-export default function SiteSettings() {
+export default function SiteSettings({ selfUid }: { selfUid: string }) {
   const [stored, setStored] = useState<Stored | null | 'loading' | 'failed'>('loading');
   useEffect(() => {
     void import('../../data/client/admin-site-settings.ts')
@@ -198,7 +205,7 @@ export default function SiteSettings() {
         <h2 id="branding-heading" className="text-xl font-bold">
           Logo &amp; Branding
         </h2>
-        <BrandingForm stored={stored} />
+        <BrandingForm stored={stored} selfUid={selfUid} />
       </section>
       <section aria-labelledby="menu-heading" className="space-y-3">
         <h2 id="menu-heading" className="text-xl font-bold">
@@ -216,7 +223,7 @@ export default function SiteSettings() {
         <h2 id="banners-heading" className="text-xl font-bold">
           Advertisement Banners
         </h2>
-        <Banners />
+        <Banners selfUid={selfUid} />
       </section>
     </div>
   );

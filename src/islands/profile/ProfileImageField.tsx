@@ -15,11 +15,12 @@ interface Props {
   label?: string;
   /** What the picture is for (the upload folder); a profile picture unless told. */
   kind?: UploadKind;
-  /** Placeholder shown without a picture, and whether the preview is round (an avatar) or a book-shaped rectangle. */
-  shape?: 'avatar' | 'cover';
+  /** Placeholder shown without a picture, and whether the preview is round (an avatar), a book-shaped rectangle, or wide (a logo or banner, shown whole). */
+  shape?: 'avatar' | 'cover' | 'wide';
 }
 
-const PLACEHOLDERS = { avatar: '/placeholder-avatar.svg', cover: '/placeholder-cover.svg' } as const;
+const PLACEHOLDERS = { avatar: '/placeholder-avatar.svg', cover: '/placeholder-cover.svg', wide: '/placeholder-cover.svg' } as const;
+const PREVIEW_CLASSES = { avatar: 'h-24 w-24 rounded-full object-cover', cover: 'h-24 w-16 rounded-md object-cover', wide: 'h-24 w-48 rounded-md object-contain' } as const;
 
 /** Starts downloading the upload code (and Firebase) while the person is about to choose a file. */
 function warmUp(): void {
@@ -83,7 +84,7 @@ export default function ProfileImageField({ value, onChange, userId, label = 'Pr
           width={96}
           height={96}
           onError={() => setBroken(value)}
-          className={`${shape === 'avatar' ? 'h-24 w-24 rounded-full' : 'h-24 w-16 rounded-md'} border border-line bg-parchment object-cover`}
+          className={`${PREVIEW_CLASSES[shape]} border border-line bg-parchment`}
         />
         <div className="space-y-2">
           <div className="flex flex-wrap gap-2">

@@ -114,4 +114,22 @@ describe('POST /api/uploads/[kind]', () => {
     expect(answer.status).toBe(201);
     expect(answer.body.url).toMatch(/^\/media\/pending\/profile-images\/[^/]+\/w320\.webp$/);
   });
+
+  it.each(['site-logos', 'banner-images'])('refuses %s to every non-admin, storing nothing', async (kind) => {
+    const before = await stored();
+    const image = await jpegWithGps(200, 100);
+    const many = kind === 'site-logos' ? 'logos' : 'banner images';
+    expect(await upload(image, { kind, token: null })).toMatchObject({ status: 401, body: { error: `Please log in to upload ${many}.` } });
+    for (const token of ['token-approved', 'token-pending']) {
+      expect(await upload(image, { kind, token })).toMatchObject({ status: 403, body: { error: `Only administrators can upload ${many}.` } });
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('stores an admin’s logo under the admin’s own folder, whatever userId says', async () => {
+    const answer = await upload(await jpegWithGps(200, 100), { kind: 'site-logos', token: 'token-admin', userId: 'approved' });
+    expect(answer.status).toBe(201);
+    expect(answer.body.url).toMatch(/^\/media\/admin\/site-logos\/[A-Za-z0-9_-]{16}\/w\d+\.webp$/);
+  });
 });
+

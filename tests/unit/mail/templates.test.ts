@@ -3,6 +3,7 @@ import {
   approvedEmail, composeMail, emailChangeConfirmEmail, emailChangedNoticeEmail, passwordResetEmail, verificationEmail,
 } from '../../../functions/src/mail/templates.ts';
 import { absoluteLogoUrl } from '../../../functions/src/mail/brand.ts';
+import { invitationEmail } from '../../../functions/src/mail/invitation.ts';
 
 const BRAND = { title: 'Book <Club>', logoUrl: 'https://site.example/media/logo.webp', siteUrl: 'https://site.example' };
 
@@ -14,6 +15,7 @@ describe('the shared mail template', () => {
       passwordResetEmail('Jane', 'https://site.example/auth/reset?oobCode=b', BRAND),
       emailChangeConfirmEmail('Jane', 'new@example.com', 'https://site.example/auth/confirm-email?oobCode=c', BRAND),
       emailChangedNoticeEmail('Jane', 'new@example.com', BRAND),
+      invitationEmail('Jane', 'https://site.example/auth/reset?oobCode=d', 'https://site.example/auth', BRAND),
     ];
     for (const mail of mails) {
       expect(mail.text.startsWith('Book <Club>')).toBe(true);
@@ -43,5 +45,17 @@ describe('absoluteLogoUrl', () => {
     expect(absoluteLogoUrl('https://cdn.example/l.png', 'https://site.example')).toBe('https://cdn.example/l.png');
     expect(absoluteLogoUrl('javascript:alert(1)', 'https://site.example')).toBeNull();
     expect(absoluteLogoUrl(null, 'https://site.example')).toBeNull();
+  });
+});
+
+describe('the invitation', () => {
+  it('links to our own reset page and the login page, in the site name', () => {
+    const mail = invitationEmail('Jane <J>', 'https://site.example/auth/reset?oobCode=d&x=1', 'https://site.example/auth', BRAND);
+    expect(mail.subject).toBe('You have been invited to Book <Club>');
+    expect(mail.text).toContain('Hello Jane <J>,');
+    expect(mail.text).toContain('Choose your password: https://site.example/auth/reset?oobCode=d&x=1');
+    expect(mail.text).toContain('Then log in and set up your page: https://site.example/auth');
+    expect(mail.html).toContain('href="https://site.example/auth/reset?oobCode=d&amp;x=1"');
+    expect(mail.html).toContain('Hello Jane &lt;J&gt;,');
   });
 });

@@ -18,7 +18,7 @@ import {
   uploadRefusal,
   type UploadMessageKey,
 } from '../../../domain/image-upload.ts';
-import type { UploadKind } from '../../../domain/media-image.ts';
+import { isAdminOnlyUploadKind, type UploadKind } from '../../../domain/media-image.ts';
 import { bearerToken, memberStanding, verifyCaller } from '../../../data/server/auth.ts';
 import { mediaStore } from '../../../data/server/media-store.ts';
 import { encodeVariants, readCappedBody, storeUpload } from '../../../data/server/uploads.ts';
@@ -54,12 +54,18 @@ async function upload(kind: UploadKind, request: Request, url: URL): Promise<Res
   const caller = await verifyCaller(token);
   if (!caller) return refuse(kind, 'badToken');
 
-  const targetUid = url.searchParams.get('userId') || caller.uid;
-  if (!UPLOAD_USER_ID_PATTERN.test(targetUid)) return json(400, { error: BAD_USER_ID_MESSAGE });
-  const own = caller.admin ? null : await memberStanding(caller.uid);
-  const target = caller.admin ? await memberStanding(targetUid) : own;
-  const refusal = uploadRefusal(caller, own, targetUid, target);
-  if (refusal) return refuse(kind, refusal);
+  // The logo and banner kinds belong to the site, not a member: only the admin
+  // claim opens them, and they are stored under the admin's own uid.
+  const adminKind = isAdminOnlyUploadKind(kind);
+  if (adminKind && !caller.admin) return refuse(kind, 'adminOnly');
+  const targetUid = adminKind ? caller.uid : url.searchParams.get('userId') || caller.uid;
+  if (!adminKind) {
+    if (!UPLOAD_USER_ID_PATTERN.test(targetUid)) return json(400, { error: BAD_USER_ID_MESSAGE });
+    const own = caller.admin ? null : await memberStanding(caller.uid);
+    const target = caller.admin ? await memberStanding(targetUid) : own;
+    const refusal = uploadRefusal(caller, own, targetUid, target);
+    if (refusal) return refuse(kind, refusal);
+  }
 
   // A declared length over the limit is refused before reading; a false one is caught while reading.
   if (Number(request.headers.get('Content-Length') ?? 0) > MAX_UPLOAD_BYTES) return refuse(kind, 'tooLarge');
