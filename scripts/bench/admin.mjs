@@ -10,7 +10,7 @@
 // Runs inside `firebase emulators:exec` (inner.mjs, or alone:
 // `node --import tsx scripts/bench/admin.mjs` under emulators:exec).
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { AggregateQuery, DocumentReference, getFirestore, Query } from 'firebase-admin/firestore';
+import { DocumentReference, getFirestore, Query } from 'firebase-admin/firestore';
 import { directoryFields } from '../../src/domain/directory.ts';
 import { adminUsersRequestSchema } from '../../src/domain/admin-users.ts';
 import { profileWriteSchema, USER_CATEGORIES } from '../../src/domain/profile.ts';
@@ -64,6 +64,8 @@ async function addMembers(firestore) {
 /** Counts reads while `work` runs by wrapping the Admin SDK's get() of queries, documents and aggregations. */
 async function metered(work) {
   let reads = 0;
+  // AggregateQuery is not exported by firebase-admin/firestore: reach its prototype through an instance.
+  const AggregateQuery = { prototype: Object.getPrototypeOf(db().collection('profiles').count()) };
   const queryGet = Query.prototype.get;
   const docGet = DocumentReference.prototype.get;
   const aggregateGet = AggregateQuery.prototype.get;

@@ -30,7 +30,8 @@ test('an admin uploads a logo and saves it; a member may not upload one', async 
     await page.getByRole('tab', { name: 'Site Settings' }).click();
     const field = page.getByRole('group', { name: 'Logo', exact: true });
     await field.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await solidPng(200, 80) });
-    await expect(field.getByRole('img', { name: 'Current logo' })).toBeVisible({ timeout: 20_000 });
+    // The seed has a logo already: wait for the uploaded one to replace it before saving.
+    await expect(field.getByRole('img', { name: 'Current logo' })).toHaveAttribute('src', new RegExp(`^/media/${admin.uid}/site-logos/`), { timeout: 20_000 });
     await page.getByRole('button', { name: 'Save Branding' }).click();
     // The callable's first call may wait for a cold functions worker.
     await expect(page.getByText('Site settings updated. The public pages follow within about a minute.')).toBeVisible({ timeout: 30_000 });
