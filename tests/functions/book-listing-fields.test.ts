@@ -1,6 +1,7 @@
 // books.has_free_reading, has_audiobook and search_keywords follow the book, through the real triggers.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listingFieldsOf } from '../../src/domain/book-listing';
+import { bookVisibilityFields } from '../../src/domain/visibility';
 import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
 import { bookData, profileData } from './factories';
 
@@ -79,7 +80,8 @@ describe('book listing fields trigger', () => {
   it('leaves a book that is already right untouched (no write, so no loop)', async () => {
     const data = bookData(alice, { title: 'Settled', author: { display_name: 'Alice Archer', page_slug: 'alice-archer' } });
     const ref = db.collection('books').doc(uniqueId('settled'));
-    await ref.set({ ...data, ...listingFieldsOf({ title: 'Settled', author: { display_name: 'Alice Archer' } }) });
+    // Every derived field already right: the listing fields and the visibility fields (alice is approved and active).
+    await ref.set({ ...data, ...listingFieldsOf({ title: 'Settled', author: { display_name: 'Alice Archer' } }), ...bookVisibilityFields(data.is_active !== false, true) });
     const written = (await ref.get()).updateTime;
     // Give the triggers time to run; a write of theirs would move updateTime.
     await new Promise((resolve) => setTimeout(resolve, 2500));
