@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
@@ -6,6 +7,7 @@ import { z } from 'zod';
 import { bannerFormSchema, type AdminContentRequest } from '../../domain/admin-content.ts';
 import type { AdvertisementBanner } from '../../domain/advertisement-banner.ts';
 import { showToast } from '../../lib/toast.ts';
+import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import ProfileImageField from '../profile/ProfileImageField.tsx';
 
 const INPUT = 'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
@@ -24,6 +26,7 @@ type FormInput = z.input<typeof bannerFormSchema>;
 
 /** The new-banner form: title, image (uploaded through the image pipeline), link, caption, position ≥ 1, active. */
 function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid: string }) {
+  const uploading = useStore($uploadsInFlight) > 0;
   const { register, handleSubmit, formState, reset, control } = useForm<FormInput, unknown, z.output<typeof bannerFormSchema>>({
     resolver: zodResolver(bannerFormSchema),
     defaultValues: { title: '', image_url: '', link_url: '', description: '', position: 1, is_active: true },
@@ -80,8 +83,8 @@ function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid:
         Active
       </label>
       <div className="md:col-span-2">
-        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Adding…' : 'Add Banner'}
+        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting || uploading}>
+          {formState.isSubmitting ? 'Adding…' : uploading ? 'Uploading image…' : 'Add Banner'}
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
@@ -6,6 +7,7 @@ import { canAddMenuItem, moveMenuItem, siteSettingsEditSchema, type SiteSettings
 import { SOCIAL_NETWORKS } from '../../domain/profile.ts';
 import { MAX_MENU_ITEMS, SOCIAL_LINK_LABELS, resolveSiteSettings, type SiteSettings as Stored } from '../../domain/site-settings.ts';
 import { showToast } from '../../lib/toast.ts';
+import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import ProfileImageField from '../profile/ProfileImageField.tsx';
 import Banners from './Banners.tsx';
 
@@ -37,6 +39,7 @@ type Branding = z.input<typeof brandingSchema>;
 
 /** Logo & Branding: the logo (uploaded through the image pipeline), title, descriptions and site address. */
 function BrandingForm({ stored, selfUid }: { stored: Stored | null; selfUid: string }) {
+  const uploading = useStore($uploadsInFlight) > 0;
   const { register, handleSubmit, formState, control } = useForm<Branding, unknown, z.output<typeof brandingSchema>>({
     resolver: zodResolver(brandingSchema),
     defaultValues: {
@@ -81,8 +84,8 @@ function BrandingForm({ stored, selfUid }: { stored: Stored | null; selfUid: str
           <ErrorText id={`ss-${name}-error`} message={e[name]?.message} />
         </div>
       ))}
-      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Saving…' : 'Save Branding'}
+      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting || uploading}>
+        {formState.isSubmitting ? 'Saving…' : uploading ? 'Uploading image…' : 'Save Branding'}
       </button>
     </form>
   );

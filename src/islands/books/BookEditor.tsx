@@ -8,6 +8,7 @@
  * Delete after a confirmation. Only an admin editing an existing book sees the
  * active checkbox.
  */
+import { useStore } from '@nanostores/react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
@@ -20,6 +21,7 @@ import { LIMIT_MESSAGES } from '../../domain/plan-limits.ts';
 import { showToast } from '../../lib/toast.ts';
 import { INPUT_CLASS } from '../profile/form-controls.tsx';
 import ProfileImageField from '../profile/ProfileImageField.tsx';
+import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import { ItemCheckbox, ItemInput, ItemSelect, ItemTextArea, itemFieldId, useItemError } from './item-fields.tsx';
 
 const P = 'book';
@@ -48,6 +50,8 @@ function saveFailure(code: string, message: string) {
 export default function BookEditor({ book, userId, admin, onCancel, onSaved, onDeleted }: Props) {
   const [loaded] = useState<BookEditorValues>(() => toEditorValues(book ?? undefined));
   const [saving, setSaving] = useState(false);
+  // Save waits for a cover/picture upload in flight: saving now would keep the old one.
+  const uploading = useStore($uploadsInFlight) > 0;
   const form = useForm<BookEditorValues>({ resolver: zodResolver(bookEditorSchema), defaultValues: loaded, reValidateMode: 'onChange' });
 
   async function save(values: BookEditorValues) {
@@ -106,8 +110,8 @@ export default function BookEditor({ book, userId, admin, onCancel, onSaved, onD
           </section>
         ) : null}
         <div className="flex flex-wrap gap-2 border-t border-line pt-6">
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
+          <button type="submit" className="btn btn-primary" disabled={saving || uploading}>
+            {saving ? 'Saving…' : uploading ? 'Uploading image…' : 'Save'}
           </button>
           <button type="button" className="btn btn-outline" onClick={cancel} disabled={saving}>
             Cancel

@@ -5,6 +5,8 @@
  * each field); firestore.rules repeats it on the server. A visitor is sent to
  * /auth ('Authentication Required'); editing loads only the member's own ad.
  */
+import { useStore } from '@nanostores/react';
+import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
@@ -66,6 +68,8 @@ type State = { kind: 'loading' } | { kind: 'ready'; uid: string };
 export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Props) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [saving, setSaving] = useState(false);
+  // Save waits for a picture upload in flight: saving now would keep the old picture.
+  const uploading = useStore($uploadsInFlight) > 0;
   const form = useForm<FormValues, unknown, ClassifiedAdForm>({
     // The schema reads the typed text (price, tags, 'none', 'not_specified') into what is stored.
     resolver: zodResolver(classifiedAdFormSchema as never),
@@ -221,8 +225,8 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex gap-2">
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : adId ? 'Update Ad' : 'Create Ad'}
+          <button type="submit" className="btn btn-primary" disabled={saving || uploading}>
+            {saving ? 'Saving…' : uploading ? 'Uploading image…' : adId ? 'Update Ad' : 'Create Ad'}
           </button>
           <a href={adId ? `/classifieds/${adId}` : '/classifieds'} className="btn btn-outline">Cancel</a>
         </div>

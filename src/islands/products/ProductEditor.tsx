@@ -6,6 +6,7 @@
  * values; Delete asks first. Only an admin editing an existing item sees the
  * active checkbox.
  */
+import { useStore } from '@nanostores/react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type MouseEvent } from 'react';
@@ -19,6 +20,7 @@ import { parseTags } from '../../domain/tags.ts';
 import { showToast } from '../../lib/toast.ts';
 import { ItemCheckbox, ItemInput, ItemSelect, ItemTextArea } from '../books/item-fields.tsx';
 import ProfileImageField from '../profile/ProfileImageField.tsx';
+import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 
 interface Props {
   /** The stored item, or null to add one. */
@@ -37,6 +39,8 @@ export default function ProductEditor({ item, userId, admin, idPrefix = 'product
   const P = idPrefix;
   const [loaded] = useState<ProductEditorValues>(() => toProductEditorValues(item ?? undefined));
   const [saving, setSaving] = useState(false);
+  // Save waits for a cover/picture upload in flight: saving now would keep the old one.
+  const uploading = useStore($uploadsInFlight) > 0;
   const form = useForm<ProductEditorValues>({ resolver: zodResolver(productEditorSchema), defaultValues: loaded, reValidateMode: 'onChange' });
   const kind = useWatch({ control: form.control, name: 'category' });
   const tagsText = useWatch({ control: form.control, name: 'tags' });
@@ -127,8 +131,8 @@ export default function ProductEditor({ item, userId, admin, idPrefix = 'product
           <ItemCheckbox name="is_active" label="Active" prefix={P} hint="A disabled item is hidden from everyone but its owner and admins." />
         ) : null}
         <div className="flex flex-wrap gap-2 border-t border-line pt-4">
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
+          <button type="submit" className="btn btn-primary" disabled={saving || uploading}>
+            {saving ? 'Saving…' : uploading ? 'Uploading image…' : 'Save'}
           </button>
           <button type="button" className="btn btn-outline" onClick={cancel} disabled={saving}>
             Cancel

@@ -1,3 +1,5 @@
+import { useStore } from '@nanostores/react';
+import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
@@ -58,6 +60,8 @@ export default function EditorForm({
     draftToOffer(localStorage, userId, loaded),
   );
   const [saving, setSaving] = useState(false);
+  // Save waits for a picture upload in flight: saving now would keep the old picture.
+  const uploading = useStore($uploadsInFlight) > 0;
   // Set once a save succeeded: a pending autosave must not bring the draft back.
   const saved = useRef(false);
   const form = useForm<ProfileFormValues>({
@@ -146,8 +150,8 @@ export default function EditorForm({
         <AboutSection />
         <SocialLinksSection />
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? "Saving…" : "Save Profile"}
+          <button type="submit" className="btn btn-primary" disabled={saving || uploading}>
+            {saving ? "Saving…" : uploading ? "Uploading image…" : "Save Profile"}
           </button>
           <a
             href={`/profile/${encodeURIComponent(loaded.page_slug)}`}

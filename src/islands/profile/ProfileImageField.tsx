@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { beginUpload } from '../../stores/uploads-in-flight.ts';
 import { IMAGE_INPUT_ACCEPT, uploadMessages } from '../../domain/image-upload.ts';
 import { srcsetOf, type UploadKind } from '../../domain/media-image.ts';
 import { showToast } from '../../lib/toast.ts';
@@ -50,6 +51,8 @@ export default function ProfileImageField({ value, onChange, userId, label = 'Pr
     if (!file) return;
     setProblem('');
     setProgress(0);
+    // Forms on the page hold their Save until the new picture is stored.
+    const endUpload = beginUpload();
     try {
       const { uploadImage } = await import('../../data/client/uploads.ts');
       const outcome = await uploadImage({ kind, file, userId, onProgress: setProgress });
@@ -66,6 +69,7 @@ export default function ProfileImageField({ value, onChange, userId, label = 'Pr
       showToast({ title: 'Upload error', description, variant: 'destructive' });
     } finally {
       setProgress(null);
+      endUpload();
     }
   }
 
