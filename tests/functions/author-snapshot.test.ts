@@ -9,9 +9,13 @@ async function authorOf(bookId: string): Promise<unknown> {
   return (await db.doc(`books/${bookId}`).get()).get('author');
 }
 
+// A book's creation now wakes several triggers (listing fields, visibility, the market
+// index, this one); the first test can meet cold workers, so the wait is generous.
+const WAIT_MS = 25_000;
+
 /** Waits until the book carries `expected` as its author snapshot. */
 async function expectAuthor(bookId: string, expected: { display_name: string; page_slug: string }): Promise<void> {
-  await eventually(() => authorOf(bookId), (author) => JSON.stringify(author) === JSON.stringify(expected)).catch(() => undefined);
+  await eventually(() => authorOf(bookId), (author) => JSON.stringify(author) === JSON.stringify(expected), WAIT_MS).catch(() => undefined);
   expect(await authorOf(bookId)).toEqual(expected);
 }
 
@@ -27,7 +31,7 @@ describe('author snapshot triggers', () => {
   it('fills the author of a book created without one', async () => {
     const book = await db.collection('books').add(bookData(alice));
     await expectAuthor(book.id, { display_name: 'Alice Archer', page_slug: 'alice-archer' });
-  });
+  }, 60_000);
 
   it('rewrites every book of the user when the display name or page slug changes', async () => {
     const stale = { display_name: 'Old Name', page_slug: 'old-name' };
