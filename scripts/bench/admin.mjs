@@ -21,8 +21,10 @@ const BATCH = 500;
 
 function db() {
   if (!process.env.FIRESTORE_EMULATOR_HOST) throw new Error('the bench writes to the emulator only (FIRESTORE_EMULATOR_HOST is not set)');
-  if (getApps().length === 0) initializeApp({ projectId: PROJECT_ID });
-  return getFirestore();
+  // Its own named app: other bench steps create named apps of their own, so "no app
+  // yet" does not mean "no default app" (the full bench failed on that).
+  const app = getApps().find((a) => a.name === 'bench-admin') ?? initializeApp({ projectId: PROJECT_ID }, 'bench-admin');
+  return getFirestore(app);
 }
 
 /** Pauses or resumes the functions emulator's background triggers through the Emulator Hub; false when there is no hub. */
