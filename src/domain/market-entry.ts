@@ -14,7 +14,8 @@ import { marketplacePrice, type Book } from './book.ts';
 import { DEFAULT_CURRENCY, PRICE_FILTERS, currencySchema } from './marketplace.ts';
 import type { ClassifiedAd } from './classified-ad.ts';
 import type { ProductService } from './product-service.ts';
-import { isPubliclyListed, type Profile } from './profile.ts';
+import type { Profile } from './profile.ts';
+import { isItemPublic } from './visibility.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH, searchKeywords } from './search.ts';
 import { MAX_TAGS, tagsSchema } from './tags.ts';
 
@@ -163,8 +164,8 @@ function keywords(title: string, tags: readonly string[]): string[] {
   return searchKeywords([title, tags.join(' ')], { maxKeywords: MARKET_MAX_KEYWORDS });
 }
 
-const listed = (item: { is_active: boolean }, owner: OwnerStatus | null | undefined) =>
-  item.is_active && owner != null && isPubliclyListed(owner);
+// The one visibility rule of books and products (src/domain/visibility.ts) decides for the market too.
+const listed = isItemPublic;
 
 /** The book fields an entry is made of. */
 export type BookSource = Pick<
