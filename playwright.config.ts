@@ -10,7 +10,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One more try for a test that fails once under load (a cold on-demand render, a
+  // trigger that lands late); the summary counts such tests as passed on a retry.
+  retries: 1,
   timeout: 30_000,
   reporter: [['list'], ['json']],
   outputDir: 'test-results/e2e-artifacts',

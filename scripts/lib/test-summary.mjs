@@ -29,13 +29,23 @@ export function readSummaries(dir, ran = new Set(['unit', 'rules', 'functions', 
     const counts = kind === 'vitest' ? vitestCounts(report) : playwrightCounts(report);
     passed += counts.passed;
     failed += counts.failed;
-    lines.push(`${name.padEnd(18)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+    lines.push(`${name.padEnd(18)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${counts.flaky ? `, ${counts.flaky} passed on a retry` : ''}`);
+    // Named here, at the end of the output, where a CI log's tail shows them.
+    for (const title of counts.failedTitles.slice(0, 20)) lines.push(`  ✗ ${title}`);
   }
   return { passed, failed, lines };
 }
 
 function vitestCounts(report) {
+  const failedTitles = [];
+  for (const file of report.testResults ?? []) {
+    const rel = String(file.name ?? '').replace(/^.*?(tests\/)/, '$1');
+    const failures = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (file.status === 'failed' && failures.length === 0) failedTitles.push(`${rel}: ${String(file.message ?? 'failed to load').split('\n')[0]}`);
+    for (const t of failures) failedTitles.push(`${rel} › ${t.fullName ?? t.title}`);
+  }
   return {
+    failedTitles,
     passed: report.numPassedTests ?? 0,
     // A file that fails to load has no failed test but is a failure all the same.
     failed: (report.numFailedTests ?? 0) + (report.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length,
@@ -45,5 +55,18 @@ function vitestCounts(report) {
 
 function playwrightCounts(report) {
   const s = report.stats ?? {};
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + (report.errors?.length ?? 0), skipped: s.skipped ?? 0 };
+  const failedTitles = [];
+  // Suites nest: a file's suite, then describe blocks; specs hold one test per project.
+  const walk = (suite, path) => {
+    const here = suite.title === suite.file ? path : [...path, suite.title];
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') failedTitles.push(`${spec.file ?? suite.file} › ${[...here, spec.title].join(' › ')} [${test.projectName}]`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  for (const error of report.errors ?? []) failedTitles.push(String(error.message ?? error).split('\n')[0]);
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + (report.errors?.length ?? 0), skipped: s.skipped ?? 0, flaky: s.flaky ?? 0, failedTitles };
 }
