@@ -75,7 +75,7 @@ test('the home page starts its live refresh from the Firestore emulator after a 
 
 test('pictures that fail to load show their placeholder, without an inline event handler', async ({ page, request, cspViolations }) => {
   const html = await (await request.get('/directory')).text();
-  const served = [...html.matchAll(/<img[^>]*\bsrc="([^"]+)"[^>]*data-fallback="\/placeholder-avatar\.svg"/g)].map((m) => m[1]).slice(0, 6);
+  const served = [...html.matchAll(/<img[^>]*\bdata-src="([^"]+)"[^>]*data-fallback="\/placeholder-avatar\.svg"/g)].map((m) => m[1]).slice(0, 6);
   expect(served.some((src) => src?.startsWith('/media/')), 'a member picture from /media/ among the first cards').toBe(true);
   await page.route('**/media/**', (route) => route.abort());
   await page.goto('/directory');

@@ -1,7 +1,8 @@
 // The first paint waits for nothing but the HTML: no page links a stylesheet or a
-// synchronous script, and no script is fetched before the page has painted
-// (enhancement scripts sit in AfterPaint templates until then), so Lighthouse's
-// LCP lands with the FCP. npm run bench measures the timings themselves.
+// synchronous script, no script or picture is fetched before the page has painted
+// (enhancement scripts sit in AfterPaint templates until then, pictures load lazily),
+// and the paint itself waits until the main landmark is parsed (HoldFirstPaint), so
+// Lighthouse's LCP lands with the FCP. npm run bench measures the timings themselves.
 import { expect, test } from './fixtures';
 import { sitemapPages } from './helpers/sitemap';
 import { EXTRA_PAGES, fetchPages } from './helpers/pages';
@@ -53,6 +54,90 @@ test('no public page fetches a script before its first paint: bundled scripts wa
     }
   }
   expect(problems, 'scripts fetched before the first paint').toEqual([]);
+});
+
+test('no public page fetches a picture before its first paint: each waits with a data: pixel and loads lazily', async ({ request }) => {
+  const pages = (await sitemapPages(request)).map(({ path }) => ({ path, status: 200 }));
+  test.setTimeout(30_000 + pages.length * 2_000);
+  const { bodies, problems } = await fetchPages(request, pages);
+  let waiting = 0;
+  for (const { path, html } of bodies) {
+    // <noscript> copies are for browsers without JavaScript, which never run the loader.
+    for (const img of tagsOf(outsideTemplates(html).replace(/<noscript\b[\s\S]*?<\/noscript>/gi, ''), 'img')) {
+      const name = `${path}: <img data-src="${img.get('data-src')}" src="${(img.get('src') ?? '').slice(0, 40)}">`;
+      if (!(img.get('src') ?? '').startsWith('data:') || !img.get('data-src')) problems.push(`${name} is fetched before the first paint`);
+      if (img.has('srcset')) problems.push(`${name} has a srcset before the first paint`);
+      if (img.get('loading') !== 'lazy') problems.push(`${name} without loading="lazy"`);
+      waiting += 1;
+    }
+  }
+  expect(problems, 'pictures fetched before the first paint').toEqual([]);
+  expect(waiting, 'pictures checked').toBeGreaterThan(10);
+});
+
+test('pictures get their addresses once the page has painted, in appended results too, and without JavaScript from <noscript>', async ({ page, browser }) => {
+  await page.goto('/categories');
+  const covers = page.locator('#results img[data-fallback]');
+  await expect(covers.first()).toHaveAttribute('src', /^\/(media|placeholder)/);
+  expect(await page.locator('#results img[data-src]').count(), 'pictures still waiting').toBe(0);
+  const before = await covers.count();
+  await page.getByRole('link', { name: 'Load more' }).click();
+  await expect.poll(() => covers.count()).toBeGreaterThan(before);
+  // A page's own <noscript> holds text; one parsed by DOMParser (scripting off) would hold a real <img>.
+  await expect.poll(() => page.locator('#results img[data-src], #results noscript img').count(), 'appended pictures revealed, their noscript copies dropped').toBe(0);
+  await expect(covers.last()).toHaveAttribute('src', /^\/(media|placeholder)/);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const plain = await context.newPage();
+    await plain.goto('/categories');
+    const shown = plain.locator('#results img:visible');
+    expect(await shown.count()).toBeGreaterThan(0);
+    for (const src of await shown.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? ''))) expect(src).not.toMatch(/^data:/);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the first paint waits for the whole main landmark, on every page', async ({ page, request }) => {
+  const pages = [...(await sitemapPages(request)), ...EXTRA_PAGES].map(({ path }) => path);
+  test.setTimeout(30_000 + pages.length * 2_000);
+  const problems: string[] = [];
+  const read = () =>
+    page.evaluate(() => ({
+      hold: document.head.querySelectorAll('link[rel="expect"][href="#main"][blocking="render"]').length,
+      main: document.getElementById('main')?.tagName ?? null,
+    }));
+  for (const path of pages) {
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    // A screen that sends a visitor elsewhere (/profile-edit to /auth) is read where it lands.
+    const found = await read().catch(async () => {
+      await page.waitForLoadState('load');
+      return read();
+    });
+    if (found.hold !== 1) problems.push(`${path}: ${found.hold} render holds for #main in the head`);
+    if (found.main !== 'MAIN') problems.push(`${path}: #main is ${found.main ?? 'missing'}`);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('text pages paint their largest element in the first frame, on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  for (const path of ['/about', '/terms', '/membership', '/directory']) {
+    await page.goto(path);
+    // Both entries are buffered, so they can be read after the load.
+    const { fcp, lcp } = await page.evaluate(
+      () =>
+        new Promise<{ fcp: number; lcp: number }>((resolve) => {
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1;
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve({ fcp, lcp: entries[entries.length - 1]?.startTime ?? -1 });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(fcp, `${path}: first contentful paint`).toBeGreaterThan(0);
+    expect(lcp, `${path}: largest contentful paint in the same frame as the first`).toBe(fcp);
+  }
 });
 
 test('no script runs between <body> and the main content: the parser never pauses to paint the header alone', async ({ request }) => {
