@@ -76,6 +76,7 @@ test.describe('home live refresh', () => {
       const first = grid.getByRole('listitem').first();
       await expect(first.getByRole('link')).toHaveAttribute('href', `/book/${replacement.id}`, { timeout: 15_000 });
       await expect(first).toContainText(replacement.get('title'));
+      await expect(first.locator('img[data-slot-cover]')).toHaveAttribute('src', (replacement.get('cover_image') as string | null) || '/placeholder-cover.svg');
       await expect(grid.getByRole('listitem')).toHaveCount(12);
     } finally {
       await slotRef.set(original!);

@@ -34,7 +34,15 @@ function renderSlot(card: FeaturedBookCard | null, templates: { book: HTMLTempla
   const content = (card ? templates.book : templates.empty).content.cloneNode(true) as DocumentFragment;
   if (card) {
     content.querySelector<HTMLAnchorElement>('[data-slot-link]')?.setAttribute('href', `/book/${encodeURIComponent(card.id)}`);
-    content.querySelector<HTMLImageElement>('[data-slot-cover]')?.setAttribute('src', card.cover_image || PLACEHOLDER_COVER);
+    const cover = content.querySelector<HTMLImageElement>('[data-slot-cover]');
+    if (cover) {
+      // The slot markup's picture waits for the after-paint loader (FallbackImage.astro);
+      // the page has painted by now, so the cover loads at once and the loader must not
+      // put the template's placeholder back when the slot is inserted.
+      cover.removeAttribute('data-src');
+      cover.removeAttribute('data-srcset');
+      cover.setAttribute('src', card.cover_image || PLACEHOLDER_COVER);
+    }
     setText(content.querySelector('[data-slot-title]'), card.title);
   }
   item.append(content);
