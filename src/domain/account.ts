@@ -176,14 +176,3 @@ export function ownActionLink(firebaseLink: string, page: string, siteOrigin: st
 export function resetLinkProblem(code: string | undefined): string {
   return code === 'auth/expired-action-code' ? RESET_LINK_EXPIRED_MESSAGE : RESET_LINK_INVALID_MESSAGE;
 }
-
-/**
- * True when a token's sign-in (auth_time, seconds) is still valid for an account
- * whose sessions were cut at `validSince` (the account's tokensValidAfterTime).
- */
-export function sessionStillValid(authTimeSeconds: number, validSince: string | undefined): boolean {
-  if (!validSince) return true;
-  const cut = Date.parse(validSince);
-  if (Number.isNaN(cut)) return true;
-  return authTimeSeconds >= Math.floor(cut / 1000);
-}

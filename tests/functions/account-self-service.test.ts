@@ -201,7 +201,9 @@ describe('exportMemberData', () => {
     const refused = await callFunction('exportMemberData', { userId: owner.uid }, { idToken: nosyToken });
     expect(refused.error?.status).toBe('PERMISSION_DENIED');
 
+    // Made an admin as the admin functions do it: the claim and the profile's role.
     await auth.setCustomUserClaims(nosy.uid, { admin: true });
+    await db.doc(`profiles/${nosy.uid}`).update({ role: 'Admin' });
     const adminToken = await signInForIdToken(nosy.email, PASSWORD);
     const asAdmin = await callFunction<{ user_id: string }>('exportMemberData', { userId: owner.uid }, { idToken: adminToken });
     expect(asAdmin.result?.user_id).toBe(owner.uid);

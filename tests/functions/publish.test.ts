@@ -149,6 +149,8 @@ describe('publish pipeline', () => {
       const email = newEmail('publisher');
       const user = await getAuth(getApps()[0]).createUser({ email, password: 'secret-pass', emailVerified: true });
       if (claims) await getAuth(getApps()[0]).setCustomUserClaims(user.uid, claims);
+      // An admin's current record says so too: the guard checks the profile, not only the claim.
+      if (claims?.admin === true) await db.doc(`profiles/${user.uid}`).set(profileData(user.uid, { role: 'Admin' }));
       return signInForIdToken(email, 'secret-pass');
     }
 

@@ -54,8 +54,8 @@ export async function setupRulesEnv(suite: string): Promise<RulesTestEnvironment
 /**
  * A Firestore client signed in as the given actor (or signed out for 'anonymous').
  * Members have verified their email, so only their profile's state decides what
- * they may do; the admin carries just the admin claim, which is all admin rights
- * rest on.
+ * they may do; the admin carries the admin claim, and seed() gives them their
+ * Admin profile (the rules check both).
  */
 export function dbAs(env: RulesTestEnvironment, actor: Actor): Firestore {
   const context =
@@ -69,11 +69,29 @@ export function dbAs(env: RulesTestEnvironment, actor: Actor): Firestore {
   return context.firestore() as unknown as Firestore;
 }
 
-/** Writes documents (path → data) with the rules switched off. */
+/**
+ * The admin actor's own profile. Admin powers need the claim AND a current
+ * profile with role 'Admin' that is active, so every seeded database has one
+ * unless a test seeds its own.
+ */
+export const ADMIN_PROFILE: DocumentData = {
+  user_id: uids.admin,
+  display_name: 'Shelfmark Admin',
+  page_slug: 'shelfmark-admin',
+  role: 'Admin',
+  category: 'Book Author',
+  subscription_status: 'free',
+  approval_status: 'approved',
+  is_active: true,
+  book_count: 0,
+};
+
+/** Writes documents (path → data) with the rules switched off, and the admin's profile unless given. */
 export async function seed(env: RulesTestEnvironment, docs: Record<string, DocumentData>): Promise<void> {
+  const withAdmin = `profiles/${uids.admin}` in docs ? docs : { [`profiles/${uids.admin}`]: ADMIN_PROFILE, ...docs };
   await env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore() as unknown as Firestore;
-    await Promise.all(Object.entries(docs).map(([path, data]) => setDoc(doc(db, path), data)));
+    await Promise.all(Object.entries(withAdmin).map(([path, data]) => setDoc(doc(db, path), data)));
   });
 }
 

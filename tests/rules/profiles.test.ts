@@ -145,10 +145,8 @@ const refusedUpdatedAt: Record<string, unknown> = {
 const adminEdits: [string, Exclude<Actor, 'anonymous'>, DocumentData][] = [
   ['approves a pending member', 'pending', { approval_status: 'approved' }],
   ['denies a pending member', 'pending', { approval_status: 'denied' }],
-  ['deactivates a member', 'owner', { is_active: false }],
-  ['reactivates a member', 'inactive', { is_active: true }],
   ['upgrades a member to premium', 'owner', { subscription_status: 'premium' }],
-  ['mirrors the admin claim in role, and changes category', 'other', { role: 'Admin', category: 'Publisher' }],
+  ['changes category', 'other', { category: 'Publisher' }],
   ["edits a member's name and about text", 'owner', { display_name: 'Alice A. Author', about_me: 'Edited by an admin.' }],
 ];
 
@@ -159,6 +157,12 @@ const forbiddenAdminEdits: Record<string, DocumentData> = {
   'change book_count (a trigger keeps it)': { book_count: 7 },
   'change page_slug (uniqueness is claimed server-side)': { page_slug: 'someone-else' },
   'add an email': { email: 'penny@example.com' },
+  // Demotion and deactivation must end the member's sessions: only the admin functions do them.
+  'deactivate a member directly': { is_active: false },
+  'reactivate a member directly': { is_active: true },
+  'promote a member directly': { role: 'Admin' },
+  'demote an admin directly': { role: 'User' },
+  'write the session stamp': { tokens_valid_after: Timestamp.fromDate(new Date('2099-01-01T00:00:00Z')) },
   'set an unknown approval status': { approval_status: 'maybe' },
   'set an unknown plan': { subscription_status: 'gold' },
   'set is_active to something other than a boolean': { is_active: 'yes' },

@@ -1,12 +1,11 @@
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { memberTargetSchema } from '../../../src/domain/account';
 import { firstErrorMessage } from '../../../src/domain/common';
 import { db } from '../firestore';
 import { adminAuth, authErrorCode } from './admin-auth';
-import { enforceAppCheck } from './app-check';
 import { accountRecordDoc, emailChangeDoc, settleEmailConfirmation } from './email-change';
-import { liveCaller, type LiveCaller } from './live-session';
+import { endSessions, guardedCall, type Caller } from '../guard';
 
 /** What /account shows about a member's sign-in. */
 export interface AccountOverview {
@@ -25,7 +24,7 @@ export interface AccountOverview {
 }
 
 /** The member a request is about: the caller, or (admins only) `userId`. Throws permission-denied otherwise. */
-export function targetOf(caller: LiveCaller, data: unknown): string {
+export function targetOf(caller: Caller, data: unknown): string {
   const parsed = memberTargetSchema.safeParse(data);
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
   const userId = parsed.data?.userId;
@@ -39,8 +38,7 @@ export function targetOf(caller: LiveCaller, data: unknown): string {
  * { userId? } (another member: admins only). Settles a confirmed email change
  * first, so the old address is told even when the confirming page could not.
  */
-export const accountOverview = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<AccountOverview> => {
-  const caller = await liveCaller(request);
+export const accountOverview = guardedCall('session', async (request, caller): Promise<AccountOverview> => {
   const uid = targetOf(caller, request.data);
   const firestore = db();
   await settleEmailConfirmation(firestore, uid, { justConfirmed: false }).catch((error: unknown) => logger.error('account overview: settling failed', { uid, error }));
@@ -66,14 +64,12 @@ export const accountOverview = onCall({ enforceAppCheck: enforceAppCheck() }, as
 });
 
 /**
- * Callable, signed-in: ends every session of the caller's account by revoking
- * its refresh tokens. Other browsers lose their session when their ID token is
- * next checked (our callables and endpoints check revocation; the site's session
- * check reloads the account). Request data: none. Returns { status: 'done' }.
+ * Callable, signed-in: ends every session of the caller's account (the session
+ * stamp, then the refresh tokens). From the answer on, no token issued before it
+ * is accepted by a callable or by the Firestore rules, and no browser can get a
+ * new one. Request data: none. Returns { status: 'done' }.
  */
-export const signOutEverywhere = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<{ status: 'done' }> => {
-  const caller = await liveCaller(request);
-  await adminAuth().revokeRefreshTokens(caller.uid);
-  logger.info('signed out everywhere', { uid: caller.uid });
+export const signOutEverywhere = guardedCall('session', async (_request, caller): Promise<{ status: 'done' }> => {
+  await endSessions(caller.uid, 'sign out everywhere');
   return { status: 'done' };
 });

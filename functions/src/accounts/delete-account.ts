@@ -1,4 +1,4 @@
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions';
 import { FieldValue, Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
@@ -16,9 +16,8 @@ import type { MediaStore } from '../../../src/data/server/media-store';
 import { db } from '../firestore';
 import { functionsMediaStore } from '../media';
 import { adminAuth, authErrorCode } from './admin-auth';
-import { isAdminToken } from './admin-claim';
-import { enforceAppCheck } from './app-check';
 import { PAGE_SLUGS } from './page-slug';
+import { guardedCall } from '../guard';
 
 /** account_deletions/{uid}: one job per deleted account (src/domain/account-deletion.ts). Admin SDK only. */
 export const ACCOUNT_DELETIONS = 'account_deletions';
@@ -184,26 +183,24 @@ export async function finishStaleDeletions(firestore: Firestore, now = Date.now(
  * failed: calling again (the member within the hour their ID token still
  * lives, or an admin) or the sweep finishes the job.
  */
-export const deleteAccount = onCall({ enforceAppCheck: enforceAppCheck(), timeoutSeconds: 540 }, async (request): Promise<{ deleted: true }> => {
-  if (request.auth === undefined) throw new HttpsError('unauthenticated', 'Please sign in to delete your profile.');
+export const deleteAccount = guardedCall('session', async (request, caller): Promise<{ deleted: true }> => {
   const parsed = deleteAccountRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
   const { userId } = parsed.data;
   if (!isPathSafeId(userId)) throw new HttpsError('invalid-argument', 'UserId: not a user id');
-  const admin = isAdminToken(request.auth.token as Record<string, unknown>);
-  if (request.auth.uid !== userId && !admin) throw new HttpsError('permission-denied', DELETE_NOT_ALLOWED_MESSAGE);
+  if (caller.uid !== userId && !caller.admin) throw new HttpsError('permission-denied', DELETE_NOT_ALLOWED_MESSAGE);
 
   const firestore = db();
-  await recordDeletion(firestore, userId, request.auth.uid);
+  await recordDeletion(firestore, userId, caller.uid);
   try {
     await finishDeletion(firestore, userId);
   } catch (error) {
     logger.error('deleteAccount: a step failed; the job stays open for a retry or the sweep', { uid: userId, error });
     throw new HttpsError('internal', DELETE_FAILED_MESSAGE);
   }
-  logger.info('deleteAccount: deleted', { uid: userId, by: request.auth.uid });
+  logger.info('deleteAccount: deleted', { uid: userId, by: caller.uid });
   return { deleted: true };
-});
+}, { signIn: 'Please sign in to delete your profile.', call: { timeoutSeconds: 540 } });
 
 /**
  * Every 15 minutes, finishes deletions whose call stopped midway (a crash or a

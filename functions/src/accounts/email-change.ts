@@ -1,4 +1,4 @@
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import {
@@ -13,8 +13,7 @@ import { sendMail } from '../mail/send-mail';
 import { siteUrl } from '../mail/settings';
 import { emailChangeConfirmEmail, emailChangedNoticeEmail } from '../mail/templates';
 import { adminAuth, authErrorCode } from './admin-auth';
-import { enforceAppCheck } from './app-check';
-import { liveCaller } from './live-session';
+import { guardedCall, openCall } from '../guard';
 import { consumeAttempt } from './throttle';
 
 /**
@@ -59,12 +58,12 @@ async function emailTaken(email: string): Promise<boolean> {
  * (REAUTH_REQUIRED_MESSAGE), invalid-argument (bad or same address),
  * already-exists (EMAIL_IN_USE_MESSAGE), resource-exhausted, internal.
  */
-export const requestEmailChange = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<EmailChangeResult> => {
-  const caller = await liveCaller(request);
+export const requestEmailChange = guardedCall('session', async (request, caller): Promise<EmailChangeResult> => {
   const parsed = emailChangeRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
   if (Date.now() / 1000 - caller.authTime > RECENT_SIGN_IN_SECONDS) throw new HttpsError('failed-precondition', REAUTH_REQUIRED_MESSAGE);
-  const oldEmail = caller.user.email;
+  const user = await adminAuth().getUser(caller.uid);
+  const oldEmail = user.email;
   if (!oldEmail) throw new HttpsError('failed-precondition', 'Your account has no email address to change.');
   const newEmail = parsed.data.newEmail.toLowerCase();
   if (newEmail === oldEmail.toLowerCase()) throw new HttpsError('invalid-argument', SAME_EMAIL_MESSAGE);
@@ -83,7 +82,7 @@ export const requestEmailChange = onCall({ enforceAppCheck: enforceAppCheck() },
       notified_at: null,
     });
     const brand = await mailBrand(firestore);
-    await sendMail({ to: newEmail, ...emailChangeConfirmEmail(caller.user.displayName ?? '', newEmail, link, brand) });
+    await sendMail({ to: newEmail, ...emailChangeConfirmEmail(user.displayName ?? '', newEmail, link, brand) });
   } catch (error) {
     if (authErrorCode(error) === 'auth/email-already-exists') throw new HttpsError('already-exists', EMAIL_IN_USE_MESSAGE);
     logger.error('email change: the confirmation was not sent', { uid: caller.uid, error });
@@ -143,7 +142,7 @@ export async function settleEmailConfirmation(firestore: Firestore, uid: string,
  * Returns { status: 'done' }. It only acts on what Auth shows (see
  * settleEmailConfirmation), so a caller cannot make it claim anything.
  */
-export const notifyEmailConfirmed = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<{ status: 'done' }> => {
+export const notifyEmailConfirmed = openCall('the browser that confirms an address may be signed out', async (request): Promise<{ status: 'done' }> => {
   const parsed = emailConfirmedNoticeSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
   await settleEmailConfirmation(db(), parsed.data.uid, { justConfirmed: true });

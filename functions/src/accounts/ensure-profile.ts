@@ -1,4 +1,4 @@
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
@@ -7,9 +7,9 @@ import { startingDisplayName } from '../../../src/domain/profile-save';
 import type { UserCategory } from '../../../src/domain/profile';
 import { db } from '../firestore';
 import { adminAuth, authErrorCode } from './admin-auth';
-import { enforceAppCheck } from './app-check';
 import { createStartingProfile } from './sign-up';
 import { ACCOUNT_DELETIONS } from './delete-account';
+import { guardedCall } from '../guard';
 
 /** ensureProfile's answer. */
 export type EnsureProfileResponse = z.infer<typeof ensureProfileResponseSchema>;
@@ -42,9 +42,8 @@ export async function ensureStartingProfile(firestore: Firestore, uid: string, d
  * unchanged. Request data: none. Returns { page_slug, created }.
  * Errors: unauthenticated; failed-precondition (the account is being deleted).
  */
-export const ensureProfile = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<EnsureProfileResponse> => {
-  if (request.auth === undefined) throw new HttpsError('unauthenticated', 'Please sign in to edit your profile.');
-  const { uid } = request.auth;
+export const ensureProfile = guardedCall('session', async (_request, caller): Promise<EnsureProfileResponse> => {
+  const { uid } = caller;
   let displayName: string;
   try {
     const user = await adminAuth().getUser(uid);
@@ -56,4 +55,4 @@ export const ensureProfile = onCall({ enforceAppCheck: enforceAppCheck() }, asyn
   const answer = await ensureStartingProfile(db(), uid, displayName);
   if (answer.created) logger.info('ensureProfile: created the missing profile', { uid, page_slug: answer.page_slug });
   return answer;
-});
+}, { signIn: 'Please sign in to edit your profile.' });

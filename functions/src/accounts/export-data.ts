@@ -1,4 +1,4 @@
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { Firestore, QuerySnapshot } from 'firebase-admin/firestore';
 import {
@@ -8,9 +8,8 @@ import {
 import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
 import { db } from '../firestore';
 import { adminAuth, authErrorCode } from './admin-auth';
-import { enforceAppCheck } from './app-check';
 import { targetOf } from './account-settings';
-import { liveCaller } from './live-session';
+import { guardedCall } from '../guard';
 
 function documentsOf(snapshot: QuerySnapshot): ExportedDocument[] {
   return inCreationOrder(snapshot.docs.map((doc) => exportDocument(doc.id, doc.data())));
@@ -96,12 +95,11 @@ export async function memberExport(firestore: Firestore, uid: string, now = new 
  * { userId? }: another member's, for admins only (permission-denied
  * otherwise). Checks the session was not ended.
  */
-export const exportMemberData = onCall({ enforceAppCheck: enforceAppCheck(), memory: '512MiB' }, async (request): Promise<MemberExport> => {
-  const caller = await liveCaller(request);
+export const exportMemberData = guardedCall('session', async (request, caller): Promise<MemberExport> => {
   const uid = targetOf(caller, request.data);
   const firestore = db();
   const profile = await firestore.collection('profiles').doc(uid).get();
   if (uid !== caller.uid && !profile.exists) throw new HttpsError('not-found', 'No such member.');
   logger.info('export: member data', { uid, by: caller.uid });
   return memberExport(firestore, uid);
-});
+}, { call: { memory: '512MiB' } });

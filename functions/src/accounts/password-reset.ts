@@ -1,4 +1,4 @@
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import {
   ACTION_PAGES, FOREIGN_CONTINUE_URL_MESSAGE, ownActionLink, passwordResetRequestSchema, RESET_REQUESTED_MESSAGE, RESET_THROTTLED_MESSAGE,
@@ -12,8 +12,8 @@ import { sendMail } from '../mail/send-mail';
 import { siteUrl } from '../mail/settings';
 import { passwordResetEmail } from '../mail/templates';
 import { adminAuth, authErrorCode } from './admin-auth';
-import { enforceAppCheck } from './app-check';
 import { clientIp, consumeAttempt, type RequestAddress } from './throttle';
+import { openCall } from '../guard';
 
 /** What requestPasswordReset answers, whatever the address: the same message. */
 export interface PasswordResetResult {
@@ -65,7 +65,7 @@ export async function mailPasswordReset(email: string, continueUrl: string | nul
  * message for every address, so the answer never tells whether an account
  * exists; a failure to send is logged, not reported, for the same reason.
  */
-export const requestPasswordReset = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<PasswordResetResult> => {
+export const requestPasswordReset = openCall('a member who forgot their password is signed out', async (request): Promise<PasswordResetResult> => {
   const parsed = passwordResetRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
   const { email } = parsed.data;

@@ -1,11 +1,11 @@
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { RESEND_THROTTLED_MESSAGE, RESEND_VERIFICATION_LIMITS } from '../../../src/domain/throttle';
 import { db } from '../firestore';
 import { adminAuth } from './admin-auth';
-import { enforceAppCheck } from './app-check';
 import { mailVerificationLink } from './sign-up';
 import { consumeAttempt } from './throttle';
+import { guardedCall } from '../guard';
 
 /** What resendVerificationEmail answers: 'sent', or 'already-verified' when there is nothing to verify. */
 export interface ResendVerificationResult {
@@ -23,9 +23,8 @@ export const RESEND_FAILED_MESSAGE = 'The verification email could not be sent. 
  * failed-precondition (no email on the account), resource-exhausted
  * (RESEND_THROTTLED_MESSAGE), internal (RESEND_FAILED_MESSAGE).
  */
-export const resendVerificationEmail = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<ResendVerificationResult> => {
-  const uid = request.auth?.uid;
-  if (uid === undefined) throw new HttpsError('unauthenticated', 'Please sign in to ask for a verification email.');
+export const resendVerificationEmail = guardedCall('session', async (_request, caller): Promise<ResendVerificationResult> => {
+  const { uid } = caller;
   const user = await adminAuth().getUser(uid);
   if (user.emailVerified) return { status: 'already-verified' };
   if (user.email === undefined) throw new HttpsError('failed-precondition', 'Your account has no email address to verify.');
@@ -40,4 +39,4 @@ export const resendVerificationEmail = onCall({ enforceAppCheck: enforceAppCheck
   }
   logger.info('resend verification: sent', { uid });
   return { status: 'sent' };
-});
+}, { signIn: 'Please sign in to ask for a verification email.' });

@@ -1,4 +1,4 @@
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
@@ -15,7 +15,7 @@ import { mailBrand } from '../mail/brand';
 import { ACTION_PAGES, ownActionLink } from '../../../src/domain/account';
 import { SIGNUP_LIMITS_PER_EMAIL, SIGNUP_LIMITS_PER_IP, SIGNUP_THROTTLED_MESSAGE } from '../../../src/domain/throttle';
 import { clientIp, consumeAttempt, type RequestAddress } from './throttle';
-import { enforceAppCheck } from './app-check';
+import { openCall } from '../guard';
 
 /** What a new member chooses that their starting profile holds. */
 export type StartingChoices = Pick<SignupRequest, 'display_name' | 'category'>;
@@ -173,7 +173,7 @@ export async function throttleSignUp(email: string, caller: RequestAddress, now 
  * A function rather than createUserWithEmailAndPassword in the browser, so the
  * profile's starting values and the slug's uniqueness are decided on the server.
  */
-export const signUp = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<SignUpResult> => {
+export const signUp = openCall('visitors create their account here', async (request): Promise<SignUpResult> => {
   const parsed = signupRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
   await throttleSignUp(parsed.data.email, request.rawRequest);

@@ -1,13 +1,12 @@
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { adminContentRequestSchema, type AdminContentRequest } from '../../../src/domain/admin-content';
 import { firstErrorMessage } from '../../../src/domain/common';
 import { renderMarkdown } from '../../../src/lib/markdown';
 import { db } from '../firestore';
-import { enforceAppCheck } from '../accounts/app-check';
 import { auditInTransaction, changedFields } from './audit';
-import { requireAdmin } from './users';
+import { guardedCall } from '../guard';
 
 type Save = Extract<AdminContentRequest, { action: 'save-page' | 'save-legal' }>;
 type BannerRequest = Extract<AdminContentRequest, { action: 'create-banner' | 'set-banner-active' | 'delete-banner' }>;
@@ -55,8 +54,8 @@ export async function changeBanner(firestore: Firestore, actorUid: string, reque
  * with the `admin` claim only. 'preview-legal' renders Markdown with the same
  * sanitiser as the public pages. The publish pipeline republishes the pages.
  */
-export const adminContent = onCall({ enforceAppCheck: enforceAppCheck() }, async (request) => {
-  const actorUid = requireAdmin(request);
+export const adminContent = guardedCall('admin', async (request, caller) => {
+  const actorUid = caller.uid;
   const parsed = adminContentRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
   const data = parsed.data;

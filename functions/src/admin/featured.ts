@@ -1,4 +1,4 @@
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
@@ -13,9 +13,8 @@ import {
 import { firstErrorMessage } from '../../../src/domain/common';
 import { FEATURED_BOOK_SLOTS, FEATURED_PROFILE_SLOTS, featuredDocId } from '../../../src/domain/featured';
 import { db } from '../firestore';
-import { enforceAppCheck } from '../accounts/app-check';
 import { auditInTransaction } from './audit';
-import { requireAdmin } from './users';
+import { guardedCall } from '../guard';
 
 /** The two kinds of slots: their collection, count and the field naming what they hold. */
 const KINDS = {
@@ -130,8 +129,8 @@ export function runAdminFeatured(firestore: Firestore, actorUid: string, request
  * failed-precondition (a disabled book, an inactive or unapproved member),
  * resource-exhausted ('Maximum of 12 featured books allowed').
  */
-export const adminFeatured = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<AdminFeaturedResult> => {
-  const actorUid = requireAdmin(request);
+export const adminFeatured = guardedCall('admin', async (request, caller): Promise<AdminFeaturedResult> => {
+  const actorUid = caller.uid;
   const parsed = adminFeaturedRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
   try {

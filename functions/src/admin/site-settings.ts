@@ -1,13 +1,12 @@
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { adminSiteSettingsRequestSchema, titlesFollowingGlobal, type AdminSiteSettingsRequest, type SiteSettingsEdit } from '../../../src/domain/admin-site-settings';
 import { firstErrorMessage } from '../../../src/domain/common';
 import { SITE_SETTINGS_DOC_ID } from '../../../src/domain/site-settings';
 import { db } from '../firestore';
-import { enforceAppCheck } from '../accounts/app-check';
 import { auditInTransaction, changedFields } from './audit';
-import { requireAdmin } from './users';
+import { guardedCall } from '../guard';
 
 /** Books updated per batch when the global free-preview title changes. */
 const PAGE_SIZE = 200;
@@ -56,8 +55,8 @@ export async function setFreePreviewTitle(firestore: Firestore, actorUid: string
  * for callers with the `admin` claim only; the publish pipeline republishes the
  * pre-rendered pages when site_settings changes.
  */
-export const adminSiteSettings = onCall({ enforceAppCheck: enforceAppCheck(), timeoutSeconds: 300 }, async (request) => {
-  const actorUid = requireAdmin(request);
+export const adminSiteSettings = guardedCall('admin', async (request, caller) => {
+  const actorUid = caller.uid;
   const parsed = adminSiteSettingsRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
   const data: AdminSiteSettingsRequest = parsed.data;
@@ -71,4 +70,4 @@ export const adminSiteSettings = onCall({ enforceAppCheck: enforceAppCheck(), ti
     logger.error('adminSiteSettings failed', { action: data.action, error });
     throw new HttpsError('internal', data.action === 'save-settings' ? 'Failed to update site settings' : 'Failed to update global title.');
   }
-});
+}, { call: { timeoutSeconds: 300 } });

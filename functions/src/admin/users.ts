@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { FieldPath, FieldValue, Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
 import {
-  ADMIN_ONLY_MESSAGE,
   ONLY_PENDING_MESSAGE,
   SLUG_TAKEN_MESSAGE,
   USER_NOT_FOUND_MESSAGE,
@@ -23,9 +22,10 @@ import {
 import { firstErrorMessage } from '../../../src/domain/common';
 import { approvalStatusSchema, profileWriteSchema, subscriptionStatusSchema, userCategorySchema } from '../../../src/domain/profile';
 import { db } from '../firestore';
+import { endSessions, guardedCall, revokeSessions, sessionStampNow } from '../guard';
+import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/caller-standing';
 import { adminAuth, authErrorCode } from '../accounts/admin-auth';
-import { isAdminToken, setAdminClaim } from '../accounts/admin-claim';
-import { enforceAppCheck } from '../accounts/app-check';
+import { setAdminClaim } from '../accounts/admin-claim';
 import { finishDeletion, recordDeletion } from '../accounts/delete-account';
 import { PAGE_SLUGS, claimPageSlug } from '../accounts/page-slug';
 import { EMAIL_TAKEN_MESSAGE, startingProfile } from '../accounts/sign-up';
@@ -38,13 +38,6 @@ import { audit, auditInTransaction, changedFields } from './audit';
 
 type Action = AdminUsersRequest['action'];
 type RequestOf<A extends Action> = Extract<AdminUsersRequest, { action: A }>;
-
-/** The caller's uid when they carry the admin claim; refuses everyone else. */
-export function requireAdmin(request: Pick<CallableRequest, 'auth'>): string {
-  if (request.auth === undefined) throw new HttpsError('unauthenticated', ADMIN_ONLY_MESSAGE);
-  if (!isAdminToken(request.auth.token as Record<string, unknown>)) throw new HttpsError('permission-denied', ADMIN_ONLY_MESSAGE);
-  return request.auth.uid;
-}
 
 function iso(value: unknown): string | null {
   if (value instanceof Timestamp) return value.toDate().toISOString();
@@ -148,10 +141,9 @@ async function decideApproval(firestore: Firestore, actorUid: string, userId: st
   return { user: await currentRow(firestore, userId) };
 }
 
-/** Disables or enables the Auth account; disabling also revokes its sessions, so the member can neither sign in nor keep writing. */
+/** Disables or enables the Auth account (the deactivation's session stamp is already in the profile's commit). */
 async function applyActive(uid: string, active: boolean): Promise<void> {
   await adminAuth().updateUser(uid, { disabled: !active });
-  if (!active) await adminAuth().revokeRefreshTokens(uid);
 }
 
 /**
@@ -164,6 +156,7 @@ export async function updateUser(firestore: Firestore, actorUid: string, userId:
   if (problem) throw new HttpsError('failed-precondition', problem);
   const before = await currentRow(firestore, userId);
   const ref = firestore.collection('profiles').doc(userId);
+  let endsSessions = false;
   await firestore.runTransaction(async (tx) => {
     const doc = await tx.get(ref);
     if (!doc.exists) throw new HttpsError('not-found', USER_NOT_FOUND_MESSAGE);
@@ -174,12 +167,16 @@ export async function updateUser(firestore: Firestore, actorUid: string, userId:
     if (role === 'User' && stored.role === 'Admin') updates.role = 'User';
     const diff = changedFields({ ...stored, role: before.role }, { ...updates, ...(role ? { role } : {}) });
     profileWriteSchema.partial().parse(updates);
-    tx.update(ref, { ...updates, updated_at: FieldValue.serverTimestamp() });
+    // A demotion or deactivation ends the member's sessions in the same commit:
+    // from it on, neither a callable nor a rule accepts a token issued before.
+    endsSessions = changeEndsSessions(stored, updates);
+    tx.update(ref, { ...updates, updated_at: FieldValue.serverTimestamp(), ...(endsSessions ? { [SESSION_STAMP_FIELD]: sessionStampNow() } : {}) });
     auditInTransaction(tx, firestore, { actorUid, action, targetUid: userId, ...diff });
   });
   try {
     if (fields.role !== undefined && fields.role !== before.role) await setAdminClaim(userId, fields.role === 'Admin');
     if (fields.is_active !== undefined) await applyActive(userId, fields.is_active);
+    if (endsSessions) await revokeSessions(userId);
   } catch (error) {
     logger.error('adminUserManagement: the profile was saved but the Auth account was not updated', { userId, error });
     throw new HttpsError('internal', 'The member was saved, but their account could not be updated. Please save again.');
@@ -199,7 +196,7 @@ async function resetPassword(firestore: Firestore, actorUid: string, userId: str
   if (!(await authUser(userId))) throw new HttpsError('not-found', USER_NOT_FOUND_MESSAGE);
   const password = temporaryPassword();
   await adminAuth().updateUser(userId, { password });
-  if (userId !== actorUid) await adminAuth().revokeRefreshTokens(userId);
+  if (userId !== actorUid) await endSessions(userId, 'an admin reset the password');
   await audit(firestore, { actorUid, action: 'reset-password', targetUid: userId });
   return { temporaryPassword: password };
 }
@@ -318,8 +315,8 @@ export async function runAdminUsers(firestore: Firestore, actorUid: string, requ
  * message), not-found, failed-precondition (self-changes, approving a
  * non-pending member), already-exists (email or slug taken), internal.
  */
-export const adminUserManagement = onCall({ enforceAppCheck: enforceAppCheck(), timeoutSeconds: 300 }, async (request) => {
-  const actorUid = requireAdmin(request);
+export const adminUserManagement = guardedCall('admin', async (request, caller) => {
+  const actorUid = caller.uid;
   const parsed = adminUsersRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
   try {
@@ -329,4 +326,4 @@ export const adminUserManagement = onCall({ enforceAppCheck: enforceAppCheck(), 
     logger.error('adminUserManagement failed', { action: parsed.data.action, error });
     throw new HttpsError('internal', 'The action failed. Please try again.');
   }
-});
+}, { call: { timeoutSeconds: 300 } });

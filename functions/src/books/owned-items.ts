@@ -3,14 +3,14 @@
 // active, or an admin), the admin-only fields, the image, the plan limit on
 // creation, then the write. Any refusal throws before a write, so a refused save
 // writes nothing. saveBook and saveProductService are thin callables over this.
-import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { LimitedKind } from '../../../src/domain/plan-limits';
 import { ITEM_MESSAGES } from '../../../src/domain/item-save';
 import { isPathSafeId, nextUpdatedAt, profileImageVerdict, replacedUploadOf } from '../../../src/domain/profile-save';
 import type { SubscriptionStatus } from '../../../src/domain/profile';
-import { isAdminToken } from '../accounts/admin-claim';
+import type { Caller } from '../guard';
 import { functionsMediaStore } from '../media';
 import { assertWithinPlanLimit } from './plan-limit';
 
@@ -21,11 +21,9 @@ export interface ItemCaller {
   emailVerified: boolean;
 }
 
-/** The caller of a callable request; refuses signed-out callers. */
-export function itemCallerOf(request: CallableRequest): ItemCaller {
-  if (request.auth === undefined) throw new HttpsError('unauthenticated', 'Please sign in to save.');
-  const token = request.auth.token as Record<string, unknown>;
-  return { uid: request.auth.uid, admin: isAdminToken(token), emailVerified: token.email_verified === true };
+/** The item caller from the guard's caller: admin powers as the current record says, not the token. */
+export function itemCaller(caller: Caller): ItemCaller {
+  return { uid: caller.uid, admin: caller.admin, emailVerified: caller.emailVerified };
 }
 
 /** How one kind of item is stored. */

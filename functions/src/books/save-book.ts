@@ -1,15 +1,15 @@
 // The book editor's callables (book page, profile page): saveBook creates or
 // replaces a book's editable fields, deleteBook removes it and its home-page
 // slots. Both go through owned-items.ts (owner or admin, plan limit on create).
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { bookWriteSchema } from '../../../src/domain/book';
 import { deleteItemRequestSchema, saveBookRequestSchema, type SaveItemResponse } from '../../../src/domain/item-save';
 import { describeIssue } from '../../../src/domain/profile-save';
 import { db } from '../firestore';
-import { enforceAppCheck } from '../accounts/app-check';
-import { deleteOwnedItem, itemCallerOf, removeUpload, saveOwnedItem, type ItemKind } from './owned-items';
+import { guardedCall } from '../guard';
+import { deleteOwnedItem, itemCaller, removeUpload, saveOwnedItem, type ItemKind } from './owned-items';
 
 /** How books are stored. */
 export const BOOK_ITEM: ItemKind = {
@@ -34,8 +34,8 @@ export const BOOK_ITEM: ItemKind = {
  * verified, approved and active, admin fields from a member); not-found;
  * resource-exhausted (LIMIT_MESSAGES.books).
  */
-export const saveBook = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<SaveItemResponse> => {
-  const caller = itemCallerOf(request);
+export const saveBook = guardedCall('session', async (request, guard): Promise<SaveItemResponse> => {
+  const caller = itemCaller(guard);
   const parsed = saveBookRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
   const { bookId, userId, book, admin } = parsed.data;
@@ -43,15 +43,15 @@ export const saveBook = onCall({ enforceAppCheck: enforceAppCheck() }, async (re
   await removeUpload(saved.oldUpload, { book: saved.id });
   logger.info('saveBook: saved', { book: saved.id, by: caller.uid, created: saved.created });
   return { id: saved.id, updated_at: saved.updatedAt.toISOString() };
-});
+}, { signIn: 'Please sign in to save.' });
 
 /** Deletes a book (owner or admin). Request: deleteItemRequestSchema; returns { id }. */
-export const deleteBook = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<{ id: string }> => {
-  const caller = itemCallerOf(request);
+export const deleteBook = guardedCall('session', async (request, guard): Promise<{ id: string }> => {
+  const caller = itemCaller(guard);
   const parsed = deleteItemRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
   const folder = await deleteOwnedItem(db(), BOOK_ITEM, caller, parsed.data.id);
   await removeUpload(folder, { book: parsed.data.id });
   logger.info('deleteBook: deleted', { book: parsed.data.id, by: caller.uid });
   return { id: parsed.data.id };
-});
+}, { signIn: 'Please sign in to save.' });

@@ -1,4 +1,4 @@
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { classifiedAdSchema } from '../../../src/domain/classified-ad';
 import { isPubliclyListed, profileSchema } from '../../../src/domain/profile';
@@ -7,9 +7,9 @@ import {
 } from '../../../src/domain/seller-message';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import { adminAuth } from '../accounts/admin-auth';
-import { enforceAppCheck } from '../accounts/app-check';
 import { consumeAttempt } from '../accounts/throttle';
 import { db } from '../firestore';
+import { guardedCall } from '../guard';
 import { sellerMessageEmail } from '../mail/seller-message';
 import { sendMail } from '../mail/send-mail';
 import { siteUrl } from '../mail/settings';
@@ -26,19 +26,16 @@ const T = SELLER_MESSAGE_TEXT;
  * unauthenticated, permission-denied, invalid-argument, not-found,
  * resource-exhausted, internal.
  */
-export const contactSeller = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<{ status: 'sent' }> => {
-  const uid = request.auth?.uid;
-  if (uid === undefined) throw new HttpsError('unauthenticated', T.signIn);
+export const contactSeller = guardedCall('session', async (request, guard): Promise<{ status: 'sent' }> => {
+  const { uid } = guard;
   const parsed = sellerMessageRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', parsed.error.issues[0]?.message ?? T.tooShort);
   const { ad_id: adId, message } = parsed.data;
 
   const firestore = db();
-  const [buyerUser, buyerSnap, adSnap] = await Promise.all([
-    adminAuth().getUser(uid),
-    firestore.collection('profiles').doc(uid).get(),
-    firestore.collection('classified_ads').doc(adId).get(),
-  ]);
+  // The buyer's profile is the guard's read: no second read of it.
+  const buyerSnap = guard.profile;
+  const [buyerUser, adSnap] = await Promise.all([adminAuth().getUser(uid), firestore.collection('classified_ads').doc(adId).get()]);
   const buyer = buyerSnap.exists ? parseDoc(profileSchema, uid, buyerSnap.data(), 'profiles') : null;
   if (!buyerUser.emailVerified || !buyerUser.email || !buyer || !isPubliclyListed(buyer)) throw new HttpsError('permission-denied', T.notAllowed);
   if (!adSnap.exists) throw new HttpsError('not-found', T.unavailable);
@@ -74,4 +71,4 @@ export const contactSeller = onCall({ enforceAppCheck: enforceAppCheck() }, asyn
   }
   logger.info('contact seller: relayed', { ad: adId });
   return { status: 'sent' };
-});
+}, { signIn: T.signIn });

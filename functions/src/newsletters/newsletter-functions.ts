@@ -6,7 +6,7 @@
 // - newsletterUnsubscribe: the signed one-click unsubscribe link.
 import { logger } from 'firebase-functions';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
-import { HttpsError, onCall, onRequest, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, onRequest } from 'firebase-functions/v2/https';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { getFunctions } from 'firebase-admin/functions';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -14,9 +14,9 @@ import { z } from 'zod';
 import { idSchema } from '../../../src/domain/common';
 import type { EditorialCollection } from '../../../src/domain/editorial';
 import { recipientGroupSchema } from '../../../src/domain/newsletter';
-import { enforceAppCheck } from '../accounts/app-check';
 import { adminAuth } from '../accounts/admin-auth';
 import { db } from '../firestore';
+import { guardedCall } from '../guard';
 import { sendMail } from '../mail/send-mail';
 import { assignEditorialSlug } from './editorial-slug';
 import { audienceCounts, newsletterCandidates, recipientsOf } from './recipients';
@@ -38,12 +38,6 @@ function liveDeps(): SendDeps {
   };
 }
 
-function requireAdmin(request: CallableRequest): string {
-  if (!request.auth) throw new HttpsError('unauthenticated', 'Not authenticated');
-  if (request.auth.token.admin !== true) throw new HttpsError('permission-denied', 'Only administrators can send newsletters.');
-  return request.auth.uid;
-}
-
 function slugTrigger(collection: EditorialCollection) {
   return onDocumentWritten(`${collection}/{docId}`, async (event) => {
     const after = event.data?.after;
@@ -56,16 +50,15 @@ function slugTrigger(collection: EditorialCollection) {
 export const editorialSlug = { blogPosts: slugTrigger('blog_posts'), newsletters: slugTrigger('newsletters') };
 
 /** Audience per recipient group, counted exactly as a send would choose recipients. Request: none. */
-export const newsletterAudience = onCall({ enforceAppCheck: enforceAppCheck() }, async (request) => {
-  requireAdmin(request);
+export const newsletterAudience = guardedCall('admin', async () => {
   return { counts: audienceCounts(await newsletterCandidates(db(), adminAuth())) };
-});
+}, { signIn: 'Not authenticated', denied: 'Only administrators can send newsletters.' });
 
 const sendRequestSchema = z.object({ newsletterId: idSchema, group: recipientGroupSchema });
 
 /** Sends a published newsletter to a group, once. Request: { newsletterId, group }. Returns { recipientCount, alreadySent }. */
-export const sendNewsletter = onCall({ enforceAppCheck: enforceAppCheck(), timeoutSeconds: 300 }, async (request) => {
-  const uid = requireAdmin(request);
+export const sendNewsletter = guardedCall('admin', async (request, caller) => {
+  const uid = caller.uid;
   const parsed = sendRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', 'Choose a newsletter and a recipient group.');
   const { newsletterId, group } = parsed.data;
@@ -79,7 +72,7 @@ export const sendNewsletter = onCall({ enforceAppCheck: enforceAppCheck(), timeo
     logger.error('Failed to send newsletter', { newsletterId, error: String(error) });
     throw new HttpsError('internal', 'Failed to send newsletter');
   }
-});
+}, { signIn: 'Not authenticated', denied: 'Only administrators can send newsletters.', call: { timeoutSeconds: 300 } });
 
 const batchTaskSchema = z.object({ newsletterId: idSchema, batch: z.string().regex(/^\d{4}$/) });
 

@@ -3,14 +3,14 @@
 // price is read from the text price when the editor sends none), and
 // deleteProductService removes it. views_count starts at 0 and is changed only by
 // the views endpoint. Both go through owned-items.ts (owner or admin, plan limit).
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { parsePriceNumeric, productServiceWriteSchema } from '../../../src/domain/product-service';
 import { deleteItemRequestSchema, saveProductServiceRequestSchema, type SaveItemResponse } from '../../../src/domain/item-save';
 import { describeIssue } from '../../../src/domain/profile-save';
 import { db } from '../firestore';
-import { enforceAppCheck } from '../accounts/app-check';
-import { deleteOwnedItem, itemCallerOf, removeUpload, saveOwnedItem, type ItemKind } from '../books/owned-items';
+import { guardedCall } from '../guard';
+import { deleteOwnedItem, itemCaller, removeUpload, saveOwnedItem, type ItemKind } from '../books/owned-items';
 
 /** How products/services are stored. */
 export const PRODUCT_ITEM: ItemKind = {
@@ -28,8 +28,8 @@ export const PRODUCT_ITEM: ItemKind = {
 };
 
 /** Creates (no itemId) or saves a product/service; errors as saveBook's, with LIMIT_MESSAGES.products_services. */
-export const saveProductService = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<SaveItemResponse> => {
-  const caller = itemCallerOf(request);
+export const saveProductService = guardedCall('session', async (request, guard): Promise<SaveItemResponse> => {
+  const caller = itemCaller(guard);
   const parsed = saveProductServiceRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
   const { itemId, userId, item, admin } = parsed.data;
@@ -37,15 +37,15 @@ export const saveProductService = onCall({ enforceAppCheck: enforceAppCheck() },
   await removeUpload(saved.oldUpload, { product: saved.id });
   logger.info('saveProductService: saved', { product: saved.id, by: caller.uid, created: saved.created });
   return { id: saved.id, updated_at: saved.updatedAt.toISOString() };
-});
+}, { signIn: 'Please sign in to save.' });
 
 /** Deletes a product/service (owner or admin). Request: deleteItemRequestSchema; returns { id }. */
-export const deleteProductService = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<{ id: string }> => {
-  const caller = itemCallerOf(request);
+export const deleteProductService = guardedCall('session', async (request, guard): Promise<{ id: string }> => {
+  const caller = itemCaller(guard);
   const parsed = deleteItemRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
   const folder = await deleteOwnedItem(db(), PRODUCT_ITEM, caller, parsed.data.id);
   await removeUpload(folder, { product: parsed.data.id });
   logger.info('deleteProductService: deleted', { product: parsed.data.id, by: caller.uid });
   return { id: parsed.data.id };
-});
+}, { signIn: 'Please sign in to save.' });

@@ -1,4 +1,4 @@
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import {
@@ -12,8 +12,9 @@ import { bookWriteSchema } from '../../../src/domain/book';
 import { displayNameProblem } from '../../../src/domain/signup';
 import type { ProfileRole, SubscriptionStatus } from '../../../src/domain/profile';
 import { db } from '../firestore';
-import { enforceAppCheck } from '../accounts/app-check';
-import { isAdminToken, setAdminClaim } from '../accounts/admin-claim';
+import { setAdminClaim } from '../accounts/admin-claim';
+import { guardedCall, revokeSessions, sessionStampNow } from '../guard';
+import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/caller-standing';
 import { planPageSlugChange } from '../accounts/page-slug';
 import { assertWithinPlanLimit } from '../books/plan-limit';
 import { functionsMediaStore } from '../media';
@@ -35,6 +36,8 @@ interface Committed {
   adminClaim: boolean | undefined;
   /** An upload folder of the member the save stopped using. */
   oldUpload: string | null;
+  /** The save demoted or deactivated the member: revoke their refresh tokens (the stamp is in the commit). */
+  endSessions: boolean;
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -43,13 +46,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 function millisOf(value: unknown): number | null {
   return value instanceof Timestamp ? value.toMillis() : null;
-}
-
-/** The caller from a callable request; refuses signed-out callers. */
-function callerOf(request: CallableRequest): Caller {
-  if (request.auth === undefined) throw new HttpsError('unauthenticated', 'Please sign in to save your profile.');
-  const token = request.auth.token as Record<string, unknown>;
-  return { uid: request.auth.uid, admin: isAdminToken(token), emailVerified: token.email_verified === true };
 }
 
 /** The request, validated; 'invalid-argument' names the first bad field. */
@@ -150,18 +146,22 @@ async function saveInTransaction(firestore: Firestore, caller: Caller, request: 
       slugChange.write(tx);
       changes.page_slug = slugChange.slug;
     }
-    tx.update(profileRef, { ...changes, updated_at: now });
+    // A demotion or deactivation ends the member's sessions in the same commit.
+    const endSessions = changeEndsSessions(stored, changes);
+    tx.update(profileRef, { ...changes, updated_at: now, ...(endSessions ? { [SESSION_STAMP_FIELD]: sessionStampNow() } : {}) });
 
     return {
       response: { page_slug: slugChange?.slug ?? currentSlug, updated_at: now.toDate().toISOString(), created_book_ids: createdIds },
       adminClaim: adminClaimChange(stored.role as ProfileRole | undefined, changes.role as ProfileRole | undefined),
       oldUpload: replacedUploadOf(stored.profile_image as string | undefined, changes.profile_image as string | undefined, uid),
+      endSessions,
     };
   });
 }
 
 /** Work after the commit that Firestore cannot do in the transaction: the admin claim and the replaced upload's files. */
 async function afterCommit(uid: string, committed: Committed): Promise<void> {
+  if (committed.endSessions) await revokeSessions(uid);
   if (committed.adminClaim !== undefined) {
     try {
       await setAdminClaim(uid, committed.adminClaim);
@@ -191,11 +191,11 @@ async function afterCommit(uid: string, committed: Committed): Promise<void> {
  * expectedUpdatedAt); already-exists (SAVE_PROFILE_MESSAGES.slugTaken);
  * resource-exhausted (LIMIT_MESSAGES.books).
  */
-export const saveProfile = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<SaveProfileResponse> => {
-  const caller = callerOf(request);
+export const saveProfile = guardedCall('session', async (request, guard): Promise<SaveProfileResponse> => {
+  const caller: Caller = { uid: guard.uid, admin: guard.admin, emailVerified: guard.emailVerified };
   const parsed = parseSaveRequest(request.data);
   const committed = await saveInTransaction(db(), caller, parsed);
   await afterCommit(parsed.userId, committed);
   logger.info('saveProfile: saved', { uid: parsed.userId, by: caller.uid, slug: committed.response.page_slug, created: committed.response.created_book_ids.length });
   return committed.response;
-});
+}, { signIn: 'Please sign in to save your profile.' });

@@ -6,7 +6,6 @@
 // - publishHourly: publishes member-derived blocks that changed since the live build.
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions';
 import { getFunctions } from 'firebase-admin/functions';
@@ -22,8 +21,8 @@ import {
   type PrerenderedCollection,
   type PublishChange,
 } from '../../../src/domain/publish';
-import { enforceAppCheck } from '../accounts/app-check';
 import { db } from '../firestore';
+import { guardedCall } from '../guard';
 import { callDeployHook, deployHookUrl } from './deploy-hook';
 import { recordPublishChange, runPublishTask, type PipelineDeps } from './pipeline';
 import { recordFailure } from '../admin/failures';
@@ -95,12 +94,11 @@ export const publishSite = onTaskDispatched(
 );
 
 /** "Publish now" on the admin dashboard: admins only. Request data: none. Returns { scheduled }. */
-export const requestPublish = onCall({ enforceAppCheck: enforceAppCheck() }, async (request): Promise<{ scheduled: boolean }> => {
-  if (request.auth?.token.admin !== true) throw new HttpsError('permission-denied', 'Only administrators can publish the site.');
+export const requestPublish = guardedCall('admin', async (): Promise<{ scheduled: boolean }> => {
   const deps = liveDeps();
   const scheduled = await recordPublishChange(deps, { at: new Date(), reason: MANUAL_PUBLISH_REASON }, () => enqueuePublishTask(deps));
   return { scheduled };
-});
+}, { denied: 'Only administrators can publish the site.' });
 
 /**
  * Keeps member-derived blocks on pre-rendered pages at most an hour old: publishes when
