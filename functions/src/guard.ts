@@ -129,8 +129,10 @@ export function guardedCall<T, Return>(
   handler: (request: CallableRequest<T>, caller: Caller) => Promise<Return>,
   options: GuardedOptions<T> = {},
 ): CallableFunction<T, Promise<Return>> {
+  // Admin callables answer a visitor as they answer a member: 'Access Denied'.
+  const messages: GuardMessages = { signIn: access === 'admin' ? ADMIN_ONLY_MESSAGE : undefined, ...options };
   const fn = onCall<T, Promise<Return>>({ enforceAppCheck: enforceAppCheck(), ...options.call }, async (request) => {
-    const caller = await checkCaller(request, access, options);
+    const caller = await checkCaller(request, access, messages);
     return handler(request, caller);
   });
   guarded.set(fn, { access });

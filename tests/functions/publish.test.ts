@@ -155,7 +155,7 @@ describe('publish pipeline', () => {
     }
 
     it('refuses anyone but an administrator', async () => {
-      expect((await callFunction(REQUEST_PUBLISH_CALLABLE, {})).error?.status).toBe('PERMISSION_DENIED');
+      expect((await callFunction(REQUEST_PUBLISH_CALLABLE, {})).error?.status).toBe('UNAUTHENTICATED');
       const member = await callFunction(REQUEST_PUBLISH_CALLABLE, {}, { idToken: await signedIn(null) });
       expect(member.error?.status).toBe('PERMISSION_DENIED');
       expect((await status())?.last_change).not.toBe(MANUAL_PUBLISH_REASON);

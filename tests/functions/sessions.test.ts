@@ -76,7 +76,11 @@ describe('a demoted admin', () => {
     expect((await callFunction('newsletterAudience', null, { idToken: oldToken })).status).toBe(200);
 
     await nextSecond();
-    const demotion = await callAs('adminUserManagement', boss, { action: 'update-user', userId: demoted.uid, fields: { role: 'User' } });
+    const demotion = await callAs('adminUserManagement', boss, {
+      action: 'update-user',
+      userId: demoted.uid,
+      fields: { display_name: `Author ${demoted.uid}`, role: 'User', category: 'Book Author', subscription_status: 'free', is_active: true, approval_status: 'approved' },
+    });
     expect(demotion.error).toBeUndefined();
 
     const attempts: [string, unknown][] = [

@@ -159,7 +159,6 @@ const forbiddenAdminEdits: Record<string, DocumentData> = {
   'add an email': { email: 'penny@example.com' },
   // Demotion and deactivation must end the member's sessions: only the admin functions do them.
   'deactivate a member directly': { is_active: false },
-  'reactivate a member directly': { is_active: true },
   'promote a member directly': { role: 'Admin' },
   'demote an admin directly': { role: 'User' },
   'write the session stamp': { tokens_valid_after: Timestamp.fromDate(new Date('2099-01-01T00:00:00Z')) },
@@ -440,6 +439,9 @@ describe('profiles', () => {
           await expectDenied(updateDoc(profileAs('admin', uids.pending), change));
         });
       }
+      it('cannot reactivate a member directly (the admin functions do, with the Auth account)', async () => {
+        await expectDenied(updateDoc(profileAs('admin', uids.inactive), { is_active: true }));
+      });
       // The value checks are the same for an admin: a stolen admin session must not plant links either.
       it('cannot store a javascript: link or an unknown network', async () => {
         await expectDenied(updateDoc(profileAs('admin', uids.owner), { social_links: { website: 'javascript:alert(1)' } }));

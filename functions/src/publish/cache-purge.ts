@@ -9,6 +9,7 @@ import { bookCacheTag, memberPurgeTags, profileCacheTag } from '../../../src/dat
 import type { Post } from './deploy-hook';
 import { db } from '../firestore';
 import { noteMemberChange } from './member-changes';
+import { onlySessionStampChanged } from '../../../src/domain/caller-standing';
 
 /** How a purge ended. */
 export type PurgeOutcome = 'purged' | 'skipped-local' | `failed: ${string}`;
@@ -55,6 +56,8 @@ export function profileSlugs(before: unknown, after: unknown): string[] {
 
 /** A profile changed: purge its pages and addresses, and note member content for the hourly rebuild. */
 export const purgeProfileCache = onDocumentWritten('profiles/{uid}', async (event) => {
+  // Ending a member's sessions writes only the stamp: no page shows it.
+  if (onlySessionStampChanged(event.data?.before?.data(), event.data?.after?.data())) return;
   const slugs = profileSlugs(event.data?.before?.get('page_slug'), event.data?.after?.get('page_slug'));
   await Promise.all([purgeCacheTags(memberPurgeTags(event.params.uid, slugs)), noteMemberChange(db(), new Date())]);
 });

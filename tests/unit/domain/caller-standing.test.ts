@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeEndsSessions, sessionStampMillis, sessionStillValid, standingOf } from '../../../src/domain/caller-standing';
+import { changeEndsSessions, onlySessionStampChanged, sessionStampMillis, sessionStillValid, standingOf } from '../../../src/domain/caller-standing';
 
 const CUT = Date.parse('2026-01-01T10:00:00Z');
 const token = (over: Partial<{ authTime: number; adminClaim: boolean; emailVerified: boolean }> = {}) => ({
@@ -64,5 +64,19 @@ describe('changeEndsSessions', () => {
     expect(changeEndsSessions({ role: 'Admin', is_active: true }, { role: 'Admin' })).toBe(false);
     expect(changeEndsSessions({ role: 'User', is_active: false }, { is_active: true })).toBe(false);
     expect(changeEndsSessions({ role: 'User', is_active: true }, {})).toBe(false);
+  });
+});
+
+describe('onlySessionStampChanged', () => {
+  const stamp = (ms: number) => ({ toMillis: () => ms });
+  it('is true for a write of the stamp alone', () => {
+    expect(onlySessionStampChanged({ a: 1, when: new Date(5) }, { a: 1, when: new Date(5), tokens_valid_after: stamp(1000) })).toBe(true);
+    expect(onlySessionStampChanged({ a: 1, tokens_valid_after: stamp(1000) }, { a: 1, tokens_valid_after: stamp(2000) })).toBe(true);
+  });
+  it('is false when anything else changed too, or nothing changed', () => {
+    expect(onlySessionStampChanged({ a: 1 }, { a: 2, tokens_valid_after: stamp(1000) })).toBe(false);
+    expect(onlySessionStampChanged({ a: 1, tokens_valid_after: stamp(1000) }, { a: 1, tokens_valid_after: stamp(1000) })).toBe(false);
+    expect(onlySessionStampChanged(undefined, { tokens_valid_after: stamp(1000) })).toBe(false);
+    expect(onlySessionStampChanged({ links: { web: 'x' } }, { links: { web: 'y' }, tokens_valid_after: stamp(1) })).toBe(false);
   });
 });
