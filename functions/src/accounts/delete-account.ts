@@ -125,14 +125,18 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
   featured: deleteFeatured,
 };
 
-/** Records the job unless it exists (a retry keeps the first request's record). */
-export async function recordDeletion(firestore: Firestore, uid: string, requestedBy: string): Promise<void> {
+/**
+ * Records the job unless it exists (a retry keeps the first request's record).
+ * Returns true when this call recorded it, false when a job was already there.
+ */
+export async function recordDeletion(firestore: Firestore, uid: string, requestedBy: string): Promise<boolean> {
   const ref = jobRef(firestore, uid);
-  await firestore.runTransaction(async (tx) => {
-    if ((await tx.get(ref)).exists) return;
+  return firestore.runTransaction(async (tx) => {
+    if ((await tx.get(ref)).exists) return false;
     const now = FieldValue.serverTimestamp();
     // completed_at: null (not absent) so the sweep's query for open jobs finds it.
     tx.create(ref, { uid, requested_by: requestedBy, requested_at: now, updated_at: now, steps_done: [], featured_book_ids: [], completed_at: null });
+    return true;
   });
 }
 
