@@ -10,6 +10,7 @@ import {
   type AccountDeletionStep,
 } from '../../../src/domain/account-deletion';
 import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
+import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/domain/member-records';
 import { deleteAccountRequestSchema } from '../../../src/domain/profile-edit';
 import { describeIssue, isPathSafeId } from '../../../src/domain/profile-save';
 import type { MediaStore } from '../../../src/data/server/media-store';
@@ -19,6 +20,7 @@ import { adminAuth, authErrorCode } from './admin-auth';
 import { isAdminToken } from './admin-claim';
 import { enforceAppCheck } from './app-check';
 import { PAGE_SLUGS } from './page-slug';
+import { THROTTLES, throttleKey } from './throttle';
 
 /** account_deletions/{uid}: one job per deleted account (src/domain/account-deletion.ts). Admin SDK only. */
 export const ACCOUNT_DELETIONS = 'account_deletions';
@@ -123,6 +125,12 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
   classified_ads: deleteAds,
   media: ({ media, uid }) => media.removeFolder(uid),
   featured: deleteFeatured,
+  async member_records({ firestore, uid }) {
+    const batch = firestore.batch();
+    MEMBER_KEYED_COLLECTIONS.forEach((collection) => batch.delete(firestore.collection(collection).doc(uid)));
+    MEMBER_THROTTLE_KINDS.forEach((kind) => batch.delete(firestore.collection(THROTTLES).doc(throttleKey({ kind, value: uid }))));
+    await batch.commit();
+  },
 };
 
 /**
