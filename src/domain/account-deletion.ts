@@ -26,6 +26,8 @@ export const ACCOUNT_DELETION_STEPS = [
   'media',
   /** Home-page slots showing the member or one of their books. */
   'featured',
+  /** Records kept under the member's uid elsewhere: newsletter choice, plan lock, throttles (src/domain/member-records.ts). */
+  'member_records',
 ] as const;
 /** One deletion step. */
 export type AccountDeletionStep = (typeof ACCOUNT_DELETION_STEPS)[number];

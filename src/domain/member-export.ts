@@ -4,17 +4,12 @@
  * gathers the documents, this module fixes the file's shape.
  */
 
-/** Bumped when the file's shape changes, so a reader can tell versions apart. */
-export const MEMBER_EXPORT_FORMAT = 1;
+/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters). */
+export const MEMBER_EXPORT_FORMAT = 2;
 
 /** Collections whose documents belong to a member through `user_id`, exported whole. */
 export const OWNED_COLLECTIONS = ['books', 'products_services', 'classified_ads'] as const;
 
-/**
- * Where newsletter delivery records may live, each with the field naming the
- * recipient. Read when present; a source that does not exist yet exports as [].
- */
-export const NEWSLETTER_DELIVERY_SOURCES = [{ collection: 'newsletter_deliveries', field: 'user_id' }] as const;
 
 /** One exported document: its id and its fields as stored, times as ISO strings. */
 export interface ExportedDocument {
@@ -34,7 +29,7 @@ export interface MemberExport {
   user_id: string;
   /** What Firebase Auth holds: address, verification, sign-up and last sign-in times. */
   account: Record<string, unknown>;
-  /** Agreements and choices: the Terms and Privacy agreement given at sign-up, newsletter choices on the profile. */
+  /** Agreements and choices: the Terms and Privacy agreement given at sign-up; the newsletter choice (`subscribed`, `changed_at`). */
   consents: Record<string, unknown>;
   /** The profile document. */
   profile: ExportedDocument | null;
@@ -50,8 +45,10 @@ export interface MemberExport {
   classified_ads: ExportedDocument[];
   /** Blog posts the member wrote. */
   blog_posts: ExportedDocument[];
-  /** Newsletters delivered to the member, from the delivery records. */
+  /** Newsletters sent to the member: the newsletter's id and title with its delivery record (status, sent_at), oldest first. */
   newsletters_received: ExportedDocument[];
+  /** Documents kept under the member's uid in other collections (MEMBER_KEYED_COLLECTIONS), each naming its `collection`. */
+  member_records: ExportedDocument[];
 }
 
 function isTimestampLike(value: unknown): value is { toDate(): Date } {

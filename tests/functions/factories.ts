@@ -56,3 +56,21 @@ export function bookData(uid: string, overrides: Record<string, unknown> = {}): 
     ...overrides,
   };
 }
+
+/** A classified_ads/{id} document owned by `uid`, complete enough to be listed in the market. */
+export function adData(uid: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    user_id: uid, title: 'Oak bookshelf', description: 'Solid oak, five shelves.', category: 'storage-organization', subcategory: 'bookshelves',
+    price: 120, currency: 'GBP', condition: 'good', location: 'Leeds', contact_method: 'message', is_service: false,
+    tags: ['oak', 'furniture'], is_active: true, is_featured: false, views_count: 0, created_at: new Date('2024-03-01T00:00:00Z'), ...overrides,
+  };
+}
+
+/** A products_services/{id} document owned by `uid`, complete enough to be listed in the market. */
+export function productData(uid: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    user_id: uid, title: 'Copy editing', description: 'Careful edits.', category: 'service', subcategory: 'editing', price: 'from $40',
+    price_numeric: 40, currency: 'USD', tags: ['edits'], is_active: true, is_featured: false, views_count: 2,
+    created_at: new Date('2024-03-02T00:00:00Z'), ...overrides,
+  };
+}

@@ -2,27 +2,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MARKET_COLLECTION, marketEntryId, type MarketSource } from '../../src/domain/market-entry';
 import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
-import { bookData, profileData } from './factories';
+import { adData, bookData, productData, profileData } from './factories';
 
 const db = adminDb();
 const WAIT_MS = 25_000;
 const TEST_MS = 90_000;
-
-function adData(uid: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    user_id: uid, title: 'Oak bookshelf', description: 'Solid oak, five shelves.', category: 'storage-organization', subcategory: 'bookshelves',
-    price: 120, currency: 'GBP', condition: 'good', location: 'Leeds', contact_method: 'message', is_service: false,
-    tags: ['oak', 'furniture'], is_active: true, is_featured: false, views_count: 0, created_at: new Date('2024-03-01T00:00:00Z'), ...overrides,
-  };
-}
-
-function productData(uid: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    user_id: uid, title: 'Copy editing', description: 'Careful edits.', category: 'service', subcategory: 'editing', price: 'from $40',
-    price_numeric: 40, currency: 'USD', tags: ['edits'], is_active: true, is_featured: false, views_count: 2,
-    created_at: new Date('2024-03-02T00:00:00Z'), ...overrides,
-  };
-}
 
 const entryRef = (source: MarketSource, id: string) => db.collection(MARKET_COLLECTION).doc(marketEntryId(source, id));
 const entryOf = async (source: MarketSource, id: string) => (await entryRef(source, id).get()).data();

@@ -10,6 +10,7 @@ import {
   type AccountDeletionStep,
 } from '../../../src/domain/account-deletion';
 import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
+import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/domain/member-records';
 import { deleteAccountRequestSchema } from '../../../src/domain/profile-edit';
 import { describeIssue, isPathSafeId } from '../../../src/domain/profile-save';
 import type { MediaStore } from '../../../src/data/server/media-store';
@@ -18,6 +19,7 @@ import { functionsMediaStore } from '../media';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { PAGE_SLUGS } from './page-slug';
 import { guardedCall } from '../guard';
+import { THROTTLES, throttleKey } from './throttle';
 
 /** account_deletions/{uid}: one job per deleted account (src/domain/account-deletion.ts). Admin SDK only. */
 export const ACCOUNT_DELETIONS = 'account_deletions';
@@ -122,16 +124,26 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
   classified_ads: deleteAds,
   media: ({ media, uid }) => media.removeFolder(uid),
   featured: deleteFeatured,
+  async member_records({ firestore, uid }) {
+    const batch = firestore.batch();
+    MEMBER_KEYED_COLLECTIONS.forEach((collection) => batch.delete(firestore.collection(collection).doc(uid)));
+    MEMBER_THROTTLE_KINDS.forEach((kind) => batch.delete(firestore.collection(THROTTLES).doc(throttleKey({ kind, value: uid }))));
+    await batch.commit();
+  },
 };
 
-/** Records the job unless it exists (a retry keeps the first request's record). */
-export async function recordDeletion(firestore: Firestore, uid: string, requestedBy: string): Promise<void> {
+/**
+ * Records the job unless it exists (a retry keeps the first request's record).
+ * Returns true when this call recorded it, false when a job was already there.
+ */
+export async function recordDeletion(firestore: Firestore, uid: string, requestedBy: string): Promise<boolean> {
   const ref = jobRef(firestore, uid);
-  await firestore.runTransaction(async (tx) => {
-    if ((await tx.get(ref)).exists) return;
+  return firestore.runTransaction(async (tx) => {
+    if ((await tx.get(ref)).exists) return false;
     const now = FieldValue.serverTimestamp();
     // completed_at: null (not absent) so the sweep's query for open jobs finds it.
     tx.create(ref, { uid, requested_by: requestedBy, requested_at: now, updated_at: now, steps_done: [], featured_book_ids: [], completed_at: null });
+    return true;
   });
 }
 

@@ -2,9 +2,9 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { Firestore, QuerySnapshot } from 'firebase-admin/firestore';
 import {
-  exportDocument, exportValue, inCreationOrder, MEMBER_EXPORT_FORMAT, NEWSLETTER_DELIVERY_SOURCES, OWNED_COLLECTIONS, type ExportedDocument,
-  type MemberExport,
+  exportDocument, exportValue, inCreationOrder, MEMBER_EXPORT_FORMAT, OWNED_COLLECTIONS, type ExportedDocument, type MemberExport,
 } from '../../../src/domain/member-export';
+import { MEMBER_KEYED_COLLECTIONS } from '../../../src/domain/member-records';
 import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
 import { db } from '../firestore';
 import { adminAuth, authErrorCode } from './admin-auth';
@@ -33,6 +33,28 @@ async function withAdContacts(firestore: Firestore, ads: ExportedDocument[]): Pr
   return ads.map((ad, i) => ({ ...ad, contact_info: exportValue(contacts[i]?.get('contact_info') ?? null) }));
 }
 
+/** The member's documents in MEMBER_KEYED_COLLECTIONS that exist, each with its collection's name. */
+async function memberRecords(firestore: Firestore, uid: string): Promise<ExportedDocument[]> {
+  const docs = await firestore.getAll(...MEMBER_KEYED_COLLECTIONS.map((collection) => firestore.collection(collection).doc(uid)));
+  return docs.flatMap((doc, i) => (doc.exists ? [{ ...exportDocument(doc.id, doc.data()), collection: MEMBER_KEYED_COLLECTIONS[i] }] : []));
+}
+
+/**
+ * The newsletters sent to `uid`: each newsletter's delivery record
+ * newsletters/{id}/deliveries/{uid}, with the newsletter's title, oldest first.
+ * One read per newsletter, which stays cheap at a newsletter or two a month.
+ */
+async function newslettersReceived(firestore: Firestore, uid: string): Promise<ExportedDocument[]> {
+  const newsletters = await firestore.collection('newsletters').select('title').get();
+  if (newsletters.empty) return [];
+  const deliveries = await firestore.getAll(...newsletters.docs.map((newsletter) => newsletter.ref.collection('deliveries').doc(uid)));
+  const received = deliveries.flatMap((delivery, i) =>
+    delivery.exists ? [{ ...exportDocument(newsletters.docs[i]!.id, delivery.data()), title: exportValue(newsletters.docs[i]!.get('title') ?? null) }] : [],
+  );
+  const sentAt = (d: ExportedDocument) => (typeof d.sent_at === 'string' ? d.sent_at : '');
+  return received.sort((a, b) => sentAt(a).localeCompare(sentAt(b)) || a.id.localeCompare(b.id));
+}
+
 /** Everything the site holds about `uid`, as the downloaded file. */
 export async function memberExport(firestore: Firestore, uid: string, now = new Date()): Promise<MemberExport> {
   let user;
@@ -42,18 +64,21 @@ export async function memberExport(firestore: Firestore, uid: string, now = new 
     if (authErrorCode(error) !== 'auth/user-not-found') throw error;
   }
   const profileRef = firestore.collection('profiles').doc(uid);
-  const [profile, privateRecords, slugs, blogPosts, ...owned] = await Promise.all([
+  const [profile, privateRecords, slugs, blogPosts, records, deliveries, ...owned] = await Promise.all([
     profileRef.get(),
     profileRef.collection('private').get(),
     ownedBy(firestore, 'page_slugs', 'uid', uid),
     ownedBy(firestore, 'blog_posts', 'created_by', uid),
+    memberRecords(firestore, uid),
+    newslettersReceived(firestore, uid),
     ...OWNED_COLLECTIONS.map((collection) => ownedBy(firestore, collection, 'user_id', uid)),
   ]);
-  const deliveries = (await Promise.all(NEWSLETTER_DELIVERY_SOURCES.map((source) => ownedBy(firestore, source.collection, source.field, uid)))).flat();
   const [books = [], products = [], ownAds = []] = owned;
   const ads = await withAdContacts(firestore, ownAds);
   const profileDoc = profile.exists ? exportDocument(profile.id, profile.data()) : null;
   const newsletterChoices = Object.fromEntries(Object.entries(profileDoc ?? {}).filter(([key]) => /newsletter|subscri|unsubscri|consent|opt/i.test(key) && key !== 'subscription_status'));
+  // The choice lives in newsletter_preferences/{uid}; no document means subscribed.
+  const preference = records.find((record) => record.collection === 'newsletter_preferences');
 
   return {
     format: MEMBER_EXPORT_FORMAT,
@@ -77,7 +102,7 @@ export async function memberExport(firestore: Firestore, uid: string, now = new 
             at: exportValue(user.metadata.creationTime ? new Date(user.metadata.creationTime) : null),
           }
         : null,
-      newsletter: newsletterChoices,
+      newsletter: { ...newsletterChoices, subscribed: preference?.unsubscribed !== true, changed_at: preference?.updated_at ?? null },
     },
     profile: profileDoc,
     private_records: privateRecords.docs.map((doc) => exportDocument(doc.id, doc.data())),
@@ -87,6 +112,7 @@ export async function memberExport(firestore: Firestore, uid: string, now = new 
     classified_ads: ads,
     blog_posts: blogPosts,
     newsletters_received: deliveries,
+    member_records: records,
   };
 }
 

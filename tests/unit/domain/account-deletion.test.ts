@@ -3,12 +3,12 @@ import { ACCOUNT_DELETION_STEPS, STALE_DELETION_MS, isStaleDeletion, pendingStep
 import { FALLBACK_DISPLAY_NAME, startingDisplayName } from '../../../src/domain/profile-save.ts';
 
 describe('account deletion steps', () => {
-  it('run the Auth user first and the featured slots last', () => {
-    expect(ACCOUNT_DELETION_STEPS).toEqual(['auth', 'profile', 'page_slugs', 'books', 'products_services', 'classified_ads', 'media', 'featured']);
+  it('run the Auth user first, everything public before the private records kept under the uid', () => {
+    expect(ACCOUNT_DELETION_STEPS).toEqual(['auth', 'profile', 'page_slugs', 'books', 'products_services', 'classified_ads', 'media', 'featured', 'member_records']);
   });
   it('resume with the steps not yet done, in order', () => {
     expect(pendingSteps([])).toEqual([...ACCOUNT_DELETION_STEPS]);
-    expect(pendingSteps(['auth', 'profile', 'page_slugs'])).toEqual(['books', 'products_services', 'classified_ads', 'media', 'featured']);
+    expect(pendingSteps(['auth', 'profile', 'page_slugs'])).toEqual(['books', 'products_services', 'classified_ads', 'media', 'featured', 'member_records']);
     expect(pendingSteps([...ACCOUNT_DELETION_STEPS])).toEqual([]);
   });
   it('a job is stale when it has not moved for the stale period, and never once completed', () => {

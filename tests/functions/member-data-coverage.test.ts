@@ -1,0 +1,107 @@
+// A member's data file and the deletion of their account cover every document
+// the site keeps about them, wherever it lives: a member with one of each is
+// exported whole and then deleted without a trace (on the emulators, calling the
+// export and the deletion job directly).
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
+import { localMediaRoot, localMediaStore } from '../../src/data/server/media-store';
+import { memberExport } from '../../functions/src/accounts/export-data';
+import { finishDeletion, recordDeletion } from '../../functions/src/accounts/delete-account';
+import { throttleKey } from '../../functions/src/accounts/throttle';
+import { adminDb, clearFirestore } from './emulator';
+import { adData, bookData, productData } from './factories';
+import { makeMember, type Member } from './profile-members';
+
+const db = adminDb();
+
+/** Throttles counted per member uid, as the callables write them: requestEmailChange, resendVerificationEmail, contactSeller. */
+const THROTTLES_BY_UID = ['email-change', 'resend-verification', 'seller-message'];
+
+/** Gives the member one document of every kind the site keeps about a member; returns their paths. */
+async function seedEverything(member: Member) {
+  const uid = member.uid;
+  const at = Timestamp.fromDate(new Date('2025-05-01T10:00:00Z'));
+  const slug = (await db.doc(`profiles/${uid}`).get()).get('page_slug') as string;
+  await db.doc(`page_slugs/${slug}`).set({ uid, claimed_at: at });
+  await db.doc(`profiles/${uid}/private/notifications`).set({ approval_status_notified: 'approved' });
+  await db.doc(`profiles/${uid}/private/account`).set({ email: member.email, email_verified_at: at });
+  await db.doc(`profiles/${uid}/private/email_change`).set({ old_email: member.email, new_email: 'new@example.com', requested_at: at });
+  const book = await db.collection('books').add(bookData(uid));
+  const product = await db.collection('products_services').add(productData(uid));
+  const ad = await db.collection('classified_ads').add(adData(uid, { contact_method: 'email' }));
+  await ad.collection('private').doc('contact').set({ contact_info: member.email });
+  await db.doc(`newsletter_preferences/${uid}`).set({ unsubscribed: true, updated_at: at });
+  await db.doc(`plan_locks/${uid}`).set({ books: at });
+  const throttles = THROTTLES_BY_UID.map((kind) => `throttles/${throttleKey({ kind, value: uid })}`);
+  await Promise.all(throttles.map((path) => db.doc(path).set({ attempts: [at.toMillis()], updated_at: at })));
+  const newsletter = await db.collection('newsletters').add({ title: 'Spring letter', content: 'Hello', sent_at: at, created_at: at });
+  await newsletter.collection('deliveries').doc(uid).set({ status: 'sent', sent_at: at });
+  return {
+    ids: { slug, book: book.id, product: product.id, ad: ad.id, newsletter: newsletter.id },
+    owned: [
+      `profiles/${uid}`,
+      `profiles/${uid}/private/notifications`,
+      `profiles/${uid}/private/account`,
+      `profiles/${uid}/private/email_change`,
+      `page_slugs/${slug}`,
+      `books/${book.id}`,
+      `products_services/${product.id}`,
+      `classified_ads/${ad.id}`,
+      `classified_ads/${ad.id}/private/contact`,
+      `newsletter_preferences/${uid}`,
+      `plan_locks/${uid}`,
+      ...throttles,
+    ],
+  };
+}
+
+async function existing(paths: string[]): Promise<string[]> {
+  const found = await Promise.all(paths.map(async (path) => ((await db.doc(path).get()).exists ? path : null)));
+  return found.filter((path): path is string => path !== null);
+}
+
+beforeEach(async () => {
+  await clearFirestore();
+});
+
+describe('what the site keeps about a member', () => {
+  it('the data file holds every record kept about the member', async () => {
+    const member = await makeMember();
+    const { ids } = await seedEverything(member);
+
+    const file = await memberExport(db, member.uid);
+
+    expect(file.private_records.map((record) => record.id).sort()).toEqual(['account', 'email_change', 'notifications']);
+    expect(file.page_slugs.map((claim) => claim.id)).toEqual([ids.slug]);
+    expect(file.books.map((book) => book.id)).toEqual([ids.book]);
+    expect(file.products_services.map((product) => product.id)).toEqual([ids.product]);
+    expect(file.classified_ads).toEqual([expect.objectContaining({ id: ids.ad, contact_info: member.email })]);
+    expect(file.consents.newsletter).toMatchObject({ subscribed: false, changed_at: '2025-05-01T10:00:00.000Z' });
+    expect(file.member_records).toEqual([
+      { id: member.uid, collection: 'newsletter_preferences', unsubscribed: true, updated_at: '2025-05-01T10:00:00.000Z' },
+      { id: member.uid, collection: 'plan_locks', books: '2025-05-01T10:00:00.000Z' },
+    ]);
+    expect(file.newsletters_received).toEqual([{ id: ids.newsletter, title: 'Spring letter', status: 'sent', sent_at: '2025-05-01T10:00:00.000Z' }]);
+  });
+
+  it('a member who never chose is shown as subscribed, with no records of their own', async () => {
+    const member = await makeMember();
+    const file = await memberExport(db, member.uid);
+    expect(file.consents.newsletter).toMatchObject({ subscribed: true, changed_at: null });
+    expect(file.member_records).toEqual([]);
+    expect(file.newsletters_received).toEqual([]);
+  });
+
+  it('deleting the account removes every record kept under the member, and only theirs', async () => {
+    const member = await makeMember();
+    const bystander = await makeMember();
+    const { owned } = await seedEverything(member);
+    const kept = (await seedEverything(bystander)).owned;
+
+    await recordDeletion(db, member.uid, member.uid);
+    await finishDeletion(db, member.uid, localMediaStore(localMediaRoot()));
+
+    expect(await existing(owned)).toEqual([]);
+    expect(await existing(kept)).toEqual(kept);
+  });
+});
