@@ -16,8 +16,8 @@ export { deleteAccount, finishAccountDeletions } from './accounts/delete-account
 export { authUserDeleted } from './accounts/auth-user-deleted';
 export { editorialSlug, newsletterAudience, sendNewsletter, deliverNewsletterBatch, newsletterUnsubscribe } from './newsletters/newsletter-functions';
 export { adminUserManagement } from './admin/users';
-export { requestPasswordReset } from './accounts/password-reset';
-export { requestEmailChange, notifyEmailConfirmed } from './accounts/email-change';
+export { requestPasswordReset, deliverPasswordReset } from './accounts/password-reset';
+export { requestEmailChange, deliverEmailChange, notifyEmailConfirmed } from './accounts/email-change';
 export { accountOverview, signOutEverywhere } from './accounts/account-settings';
 export { exportMemberData } from './accounts/export-data';
 export { saveBook, deleteBook } from './books/save-book';

@@ -20,6 +20,7 @@ import { fetchPage, firstPaintBytes, weighScripts } from './page-cost.mjs';
 import { benchPublish } from './publish.mjs';
 import { benchNewsletter } from './newsletter.mjs';
 import { benchAdmin } from './admin.mjs';
+import { benchAccountOracle } from './account-oracle.mjs';
 import { renderMarkdown } from './report.mjs';
 import { fillMarketTo, newestAdPath } from './extra-listings.mjs';
 import { MARKET_PAGE_SIZE } from '../../src/domain/market.ts';
@@ -62,6 +63,8 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const onlyPublish = process.env.BENCH_ONLY === 'publish';
 // BENCH_ONLY=market: Lighthouse of /classifieds and an ad page, and the market's reads at two sizes; nothing else.
 const onlyMarket = process.env.BENCH_ONLY === 'market';
+// BENCH_ONLY=oracle: only the account callables' answer times (no demo data, build or site).
+const onlyOracle = process.env.BENCH_ONLY === 'oracle';
 
 function step(text) {
   console.log(`▸ ${text}`);
@@ -159,8 +162,28 @@ async function marketAtSizes() {
   }
 }
 
+/** The account callables' answer times for existing and unknown addresses (account-oracle.mjs). */
+async function accountOracle() {
+  step(`Account oracle: requestPasswordReset and requestEmailChange for existing and unknown addresses`);
+  const oracle = await benchAccountOracle().catch((error) => ({ error: String(error) }));
+  console.log(`  ${JSON.stringify(oracle)}`);
+  return oracle;
+}
+
+/** BENCH_ONLY=oracle: the account-oracle step alone, written like a full run's results. */
+async function oracleOnly(started) {
+  mkdirSync(OUT, { recursive: true });
+  const results = { measured_at: new Date().toISOString(), base_url: baseUrl, lighthouse_version: '–', chromium: '–', runs: 0, load_average: loadavg()[0].toFixed(2), pages: [], account_oracle: await accountOracle() };
+  results.duration_s = Math.round((Date.now() - started) / 1000);
+  const markdown = renderMarkdown(results);
+  writeFileSync(join(OUT, 'bench-oracle.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(OUT, 'bench-oracle.md'), markdown);
+  console.log(`\n${markdown}\nwritten to bench-results/bench-oracle.json and bench-results/bench-oracle.md (${results.duration_s} s)`);
+}
+
 async function main() {
   const started = Date.now();
+  if (onlyOracle) return oracleOnly(started);
   const mediaDir = join(OUT, 'media');
   const env = { ...process.env, MEDIA_DIR: mediaDir };
   mkdirSync(OUT, { recursive: true });
@@ -229,6 +252,8 @@ async function main() {
   const adminScale = onlyPublish ? undefined : await benchAdmin().catch((error) => ({ error: String(error) }));
   console.log(`  ${JSON.stringify(adminScale)}`);
 
+  const accountOracleResult = onlyPublish || onlyMarket ? undefined : await accountOracle();
+
   const require = createRequire(import.meta.url);
   const results = {
     measured_at: new Date().toISOString(),
@@ -246,6 +271,7 @@ async function main() {
     publish,
     newsletter,
     admin_scale: adminScale,
+    account_oracle: accountOracleResult,
   };
   const markdown = renderMarkdown(results);
   writeFileSync(join(OUT, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);

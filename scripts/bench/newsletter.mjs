@@ -29,7 +29,7 @@ function isListening(port) {
 }
 
 /** MailDev on 1025/1080: the one already running, or one started here (stopped by the returned function). */
-async function ensureMailDev() {
+export async function ensureMailDev() {
   if (await isListening(SMTP)) return () => {};
   const child = spawn(join(ROOT, 'node_modules/.bin/maildev'), ['--smtp', String(SMTP), '--web', String(MAILDEV_WEB), '--ip', '127.0.0.1', '--silent'], { stdio: 'ignore' });
   for (let i = 0; i < 60 && !(await isListening(MAILDEV_WEB)); i++) await sleep(250);
@@ -78,7 +78,8 @@ async function adminToken() {
   return (await response.json()).idToken;
 }
 
-async function functionsOrigin() {
+/** The functions emulator's origin, from the emulator hub. */
+export async function functionsOrigin() {
   const hub = process.env.FIREBASE_EMULATOR_HUB;
   const emulators = await (await fetch(`http://${hub}/emulators`)).json();
   return `http://${emulators.functions.host}:${emulators.functions.port}`;

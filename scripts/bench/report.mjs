@@ -144,6 +144,20 @@ export function renderMarkdown(results) {
     }
   }
 
+  const oracle = results.account_oracle;
+  if (oracle) {
+    lines.push('', 'Account oracle: answer times for existing and unknown addresses (median of each series):', '');
+    if (oracle.error) lines.push(`- not measured: ${oracle.error}`);
+    else {
+      for (const [label, run, known, unknown] of [
+        ['requestPasswordReset', oracle.reset, "a member's address", "a stranger's address"],
+        ['requestEmailChange', oracle.email_change, 'an address another member holds', 'a free address'],
+      ]) {
+        lines.push(`- ${label}: ${known} ${run.member_median_ms} ms, ${unknown} ${run.stranger_median_ms} ms, gap ${run.gap_ms} ms over ${run.calls} calls each (target < ${oracle.target_gap_ms} ms); same answer: ${run.same_answer ? 'yes' : `NO (${run.answers.join(' | ')})`}`);
+      }
+    }
+  }
+
   const misses = results.pages.flatMap((p) => missesOf(p).map((m) => `- ${p.path}: ${m}`));
   // A bounded first screen: four counts (one read per 1,000 profiles each) and one page; other screens one page.
   if (admin && !admin.error) {
@@ -163,6 +177,10 @@ export function renderMarkdown(results) {
   }
   for (const [label, run] of newsletter && !newsletter.error ? [['clean', newsletter.clean], ['killed', newsletter.killed]] : []) {
     if (run.duplicates > 0 || run.missing > 0) misses.push(`- newsletter (${label}): ${run.duplicates} duplicates, ${run.missing} missing`);
+  }
+  for (const [label, run] of oracle && !oracle.error ? [['requestPasswordReset', oracle.reset], ['requestEmailChange', oracle.email_change]] : []) {
+    if (run.gap_ms >= oracle.target_gap_ms) misses.push(`- ${label}: the answer times differ by ${run.gap_ms} ms (≥ ${oracle.target_gap_ms} ms)`);
+    if (!run.same_answer) misses.push(`- ${label}: the answer tells an existing address from an unknown one`);
   }
   lines.push('', misses.length ? 'Targets missed:' : 'Every page meets its targets.', ...(misses.length ? ['', ...misses] : []));
   return `${lines.join('\n')}\n`;

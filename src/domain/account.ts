@@ -16,8 +16,6 @@ export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 character
 export const PASSWORD_MISMATCH_MESSAGE = 'Passwords do not match. Please try again.';
 /** The current password given to confirm a change is wrong. */
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrect.';
-/** The new email address already belongs to an account. */
-export const EMAIL_IN_USE_MESSAGE = 'An account with this email already exists.';
 /** The new email address is the one the account already has. */
 export const SAME_EMAIL_MESSAGE = 'That is already your email address.';
 /** A call made with a session that was signed out everywhere (or whose password changed). */

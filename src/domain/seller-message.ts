@@ -23,6 +23,7 @@ export const SELLER_MESSAGE_TEXT = {
   notAllowed: 'Only approved members with a verified email can message sellers.',
   ownAd: 'This is your own ad.',
   unavailable: 'This ad is no longer available.',
+  sellerUnreachable: 'The seller cannot be contacted right now. Please try again later.',
   throttled: 'You have sent too many messages. Please try again later.',
   failed: 'Your message could not be sent. Please try again later.',
 } as const;

@@ -6,7 +6,7 @@ import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { DocumentReference, Firestore, Query, Transaction } from 'firebase-admin/firestore';
 import { adminDb, clearFirestore, uniqueId } from './emulator';
-import { authUserExists, newEmail, signupRequest } from './factories';
+import { authUserExists, newEmail, profileData, signupRequest } from './factories';
 import { Mailbox } from './mailbox';
 import { authRestUrl, callFunction, signInForIdToken } from './callable';
 import { claimPageSlug, RANDOM_ATTEMPTS, SEQUENTIAL_CANDIDATES } from '../../functions/src/accounts/page-slug';
@@ -112,9 +112,11 @@ describe('signUp throttling', () => {
 });
 
 describe('resendVerificationEmail', () => {
+  /** A signed-in member whose profile (where the mail takes the name from) is named `name`. */
   async function signedInMember(name: string, emailVerified = false): Promise<{ email: string; idToken: string }> {
     const email = newEmail(name);
-    await auth.createUser({ email, password: 'secret-pass', displayName: name, emailVerified });
+    const user = await auth.createUser({ email, password: 'secret-pass', displayName: name, emailVerified });
+    await db.doc(`profiles/${user.uid}`).set(profileData(user.uid, { display_name: name, approval_status: 'pending' }));
     return { email, idToken: await signInForIdToken(email, 'secret-pass') };
   }
 

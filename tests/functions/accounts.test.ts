@@ -164,10 +164,10 @@ describe('signUp', () => {
 });
 
 describe('approvalEmail trigger', () => {
-  /** Creates a pending member the way signUp would, without waiting for its verification email. */
+  /** Creates a pending member with a verified address (decisions are mailed to verified addresses only). */
   async function pendingMember(name: string): Promise<{ uid: string; email: string }> {
     const email = newEmail(name);
-    const user = await auth.createUser({ email, password: 'secret-pass', displayName: name });
+    const user = await auth.createUser({ email, password: 'secret-pass', displayName: name, emailVerified: true });
     const page_slug = uniqueId(name.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
     await db.doc(`profiles/${user.uid}`).set(profileData(user.uid, { display_name: name, page_slug, approval_status: 'pending' }));
     return { uid: user.uid, email };

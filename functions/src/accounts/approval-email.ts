@@ -2,8 +2,9 @@ import { onDocumentUpdated } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { ApprovalStatus } from '../../../src/domain/profile';
-import { adminAuth, authErrorCode } from './admin-auth';
+import { mailSafeName } from '../../../src/domain/mail-name';
 import { db } from '../firestore';
+import { memberMailAddress } from '../mail/member-address';
 import { sendMail } from '../mail/send-mail';
 import { approvedEmail, deniedEmail, type MailBrand, type MailContent } from '../mail/templates';
 import { mailBrand } from '../mail/brand';
@@ -50,19 +51,11 @@ export function decisionEmail(status: AnnouncedStatus, displayName: string, bran
   return status === 'approved' ? approvedEmail(displayName, authPageUrl(), brand) : deniedEmail(displayName, brand);
 }
 
-/** The member's login email from Firebase Auth (profiles hold none), or undefined when there is no such user or address. */
-async function memberEmail(uid: string): Promise<string | undefined> {
-  try {
-    return (await adminAuth().getUser(uid)).email;
-  } catch (error) {
-    if (authErrorCode(error) === 'auth/user-not-found') return undefined;
-    throw error;
-  }
-}
-
 /**
  * Emails a member when an administrator approves or denies their account
- * (the pending-approval page promises it). At most one email per decision:
+ * (the pending-approval page promises it), at their verified address only,
+ * greeting them by their profile name when it passes the display-name rules.
+ * At most one email per decision:
  * the announcement is recorded before sending, and put back if sending fails
  * so that the next change can try again.
  */
@@ -73,9 +66,10 @@ export const approvalEmail = onDocumentUpdated('profiles/{uid}', async (event) =
   const status = decisionToAnnounce(before?.approval_status, after?.approval_status);
   if (status === undefined) return;
 
-  const to = await memberEmail(uid);
-  if (to === undefined) {
-    logger.warn('approval email: the member has no email address', { uid, status });
+  // Only a verified address: an address changed without confirmation hears nothing.
+  const to = await memberMailAddress(uid);
+  if (to === null) {
+    logger.warn('approval email: the member has no verified email address; not sent', { uid, status });
     return;
   }
   const firestore = db();
@@ -84,7 +78,7 @@ export const approvalEmail = onDocumentUpdated('profiles/{uid}', async (event) =
     logger.debug('approval email: already sent', { uid, status });
     return;
   }
-  const displayName = typeof after?.display_name === 'string' && after.display_name.trim() !== '' ? after.display_name : 'there';
+  const displayName = mailSafeName(after?.display_name) ?? '';
   try {
     const outcome = await sendMail({ to, ...decisionEmail(status, displayName, await mailBrand(firestore)) });
     logger.info('approval email', { uid, status, outcome });

@@ -2,6 +2,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { RESEND_THROTTLED_MESSAGE, RESEND_VERIFICATION_LIMITS } from '../../../src/domain/throttle';
 import { db } from '../firestore';
+import { memberMailName } from '../mail/member-address';
 import { adminAuth } from './admin-auth';
 import { mailVerificationLink } from './sign-up';
 import { consumeAttempt } from './throttle';
@@ -29,10 +30,11 @@ export const resendVerificationEmail = guardedCall('session', async (_request, c
   if (user.emailVerified) return { status: 'already-verified' };
   if (user.email === undefined) throw new HttpsError('failed-precondition', 'Your account has no email address to verify.');
 
-  await consumeAttempt(db(), [{ kind: 'resend-verification', value: uid, limits: RESEND_VERIFICATION_LIMITS }], RESEND_THROTTLED_MESSAGE);
-  const displayName = user.displayName?.trim() || 'there';
+  const firestore = db();
+  await consumeAttempt(firestore, [{ kind: 'resend-verification', value: uid, limits: RESEND_VERIFICATION_LIMITS }], RESEND_THROTTLED_MESSAGE);
   try {
-    await mailVerificationLink(user.email, displayName, uid);
+    // The profile's name, never the Auth displayName (any signed-in client can set that).
+    await mailVerificationLink(user.email, await memberMailName(firestore, uid), uid);
   } catch (error) {
     logger.error('resend verification: the email was not sent', { uid, error });
     throw new HttpsError('internal', RESEND_FAILED_MESSAGE);

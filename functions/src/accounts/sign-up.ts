@@ -98,7 +98,8 @@ export async function createProfile(firestore: Firestore, uid: string, request: 
 /**
  * Generates a verification code for `email` with the Admin SDK and emails a
  * link to our own confirmation page (which applies the code and records when
- * the address was verified); throws when either fails.
+ * the address was verified); throws when either fails. `displayName` must come
+ * from the profile (or the validated sign-up request that created it).
  */
 export async function mailVerificationLink(email: string, displayName: string, uid: string): Promise<void> {
   const origin = siteUrl();

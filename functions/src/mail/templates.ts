@@ -5,6 +5,7 @@
 // that strip markup. Everything here is pure: the branding is passed in
 // (`brand.ts` reads it from the site settings); without it the built-in title
 // and the SITE_URL origin are used.
+import { mailSafeName } from '../../../src/domain/mail-name';
 import type { Mail } from './send-mail';
 import { siteUrl } from './settings';
 
@@ -30,7 +31,7 @@ export function defaultBrand(): MailBrand {
 export interface TemplateInput {
   /** Subject line. */
   subject: string;
-  /** Who it greets ('Hello Jane,'); blank becomes 'there'. */
+  /** Who it greets ('Hello Jane,'); blank, or a name the display-name rules refuse, becomes 'there'. */
   name: string;
   /** Paragraphs of plain text, before the button. */
   paragraphs: readonly string[];
@@ -52,8 +53,10 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
+// Checked here too, whatever the caller passed: a name with a link or markup must
+// never reach a mail sent under the site's name.
 function greeting(name: string): string {
-  return `Hello ${name.trim() || 'there'},`;
+  return `Hello ${mailSafeName(name) ?? 'there'},`;
 }
 
 /** Builds the subject, text and HTML of one mail in the shared layout. */
@@ -195,6 +198,26 @@ export function emailChangedNoticeEmail(displayName: string, newEmail: string, b
       ],
       action: { label: `Log in to ${brand.title}`, url: `${brand.siteUrl}/auth` },
       reason: `You received this email because this address belonged to a ${brand.title} account whose email was changed.`,
+    },
+    brand,
+  );
+}
+
+/**
+ * The email to the holder of an address that someone entered as the new email
+ * of another account: nothing changed, and who asked is not said.
+ */
+export function emailTakenNoticeEmail(displayName: string, brand: MailBrand = defaultBrand()): MailContent {
+  return composeMail(
+    {
+      subject: `Someone tried to use your email address on ${brand.title}`,
+      name: displayName,
+      paragraphs: [
+        `Someone asked to move another ${brand.title} account to this email address, which already belongs to your account. Nothing has changed: your account and its address stay as they are.`,
+        'If that was you, log in with this address instead, or choose another address for the other account.',
+      ],
+      after: [`If it was not you, there is nothing to do. You may want to tell the ${brand.title} administrators if it happens again.`],
+      reason: `You received this email because this address was entered as the new email of another ${brand.title} account.`,
     },
     brand,
   );

@@ -1,6 +1,7 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { classifiedAdSchema } from '../../../src/domain/classified-ad';
+import { mailSafeName } from '../../../src/domain/mail-name';
 import { isPubliclyListed, profileSchema } from '../../../src/domain/profile';
 import {
   SELLER_MESSAGE_LIMITS_PER_AD, SELLER_MESSAGE_LIMITS_PER_BUYER, SELLER_MESSAGE_TEXT, sellerMessageRequestSchema,
@@ -10,6 +11,7 @@ import { adminAuth } from '../accounts/admin-auth';
 import { consumeAttempt } from '../accounts/throttle';
 import { db } from '../firestore';
 import { guardedCall } from '../guard';
+import { memberMailAddress } from '../mail/member-address';
 import { sellerMessageEmail } from '../mail/seller-message';
 import { sendMail } from '../mail/send-mail';
 import { siteUrl } from '../mail/settings';
@@ -19,12 +21,16 @@ const T = SELLER_MESSAGE_TEXT;
 /**
  * Relays a Platform Message from a signed-in member to the seller of an
  * active ad by email, with the buyer's address as Reply-To. The seller's
- * address is read from Auth here and never returned. Only approved, active
+ * address is read from Auth here and never returned, and used only when
+ * verified: a seller whose address changed without confirmation cannot be
+ * written to (failed-precondition, sellerUnreachable) until it is. The names in
+ * the mail come from the profiles and only when they pass the display-name
+ * rules. Only approved, active
  * members with a verified email may write, never to their own ad, and at most
  * SELLER_MESSAGE_LIMITS_* times (per buyer, and per buyer and ad).
  * Request: { ad_id, message }. Returns { status: 'sent' }. Errors:
  * unauthenticated, permission-denied, invalid-argument, not-found,
- * resource-exhausted, internal.
+ * failed-precondition (own ad; seller unreachable), resource-exhausted, internal.
  */
 export const contactSeller = guardedCall('session', async (request, guard): Promise<{ status: 'sent' }> => {
   const { uid } = guard;
@@ -45,8 +51,8 @@ export const contactSeller = guardedCall('session', async (request, guard): Prom
   const sellerSnap = await firestore.collection('profiles').doc(ad.user_id).get();
   const seller = sellerSnap.exists ? parseDoc(profileSchema, ad.user_id, sellerSnap.data(), 'profiles') : null;
   if (!seller || !isPubliclyListed(seller)) throw new HttpsError('not-found', T.unavailable);
-  const sellerEmail = (await adminAuth().getUser(ad.user_id)).email;
-  if (!sellerEmail) throw new HttpsError('not-found', T.unavailable);
+  const sellerEmail = await memberMailAddress(ad.user_id);
+  if (sellerEmail === null) throw new HttpsError('failed-precondition', T.sellerUnreachable);
 
   await consumeAttempt(
     firestore,
@@ -57,8 +63,8 @@ export const contactSeller = guardedCall('session', async (request, guard): Prom
     T.throttled,
   );
   const content = sellerMessageEmail({
-    sellerName: seller.display_name,
-    buyerName: buyer.display_name,
+    sellerName: mailSafeName(seller.display_name) ?? 'there',
+    buyerName: mailSafeName(buyer.display_name) ?? 'A Shelfmark member',
     adTitle: ad.title,
     adUrl: `${siteUrl()}/classifieds/${adId}`,
     message,

@@ -1,12 +1,15 @@
 /**
  * Who receives a newsletter: active, approved members with a verified address
- * who have not unsubscribed, in the chosen group (src/domain/newsletter.ts).
+ * who have not unsubscribed, in the chosen group (src/domain/newsletter.ts);
+ * the same verified-address rule as every member mail (mail/member-address.ts).
  * Emails come from Auth here, on the server; they never reach the browser.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
+import { mailSafeName } from '../../../src/domain/mail-name';
 import { NEWSLETTER_RECIPIENT_GROUPS, isNewsletterRecipient, type RecipientGroup } from '../../../src/domain/newsletter';
 import type { Profile } from '../../../src/domain/profile';
+import { verifiedAddress } from '../mail/member-address';
 import type { NewsletterRecipient } from './newsletter-mail';
 
 /** A member who could receive newsletters, with what the groups are decided by. */
@@ -23,7 +26,8 @@ export async function newsletterCandidates(firestore: Firestore, auth: Auth): Pr
     firestore.collection('newsletter_preferences').where('unsubscribed', '==', true).select().get(),
   ]);
   const unsubscribed = new Set(optOuts.docs.map((d) => d.id));
-  const profileOf = new Map(profiles.docs.map((d) => [d.id, { name: String(d.get('display_name') ?? ''), category: (d.get('category') as Profile['category']) ?? null }]));
+  // The greeting's name only when it passes the display-name rules; else the neutral one below.
+  const profileOf = new Map(profiles.docs.map((d) => [d.id, { name: mailSafeName(d.get('display_name')) ?? '', category: (d.get('category') as Profile['category']) ?? null }]));
 
   const candidates: Candidate[] = [];
   let pageToken: string | undefined;
@@ -31,13 +35,14 @@ export async function newsletterCandidates(firestore: Firestore, auth: Auth): Pr
     const page = await auth.listUsers(1000, pageToken);
     for (const user of page.users) {
       const profile = profileOf.get(user.uid);
-      if (!profile || !user.email || user.disabled) continue;
+      const to = verifiedAddress(user);
+      if (!profile || to === null) continue;
       const admin = user.customClaims?.admin === true;
       const eligible = isNewsletterRecipient(
         { profile: { is_active: true, approval_status: 'approved', category: profile.category }, emailVerified: user.emailVerified, admin, unsubscribed: unsubscribed.has(user.uid) },
         'all',
       );
-      if (eligible) candidates.push({ recipient: { uid: user.uid, email: user.email, name: profile.name || 'Shelfmark member' }, category: profile.category, admin });
+      if (eligible) candidates.push({ recipient: { uid: user.uid, email: to, name: profile.name || 'Shelfmark member' }, category: profile.category, admin });
     }
     pageToken = page.pageToken;
   } while (pageToken);

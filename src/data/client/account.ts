@@ -121,13 +121,18 @@ export async function changePassword(currentPassword: string, password: string):
   }
 }
 
-/** Checks the current password, then asks the server to mail a confirmation to the new address. */
+/**
+ * Checks the current password, then asks the server to mail a confirmation to
+ * the new address. The server answers the same whether or not another account
+ * holds that address (it tells that account's owner instead), so a taken address
+ * looks like any other here.
+ */
 export async function requestEmailChange(currentPassword: string, newEmail: string): Promise<StepResult> {
   const checked = await reauthenticate(currentPassword);
   if (!checked.ok) return checked;
   const outcome = await callFunction<{ newEmail: string }, { newEmail: string }>('requestEmailChange', { newEmail });
   if (outcome.ok) return { ok: true };
-  return { ok: false, message: outcome.message, field: outcome.code === 'already-exists' || outcome.code === 'invalid-argument' ? 'newEmail' : undefined };
+  return { ok: false, message: outcome.message, field: outcome.code === 'invalid-argument' ? 'newEmail' : undefined };
 }
 
 /** The sign-in details of the caller, or (admins) of `userId`. */

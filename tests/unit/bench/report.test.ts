@@ -31,4 +31,19 @@ describe('the bench report', () => {
     expect(markdown).toContain('- 10 public members: 3 reads; 11 public members: 3 reads; 12 public members: 4 reads');
     expect(markdown).toContain('- /profile/x: reads grow with the number of members');
   });
+
+  it('reports the account callables’ answer-time gap and misses a gap of 20 ms or a differing answer', () => {
+    const run = (member: number, stranger: number, same = true) => ({
+      calls: 20, member_median_ms: member, stranger_median_ms: stranger, gap_ms: Math.abs(member - stranger), same_answer: same, answers: ['200 {}'],
+    });
+    const results = {
+      measured_at: '2026-11-26T03:00:00Z', lighthouse_version: '–', chromium: '–', runs: 0, load_average: '1.00', pages: [],
+      account_oracle: { target_gap_ms: 20, reset: run(41, 39), email_change: run(20, 277, false) },
+    };
+    const markdown = renderMarkdown(results);
+    expect(markdown).toContain("- requestPasswordReset: a member's address 41 ms, a stranger's address 39 ms, gap 2 ms over 20 calls each (target < 20 ms); same answer: yes");
+    expect(markdown).not.toContain('- requestPasswordReset: the answer times differ');
+    expect(markdown).toContain('- requestEmailChange: the answer times differ by 257 ms (≥ 20 ms)');
+    expect(markdown).toContain('- requestEmailChange: the answer tells an existing address from an unknown one');
+  });
 });

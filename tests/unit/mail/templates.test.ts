@@ -34,6 +34,15 @@ describe('the shared mail template', () => {
     expect(mail.html).toContain('href="https://x.test/?a=1&amp;b=2"');
   });
 
+  it('greets neutrally instead of writing a name with a link or hidden characters', () => {
+    for (const name of ['Visit http://evil.example now', 'Jane\u202Eevil', 'Claim at www.prize.test']) {
+      const mail = composeMail({ subject: 'S', name, paragraphs: ['P'], reason: 'R' }, BRAND);
+      expect(mail.text, name).toContain('Hello there,');
+      expect(mail.html, name).toContain('Hello there,');
+      for (const part of ['evil', 'prize', '\u202E']) expect(`${mail.text}${mail.html}`, name).not.toContain(part);
+    }
+  });
+
   it('leaves the logo out when there is none', () => {
     expect(composeMail({ subject: 'S', name: 'A', paragraphs: [], reason: 'R' }, { ...BRAND, logoUrl: null }).html).not.toContain('<img');
   });

@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import * as functionsIndex from '../../../functions/src/index';
 import { guardOf } from '../../../functions/src/guard';
 
+// Reading a v1 trigger's endpoint needs a project id (the emulators set it when deployed).
+process.env.GCLOUD_PROJECT ??= 'demo-shelfmark';
+
 /** The exported functions that are callables (firebase-functions marks them with a callableTrigger). */
 function callables(): [string, unknown][] {
   return Object.entries(functionsIndex).filter(([, fn]) => {
