@@ -13,7 +13,8 @@ import { siteUrl } from '../mail/settings';
 import { passwordResetEmail } from '../mail/templates';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { enforceAppCheck } from './app-check';
-import { clientIp, consumeAttempt, type RequestAddress } from './throttle';
+import { clientAddress, type RequestAddress } from '../client-address';
+import { consumeAttempt } from './throttle';
 
 /** What requestPasswordReset answers, whatever the address: the same message. */
 export interface PasswordResetResult {
@@ -27,7 +28,7 @@ export async function throttlePasswordReset(email: string, caller: RequestAddres
     db(),
     [
       { kind: 'reset-email', value: email.toLowerCase(), limits: PASSWORD_RESET_LIMITS_PER_EMAIL },
-      { kind: 'reset-ip', value: clientIp(caller), limits: PASSWORD_RESET_LIMITS_PER_IP },
+      { kind: 'reset-ip', value: clientAddress(caller), limits: PASSWORD_RESET_LIMITS_PER_IP },
     ],
     RESET_THROTTLED_MESSAGE,
     now,
