@@ -13,6 +13,7 @@ export { blockClientSignUp } from './accounts/block-client-sign-up';
 export { saveProfile } from './profiles/save-profile';
 export { ensureProfile } from './accounts/ensure-profile';
 export { deleteAccount, finishAccountDeletions } from './accounts/delete-account';
+export { removeOrphanUploadsHourly } from './orphan-uploads';
 export { editorialSlug, newsletterAudience, sendNewsletter, deliverNewsletterBatch, newsletterUnsubscribe } from './newsletters/newsletter-functions';
 export { adminUserManagement } from './admin/users';
 export { requestPasswordReset } from './accounts/password-reset';
