@@ -14,6 +14,7 @@ export { saveProfile } from './profiles/save-profile';
 export { ensureProfile } from './accounts/ensure-profile';
 export { deleteAccount, finishAccountDeletions } from './accounts/delete-account';
 export { authUserDeleted } from './accounts/auth-user-deleted';
+export { removeOrphanUploadsHourly } from './orphan-uploads';
 export { editorialSlug, newsletterAudience, sendNewsletter, deliverNewsletterBatch, newsletterUnsubscribe } from './newsletters/newsletter-functions';
 export { adminUserManagement } from './admin/users';
 export { requestPasswordReset, deliverPasswordReset } from './accounts/password-reset';

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { cloudMediaStore, localMediaStore, mediaStore, type MediaStore } from '../../src/data/server/media-store';
+import { releaseUploadFolder } from '../../src/data/server/media-uploads';
+import { db } from './firestore';
 
 /** The bucket deployed functions use: FIREBASE_STORAGE_BUCKET (as the site), else the project's default bucket. */
 function deployedBucket(env: NodeJS.ProcessEnv): string {
@@ -29,4 +31,14 @@ export function functionsMediaStore(env: NodeJS.ProcessEnv = process.env): Media
   }
   if (env.K_SERVICE) return cloudMediaStore(deployedBucket(env));
   return mediaStore(env);
+}
+
+/**
+ * Removes an upload's folder that a save replaced or a deletion left behind,
+ * then its record, so its bytes no longer count against the owner's storage
+ * quota. Rejects when either step fails (callers log it: a leftover breaks nothing).
+ */
+export async function removeUploadFolder(folder: string, media: MediaStore = functionsMediaStore()): Promise<void> {
+  await media.removeFolder(folder);
+  await releaseUploadFolder(db(), folder);
 }

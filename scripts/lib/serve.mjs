@@ -7,6 +7,9 @@
 //   middleware (src/middleware.ts) adds the same security headers to on-demand pages.
 // - A path nothing answers gets the pre-rendered 404 page with the 404 page's headers.
 // - HTML, CSS, JS, JSON, XML and SVG are compressed (brotli or gzip, as the browser asks).
+// - Address headers a client wrote (X-Forwarded-For, x-nf-client-connection-ip, ...) are
+//   dropped, as Netlify's edge overwrites them, so the Astro app sees the socket address
+//   (src/security/client-address.ts) and no header moves a count.
 // - `swap(dist)` switches to another build atomically (the local publish pipeline,
 //   scripts/lib/publish-receiver.mjs): each request is answered entirely by the build
 //   that was live when it arrived, and swap resolves once the old build's last request
@@ -17,6 +20,7 @@ import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import send from 'send';
+import { dropClientAddressHeaders } from '../../src/security/client-address.ts';
 import { headersForPath, parseHeadersFile } from '../../src/security/header-rules.ts';
 
 /** Content types worth compressing: text formats; images, audio and fonts are compressed already. */
@@ -115,6 +119,7 @@ export async function createSiteServer(dist) {
   const server = http.createServer((req, res) => {
     // The build is chosen once per request: a swap during it does not change its answer.
     const serving = live;
+    dropClientAddressHeaders(req);
     serving.inFlight++;
     let done = false;
     const finished = () => {

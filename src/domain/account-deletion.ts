@@ -22,7 +22,7 @@ export const ACCOUNT_DELETION_STEPS = [
   'products_services',
   /** The member's classified ads. */
   'classified_ads',
-  /** Every uploaded file under the member's media folder. */
+  /** Every uploaded file under the member's media folder, with the uploads' records and the member's upload allowance. */
   'media',
   /** Home-page slots showing the member or one of their books. */
   'featured',

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { IMAGE_WIDTHS, UPLOAD_KINDS, type UploadKind } from './media-image.ts';
 import { PROFILE_IMAGE_MAX_BYTES } from './profile.ts';
+import { UPLOAD_QUOTA_MESSAGES } from './media-upload.ts';
 
 /** The largest upload accepted, in bytes (500 KB, the spec's profile image limit, for every kind). */
 export const MAX_UPLOAD_BYTES = PROFILE_IMAGE_MAX_BYTES;
@@ -93,6 +94,8 @@ export function uploadMessages(kind: UploadKind) {
     empty: 'The file is empty. Please upload an image file.',
     tooManyPixels: `The image is too large in pixels: at most ${(MAX_INPUT_PIXELS / 1_000_000).toFixed(1)} megapixels (for example 4096 × 4096).`,
     damaged: 'The image is damaged or incomplete. Please upload another file.',
+    tooManyUploads: UPLOAD_QUOTA_MESSAGES.tooManyUploads,
+    overQuota: UPLOAD_QUOTA_MESSAGES.overQuota,
     failed: 'Failed to upload image. Please try again.',
   } as const;
 }
@@ -113,6 +116,8 @@ export const UPLOAD_STATUS: Readonly<Record<UploadMessageKey, number>> = {
   empty: 400,
   tooManyPixels: 422,
   damaged: 422,
+  tooManyUploads: 429,
+  overQuota: 429,
   failed: 500,
 };
 

@@ -1,8 +1,15 @@
 // The view counter of products/services and classified ads. A detail page asks
-// the site's endpoint to count one view after it has painted; the endpoint adds
-// exactly one with the Admin SDK. Nobody else can change `views_count`: the
-// security rules refuse it on every client write, so a number can be neither set
-// nor bumped by more than one per request.
+// the site's endpoint to count one view after it has painted; the endpoint
+// (through src/data/server/views.ts, the one module that counts views) adds one
+// with the Admin SDK, at most once per visitor per item per UTC day. Nobody else
+// can change `views_count`: the security rules refuse it on every client write.
+//
+// A visitor is the client address (src/security/client-address.ts: what the
+// platform says, never a header the client wrote) hashed with a salt of the
+// day, so no address is stored, no cookie is set, and yesterday's visitors
+// cannot be linked to today's. The marks and the per-visitor limit are kept in
+// Firestore, so every server instance sees the same ones.
+import type { ThrottleLimit } from './throttle.ts';
 
 /** The collections whose items count views. */
 export const VIEW_COLLECTIONS = ['products_services', 'classified_ads'] as const;
@@ -12,10 +19,36 @@ export type ViewCollection = (typeof VIEW_COLLECTIONS)[number];
 export const VIEW_ITEM_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 /**
- * How many views one client address may record per minute, over all items. A
- * person browsing never comes close; a script replaying the request is cut off.
+ * How many view requests one visitor may send per minute, over all items,
+ * counted or not. A person browsing never comes close; a script replaying the
+ * request is cut off.
  */
 export const VIEWS_PER_CLIENT_PER_MINUTE = 60;
+
+/** The per-visitor limit in the form src/domain/throttle.ts decides. */
+export const VIEW_LIMITS_PER_CLIENT: readonly ThrottleLimit[] = [{ max: VIEWS_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }];
+
+/**
+ * How long a day's marks, limits and salt are kept after the day began: the
+ * day itself plus a margin for clocks. Firestore's TTL policy on `expires_at`
+ * deletes them afterwards (firestore.indexes.json).
+ */
+export const VIEW_RECORD_TTL_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** The UTC day of `now` as YYYY-MM-DD: the day a view is counted in, and its salt's name. */
+export function utcDay(now: number): string {
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+/** When the records of the day holding `now` expire (VIEW_RECORD_TTL_MS after the day began). */
+export function viewRecordExpiry(now: number): Date {
+  return new Date(Date.parse(`${utcDay(now)}T00:00:00Z`) + VIEW_RECORD_TTL_MS);
+}
+
+/** The id of the mark that says `visitor` has been counted for an item today. */
+export function viewMarkId(day: string, visitor: string, collection: ViewCollection, id: string): string {
+  return `${day}-${visitor}-${collection}-${id}`;
+}
 
 export function isViewCollection(value: unknown): value is ViewCollection {
   return typeof value === 'string' && (VIEW_COLLECTIONS as readonly string[]).includes(value);
@@ -29,6 +62,8 @@ export function viewEndpoint(collection: ViewCollection, id: string): string {
 /** What the endpoint answers, by outcome. */
 export const VIEW_STATUS = {
   counted: 204,
+  /** Already counted today for this visitor: answered as a count, so a replay learns nothing. */
+  alreadyCounted: 204,
   badRequest: 400,
   crossSite: 403,
   notFound: 404,
@@ -51,38 +86,5 @@ export function isSameOriginRequest(origin: string | null, secFetchSite: string 
     return new URL(origin).host === host.toLowerCase();
   } catch {
     return false;
-  }
-}
-
-/**
- * A fixed-window counter per client address, kept in the server's memory. It is
- * a brake on replayed requests, not an exact quota: each server instance keeps
- * its own windows. Old windows are dropped as the map is used, so it stays small.
- */
-export class ClientRateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly maxClients = 10_000,
-  ) {}
-
-  /** Records one request from `client` at `now`; false when it is over the limit. */
-  allow(client: string, now: number): boolean {
-    const current = this.windows.get(client);
-    if (!current || now - current.start >= this.windowMs) {
-      if (this.windows.size >= this.maxClients) this.dropExpired(now);
-      if (this.windows.size >= this.maxClients) return false;
-      this.windows.set(client, { start: now, count: 1 });
-      return true;
-    }
-    if (current.count >= this.limit) return false;
-    current.count += 1;
-    return true;
-  }
-
-  private dropExpired(now: number): void {
-    for (const [client, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(client);
   }
 }

@@ -186,7 +186,7 @@ test('an admin disables a book: it vanishes for visitors and the owner still see
   await ownerContext.close();
 });
 
-test('each visit of a product page adds exactly one view', async ({ browser }) => {
+test('a visitor’s visits of a product page add one view a day', async ({ browser }) => {
   const seller = await freshMember('Sam Seller');
   const id = await addProduct(seller, 'Manuscript Critique');
   const views = async () => (await adminDb().doc(`products_services/${id}`).get()).get('views_count') as number;
@@ -200,7 +200,8 @@ test('each visit of a product page adds exactly one view', async ({ browser }) =
     await expect(page.getByText('+2 more')).toBeVisible();
     await expect(page.getByRole('link', { name: 'View Seller Profile' })).toHaveAttribute('href', `/profile/${seller.slug}`);
     expect((await counted).status()).toBe(204);
-    await expect.poll(views).toBe(visit);
+    // Both visits come from this machine's one address: the second is the same visitor.
+    await expect.poll(views).toBe(1);
     await context.close();
   }
   const { context, page } = await visitorPage(browser);

@@ -1,7 +1,9 @@
-// The view counter endpoint against the production build and the emulators: one
-// request adds exactly one to an active item's views_count; nothing else (another
-// site, a disabled or unknown item, an uncounted collection, a malformed id)
-// changes any number or creates a document.
+// The view counter endpoint against the production build and the emulators: a
+// visitor's first request of the day adds exactly one to an active item's
+// views_count, and replays add nothing, even with forged address headers (the
+// local server counts the socket address, as Netlify counts its own); nothing
+// else (another site, a disabled or unknown item, an uncounted collection, a
+// malformed id) changes any number or creates a document.
 import type { APIRequestContext } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
 import { viewEndpoint, type ViewCollection } from '../../src/domain/views';
@@ -19,8 +21,8 @@ async function viewsOf(collection: ViewCollection, id: string): Promise<unknown>
   return (await adminDb().collection(collection).doc(id).get()).get('views_count');
 }
 
-function count(request: APIRequestContext, path: string, origin: string) {
-  return request.post(path, { headers: { Origin: origin, 'Content-Type': 'application/json' }, data: '{}' });
+function count(request: APIRequestContext, path: string, origin: string, extraHeaders: Record<string, string> = {}) {
+  return request.post(path, { headers: { Origin: origin, 'Content-Type': 'application/json', ...extraHeaders }, data: '{}' });
 }
 
 test.describe('view counter', () => {
@@ -30,7 +32,7 @@ test.describe('view counter', () => {
   });
 
   for (const collection of ['products_services', 'classified_ads'] as const) {
-    test(`adds exactly one per request to an active item of ${collection}`, async ({ request, baseURL }) => {
+    test(`counts one view per visitor per day of an active item of ${collection}, whatever address headers a replay forges`, async ({ request, baseURL }) => {
       const origin = new URL(baseURL ?? 'http://127.0.0.1:4321').origin;
       const id = await item(collection, true);
       created.push([collection, id]);
@@ -38,8 +40,11 @@ test.describe('view counter', () => {
       expect(first.status()).toBe(204);
       expect(first.headers()['cache-control']).toContain('no-store');
       expect(await viewsOf(collection, id)).toBe(6);
-      expect((await count(request, viewEndpoint(collection, id), origin)).status()).toBe(204);
-      expect(await viewsOf(collection, id)).toBe(7);
+      for (let i = 0; i < 10; i++) {
+        const forged = { 'X-Forwarded-For': `203.0.113.${i}`, 'x-nf-client-connection-ip': `198.51.100.${i}` };
+        expect((await count(request, viewEndpoint(collection, id), origin, forged)).status()).toBe(204);
+      }
+      expect(await viewsOf(collection, id)).toBe(6);
     });
   }
 

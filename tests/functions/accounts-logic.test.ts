@@ -5,7 +5,8 @@ import { firstErrorMessage } from '../../src/domain/common';
 import { profileWriteSchema } from '../../src/domain/profile';
 import { startingProfile } from '../../functions/src/accounts/sign-up';
 import { baseSlug, randomCandidate, sequentialCandidates } from '../../functions/src/accounts/page-slug';
-import { clientIp, throttleKey } from '../../functions/src/accounts/throttle';
+import { throttleKey } from '../../functions/src/accounts/throttle';
+import { clientAddress, EMULATOR_CLIENT_ADDRESS } from '../../functions/src/client-address';
 import { decisionToAnnounce } from '../../functions/src/accounts/approval-email';
 import { approvedEmail, deniedEmail, escapeHtml, verificationEmail } from '../../functions/src/mail/templates';
 
@@ -95,15 +96,22 @@ describe('email templates', () => {
   });
 });
 
-describe('clientIp', () => {
-  it('takes the last X-Forwarded-For entry: the one the platform adds, which a caller cannot forge', () => {
-    expect(clientIp({ headers: { 'x-forwarded-for': '203.0.113.9' } })).toBe('203.0.113.9');
-    expect(clientIp({ headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.9' }, ip: '1.2.3.4' })).toBe('203.0.113.9');
+describe('clientAddress', () => {
+  it('takes the last X-Forwarded-For entry when deployed: the one the platform adds, which a caller cannot forge', () => {
+    expect(clientAddress({ headers: { 'x-forwarded-for': '203.0.113.9' } }, false)).toBe('203.0.113.9');
+    expect(clientAddress({ headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.9' } }, false)).toBe('203.0.113.9');
+    expect(clientAddress({ headers: { 'x-forwarded-for': ['1.2.3.4', '203.0.113.9'] } }, false)).toBe('203.0.113.9');
   });
 
-  it("falls back to Express's address, then to one shared 'unknown'", () => {
-    expect(clientIp({ headers: {}, ip: '::1' })).toBe('::1');
-    expect(clientIp({ headers: { 'x-forwarded-for': ' ' } })).toBe('unknown');
+  it("gives one shared 'unknown' to a deployed request without the header", () => {
+    expect(clientAddress({ headers: {} }, false)).toBe('unknown');
+    expect(clientAddress({ headers: { 'x-forwarded-for': ' ' } }, false)).toBe('unknown');
+  });
+
+  it('gives every caller on the emulator the one local address, whatever headers they send', () => {
+    expect(clientAddress({ headers: { 'x-forwarded-for': '203.0.113.9' } }, true)).toBe(EMULATOR_CLIENT_ADDRESS);
+    expect(clientAddress({ headers: { 'x-forwarded-for': '1.2.3.4, 198.51.100.7' } }, true)).toBe(EMULATOR_CLIENT_ADDRESS);
+    expect(clientAddress({ headers: {} }, true)).toBe(EMULATOR_CLIENT_ADDRESS);
   });
 });
 

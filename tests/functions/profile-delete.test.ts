@@ -37,6 +37,8 @@ async function seedContent(uid: string) {
   await db.doc('featured_profiles/2').set({ user_id: uid, position: 2, created_at: Timestamp.now() });
   await db.doc('featured_books/5').set({ book_id: featuredBook.id, position: 5, created_at: Timestamp.now() });
   await store().put(`${uid}/profile-images/abc/w640.webp`, Buffer.from('webp'), 'image/webp');
+  await db.doc(`media_uploads/abc-${uid}`).set(uploadRecord(uid, `abc-${uid}`));
+  await db.doc(`media_usage/${uid}`).set({ bytes: 4, attempts: [Date.now()] });
   return {
     docs: [
       `profiles/${uid}`,
@@ -50,9 +52,17 @@ async function seedContent(uid: string) {
       `classified_ads/${ad.id}/private/contact`,
       'featured_profiles/2',
       'featured_books/5',
+      `media_uploads/abc-${uid}`,
+      `media_usage/${uid}`,
     ],
     mediaFolder: join(localMediaRoot(), uid),
   };
+}
+
+/** The record the upload endpoint keeps of a stored upload (src/data/server/media-uploads.ts). */
+function uploadRecord(uid: string, uploadId: string) {
+  const folder = `${uid}/profile-images/${uploadId}`;
+  return { owner_uid: uid, uploaded_by: uid, kind: 'profile-images', folder, url: `/media/${folder}/w640.webp`, bytes: 4, status: 'stored', created_at: Timestamp.now() };
 }
 
 async function existing(paths: string[]): Promise<string[]> {
@@ -72,7 +82,7 @@ beforeEach(async () => {
 });
 
 describe('deleteAccount', () => {
-  it('a member deletes their own account and everything in it', async () => {
+  it('a member deletes their own account and everything in it, their uploads’ files and records included', async () => {
     const member = await makeMember();
     const bystander = await makeMember();
     const theirs = await seedContent(member.uid);
@@ -80,6 +90,8 @@ describe('deleteAccount', () => {
     await db.doc('featured_profiles/3').set({ user_id: bystander.uid, position: 3, created_at: Timestamp.now() });
     await db.doc('featured_books/6').set({ book_id: keptBook.id, position: 6, created_at: Timestamp.now() });
     await store().put(`${bystander.uid}/profile-images/keep/w640.webp`, Buffer.from('webp'), 'image/webp');
+    await db.doc('media_uploads/keep').set(uploadRecord(bystander.uid, 'keep'));
+    await db.doc(`media_usage/${bystander.uid}`).set({ bytes: 4, attempts: [] });
 
     const answer = await deleteAccount(member, member.uid);
     expect(answer).toMatchObject({ status: 200, result: { deleted: true } });
@@ -92,7 +104,7 @@ describe('deleteAccount', () => {
 
     // The other member keeps everything that is theirs.
     expect(await authUserExists(bystander.uid)).toBe(true);
-    const keptDocs = [`profiles/${bystander.uid}`, `books/${keptBook.id}`, 'featured_profiles/3', 'featured_books/6'];
+    const keptDocs = [`profiles/${bystander.uid}`, `books/${keptBook.id}`, 'featured_profiles/3', 'featured_books/6', 'media_uploads/keep', `media_usage/${bystander.uid}`];
     expect(await existing(keptDocs)).toEqual(keptDocs);
     expect(existsSync(join(localMediaRoot(), bystander.uid, 'profile-images', 'keep', 'w640.webp'))).toBe(true);
   });
@@ -147,10 +159,10 @@ describe('deleteAccount after a crash midway', () => {
     const theirs = await seedContent(member.uid);
     await recordDeletion(db, member.uid, member.uid);
     await expect(finishDeletion(db, member.uid, brokenStore)).rejects.toThrow('simulated crash');
-    // The Auth user, profile, slugs, books, products and ads are gone; media and featured slots remain.
+    // The Auth user, profile, slugs, books, products and ads are gone; media (files and records) and featured slots remain.
     expect(await authUserExists(member.uid)).toBe(false);
     expect((await db.doc(`account_deletions/${member.uid}`).get()).get('steps_done')).toEqual(['auth', 'profile', 'page_slugs', 'books', 'products_services', 'classified_ads']);
-    expect(await existing(theirs.docs)).toEqual(['featured_profiles/2', 'featured_books/5']);
+    expect(await existing(theirs.docs)).toEqual(['featured_profiles/2', 'featured_books/5', `media_uploads/abc-${member.uid}`, `media_usage/${member.uid}`]);
     expect(existsSync(theirs.mediaFolder)).toBe(true);
     return { member, theirs };
   }

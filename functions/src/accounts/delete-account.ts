@@ -14,6 +14,7 @@ import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/do
 import { deleteAccountRequestSchema } from '../../../src/domain/profile-edit';
 import { describeIssue, isPathSafeId } from '../../../src/domain/profile-save';
 import type { MediaStore } from '../../../src/data/server/media-store';
+import { removeMemberUploads } from '../../../src/data/server/media-uploads';
 import { db } from '../firestore';
 import { functionsMediaStore } from '../media';
 import { adminAuth, authErrorCode } from './admin-auth';
@@ -122,7 +123,12 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
   books: deleteBooks,
   products_services: ({ firestore, uid }) => deleteAll(firestore, firestore.collection('products_services').where('user_id', '==', uid)),
   classified_ads: deleteAds,
-  media: ({ media, uid }) => media.removeFolder(uid),
+  async media({ firestore, media, uid }) {
+    // The files first, then their records and the member's allowance: a crash between leaves records
+    // for files already gone, which the next run (or the orphan clean-up) removes.
+    await media.removeFolder(uid);
+    await removeMemberUploads(firestore, uid);
+  },
   featured: deleteFeatured,
   async member_records({ firestore, uid }) {
     const batch = firestore.batch();

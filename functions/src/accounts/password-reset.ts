@@ -17,7 +17,8 @@ import { sendMail } from '../mail/send-mail';
 import { siteUrl } from '../mail/settings';
 import { passwordResetEmail } from '../mail/templates';
 import { adminAuth, authErrorCode } from './admin-auth';
-import { clientIp, consumeAttempt, type RequestAddress } from './throttle';
+import { clientAddress, type RequestAddress } from '../client-address';
+import { consumeAttempt } from './throttle';
 import { openCall } from '../guard';
 
 /** What requestPasswordReset answers, whatever the address: the same message. */
@@ -55,7 +56,7 @@ export async function throttlePasswordReset(firestore: Firestore, email: string,
     firestore,
     [
       { kind: 'reset-email', value: email.toLowerCase(), limits: PASSWORD_RESET_LIMITS_PER_EMAIL },
-      { kind: 'reset-ip', value: clientIp(caller), limits: PASSWORD_RESET_LIMITS_PER_IP },
+      { kind: 'reset-ip', value: clientAddress(caller), limits: PASSWORD_RESET_LIMITS_PER_IP },
     ],
     RESET_THROTTLED_MESSAGE,
     now,

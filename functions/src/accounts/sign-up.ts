@@ -14,7 +14,8 @@ import { siteUrl } from '../mail/settings';
 import { mailBrand } from '../mail/brand';
 import { ACTION_PAGES, ownActionLink } from '../../../src/domain/account';
 import { SIGNUP_LIMITS_PER_EMAIL, SIGNUP_LIMITS_PER_IP, SIGNUP_THROTTLED_MESSAGE } from '../../../src/domain/throttle';
-import { clientIp, consumeAttempt, type RequestAddress } from './throttle';
+import { clientAddress, type RequestAddress } from '../client-address';
+import { consumeAttempt } from './throttle';
 import { openCall } from '../guard';
 
 /** What a new member chooses that their starting profile holds. */
@@ -156,7 +157,7 @@ export async function throttleSignUp(email: string, caller: RequestAddress, now 
     db(),
     [
       { kind: 'signup-email', value: email.toLowerCase(), limits: SIGNUP_LIMITS_PER_EMAIL },
-      { kind: 'signup-ip', value: clientIp(caller), limits: SIGNUP_LIMITS_PER_IP },
+      { kind: 'signup-ip', value: clientAddress(caller), limits: SIGNUP_LIMITS_PER_IP },
     ],
     SIGNUP_THROTTLED_MESSAGE,
     now,

@@ -51,27 +51,3 @@ export async function consumeAttempt(firestore: Firestore, subjects: readonly Th
     throw new HttpsError('resource-exhausted', message);
   }
 }
-
-/** The parts of an HTTP request clientIp reads. */
-export interface RequestAddress {
-  /** Request headers (lower-case names). */
-  headers: Record<string, string | string[] | undefined>;
-  /** The address Express derived, when any. */
-  ip?: string;
-}
-
-/**
- * The caller's IP address. Cloud Functions (Cloud Run) puts the address it
- * received the request from into X-Forwarded-For; its last entry is the one a
- * caller cannot forge (anything they send themselves comes before it). Without
- * the header (the local emulator) Express's address is used, and 'unknown' when
- * there is none, so such callers share one allowance.
- */
-export function clientIp(request: RequestAddress): string {
-  const header = request.headers['x-forwarded-for'];
-  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
-  return forwarded.at(-1) ?? (request.ip?.trim() || 'unknown');
-}

@@ -11,7 +11,7 @@ import { ITEM_MESSAGES } from '../../../src/domain/item-save';
 import { isPathSafeId, nextUpdatedAt, profileImageVerdict, replacedUploadOf } from '../../../src/domain/profile-save';
 import type { SubscriptionStatus } from '../../../src/domain/profile';
 import type { Caller } from '../guard';
-import { functionsMediaStore } from '../media';
+import { removeUploadFolder } from '../media';
 import { assertWithinPlanLimit } from './plan-limit';
 
 /** Who is calling. */
@@ -149,7 +149,6 @@ export async function deleteOwnedItem(firestore: Firestore, item: ItemKind, call
 /** Removes a replaced or deleted item's upload folder; a failure is logged (a leftover folder breaks nothing). */
 export async function removeUpload(folder: string | null, context: Record<string, unknown>): Promise<void> {
   if (folder === null) return;
-  await functionsMediaStore()
-    .removeFolder(folder)
+  await removeUploadFolder(folder)
     .catch((error: unknown) => logger.error('The replaced image was not removed', { ...context, folder, error }));
 }

@@ -11,7 +11,7 @@ import { productServiceSchema } from '../../../src/domain/product-service';
 import { profileSchema } from '../../../src/domain/profile';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import { db } from '../firestore';
-import { functionsMediaStore } from '../media';
+import { removeUploadFolder } from '../media';
 
 // Only the fields an entry is made of are parsed, so a listing with some other
 // bad field is still listed correctly.
@@ -98,8 +98,7 @@ async function tidyAd(id: string, before: Record<string, unknown> | undefined, a
   if (!after) await removeAdContact(db(), id);
   const folder = replacedAdPhotoFolder(before, after);
   if (folder) {
-    await functionsMediaStore()
-      .removeFolder(folder)
+    await removeUploadFolder(folder)
       .catch((error: unknown) => logger.error('ad photo not removed', { id, folder, error: error instanceof Error ? error.message : String(error) }));
   }
 }

@@ -17,7 +17,7 @@ import { guardedCall, revokeSessions, sessionStampNow } from '../guard';
 import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/caller-standing';
 import { planPageSlugChange } from '../accounts/page-slug';
 import { assertWithinPlanLimit } from '../books/plan-limit';
-import { functionsMediaStore } from '../media';
+import { removeUploadFolder } from '../media';
 
 /** The message for a profile that does not exist (the editor first calls ensureProfile for the member's own). */
 export const PROFILE_NOT_FOUND_MESSAGE = 'Profile not found';
@@ -173,8 +173,7 @@ async function afterCommit(uid: string, committed: Committed): Promise<void> {
   }
   if (committed.oldUpload !== null) {
     // A leftover folder wastes space but breaks nothing, so a failure is logged, not reported.
-    await functionsMediaStore()
-      .removeFolder(committed.oldUpload)
+    await removeUploadFolder(committed.oldUpload)
       .catch((error: unknown) => logger.error('saveProfile: the replaced image was not removed', { uid, folder: committed.oldUpload, error }));
   }
 }

@@ -1,4 +1,4 @@
-// The upload endpoint with Auth and Firestore replaced by fakes: the order of its
+// The upload endpoint with Auth, Firestore and the upload allowance replaced by fakes: the order of its
 // checks, its answers, and that a refusal stores nothing. The e2e spec
 // (tests/e2e/uploads.spec.ts) runs the same cases against the real build and emulators.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -32,6 +32,15 @@ vi.mock('../../../src/data/server/auth.ts', async (importOriginal) => {
     },
   };
 });
+
+// The allowance is kept in Firestore; tests/functions/upload-quota.test.ts runs it on the emulator.
+vi.mock('../../../src/data/server/media-uploads.ts', () => ({
+  reserveUpload: async () => 'reserved',
+  confirmUpload: async () => undefined,
+  releaseUpload: async () => undefined,
+  oneUploadAtATime: <T>(_owner: string, work: () => Promise<T>) => work(),
+}));
+vi.mock('../../../src/data/server/firestore.ts', () => ({ getDb: () => ({}) }));
 
 const { POST, prerender } = await import('../../../src/pages/api/uploads/[kind].ts');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClientRateLimiter, isSameOriginRequest, isViewCollection, VIEW_ITEM_ID_PATTERN, viewEndpoint } from '../../../src/domain/views';
+import { isSameOriginRequest, isViewCollection, utcDay, VIEW_ITEM_ID_PATTERN, viewEndpoint, viewMarkId, viewRecordExpiry } from '../../../src/domain/views';
 
 describe('view counter contract', () => {
   it('accepts only the two counted collections', () => {
@@ -34,20 +34,19 @@ describe('view counter contract', () => {
   });
 });
 
-describe('ClientRateLimiter', () => {
-  it('allows the limit per window, then refuses until the window has passed', () => {
-    const limiter = new ClientRateLimiter(3, 1000);
-    expect([0, 1, 2, 3].map((t) => limiter.allow('a', t))).toEqual([true, true, true, false]);
-    expect(limiter.allow('b', 10)).toBe(true);
-    expect(limiter.allow('a', 999)).toBe(false);
-    expect(limiter.allow('a', 1000)).toBe(true);
+describe('the day a view counts in', () => {
+  it('is the UTC date, whatever the time of day', () => {
+    expect(utcDay(Date.parse('2026-11-26T00:00:00Z'))).toBe('2026-11-26');
+    expect(utcDay(Date.parse('2026-11-26T23:59:59.999Z'))).toBe('2026-11-26');
+    expect(utcDay(Date.parse('2026-11-27T00:00:00Z'))).toBe('2026-11-27');
   });
 
-  it('stays bounded: expired windows make room, a full table of live windows refuses new clients', () => {
-    const limiter = new ClientRateLimiter(1, 1000, 2);
-    expect(limiter.allow('a', 0)).toBe(true);
-    expect(limiter.allow('b', 0)).toBe(true);
-    expect(limiter.allow('c', 500)).toBe(false);
-    expect(limiter.allow('c', 1000)).toBe(true);
+  it('keeps its records two days from the day’s start, then lets them expire', () => {
+    expect(viewRecordExpiry(Date.parse('2026-11-26T17:30:00Z')).toISOString()).toBe('2026-11-28T00:00:00.000Z');
+  });
+
+  it('names a mark by day, visitor and item, so the next day counts again', () => {
+    expect(viewMarkId('2026-11-26', 'abc', 'classified_ads', 'ad-1')).toBe('2026-11-26-abc-classified_ads-ad-1');
+    expect(viewMarkId('2026-11-27', 'abc', 'classified_ads', 'ad-1')).not.toBe(viewMarkId('2026-11-26', 'abc', 'classified_ads', 'ad-1'));
   });
 });

@@ -1,9 +1,13 @@
 // POST /api/uploads/{kind}[?userId=…]: one image as the raw request body, sent by
 // src/data/client/uploads.ts. The order of the checks is deliberate: who is asking
 // before reading a byte of the body, the size while reading it (never buffering
-// more than the limit), the magic bytes before decoding, and the pixel count from
-// the header before decoding pixels. Each refusal answers `{ error }` with its
-// status and stores nothing. Success answers `{ url, srcset, width, height }`.
+// more than the limit), the magic bytes, then the owner's upload rate and storage
+// quota (src/domain/media-upload.ts, kept in Firestore so they hold across server
+// instances; 429 when used up) before decoding, and the pixel count from the
+// header before decoding pixels. Each refusal answers `{ error }` with its status
+// and stores nothing. Success answers `{ url, srcset, width, height }` and leaves
+// a record of the upload (src/data/server/media-uploads.ts), which the scheduled
+// clean-up removes with the files when nothing references them a day later.
 import type { APIRoute } from 'astro';
 import {
   BAD_USER_ID_MESSAGE,
@@ -20,8 +24,10 @@ import {
 } from '../../../domain/image-upload.ts';
 import { isAdminOnlyUploadKind, type UploadKind } from '../../../domain/media-image.ts';
 import { bearerToken, memberStanding, verifyCaller } from '../../../data/server/auth.ts';
+import { getDb } from '../../../data/server/firestore.ts';
 import { mediaStore } from '../../../data/server/media-store.ts';
-import { encodeVariants, readCappedBody, storeUpload } from '../../../data/server/uploads.ts';
+import { confirmUpload, oneUploadAtATime, releaseUpload, reserveUpload } from '../../../data/server/media-uploads.ts';
+import { encodeVariants, newUploadId, readCappedBody, storeUpload } from '../../../data/server/uploads.ts';
 
 export const prerender = false;
 
@@ -74,7 +80,29 @@ async function upload(kind: UploadKind, request: Request, url: URL): Promise<Res
   const bytesProblem = bytesRefusal(body.subarray(0, Math.max(SNIFF_BYTES, 1024)), body.length);
   if (bytesProblem) return refuse(kind, bytesProblem);
 
-  const variants = await encodeVariants(body);
-  if (typeof variants === 'string') return refuse(kind, variants);
-  return json(201, await storeUpload(mediaStore(), targetUid, kind, variants));
+  return oneUploadAtATime(targetUid, () => reserveAndStore(kind, caller.uid, targetUid, body));
+}
+
+/** Counts the upload against the owner's allowance, then decodes, stores and records it. */
+async function reserveAndStore(kind: UploadKind, uploaderUid: string, targetUid: string, body: Buffer): Promise<Response> {
+  const db = getDb();
+  const uploadId = newUploadId();
+  const reserved = await reserveUpload(db, { uploadId, ownerUid: targetUid, uploadedBy: uploaderUid, kind, bytes: body.length, now: Date.now() });
+  if (reserved !== 'reserved') return refuse(kind, reserved);
+  const store = mediaStore();
+  try {
+    const variants = await encodeVariants(body);
+    if (typeof variants === 'string') {
+      await releaseUpload(db, uploadId);
+      return refuse(kind, variants);
+    }
+    const stored = await storeUpload(store, targetUid, kind, variants, uploadId);
+    await confirmUpload(db, uploadId, { url: stored.url, bytes: variants.reduce((sum, variant) => sum + variant.bytes.length, 0) });
+    return json(201, stored);
+  } catch (error) {
+    // Nothing half-done stays: no files without a record, no record holding quota for no files.
+    await store.removeFolder(`${targetUid}/${kind}/${uploadId}`).catch(() => {});
+    await releaseUpload(db, uploadId).catch(() => {});
+    throw error;
+  }
 }

@@ -1,0 +1,112 @@
+// The scheduled clean-up of uploads (functions/src/orphan-uploads.ts), run directly
+// on the Firestore emulator with a media store on disk: an upload that nothing
+// references a day after it was made is removed with its files and its bytes are
+// freed; a referenced one is kept and never checked again; a fresh one waits.
+// Also: a replaced picture's removal frees its bytes.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ORPHAN_AGE_MS } from '../../src/domain/media-upload';
+import { uploadPath } from '../../src/domain/media-image';
+import { localMediaStore, type MediaStore } from '../../src/data/server/media-store';
+import { confirmUpload, reserveUpload } from '../../src/data/server/media-uploads';
+import { removeOrphanUploads } from '../../functions/src/orphan-uploads';
+import { removeUploadFolder } from '../../functions/src/media';
+import { adminDb, clearFirestore, uniqueId } from './emulator';
+import { bookData } from './factories';
+
+const db = adminDb();
+const OWNER = 'orphan-owner';
+const HOUR = 60 * 60 * 1000;
+let root = '';
+let store: MediaStore;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'orphan-uploads-'));
+  store = localMediaStore(root);
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await clearFirestore();
+});
+
+/** An upload stored the way the endpoint stores it (record, usage, two widths on disk), made at `at`. */
+async function storedUpload(at: number, { pending = false } = {}): Promise<{ id: string; url: string; folder: string }> {
+  const id = uniqueId('up').replace(/[^A-Za-z0-9_-]/g, '');
+  expect(await reserveUpload(db, { uploadId: id, ownerUid: OWNER, uploadedBy: OWNER, kind: 'book-covers', bytes: 1000, now: at })).toBe('reserved');
+  const url = await store.put(uploadPath(OWNER, 'book-covers', id, 160), Buffer.from('small'), 'image/webp').then(() =>
+    store.put(uploadPath(OWNER, 'book-covers', id, 320), Buffer.from('larger'), 'image/webp'),
+  );
+  if (!pending) await confirmUpload(db, id, { url, bytes: 11 });
+  return { id, url, folder: join(root, OWNER, 'book-covers', id) };
+}
+
+const usedBytes = async () => (await db.doc(`media_usage/${OWNER}`).get()).get('bytes') as number;
+const record = async (id: string) => db.doc(`media_uploads/${id}`).get();
+
+describe('removeOrphanUploads', () => {
+  it('removes an upload nothing references a day later, with its files, and frees its bytes', async () => {
+    const made = Date.now() - ORPHAN_AGE_MS - HOUR;
+    const orphan = await storedUpload(made);
+    expect(await usedBytes()).toBe(11);
+    const sweep = await removeOrphanUploads(db, store);
+    expect(sweep).toEqual({ removed: [orphan.id], kept: [] });
+    expect(existsSync(orphan.folder)).toBe(false);
+    expect((await record(orphan.id)).exists).toBe(false);
+    expect(await usedBytes()).toBe(0);
+  });
+
+  it('keeps a referenced upload, whichever field or width shows it, and never checks it again', async () => {
+    const made = Date.now() - ORPHAN_AGE_MS - HOUR;
+    const cover = await storedUpload(made);
+    const profileImage = await storedUpload(made);
+    const sectionImage = await storedUpload(made);
+    await db.collection('books').add(bookData(OWNER, { cover_image: cover.url }));
+    await db.doc(`profiles/${OWNER}`).set({ profile_image: profileImage.url.replace('/w320.webp', '/w160.webp') });
+    await db.collection('books').add(bookData(OWNER, { sections: [{ id: 's1', type: 'image', title: 'Map', content: sectionImage.url, order: 0 }] }));
+
+    const sweep = await removeOrphanUploads(db, store);
+    expect(sweep.removed).toEqual([]);
+    expect(sweep.kept.sort()).toEqual([cover.id, profileImage.id, sectionImage.id].sort());
+    for (const upload of [cover, profileImage, sectionImage]) {
+      expect(existsSync(upload.folder)).toBe(true);
+      expect((await record(upload.id)).get('check_after')).toBeUndefined();
+    }
+    expect(await usedBytes()).toBe(33);
+    expect(await removeOrphanUploads(db, store, Date.now() + 30 * ORPHAN_AGE_MS)).toEqual({ removed: [], kept: [] });
+  });
+
+  it('keeps a fresh orphan until its day has passed', async () => {
+    const fresh = await storedUpload(Date.now() - HOUR);
+    expect(await removeOrphanUploads(db, store)).toEqual({ removed: [], kept: [] });
+    expect(existsSync(fresh.folder)).toBe(true);
+    expect((await record(fresh.id)).exists).toBe(true);
+    expect((await removeOrphanUploads(db, store, Date.now() + ORPHAN_AGE_MS)).removed).toEqual([fresh.id]);
+    expect(existsSync(fresh.folder)).toBe(false);
+  });
+
+  it('removes an upload whose request stopped midway (still pending a day later)', async () => {
+    const crashed = await storedUpload(Date.now() - ORPHAN_AGE_MS - HOUR, { pending: true });
+    expect((await removeOrphanUploads(db, store)).removed).toEqual([crashed.id]);
+    expect(existsSync(crashed.folder)).toBe(false);
+    expect(await usedBytes()).toBe(0);
+  });
+});
+
+describe('removeUploadFolder', () => {
+  it('removes a replaced picture’s files and record and frees its bytes', async () => {
+    const replaced = await storedUpload(Date.now());
+    const kept = await storedUpload(Date.now());
+    await removeUploadFolder(`${OWNER}/book-covers/${replaced.id}`, store);
+    expect(existsSync(replaced.folder)).toBe(false);
+    expect((await record(replaced.id)).exists).toBe(false);
+    expect((await record(kept.id)).exists).toBe(true);
+    expect(await usedBytes()).toBe(11);
+  });
+});

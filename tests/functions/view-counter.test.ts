@@ -1,0 +1,92 @@
+// The view counter against the Firestore emulator, through the site's endpoint
+// as each server instance runs it: a replayed view counts once per visitor per
+// day, the per-visitor limit holds across server instances (kept in Firestore,
+// not in a process), and nothing it keeps names a client address.
+// tests/unit/security/client-address.test.ts proves that the local server gives
+// the endpoint the socket address, whatever address headers a client writes.
+import type { APIContext } from 'astro';
+import { FieldValue } from 'firebase-admin/firestore';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { VIEWS_PER_CLIENT_PER_MINUTE, type ViewCollection } from '../../src/domain/views';
+import { adminDb, clearFirestore, uniqueId } from './emulator';
+
+const db = adminDb();
+
+type Endpoint = typeof import('../../src/pages/api/views/[collection]/[id]');
+
+/** A fresh copy of the endpoint module: what one more server instance (its own memory) would run. */
+async function serverInstance(): Promise<Endpoint> {
+  vi.resetModules();
+  return import('../../src/pages/api/views/[collection]/[id]');
+}
+
+async function item(collection: ViewCollection): Promise<string> {
+  const id = uniqueId('viewed');
+  await db.collection(collection).doc(id).set({ user_id: 'owner', title: 'Viewed item', is_active: true, views_count: 0, created_at: FieldValue.serverTimestamp() });
+  return id;
+}
+
+const viewsOf = async (collection: ViewCollection, id: string) => (await db.collection(collection).doc(id).get()).get('views_count') as number;
+
+/** One POST from `clientAddress`, as the platform gives it to Astro. */
+async function view(endpoint: Endpoint, collection: ViewCollection, id: string, clientAddress: string): Promise<number> {
+  const url = new URL(`http://127.0.0.1:4329/api/views/${collection}/${id}`);
+  const request = new Request(url, { method: 'POST', headers: { Origin: url.origin, Host: url.host, 'Content-Type': 'application/json' }, body: '{}' });
+  const response = (await endpoint.POST({ params: { collection, id }, request, url, clientAddress } as unknown as APIContext)) as Response;
+  return response.status;
+}
+
+beforeEach(async () => {
+  await clearFirestore();
+});
+
+describe('view counter', () => {
+  it('counts a view replayed 10 times by one visitor once', async () => {
+    const endpoint = await serverInstance();
+    const id = await item('classified_ads');
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push(await view(endpoint, 'classified_ads', id, '203.0.113.5'));
+    // Every replay gets the same answer as the first: it learns nothing.
+    expect(statuses).toEqual(Array(10).fill(204));
+    expect(await viewsOf('classified_ads', id)).toBe(1);
+  });
+
+  it('counts each visitor and each item once', async () => {
+    const endpoint = await serverInstance();
+    const first = await item('products_services');
+    const second = await item('products_services');
+    for (const address of ['203.0.113.5', '203.0.113.5', '198.51.100.7']) await view(endpoint, 'products_services', first, address);
+    await view(endpoint, 'products_services', second, '203.0.113.5');
+    expect(await viewsOf('products_services', first)).toBe(2);
+    expect(await viewsOf('products_services', second)).toBe(1);
+  });
+
+  it(`holds the limit of ${VIEWS_PER_CLIENT_PER_MINUTE} a minute across two server instances`, async () => {
+    const one = await serverInstance();
+    const two = await serverInstance();
+    expect(one).not.toBe(two);
+    const ids = await Promise.all([item('classified_ads'), item('classified_ads')]);
+    const half = VIEWS_PER_CLIENT_PER_MINUTE / 2;
+    for (let i = 0; i < half; i++) {
+      expect(await view(one, 'classified_ads', ids[0]!, '203.0.113.9')).toBe(204);
+      expect(await view(two, 'classified_ads', ids[1]!, '203.0.113.9')).toBe(204);
+    }
+    expect(await view(one, 'classified_ads', ids[0]!, '203.0.113.9')).toBe(429);
+    expect(await view(two, 'classified_ads', ids[1]!, '203.0.113.9')).toBe(429);
+    // Another visitor still counts.
+    expect(await view(two, 'classified_ads', ids[1]!, '198.51.100.7')).toBe(204);
+    expect(await viewsOf('classified_ads', ids[1]!)).toBe(2);
+  });
+
+  it('keeps no client address: visitors are salted hashes, and every record expires', async () => {
+    const endpoint = await serverInstance();
+    const id = await item('classified_ads');
+    await view(endpoint, 'classified_ads', id, '203.0.113.77');
+    for (const collection of ['view_salts', 'view_visitors', 'view_marks']) {
+      const docs = (await db.collection(collection).get()).docs;
+      expect(docs.length, collection).toBe(1);
+      expect(JSON.stringify({ id: docs[0]!.id, data: docs[0]!.data() }), collection).not.toContain('203.0.113.77');
+      expect(docs[0]!.get('expires_at').toMillis(), collection).toBeGreaterThan(Date.now());
+    }
+  });
+});
