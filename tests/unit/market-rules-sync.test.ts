@@ -34,6 +34,11 @@ describe('firestore.rules repeats the classified ad domain', () => {
     expect(rules).toContain(`tags[i].size() <= ${TAG_MAX_LENGTH}`);
   });
 
+  it('accepts a new or changed ad photo only from the seller’s own uploads (validImageRef)', () => {
+    expect(rules).toContain(`validImageRef(request.resource.data.get('image_url', null), request.auth.uid)`);
+    expect(rules).toContain(`!changes('image_url') || validImageRef(request.resource.data.get('image_url', null), resource.data.user_id)`);
+  });
+
   it('lets an ad hold exactly the schema’s fields, never its contact details (they live in the member-only subdocument)', () => {
     const createFields = [...rulesList('adEditableFields'), 'user_id', 'is_active', 'is_featured', 'views_count', 'created_at'];
     expect(new Set(createFields)).toEqual(new Set(Object.keys(classifiedAdWriteSchema.shape)));
