@@ -104,7 +104,22 @@ const links: string[] = [
   'https://x.example/a b', ' https://x.example', 'mailto:alice@example.com', `https://x.example/${'p'.repeat(2040)}`,
 ];
 
+/** Ad fields beyond the photo: bounds, and text that is only spaces (the schema trims first). */
+const adFields: [field: string, value: unknown][] = [
+  ['title', 'Oak bookshelf'], ['title', 'x'.repeat(100)], ['title', 'x'.repeat(101)], ['title', ''], ['title', '   '],
+  ['description', 'Ten chars!'], ['description', ' '.repeat(12)], ['description', 'short'], ['description', 'x'.repeat(2001)],
+  ['tags', ['oak', 'x'.repeat(30)]], ['tags', [' ']], ['tags', ['x'.repeat(31)]], ['tags', Array.from({ length: 11 }, (_, i) => `t${i}`)],
+  ['price', 0], ['price', -1], ['price', 1_000_000_001], ['price', '12'], ['location', 'x'.repeat(121)], ['subcategory', 'x'.repeat(61)],
+  ['currency', 'JPY'], ['condition', 'mint'], ['contact_method', 'pigeon'], ['is_service', 'yes'],
+];
+
 describe('the rules judge every sample as the schema does', () => {
+  it.each(adFields.map(([field, value]) => [field, JSON.stringify(value).slice(0, 60), value]))('ad %s %s', async (field, _label, value) => {
+    const schema = classifiedAdWriteSchema.safeParse({ ...newAd(uids.owner), created_at: new Date(), [field]: value }).success;
+    const rules = await rulesAccept(setDoc(adOf('owner', 'new-ad'), newAd(uids.owner, { [field]: value })));
+    expect(rules, `the schema ${schema ? 'accepts' : 'refuses'} it`).toBe(schema);
+  });
+
   it.each(displayNames.map((name) => [JSON.stringify(name), name]))('display_name %s', async (_label, name) => {
     const schema = profileEditFieldsSchema.shape.display_name.safeParse(name).success;
     const rules = await rulesAccept(updateDoc(profileOf('owner', uids.owner), { display_name: name }));
