@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { bookFormSchema } from './book.ts';
 import { TEXT_LIMITS, idSchema, optionalMediaPathOrHttpsUrl, optionalText } from './common.ts';
 import { approvalStatusSchema, profileRoleSchema, socialLinksSchema, subscriptionStatusSchema, userCategorySchema } from './profile.ts';
+import { displayNameProblem } from './signup.ts';
 import { PAGE_SLUG_PATTERN, profileSlug } from './slug.ts';
 
 /** The callable functions behind the profile editors and account deletion. */
@@ -25,8 +26,16 @@ export const MAX_BOOK_CHANGES_PER_SAVE = 100;
 
 /** Fields the owner edits (and an admin, for anyone). */
 export const profileEditFieldsSchema = z.object({
-  /** Public name; required. */
-  display_name: z.string({ error: 'Display name is required' }).trim().min(1, 'Display name is required').max(TEXT_LIMITS.name),
+  /** Public name; required, with the sign-up rules: no links, markup, look-alike or control characters (firestore.rules repeats them). */
+  display_name: z
+    .string({ error: 'Display name is required' })
+    .trim()
+    .min(1, 'Display name is required')
+    .max(TEXT_LIMITS.name)
+    .superRefine((name, ctx) => {
+      const problem = displayNameProblem(name);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   /** Optional heading of the profile page. */
   page_title: optionalText(TEXT_LIMITS.title),
   /**

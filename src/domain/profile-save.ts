@@ -5,7 +5,7 @@
  * the rules are unit-tested with plain values.
  */
 import type { z } from 'zod';
-import { parseUploadUrl, uploadFolderOf } from './media-image.ts';
+import { mediaReferenceVerdict, parseUploadUrl, uploadFolderOf, type MediaReferenceVerdict } from './media-image.ts';
 import type { ProfileRole } from './profile.ts';
 import { signupRequestSchema } from './signup.ts';
 
@@ -77,21 +77,18 @@ export function nextUpdatedAt(nowMillis: number, storedMillis: number | null): n
 }
 
 /** Why a profile_image value is refused, or 'ok'. */
-export type ProfileImageVerdict = 'ok' | 'other-member' | 'not-an-upload';
+export type ProfileImageVerdict = MediaReferenceVerdict;
 
 /**
- * A profile may point at nothing (''), an https URL, the value it already has,
- * or an image uploaded by its own member (`/media/{uid}/…`). Any other /media/
- * path (another member's upload, a seeded file) is refused, so nobody can adopt
- * a file whose removal they would later trigger.
+ * A picture field (profile_image, a cover, a product or ad photo) may keep the
+ * value it already has, or take any value `mediaReferenceVerdict` accepts for
+ * its member: nothing, an https URL outside the media store, or the member's
+ * own upload (`/media/{uid}/…`). Another member's upload is refused, so nobody
+ * can adopt a file whose removal they would later trigger.
  */
 export function profileImageVerdict(next: string | null | undefined, stored: string | null | undefined, uid: string): ProfileImageVerdict {
   if (isEmpty(next) || next === stored) return 'ok';
-  const value = next as string;
-  if (value.startsWith('https://')) return 'ok';
-  const upload = parseUploadUrl(value);
-  if (upload === null) return 'not-an-upload';
-  return upload.uid === uid ? 'ok' : 'other-member';
+  return mediaReferenceVerdict(next, uid);
 }
 
 /** The upload folder to remove after a save replaced `stored` with `next`: only the member's own uploads, else null. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './common.ts';
+import { hasControlCharacters, hasLookalikeCharacters, hasMarkup, hasWebAddress as webAddressIn } from './display-name.ts';
 import { userCategorySchema } from './profile.ts';
 
 /** Shortest password accepted at sign-up. */
@@ -48,58 +49,31 @@ export const DISPLAY_NAME_LINK_MESSAGE = 'Display name cannot contain links or w
 /** Why a display name is refused when it carries invisible control characters. */
 export const DISPLAY_NAME_CONTROL_MESSAGE = 'Display name cannot contain special control characters.';
 
-/**
- * Control characters (C0, DEL, C1), the bidirectional overrides and isolates
- * that can make a name read differently from what it holds, and the line and
- * paragraph separators. Joiners used in emoji sequences stay allowed.
- */
-const CONTROL_CHARACTERS = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/u;
+/** Why a display name is refused when it carries markup. */
+export const DISPLAY_NAME_MARKUP_MESSAGE = 'Display name cannot contain < or >.';
 
-/**
- * Top-level domains that read like a web address after a dot in a name. Kept
- * to the common and abused ones: the full list holds words that appear in
- * names after an initial ('M.Sc', 'O.de Vries', 'J.It').
- */
-const WEB_TLDS = [
-  'com', 'net', 'org', 'info', 'biz', 'xyz', 'top', 'site', 'online', 'shop', 'store', 'club', 'link', 'click', 'live',
-  'app', 'dev', 'page', 'blog', 'website', 'space', 'tech', 'fun', 'icu', 'buzz', 'vip', 'win', 'bid', 'loan',
-  'io', 'co', 'ly', 'gg', 'tv', 'cc', 'ai', 'sh', 'ws', 'pw', 'tk', 'ml', 'ga', 'cf', 'gq', 'su', 'ru', 'cn', 'uk',
-];
+/** Why a display name is refused when it carries full-width, styled or circled letters, digits or dots. */
+export const DISPLAY_NAME_LOOKALIKE_MESSAGE = 'Display name cannot contain full-width, styled or circled letters, digits or dots. Please type them as plain text.';
 
-/** Dots, including the full-width and ideographic ones browsers also accept in addresses. */
-const DOT = '[.\\u3002\\uFF0E\\uFF61]';
-const WEB_ADDRESS = new RegExp(
-  [
-    // A scheme: http://, https://, ftp:// …
-    '[a-z][a-z0-9+.-]*:\\/\\/',
-    // www. at the start of a word.
-    `(?:^|[^\\p{L}\\p{N}])www${DOT}`,
-    // name.tld as a word of its own: 'shelfmark.com', 'bit.ly/x', but not 'J. R. R.' or 'Dr. Seuss'.
-    `[\\p{L}\\p{N}-]${DOT}(?:${WEB_TLDS.join('|')})(?![\\p{L}\\p{N}])`,
-  ].join('|'),
-  'iu',
-);
+export { hasControlCharacters } from './display-name.ts';
 
-/** True when `name` holds a control character a person cannot see. */
-export function hasControlCharacters(name: string): boolean {
-  return CONTROL_CHARACTERS.test(name);
-}
-
-/** True when `name` holds something a mail program or browser would take for a link. */
+/** True when `name` holds something a mail program or browser would take for a link, also once look-alike letters are folded (NFKC). */
 export function hasWebAddress(name: string): boolean {
-  // NFKC folds look-alike letters and dots (full-width 'ｗｗｗ．') to plain ones first.
-  return WEB_ADDRESS.test(name.normalize('NFKC'));
+  return webAddressIn(name) || webAddressIn(name.normalize('NFKC'));
 }
 
 /**
  * Problems with a display name beyond its length, or null. The name is shown on
  * public pages and inserted into emails sent to the address typed at sign-up, so
  * it must not carry links (anyone could otherwise send our mail with their link
- * in it) or invisible characters.
+ * in it), markup, look-alike characters or invisible characters. The rules of
+ * src/domain/display-name.ts, which firestore.rules repeats.
  */
 export function displayNameProblem(name: string): string | null {
   if (hasControlCharacters(name)) return DISPLAY_NAME_CONTROL_MESSAGE;
   if (hasWebAddress(name)) return DISPLAY_NAME_LINK_MESSAGE;
+  if (hasMarkup(name)) return DISPLAY_NAME_MARKUP_MESSAGE;
+  if (hasLookalikeCharacters(name)) return DISPLAY_NAME_LOOKALIKE_MESSAGE;
   return null;
 }
 
@@ -122,7 +96,9 @@ export const signupRequestSchema = z.strictObject({
     .min(1, 'Display name is required.')
     .max(TEXT_LIMITS.name, `Display name must be at most ${TEXT_LIMITS.name} characters.`)
     .refine((name) => !hasControlCharacters(name), DISPLAY_NAME_CONTROL_MESSAGE)
-    .refine((name) => !hasWebAddress(name), DISPLAY_NAME_LINK_MESSAGE),
+    .refine((name) => !hasWebAddress(name), DISPLAY_NAME_LINK_MESSAGE)
+    .refine((name) => !hasMarkup(name), DISPLAY_NAME_MARKUP_MESSAGE)
+    .refine((name) => !hasLookalikeCharacters(name), DISPLAY_NAME_LOOKALIKE_MESSAGE),
   /** The role chosen on the form ("I am a …"), stored as the profile's category. */
   category: z.enum(userCategorySchema.options, { error: 'Please choose a role: Book Author, Book Lover/Marketer or Publisher.' }),
 });

@@ -1,4 +1,4 @@
-import { Timestamp, doc, getDoc, setDoc, updateDoc, type DocumentData } from 'firebase/firestore';
+import { Timestamp, doc, getDoc, query, setDoc, updateDoc, where, type DocumentData } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { actorLabel, dbAs, everyone, expectDenied, uids } from './helpers';
 import { describeOwnedItemReads } from './shared/owned-item-reads';
@@ -14,6 +14,8 @@ function book(overrides: DocumentData = {}): DocumentData {
     genre: ['literary-fiction'],
     sub_genre: ['coastal'],
     is_active: true,
+    owner_public: true,
+    is_public: true,
     is_full_book_free: false,
     manuscript_content: [{ id: 's1', type: 'text', title: 'Chapter 1', content: 'The lamp was lit at dusk.', order: 1 }],
     audiobook_url: '',
@@ -28,11 +30,17 @@ function book(overrides: DocumentData = {}): DocumentData {
 
 const env = useSeededRulesEnv('books', () => ({
   'books/active-book': book(),
-  'books/inactive-book': book({ title: 'A Draft Withdrawn', is_active: false }),
+  'books/inactive-book': book({ title: 'A Draft Withdrawn', is_active: false, is_public: false }),
   'books/bobs-book': book({ user_id: uids.other, title: 'Harbour Lights' }),
 }));
 
-describeOwnedItemReads({ env, collection: 'books', noun: { one: 'book', many: 'books' }, makeDoc: () => book() });
+describeOwnedItemReads({
+  env,
+  collection: 'books',
+  noun: { one: 'book', many: 'books' },
+  makeDoc: () => book(),
+  publicList: { title: 'filtered to is_public == true', query: (items) => query(items, where('is_public', '==', true)), size: 2 },
+});
 
 // The plan-limit lock documents the functions write when a book or product is
 // created: nobody reads or writes them from a client, so nobody can forge or

@@ -1,4 +1,4 @@
-import { Timestamp, doc, increment, updateDoc, type DocumentData } from 'firebase/firestore';
+import { Timestamp, doc, increment, query, updateDoc, where, type DocumentData } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { dbAs, expectDenied, uids } from './helpers';
 import { describeOwnedItemReads } from './shared/owned-item-reads';
@@ -29,12 +29,24 @@ function listing(overrides: DocumentData = {}): DocumentData {
 }
 
 const env = useSeededRulesEnv('products-services', () => ({
+  [`profiles/${uids.owner}`]: { user_id: uids.owner, approval_status: 'approved', is_active: true },
+  [`profiles/${uids.other}`]: { user_id: uids.other, approval_status: 'approved', is_active: true },
   'products_services/active-listing': listing(),
   'products_services/inactive-listing': listing({ title: 'Cover Design (paused)', is_active: false }),
   'products_services/bobs-listing': listing({ user_id: uids.other, title: 'Handmade Bookmarks', category: 'product' }),
 }));
 
-describeOwnedItemReads({ env, collection: 'products_services', noun: { one: 'listing', many: 'listings' }, makeDoc: () => listing() });
+describeOwnedItemReads({
+  env,
+  collection: 'products_services',
+  noun: { one: 'listing', many: 'listings' },
+  makeDoc: () => listing(),
+  publicList: {
+    title: "of one member filtered to is_active == true",
+    query: (items) => query(items, where('user_id', '==', uids.owner), where('is_active', '==', true)),
+    size: 1,
+  },
+});
 
 // views_count moves only through the server's views endpoint; a client can set no number.
 describe('forged product writes', () => {

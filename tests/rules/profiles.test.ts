@@ -345,11 +345,12 @@ describe('profiles', () => {
         edit({ social_links: { website: 'http://alice.example.com', goodreads: 'https://www.goodreads.com/author/show/1?tab=books#top' } }),
       );
     });
-    it('accepts a profile image from the media store', async () => {
-      await expectAllowed(edit({ profile_image: '/media/profiles/alice-uid-0a1b2c3d4e.webp' }));
+    it('accepts their own upload as profile image, from either media store', async () => {
+      await expectAllowed(edit({ profile_image: `/media/${uids.owner}/profile-images/0a1b2c3d4e/w640.webp` }));
+      await expectAllowed(edit({ profile_image: `https://storage.googleapis.com/shelfmark-media/${uids.owner}/profile-images/0a1b2c3d4e/w320.webp` }));
     });
-    it('accepts a profile image at an https URL', async () => {
-      await expectAllowed(edit({ profile_image: 'https://storage.googleapis.com/shelfmark-media/profiles/alice.webp' }));
+    it('accepts a profile image at an https URL outside the media store', async () => {
+      await expectAllowed(edit({ profile_image: 'https://images.example.com/profiles/alice.webp' }));
     });
     it('accepts an edit that leaves updated_at alone', async () => {
       await expectAllowed(edit({ about_me: 'No timestamp this time.' }));

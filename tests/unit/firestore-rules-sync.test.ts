@@ -4,7 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HTTP_URL_PATTERN_SOURCE, MEDIA_PATH_PATTERN_SOURCE } from '../../src/domain/common.ts';
+import { HTTP_URL_PATTERN_SOURCE, MEDIA_PATH_PATTERN_SOURCE, TEXT_LIMITS } from '../../src/domain/common.ts';
+import { displayNameRefusedRe2 } from '../../src/domain/display-name.ts';
+import { MEDIA_STORE_URL_PATTERN_SOURCE, UPLOAD_URL_PATTERN_SOURCE } from '../../src/domain/media-image.ts';
+import { profileEditFieldsSchema } from '../../src/domain/profile-edit.ts';
 import { APPROVAL_STATUSES, PROFILE_ROLES, SOCIAL_NETWORKS, SUBSCRIPTION_STATUSES, USER_CATEGORIES } from '../../src/domain/profile.ts';
 
 const rules = readFileSync(resolve('firestore.rules'), 'utf8');
@@ -33,12 +36,27 @@ function rulesList(name: string): string[] {
   return (inner.match(STRING_LITERAL) ?? []).map(unquote);
 }
 
-/** The string that `function name()` returns. */
+/** The string that `function name()` returns: one string literal, or several joined with `+` (long patterns). */
 function rulesString(name: string): string {
   const body = returnedExpression(name);
   const literals = body.match(STRING_LITERAL) ?? [];
-  if (literals.length !== 1 || literals[0] !== body) throw new Error(`${name}() must return one string literal, got: ${body}`);
-  return unquote(body);
+  const leftover = body.replace(STRING_LITERAL, '').replace(/[\s+]/g, '');
+  if (literals.length === 0 || leftover !== '') throw new Error(`${name}() must return string literals joined by +, got: ${body}`);
+  return literals.map(unquote).join('');
+}
+
+/** The body of `function name(params) { … }` in the rules, as text. */
+function functionBody(name: string): string {
+  const match = new RegExp(String.raw`function\s+${name}\s*\([^)]*\)\s*\{([\s\S]*?)\n    \}`).exec(rules);
+  if (!match) throw new Error(`firestore.rules has no function ${name}(…)`);
+  return match[1] as string;
+}
+
+/** The largest length a zod string schema accepts (its max check), unwrapping optional and nullable. */
+function maxLengthOf(schema: unknown): number | null | undefined {
+  let inner = schema as { unwrap?: () => unknown; maxLength?: number | null };
+  while (inner.maxLength === undefined && typeof inner.unwrap === 'function') inner = inner.unwrap() as typeof inner;
+  return inner.maxLength;
 }
 
 describe('firestore.rules repeats the domain exactly', () => {
@@ -63,6 +81,43 @@ describe('firestore.rules repeats the domain exactly', () => {
     expect(rulesString('mediaPathPattern'), 'firestore.rules mediaPathPattern() must equal MEDIA_PATH_PATTERN_SOURCE in src/domain/common.ts').toBe(
       MEDIA_PATH_PATTERN_SOURCE,
     );
+  });
+
+  // Value constraints, not only enums: each pattern the rules match is the domain's source text.
+  it('displayNameRefusedPattern() is the sign-up name rules (displayNameRefusedRe2)', () => {
+    expect(rulesString('displayNameRefusedPattern'), 'firestore.rules displayNameRefusedPattern() must equal displayNameRefusedRe2() in src/domain/display-name.ts').toBe(
+      displayNameRefusedRe2(),
+    );
+  });
+
+  it('uploadUrlPattern() is UPLOAD_URL_PATTERN_SOURCE and mediaStoreUrlPattern() is MEDIA_STORE_URL_PATTERN_SOURCE without regard to case', () => {
+    expect(rulesString('uploadUrlPattern')).toBe(UPLOAD_URL_PATTERN_SOURCE);
+    expect(rulesString('mediaStoreUrlPattern')).toBe(`(?i)${MEDIA_STORE_URL_PATTERN_SOURCE}`);
+  });
+
+  it('the profile editor fields are bounded by the schema’s limits', () => {
+    const shape = profileEditFieldsSchema.shape;
+    const body = functionBody('validMemberProfileFields');
+    expect(maxLengthOf(shape.display_name)).toBe(TEXT_LIMITS.name);
+    expect(body).toContain(`data.display_name.size() <= ${TEXT_LIMITS.name}`);
+    for (const [field, limit] of [['page_title', TEXT_LIMITS.title], ['about_me', TEXT_LIMITS.medium], ['special_announcement', TEXT_LIMITS.medium], ['upcoming_events', TEXT_LIMITS.medium]] as const) {
+      expect(maxLengthOf(shape[field]), field).toBe(limit);
+      expect(body, field).toContain(`optionalString(data, '${field}', ${limit})`);
+    }
+    expect(functionBody('isHttpUrl')).toContain(`value.size() <= ${TEXT_LIMITS.url}`);
+    expect(functionBody('validImageRef')).toContain(`value.size() <= ${TEXT_LIMITS.url}`);
+  });
+
+  it('a changed display name or picture is checked with the name rules and the media ownership rule', () => {
+    const body = functionBody('validMemberProfileFields');
+    expect(body).toContain(`!changes('display_name') || !data.display_name.matches(displayNameRefusedPattern())`);
+    expect(body).toContain(`!changes('profile_image') || validImageRef(data.get('profile_image', null), resource.id)`);
+  });
+
+  it('isPublicMember() is isOwnerPublic: active and approved', () => {
+    const body = functionBody('isPublicMember');
+    expect(body).toContain(`owner.get('is_active', false) == true`);
+    expect(body).toContain(`owner.get('approval_status', '') == 'approved'`);
   });
 
   it('validSocialLinks() checks every network by name', () => {

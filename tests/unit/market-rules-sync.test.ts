@@ -28,10 +28,16 @@ describe('firestore.rules repeats the classified ad domain', () => {
   });
 
   it('bounds title, description and tags as the form does', () => {
-    expect(rules).toContain(`d.title.size() <= ${CLASSIFIED_TITLE_MAX}`);
-    expect(rules).toContain(`d.description.size() >= ${CLASSIFIED_DESCRIPTION_MIN} && d.description.size() <= ${CLASSIFIED_DESCRIPTION_MAX}`);
+    // The schema trims before its minimum, so the rules measure the trimmed text for minimums.
+    expect(rules).toContain(`d.title.trim().size() >= 1 && d.title.size() <= ${CLASSIFIED_TITLE_MAX}`);
+    expect(rules).toContain(`d.description.trim().size() >= ${CLASSIFIED_DESCRIPTION_MIN} && d.description.size() <= ${CLASSIFIED_DESCRIPTION_MAX}`);
     expect(rules).toContain(`tags.size() <= ${MAX_TAGS}`);
-    expect(rules).toContain(`tags[i].size() <= ${TAG_MAX_LENGTH}`);
+    expect(rules).toContain(`tags[i].trim().size() >= 1 && tags[i].size() <= ${TAG_MAX_LENGTH}`);
+  });
+
+  it('accepts a new or changed ad photo only from the seller’s own uploads (validImageRef)', () => {
+    expect(rules).toContain(`validImageRef(request.resource.data.get('image_url', null), request.auth.uid)`);
+    expect(rules).toContain(`!changes('image_url') || validImageRef(request.resource.data.get('image_url', null), resource.data.user_id)`);
   });
 
   it('lets an ad hold exactly the schema’s fields, never its contact details (they live in the member-only subdocument)', () => {

@@ -70,11 +70,11 @@ function assertMayEdit(caller: Caller, profile: DocumentSnapshot, request: Parse
   if (!owner || adminFields) throw new HttpsError('permission-denied', SAVE_PROFILE_MESSAGES.notAllowed);
 }
 
-/** Refuses a profile_image the member may not point at. */
-function assertImageAllowed(next: string | null | undefined, stored: unknown, uid: string): void {
+/** Refuses a picture (the profile image, a book's cover) the member may not point at; `label` names the field in the message. */
+function assertImageAllowed(next: string | null | undefined, stored: unknown, uid: string, label = 'Profile image'): void {
   const verdict = profileImageVerdict(next, typeof stored === 'string' ? stored : null, uid);
-  if (verdict === 'other-member') throw new HttpsError('permission-denied', 'Profile image: that image belongs to another member.');
-  if (verdict === 'not-an-upload') throw new HttpsError('invalid-argument', 'Profile image: use an image you uploaded or an https:// address.');
+  if (verdict === 'other-member') throw new HttpsError('permission-denied', `${label}: that image belongs to another member.`);
+  if (verdict === 'not-an-upload') throw new HttpsError('invalid-argument', `${label}: use an image you uploaded or an https:// address.`);
 }
 
 /**
@@ -109,6 +109,11 @@ async function saveInTransaction(firestore: Firestore, caller: Caller, request: 
       if (!book.exists) throw new HttpsError('not-found', `Book not found: ${book.id}`);
       if (book.get('user_id') !== uid) throw new HttpsError('permission-denied', SAVE_PROFILE_MESSAGES.notAllowed);
     }
+    // A cover, like the profile image, is the member's own upload or an https URL outside the media store.
+    create.forEach((form, i) => assertImageAllowed(form.cover_image, null, uid, `New book ${i + 1}, Cover image`));
+    update.forEach(({ changes: bookChanges }, i) => {
+      if (bookChanges.cover_image !== undefined) assertImageAllowed(bookChanges.cover_image, books[i]?.get('cover_image'), uid, `Book ${i + 1}, Cover image`);
+    });
 
     const currentSlug = typeof stored.page_slug === 'string' ? stored.page_slug : '';
     const displayName = (changes.display_name as string | undefined) ?? String(stored.display_name ?? '');

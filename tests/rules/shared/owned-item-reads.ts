@@ -1,9 +1,10 @@
 /**
  * The read matrix shared by collections of member-owned items that the public
- * sees only while `is_active` (books, products_services, classified_ads).
+ * sees only while they are public: active, of an active, approved member
+ * (books, products_services, classified_ads).
  */
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, query, where, type DocumentData } from 'firebase/firestore';
+import { collection, doc, getDoc, getDocs, query, where, type CollectionReference, type DocumentData, type Query } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { actorLabel, dbAs, expectAllowed, expectDenied, itDeniesWrites, nonOwners, uids, type Actor } from '../helpers';
 
@@ -16,6 +17,12 @@ export interface OwnedItemReadsOptions {
   noun: { one: string; many: string };
   /** The file's document factory, used for the denied create. */
   makeDoc: () => DocumentData;
+  /**
+   * The list query a visitor runs, which the rules can prove returns only public
+   * items (books: is_public == true; the others: one member's active items), and
+   * how many of the seeded documents it returns.
+   */
+  publicList: { title: string; query: (items: CollectionReference) => Query; size: number };
 }
 
 /**
@@ -27,7 +34,7 @@ export interface OwnedItemReadsOptions {
  * - `inactive-x`: owned by `uids.owner`, `is_active: false`;
  * - one more document owned by `uids.other`, `is_active: true`.
  */
-export function describeOwnedItemReads({ env, collection: name, noun, makeDoc }: OwnedItemReadsOptions): void {
+export function describeOwnedItemReads({ env, collection: name, noun, makeDoc, publicList }: OwnedItemReadsOptions): void {
   const ids = { active: `active-${noun.one}`, inactive: `inactive-${noun.one}`, new: `new-${noun.one}` };
   const itemsOf = (actor: Actor) => collection(dbAs(env(), actor), name);
   const itemAs = (actor: Actor, id: string) => doc(dbAs(env(), actor), name, id);
@@ -46,11 +53,11 @@ export function describeOwnedItemReads({ env, collection: name, noun, makeDoc }:
           });
         });
         describe('list', () => {
-          it(`lists ${noun.many} filtered to is_active == true`, async () => {
-            const snapshot = await expectAllowed(getDocs(query(itemsOf(actor), where('is_active', '==', true))));
-            expect(snapshot.size).toBe(2);
+          it(`lists ${noun.many} ${publicList.title}`, async () => {
+            const snapshot = await expectAllowed(getDocs(publicList.query(itemsOf(actor))));
+            expect(snapshot.size).toBe(publicList.size);
           });
-          it(`cannot list ${noun.many} without the is_active filter`, async () => {
+          it(`cannot list ${noun.many} without a filter that keeps hidden ones out`, async () => {
             await expectDenied(getDocs(itemsOf(actor)));
           });
           it(`cannot list another member's ${noun.many} unfiltered, which would include inactive ones`, async () => {

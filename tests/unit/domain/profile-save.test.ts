@@ -78,6 +78,13 @@ describe('profile image', () => {
     [own, 'ok'],
     ['/media/u2/profile-images/abc/w640.webp', 'other-member'],
     ['/media/seed/authors/jane.webp', 'not-an-upload'],
+    ['https://storage.googleapis.com/bucket/u1/profile-images/abc/w640.webp', 'ok'],
+    ['https://storage.googleapis.com/bucket/u2/profile-images/abc/w640.webp', 'other-member'],
+    ['https://bucket.storage.googleapis.com/u2/profile-images/abc/w640.webp', 'not-an-upload'],
+    ['https://STORAGE.googleapis.com./bucket/u2/x.webp', 'not-an-upload'],
+    ['https://storage.cloud.google.com/bucket/u2/x.webp', 'not-an-upload'],
+    ['https://storage.googleapis.com.evil.example/u2/x.webp', 'ok'],
+    ['http://images.example.com/a.jpg', 'not-an-upload'],
   ])('%s is %s for member u1', (value, verdict) => {
     expect(profileImageVerdict(value, undefined, 'u1')).toBe(verdict);
   });
