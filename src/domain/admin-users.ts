@@ -71,7 +71,8 @@ export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
 
 /** The edit dialog's fields. */
 export const updateUserFieldsSchema = z.strictObject({
-  display_name: z.string().trim().min(1, 'Display name is required.').max(TEXT_LIMITS.name, `Display name must be at most ${TEXT_LIMITS.name} characters.`),
+  // The sign-up rules (no links, markup or look-alike characters): the contact relay and every mail show this name.
+  display_name: displayNameSchema,
   role: assignableRoleSchema,
   category: userCategorySchema,
   subscription_status: subscriptionStatusSchema,

@@ -9,6 +9,7 @@ import {
   rowMatchesFilters,
   rowMatchesText,
   selfChangeProblem,
+  updateUserFieldsSchema,
   type AdminUserRow,
 } from '../../../src/domain/admin-users';
 
@@ -164,5 +165,14 @@ describe('page content raw JSON', async () => {
     expect(adminContentRequestSchema.safeParse({ action: 'save-page', page: { ...page, page_slug: 'blog' } }).success).toBe(false);
     expect(adminContentRequestSchema.safeParse({ action: 'save-legal', document_type: 'terms', title: 'Terms', content: '# Hi' }).success).toBe(true);
     expect(adminContentRequestSchema.safeParse({ action: 'save-legal', document_type: 'cookies', title: 'C', content: '' }).success).toBe(false);
+  });
+});
+
+describe('the edit dialog refuses a name the sign-up rules refuse', () => {
+  const fields = { role: 'User', category: 'Book Author', subscription_status: 'free', is_active: true, approval_status: 'approved' } as const;
+  it('refuses links and markup, as at sign-up (the relay and mails show this name)', () => {
+    expect(updateUserFieldsSchema.safeParse({ ...fields, display_name: 'Visit http://evil.example now' }).success).toBe(false);
+    expect(updateUserFieldsSchema.safeParse({ ...fields, display_name: 'Jane <b>' }).success).toBe(false);
+    expect(updateUserFieldsSchema.safeParse({ ...fields, display_name: 'Jane Austen' }).success).toBe(true);
   });
 });
