@@ -16,7 +16,10 @@ export { deleteAccount, finishAccountDeletions } from './accounts/delete-account
 export { editorialSlug, newsletterAudience, sendNewsletter, deliverNewsletterBatch, newsletterUnsubscribe } from './newsletters/newsletter-functions';
 export { adminUserManagement } from './admin/users';
 export { requestPasswordReset } from './accounts/password-reset';
-export { requestEmailChange, notifyEmailConfirmed } from './accounts/email-change';
+export { requestEmailChange } from './accounts/email-change';
+export { confirmEmailCode } from './accounts/email-confirmation';
+export { changePassword } from './accounts/password-change';
+export { completePasswordReset } from './accounts/password-reset-completion';
 export { accountOverview, signOutEverywhere } from './accounts/account-settings';
 export { exportMemberData } from './accounts/export-data';
 export { saveBook, deleteBook } from './books/save-book';

@@ -2,7 +2,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import {
-  ACTION_PAGES, EMAIL_CHANGE_THROTTLED_MESSAGE, EMAIL_IN_USE_MESSAGE, emailChangeRequestSchema, emailConfirmedNoticeSchema, ownActionLink,
+  ACTION_PAGES, EMAIL_CHANGE_THROTTLED_MESSAGE, EMAIL_IN_USE_MESSAGE, emailChangeRequestSchema, ownActionLink,
   REAUTH_REQUIRED_MESSAGE, RECENT_SIGN_IN_SECONDS, SAME_EMAIL_MESSAGE,
 } from '../../../src/domain/account';
 import { firstErrorMessage } from '../../../src/domain/common';
@@ -13,7 +13,7 @@ import { sendMail } from '../mail/send-mail';
 import { siteUrl } from '../mail/settings';
 import { emailChangeConfirmEmail, emailChangedNoticeEmail } from '../mail/templates';
 import { adminAuth, authErrorCode } from './admin-auth';
-import { guardedCall, openCall } from '../guard';
+import { guardedCall } from '../guard';
 import { consumeAttempt } from './throttle';
 
 /**
@@ -96,8 +96,8 @@ export const requestEmailChange = guardedCall('session', async (request, caller)
  * Brings the private records in line with Auth after an address was confirmed:
  * records when the current address was verified, and tells the old address
  * once when a requested change has taken effect.
- * Idempotent: a second call finds nothing to do. Safe to run for anyone, since
- * it acts only on what Auth already shows.
+ * Idempotent: a second call finds nothing to do. `justConfirmed` records the
+ * date: pass it only after a mailed code was applied (confirmEmailCode).
  */
 export async function settleEmailConfirmation(firestore: Firestore, uid: string, { justConfirmed }: { justConfirmed: boolean }): Promise<void> {
   let user;
@@ -135,16 +135,3 @@ export async function settleEmailConfirmation(firestore: Firestore, uid: string,
     await emailChangeDoc(firestore, uid).update({ notified_at: null });
   }
 }
-
-/**
- * Callable, open (the confirming browser may be signed out): called by
- * /auth/confirm-email once a code was applied. Request data: { uid }.
- * Returns { status: 'done' }. It only acts on what Auth shows (see
- * settleEmailConfirmation), so a caller cannot make it claim anything.
- */
-export const notifyEmailConfirmed = openCall('the browser that confirms an address may be signed out', async (request): Promise<{ status: 'done' }> => {
-  const parsed = emailConfirmedNoticeSchema.safeParse(request.data);
-  if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
-  await settleEmailConfirmation(db(), parsed.data.uid, { justConfirmed: true });
-  return { status: 'done' };
-});
