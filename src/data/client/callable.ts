@@ -44,9 +44,11 @@ export async function callFunction<Request, Response>(name: string, data: Reques
   } catch (error) {
     if (error instanceof FirebaseError) {
       const code = error.code.replace(/^functions\//, '');
+      // The SDK appends the HTTP status (' [401]'): the function's own sentence is what a person reads.
+      const message = error.message.replace(/ \[\d{3}\]$/, '');
       // The session was ended elsewhere: the one place that sends this browser to the sign-in screen.
-      if (isSessionEndedAnswer(code, error.message)) leaveSession();
-      return { ok: false, code, message: error.message };
+      if (isSessionEndedAnswer(code, message)) leaveSession();
+      return { ok: false, code, message };
     }
     return { ok: false, code: 'unknown', message: error instanceof Error ? error.message : String(error) };
   }
