@@ -35,7 +35,7 @@ export const RESET_LINK_INVALID_MESSAGE = 'This password reset link is invalid o
 /** An email-change link whose code has expired, was used, or never existed. */
 export const EMAIL_LINK_INVALID_MESSAGE = 'This confirmation link is invalid, has expired or has already been used.';
 
-/** How long after entering the password a member may ask for an email change (seconds). */
+/** How long after entering the password a member may change the password or ask for an email change (seconds). */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 
 const emailSchema = z
@@ -119,11 +119,35 @@ export const memberTargetSchema = z
   })
   .nullish();
 
-/** What notifyEmailConfirmed accepts: whose address was just confirmed. */
-export const emailConfirmedNoticeSchema = z.strictObject({
-  /** The member's uid, from the link. */
-  uid: z.string().trim().min(1).max(128),
+/** A one-time code from a mailed link, as our pages pass it on. */
+const actionCodeSchema = z.string({ error: RESET_LINK_INVALID_MESSAGE }).trim().min(1, RESET_LINK_INVALID_MESSAGE).max(512, RESET_LINK_INVALID_MESSAGE);
+
+/** What changePassword accepts: the new password (the page re-authenticated with the current one just before). */
+export const passwordChangeRequestSchema = z.strictObject({
+  /** The new password, at least the sign-up minimum. */
+  newPassword: newPasswordSchema,
 });
+
+/** What completePasswordReset accepts: the reset link's code and the new password. */
+export const passwordResetCompletionSchema = z.strictObject({
+  /** The one-time code from the reset mail's link. */
+  oobCode: actionCodeSchema,
+  /** The new password, at least the sign-up minimum. */
+  newPassword: newPasswordSchema,
+});
+
+/**
+ * What confirmEmailCode accepts: the code of a verification or email-change
+ * link, nothing else. Whose address it is comes from the code alone, so a
+ * caller cannot name a member.
+ */
+export const emailConfirmationRequestSchema = z.strictObject({
+  /** The one-time code from the confirmation mail's link. */
+  oobCode: z.string({ error: EMAIL_LINK_INVALID_MESSAGE }).trim().min(1, EMAIL_LINK_INVALID_MESSAGE).max(512, EMAIL_LINK_INVALID_MESSAGE),
+});
+
+/** Too many uses of mailed links from one client. */
+export const ACTION_CODE_THROTTLED_MESSAGE = 'Too many attempts with email links. Please wait a while and try again.';
 
 /**
  * The address of `candidate` when it is a page of this site (`origin`, e.g.

@@ -81,3 +81,10 @@ export const EMAIL_CHANGE_LIMITS: readonly ThrottleLimit[] = [
   { max: 3, windowMs: HOUR_MS },
   { max: 6, windowMs: DAY_MS },
 ];
+
+/**
+ * Uses of mailed one-time codes (a password-reset completion, an email
+ * confirmation) from one client IP: a person follows a link or two, a script
+ * guessing codes is stopped long before it could find one.
+ */
+export const ACTION_CODE_LIMITS_PER_IP: readonly ThrottleLimit[] = [{ max: 20, windowMs: HOUR_MS }];

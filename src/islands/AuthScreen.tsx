@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { SESSION_ENDED_MESSAGE } from '../domain/account.ts';
 import { readHint } from '../lib/session-hint.ts';
 import LoginForm from './LoginForm.tsx';
 import SignupForm from './SignupForm.tsx';
@@ -12,6 +13,8 @@ interface Props {
   initialTab: AuthTab;
   /** Open the login tab on 'Forgot password' (?forgot=1, from an unusable reset link). */
   initialForgot?: boolean;
+  /** Say that the session was ended elsewhere (?session=ended, from src/lib/session-ended.ts). */
+  sessionEnded?: boolean;
 }
 
 const TABS: readonly { id: AuthTab; label: string }[] = [
@@ -20,7 +23,7 @@ const TABS: readonly { id: AuthTab; label: string }[] = [
 ];
 
 /** Login and Sign Up as ARIA tabs (arrow keys, Home, End), with 'Back to Home'. */
-export default function AuthScreen({ initialTab, initialForgot = false }: Props) {
+export default function AuthScreen({ initialTab, initialForgot = false, sessionEnded = false }: Props) {
   const [tab, setTab] = useState<AuthTab>(initialTab);
   const [forgot, setForgot] = useState(initialForgot);
   const [loginEmail, setLoginEmail] = useState('');
@@ -89,6 +92,11 @@ export default function AuthScreen({ initialTab, initialForgot = false }: Props)
           ) : (
             <>
               <h1 className="mb-4 text-2xl font-bold">Welcome back</h1>
+              {sessionEnded && (
+                <p role="alert" className="mb-4 rounded-md border border-red-700 bg-white p-3 font-semibold text-red-700">
+                  {SESSION_ENDED_MESSAGE}
+                </p>
+              )}
               <LoginForm key={loginEmail} defaultEmail={loginEmail} />
               <button type="button" onClick={() => setForgot(true)} className="mt-4 text-sm text-accent underline">
                 Forgot password?

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { setFlash } from '../lib/flash-toast.ts';
+import { takeReturnPath } from '../lib/return-to.ts';
 import { hintFor, writeHint } from '../lib/session-hint.ts';
 import { showToast } from '../lib/toast.ts';
 import PasswordInput from './PasswordInput.tsx';
@@ -17,7 +18,7 @@ function warmUp(): void {
   void import('../lib/account-session.ts');
 }
 
-/** The Login tab: email and password; success goes home with 'Welcome back!'. */
+/** The Login tab: email and password; success goes home (or back to the page whose session ended) with 'Welcome back!'. */
 export default function LoginForm({ defaultEmail = '' }: Props) {
   const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState('');
@@ -35,7 +36,8 @@ export default function LoginForm({ defaultEmail = '' }: Props) {
       writeHint(await hintForAccount(account).catch(() => hintFor(account, null)));
       // Shown by the home page: the toast would not survive this navigation.
       setFlash({ title: 'Welcome back!', description: 'You have successfully logged in.' });
-      location.assign('/');
+      // Back to the page whose session ended (session-ended.ts), else home.
+      location.assign(takeReturnPath());
     } catch (error) {
       showToast({
         title: 'Login Failed',

@@ -25,6 +25,8 @@ async function openAccount(page: Page, query = ''): Promise<void> {
 }
 
 test('a member who forgot the password sets a new one from the mail and logs in with it, not the old one', async ({ page }) => {
+  // Two callables that may each start a cold functions worker (the request, then the completion).
+  test.setTimeout(90_000);
   const member = await freshMember('Forgetful Fran');
   await page.goto('/auth');
   const login = page.getByRole('tabpanel', { name: 'Login' });
@@ -58,7 +60,7 @@ test('a member who forgot the password sets a new one from the mail and logs in 
   await expect(page.getByLabel('Confirm new password', { exact: true })).toHaveAttribute('type', 'text');
   await page.getByLabel('Confirm new password', { exact: true }).fill('brand-new-secret');
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByText('Your password has been changed. Log in with your new password.')).toBeVisible();
+  await expect(page.getByText('Your password has been changed. Log in with your new password.')).toBeVisible({ timeout: 30_000 });
 
   // The link works once.
   await page.goto(resetPath);
@@ -75,6 +77,8 @@ test('a member who forgot the password sets a new one from the mail and logs in 
 });
 
 test('a member changes the password: a wrong current one and a weak new one are refused with clear messages', async ({ page, browser }) => {
+  // changePassword may start a cold functions worker.
+  test.setTimeout(90_000);
   const member = await freshMember('Changing Chloe');
   await signInAs(page, member);
   await openAccount(page);
@@ -94,7 +98,10 @@ test('a member changes the password: a wrong current one and a weak new one are 
   await form.getByLabel('New password', { exact: true }).fill('a-better-secret');
   await form.getByLabel('Confirm new password', { exact: true }).fill('a-better-secret');
   await form.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('Password Changed')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Password Changed')).toBeVisible({ timeout: 45_000 });
+  // The server ended every session; this browser signed in again with the new password and stays in.
+  await openAccount(page);
+  await expect(page.getByTestId('account-email')).toHaveText(member.email);
 
   const other = await browser.newContext();
   const otherPage = await other.newPage();

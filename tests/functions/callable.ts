@@ -40,7 +40,15 @@ export async function callFunction<T>(name: string, data: unknown, caller: Calle
   if (caller.idToken) headers.authorization = `Bearer ${caller.idToken}`;
   if (caller.ip) headers['x-forwarded-for'] = caller.ip;
   const response = await fetch(`${await origin}/${PROJECT_ID}/us-central1/${name}`, { method: 'POST', headers, body: JSON.stringify({ data }) });
-  return { status: response.status, ...((await response.json()) as Omit<CallableAnswer<T>, 'status'>) };
+  // A function that does not exist answers with a plain-text 404, not the callable protocol's JSON.
+  const text = await response.text();
+  let body: Omit<CallableAnswer<T>, 'status'> = {};
+  try {
+    body = JSON.parse(text) as Omit<CallableAnswer<T>, 'status'>;
+  } catch {
+    body = { error: { status: 'NOT_FOUND', message: text.slice(0, 200) } };
+  }
+  return { status: response.status, ...body };
 }
 
 /** The Auth emulator's REST API root (identitytoolkit), as a browser with the public API key reaches it. */

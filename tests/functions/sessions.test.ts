@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_MESSAGE } from '../../src/domain/account';
 import { ITEM_FUNCTIONS } from '../../src/domain/item-save';
 import { SESSION_STAMP_FIELD } from '../../src/domain/caller-standing';
-import { adminDb, clearFirestore, PROJECT_ID } from './emulator';
+import { adminDb, clearFirestore } from './emulator';
+import { directWrite } from './direct-write';
 import { bookData } from './factories';
 import { callFunction, signInForIdToken } from './callable';
 import { callAs, makeMember, type Member } from './profile-members';
@@ -15,20 +16,6 @@ const db = adminDb();
 
 /** Firebase keeps sign-in times in whole seconds: let a sign-in's second pass before the cut. */
 const nextSecond = () => new Promise((done) => setTimeout(done, 1100));
-
-/** A direct Firestore write through the rules, as a browser holding `idToken` makes it (the REST API). */
-async function directWrite(idToken: string, path: string, fields: Record<string, string>): Promise<number> {
-  const host = process.env.FIRESTORE_EMULATOR_HOST;
-  if (!host) throw new Error('FIRESTORE_EMULATOR_HOST is not set: run through `firebase emulators:exec`.');
-  const mask = Object.keys(fields).map((key) => `updateMask.fieldPaths=${encodeURIComponent(key)}`).join('&');
-  const body = { fields: Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, { stringValue: value }])) };
-  const response = await fetch(`http://${host}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${path}?${mask}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
-    body: JSON.stringify(body),
-  });
-  return response.status;
-}
 
 const saveBook = (idToken: string, data: Record<string, unknown>) => callFunction<{ id: string }>(ITEM_FUNCTIONS.saveBook, data, { idToken });
 

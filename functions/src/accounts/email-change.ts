@@ -6,7 +6,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
 import { z } from 'zod';
 import {
-  ACTION_PAGES, EMAIL_CHANGE_THROTTLED_MESSAGE, emailChangeRequestSchema, emailConfirmedNoticeSchema, ownActionLink,
+  ACTION_PAGES, EMAIL_CHANGE_THROTTLED_MESSAGE, emailChangeRequestSchema, ownActionLink,
   REAUTH_REQUIRED_MESSAGE, RECENT_SIGN_IN_SECONDS, SAME_EMAIL_MESSAGE,
 } from '../../../src/domain/account';
 import { firstErrorMessage } from '../../../src/domain/common';
@@ -18,7 +18,7 @@ import { sendMail } from '../mail/send-mail';
 import { siteUrl } from '../mail/settings';
 import { emailChangeConfirmEmail, emailChangedNoticeEmail, emailTakenNoticeEmail } from '../mail/templates';
 import { adminAuth, authErrorCode } from './admin-auth';
-import { guardedCall, openCall } from '../guard';
+import { guardedCall } from '../guard';
 import { consumeAttempt } from './throttle';
 
 /**
@@ -208,8 +208,8 @@ export const deliverEmailChange = onTaskDispatched(
  * Brings the private records in line with Auth after an address was confirmed:
  * records when the current address was verified, and tells the old address
  * once when a requested change has taken effect.
- * Idempotent: a second call finds nothing to do. Safe to run for anyone, since
- * it acts only on what Auth already shows.
+ * Idempotent: a second call finds nothing to do. `justConfirmed` records the
+ * date: pass it only after a mailed code was applied (confirmEmailCode).
  */
 export async function settleEmailConfirmation(firestore: Firestore, uid: string, { justConfirmed }: { justConfirmed: boolean }): Promise<void> {
   let user;
@@ -247,16 +247,3 @@ export async function settleEmailConfirmation(firestore: Firestore, uid: string,
     await emailChangeDoc(firestore, uid).update({ notified_at: null });
   }
 }
-
-/**
- * Callable, open (the confirming browser may be signed out): called by
- * /auth/confirm-email once a code was applied. Request data: { uid }.
- * Returns { status: 'done' }. It only acts on what Auth shows (see
- * settleEmailConfirmation), so a caller cannot make it claim anything.
- */
-export const notifyEmailConfirmed = openCall('the browser that confirms an address may be signed out', async (request): Promise<{ status: 'done' }> => {
-  const parsed = emailConfirmedNoticeSchema.safeParse(request.data);
-  if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
-  await settleEmailConfirmation(db(), parsed.data.uid, { justConfirmed: true });
-  return { status: 'done' };
-});

@@ -3,16 +3,15 @@
  * code, password and email changes, signing out everywhere and the data
  * download. Firebase errors come back as messages a person can read.
  */
-import {
-  ActionCodeOperation, applyActionCode, checkActionCode, confirmPasswordReset, EmailAuthProvider, reauthenticateWithCredential, updatePassword, verifyPasswordResetCode,
-} from 'firebase/auth';
+import { EmailAuthProvider, reauthenticateWithCredential, signInWithEmailAndPassword, verifyPasswordResetCode } from 'firebase/auth';
 import { FirebaseError } from 'firebase/app';
 import {
-  PASSWORD_TOO_SHORT_MESSAGE, resetLinkProblem, SESSION_ENDED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE, EMAIL_LINK_INVALID_MESSAGE,
+  resetLinkProblem, SESSION_ENDED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE, EMAIL_LINK_INVALID_MESSAGE,
 } from '../../domain/account.ts';
 import type { MemberExport } from '../../domain/member-export.ts';
 import { authInstance } from './auth.ts';
 import { callFunction, type CallOutcome } from './callable.ts';
+import { leaveSession } from './session-guard.ts';
 
 /** What /account shows about the sign-in (see the accountOverview function). */
 export interface AccountOverview {
@@ -52,35 +51,30 @@ export async function checkResetCode(code: string): Promise<{ ok: true; email: s
   }
 }
 
-/** Sets the new password with a reset code. */
+/**
+ * Sets the new password with a reset code. The server applies the code and
+ * ends every session of the account before it answers (completePasswordReset).
+ */
 export async function resetPassword(code: string, password: string): Promise<StepResult> {
-  try {
-    await confirmPasswordReset(authInstance(), code, password);
-    return { ok: true };
-  } catch (error) {
-    const code_ = codeOf(error);
-    if (code_ === 'auth/weak-password') return { ok: false, message: PASSWORD_TOO_SHORT_MESSAGE, field: 'password' };
-    return { ok: false, message: resetLinkProblem(code_) };
-  }
+  const outcome = await callFunction<{ oobCode: string; newPassword: string }, { status: 'done' }>('completePasswordReset', { oobCode: code, newPassword: password });
+  if (outcome.ok) return { ok: true };
+  if (outcome.code === 'invalid-argument') return { ok: false, message: outcome.message, field: 'password' };
+  if (outcome.code === 'failed-precondition' || outcome.code === 'resource-exhausted') return { ok: false, message: outcome.message };
+  return { ok: false, message: 'Something went wrong. Please try again.' };
 }
 
 /** What an applied email code did: confirmed the account's address, or moved the account to a new one. */
 export type EmailCodeResult = { ok: true; changed: boolean } | { ok: false; message: string };
 
-/** Applies an email code (a first verification or a change of address); a message when it cannot be used. */
+/**
+ * Applies an email code (a first verification or a change of address). The
+ * server checks and applies the code itself, records the date and, for a
+ * change, ends every session and tells the old address (confirmEmailCode).
+ */
 export async function applyEmailCode(code: string): Promise<EmailCodeResult> {
-  try {
-    const info = await checkActionCode(authInstance(), code);
-    await applyActionCode(authInstance(), code);
-    return { ok: true, changed: info.operation === ActionCodeOperation.VERIFY_AND_CHANGE_EMAIL };
-  } catch {
-    return { ok: false, message: EMAIL_LINK_INVALID_MESSAGE };
-  }
-}
-
-/** Tells the server an address was just confirmed, so it records the date and tells an old address. */
-export async function noteEmailConfirmed(uid: string): Promise<void> {
-  await callFunction('notifyEmailConfirmed', { uid });
+  const outcome = await callFunction<{ oobCode: string }, { changed: boolean }>('confirmEmailCode', { oobCode: code });
+  if (outcome.ok) return { ok: true, changed: outcome.data.changed === true };
+  return { ok: false, message: outcome.code === 'resource-exhausted' ? outcome.message : EMAIL_LINK_INVALID_MESSAGE };
 }
 
 function reauthProblem(error: unknown): StepResult {
@@ -108,17 +102,24 @@ async function reauthenticate(currentPassword: string): Promise<StepResult> {
   }
 }
 
-/** Changes the password after checking the current one; other sessions end (Firebase cuts them on a password change). */
+/**
+ * Changes the password after checking the current one. The server sets it and
+ * ends every session of the account (changePassword); this browser then signs
+ * in again with the new password, so only the other browsers are signed out.
+ */
 export async function changePassword(currentPassword: string, password: string): Promise<StepResult> {
   const checked = await reauthenticate(currentPassword);
   if (!checked.ok) return checked;
+  const email = authInstance().currentUser?.email;
+  const outcome = await callFunction<{ newPassword: string }, { status: 'done' }>('changePassword', { newPassword: password });
+  if (!outcome.ok) return { ok: false, message: outcome.message, field: outcome.code === 'invalid-argument' ? 'password' : undefined };
   try {
-    await updatePassword(authInstance().currentUser!, password);
-    return { ok: true };
-  } catch (error) {
-    if (codeOf(error) === 'auth/weak-password') return { ok: false, message: PASSWORD_TOO_SHORT_MESSAGE, field: 'password' };
-    return reauthProblem(error);
+    await signInWithEmailAndPassword(authInstance(), email ?? '', password);
+  } catch {
+    // The password is changed but this browser could not sign in again: the sign-in screen says so.
+    leaveSession();
   }
+  return { ok: true };
 }
 
 /**

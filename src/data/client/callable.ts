@@ -5,6 +5,7 @@
 import { FirebaseError } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import { emulator, firebaseApp, FUNCTIONS_REGION, usesEmulators } from './firebase.ts';
+import { isSessionEndedAnswer, leaveSession } from './session-guard.ts';
 
 /** How a call ended: the function's answer, or its error code ('resource-exhausted' …) and message. */
 export type CallOutcome<T> = { ok: true; data: T } | { ok: false; code: string; message: string };
@@ -32,14 +33,22 @@ function functions(): Promise<Functions> {
   return instance;
 }
 
-/** Calls the callable function `name` with `data`; never throws. */
+/**
+ * Calls the callable function `name` with `data`; never throws. An answer that
+ * the session was ended elsewhere also opens the sign-in screen (session-guard.ts).
+ */
 export async function callFunction<Request, Response>(name: string, data: Request): Promise<CallOutcome<Response>> {
   try {
     const call = httpsCallable<Request, Response>(await functions(), name);
     return { ok: true, data: (await call(data)).data };
   } catch (error) {
     if (error instanceof FirebaseError) {
-      return { ok: false, code: error.code.replace(/^functions\//, ''), message: error.message };
+      const code = error.code.replace(/^functions\//, '');
+      // The SDK appends the HTTP status (' [401]'): the function's own sentence is what a person reads.
+      const message = error.message.replace(/ \[\d{3}\]$/, '');
+      // The session was ended elsewhere: the one place that sends this browser to the sign-in screen.
+      if (isSessionEndedAnswer(code, message)) leaveSession();
+      return { ok: false, code, message };
     }
     return { ok: false, code: 'unknown', message: error instanceof Error ? error.message : String(error) };
   }

@@ -4,6 +4,8 @@
  * their own name; only the seller edits or deletes; views and the featured
  * flag are never written here. The contact details live in the ad's member-only
  * subdocument (AD_CONTACT_PATH) and are written in the same batch as the ad.
+ * A write refused because the session was ended elsewhere opens the sign-in
+ * screen (writeWithSession).
  */
 import { collection, doc, getDoc, getDocs, limit, query, serverTimestamp, where, writeBatch } from 'firebase/firestore/lite';
 import {
@@ -11,6 +13,7 @@ import {
 } from '../../domain/classified-ad.ts';
 import { parseDoc, parseDocs } from '../firestore-convert.ts';
 import { db } from './profiles.ts';
+import { writeWithSession } from './session-guard.ts';
 
 const ads = () => collection(db(), 'classified_ads');
 const contactDoc = (id: string) => doc(db(), 'classified_ads', id, AD_CONTACT_PATH.collection, AD_CONTACT_PATH.doc);
@@ -50,7 +53,7 @@ export async function createAd(uid: string, form: ClassifiedAdForm): Promise<str
   const batch = writeBatch(db());
   batch.set(ref, { ...ad, user_id: uid, is_active: true, is_featured: false, views_count: 0, created_at: serverTimestamp() });
   batch.set(contactDoc(ref.id), contact);
-  await batch.commit();
+  await writeWithSession(() => batch.commit());
   return ref.id;
 }
 
@@ -60,7 +63,7 @@ export async function updateAd(id: string, form: ClassifiedAdForm): Promise<void
   const batch = writeBatch(db());
   batch.update(doc(ads(), id), { ...ad, updated_at: serverTimestamp() });
   batch.set(contactDoc(id), contact);
-  await batch.commit();
+  await writeWithSession(() => batch.commit());
 }
 
 /** Deletes the ad and its contact details, in one batch. */
@@ -68,5 +71,5 @@ export async function deleteAd(id: string): Promise<void> {
   const batch = writeBatch(db());
   batch.delete(contactDoc(id));
   batch.delete(doc(ads(), id));
-  await batch.commit();
+  await writeWithSession(() => batch.commit());
 }

@@ -12,6 +12,7 @@ import { parseDocs } from '../firestore-convert.ts';
 import { currentAccount } from './auth.ts';
 import { callFunction, type CallOutcome } from './callable.ts';
 import { db } from './profiles.ts';
+import { writeWithSession } from './session-guard.ts';
 
 /** An item of either collection, as the island lists it. */
 export type EditorialItem<C extends EditorialCollection> = C extends 'blog_posts' ? BlogPost : Newsletter;
@@ -41,25 +42,27 @@ function stored<T extends object>(form: T): T {
 export async function createItem<C extends EditorialCollection>(name: C, form: EditorialForm<C>): Promise<string> {
   const account = await currentAccount();
   if (!account) throw new NotAuthenticatedError();
-  const ref = await addDoc(collection(db(), name), {
-    ...stored(form),
-    created_by: account.uid,
-    created_at: serverTimestamp(),
-    updated_at: serverTimestamp(),
-  });
+  const ref = await writeWithSession(() =>
+    addDoc(collection(db(), name), {
+      ...stored(form),
+      created_by: account.uid,
+      created_at: serverTimestamp(),
+      updated_at: serverTimestamp(),
+    }),
+  );
   return ref.id;
 }
 
 /** Saves the form's fields over an item. */
 export async function updateItem<C extends EditorialCollection>(name: C, id: string, form: EditorialForm<C>): Promise<void> {
   if (!(await currentAccount())) throw new NotAuthenticatedError();
-  await updateDoc(doc(db(), name, id), { ...stored(form), updated_at: serverTimestamp() });
+  await writeWithSession(() => updateDoc(doc(db(), name, id), { ...stored(form), updated_at: serverTimestamp() }));
 }
 
 /** Deletes an item. */
 export async function deleteItem(name: EditorialCollection, id: string): Promise<void> {
   if (!(await currentAccount())) throw new NotAuthenticatedError();
-  await deleteDoc(doc(db(), name, id));
+  await writeWithSession(() => deleteDoc(doc(db(), name, id)));
 }
 
 /** Audience sizes per recipient group, counted by the server as the send would count them. */

@@ -5,6 +5,7 @@
  */
 import { doc, getDoc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
 import { db } from './profiles.ts';
+import { writeWithSession } from './session-guard.ts';
 
 /** True unless the member turned newsletters off. */
 export async function isSubscribed(uid: string): Promise<boolean> {
@@ -14,5 +15,5 @@ export async function isSubscribed(uid: string): Promise<boolean> {
 
 /** Turns newsletters on or off for the member. */
 export async function setSubscribed(uid: string, subscribed: boolean): Promise<void> {
-  await setDoc(doc(db(), 'newsletter_preferences', uid), { unsubscribed: !subscribed, updated_at: serverTimestamp() });
+  await writeWithSession(() => setDoc(doc(db(), 'newsletter_preferences', uid), { unsubscribed: !subscribed, updated_at: serverTimestamp() }));
 }

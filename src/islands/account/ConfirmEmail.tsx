@@ -5,10 +5,11 @@ import { clearHint } from '../../lib/session-hint.ts';
 type State = { step: 'working' } | { step: 'invalid'; message: string } | { step: 'done'; changed: boolean };
 
 /**
- * /auth/confirm-email: applies the one-time code of a verification or
- * email-change link, then tells the server (which records the date and, for a
- * change, tells the old address). A changed address ends the sessions Firebase
- * held for the old one, so this browser then forgets its session too.
+ * /auth/confirm-email: hands the one-time code of a verification or
+ * email-change link to the server, which applies it, records the date and, for
+ * a change, ends every session of the account and tells the old address. After
+ * a change this browser forgets its session too. The link's `uid` parameter
+ * (older mails carry one) is not used: the code alone says whose address it is.
  */
 export default function ConfirmEmail() {
   const [state, setState] = useState<State>({ step: 'working' });
@@ -16,7 +17,6 @@ export default function ConfirmEmail() {
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const code = params.get('oobCode');
-    const uid = params.get('uid');
     void (async () => {
       if (!code) {
         setState({ step: 'invalid', message: EMAIL_LINK_INVALID_MESSAGE });
@@ -28,9 +28,8 @@ export default function ConfirmEmail() {
         setState({ step: 'invalid', message: applied.message });
         return;
       }
-      if (uid) await account.noteEmailConfirmed(uid).catch(() => undefined);
       if (applied.changed) {
-        // Firebase ended the sessions of the old address; forget this browser's too.
+        // The server ended every session of the account; forget this browser's too.
         const { signOut } = await import('../../data/client/auth.ts');
         await signOut().catch(() => undefined);
         clearHint();

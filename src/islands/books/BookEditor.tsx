@@ -22,6 +22,7 @@ import { showToast } from '../../lib/toast.ts';
 import { INPUT_CLASS } from '../profile/form-controls.tsx';
 import ProfileImageField from '../profile/ProfileImageField.tsx';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
+import { useKeptDraft } from '../use-kept-draft.ts';
 import { ItemCheckbox, ItemInput, ItemSelect, ItemTextArea, itemFieldId, useItemError } from './item-fields.tsx';
 
 const P = 'book';
@@ -41,6 +42,11 @@ interface Props {
   onDeleted?: () => void;
 }
 
+/** The name the book editor's unsaved values are kept under when a session ends (kept-draft.ts). */
+export function bookDraftKey(bookId: string | null, userId: string): string {
+  return bookId ? `book:${bookId}` : `book:new:${userId}`;
+}
+
 /** The refusal a save shows: the plan message for the limit, else 'Failed to save book.' with the server's reason. */
 function saveFailure(code: string, message: string) {
   if (code === 'resource-exhausted') return { title: 'Limit reached', description: LIMIT_MESSAGES.books, variant: 'destructive' as const };
@@ -53,6 +59,7 @@ export default function BookEditor({ book, userId, admin, onCancel, onSaved, onD
   // Save waits for a cover/picture upload in flight: saving now would keep the old one.
   const uploading = useStore($uploadsInFlight) > 0;
   const form = useForm<BookEditorValues>({ resolver: zodResolver(bookEditorSchema), defaultValues: loaded, reValidateMode: 'onChange' });
+  useKeptDraft(form, bookDraftKey(book?.id ?? null, userId));
 
   async function save(values: BookEditorValues) {
     setSaving(true);

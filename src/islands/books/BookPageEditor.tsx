@@ -10,7 +10,8 @@ import { authorProfilePath, type Book } from '../../domain/book.ts';
 import { ITEM_MESSAGES } from '../../domain/item-save.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
-import BookEditor from './BookEditor.tsx';
+import { hasKeptDraft } from '../../lib/kept-draft.ts';
+import BookEditor, { bookDraftKey } from './BookEditor.tsx';
 
 interface Props {
   bookId: string;
@@ -51,7 +52,8 @@ export default function BookPageEditor({ bookId, setViewHidden }: Props) {
     void loadForEditing(bookId)
       .then((next) => {
         setState(next);
-        if (next.status === 'ready' && editRequested()) setEditing(true);
+        // Edit mode opens when asked, or when unsaved changes were kept across a new sign-in.
+        if (next.status === 'ready' && (editRequested() || hasKeptDraft(bookDraftKey(next.book.id, next.book.user_id)))) setEditing(true);
       })
       .catch((error: unknown) => {
         console.error('Failed to load book for editing', error);

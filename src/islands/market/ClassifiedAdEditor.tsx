@@ -22,6 +22,7 @@ import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
 import ProfileImageField from '../profile/ProfileImageField.tsx';
 import DeleteAdDialog from './DeleteAdDialog.tsx';
+import { useKeptDraft } from '../use-kept-draft.ts';
 
 interface Props {
   /** The ad to edit; absent to create one. */
@@ -80,6 +81,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
   const errors = formState.errors as FieldErrors<ClassifiedAdFormInput>;
   const category = useWatch({ control, name: 'category' });
   const imageUrl = useWatch({ control, name: 'image_url' });
+  useKeptDraft(form, `ad:${adId ?? 'new'}`, state.kind === 'ready');
 
   useEffect(() => {
     let cancelled = false;
@@ -123,6 +125,8 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
       setFlash({ title: 'Success', description: adId ? 'Classified ad updated successfully!' : 'Classified ad created successfully!' });
       location.assign(`/classifieds/${id}`);
     } catch (error) {
+      // A session ended elsewhere: the page is already on its way to the sign-in screen, the draft kept.
+      if (error instanceof Error && error.name === 'SessionEndedError') return;
       console.error('Failed to save classified ad.', error);
       showToast({ title: 'Error', description: 'Failed to save classified ad.', variant: 'destructive' });
       setSaving(false);

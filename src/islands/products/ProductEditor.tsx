@@ -21,6 +21,7 @@ import { showToast } from '../../lib/toast.ts';
 import { ItemCheckbox, ItemInput, ItemSelect, ItemTextArea } from '../books/item-fields.tsx';
 import ProfileImageField from '../profile/ProfileImageField.tsx';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
+import { useKeptDraft } from '../use-kept-draft.ts';
 
 interface Props {
   /** The stored item, or null to add one. */
@@ -35,6 +36,11 @@ interface Props {
   onDeleted?: () => void;
 }
 
+/** The name the product/service editor's unsaved values are kept under when a session ends (kept-draft.ts). */
+export function productDraftKey(itemId: string | null, userId: string): string {
+  return itemId ? `product:${itemId}` : `product:new:${userId}`;
+}
+
 export default function ProductEditor({ item, userId, admin, idPrefix = 'product', onCancel, onSaved, onDeleted }: Props) {
   const P = idPrefix;
   const [loaded] = useState<ProductEditorValues>(() => toProductEditorValues(item ?? undefined));
@@ -42,6 +48,7 @@ export default function ProductEditor({ item, userId, admin, idPrefix = 'product
   // Save waits for a cover/picture upload in flight: saving now would keep the old one.
   const uploading = useStore($uploadsInFlight) > 0;
   const form = useForm<ProductEditorValues>({ resolver: zodResolver(productEditorSchema), defaultValues: loaded, reValidateMode: 'onChange' });
+  useKeptDraft(form, productDraftKey(item?.id ?? null, userId));
   const kind = useWatch({ control: form.control, name: 'category' });
   const tagsText = useWatch({ control: form.control, name: 'tags' });
   const tagCount = parseTags(tagsText).length;

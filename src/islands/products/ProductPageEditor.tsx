@@ -9,7 +9,8 @@ import { ITEM_MESSAGES } from '../../domain/item-save.ts';
 import type { ProductService } from '../../domain/product-service.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
-import ProductEditor from './ProductEditor.tsx';
+import { hasKeptDraft } from '../../lib/kept-draft.ts';
+import ProductEditor, { productDraftKey } from './ProductEditor.tsx';
 
 interface Props {
   itemId: string;
@@ -36,7 +37,8 @@ export default function ProductPageEditor({ itemId, setViewHidden }: Props) {
     void loadForEditing(itemId)
       .then((next) => {
         setState(next);
-        if (next.status === 'ready' && new URLSearchParams(location.search).get('edit') === 'true') setEditing(true);
+        // Edit mode opens when asked, or when unsaved changes were kept across a new sign-in.
+        if (next.status === 'ready' && (new URLSearchParams(location.search).get('edit') === 'true' || hasKeptDraft(productDraftKey(next.item.id, next.item.user_id)))) setEditing(true);
       })
       .catch((error: unknown) => {
         console.error('Failed to load product/service for editing', error);

@@ -28,6 +28,7 @@ import {
   SocialLinksSection,
 } from "./ProfileSections.tsx";
 import { PROFILE_SAVED_TOAST, saveProfileChanges } from "./save-profile.ts";
+import { onSessionEnding } from "../../lib/kept-draft.ts";
 
 interface Props {
   /** The profile as loaded. */
@@ -87,6 +88,14 @@ export default function EditorForm({
       clearTimeout(timer);
     };
   }, [draftOffer, form, loaded, userId]);
+
+  // A session ended elsewhere leaves for the sign-in screen at once: keep the latest values, not those of a second ago.
+  useEffect(
+    () => onSessionEnding(() => {
+      if (!saved.current) keepDraft(localStorage, userId, form.getValues(), loaded);
+    }),
+    [form, loaded, userId],
+  );
 
   function restoreDraft() {
     if (draftOffer) form.reset(draftOffer);

@@ -19,7 +19,7 @@ function callables(): [string, unknown][] {
 }
 
 /** The callables visitors may call, each for a reason stated where it is built. */
-const OPEN = ['signUp', 'requestPasswordReset', 'notifyEmailConfirmed'];
+const OPEN = ['signUp', 'requestPasswordReset', 'completePasswordReset', 'confirmEmailCode'];
 
 describe('the caller guard', () => {
   it('finds the callables (the test would pass vacuously otherwise)', () => {
