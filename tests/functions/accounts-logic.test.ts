@@ -80,12 +80,16 @@ describe('email templates', () => {
     expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;');
   });
 
-  it('keeps a display name out of the HTML markup', () => {
-    const mails = [verificationEmail('<b>Eve</b>', 'https://x.test/?a=1&b=2'), approvedEmail('<b>Eve</b>', 'https://x.test/auth'), deniedEmail('<b>Eve</b>')];
+  it('escapes a display name in the HTML and never writes markup from one', () => {
+    const mails = [verificationEmail('Tom & Jerry', 'https://x.test/?a=1&b=2'), approvedEmail('Tom & Jerry', 'https://x.test/auth'), deniedEmail('Tom & Jerry')];
     for (const mail of mails) {
-      expect(mail.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
-      expect(mail.html).not.toContain('<b>Eve</b>');
-      expect(mail.text).toContain('<b>Eve</b>');
+      expect(mail.html).toContain('Hello Tom &amp; Jerry,');
+      expect(mail.text).toContain('Hello Tom & Jerry,');
+    }
+    // Markup is not a name (the display-name rules refuse it): the greeting is neutral.
+    for (const mail of [verificationEmail('<b>Eve</b>', 'https://x.test/'), approvedEmail('<b>Eve</b>', 'https://x.test/auth'), deniedEmail('<b>Eve</b>')]) {
+      expect(mail.html).not.toContain('Eve');
+      expect(mail.text).toContain('Hello there,');
     }
   });
 
