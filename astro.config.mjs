@@ -23,7 +23,9 @@ export default defineConfig({
   output: 'static',
   // experimentalStaticHeaders: the CSP of pre-rendered pages goes to headers (src/security/integration.ts writes
   // them to _headers), not to a <meta> tag. Locally, scripts/lib/serve.mjs mounts the Node adapter's handler.
-  adapter: onNetlify ? netlify({ experimentalStaticHeaders: true }) : node({ mode: 'middleware', experimentalStaticHeaders: true }),
+  adapter: onNetlify
+    ? netlify({ experimentalStaticHeaders: true })
+    : node({ mode: 'middleware', experimentalStaticHeaders: true }),
   integrations: [react(), islandStylesInHead(), securityHeaders({ production: onNetlify })],
   server: { port: 4321 },
   // The CSS travels in each page's <head>: no stylesheet request stands before the first paint.

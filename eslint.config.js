@@ -5,7 +5,21 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-*/', 'functions/lib/', '.astro/', '.netlify/', 'node_modules/', 'test-results/', '.cache/', '.media/', '.emulator-data/', 'bench-results/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-*/',
+      'functions/lib/',
+      '.astro/',
+      '.netlify/',
+      'node_modules/',
+      'test-results/',
+      '.cache/',
+      '.media/',
+      '.emulator-data/',
+      'bench-results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
@@ -22,7 +36,17 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Only repository modules may talk to Firebase: everything else goes through them.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['firebase/*', 'firebase-admin', 'firebase-admin/*'], message: 'Import Firebase only in src/data/** repositories (or functions/, scripts/, tests/).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['firebase/*', 'firebase-admin', 'firebase-admin/*'],
+              message: 'Import Firebase only in src/data/** repositories (or functions/, scripts/, tests/).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

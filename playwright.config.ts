@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 // E2E tests drive Debian's Chromium (Playwright's own browser download is not
 // possible offline) against the production build that scripts/test-with-emulators.mjs
 // serves on the emulators. E2E_BASE_URL points at it.
-const MUTATING = /(-live|accounts-approval|profile-old-slug|profile-edit|views|account-self-service|session-ended|book-edit|admin-users|blog-admin)\.spec\.ts$/;
+const MUTATING =
+  /(-live|accounts-approval|profile-old-slug|profile-edit|views|account-self-service|session-ended|book-edit|admin-users|blog-admin)\.spec\.ts$/;
 const PUBLISH = /publish\.spec\.ts$/;
 
 export default defineConfig({
@@ -34,7 +35,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     },
   },
 });

@@ -10,8 +10,27 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'rules', include: ['tests/rules/**/*.test.ts'], environment: 'node', testTimeout: 20000, hookTimeout: 30000, retry: 2 } },
-      { test: { name: 'functions', include: ['tests/functions/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 30000, fileParallelism: false, retry: 2 } },
+      {
+        test: {
+          name: 'rules',
+          include: ['tests/rules/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20000,
+          hookTimeout: 30000,
+          retry: 2,
+        },
+      },
+      {
+        test: {
+          name: 'functions',
+          include: ['tests/functions/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 30000,
+          fileParallelism: false,
+          retry: 2,
+        },
+      },
     ],
   },
 });

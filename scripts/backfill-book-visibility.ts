@@ -9,18 +9,28 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { visibilityUpdates, type OwnerVisibility } from '../src/domain/visibility.ts';
 
 const BATCH = 400;
-const app = initializeApp({ projectId: process.env.GCLOUD_PROJECT || process.env.GOOGLE_CLOUD_PROJECT || 'demo-shelfmark' }, 'backfill-book-visibility');
+const app = initializeApp(
+  { projectId: process.env.GCLOUD_PROJECT || process.env.GOOGLE_CLOUD_PROJECT || 'demo-shelfmark' },
+  'backfill-book-visibility',
+);
 const db = getFirestore(app);
 
 const profiles = await db.collection('profiles').select('is_active', 'approval_status').get();
 const owners = new Map<string, OwnerVisibility>(
-  profiles.docs.map((d) => [d.id, { is_active: d.get('is_active') === true, approval_status: d.get('approval_status') } as OwnerVisibility]),
+  profiles.docs.map((d) => [
+    d.id,
+    { is_active: d.get('is_active') === true, approval_status: d.get('approval_status') } as OwnerVisibility,
+  ]),
 );
 const books = await db.collection('books').select('user_id', 'is_active', 'owner_public', 'is_public').get();
-const updates = visibilityUpdates(books.docs.map((d) => ({ id: d.id, data: d.data() })), owners);
+const updates = visibilityUpdates(
+  books.docs.map((d) => ({ id: d.id, data: d.data() })),
+  owners,
+);
 for (let i = 0; i < updates.length; i += BATCH) {
   const batch = db.batch();
-  for (const { id, fields } of updates.slice(i, i + BATCH)) batch.update(db.collection('books').doc(id), { ...fields });
+  for (const { id, fields } of updates.slice(i, i + BATCH))
+    batch.update(db.collection('books').doc(id), { ...fields });
   await batch.commit();
 }
 console.log(`Checked ${books.size} books of ${profiles.size} members; updated ${updates.length}.`);

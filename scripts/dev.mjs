@@ -6,7 +6,14 @@ import { clientEnv, PORTS, ROOT } from './emulator-env.mjs';
 import { isOpen, runToEnd } from './lib/processes.mjs';
 
 if (!(await isOpen(PORTS.firestore))) {
-  console.error('The Firebase emulators are not running: start them with `npm start` in another terminal first.');
+  console.error(
+    'The Firebase emulators are not running: start them with `npm start` in another terminal first.',
+  );
   process.exit(1);
 }
-process.exit(await runToEnd(join(ROOT, 'node_modules', '.bin', 'astro'), ['dev', '--port', '4322'], { cwd: ROOT, env: clientEnv() }));
+process.exit(
+  await runToEnd(join(ROOT, 'node_modules', '.bin', 'astro'), ['dev', '--port', '4322'], {
+    cwd: ROOT,
+    env: clientEnv(),
+  }),
+);

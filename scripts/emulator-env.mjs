@@ -20,7 +20,16 @@ export const PROJECT_ID = 'demo-shelfmark';
  * deploy hook (scripts/lib/publish-receiver.mjs), which DEPLOY_HOOK_URL in
  * functions/.env.demo-shelfmark names; the Cloud Tasks emulator takes its default, 9499.
  */
-export const PORTS = { auth: 9099, firestore: 8080, functions: 5001, storage: 9199, site: 4321, mailSmtp: 1025, mailWeb: 1080, publishHook: 4330 };
+export const PORTS = {
+  auth: 9099,
+  firestore: 8080,
+  functions: 5001,
+  storage: 9199,
+  site: 4321,
+  mailSmtp: 1025,
+  mailWeb: 1080,
+  publishHook: 4330,
+};
 
 const DEBIAN_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 const MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
@@ -72,6 +81,8 @@ export function clientEnv(base = process.env) {
 /** The emulators this project runs: Storage only where its runtime jar can be had. */
 export function emulatorList() {
   const storageJar = join(homedir(), '.cache', 'firebase', 'emulators');
-  const hasStorageRuntime = existsSync(storageJar) && readdirSync(storageJar).some((f) => f.startsWith('cloud-storage-rules-runtime'));
+  const hasStorageRuntime =
+    existsSync(storageJar) &&
+    readdirSync(storageJar).some((f) => f.startsWith('cloud-storage-rules-runtime'));
   return ['auth', 'firestore', 'functions', ...(hasStorageRuntime ? ['storage'] : [])].join(',');
 }

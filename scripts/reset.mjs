@@ -8,8 +8,12 @@ import { isOpen, runToEnd } from './lib/processes.mjs';
 
 if (await isOpen(PORTS.firestore)) {
   console.log('The emulators are running: re-seeding them with the demo data…');
-  const code = await runToEnd(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/seed/main.ts'], { cwd: ROOT, env: clientEnv() });
-  if (code === 0) console.log('Done. Pre-rendered pages show the new data after the next build (restart `npm start`).');
+  const code = await runToEnd(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/seed/main.ts'], {
+    cwd: ROOT,
+    env: clientEnv(),
+  });
+  if (code === 0)
+    console.log('Done. Pre-rendered pages show the new data after the next build (restart `npm start`).');
   process.exit(code);
 }
 rmSync(join(ROOT, '.emulator-data'), { recursive: true, force: true });

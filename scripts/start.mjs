@@ -12,22 +12,51 @@ const DATA_DIR = join(ROOT, '.emulator-data');
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 
 async function main() {
-  for (const [name, port] of Object.entries({ firestore: PORTS.firestore, auth: PORTS.auth, site: PORTS.site, mail: PORTS.mailWeb, 'deploy hook': PORTS.publishHook })) {
-    if (await isOpen(port)) throw new Error(`Port ${port} (${name}) is already in use: is another copy of Shelfmark (or the emulators) running?`);
+  for (const [name, port] of Object.entries({
+    firestore: PORTS.firestore,
+    auth: PORTS.auth,
+    site: PORTS.site,
+    mail: PORTS.mailWeb,
+    'deploy hook': PORTS.publishHook,
+  })) {
+    if (await isOpen(port))
+      throw new Error(
+        `Port ${port} (${name}) is already in use: is another copy of Shelfmark (or the emulators) running?`,
+      );
   }
   const fresh = !existsSync(join(DATA_DIR, 'firebase-export-metadata.json'));
 
   step('Building Cloud Functions');
-  await mustSucceed('build functions', runToEnd(process.execPath, ['scripts/build-functions.mjs'], { cwd: ROOT }));
+  await mustSucceed(
+    'build functions',
+    runToEnd(process.execPath, ['scripts/build-functions.mjs'], { cwd: ROOT }),
+  );
 
   step('Starting the mail catcher (MailDev)');
-  const mail = run(bin('maildev'), ['--smtp', String(PORTS.mailSmtp), '--web', String(PORTS.mailWeb), '--ip', '127.0.0.1', '--silent'], { cwd: ROOT, quiet: true, name: 'maildev' });
+  const mail = run(
+    bin('maildev'),
+    ['--smtp', String(PORTS.mailSmtp), '--web', String(PORTS.mailWeb), '--ip', '127.0.0.1', '--silent'],
+    { cwd: ROOT, quiet: true, name: 'maildev' },
+  );
   await waitForPort(PORTS.mailWeb, { child: mail });
 
   step('Starting the Firebase emulators');
-  const emulatorArgs = ['emulators:start', '--project', PROJECT_ID, '--only', emulatorList(), '--export-on-exit', DATA_DIR];
+  const emulatorArgs = [
+    'emulators:start',
+    '--project',
+    PROJECT_ID,
+    '--only',
+    emulatorList(),
+    '--export-on-exit',
+    DATA_DIR,
+  ];
   if (!fresh) emulatorArgs.push('--import', DATA_DIR);
-  const emulators = run(bin('firebase'), emulatorArgs, { cwd: ROOT, env: emulatorEnv(), quiet: true, name: 'firebase emulators' });
+  const emulators = run(bin('firebase'), emulatorArgs, {
+    cwd: ROOT,
+    env: emulatorEnv(),
+    quiet: true,
+    name: 'firebase emulators',
+  });
   await waitForPort(PORTS.firestore, { child: emulators });
   await waitForPort(PORTS.auth, { child: emulators });
   await waitForPort(PORTS.functions, { child: emulators });
@@ -40,7 +69,10 @@ async function main() {
     // Data saved by an older version lacks the books' visibility fields, and the
     // listings query them: bring it up to date (writes only differences).
     step('Bringing the saved data up to date');
-    await mustSucceed('book visibility backfill', runToEnd(bin('tsx'), ['scripts/backfill-book-visibility.ts'], { cwd: ROOT, env }));
+    await mustSucceed(
+      'book visibility backfill',
+      runToEnd(bin('tsx'), ['scripts/backfill-book-visibility.ts'], { cwd: ROOT, env }),
+    );
   }
 
   step('Building the site against the emulators');
@@ -49,8 +81,19 @@ async function main() {
   await mustSucceed('astro build', runToEnd(bin('astro'), ['build'], { cwd: ROOT, env }));
 
   step('Serving the site (and the local deploy hook that republishes it)');
-  const siteEnv = { ...env, HOST: '127.0.0.1', PORT: String(PORTS.site), PUBLISH_RECEIVER_PORT: String(PORTS.publishHook), SITE_BUILT_FROM: String(builtFrom) };
-  const site = run(process.execPath, ['--import', 'tsx', 'scripts/serve.mjs', 'dist'], { cwd: ROOT, env: siteEnv, quiet: true, name: 'site' });
+  const siteEnv = {
+    ...env,
+    HOST: '127.0.0.1',
+    PORT: String(PORTS.site),
+    PUBLISH_RECEIVER_PORT: String(PORTS.publishHook),
+    SITE_BUILT_FROM: String(builtFrom),
+  };
+  const site = run(process.execPath, ['--import', 'tsx', 'scripts/serve.mjs', 'dist'], {
+    cwd: ROOT,
+    env: siteEnv,
+    quiet: true,
+    name: 'site',
+  });
   await waitForPort(PORTS.site, { child: site });
   await waitForPort(PORTS.publishHook, { child: site });
 

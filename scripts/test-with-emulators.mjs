@@ -10,7 +10,9 @@ const RESULTS = join(ROOT, 'test-results');
 /** Not 4321, so the tests can run while nobody's `npm start` is up, without guessing. */
 const E2E_PORT = 4329;
 /** See scripts/test.mjs: TEST_LAYERS picks layers, E2E_ARGS adds Playwright arguments. */
-const LAYERS = new Set((process.env.TEST_LAYERS ?? 'unit,rules,functions,e2e').split(',').map((s) => s.trim()));
+const LAYERS = new Set(
+  (process.env.TEST_LAYERS ?? 'unit,rules,functions,e2e').split(',').map((s) => s.trim()),
+);
 const E2E_ARGS = (process.env.E2E_ARGS ?? '').split(' ').filter(Boolean);
 // Test files (path filters) for the rules and functions layers, e.g. VITEST_ARGS="tests/rules/x.test.ts"; all when unset.
 const VITEST_ARGS = (process.env.VITEST_ARGS ?? '').split(' ').filter(Boolean);
@@ -22,34 +24,66 @@ async function main() {
 
   // The functions send mail over SMTP to 127.0.0.1:1025 (functions/.env.demo-shelfmark);
   // the functions and e2e tests read it back from MailDev's REST API on 1080.
-  const mail = run(bin('maildev'), ['--smtp', String(PORTS.mailSmtp), '--web', String(PORTS.mailWeb), '--ip', '127.0.0.1', '--silent'], { cwd: ROOT, quiet: true, name: 'maildev' });
+  const mail = run(
+    bin('maildev'),
+    ['--smtp', String(PORTS.mailSmtp), '--web', String(PORTS.mailWeb), '--ip', '127.0.0.1', '--silent'],
+    { cwd: ROOT, quiet: true, name: 'maildev' },
+  );
   await waitForPort(PORTS.mailWeb, { child: mail });
 
   const projects = ['rules', 'functions'].filter((layer) => LAYERS.has(layer));
   if (projects.length > 0) {
     console.log(`▸ ${projects.join(' and ')} tests`);
     const args = projects.flatMap((project) => ['--project', project]);
-    failed ||= (await runToEnd(bin('vitest'), ['run', ...args, ...VITEST_ARGS, '--reporter=default', '--reporter=json', `--outputFile.json=${join(RESULTS, 'emulator.json')}`], { cwd: ROOT, env })) !== 0;
+    failed ||=
+      (await runToEnd(
+        bin('vitest'),
+        [
+          'run',
+          ...args,
+          ...VITEST_ARGS,
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${join(RESULTS, 'emulator.json')}`,
+        ],
+        { cwd: ROOT, env },
+      )) !== 0;
   }
   if (!LAYERS.has('e2e')) return failed ? 1 : 0;
 
   console.log('▸ Demo data and production build');
   if ((await runToEnd(bin('tsx'), ['scripts/seed/main.ts'], { cwd: ROOT, env })) !== 0) return 1;
   // A malformed profile and book, so the build and the tests prove one bad document empties nothing.
-  if ((await runToEnd(bin('tsx'), ['scripts/write-malformed-documents.ts'], { cwd: ROOT, env })) !== 0) return 1;
+  if ((await runToEnd(bin('tsx'), ['scripts/write-malformed-documents.ts'], { cwd: ROOT, env })) !== 0)
+    return 1;
   const builtFrom = Date.now();
   if ((await runToEnd(bin('astro'), ['build'], { cwd: ROOT, env })) !== 0) return 1;
 
   console.log('▸ End-to-end tests (Chromium)');
   // With the local deploy hook, as npm start runs it: tests/e2e/publish.spec.ts publishes a change.
-  const siteEnv = { ...env, HOST: '127.0.0.1', PORT: String(E2E_PORT), PUBLISH_RECEIVER_PORT: String(PORTS.publishHook), SITE_BUILT_FROM: String(builtFrom) };
-  const site = run(process.execPath, ['--import', 'tsx', 'scripts/serve.mjs', 'dist'], { cwd: ROOT, env: siteEnv, quiet: true, name: 'site' });
+  const siteEnv = {
+    ...env,
+    HOST: '127.0.0.1',
+    PORT: String(E2E_PORT),
+    PUBLISH_RECEIVER_PORT: String(PORTS.publishHook),
+    SITE_BUILT_FROM: String(builtFrom),
+  };
+  const site = run(process.execPath, ['--import', 'tsx', 'scripts/serve.mjs', 'dist'], {
+    cwd: ROOT,
+    env: siteEnv,
+    quiet: true,
+    name: 'site',
+  });
   try {
     await waitForPort(E2E_PORT, { child: site });
     await waitForPort(PORTS.publishHook, { child: site });
     const code = await runToEnd(bin('playwright'), ['test', ...E2E_ARGS], {
       cwd: ROOT,
-      env: { ...env, E2E_BASE_URL: `http://127.0.0.1:${E2E_PORT}`, PLAYWRIGHT_JSON_OUTPUT_NAME: join(RESULTS, 'e2e.json') },
+      env: {
+        ...env,
+        E2E_BASE_URL: `http://127.0.0.1:${E2E_PORT}`,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: join(RESULTS, 'e2e.json'),
+      },
     });
     failed ||= code !== 0;
   } finally {

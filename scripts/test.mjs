@@ -16,7 +16,9 @@ const RESULTS = join(ROOT, 'test-results');
  * working on one part; unset, every layer runs (what CI and the README mean).
  * E2E_ARGS passes extra arguments to Playwright (a spec file, --grep …).
  */
-const LAYERS = new Set((process.env.TEST_LAYERS ?? 'unit,rules,functions,e2e').split(',').map((s) => s.trim()));
+const LAYERS = new Set(
+  (process.env.TEST_LAYERS ?? 'unit,rules,functions,e2e').split(',').map((s) => s.trim()),
+);
 
 async function main() {
   rmSync(RESULTS, { recursive: true, force: true });
@@ -25,7 +27,19 @@ async function main() {
 
   if (LAYERS.has('unit')) {
     console.log('▸ Unit tests');
-    failed ||= (await runToEnd(bin('vitest'), ['run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${join(RESULTS, 'unit.json')}`], { cwd: ROOT })) !== 0;
+    failed ||=
+      (await runToEnd(
+        bin('vitest'),
+        [
+          'run',
+          '--project',
+          'unit',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${join(RESULTS, 'unit.json')}`,
+        ],
+        { cwd: ROOT },
+      )) !== 0;
   }
   if (!['rules', 'functions', 'e2e'].some((layer) => LAYERS.has(layer))) return finish(failed);
 
@@ -36,7 +50,14 @@ async function main() {
     console.log('▸ Rules, functions and end-to-end tests on the Firebase emulators');
     const code = await runFiltered(
       bin('firebase'),
-      ['emulators:exec', '--project', PROJECT_ID, '--only', 'auth,firestore,functions', `"${process.execPath}" --import tsx scripts/test-with-emulators.mjs`],
+      [
+        'emulators:exec',
+        '--project',
+        PROJECT_ID,
+        '--only',
+        'auth,firestore,functions',
+        `"${process.execPath}" --import tsx scripts/test-with-emulators.mjs`,
+      ],
       // The functions emulator inherits this environment: its functions remove
       // uploads from the same test media folder the site and tests use.
       { cwd: ROOT, env: emulatorEnv({ ...process.env, MEDIA_DIR: join(RESULTS, 'media') }) },

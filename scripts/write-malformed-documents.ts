@@ -7,9 +7,14 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { writeMalformedDocuments } from '../tests/e2e/helpers/malformed-documents.ts';
 
 if (!process.env.FIRESTORE_EMULATOR_HOST) {
-  console.error('FIRESTORE_EMULATOR_HOST must be set: malformed test documents are only written to the emulator.');
+  console.error(
+    'FIRESTORE_EMULATOR_HOST must be set: malformed test documents are only written to the emulator.',
+  );
   process.exit(1);
 }
-const app = initializeApp({ projectId: process.env.GCLOUD_PROJECT || 'demo-shelfmark' }, 'malformed-documents');
+const app = initializeApp(
+  { projectId: process.env.GCLOUD_PROJECT || 'demo-shelfmark' },
+  'malformed-documents',
+);
 await writeMalformedDocuments(getFirestore(app));
 console.log('Wrote the malformed test documents (a profile and a book).');

@@ -17,6 +17,5 @@ export const SITE_OWNER_SLUG: string = process.env.SITE_OWNER_SLUG || 'shelfmark
  */
 export const ON_DEMAND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 
-
 /** The region the callable Cloud Functions are deployed in; the CSP's connect-src allows its host. */
 export const FUNCTIONS_REGION = 'us-central1';

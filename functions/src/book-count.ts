@@ -9,11 +9,19 @@ import { readBookOwnership, type BookOwnership } from './book-fields';
  * after (both when the book moves to another user), and nobody when neither the
  * owner nor is_active changed (an edit of the title, say).
  */
-export function usersToRecount(before: BookOwnership | undefined, after: BookOwnership | undefined): string[] {
+export function usersToRecount(
+  before: BookOwnership | undefined,
+  after: BookOwnership | undefined,
+): string[] {
   const unchanged =
-    before !== undefined && after !== undefined && before.user_id === after.user_id && before.is_active === after.is_active;
+    before !== undefined &&
+    after !== undefined &&
+    before.user_id === after.user_id &&
+    before.is_active === after.is_active;
   if (unchanged) return [];
-  const users = [before?.user_id, after?.user_id].filter((uid): uid is string => typeof uid === 'string' && uid !== '');
+  const users = [before?.user_id, after?.user_id].filter(
+    (uid): uid is string => typeof uid === 'string' && uid !== '',
+  );
   return [...new Set(users)];
 }
 
@@ -29,7 +37,11 @@ export function usersToRecount(before: BookOwnership | undefined, after: BookOwn
  */
 export async function recountBooks(firestore: Firestore, uid: string): Promise<number | undefined> {
   const profileRef = firestore.collection('profiles').doc(uid);
-  const activeBooks = firestore.collection('books').where('user_id', '==', uid).where('is_active', '==', true).count();
+  const activeBooks = firestore
+    .collection('books')
+    .where('user_id', '==', uid)
+    .where('is_active', '==', true)
+    .count();
   return firestore.runTransaction(async (tx) => {
     const profile = await tx.get(profileRef);
     if (!profile.exists) return undefined;

@@ -8,7 +8,12 @@ import { db } from './firestore';
 
 // Only what the listing fields derive from is parsed, so a book with some other
 // bad field still gets listed correctly.
-const listingSourceSchema = bookSchema.pick({ title: true, manuscript_content: true, audiobook_url: true, author: true });
+const listingSourceSchema = bookSchema.pick({
+  title: true,
+  manuscript_content: true,
+  audiobook_url: true,
+  author: true,
+});
 
 /**
  * Recomputes one book's listing fields from its current content and writes them
@@ -17,7 +22,10 @@ const listingSourceSchema = bookSchema.pick({ title: true, manuscript_content: t
  * equality check is what stops the trigger from re-firing itself forever.
  * Returns the fields written, or undefined when nothing changed.
  */
-export async function refreshListingFields(firestore: Firestore, bookId: string): Promise<BookListingFields | undefined> {
+export async function refreshListingFields(
+  firestore: Firestore,
+  bookId: string,
+): Promise<BookListingFields | undefined> {
   const ref = firestore.collection('books').doc(bookId);
   return firestore.runTransaction(async (tx) => {
     const book = await tx.get(ref);
@@ -41,11 +49,17 @@ export const bookListingFields = onDocumentWritten('books/{bookId}', async (even
   // Skip the transaction when the event's own snapshot is already up to date (the common case: our own write).
   try {
     const afterData = event.data.after.data();
-    if (sameListingFields(afterData, listingFieldsOf(parseDoc(listingSourceSchema, bookId, afterData, 'books')))) return;
+    if (
+      sameListingFields(afterData, listingFieldsOf(parseDoc(listingSourceSchema, bookId, afterData, 'books')))
+    )
+      return;
     const written = await refreshListingFields(db(), bookId);
     logger.debug('book listing fields', { book: bookId, written: written !== undefined });
   } catch (error) {
     // A malformed book cannot be listed correctly anyway; retrying would not help.
-    logger.error('book listing fields not updated', { book: bookId, error: error instanceof Error ? error.message : String(error) });
+    logger.error('book listing fields not updated', {
+      book: bookId,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 });

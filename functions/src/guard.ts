@@ -13,11 +13,22 @@
 // Ending sessions is `endSessions`: it writes the stamp on the profile BEFORE
 // revoking the refresh tokens, so from the moment it returns neither a callable
 // nor a direct Firestore write accepts a token issued before it.
-import { HttpsError, onCall, type CallableFunction, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
+import {
+  HttpsError,
+  onCall,
+  type CallableFunction,
+  type CallableOptions,
+  type CallableRequest,
+} from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { SESSION_ENDED_MESSAGE } from '../../src/domain/account';
-import { SESSION_STAMP_FIELD, sessionStampMillis, sessionStillValid, standingOf } from '../../src/domain/caller-standing';
+import {
+  SESSION_STAMP_FIELD,
+  sessionStampMillis,
+  sessionStillValid,
+  standingOf,
+} from '../../src/domain/caller-standing';
 import { ADMIN_ONLY_MESSAGE } from '../../src/domain/admin-users';
 import { adminAuth, authErrorCode } from './accounts/admin-auth';
 import { enforceAppCheck } from './accounts/app-check';
@@ -67,17 +78,33 @@ function stampMillis(value: unknown): number | null {
  * profile). For a caller without a profile (an account whose sign-up did not
  * finish), the session is checked against Firebase Auth's own revocation time.
  */
-export async function checkCaller(request: Pick<CallableRequest<unknown>, 'auth'>, access: Access, messages: GuardMessages = {}): Promise<Caller> {
+export async function checkCaller(
+  request: Pick<CallableRequest<unknown>, 'auth'>,
+  access: Access,
+  messages: GuardMessages = {},
+): Promise<Caller> {
   const auth = request.auth;
   if (!auth) throw new HttpsError('unauthenticated', messages.signIn ?? 'Please log in first.');
   const token = auth.token as Record<string, unknown>;
-  const facts = { authTime: Number(token.auth_time ?? 0), adminClaim: token.admin === true, emailVerified: token.email_verified === true };
+  const facts = {
+    authTime: Number(token.auth_time ?? 0),
+    adminClaim: token.admin === true,
+    emailVerified: token.email_verified === true,
+  };
   const profile = await db().collection('profiles').doc(auth.uid).get();
   if (!profile.exists) {
     // No profile: nobody to be a member or an admin; the account's own revocation decides the session.
-    if (access !== 'session') throw new HttpsError('permission-denied', messages.denied ?? ADMIN_ONLY_MESSAGE);
+    if (access !== 'session')
+      throw new HttpsError('permission-denied', messages.denied ?? ADMIN_ONLY_MESSAGE);
     await assertAuthSessionLive(auth.uid, facts.authTime);
-    return { uid: auth.uid, authTime: facts.authTime, emailVerified: facts.emailVerified, admin: false, member: false, profile };
+    return {
+      uid: auth.uid,
+      authTime: facts.authTime,
+      emailVerified: facts.emailVerified,
+      admin: false,
+      member: false,
+      profile,
+    };
   }
   const data = profile.data() ?? {};
   const standing = standingOf(facts, {
@@ -93,16 +120,25 @@ export async function checkCaller(request: Pick<CallableRequest<unknown>, 'auth'
     (access === 'member' && standing.member) ||
     (access === 'member-or-admin' && (standing.member || standing.admin));
   if (!allowed) throw new HttpsError('permission-denied', messages.denied ?? ADMIN_ONLY_MESSAGE);
-  return { uid: auth.uid, authTime: facts.authTime, emailVerified: facts.emailVerified, admin: standing.admin, member: standing.member, profile };
+  return {
+    uid: auth.uid,
+    authTime: facts.authTime,
+    emailVerified: facts.emailVerified,
+    admin: standing.admin,
+    member: standing.member,
+    profile,
+  };
 }
 
 async function assertAuthSessionLive(uid: string, authTime: number): Promise<void> {
   try {
     const user = await adminAuth().getUser(uid);
     const cut = user.tokensValidAfterTime ? Date.parse(user.tokensValidAfterTime) : NaN;
-    if (user.disabled || !sessionStillValid(authTime, Number.isNaN(cut) ? null : cut)) throw new HttpsError('unauthenticated', SESSION_ENDED_MESSAGE);
+    if (user.disabled || !sessionStillValid(authTime, Number.isNaN(cut) ? null : cut))
+      throw new HttpsError('unauthenticated', SESSION_ENDED_MESSAGE);
   } catch (error) {
-    if (authErrorCode(error) === 'auth/user-not-found') throw new HttpsError('unauthenticated', SESSION_ENDED_MESSAGE);
+    if (authErrorCode(error) === 'auth/user-not-found')
+      throw new HttpsError('unauthenticated', SESSION_ENDED_MESSAGE);
     throw error;
   }
 }
@@ -112,7 +148,9 @@ const guarded = new WeakMap<object, { access: Access | 'open'; reason?: string }
 
 /** How a callable was built: its access, or 'open' with its reason; undefined when it bypassed this module. */
 export function guardOf(fn: unknown): { access: Access | 'open'; reason?: string } | undefined {
-  return typeof fn === 'function' || (typeof fn === 'object' && fn !== null) ? guarded.get(fn as object) : undefined;
+  return typeof fn === 'function' || (typeof fn === 'object' && fn !== null)
+    ? guarded.get(fn as object)
+    : undefined;
 }
 
 /** Options of a guarded callable: the guard's texts and the callable's own options (App Check is set here). */
@@ -131,10 +169,13 @@ export function guardedCall<T, Return>(
 ): CallableFunction<T, Promise<Return>> {
   // Admin callables answer a visitor as they answer a member: 'Access Denied'.
   const messages: GuardMessages = { signIn: access === 'admin' ? ADMIN_ONLY_MESSAGE : undefined, ...options };
-  const fn = onCall<T, Promise<Return>>({ enforceAppCheck: enforceAppCheck(), ...options.call }, async (request) => {
-    const caller = await checkCaller(request, access, messages);
-    return handler(request, caller);
-  });
+  const fn = onCall<T, Promise<Return>>(
+    { enforceAppCheck: enforceAppCheck(), ...options.call },
+    async (request) => {
+      const caller = await checkCaller(request, access, messages);
+      return handler(request, caller);
+    },
+  );
   guarded.set(fn, { access });
   return fn;
 }
@@ -185,7 +226,10 @@ export async function revokeSessions(uid: string): Promise<void> {
  */
 export async function endSessions(uid: string, reason: string, now = Date.now()): Promise<void> {
   try {
-    await db().collection('profiles').doc(uid).update({ [SESSION_STAMP_FIELD]: sessionStampNow(now) });
+    await db()
+      .collection('profiles')
+      .doc(uid)
+      .update({ [SESSION_STAMP_FIELD]: sessionStampNow(now) });
   } catch (error) {
     // No profile (sign-up never finished): Firebase Auth's own revocation is what the guard checks then.
     if (!isNotFound(error)) throw error;

@@ -15,7 +15,13 @@ export { ensureProfile } from './accounts/ensure-profile';
 export { deleteAccount, finishAccountDeletions } from './accounts/delete-account';
 export { authUserDeleted } from './accounts/auth-user-deleted';
 export { removeOrphanUploadsHourly } from './orphan-uploads';
-export { editorialSlug, newsletterAudience, sendNewsletter, deliverNewsletterBatch, newsletterUnsubscribe } from './newsletters/newsletter-functions';
+export {
+  editorialSlug,
+  newsletterAudience,
+  sendNewsletter,
+  deliverNewsletterBatch,
+  newsletterUnsubscribe,
+} from './newsletters/newsletter-functions';
 export { adminUserManagement } from './admin/users';
 export { requestPasswordReset, deliverPasswordReset } from './accounts/password-reset';
 export { requestEmailChange, deliverEmailChange } from './accounts/email-change';
@@ -30,5 +36,10 @@ export { saveProductService, deleteProductService } from './products/save-produc
 export { adminFeatured } from './admin/featured';
 export { adminSiteSettings } from './admin/site-settings';
 export { adminContent } from './admin/content';
-export { marketIndexBooks, marketIndexProducts, marketIndexAds, marketIndexOwner } from './market/market-index';
+export {
+  marketIndexBooks,
+  marketIndexProducts,
+  marketIndexAds,
+  marketIndexOwner,
+} from './market/market-index';
 export { contactSeller } from './market/contact-seller';

@@ -1,5 +1,10 @@
 import { resolve } from 'node:path';
-import { cloudMediaStore, localMediaStore, mediaStore, type MediaStore } from '../../src/data/server/media-store';
+import {
+  cloudMediaStore,
+  localMediaStore,
+  mediaStore,
+  type MediaStore,
+} from '../../src/data/server/media-store';
 import { releaseUploadFolder } from '../../src/data/server/media-uploads';
 import { db } from './firestore';
 
@@ -7,7 +12,8 @@ import { db } from './firestore';
 function deployedBucket(env: NodeJS.ProcessEnv): string {
   if (env.FIREBASE_STORAGE_BUCKET) return env.FIREBASE_STORAGE_BUCKET;
   const config = JSON.parse(env.FIREBASE_CONFIG ?? '{}') as { storageBucket?: string };
-  if (!config.storageBucket) throw new Error('no Storage bucket: set FIREBASE_STORAGE_BUCKET in functions/.env.<project-id>');
+  if (!config.storageBucket)
+    throw new Error('no Storage bucket: set FIREBASE_STORAGE_BUCKET in functions/.env.<project-id>');
   return config.storageBucket;
 }
 
@@ -38,7 +44,10 @@ export function functionsMediaStore(env: NodeJS.ProcessEnv = process.env): Media
  * then its record, so its bytes no longer count against the owner's storage
  * quota. Rejects when either step fails (callers log it: a leftover breaks nothing).
  */
-export async function removeUploadFolder(folder: string, media: MediaStore = functionsMediaStore()): Promise<void> {
+export async function removeUploadFolder(
+  folder: string,
+  media: MediaStore = functionsMediaStore(),
+): Promise<void> {
   await media.removeFolder(folder);
   await releaseUploadFolder(db(), folder);
 }

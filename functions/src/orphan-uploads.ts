@@ -3,7 +3,12 @@ import { logger } from 'firebase-functions';
 import type { Firestore } from 'firebase-admin/firestore';
 import { MEDIA_REFERENCE_FIELDS, sectionsShowAny, uploadUrlVariants } from '../../src/domain/media-upload';
 import type { MediaStore } from '../../src/data/server/media-store';
-import { releaseIfUnsettled, settleUpload, uploadsDueForCheck, type UploadRecord } from '../../src/data/server/media-uploads';
+import {
+  releaseIfUnsettled,
+  settleUpload,
+  uploadsDueForCheck,
+  type UploadRecord,
+} from '../../src/data/server/media-uploads';
 import { db } from './firestore';
 import { functionsMediaStore } from './media';
 
@@ -23,14 +28,21 @@ export interface OrphanSweep {
  * field (MEDIA_REFERENCE_FIELDS) for any of its widths, then the image
  * sections of its owner's books. Each query stops at the first match.
  */
-export async function isReferenced(firestore: Firestore, upload: Pick<UploadRecord, 'url' | 'owner_uid'>): Promise<boolean> {
+export async function isReferenced(
+  firestore: Firestore,
+  upload: Pick<UploadRecord, 'url' | 'owner_uid'>,
+): Promise<boolean> {
   if (upload.url === null) return false;
   const urls = uploadUrlVariants(upload.url);
   for (const { collection, field } of MEDIA_REFERENCE_FIELDS) {
     const match = await firestore.collection(collection).where(field, 'in', urls).select().limit(1).get();
     if (!match.empty) return true;
   }
-  const books = await firestore.collection('books').where('user_id', '==', upload.owner_uid).select('sections').get();
+  const books = await firestore
+    .collection('books')
+    .where('user_id', '==', upload.owner_uid)
+    .select('sections')
+    .get();
   return books.docs.some((book) => sectionsShowAny(book.get('sections'), urls));
 }
 
@@ -41,7 +53,11 @@ export async function isReferenced(firestore: Firestore, upload: Pick<UploadReco
  * crashed midway) has no URL and is removed too. Safe to run at any time and
  * twice: a removed upload has no record, a settled one is not due.
  */
-export async function removeOrphanUploads(firestore: Firestore, media: MediaStore, now = Date.now()): Promise<OrphanSweep> {
+export async function removeOrphanUploads(
+  firestore: Firestore,
+  media: MediaStore,
+  now = Date.now(),
+): Promise<OrphanSweep> {
   const sweep: OrphanSweep = { removed: [], kept: [] };
   for (const upload of await uploadsDueForCheck(firestore, now, RUN_LIMIT)) {
     try {
@@ -63,5 +79,6 @@ export async function removeOrphanUploads(firestore: Firestore, media: MediaStor
 /** Every hour, removes the uploads that nothing has referenced for a day (see removeOrphanUploads). */
 export const removeOrphanUploadsHourly = onSchedule('every 60 minutes', async () => {
   const sweep = await removeOrphanUploads(db(), functionsMediaStore());
-  if (sweep.removed.length > 0 || sweep.kept.length > 0) logger.info('orphan uploads', { removed: sweep.removed.length, kept: sweep.kept.length });
+  if (sweep.removed.length > 0 || sweep.kept.length > 0)
+    logger.info('orphan uploads', { removed: sweep.removed.length, kept: sweep.kept.length });
 });

@@ -7,7 +7,11 @@ import { db } from './firestore';
 /** The fields a profile document should carry, from its name, category and about text (non-strings count as empty). */
 export function wantedFields(data: Record<string, unknown>): ReturnType<typeof directoryFields> {
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  return directoryFields({ display_name: text(data.display_name), category: text(data.category), about_me: text(data.about_me) });
+  return directoryFields({
+    display_name: text(data.display_name),
+    category: text(data.category),
+    about_me: text(data.about_me),
+  });
 }
 
 /**

@@ -39,10 +39,24 @@ async function addMembers(label, count) {
   const members = [];
   for (let i = 0; i < count; i += 1) {
     const email = `oracle-${label}-${stamp}-${i}@example.com`;
-    const user = await auth.createUser({ email, password: PASSWORD, emailVerified: true, displayName: `Oracle ${label} ${i}` });
+    const user = await auth.createUser({
+      email,
+      password: PASSWORD,
+      emailVerified: true,
+      displayName: `Oracle ${label} ${i}`,
+    });
     await db.doc(`profiles/${user.uid}`).set({
-      user_id: user.uid, display_name: `Oracle ${label} ${i}`, page_slug: `oracle-${label}-${stamp}-${i}`, role: 'User', category: 'Book Lover/Marketer',
-      subscription_status: 'free', approval_status: 'approved', is_active: true, book_count: 0, social_links: {}, created_at: new Date(),
+      user_id: user.uid,
+      display_name: `Oracle ${label} ${i}`,
+      page_slug: `oracle-${label}-${stamp}-${i}`,
+      role: 'User',
+      category: 'Book Lover/Marketer',
+      subscription_status: 'free',
+      approval_status: 'approved',
+      is_active: true,
+      book_count: 0,
+      social_links: {},
+      created_at: new Date(),
     });
     members.push({ uid: user.uid, email });
   }
@@ -50,9 +64,14 @@ async function addMembers(label, count) {
 }
 
 async function idToken(email) {
-  const response = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-  });
+  const response = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+    },
+  );
   return (await response.json()).idToken;
 }
 
@@ -64,7 +83,10 @@ async function idToken(email) {
  * in production would have.
  */
 async function freshClientAllowance() {
-  await getFirestore(app()).collection(THROTTLES).doc(throttleKey({ kind: 'reset-ip', value: EMULATOR_CLIENT_ADDRESS })).delete();
+  await getFirestore(app())
+    .collection(THROTTLES)
+    .doc(throttleKey({ kind: 'reset-ip', value: EMULATOR_CLIENT_ADDRESS }))
+    .delete();
 }
 
 let ip = 0;
@@ -72,10 +94,17 @@ let ip = 0;
 async function timedCall(origin, name, data, token) {
   await freshClientAllowance();
   ip += 1;
-  const headers = { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${ip % 250}, 10.${Math.floor(ip / 250)}.0.${ip % 250}` };
+  const headers = {
+    'content-type': 'application/json',
+    'x-forwarded-for': `203.0.113.${ip % 250}, 10.${Math.floor(ip / 250)}.0.${ip % 250}`,
+  };
   if (token) headers.authorization = `Bearer ${token}`;
   const started = performance.now();
-  const response = await fetch(`${origin}/${PROJECT_ID}/us-central1/${name}`, { method: 'POST', headers, body: JSON.stringify({ data }) });
+  const response = await fetch(`${origin}/${PROJECT_ID}/us-central1/${name}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ data }),
+  });
   const body = await response.text();
   return { ms: performance.now() - started, body: `${response.status} ${body}` };
 }
@@ -93,7 +122,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function compare(calls) {
   const [a, b] = [[], []];
   for (const [i, [callA, callB]] of calls.entries()) {
-    for (const [call, into] of i % 2 === 0 ? [[callA, a], [callB, b]] : [[callB, b], [callA, a]]) {
+    for (const [call, into] of i % 2 === 0
+      ? [
+          [callA, a],
+          [callB, b],
+        ]
+      : [
+          [callB, b],
+          [callA, a],
+        ]) {
       into.push(await call());
       await sleep(SETTLE_MS);
     }
@@ -120,7 +157,11 @@ export async function benchAccountOracle() {
   try {
     const origin = await functionsOrigin();
     const stamp = Date.now().toString(36);
-    const [resetMembers, movers, holders] = [await addMembers('reset', CALLS + 2), await addMembers('mover', 2 * CALLS + 2), await addMembers('holder', CALLS + 2)];
+    const [resetMembers, movers, holders] = [
+      await addMembers('reset', CALLS + 2),
+      await addMembers('mover', 2 * CALLS + 2),
+      await addMembers('holder', CALLS + 2),
+    ];
     const stranger = (i) => `oracle-nobody-${stamp}-${i}@example.com`;
 
     // Warm-up: the first call of each function pays its worker's start.
@@ -137,15 +178,28 @@ export async function benchAccountOracle() {
     const tokens = [];
     for (const mover of movers) tokens.push(await idToken(mover.email));
     await timedCall(origin, 'requestEmailChange', { newEmail: holders[CALLS].email }, tokens[2 * CALLS]);
-    await timedCall(origin, 'requestEmailChange', { newEmail: `oracle-free-${stamp}-warm@example.com` }, tokens[2 * CALLS + 1]);
+    await timedCall(
+      origin,
+      'requestEmailChange',
+      { newEmail: `oracle-free-${stamp}-warm@example.com` },
+      tokens[2 * CALLS + 1],
+    );
     const emailChange = await compare(
       Array.from({ length: CALLS }, (_, i) => [
         () => timedCall(origin, 'requestEmailChange', { newEmail: holders[i].email }, tokens[2 * i]),
-        () => timedCall(origin, 'requestEmailChange', { newEmail: `oracle-free-${stamp}-${i}@example.com` }, tokens[2 * i + 1]),
+        () =>
+          timedCall(
+            origin,
+            'requestEmailChange',
+            { newEmail: `oracle-free-${stamp}-${i}@example.com` },
+            tokens[2 * i + 1],
+          ),
       ]),
     );
     // The two email-change answers name the address asked for, so only their shape must match.
-    emailChange.same_answer = emailChange.answers.every((body) => body.startsWith('200 {"result":{"newEmail":'));
+    emailChange.same_answer = emailChange.answers.every((body) =>
+      body.startsWith('200 {"result":{"newEmail":'),
+    );
     // (answers holds up to four distinct bodies; any error among them shows there.)
     return { target_gap_ms: ORACLE_GAP_TARGET_MS, reset, email_change: emailChange };
   } finally {

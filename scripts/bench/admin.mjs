@@ -20,10 +20,13 @@ const MEMBERS = Number(process.env.BENCH_ADMIN_MEMBERS ?? 10_000);
 const BATCH = 500;
 
 function db() {
-  if (!process.env.FIRESTORE_EMULATOR_HOST) throw new Error('the bench writes to the emulator only (FIRESTORE_EMULATOR_HOST is not set)');
+  if (!process.env.FIRESTORE_EMULATOR_HOST)
+    throw new Error('the bench writes to the emulator only (FIRESTORE_EMULATOR_HOST is not set)');
   // Its own named app: other bench steps create named apps of their own, so "no app
   // yet" does not mean "no default app" (the full bench failed on that).
-  const app = getApps().find((a) => a.name === 'bench-admin') ?? initializeApp({ projectId: PROJECT_ID }, 'bench-admin');
+  const app =
+    getApps().find((a) => a.name === 'bench-admin') ??
+    initializeApp({ projectId: PROJECT_ID }, 'bench-admin');
   return getFirestore(app);
 }
 
@@ -31,7 +34,10 @@ function db() {
 async function triggers(enabled) {
   const hub = process.env.FIREBASE_EMULATOR_HUB;
   if (!hub) return false;
-  const response = await fetch(`http://${hub}/functions/${enabled ? 'enable' : 'disable'}BackgroundTriggers`, { method: 'PUT' });
+  const response = await fetch(
+    `http://${hub}/functions/${enabled ? 'enable' : 'disable'}BackgroundTriggers`,
+    { method: 'PUT' },
+  );
   return response.ok;
 }
 
@@ -114,7 +120,8 @@ async function counters(firestore) {
 export async function benchAdmin() {
   const firestore = db();
   const { listUsers } = await import('../../functions/src/admin/users.ts');
-  const list = (request) => listUsers(firestore, adminUsersRequestSchema.parse({ action: 'get-users-with-emails', ...request }));
+  const list = (request) =>
+    listUsers(firestore, adminUsersRequestSchema.parse({ action: 'get-users-with-emails', ...request }));
 
   const paused = await triggers(false);
   const seedStarted = performance.now();
@@ -148,10 +155,25 @@ export async function benchAdmin() {
     seed_s,
     total_profiles: first.result.counts.totalUsers,
     screens: [
-      { screen: 'first screen (4 counters + first page)', reads: first.reads, ms: first.ms, rows: first.result.rows },
+      {
+        screen: 'first screen (4 counters + first page)',
+        reads: first.reads,
+        ms: first.ms,
+        rows: first.result.rows,
+      },
       { screen: 'next page', reads: next.reads, ms: next.ms, rows: next.result.rows },
-      { screen: 'filtered page (Publisher, inactive)', reads: filtered.reads, ms: filtered.ms, rows: filtered.result.rows },
-      { screen: 'name search (one match)', reads: searched.reads, ms: searched.ms, rows: searched.result.rows },
+      {
+        screen: 'filtered page (Publisher, inactive)',
+        reads: filtered.reads,
+        ms: filtered.ms,
+        rows: filtered.result.rows,
+      },
+      {
+        screen: 'name search (one match)',
+        reads: searched.reads,
+        ms: searched.ms,
+        rows: searched.result.rows,
+      },
     ],
     search_found: searched.result.found,
   };

@@ -10,15 +10,32 @@ const TARGETS = { performance: 98, js_gzip_bytes: 15 * 1024 };
 
 /** The bench's book page, reading page and product page (each left out when the demo data has none). */
 export async function bookBenchPages() {
-  if (!process.env.FIRESTORE_EMULATOR_HOST) throw new Error('the bench reads the emulator only (FIRESTORE_EMULATOR_HOST is not set)');
-  const app = getApps().find((a) => a.name === 'bench-books') ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-shelfmark' }, 'bench-books');
+  if (!process.env.FIRESTORE_EMULATOR_HOST)
+    throw new Error('the bench reads the emulator only (FIRESTORE_EMULATOR_HOST is not set)');
+  const app =
+    getApps().find((a) => a.name === 'bench-books') ??
+    initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-shelfmark' }, 'bench-books');
   const db = getFirestore(app);
-  const snap = await db.collection('books').where('user_id', '==', 'demo-author').where('is_active', '==', true).get();
+  const snap = await db
+    .collection('books')
+    .where('user_id', '==', 'demo-author')
+    .where('is_active', '==', true)
+    .get();
   const book = snap.docs.find((doc) => doc.get('has_free_reading') === true);
-  const products = await db.collection('products_services').where('user_id', '==', 'demo-author').where('is_active', '==', true).limit(1).get();
+  const products = await db
+    .collection('products_services')
+    .where('user_id', '==', 'demo-author')
+    .where('is_active', '==', true)
+    .limit(1)
+    .get();
   const product = products.docs[0];
   return [
-    ...(book ? [{ path: `/book/${book.id}`, targets: TARGETS }, { path: `/book/${book.id}/read/1`, targets: TARGETS }] : []),
+    ...(book
+      ? [
+          { path: `/book/${book.id}`, targets: TARGETS },
+          { path: `/book/${book.id}/read/1`, targets: TARGETS },
+        ]
+      : []),
     ...(product ? [{ path: `/product-service/${product.id}`, targets: TARGETS }] : []),
   ];
 }

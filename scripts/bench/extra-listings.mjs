@@ -4,16 +4,31 @@
 // documents at 5,000 listings as at 500, a market view's cost is bounded.
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { MARKET_COLLECTION, entryFromAd, entryFromBook, entryFromProduct, marketEntryId } from '../../src/domain/market-entry.ts';
+import {
+  MARKET_COLLECTION,
+  entryFromAd,
+  entryFromBook,
+  entryFromProduct,
+  marketEntryId,
+} from '../../src/domain/market-entry.ts';
 
 function benchDb() {
-  if (!process.env.FIRESTORE_EMULATOR_HOST) throw new Error('the bench writes to the emulator only (FIRESTORE_EMULATOR_HOST is not set)');
-  const app = getApps().find((a) => a.name === 'bench') ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-shelfmark' }, 'bench');
+  if (!process.env.FIRESTORE_EMULATOR_HOST)
+    throw new Error('the bench writes to the emulator only (FIRESTORE_EMULATOR_HOST is not set)');
+  const app =
+    getApps().find((a) => a.name === 'bench') ??
+    initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-shelfmark' }, 'bench');
   return getFirestore(app);
 }
 
 const OWNER = { is_active: true, approval_status: 'approved' };
-const CATEGORIES = ['reading-accessories', 'book-accessories', 'storage-organization', 'writing-editorial', 'other'];
+const CATEGORIES = [
+  'reading-accessories',
+  'book-accessories',
+  'storage-organization',
+  'writing-editorial',
+  'other',
+];
 
 /** The entry of generated listing number `n`, one of the four kinds in turn. */
 export function entryOf(n) {
@@ -23,13 +38,80 @@ export function entryOf(n) {
   const common = { user_id: 'bench-seller', title, is_active: true, is_featured: n % 17 === 0, created_at };
   switch (n % 4) {
     case 0:
-      return ['books', id, entryFromBook(id, { ...common, genre: ['mystery'], cover_image: null, ebook_price: n % 120, paperback_price: null, hardcover_price: null, audiobook_price: null }, OWNER)];
+      return [
+        'books',
+        id,
+        entryFromBook(
+          id,
+          {
+            ...common,
+            genre: ['mystery'],
+            cover_image: null,
+            ebook_price: n % 120,
+            paperback_price: null,
+            hardcover_price: null,
+            audiobook_price: null,
+          },
+          OWNER,
+        ),
+      ];
     case 1:
-      return ['products_services', id, entryFromProduct(id, { ...common, category: 'product', subcategory: 'bookends', price_numeric: n % 90, currency: 'USD', image_url: null, tags: ['bench'], views_count: n % 50 }, OWNER)];
+      return [
+        'products_services',
+        id,
+        entryFromProduct(
+          id,
+          {
+            ...common,
+            category: 'product',
+            subcategory: 'bookends',
+            price_numeric: n % 90,
+            currency: 'USD',
+            image_url: null,
+            tags: ['bench'],
+            views_count: n % 50,
+          },
+          OWNER,
+        ),
+      ];
     case 2:
-      return ['products_services', id, entryFromProduct(id, { ...common, category: 'service', subcategory: 'editing', price_numeric: null, currency: 'USD', image_url: null, tags: ['bench'], views_count: n % 30 }, OWNER)];
+      return [
+        'products_services',
+        id,
+        entryFromProduct(
+          id,
+          {
+            ...common,
+            category: 'service',
+            subcategory: 'editing',
+            price_numeric: null,
+            currency: 'USD',
+            image_url: null,
+            tags: ['bench'],
+            views_count: n % 30,
+          },
+          OWNER,
+        ),
+      ];
     default:
-      return ['classified_ads', id, entryFromAd(id, { ...common, category: CATEGORIES[n % CATEGORIES.length], subcategory: null, price: n % 200, currency: 'EUR', tags: ['bench', 'listing'], image_url: null, views_count: n % 70 }, OWNER)];
+      return [
+        'classified_ads',
+        id,
+        entryFromAd(
+          id,
+          {
+            ...common,
+            category: CATEGORIES[n % CATEGORIES.length],
+            subcategory: null,
+            price: n % 200,
+            currency: 'EUR',
+            tags: ['bench', 'listing'],
+            image_url: null,
+            views_count: n % 70,
+          },
+          OWNER,
+        ),
+      ];
   }
 }
 
@@ -58,6 +140,11 @@ export async function fillMarketTo(total) {
 
 /** The path of the newest seeded classified ad page. */
 export async function newestAdPath() {
-  const snap = await benchDb().collection(MARKET_COLLECTION).where('type', '==', 'classified').orderBy('created_at', 'desc').limit(1).get();
+  const snap = await benchDb()
+    .collection(MARKET_COLLECTION)
+    .where('type', '==', 'classified')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .get();
   return snap.docs[0]?.get('path');
 }

@@ -7,8 +7,11 @@ import { directoryFields } from '../../src/domain/directory.ts';
 import { profileWriteSchema, USER_CATEGORIES } from '../../src/domain/profile.ts';
 
 function benchDb() {
-  if (!process.env.FIRESTORE_EMULATOR_HOST) throw new Error('the bench writes to the emulator only (FIRESTORE_EMULATOR_HOST is not set)');
-  const app = getApps().find((a) => a.name === 'bench') ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-shelfmark' }, 'bench');
+  if (!process.env.FIRESTORE_EMULATOR_HOST)
+    throw new Error('the bench writes to the emulator only (FIRESTORE_EMULATOR_HOST is not set)');
+  const app =
+    getApps().find((a) => a.name === 'bench') ??
+    initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-shelfmark' }, 'bench');
   return getFirestore(app);
 }
 
@@ -32,7 +35,8 @@ export async function addPublicMembers(from, count) {
         display_name: `Bench Member ${n}`,
         role: 'User',
         category: USER_CATEGORIES[i % USER_CATEGORIES.length],
-        about_me: 'A generated member that only exists while the benchmark measures the directory at a larger size.',
+        about_me:
+          'A generated member that only exists while the benchmark measures the directory at a larger size.',
         subscription_status: 'free',
         approval_status: 'approved',
         is_active: true,
@@ -47,6 +51,11 @@ export async function addPublicMembers(from, count) {
 
 /** How many members the directory may show (active and approved), by a count() aggregation. */
 export async function countPublicMembers() {
-  const snap = await benchDb().collection('profiles').where('is_active', '==', true).where('approval_status', '==', 'approved').count().get();
+  const snap = await benchDb()
+    .collection('profiles')
+    .where('is_active', '==', true)
+    .where('approval_status', '==', 'approved')
+    .count()
+    .get();
   return snap.data().count;
 }

@@ -89,9 +89,15 @@ async function benchPage(chrome, { path, live_data = false, targets }) {
     Object.assign(
       row,
       metrics,
-      { performance_runs: results.map((r) => r.performance), lcp_minus_fcp_runs: results.map((r) => r.lcp_ms - r.fcp_ms) },
+      {
+        performance_runs: results.map((r) => r.performance),
+        lcp_minus_fcp_runs: results.map((r) => r.lcp_ms - r.fcp_ms),
+      },
       await weighScripts(scriptUrls, html),
-      await firstPaintBytes(html, median.render_blocking.map((r) => r.url)),
+      await firstPaintBytes(
+        html,
+        median.render_blocking.map((r) => r.url),
+      ),
     );
   } catch (error) {
     row.error = error instanceof Error ? error.message : String(error);
@@ -125,7 +131,8 @@ async function directoryAtSizes() {
       sizes,
       bounded: middle.reads === largest.reads,
       profile_path: PROFILE_PATH,
-      profile_bounded: smallest.profile_reads === middle.profile_reads && middle.profile_reads === largest.profile_reads,
+      profile_bounded:
+        smallest.profile_reads === middle.profile_reads && middle.profile_reads === largest.profile_reads,
     };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
@@ -133,7 +140,11 @@ async function directoryAtSizes() {
 }
 
 /** Market views whose reads are compared at 500 and 5,000 listings. */
-const MARKET_VIEWS = ['/classifieds', '/classifieds?type=classifieds&sort=price-low', '/classifieds?sort=popular&price=10-50'];
+const MARKET_VIEWS = [
+  '/classifieds',
+  '/classifieds?type=classifieds&sort=price-low',
+  '/classifieds?sort=popular&price=10-50',
+];
 
 /**
  * Reads per market view with 500 and then 5,000 listings in the index: one
@@ -156,7 +167,11 @@ async function marketAtSizes() {
       sizes.push({ listings, reads });
     }
     const [small, large] = sizes;
-    return { sizes, page_size: MARKET_PAGE_SIZE, bounded: views.every((view) => small.reads[view] === large.reads[view]) };
+    return {
+      sizes,
+      page_size: MARKET_PAGE_SIZE,
+      bounded: views.every((view) => small.reads[view] === large.reads[view]),
+    };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
@@ -173,12 +188,23 @@ async function accountOracle() {
 /** BENCH_ONLY=oracle: the account-oracle step alone, written like a full run's results. */
 async function oracleOnly(started) {
   mkdirSync(OUT, { recursive: true });
-  const results = { measured_at: new Date().toISOString(), base_url: baseUrl, lighthouse_version: '–', chromium: '–', runs: 0, load_average: loadavg()[0].toFixed(2), pages: [], account_oracle: await accountOracle() };
+  const results = {
+    measured_at: new Date().toISOString(),
+    base_url: baseUrl,
+    lighthouse_version: '–',
+    chromium: '–',
+    runs: 0,
+    load_average: loadavg()[0].toFixed(2),
+    pages: [],
+    account_oracle: await accountOracle(),
+  };
   results.duration_s = Math.round((Date.now() - started) / 1000);
   const markdown = renderMarkdown(results);
   writeFileSync(join(OUT, 'bench-oracle.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(OUT, 'bench-oracle.md'), markdown);
-  console.log(`\n${markdown}\nwritten to bench-results/bench-oracle.json and bench-results/bench-oracle.md (${results.duration_s} s)`);
+  console.log(
+    `\n${markdown}\nwritten to bench-results/bench-oracle.json and bench-results/bench-oracle.md (${results.duration_s} s)`,
+  );
 }
 
 async function main() {
@@ -198,7 +224,14 @@ async function main() {
   step(`Serving on ${baseUrl} with READ_METER=1 and the local deploy hook`);
   const site = run(process.execPath, ['--import', 'tsx', 'scripts/serve.mjs', DIST], {
     cwd: ROOT,
-    env: { ...env, HOST: '127.0.0.1', PORT: String(port), READ_METER: '1', PUBLISH_RECEIVER_PORT: String(PORTS.publishHook), SITE_BUILT_FROM: String(builtFrom) },
+    env: {
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      READ_METER: '1',
+      PUBLISH_RECEIVER_PORT: String(PORTS.publishHook),
+      SITE_BUILT_FROM: String(builtFrom),
+    },
     quiet: true,
     name: 'site',
   });
@@ -214,10 +247,16 @@ async function main() {
     // One ad page of the seeded market (its id comes from the seed's generator).
     const adPath = onlyPublish ? undefined : await newestAdPath().catch(() => undefined);
     const allPages = [...PAGES, ...bookPages, ...(adPath ? [{ path: adPath }] : [])];
-    for (const page of onlyPublish ? [] : onlyMarket ? allPages.filter((p) => p.path.startsWith('/classifieds')) : allPages) {
+    for (const page of onlyPublish
+      ? []
+      : onlyMarket
+        ? allPages.filter((p) => p.path.startsWith('/classifieds'))
+        : allPages) {
       step(`Lighthouse ${page.path}`);
       const row = await benchPage(chrome, page);
-      console.log(`  ${row.status !== 200 ? `HTTP ${row.status}` : row.error ? `error: ${row.error}` : `perf ${row.performance}, a11y ${row.accessibility}, ${row.reads} reads`}`);
+      console.log(
+        `  ${row.status !== 200 ? `HTTP ${row.status}` : row.error ? `error: ${row.error}` : `perf ${row.performance}, a11y ${row.accessibility}, ${row.reads} reads`}`,
+      );
       pages.push(row);
     }
   } finally {
@@ -226,13 +265,18 @@ async function main() {
 
   step('JavaScript of an anonymous visit (js-bytes.mjs)');
   let jsBytes = [];
-  if (!onlyPublish && !onlyMarket && (await runToEnd(process.execPath, ['scripts/bench/js-bytes.mjs', baseUrl], { cwd: ROOT })) === 0) {
+  if (
+    !onlyPublish &&
+    !onlyMarket &&
+    (await runToEnd(process.execPath, ['scripts/bench/js-bytes.mjs', baseUrl], { cwd: ROOT })) === 0
+  ) {
     jsBytes = JSON.parse(readFileSync(join(OUT, 'js-bytes.json'), 'utf8')).pages;
   }
 
   step(`HTTP Observatory (${OBSERVATORY_PAGES.join(', ')})`);
   const observatory = [];
-  for (const path of onlyPublish || onlyMarket ? [] : OBSERVATORY_PAGES) observatory.push(await observe(`${baseUrl}${path}`));
+  for (const path of onlyPublish || onlyMarket ? [] : OBSERVATORY_PAGES)
+    observatory.push(await observe(`${baseUrl}${path}`));
 
   step(`Directory and profile reads with ${extraMembers} more members`);
   const directoryScale = onlyPublish || onlyMarket ? undefined : await directoryAtSizes();
@@ -244,12 +288,19 @@ async function main() {
   const publish = onlyMarket ? undefined : await benchPublish(baseUrl);
   console.log(`  ${JSON.stringify(publish)}`);
 
-  step('Newsletter delivery: 2,000 more members, a clean send and one with the function workers killed mid-send');
-  const newsletter = onlyPublish || onlyMarket ? undefined : await benchNewsletter().catch((error) => ({ error: String(error) }));
+  step(
+    'Newsletter delivery: 2,000 more members, a clean send and one with the function workers killed mid-send',
+  );
+  const newsletter =
+    onlyPublish || onlyMarket
+      ? undefined
+      : await benchNewsletter().catch((error) => ({ error: String(error) }));
   console.log(`  ${JSON.stringify(newsletter)}`);
 
   step('Admin dashboard reads with 10,000 more members');
-  const adminScale = onlyPublish ? undefined : await benchAdmin().catch((error) => ({ error: String(error) }));
+  const adminScale = onlyPublish
+    ? undefined
+    : await benchAdmin().catch((error) => ({ error: String(error) }));
   console.log(`  ${JSON.stringify(adminScale)}`);
 
   const accountOracleResult = onlyPublish || onlyMarket ? undefined : await accountOracle();
@@ -259,7 +310,10 @@ async function main() {
     measured_at: new Date().toISOString(),
     base_url: baseUrl,
     lighthouse_version: require('lighthouse/package.json').version,
-    chromium: execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+    chromium: execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim(),
     runs,
     load_average: loadAverage,
     duration_s: Math.round((Date.now() - started) / 1000),
@@ -276,11 +330,14 @@ async function main() {
   const markdown = renderMarkdown(results);
   writeFileSync(join(OUT, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(OUT, 'bench.md'), markdown);
-  console.log(`\n${markdown}\nwritten to bench-results/bench.json and bench-results/bench.md (${results.duration_s} s)`);
+  console.log(
+    `\n${markdown}\nwritten to bench-results/bench.json and bench-results/bench.md (${results.duration_s} s)`,
+  );
 }
 
 // The site is a detached child: stop it on every path, or it would outlive the emulators.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stopAll().then(() => process.exit(130)));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => void stopAll().then(() => process.exit(130)));
 main().then(
   async () => {
     await stopAll();

@@ -21,7 +21,10 @@ const PAGES = [
   { path: '/profile/margot-ellery', kind: 'profile (on demand)' },
 ];
 
-const baseUrl = (process.argv[2] ?? process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:4321').replace(/\/+$/, '');
+const baseUrl = (process.argv[2] ?? process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:4321').replace(
+  /\/+$/,
+  '',
+);
 
 /** Sizes of one script, and whether it carries the Firebase SDK or the React runtime (also used by run.mjs). */
 export function measure(url, body) {
@@ -44,14 +47,21 @@ async function scriptsOf(browser, url) {
     const type = response.request().resourceType();
     const contentType = response.headers()['content-type'] ?? '';
     if (type === 'script' || contentType.includes('javascript')) {
-      bodies.push(response.body().then((body) => measure(response.url(), body), () => null));
+      bodies.push(
+        response.body().then(
+          (body) => measure(response.url(), body),
+          () => null,
+        ),
+      );
     }
   });
   const inline = [];
   await page.goto(url, { waitUntil: 'networkidle' });
   // Inline scripts are part of the HTML, but they are JavaScript the visitor pays for too.
   // JSON-LD blocks are data, not JavaScript.
-  for (const text of await page.$$eval('script:not([src]):not([type="application/ld+json"])', (nodes) => nodes.map((n) => n.textContent ?? ''))) {
+  for (const text of await page.$$eval('script:not([src]):not([type="application/ld+json"])', (nodes) =>
+    nodes.map((n) => n.textContent ?? ''),
+  )) {
     const body = Buffer.from(text);
     if (body.length > 0) inline.push(measure('(inline)', body));
   }
@@ -66,7 +76,13 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   const results = [];
   try {
@@ -79,7 +95,10 @@ async function main() {
         files: external.length,
         raw_bytes: sum(scripts, 'raw'),
         gzip_bytes: sum(scripts, 'gzip'),
-        inline_raw_bytes: sum(scripts.filter((s) => s.url === '(inline)'), 'raw'),
+        inline_raw_bytes: sum(
+          scripts.filter((s) => s.url === '(inline)'),
+          'raw',
+        ),
         firebase_sdk: scripts.some((s) => s.firebase),
         react_runtime: scripts.some((s) => s.react),
         scripts: scripts.map(({ url, raw, gzip }) => ({ url: url.replace(baseUrl, ''), raw, gzip })),
@@ -90,13 +109,20 @@ async function main() {
   }
 
   console.log(`JavaScript downloaded by an anonymous visitor (${baseUrl})\n`);
-  console.log(`${'page'.padEnd(10)} ${'kind'.padEnd(20)} ${'files'.padStart(5)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'inline'.padStart(9)}  firebase react`);
+  console.log(
+    `${'page'.padEnd(10)} ${'kind'.padEnd(20)} ${'files'.padStart(5)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'inline'.padStart(9)}  firebase react`,
+  );
   for (const r of results) {
-    console.log(`${r.path.padEnd(10)} ${r.kind.padEnd(20)} ${String(r.files).padStart(5)} ${kb(r.raw_bytes).padStart(10)} ${kb(r.gzip_bytes).padStart(10)} ${kb(r.inline_raw_bytes).padStart(9)}  ${(r.firebase_sdk ? 'yes' : 'no').padEnd(8)} ${r.react_runtime ? 'yes' : 'no'}`);
+    console.log(
+      `${r.path.padEnd(10)} ${r.kind.padEnd(20)} ${String(r.files).padStart(5)} ${kb(r.raw_bytes).padStart(10)} ${kb(r.gzip_bytes).padStart(10)} ${kb(r.inline_raw_bytes).padStart(9)}  ${(r.firebase_sdk ? 'yes' : 'no').padEnd(8)} ${r.react_runtime ? 'yes' : 'no'}`,
+    );
   }
   const out = join(ROOT, 'bench-results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'js-bytes.json'), `${JSON.stringify({ base_url: baseUrl, measured_at: new Date().toISOString(), pages: results }, null, 2)}\n`);
+  writeFileSync(
+    join(out, 'js-bytes.json'),
+    `${JSON.stringify({ base_url: baseUrl, measured_at: new Date().toISOString(), pages: results }, null, 2)}\n`,
+  );
   console.log(`\nwritten to bench-results/js-bytes.json`);
 }
 

@@ -3,11 +3,22 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 /** Starts one Chromium for all runs; Lighthouse resets storage and cache before each run. */
 export function launchChrome() {
-  return chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  return chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
 }
 
 /** Audits whose failure the report names when a category misses its target. */
@@ -25,7 +36,12 @@ export async function audit(url, chrome) {
   // NO_NAVSTART means Chromium's trace missed the navigation (seen on the first page of
   // a run now and then), not anything about the page: record it again, at most twice.
   for (let attempt = 1; attempt <= 3; attempt += 1) {
-    ({ lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }));
+    ({ lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    }));
     if (lhr.runtimeError?.code !== 'NO_NAVSTART') break;
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -38,9 +54,15 @@ export async function audit(url, chrome) {
     cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
     fcp_ms: Math.round(lhr.audits['first-contentful-paint'].numericValue),
     // Requests the first paint waits for (stylesheets, synchronous scripts), as Lighthouse lists them.
-    render_blocking: (lhr.audits['render-blocking-resources']?.details?.items ?? []).map((item) => ({ url: item.url, wasted_ms: Math.round(item.wastedMs ?? 0) })),
+    render_blocking: (lhr.audits['render-blocking-resources']?.details?.items ?? []).map((item) => ({
+      url: item.url,
+      wasted_ms: Math.round(item.wastedMs ?? 0),
+    })),
     // Which element the LCP is (its HTML, shortened), to tell text from an image.
-    lcp_element: (lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '').slice(0, 120) || null,
+    lcp_element:
+      (
+        lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? ''
+      ).slice(0, 120) || null,
     script_urls: requests.filter((r) => r.resourceType === 'Script').map((r) => r.url),
     transfer_bytes: requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
     performance_misses: failing(lhr, 'performance'),

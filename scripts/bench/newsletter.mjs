@@ -31,7 +31,11 @@ function isListening(port) {
 /** MailDev on 1025/1080: the one already running, or one started here (stopped by the returned function). */
 export async function ensureMailDev() {
   if (await isListening(SMTP)) return () => {};
-  const child = spawn(join(ROOT, 'node_modules/.bin/maildev'), ['--smtp', String(SMTP), '--web', String(MAILDEV_WEB), '--ip', '127.0.0.1', '--silent'], { stdio: 'ignore' });
+  const child = spawn(
+    join(ROOT, 'node_modules/.bin/maildev'),
+    ['--smtp', String(SMTP), '--web', String(MAILDEV_WEB), '--ip', '127.0.0.1', '--silent'],
+    { stdio: 'ignore' },
+  );
   for (let i = 0; i < 60 && !(await isListening(MAILDEV_WEB)); i++) await sleep(250);
   return () => child.kill('SIGTERM');
 }
@@ -39,7 +43,11 @@ export async function ensureMailDev() {
 /** Subjects and recipients of every caught mail. */
 async function caught() {
   const mails = await (await fetch(`http://127.0.0.1:${MAILDEV_WEB}/email`)).json();
-  return mails.map((m) => ({ subject: m.subject, to: (m.to?.[0]?.address ?? '').toLowerCase(), messageId: m.messageId ?? m.headers?.['message-id'] ?? '' }));
+  return mails.map((m) => ({
+    subject: m.subject,
+    to: (m.to?.[0]?.address ?? '').toLowerCase(),
+    messageId: m.messageId ?? m.headers?.['message-id'] ?? '',
+  }));
 }
 
 function app() {
@@ -51,7 +59,12 @@ async function addRecipients(count) {
   const auth = getAuth(app());
   const db = getFirestore(app());
   const stamp = Date.now().toString(36);
-  const users = Array.from({ length: count }, (_, i) => ({ uid: `nlbench-${stamp}-${i}`, email: `nlbench-${stamp}-${i}@example.com`, emailVerified: true, displayName: `Bench Reader ${i}` }));
+  const users = Array.from({ length: count }, (_, i) => ({
+    uid: `nlbench-${stamp}-${i}`,
+    email: `nlbench-${stamp}-${i}@example.com`,
+    emailVerified: true,
+    displayName: `Bench Reader ${i}`,
+  }));
   for (let i = 0; i < users.length; i += 1000) {
     const result = await auth.importUsers(users.slice(i, i + 1000));
     if (result.failureCount > 0) throw new Error(`importUsers: ${result.errors[0]?.error.message}`);
@@ -59,8 +72,17 @@ async function addRecipients(count) {
   const writer = db.bulkWriter();
   for (const u of users) {
     writer.set(db.doc(`profiles/${u.uid}`), {
-      user_id: u.uid, display_name: u.displayName, page_slug: u.uid, role: 'User', category: 'Book Lover/Marketer',
-      subscription_status: 'free', approval_status: 'approved', is_active: true, book_count: 0, social_links: {}, created_at: new Date(),
+      user_id: u.uid,
+      display_name: u.displayName,
+      page_slug: u.uid,
+      role: 'User',
+      category: 'Book Lover/Marketer',
+      subscription_status: 'free',
+      approval_status: 'approved',
+      is_active: true,
+      book_count: 0,
+      social_links: {},
+      created_at: new Date(),
     });
   }
   await writer.close();
@@ -72,9 +94,14 @@ async function adminToken() {
   const email = `nlbench-admin-${Date.now().toString(36)}@example.com`;
   const user = await auth.createUser({ email, password: 'bench-pass', emailVerified: true });
   await auth.setCustomUserClaims(user.uid, { admin: true });
-  const response = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-pass', returnSecureToken: true }),
-  });
+  const response = await fetch(
+    `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'bench-pass', returnSecureToken: true }),
+    },
+  );
   return (await response.json()).idToken;
 }
 
@@ -94,7 +121,8 @@ function ownWorkers() {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('functionsEmulatorRuntime')) runtimes.push(Number(entry));
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('functionsEmulatorRuntime'))
+        runtimes.push(Number(entry));
     } catch {
       // The process ended while we looked.
     }
@@ -120,13 +148,24 @@ async function sendOnce(origin, token, killAt) {
   await fetch(`http://127.0.0.1:${MAILDEV_WEB}/email/all`, { method: 'DELETE' });
   const title = `Bench newsletter ${Date.now().toString(36)}`;
   const ref = await db.collection('newsletters').add({
-    title, subtitle: 'Delivery benchmark', content: '## Hello\n\n1. **One:** two', is_published: true,
-    created_by: 'bench', created_at: new Date(), updated_at: new Date(), sent_at: null, recipient_count: null,
+    title,
+    subtitle: 'Delivery benchmark',
+    content: '## Hello\n\n1. **One:** two',
+    is_published: true,
+    created_by: 'bench',
+    created_at: new Date(),
+    updated_at: new Date(),
+    sent_at: null,
+    recipient_count: null,
   });
   const started = Date.now();
-  const answer = await (await fetch(`${origin}/${PROJECT_ID}/us-central1/sendNewsletter`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ data: { newsletterId: ref.id, group: 'all' } }),
-  })).json();
+  const answer = await (
+    await fetch(`${origin}/${PROJECT_ID}/us-central1/sendNewsletter`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ data: { newsletterId: ref.id, group: 'all' } }),
+    })
+  ).json();
   if (!answer.result) throw new Error(`sendNewsletter: ${JSON.stringify(answer.error)}`);
   const expected = answer.result.recipientCount;
   let killed = 0;

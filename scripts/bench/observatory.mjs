@@ -45,7 +45,13 @@ export async function observe(url) {
       tests_passed: result.scan.testsPassed,
       tests_quantity: result.scan.testsQuantity,
       // Each test's class carries the test's name (content-security-policy, redirection, …).
-      failed: tests.filter((t) => !t.pass).map((t) => ({ name: t.constructor.name, result: t.result, tls_only: TLS_ONLY_TESTS.includes(t.constructor.name) })),
+      failed: tests
+        .filter((t) => !t.pass)
+        .map((t) => ({
+          name: t.constructor.name,
+          result: t.result,
+          tls_only: TLS_ONLY_TESTS.includes(t.constructor.name),
+        })),
     };
   } catch (error) {
     return { path: pathname, error: error instanceof Error ? error.message : String(error) };

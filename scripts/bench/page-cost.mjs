@@ -26,7 +26,8 @@ function inlineScripts(html) {
   const scripts = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? '';
-    if (/\bsrc\s*=/.test(attributes) || /type\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
+    if (/\bsrc\s*=/.test(attributes) || /type\s*=\s*["']?application\/(ld\+)?json/i.test(attributes))
+      continue;
     if (match[2].trim()) scripts.push(match[2]);
   }
   return scripts;
@@ -70,5 +71,10 @@ export async function firstPaintBytes(html, renderBlockingUrls) {
     if (response.ok) bytes += gzip(Buffer.from(await response.arrayBuffer()));
   }
   const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]).join('\n');
-  return { first_paint_gzip_bytes: bytes, html_gzip_bytes: gzip(html), inline_css_raw_bytes: Buffer.byteLength(inlineCss), inline_css_gzip_bytes: inlineCss ? gzip(inlineCss) : 0 };
+  return {
+    first_paint_gzip_bytes: bytes,
+    html_gzip_bytes: gzip(html),
+    inline_css_raw_bytes: Buffer.byteLength(inlineCss),
+    inline_css_gzip_bytes: inlineCss ? gzip(inlineCss) : 0,
+  };
 }

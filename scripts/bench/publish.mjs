@@ -17,7 +17,7 @@ async function receiver() {
 
 /** Waits until no build runs and none is about to start (the quiet window has passed). */
 async function settle() {
-  for (let quietFor = 0; quietFor < 8_000; ) {
+  for (let quietFor = 0; quietFor < 8_000;) {
     const state = await receiver();
     quietFor = state.running ? 0 : quietFor + 1_000;
     await sleep(1_000);
@@ -46,7 +46,13 @@ function steadyStream(baseUrl, everyMs = 100) {
       await sleep(everyMs);
     }
   })();
-  return { tally, stop: async () => { running = false; await loop; } };
+  return {
+    tally,
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
 }
 
 /** Resolves with the milliseconds until / contains `text`. */
@@ -62,7 +68,9 @@ async function untilHomeShows(baseUrl, text, since) {
 /** Runs the three measurements and puts the title back. */
 export async function benchPublish(baseUrl) {
   // Its own named app: other bench steps (extra-members.mjs) create theirs, so "no app yet" says nothing about the default one.
-  const app = getApps().find((a) => a.name === 'bench-publish') ?? initializeApp({ projectId: PROJECT_ID }, 'bench-publish');
+  const app =
+    getApps().find((a) => a.name === 'bench-publish') ??
+    initializeApp({ projectId: PROJECT_ID }, 'bench-publish');
   const ref = getFirestore(app).doc('site_settings/main');
   const original = (await ref.get()).get('site_title');
   const stream = steadyStream(baseUrl);
@@ -89,7 +97,11 @@ export async function benchPublish(baseUrl) {
     return {
       title_to_home_ms: latencyMs,
       burst: { writes: 10, within_ms: 1_800, builds: burstBuilds, last_title_to_home_ms: burstLatencyMs },
-      during_swaps: { requests: stream.tally.requests, failures: stream.tally.failures, errors: [...new Set(stream.tally.errors)].slice(0, 5) },
+      during_swaps: {
+        requests: stream.tally.requests,
+        failures: stream.tally.failures,
+        errors: [...new Set(stream.tally.errors)].slice(0, 5),
+      },
     };
   } catch (error) {
     await stream.stop();

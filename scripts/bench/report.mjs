@@ -20,13 +20,27 @@ export function missesOf(page) {
   const list = (audits) => audits.map((a) => (a.value ? `${a.id} (${a.value})` : a.id)).join(', ');
   // A page may carry stricter targets of its own (the profile page: performance 98, at most 15 kB of JS).
   const performanceTarget = page.targets?.performance ?? TARGETS.performance;
-  if (page.performance < performanceTarget) misses.push(`performance ${page.performance} < ${performanceTarget}: ${list(page.performance_misses) || 'no single audit below 0.9'}`);
-  if (page.targets?.js_gzip_bytes !== undefined && page.js_gzip_bytes > page.targets.js_gzip_bytes) misses.push(`JavaScript ${kb(page.js_gzip_bytes)} gzip > ${kb(page.targets.js_gzip_bytes)}`);
+  if (page.performance < performanceTarget)
+    misses.push(
+      `performance ${page.performance} < ${performanceTarget}: ${list(page.performance_misses) || 'no single audit below 0.9'}`,
+    );
+  if (page.targets?.js_gzip_bytes !== undefined && page.js_gzip_bytes > page.targets.js_gzip_bytes)
+    misses.push(`JavaScript ${kb(page.js_gzip_bytes)} gzip > ${kb(page.targets.js_gzip_bytes)}`);
   if (page.targets && page.react_runtime) misses.push('the React runtime is loaded before interaction');
-  if (page.accessibility < TARGETS.accessibility) misses.push(`accessibility ${page.accessibility} < ${TARGETS.accessibility}: ${list(page.accessibility_misses)}`);
-  if (page.firebase_before_interaction && !page.live_data) misses.push(`Firebase SDK loaded before interaction: ${page.firebase_chunks.join(', ')}`);
-  if (page.lcp_ms - page.fcp_ms > TARGETS.lcp_after_fcp_ms) misses.push(`LCP ${page.lcp_ms - page.fcp_ms} ms after FCP (> ${TARGETS.lcp_after_fcp_ms} ms); the LCP element: ${page.lcp_element ?? 'unknown'}`);
-  if ((page.render_blocking?.length ?? 0) > TARGETS.render_blocking) misses.push(`render-blocking: ${page.render_blocking.map((r) => `${new URL(r.url).pathname} (${r.wasted_ms} ms)`).join(', ')}`);
+  if (page.accessibility < TARGETS.accessibility)
+    misses.push(
+      `accessibility ${page.accessibility} < ${TARGETS.accessibility}: ${list(page.accessibility_misses)}`,
+    );
+  if (page.firebase_before_interaction && !page.live_data)
+    misses.push(`Firebase SDK loaded before interaction: ${page.firebase_chunks.join(', ')}`);
+  if (page.lcp_ms - page.fcp_ms > TARGETS.lcp_after_fcp_ms)
+    misses.push(
+      `LCP ${page.lcp_ms - page.fcp_ms} ms after FCP (> ${TARGETS.lcp_after_fcp_ms} ms); the LCP element: ${page.lcp_element ?? 'unknown'}`,
+    );
+  if ((page.render_blocking?.length ?? 0) > TARGETS.render_blocking)
+    misses.push(
+      `render-blocking: ${page.render_blocking.map((r) => `${new URL(r.url).pathname} (${r.wasted_ms} ms)`).join(', ')}`,
+    );
   return misses;
 }
 
@@ -46,7 +60,9 @@ export function renderMarkdown(results) {
   ];
   for (const p of results.pages) {
     if (p.status !== 200 || p.error) {
-      lines.push(`| ${p.path} | ${p.status !== 200 ? `missing (HTTP ${p.status})` : p.rendering} | – | – | – | – | – | – | – | – | – | – | – | ${p.status === 200 ? p.reads : '–'} |`);
+      lines.push(
+        `| ${p.path} | ${p.status !== 200 ? `missing (HTTP ${p.status})` : p.rendering} | – | – | – | – | – | – | – | – | – | – | – | ${p.status === 200 ? p.reads : '–'} |`,
+      );
       continue;
     }
     const firebase = p.firebase_before_interaction ? (p.live_data ? 'yes (live data)' : 'yes') : 'no';
@@ -57,20 +73,36 @@ export function renderMarkdown(results) {
 
   const measured = results.pages.filter((p) => p.status === 200 && !p.error);
   if (measured.length) {
-    lines.push('', 'First paint per page: the LCP element, what blocks rendering, and the CSS carried inline:', '');
-    lines.push('| Page | LCP element | Render-blocking requests | Inline CSS (raw / gzip) | HTML (gzip) |', '| --- | --- | --- | ---: | ---: |');
+    lines.push(
+      '',
+      'First paint per page: the LCP element, what blocks rendering, and the CSS carried inline:',
+      '',
+    );
+    lines.push(
+      '| Page | LCP element | Render-blocking requests | Inline CSS (raw / gzip) | HTML (gzip) |',
+      '| --- | --- | --- | ---: | ---: |',
+    );
     for (const p of measured) {
-      const blocking = p.render_blocking.length ? p.render_blocking.map((r) => `${new URL(r.url).pathname} (${r.wasted_ms} ms)`).join(', ') : 'none';
+      const blocking = p.render_blocking.length
+        ? p.render_blocking.map((r) => `${new URL(r.url).pathname} (${r.wasted_ms} ms)`).join(', ')
+        : 'none';
       const element = (p.lcp_element ?? '–').replace(/\|/g, '\\|').replace(/\s+/g, ' ');
-      lines.push(`| ${p.path} | \`${element}\` | ${blocking} | ${kb(p.inline_css_raw_bytes)} / ${kb(p.inline_css_gzip_bytes)} | ${kb(p.html_gzip_bytes)} |`);
+      lines.push(
+        `| ${p.path} | \`${element}\` | ${blocking} | ${kb(p.inline_css_raw_bytes)} / ${kb(p.inline_css_gzip_bytes)} | ${kb(p.html_gzip_bytes)} |`,
+      );
     }
   }
 
   if (results.js_bytes?.length) {
     lines.push('', 'JavaScript an anonymous visitor downloads (js-bytes.mjs, gzip):', '');
-    lines.push('| Page | Kind | Files | gzip | Firebase | React |', '| --- | --- | ---: | ---: | --- | --- |');
+    lines.push(
+      '| Page | Kind | Files | gzip | Firebase | React |',
+      '| --- | --- | ---: | ---: | --- | --- |',
+    );
     for (const j of results.js_bytes) {
-      lines.push(`| ${j.path} | ${j.kind} | ${j.files} | ${kb(j.gzip_bytes)} | ${j.firebase_sdk ? 'yes' : 'no'} | ${j.react_runtime ? 'yes' : 'no'} |`);
+      lines.push(
+        `| ${j.path} | ${j.kind} | ${j.files} | ${kb(j.gzip_bytes)} | ${j.firebase_sdk ? 'yes' : 'no'} | ${j.react_runtime ? 'yes' : 'no'} |`,
+      );
     }
   }
 
@@ -79,11 +111,14 @@ export function renderMarkdown(results) {
     lines.push('', 'Directory reads per view as the membership grows:', '');
     if (scale.error) lines.push(`- not measured: ${scale.error}`);
     else {
-      for (const size of scale.sizes) lines.push(`- ${size.public_members} public members: ${size.reads} reads`);
+      for (const size of scale.sizes)
+        lines.push(`- ${size.public_members} public members: ${size.reads} reads`);
       lines.push(`- bounded (the two larger sizes cost the same): ${scale.bounded ? 'yes' : 'NO'}`);
       if (scale.profile_path) {
         lines.push('', `Profile page (${scale.profile_path}) reads per view at the same sizes:`, '');
-        lines.push(`- ${scale.sizes.map((size) => `${size.public_members} public members: ${size.profile_reads} reads`).join('; ')}`);
+        lines.push(
+          `- ${scale.sizes.map((size) => `${size.public_members} public members: ${size.profile_reads} reads`).join('; ')}`,
+        );
         lines.push(`- independent of the number of members: ${scale.profile_bounded ? 'yes' : 'NO'}`);
       }
     }
@@ -95,7 +130,11 @@ export function renderMarkdown(results) {
     if (marketScale.error) lines.push(`- not measured: ${marketScale.error}`);
     else {
       for (const size of marketScale.sizes) {
-        lines.push(`- ${size.listings} listings: ${Object.entries(size.reads).map(([view, reads]) => `${view} ${reads} reads`).join('; ')}`);
+        lines.push(
+          `- ${size.listings} listings: ${Object.entries(size.reads)
+            .map(([view, reads]) => `${view} ${reads} reads`)
+            .join('; ')}`,
+        );
       }
       if (marketScale.page_size) lines.push(`- page size: ${marketScale.page_size} listings per market view`);
       lines.push(`- bounded (the same at both sizes): ${marketScale.bounded ? 'yes' : 'NO'}`);
@@ -107,7 +146,10 @@ export function renderMarkdown(results) {
     lines.push('| Page | Grade | Score | Tests passed | Failed tests |', '| --- | --- | ---: | ---: | --- |');
     for (const o of results.observatory) {
       if (o.error) lines.push(`| ${o.path} | – | – | – | scan failed: ${o.error} |`);
-      else lines.push(`| ${o.path} | ${o.grade} | ${o.score} | ${o.tests_passed} / ${o.tests_quantity} | ${o.failed.map((t) => `${t.name}${t.tls_only ? ' (needs TLS)' : ''}`).join(', ') || 'none'} |`);
+      else
+        lines.push(
+          `| ${o.path} | ${o.grade} | ${o.score} | ${o.tests_passed} / ${o.tests_quantity} | ${o.failed.map((t) => `${t.name}${t.tls_only ? ' (needs TLS)' : ''}`).join(', ') || 'none'} |`,
+        );
     }
   }
 
@@ -116,9 +158,15 @@ export function renderMarkdown(results) {
     lines.push('', 'Publish pipeline (local deploy hook, a production build per publish):', '');
     if (publish.error) lines.push(`- not measured: ${publish.error}`);
     else {
-      lines.push(`- write of site_settings.site_title to the new title in the HTML of /: ${ms(publish.title_to_home_ms)} (target ≤ 60 s)`);
-      lines.push(`- ${publish.burst.writes} writes within ${publish.burst.within_ms / 1000} s: ${publish.burst.builds} build(s) (target 1, at most 2); the last title on / after ${ms(publish.burst.last_title_to_home_ms)}`);
-      lines.push(`- requests to / during the swaps: ${publish.during_swaps.failures} failed of ${publish.during_swaps.requests}${publish.during_swaps.errors.length ? ` (${publish.during_swaps.errors.join('; ')})` : ''}`);
+      lines.push(
+        `- write of site_settings.site_title to the new title in the HTML of /: ${ms(publish.title_to_home_ms)} (target ≤ 60 s)`,
+      );
+      lines.push(
+        `- ${publish.burst.writes} writes within ${publish.burst.within_ms / 1000} s: ${publish.burst.builds} build(s) (target 1, at most 2); the last title on / after ${ms(publish.burst.last_title_to_home_ms)}`,
+      );
+      lines.push(
+        `- requests to / during the swaps: ${publish.during_swaps.failures} failed of ${publish.during_swaps.requests}${publish.during_swaps.errors.length ? ` (${publish.during_swaps.errors.join('; ')})` : ''}`,
+      );
     }
   }
 
@@ -127,8 +175,13 @@ export function renderMarkdown(results) {
     lines.push('', 'Newsletter delivery (MailDev, All Users):', '');
     if (newsletter.error) lines.push(`- not measured: ${newsletter.error}`);
     else {
-      for (const [label, run] of [['clean send', newsletter.clean], ['workers killed at 30 %', newsletter.killed]]) {
-        lines.push(`- ${label}: ${run.delivered} of ${run.recipients} delivered in ${run.seconds} s (${run.mails_per_second} mails/s), ${run.duplicates} duplicates, ${run.missing} missing${run.repeated_transmissions ? ` (${run.repeated_transmissions} mail(s) transmitted again with the first copy's Message-ID)` : ''}${run.completed ? '' : ', send not completed'}${run.workers_killed !== undefined ? `, ${run.workers_killed} worker(s) killed` : ''}`);
+      for (const [label, run] of [
+        ['clean send', newsletter.clean],
+        ['workers killed at 30 %', newsletter.killed],
+      ]) {
+        lines.push(
+          `- ${label}: ${run.delivered} of ${run.recipients} delivered in ${run.seconds} s (${run.mails_per_second} mails/s), ${run.duplicates} duplicates, ${run.missing} missing${run.repeated_transmissions ? ` (${run.repeated_transmissions} mail(s) transmitted again with the first copy's Message-ID)` : ''}${run.completed ? '' : ', send not completed'}${run.workers_killed !== undefined ? `, ${run.workers_killed} worker(s) killed` : ''}`,
+        );
       }
     }
   }
@@ -138,7 +191,10 @@ export function renderMarkdown(results) {
     lines.push('', 'Admin dashboard reads (issue 11):', '');
     if (admin.error) lines.push(`- not measured: ${admin.error}`);
     else {
-      lines.push(`- ${admin.members_added} members added in ${admin.seed_s} s (${admin.total_profiles} profiles in all)`, '');
+      lines.push(
+        `- ${admin.members_added} members added in ${admin.seed_s} s (${admin.total_profiles} profiles in all)`,
+        '',
+      );
       lines.push('| screen | reads | ms | rows |', '| --- | ---: | ---: | ---: |');
       for (const s of admin.screens) lines.push(`| ${s.screen} | ${s.reads} | ${s.ms} | ${s.rows} |`);
     }
@@ -146,14 +202,20 @@ export function renderMarkdown(results) {
 
   const oracle = results.account_oracle;
   if (oracle) {
-    lines.push('', 'Account oracle: answer times for existing and unknown addresses (median of each series):', '');
+    lines.push(
+      '',
+      'Account oracle: answer times for existing and unknown addresses (median of each series):',
+      '',
+    );
     if (oracle.error) lines.push(`- not measured: ${oracle.error}`);
     else {
       for (const [label, run, known, unknown] of [
         ['requestPasswordReset', oracle.reset, "a member's address", "a stranger's address"],
         ['requestEmailChange', oracle.email_change, 'an address another member holds', 'a free address'],
       ]) {
-        lines.push(`- ${label}: ${known} ${run.member_median_ms} ms, ${unknown} ${run.stranger_median_ms} ms, gap ${run.gap_ms} ms over ${run.calls} calls each (target < ${oracle.target_gap_ms} ms); same answer: ${run.same_answer ? 'yes' : `NO (${run.answers.join(' | ')})`}`);
+        lines.push(
+          `- ${label}: ${known} ${run.member_median_ms} ms, ${unknown} ${run.stranger_median_ms} ms, gap ${run.gap_ms} ms over ${run.calls} calls each (target < ${oracle.target_gap_ms} ms); same answer: ${run.same_answer ? 'yes' : `NO (${run.answers.join(' | ')})`}`,
+        );
       }
     }
   }
@@ -162,26 +224,50 @@ export function renderMarkdown(results) {
   // A bounded first screen: four counts (one read per 1,000 profiles each) and one page; other screens one page.
   if (admin && !admin.error) {
     const [first, ...pages] = admin.screens;
-    if (first.reads > 4 * Math.ceil(admin.total_profiles / 1000) + 21) misses.push(`- admin first screen: ${first.reads} reads`);
+    if (first.reads > 4 * Math.ceil(admin.total_profiles / 1000) + 21)
+      misses.push(`- admin first screen: ${first.reads} reads`);
     for (const s of pages) if (s.reads > 21) misses.push(`- admin ${s.screen}: ${s.reads} reads (> 21)`);
   }
-  for (const o of results.observatory ?? []) misses.push(...observatoryMisses(o).map((m) => `- Observatory ${o.path}: ${m}`));
-  if (scale && !scale.error && !scale.bounded) misses.push('- /directory: reads grow with the number of members');
+  for (const o of results.observatory ?? [])
+    misses.push(...observatoryMisses(o).map((m) => `- Observatory ${o.path}: ${m}`));
+  if (scale && !scale.error && !scale.bounded)
+    misses.push('- /directory: reads grow with the number of members');
   const market = results.market_scale;
-  if (market && !market.error && !market.bounded) misses.push('- /classifieds: reads grow with the number of listings');
-  if (scale && !scale.error && scale.profile_path && !scale.profile_bounded) misses.push(`- ${scale.profile_path}: reads grow with the number of members`);
+  if (market && !market.error && !market.bounded)
+    misses.push('- /classifieds: reads grow with the number of listings');
+  if (scale && !scale.error && scale.profile_path && !scale.profile_bounded)
+    misses.push(`- ${scale.profile_path}: reads grow with the number of members`);
   if (publish && !publish.error) {
-    if (publish.title_to_home_ms > 60_000) misses.push(`- publish: the title took ${ms(publish.title_to_home_ms)} to reach / (> 60 s)`);
-    if (publish.burst.builds > 2) misses.push(`- publish: ten writes caused ${publish.burst.builds} builds (> 2)`);
-    if (publish.during_swaps.failures > 0) misses.push(`- publish: ${publish.during_swaps.failures} requests to / failed during a swap`);
+    if (publish.title_to_home_ms > 60_000)
+      misses.push(`- publish: the title took ${ms(publish.title_to_home_ms)} to reach / (> 60 s)`);
+    if (publish.burst.builds > 2)
+      misses.push(`- publish: ten writes caused ${publish.burst.builds} builds (> 2)`);
+    if (publish.during_swaps.failures > 0)
+      misses.push(`- publish: ${publish.during_swaps.failures} requests to / failed during a swap`);
   }
-  for (const [label, run] of newsletter && !newsletter.error ? [['clean', newsletter.clean], ['killed', newsletter.killed]] : []) {
-    if (run.duplicates > 0 || run.missing > 0) misses.push(`- newsletter (${label}): ${run.duplicates} duplicates, ${run.missing} missing`);
+  for (const [label, run] of newsletter && !newsletter.error
+    ? [
+        ['clean', newsletter.clean],
+        ['killed', newsletter.killed],
+      ]
+    : []) {
+    if (run.duplicates > 0 || run.missing > 0)
+      misses.push(`- newsletter (${label}): ${run.duplicates} duplicates, ${run.missing} missing`);
   }
-  for (const [label, run] of oracle && !oracle.error ? [['requestPasswordReset', oracle.reset], ['requestEmailChange', oracle.email_change]] : []) {
-    if (run.gap_ms >= oracle.target_gap_ms) misses.push(`- ${label}: the answer times differ by ${run.gap_ms} ms (≥ ${oracle.target_gap_ms} ms)`);
+  for (const [label, run] of oracle && !oracle.error
+    ? [
+        ['requestPasswordReset', oracle.reset],
+        ['requestEmailChange', oracle.email_change],
+      ]
+    : []) {
+    if (run.gap_ms >= oracle.target_gap_ms)
+      misses.push(`- ${label}: the answer times differ by ${run.gap_ms} ms (≥ ${oracle.target_gap_ms} ms)`);
     if (!run.same_answer) misses.push(`- ${label}: the answer tells an existing address from an unknown one`);
   }
-  lines.push('', misses.length ? 'Targets missed:' : 'Every page meets its targets.', ...(misses.length ? ['', ...misses] : []));
+  lines.push(
+    '',
+    misses.length ? 'Targets missed:' : 'Every page meets its targets.',
+    ...(misses.length ? ['', ...misses] : []),
+  );
   return `${lines.join('\n')}\n`;
 }

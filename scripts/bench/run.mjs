@@ -19,13 +19,17 @@ import { isOpen, run, runToEnd, stopAll } from '../lib/processes.mjs';
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 
 /** Every function invocation logs two or three lines (triggers fire on each seeded or added document): not worth printing. */
-const FUNCTION_CHATTER = /^(i {2}functions: (Beginning execution|Finished "|Loaded environment variables)|> {2})/;
+const FUNCTION_CHATTER =
+  /^(i {2}functions: (Beginning execution|Finished "|Loaded environment variables)|> {2})/;
 
 /** Runs `command`, printing its output without the functions' per-invocation chatter; resolves with the exit code. */
 function runFiltered(command, args, options) {
   return new Promise((resolve, reject) => {
     const child = run(command, args, { ...options, quiet: true });
-    for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
       let pending = '';
       stream.on('data', (chunk) => {
         const lines = (pending + chunk.toString()).split('\n');
@@ -47,9 +51,17 @@ async function main() {
   const sitePort = Number(process.env.BENCH_PORT ?? 4331);
 
   // A busy port would make firebase-tools or the site fail halfway; say which one up front.
-  const ports = { site: sitePort, auth: emulators.auth?.port, firestore: emulators.firestore?.port, functions: emulators.functions?.port };
+  const ports = {
+    site: sitePort,
+    auth: emulators.auth?.port,
+    firestore: emulators.firestore?.port,
+    functions: emulators.functions?.port,
+  };
   for (const [name, port] of Object.entries(ports)) {
-    if (port && (await isOpen(port))) throw new Error(`Port ${port} (${name}) is already in use; set BENCH_PORT or BENCH_FIREBASE_CONFIG to use others.`);
+    if (port && (await isOpen(port)))
+      throw new Error(
+        `Port ${port} (${name}) is already in use; set BENCH_PORT or BENCH_FIREBASE_CONFIG to use others.`,
+      );
   }
 
   console.log('▸ Building Cloud Functions');
@@ -58,7 +70,16 @@ async function main() {
   console.log(`▸ Emulators (${configFile}) and the benchmark`);
   return runFiltered(
     bin('firebase'),
-    ['emulators:exec', '--config', configFile, '--project', PROJECT_ID, '--only', 'auth,firestore,functions', `"${process.execPath}" --import tsx scripts/bench/inner.mjs`],
+    [
+      'emulators:exec',
+      '--config',
+      configFile,
+      '--project',
+      PROJECT_ID,
+      '--only',
+      'auth,firestore,functions',
+      `"${process.execPath}" --import tsx scripts/bench/inner.mjs`,
+    ],
     { cwd: ROOT, env: { ...emulatorEnv(), BENCH_PORT: String(sitePort) } },
   );
 }

@@ -23,7 +23,9 @@ function dropFromRuntime() {
       if (!RUNTIME.test(id.split('?')[0])) return null;
       if (!code.includes(RUNTIME_ELEMENT)) {
         // A newer Astro writes them differently: fail loudly rather than ship invalid HTML.
-        throw new Error('island-styles: astro/dist/runtime/server/scripts.js no longer writes the island <style> as expected; update scripts/lib/island-styles.mjs');
+        throw new Error(
+          'island-styles: astro/dist/runtime/server/scripts.js no longer writes the island <style> as expected; update scripts/lib/island-styles.mjs',
+        );
       }
       return { code: code.replace(RUNTIME_ELEMENT, ''), map: null };
     },
@@ -33,7 +35,9 @@ function dropFromRuntime() {
 /** Every .html file under `dir`. */
 async function htmlFiles(dir) {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath ?? e.path, e.name));
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => join(e.parentPath ?? e.path, e.name));
 }
 
 /** @returns {import('astro').AstroIntegration} */

@@ -44,7 +44,10 @@ export function runToEnd(command, args, options = {}) {
 export async function waitForPort(port, { host = '127.0.0.1', timeoutMs = 120000, child } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${child.name} exited (code ${child.exitCode}) before port ${port} opened\n${child.output ?? ''}`);
+    if (child && child.exitCode !== null)
+      throw new Error(
+        `${child.name} exited (code ${child.exitCode}) before port ${port} opened\n${child.output ?? ''}`,
+      );
     if (await isOpen(port, host)) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -55,7 +58,10 @@ export async function waitForPort(port, { host = '127.0.0.1', timeoutMs = 120000
 export function isOpen(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -66,8 +72,14 @@ export async function stopAll(timeoutMs = 30000) {
     (child) =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
-        const timer = setTimeout(() => { child.kill('SIGKILL'); resolve(); }, timeoutMs);
-        child.once('exit', () => { clearTimeout(timer); resolve(); });
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, timeoutMs);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
         child.kill('SIGINT');
       }),
   );

@@ -9,7 +9,13 @@ import { mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { setPriority } from 'node:os';
 import { join, resolve, sep } from 'node:path';
-import { buildFailed, buildPublished, buildStarted, LOG_TAIL_CHARS, liveBuildCurrent } from '../../src/domain/publish.ts';
+import {
+  buildFailed,
+  buildPublished,
+  buildStarted,
+  LOG_TAIL_CHARS,
+  liveBuildCurrent,
+} from '../../src/domain/publish.ts';
 import { updatePublishStatus } from '../../src/data/server/publish-status.ts';
 import { BuildQueue } from './build-queue.mjs';
 
@@ -25,7 +31,11 @@ export function stopBuilds() {
 export function astroBuild(root, outDir, env = process.env) {
   return new Promise((resolve) => {
     let output = '';
-    const child = spawn(join(root, 'node_modules', '.bin', 'astro'), ['build', '--outDir', outDir], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(join(root, 'node_modules', '.bin', 'astro'), ['build', '--outDir', outDir], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     builds.add(child);
     child.on('exit', () => builds.delete(child));
     // A background build yields the CPU to the server and its visitors (and to tests running meanwhile).
@@ -64,42 +74,63 @@ async function record(change) {
  * @param {(root: string, outDir: string) => Promise<{ code: number, log: string }>} [options.build] runs one build (tests pass a fake)
  * @param {(change: (status: import('../../src/domain/publish.ts').PublishStatus) => object) => Promise<void>} [options.recordStatus] writes a status change (tests pass a fake)
  */
-export async function startPublishReceiver({ root, buildsDir, site, liveBuiltFrom, port, build = astroBuild, recordStatus = record }) {
+export async function startPublishReceiver({
+  root,
+  buildsDir,
+  site,
+  liveBuiltFrom,
+  port,
+  build = astroBuild,
+  recordStatus = record,
+}) {
   buildsDir = resolve(buildsDir);
   rmSync(buildsDir, { recursive: true, force: true });
   mkdirSync(buildsDir, { recursive: true });
   if (liveBuiltFrom) await recordStatus((status) => liveBuildCurrent(status, liveBuiltFrom, new Date()));
 
-  const queue = new BuildQueue(async (startedAt) => {
-    const outDir = join(buildsDir, `build-${startedAt.getTime()}`);
-    console.log(`publish: building into ${outDir}`);
-    await recordStatus(() => buildStarted(startedAt));
-    const { code, log } = await build(root, outDir);
-    if (code !== 0) {
-      rmSync(outDir, { recursive: true, force: true });
-      console.error(`publish: the build failed (exit code ${code}); the previous site keeps serving`);
-      await recordStatus(() => buildFailed(new Date(), `The build failed (exit code ${code})`, log));
-      return false;
-    }
-    let old;
-    try {
-      old = await site.swap(outDir);
-    } catch (error) {
-      rmSync(outDir, { recursive: true, force: true });
-      await recordStatus(() => buildFailed(new Date(), `The new build could not be loaded: ${error instanceof Error ? error.message : error}`, log));
-      return false;
-    }
-    await recordStatus((status) => buildPublished(status, startedAt, new Date()));
-    // Only builds this receiver made are removed; the folder npm start built stays.
-    if (old.startsWith(buildsDir + sep)) rmSync(old, { recursive: true, force: true });
-    console.log(`publish: ${outDir} is live`);
-    return true;
-  }, { liveBuiltFrom });
+  const queue = new BuildQueue(
+    async (startedAt) => {
+      const outDir = join(buildsDir, `build-${startedAt.getTime()}`);
+      console.log(`publish: building into ${outDir}`);
+      await recordStatus(() => buildStarted(startedAt));
+      const { code, log } = await build(root, outDir);
+      if (code !== 0) {
+        rmSync(outDir, { recursive: true, force: true });
+        console.error(`publish: the build failed (exit code ${code}); the previous site keeps serving`);
+        await recordStatus(() => buildFailed(new Date(), `The build failed (exit code ${code})`, log));
+        return false;
+      }
+      let old;
+      try {
+        old = await site.swap(outDir);
+      } catch (error) {
+        rmSync(outDir, { recursive: true, force: true });
+        await recordStatus(() =>
+          buildFailed(
+            new Date(),
+            `The new build could not be loaded: ${error instanceof Error ? error.message : error}`,
+            log,
+          ),
+        );
+        return false;
+      }
+      await recordStatus((status) => buildPublished(status, startedAt, new Date()));
+      // Only builds this receiver made are removed; the folder npm start built stays.
+      if (old.startsWith(buildsDir + sep)) rmSync(old, { recursive: true, force: true });
+      console.log(`publish: ${outDir} is live`);
+      return true;
+    },
+    { liveBuiltFrom },
+  );
 
   const server = http.createServer((req, res) => {
     // GET: how many builds ran and whether one is running (for npm run bench).
     if (req.method === 'GET') {
-      const state = { builds: queue.builds, running: queue.runningSince !== undefined, live_built_from: queue.liveBuiltFrom?.toISOString() ?? null };
+      const state = {
+        builds: queue.builds,
+        running: queue.runningSince !== undefined,
+        live_built_from: queue.liveBuiltFrom?.toISOString() ?? null,
+      };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(state));
       return;
     }

@@ -24,7 +24,8 @@ import { dropClientAddressHeaders } from '../../src/security/client-address.ts';
 import { headersForPath, parseHeadersFile } from '../../src/security/header-rules.ts';
 
 /** Content types worth compressing: text formats; images, audio and fonts are compressed already. */
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/;
+const COMPRESSIBLE =
+  /^(text\/|application\/(javascript|json|xml|manifest\+json|rss\+xml|atom\+xml)|image\/svg\+xml)/;
 
 /** Files that configure the CDN and are never served. */
 const HIDDEN = new Set(['/_headers', '/_redirects']);
@@ -57,7 +58,8 @@ export function staticFileFor(root, pathname) {
 async function loadSite(dist) {
   const client = join(dist, 'client');
   const headersFile = join(client, '_headers');
-  if (!existsSync(headersFile)) throw new Error(`${headersFile} is missing: build the site first (astro build writes it).`);
+  if (!existsSync(headersFile))
+    throw new Error(`${headersFile} is missing: build the site first (astro build writes it).`);
   const rules = parseHeadersFile(readFileSync(headersFile, 'utf8'));
   const { handler } = await import(pathToFileURL(join(dist, 'server', 'entry.mjs')).href);
   const notFoundPage = join(client, '404.html');
@@ -69,7 +71,12 @@ async function loadSite(dist) {
     const relative = encodeURI(file.slice(client.length).split(sep).join('/'));
     // An error page is never answered with 304 Not Modified.
     const validators = status === 200;
-    const stream = send(req, relative, { root: client, dotfiles: 'deny', etag: validators, lastModified: validators });
+    const stream = send(req, relative, {
+      root: client,
+      dotfiles: 'deny',
+      etag: validators,
+      lastModified: validators,
+    });
     stream.on('error', (error) => {
       res.statusCode = error.status ?? 500;
       res.end();
@@ -142,7 +149,10 @@ export async function createSiteServer(dist) {
     const next = generation(nextDist, await loadSite(nextDist));
     const old = live;
     live = next;
-    if (old.inFlight > 0) await new Promise((resolve) => { old.drained = resolve; });
+    if (old.inFlight > 0)
+      await new Promise((resolve) => {
+        old.drained = resolve;
+      });
     return old.dist;
   }
   /** The folder of the build that answers new requests. */

@@ -29,7 +29,9 @@ export function readSummaries(dir, ran = new Set(['unit', 'rules', 'functions', 
     const counts = kind === 'vitest' ? vitestCounts(report) : playwrightCounts(report);
     passed += counts.passed;
     failed += counts.failed;
-    lines.push(`${name.padEnd(18)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${counts.flaky ? `, ${counts.flaky} passed on a retry` : ''}`);
+    lines.push(
+      `${name.padEnd(18)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${counts.flaky ? `, ${counts.flaky} passed on a retry` : ''}`,
+    );
     // Named here, at the end of the output, where a CI log's tail shows them.
     for (const title of counts.failedTitles.slice(0, 20)) lines.push(`  ✗ ${title}`);
   }
@@ -41,14 +43,19 @@ function vitestCounts(report) {
   for (const file of report.testResults ?? []) {
     const rel = String(file.name ?? '').replace(/^.*?(tests\/)/, '$1');
     const failures = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    if (file.status === 'failed' && failures.length === 0) failedTitles.push(`${rel}: ${String(file.message ?? 'failed to load').split('\n')[0]}`);
+    if (file.status === 'failed' && failures.length === 0)
+      failedTitles.push(`${rel}: ${String(file.message ?? 'failed to load').split('\n')[0]}`);
     for (const t of failures) failedTitles.push(`${rel} › ${t.fullName ?? t.title}`);
   }
   return {
     failedTitles,
     passed: report.numPassedTests ?? 0,
     // A file that fails to load has no failed test but is a failure all the same.
-    failed: (report.numFailedTests ?? 0) + (report.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length,
+    failed:
+      (report.numFailedTests ?? 0) +
+      (report.testResults ?? []).filter(
+        (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+      ).length,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
 }
@@ -61,12 +68,21 @@ function playwrightCounts(report) {
     const here = suite.title === suite.file ? path : [...path, suite.title];
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') failedTitles.push(`${spec.file ?? suite.file} › ${[...here, spec.title].join(' › ')} [${test.projectName}]`);
+        if (test.status === 'unexpected')
+          failedTitles.push(
+            `${spec.file ?? suite.file} › ${[...here, spec.title].join(' › ')} [${test.projectName}]`,
+          );
       }
     }
     for (const child of suite.suites ?? []) walk(child, here);
   };
   for (const suite of report.suites ?? []) walk(suite, []);
   for (const error of report.errors ?? []) failedTitles.push(String(error.message ?? error).split('\n')[0]);
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + (report.errors?.length ?? 0), skipped: s.skipped ?? 0, flaky: s.flaky ?? 0, failedTitles };
+  return {
+    passed: (s.expected ?? 0) + (s.flaky ?? 0),
+    failed: (s.unexpected ?? 0) + (report.errors?.length ?? 0),
+    skipped: s.skipped ?? 0,
+    flaky: s.flaky ?? 0,
+    failedTitles,
+  };
 }

@@ -16,11 +16,36 @@ export interface DemoAccount {
 
 /** The five demo accounts, one per kind of visitor the spec describes. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { uid: 'demo-admin', email: 'admin@shelfmark.test', password: DEMO_PASSWORD, description: 'Admin (site owner, page /profile/shelfmark-team, admin dashboard)' },
-  { uid: 'demo-author', email: 'author@shelfmark.test', password: DEMO_PASSWORD, description: 'Book Author, approved, premium (many books)' },
-  { uid: 'demo-reader', email: 'reader@shelfmark.test', password: DEMO_PASSWORD, description: 'Book Lover/Marketer, approved, free plan' },
-  { uid: 'demo-publisher', email: 'publisher@shelfmark.test', password: DEMO_PASSWORD, description: 'Publisher, approved, free plan (3 books, at the limit)' },
-  { uid: 'demo-pending', email: 'pending@shelfmark.test', password: DEMO_PASSWORD, description: 'New member awaiting approval (sees /pending-approval)' },
+  {
+    uid: 'demo-admin',
+    email: 'admin@shelfmark.test',
+    password: DEMO_PASSWORD,
+    description: 'Admin (site owner, page /profile/shelfmark-team, admin dashboard)',
+  },
+  {
+    uid: 'demo-author',
+    email: 'author@shelfmark.test',
+    password: DEMO_PASSWORD,
+    description: 'Book Author, approved, premium (many books)',
+  },
+  {
+    uid: 'demo-reader',
+    email: 'reader@shelfmark.test',
+    password: DEMO_PASSWORD,
+    description: 'Book Lover/Marketer, approved, free plan',
+  },
+  {
+    uid: 'demo-publisher',
+    email: 'publisher@shelfmark.test',
+    password: DEMO_PASSWORD,
+    description: 'Publisher, approved, free plan (3 books, at the limit)',
+  },
+  {
+    uid: 'demo-pending',
+    email: 'pending@shelfmark.test',
+    password: DEMO_PASSWORD,
+    description: 'New member awaiting approval (sees /pending-approval)',
+  },
 ];
 
 /** The demo account with this uid (throws on a typo, so the generator cannot drift from this list). */

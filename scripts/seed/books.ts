@@ -11,8 +11,19 @@ import type { Random } from './prng.ts';
 import { MANUSCRIPT_PARAGRAPHS } from './prose.ts';
 import { coverSvg, imageSpec } from './svg.ts';
 import {
-  FICTION_BLURB_CLOSINGS, FICTION_BLURB_OPENINGS, FICTION_TITLE_PATTERNS, FIRST_NAMES, NONFICTION_BLURB_CLOSINGS, NONFICTION_BLURB_OPENINGS,
-  NONFICTION_TITLE_PATTERNS, TITLE_ADJECTIVES, TITLE_GERUNDS, TITLE_NOUNS, TITLE_PLACES, TITLE_PLURALS, TITLE_VERBS,
+  FICTION_BLURB_CLOSINGS,
+  FICTION_BLURB_OPENINGS,
+  FICTION_TITLE_PATTERNS,
+  FIRST_NAMES,
+  NONFICTION_BLURB_CLOSINGS,
+  NONFICTION_BLURB_OPENINGS,
+  NONFICTION_TITLE_PATTERNS,
+  TITLE_ADJECTIVES,
+  TITLE_GERUNDS,
+  TITLE_NOUNS,
+  TITLE_PLACES,
+  TITLE_PLURALS,
+  TITLE_VERBS,
 } from './words.ts';
 
 /** What the featured lists and the marketplace need to know about a generated book. */
@@ -26,8 +37,27 @@ export interface SeedBook {
 }
 
 const SUB_GENRES: Record<BookCategory, readonly string[]> = {
-  fiction: ['cosy', 'slow burn', 'coastal', 'found family', 'small town', 'dual timeline', 'locked room', 'enemies to lovers', 'quest', 'gothic'],
-  'non-fiction': ['practical guide', 'essays', 'case studies', 'illustrated', 'workbook', 'oral history', 'field notes'],
+  fiction: [
+    'cosy',
+    'slow burn',
+    'coastal',
+    'found family',
+    'small town',
+    'dual timeline',
+    'locked room',
+    'enemies to lovers',
+    'quest',
+    'gothic',
+  ],
+  'non-fiction': [
+    'practical guide',
+    'essays',
+    'case studies',
+    'illustrated',
+    'workbook',
+    'oral history',
+    'field notes',
+  ],
 };
 
 const STORES = ['Bookshop', 'Author Store', 'Kobo', 'Apple Books', 'Local Indie', 'Barnes & Noble'] as const;
@@ -62,8 +92,13 @@ function makeTitle(rng: Random, category: BookCategory, taken: Set<string>): str
 }
 
 function makeDescription(rng: Random, category: BookCategory): string {
-  const [openings, closings] = category === 'fiction' ? [FICTION_BLURB_OPENINGS, FICTION_BLURB_CLOSINGS] : [NONFICTION_BLURB_OPENINGS, NONFICTION_BLURB_CLOSINGS];
-  return `${rng.pick(openings)} ${rng.pick(closings)}`.replace(/\{X\}/g, rng.pick(FIRST_NAMES)).replace(/\{P\}/g, rng.pick(TITLE_PLACES));
+  const [openings, closings] =
+    category === 'fiction'
+      ? [FICTION_BLURB_OPENINGS, FICTION_BLURB_CLOSINGS]
+      : [NONFICTION_BLURB_OPENINGS, NONFICTION_BLURB_CLOSINGS];
+  return `${rng.pick(openings)} ${rng.pick(closings)}`
+    .replace(/\{X\}/g, rng.pick(FIRST_NAMES))
+    .replace(/\{P\}/g, rng.pick(TITLE_PLACES));
 }
 
 function manuscript(rng: Random, slug: string, full: boolean) {
@@ -71,19 +106,40 @@ function manuscript(rng: Random, slug: string, full: boolean) {
   const sections = [];
   for (let i = 0; i < chapters; i++) {
     const paragraphs = rng.sample(MANUSCRIPT_PARAGRAPHS, rng.int(3, 5));
-    sections.push({ id: `s${i + 1}`, type: 'text', title: `Chapter ${i + 1}`, content: paragraphs.join('\n\n'), order: i });
+    sections.push({
+      id: `s${i + 1}`,
+      type: 'text',
+      title: `Chapter ${i + 1}`,
+      content: paragraphs.join('\n\n'),
+      order: i,
+    });
   }
   if (!full && rng.chance(0.5)) {
-    sections.push({ id: `s${chapters + 1}`, type: 'url', title: 'Read the next chapters online', content: `https://read.example.com/${slug}/more`, order: chapters });
+    sections.push({
+      id: `s${chapters + 1}`,
+      type: 'url',
+      title: 'Read the next chapters online',
+      content: `https://read.example.com/${slug}/more`,
+      order: chapters,
+    });
   }
   return sections;
 }
 
 function formatPrices(rng: Random, slug: string) {
   const fields: Record<string, unknown> = {};
-  if (rng.chance(0.7)) Object.assign(fields, { ebook_url: `https://ebooks.example.com/${slug}`, ebook_price: rng.price(2, 9) });
-  if (rng.chance(0.55)) Object.assign(fields, { paperback_url: `https://print.example.com/${slug}/paperback`, paperback_price: rng.price(9, 18) });
-  if (rng.chance(0.2)) Object.assign(fields, { hardcover_url: `https://print.example.com/${slug}/hardcover`, hardcover_price: rng.price(19, 29) });
+  if (rng.chance(0.7))
+    Object.assign(fields, { ebook_url: `https://ebooks.example.com/${slug}`, ebook_price: rng.price(2, 9) });
+  if (rng.chance(0.55))
+    Object.assign(fields, {
+      paperback_url: `https://print.example.com/${slug}/paperback`,
+      paperback_price: rng.price(9, 18),
+    });
+  if (rng.chance(0.2))
+    Object.assign(fields, {
+      hardcover_url: `https://print.example.com/${slug}/hardcover`,
+      hardcover_price: rng.price(19, 29),
+    });
   return fields;
 }
 
@@ -97,8 +153,17 @@ export function generateBooks(ctx: SeedContext, members: readonly Member[]): See
     for (let i = 0; i < count; i++) {
       const id = rng.autoId();
       const category: BookCategory =
-        member.uid === 'demo-admin' ? 'non-fiction' : member.category === 'Publisher' ? rng.pick(['fiction', 'non-fiction'] as const) : rng.chance(0.65) ? 'fiction' : 'non-fiction';
-      const title = member.uid === 'demo-admin' ? ['The Shelfmark Reading Journal', 'Writing Your First Novel: A Shelfmark Guide'][i] as string : makeTitle(rng, category, titles);
+        member.uid === 'demo-admin'
+          ? 'non-fiction'
+          : member.category === 'Publisher'
+            ? rng.pick(['fiction', 'non-fiction'] as const)
+            : rng.chance(0.65)
+              ? 'fiction'
+              : 'non-fiction';
+      const title =
+        member.uid === 'demo-admin'
+          ? (['The Shelfmark Reading Journal', 'Writing Your First Novel: A Shelfmark Guide'][i] as string)
+          : makeTitle(rng, category, titles);
       const slug = profileSlug(title);
       const genres = rng.sample(GENRE_CATALOGUE[category], rng.chance(0.3) ? 2 : 1).map((g) => g.value);
       const createdAt = dateAfter(rng, member.createdAt);
@@ -113,7 +178,15 @@ export function generateBooks(ctx: SeedContext, members: readonly Member[]): See
         user_id: member.uid,
         title,
         description: makeDescription(rng, category),
-        cover_image: ctx.addImage(imageSpec('covers', id, coverSvg(title, member.displayName, rng.int(0, 359), rng.int(0, 3)), 400, 600)),
+        cover_image: ctx.addImage(
+          imageSpec(
+            'covers',
+            id,
+            coverSvg(title, member.displayName, rng.int(0, 359), rng.int(0, 3)),
+            400,
+            600,
+          ),
+        ),
         purchase_url: rng.chance(0.7) ? `https://books.example.com/${slug}` : null,
         ...formatPrices(rng, slug),
         audiobook_url: hasAudio ? `https://audio.example.com/listen/${slug}` : null,
@@ -123,7 +196,13 @@ export function generateBooks(ctx: SeedContext, members: readonly Member[]): See
         genre: genres,
         sub_genre: rng.chance(0.5) ? rng.sample(SUB_GENRES[category], rng.int(1, 2)) : [],
         purchase_links: rng.chance(0.4)
-          ? rng.sample(STORES, rng.int(1, 3)).map((label) => ({ label, url: `https://${profileSlug(label)}.example.com/books/${slug}`, price: rng.chance(0.5) ? `$${rng.price(4, 18).toFixed(2)}` : null }))
+          ? rng
+              .sample(STORES, rng.int(1, 3))
+              .map((label) => ({
+                label,
+                url: `https://${profileSlug(label)}.example.com/books/${slug}`,
+                price: rng.chance(0.5) ? `$${rng.price(4, 18).toFixed(2)}` : null,
+              }))
           : [],
         manuscript_content: hasManuscript ? manuscript(rng, slug, fullFree) : [],
         free_preview_title: hasManuscript && rng.chance(0.25) ? 'Read the opening chapters' : null,
@@ -137,8 +216,21 @@ export function generateBooks(ctx: SeedContext, members: readonly Member[]): See
       // The same derivation the bookListingFields trigger applies, so the trigger finds nothing to change.
       Object.assign(data, listingFieldsOf(data as ListingSource));
       // And the bookVisibility triggers' fields: public only while active and the owner is approved and active.
-      Object.assign(data, bookVisibilityFields(active, isOwnerPublic({ is_active: member.active, approval_status: member.approval })));
-      books.push({ id, userId: member.uid, title, active, createdAt, doc: { collection: 'books', id, data } });
+      Object.assign(
+        data,
+        bookVisibilityFields(
+          active,
+          isOwnerPublic({ is_active: member.active, approval_status: member.approval }),
+        ),
+      );
+      books.push({
+        id,
+        userId: member.uid,
+        title,
+        active,
+        createdAt,
+        doc: { collection: 'books', id, data },
+      });
     }
   }
   return books;

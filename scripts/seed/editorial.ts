@@ -281,7 +281,11 @@ export function generateBlogPosts(ctx: SeedContext, admin: Member): SeedDoc[] {
         content: post.content,
         author: post.author,
         excerpt: post.excerpt,
-        featured_image: post.image ? ctx.addImage(imageSpec('site-assets/blog', id, blogImageSvg(post.title, rng.int(0, 359)), 800, 400)) : null,
+        featured_image: post.image
+          ? ctx.addImage(
+              imageSpec('site-assets/blog', id, blogImageSvg(post.title, rng.int(0, 359)), 800, 400),
+            )
+          : null,
         is_published: post.published,
         created_by: admin.uid,
         created_at: createdAt,

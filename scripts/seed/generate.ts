@@ -6,7 +6,13 @@ import { generateBlogPosts, generateNewsletters } from './editorial.ts';
 import { generateClassifiedAds, generateProductsServices } from './marketplace.ts';
 import { generateMarketEntries } from './market-index.ts';
 import { type Member, authUsers, generateMembers } from './members.ts';
-import { generateBanners, generateFeatured, generateLegalDocuments, generatePageContent, generateSiteSettings } from './site.ts';
+import {
+  generateBanners,
+  generateFeatured,
+  generateLegalDocuments,
+  generatePageContent,
+  generateSiteSettings,
+} from './site.ts';
 import type { ImageSpec } from './svg.ts';
 
 /** Everything the seed writes. */
@@ -30,7 +36,9 @@ export function generate(options: GenerateOptions): SeedData {
   const books = generateBooks(ctx, members);
   const featured = generateFeatured(members, books, admin);
 
-  const featuredBookIds = new Set(featured.filter((d) => d.collection === 'featured_books').map((d) => d.data.book_id));
+  const featuredBookIds = new Set(
+    featured.filter((d) => d.collection === 'featured_books').map((d) => d.data.book_id),
+  );
   for (const book of books) book.doc.data.is_featured = featuredBookIds.has(book.id);
 
   // book_count is what the Cloud Function trigger would compute: the owner's active books.
@@ -58,7 +66,8 @@ export function generate(options: GenerateOptions): SeedData {
 
   for (const doc of docs) {
     for (const value of Object.values(doc.data)) {
-      if (value instanceof Date && value > REFERENCE_DATE) throw new Error(`${doc.collection}/${doc.id} has a date after the reference date`);
+      if (value instanceof Date && value > REFERENCE_DATE)
+        throw new Error(`${doc.collection}/${doc.id} has a date after the reference date`);
     }
   }
   return { users: authUsers(members), docs, images: ctx.images };

@@ -5,11 +5,17 @@ import type { ImageSpec } from './svg.ts';
 
 /** Renders one spec to WebP bytes (a few KB: flat colours compress well). */
 export async function renderWebp(spec: ImageSpec): Promise<Buffer> {
-  return sharp(Buffer.from(spec.svg)).resize(spec.width, spec.height).webp({ quality: 62, effort: 4 }).toBuffer();
+  return sharp(Buffer.from(spec.svg))
+    .resize(spec.width, spec.height)
+    .webp({ quality: 62, effort: 4 })
+    .toBuffer();
 }
 
 /** Renders and stores every image, a few at a time (sharp already uses both cores per image). */
-export async function writeImages(store: MediaStore, specs: readonly ImageSpec[]): Promise<{ count: number; bytes: number }> {
+export async function writeImages(
+  store: MediaStore,
+  specs: readonly ImageSpec[],
+): Promise<{ count: number; bytes: number }> {
   let bytes = 0;
   const queue = [...specs];
   const worker = async () => {

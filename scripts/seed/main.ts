@@ -22,7 +22,12 @@ function fail(message: string): never {
 function assertSafeToWipe(root: string): void {
   const cwd = process.cwd();
   const isAncestorOfCwd = !relative(root, cwd).startsWith('..');
-  if (root === parse(root).root || root === homedir() || isAncestorOfCwd || dirname(root) === parse(root).root) {
+  if (
+    root === parse(root).root ||
+    root === homedir() ||
+    isAncestorOfCwd ||
+    dirname(root) === parse(root).root
+  ) {
     fail(`refusing to wipe media folder ${root}; point MEDIA_DIR at a dedicated folder`);
   }
 }
@@ -31,7 +36,10 @@ async function main(): Promise<void> {
   const started = performance.now();
   const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
   const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (!firestoreHost || !authHost) fail('FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST must be set; the seed only writes to the emulators.');
+  if (!firestoreHost || !authHost)
+    fail(
+      'FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST must be set; the seed only writes to the emulators.',
+    );
   if (usesCloudMedia()) fail('MEDIA_STORE=cloud: the seed only writes to the local media folder.');
   const projectId = process.env.GCLOUD_PROJECT || 'demo-shelfmark';
 
@@ -53,14 +61,21 @@ async function main(): Promise<void> {
   await rm(mediaRoot, { recursive: true, force: true });
 
   const app = initializeApp({ projectId }, 'seed');
-  const [images] = await Promise.all([writeImages(store, data.images), createUsers(getAuth(app), data.users), writeDocs(getFirestore(app), docs)]);
+  const [images] = await Promise.all([
+    writeImages(store, data.images),
+    createUsers(getAuth(app), data.users),
+    writeDocs(getFirestore(app), docs),
+  ]);
 
   const counts = new Map<string, number>();
   for (const doc of docs) counts.set(doc.collection, (counts.get(doc.collection) ?? 0) + 1);
   console.log(`Seeded project ${projectId} (Firestore ${firestoreHost}, Auth ${authHost}):`);
   console.log(`  auth users${String(data.users.length).padStart(18)}`);
-  for (const [collection, count] of counts) console.log(`  ${collection.padEnd(24)}${String(count).padStart(4)}`);
-  console.log(`  images${String(images.count).padStart(22)}  (${Math.round(images.bytes / 1024)} KB in ${mediaRoot})`);
+  for (const [collection, count] of counts)
+    console.log(`  ${collection.padEnd(24)}${String(count).padStart(4)}`);
+  console.log(
+    `  images${String(images.count).padStart(22)}  (${Math.round(images.bytes / 1024)} KB in ${mediaRoot})`,
+  );
   console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 

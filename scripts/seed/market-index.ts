@@ -3,7 +3,14 @@
 // triggers would have built.
 import { bookSchema } from '../../src/domain/book.ts';
 import { classifiedAdSchema } from '../../src/domain/classified-ad.ts';
-import { MARKET_COLLECTION, entryFromAd, entryFromBook, entryFromProduct, marketEntryId, type MarketEntryWrite } from '../../src/domain/market-entry.ts';
+import {
+  MARKET_COLLECTION,
+  entryFromAd,
+  entryFromBook,
+  entryFromProduct,
+  marketEntryId,
+  type MarketEntryWrite,
+} from '../../src/domain/market-entry.ts';
 import { productServiceSchema } from '../../src/domain/product-service.ts';
 import { profileSchema } from '../../src/domain/profile.ts';
 import { parseDoc } from '../../src/data/firestore-convert.ts';
@@ -12,20 +19,40 @@ import type { SeedDoc } from './context.ts';
 /** One market_listings document per public book, product/service and ad among `docs`. */
 export function generateMarketEntries(docs: readonly SeedDoc[]): SeedDoc[] {
   const owners = new Map(
-    docs.filter((d) => d.collection === 'profiles').map((d) => [d.id, parseDoc(profileSchema, d.id, d.data, 'profiles')]),
+    docs
+      .filter((d) => d.collection === 'profiles')
+      .map((d) => [d.id, parseDoc(profileSchema, d.id, d.data, 'profiles')]),
   );
   const entries: SeedDoc[] = [];
-  const add = (collection: 'books' | 'products_services' | 'classified_ads', id: string, entry: MarketEntryWrite | null) => {
-    if (entry) entries.push({ collection: MARKET_COLLECTION, id: marketEntryId(collection, id), data: entry });
+  const add = (
+    collection: 'books' | 'products_services' | 'classified_ads',
+    id: string,
+    entry: MarketEntryWrite | null,
+  ) => {
+    if (entry)
+      entries.push({ collection: MARKET_COLLECTION, id: marketEntryId(collection, id), data: entry });
   };
   for (const doc of docs) {
     const owner = owners.get(String(doc.data.user_id));
-    if (doc.collection === 'books') add('books', doc.id, entryFromBook(doc.id, parseDoc(bookSchema, doc.id, doc.data, 'books'), owner));
+    if (doc.collection === 'books')
+      add('books', doc.id, entryFromBook(doc.id, parseDoc(bookSchema, doc.id, doc.data, 'books'), owner));
     if (doc.collection === 'products_services') {
-      add('products_services', doc.id, entryFromProduct(doc.id, parseDoc(productServiceSchema, doc.id, doc.data, 'products_services'), owner));
+      add(
+        'products_services',
+        doc.id,
+        entryFromProduct(
+          doc.id,
+          parseDoc(productServiceSchema, doc.id, doc.data, 'products_services'),
+          owner,
+        ),
+      );
     }
     if (doc.collection === 'classified_ads') {
-      add('classified_ads', doc.id, entryFromAd(doc.id, parseDoc(classifiedAdSchema, doc.id, doc.data, 'classified_ads'), owner));
+      add(
+        'classified_ads',
+        doc.id,
+        entryFromAd(doc.id, parseDoc(classifiedAdSchema, doc.id, doc.data, 'classified_ads'), owner),
+      );
     }
   }
   return entries;

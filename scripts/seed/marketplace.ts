@@ -14,7 +14,12 @@ function listingCountFor(member: Member, rng: Random): number {
   if (member.uid === 'demo-publisher') return 1;
   if (member.admin) return 0;
   if (member.approval !== 'approved') return 0;
-  const wanted = member.category === 'Book Lover/Marketer' ? rng.int(1, 3) : rng.chance(0.4) ? rng.int(1, member.plan === 'premium' ? 5 : 2) : 0;
+  const wanted =
+    member.category === 'Book Lover/Marketer'
+      ? rng.int(1, 3)
+      : rng.chance(0.4)
+        ? rng.int(1, member.plan === 'premium' ? 5 : 2)
+        : 0;
   return Math.min(wanted, PLAN_LIMITS[member.plan].products_services);
 }
 
@@ -43,7 +48,10 @@ export function generateProductsServices(members: readonly Member[]): SeedDoc[] 
       const currency = rng.chance(0.7) ? 'USD' : rng.pick(CURRENCIES);
       const amount = service ? rng.int(4, 60) * 10 : rng.price(6, 45);
       const symbol = { USD: '$', EUR: '€', GBP: '£', CAD: 'CA$' }[currency];
-      const price = service && rng.chance(0.3) ? `from ${symbol}${amount}` : `${symbol}${amount.toFixed(amount % 1 ? 2 : 0)}`;
+      const price =
+        service && rng.chance(0.3)
+          ? `from ${symbol}${amount}`
+          : `${symbol}${amount.toFixed(amount % 1 ? 2 : 0)}`;
       const createdAt = dateAfter(rng, member.createdAt);
       docs.push({
         collection: 'products_services',

@@ -1,14 +1,29 @@
 // Members: the five demo accounts plus generated members covering every
 // category, approval state, activity state and plan.
 import { directoryFields } from '../../src/domain/directory.ts';
-import type { ApprovalStatus, ProfileRole, SocialLinks, SubscriptionStatus, UserCategory } from '../../src/domain/profile.ts';
+import type {
+  ApprovalStatus,
+  ProfileRole,
+  SocialLinks,
+  SubscriptionStatus,
+  UserCategory,
+} from '../../src/domain/profile.ts';
 import { profileSlug, uniqueSlug } from '../../src/domain/slug.ts';
 import { DEMO_PASSWORD, demoAccount } from './accounts.ts';
 import { type SeedContext, daysAgo, streamFor } from './context.ts';
 import type { Random } from './prng.ts';
 import { avatarSvg, imageSpec } from './svg.ts';
 import {
-  ANNOUNCEMENTS, AUTHOR_ABOUTS, CITIES, EVENTS, FIRST_NAMES, LAST_NAMES, PUBLISHER_ABOUTS, PUBLISHER_NAMES, READER_ABOUTS, SOCIAL_HANDLES,
+  ANNOUNCEMENTS,
+  AUTHOR_ABOUTS,
+  CITIES,
+  EVENTS,
+  FIRST_NAMES,
+  LAST_NAMES,
+  PUBLISHER_ABOUTS,
+  PUBLISHER_NAMES,
+  READER_ABOUTS,
+  SOCIAL_HANDLES,
 } from './words.ts';
 
 /** Everything the other generators need to know about a member. */
@@ -50,26 +65,98 @@ const P: UserCategory = 'Publisher';
 
 /** Generated members as [category, approval, active, plan]; mostly approved and active so pages have content. */
 const GENERATED: ReadonlyArray<[UserCategory, ApprovalStatus, boolean, SubscriptionStatus]> = [
-  [A, 'approved', true, 'premium'], [A, 'approved', true, 'free'], [A, 'approved', true, 'premium'], [A, 'approved', true, 'free'],
-  [A, 'approved', true, 'free'], [A, 'approved', true, 'premium'], [A, 'approved', true, 'free'], [A, 'approved', true, 'premium'],
-  [A, 'approved', true, 'free'], [A, 'approved', true, 'premium'], [A, 'approved', true, 'free'], [A, 'approved', true, 'free'],
-  [A, 'approved', true, 'premium'], [A, 'approved', false, 'free'], [A, 'pending', true, 'free'], [A, 'denied', true, 'free'],
+  [A, 'approved', true, 'premium'],
   [A, 'approved', true, 'free'],
-  [P, 'approved', true, 'premium'], [P, 'approved', true, 'free'], [P, 'approved', true, 'premium'], [P, 'approved', true, 'free'],
-  [P, 'approved', false, 'premium'], [P, 'pending', true, 'free'], [P, 'approved', true, 'free'],
-  [L, 'approved', true, 'free'], [L, 'approved', true, 'premium'], [L, 'approved', true, 'free'], [L, 'approved', true, 'free'],
-  [L, 'approved', true, 'free'], [L, 'approved', false, 'free'], [L, 'pending', true, 'free'], [L, 'denied', true, 'free'],
-  [L, 'approved', true, 'premium'], [L, 'approved', true, 'free'], [L, 'approved', true, 'free'],
+  [A, 'approved', true, 'premium'],
+  [A, 'approved', true, 'free'],
+  [A, 'approved', true, 'free'],
+  [A, 'approved', true, 'premium'],
+  [A, 'approved', true, 'free'],
+  [A, 'approved', true, 'premium'],
+  [A, 'approved', true, 'free'],
+  [A, 'approved', true, 'premium'],
+  [A, 'approved', true, 'free'],
+  [A, 'approved', true, 'free'],
+  [A, 'approved', true, 'premium'],
+  [A, 'approved', false, 'free'],
+  [A, 'pending', true, 'free'],
+  [A, 'denied', true, 'free'],
+  [A, 'approved', true, 'free'],
+  [P, 'approved', true, 'premium'],
+  [P, 'approved', true, 'free'],
+  [P, 'approved', true, 'premium'],
+  [P, 'approved', true, 'free'],
+  [P, 'approved', false, 'premium'],
+  [P, 'pending', true, 'free'],
+  [P, 'approved', true, 'free'],
+  [L, 'approved', true, 'free'],
+  [L, 'approved', true, 'premium'],
+  [L, 'approved', true, 'free'],
+  [L, 'approved', true, 'free'],
+  [L, 'approved', true, 'free'],
+  [L, 'approved', false, 'free'],
+  [L, 'pending', true, 'free'],
+  [L, 'denied', true, 'free'],
+  [L, 'approved', true, 'premium'],
+  [L, 'approved', true, 'free'],
+  [L, 'approved', true, 'free'],
 ];
 
 function demoPlans(): MemberPlan[] {
   const demo = (uid: string) => ({ uid, email: demoAccount(uid).email });
   return [
-    { ...demo('demo-admin'), displayName: 'Shelfmark Team', slug: 'shelfmark-team', category: A, role: 'Admin', approval: 'approved', active: true, plan: 'premium', admin: true, joinedDaysAgo: 760 },
-    { ...demo('demo-author'), displayName: 'Margot Ellery', category: A, role: 'Book Author', approval: 'approved', active: true, plan: 'premium', joinedDaysAgo: 700 },
-    { ...demo('demo-reader'), displayName: 'Jamie Okonkwo', category: L, role: 'Book Lover/Marketer', approval: 'approved', active: true, plan: 'free', joinedDaysAgo: 420 },
-    { ...demo('demo-publisher'), displayName: 'Foxglove & Finch Press', category: P, role: 'User', approval: 'approved', active: true, plan: 'free', joinedDaysAgo: 380 },
-    { ...demo('demo-pending'), displayName: 'Pat Newcombe', category: A, role: 'User', approval: 'pending', active: true, plan: 'free', joinedDaysAgo: 2 },
+    {
+      ...demo('demo-admin'),
+      displayName: 'Shelfmark Team',
+      slug: 'shelfmark-team',
+      category: A,
+      role: 'Admin',
+      approval: 'approved',
+      active: true,
+      plan: 'premium',
+      admin: true,
+      joinedDaysAgo: 760,
+    },
+    {
+      ...demo('demo-author'),
+      displayName: 'Margot Ellery',
+      category: A,
+      role: 'Book Author',
+      approval: 'approved',
+      active: true,
+      plan: 'premium',
+      joinedDaysAgo: 700,
+    },
+    {
+      ...demo('demo-reader'),
+      displayName: 'Jamie Okonkwo',
+      category: L,
+      role: 'Book Lover/Marketer',
+      approval: 'approved',
+      active: true,
+      plan: 'free',
+      joinedDaysAgo: 420,
+    },
+    {
+      ...demo('demo-publisher'),
+      displayName: 'Foxglove & Finch Press',
+      category: P,
+      role: 'User',
+      approval: 'approved',
+      active: true,
+      plan: 'free',
+      joinedDaysAgo: 380,
+    },
+    {
+      ...demo('demo-pending'),
+      displayName: 'Pat Newcombe',
+      category: A,
+      role: 'User',
+      approval: 'pending',
+      active: true,
+      plan: 'free',
+      joinedDaysAgo: 2,
+    },
   ];
 }
 
@@ -78,7 +165,15 @@ function fill(template: string, rng: Random, kind: string): string {
 }
 
 const KINDS: Record<UserCategory, readonly string[]> = {
-  'Book Author': ['literary fiction', 'cosy mysteries', 'epic fantasy', 'historical novels', 'narrative non-fiction', 'thrillers', 'picture books'],
+  'Book Author': [
+    'literary fiction',
+    'cosy mysteries',
+    'epic fantasy',
+    'historical novels',
+    'narrative non-fiction',
+    'thrillers',
+    'picture books',
+  ],
   'Book Lover/Marketer': ['crime fiction', 'romance', 'science fiction', 'memoirs', 'literary fiction'],
   Publisher: ['literary fiction and poetry', 'crime and suspense', 'nature writing', 'young adult fiction'],
 };
@@ -86,9 +181,25 @@ const KINDS: Record<UserCategory, readonly string[]> = {
 function socialLinks(rng: Random, slug: string, category: UserCategory): SocialLinks {
   const handle = `${slug.replace(/-/g, '')}${category === P ? '' : rng.pick(SOCIAL_HANDLES)}`;
   const links: SocialLinks = { website: `https://www.${slug}.example.com` };
-  const networks = rng.sample(['instagram', 'twitter', 'facebook', 'goodreads', 'substack', 'linkedin', 'youtube', 'tiktok', 'medium'] as const, rng.int(1, 4));
+  const networks = rng.sample(
+    [
+      'instagram',
+      'twitter',
+      'facebook',
+      'goodreads',
+      'substack',
+      'linkedin',
+      'youtube',
+      'tiktok',
+      'medium',
+    ] as const,
+    rng.int(1, 4),
+  );
   for (const network of networks) {
-    links[network] = network === 'substack' ? `https://${handle}.substack.example.com` : `https://${network}.example.com/${handle}`;
+    links[network] =
+      network === 'substack'
+        ? `https://${handle}.substack.example.com`
+        : `https://${network}.example.com/${handle}`;
   }
   // A few members have no website, so the directory's website button has both states.
   if (rng.chance(0.15)) delete links.website;
@@ -116,21 +227,30 @@ export function generateMembers(ctx: SeedContext): Member[] {
   return plans.map((plan) => {
     const displayName =
       plan.displayName ??
-      (plan.category === P ? (publisherNames[publisher++] as string) : `${firstNames[person] as string} ${lastNames[person++] as string}`);
+      (plan.category === P
+        ? (publisherNames[publisher++] as string)
+        : `${firstNames[person] as string} ${lastNames[person++] as string}`);
     const pageSlug = plan.slug ?? uniqueSlug(profileSlug(displayName), (s) => taken.has(s));
     taken.add(pageSlug);
     // Pending members joined recently; the rest anywhere in the last two years.
     const joined = plan.joinedDaysAgo ?? (plan.approval === 'pending' ? rng.int(1, 10) : rng.int(20, 730));
     const createdAt = daysAgo(joined, rng.int(0, 1439));
-    const role: ProfileRole = plan.role ?? (rng.chance(0.35) && plan.category !== P ? plan.category as ProfileRole : 'User');
+    const role: ProfileRole =
+      plan.role ?? (rng.chance(0.35) && plan.category !== P ? (plan.category as ProfileRole) : 'User');
     const kind = rng.pick(KINDS[plan.category]);
-    const aboutTemplates = plan.category === A ? AUTHOR_ABOUTS : plan.category === P ? PUBLISHER_ABOUTS : READER_ABOUTS;
+    const aboutTemplates =
+      plan.category === A ? AUTHOR_ABOUTS : plan.category === P ? PUBLISHER_ABOUTS : READER_ABOUTS;
     const hasImage = plan.admin || plan.uid.startsWith('demo-') || rng.chance(0.85);
-    const profileImage = hasImage ? ctx.addImage(imageSpec('profiles', plan.uid, avatarSvg(displayName, rng.int(0, 359)), 256, 256)) : null;
-    const events = rng.chance(0.45) || plan.uid === 'demo-author' ? rng.sample(EVENTS, rng.int(1, 3)).join('\n') : null;
+    const profileImage = hasImage
+      ? ctx.addImage(imageSpec('profiles', plan.uid, avatarSvg(displayName, rng.int(0, 359)), 256, 256))
+      : null;
+    const events =
+      rng.chance(0.45) || plan.uid === 'demo-author' ? rng.sample(EVENTS, rng.int(1, 3)).join('\n') : null;
 
     // Drawn in the same order as before these fields were named, so the demo data did not change.
-    const pageTitle = rng.chance(0.3) ? `${displayName} | ${plan.category === P ? 'Independent Press' : plan.category}` : null;
+    const pageTitle = rng.chance(0.3)
+      ? `${displayName} | ${plan.category === P ? 'Independent Press' : plan.category}`
+      : null;
     const aboutMe = plan.admin
       ? 'The team behind Shelfmark. We look after the community, approve new members and share news about books, events and the platform.'
       : fill(rng.pick(aboutTemplates), rng, kind);
@@ -146,10 +266,18 @@ export function generateMembers(ctx: SeedContext): Member[] {
       about_me: aboutMe,
       special_announcement: plan.admin
         ? 'Welcome to Shelfmark! Premium membership is 50% off this month.'
-        : rng.chance(0.45) || plan.uid === 'demo-author' ? rng.pick(ANNOUNCEMENTS) : null,
-      upcoming_events: plan.admin ? 'Virtual author meetup, first Thursday of every month\nHoliday reading challenge kicks off 1 December' : events,
+        : rng.chance(0.45) || plan.uid === 'demo-author'
+          ? rng.pick(ANNOUNCEMENTS)
+          : null,
+      upcoming_events: plan.admin
+        ? 'Virtual author meetup, first Thursday of every month\nHoliday reading challenge kicks off 1 December'
+        : events,
       social_links: plan.admin
-        ? { website: 'https://www.shelfmark.example.com', instagram: 'https://instagram.example.com/shelfmark', substack: 'https://shelfmark.substack.example.com' }
+        ? {
+            website: 'https://www.shelfmark.example.com',
+            instagram: 'https://instagram.example.com/shelfmark',
+            substack: 'https://shelfmark.substack.example.com',
+          }
         : socialLinks(rng, pageSlug, plan.category),
       subscription_status: plan.plan,
       approval_status: plan.approval,
@@ -181,5 +309,12 @@ export function generateMembers(ctx: SeedContext): Member[] {
 
 /** The Firebase Auth users for the members (one shared demo password). */
 export function authUsers(members: readonly Member[]) {
-  return members.map((m) => ({ uid: m.uid, email: m.email, password: DEMO_PASSWORD, displayName: m.displayName, emailVerified: m.emailVerified, admin: m.admin }));
+  return members.map((m) => ({
+    uid: m.uid,
+    email: m.email,
+    password: DEMO_PASSWORD,
+    displayName: m.displayName,
+    emailVerified: m.emailVerified,
+    admin: m.admin,
+  }));
 }

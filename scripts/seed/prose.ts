@@ -8,7 +8,7 @@ export const MANUSCRIPT_PARAGRAPHS = [
   'He counted the steps down to the archive twice, the way his grandfather had taught him: once going down, once coming back, so the stairs could never take more of you than they gave.',
   'The map was wrong. That was the first thing she understood, standing at the crossroads with the rain finding its way down the back of her collar. The river was on the wrong side. The bridge had never existed. And yet the map had brought her exactly where she needed to be.',
   '"You kept it," he said, and it was not a question. The little brass compass sat on the kitchen table between them, its needle trembling, refusing to settle on north.',
-  'In the library after closing, the books seemed to breathe. Mara walked the aisles with her torch and her trolley, re-shelving the day\'s returns, and tried not to notice the volumes that had moved since the morning.',
+  "In the library after closing, the books seemed to breathe. Mara walked the aisles with her torch and her trolley, re-shelving the day's returns, and tried not to notice the volumes that had moved since the morning.",
   'There is a particular silence that falls over a house when someone has just left it. It is not the absence of sound but the presence of a question, and that evening the question filled every room.',
   'The station clock had stopped at seven minutes past four, and the stationmaster insisted that this was the correct time, and that it was the rest of the world that had fallen out of step.',
   'She wrote the first line of the letter eleven times. By the twelfth she had stopped trying to sound brave and simply wrote what was true: I am sorry, I am coming home, please leave the light on.',

@@ -53,10 +53,34 @@ export function generateLegalDocuments(admin: Member): SeedDoc[] {
 }
 
 const BANNERS = [
-  { title: 'Premium membership: 50% off', action: 'Upgrade now', link: '/membership', description: 'Unlimited books and listings for half the price this month.', active: true },
-  { title: 'Autumn Book Fair', action: 'Get tickets', link: 'https://bookfair.example.com', description: 'Meet 60 independent authors and publishers.', active: true },
-  { title: 'Find an editor in the marketplace', action: 'Browse services', link: '/classifieds', description: null, active: true },
-  { title: 'Summer reading challenge', action: 'Join in', link: '/blog', description: 'Our summer challenge has ended; thanks to all who joined.', active: false },
+  {
+    title: 'Premium membership: 50% off',
+    action: 'Upgrade now',
+    link: '/membership',
+    description: 'Unlimited books and listings for half the price this month.',
+    active: true,
+  },
+  {
+    title: 'Autumn Book Fair',
+    action: 'Get tickets',
+    link: 'https://bookfair.example.com',
+    description: 'Meet 60 independent authors and publishers.',
+    active: true,
+  },
+  {
+    title: 'Find an editor in the marketplace',
+    action: 'Browse services',
+    link: '/classifieds',
+    description: null,
+    active: true,
+  },
+  {
+    title: 'Summer reading challenge',
+    action: 'Join in',
+    link: '/blog',
+    description: 'Our summer challenge has ended; thanks to all who joined.',
+    active: false,
+  },
 ] as const;
 
 /** Advertisement banners, three active and one inactive. */
@@ -69,7 +93,15 @@ export function generateBanners(ctx: SeedContext, admin: Member): SeedDoc[] {
       id,
       data: {
         title: banner.title,
-        image_url: ctx.addImage(imageSpec('site-assets/banners', id, bannerSvg(banner.title, banner.action, rng.int(0, 359)), 1200, 300)),
+        image_url: ctx.addImage(
+          imageSpec(
+            'site-assets/banners',
+            id,
+            bannerSvg(banner.title, banner.action, rng.int(0, 359)),
+            1200,
+            300,
+          ),
+        ),
         link_url: banner.link,
         description: banner.description,
         position: i + 1,
@@ -85,11 +117,22 @@ export function generateBanners(ctx: SeedContext, admin: Member): SeedDoc[] {
  * Six featured profiles (the site owner in slot 1, the demo author in slot 2)
  * and twelve featured books, all from active, approved members.
  */
-export function generateFeatured(members: readonly Member[], books: readonly SeedBook[], admin: Member): SeedDoc[] {
+export function generateFeatured(
+  members: readonly Member[],
+  books: readonly SeedBook[],
+  admin: Member,
+): SeedDoc[] {
   const rng = streamFor('featured');
   const listed = members.filter((m) => m.active && m.approval === 'approved' && !m.admin);
   const withBooks = listed.filter((m) => books.some((b) => b.userId === m.uid && b.active));
-  const picked = [admin, members.find((m) => m.uid === 'demo-author') as Member, ...rng.sample(withBooks.filter((m) => m.uid !== 'demo-author'), FEATURED_PROFILE_SLOTS - 2)];
+  const picked = [
+    admin,
+    members.find((m) => m.uid === 'demo-author') as Member,
+    ...rng.sample(
+      withBooks.filter((m) => m.uid !== 'demo-author'),
+      FEATURED_PROFILE_SLOTS - 2,
+    ),
+  ];
   const profiles = picked.map((member, i) => ({
     collection: 'featured_profiles' as const,
     id: String(i + 1),
@@ -117,7 +160,8 @@ export function generatePageContent(admin: Member): SeedDoc[] {
         page_slug: 'about',
         title: 'About Shelfmark',
         subtitle: 'A community for book authors, readers and publishers',
-        meta_description: 'Shelfmark brings book authors, book lovers and publishers together: profiles, books, free reads, audiobooks and a marketplace.',
+        meta_description:
+          'Shelfmark brings book authors, book lovers and publishers together: profiles, books, free reads, audiobooks and a marketplace.',
         content: structuredClone(DEFAULT_ABOUT_CONTENT),
         ...common,
       },
@@ -129,7 +173,8 @@ export function generatePageContent(admin: Member): SeedDoc[] {
         page_slug: 'membership',
         title: 'Membership',
         subtitle: 'Free and Premium plans',
-        meta_description: 'Join Shelfmark for free, or go Premium for $5 a month for unlimited books and listings.',
+        meta_description:
+          'Join Shelfmark for free, or go Premium for $5 a month for unlimited books and listings.',
         content: structuredClone(DEFAULT_MEMBERSHIP_CONTENT),
         ...common,
       },

@@ -16,13 +16,22 @@ export interface ImageSpec {
 const ENCODING_VERSION = 'webp-q62-v1';
 
 /** Builds an ImageSpec whose path changes whenever the picture would change. */
-export function imageSpec(folder: string, stem: string, svg: string, width: number, height: number): ImageSpec {
+export function imageSpec(
+  folder: string,
+  stem: string,
+  svg: string,
+  width: number,
+  height: number,
+): ImageSpec {
   const hash = createHash('sha256').update(ENCODING_VERSION).update(svg).digest('hex').slice(0, 10);
   return { path: `${folder}/${stem}-${hash}.webp`, svg, width, height };
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );
 }
 
 /** Greedy word wrap by character count (the renderer has no text layout). */
@@ -68,7 +77,10 @@ export function coverSvg(title: string, author: string, hue: number, ornament: n
     `<g stroke="${light}" stroke-width="2" opacity="0.5"><line x1="40" y1="100" x2="360" y2="100"/><line x1="40" y1="112" x2="360" y2="112"/></g>`,
   ];
   const text = titleLines
-    .map((line, i) => `<text x="200" y="${Math.round(titleStart + i * titleSize * 1.2)}" text-anchor="middle" font-family="serif" font-weight="bold" font-size="${titleSize}" fill="#fff">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="200" y="${Math.round(titleStart + i * titleSize * 1.2)}" text-anchor="middle" font-family="serif" font-weight="bold" font-size="${titleSize}" fill="#fff">${escapeXml(line)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600" viewBox="0 0 400 600">
 <defs><linearGradient id="g" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="${mid}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>
@@ -83,7 +95,9 @@ ${text}
 /** The one or two initials of a display name. */
 export function initials(name: string): string {
   const words = name.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w));
-  return ((words[0]?.[0] ?? '?') + (words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '')).toUpperCase();
+  return (
+    (words[0]?.[0] ?? '?') + (words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '')
+  ).toUpperCase();
 }
 
 /** A 256×256 profile picture: a coloured square with the initials. */
@@ -126,7 +140,10 @@ export function blogImageSvg(title: string, hue: number): string {
     return `<rect x="${440 + i * 24}" y="${360 - h}" width="20" height="${h}" fill="hsl(${(hue + i * 23) % 360}, 55%, ${45 + (i % 3) * 10}%)"/>`;
   }).join('');
   const lines = wrap(title, 22, 3)
-    .map((l, i) => `<text x="40" y="${110 + i * 44}" font-family="serif" font-weight="bold" font-size="36" fill="${light}">${escapeXml(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="40" y="${110 + i * 44}" font-family="serif" font-weight="bold" font-size="36" fill="${light}">${escapeXml(l)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" viewBox="0 0 800 400">
 <rect width="800" height="400" fill="${dark}"/>${spines}<rect x="420" y="360" width="370" height="8" fill="${light}"/>${lines}

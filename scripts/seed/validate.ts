@@ -6,7 +6,12 @@ import { blogPostSchema } from '../../src/domain/blog-post.ts';
 import { bookSchema } from '../../src/domain/book.ts';
 import { type ListingSource, listingFieldsOf, sameListingFields } from '../../src/domain/book-listing.ts';
 import { AD_CONTACT_PATH, adContactSchema, classifiedAdSchema } from '../../src/domain/classified-ad.ts';
-import { bookVisibilityFields, isOwnerPublic, sameVisibilityFields, type OwnerVisibility } from '../../src/domain/visibility.ts';
+import {
+  bookVisibilityFields,
+  isOwnerPublic,
+  sameVisibilityFields,
+  type OwnerVisibility,
+} from '../../src/domain/visibility.ts';
 import type { CollectionName } from '../../src/domain/collections.ts';
 import { type DirectorySource, directoryFields, sameDirectoryFields } from '../../src/domain/directory.ts';
 import { featuredBookSchema, featuredProfileSchema } from '../../src/domain/featured.ts';
@@ -48,7 +53,11 @@ export function validateDocs(docs: readonly SeedDoc[]): SeedDoc[] {
       throw new Error(`${doc.collection}/${doc.id}: unexpected private documents ${names.join(', ')}`);
     }
     const contact = adContactSchema.parse(doc.private[AD_CONTACT_PATH.doc]);
-    return { ...doc, data: toWriteData(entity) as Record<string, unknown>, private: { [AD_CONTACT_PATH.doc]: contact } };
+    return {
+      ...doc,
+      data: toWriteData(entity) as Record<string, unknown>,
+      private: { [AD_CONTACT_PATH.doc]: contact },
+    };
   });
 }
 
@@ -67,44 +76,60 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
 
   const slugs = new Set<unknown>();
   for (const [id, profile] of profiles) {
-    if (slugs.has(profile.page_slug)) problems.push(`profiles/${id}: page_slug ${String(profile.page_slug)} is not unique`);
+    if (slugs.has(profile.page_slug))
+      problems.push(`profiles/${id}: page_slug ${String(profile.page_slug)} is not unique`);
     slugs.add(profile.page_slug);
   }
   for (const collection of ['books', 'products_services', 'classified_ads'] as const) {
     for (const doc of of(collection)) {
-      if (!profiles.has(String(doc.data.user_id))) problems.push(`${collection}/${doc.id}: owner ${String(doc.data.user_id)} has no profile`);
+      if (!profiles.has(String(doc.data.user_id)))
+        problems.push(`${collection}/${doc.id}: owner ${String(doc.data.user_id)} has no profile`);
     }
   }
   for (const [uid, profile] of profiles) {
     const owned = (collection: CollectionName) => of(collection).filter((d) => d.data.user_id === uid);
     const activeBooks = owned('books').filter((d) => d.data.is_active).length;
-    if (profile.book_count !== activeBooks) problems.push(`profiles/${uid}: book_count ${String(profile.book_count)} but ${activeBooks} active books`);
+    if (profile.book_count !== activeBooks)
+      problems.push(
+        `profiles/${uid}: book_count ${String(profile.book_count)} but ${activeBooks} active books`,
+      );
     if (profile.subscription_status === 'free') {
       for (const kind of ['books', 'products_services'] as const) {
-        if (owned(kind).length > PLAN_LIMITS.free[kind]) problems.push(`profiles/${uid}: free plan with ${owned(kind).length} ${kind}`);
+        if (owned(kind).length > PLAN_LIMITS.free[kind])
+          problems.push(`profiles/${uid}: free plan with ${owned(kind).length} ${kind}`);
       }
     }
   }
   for (const [uid, profile] of profiles) {
     // The profileDirectoryFields trigger would rewrite stale fields; the seed must already agree with it.
-    if (!sameDirectoryFields(profile, directoryFields(profile as DirectorySource))) problems.push(`profiles/${uid}: directory fields differ from directoryFields()`);
+    if (!sameDirectoryFields(profile, directoryFields(profile as DirectorySource)))
+      problems.push(`profiles/${uid}: directory fields differ from directoryFields()`);
   }
   for (const doc of of('books')) {
     // The bookListingFields trigger would rewrite stale fields; the seed must already agree with it.
-    if (!sameListingFields(doc.data, listingFieldsOf(doc.data as ListingSource))) problems.push(`books/${doc.id}: listing fields differ from listingFieldsOf()`);
+    if (!sameListingFields(doc.data, listingFieldsOf(doc.data as ListingSource)))
+      problems.push(`books/${doc.id}: listing fields differ from listingFieldsOf()`);
     // So would the bookVisibility triggers.
     const owner = profiles.get(String(doc.data.user_id));
-    const visibility = bookVisibilityFields(doc.data.is_active !== false, isOwnerPublic(owner as OwnerVisibility | undefined));
-    if (!sameVisibilityFields(doc.data, visibility)) problems.push(`books/${doc.id}: visibility fields differ from bookVisibilityFields()`);
+    const visibility = bookVisibilityFields(
+      doc.data.is_active !== false,
+      isOwnerPublic(owner as OwnerVisibility | undefined),
+    );
+    if (!sameVisibilityFields(doc.data, visibility))
+      problems.push(`books/${doc.id}: visibility fields differ from bookVisibilityFields()`);
   }
   for (const doc of of('featured_profiles')) {
     const profile = profiles.get(String(doc.data.user_id));
-    if (!profile?.is_active || profile.approval_status !== 'approved') problems.push(`featured_profiles/${doc.id}: not an active approved member`);
-    if (doc.id !== String(doc.data.position)) problems.push(`featured_profiles/${doc.id}: id is not its position`);
+    if (!profile?.is_active || profile.approval_status !== 'approved')
+      problems.push(`featured_profiles/${doc.id}: not an active approved member`);
+    if (doc.id !== String(doc.data.position))
+      problems.push(`featured_profiles/${doc.id}: id is not its position`);
   }
   for (const doc of of('featured_books')) {
-    if (!books.get(String(doc.data.book_id))?.is_active) problems.push(`featured_books/${doc.id}: not an active book`);
-    if (doc.id !== String(doc.data.position)) problems.push(`featured_books/${doc.id}: id is not its position`);
+    if (!books.get(String(doc.data.book_id))?.is_active)
+      problems.push(`featured_books/${doc.id}: not an active book`);
+    if (doc.id !== String(doc.data.position))
+      problems.push(`featured_books/${doc.id}: id is not its position`);
   }
   if (problems.length > 0) throw new Error(`Seed data is inconsistent:\n  ${problems.join('\n  ')}`);
 }

@@ -8,7 +8,11 @@ import type { SeedDoc, SeedUser } from './context.ts';
 const BATCH_SIZE = 500;
 
 /** Deletes every document and every Auth user of the project in the emulators. */
-export async function wipeEmulators(projectId: string, firestoreHost: string, authHost: string): Promise<void> {
+export async function wipeEmulators(
+  projectId: string,
+  firestoreHost: string,
+  authHost: string,
+): Promise<void> {
   const targets = [
     `http://${firestoreHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
     `http://${authHost}/emulator/v1/projects/${projectId}/accounts`,
@@ -23,7 +27,13 @@ export async function wipeEmulators(projectId: string, firestoreHost: string, au
 export async function createUsers(auth: Auth, users: readonly SeedUser[]): Promise<void> {
   await Promise.all(
     users.map(async (user) => {
-      await auth.createUser({ uid: user.uid, email: user.email, password: user.password, displayName: user.displayName, emailVerified: user.emailVerified });
+      await auth.createUser({
+        uid: user.uid,
+        email: user.email,
+        password: user.password,
+        displayName: user.displayName,
+        emailVerified: user.emailVerified,
+      });
       if (user.admin) await auth.setCustomUserClaims(user.uid, { admin: true });
     }),
   );
@@ -35,7 +45,10 @@ export async function writeDocs(db: Firestore, docs: readonly SeedDoc[]): Promis
     const ref = db.collection(doc.collection).doc(doc.id);
     return [
       { ref, data: doc.data },
-      ...Object.entries(doc.private ?? {}).map(([name, data]) => ({ ref: ref.collection('private').doc(name), data })),
+      ...Object.entries(doc.private ?? {}).map(([name, data]) => ({
+        ref: ref.collection('private').doc(name),
+        data,
+      })),
     ];
   });
   for (let start = 0; start < writes.length; start += BATCH_SIZE) {

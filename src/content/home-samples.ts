@@ -11,13 +11,20 @@ export const DAILY_QUOTE = {
 /** The micro-poem card. */
 export const MICRO_POEM = {
   title: 'Marginalia',
-  lines: ['A pencilled note in a borrowed book:', 'someone else was here before me,', 'and stayed up late for the same line.'],
+  lines: [
+    'A pencilled note in a borrowed book:',
+    'someone else was here before me,',
+    'and stayed up late for the same line.',
+  ],
   author: 'Shelfmark community',
 } as const;
 
 /** The two 'Feature Coming Soon' cards. */
 export const COMING_SOON_FEATURES = [
-  { title: 'Reading Challenges', text: 'Set a yearly goal, track your progress and earn badges with other readers.' },
+  {
+    title: 'Reading Challenges',
+    text: 'Set a yearly goal, track your progress and earn badges with other readers.',
+  },
   { title: 'Book Swap', text: 'Trade the books you have finished with members near you.' },
 ] as const;
 

@@ -12,7 +12,11 @@ interface DateConvertible {
 }
 
 function isDateConvertible(value: unknown): value is DateConvertible {
-  return typeof value === 'object' && value !== null && typeof (value as { toDate?: unknown }).toDate === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { toDate?: unknown }).toDate === 'function'
+  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -38,7 +42,9 @@ function safeParseDoc<S extends z.ZodType>(schema: S, id: string, data: unknown)
 }
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ');
+  return error.issues
+    .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
 }
 
 /**
@@ -96,7 +102,10 @@ export function reportInvalidDoc(path: string, problems: string): void {
 }
 
 /** Parses a list of read documents in order, leaving out (and logging once) those that do not match the schema. */
-export function parseDocs<S extends z.ZodType>(schema: S, snapshots: Iterable<DocSnapshotLike>): z.output<S>[] {
+export function parseDocs<S extends z.ZodType>(
+  schema: S,
+  snapshots: Iterable<DocSnapshotLike>,
+): z.output<S>[] {
   const parsed: z.output<S>[] = [];
   for (const snapshot of snapshots) {
     const entity = tryParseDoc(schema, snapshot);

@@ -68,7 +68,10 @@ export const DELETE_FAILED_MESSAGE = 'Failed to delete profile. Please try again
 export const STALE_DELETION_MS = 10 * 60 * 1000;
 
 /** True when an unfinished job last moved more than STALE_DELETION_MS ago, so its call has surely ended. */
-export function isStaleDeletion(job: { completed_at?: Date | null; updated_at?: Date | null; requested_at: Date }, now: number): boolean {
+export function isStaleDeletion(
+  job: { completed_at?: Date | null; updated_at?: Date | null; requested_at: Date },
+  now: number,
+): boolean {
   if (job.completed_at) return false;
   return now - (job.updated_at ?? job.requested_at).getTime() > STALE_DELETION_MS;
 }

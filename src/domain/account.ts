@@ -25,7 +25,8 @@ export const REAUTH_REQUIRED_MESSAGE = 'Please confirm your current password and
 /** Too many reset requests for one address or from one client. */
 export const RESET_THROTTLED_MESSAGE = 'Too many password reset requests. Please wait a while and try again.';
 /** Too many email-change requests by one member. */
-export const EMAIL_CHANGE_THROTTLED_MESSAGE = 'Too many email change requests. Please wait a while and try again.';
+export const EMAIL_CHANGE_THROTTLED_MESSAGE =
+  'Too many email change requests. Please wait a while and try again.';
 /** A continue address that is not on this site. */
 export const FOREIGN_CONTINUE_URL_MESSAGE = 'The return address must be a page of this site.';
 /** A reset link whose code has expired. */
@@ -33,7 +34,8 @@ export const RESET_LINK_EXPIRED_MESSAGE = 'This password reset link has expired.
 /** A reset link whose code was used already or never existed. */
 export const RESET_LINK_INVALID_MESSAGE = 'This password reset link is invalid or has already been used.';
 /** An email-change link whose code has expired, was used, or never existed. */
-export const EMAIL_LINK_INVALID_MESSAGE = 'This confirmation link is invalid, has expired or has already been used.';
+export const EMAIL_LINK_INVALID_MESSAGE =
+  'This confirmation link is invalid, has expired or has already been used.';
 
 /** How long after entering the password a member may change the password or ask for an email change (seconds). */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
@@ -77,7 +79,10 @@ export const newPasswordFormSchema = z
     /** The same again. */
     confirmPassword: z.string(),
   })
-  .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], message: PASSWORD_MISMATCH_MESSAGE });
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: PASSWORD_MISMATCH_MESSAGE,
+  });
 /** The reset page's values. */
 export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 
@@ -91,7 +96,10 @@ export const changePasswordFormSchema = z
     /** The same again. */
     confirmPassword: z.string(),
   })
-  .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], message: PASSWORD_MISMATCH_MESSAGE });
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: PASSWORD_MISMATCH_MESSAGE,
+  });
 /** The change-password form's values. */
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
@@ -120,7 +128,11 @@ export const memberTargetSchema = z
   .nullish();
 
 /** A one-time code from a mailed link, as our pages pass it on. */
-const actionCodeSchema = z.string({ error: RESET_LINK_INVALID_MESSAGE }).trim().min(1, RESET_LINK_INVALID_MESSAGE).max(512, RESET_LINK_INVALID_MESSAGE);
+const actionCodeSchema = z
+  .string({ error: RESET_LINK_INVALID_MESSAGE })
+  .trim()
+  .min(1, RESET_LINK_INVALID_MESSAGE)
+  .max(512, RESET_LINK_INVALID_MESSAGE);
 
 /** What changePassword accepts: the new password (the page re-authenticated with the current one just before). */
 export const passwordChangeRequestSchema = z.strictObject({
@@ -143,11 +155,16 @@ export const passwordResetCompletionSchema = z.strictObject({
  */
 export const emailConfirmationRequestSchema = z.strictObject({
   /** The one-time code from the confirmation mail's link. */
-  oobCode: z.string({ error: EMAIL_LINK_INVALID_MESSAGE }).trim().min(1, EMAIL_LINK_INVALID_MESSAGE).max(512, EMAIL_LINK_INVALID_MESSAGE),
+  oobCode: z
+    .string({ error: EMAIL_LINK_INVALID_MESSAGE })
+    .trim()
+    .min(1, EMAIL_LINK_INVALID_MESSAGE)
+    .max(512, EMAIL_LINK_INVALID_MESSAGE),
 });
 
 /** Too many uses of mailed links from one client. */
-export const ACTION_CODE_THROTTLED_MESSAGE = 'Too many attempts with email links. Please wait a while and try again.';
+export const ACTION_CODE_THROTTLED_MESSAGE =
+  'Too many attempts with email links. Please wait a while and try again.';
 
 /**
  * The address of `candidate` when it is a page of this site (`origin`, e.g.
@@ -185,7 +202,12 @@ export const ACTION_PAGES = {
  * all our page needs; Firebase's handler and its continue URL are left out, so
  * the mail never sends anyone off the site. Throws when the link has no code.
  */
-export function ownActionLink(firebaseLink: string, page: string, siteOrigin: string, extra: Record<string, string> = {}): string {
+export function ownActionLink(
+  firebaseLink: string,
+  page: string,
+  siteOrigin: string,
+  extra: Record<string, string> = {},
+): string {
   const code = new URL(firebaseLink).searchParams.get('oobCode');
   if (!code) throw new Error('The generated link carries no oobCode');
   const url = new URL(page, siteOrigin);

@@ -7,7 +7,13 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from './common.ts';
 import { advertisementBannerSchema } from './advertisement-banner.ts';
 import { LEGAL_DOCUMENT_TYPES } from './legal-document.ts';
-import { BENEFIT_ICONS, FEATURE_ICONS, aboutContentSchema, membershipContentSchema, type PageSlug } from './page-content.ts';
+import {
+  BENEFIT_ICONS,
+  FEATURE_ICONS,
+  aboutContentSchema,
+  membershipContentSchema,
+  type PageSlug,
+} from './page-content.ts';
 
 /** The callable behind page-content and legal-document saves. */
 export const ADMIN_CONTENT_CALLABLE = 'adminContent';
@@ -23,11 +29,17 @@ const pageFields = {
 };
 
 /** What the banner form edits. */
-export const bannerFormSchema = advertisementBannerSchema.pick({ title: true, image_url: true, link_url: true, description: true, position: true, is_active: true }).strict();
+export const bannerFormSchema = advertisementBannerSchema
+  .pick({ title: true, image_url: true, link_url: true, description: true, position: true, is_active: true })
+  .strict();
 /** A banner as the form sends it. */
 export type BannerForm = z.infer<typeof bannerFormSchema>;
 
-const bannerId = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'Not a banner id');
+const bannerId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a banner id');
 
 /** Every request of adminContent. */
 export const adminContentRequestSchema = z.discriminatedUnion('action', [
@@ -61,7 +73,10 @@ export function contentSchemaOf(slug: PageSlug) {
  * Reads the raw JSON editor's text: the parsed content when it is valid JSON of the
  * page's shape, else the reason. While it is invalid the edit is not applied.
  */
-export function parseContentJson(slug: PageSlug, text: string): { ok: true; content: unknown } | { ok: false; error: string } {
+export function parseContentJson(
+  slug: PageSlug,
+  text: string,
+): { ok: true; content: unknown } | { ok: false; error: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -71,7 +86,10 @@ export function parseContentJson(slug: PageSlug, text: string): { ok: true; cont
   const parsed = contentSchemaOf(slug).safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, error: `Invalid content at ${issue?.path.map(String).join('.') || '(root)'}: ${issue?.message ?? 'wrong shape'}` };
+    return {
+      ok: false,
+      error: `Invalid content at ${issue?.path.map(String).join('.') || '(root)'}: ${issue?.message ?? 'wrong shape'}`,
+    };
   }
   return { ok: true, content: parsed.data };
 }
@@ -93,12 +111,26 @@ const CHOICES: Record<PageSlug, Record<string, readonly string[]>> = {
   membership: { 'benefits.icon': BENEFIT_ICONS, 'plans.type': ['free', 'premium'] },
 };
 /** Lists of short texts, edited one per line. */
-const LINES: Record<PageSlug, readonly string[]> = { about: ['vision.badges'], membership: ['plans.features'] };
+const LINES: Record<PageSlug, readonly string[]> = {
+  about: ['vision.badges'],
+  membership: ['plans.features'],
+};
 /** Lists of items the form adds to and removes from, with a blank item and the schema's maximum. */
 const LISTS: Record<PageSlug, Record<string, { max: number; blank: () => Record<string, unknown> }>> = {
   about: { features: { max: 12, blank: () => ({ icon: FEATURE_ICONS[0], title: '', description: '' }) } },
   membership: {
-    plans: { max: 4, blank: () => ({ type: 'premium', name: '', price: '', period: '', description: '', popular: false, features: [] }) },
+    plans: {
+      max: 4,
+      blank: () => ({
+        type: 'premium',
+        name: '',
+        price: '',
+        period: '',
+        description: '',
+        popular: false,
+        features: [],
+      }),
+    },
     benefits: { max: 12, blank: () => ({ icon: BENEFIT_ICONS[0], title: '', description: '' }) },
   },
 };

@@ -64,7 +64,9 @@ export function bookMatchesSearch(book: SearchableBook, search: string): boolean
   const terms = parseSearch(search).terms;
   if (terms.length === 0) return true;
   // The same keywords as listingFieldsOf in book-listing.ts: title words first, then the author's name.
-  const keywords = searchKeywords([book.title, book.author?.display_name], { maxKeywords: MAX_SEARCH_KEYWORDS });
+  const keywords = searchKeywords([book.title, book.author?.display_name], {
+    maxKeywords: MAX_SEARCH_KEYWORDS,
+  });
   return matchesAllTerms(keywords, terms);
 }
 
@@ -74,7 +76,12 @@ export function bookMatchesSearch(book: SearchableBook, search: string): boolean
  * written by a trigger after it is created, so the index alone would miss a book
  * created moments ago). Each book once, at most `max`.
  */
-export function mergeBookSearch<T extends SearchableBook>(indexed: readonly T[], newest: readonly T[], search: string, max: number): T[] {
+export function mergeBookSearch<T extends SearchableBook>(
+  indexed: readonly T[],
+  newest: readonly T[],
+  search: string,
+  max: number,
+): T[] {
   const seen = new Set(indexed.map((book) => book.id));
   const fresh = newest.filter((book) => !seen.has(book.id) && bookMatchesSearch(book, search));
   return [...fresh, ...indexed].slice(0, max);

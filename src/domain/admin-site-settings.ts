@@ -12,7 +12,15 @@ export const ADMIN_SITE_SETTINGS_CALLABLE = 'adminSiteSettings';
 
 /** The fields the Site Settings tab edits (each optional: a section saves only its own). */
 export const siteSettingsEditSchema = siteSettingsWriteSchema
-  .pick({ logo_url: true, site_title: true, header_description: true, hero_description: true, website_url: true, menu_items: true, social_links: true })
+  .pick({
+    logo_url: true,
+    site_title: true,
+    header_description: true,
+    hero_description: true,
+    website_url: true,
+    menu_items: true,
+    social_links: true,
+  })
   .partial()
   .strict();
 /** A Site Settings save. */
@@ -35,7 +43,14 @@ export type AdminSiteSettingsRequest = z.infer<typeof adminSiteSettingsRequestSc
  * chose another title keeps it.
  */
 export function titlesFollowingGlobal(previousGlobal: string | null | undefined): string[] {
-  return [...new Set(['', DEFAULT_FREE_PREVIEW_TITLE, LEGACY_DEFAULT_FREE_PREVIEW_TITLE, ...(previousGlobal ? [previousGlobal] : [])])];
+  return [
+    ...new Set([
+      '',
+      DEFAULT_FREE_PREVIEW_TITLE,
+      LEGACY_DEFAULT_FREE_PREVIEW_TITLE,
+      ...(previousGlobal ? [previousGlobal] : []),
+    ]),
+  ];
 }
 
 /** The menu with item `index` moved by `offset` (−1 up, +1 down); unchanged at the ends. */

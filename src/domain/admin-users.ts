@@ -6,7 +6,13 @@
  */
 import { z } from 'zod';
 import { TEXT_LIMITS, idSchema } from './common.ts';
-import { approvalStatusSchema, subscriptionStatusSchema, userCategorySchema, type ApprovalStatus, type UserCategory } from './profile.ts';
+import {
+  approvalStatusSchema,
+  subscriptionStatusSchema,
+  userCategorySchema,
+  type ApprovalStatus,
+  type UserCategory,
+} from './profile.ts';
 import { signupRequestSchema } from './signup.ts';
 import { PAGE_SLUG_PATTERN } from './slug.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH, foldText } from './search.ts';
@@ -53,7 +59,10 @@ export const requestedSlugSchema = z
   .trim()
   .toLowerCase()
   .max(TEXT_LIMITS.slug, `Page slug must be at most ${TEXT_LIMITS.slug} characters.`)
-  .refine((slug) => slug === '' || PAGE_SLUG_PATTERN.test(slug), 'Page slug may contain only lower-case letters, digits, - and _.');
+  .refine(
+    (slug) => slug === '' || PAGE_SLUG_PATTERN.test(slug),
+    'Page slug may contain only lower-case letters, digits, - and _.',
+  );
 
 /** Register a member: the Auth user, an approved profile, the admin claim for role Admin, optionally an invitation mail. */
 export const createUserRequestSchema = z.strictObject({
@@ -102,7 +111,9 @@ export const adminUsersRequestSchema = z.discriminatedUnion('action', [
 /** A request as validated. */
 export type AdminUsersRequest = z.infer<typeof adminUsersRequestSchema>;
 /** The request of one action, as sent. */
-export type AdminUsersInput<A extends AdminUsersRequest['action']> = z.input<typeof adminUsersRequestSchema> & { action: A };
+export type AdminUsersInput<A extends AdminUsersRequest['action']> = z.input<
+  typeof adminUsersRequestSchema
+> & { action: A };
 
 /** One member in the dashboard's list: the profile's membership fields and the Auth account's email and state. */
 export interface AdminUserRow {
@@ -146,7 +157,8 @@ export interface AdminUsersResults {
 export const ADMIN_ONLY_MESSAGE = 'Access Denied';
 export const OWN_ADMIN_RIGHT_MESSAGE = 'You cannot remove your own admin rights. Ask another administrator.';
 export const OWN_ACCOUNT_MESSAGE = 'You cannot deactivate or delete your own account from the dashboard.';
-export const ONLY_PENDING_MESSAGE = 'Only pending members who are not administrators can be approved or denied.';
+export const ONLY_PENDING_MESSAGE =
+  'Only pending members who are not administrators can be approved or denied.';
 export const USER_NOT_FOUND_MESSAGE = 'This member no longer exists.';
 export const SLUG_TAKEN_MESSAGE = 'This page slug is already taken.';
 
@@ -222,11 +234,19 @@ export function planUserQuery(search: string, filters: UserFilters): UserQueryPl
     const keyword = keywordOf(text);
     if (keyword) conditions.push({ field: 'search_keywords', op: 'array-contains', value: keyword });
   }
-  return { filters: conditions, order: conditions.length === 0 && text === '' ? 'newest' : 'id', text, email };
+  return {
+    filters: conditions,
+    order: conditions.length === 0 && text === '' ? 'newest' : 'id',
+    text,
+    email,
+  };
 }
 
 /** True when a row matches the folded search text in its display name, page slug or email (case-insensitive). */
-export function rowMatchesText(row: Pick<AdminUserRow, 'display_name' | 'page_slug' | 'email'>, text: string): boolean {
+export function rowMatchesText(
+  row: Pick<AdminUserRow, 'display_name' | 'page_slug' | 'email'>,
+  text: string,
+): boolean {
   if (text === '') return true;
   return [row.display_name, row.page_slug, row.email].some((value) => foldText(value).includes(text));
 }

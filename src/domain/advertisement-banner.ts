@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, sitePathOrUrlSchema, idSchema, optionalText, optionalSitePathOrUrl, timestampSchema } from './common.ts';
+import {
+  TEXT_LIMITS,
+  sitePathOrUrlSchema,
+  idSchema,
+  optionalText,
+  optionalSitePathOrUrl,
+  timestampSchema,
+} from './common.ts';
 
 /** Highest banner position accepted; positions only order banners, so a bound just keeps input sane. */
 export const BANNER_POSITION_MAX = 100;
@@ -41,6 +48,8 @@ export const advertisementBannerWriteSchema = advertisementBannerSchema.omit({ i
 export type AdvertisementBannerWrite = z.infer<typeof advertisementBannerWriteSchema>;
 
 /** Active banners in position order. */
-export function activeBanners<T extends Pick<AdvertisementBanner, 'is_active' | 'position'>>(banners: readonly T[]): T[] {
+export function activeBanners<T extends Pick<AdvertisementBanner, 'is_active' | 'position'>>(
+  banners: readonly T[],
+): T[] {
   return banners.filter((banner) => banner.is_active).sort((a, b) => a.position - b.position);
 }

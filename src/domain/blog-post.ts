@@ -9,7 +9,11 @@ const blogPostFields = {
   /** Author name as shown ('By <author>'); free text, not a uid. */
   author: z.string({ error: 'Author is required' }).trim().min(1, 'Author is required').max(TEXT_LIMITS.name),
   /** Body in the light markup the blog renders ('## ', '### ', '**label:** text', '---'). */
-  content: z.string({ error: 'Content is required' }).trim().min(1, 'Content is required').max(TEXT_LIMITS.long),
+  content: z
+    .string({ error: 'Content is required' })
+    .trim()
+    .min(1, 'Content is required')
+    .max(TEXT_LIMITS.long),
   /** Optional teaser shown under the title. */
   excerpt: optionalText(TEXT_LIMITS.short),
   /** Optional thumbnail URL. */

@@ -16,36 +16,58 @@ import {
 } from './book.ts';
 import { TEXT_LIMITS } from './common.ts';
 import { BOOK_CATEGORY_VALUES } from './genres.ts';
-import { BOOK_PRICE_FIELDS, BOOK_TEXT_FIELDS, bookRowSchema, bookToRow, emptyBookRow, rowToBookFields } from './profile-edit-form.ts';
+import {
+  BOOK_PRICE_FIELDS,
+  BOOK_TEXT_FIELDS,
+  bookRowSchema,
+  bookToRow,
+  emptyBookRow,
+  rowToBookFields,
+} from './profile-edit-form.ts';
 
 /** One manuscript section as the editor holds it; its order is its place in the list. */
-export const sectionRowSchema = z.object({
-  /** Stable id within the book. */
-  sectionId: z.string().min(1).max(TEXT_LIMITS.id),
-  type: z.enum(MANUSCRIPT_SECTION_TYPES),
-  title: z.string().max(TEXT_LIMITS.title, 'Section title must be 200 characters or less'),
-  content: z.string().max(TEXT_LIMITS.long, `A section can hold at most ${TEXT_LIMITS.long.toLocaleString('en-US')} characters`),
-}).superRefine((row, context) => {
-  if (row.type === 'text') return;
-  const value = row.content.trim();
-  if (value === '' || !/^https?:\/\/\S+$/.test(value)) context.addIssue({ code: 'custom', path: ['content'], message: 'Please enter a valid URL' });
-});
+export const sectionRowSchema = z
+  .object({
+    /** Stable id within the book. */
+    sectionId: z.string().min(1).max(TEXT_LIMITS.id),
+    type: z.enum(MANUSCRIPT_SECTION_TYPES),
+    title: z.string().max(TEXT_LIMITS.title, 'Section title must be 200 characters or less'),
+    content: z
+      .string()
+      .max(
+        TEXT_LIMITS.long,
+        `A section can hold at most ${TEXT_LIMITS.long.toLocaleString('en-US')} characters`,
+      ),
+  })
+  .superRefine((row, context) => {
+    if (row.type === 'text') return;
+    const value = row.content.trim();
+    if (value === '' || !/^https?:\/\/\S+$/.test(value))
+      context.addIssue({ code: 'custom', path: ['content'], message: 'Please enter a valid URL' });
+  });
 /** A section row. */
 export type SectionRow = z.infer<typeof sectionRowSchema>;
 
 /** The whole book editor form. */
-export const bookEditorSchema = bookRowSchema
-  .safeExtend({
-    title: z.string().trim().min(1, 'Title is required').max(TEXT_LIMITS.title, 'Title must be 200 characters or less'),
-    category: z.union([z.enum(BOOK_CATEGORY_VALUES), z.literal('')]),
-    genre: z.array(z.string()).max(MAX_GENRES, `Choose at most ${MAX_GENRES} genres`),
-    sub_genre: z.array(z.string().max(SUB_GENRE_MAX_LENGTH)).max(MAX_GENRES, `Add at most ${MAX_GENRES} sub-genres`),
-    manuscript_content: z.array(sectionRowSchema).max(MAX_MANUSCRIPT_SECTIONS, `A book can have at most ${MAX_MANUSCRIPT_SECTIONS} sections`),
-    free_preview_title: z.string().max(TEXT_LIMITS.title, 'Free-preview title must be 200 characters or less'),
-    is_full_book_free: z.boolean(),
-    /** Admin only, for an existing book. */
-    is_active: z.boolean(),
-  });
+export const bookEditorSchema = bookRowSchema.safeExtend({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Title is required')
+    .max(TEXT_LIMITS.title, 'Title must be 200 characters or less'),
+  category: z.union([z.enum(BOOK_CATEGORY_VALUES), z.literal('')]),
+  genre: z.array(z.string()).max(MAX_GENRES, `Choose at most ${MAX_GENRES} genres`),
+  sub_genre: z
+    .array(z.string().max(SUB_GENRE_MAX_LENGTH))
+    .max(MAX_GENRES, `Add at most ${MAX_GENRES} sub-genres`),
+  manuscript_content: z
+    .array(sectionRowSchema)
+    .max(MAX_MANUSCRIPT_SECTIONS, `A book can have at most ${MAX_MANUSCRIPT_SECTIONS} sections`),
+  free_preview_title: z.string().max(TEXT_LIMITS.title, 'Free-preview title must be 200 characters or less'),
+  is_full_book_free: z.boolean(),
+  /** Admin only, for an existing book. */
+  is_active: z.boolean(),
+});
 /** What the editor's inputs hold. */
 export type BookEditorValues = z.input<typeof bookEditorSchema>;
 
@@ -59,7 +81,12 @@ export function toEditorValues(book?: Book): BookEditorValues {
     sub_genre: [...(book?.sub_genre ?? [])],
     manuscript_content: [...(book?.manuscript_content ?? [])]
       .sort((a, b) => a.order - b.order)
-      .map((section) => ({ sectionId: section.id, type: section.type, title: section.title, content: section.content })),
+      .map((section) => ({
+        sectionId: section.id,
+        type: section.type,
+        title: section.title,
+        content: section.content,
+      })),
     free_preview_title: book?.free_preview_title ?? '',
     is_full_book_free: book?.is_full_book_free ?? false,
     is_active: book?.is_active ?? true,
@@ -90,12 +117,20 @@ export function editorToBookForm(values: BookEditorValues): BookForm {
 /** The sub-genre list after typing `raw` and pressing Enter: trimmed, blanks and repeats (any case) ignored, bounded. */
 export function addSubGenre(list: readonly string[], raw: string): string[] {
   const value = raw.trim().slice(0, SUB_GENRE_MAX_LENGTH).trim();
-  if (value === '' || list.length >= MAX_GENRES || list.some((item) => item.toLowerCase() === value.toLowerCase())) return [...list];
+  if (
+    value === '' ||
+    list.length >= MAX_GENRES ||
+    list.some((item) => item.toLowerCase() === value.toLowerCase())
+  )
+    return [...list];
   return [...list, value];
 }
 
 /** A new section id not used in `rows`. */
-export function newSectionId(rows: readonly Pick<SectionRow, 'sectionId'>[], random: () => number = Math.random): string {
+export function newSectionId(
+  rows: readonly Pick<SectionRow, 'sectionId'>[],
+  random: () => number = Math.random,
+): string {
   const used = new Set(rows.map((row) => row.sectionId));
   for (;;) {
     const id = `s${Math.floor(random() * 1e9).toString(36)}`;

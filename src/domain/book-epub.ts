@@ -29,7 +29,12 @@ export interface EpubMeta {
 
 /** Escapes text for XHTML element content and attribute values. */
 export function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** Drops characters XML 1.0 forbids (control characters other than tab and line breaks), which would make the file unreadable. */
@@ -65,11 +70,17 @@ export function sectionXhtml(section: ReaderSection, origin: string): string {
 /** The chapters of a book's EPUB, in reading order; empty when the book offers no reading. */
 export function epubChapters(book: Pick<Book, 'manuscript_content'>, origin: string): EpubChapter[] {
   if (!offersReading(book)) return [];
-  return readerSections(book).map((section) => ({ title: xmlSafe(section.title), content: sectionXhtml(section, origin) }));
+  return readerSections(book).map((section) => ({
+    title: xmlSafe(section.title),
+    content: sectionXhtml(section, origin),
+  }));
 }
 
 /** The book-level EPUB options. */
-export function epubMeta(book: Pick<Book, 'title' | 'description' | 'author' | 'is_full_book_free'>, siteName: string): EpubMeta {
+export function epubMeta(
+  book: Pick<Book, 'title' | 'description' | 'author' | 'is_full_book_free'>,
+  siteName: string,
+): EpubMeta {
   const description = book.description?.trim() || `${freeReadingLabel(book)}.`;
   return {
     title: xmlSafe(book.title),
@@ -83,7 +94,10 @@ export function epubMeta(book: Pick<Book, 'title' | 'description' | 'author' | '
 
 /** A download file name from the title: lower-case ASCII words joined by '-', at most 80 characters, else 'book'. */
 export function epubFileName(title: string): string {
-  const slug = profileSlug(title).replace(/[^a-z0-9-]/g, '').slice(0, 80).replace(/-+$/, '');
+  const slug = profileSlug(title)
+    .replace(/[^a-z0-9-]/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
   return `${slug || 'book'}.epub`;
 }
 

@@ -18,8 +18,16 @@ export interface BookLink {
 
 type LinkedBook = Pick<
   Book,
-  | 'purchase_url' | 'ebook_url' | 'ebook_price' | 'paperback_url' | 'paperback_price' | 'hardcover_url' | 'hardcover_price'
-  | 'audiobook_url' | 'audiobook_price' | 'purchase_links'
+  | 'purchase_url'
+  | 'ebook_url'
+  | 'ebook_price'
+  | 'paperback_url'
+  | 'paperback_price'
+  | 'hardcover_url'
+  | 'hardcover_price'
+  | 'audiobook_url'
+  | 'audiobook_price'
+  | 'purchase_links'
 >;
 
 /** Format prices carry no currency of their own; books are priced in the default currency (USD). */

@@ -11,8 +11,23 @@
  */
 import { z } from 'zod';
 import { MAX_SEARCH_KEYWORDS, hasAudiobook, isFreeReadable, type Book } from './book.ts';
-import { BOOK_CATEGORIES, GENRE_CATALOGUE, bookCategoryLabel, categoryOfGenre, genreLabel, toBookCategory, type BookCategory } from './genres.ts';
-import { matchesAllTerms, parseSearch, primaryTerm, sameKeywords, searchKeywords, type SearchQuery } from './search.ts';
+import {
+  BOOK_CATEGORIES,
+  GENRE_CATALOGUE,
+  bookCategoryLabel,
+  categoryOfGenre,
+  genreLabel,
+  toBookCategory,
+  type BookCategory,
+} from './genres.ts';
+import {
+  matchesAllTerms,
+  parseSearch,
+  primaryTerm,
+  sameKeywords,
+  searchKeywords,
+  type SearchQuery,
+} from './search.ts';
 
 /** Books per listing page. */
 export const LISTING_PAGE_SIZE = 24;
@@ -50,12 +65,17 @@ export function listingFieldsOf(book: ListingSource): BookListingFields {
     has_free_reading: isFreeReadable(book),
     has_audiobook: hasAudiobook(book),
     // Title words first: only a title long enough to fill the cap leaves the author's name unindexed.
-    search_keywords: searchKeywords([book.title, book.author?.display_name], { maxKeywords: MAX_SEARCH_KEYWORDS }),
+    search_keywords: searchKeywords([book.title, book.author?.display_name], {
+      maxKeywords: MAX_SEARCH_KEYWORDS,
+    }),
   };
 }
 
 /** True when a stored document already holds exactly these listing fields (so the trigger need not write, and cannot loop). */
-export function sameListingFields(stored: Record<string, unknown> | undefined, computed: BookListingFields): boolean {
+export function sameListingFields(
+  stored: Record<string, unknown> | undefined,
+  computed: BookListingFields,
+): boolean {
   return (
     stored !== undefined &&
     stored.has_free_reading === computed.has_free_reading &&
@@ -95,9 +115,17 @@ export interface ListingParamNames {
 }
 
 /** /categories and /free-books: ?search=&genre=fiction&subGenre=mystery. */
-export const CATEGORY_PARAMS: ListingParamNames = { category: 'genre', genre: 'subGenre', categoryAsLabel: false };
+export const CATEGORY_PARAMS: ListingParamNames = {
+  category: 'genre',
+  genre: 'subGenre',
+  categoryAsLabel: false,
+};
 /** /audiobooks: ?search=&category=Fiction&genre=mystery. */
-export const AUDIOBOOK_PARAMS: ListingParamNames = { category: 'category', genre: 'genre', categoryAsLabel: true };
+export const AUDIOBOOK_PARAMS: ListingParamNames = {
+  category: 'category',
+  genre: 'genre',
+  categoryAsLabel: true,
+};
 
 /** A validated listing request: filters, the paging cursor and notes about what was ignored. */
 export interface ListingRequest {
@@ -155,7 +183,9 @@ export function parseListingParams(params: URLSearchParams, names: ListingParamN
     const genre = resolveGenre(rawGenre);
     if (!genre) notes.push(`Unknown genre ${quoted(rawGenre)} was ignored.`);
     else if (filters.category && categoryOfGenre(genre) !== filters.category) {
-      notes.push(`${genreLabel(genre)} is not a ${bookCategoryLabel(filters.category)} genre, so the genre filter was cleared.`);
+      notes.push(
+        `${genreLabel(genre)} is not a ${bookCategoryLabel(filters.category)} genre, so the genre filter was cleared.`,
+      );
     } else filters.genre = genre;
   }
 
@@ -178,7 +208,11 @@ export function hasFilters(filters: BookFilters): boolean {
 export function listingQuery(filters: BookFilters, names: ListingParamNames, after?: string): string {
   const params = new URLSearchParams();
   if (filters.search) params.set('search', filters.search.text);
-  if (filters.category) params.set(names.category, names.categoryAsLabel ? bookCategoryLabel(filters.category) : filters.category);
+  if (filters.category)
+    params.set(
+      names.category,
+      names.categoryAsLabel ? bookCategoryLabel(filters.category) : filters.category,
+    );
   if (filters.genre) params.set(names.genre, filters.genre);
   if (after) params.set('after', after);
   const query = params.toString();
@@ -187,14 +221,20 @@ export function listingQuery(filters: BookFilters, names: ListingParamNames, aft
 
 /** The category options of a listing's filter, with the value written to the URL. */
 export function categoryOptions(names: ListingParamNames): { value: string; label: string }[] {
-  return BOOK_CATEGORIES.map((category) => ({ value: names.categoryAsLabel ? category.label : category.value, label: category.label }));
+  return BOOK_CATEGORIES.map((category) => ({
+    value: names.categoryAsLabel ? category.label : category.value,
+    label: category.label,
+  }));
 }
 
 // ---------------------------------------------------------------------------
 // Query plan
 
 /** A field equality the query applies. */
-export type EqualityFilter = readonly [field: 'is_public' | 'has_free_reading' | 'has_audiobook' | 'category', value: string | boolean];
+export type EqualityFilter = readonly [
+  field: 'is_public' | 'has_free_reading' | 'has_audiobook' | 'category',
+  value: string | boolean,
+];
 
 /** The one array-contains the query applies (Firestore allows only one per query). */
 export interface ArrayContainsFilter {
@@ -245,7 +285,8 @@ export function planListing(kind: ListingKind, filters: BookFilters): ListingPla
       residual: { genre: filters.genre, terms: terms.filter((term) => term !== primary) },
     };
   }
-  if (filters.genre) return { equals, arrayContains: { field: 'genre', value: filters.genre }, residual: { terms: [] } };
+  if (filters.genre)
+    return { equals, arrayContains: { field: 'genre', value: filters.genre }, residual: { terms: [] } };
   return { equals, residual: { terms: [] } };
 }
 
@@ -255,7 +296,10 @@ export function isExact(plan: ListingPlan): boolean {
 }
 
 /** True when a fetched book passes the in-memory part of the plan. */
-export function matchesResidual(book: Pick<Book, 'genre' | 'search_keywords'>, residual: ResidualFilter): boolean {
+export function matchesResidual(
+  book: Pick<Book, 'genre' | 'search_keywords'>,
+  residual: ResidualFilter,
+): boolean {
   if (residual.genre !== undefined && !book.genre.includes(residual.genre)) return false;
   return matchesAllTerms(book.search_keywords, residual.terms);
 }

@@ -91,9 +91,15 @@ export function offersReading(book: Pick<Book, 'manuscript_content'>): boolean {
 }
 
 /** The chips under the title: category, then genre labels, then sub-genres, each once. */
-export function bookChips(book: Pick<Book, 'category' | 'genre' | 'sub_genre'>): { category?: string; genres: string[]; subGenres: string[] } {
+export function bookChips(book: Pick<Book, 'category' | 'genre' | 'sub_genre'>): {
+  category?: string;
+  genres: string[];
+  subGenres: string[];
+} {
   const genres = [...new Set((book.genre ?? []).map(genreLabel))];
-  const subGenres = [...new Set((book.sub_genre ?? []).map((value) => value.trim()).filter((value) => value !== ''))];
+  const subGenres = [
+    ...new Set((book.sub_genre ?? []).map((value) => value.trim()).filter((value) => value !== '')),
+  ];
   return { ...(book.category ? { category: bookCategoryLabel(book.category) } : {}), genres, subGenres };
 }
 
@@ -109,9 +115,24 @@ export function bookMetaDescription(book: Pick<Book, 'title' | 'description' | '
 export interface BookJsonLdInput {
   book: Pick<
     Book,
-    | 'id' | 'title' | 'description' | 'user_id' | 'author' | 'category' | 'genre' | 'sub_genre'
-    | 'purchase_url' | 'ebook_url' | 'ebook_price' | 'paperback_url' | 'paperback_price' | 'hardcover_url' | 'hardcover_price'
-    | 'audiobook_url' | 'audiobook_price' | 'purchase_links'
+    | 'id'
+    | 'title'
+    | 'description'
+    | 'user_id'
+    | 'author'
+    | 'category'
+    | 'genre'
+    | 'sub_genre'
+    | 'purchase_url'
+    | 'ebook_url'
+    | 'ebook_price'
+    | 'paperback_url'
+    | 'paperback_price'
+    | 'hardcover_url'
+    | 'hardcover_price'
+    | 'audiobook_url'
+    | 'audiobook_price'
+    | 'purchase_links'
   >;
   /** Absolute canonical URL of the book page. */
   pageUrl: string;
@@ -144,7 +165,13 @@ export function bookJsonLd({ book, pageUrl, imageUrl, site }: BookJsonLdInput): 
     ...(description ? { description } : {}),
     ...(imageUrl ? { image: imageUrl } : {}),
     ...(book.author?.display_name
-      ? { author: { '@type': 'Person', name: book.author.display_name, url: new URL(authorProfilePath(book), site).href } }
+      ? {
+          author: {
+            '@type': 'Person',
+            name: book.author.display_name,
+            url: new URL(authorProfilePath(book), site).href,
+          },
+        }
       : {}),
     ...(genre.length > 0 ? { genre } : {}),
     ...(offers.length > 0 ? { offers } : {}),

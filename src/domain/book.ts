@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, httpUrl, idSchema, moneySchema, optionalText, optionalUrl, optionalSitePathOrUrl, timestampSchema } from './common.ts';
+import {
+  TEXT_LIMITS,
+  httpUrl,
+  idSchema,
+  moneySchema,
+  optionalText,
+  optionalUrl,
+  optionalSitePathOrUrl,
+  timestampSchema,
+} from './common.ts';
 import { BOOK_CATEGORY_VALUES } from './genres.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH } from './search.ts';
 import { profileSlug } from './slug.ts';
@@ -174,10 +183,13 @@ export type BookWrite = z.infer<typeof bookWriteSchema>;
  * What the book form edits: everything but ownership, timestamps, the
  * denormalised author and the admin-only flags. Messages are the spec's.
  */
-export const bookFormSchema = z.object(bookFields).omit({ user_id: true, is_active: true, is_featured: true }).extend({
-  /** Required title. */
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(TEXT_LIMITS.title),
-});
+export const bookFormSchema = z
+  .object(bookFields)
+  .omit({ user_id: true, is_active: true, is_featured: true })
+  .extend({
+    /** Required title. */
+    title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(TEXT_LIMITS.title),
+  });
 /** Book form input after parsing. */
 export type BookForm = z.infer<typeof bookFormSchema>;
 
@@ -193,7 +205,9 @@ export function marketplacePrice(book: Partial<PricedBook>): number | undefined 
 }
 
 /** True when the manuscript has a text or url section, which lists the book on /free-books. */
-export function isFreeReadable(book: { manuscript_content?: readonly Pick<ManuscriptSection, 'type'>[] | null }): boolean {
+export function isFreeReadable(book: {
+  manuscript_content?: readonly Pick<ManuscriptSection, 'type'>[] | null;
+}): boolean {
   return (book.manuscript_content ?? []).some((section) => section.type === 'text' || section.type === 'url');
 }
 
@@ -208,7 +222,10 @@ export function freeReadingLabel(book: { is_full_book_free?: boolean | null }): 
 }
 
 /** The free-preview heading: the book's own, else the site's global one, else the default. */
-export function freePreviewTitle(book: { free_preview_title?: string | null }, globalTitle?: string | null): string {
+export function freePreviewTitle(
+  book: { free_preview_title?: string | null },
+  globalTitle?: string | null,
+): string {
   for (const title of [book.free_preview_title, globalTitle]) {
     if (title && title.trim() !== '') return title;
   }
@@ -217,7 +234,12 @@ export function freePreviewTitle(book: { free_preview_title?: string | null }, g
 
 /** True when a book still shows a default free-preview title (none, or either spelling of the default), so a global change should replace it. */
 export function usesDefaultFreePreviewTitle(title: string | null | undefined): boolean {
-  return !title || title.trim() === '' || title === DEFAULT_FREE_PREVIEW_TITLE || title === LEGACY_DEFAULT_FREE_PREVIEW_TITLE;
+  return (
+    !title ||
+    title.trim() === '' ||
+    title === DEFAULT_FREE_PREVIEW_TITLE ||
+    title === LEGACY_DEFAULT_FREE_PREVIEW_TITLE
+  );
 }
 
 /** Manuscript sections in display order. */

@@ -89,7 +89,8 @@ export interface StandingFields {
  * change, in the same transaction, and the refresh tokens are revoked after it).
  */
 export function changeEndsSessions(before: StandingFields, changes: StandingFields): boolean {
-  const demoted = before.role === 'Admin' && 'role' in changes && changes.role !== undefined && changes.role !== 'Admin';
+  const demoted =
+    before.role === 'Admin' && 'role' in changes && changes.role !== undefined && changes.role !== 'Admin';
   const deactivated = before.is_active !== false && changes.is_active === false;
   return demoted || deactivated;
 }
@@ -99,7 +100,10 @@ export function changeEndsSessions(before: StandingFields, changes: StandingFiel
  * everywhere, a password change): nothing any page shows changed, so triggers
  * that refresh pages can skip it.
  */
-export function onlySessionStampChanged(before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): boolean {
+export function onlySessionStampChanged(
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): boolean {
   if (!before || !after) return false;
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   keys.delete(SESSION_STAMP_FIELD);
@@ -113,12 +117,20 @@ export function onlySessionStampChanged(before: Record<string, unknown> | undefi
 /** Deep equality for Firestore values (Timestamps and Dates compare by time). */
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  const time = (v: unknown) => (v instanceof Date ? v.getTime() : typeof (v as { toMillis?: unknown })?.toMillis === 'function' ? (v as { toMillis(): number }).toMillis() : undefined);
+  const time = (v: unknown) =>
+    v instanceof Date
+      ? v.getTime()
+      : typeof (v as { toMillis?: unknown })?.toMillis === 'function'
+        ? (v as { toMillis(): number }).toMillis()
+        : undefined;
   const ta = time(a);
   if (ta !== undefined) return ta === time(b);
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }

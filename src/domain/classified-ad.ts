@@ -1,7 +1,21 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, idSchema, moneySchema, nonNegativeInt, optionalMediaPathOrHttpsUrl, optionalText, timestampSchema } from './common.ts';
 import {
-  CONDITION_NOT_SPECIFIED, CONTACT_METHODS, DEFAULT_CURRENCY, conditionFromForm, conditionSchema, contactMethodSchema, currencySchema,
+  TEXT_LIMITS,
+  idSchema,
+  moneySchema,
+  nonNegativeInt,
+  optionalMediaPathOrHttpsUrl,
+  optionalText,
+  timestampSchema,
+} from './common.ts';
+import {
+  CONDITION_NOT_SPECIFIED,
+  CONTACT_METHODS,
+  DEFAULT_CURRENCY,
+  conditionFromForm,
+  conditionSchema,
+  contactMethodSchema,
+  currencySchema,
 } from './marketplace.ts';
 import { parseUploadUrl, uploadFolderOf } from './media-image.ts';
 import { parseTags, tagsSchema } from './tags.ts';
@@ -116,7 +130,11 @@ const blankToNull = (value: unknown) => (value === '' || value === undefined ? n
  */
 export const classifiedAdFormSchema = z.object({
   /** 1 to 100 characters. */
-  title: z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(CLASSIFIED_TITLE_MAX, M.titleTooLong),
+  title: z
+    .string({ error: M.titleRequired })
+    .trim()
+    .min(1, M.titleRequired)
+    .max(CLASSIFIED_TITLE_MAX, M.titleTooLong),
   /** 10 to 2000 characters. */
   description: z
     .string({ error: M.descriptionTooShort })
@@ -157,7 +175,10 @@ export const classifiedAdFormSchema = z.object({
   /** Optional location. */
   location: z.preprocess(blankToNull, optionalText(120)),
   /** Optional contact details, trimmed (blank is none). */
-  contact_info: z.preprocess((value) => blankToNull(typeof value === 'string' ? value.trim() : value), optionalText(TEXT_LIMITS.short)),
+  contact_info: z.preprocess(
+    (value) => blankToNull(typeof value === 'string' ? value.trim() : value),
+    optionalText(TEXT_LIMITS.short),
+  ),
   /** Service rather than an item. */
   is_service: z.boolean().default(false),
   /** Uploaded photo, or blank for none. */
@@ -173,7 +194,10 @@ export const classifiedAdFormSchema = z.object({
  * Splits the parsed form into what goes on the ad (readable by anyone) and the
  * contact details (members only, AD_CONTACT_PATH).
  */
-export function splitAdForm(form: ClassifiedAdForm): { ad: Omit<ClassifiedAdForm, 'contact_info'>; contact: AdContactDetails } {
+export function splitAdForm(form: ClassifiedAdForm): {
+  ad: Omit<ClassifiedAdForm, 'contact_info'>;
+  contact: AdContactDetails;
+} {
   const { contact_info, ...ad } = form;
   return { ad, contact: { contact_info: contact_info ?? null } };
 }

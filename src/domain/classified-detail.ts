@@ -11,7 +11,11 @@ import { CONTACT_METHOD_OPTIONS, categoryLabel, conditionLabel, formatPrice } fr
 /** Shown instead of a price when the ad has none. */
 export const CONTACT_FOR_PRICING = 'Contact for Pricing';
 /** The page for an unknown, hidden or malformed ad. */
-export const AD_NOT_FOUND = { title: 'Classified Ad Not Found', detail: 'This ad does not exist or is no longer available.', back: 'Back to Marketplace' };
+export const AD_NOT_FOUND = {
+  title: 'Classified Ad Not Found',
+  detail: 'This ad does not exist or is no longer available.',
+  back: 'Back to Marketplace',
+};
 
 /** The price line of an ad: 'Free', '£85.00' or 'Contact for Pricing'. */
 export function adPriceText(ad: Pick<ClassifiedAd, 'price' | 'currency'>): string {
@@ -21,7 +25,9 @@ export function adPriceText(ad: Pick<ClassifiedAd, 'price' | 'currency'>): strin
 
 /** 'Storage & Organization › Bookshelves'. */
 export function adCategoryText(ad: Pick<ClassifiedAd, 'category' | 'subcategory'>): string {
-  return ad.subcategory ? `${categoryLabel(ad.category)} › ${categoryLabel(ad.subcategory)}` : categoryLabel(ad.category);
+  return ad.subcategory
+    ? `${categoryLabel(ad.category)} › ${categoryLabel(ad.subcategory)}`
+    : categoryLabel(ad.category);
 }
 
 /** The condition label, or null when not specified. */
@@ -50,8 +56,11 @@ function hasWebHost(href: string): boolean {
 }
 
 /** How a buyer reaches the seller of this ad. A website contact without a usable http(s) address falls back to a platform message. */
-export function adContact(ad: Pick<ClassifiedAd, 'contact_method'> & { contact_info: string | null | undefined }): AdContact {
-  const label = CONTACT_METHOD_OPTIONS.find((option) => option.value === ad.contact_method)?.label ?? ad.contact_method;
+export function adContact(
+  ad: Pick<ClassifiedAd, 'contact_method'> & { contact_info: string | null | undefined },
+): AdContact {
+  const label =
+    CONTACT_METHOD_OPTIONS.find((option) => option.value === ad.contact_method)?.label ?? ad.contact_method;
   const info = (ad.contact_info ?? '').trim();
   if (ad.contact_method === 'website') {
     const href = /^https?:\/\//i.test(info) ? info : `https://${info}`;

@@ -77,7 +77,10 @@ export const optionalUrl = z.union([httpUrlSchema, z.literal('')]).nullish();
  * the local store live at /media/…, and the same data works on any port or domain.
  */
 export const sitePathOrUrlSchema = z.union([
-  z.string().max(TEXT_LIMITS.url).regex(/^\/(?![/\\])[^\s\\]*$/, 'Use a path starting with / or a full URL'),
+  z
+    .string()
+    .max(TEXT_LIMITS.url)
+    .regex(/^\/(?![/\\])[^\s\\]*$/, 'Use a path starting with / or a full URL'),
   httpUrlSchema,
 ]);
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './common.ts';
-import { SEARCH_KEYWORDS_MAX, USER_CATEGORIES, cardCategory, profileSchema, showsBookCount, type UserCategory } from './profile.ts';
+import {
+  SEARCH_KEYWORDS_MAX,
+  USER_CATEGORIES,
+  cardCategory,
+  profileSchema,
+  showsBookCount,
+  type UserCategory,
+} from './profile.ts';
 import { matchesAllTerms, parseSearch, sameKeywords, searchKeywords, sortKey } from './search.ts';
 
 /** The directory's groups, in display order, with their headings and filter labels. */
@@ -28,9 +35,24 @@ export const DIRECTORY_SORTS = {
   newest: { label: 'Newest First', order: [['created_at', 'desc']] },
   oldest: { label: 'Oldest First', order: [['created_at', 'asc']] },
   name: { label: 'Name (A-Z)', order: [['sort_name', 'asc']] },
-  'most-books': { label: 'Most Books', order: [['book_count', 'desc'], ['created_at', 'desc']] },
-  'least-books': { label: 'Least Books', order: [['book_count', 'asc'], ['created_at', 'desc']] },
-} as const satisfies Record<string, { label: string; order: ReadonlyArray<readonly [DirectorySortField, 'asc' | 'desc']> }>;
+  'most-books': {
+    label: 'Most Books',
+    order: [
+      ['book_count', 'desc'],
+      ['created_at', 'desc'],
+    ],
+  },
+  'least-books': {
+    label: 'Least Books',
+    order: [
+      ['book_count', 'asc'],
+      ['created_at', 'desc'],
+    ],
+  },
+} as const satisfies Record<
+  string,
+  { label: string; order: ReadonlyArray<readonly [DirectorySortField, 'asc' | 'desc']> }
+>;
 
 /** A sort order's query-string value. */
 export type DirectorySort = keyof typeof DIRECTORY_SORTS;
@@ -50,7 +72,16 @@ export const ABOUT_WORDS_INDEXED = 40;
 
 /** The profile fields a directory card shows. Name and slug may be missing on old data: the card has fallbacks for both. */
 export const directoryMemberSchema = profileSchema
-  .pick({ id: true, role: true, category: true, profile_image: true, about_me: true, social_links: true, book_count: true, created_at: true })
+  .pick({
+    id: true,
+    role: true,
+    category: true,
+    profile_image: true,
+    about_me: true,
+    social_links: true,
+    book_count: true,
+    created_at: true,
+  })
   .extend({
     /** Public name; 'Anonymous User' when missing. */
     display_name: z.string().nullish(),
@@ -65,11 +96,24 @@ export const directoryMemberSchema = profileSchema
 export type DirectoryMember = z.infer<typeof directoryMemberSchema>;
 /** The Firestore fields a card needs (a projection keeps the directory's reads small). */
 export const DIRECTORY_CARD_FIELDS = [
-  'role', 'category', 'profile_image', 'about_me', 'social_links', 'book_count', 'created_at', 'display_name', 'page_slug', 'sort_name',
+  'role',
+  'category',
+  'profile_image',
+  'about_me',
+  'social_links',
+  'book_count',
+  'created_at',
+  'display_name',
+  'page_slug',
+  'sort_name',
 ] as const;
 
 /** The profile fields the directory's search and name order derive from. */
-export type DirectorySource = { display_name?: string | null; category?: string | null; about_me?: string | null };
+export type DirectorySource = {
+  display_name?: string | null;
+  category?: string | null;
+  about_me?: string | null;
+};
 
 /**
  * The keywords stored on a profile for the directory search (see search.ts):
@@ -77,9 +121,12 @@ export type DirectorySource = { display_name?: string | null; category?: string 
  * about_me, in that order, so the cap cuts about text before the name.
  */
 export function profileSearchKeywords(profile: DirectorySource): string[] {
-  return searchKeywords([profile.display_name, profile.category, { text: profile.about_me, maxWords: ABOUT_WORDS_INDEXED }], {
-    maxKeywords: SEARCH_KEYWORDS_MAX,
-  });
+  return searchKeywords(
+    [profile.display_name, profile.category, { text: profile.about_me, maxWords: ABOUT_WORDS_INDEXED }],
+    {
+      maxKeywords: SEARCH_KEYWORDS_MAX,
+    },
+  );
 }
 
 /** The key of the Name (A-Z) order: the folded, trimmed display name with single spaces. */
@@ -93,8 +140,15 @@ export function directoryFields(profile: DirectorySource): { search_keywords: st
 }
 
 /** True when a stored profile already holds exactly these directory fields (so the trigger need not write, and cannot loop). */
-export function sameDirectoryFields(stored: Record<string, unknown> | undefined, wanted: ReturnType<typeof directoryFields>): boolean {
-  return stored !== undefined && stored.sort_name === wanted.sort_name && sameKeywords(stored.search_keywords, wanted.search_keywords);
+export function sameDirectoryFields(
+  stored: Record<string, unknown> | undefined,
+  wanted: ReturnType<typeof directoryFields>,
+): boolean {
+  return (
+    stored !== undefined &&
+    stored.sort_name === wanted.sort_name &&
+    sameKeywords(stored.search_keywords, wanted.search_keywords)
+  );
 }
 
 /** What the visitor asked for, after validation. */
@@ -131,12 +185,15 @@ export function parseDirectoryParams(query: URLSearchParams): DirectoryParams {
   const rawSort = query.get('sort') ?? '';
   const parsedSort = sortParam.safeParse(rawSort);
   if (rawSort !== '' && !parsedSort.success) {
-    notes.push(`Unknown sort "${rawSort}" was ignored: showing ${DIRECTORY_SORTS[DEFAULT_DIRECTORY_SORT].label.toLowerCase()}.`);
+    notes.push(
+      `Unknown sort "${rawSort}" was ignored: showing ${DIRECTORY_SORTS[DEFAULT_DIRECTORY_SORT].label.toLowerCase()}.`,
+    );
   }
 
   const rawAfter = query.get('after') ?? '';
   const parsedAfter = cursorParam.safeParse(rawAfter);
-  if (rawAfter !== '' && !parsedAfter.success) notes.push('The page position was not understood, so the list starts at the beginning.');
+  if (rawAfter !== '' && !parsedAfter.success)
+    notes.push('The page position was not understood, so the list starts at the beginning.');
 
   return {
     search: search.text,
@@ -149,7 +206,12 @@ export function parseDirectoryParams(query: URLSearchParams): DirectoryParams {
 }
 
 /** The directory URL for a set of filters (defaults left out, so the plain page stays /directory). */
-export function directoryHref(params: { search?: string; category?: UserCategory | null; sort?: DirectorySort; after?: string | null }): string {
+export function directoryHref(params: {
+  search?: string;
+  category?: UserCategory | null;
+  sort?: DirectorySort;
+  after?: string | null;
+}): string {
   const query = new URLSearchParams();
   if (params.search) query.set('search', params.search);
   if (params.category) query.set('category', params.category);
@@ -165,14 +227,23 @@ export function directoryHref(params: { search?: string; category?: UserCategory
  * a multi-word search could only be counted by its longest word, X is an upper bound
  * and reads 'up to X'.
  */
-export function countLine(matching: number, total: number, category: UserCategory | null, exact = true): string {
+export function countLine(
+  matching: number,
+  total: number,
+  category: UserCategory | null,
+  exact = true,
+): string {
   const shown = exact ? String(matching) : `up to ${matching}`;
   return `Showing ${shown} of ${total} users${category ? ` in ${category}` : ''}`;
 }
 
 /** The empty state's two lines: the search wins over the category, which wins over the plain list. */
 export function emptyState(search: string, category: UserCategory | null): { title: string; detail: string } {
-  const detail = search ? `No users match "${search}"` : category ? `No users in ${categoryLabel(category)}` : 'No users available';
+  const detail = search
+    ? `No users match "${search}"`
+    : category
+      ? `No users in ${categoryLabel(category)}`
+      : 'No users available';
   return { title: 'No users found', detail };
 }
 
@@ -187,7 +258,9 @@ export function memberAbout(member: Pick<DirectoryMember, 'about_me'>): string {
 }
 
 /** The card's books line ('3 books', '1 book'), or null for categories that do not publish books. */
-export function memberBooksLine(member: Pick<DirectoryMember, 'category' | 'role' | 'book_count'>): string | null {
+export function memberBooksLine(
+  member: Pick<DirectoryMember, 'category' | 'role' | 'book_count'>,
+): string | null {
   if (!showsBookCount(cardCategory(member))) return null;
   return `${member.book_count} ${member.book_count === 1 ? 'book' : 'books'}`;
 }
@@ -195,8 +268,18 @@ export function memberBooksLine(member: Pick<DirectoryMember, 'category' | 'role
 function compareBy(sort: DirectorySort) {
   return (a: DirectoryMember, b: DirectoryMember): number => {
     for (const [field, direction] of DIRECTORY_SORTS[sort].order) {
-      const left = field === 'created_at' ? a.created_at.getTime() : field === 'sort_name' ? (a.sort_name ?? sortName(a.display_name)) : a.book_count;
-      const right = field === 'created_at' ? b.created_at.getTime() : field === 'sort_name' ? (b.sort_name ?? sortName(b.display_name)) : b.book_count;
+      const left =
+        field === 'created_at'
+          ? a.created_at.getTime()
+          : field === 'sort_name'
+            ? (a.sort_name ?? sortName(a.display_name))
+            : a.book_count;
+      const right =
+        field === 'created_at'
+          ? b.created_at.getTime()
+          : field === 'sort_name'
+            ? (b.sort_name ?? sortName(b.display_name))
+            : b.book_count;
       if (left !== right) return (left < right ? -1 : 1) * (direction === 'asc' ? 1 : -1);
     }
     const last = DIRECTORY_SORTS[sort].order.at(-1)?.[1] ?? 'asc';
@@ -215,7 +298,11 @@ export function filterAndSortMembers(
 ): DirectoryMember[] {
   return members
     .filter((member) => params.category === null || member.category === params.category)
-    .filter((member) => params.terms.length === 0 || matchesAllTerms(member.search_keywords ?? profileSearchKeywords(member), params.terms))
+    .filter(
+      (member) =>
+        params.terms.length === 0 ||
+        matchesAllTerms(member.search_keywords ?? profileSearchKeywords(member), params.terms),
+    )
     .sort(compareBy(params.sort));
 }
 

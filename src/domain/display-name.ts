@@ -49,9 +49,54 @@ export const DISPLAY_NAME_LOOKALIKE_SOURCE = [
  * names after an initial ('M.Sc', 'O.de Vries', 'J.It').
  */
 export const WEB_TLDS = [
-  'com', 'net', 'org', 'info', 'biz', 'xyz', 'top', 'site', 'online', 'shop', 'store', 'club', 'link', 'click', 'live',
-  'app', 'dev', 'page', 'blog', 'website', 'space', 'tech', 'fun', 'icu', 'buzz', 'vip', 'win', 'bid', 'loan',
-  'io', 'co', 'ly', 'gg', 'tv', 'cc', 'ai', 'sh', 'ws', 'pw', 'tk', 'ml', 'ga', 'cf', 'gq', 'su', 'ru', 'cn', 'uk',
+  'com',
+  'net',
+  'org',
+  'info',
+  'biz',
+  'xyz',
+  'top',
+  'site',
+  'online',
+  'shop',
+  'store',
+  'club',
+  'link',
+  'click',
+  'live',
+  'app',
+  'dev',
+  'page',
+  'blog',
+  'website',
+  'space',
+  'tech',
+  'fun',
+  'icu',
+  'buzz',
+  'vip',
+  'win',
+  'bid',
+  'loan',
+  'io',
+  'co',
+  'ly',
+  'gg',
+  'tv',
+  'cc',
+  'ai',
+  'sh',
+  'ws',
+  'pw',
+  'tk',
+  'ml',
+  'ga',
+  'cf',
+  'gq',
+  'su',
+  'ru',
+  'cn',
+  'uk',
 ] as const;
 
 /** Dots, including the full-width and ideographic ones browsers also accept in addresses. */
@@ -82,7 +127,9 @@ const WEB_ADDRESS = new RegExp(DISPLAY_NAME_WEB_ADDRESS_SOURCE, 'iu');
  */
 export function displayNameRefusedRe2(): string {
   const re2 = (source: string) => source.replace(/\\u\{/g, '\\x{');
-  const parts = [DISPLAY_NAME_CONTROL_SOURCE, DISPLAY_NAME_MARKUP_SOURCE, DISPLAY_NAME_LOOKALIKE_SOURCE].map(re2);
+  const parts = [DISPLAY_NAME_CONTROL_SOURCE, DISPLAY_NAME_MARKUP_SOURCE, DISPLAY_NAME_LOOKALIKE_SOURCE].map(
+    re2,
+  );
   return `(?s).*(?:${parts.join('|')}|(?i:${re2(DISPLAY_NAME_WEB_ADDRESS_SOURCE)})).*`;
 }
 

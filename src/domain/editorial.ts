@@ -52,7 +52,10 @@ export function editorialKey(item: Pick<EditorialItemRef, 'id' | 'slug'>): strin
 }
 
 /** The page of an item, e.g. /blog/welcome-to-shelfmark. */
-export function editorialPath(collection: EditorialCollection, item: Pick<EditorialItemRef, 'id' | 'slug'>): string {
+export function editorialPath(
+  collection: EditorialCollection,
+  item: Pick<EditorialItemRef, 'id' | 'slug'>,
+): string {
   return `${EDITORIAL_BASE_PATHS[collection]}/${editorialKey(item)}`;
 }
 

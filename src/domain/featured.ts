@@ -87,7 +87,9 @@ export function fillFeaturedProfileSlots<P extends SlotProfile>(
   });
   const used = new Set(slots.flatMap((p) => (p ? [p.user_id] : [])));
   if (!slots[0] && ownerSlug) {
-    const owner = activeNewestFirst.find((p) => p.page_slug === ownerSlug && p.is_active && !used.has(p.user_id));
+    const owner = activeNewestFirst.find(
+      (p) => p.page_slug === ownerSlug && p.is_active && !used.has(p.user_id),
+    );
     if (owner) {
       slots[0] = owner;
       used.add(owner.user_id);

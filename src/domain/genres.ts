@@ -90,7 +90,9 @@ export function genreLabel(value: string): string {
 
 /** The category a genre slug belongs to, or undefined when unknown. */
 export function categoryOfGenre(value: string): BookCategory | undefined {
-  return BOOK_CATEGORY_VALUES.find((category) => GENRE_CATALOGUE[category].some((genre) => genre.value === value));
+  return BOOK_CATEGORY_VALUES.find((category) =>
+    GENRE_CATALOGUE[category].some((genre) => genre.value === value),
+  );
 }
 
 /** The label of a book category ('fiction' → 'Fiction'); accepts either spelling, returns the input when unknown. */

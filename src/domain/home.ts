@@ -36,9 +36,18 @@ export interface RankedGenre {
  * without books are left out, and equal counts keep the catalogue's order (a
  * stable, meaningful order rather than an alphabetical accident).
  */
-export function rankGenres(category: BookCategory, counts: Readonly<Record<string, number>>, limit: number): RankedGenre[] {
+export function rankGenres(
+  category: BookCategory,
+  counts: Readonly<Record<string, number>>,
+  limit: number,
+): RankedGenre[] {
   return GENRE_CATALOGUE[category]
-    .map((genre, index) => ({ value: genre.value, label: genre.label, count: counts[genre.value] ?? 0, index }))
+    .map((genre, index) => ({
+      value: genre.value,
+      label: genre.label,
+      count: counts[genre.value] ?? 0,
+      index,
+    }))
     .filter((genre) => genre.count > 0)
     .sort((a, b) => b.count - a.count || a.index - b.index)
     .slice(0, limit)
@@ -83,7 +92,10 @@ export interface CategoryFrequency {
  * first; equal counts keep the order in which they first appear in the sample.
  * Blank categories are ignored.
  */
-export function topAdCategories(categories: readonly string[], keep = MARKETPLACE_TOP_CATEGORIES): CategoryFrequency[] {
+export function topAdCategories(
+  categories: readonly string[],
+  keep = MARKETPLACE_TOP_CATEGORIES,
+): CategoryFrequency[] {
   const counts = new Map<string, number>();
   for (const category of categories) {
     if (category.trim() === '') continue;
@@ -106,10 +118,22 @@ export interface QuizQuestion {
 
 /** The four results, by answer index. */
 export const QUIZ_RESULTS = [
-  { title: 'The Brave Explorer', description: 'You read to go where you have never been: quests, far-off worlds and daring journeys.' },
-  { title: 'The Wise Scholar', description: 'You read to understand: history, ideas and books that change how you see the world.' },
-  { title: 'The Compassionate Healer', description: 'You read for people: their hearts, their families and the stories that heal.' },
-  { title: 'The Noble Guardian', description: 'You read for justice and loyalty: mysteries solved, promises kept, the right thing done.' },
+  {
+    title: 'The Brave Explorer',
+    description: 'You read to go where you have never been: quests, far-off worlds and daring journeys.',
+  },
+  {
+    title: 'The Wise Scholar',
+    description: 'You read to understand: history, ideas and books that change how you see the world.',
+  },
+  {
+    title: 'The Compassionate Healer',
+    description: 'You read for people: their hearts, their families and the stories that heal.',
+  },
+  {
+    title: 'The Noble Guardian',
+    description: 'You read for justice and loyalty: mysteries solved, promises kept, the right thing done.',
+  },
 ] as const;
 
 /** The three questions of the hero quiz. */
@@ -137,7 +161,8 @@ export const QUIZ_QUESTIONS: readonly QuizQuestion[] = [
 export function scoreQuiz(answers: readonly number[]): number {
   const counts = [0, 0, 0, 0];
   for (const answer of answers) {
-    if (Number.isInteger(answer) && answer >= 0 && answer < counts.length) counts[answer] = (counts[answer] ?? 0) + 1;
+    if (Number.isInteger(answer) && answer >= 0 && answer < counts.length)
+      counts[answer] = (counts[answer] ?? 0) + 1;
   }
   return counts.indexOf(Math.max(...counts));
 }
@@ -149,8 +174,18 @@ export function quizResultTitle(answers: readonly number[]): string {
 
 /** The twelve signs in calendar order, starting with Aries. */
 export const ZODIAC_SIGNS = [
-  'Aries', 'Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo',
-  'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces',
+  'Aries',
+  'Taurus',
+  'Gemini',
+  'Cancer',
+  'Leo',
+  'Virgo',
+  'Libra',
+  'Scorpio',
+  'Sagittarius',
+  'Capricorn',
+  'Aquarius',
+  'Pisces',
 ] as const;
 /** A zodiac sign. */
 export type ZodiacSign = (typeof ZODIAC_SIGNS)[number];

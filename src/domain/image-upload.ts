@@ -59,8 +59,15 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 
 /** True when the bytes look like an SVG document (XML text with an <svg> element), to refuse it with a clearer word. */
 export function looksLikeSvg(bytes: Uint8Array): boolean {
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, '').trimStart().toLowerCase();
-  return head.startsWith('<svg') || ((head.startsWith('<?xml') || head.startsWith('<!doctype svg')) && head.includes('<svg'));
+  const head = new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes.subarray(0, 1024))
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
+  return (
+    head.startsWith('<svg') ||
+    ((head.startsWith('<?xml') || head.startsWith('<!doctype svg')) && head.includes('<svg'))
+  );
 }
 
 /** True for a kind the pipeline knows (the URL segment of /api/uploads/{kind}). */
@@ -149,10 +156,16 @@ export interface MemberStanding {
  * member; anyone else only for themselves, and only as a verified, approved, active
  * member. Returns the refusal's message key, or null when allowed.
  */
-export function uploadRefusal(uploader: Uploader, own: MemberStanding | null, targetUid: string, target: MemberStanding | null): UploadMessageKey | null {
+export function uploadRefusal(
+  uploader: Uploader,
+  own: MemberStanding | null,
+  targetUid: string,
+  target: MemberStanding | null,
+): UploadMessageKey | null {
   if (uploader.admin) return target ? null : 'noSuchMember';
   if (targetUid !== uploader.uid) return 'notYours';
-  if (!uploader.emailVerified || !own || own.approval_status !== 'approved' || !own.is_active) return 'notAMember';
+  if (!uploader.emailVerified || !own || own.approval_status !== 'approved' || !own.is_active)
+    return 'notAMember';
   return null;
 }
 
@@ -198,16 +211,22 @@ export const uploadErrorSchema = z.object({ error: z.string().min(1) });
 
 /** A toast: the spec's title and the text under it. */
 export interface UploadToast {
-  title: 'File too large' | 'Invalid file type' | 'Authentication required' | 'Upload failed' | 'Upload error';
+  title:
+    'File too large' | 'Invalid file type' | 'Authentication required' | 'Upload failed' | 'Upload error';
   description: string;
 }
 
 /** The check the browser makes before sending: signed in, small enough, an image by its first bytes. Null when it may be sent. */
-export function clientCheck(kind: UploadKind, file: { size: number; head: Uint8Array }, signedIn: boolean): UploadToast | null {
+export function clientCheck(
+  kind: UploadKind,
+  file: { size: number; head: Uint8Array },
+  signedIn: boolean,
+): UploadToast | null {
   const messages = uploadMessages(kind);
   if (!signedIn) return { title: 'Authentication required', description: messages.signIn };
   if (file.size > MAX_UPLOAD_BYTES) return { title: 'File too large', description: messages.tooLarge };
-  if (file.size === 0 || sniffImageType(file.head) === null) return { title: 'Invalid file type', description: messages.notAnImage };
+  if (file.size === 0 || sniffImageType(file.head) === null)
+    return { title: 'Invalid file type', description: messages.notAnImage };
   return null;
 }
 

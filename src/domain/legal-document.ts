@@ -13,8 +13,7 @@ export const LEGAL_DOCUMENT_TITLES: Record<LegalDocumentType, string> = {
 };
 
 /** Shown on /terms and /privacy when the document cannot be loaded. */
-export const LEGAL_FALLBACK_TEXT =
-  'This content is temporarily unavailable. Please try again later.';
+export const LEGAL_FALLBACK_TEXT = 'This content is temporarily unavailable. Please try again later.';
 
 /** A legal document, document `legal_documents/{document_type}`. Only admins write it. */
 export const legalDocumentSchema = z

@@ -86,7 +86,11 @@ export function parseLightMarkup(source: string, variant: LightMarkupVariant): B
   const addItem = (kind: ListKind, lead: string, rest: string | undefined) => {
     endParagraph();
     if (!list || list.kind !== kind) {
-      const block: Extract<Block, { kind: 'list' }> = { kind: 'list', ordered: kind === 'numbered', items: [] };
+      const block: Extract<Block, { kind: 'list' }> = {
+        kind: 'list',
+        ordered: kind === 'numbered',
+        items: [],
+      };
       blocks.push(block);
       list = { kind, block };
     }
@@ -119,7 +123,11 @@ export function parseLightMarkup(source: string, variant: LightMarkupVariant): B
     } else if ((m = QUOTE.exec(line))) {
       const body = m[1] ?? '';
       const cut = body.lastIndexOf(' - ');
-      addBlock({ kind: 'quote', text: parseInline(body.slice(0, cut).trim()), source: body.slice(cut + 3).trim() });
+      addBlock({
+        kind: 'quote',
+        text: parseInline(body.slice(0, cut).trim()),
+        source: body.slice(cut + 3).trim(),
+      });
     } else if ((m = FULLY_BOLD.exec(line))) {
       addBlock({ kind: 'centered', text: (m[1] ?? '').trim() });
     } else {
@@ -133,7 +141,12 @@ export function parseLightMarkup(source: string, variant: LightMarkupVariant): B
 
 /** Escapes the five characters that matter in HTML text and attribute values. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 function inlineHtml(parts: readonly Inline[]): string {
@@ -178,7 +191,11 @@ export function blocksToHtml(blocks: readonly Block[], options: RenderOptions = 
 }
 
 /** Light markup → safe HTML. */
-export function renderLightMarkup(source: string, variant: LightMarkupVariant, options: RenderOptions = {}): string {
+export function renderLightMarkup(
+  source: string,
+  variant: LightMarkupVariant,
+  options: RenderOptions = {},
+): string {
   return blocksToHtml(parseLightMarkup(source, variant), options);
 }
 
@@ -197,7 +214,10 @@ export function lightMarkupToText(source: string, variant: LightMarkupVariant): 
           return '----------';
         case 'list':
           return block.items
-            .map((item, i) => `${block.ordered ? `${i + 1}.` : '-'} ${item.lead}${item.rest.length ? ` ${inlineText(item.rest)}` : ''}`)
+            .map(
+              (item, i) =>
+                `${block.ordered ? `${i + 1}.` : '-'} ${item.lead}${item.rest.length ? ` ${inlineText(item.rest)}` : ''}`,
+            )
             .join('\n');
         case 'quote':
           return `"${inlineText(block.text).replace(/^["“]|["”]$/g, '')}" - ${block.source}`;

@@ -103,7 +103,11 @@ export type MarketEntry = z.infer<typeof marketEntrySchema>;
 /** A market entry as written. */
 export type MarketEntryWrite = Omit<MarketEntry, 'id'>;
 
-const ID_PREFIX: Readonly<Record<MarketSource, string>> = { books: 'book', products_services: 'item', classified_ads: 'ad' };
+const ID_PREFIX: Readonly<Record<MarketSource, string>> = {
+  books: 'book',
+  products_services: 'item',
+  classified_ads: 'ad',
+};
 
 /** The entry id of a listing: a prefix naming its collection, then its id ('ad_x7Q'), so ids of two collections never collide. */
 export function marketEntryId(source: MarketSource, sourceId: string): string {
@@ -150,7 +154,9 @@ export type OwnerStatus = Pick<Profile, 'is_active' | 'approval_status'>;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-function priceFields(price: number | null | undefined): Pick<MarketEntryWrite, 'price' | 'price_band' | 'price_low_key' | 'price_high_key'> {
+function priceFields(
+  price: number | null | undefined,
+): Pick<MarketEntryWrite, 'price' | 'price_band' | 'price_low_key' | 'price_high_key'> {
   const value = typeof price === 'number' && Number.isFinite(price) ? round2(price) : null;
   return {
     price: value,
@@ -170,11 +176,25 @@ const listed = isItemPublic;
 /** The book fields an entry is made of. */
 export type BookSource = Pick<
   Book,
-  'user_id' | 'title' | 'genre' | 'cover_image' | 'ebook_price' | 'paperback_price' | 'hardcover_price' | 'audiobook_price' | 'is_active' | 'is_featured' | 'created_at'
+  | 'user_id'
+  | 'title'
+  | 'genre'
+  | 'cover_image'
+  | 'ebook_price'
+  | 'paperback_price'
+  | 'hardcover_price'
+  | 'audiobook_price'
+  | 'is_active'
+  | 'is_featured'
+  | 'created_at'
 >;
 
 /** The entry of a book, or null when it is not public (inactive, or its owner is not active and approved). */
-export function entryFromBook(id: string, book: BookSource, owner: OwnerStatus | null | undefined): MarketEntryWrite | null {
+export function entryFromBook(
+  id: string,
+  book: BookSource,
+  owner: OwnerStatus | null | undefined,
+): MarketEntryWrite | null {
   if (!listed(book, owner)) return null;
   return {
     type: 'book',
@@ -199,11 +219,26 @@ export function entryFromBook(id: string, book: BookSource, owner: OwnerStatus |
 /** The product/service fields an entry is made of. */
 export type ProductSource = Pick<
   ProductService,
-  'user_id' | 'title' | 'category' | 'subcategory' | 'price_numeric' | 'currency' | 'image_url' | 'tags' | 'is_active' | 'is_featured' | 'views_count' | 'created_at'
+  | 'user_id'
+  | 'title'
+  | 'category'
+  | 'subcategory'
+  | 'price_numeric'
+  | 'currency'
+  | 'image_url'
+  | 'tags'
+  | 'is_active'
+  | 'is_featured'
+  | 'views_count'
+  | 'created_at'
 >;
 
 /** The entry of a product or service, or null when it is not public. Kind book is listed as a product under Books & Publications. */
-export function entryFromProduct(id: string, item: ProductSource, owner: OwnerStatus | null | undefined): MarketEntryWrite | null {
+export function entryFromProduct(
+  id: string,
+  item: ProductSource,
+  owner: OwnerStatus | null | undefined,
+): MarketEntryWrite | null {
   if (!listed(item, owner)) return null;
   const sub = item.subcategory || null;
   const category = item.category === 'book' ? BOOKS_CATEGORY : (sub && ITEM_CATEGORY[sub]) || 'other';
@@ -230,11 +265,26 @@ export function entryFromProduct(id: string, item: ProductSource, owner: OwnerSt
 /** The ad fields an entry is made of. */
 export type AdSource = Pick<
   ClassifiedAd,
-  'user_id' | 'title' | 'category' | 'subcategory' | 'price' | 'currency' | 'tags' | 'image_url' | 'is_active' | 'is_featured' | 'views_count' | 'created_at'
+  | 'user_id'
+  | 'title'
+  | 'category'
+  | 'subcategory'
+  | 'price'
+  | 'currency'
+  | 'tags'
+  | 'image_url'
+  | 'is_active'
+  | 'is_featured'
+  | 'views_count'
+  | 'created_at'
 >;
 
 /** The entry of a classified ad, or null when it is not public. */
-export function entryFromAd(id: string, ad: AdSource, owner: OwnerStatus | null | undefined): MarketEntryWrite | null {
+export function entryFromAd(
+  id: string,
+  ad: AdSource,
+  owner: OwnerStatus | null | undefined,
+): MarketEntryWrite | null {
   if (!listed(ad, owner)) return null;
   return {
     type: 'classified',
@@ -265,7 +315,12 @@ export function sameEntry(stored: Record<string, unknown> | undefined, computed:
     const a = stored[key];
     const b = computed[key];
     if (b instanceof Date) {
-      const time = a instanceof Date ? a.getTime() : typeof (a as { toDate?: unknown })?.toDate === 'function' ? (a as { toDate(): Date }).toDate().getTime() : NaN;
+      const time =
+        a instanceof Date
+          ? a.getTime()
+          : typeof (a as { toDate?: unknown })?.toDate === 'function'
+            ? (a as { toDate(): Date }).toDate().getTime()
+            : NaN;
       return time === b.getTime();
     }
     return JSON.stringify(a) === JSON.stringify(b);

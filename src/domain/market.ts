@@ -85,10 +85,13 @@ export const ITEM_TYPE_TO_ENTRY: Readonly<Record<Exclude<ItemType, 'all'>, Marke
   classifieds: 'classified',
 };
 
-const quoted = (value: string) => `“${value.length > NOTE_VALUE_MAX ? `${value.slice(0, NOTE_VALUE_MAX)}…` : value}”`;
+const quoted = (value: string) =>
+  `“${value.length > NOTE_VALUE_MAX ? `${value.slice(0, NOTE_VALUE_MAX)}…` : value}”`;
 
 const BOOK_GENRES: readonly Option[] = [...GENRE_CATALOGUE.fiction, ...GENRE_CATALOGUE['non-fiction']];
-const TREE_SUBCATEGORIES: readonly Option[] = LISTING_CATEGORIES.flatMap((category) => category.subcategories);
+const TREE_SUBCATEGORIES: readonly Option[] = LISTING_CATEGORIES.flatMap(
+  (category) => category.subcategories,
+);
 
 function uniqueOptions(options: readonly Option[]): Option[] {
   const seen = new Set<string>();
@@ -101,8 +104,14 @@ function uniqueOptions(options: readonly Option[]): Option[] {
  * offers the same values (the marketplace's first), so every stored value can
  * be filtered on.
  */
-const PRODUCT_FILTER_SUBCATEGORIES = uniqueOptions([...MARKETPLACE_PRODUCT_SUBCATEGORIES, ...PRODUCT_FORM_SUBCATEGORIES]);
-const SERVICE_FILTER_SUBCATEGORIES = uniqueOptions([...MARKETPLACE_SERVICE_SUBCATEGORIES, ...PRODUCT_FORM_SUBCATEGORIES]);
+const PRODUCT_FILTER_SUBCATEGORIES = uniqueOptions([
+  ...MARKETPLACE_PRODUCT_SUBCATEGORIES,
+  ...PRODUCT_FORM_SUBCATEGORIES,
+]);
+const SERVICE_FILTER_SUBCATEGORIES = uniqueOptions([
+  ...MARKETPLACE_SERVICE_SUBCATEGORIES,
+  ...PRODUCT_FORM_SUBCATEGORIES,
+]);
 
 /**
  * The sub-category options that follow the chosen type: book genres for
@@ -122,7 +131,12 @@ export function subcategoryOptions(type: MarketFilters['type'], category?: strin
     case 'classifieds':
       return [...tree];
     default:
-      return uniqueOptions([...tree, ...BOOK_GENRES, ...PRODUCT_FILTER_SUBCATEGORIES, ...SERVICE_FILTER_SUBCATEGORIES]);
+      return uniqueOptions([
+        ...tree,
+        ...BOOK_GENRES,
+        ...PRODUCT_FILTER_SUBCATEGORIES,
+        ...SERVICE_FILTER_SUBCATEGORIES,
+      ]);
   }
 }
 
@@ -158,21 +172,39 @@ export function parseMarketParams(params: URLSearchParams): MarketRequest {
   notes.push(...search.notes);
   if (search.terms.length > 0) filters.search = { text: search.text, terms: search.terms };
 
-  const types = ITEM_TYPES.map((option) => option.value).filter((value): value is Exclude<ItemType, 'all'> => value !== 'all');
+  const types = ITEM_TYPES.map((option) => option.value).filter(
+    (value): value is Exclude<ItemType, 'all'> => value !== 'all',
+  );
   filters.type = pick(params.get('type'), types, 'item type', notes);
-  filters.category = pick(params.get('category'), LISTING_CATEGORIES.map((category) => category.value), 'category', notes);
+  filters.category = pick(
+    params.get('category'),
+    LISTING_CATEGORIES.map((category) => category.value),
+    'category',
+    notes,
+  );
 
   const rawSub = (params.get('subcategory') ?? '').trim();
   if (rawSub !== '' && rawSub.toLowerCase() !== 'all' && rawSub.toLowerCase() !== 'none') {
     const wanted = rawSub.toLowerCase();
-    const options = subcategoryOptions(filters.type, filters.type === 'classifieds' ? filters.category : undefined);
+    const options = subcategoryOptions(
+      filters.type,
+      filters.type === 'classifieds' ? filters.category : undefined,
+    );
     if (options.some((option) => option.value === wanted)) filters.subcategory = wanted;
     else notes.push(`Sub-category ${quoted(rawSub)} does not fit the chosen filters, so it was ignored.`);
   }
 
-  const bands = PRICE_FILTERS.map((option) => option.value).filter((value): value is PriceBand => value !== 'all');
+  const bands = PRICE_FILTERS.map((option) => option.value).filter(
+    (value): value is PriceBand => value !== 'all',
+  );
   filters.price = pick(params.get('price'), bands, 'price range', notes);
-  filters.sort = pick(params.get('sort'), MARKETPLACE_SORTS.map((option) => option.value), 'sort order', notes) ?? 'newest';
+  filters.sort =
+    pick(
+      params.get('sort'),
+      MARKETPLACE_SORTS.map((option) => option.value),
+      'sort order',
+      notes,
+    ) ?? 'newest';
 
   const rawAfter = params.get('after');
   let after: string | undefined;
@@ -181,8 +213,13 @@ export function parseMarketParams(params: URLSearchParams): MarketRequest {
     else notes.push('That page link was not valid, so the first page is shown.');
   }
 
-  const unknown = [...new Set(params.keys())].filter((key) => !(MARKET_PARAMS as readonly string[]).includes(key));
-  if (unknown.length > 0) notes.push(`Unknown ${unknown.length === 1 ? 'parameter' : 'parameters'} ${unknown.map(quoted).join(', ')} ignored.`);
+  const unknown = [...new Set(params.keys())].filter(
+    (key) => !(MARKET_PARAMS as readonly string[]).includes(key),
+  );
+  if (unknown.length > 0)
+    notes.push(
+      `Unknown ${unknown.length === 1 ? 'parameter' : 'parameters'} ${unknown.map(quoted).join(', ')} ignored.`,
+    );
   return { filters, after, notes };
 }
 
@@ -215,15 +252,28 @@ export interface LoosenOption {
 
 /** For an empty result: each active filter, named, with a link to the same view without it. */
 export function filtersToLoosen(filters: MarketFilters, path: string): LoosenOption[] {
-  const without = (change: Partial<MarketFilters>): string => `${path}${marketQuery({ ...filters, ...change })}`;
+  const without = (change: Partial<MarketFilters>): string =>
+    `${path}${marketQuery({ ...filters, ...change })}`;
   const options: LoosenOption[] = [];
-  if (filters.search) options.push({ label: `the search “${filters.search.text}”`, href: without({ search: undefined }) });
+  if (filters.search)
+    options.push({ label: `the search “${filters.search.text}”`, href: without({ search: undefined }) });
   if (filters.type) {
     const label = ITEM_TYPES.find((option) => option.value === filters.type)?.label ?? filters.type;
-    options.push({ label: `the item type “${label}”`, href: without({ type: undefined, subcategory: undefined }) });
+    options.push({
+      label: `the item type “${label}”`,
+      href: without({ type: undefined, subcategory: undefined }),
+    });
   }
-  if (filters.category) options.push({ label: `the category “${categoryLabel(filters.category)}”`, href: without({ category: undefined }) });
-  if (filters.subcategory) options.push({ label: `the sub-category “${subcategoryLabel(filters.subcategory)}”`, href: without({ subcategory: undefined }) });
+  if (filters.category)
+    options.push({
+      label: `the category “${categoryLabel(filters.category)}”`,
+      href: without({ category: undefined }),
+    });
+  if (filters.subcategory)
+    options.push({
+      label: `the sub-category “${subcategoryLabel(filters.subcategory)}”`,
+      href: without({ subcategory: undefined }),
+    });
   if (filters.price) {
     const label = PRICE_FILTERS.find((option) => option.value === filters.price)?.label ?? filters.price;
     options.push({ label: `the price range “${label}”`, href: without({ price: undefined }) });
@@ -237,7 +287,10 @@ export function filtersToLoosen(filters: MarketFilters, path: string): LoosenOpt
 /** An equality the query applies. */
 export type MarketEquality = readonly [field: 'type' | 'category' | 'price_band', value: string];
 /** An ordering of the query. */
-export type MarketOrder = readonly [field: 'created_at' | 'price_low_key' | 'price_high_key' | 'views_count' | 'is_featured', direction: 'asc' | 'desc'];
+export type MarketOrder = readonly [
+  field: 'created_at' | 'price_low_key' | 'price_high_key' | 'views_count' | 'is_featured',
+  direction: 'asc' | 'desc',
+];
 
 /** How a market view is fetched. */
 export interface MarketPlan {
@@ -255,10 +308,22 @@ export interface MarketPlan {
 export const SORT_ORDERS: Readonly<Record<MarketplaceSort, readonly MarketOrder[]>> = {
   newest: [['created_at', 'desc']],
   oldest: [['created_at', 'asc']],
-  'price-low': [['price_low_key', 'asc'], ['created_at', 'desc']],
-  'price-high': [['price_high_key', 'desc'], ['created_at', 'desc']],
-  popular: [['views_count', 'desc'], ['created_at', 'desc']],
-  featured: [['is_featured', 'desc'], ['created_at', 'desc']],
+  'price-low': [
+    ['price_low_key', 'asc'],
+    ['created_at', 'desc'],
+  ],
+  'price-high': [
+    ['price_high_key', 'desc'],
+    ['created_at', 'desc'],
+  ],
+  popular: [
+    ['views_count', 'desc'],
+    ['created_at', 'desc'],
+  ],
+  featured: [
+    ['is_featured', 'desc'],
+    ['created_at', 'desc'],
+  ],
 };
 
 /** Plans the one indexed query of a market view. */
@@ -274,10 +339,19 @@ export function planMarket(filters: MarketFilters): MarketPlan {
       equals,
       arrayContains: { field: 'search_keywords', value: primary },
       orderBy,
-      residual: { subcategory: filters.subcategory, terms: filters.search.terms.filter((term) => term !== primary) },
+      residual: {
+        subcategory: filters.subcategory,
+        terms: filters.search.terms.filter((term) => term !== primary),
+      },
     };
   }
-  if (filters.subcategory) return { equals, arrayContains: { field: 'subcategories', value: filters.subcategory }, orderBy, residual: { terms: [] } };
+  if (filters.subcategory)
+    return {
+      equals,
+      arrayContains: { field: 'subcategories', value: filters.subcategory },
+      orderBy,
+      residual: { terms: [] },
+    };
   return { equals, orderBy, residual: { terms: [] } };
 }
 
@@ -287,7 +361,10 @@ export function isExactPlan(plan: MarketPlan): boolean {
 }
 
 /** True when a fetched entry passes the in-memory part of the plan. */
-export function matchesMarketResidual(entry: Pick<MarketEntry, 'subcategories' | 'search_keywords'>, residual: MarketPlan['residual']): boolean {
+export function matchesMarketResidual(
+  entry: Pick<MarketEntry, 'subcategories' | 'search_keywords'>,
+  residual: MarketPlan['residual'],
+): boolean {
   if (residual.subcategory !== undefined && !entry.subcategories.includes(residual.subcategory)) return false;
   return matchesAllTerms(entry.search_keywords, residual.terms);
 }

@@ -21,7 +21,9 @@ export interface ListingCategory extends Option {
  */
 export const LISTING_CATEGORIES: readonly ListingCategory[] = [
   {
-    value: 'reading-accessories', label: 'Reading Accessories', subcategories: [
+    value: 'reading-accessories',
+    label: 'Reading Accessories',
+    subcategories: [
       { value: 'bookmarks', label: 'Bookmarks' },
       { value: 'book-lights', label: 'Book Lights' },
       { value: 'reading-glasses', label: 'Reading Glasses' },
@@ -30,7 +32,9 @@ export const LISTING_CATEGORIES: readonly ListingCategory[] = [
     ],
   },
   {
-    value: 'book-accessories', label: 'Book Accessories', subcategories: [
+    value: 'book-accessories',
+    label: 'Book Accessories',
+    subcategories: [
       { value: 'book-covers', label: 'Book Covers & Sleeves' },
       { value: 'bookends', label: 'Bookends' },
       { value: 'book-bags', label: 'Book Bags & Totes' },
@@ -38,7 +42,9 @@ export const LISTING_CATEGORIES: readonly ListingCategory[] = [
     ],
   },
   {
-    value: 'book-merchandise', label: 'Book Merchandise', subcategories: [
+    value: 'book-merchandise',
+    label: 'Book Merchandise',
+    subcategories: [
       { value: 'apparel', label: 'Apparel' },
       { value: 'mugs-drinkware', label: 'Mugs & Drinkware' },
       { value: 'posters-prints', label: 'Posters & Prints' },
@@ -47,7 +53,9 @@ export const LISTING_CATEGORIES: readonly ListingCategory[] = [
     ],
   },
   {
-    value: 'storage-organization', label: 'Storage & Organization', subcategories: [
+    value: 'storage-organization',
+    label: 'Storage & Organization',
+    subcategories: [
       { value: 'bookshelves', label: 'Bookshelves' },
       { value: 'storage-boxes', label: 'Storage Boxes' },
       { value: 'display-cases', label: 'Display Cases' },
@@ -55,7 +63,9 @@ export const LISTING_CATEGORIES: readonly ListingCategory[] = [
     ],
   },
   {
-    value: 'writing-editorial', label: 'Writing & Editorial', subcategories: [
+    value: 'writing-editorial',
+    label: 'Writing & Editorial',
+    subcategories: [
       { value: 'developmental-editing', label: 'Developmental Editing' },
       { value: 'copy-editing', label: 'Copy Editing' },
       { value: 'proofreading', label: 'Proofreading' },
@@ -65,7 +75,9 @@ export const LISTING_CATEGORIES: readonly ListingCategory[] = [
     ],
   },
   {
-    value: 'design-formatting', label: 'Design & Formatting', subcategories: [
+    value: 'design-formatting',
+    label: 'Design & Formatting',
+    subcategories: [
       { value: 'cover-design', label: 'Cover Design' },
       { value: 'interior-formatting', label: 'Interior Formatting' },
       { value: 'illustration', label: 'Illustration' },
@@ -73,7 +85,9 @@ export const LISTING_CATEGORIES: readonly ListingCategory[] = [
     ],
   },
   {
-    value: 'publishing-distribution', label: 'Publishing & Distribution', subcategories: [
+    value: 'publishing-distribution',
+    label: 'Publishing & Distribution',
+    subcategories: [
       { value: 'self-publishing-services', label: 'Self-Publishing Services' },
       { value: 'printing', label: 'Printing' },
       { value: 'distribution', label: 'Distribution' },
@@ -83,7 +97,9 @@ export const LISTING_CATEGORIES: readonly ListingCategory[] = [
     ],
   },
   {
-    value: 'marketing-publicity', label: 'Marketing & Publicity', subcategories: [
+    value: 'marketing-publicity',
+    label: 'Marketing & Publicity',
+    subcategories: [
       { value: 'book-promotion', label: 'Book Promotion' },
       { value: 'social-media', label: 'Social Media' },
       { value: 'book-reviews', label: 'Book Reviews' },
@@ -93,7 +109,9 @@ export const LISTING_CATEGORIES: readonly ListingCategory[] = [
     ],
   },
   {
-    value: 'preservation-care', label: 'Preservation & Care', subcategories: [
+    value: 'preservation-care',
+    label: 'Preservation & Care',
+    subcategories: [
       { value: 'book-repair', label: 'Book Repair' },
       { value: 'rebinding', label: 'Rebinding' },
       { value: 'restoration', label: 'Restoration' },
@@ -101,7 +119,9 @@ export const LISTING_CATEGORIES: readonly ListingCategory[] = [
     ],
   },
   {
-    value: 'collector-services', label: 'Collector Services', subcategories: [
+    value: 'collector-services',
+    label: 'Collector Services',
+    subcategories: [
       { value: 'appraisal', label: 'Appraisal' },
       { value: 'authentication', label: 'Authentication' },
       { value: 'book-search', label: 'Book Search' },
@@ -109,7 +129,9 @@ export const LISTING_CATEGORIES: readonly ListingCategory[] = [
     ],
   },
   {
-    value: 'experiences-subscriptions', label: 'Experiences & Subscriptions', subcategories: [
+    value: 'experiences-subscriptions',
+    label: 'Experiences & Subscriptions',
+    subcategories: [
       { value: 'subscription-boxes', label: 'Book Subscription Boxes' },
       { value: 'book-clubs', label: 'Book Clubs' },
       { value: 'literary-events', label: 'Literary Events' },
@@ -118,7 +140,9 @@ export const LISTING_CATEGORIES: readonly ListingCategory[] = [
     ],
   },
   {
-    value: 'books-publications', label: 'Books & Publications', subcategories: [
+    value: 'books-publications',
+    label: 'Books & Publications',
+    subcategories: [
       { value: 'new-books', label: 'New Books' },
       { value: 'used-books', label: 'Used Books' },
       { value: 'rare-books', label: 'Rare Books' },
@@ -128,7 +152,9 @@ export const LISTING_CATEGORIES: readonly ListingCategory[] = [
     ],
   },
   {
-    value: 'fiction-books', label: 'Fiction Books', subcategories: [
+    value: 'fiction-books',
+    label: 'Fiction Books',
+    subcategories: [
       { value: 'literary-fiction', label: 'Literary Fiction' },
       { value: 'mystery-thriller', label: 'Mystery & Thriller' },
       { value: 'romance', label: 'Romance' },
@@ -141,7 +167,9 @@ export const LISTING_CATEGORIES: readonly ListingCategory[] = [
     ],
   },
   {
-    value: 'non-fiction-books', label: 'Non-Fiction Books', subcategories: [
+    value: 'non-fiction-books',
+    label: 'Non-Fiction Books',
+    subcategories: [
       { value: 'biography-memoir', label: 'Biography & Memoir' },
       { value: 'business-economics', label: 'Business & Economics' },
       { value: 'health-fitness', label: 'Health & Fitness' },
@@ -157,7 +185,9 @@ export const LISTING_CATEGORIES: readonly ListingCategory[] = [
     ],
   },
   {
-    value: 'other', label: 'Other', subcategories: [
+    value: 'other',
+    label: 'Other',
+    subcategories: [
       { value: 'wanted', label: 'Wanted' },
       { value: 'swaps-trades', label: 'Swaps & Trades' },
       { value: 'miscellaneous', label: 'Miscellaneous' },
@@ -364,7 +394,10 @@ export interface SortableItem {
 }
 
 /** Returns a new array sorted by the chosen order; items without a price go last in both price orders; ties fall back to newest first. */
-export function sortMarketplaceItems<T extends SortableItem>(items: readonly T[], sort: MarketplaceSort): T[] {
+export function sortMarketplaceItems<T extends SortableItem>(
+  items: readonly T[],
+  sort: MarketplaceSort,
+): T[] {
   const newest = (a: T, b: T) => b.created_at.getTime() - a.created_at.getTime();
   const byPrice = (direction: 1 | -1) => (a: T, b: T) => {
     const pa = a.price ?? null;

@@ -11,7 +11,14 @@
 export const IMAGE_WIDTHS = [160, 320, 640] as const;
 
 /** What an upload is for; the folder under the member's uid. */
-export const UPLOAD_KINDS = ['profile-images', 'book-covers', 'product-images', 'ad-images', 'site-logos', 'banner-images'] as const;
+export const UPLOAD_KINDS = [
+  'profile-images',
+  'book-covers',
+  'product-images',
+  'ad-images',
+  'site-logos',
+  'banner-images',
+] as const;
 /** One of UPLOAD_KINDS. */
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 /** Kinds only an admin may upload (the site's logo, advertisement banners), stored under the admin's own uid. */
@@ -59,7 +66,10 @@ export type MediaReferenceVerdict = 'ok' | 'other-member' | 'not-an-upload';
  * parser does not see whose it is) is 'not-an-upload'. The rules decide the
  * same (`validImageRef` in firestore.rules).
  */
-export function mediaReferenceVerdict(value: string | null | undefined, ownerUid: string): MediaReferenceVerdict {
+export function mediaReferenceVerdict(
+  value: string | null | undefined,
+  ownerUid: string,
+): MediaReferenceVerdict {
   if (value === undefined || value === null || value === '') return 'ok';
   const upload = parseUploadUrl(value);
   if (upload !== null) return upload.uid === ownerUid ? 'ok' : 'other-member';
@@ -68,7 +78,9 @@ export function mediaReferenceVerdict(value: string | null | undefined, ownerUid
 }
 
 /** The parts of an uploaded image's URL (`base` is where the store serves paths from), or null for any other value (seeded files, other URLs). */
-export function parseUploadUrl(url: string | null | undefined): { base: string; uid: string; kind: string; uploadId: string; width: number } | null {
+export function parseUploadUrl(
+  url: string | null | undefined,
+): { base: string; uid: string; kind: string; uploadId: string; width: number } | null {
   const match = UPLOAD_URL.exec(url ?? '');
   if (!match) return null;
   return { base: match[1]!, uid: match[2]!, kind: match[3]!, uploadId: match[4]!, width: Number(match[5]) };

@@ -72,7 +72,8 @@ export interface MediaUsage {
 export type UploadQuotaRefusal = 'tooManyUploads' | 'overQuota';
 
 /** What reserving an upload comes to: the usage to store, or the refusal. */
-export type UploadQuotaDecision = { allowed: true; usage: MediaUsage } | { allowed: false; refusal: UploadQuotaRefusal };
+export type UploadQuotaDecision =
+  { allowed: true; usage: MediaUsage } | { allowed: false; refusal: UploadQuotaRefusal };
 
 /**
  * Decides an upload of `bytes` at `now` against the member's usage: refused
@@ -119,7 +120,9 @@ export const BOOK_SECTION_IMAGE_TYPE = 'image';
 export function uploadUrlVariants(url: string): string[] {
   const parts = parseUploadUrl(url);
   if (!parts) return [url];
-  return IMAGE_WIDTHS.map((width) => `${parts.base}/${parts.uid}/${parts.kind}/${parts.uploadId}/w${width}.webp`);
+  return IMAGE_WIDTHS.map(
+    (width) => `${parts.base}/${parts.uid}/${parts.kind}/${parts.uploadId}/w${width}.webp`,
+  );
 }
 
 /** True when a book's sections show one of `urls` as an image. */

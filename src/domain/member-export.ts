@@ -10,7 +10,6 @@ export const MEMBER_EXPORT_FORMAT = 2;
 /** Collections whose documents belong to a member through `user_id`, exported whole. */
 export const OWNED_COLLECTIONS = ['books', 'products_services', 'classified_ads'] as const;
 
-
 /** One exported document: its id and its fields as stored, times as ISO strings. */
 export interface ExportedDocument {
   /** Document id. */
@@ -52,7 +51,11 @@ export interface MemberExport {
 }
 
 function isTimestampLike(value: unknown): value is { toDate(): Date } {
-  return typeof value === 'object' && value !== null && typeof (value as { toDate?: unknown }).toDate === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { toDate?: unknown }).toDate === 'function'
+  );
 }
 
 /**
@@ -68,7 +71,8 @@ export function exportValue(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'object' && value !== null) {
     const path = (value as { path?: unknown }).path;
-    if (typeof path === 'string' && typeof (value as { firestore?: unknown }).firestore === 'object') return path;
+    if (typeof path === 'string' && typeof (value as { firestore?: unknown }).firestore === 'object')
+      return path;
     if (value instanceof Uint8Array) return { bytes: value.length };
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, exportValue(inner)]));
   }
@@ -78,7 +82,10 @@ export function exportValue(value: unknown): unknown {
 /** A document as exported: its id first, then its fields. */
 export function exportDocument(id: string, data: unknown): ExportedDocument {
   const fields = exportValue(data ?? {});
-  return { id, ...(typeof fields === 'object' && fields !== null && !Array.isArray(fields) ? fields : { value: fields }) };
+  return {
+    id,
+    ...(typeof fields === 'object' && fields !== null && !Array.isArray(fields) ? fields : { value: fields }),
+  };
 }
 
 /** Documents in a stable order: oldest first by created_at, then by id. */
@@ -89,6 +96,10 @@ export function inCreationOrder(documents: readonly ExportedDocument[]): Exporte
 
 /** The download's file name: shelfmark-data-<slug or uid>-<yyyy-mm-dd>.json. */
 export function memberExportFileName(slugOrUid: string, date: Date): string {
-  const safe = slugOrUid.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'member';
+  const safe =
+    slugOrUid
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'member';
   return `shelfmark-data-${safe}-${date.toISOString().slice(0, 10)}.json`;
 }

@@ -10,7 +10,11 @@ const newsletterFields = {
   /** Optional subtitle. */
   subtitle: optionalText(TEXT_LIMITS.line),
   /** Body in light markup (like the blog, plus numbered or dashed bold list items). */
-  content: z.string({ error: 'Content is required' }).trim().min(1, 'Content is required').max(TEXT_LIMITS.long),
+  content: z
+    .string({ error: 'Content is required' })
+    .trim()
+    .min(1, 'Content is required')
+    .max(TEXT_LIMITS.long),
   /** Drafts (false) are visible to admins only and cannot be sent. */
   is_published: z.boolean().default(false),
 };
@@ -63,7 +67,9 @@ export const NEWSLETTER_RECIPIENT_GROUPS = [
 /** A recipient group value. */
 export type RecipientGroup = (typeof NEWSLETTER_RECIPIENT_GROUPS)[number]['value'];
 /** The group values, for validating a request. */
-export const recipientGroupSchema = z.enum(NEWSLETTER_RECIPIENT_GROUPS.map((g) => g.value) as [RecipientGroup, ...RecipientGroup[]]);
+export const recipientGroupSchema = z.enum(
+  NEWSLETTER_RECIPIENT_GROUPS.map((g) => g.value) as [RecipientGroup, ...RecipientGroup[]],
+);
 
 /** What decides whether a member receives a newsletter. */
 export interface RecipientCandidate {
@@ -84,7 +90,13 @@ export interface RecipientCandidate {
  */
 export function isNewsletterRecipient(candidate: RecipientCandidate, group: RecipientGroup): boolean {
   const { profile } = candidate;
-  if (!profile.is_active || profile.approval_status !== 'approved' || !candidate.emailVerified || candidate.unsubscribed) return false;
+  if (
+    !profile.is_active ||
+    profile.approval_status !== 'approved' ||
+    !candidate.emailVerified ||
+    candidate.unsubscribed
+  )
+    return false;
   switch (group) {
     case 'all':
       return true;

@@ -117,7 +117,11 @@ const pageFields = {
 };
 
 /** The about page, document `page_content/about`. */
-export const aboutPageSchema = z.object({ ...pageFields, page_slug: z.literal('about'), content: aboutContentSchema });
+export const aboutPageSchema = z.object({
+  ...pageFields,
+  page_slug: z.literal('about'),
+  content: aboutContentSchema,
+});
 /** The membership page, document `page_content/membership`. */
 export const membershipPageSchema = z.object({
   ...pageFields,
@@ -126,7 +130,9 @@ export const membershipPageSchema = z.object({
 });
 
 /** Editable page content, document `page_content/{page_slug}`; content is a map whose shape depends on page_slug. Admins write it. */
-export const pageContentSchema = z.discriminatedUnion('page_slug', [aboutPageSchema, membershipPageSchema]).describe('page_content');
+export const pageContentSchema = z
+  .discriminatedUnion('page_slug', [aboutPageSchema, membershipPageSchema])
+  .describe('page_content');
 /** A page_content document. */
 export type PageContent = z.infer<typeof pageContentSchema>;
 /** The page slugs that have content. */
@@ -177,9 +183,22 @@ export const DEFAULT_MEMBERSHIP_CONTENT: MembershipContent = {
     },
   ],
   benefits: [
-    { icon: 'BookOpen', title: 'Unlimited books', description: 'List your whole catalogue, with as many purchase links as you need.' },
-    { icon: 'Star', title: 'Featured spotlight', description: 'Premium members are considered first for the featured authors and books on the home page.' },
-    { icon: 'Users', title: 'Reach more readers', description: 'Analytics show which books and listings people look at, so you know what works.' },
+    {
+      icon: 'BookOpen',
+      title: 'Unlimited books',
+      description: 'List your whole catalogue, with as many purchase links as you need.',
+    },
+    {
+      icon: 'Star',
+      title: 'Featured spotlight',
+      description:
+        'Premium members are considered first for the featured authors and books on the home page.',
+    },
+    {
+      icon: 'Users',
+      title: 'Reach more readers',
+      description: 'Analytics show which books and listings people look at, so you know what works.',
+    },
     { icon: 'Crown', title: 'Early access', description: 'Try new Shelfmark features before everyone else.' },
   ],
   cta: {
@@ -192,7 +211,8 @@ export const DEFAULT_MEMBERSHIP_CONTENT: MembershipContent = {
 export const DEFAULT_ABOUT_CONTENT: AboutContent = {
   hero: {
     title: 'About Shelfmark',
-    description: 'Shelfmark brings book authors, book lovers and publishers together in one friendly community.',
+    description:
+      'Shelfmark brings book authors, book lovers and publishers together in one friendly community.',
   },
   mission: {
     title: 'Our Mission',
@@ -200,13 +220,27 @@ export const DEFAULT_ABOUT_CONTENT: AboutContent = {
       'We help authors get their books in front of readers, help readers find their next favourite book, and help the people who make and sell books find each other.',
   },
   features: [
-    { icon: 'BookOpen', title: 'Showcase your books', description: 'A profile page for every member, with books, purchase links, free reading and audiobooks.' },
-    { icon: 'Users', title: 'Meet the community', description: 'Browse the member directory and connect with authors, readers, marketers and publishers.' },
-    { icon: 'Globe', title: 'A marketplace for books', description: 'Find editors, designers, book merchandise and rare editions, or post an ad of your own.' },
+    {
+      icon: 'BookOpen',
+      title: 'Showcase your books',
+      description:
+        'A profile page for every member, with books, purchase links, free reading and audiobooks.',
+    },
+    {
+      icon: 'Users',
+      title: 'Meet the community',
+      description: 'Browse the member directory and connect with authors, readers, marketers and publishers.',
+    },
+    {
+      icon: 'Globe',
+      title: 'A marketplace for books',
+      description: 'Find editors, designers, book merchandise and rare editions, or post an ad of your own.',
+    },
   ],
   vision: {
     title: 'Our Vision',
-    content: 'A place where every book can find its readers and every reader can find the people behind the books.',
+    content:
+      'A place where every book can find its readers and every reader can find the people behind the books.',
     badges: ['Author-first', 'Reader-friendly', 'Community-driven'],
   },
   cta: {

@@ -41,7 +41,13 @@ export function limitLevel(count: number, subscription: SubscriptionStatus = 'fr
  * `removing` of them and add `adding` in one go. Only additions are limited: a
  * member over the limit (an old free account) may still edit and remove.
  */
-export function fitsPlanLimit(kind: LimitedKind, subscription: SubscriptionStatus, currentCount: number, removing: number, adding: number): boolean {
+export function fitsPlanLimit(
+  kind: LimitedKind,
+  subscription: SubscriptionStatus,
+  currentCount: number,
+  removing: number,
+  adding: number,
+): boolean {
   if (adding === 0) return true;
   return currentCount - removing + adding <= PLAN_LIMITS[subscription][kind];
 }

@@ -17,7 +17,12 @@ import {
   conditionFromForm,
   type Option,
 } from './marketplace.ts';
-import { parsePriceNumeric, productServiceFormSchema, type ProductService, type ProductServiceForm } from './product-service.ts';
+import {
+  parsePriceNumeric,
+  productServiceFormSchema,
+  type ProductService,
+  type ProductServiceForm,
+} from './product-service.ts';
 import { parseTags, visibleTags } from './tags.ts';
 import { TEXT_LIMITS } from './common.ts';
 import { profileSlug } from './slug.ts';
@@ -39,7 +44,9 @@ export function subcategoryOptions(kind: string): readonly Option[] {
   if (kind === 'book') return [...genresFor('fiction'), ...genresFor('non-fiction')];
   const extra = kind === 'service' ? MARKETPLACE_SERVICE_SUBCATEGORIES : MARKETPLACE_PRODUCT_SUBCATEGORIES;
   const seen = new Set<string>();
-  return [...PRODUCT_FORM_SUBCATEGORIES, ...extra].filter((option) => (seen.has(option.value) ? false : (seen.add(option.value), true)));
+  return [...PRODUCT_FORM_SUBCATEGORIES, ...extra].filter((option) =>
+    seen.has(option.value) ? false : (seen.add(option.value), true),
+  );
 }
 
 /** Label of a sub-category value, or the value itself. */
@@ -50,7 +57,9 @@ export function subcategoryLabel(kind: string, value: string | null | undefined)
 }
 
 /** The price line: the seller's own text, else the numeric price in its currency, else undefined. */
-export function priceLine(item: Pick<ProductService, 'price' | 'price_numeric' | 'currency'>): string | undefined {
+export function priceLine(
+  item: Pick<ProductService, 'price' | 'price_numeric' | 'currency'>,
+): string | undefined {
   const text = item.price?.trim();
   if (text) return text;
   return typeof item.price_numeric === 'number' ? formatPrice(item.price_numeric, item.currency) : undefined;
@@ -65,7 +74,10 @@ export function conditionLabelOf(value: string | null | undefined): string | und
 export { visibleTags };
 
 /** The seller's profile path: page slug, else slugified display name, else user id. */
-export function sellerPath(seller: { page_slug?: string | null; display_name?: string | null } | null, userId: string): string {
+export function sellerPath(
+  seller: { page_slug?: string | null; display_name?: string | null } | null,
+  userId: string,
+): string {
   const slug = seller?.page_slug || (seller?.display_name ? profileSlug(seller.display_name) : '') || userId;
   return `/profile/${encodeURIComponent(slug)}`;
 }
@@ -81,7 +93,11 @@ const optionalImageInput = z.string().pipe(productServiceFormSchema.shape.image_
 
 /** The product/service editor's form: text inputs with the entity's rules and the spec's messages. */
 export const productEditorSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required.').max(TEXT_LIMITS.title, 'Title must be 200 characters or less'),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Title is required.')
+    .max(TEXT_LIMITS.title, 'Title must be 200 characters or less'),
   description: z.string().max(TEXT_LIMITS.medium, 'Description must be 5000 characters or less'),
   category: productServiceFormSchema.shape.category.unwrap(),
   subcategory: z.string().max(60),
@@ -89,7 +105,9 @@ export const productEditorSchema = z.object({
   price_numeric: numericPriceInput,
   currency: z.enum(CURRENCIES),
   condition: z.enum(CONDITION_FORM_OPTIONS.map((option) => option.value) as [string, ...string[]]),
-  contact_info: z.string().max(TEXT_LIMITS.short, `Contact info must be ${TEXT_LIMITS.short} characters or less`),
+  contact_info: z
+    .string()
+    .max(TEXT_LIMITS.short, `Contact info must be ${TEXT_LIMITS.short} characters or less`),
   image_url: optionalImageInput,
   website_url: optionalUrlInput,
   /** Comma-separated; trimmed, blanks dropped. */
@@ -142,7 +160,18 @@ export function editorToProductForm(values: ProductEditorValues): ProductService
 
 /** What the product/service JSON-LD builder needs besides the item. */
 export interface ProductJsonLdInput {
-  item: Pick<ProductService, 'id' | 'title' | 'description' | 'category' | 'subcategory' | 'price_numeric' | 'currency' | 'condition' | 'tags'>;
+  item: Pick<
+    ProductService,
+    | 'id'
+    | 'title'
+    | 'description'
+    | 'category'
+    | 'subcategory'
+    | 'price_numeric'
+    | 'currency'
+    | 'condition'
+    | 'tags'
+  >;
   /** Absolute canonical URL of the page. */
   pageUrl: string;
   /** Absolute picture URL, if the item has one. */
@@ -165,10 +194,16 @@ const CONDITION_SCHEMA: Readonly<Record<string, string>> = {
  * only when the item has a numeric price; a price that is only text ('Contact
  * me') gives no Offer, since an Offer without a price is invalid.
  */
-export function productJsonLd({ item, pageUrl, imageUrl, seller }: ProductJsonLdInput): Record<string, unknown> {
+export function productJsonLd({
+  item,
+  pageUrl,
+  imageUrl,
+  seller,
+}: ProductJsonLdInput): Record<string, unknown> {
   const description = item.description?.trim();
   const sub = subcategoryLabel(item.category, item.subcategory);
-  const price = typeof item.price_numeric === 'number' && Number.isFinite(item.price_numeric) ? item.price_numeric : null;
+  const price =
+    typeof item.price_numeric === 'number' && Number.isFinite(item.price_numeric) ? item.price_numeric : null;
   const condition = item.condition ? CONDITION_SCHEMA[item.condition] : undefined;
   const sellerPerson = { '@type': 'Person', name: seller.name, url: seller.url };
   return {
@@ -197,12 +232,18 @@ export function productJsonLd({ item, pageUrl, imageUrl, seller }: ProductJsonLd
 }
 
 /** The page title of a product/service: its title with its kind and seller, so listings of the same template by different sellers stay distinct. */
-export function productMetaTitle(item: Pick<ProductService, 'title' | 'category'>, sellerName: string): string {
+export function productMetaTitle(
+  item: Pick<ProductService, 'title' | 'category'>,
+  sellerName: string,
+): string {
   return `${item.title} – ${productKindLabel(item)} by ${sellerName}`;
 }
 
 /** The meta description: the item's description (at most 240 characters) followed by its kind and seller. */
-export function productMetaDescription(item: Pick<ProductService, 'description' | 'category'>, sellerName: string): string {
+export function productMetaDescription(
+  item: Pick<ProductService, 'description' | 'category'>,
+  sellerName: string,
+): string {
   const byline = `${productKindLabel(item)} by ${sellerName}.`;
   const description = item.description?.replace(/\s+/g, ' ').trim();
   if (!description) return byline;

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, idSchema, moneySchema, nonNegativeInt, optionalText, optionalUrl, optionalSitePathOrUrl, timestampSchema } from './common.ts';
+import {
+  TEXT_LIMITS,
+  idSchema,
+  moneySchema,
+  nonNegativeInt,
+  optionalText,
+  optionalUrl,
+  optionalSitePathOrUrl,
+  timestampSchema,
+} from './common.ts';
 import { DEFAULT_CURRENCY, MARKETPLACE_KINDS, conditionSchema, currencySchema } from './marketplace.ts';
 import { tagsSchema } from './tags.ts';
 

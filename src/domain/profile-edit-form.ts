@@ -49,7 +49,13 @@ export const BOOK_TEXT_FIELDS = [
   'video_url',
 ] as const;
 /** The book price fields, typed as text in the form and stored as numbers. */
-export const BOOK_PRICE_FIELDS = ['price', 'ebook_price', 'paperback_price', 'hardcover_price', 'audiobook_price'] as const;
+export const BOOK_PRICE_FIELDS = [
+  'price',
+  'ebook_price',
+  'paperback_price',
+  'hardcover_price',
+  'audiobook_price',
+] as const;
 type BookTextField = (typeof BOOK_TEXT_FIELDS)[number];
 type BookPriceField = (typeof BOOK_PRICE_FIELDS)[number];
 
@@ -103,7 +109,9 @@ export type BookRow = z.infer<typeof bookRowSchema>;
 export type PurchaseLinkRow = z.infer<typeof purchaseLinkRowSchema>;
 
 /** Every social network as a text input ('' for none). */
-const socialLinkInputSchema = z.string().pipe(profileEditFieldsSchema.shape.social_links.valueType.unwrap().unwrap());
+const socialLinkInputSchema = z
+  .string()
+  .pipe(profileEditFieldsSchema.shape.social_links.valueType.unwrap().unwrap());
 const socialLinksInputSchema = z.object(
   Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socialLinkInputSchema])) as Record<
     SocialNetwork,
@@ -118,7 +126,9 @@ export const profileFormSchema = z.object({
   page_slug: profileEditFieldsSchema.shape.page_slug,
   profile_image: z.string().pipe(profileEditFieldsSchema.shape.profile_image.unwrap().unwrap()),
   about_me: z.string().max(TEXT_LIMITS.medium, 'About me must be 5000 characters or less'),
-  special_announcement: z.string().max(TEXT_LIMITS.medium, 'Special announcement must be 5000 characters or less'),
+  special_announcement: z
+    .string()
+    .max(TEXT_LIMITS.medium, 'Special announcement must be 5000 characters or less'),
   upcoming_events: z.string().max(TEXT_LIMITS.medium, 'Upcoming events must be 5000 characters or less'),
   social_links: socialLinksInputSchema,
   /** Admin only. */
@@ -130,14 +140,19 @@ export const profileFormSchema = z.object({
 /** What the editor's inputs hold. */
 export type ProfileFormValues = z.input<typeof profileFormSchema>;
 
-const priceText = (price: number | null | undefined): string => (typeof price === 'number' ? String(price) : '');
+const priceText = (price: number | null | undefined): string =>
+  typeof price === 'number' ? String(price) : '';
 
 /** A stored book as an editor row. */
 export function bookToRow(book: Book): BookRow {
   const row = { bookId: book.id, purchase_links: [] as PurchaseLinkRow[] } as BookRow;
   for (const field of BOOK_TEXT_FIELDS) row[field] = book[field] ?? '';
   for (const field of BOOK_PRICE_FIELDS) row[field] = priceText(book[field]);
-  row.purchase_links = book.purchase_links.map((link) => ({ label: link.label, url: link.url, price: link.price ?? '' }));
+  row.purchase_links = book.purchase_links.map((link) => ({
+    label: link.label,
+    url: link.url,
+    price: link.price ?? '',
+  }));
   return row;
 }
 
@@ -175,9 +190,15 @@ function priceValue(text: string): number | null {
 }
 
 /** A book row as the book fields the server stores (strings trimmed, prices as numbers, links cleaned). */
-export function rowToBookFields(row: BookRow): Omit<BookForm, 'genre' | 'sub_genre' | 'manuscript_content' | 'free_preview_title' | 'is_full_book_free' | 'category'> {
+export function rowToBookFields(
+  row: BookRow,
+): Omit<
+  BookForm,
+  'genre' | 'sub_genre' | 'manuscript_content' | 'free_preview_title' | 'is_full_book_free' | 'category'
+> {
   const fields = {} as Record<BookTextField, string> & Record<BookPriceField, number | null>;
-  for (const field of BOOK_TEXT_FIELDS) fields[field] = field === 'description' ? row[field] : row[field].trim();
+  for (const field of BOOK_TEXT_FIELDS)
+    fields[field] = field === 'description' ? row[field] : row[field].trim();
   for (const field of BOOK_PRICE_FIELDS) fields[field] = priceValue(row[field]);
   const purchase_links: PurchaseLink[] = row.purchase_links.map((link) => ({
     label: link.label.trim(),
@@ -202,7 +223,9 @@ export function same(a: unknown, b: unknown): boolean {
 }
 
 /** The profile fields as the server stores them: text trimmed where the schema trims, empty social links left out. */
-function profileFields(values: ProfileFormValues): Record<ProfileTextField, string> & { social_links: SocialLinks } {
+function profileFields(
+  values: ProfileFormValues,
+): Record<ProfileTextField, string> & { social_links: SocialLinks } {
   const social_links: SocialLinks = {};
   for (const network of SOCIAL_NETWORKS) {
     const url = values.social_links[network].trim();
@@ -237,7 +260,11 @@ export interface SaveContext {
  * removes it. New rows with a blank title are dropped; stored books missing from the
  * form are removed.
  */
-export function buildSaveRequest(loaded: ProfileFormValues, current: ProfileFormValues, context: SaveContext): SaveProfileRequest {
+export function buildSaveRequest(
+  loaded: ProfileFormValues,
+  current: ProfileFormValues,
+  context: SaveContext,
+): SaveProfileRequest {
   const before = profileFields(loaded);
   const after = profileFields(current);
   const profile: Partial<ProfileEditFields> = {};
@@ -268,8 +295,13 @@ export function buildSaveRequest(loaded: ProfileFormValues, current: ProfileForm
 }
 
 /** The books part of a save request. */
-function bookChanges(loaded: readonly BookRow[], current: readonly BookRow[]): NonNullable<SaveProfileRequest['books']> {
-  const loadedById = new Map(loaded.filter((row) => row.bookId !== undefined).map((row) => [row.bookId as string, row]));
+function bookChanges(
+  loaded: readonly BookRow[],
+  current: readonly BookRow[],
+): NonNullable<SaveProfileRequest['books']> {
+  const loadedById = new Map(
+    loaded.filter((row) => row.bookId !== undefined).map((row) => [row.bookId as string, row]),
+  );
   const create = current
     .filter((row) => row.bookId === undefined && row.title.trim() !== '')
     .map((row) => rowToBookFields(row));
@@ -303,7 +335,11 @@ export function isEmptySave(request: SaveProfileRequest): boolean {
 }
 
 /** The form's values after a successful save: the slug as the server settled it, new books with their ids, blank new rows gone. */
-export function valuesAfterSave(current: ProfileFormValues, pageSlug: string, createdBookIds: readonly string[]): ProfileFormValues {
+export function valuesAfterSave(
+  current: ProfileFormValues,
+  pageSlug: string,
+  createdBookIds: readonly string[],
+): ProfileFormValues {
   let next = 0;
   const books: BookRow[] = [];
   for (const row of current.books) {

@@ -10,7 +10,13 @@
 import { z } from 'zod';
 import { bookFormSchema } from './book.ts';
 import { TEXT_LIMITS, idSchema, optionalMediaPathOrHttpsUrl, optionalText } from './common.ts';
-import { approvalStatusSchema, profileRoleSchema, socialLinksSchema, subscriptionStatusSchema, userCategorySchema } from './profile.ts';
+import {
+  approvalStatusSchema,
+  profileRoleSchema,
+  socialLinksSchema,
+  subscriptionStatusSchema,
+  userCategorySchema,
+} from './profile.ts';
 import { displayNameProblem } from './signup.ts';
 import { PAGE_SLUG_PATTERN, profileSlug } from './slug.ts';
 
@@ -92,7 +98,10 @@ export const saveProfileRequestSchema = z.object({
       /** New books; a blank title is dropped before sending (see `dropBlankBooks`). Counts against the plan limit. */
       create: z.array(bookFormSchema).max(MAX_BOOK_CHANGES_PER_SAVE).default([]),
       /** Changed books of this member (a book of anyone else is refused). */
-      update: z.array(z.object({ id: idSchema, changes: bookChangesSchema })).max(MAX_BOOK_CHANGES_PER_SAVE).default([]),
+      update: z
+        .array(z.object({ id: idSchema, changes: bookChangesSchema }))
+        .max(MAX_BOOK_CHANGES_PER_SAVE)
+        .default([]),
       /** Ids of this member's books to delete. */
       remove: z.array(idSchema).max(MAX_BOOK_CHANGES_PER_SAVE).default([]),
     })
@@ -117,7 +126,8 @@ export type SaveProfileResponse = z.infer<typeof saveProfileResponseSchema>;
 
 /** Messages the editors show for a refused save (toasts use the spec's 'Failed to save profile: {message}'). */
 export const SAVE_PROFILE_MESSAGES = {
-  conflict: 'This profile was changed in another tab or by someone else since you opened it. Reload to see the latest version, then make your changes again.',
+  conflict:
+    'This profile was changed in another tab or by someone else since you opened it. Reload to see the latest version, then make your changes again.',
   slugTaken: 'That page address is already taken. Choose another or leave it empty to use your name.',
   notAllowed: 'Insufficient permissions to edit this profile',
 } as const;
@@ -128,7 +138,10 @@ export const deleteAccountRequestSchema = z.object({ userId: idSchema });
 export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
 
 /** ensureProfile's answer: the caller's profile exists now (created as sign-up would, if it was missing). */
-export const ensureProfileResponseSchema = z.object({ page_slug: z.string().regex(PAGE_SLUG_PATTERN), created: z.boolean() });
+export const ensureProfileResponseSchema = z.object({
+  page_slug: z.string().regex(PAGE_SLUG_PATTERN),
+  created: z.boolean(),
+});
 
 /** The slug an empty page_slug becomes: the display name, lower-cased, each run of other characters a hyphen, hyphens trimmed at the ends. */
 export function derivedPageSlug(displayName: string): string {

@@ -22,12 +22,20 @@ export interface ProfileJsonLdInput {
 
 /** The http(s) URLs of the member's website and social accounts, each once. */
 export function sameAsLinks(socialLinks: Profile['social_links']): string[] {
-  const urls = Object.values(socialLinks).filter((url): url is string => typeof url === 'string' && /^https?:\/\//.test(url.trim()));
+  const urls = Object.values(socialLinks).filter(
+    (url): url is string => typeof url === 'string' && /^https?:\/\//.test(url.trim()),
+  );
   return [...new Set(urls.map((url) => url.trim()))];
 }
 
 /** The JSON-LD object of a profile page (`@graph` of ProfilePage, Person and Books). */
-export function profileJsonLd({ profile, books, pageUrl, imageUrl, site }: ProfileJsonLdInput): Record<string, unknown> {
+export function profileJsonLd({
+  profile,
+  books,
+  pageUrl,
+  imageUrl,
+  site,
+}: ProfileJsonLdInput): Record<string, unknown> {
   const personId = `${pageUrl}#person`;
   const about = profile.about_me?.trim();
   const sameAs = sameAsLinks(profile.social_links);
@@ -54,7 +62,11 @@ export function profileJsonLd({ profile, books, pageUrl, imageUrl, site }: Profi
   });
   return {
     '@context': 'https://schema.org',
-    '@graph': [{ '@type': 'ProfilePage', '@id': pageUrl, url: pageUrl, mainEntity: { '@id': personId } }, person, ...bookItems],
+    '@graph': [
+      { '@type': 'ProfilePage', '@id': pageUrl, url: pageUrl, mainEntity: { '@id': personId } },
+      person,
+      ...bookItems,
+    ],
   };
 }
 

@@ -43,7 +43,10 @@ export interface ProfileSections {
   website: string | null;
 }
 
-type SectionProfile = Pick<Profile, 'role' | 'category' | 'about_me' | 'special_announcement' | 'upcoming_events' | 'social_links'>;
+type SectionProfile = Pick<
+  Profile,
+  'role' | 'category' | 'about_me' | 'special_announcement' | 'upcoming_events' | 'social_links'
+>;
 
 function text(value: string | null | undefined): string | null {
   const trimmed = value?.trim();
@@ -76,7 +79,9 @@ export function profileSections(
   return {
     about: text(profile.about_me),
     announcement: text(profile.special_announcement),
-    books: showsBooks(profile) ? books.filter((book) => book.is_active).map((book) => ({ book, links: bookLinks(book) })) : null,
+    books: showsBooks(profile)
+      ? books.filter((book) => book.is_active).map((book) => ({ book, links: bookLinks(book) }))
+      : null,
     products: activeProducts.length > 0 ? activeProducts : null,
     events: events.length > 0 ? events : null,
     website: text(profile.social_links.website),
@@ -89,9 +94,13 @@ export function profileHeading(profile: Pick<Profile, 'page_title' | 'display_na
 }
 
 /** The meta description: the display name and the start of About Me (cut at a word), or a line naming the category. */
-export function profileDescription(profile: Pick<Profile, 'display_name' | 'about_me' | 'role' | 'category'>): string {
+export function profileDescription(
+  profile: Pick<Profile, 'display_name' | 'about_me' | 'role' | 'category'>,
+): string {
   const about = text(profile.about_me)?.replace(/\s+/g, ' ');
-  const full = about ? `${profile.display_name}: ${about}` : `${profile.display_name}, ${profileCategory(profile)} on Shelfmark.`;
+  const full = about
+    ? `${profile.display_name}: ${about}`
+    : `${profile.display_name}, ${profileCategory(profile)} on Shelfmark.`;
   if (full.length <= DESCRIPTION_MAX) return full;
   const cut = full.slice(0, DESCRIPTION_MAX - 1);
   const lastSpace = cut.lastIndexOf(' ');

@@ -5,7 +5,12 @@
  * the rules are unit-tested with plain values.
  */
 import type { z } from 'zod';
-import { mediaReferenceVerdict, parseUploadUrl, uploadFolderOf, type MediaReferenceVerdict } from './media-image.ts';
+import {
+  mediaReferenceVerdict,
+  parseUploadUrl,
+  uploadFolderOf,
+  type MediaReferenceVerdict,
+} from './media-image.ts';
 import type { ProfileRole } from './profile.ts';
 import { signupRequestSchema } from './signup.ts';
 
@@ -19,10 +24,13 @@ function humanize(key: string | number | symbol | undefined): string {
 /** Where in a save request an issue sits, in words: 'Display name', 'New book 2, Title', 'Social link (website)'. */
 export function fieldLabel(path: readonly PropertyKey[]): string {
   const [section, key, index, ...rest] = path;
-  if (section === 'profile' && key === 'social_links' && typeof index === 'string') return `Social link (${index})`;
+  if (section === 'profile' && key === 'social_links' && typeof index === 'string')
+    return `Social link (${index})`;
   if ((section === 'profile' || section === 'admin') && typeof key === 'string') return humanize(key);
-  if (section === 'books' && key === 'create' && typeof index === 'number') return `New book ${index + 1}, ${humanize(rest[0])}`;
-  if (section === 'books' && key === 'update' && typeof index === 'number') return `Book ${index + 1}, ${humanize(rest[0] === 'changes' ? rest[1] : rest[0])}`;
+  if (section === 'books' && key === 'create' && typeof index === 'number')
+    return `New book ${index + 1}, ${humanize(rest[0])}`;
+  if (section === 'books' && key === 'update' && typeof index === 'number')
+    return `Book ${index + 1}, ${humanize(rest[0] === 'changes' ? rest[1] : rest[0])}`;
   if (section === 'books' && key === 'remove') return 'Books to remove';
   if (section === 'books' && typeof key === 'string') return `Books (${key})`;
   return path.length === 0 ? 'Request' : humanize(section);
@@ -44,20 +52,31 @@ function isEmpty(value: unknown): boolean {
 export function sameValue(a: unknown, b: unknown): boolean {
   if (isEmpty(a) && isEmpty(b)) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, i) => sameValue(item, b[i]))
+    );
   }
   if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    return [...keys].every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+    return [...keys].every((key) =>
+      sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    );
   }
   return a === b;
 }
 
 /** The requested fields whose value differs from the stored one (only these are written). */
-export function changedFields<T extends Record<string, unknown>>(stored: Record<string, unknown>, requested: T): Partial<T> {
+export function changedFields<T extends Record<string, unknown>>(
+  stored: Record<string, unknown>,
+  requested: T,
+): Partial<T> {
   const changed: Partial<T> = {};
   for (const [key, value] of Object.entries(requested)) {
-    if (value !== undefined && !sameValue(stored[key], value)) (changed as Record<string, unknown>)[key] = value;
+    if (value !== undefined && !sameValue(stored[key], value))
+      (changed as Record<string, unknown>)[key] = value;
   }
   return changed;
 }
@@ -86,20 +105,31 @@ export type ProfileImageVerdict = MediaReferenceVerdict;
  * own upload (`/media/{uid}/…`). Another member's upload is refused, so nobody
  * can adopt a file whose removal they would later trigger.
  */
-export function profileImageVerdict(next: string | null | undefined, stored: string | null | undefined, uid: string): ProfileImageVerdict {
+export function profileImageVerdict(
+  next: string | null | undefined,
+  stored: string | null | undefined,
+  uid: string,
+): ProfileImageVerdict {
   if (isEmpty(next) || next === stored) return 'ok';
   return mediaReferenceVerdict(next, uid);
 }
 
 /** The upload folder to remove after a save replaced `stored` with `next`: only the member's own uploads, else null. */
-export function replacedUploadOf(stored: string | null | undefined, next: string | null | undefined, uid: string): string | null {
+export function replacedUploadOf(
+  stored: string | null | undefined,
+  next: string | null | undefined,
+  uid: string,
+): string | null {
   if (next === undefined || sameValue(stored, next)) return null;
   const upload = parseUploadUrl(stored);
   return upload !== null && upload.uid === uid ? uploadFolderOf(stored) : null;
 }
 
 /** How the `admin` claim follows a role change: true to set it, false to clear it, undefined to leave it. */
-export function adminClaimChange(storedRole: ProfileRole | string | null | undefined, nextRole: ProfileRole | undefined): boolean | undefined {
+export function adminClaimChange(
+  storedRole: ProfileRole | string | null | undefined,
+  nextRole: ProfileRole | undefined,
+): boolean | undefined {
   if (nextRole === undefined || nextRole === storedRole) return undefined;
   if (nextRole === 'Admin') return true;
   return storedRole === 'Admin' ? false : undefined;
@@ -125,7 +155,10 @@ export const FALLBACK_DISPLAY_NAME = 'Member';
  * sign-up would accept; else FALLBACK_DISPLAY_NAME. The member can change it in
  * the editor that opens next.
  */
-export function startingDisplayName(authName: string | null | undefined, email: string | null | undefined): string {
+export function startingDisplayName(
+  authName: string | null | undefined,
+  email: string | null | undefined,
+): string {
   const candidates = [authName, email?.split('@')[0]];
   for (const candidate of candidates) {
     const parsed = signupRequestSchema.shape.display_name.safeParse(candidate ?? '');

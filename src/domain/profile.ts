@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, idSchema, nonNegativeInt, optionalText, optionalUrl, optionalMediaPathOrHttpsUrl, timestampSchema } from './common.ts';
+import {
+  TEXT_LIMITS,
+  idSchema,
+  nonNegativeInt,
+  optionalText,
+  optionalUrl,
+  optionalMediaPathOrHttpsUrl,
+  timestampSchema,
+} from './common.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH } from './search.ts';
 import { PAGE_SLUG_PATTERN } from './slug.ts';
 
@@ -36,8 +44,18 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
 /** Social networks a profile or the site can link to, in the header's display order. */
 export const SOCIAL_NETWORKS = [
-  'website', 'linkedin', 'twitter', 'facebook', 'instagram', 'youtube',
-  'github', 'tiktok', 'medium', 'goodreads', 'substack', 'pinterest',
+  'website',
+  'linkedin',
+  'twitter',
+  'facebook',
+  'instagram',
+  'youtube',
+  'github',
+  'tiktok',
+  'medium',
+  'goodreads',
+  'substack',
+  'pinterest',
 ] as const;
 /** Zod enum of SOCIAL_NETWORKS. */
 export const socialNetworkSchema = z.enum(SOCIAL_NETWORKS);
@@ -98,7 +116,10 @@ export const profileSchema = z
      * Denormalised for the directory search (server-only, kept by a trigger): lower-cased,
      * accent-folded words of display_name, category and the start of about_me, with their prefixes.
      */
-    search_keywords: z.array(z.string().min(1).max(SEARCH_KEYWORD_MAX_LENGTH)).max(SEARCH_KEYWORDS_MAX).optional(),
+    search_keywords: z
+      .array(z.string().min(1).max(SEARCH_KEYWORD_MAX_LENGTH))
+      .max(SEARCH_KEYWORDS_MAX)
+      .optional(),
     /** Denormalised for the directory's Name (A-Z) order (server-only, kept by a trigger): the folded display name. */
     sort_name: z.string().max(TEXT_LIMITS.name).optional(),
     /** When the profile was created. */
@@ -143,7 +164,10 @@ export function showsBookCount(category: string | null | undefined): boolean {
 
 /** Splits upcoming_events into its non-blank lines. */
 export function eventLines(upcomingEvents: string | null | undefined): string[] {
-  return (upcomingEvents ?? '').split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  return (upcomingEvents ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }
 
 /** Checks a chosen profile image: returns the spec's message, or null when it may be uploaded. */

@@ -160,7 +160,10 @@ export interface PublishChange {
 /** The fields a change sets, and whether the caller must schedule a debounce task. */
 export interface ChangeOutcome {
   /** Fields to merge into the status document. */
-  update: Pick<PublishStatus, 'last_change_at' | 'last_change' | 'pending_since' | 'pending_reasons' | 'task_scheduled_at'> & { state?: PublishState };
+  update: Pick<
+    PublishStatus,
+    'last_change_at' | 'last_change' | 'pending_since' | 'pending_reasons' | 'task_scheduled_at'
+  > & { state?: PublishState };
   /** True when no live task covers this change, so the caller enqueues one. */
   schedule: boolean;
 }
@@ -171,11 +174,16 @@ export interface ChangeOutcome {
  * unless the outstanding task is older than the lease and therefore taken as lost.
  * The state shows "queued" except during a build, whose end notices the newer change.
  */
-export function recordChange(status: PublishStatus, change: PublishChange, timing: PublishTiming): ChangeOutcome {
+export function recordChange(
+  status: PublishStatus,
+  change: PublishChange,
+  timing: PublishTiming,
+): ChangeOutcome {
   const scheduledAt = status.task_scheduled_at?.getTime();
   const taskAlive = scheduledAt !== undefined && change.at.getTime() - scheduledAt < timing.taskLeaseMs;
   const reason = change.reason.slice(0, 300);
-  const newest = status.last_change_at && status.last_change_at > change.at ? status.last_change_at : change.at;
+  const newest =
+    status.last_change_at && status.last_change_at > change.at ? status.last_change_at : change.at;
   const update: ChangeOutcome['update'] = {
     last_change_at: newest,
     last_change: reason,
@@ -262,14 +270,21 @@ export interface PublishStatusView {
 /** Formats a time as the dashboard shows it (14:02), or with the date when not today. */
 export function formatPublishTime(at: Date, now: Date, timeZone?: string): string {
   const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(at);
-  const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(d);
+  const day = (d: Date) =>
+    new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(
+      d,
+    );
   if (day(at) === day(now)) return time;
   const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone }).format(at);
   return `${date}, ${time}`;
 }
 
 /** The dashboard's line for a status. */
-export function describePublishStatus(status: PublishStatus, now: Date, timeZone?: string): PublishStatusView {
+export function describePublishStatus(
+  status: PublishStatus,
+  now: Date,
+  timeZone?: string,
+): PublishStatusView {
   switch (status.state) {
     case 'queued':
     case 'requested':
@@ -279,7 +294,11 @@ export function describePublishStatus(status: PublishStatus, now: Date, timeZone
       return { text: `Last publish failed: ${status.error || 'unknown error'}`, tone: 'error', busy: false };
     case 'published':
       return status.published_at
-        ? { text: `Live since ${formatPublishTime(status.published_at, now, timeZone)}`, tone: 'ok', busy: false }
+        ? {
+            text: `Live since ${formatPublishTime(status.published_at, now, timeZone)}`,
+            tone: 'ok',
+            busy: false,
+          }
         : { text: 'Live', tone: 'ok', busy: false };
     case 'idle':
       return { text: 'Not published yet', tone: 'neutral', busy: false };
@@ -297,12 +316,23 @@ export function buildStarted(startedAt: Date): Partial<PublishStatus> {
  */
 export function buildPublished(status: PublishStatus, startedAt: Date, at: Date): Partial<PublishStatus> {
   const changedDuring = status.last_change_at !== null && status.last_change_at >= startedAt;
-  return { state: changedDuring ? 'queued' : 'published', published_at: at, live_built_from: startedAt, error: '', log_tail: '' };
+  return {
+    state: changedDuring ? 'queued' : 'published',
+    published_at: at,
+    live_built_from: startedAt,
+    error: '',
+    log_tail: '',
+  };
 }
 
 /** The fields a failed build sets: the live site stays as it was. */
 export function buildFailed(at: Date, error: string, logTail: string): Partial<PublishStatus> {
-  return { state: 'failed', failed_at: at, error: error.slice(0, 500), log_tail: logTail.slice(-LOG_TAIL_CHARS) };
+  return {
+    state: 'failed',
+    failed_at: at,
+    error: error.slice(0, 500),
+    log_tail: logTail.slice(-LOG_TAIL_CHARS),
+  };
 }
 
 /**

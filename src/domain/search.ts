@@ -57,7 +57,9 @@ export type KeywordField = string | null | undefined | { text: string | null | u
  */
 export function searchKeywords(fields: readonly KeywordField[], options: { maxKeywords: number }): string[] {
   const words = fields.flatMap((field) =>
-    typeof field === 'object' && field !== null ? searchWords(field.text).slice(0, field.maxWords) : searchWords(field),
+    typeof field === 'object' && field !== null
+      ? searchWords(field.text).slice(0, field.maxWords)
+      : searchWords(field),
   );
   const keywords = new Set<string>();
   for (const word of words) {
@@ -72,7 +74,11 @@ export function searchKeywords(fields: readonly KeywordField[], options: { maxKe
 
 /** True when a stored value is exactly these keywords, in order (so a trigger writes only on change and cannot loop). */
 export function sameKeywords(stored: unknown, keywords: readonly string[]): boolean {
-  return Array.isArray(stored) && stored.length === keywords.length && stored.every((keyword, i) => keyword === keywords[i]);
+  return (
+    Array.isArray(stored) &&
+    stored.length === keywords.length &&
+    stored.every((keyword, i) => keyword === keywords[i])
+  );
 }
 
 /**
@@ -81,7 +87,10 @@ export function sameKeywords(stored: unknown, keywords: readonly string[]): bool
  * 'ann'), so lists sort on this stored key instead.
  */
 export function sortKey(text: string | null | undefined, maxLength: number): string {
-  return foldText(text ?? '').trim().replace(/\s+/g, ' ').slice(0, maxLength);
+  return foldText(text ?? '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .slice(0, maxLength);
 }
 
 /** A usable search: the text to show back and the terms to match. */
@@ -113,7 +122,9 @@ export function parseSearch(raw: string | null | undefined): ParsedSearch {
   const cut = text.length > SEARCH_TEXT_MAX_LENGTH;
   if (cut) {
     text = text.slice(0, SEARCH_TEXT_MAX_LENGTH).trim();
-    notes.push(`Your search was longer than ${SEARCH_TEXT_MAX_LENGTH} characters, so only its first ${SEARCH_TEXT_MAX_LENGTH} were used.`);
+    notes.push(
+      `Your search was longer than ${SEARCH_TEXT_MAX_LENGTH} characters, so only its first ${SEARCH_TEXT_MAX_LENGTH} were used.`,
+    );
   }
   if (text === '') return { text: '', terms: [], cut, notes };
   const words = searchWords(text)
@@ -121,10 +132,13 @@ export function parseSearch(raw: string | null | undefined): ParsedSearch {
     .map((word) => word.slice(0, SEARCH_KEYWORD_MAX_LENGTH));
   const terms = [...new Set(words)];
   if (terms.length === 0) {
-    notes.push(`Search words need at least ${SEARCH_KEYWORD_MIN_LENGTH} letters or digits, so “${text}” was ignored.`);
+    notes.push(
+      `Search words need at least ${SEARCH_KEYWORD_MIN_LENGTH} letters or digits, so “${text}” was ignored.`,
+    );
     return { text: '', terms: [], cut, notes };
   }
-  if (terms.length > SEARCH_MAX_TERMS) notes.push(`Only the first ${SEARCH_MAX_TERMS} words of your search were used.`);
+  if (terms.length > SEARCH_MAX_TERMS)
+    notes.push(`Only the first ${SEARCH_MAX_TERMS} words of your search were used.`);
   return { text, terms: terms.slice(0, SEARCH_MAX_TERMS), cut, notes };
 }
 
@@ -134,7 +148,10 @@ export function parseSearch(raw: string | null | undefined): ParsedSearch {
  * others in memory. Undefined when there are no terms.
  */
 export function primaryTerm(terms: readonly string[]): string | undefined {
-  return terms.reduce<string | undefined>((best, term) => (best === undefined || term.length > best.length ? term : best), undefined);
+  return terms.reduce<string | undefined>(
+    (best, term) => (best === undefined || term.length > best.length ? term : best),
+    undefined,
+  );
 }
 
 /** True when every term is among the keywords, i.e. starts some indexed word. */

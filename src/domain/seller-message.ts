@@ -33,7 +33,11 @@ export const sellerMessageRequestSchema = z.object({
   /** The ad written about. */
   ad_id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
   /** The buyer's text. */
-  message: z.string().trim().min(SELLER_MESSAGE_MIN, SELLER_MESSAGE_TEXT.tooShort).max(SELLER_MESSAGE_MAX, SELLER_MESSAGE_TEXT.tooLong),
+  message: z
+    .string()
+    .trim()
+    .min(SELLER_MESSAGE_MIN, SELLER_MESSAGE_TEXT.tooShort)
+    .max(SELLER_MESSAGE_MAX, SELLER_MESSAGE_TEXT.tooLong),
 });
 /** A contactSeller request. */
 export type SellerMessageRequest = z.infer<typeof sellerMessageRequestSchema>;

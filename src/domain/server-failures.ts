@@ -37,7 +37,12 @@ export type ServerFailure = z.infer<typeof serverFailureSchema>;
 
 /** The text stored for an error: its message, on one line, at most FAILURE_MESSAGE_MAX characters. */
 export function failureMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
+  const text =
+    error instanceof Error
+      ? error.message
+      : typeof error === 'string'
+        ? error
+        : (JSON.stringify(error) ?? String(error));
   const line = text.replace(/\s+/g, ' ').trim() || 'Unknown error';
   return line.length > FAILURE_MESSAGE_MAX ? `${line.slice(0, FAILURE_MESSAGE_MAX - 1)}…` : line;
 }

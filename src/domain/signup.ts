@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './common.ts';
-import { hasControlCharacters, hasLookalikeCharacters, hasMarkup, hasWebAddress as webAddressIn } from './display-name.ts';
+import {
+  hasControlCharacters,
+  hasLookalikeCharacters,
+  hasMarkup,
+  hasWebAddress as webAddressIn,
+} from './display-name.ts';
 import { userCategorySchema } from './profile.ts';
 
 /** Shortest password accepted at sign-up. */
@@ -35,10 +40,16 @@ export function signupProblem(draft: SignupChecksInput): SignupProblem | null {
     return { title: 'Password Too Short', message: 'Password must be at least 6 characters long.' };
   }
   if (!draft.agreedToTerms) {
-    return { title: 'Terms Required', message: 'You must agree to the Terms and Conditions to create an account.' };
+    return {
+      title: 'Terms Required',
+      message: 'You must agree to the Terms and Conditions to create an account.',
+    };
   }
   if (!draft.agreedToPrivacy) {
-    return { title: 'Privacy Policy Required', message: 'You must agree to the Privacy Policy to create an account.' };
+    return {
+      title: 'Privacy Policy Required',
+      message: 'You must agree to the Privacy Policy to create an account.',
+    };
   }
   return null;
 }
@@ -53,7 +64,8 @@ export const DISPLAY_NAME_CONTROL_MESSAGE = 'Display name cannot contain special
 export const DISPLAY_NAME_MARKUP_MESSAGE = 'Display name cannot contain < or >.';
 
 /** Why a display name is refused when it carries full-width, styled or circled letters, digits or dots. */
-export const DISPLAY_NAME_LOOKALIKE_MESSAGE = 'Display name cannot contain full-width, styled or circled letters, digits or dots. Please type them as plain text.';
+export const DISPLAY_NAME_LOOKALIKE_MESSAGE =
+  'Display name cannot contain full-width, styled or circled letters, digits or dots. Please type them as plain text.';
 
 export { hasControlCharacters } from './display-name.ts';
 
@@ -86,9 +98,17 @@ export function displayNameProblem(name: string): string | null {
  */
 export const signupRequestSchema = z.strictObject({
   /** Login email; stored in Firebase Auth only, never on the public profile. */
-  email: z.string({ error: 'Email is required.' }).trim().min(1, 'Email is required.').max(254, 'Please enter a valid email address.').pipe(z.email('Please enter a valid email address.')),
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .max(254, 'Please enter a valid email address.')
+    .pipe(z.email('Please enter a valid email address.')),
   /** Password; Firebase Auth stores only its hash. */
-  password: z.string({ error: 'Password is required.' }).min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long.').max(4096, 'Password is too long.'),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long.')
+    .max(4096, 'Password is too long.'),
   /** Public name; the page slug is derived from it. */
   display_name: z
     .string({ error: 'Display name is required.' })
@@ -100,7 +120,9 @@ export const signupRequestSchema = z.strictObject({
     .refine((name) => !hasMarkup(name), DISPLAY_NAME_MARKUP_MESSAGE)
     .refine((name) => !hasLookalikeCharacters(name), DISPLAY_NAME_LOOKALIKE_MESSAGE),
   /** The role chosen on the form ("I am a …"), stored as the profile's category. */
-  category: z.enum(userCategorySchema.options, { error: 'Please choose a role: Book Author, Book Lover/Marketer or Publisher.' }),
+  category: z.enum(userCategorySchema.options, {
+    error: 'Please choose a role: Book Author, Book Lover/Marketer or Publisher.',
+  }),
 });
 
 /** A sign-up request after validation (trimmed). */

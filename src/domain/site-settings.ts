@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, hasText, idSchema, optionalSitePathOrUrl, sitePathOrUrlSchema, optionalText, optionalUrl, timestampSchema } from './common.ts';
+import {
+  TEXT_LIMITS,
+  hasText,
+  idSchema,
+  optionalSitePathOrUrl,
+  sitePathOrUrlSchema,
+  optionalText,
+  optionalUrl,
+  timestampSchema,
+} from './common.ts';
 import { DEFAULT_FREE_PREVIEW_TITLE } from './book.ts';
 import { SOCIAL_NETWORKS, socialLinksSchema, type SocialNetwork } from './profile.ts';
 
@@ -117,7 +126,8 @@ export interface ResolvedSiteSettings {
   global_free_preview_title: string;
 }
 
-const orDefault = (value: string | null | undefined, fallback: string) => (hasText(value) ? value.trim() : fallback);
+const orDefault = (value: string | null | undefined, fallback: string) =>
+  hasText(value) ? value.trim() : fallback;
 
 /** Applies the built-in fallbacks to stored settings (or to none at all). */
 export function resolveSiteSettings(stored: Partial<SiteSettings> | null | undefined): ResolvedSiteSettings {
@@ -134,6 +144,9 @@ export function resolveSiteSettings(stored: Partial<SiteSettings> | null | undef
       const url = links[network];
       return hasText(url) ? [{ network, label: SOCIAL_LINK_LABELS[network], url }] : [];
     }),
-    global_free_preview_title: orDefault(s.global_free_preview_title, DEFAULT_SITE_SETTINGS.global_free_preview_title),
+    global_free_preview_title: orDefault(
+      s.global_free_preview_title,
+      DEFAULT_SITE_SETTINGS.global_free_preview_title,
+    ),
   };
 }

@@ -31,6 +31,9 @@ export function parseTags(input: string | readonly string[] | null | undefined):
 }
 
 /** The tags a card shows and how many are hidden behind '+N more'. */
-export function visibleTags(tags: readonly string[], limit = VISIBLE_TAGS): { shown: string[]; more: number } {
+export function visibleTags(
+  tags: readonly string[],
+  limit = VISIBLE_TAGS,
+): { shown: string[]; more: number } {
   return { shown: tags.slice(0, limit), more: Math.max(0, tags.length - limit) };
 }

@@ -34,7 +34,8 @@ export const RESEND_VERIFICATION_LIMITS: readonly ThrottleLimit[] = [
 export const SIGNUP_THROTTLED_MESSAGE = 'Too many sign-up attempts. Please try again later.';
 
 /** The message for a refused resend of the verification email. */
-export const RESEND_THROTTLED_MESSAGE = 'Too many verification emails requested. Please wait a while and try again.';
+export const RESEND_THROTTLED_MESSAGE =
+  'Too many verification emails requested. Please wait a while and try again.';
 
 /** What an attempt comes to: allowed or not, and the log to store. */
 export interface ThrottleDecision {
@@ -51,9 +52,16 @@ export interface ThrottleDecision {
  * attempt is not recorded, so someone who keeps trying is not locked out for
  * longer than the window. Times in the future (clock skew) count as now.
  */
-export function decideAttempt(previous: readonly number[], now: number, limits: readonly ThrottleLimit[]): ThrottleDecision {
+export function decideAttempt(
+  previous: readonly number[],
+  now: number,
+  limits: readonly ThrottleLimit[],
+): ThrottleDecision {
   const longest = Math.max(0, ...limits.map((limit) => limit.windowMs));
-  const recent = previous.filter((time) => Number.isFinite(time) && time > now - longest).map((time) => Math.min(time, now)).sort((a, b) => a - b);
+  const recent = previous
+    .filter((time) => Number.isFinite(time) && time > now - longest)
+    .map((time) => Math.min(time, now))
+    .sort((a, b) => a - b);
   let retryAfterMs = 0;
   for (const limit of limits) {
     const inWindow = recent.filter((time) => time > now - limit.windowMs);

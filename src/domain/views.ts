@@ -26,7 +26,9 @@ export const VIEW_ITEM_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 export const VIEWS_PER_CLIENT_PER_MINUTE = 60;
 
 /** The per-visitor limit in the form src/domain/throttle.ts decides. */
-export const VIEW_LIMITS_PER_CLIENT: readonly ThrottleLimit[] = [{ max: VIEWS_PER_CLIENT_PER_MINUTE, windowMs: 60_000 }];
+export const VIEW_LIMITS_PER_CLIENT: readonly ThrottleLimit[] = [
+  { max: VIEWS_PER_CLIENT_PER_MINUTE, windowMs: 60_000 },
+];
 
 /**
  * How long a day's marks, limits and salt are kept after the day began: the
@@ -79,7 +81,11 @@ export type ViewOutcome = keyof typeof VIEW_STATUS;
  * sends its own origin. (Compared with the Host header rather than the server's
  * idea of its URL, which behind a local proxy does not carry the port.)
  */
-export function isSameOriginRequest(origin: string | null, secFetchSite: string | null, host: string | null): boolean {
+export function isSameOriginRequest(
+  origin: string | null,
+  secFetchSite: string | null,
+  host: string | null,
+): boolean {
   if (secFetchSite !== null && secFetchSite !== 'same-origin') return false;
   if (!origin || !host) return false;
   try {

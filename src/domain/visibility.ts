@@ -14,7 +14,10 @@ export function isOwnerPublic(owner: OwnerVisibility | null | undefined): boolea
 }
 
 /** True when an item (book, product/service) may be shown to the public: it is active and its owner is public. */
-export function isItemPublic(item: { is_active: boolean }, owner: OwnerVisibility | null | undefined): boolean {
+export function isItemPublic(
+  item: { is_active: boolean },
+  owner: OwnerVisibility | null | undefined,
+): boolean {
   return item.is_active && isOwnerPublic(owner);
 }
 
@@ -34,8 +37,15 @@ export function bookVisibilityFields(isActive: boolean, ownerPublic: boolean): B
 }
 
 /** True when a stored document already holds exactly these visibility fields (so a trigger need not write, and cannot loop). */
-export function sameVisibilityFields(stored: Record<string, unknown> | undefined, computed: BookVisibilityFields): boolean {
-  return stored !== undefined && stored.owner_public === computed.owner_public && stored.is_public === computed.is_public;
+export function sameVisibilityFields(
+  stored: Record<string, unknown> | undefined,
+  computed: BookVisibilityFields,
+): boolean {
+  return (
+    stored !== undefined &&
+    stored.owner_public === computed.owner_public &&
+    stored.is_public === computed.is_public
+  );
 }
 
 /**

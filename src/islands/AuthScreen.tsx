@@ -46,9 +46,12 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
   function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
     const index = TABS.findIndex((t) => t.id === tab);
     const last = TABS.length - 1;
-    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[
-      event.key
-    ];
+    const target = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     select(TABS[target]!.id, true);
@@ -60,7 +63,12 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
         ← Back to Home
       </a>
       <div className="rounded-lg border border-line bg-parchment p-6 shadow-sm">
-        <div role="tablist" aria-label="Account" onKeyDown={onTabKey} className="mb-6 grid grid-cols-2 rounded-md bg-paper p-1">
+        <div
+          role="tablist"
+          aria-label="Account"
+          onKeyDown={onTabKey}
+          className="mb-6 grid grid-cols-2 rounded-md bg-paper p-1"
+        >
           {TABS.map((t) => (
             <button
               key={t.id}
@@ -85,7 +93,11 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
             <>
               <h1 className="mb-4 text-2xl font-bold">Forgot your password?</h1>
               <ForgotPasswordForm defaultEmail={loginEmail} />
-              <button type="button" onClick={() => setForgot(false)} className="mt-4 text-sm text-accent underline">
+              <button
+                type="button"
+                onClick={() => setForgot(false)}
+                className="mt-4 text-sm text-accent underline"
+              >
                 Back to login
               </button>
             </>
@@ -93,18 +105,30 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
             <>
               <h1 className="mb-4 text-2xl font-bold">Welcome back</h1>
               {sessionEnded && (
-                <p role="alert" className="mb-4 rounded-md border border-red-700 bg-white p-3 font-semibold text-red-700">
+                <p
+                  role="alert"
+                  className="mb-4 rounded-md border border-red-700 bg-white p-3 font-semibold text-red-700"
+                >
                   {SESSION_ENDED_MESSAGE}
                 </p>
               )}
               <LoginForm key={loginEmail} defaultEmail={loginEmail} />
-              <button type="button" onClick={() => setForgot(true)} className="mt-4 text-sm text-accent underline">
+              <button
+                type="button"
+                onClick={() => setForgot(true)}
+                className="mt-4 text-sm text-accent underline"
+              >
                 Forgot password?
               </button>
             </>
           )}
         </div>
-        <div role="tabpanel" id="auth-panel-signup" aria-labelledby="auth-tab-signup" hidden={tab !== 'signup'}>
+        <div
+          role="tabpanel"
+          id="auth-panel-signup"
+          aria-labelledby="auth-tab-signup"
+          hidden={tab !== 'signup'}
+        >
           <h1 className="mb-4 text-2xl font-bold">Create your account</h1>
           <SignupForm
             onCreated={(email) => {

@@ -19,7 +19,8 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
 export default function PasswordInput({ id, label, error, ref, ...input }: Props) {
   const [visible, setVisible] = useState(false);
   const errorId = `${id}-error`;
-  const describedBy = [input['aria-describedby'], error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [input['aria-describedby'], error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">

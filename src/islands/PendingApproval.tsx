@@ -2,9 +2,7 @@ import { useEffect, useState } from 'react';
 import { showToast } from '../lib/toast.ts';
 
 type State =
-  | { status: 'loading' }
-  | { status: 'failed' }
-  | { status: 'ready'; email: string; emailVerified: boolean };
+  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; email: string; emailVerified: boolean };
 
 /**
  * The signed-in member's part of /pending-approval: their email, the 'Email
@@ -35,7 +33,11 @@ export default function PendingApproval() {
       } else if (session.hint.admin || session.hint.approval_status === 'approved') {
         location.replace('/');
       } else {
-        setState({ status: 'ready', email: session.account.email, emailVerified: session.account.emailVerified });
+        setState({
+          status: 'ready',
+          email: session.account.email,
+          emailVerified: session.account.emailVerified,
+        });
       }
     })();
   }, []);
@@ -59,7 +61,10 @@ export default function PendingApproval() {
       setState((current) => (current.status === 'ready' ? { ...current, emailVerified: true } : current));
       showToast({ title: 'Email Verified', description: 'Your email address is already verified.' });
     } else {
-      showToast({ title: 'Verification Email Sent', description: 'Please check your inbox and follow the link in the email.' });
+      showToast({
+        title: 'Verification Email Sent',
+        description: 'Please check your inbox and follow the link in the email.',
+      });
     }
   }
 
@@ -92,7 +97,8 @@ export default function PendingApproval() {
       ) : (
         <div className="space-y-2">
           <p className="text-ink-muted">
-            Your email address is not verified yet. Follow the link in the email we sent you, or ask for a new one.
+            Your email address is not verified yet. Follow the link in the email we sent you, or ask for a new
+            one.
           </p>
           <button type="button" onClick={resend} disabled={sending} className="btn btn-outline">
             {sending ? 'Sending…' : 'Resend verification email'}

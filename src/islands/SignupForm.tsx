@@ -88,9 +88,18 @@ export default function SignupForm({ onCreated }: Props) {
       document.getElementById('signup-display-name')?.focus();
       return;
     }
-    const request = signupRequestSchema.safeParse({ email, password, display_name: displayName, category: role });
+    const request = signupRequestSchema.safeParse({
+      email,
+      password,
+      display_name: displayName,
+      category: role,
+    });
     if (!request.success) {
-      showToast({ title: 'Signup Failed', description: request.error.issues[0]?.message, variant: 'destructive' });
+      showToast({
+        title: 'Signup Failed',
+        description: request.error.issues[0]?.message,
+        variant: 'destructive',
+      });
       return;
     }
 
@@ -229,7 +238,11 @@ export default function SignupForm({ onCreated }: Props) {
           </div>
         </div>
 
-        <button type="submit" disabled={busy || !agreedToTerms || !agreedToPrivacy} className="btn btn-primary w-full">
+        <button
+          type="submit"
+          disabled={busy || !agreedToTerms || !agreedToPrivacy}
+          className="btn btn-primary w-full"
+        >
           {busy ? 'Creating Account…' : 'Create Account'}
         </button>
       </fieldset>

@@ -8,7 +8,11 @@ import { keepDraft, onSessionEnding, takeKeptDraft } from '../lib/kept-draft.ts'
  * still unsaved, when the member returns to the editor. `ready` is false while
  * the editor still loads the stored values, which the draft must not precede.
  */
-export function useKeptDraft<T extends FieldValues, R extends FieldValues = T>(form: UseFormReturn<T, unknown, R>, key: string, ready = true): void {
+export function useKeptDraft<T extends FieldValues, R extends FieldValues = T>(
+  form: UseFormReturn<T, unknown, R>,
+  key: string,
+  ready = true,
+): void {
   useEffect(() => {
     if (!ready) return undefined;
     const kept = takeKeptDraft<T>(key);
@@ -16,7 +20,10 @@ export function useKeptDraft<T extends FieldValues, R extends FieldValues = T>(f
       // The stored values stay the defaults, so Cancel still goes back to them.
       form.reset(kept, { keepDefaultValues: true });
       void import('../lib/toast.ts').then(({ showToast }) =>
-        showToast({ title: 'Unsaved changes kept', description: 'Your changes from before you logged in again are back. Save them when you are ready.' }),
+        showToast({
+          title: 'Unsaved changes kept',
+          description: 'Your changes from before you logged in again are back. Save them when you are ready.',
+        }),
       );
     }
     return onSessionEnding(() => keepDraft(key, form.getValues()));

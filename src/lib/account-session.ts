@@ -6,7 +6,14 @@
  */
 import { setFlash } from './flash-toast.ts';
 import {
-  clearHint, hintFor, isGuardExempt, mustWaitForApproval, PENDING_PATH, SESSION_EVENT, writeHint, type SessionHint,
+  clearHint,
+  hintFor,
+  isGuardExempt,
+  mustWaitForApproval,
+  PENDING_PATH,
+  SESSION_EVENT,
+  writeHint,
+  type SessionHint,
 } from './session-hint.ts';
 
 /** The signed-in account and its hint, from Firebase; null when signed out. Writes or clears the hint. */
@@ -65,6 +72,10 @@ export async function logout(destination = '/'): Promise<void> {
   } catch (error) {
     console.error('Logout failed', error);
     const { showToast } = await import('./toast.ts');
-    showToast({ title: 'Error', description: 'Failed to log out. Please try again.', variant: 'destructive' });
+    showToast({
+      title: 'Error',
+      description: 'Failed to log out. Please try again.',
+      variant: 'destructive',
+    });
   }
 }

@@ -41,7 +41,11 @@ export function formatLogArguments(args: readonly unknown[]): string {
 }
 
 /** The buffer with `entry` added, keeping only the last LOG_BUFFER_SIZE. */
-export function appendEntry(entries: readonly LogEntry[], entry: LogEntry, size = LOG_BUFFER_SIZE): LogEntry[] {
+export function appendEntry(
+  entries: readonly LogEntry[],
+  entry: LogEntry,
+  size = LOG_BUFFER_SIZE,
+): LogEntry[] {
   return [...entries, entry].slice(-size);
 }
 
@@ -54,7 +58,11 @@ export function parseStoredEntries(stored: string | null): LogEntry[] {
     return value
       .filter(
         (item): item is LogEntry =>
-          typeof item === 'object' && item !== null && typeof item.at === 'string' && typeof item.message === 'string' && LOG_LEVELS.includes(item.level),
+          typeof item === 'object' &&
+          item !== null &&
+          typeof item.at === 'string' &&
+          typeof item.message === 'string' &&
+          LOG_LEVELS.includes(item.level),
       )
       .slice(-LOG_BUFFER_SIZE);
   } catch {
@@ -88,7 +96,11 @@ export function captureConsole(): void {
     const original = console[level].bind(console);
     console[level] = (...args: unknown[]) => {
       original(...args);
-      entries = appendEntry(entries, { at: new Date().toISOString(), level, message: formatLogArguments(args) });
+      entries = appendEntry(entries, {
+        at: new Date().toISOString(),
+        level,
+        message: formatLogArguments(args),
+      });
       // After the current call returns, so a listener that logs cannot recurse.
       queueMicrotask(store);
     };

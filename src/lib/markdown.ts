@@ -5,7 +5,29 @@ import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
 const ALLOWED = {
-  allowedTags: ['h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'blockquote', 'hr', 'br', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  allowedTags: [
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'a',
+    'blockquote',
+    'hr',
+    'br',
+    'code',
+    'pre',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
   allowedAttributes: { a: ['href', 'title'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   // A stored '# Title' would compete with the page's own h1.

@@ -3,4 +3,5 @@
  * GIF as a `data:` URI, so the browser fetches nothing for it (see
  * src/components/FallbackImage.astro).
  */
-export const PENDING_PICTURE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+export const PENDING_PICTURE =
+  'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';

@@ -16,18 +16,34 @@ export interface PostAdTarget {
 /** The toast and page for someone who is not signed in. */
 export const POST_AD_SIGNED_OUT: PostAdTarget = {
   href: '/auth',
-  toast: { title: 'Authentication Required', description: 'Please log in to create an ad. All ads must be posted from your profile.', variant: 'destructive' },
+  toast: {
+    title: 'Authentication Required',
+    description: 'Please log in to create an ad. All ads must be posted from your profile.',
+    variant: 'destructive',
+  },
 };
 
 /** Decides where Post Ad goes for the person in this browser. */
 export async function postAdTarget(): Promise<PostAdTarget> {
   if (!readHint()) return POST_AD_SIGNED_OUT;
-  const [{ currentAccount }, { getOwnProfile }] = await Promise.all([import('../data/client/auth.ts'), import('../data/client/profiles.ts')]);
+  const [{ currentAccount }, { getOwnProfile }] = await Promise.all([
+    import('../data/client/auth.ts'),
+    import('../data/client/profiles.ts'),
+  ]);
   const account = await currentAccount();
   if (!account) return POST_AD_SIGNED_OUT;
   const profile = await getOwnProfile(account.uid);
   if (!profile) {
-    return { href: '/profile-edit', toast: { title: 'Complete Your Profile', description: 'Please complete your profile first to post ads.' } };
+    return {
+      href: '/profile-edit',
+      toast: {
+        title: 'Complete Your Profile',
+        description: 'Please complete your profile first to post ads.',
+      },
+    };
   }
-  return { href: `/profile/${profile.page_slug}`, toast: { title: 'Success', description: 'Redirected to Profile' } };
+  return {
+    href: `/profile/${profile.page_slug}`,
+    toast: { title: 'Success', description: 'Redirected to Profile' },
+  };
 }

@@ -81,7 +81,11 @@ export function sameValues(a: ProfileFormValues, b: ProfileFormValues): boolean 
 }
 
 /** The draft to offer for restoring, or null when there is none or it equals the saved values (that one is dropped). */
-export function draftToOffer(storage: DraftStorage, userId: string, saved: ProfileFormValues): ProfileFormValues | null {
+export function draftToOffer(
+  storage: DraftStorage,
+  userId: string,
+  saved: ProfileFormValues,
+): ProfileFormValues | null {
   const key = profileDraftKey(userId);
   const draft = parseDraft(storage.getItem(key));
   if (draft === null || sameValues(draft, saved)) {
@@ -92,7 +96,12 @@ export function draftToOffer(storage: DraftStorage, userId: string, saved: Profi
 }
 
 /** Keeps the current values as the draft, or forgets the draft when they equal the saved values. */
-export function keepDraft(storage: DraftStorage, userId: string, values: ProfileFormValues, saved: ProfileFormValues): void {
+export function keepDraft(
+  storage: DraftStorage,
+  userId: string,
+  values: ProfileFormValues,
+  saved: ProfileFormValues,
+): void {
   const key = profileDraftKey(userId);
   if (sameValues(values, saved)) storage.removeItem(key);
   else storage.setItem(key, JSON.stringify(values));

@@ -13,7 +13,13 @@ export function rememberReturnPath(): void {
 
 /** True for a path of this site ('/book/x?edit=true'); never '//host', a scheme or a backslash trick. */
 export function isSitePath(path: string | null): path is string {
-  return path !== null && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && ![...path].some((ch) => ch.charCodeAt(0) < 0x20);
+  return (
+    path !== null &&
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    !path.includes('\\') &&
+    ![...path].some((ch) => ch.charCodeAt(0) < 0x20)
+  );
 }
 
 /** The remembered page (forgotten once read), else `fallback`. */

@@ -10,7 +10,14 @@
 export const SESSION_HINT_KEY = 'shelfmark.session';
 
 /** Routes outside the approval guard: the auth screens, and the pages mail links open (a member still pending must be able to verify an address or reset a password). */
-export const GUARD_EXEMPT_PATHS = ['/auth', '/login', '/register', '/pending-approval', '/auth/reset', '/auth/confirm-email'] as const;
+export const GUARD_EXEMPT_PATHS = [
+  '/auth',
+  '/login',
+  '/register',
+  '/pending-approval',
+  '/auth/reset',
+  '/auth/confirm-email',
+] as const;
 
 /** Where the guard sends members who are not approved yet. */
 export const PENDING_PATH = '/pending-approval';
@@ -46,9 +53,15 @@ export function readHint(): SessionHint | null {
 function isSessionHint(value: unknown): value is SessionHint {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.uid === 'string' && typeof v.display_name === 'string' && typeof v.role_label === 'string'
-    && typeof v.premium === 'boolean' && typeof v.approval_status === 'string' && typeof v.admin === 'boolean'
-    && typeof v.checked_at === 'number';
+  return (
+    typeof v.uid === 'string' &&
+    typeof v.display_name === 'string' &&
+    typeof v.role_label === 'string' &&
+    typeof v.premium === 'boolean' &&
+    typeof v.approval_status === 'string' &&
+    typeof v.admin === 'boolean' &&
+    typeof v.checked_at === 'number'
+  );
 }
 
 /** Stores the hint. */
@@ -82,7 +95,11 @@ export function mustWaitForApproval(hint: SessionHint | null): boolean {
  * see the category they chose at sign-up, which says more than the system role
  * 'User' every new account has; older profiles without a category show their role.
  */
-export function headerRoleLabel(account: { admin: boolean; role?: string | null; category?: string | null }): string {
+export function headerRoleLabel(account: {
+  admin: boolean;
+  role?: string | null;
+  category?: string | null;
+}): string {
   if (account.admin) return 'Admin';
   if (account.category) return account.category;
   return account.role && account.role !== 'Admin' ? account.role : 'User';
@@ -91,7 +108,13 @@ export function headerRoleLabel(account: { admin: boolean; role?: string | null;
 /** The hint for a signed-in account and its profile (null when none was found). */
 export function hintFor(
   account: { uid: string; admin: boolean },
-  profile: { display_name: string; role: string; category?: string | null; subscription_status: string; approval_status: string } | null,
+  profile: {
+    display_name: string;
+    role: string;
+    category?: string | null;
+    subscription_status: string;
+    approval_status: string;
+  } | null,
   now: number = Date.now(),
 ): SessionHint {
   return {

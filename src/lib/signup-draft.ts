@@ -27,14 +27,22 @@ export interface SignupDraft {
 }
 
 /** The roles offered at sign-up, Book Author first (the default). Typed against the domain so they cannot drift. */
-export const SIGNUP_ROLES = ['Book Author', 'Book Lover/Marketer', 'Publisher'] as const satisfies readonly UserCategory[];
+export const SIGNUP_ROLES = [
+  'Book Author',
+  'Book Lover/Marketer',
+  'Publisher',
+] as const satisfies readonly UserCategory[];
 
 function isSignupDraft(value: unknown): value is SignupDraft {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.email === 'string' && typeof v.displayName === 'string'
-    && (SIGNUP_ROLES as readonly unknown[]).includes(v.role)
-    && typeof v.agreedToTerms === 'boolean' && typeof v.agreedToPrivacy === 'boolean';
+  return (
+    typeof v.email === 'string' &&
+    typeof v.displayName === 'string' &&
+    (SIGNUP_ROLES as readonly unknown[]).includes(v.role) &&
+    typeof v.agreedToTerms === 'boolean' &&
+    typeof v.agreedToPrivacy === 'boolean'
+  );
 }
 
 /** True when the form holds something worth saving: email, display name or password filled. */
@@ -59,7 +67,10 @@ export function loadDraft(): SignupDraft | null {
 /** Saves the draft (never a password: the type has no field for it). */
 export function saveDraft(draft: SignupDraft): void {
   const { email, displayName, role, agreedToTerms, agreedToPrivacy } = draft;
-  localStorage.setItem(SIGNUP_DRAFT_KEY, JSON.stringify({ email, displayName, role, agreedToTerms, agreedToPrivacy }));
+  localStorage.setItem(
+    SIGNUP_DRAFT_KEY,
+    JSON.stringify({ email, displayName, role, agreedToTerms, agreedToPrivacy }),
+  );
 }
 
 /** Forgets the draft (after a successful sign-up). */

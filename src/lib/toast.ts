@@ -24,7 +24,9 @@ async function mountToaster(): Promise<typeof import('sonner')> {
   const host = document.createElement('div');
   host.id = 'toasts';
   document.body.append(host);
-  createRoot(host).render(createElement(sonner.Toaster, { position: 'top-right', richColors: true, closeButton: true }));
+  createRoot(host).render(
+    createElement(sonner.Toaster, { position: 'top-right', richColors: true, closeButton: true }),
+  );
   return sonner;
 }
 

@@ -6,6 +6,15 @@ import type { APIRoute } from 'astro';
 
 export const GET: APIRoute = ({ site }) => {
   const sitemap = new URL('/sitemap.xml', site ?? 'http://localhost:4321').href;
-  const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /profile-edit', 'Disallow: /pending-approval', '', `Sitemap: ${sitemap}`, ''].join('\n');
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /profile-edit',
+    'Disallow: /pending-approval',
+    '',
+    `Sitemap: ${sitemap}`,
+    '',
+  ].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

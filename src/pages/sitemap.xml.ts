@@ -4,12 +4,31 @@
  * same rebuilds as the pages it lists (see docs/decisions.md "Sitemap").
  */
 import type { APIRoute } from 'astro';
-import { getActiveAdEntries, getActiveBookEntries, getActiveProductEntries, getEditorialEntries, getPublicProfileSitemap, type SitemapEntry } from '../data/server/sitemap.ts';
+import {
+  getActiveAdEntries,
+  getActiveBookEntries,
+  getActiveProductEntries,
+  getEditorialEntries,
+  getPublicProfileSitemap,
+  type SitemapEntry,
+} from '../data/server/sitemap.ts';
 
 /** Public, indexable routes in menu order; account, admin and error screens are left out on purpose. */
 const PUBLIC_ROUTES = [
-  '/', '/about', '/membership', '/book-communities', '/categories', '/free-books', '/free-ebooks',
-  '/audiobooks', '/directory', '/classifieds', '/blog', '/newsletters', '/terms', '/privacy',
+  '/',
+  '/about',
+  '/membership',
+  '/book-communities',
+  '/categories',
+  '/free-books',
+  '/free-ebooks',
+  '/audiobooks',
+  '/directory',
+  '/classifieds',
+  '/blog',
+  '/newsletters',
+  '/terms',
+  '/privacy',
 ] as const;
 
 // Only the file names are used: the route files that exist decide which URLs are listed,
@@ -23,7 +42,12 @@ function routeExists(route: string): boolean {
 }
 
 function xmlEscape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 export const GET: APIRoute = async ({ site }) => {
@@ -32,10 +56,13 @@ export const GET: APIRoute = async ({ site }) => {
   // Books and products/services are listed only while active and of public owners, like their pages.
   const publicProfiles = await getPublicProfileSitemap();
   if (ROUTE_FILES.has('/src/pages/profile/[slug].astro')) entries.push(...publicProfiles.entries);
-  if (ROUTE_FILES.has('/src/pages/book/[id].astro')) entries.push(...(await getActiveBookEntries(undefined, publicProfiles.uids)));
-  if (ROUTE_FILES.has('/src/pages/product-service/[id].astro')) entries.push(...(await getActiveProductEntries(undefined, publicProfiles.uids)));
+  if (ROUTE_FILES.has('/src/pages/book/[id].astro'))
+    entries.push(...(await getActiveBookEntries(undefined, publicProfiles.uids)));
+  if (ROUTE_FILES.has('/src/pages/product-service/[id].astro'))
+    entries.push(...(await getActiveProductEntries(undefined, publicProfiles.uids)));
   // Classified ads likewise: active ads of public sellers.
-  if (ROUTE_FILES.has('/src/pages/classifieds/[id].astro')) entries.push(...(await getActiveAdEntries(undefined, publicProfiles.uids)));
+  if (ROUTE_FILES.has('/src/pages/classifieds/[id].astro'))
+    entries.push(...(await getActiveAdEntries(undefined, publicProfiles.uids)));
   entries.push(...(await getEditorialEntries()));
 
   const urls = entries.map(({ path, lastModified }) => {

@@ -16,7 +16,15 @@
 import type { IncomingMessage } from 'node:http';
 
 /** Headers that name a client address; a client can write every one of them. */
-export const CLIENT_ADDRESS_HEADERS = ['x-forwarded-for', 'x-nf-client-connection-ip', 'x-real-ip', 'forwarded', 'client-ip', 'true-client-ip', 'cf-connecting-ip'] as const;
+export const CLIENT_ADDRESS_HEADERS = [
+  'x-forwarded-for',
+  'x-nf-client-connection-ip',
+  'x-real-ip',
+  'forwarded',
+  'client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+] as const;
 
 /**
  * Removes the address headers a client sent, so the Node adapter falls back to

@@ -36,7 +36,10 @@ export function inlineScriptsOf(source: string, file = 'component'): string[] {
   for (const match of source.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const [, attributes = '', body = ''] = match;
     if (!/\bis:inline\b/.test(attributes)) continue;
-    if (/\bdefine:vars\b/.test(attributes)) throw new Error(`${file}: <script is:inline define:vars> cannot be hashed for the Content-Security-Policy; use data- attributes.`);
+    if (/\bdefine:vars\b/.test(attributes))
+      throw new Error(
+        `${file}: <script is:inline define:vars> cannot be hashed for the Content-Security-Policy; use data- attributes.`,
+      );
     if (/\btype=["']application\/(ld\+)?json["']/.test(attributes)) continue;
     bodies.push(body);
   }
@@ -45,7 +48,9 @@ export function inlineScriptsOf(source: string, file = 'component'): string[] {
 
 /** The hash of every `<script is:inline>` body in the components and pages under `srcDir`. */
 export function inlineScriptHashes(srcDir: string): `sha256-${string}`[] {
-  const hashes = astroFiles(srcDir).flatMap((file) => inlineScriptsOf(readFileSync(file, 'utf8'), file).map(sha256Source));
+  const hashes = astroFiles(srcDir).flatMap((file) =>
+    inlineScriptsOf(readFileSync(file, 'utf8'), file).map(sha256Source),
+  );
   return [...new Set(hashes)];
 }
 
@@ -61,6 +66,9 @@ export function sonnerStyleHashes(): `sha256-${string}`[] {
   const require = createRequire(import.meta.url);
   const bundle = readFileSync(require.resolve('sonner').replace(/index\.js$/, 'index.mjs'), 'utf8');
   const literal = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(bundle)?.[1];
-  if (!literal) throw new Error('sonner no longer injects its CSS with __insertCSS("…"): update sonnerStyleHashes() in src/security/inline-hashes.ts');
+  if (!literal)
+    throw new Error(
+      'sonner no longer injects its CSS with __insertCSS("…"): update sonnerStyleHashes() in src/security/inline-hashes.ts',
+    );
   return [sha256Source(''), sha256Source(JSON.parse(literal) as string)];
 }

@@ -27,8 +27,14 @@ export function securityHeaders({ production }: { production: boolean }): AstroI
         }
       },
       'astro:build:done': async ({ dir, logger }) => {
-        if (pageCsp.size === 0) throw new Error('No Content-Security-Policy reached the build: is experimental.csp on and the adapter’s experimentalStaticHeaders set?');
-        await writeFile(new URL('_headers', dir), renderHeadersFile(staticHeaderRules({ pageCsp, production, assetsDir })));
+        if (pageCsp.size === 0)
+          throw new Error(
+            'No Content-Security-Policy reached the build: is experimental.csp on and the adapter’s experimentalStaticHeaders set?',
+          );
+        await writeFile(
+          new URL('_headers', dir),
+          renderHeadersFile(staticHeaderRules({ pageCsp, production, assetsDir })),
+        );
         logger.info(`Wrote _headers (${pageCsp.size} pages with their Content-Security-Policy)`);
       },
     },

@@ -68,7 +68,10 @@ export interface FirebaseTarget {
 }
 
 /** Reads the Firebase target from the same PUBLIC_* variables src/data/client/firebase.ts reads. */
-export function firebaseTarget(env: Record<string, string | undefined>, functionsRegion: string): FirebaseTarget {
+export function firebaseTarget(
+  env: Record<string, string | undefined>,
+  functionsRegion: string,
+): FirebaseTarget {
   return {
     emulators: !env.PUBLIC_FIREBASE_API_KEY,
     emulatorHost: env.PUBLIC_EMULATOR_HOST || '127.0.0.1',
@@ -87,7 +90,9 @@ export function firebaseTarget(env: Record<string, string | undefined>, function
  */
 export function firebaseConnectSources(target: FirebaseTarget): string[] {
   if (target.emulators) {
-    return [target.authPort, target.firestorePort, target.functionsPort].map((port) => `http://${target.emulatorHost}:${port}`);
+    return [target.authPort, target.firestorePort, target.functionsPort].map(
+      (port) => `http://${target.emulatorHost}:${port}`,
+    );
   }
   return [
     'https://identitytoolkit.googleapis.com',

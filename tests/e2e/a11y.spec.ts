@@ -25,7 +25,10 @@ for (const { name, viewport } of WIDTHS) {
         const violations = await axeViolations(page);
         if (violations.length > 0) failures.push(`${path}\n${violations.map((v) => `  - ${v}`).join('\n')}`);
       }
-      expect(failures.length, `pages with axe violations at ${viewport.width}px:\n${failures.join('\n')}`).toBe(0);
+      expect(
+        failures.length,
+        `pages with axe violations at ${viewport.width}px:\n${failures.join('\n')}`,
+      ).toBe(0);
     });
   });
 }

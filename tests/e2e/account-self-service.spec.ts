@@ -24,7 +24,9 @@ async function openAccount(page: Page, query = ''): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Email', exact: true })).toBeVisible({ timeout: 20_000 });
 }
 
-test('a member who forgot the password sets a new one from the mail and logs in with it, not the old one', async ({ page }) => {
+test('a member who forgot the password sets a new one from the mail and logs in with it, not the old one', async ({
+  page,
+}) => {
   // Two callables that may each start a cold functions worker (the request, then the completion).
   test.setTimeout(90_000);
   const member = await freshMember('Forgetful Fran');
@@ -60,14 +62,22 @@ test('a member who forgot the password sets a new one from the mail and logs in 
   await expect(page.getByLabel('Confirm new password', { exact: true })).toHaveAttribute('type', 'text');
   await page.getByLabel('Confirm new password', { exact: true }).fill('brand-new-secret');
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByText('Your password has been changed. Log in with your new password.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Your password has been changed. Log in with your new password.')).toBeVisible({
+    timeout: 30_000,
+  });
 
   // The link works once.
   await page.goto(resetPath);
-  await expect(page.getByRole('alert')).toHaveText('This password reset link is invalid or has already been used.', { timeout: 20_000 });
+  await expect(page.getByRole('alert')).toHaveText(
+    'This password reset link is invalid or has already been used.',
+    { timeout: 20_000 },
+  );
   await expect(page.getByRole('heading', { name: 'Ask for a new link' })).toBeVisible();
   await page.goto('/auth/reset?oobCode=not-a-real-code');
-  await expect(page.getByRole('alert')).toHaveText('This password reset link is invalid or has already been used.', { timeout: 20_000 });
+  await expect(page.getByRole('alert')).toHaveText(
+    'This password reset link is invalid or has already been used.',
+    { timeout: 20_000 },
+  );
 
   await logInThroughForm(page, member.email, MEMBER_PASSWORD);
   await expect(page.getByText('Login Failed')).toBeVisible({ timeout: 20_000 });
@@ -76,7 +86,10 @@ test('a member who forgot the password sets a new one from the mail and logs in 
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
 });
 
-test('a member changes the password: a wrong current one and a weak new one are refused with clear messages', async ({ page, browser }) => {
+test('a member changes the password: a wrong current one and a weak new one are refused with clear messages', async ({
+  page,
+  browser,
+}) => {
   // changePassword may start a cold functions worker.
   test.setTimeout(90_000);
   const member = await freshMember('Changing Chloe');
@@ -110,7 +123,9 @@ test('a member changes the password: a wrong current one and a weak new one are 
   await other.close();
 });
 
-test('a member changes the email through the confirmation mail; the old address is told', async ({ page }) => {
+test('a member changes the email through the confirmation mail; the old address is told', async ({
+  page,
+}) => {
   // Two mails and a confirmation through the functions: more than the default 30 s when a worker starts cold.
   test.setTimeout(90_000);
   const member = await freshMember('Moving Mo');
@@ -125,7 +140,9 @@ test('a member changes the email through the confirmation mail; the old address 
   await form.getByLabel('Current password', { exact: true }).fill(MEMBER_PASSWORD);
   await form.getByRole('button', { name: 'Send confirmation' }).click();
   // A taken address looks like any other: the same confirmation; its holder is told instead, without who asked.
-  await expect(form.getByRole('status')).toContainText(`A confirmation link was sent to ${taken.email}.`, { timeout: 20_000 });
+  await expect(form.getByRole('status')).toContainText(`A confirmation link was sent to ${taken.email}.`, {
+    timeout: 20_000,
+  });
   const holderNotice = await findMail(taken.email, /Someone tried to use your email address/);
   expect(holderNotice.text).not.toContain(member.email);
 
@@ -136,7 +153,9 @@ test('a member changes the email through the confirmation mail; the old address 
   await expect(form.getByText('Your current password is incorrect.')).toBeVisible({ timeout: 20_000 });
   await form.getByLabel('Current password', { exact: true }).fill(MEMBER_PASSWORD);
   await form.getByRole('button', { name: 'Send confirmation' }).click();
-  await expect(form.getByRole('status')).toContainText(`A confirmation link was sent to ${newAddress}.`, { timeout: 20_000 });
+  await expect(form.getByRole('status')).toContainText(`A confirmation link was sent to ${newAddress}.`, {
+    timeout: 20_000,
+  });
 
   // Nothing changes until the new address confirms. The pending change is recorded by the queued task, moments after the answer.
   await expect(async () => {
@@ -147,7 +166,9 @@ test('a member changes the email through the confirmation mail; the old address 
 
   const mail = await findMail(newAddress, /Confirm your new email/);
   await page.goto(linkPath(mail.text));
-  await expect(page.getByText('Your email address has been confirmed. Log in with it to continue.')).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByText('Your email address has been confirmed. Log in with it to continue.'),
+  ).toBeVisible({ timeout: 20_000 });
   const notice = await findMail(member.email, /email address was changed/);
   expect(notice.text).toContain(newAddress);
 
@@ -179,23 +200,31 @@ test('signing out everywhere ends the session in another browser too', async ({ 
   await other.close();
 });
 
-test("a member downloads a copy of their data holding their book; an admin downloads it for them", async ({ page, browser }) => {
+test('a member downloads a copy of their data holding their book; an admin downloads it for them', async ({
+  page,
+  browser,
+}) => {
   const member = await freshMember('Data Dana');
-  await adminDb().collection('books').add({
-    user_id: member.uid,
-    title: 'Dana’s Exported Novel',
-    description: 'A book in the download.',
-    category: 'fiction',
-    genre: [],
-    sub_genre: [],
-    is_active: true,
-    is_full_book_free: false,
-    manuscript_content: [{ id: 's1', type: 'text', content: 'Chapter one.', order: 0 }],
-    created_at: new Date(),
-  });
+  await adminDb()
+    .collection('books')
+    .add({
+      user_id: member.uid,
+      title: 'Dana’s Exported Novel',
+      description: 'A book in the download.',
+      category: 'fiction',
+      genre: [],
+      sub_genre: [],
+      is_active: true,
+      is_full_book_free: false,
+      manuscript_content: [{ id: 's1', type: 'text', content: 'Chapter one.', order: 0 }],
+      created_at: new Date(),
+    });
   await signInAs(page, member);
   await openAccount(page);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download my data' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^shelfmark-data-data-dana-.*\.json$/);
   const data = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
     user_id: string;
@@ -214,8 +243,14 @@ test("a member downloads a copy of their data holding their book; an admin downl
   await openAccount(adminPage, `?userId=${member.uid}`);
   await expect(adminPage.getByText('as an administrator')).toBeVisible();
   await expect(adminPage.getByRole('button', { name: 'Change password' })).toBeHidden();
-  const [adminDownload] = await Promise.all([adminPage.waitForEvent('download'), adminPage.getByRole('button', { name: 'Download their data' }).click()]);
-  const forAdmin = JSON.parse(await readFile((await adminDownload.path())!, 'utf8')) as { user_id: string; books: unknown[] };
+  const [adminDownload] = await Promise.all([
+    adminPage.waitForEvent('download'),
+    adminPage.getByRole('button', { name: 'Download their data' }).click(),
+  ]);
+  const forAdmin = JSON.parse(await readFile((await adminDownload.path())!, 'utf8')) as {
+    user_id: string;
+    books: unknown[];
+  };
   expect(forAdmin.user_id).toBe(member.uid);
   expect(forAdmin.books).toHaveLength(1);
   await adminContext.close();
@@ -226,5 +261,7 @@ test('another member cannot open someone else’s account', async ({ page }) => 
   const target = await freshMember('Private Pia');
   await signInAs(page, member);
   await page.goto(`/account?userId=${target.uid}`);
-  await expect(page.getByRole('alert')).toHaveText('Only administrators can open another member’s account.', { timeout: 20_000 });
+  await expect(page.getByRole('alert')).toHaveText('Only administrators can open another member’s account.', {
+    timeout: 20_000,
+  });
 });

@@ -6,7 +6,10 @@ import { accountArea, logInThroughForm, uniqueEmail } from './helpers/accounts';
 import { adminAuth } from './helpers/emulators';
 import { findMail } from './helpers/mail';
 
-test('a new visitor signs up, verifies the email, waits for approval and gets in once approved', async ({ page, baseURL }) => {
+test('a new visitor signs up, verifies the email, waits for approval and gets in once approved', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('newcomer');
   const password = 'turn-the-page';
@@ -28,14 +31,23 @@ test('a new visitor signs up, verifies the email, waits for approval and gets in
     await form.getByLabel('I agree to the Privacy Policy').check();
     await create.click();
     await expect(page.getByText('Account Created Successfully!')).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText('Please check your email to verify your account, then you can log in.')).toBeVisible();
+    await expect(
+      page.getByText('Please check your email to verify your account, then you can log in.'),
+    ).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
   });
 
   const uid = (await adminAuth().getUserByEmail(email)).uid;
   await test.step('the function created the profile with the starting values', async () => {
     const profile = (await adminDb().doc(`profiles/${uid}`).get()).data();
-    expect(profile).toMatchObject({ display_name: displayName, role: 'User', category: 'Publisher', approval_status: 'pending', subscription_status: 'free', is_active: true });
+    expect(profile).toMatchObject({
+      display_name: displayName,
+      role: 'User',
+      category: 'Publisher',
+      approval_status: 'pending',
+      subscription_status: 'free',
+      is_active: true,
+    });
   });
 
   await test.step('follows the verification link from the email', async () => {
@@ -45,7 +57,9 @@ test('a new visitor signs up, verifies the email, waits for approval and gets in
     // localhost:4321); open the same page on the site under test.
     expect(link.pathname).toBe('/auth/confirm-email');
     await page.goto(new URL(`${link.pathname}${link.search}`, baseURL).href);
-    await expect(page.getByRole('status')).toHaveText('Your email address has been confirmed.', { timeout: 20_000 });
+    await expect(page.getByRole('status')).toHaveText('Your email address has been confirmed.', {
+      timeout: 20_000,
+    });
     await expect.poll(async () => (await adminAuth().getUser(uid)).emailVerified).toBe(true);
   });
 
@@ -54,7 +68,9 @@ test('a new visitor signs up, verifies the email, waits for approval and gets in
     await expect(page).toHaveURL(/\/pending-approval\/?$/);
     await expect(page.getByText(email)).toBeVisible();
     await expect(page.getByText('Email Verified')).toBeVisible();
-    await expect(page.getByText(/administrator will review your account and send you an email when it is approved/)).toBeVisible();
+    await expect(
+      page.getByText(/administrator will review your account and send you an email when it is approved/),
+    ).toBeVisible();
   });
 
   await test.step('is held there when opening other pages directly', async () => {

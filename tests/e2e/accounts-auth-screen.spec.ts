@@ -2,7 +2,13 @@
 // order, the draft, failed and successful logins, logout, and the demo roles.
 import { demoAccount } from '../../scripts/seed/accounts';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { accountArea, expectLoggedOutHeader, logInThroughForm, openAuthScreen, uniqueEmail } from './helpers/accounts';
+import {
+  accountArea,
+  expectLoggedOutHeader,
+  logInThroughForm,
+  openAuthScreen,
+  uniqueEmail,
+} from './helpers/accounts';
 import { adminAuth } from './helpers/emulators';
 import type { Page } from '@playwright/test';
 
@@ -16,15 +22,28 @@ async function submitSignup(page: Page) {
 }
 
 test.describe('the auth screen', () => {
-  test('opens Login on /auth and /login, Sign Up on /register and /auth?tab=signup, with Back to Home', async ({ page }) => {
-    for (const [path, tab] of [['/auth', 'Login'], ['/login', 'Login'], ['/register', 'Sign Up'], ['/auth?tab=signup', 'Sign Up']] as const) {
+  test('opens Login on /auth and /login, Sign Up on /register and /auth?tab=signup, with Back to Home', async ({
+    page,
+  }) => {
+    for (const [path, tab] of [
+      ['/auth', 'Login'],
+      ['/login', 'Login'],
+      ['/register', 'Sign Up'],
+      ['/auth?tab=signup', 'Sign Up'],
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole('tab', { name: tab }), path).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
     }
     await expect(page.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
-    await expect(signupForm(page).getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms');
-    await expect(signupForm(page).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await expect(signupForm(page).getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    await expect(signupForm(page).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
     await expectNoAxeViolations(page);
   });
 
@@ -40,7 +59,10 @@ test.describe('the auth screen', () => {
     const password = page.getByRole('tabpanel', { name: 'Login' }).getByLabel('Password', { exact: true });
     await password.fill('secret-words');
     await expect(password).toHaveAttribute('type', 'password');
-    await page.getByRole('tabpanel', { name: 'Login' }).getByRole('button', { name: 'Show password' }).click();
+    await page
+      .getByRole('tabpanel', { name: 'Login' })
+      .getByRole('button', { name: 'Show password' })
+      .click();
     await expect(password).toHaveAttribute('type', 'text');
   });
 
@@ -70,7 +92,9 @@ test.describe('the auth screen', () => {
     await expect(form.getByRole('button', { name: 'Create Account' })).toBeDisabled();
     await submitSignup(page);
     await expect(page.getByText('Terms Required')).toBeVisible();
-    await expect(page.getByText('You must agree to the Terms and Conditions to create an account.')).toBeVisible();
+    await expect(
+      page.getByText('You must agree to the Terms and Conditions to create an account.'),
+    ).toBeVisible();
 
     await form.getByLabel('I agree to the Terms and Conditions').check();
     await form.getByLabel('I agree to the Privacy Policy').uncheck();
@@ -79,7 +103,9 @@ test.describe('the auth screen', () => {
     await expect(page.getByText('You must agree to the Privacy Policy to create an account.')).toBeVisible();
   });
 
-  test('a display name with a web address or a control character is refused inline, before any account is made', async ({ page }) => {
+  test('a display name with a web address or a control character is refused inline, before any account is made', async ({
+    page,
+  }) => {
     await page.goto('/register');
     const form = signupForm(page);
     const email = uniqueEmail('linky');
@@ -117,7 +143,9 @@ test.describe('the auth screen', () => {
     await form.getByLabel('I agree to the Privacy Policy').check();
     await form.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Account Already Exists')).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText('An account with this email already exists. Please try logging in instead.')).toBeVisible();
+    await expect(
+      page.getByText('An account with this email already exists. Please try logging in instead.'),
+    ).toBeVisible();
   });
 
   test('the draft comes back after a reload, without the passwords', async ({ page }) => {
@@ -128,8 +156,12 @@ test.describe('the auth screen', () => {
     await form.getByLabel('Display Name').fill('Draft Keeper');
     await form.getByRole('radio', { name: 'Book Lover/Marketer' }).check();
     await form.getByLabel('I agree to the Terms and Conditions').check();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('shelfmark.signup-draft'))).toContain('Draft Keeper');
-    expect(await page.evaluate(() => localStorage.getItem('shelfmark.signup-draft'))).not.toContain('kept-nowhere');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('shelfmark.signup-draft')))
+      .toContain('Draft Keeper');
+    expect(await page.evaluate(() => localStorage.getItem('shelfmark.signup-draft'))).not.toContain(
+      'kept-nowhere',
+    );
 
     await page.reload();
     await expect(page.getByText('Draft Restored')).toBeVisible();
@@ -169,7 +201,10 @@ test.describe('login and logout', () => {
     await expect(account.getByText('Margot Ellery')).toBeVisible();
     await expect(account.getByText('Book Author')).toBeVisible();
     await expect(account.getByText('Premium')).toBeVisible();
-    await expect(account.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/profile-edit');
+    await expect(account.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute(
+      'href',
+      '/profile-edit',
+    );
     await expect(account.getByRole('link', { name: 'Admin Dashboard' })).toBeHidden();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeHidden();
 
@@ -208,7 +243,8 @@ test.describe('demo accounts', () => {
       const area = accountArea(page);
       await expect(area.getByText(name)).toBeVisible();
       await expect(area.getByText(role, { exact: true })).toBeVisible();
-      if (admin) await expect(area.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
+      if (admin)
+        await expect(area.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
       else await expect(area.getByRole('link', { name: 'Admin Dashboard' })).toBeHidden();
     });
   }

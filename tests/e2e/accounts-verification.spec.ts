@@ -11,18 +11,20 @@ const PASSWORD = 'waiting-room';
 async function pendingMember(name: string, emailVerified: boolean): Promise<{ uid: string; email: string }> {
   const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
   const user = await adminAuth().createUser({ email, password: PASSWORD, displayName: name, emailVerified });
-  await adminDb().doc(`profiles/${user.uid}`).set({
-    user_id: user.uid,
-    display_name: name,
-    role: 'User',
-    category: 'Book Author',
-    page_slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${user.uid.slice(0, 6).toLowerCase()}`,
-    approval_status: 'pending',
-    subscription_status: 'free',
-    is_active: true,
-    book_count: 0,
-    created_at: new Date(),
-  });
+  await adminDb()
+    .doc(`profiles/${user.uid}`)
+    .set({
+      user_id: user.uid,
+      display_name: name,
+      role: 'User',
+      category: 'Book Author',
+      page_slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${user.uid.slice(0, 6).toLowerCase()}`,
+      approval_status: 'pending',
+      subscription_status: 'free',
+      is_active: true,
+      book_count: 0,
+      created_at: new Date(),
+    });
   return { uid: user.uid, email };
 }
 
@@ -52,7 +54,9 @@ test('an unverified pending member can have the verification email sent again', 
   await page.unroute('**/resendVerificationEmail');
   await resend.click();
   await expect(page.getByText('Please Wait', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('Too many verification emails requested. Please wait a while and try again.')).toBeVisible();
+  await expect(
+    page.getByText('Too many verification emails requested. Please wait a while and try again.'),
+  ).toBeVisible();
 
   // Once the address is verified (here by the Admin SDK, as following the link would), the next visit shows the mark.
   await adminAuth().updateUser(uid, { emailVerified: true });

@@ -18,7 +18,10 @@ test('an admin uploads a logo and saves it; a member may not upload one', async 
   const saved = (await db.doc('site_settings/main').get()).get('logo_url') as unknown;
 
   const refused = await request.post('/api/uploads/site-logos', {
-    headers: { 'Content-Type': 'application/octet-stream', Authorization: `Bearer ${await idTokenFor(member.email, MEMBER_PASSWORD)}` },
+    headers: {
+      'Content-Type': 'application/octet-stream',
+      Authorization: `Bearer ${await idTokenFor(member.email, MEMBER_PASSWORD)}`,
+    },
     data: await solidPng(200, 80),
   });
   expect(refused.status()).toBe(403);
@@ -29,12 +32,20 @@ test('an admin uploads a logo and saves it; a member may not upload one', async 
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Site Settings' }).click();
     const field = page.getByRole('group', { name: 'Logo', exact: true });
-    await field.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await solidPng(200, 80) });
+    await field
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await solidPng(200, 80) });
     // The seed has a logo already: wait for the uploaded one to replace it before saving.
-    await expect(field.getByRole('img', { name: 'Current logo' })).toHaveAttribute('src', new RegExp(`^/media/${admin.uid}/site-logos/`), { timeout: 20_000 });
+    await expect(field.getByRole('img', { name: 'Current logo' })).toHaveAttribute(
+      'src',
+      new RegExp(`^/media/${admin.uid}/site-logos/`),
+      { timeout: 20_000 },
+    );
     await page.getByRole('button', { name: 'Save Branding' }).click();
     // The callable's first call may wait for a cold functions worker.
-    await expect(page.getByText('Site settings updated. The public pages follow within about a minute.')).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByText('Site settings updated. The public pages follow within about a minute.'),
+    ).toBeVisible({ timeout: 30_000 });
     const stored = (await db.doc('site_settings/main').get()).get('logo_url') as string;
     expect(stored).toMatch(new RegExp(`^/media/${admin.uid}/site-logos/[A-Za-z0-9_-]+/w\\d+\\.webp$`));
     expect((await request.get(stored)).status()).toBe(200);
@@ -43,7 +54,9 @@ test('an admin uploads a logo and saves it; a member may not upload one', async 
   }
 });
 
-test('the about page fields and its JSON editor follow each other; invalid JSON is ignored with its error shown', async ({ page }) => {
+test('the about page fields and its JSON editor follow each other; invalid JSON is ignored with its error shown', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const admin = await freshMember(`Content Admin ${Date.now().toString(36)}`, { admin: true });
   await signInAs(page, admin);

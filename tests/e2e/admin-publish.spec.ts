@@ -6,7 +6,10 @@
 import { adminDb, expect, test } from './fixtures';
 import { freshMember, signInAs } from './helpers/members';
 
-test('a featured book, a featured author and a menu item set in the dashboard reach the home page', async ({ page, request }) => {
+test('a featured book, a featured author and a menu item set in the dashboard reach the home page', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(480_000);
   const db = adminDb();
   const stamp = Date.now().toString(36);
@@ -42,7 +45,9 @@ test('a featured book, a featured author and a menu item set in the dashboard re
       // Found before the bookListingFields trigger has indexed it: the picker also
       // matches the newest books in memory (mergeBookSearch).
       await page.getByRole('tab', { name: 'Book Management' }).click();
-      const slot = page.getByRole('list', { name: 'Featured book slots' }).getByRole('listitem', { name: 'Slot 12' });
+      const slot = page
+        .getByRole('list', { name: 'Featured book slots' })
+        .getByRole('listitem', { name: 'Slot 12' });
       await slot.getByRole('button', { name: /Assign|Change/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Featured book for slot 12' });
       await dialog.getByLabel('Search books').fill(bookTitle);
@@ -57,10 +62,15 @@ test('a featured book, a featured author and a menu item set in the dashboard re
       // profileDirectoryFields trigger writes after the profile is created; a fresh
       // emulator may still be working through the seed's trigger backlog.
       await expect
-        .poll(async () => (await db.doc(`profiles/${author.uid}`).get()).get('search_keywords') as unknown, { timeout: 120_000, intervals: [1_000] })
+        .poll(async () => (await db.doc(`profiles/${author.uid}`).get()).get('search_keywords') as unknown, {
+          timeout: 120_000,
+          intervals: [1_000],
+        })
         .toContain('spotlight');
       await page.getByRole('tab', { name: 'Featured Profiles' }).click();
-      const slot = page.getByRole('list', { name: 'Featured profile slots' }).getByRole('listitem', { name: 'Slot 6' });
+      const slot = page
+        .getByRole('list', { name: 'Featured profile slots' })
+        .getByRole('listitem', { name: 'Slot 6' });
       await slot.getByRole('button', { name: /Assign|Change/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Featured author for slot 6' });
       await dialog.getByLabel('Search members').fill('Spotlight');
@@ -77,13 +87,17 @@ test('a featured book, a featured author and a menu item set in the dashboard re
       await page.getByLabel(`Label ${index + 1}`, { exact: true }).fill(menuLabel);
       await page.getByLabel(`URL ${index + 1}`, { exact: true }).fill('/blog');
       await page.getByRole('button', { name: 'Save Menu' }).click();
-      await expect(page.getByText('Site settings updated. The public pages follow within about a minute.')).toBeVisible();
+      await expect(
+        page.getByText('Site settings updated. The public pages follow within about a minute.'),
+      ).toBeVisible();
     });
 
     await test.step('the rebuilt home page shows all three', async () => {
       await expect
         .poll(async () => (await request.get('/')).text(), { timeout: 420_000, intervals: [2_000] })
-        .toMatch(new RegExp(`(?=[\\s\\S]*${bookTitle})(?=[\\s\\S]*${author.displayName})(?=[\\s\\S]*${menuLabel})`));
+        .toMatch(
+          new RegExp(`(?=[\\s\\S]*${bookTitle})(?=[\\s\\S]*${author.displayName})(?=[\\s\\S]*${menuLabel})`),
+        );
     });
   } finally {
     if (saved.book) await db.doc('featured_books/12').set(saved.book);

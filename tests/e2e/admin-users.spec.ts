@@ -34,7 +34,10 @@ test('a member who is not an admin gets Access Denied', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'User Management' })).toHaveCount(0);
 });
 
-test('an admin sees the counters and approves, denies, resets, deactivates and registers members', async ({ page, browser }) => {
+test('an admin sees the counters and approves, denies, resets, deactivates and registers members', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
   const admin = await freshMember(`Dashboard Admin ${stamp}`, { admin: true });
@@ -74,7 +77,9 @@ test('an admin sees the counters and approves, denies, resets, deactivates and r
     const row = await openRow(page, deniee);
     await row.getByRole('button', { name: 'Deny' }).click();
     await expect(row.getByText('Approval: denied')).toBeVisible();
-    await expect.poll(async () => (await adminDb().doc(`profiles/${deniee.uid}`).get()).get('approval_status')).toBe('denied');
+    await expect
+      .poll(async () => (await adminDb().doc(`profiles/${deniee.uid}`).get()).get('approval_status'))
+      .toBe('denied');
   });
 
   await test.step('resets a password; the temporary one signs in', async () => {
@@ -105,7 +110,9 @@ test('an admin sees the counters and approves, denies, resets, deactivates and r
     const context = await browser.newContext();
     const memberPage = await context.newPage();
     await logInThroughForm(memberPage, leaving.email, MEMBER_PASSWORD);
-    await expect(memberPage.getByText('This account has been disabled. Please contact the site administrator.')).toBeVisible({ timeout: 20_000 });
+    await expect(
+      memberPage.getByText('This account has been disabled. Please contact the site administrator.'),
+    ).toBeVisible({ timeout: 20_000 });
     await context.close();
   });
 
@@ -123,7 +130,9 @@ test('an admin sees the counters and approves, denies, resets, deactivates and r
     await dialog.getByLabel('Temporary Password').fill('first-pass');
     await dialog.getByLabel('Display Name').fill(name);
     await dialog.getByRole('button', { name: 'Create User' }).click();
-    await expect(page.getByText(`User ${name} created. An invitation email was sent to ${email}.`)).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByText(`User ${name} created. An invitation email was sent to ${email}.`),
+    ).toBeVisible({ timeout: 20_000 });
     const mail = await findMail(email, /invited/i);
     expect(mail.text ?? '').toContain('oobCode=');
     await expect(page.getByRole('list', { name: 'Users' }).getByRole('listitem', { name })).toBeVisible();

@@ -6,7 +6,11 @@ import { adminDb, expect, test } from './fixtures';
 import { MAILDEV_URL, eventually } from './helpers/emulators';
 import { freshMember, signInAs } from './helpers/members';
 
-test('an admin writes a draft visitors do not see, publishes it, and finds it on /blog and its own page after the rebuild', async ({ page, browser, request }) => {
+test('an admin writes a draft visitors do not see, publishes it, and finds it on /blog and its own page after the rebuild', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(480_000);
   const admin = await freshMember('Blog Admin', { admin: true });
   const title = `Notes from the Reading Room ${Date.now() % 100_000}`;
@@ -23,7 +27,9 @@ test('an admin writes a draft visitors do not see, publishes it, and finds it on
   await dialog.getByLabel('Author').fill('Shelfmark Team');
   await dialog.getByLabel('Content').fill('## What we read\n\n**Mon:** poems\n\n**A fine week.**');
   await dialog.getByRole('button', { name: 'Preview' }).click();
-  await expect(dialog.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'What we read' })).toBeVisible();
+  await expect(
+    dialog.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: 'What we read' }),
+  ).toBeVisible();
   await expect(dialog.getByRole('switch', { name: 'Published' })).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Blog post created!')).toBeVisible();
@@ -73,7 +79,9 @@ interface CaughtMail {
   to: { address: string }[];
 }
 
-test('an admin sends a newsletter to the Admins group once; every recipient gets exactly one mail', async ({ page }) => {
+test('an admin sends a newsletter to the Admins group once; every recipient gets exactly one mail', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const admin = await freshMember('Newsletter Admin', { admin: true });
   const title = `Admin Briefing ${Date.now() % 100_000}`;
@@ -100,24 +108,34 @@ test('an admin sends a newsletter to the Admins group once; every recipient gets
   await expect(item).toContainText(` • Sent to ${count} recipients`);
   await expect(item.getByRole('button', { name: /^Send/ })).toHaveCount(0);
 
-  const mails = await eventually('every mail of the newsletter', async () => {
-    const all = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as CaughtMail[];
-    const ours = all.filter((m) => m.subject === title);
-    return ours.length >= count ? ours : undefined;
-  }, 60_000);
+  const mails = await eventually(
+    'every mail of the newsletter',
+    async () => {
+      const all = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as CaughtMail[];
+      const ours = all.filter((m) => m.subject === title);
+      return ours.length >= count ? ours : undefined;
+    },
+    60_000,
+  );
   // Settle, then count again: nothing more arrives.
   await page.waitForTimeout(3_000);
-  const final = ((await (await fetch(`${MAILDEV_URL}/email`)).json()) as CaughtMail[]).filter((m) => m.subject === title);
+  const final = ((await (await fetch(`${MAILDEV_URL}/email`)).json()) as CaughtMail[]).filter(
+    (m) => m.subject === title,
+  );
   expect(final).toHaveLength(mails.length);
   const addresses = final.map((m) => m.to[0]?.address.toLowerCase());
   expect(new Set(addresses).size).toBe(count);
   expect(addresses).toHaveLength(count);
   expect(addresses).toContain(admin.email.toLowerCase());
 
-  const stored = await eventually('sent_at on the newsletter', async () => {
-    const snap = await adminDb().collection('newsletters').where('title', '==', title).get();
-    return snap.docs[0]?.get('sent_at') ? snap.docs[0].data() : undefined;
-  }, 30_000);
+  const stored = await eventually(
+    'sent_at on the newsletter',
+    async () => {
+      const snap = await adminDb().collection('newsletters').where('title', '==', title).get();
+      return snap.docs[0]?.get('sent_at') ? snap.docs[0].data() : undefined;
+    },
+    30_000,
+  );
   expect(stored.recipient_count).toBe(count);
 });
 

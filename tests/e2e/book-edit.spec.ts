@@ -9,22 +9,57 @@ import { adminDb, expect, test } from './fixtures';
 import { freshMember, signInAs, type FreshMember } from './helpers/members';
 
 /** Adds a book for `member` through the Admin SDK, as the functions would store it. */
-async function addBook(member: FreshMember, title: string, extra: Record<string, unknown> = {}): Promise<string> {
+async function addBook(
+  member: FreshMember,
+  title: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const now = new Date();
-  const ref = await adminDb().collection('books').add({
-    user_id: member.uid, title, description: `About ${title}.`, category: 'fiction', genre: ['fantasy'], sub_genre: [],
-    purchase_links: [], manuscript_content: [{ id: 's1', type: 'text', title: 'Chapter 1', content: 'It began at sea.', order: 0 }],
-    is_active: true, is_featured: false, is_full_book_free: false, has_free_reading: true, has_audiobook: false, search_keywords: [],
-    author: { display_name: member.displayName, page_slug: member.slug }, created_at: now, updated_at: now, ...extra,
-  });
+  const ref = await adminDb()
+    .collection('books')
+    .add({
+      user_id: member.uid,
+      title,
+      description: `About ${title}.`,
+      category: 'fiction',
+      genre: ['fantasy'],
+      sub_genre: [],
+      purchase_links: [],
+      manuscript_content: [
+        { id: 's1', type: 'text', title: 'Chapter 1', content: 'It began at sea.', order: 0 },
+      ],
+      is_active: true,
+      is_featured: false,
+      is_full_book_free: false,
+      has_free_reading: true,
+      has_audiobook: false,
+      search_keywords: [],
+      author: { display_name: member.displayName, page_slug: member.slug },
+      created_at: now,
+      updated_at: now,
+      ...extra,
+    });
   return ref.id;
 }
 
 async function addProduct(member: FreshMember, title: string): Promise<string> {
-  const ref = await adminDb().collection('products_services').add({
-    user_id: member.uid, title, description: 'Careful edits.', category: 'service', subcategory: 'editing', price: '$100', price_numeric: 100,
-    currency: 'USD', tags: ['editing', 'fiction', 'craft', 'letters', 'notes'], is_active: true, is_featured: false, views_count: 0, created_at: new Date(),
-  });
+  const ref = await adminDb()
+    .collection('products_services')
+    .add({
+      user_id: member.uid,
+      title,
+      description: 'Careful edits.',
+      category: 'service',
+      subcategory: 'editing',
+      price: '$100',
+      price_numeric: 100,
+      currency: 'USD',
+      tags: ['editing', 'fiction', 'craft', 'letters', 'notes'],
+      is_active: true,
+      is_featured: false,
+      views_count: 0,
+      created_at: new Date(),
+    });
   return ref.id;
 }
 
@@ -33,7 +68,9 @@ async function visitorPage(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-test('an owner edits a book on its page: every validation message, category change, sections, Cancel and Save', async ({ page }) => {
+test('an owner edits a book on its page: every validation message, category change, sections, Cancel and Save', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const member = await freshMember('Bella Bookedit');
   const id = await addBook(member, 'Salt Roads');
@@ -71,7 +108,9 @@ test('an owner edits a book on its page: every validation message, category chan
   await editor.getByLabel('Sub-genres', { exact: true }).press('Enter');
   await editor.getByLabel('Sub-genres', { exact: true }).fill('sea stories');
   await editor.getByLabel('Sub-genres', { exact: true }).press('Enter');
-  await expect(editor.getByRole('list', { name: 'Chosen sub-genres' }).getByRole('listitem')).toHaveText(['Sea Stories×']);
+  await expect(editor.getByRole('list', { name: 'Chosen sub-genres' }).getByRole('listitem')).toHaveText([
+    'Sea Stories×',
+  ]);
   await editor.getByLabel('Category', { exact: true }).selectOption('non-fiction');
   await expect(editor.getByRole('list', { name: 'Chosen sub-genres' })).toHaveCount(0);
   await editor.getByLabel('Category', { exact: true }).selectOption('fiction');
@@ -93,14 +132,27 @@ test('an owner edits a book on its page: every validation message, category chan
   await expect(page.getByText('Book updated successfully!')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salt Roads Revised');
   const stored = (await adminDb().doc(`books/${id}`).get()).data()!;
-  expect(stored).toMatchObject({ title: 'Salt Roads Revised', genre: ['fantasy'], sub_genre: ['Voyages'], is_active: true, is_featured: false });
-  expect((stored.manuscript_content as Array<{ title: string; order: number }>).map((s) => [s.title, s.order])).toEqual([['Prologue', 0], ['Chapter 1', 1]]);
+  expect(stored).toMatchObject({
+    title: 'Salt Roads Revised',
+    genre: ['fantasy'],
+    sub_genre: ['Voyages'],
+    is_active: true,
+    is_featured: false,
+  });
+  expect(
+    (stored.manuscript_content as Array<{ title: string; order: number }>).map((s) => [s.title, s.order]),
+  ).toEqual([
+    ['Prologue', 0],
+    ['Chapter 1', 1],
+  ]);
   await page.getByRole('link', { name: 'Start reading' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prologue');
   await expect(page.locator('[data-reader-body] p')).toHaveText(['Before the sea.', 'The harbour slept.']);
 });
 
-test('the free plan: counters turn orange at 2 and red at 3, Add is disabled, and products are added until the limit', async ({ page }) => {
+test('the free plan: counters turn orange at 2 and red at 3, Add is disabled, and products are added until the limit', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const member = await freshMember('Lima Limits');
   await addBook(member, 'One');
@@ -132,15 +184,23 @@ test('the free plan: counters turn orange at 2 and red at 3, Add is disabled, an
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(section.getByRole('link', { name: title })).toBeVisible({ timeout: 20_000 });
   }
-  await expect(section.locator('[data-products-counter="limit"]')).toHaveText('3/3 products/services (free plan)');
+  await expect(section.locator('[data-products-counter="limit"]')).toHaveText(
+    '3/3 products/services (free plan)',
+  );
   await expect(section.getByRole('button', { name: 'Add Product/Service' })).toBeDisabled();
   await expect(section.getByText(LIMIT_MESSAGES.products_services)).toBeVisible();
   const items = await adminDb().collection('products_services').where('user_id', '==', member.uid).get();
   expect(items.size).toBe(3);
-  expect(items.docs.find((d) => d.get('title') === 'Third Service')?.get('tags')).toEqual(['novels', 'craft']);
+  expect(items.docs.find((d) => d.get('title') === 'Third Service')?.get('tags')).toEqual([
+    'novels',
+    'craft',
+  ]);
 });
 
-test('an admin disables a book: it vanishes for visitors and the owner still sees it marked disabled', async ({ page, browser }) => {
+test('an admin disables a book: it vanishes for visitors and the owner still sees it marked disabled', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const owner = await freshMember('Dora Disabled');
   const admin = await freshMember('Ada Admin', { admin: true });
@@ -152,7 +212,9 @@ test('an admin disables a book: it vanishes for visitors and the owner still see
   const freeBooks = `/free-books?search=${encodeURIComponent('Quiet Harbour')}`;
   await expect(async () => {
     await visitor.goto(freeBooks);
-    await expect(visitor.getByRole('link', { name: 'Quiet Harbour', exact: true })).toBeVisible({ timeout: 1_000 });
+    await expect(visitor.getByRole('link', { name: 'Quiet Harbour', exact: true })).toBeVisible({
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 30_000 });
 
   await signInAs(page, admin);
@@ -189,7 +251,8 @@ test('an admin disables a book: it vanishes for visitors and the owner still see
 test('a visitor’s visits of a product page add one view a day', async ({ browser }) => {
   const seller = await freshMember('Sam Seller');
   const id = await addProduct(seller, 'Manuscript Critique');
-  const views = async () => (await adminDb().doc(`products_services/${id}`).get()).get('views_count') as number;
+  const views = async () =>
+    (await adminDb().doc(`products_services/${id}`).get()).get('views_count') as number;
   for (let visit = 1; visit <= 2; visit++) {
     const { context, page } = await visitorPage(browser);
     const counted = page.waitForResponse((r) => r.url().includes(`/api/views/products_services/${id}`));
@@ -198,7 +261,10 @@ test('a visitor’s visits of a product page add one view a day', async ({ brows
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manuscript Critique');
     await expect(page.locator('[data-product-tags] > li').first()).toHaveText('editing');
     await expect(page.getByText('+2 more')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'View Seller Profile' })).toHaveAttribute('href', `/profile/${seller.slug}`);
+    await expect(page.getByRole('link', { name: 'View Seller Profile' })).toHaveAttribute(
+      'href',
+      `/profile/${seller.slug}`,
+    );
     expect((await counted).status()).toBe(204);
     // Both visits come from this machine's one address: the second is the same visitor.
     await expect.poll(views).toBe(1);

@@ -24,13 +24,17 @@ async function demoBooks(): Promise<Book[]> {
 
 /** The demo author's active free read (seeded with text sections and an audiobook). */
 async function freeRead(): Promise<Book> {
-  const reads = (await demoBooks()).filter((b) => b.is_active && b.manuscript_content.some((s) => s.type === 'text'));
+  const reads = (await demoBooks()).filter(
+    (b) => b.is_active && b.manuscript_content.some((s) => s.type === 'text'),
+  );
   const book = reads.find((b) => b.audiobook_url) ?? reads[0];
   if (!book) throw new Error('the demo author has no active free read');
   return book;
 }
 
-test('a visitor opens a free book, sees every part of it, and reads it section by section', async ({ page }) => {
+test('a visitor opens a free book, sees every part of it, and reads it section by section', async ({
+  page,
+}) => {
   const book = await freeRead();
   const sections = sortedSections(book.manuscript_content);
   const response = await page.goto(`/book/${book.id}`);
@@ -40,11 +44,17 @@ test('a visitor opens a free book, sees every part of it, and reads it section b
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(book.title);
   await expect(page.getByRole('img', { name: `Cover of ${book.title}` })).toBeVisible();
   await expect(page.locator('[data-book-free-label]')).toHaveText(freeReadingLabel(book));
-  if (book.audiobook_url) await expect(page.getByRole('link', { name: /Listen to Audiobook/ })).toHaveAttribute('href', book.audiobook_url);
+  if (book.audiobook_url)
+    await expect(page.getByRole('link', { name: /Listen to Audiobook/ })).toHaveAttribute(
+      'href',
+      book.audiobook_url,
+    );
   else await expect(page.getByRole('link', { name: /Listen to Audiobook/ })).toHaveCount(0);
   const links = bookLinks(book);
   await expect(page.locator('[data-book-links] li')).toHaveCount(links.length);
-  await expect(page.getByRole('link', { name: new RegExp(`Back to ${book.author!.display_name}`) })).toHaveAttribute('href', `/profile/${book.author!.page_slug}`);
+  await expect(
+    page.getByRole('link', { name: new RegExp(`Back to ${book.author!.display_name}`) }),
+  ).toHaveAttribute('href', `/profile/${book.author!.page_slug}`);
   await expect(page.locator('[data-book-contents] li')).toHaveCount(sections.length);
   await expectNoAxeViolations(page);
 
@@ -54,7 +64,8 @@ test('a visitor opens a free book, sees every part of it, and reads it section b
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(sectionTitle(sections[n - 1]!, n));
     await expect(page.locator('[data-reader-position]')).toHaveText(`Section ${n} of ${sections.length}`);
     const first = sections[n - 1]!.content.split(/\n\s*\n/)[0]!.trim();
-    if (sections[n - 1]!.type === 'text') await expect(page.locator('[data-reader-body] p').first()).toHaveText(first);
+    if (sections[n - 1]!.type === 'text')
+      await expect(page.locator('[data-reader-body] p').first()).toHaveText(first);
     if (n < sections.length) await page.getByRole('link', { name: /Next/ }).click();
   }
   await expect(page.getByRole('link', { name: 'Back to the book' })).toBeVisible();
@@ -67,11 +78,15 @@ test('a visitor opens a free book, sees every part of it, and reads it section b
   // The place is remembered in this browser: the book page now offers to continue.
   if (sections.length > 1) {
     await page.goto(`/book/${book.id}`);
-    await expect(page.locator('[data-start-reading]')).toHaveText(`Continue reading (section ${sections.length - 1} of ${sections.length})`);
+    await expect(page.locator('[data-start-reading]')).toHaveText(
+      `Continue reading (section ${sections.length - 1} of ${sections.length})`,
+    );
   }
 });
 
-test('the reader works without JavaScript: contents, next and previous are plain links', async ({ browser }) => {
+test('the reader works without JavaScript: contents, next and previous are plain links', async ({
+  browser,
+}) => {
   const book = await freeRead();
   const sections = sortedSections(book.manuscript_content);
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -80,14 +95,25 @@ test('the reader works without JavaScript: contents, next and previous are plain
   await page.locator('[data-reader-contents] summary').click();
   await page.locator('[data-reader-contents] a').last().click();
   await expect(page).toHaveURL(new RegExp(`/read/${sections.length}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(sectionTitle(sections.at(-1)!, sections.length));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    sectionTitle(sections.at(-1)!, sections.length),
+  );
   await context.close();
 });
 
-test('unknown, malformed and disabled books, and sections out of range, are Book Not Found with 404', async ({ page }) => {
+test('unknown, malformed and disabled books, and sections out of range, are Book Not Found with 404', async ({
+  page,
+}) => {
   const disabled = (await demoBooks()).find((b) => !b.is_active);
   const book = await freeRead();
-  const paths = ['/book/no-such-book-id', '/book/bad%20id', `/book/${'x'.repeat(300)}`, `/book/${book.id}/read/0`, `/book/${book.id}/read/999`, `/book/${book.id}/read/abc`];
+  const paths = [
+    '/book/no-such-book-id',
+    '/book/bad%20id',
+    `/book/${'x'.repeat(300)}`,
+    `/book/${book.id}/read/0`,
+    `/book/${book.id}/read/999`,
+    `/book/${book.id}/read/abc`,
+  ];
   if (disabled) paths.push(`/book/${disabled.id}`, `/book/${disabled.id}/read/1`);
   for (const path of paths) {
     const response = await page.goto(path);
@@ -101,25 +127,33 @@ test('unknown, malformed and disabled books, and sections out of range, are Book
 test('structured data, link previews and the sitemap describe the book', async ({ page, request }) => {
   const book = await freeRead();
   await page.goto(`/book/${book.id}`);
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<string, unknown>;
+  const ld = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+  ) as Record<string, unknown>;
   expect(ld['@type']).toBe('Book');
   expect(ld.name).toBe(book.title);
   expect(ld.author).toMatchObject({ '@type': 'Person', name: book.author!.display_name });
   expect(Array.isArray(ld.offers) ? ld.offers.length : 0).toBe(bookLinks(book).length);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'book');
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(book.cover_image!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    new RegExp(book.cover_image!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+  );
   const locs = await sitemapLocs(request);
   expect(locs.some((loc) => loc.endsWith(`/book/${book.id}`))).toBe(true);
   const disabled = (await demoBooks()).find((b) => !b.is_active);
   if (disabled) expect(locs.some((loc) => loc.endsWith(`/book/${disabled.id}`))).toBe(false);
 });
 
-test('a visitor of a book and a reading page downloads no React and no Firebase, and under 15 KB of JavaScript (gzip)', async ({ page }) => {
+test('a visitor of a book and a reading page downloads no React and no Firebase, and under 15 KB of JavaScript (gzip)', async ({
+  page,
+}) => {
   const book = await freeRead();
   for (const path of [`/book/${book.id}`, `/book/${book.id}/read/1`]) {
     const bodies: Promise<{ url: string; text: string }>[] = [];
     const onResponse = (response: import('@playwright/test').Response) => {
-      if (response.request().resourceType() === 'script') bodies.push(response.text().then((text) => ({ url: response.url(), text })));
+      if (response.request().resourceType() === 'script')
+        bodies.push(response.text().then((text) => ({ url: response.url(), text })));
     };
     page.on('response', onResponse);
     await page.goto(path, { waitUntil: 'networkidle' });
@@ -129,8 +163,13 @@ test('a visitor of a book and a reading page downloads no React and no Firebase,
       expect(text, `${url} carries Firebase`).not.toContain('@firebase/');
       expect(text, `${url} carries React`).not.toContain('react.transitional.element');
     }
-    const inline = await page.$$eval('script:not([src]):not([type="application/ld+json"])', (nodes) => nodes.map((n) => n.textContent ?? ''));
-    const gzip = [...scripts.map((s) => s.text), ...inline].reduce((sum, text) => sum + gzipSync(Buffer.from(text), { level: 9 }).length, 0);
+    const inline = await page.$$eval('script:not([src]):not([type="application/ld+json"])', (nodes) =>
+      nodes.map((n) => n.textContent ?? ''),
+    );
+    const gzip = [...scripts.map((s) => s.text), ...inline].reduce(
+      (sum, text) => sum + gzipSync(Buffer.from(text), { level: 9 }).length,
+      0,
+    );
     expect(gzip, path).toBeLessThanOrEqual(15 * 1024);
   }
 });
@@ -142,19 +181,32 @@ function xhtmlText(xhtml: string): string {
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
     .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 }
 
-test('a free book downloads as an EPUB with its chapters, linked from the book page and the free-books card', async ({ page, request }) => {
+test('a free book downloads as an EPUB with its chapters, linked from the book page and the free-books card', async ({
+  page,
+  request,
+}) => {
   const book = await freeRead();
   const path = `/book/${book.id}/download.epub`;
   await page.goto(`/book/${book.id}`);
   await expect(page.getByRole('link', { name: 'Download EPUB' })).toHaveAttribute('href', path);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download EPUB' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download EPUB' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
   await page.goto(`/free-books?search=${encodeURIComponent(book.title.split(/\s+/).slice(0, 5).join(' '))}`);
-  await expect(page.getByRole('link', { name: `Download EPUB of ${book.title}` })).toHaveAttribute('href', path);
+  await expect(page.getByRole('link', { name: `Download EPUB of ${book.title}` })).toHaveAttribute(
+    'href',
+    path,
+  );
 
   const response = await request.get(path);
   expect(response.status()).toBe(200);
@@ -165,20 +217,33 @@ test('a free book downloads as an EPUB with its chapters, linked from the book p
   const zip = await JSZip.loadAsync(await response.body());
   expect(await zip.file('mimetype')?.async('string')).toBe('application/epub+zip');
   const names = Object.keys(zip.files);
-  expect(names.some((n) => /\.(png|jpe?g|gif|webp|svg)$/i.test(n)), 'no image was fetched into the book').toBe(false);
-  const text = xhtmlText((await Promise.all(names.filter((n) => n.endsWith('.xhtml')).map((n) => zip.file(n)!.async('string')))).join('\n'));
+  expect(
+    names.some((n) => /\.(png|jpe?g|gif|webp|svg)$/i.test(n)),
+    'no image was fetched into the book',
+  ).toBe(false);
+  const text = xhtmlText(
+    (
+      await Promise.all(names.filter((n) => n.endsWith('.xhtml')).map((n) => zip.file(n)!.async('string')))
+    ).join('\n'),
+  );
   const sections = sortedSections(book.manuscript_content);
-  sections.forEach((section, i) => expect(text, `chapter ${i + 1} title`).toContain(sectionTitle(section, i + 1)));
+  sections.forEach((section, i) =>
+    expect(text, `chapter ${i + 1} title`).toContain(sectionTitle(section, i + 1)),
+  );
   for (const section of sections.filter((s) => s.type === 'text')) {
     const firstLine = section.content.trim().split(/\n/)[0]!.trim().replace(/\s+/g, ' ');
     expect(text).toContain(firstLine);
   }
 });
 
-test('there is no EPUB of an unknown, malformed or disabled book, or of a book without reading', async ({ request }) => {
+test('there is no EPUB of an unknown, malformed or disabled book, or of a book without reading', async ({
+  request,
+}) => {
   const books = await demoBooks();
   const disabled = books.find((b) => !b.is_active);
-  const noReading = books.find((b) => b.is_active && !b.manuscript_content.some((s) => s.type === 'text' || s.type === 'url'));
+  const noReading = books.find(
+    (b) => b.is_active && !b.manuscript_content.some((s) => s.type === 'text' || s.type === 'url'),
+  );
   const paths = ['/book/no-such-book-id/download.epub', '/book/bad%20id/download.epub'];
   if (disabled) paths.push(`/book/${disabled.id}/download.epub`);
   if (noReading) paths.push(`/book/${noReading.id}/download.epub`);
@@ -189,7 +254,10 @@ test('there is no EPUB of an unknown, malformed or disabled book, or of a book w
   }
 });
 
-test('a product/service page carries Product JSON-LD with an Offer when priced, OpenGraph, and is in the sitemap', async ({ page, request }) => {
+test('a product/service page carries Product JSON-LD with an Offer when priced, OpenGraph, and is in the sitemap', async ({
+  page,
+  request,
+}) => {
   const db = adminDb();
   const snap = await db.collection('products_services').where('is_active', '==', true).limit(200).get();
   const publicOwners = new Map<string, boolean>();
@@ -208,13 +276,26 @@ test('a product/service page carries Product JSON-LD with an Offer when priced, 
   }
   if (!product) throw new Error('the demo data has no priced product of a public member');
   await page.goto(`/product-service/${product.id}`);
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<string, unknown>;
+  const ld = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+  ) as Record<string, unknown>;
   expect(ld['@type']).toBe('Product');
   expect(ld.name).toBe(product.title);
-  expect(ld.offers).toMatchObject({ '@type': 'Offer', price: product.price_numeric!.toFixed(2), priceCurrency: product.currency });
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(product.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', new RegExp(`/product-service/${product.id}$`));
-  if (product.image_url) await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\S/);
+  expect(ld.offers).toMatchObject({
+    '@type': 'Offer',
+    price: product.price_numeric!.toFixed(2),
+    priceCurrency: product.currency,
+  });
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    new RegExp(product.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+  );
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+    'content',
+    new RegExp(`/product-service/${product.id}$`),
+  );
+  if (product.image_url)
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\S/);
   const locs = await sitemapLocs(request);
   expect(locs.some((loc) => loc.endsWith(`/product-service/${product.id}`))).toBe(true);
   // A product of a member who is not public is left out, like its page.

@@ -10,7 +10,13 @@ import { accountArea, logInThroughForm } from './helpers/accounts';
 import { sitemapPages } from './helpers/sitemap';
 
 /** /pending-approval comes last: it sends a signed-out visitor on to /auth by itself. */
-const EXTRA_PAGES = ['/auth', '/auth?tab=signup', '/this-page-does-not-exist', '/profile/no-such-member', '/pending-approval'];
+const EXTRA_PAGES = [
+  '/auth',
+  '/auth?tab=signup',
+  '/this-page-does-not-exist',
+  '/profile/no-such-member',
+  '/pending-approval',
+];
 
 /** Waits until sonner's toaster shows a toast with its own styles applied (its injected <style> was allowed). */
 async function expectStyledToast(page: Page, title: string): Promise<void> {
@@ -20,7 +26,11 @@ async function expectStyledToast(page: Page, title: string): Promise<void> {
   await expect(page.locator('[data-sonner-toast]').first()).toHaveCSS('position', 'absolute');
 }
 
-test('every page of the sitemap loads without a Content-Security-Policy violation', async ({ page, request, cspViolations }) => {
+test('every page of the sitemap loads without a Content-Security-Policy violation', async ({
+  page,
+  request,
+  cspViolations,
+}) => {
   const paths = [...(await sitemapPages(request)).map((p) => p.path), ...EXTRA_PAGES];
   test.setTimeout(15_000 + paths.length * 5_000);
   for (const path of paths) {
@@ -33,7 +43,10 @@ test('every page of the sitemap loads without a Content-Security-Policy violatio
   expect(cspViolations).toEqual([]);
 });
 
-test('signing up: typing in the form loads Firebase, and a failed check shows a styled toast', async ({ page, cspViolations }) => {
+test('signing up: typing in the form loads Firebase, and a failed check shows a styled toast', async ({
+  page,
+  cspViolations,
+}) => {
   await page.goto('/auth?tab=signup');
   const form = page.getByRole('tabpanel', { name: 'Sign Up' });
   await form.getByLabel('Email').fill('csp-signup@example.test');
@@ -49,7 +62,10 @@ test('signing up: typing in the form loads Firebase, and a failed check shows a 
   expect(cspViolations).toEqual([]);
 });
 
-test('logging in: the session is confirmed with Firebase, the welcome toast is styled, the next page shows the member', async ({ page, cspViolations }) => {
+test('logging in: the session is confirmed with Firebase, the welcome toast is styled, the next page shows the member', async ({
+  page,
+  cspViolations,
+}) => {
   const author = demoAccount('demo-author');
   await logInThroughForm(page, author.email, author.password);
   await expect(page).toHaveURL(/\/$/);
@@ -62,9 +78,14 @@ test('logging in: the session is confirmed with Firebase, the welcome toast is s
   expect(cspViolations).toEqual([]);
 });
 
-test('the home page starts its live refresh from the Firestore emulator after a visitor interacts', async ({ page, cspViolations }) => {
+test('the home page starts its live refresh from the Firestore emulator after a visitor interacts', async ({
+  page,
+  cspViolations,
+}) => {
   const patch = page.waitForResponse((r) => /\/_astro\/patch-home\.[^/]+\.js$/.test(r.url()));
-  const firestore = page.waitForRequest((r) => /google\.firestore\.v1\.Firestore\/(Listen|Write)/.test(r.url()));
+  const firestore = page.waitForRequest((r) =>
+    /google\.firestore\.v1\.Firestore\/(Listen|Write)/.test(r.url()),
+  );
   await page.goto('/');
   await page.mouse.wheel(0, 300);
   await patch;
@@ -73,14 +94,29 @@ test('the home page starts its live refresh from the Firestore emulator after a 
   expect(cspViolations).toEqual([]);
 });
 
-test('pictures that fail to load show their placeholder, without an inline event handler', async ({ page, request, cspViolations }) => {
+test('pictures that fail to load show their placeholder, without an inline event handler', async ({
+  page,
+  request,
+  cspViolations,
+}) => {
   const html = await (await request.get('/directory')).text();
-  const served = [...html.matchAll(/<img[^>]*\bdata-src="([^"]+)"[^>]*data-fallback="\/placeholder-avatar\.svg"/g)].map((m) => m[1]).slice(0, 6);
-  expect(served.some((src) => src?.startsWith('/media/')), 'a member picture from /media/ among the first cards').toBe(true);
+  const served = [
+    ...html.matchAll(/<img[^>]*\bdata-src="([^"]+)"[^>]*data-fallback="\/placeholder-avatar\.svg"/g),
+  ]
+    .map((m) => m[1])
+    .slice(0, 6);
+  expect(
+    served.some((src) => src?.startsWith('/media/')),
+    'a member picture from /media/ among the first cards',
+  ).toBe(true);
   await page.route('**/media/**', (route) => route.abort());
   await page.goto('/directory');
   const avatars = page.locator('[data-member-card] img[data-fallback]');
   for (let i = 0; i < served.length; i += 1) await avatars.nth(i).scrollIntoViewIfNeeded();
-  await expect.poll(() => avatars.evaluateAll((imgs, n) => imgs.slice(0, n).map((img) => img.getAttribute('src')), served.length)).toEqual(served.map(() => '/placeholder-avatar.svg'));
+  await expect
+    .poll(() =>
+      avatars.evaluateAll((imgs, n) => imgs.slice(0, n).map((img) => img.getAttribute('src')), served.length),
+    )
+    .toEqual(served.map(() => '/placeholder-avatar.svg'));
   expect(cspViolations).toEqual([]);
 });

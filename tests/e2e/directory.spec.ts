@@ -5,8 +5,16 @@
 // counted and takes its place in a page's query like any other, but is never shown.
 import type { Locator, Page } from '@playwright/test';
 import {
-  DIRECTORY_GROUPS, DIRECTORY_GROUP_SIZE, DIRECTORY_PAGE_SIZE, directoryFields, directoryMemberSchema, filterAndSortMembers,
-  groupMembers, memberName, type DirectoryMember, type DirectorySort,
+  DIRECTORY_GROUPS,
+  DIRECTORY_GROUP_SIZE,
+  DIRECTORY_PAGE_SIZE,
+  directoryFields,
+  directoryMemberSchema,
+  filterAndSortMembers,
+  groupMembers,
+  memberName,
+  type DirectoryMember,
+  type DirectorySort,
 } from '../../src/domain/directory';
 import { parseDoc, toPlainData } from '../../src/data/firestore-convert';
 import type { UserCategory } from '../../src/domain/profile';
@@ -37,7 +45,11 @@ async function seeded(): Promise<Seeded> {
       const member = isListableMember(doc.id, data) ? parseDoc(directoryMemberSchema, doc.id, data) : null;
       if (member) listed.push(member);
       all.push(member ?? ({ ...(toPlainData(data) as object), id: doc.id } as DirectoryMember));
-    } else hidden.push({ name: data.display_name, why: `${data.approval_status}, ${data.is_active ? 'active' : 'inactive'}` });
+    } else
+      hidden.push({
+        name: data.display_name,
+        why: `${data.approval_status}, ${data.is_active ? 'active' : 'inactive'}`,
+      });
   }
   return { listed, all, hidden };
 }
@@ -45,7 +57,10 @@ async function seeded(): Promise<Seeded> {
 /** The names a page shows of an expected order: its slice of what the query returns, less the malformed members. */
 function shown(members: DirectoryMember[], { listed }: Seeded, from = 0, to = members.length): string[] {
   const listable = new Set(listed.map((m) => m.id));
-  return members.slice(from, to).filter((m) => listable.has(m.id)).map(memberName);
+  return members
+    .slice(from, to)
+    .filter((m) => listable.has(m.id))
+    .map(memberName);
 }
 
 const names = (members: DirectoryMember[]) => members.map(memberName);
@@ -53,7 +68,9 @@ const cards = (scope: Page | Locator) => scope.locator('[data-member-card]');
 const cardNames = (scope: Page | Locator) => scope.locator('[data-member-name]').allTextContents();
 const countLine = (page: Page) => page.locator('[data-directory-count]');
 
-test('a visitor sees all members grouped under Book Authors, Publishers and Book Lover/Marketers, in that order', async ({ page }) => {
+test('a visitor sees all members grouped under Book Authors, Publishers and Book Lover/Marketers, in that order', async ({
+  page,
+}) => {
   const members = await seeded();
   const { all } = members;
   await page.goto('/directory');
@@ -68,7 +85,10 @@ test('a visitor sees all members grouped under Book Authors, Publishers and Book
     expect(await cardNames(section)).toEqual(shown(group.members, members, 0, DIRECTORY_GROUP_SIZE));
     const showAll = section.getByRole('link', { name: `Show all ${group.label}` });
     if (group.members.length > DIRECTORY_GROUP_SIZE) {
-      await expect(showAll).toHaveAttribute('href', `/directory?category=${encodeURIComponent(group.category).replace(/%20/g, '+')}`);
+      await expect(showAll).toHaveAttribute(
+        'href',
+        `/directory?category=${encodeURIComponent(group.category).replace(/%20/g, '+')}`,
+      );
     } else {
       await expect(showAll).toHaveCount(0);
     }
@@ -79,16 +99,24 @@ test('a visitor sees all members grouped under Book Authors, Publishers and Book
 
 test('pending, denied and inactive members never appear, whatever the filters', async ({ page }) => {
   const { hidden } = await seeded();
-  expect(hidden.map((h) => h.why)).toEqual(expect.arrayContaining(['pending, active', 'denied, active', 'approved, inactive']));
-  const views = ['/directory', ...DIRECTORY_GROUPS.map((g) => `/directory?category=${encodeURIComponent(g.category)}&sort=name`)];
+  expect(hidden.map((h) => h.why)).toEqual(
+    expect.arrayContaining(['pending, active', 'denied, active', 'approved, inactive']),
+  );
+  const views = [
+    '/directory',
+    ...DIRECTORY_GROUPS.map((g) => `/directory?category=${encodeURIComponent(g.category)}&sort=name`),
+  ];
   for (const url of views) {
     await page.goto(url);
     const shown = await cardNames(page);
-    for (const member of hidden) expect(shown, `${member.name} (${member.why}) on ${url}`).not.toContain(member.name);
+    for (const member of hidden)
+      expect(shown, `${member.name} (${member.why}) on ${url}`).not.toContain(member.name);
   }
   for (const member of hidden) {
     await page.goto(`/directory?search=${encodeURIComponent(member.name)}`);
-    expect(await cardNames(page), `${member.name} (${member.why}) found by search`).not.toContain(member.name);
+    expect(await cardNames(page), `${member.name} (${member.why}) found by search`).not.toContain(
+      member.name,
+    );
   }
 });
 
@@ -100,10 +128,16 @@ test('a visitor searches by name, and the search stays in the URL', async ({ pag
   await page.goto('/directory');
   await page.getByRole('searchbox', { name: 'Search' }).fill(firstWord.toLowerCase());
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/directory\\?search=${encodeURIComponent(firstWord.toLowerCase())}$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/directory\\?search=${encodeURIComponent(firstWord.toLowerCase())}$`),
+  );
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(firstWord.toLowerCase());
 
-  const expected = filterAndSortMembers(all, { terms: parseSearch(firstWord).terms, category: null, sort: 'newest' });
+  const expected = filterAndSortMembers(all, {
+    terms: parseSearch(firstWord).terms,
+    category: null,
+    sort: 'newest',
+  });
   expect(names(expected)).toContain(memberName(target));
   await expect(countLine(page)).toHaveText(`Showing ${expected.length} of ${all.length} users`);
   expect((await cardNames(page)).sort()).toEqual(shown(expected, members).sort());
@@ -112,11 +146,18 @@ test('a visitor searches by name, and the search stays in the URL', async ({ pag
 test('a search for words of name and about text narrows to members matching every word', async ({ page }) => {
   const members = await seeded();
   const target = members.listed.find((m) => (m.about_me ?? '').split(' ').length > 4) as DirectoryMember;
-  const aboutWord = (target.about_me as string).split(/\s+/).find((w) => w.replace(/\W/g, '').length > 5)!.replace(/\W/g, '');
+  const aboutWord = (target.about_me as string)
+    .split(/\s+/)
+    .find((w) => w.replace(/\W/g, '').length > 5)!
+    .replace(/\W/g, '');
   const search = `${memberName(target).split(' ')[0]} ${aboutWord}`;
   await page.goto(`/directory?search=${encodeURIComponent(search)}`);
   expect(await cardNames(page)).toContain(memberName(target));
-  const expected = filterAndSortMembers(members.all, { terms: parseSearch(search).terms, category: null, sort: 'newest' });
+  const expected = filterAndSortMembers(members.all, {
+    terms: parseSearch(search).terms,
+    category: null,
+    sort: 'newest',
+  });
   expect((await cardNames(page)).sort()).toEqual(shown(expected, members).sort());
 });
 
@@ -126,11 +167,23 @@ test.describe('search folding', () => {
 
   test.beforeAll(async () => {
     // Stored as the profileDirectoryFields trigger and the seed store it; joined long ago, so no "newest" list picks it up.
-    await adminDb().doc(`profiles/${id}`).set({
-      user_id: id, page_slug: id, display_name: displayName, role: 'User', category: 'Publisher', about_me: null,
-      social_links: {}, subscription_status: 'free', approval_status: 'approved', is_active: true, book_count: 0,
-      created_at: new Date(Date.UTC(2001, 0, 1)), ...directoryFields({ display_name: displayName, category: 'Publisher' }),
-    });
+    await adminDb()
+      .doc(`profiles/${id}`)
+      .set({
+        user_id: id,
+        page_slug: id,
+        display_name: displayName,
+        role: 'User',
+        category: 'Publisher',
+        about_me: null,
+        social_links: {},
+        subscription_status: 'free',
+        approval_status: 'approved',
+        is_active: true,
+        book_count: 0,
+        created_at: new Date(Date.UTC(2001, 0, 1)),
+        ...directoryFields({ display_name: displayName, category: 'Publisher' }),
+      });
   });
 
   test.afterAll(async () => {
@@ -146,18 +199,24 @@ test.describe('search folding', () => {
 
   test('an over-long search is cut with a note, and still finds what its start matches', async ({ page }) => {
     await page.goto(`/directory?search=${encodeURIComponent(`siobhan ${'-'.repeat(150)}`)}`);
-    await expect(page.locator('[data-directory-notes]')).toContainText('Your search was longer than 100 characters, so only its first 100 were used.');
+    await expect(page.locator('[data-directory-notes]')).toContainText(
+      'Your search was longer than 100 characters, so only its first 100 were used.',
+    );
     expect(await cardNames(page)).toContain(displayName);
   });
 });
 
-test('choosing a category shows a flat grid with the category in the URL and the count line', async ({ page }) => {
+test('choosing a category shows a flat grid with the category in the URL and the count line', async ({
+  page,
+}) => {
   const members = await seeded();
   await page.goto('/directory');
   await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Publishers' });
   await expect(page).toHaveURL(/\/directory\?category=Publisher$/);
   const expected = filterAndSortMembers(members.all, { terms: [], category: 'Publisher', sort: 'newest' });
-  await expect(countLine(page)).toHaveText(`Showing ${expected.length} of ${members.all.length} users in Publisher`);
+  await expect(countLine(page)).toHaveText(
+    `Showing ${expected.length} of ${members.all.length} users in Publisher`,
+  );
   await expect(page.locator('[data-directory-group]')).toHaveCount(0);
   expect(await cardNames(page)).toEqual(shown(expected, members, 0, DIRECTORY_PAGE_SIZE));
   await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('Publisher');
@@ -180,11 +239,15 @@ for (const [sort, label] of [
   });
 }
 
-test('cards show picture, name, category, books only for authors and publishers, about text, profile and website links', async ({ page }) => {
+test('cards show picture, name, category, books only for authors and publishers, about text, profile and website links', async ({
+  page,
+}) => {
   const { listed } = await seeded();
   await page.goto('/directory?sort=name&category=Book+Author');
   const author = listed.find((m) => m.id === 'demo-author') as DirectoryMember;
-  const card = cards(page).filter({ has: page.getByRole('heading', { name: memberName(author), exact: true }) });
+  const card = cards(page).filter({
+    has: page.getByRole('heading', { name: memberName(author), exact: true }),
+  });
   await expect(card.locator('[data-member-category]')).toHaveText('Book Author');
   await expect(card.locator('[data-member-books]')).toHaveText(`${author.book_count} books`);
   await expect(card.locator('[data-member-about]')).toHaveText(author.about_me as string);
@@ -205,7 +268,9 @@ test('cards show picture, name, category, books only for authors and publishers,
   expect(withoutSite.length).toBeGreaterThan(0);
   for (const member of withoutSite) {
     await page.goto(`/directory?category=${encodeURIComponent(member.category as string)}&sort=name`);
-    await expect(page.getByRole('link', { name: `Website of ${memberName(member)} (opens in a new tab)` })).toHaveCount(0);
+    await expect(
+      page.getByRole('link', { name: `Website of ${memberName(member)} (opens in a new tab)` }),
+    ).toHaveCount(0);
   }
   // Publishers show their count too.
   await page.goto('/directory?category=Publisher');
@@ -240,9 +305,19 @@ test.describe('paging', () => {
       const displayName = `Paging Press ${String(i).padStart(2, '0')}`;
       // Joined long ago, so no "newest members" list elsewhere picks them up meanwhile.
       batch.set(adminDb().doc(`profiles/${id}`), {
-        user_id: id, page_slug: id, display_name: displayName, role: 'User', category: 'Publisher', about_me: null,
-        social_links: {}, subscription_status: 'free', approval_status: 'approved', is_active: true, book_count: 0,
-        created_at: new Date(Date.UTC(2001, 0, 1 + i)), ...directoryFields({ display_name: displayName, category: 'Publisher' }),
+        user_id: id,
+        page_slug: id,
+        display_name: displayName,
+        role: 'User',
+        category: 'Publisher',
+        about_me: null,
+        social_links: {},
+        subscription_status: 'free',
+        approval_status: 'approved',
+        is_active: true,
+        book_count: 0,
+        created_at: new Date(Date.UTC(2001, 0, 1 + i)),
+        ...directoryFields({ display_name: displayName, category: 'Publisher' }),
       });
     }
     await batch.commit();
@@ -254,7 +329,10 @@ test.describe('paging', () => {
     await batch.commit();
   });
 
-  test('Load more appends the next page, and works as a plain link without JavaScript', async ({ page, browser }) => {
+  test('Load more appends the next page, and works as a plain link without JavaScript', async ({
+    page,
+    browser,
+  }) => {
     const members = await seeded();
     const order = filterAndSortMembers(members.all, { terms: [], category: 'Publisher', sort: 'name' });
     expect(order.length).toBeGreaterThan(DIRECTORY_PAGE_SIZE);
@@ -272,7 +350,9 @@ test.describe('paging', () => {
     await plain.goto(`${test.info().project.use.baseURL}/directory?category=Publisher&sort=name`);
     await plain.getByRole('link', { name: 'Load more' }).click();
     await expect(plain).toHaveURL(/after=/);
-    expect(await cardNames(plain)).toEqual(shown(order, members, DIRECTORY_PAGE_SIZE, DIRECTORY_PAGE_SIZE * 2));
+    expect(await cardNames(plain)).toEqual(
+      shown(order, members, DIRECTORY_PAGE_SIZE, DIRECTORY_PAGE_SIZE * 2),
+    );
     await noJs.close();
   });
 });

@@ -11,7 +11,9 @@ import { EXTRA_PAGES, fetchPages } from './helpers/pages';
 function tagsOf(html: string, tag: string): Map<string, string>[] {
   return [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, 'gi'))].map(([, attributes]) => {
     const map = new Map<string, string>();
-    for (const [, name, , double, single, bare] of (attributes ?? '').matchAll(/([^\s=/]+)(\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+    for (const [, name, , double, single, bare] of (attributes ?? '').matchAll(
+      /([^\s=/]+)(\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g,
+    )) {
       map.set((name as string).toLowerCase(), double ?? single ?? bare ?? '');
     }
     return map;
@@ -21,51 +23,69 @@ function tagsOf(html: string, tag: string): Map<string, string>[] {
 /** The HTML outside <template> elements: what the browser parses, preloads and runs as the page loads. */
 const outsideTemplates = (html: string) => html.replace(/<template\b[\s\S]*?<\/template>/gi, '');
 
-test('no page asks for a render-blocking stylesheet or a synchronous external script: the CSS travels in the HTML', async ({ request }) => {
+test('no page asks for a render-blocking stylesheet or a synchronous external script: the CSS travels in the HTML', async ({
+  request,
+}) => {
   const pages = [...(await sitemapPages(request)).map(({ path }) => ({ path, status: 200 })), ...EXTRA_PAGES];
   test.setTimeout(30_000 + pages.length * 2_000);
   const { bodies, problems } = await fetchPages(request, pages);
   for (const { path, html } of bodies) {
     const head = html.slice(0, Math.max(0, html.search(/<\/head>/i)));
-    if (!/<style\b/i.test(head)) problems.push(`${path}: no inline <style> in the head (the critical CSS should travel in the HTML)`);
+    if (!/<style\b/i.test(head))
+      problems.push(`${path}: no inline <style> in the head (the critical CSS should travel in the HTML)`);
     for (const link of tagsOf(html, 'link')) {
       const rel = (link.get('rel') ?? '').toLowerCase().split(/\s+/);
-      if (rel.includes('stylesheet') && link.get('media') !== 'print') problems.push(`${path}: render-blocking <link rel="stylesheet" href="${link.get('href')}">`);
+      if (rel.includes('stylesheet') && link.get('media') !== 'print')
+        problems.push(`${path}: render-blocking <link rel="stylesheet" href="${link.get('href')}">`);
     }
     for (const script of tagsOf(html, 'script')) {
       if (!script.has('src')) continue;
-      const deferred = script.has('async') || script.has('defer') || script.get('type')?.toLowerCase() === 'module';
-      if (!deferred) problems.push(`${path}: synchronous <script src="${script.get('src')}"> (needs async, defer or type="module")`);
+      const deferred =
+        script.has('async') || script.has('defer') || script.get('type')?.toLowerCase() === 'module';
+      if (!deferred)
+        problems.push(
+          `${path}: synchronous <script src="${script.get('src')}"> (needs async, defer or type="module")`,
+        );
     }
   }
   expect(problems, 'render-blocking requests').toEqual([]);
 });
 
-test('no public page fetches a script before its first paint: bundled scripts wait in AfterPaint templates', async ({ request }) => {
+test('no public page fetches a script before its first paint: bundled scripts wait in AfterPaint templates', async ({
+  request,
+}) => {
   const pages = (await sitemapPages(request)).map(({ path }) => ({ path, status: 200 }));
   test.setTimeout(30_000 + pages.length * 2_000);
   const { bodies, problems } = await fetchPages(request, pages);
   for (const { path, html } of bodies) {
     for (const script of tagsOf(outsideTemplates(html), 'script')) {
-      if (script.has('src')) problems.push(`${path}: <script src="${script.get('src')}"> outside an AfterPaint template`);
+      if (script.has('src'))
+        problems.push(`${path}: <script src="${script.get('src')}"> outside an AfterPaint template`);
     }
     for (const link of tagsOf(outsideTemplates(html), 'link')) {
-      if ((link.get('rel') ?? '').toLowerCase().split(/\s+/).includes('modulepreload')) problems.push(`${path}: <link rel="modulepreload" href="${link.get('href')}">`);
+      if ((link.get('rel') ?? '').toLowerCase().split(/\s+/).includes('modulepreload'))
+        problems.push(`${path}: <link rel="modulepreload" href="${link.get('href')}">`);
     }
   }
   expect(problems, 'scripts fetched before the first paint').toEqual([]);
 });
 
-test('no public page fetches a picture before its first paint: each waits with a data: pixel and loads lazily', async ({ request }) => {
+test('no public page fetches a picture before its first paint: each waits with a data: pixel and loads lazily', async ({
+  request,
+}) => {
   const pages = (await sitemapPages(request)).map(({ path }) => ({ path, status: 200 }));
   test.setTimeout(30_000 + pages.length * 2_000);
   const { bodies, problems } = await fetchPages(request, pages);
   let waiting = 0;
   for (const { path, html } of bodies) {
     // <noscript> copies are for browsers without JavaScript, which never run the loader.
-    for (const img of tagsOf(outsideTemplates(html).replace(/<noscript\b[\s\S]*?<\/noscript>/gi, ''), 'img')) {
+    for (const img of tagsOf(
+      outsideTemplates(html).replace(/<noscript\b[\s\S]*?<\/noscript>/gi, ''),
+      'img',
+    )) {
       const name = `${path}: <img data-src="${img.get('data-src')}" src="${(img.get('src') ?? '').slice(0, 40)}">`;
-      if (!(img.get('src') ?? '').startsWith('data:') || !img.get('data-src')) problems.push(`${name} is fetched before the first paint`);
+      if (!(img.get('src') ?? '').startsWith('data:') || !img.get('data-src'))
+        problems.push(`${name} is fetched before the first paint`);
       if (img.has('srcset')) problems.push(`${name} has a srcset before the first paint`);
       if (img.get('loading') !== 'lazy') problems.push(`${name} without loading="lazy"`);
       waiting += 1;
@@ -75,7 +95,10 @@ test('no public page fetches a picture before its first paint: each waits with a
   expect(waiting, 'pictures checked').toBeGreaterThan(10);
 });
 
-test('pictures get their addresses once the page has painted, in appended results too, and without JavaScript from <noscript>', async ({ page, browser }) => {
+test('pictures get their addresses once the page has painted, in appended results too, and without JavaScript from <noscript>', async ({
+  page,
+  browser,
+}) => {
   await page.goto('/categories');
   const covers = page.locator('#results img[data-fallback]');
   await expect(covers.first()).toHaveAttribute('src', /^\/(media|placeholder)/);
@@ -84,7 +107,12 @@ test('pictures get their addresses once the page has painted, in appended result
   await page.getByRole('link', { name: 'Load more' }).click();
   await expect.poll(() => covers.count()).toBeGreaterThan(before);
   // A page's own <noscript> holds text; one parsed by DOMParser (scripting off) would hold a real <img>.
-  await expect.poll(() => page.locator('#results img[data-src], #results noscript img').count(), 'appended pictures revealed, their noscript copies dropped').toBe(0);
+  await expect
+    .poll(
+      () => page.locator('#results img[data-src], #results noscript img').count(),
+      'appended pictures revealed, their noscript copies dropped',
+    )
+    .toBe(0);
   await expect(covers.last()).toHaveAttribute('src', /^\/(media|placeholder)/);
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
@@ -92,7 +120,8 @@ test('pictures get their addresses once the page has painted, in appended result
     await plain.goto('/categories');
     const shown = plain.locator('#results img:visible');
     expect(await shown.count()).toBeGreaterThan(0);
-    for (const src of await shown.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? ''))) expect(src).not.toMatch(/^data:/);
+    for (const src of await shown.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? '')))
+      expect(src).not.toMatch(/^data:/);
   } finally {
     await context.close();
   }
@@ -140,7 +169,9 @@ test('text pages paint their largest element in the first frame, on a phone', as
   }
 });
 
-test('no script runs between <body> and the main content: the parser never pauses to paint the header alone', async ({ request }) => {
+test('no script runs between <body> and the main content: the parser never pauses to paint the header alone', async ({
+  request,
+}) => {
   const pages = (await sitemapPages(request)).map(({ path }) => ({ path, status: 200 }));
   test.setTimeout(30_000 + pages.length * 2_000);
   const { bodies, problems } = await fetchPages(request, pages);
@@ -152,7 +183,10 @@ test('no script runs between <body> and the main content: the parser never pause
       continue;
     }
     for (const script of tagsOf(outsideTemplates(html.slice(start, main)), 'script')) {
-      if (script.get('type')?.toLowerCase() !== 'module') problems.push(`${path}: a classic <script${script.has('src') ? ` src="${script.get('src')}"` : ''}> before <main>`);
+      if (script.get('type')?.toLowerCase() !== 'module')
+        problems.push(
+          `${path}: a classic <script${script.has('src') ? ` src="${script.get('src')}"` : ''}> before <main>`,
+        );
     }
   }
   expect(problems, 'scripts the parser runs before the main content').toEqual([]);
@@ -168,14 +202,23 @@ test('an anonymous visitor with no toast waiting downloads no script on a static
   expect(scripts).toEqual([]);
 });
 
-test('a toast left by the previous page still shows: the account script loads after the first paint', async ({ page }) => {
+test('a toast left by the previous page still shows: the account script loads after the first paint', async ({
+  page,
+}) => {
   await page.goto('/about');
-  await page.evaluate(() => sessionStorage.setItem('shelfmark.flash', JSON.stringify({ title: 'Logged out', description: 'You have been successfully logged out.' })));
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      'shelfmark.flash',
+      JSON.stringify({ title: 'Logged out', description: 'You have been successfully logged out.' }),
+    ),
+  );
   await page.goto('/terms');
   await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
 });
 
-test('hero quiz answers given before its script arrives still show the result once it runs', async ({ page }) => {
+test('hero quiz answers given before its script arrives still show the result once it runs', async ({
+  page,
+}) => {
   // Hold the quiz script (it loads after the first paint) until all three questions are answered.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -14,8 +14,16 @@ export function adminDb(): Firestore {
 
 /** The WCAG 2.1 A/AA violations axe finds on the current page, one line each: rule, impact, help and up to three targets. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }
 
 /** Fails the test with the list of WCAG 2.1 A/AA violations on the current page, if any. */
@@ -46,12 +54,14 @@ export async function recordCspViolations(page: Page): Promise<CspViolation[]> {
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      const report = (window as unknown as { __reportCspViolation: (v: object) => void }).__reportCspViolation;
+      const report = (window as unknown as { __reportCspViolation: (v: object) => void })
+        .__reportCspViolation;
       void report({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample });
     });
   });
   page.on('console', (message) => {
-    if (CSP_CONSOLE_REPORT.test(message.text())) violations.push({ url: page.url(), directive: 'console', blocked: message.text() });
+    if (CSP_CONSOLE_REPORT.test(message.text()))
+      violations.push({ url: page.url(), directive: 'console', blocked: message.text() });
   });
   return violations;
 }

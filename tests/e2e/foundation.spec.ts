@@ -13,7 +13,10 @@ test.describe('header', () => {
 
     const nav = header.getByRole('navigation', { name: /main/i });
     for (const item of settings!.menu_items as { label: string; url: string }[]) {
-      await expect(nav.getByRole('link', { name: item.label, exact: true })).toHaveAttribute('href', item.url);
+      await expect(nav.getByRole('link', { name: item.label, exact: true })).toHaveAttribute(
+        'href',
+        item.url,
+      );
     }
     for (const url of Object.values(settings!.social_links as Record<string, string>).filter(Boolean)) {
       const link = header.locator(`a[href="${url}"]`);
@@ -26,18 +29,24 @@ test.describe('header', () => {
 });
 
 test.describe('home page', () => {
-  test('a visitor sees the featured books in their slots, with Coming Soon for empty ones', async ({ page }) => {
+  test('a visitor sees the featured books in their slots, with Coming Soon for empty ones', async ({
+    page,
+  }) => {
     const db = adminDb();
     const featured = (await db.collection('featured_books').get()).docs;
     expect(featured.length).toBeGreaterThan(0);
     await page.goto('/');
-    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Featured Books', exact: true }) });
+    const section = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Featured Books', exact: true }),
+    });
     let shown = 0;
     for (const entry of featured) {
       const book = (await db.doc(`books/${entry.get('book_id')}`).get()).data();
       if (!book?.is_active) continue;
       shown += 1;
-      await expect(section.locator(`a[href="/book/${entry.get('book_id')}"]`).first()).toContainText(book.title);
+      await expect(section.locator(`a[href="/book/${entry.get('book_id')}"]`).first()).toContainText(
+        book.title,
+      );
     }
     await expect(section.getByText('Coming Soon')).toHaveCount(12 - shown);
   });
@@ -47,13 +56,20 @@ test.describe('home page', () => {
     const featured = (await db.collection('featured_profiles').get()).docs;
     expect(featured.length).toBeGreaterThan(0);
     await page.goto('/');
-    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Meet Our Community', exact: true }) });
+    const section = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Meet Our Community', exact: true }),
+    });
     for (const entry of featured) {
       const profile = (await db.doc(`profiles/${entry.get('user_id')}`).get()).data();
       if (!profile?.is_active) continue;
-      await expect(section.locator(`a[href="/profile/${profile.page_slug}"]`).first()).toContainText(profile.display_name);
+      await expect(section.locator(`a[href="/profile/${profile.page_slug}"]`).first()).toContainText(
+        profile.display_name,
+      );
     }
-    await expect(section.getByRole('link', { name: 'Explore User Directory' })).toHaveAttribute('href', '/directory');
+    await expect(section.getByRole('link', { name: 'Explore User Directory' })).toHaveAttribute(
+      'href',
+      '/directory',
+    );
     await expect(page.getByRole('link', { name: 'Join Our Community' })).toHaveAttribute('href', '/register');
     await expect(page.getByRole('link', { name: 'Browse Authors' })).toHaveAttribute('href', '/directory');
   });
@@ -72,7 +88,10 @@ test.describe('legal pages', () => {
       await page.goto(`/${type}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(doc!.title);
       await expect(page.getByText(/Last updated/i)).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Back to Signup' })).toHaveAttribute('href', '/auth?tab=signup');
+      await expect(page.getByRole('link', { name: 'Back to Signup' })).toHaveAttribute(
+        'href',
+        '/auth?tab=signup',
+      );
       await expectNoAxeViolations(page);
     });
   }
@@ -88,7 +107,9 @@ test.describe('legal pages', () => {
 });
 
 test.describe('404', () => {
-  test('a visitor on a path that does not exist sees the 404 page and the path is logged', async ({ page }) => {
+  test('a visitor on a path that does not exist sees the 404 page and the path is logged', async ({
+    page,
+  }) => {
     const warnings: string[] = [];
     page.on('console', (message) => warnings.push(message.text()));
     const response = await page.goto('/no-such-shelf');

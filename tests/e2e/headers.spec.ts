@@ -20,17 +20,22 @@ const COMPRESSED = { 'Accept-Encoding': 'br, gzip' };
 /** A page's CSP directives by name. */
 function directives(csp: string): Map<string, string[]> {
   return new Map(
-    csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-      const [name, ...sources] = d.split(/\s+/);
-      return [name as string, sources];
-    }),
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...sources] = d.split(/\s+/);
+        return [name as string, sources];
+      }),
   );
 }
 
 /** Checks the headers every response carries, and that no HSTS is sent over plain http. */
 function expectSecurityHeaders(response: APIResponse, what: string): void {
   const headers = response.headers();
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name.toLowerCase()], `${name} on ${what}`).toBe(value);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS))
+    expect(headers[name.toLowerCase()], `${name} on ${what}`).toBe(value);
   expect(headers['strict-transport-security'], `HSTS on ${what} (http)`).toBeUndefined();
 }
 
@@ -41,7 +46,10 @@ function expectPagePolicy(response: APIResponse, what: string): void {
   const policy = directives(csp as string);
   const scripts = policy.get('script-src') ?? [];
   expect(scripts, `script-src of ${what}`).toContain("'self'");
-  expect(scripts.some((s) => s.startsWith("'sha256-")), `script-src of ${what} lists hashes`).toBe(true);
+  expect(
+    scripts.some((s) => s.startsWith("'sha256-")),
+    `script-src of ${what} lists hashes`,
+  ).toBe(true);
   expect(scripts).not.toContain("'unsafe-inline'");
   expect(scripts).not.toContain("'unsafe-eval'");
   expect(policy.get('style-src') ?? []).not.toContain("'unsafe-inline'");
@@ -54,23 +62,35 @@ function expectPagePolicy(response: APIResponse, what: string): void {
   expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https:']);
   expect(policy.get('media-src')).toEqual(["'self'", 'https:']);
   // 'self' and the Firebase emulators the islands call (Auth, Firestore, Functions), nothing else.
-  expect(policy.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:9099', 'http://127.0.0.1:8080', 'http://127.0.0.1:5001']);
+  expect(policy.get('connect-src')).toEqual([
+    "'self'",
+    'http://127.0.0.1:9099',
+    'http://127.0.0.1:8080',
+    'http://127.0.0.1:5001',
+  ]);
 }
 
 /** The first URL in a page's HTML that matches `pattern`. */
-async function firstUrlIn(request: APIRequestContext, path: string, pattern: RegExp): Promise<string | undefined> {
+async function firstUrlIn(
+  request: APIRequestContext,
+  path: string,
+  pattern: RegExp,
+): Promise<string | undefined> {
   const html = await (await request.get(path)).text();
   return pattern.exec(html)?.[0];
 }
 
 test.describe('response headers', () => {
-  test('a pre-rendered page (/about) carries the policy and headers, exactly as _headers gives them', async ({ request }) => {
+  test('a pre-rendered page (/about) carries the policy and headers, exactly as _headers gives them', async ({
+    request,
+  }) => {
     const response = await request.get('/about', { headers: COMPRESSED });
     expect(response.status()).toBe(200);
     expectSecurityHeaders(response, '/about');
     expectPagePolicy(response, '/about');
     const expected = headersForPath(rules, '/about');
-    for (const [name, value] of Object.entries(expected)) expect(response.headers()[name.toLowerCase()], `${name} from _headers`).toBe(value);
+    for (const [name, value] of Object.entries(expected))
+      expect(response.headers()[name.toLowerCase()], `${name} from _headers`).toBe(value);
     expect(response.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
   });
 
@@ -86,11 +106,15 @@ test.describe('response headers', () => {
     expect(stripHashes(response.headers()['content-security-policy'] as string)).toBe(stripHashes(about));
   });
 
-  test('a hashed script and stylesheet are immutable for a year and compressed when asked', async ({ request }) => {
+  test('a hashed script and stylesheet are immutable for a year and compressed when asked', async ({
+    request,
+  }) => {
     const script = await firstUrlIn(request, '/about', /\/_astro\/[^"']+\.js/);
     expect(script, 'a script under /_astro/ on /about').toBeTruthy();
     const assets = [script as string];
-    const stylesheet = (await firstUrlIn(request, '/about', /\/_astro\/[^"']+\.css/)) ?? (await firstUrlIn(request, '/directory', /\/_astro\/[^"']+\.css/));
+    const stylesheet =
+      (await firstUrlIn(request, '/about', /\/_astro\/[^"']+\.css/)) ??
+      (await firstUrlIn(request, '/directory', /\/_astro\/[^"']+\.css/));
     if (stylesheet) assets.push(stylesheet);
     for (const asset of assets) {
       const response = await request.get(asset, { headers: COMPRESSED });

@@ -8,7 +8,9 @@ import { isListableBook } from './helpers/malformed-documents';
 
 /** Opens the home page and nudges it the way a visitor does, which starts the live refresh. */
 async function openAndInteract(page: Page): Promise<void> {
-  const sdkLoaded = page.waitForResponse((response) => /\/_astro\/patch-home\.[^/]+\.js$/.test(response.url()));
+  const sdkLoaded = page.waitForResponse((response) =>
+    /\/_astro\/patch-home\.[^/]+\.js$/.test(response.url()),
+  );
   await page.goto('/');
   await page.mouse.wheel(0, 200);
   await sdkLoaded;
@@ -23,13 +25,20 @@ test.describe('home live refresh', () => {
     await page.goto('/');
     await page.waitForLoadState('load');
     await page.waitForTimeout(1500);
-    expect(requested.filter((url) => /patch-home|firestore|googleapis|:\d+\/google\.firestore/.test(url))).toEqual([]);
+    expect(
+      requested.filter((url) => /patch-home|firestore|googleapis|:\d+\/google\.firestore/.test(url)),
+    ).toEqual([]);
   });
 
-  test('a visitor who only reads still gets live updates: the SDK loads a few seconds after the page is idle', async ({ page }) => {
+  test('a visitor who only reads still gets live updates: the SDK loads a few seconds after the page is idle', async ({
+    page,
+  }) => {
     const ref = adminDb().doc('site_settings/main');
     const original = (await ref.get()).get('site_title') as string;
-    const sdkLoaded = page.waitForResponse((response) => /\/_astro\/patch-home\.[^/]+\.js$/.test(response.url()), { timeout: 15_000 });
+    const sdkLoaded = page.waitForResponse(
+      (response) => /\/_astro\/patch-home\.[^/]+\.js$/.test(response.url()),
+      { timeout: 15_000 },
+    );
     await page.goto('/');
     // No scroll, click or key press: the refresh must start on its own.
     expect((await sdkLoaded).ok()).toBe(true);
@@ -42,11 +51,15 @@ test.describe('home live refresh', () => {
     }
   });
 
-  test('a new site title shows in the header, the hero and the tab title without a reload', async ({ page }) => {
+  test('a new site title shows in the header, the hero and the tab title without a reload', async ({
+    page,
+  }) => {
     const ref = adminDb().doc('site_settings/main');
     const original = (await ref.get()).get('site_title') as string;
     await openAndInteract(page);
-    const marker = await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = Date.now()));
+    const marker = await page.evaluate(
+      () => ((window as unknown as { __noReload: number }).__noReload = Date.now()),
+    );
     const changed = `${original} Live`;
     try {
       await ref.update({ site_title: changed });
@@ -60,27 +73,42 @@ test.describe('home live refresh', () => {
     expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(marker);
   });
 
-  test('a book newly featured in slot 1 replaces the old one in the grid without a reload', async ({ page }) => {
+  test('a book newly featured in slot 1 replaces the old one in the grid without a reload', async ({
+    page,
+  }) => {
     const db = adminDb();
     const slotRef = db.doc('featured_books/1');
     const original = (await slotRef.get()).data();
     expect(original, 'seeded featured book in slot 1').toBeTruthy();
-    const featuredIds = new Set((await db.collection('featured_books').get()).docs.map((d) => d.get('book_id') as string));
+    const featuredIds = new Set(
+      (await db.collection('featured_books').get()).docs.map((d) => d.get('book_id') as string),
+    );
     const candidates = await db.collection('books').where('is_public', '==', true).limit(30).get();
     // A book whose document fails the schema would show as an empty slot, so it is no replacement.
-    const replacement = candidates.docs.find((d) => !featuredIds.has(d.id) && isListableBook(d.id, d.data()))!;
+    const replacement = candidates.docs.find(
+      (d) => !featuredIds.has(d.id) && isListableBook(d.id, d.data()),
+    )!;
     await openAndInteract(page);
     const grid = page.locator('[data-live="featured-books"]');
     try {
       await slotRef.update({ book_id: replacement.id });
       const first = grid.getByRole('listitem').first();
-      await expect(first.getByRole('link')).toHaveAttribute('href', `/book/${replacement.id}`, { timeout: 15_000 });
+      await expect(first.getByRole('link')).toHaveAttribute('href', `/book/${replacement.id}`, {
+        timeout: 15_000,
+      });
       await expect(first).toContainText(replacement.get('title'));
-      await expect(first.locator('img[data-slot-cover]')).toHaveAttribute('src', (replacement.get('cover_image') as string | null) || '/placeholder-cover.svg');
+      await expect(first.locator('img[data-slot-cover]')).toHaveAttribute(
+        'src',
+        (replacement.get('cover_image') as string | null) || '/placeholder-cover.svg',
+      );
       await expect(grid.getByRole('listitem')).toHaveCount(12);
     } finally {
       await slotRef.set(original!);
     }
-    await expect(grid.getByRole('listitem').first().getByRole('link')).toHaveAttribute('href', `/book/${original!.book_id}`, { timeout: 15_000 });
+    await expect(grid.getByRole('listitem').first().getByRole('link')).toHaveAttribute(
+      'href',
+      `/book/${original!.book_id}`,
+      { timeout: 15_000 },
+    );
   });
 });

@@ -30,17 +30,25 @@ async function expectedCounts(flag: Flag) {
   for (const { value } of BOOK_CATEGORIES) {
     const inCategory = base.where('category', '==', value);
     byCategory[value] = await count(inCategory);
-    await Promise.all(GENRE_CATALOGUE[value].map(async (g) => (byGenre[g.value] = await count(inCategory.where('genre', 'array-contains', g.value)))));
+    await Promise.all(
+      GENRE_CATALOGUE[value].map(
+        async (g) => (byGenre[g.value] = await count(inCategory.where('genre', 'array-contains', g.value))),
+      ),
+    );
   }
   return { byCategory, byGenre };
 }
 
 function section(page: Page, heading: string) {
-  return page.locator('section', { has: page.getByRole('heading', { level: 2, name: heading, exact: true }) });
+  return page.locator('section', {
+    has: page.getByRole('heading', { level: 2, name: heading, exact: true }),
+  });
 }
 
 function card(page: Page, heading: string, title: string) {
-  return section(page, heading).locator('article', { has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+  return section(page, heading).locator('article', {
+    has: page.getByRole('heading', { level: 3, name: title, exact: true }),
+  });
 }
 
 test.describe('home page blocks', () => {
@@ -63,29 +71,52 @@ test.describe('home page blocks', () => {
     ]);
   });
 
-  test('a visitor sees the active banners in position order, each linking to its link_url', async ({ page }) => {
-    const snap = await adminDb().collection('advertisement_banners').where('is_active', '==', true).orderBy('position').limit(3).get();
+  test('a visitor sees the active banners in position order, each linking to its link_url', async ({
+    page,
+  }) => {
+    const snap = await adminDb()
+      .collection('advertisement_banners')
+      .where('is_active', '==', true)
+      .orderBy('position')
+      .limit(3)
+      .get();
     await page.goto('/');
     const boxes = section(page, 'Advertisements').getByRole('listitem');
     await expect(boxes).toHaveCount(3);
     for (const [i, doc] of snap.docs.entries()) {
       const box = boxes.nth(i);
       await expect(box.getByRole('img', { name: doc.get('title') })).toBeVisible();
-      if (doc.get('link_url')) await expect(box.getByRole('link')).toHaveAttribute('href', doc.get('link_url'));
+      if (doc.get('link_url'))
+        await expect(box.getByRole('link')).toHaveAttribute('href', doc.get('link_url'));
     }
     await expect(section(page, 'Advertisements').getByText('Advertise here')).toHaveCount(3 - snap.size);
-    const inactive = await adminDb().collection('advertisement_banners').where('is_active', '==', false).get();
-    for (const doc of inactive.docs) await expect(page.getByRole('img', { name: doc.get('title') })).toHaveCount(0);
+    const inactive = await adminDb()
+      .collection('advertisement_banners')
+      .where('is_active', '==', false)
+      .get();
+    for (const doc of inactive.docs)
+      await expect(page.getByRole('img', { name: doc.get('title') })).toHaveCount(0);
   });
 
-  test('a visitor answers the three quiz questions, sees their reader type, and Take Again resets it', async ({ page }) => {
+  test('a visitor answers the three quiz questions, sees their reader type, and Take Again resets it', async ({
+    page,
+  }) => {
     await page.goto('/');
     const quiz = page.locator('#hero-quiz');
     await expect(quiz.getByText('Answer all three questions')).toBeVisible();
-    await quiz.getByRole('group', { name: /Where would you most like to read/ }).getByLabel('In an old library').check();
-    await quiz.getByRole('group', { name: /Which book would you pick up first/ }).getByLabel('A heartfelt memoir').check();
+    await quiz
+      .getByRole('group', { name: /Where would you most like to read/ })
+      .getByLabel('In an old library')
+      .check();
+    await quiz
+      .getByRole('group', { name: /Which book would you pick up first/ })
+      .getByLabel('A heartfelt memoir')
+      .check();
     for (const result of QUIZ_RESULTS) await expect(quiz.getByText(result.title)).toBeHidden();
-    await quiz.getByRole('group', { name: /What do you want from a story/ }).getByLabel('Knowledge').check();
+    await quiz
+      .getByRole('group', { name: /What do you want from a story/ })
+      .getByLabel('Knowledge')
+      .check();
     await expect(quiz.getByText('The Wise Scholar')).toBeVisible();
     await expect(quiz.getByText('The Brave Explorer')).toBeHidden();
 
@@ -95,7 +126,9 @@ test.describe('home page blocks', () => {
     await expect(quiz.getByRole('radio', { checked: true })).toHaveCount(0);
   });
 
-  test('the quiz works with the keyboard alone, and three different answers go to the lowest index', async ({ page }) => {
+  test('the quiz works with the keyboard alone, and three different answers go to the lowest index', async ({
+    page,
+  }) => {
     await page.goto('/');
     const quiz = page.locator('#hero-quiz');
     await quiz.getByRole('radio').first().focus();
@@ -109,17 +142,22 @@ test.describe('home page blocks', () => {
     await expect(quiz.getByText('The Brave Explorer')).toBeVisible();
   });
 
-  test('the zodiac card shows only the Aries pick and the static cards do not pretend to work', async ({ page }) => {
+  test('the zodiac card shows only the Aries pick and the static cards do not pretend to work', async ({
+    page,
+  }) => {
     await page.goto('/');
     const features = section(page, 'Interactive Features');
     await expect(features.getByTestId('zodiac-pick')).toHaveText('Action & Adventure');
-    for (const name of ['Share', 'Save', 'Submit Your Own']) await expect(features.getByRole('button', { name })).toBeDisabled();
+    for (const name of ['Share', 'Save', 'Submit Your Own'])
+      await expect(features.getByRole('button', { name })).toBeDisabled();
     await expect(features.getByText('Feature Coming Soon')).toHaveCount(2);
     await expect(features.getByRole('heading', { name: 'Daily Quote' })).toBeVisible();
     await expect(features.getByRole('heading', { name: 'Micro-Poem' })).toBeVisible();
   });
 
-  test('Book Categories shows the active-book counts and top 6 genres linking to /categories', async ({ page }) => {
+  test('Book Categories shows the active-book counts and top 6 genres linking to /categories', async ({
+    page,
+  }) => {
     const expected = await expectedCounts(null);
     await page.goto('/');
     for (const { value, label } of BOOK_CATEGORIES) {
@@ -132,8 +170,14 @@ test.describe('home page blocks', () => {
         await expect(chips.nth(i)).toHaveText(`${genre.label} (${genre.count})`);
         await expect(chips.nth(i)).toHaveAttribute('href', `/categories?genre=${genre.value}`);
       }
-      await expect(c.getByRole('link', { name: 'View All Categories' })).toHaveAttribute('href', '/categories');
-      await expect(c.getByRole('link', { name: `Browse ${label}` })).toHaveAttribute('href', `/categories?genre=${value}`);
+      await expect(c.getByRole('link', { name: 'View All Categories' })).toHaveAttribute(
+        'href',
+        '/categories',
+      );
+      await expect(c.getByRole('link', { name: `Browse ${label}` })).toHaveAttribute(
+        'href',
+        `/categories?genre=${value}`,
+      );
     }
   });
 
@@ -142,19 +186,33 @@ test.describe('home page blocks', () => {
     await page.goto('/');
     for (const { value, label } of BOOK_CATEGORIES) {
       const c = card(page, 'Free eBooks Downloads or Read Online', label);
-      await expect(c.getByTestId('count')).toHaveText(`${bookCountText(expected.byCategory[value]!)} free to read`);
+      await expect(c.getByTestId('count')).toHaveText(
+        `${bookCountText(expected.byCategory[value]!)} free to read`,
+      );
       const top = rankGenres(value as BookCategory, expected.byGenre, TOP_GENRES_FREE);
       const chips = c.getByRole('list').getByRole('link');
       await expect(chips).toHaveCount(top.length);
       for (const [i, genre] of top.entries()) {
-        await expect(chips.nth(i)).toHaveAttribute('href', `/free-books?genre=${value}&subGenre=${genre.value}`);
+        await expect(chips.nth(i)).toHaveAttribute(
+          'href',
+          `/free-books?genre=${value}&subGenre=${genre.value}`,
+        );
       }
-      await expect(c.getByRole('link', { name: `Browse Free ${label}` })).toHaveAttribute('href', `/free-books?genre=${value}`);
+      await expect(c.getByRole('link', { name: `Browse Free ${label}` })).toHaveAttribute(
+        'href',
+        `/free-books?genre=${value}`,
+      );
     }
-    await expect(section(page, 'Free eBooks Downloads or Read Online').getByRole('link', { name: 'View All Free Books' })).toHaveAttribute('href', '/free-books');
+    await expect(
+      section(page, 'Free eBooks Downloads or Read Online').getByRole('link', {
+        name: 'View All Free Books',
+      }),
+    ).toHaveAttribute('href', '/free-books');
   });
 
-  test('Audiobooks shows 5 top genres per category with the capitalised category in its links', async ({ page }) => {
+  test('Audiobooks shows 5 top genres per category with the capitalised category in its links', async ({
+    page,
+  }) => {
     const expected = await expectedCounts('has_audiobook');
     await page.goto('/');
     const block = section(page, 'Audiobooks');
@@ -164,41 +222,70 @@ test.describe('home page blocks', () => {
       const chips = c.getByRole('list').getByRole('link');
       await expect(chips).toHaveCount(top.length);
       for (const [i, genre] of top.entries()) {
-        await expect(chips.nth(i)).toHaveAttribute('href', `/audiobooks?category=${label}&genre=${genre.value}`);
+        await expect(chips.nth(i)).toHaveAttribute(
+          'href',
+          `/audiobooks?category=${label}&genre=${genre.value}`,
+        );
       }
-      await expect(c.getByRole('link', { name: `${label} Audiobooks` })).toHaveAttribute('href', `/audiobooks?category=${label}`);
+      await expect(c.getByRole('link', { name: `${label} Audiobooks` })).toHaveAttribute(
+        'href',
+        `/audiobooks?category=${label}`,
+      );
     }
     await expect(block.getByRole('link', { name: /^View All/ })).toHaveAttribute('href', '/audiobooks');
   });
 
-  test('the marketplace block shows books, products plus classifieds, and up to 3 category chips', async ({ page }) => {
+  test('the marketplace block shows books, products plus classifieds, and up to 3 category chips', async ({
+    page,
+  }) => {
     const db = adminDb();
     // The block reads the market index: only active listings of active, approved members.
     const market = db.collection('market_listings');
-    const count = async (types: string[]) => (await market.where('type', 'in', types).count().get()).data().count;
-    const [books, products, classifieds] = await Promise.all([count(['book']), count(['product', 'service']), count(['classified'])]);
+    const count = async (types: string[]) =>
+      (await market.where('type', 'in', types).count().get()).data().count;
+    const [books, products, classifieds] = await Promise.all([
+      count(['book']),
+      count(['product', 'service']),
+      count(['classified']),
+    ]);
     const sample = await market.where('type', '==', 'classified').select('category').limit(100).get();
     const chips = topAdCategories(sample.docs.map((d) => d.get('category') as string)).slice(0, 3);
     await page.goto('/');
     const block = section(page, 'Books Marketplace');
-    await expect(card(page, 'Books Marketplace', 'Books').getByTestId('count')).toHaveText(bookCountText(books));
-    await expect(card(page, 'Books Marketplace', 'Books').getByRole('link', { name: 'Browse Books' })).toHaveAttribute('href', '/classifieds?category=books-publications');
+    await expect(card(page, 'Books Marketplace', 'Books').getByTestId('count')).toHaveText(
+      bookCountText(books),
+    );
+    await expect(
+      card(page, 'Books Marketplace', 'Books').getByRole('link', { name: 'Browse Books' }),
+    ).toHaveAttribute('href', '/classifieds?category=books-publications');
     const ps = card(page, 'Books Marketplace', 'Products & Services');
     await expect(ps.getByTestId('count')).toHaveText(listingCountText(products + classifieds));
     const chipLinks = ps.getByRole('list').getByRole('link');
     await expect(chipLinks).toHaveCount(chips.length);
-    for (const [i, chip] of chips.entries()) await expect(chipLinks.nth(i)).toHaveText(categoryLabel(chip.value));
-    await expect(block.getByRole('link', { name: 'View All Marketplace' })).toHaveAttribute('href', '/classifieds');
-    await expect(block.getByRole('link', { name: 'Post First Ad' })).toHaveCount(products + classifieds === 0 ? 1 : 0);
+    for (const [i, chip] of chips.entries())
+      await expect(chipLinks.nth(i)).toHaveText(categoryLabel(chip.value));
+    await expect(block.getByRole('link', { name: 'View All Marketplace' })).toHaveAttribute(
+      'href',
+      '/classifieds',
+    );
+    await expect(block.getByRole('link', { name: 'Post First Ad' })).toHaveCount(
+      products + classifieds === 0 ? 1 : 0,
+    );
   });
 
   test('the static blocks: communities, events and promotions, newsletters and blog', async ({ page }) => {
     await page.goto('/');
     const communities = section(page, 'Directory of Book-Related Communities');
-    for (const c of COMMUNITY_COUNTS) await expect(communities.getByRole('listitem').filter({ hasText: c.platform })).toContainText(String(c.count));
+    for (const c of COMMUNITY_COUNTS)
+      await expect(communities.getByRole('listitem').filter({ hasText: c.platform })).toContainText(
+        String(c.count),
+      );
     await expect(communities).toContainText('7 Platform Types');
     await expect(communities).toContainText('100+ Communities');
-    await expect(communities.getByRole('link', { name: 'Explore Book Communities' })).toHaveAttribute('href', '/book-communities');
+    await expect(communities.getByRole('link', { name: 'Explore Book Communities' })).toHaveAttribute(
+      'href',
+      '/book-communities',
+    );
 
     const events = section(page, 'Events & Promotions');
     await expect(events).toContainText('Virtual Author Meetup');
@@ -210,7 +297,12 @@ test.describe('home page blocks', () => {
       ['Latest Newsletters', '/newsletters', 'newsletters'],
       ['From the Blog', '/blog', 'blog_posts'],
     ] as const) {
-      const published = await db.collection(collection).where('is_published', '==', true).orderBy('created_at', 'desc').limit(5).get();
+      const published = await db
+        .collection(collection)
+        .where('is_published', '==', true)
+        .orderBy('created_at', 'desc')
+        .limit(5)
+        .get();
       const list = section(page, heading);
       const links = list.getByRole('listitem').getByRole('link');
       await expect(links).toHaveCount(published.size);
@@ -222,7 +314,9 @@ test.describe('home page blocks', () => {
     }
   });
 
-  test('the author slots follow the slot rule: every seeded featured slot shows its member, no slot is left without a card', async ({ page }) => {
+  test('the author slots follow the slot rule: every seeded featured slot shows its member, no slot is left without a card', async ({
+    page,
+  }) => {
     const db = adminDb();
     const featured = await db.collection('featured_profiles').get();
     await page.goto('/');
@@ -242,7 +336,9 @@ test.describe('home page blocks', () => {
     }
   });
 
-  test('the whole home page has no WCAG 2.1 AA violations, also with a quiz result shown', async ({ page }) => {
+  test('the whole home page has no WCAG 2.1 AA violations, also with a quiz result shown', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expectNoAxeViolations(page);
     const quiz = page.locator('#hero-quiz');

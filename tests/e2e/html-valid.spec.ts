@@ -18,7 +18,10 @@ const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.j
  * preflight tests `margin-trim` inside `@supports`. Only these two are set aside;
  * any other CSS message still fails the test.
  */
-const CHECKER_CSS_GAPS = [/^CSS: Unrecognized at-rule “@property”\.?$/, /^CSS: “margin-trim”: Property “margin-trim” doesn't exist\.$/];
+const CHECKER_CSS_GAPS = [
+  /^CSS: Unrecognized at-rule “@property”\.?$/,
+  /^CSS: “margin-trim”: Property “margin-trim” doesn't exist\.$/,
+];
 
 interface VnuMessage {
   type: 'error' | 'info' | 'non-document-error';
@@ -34,7 +37,9 @@ interface VnuMessage {
  * a page invalid; warnings ("info" with subType "warning") are advice, listed apart.
  * Each message as "path:line [kind] message — extract".
  */
-async function check(bodies: { path: string; html: string }[]): Promise<{ errors: string[]; warnings: string[] }> {
+async function check(
+  bodies: { path: string; html: string }[],
+): Promise<{ errors: string[]; warnings: string[] }> {
   const dir = await mkdtemp(join(tmpdir(), 'shelfmark-vnu-'));
   try {
     const files = await Promise.all(
@@ -46,9 +51,13 @@ async function check(bodies: { path: string; html: string }[]): Promise<{ errors
     );
     const pathOf = new Map(files.map(({ file, path }) => [`file:${file}`, path]));
     // The checker exits 1 when it reports anything; its JSON is on stdout either way.
-    const stdout = await promisify(execFile)('java', ['-jar', VNU_JAR, '--format', 'json', '--stdout', ...files.map((f) => f.file)], {
-      maxBuffer: 64 * 1024 * 1024,
-    }).then(
+    const stdout = await promisify(execFile)(
+      'java',
+      ['-jar', VNU_JAR, '--format', 'json', '--stdout', ...files.map((f) => f.file)],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    ).then(
       (result) => result.stdout,
       (error: { stdout?: string; message: string }) => {
         if (!error.stdout) throw new Error(`vnu.jar did not run: ${error.message}`);
@@ -61,7 +70,9 @@ async function check(bodies: { path: string; html: string }[]): Promise<{ errors
       return `${where} [${m.subType ?? m.type}] ${m.message}${m.extract ? ` — ${JSON.stringify(m.extract.trim())}` : ''}`;
     };
     return {
-      errors: messages.filter((m) => m.type !== 'info' && !CHECKER_CSS_GAPS.some((gap) => gap.test(m.message))).map(format),
+      errors: messages
+        .filter((m) => m.type !== 'info' && !CHECKER_CSS_GAPS.some((gap) => gap.test(m.message)))
+        .map(format),
       warnings: messages.filter((m) => m.type === 'info').map(format),
     };
   } finally {
@@ -69,12 +80,15 @@ async function check(bodies: { path: string; html: string }[]): Promise<{ errors
   }
 }
 
-test('every public page, the account screens and the 404 pass the W3C Nu HTML Checker', async ({ request }) => {
+test('every public page, the account screens and the 404 pass the W3C Nu HTML Checker', async ({
+  request,
+}) => {
   const pages = [...(await sitemapPages(request)).map(({ path }) => ({ path, status: 200 })), ...EXTRA_PAGES];
   test.setTimeout(60_000 + pages.length * 2_000);
   const { bodies, problems } = await fetchPages(request, pages);
   expect(problems, 'pages that could not be fetched').toEqual([]);
   const { errors, warnings } = await check(bodies);
-  if (warnings.length) test.info().annotations.push({ type: 'Nu HTML Checker warnings', description: warnings.join('\n') });
+  if (warnings.length)
+    test.info().annotations.push({ type: 'Nu HTML Checker warnings', description: warnings.join('\n') });
   expect(errors.length, `Nu HTML Checker errors:\n${errors.join('\n')}`).toBe(0);
 });

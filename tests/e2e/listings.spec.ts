@@ -27,7 +27,15 @@ async function seededBooks(): Promise<SeededBook[]> {
   if (!booksCache) {
     const snap = await adminDb().collection('books').get();
     booksCache = snap.docs
-      .map((d) => ({ id: d.id, ...d.data(), created_at: d.get('created_at').toDate(), listable: isListableBook(d.id, d.data()) }) as SeededBook)
+      .map(
+        (d) =>
+          ({
+            id: d.id,
+            ...d.data(),
+            created_at: d.get('created_at').toDate(),
+            listable: isListableBook(d.id, d.data()),
+          }) as SeededBook,
+      )
       .sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
   }
   return booksCache;
@@ -41,31 +49,44 @@ const resultCount = (page: Page) => page.getByTestId('result-count');
 
 /** The book ids shown on the page, in order. */
 async function shownIds(page: Page): Promise<string[]> {
-  const hrefs = await cards(page).locator('a[href^="/book/"]:not([data-book-download])').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await cards(page)
+    .locator('a[href^="/book/"]:not([data-book-download])')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   return hrefs.map((href) => href.replace('/book/', ''));
 }
 
 test.describe('/categories', () => {
-  test('a visitor without filters sees Browse by Genre with counts, six genres and a +N more disclosure', async ({ page }) => {
+  test('a visitor without filters sees Browse by Genre with counts, six genres and a +N more disclosure', async ({
+    page,
+  }) => {
     const active = (await seededBooks()).filter((b) => b.is_public);
     await page.goto('/categories');
     await expect(page.getByRole('heading', { level: 1, name: 'Book Categories' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Browse by Genre' })).toBeVisible();
     const fiction = page.getByTestId('browse-fiction');
     await expect(fiction).toContainText(`${active.filter((b) => b.category === 'fiction').length} books`);
-    await expect(page.getByTestId('browse-non-fiction')).toContainText(`${active.filter((b) => b.category === 'non-fiction').length} books`);
+    await expect(page.getByTestId('browse-non-fiction')).toContainText(
+      `${active.filter((b) => b.category === 'non-fiction').length} books`,
+    );
     await expect(fiction.locator(':scope > ul > li')).toHaveCount(6);
     await expect(fiction.getByRole('link', { name: 'Dystopian' })).toBeHidden();
     await fiction.getByText('+19 more').click();
-    await expect(fiction.getByRole('link', { name: 'Dystopian' })).toHaveAttribute('href', '/categories?genre=fiction&subGenre=dystopian');
+    await expect(fiction.getByRole('link', { name: 'Dystopian' })).toHaveAttribute(
+      'href',
+      '/categories?genre=fiction&subGenre=dystopian',
+    );
     await expect(resultCount(page)).toHaveText(`${active.length} books`);
     await expectNoAxeViolations(page);
   });
 
-  test('choosing a category and genre puts them in the URL and shows only matching active books', async ({ page }) => {
+  test('choosing a category and genre puts them in the URL and shows only matching active books', async ({
+    page,
+  }) => {
     const books = await seededBooks();
     const genre = 'true-crime';
-    const expected = books.filter((b) => b.is_public && b.category === 'non-fiction' && b.genre.includes(genre));
+    const expected = books.filter(
+      (b) => b.is_public && b.category === 'non-fiction' && b.genre.includes(genre),
+    );
     await page.goto('/categories');
     await page.getByLabel('Category').selectOption('non-fiction');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -78,7 +99,9 @@ test.describe('/categories', () => {
     expect(await shownIds(page)).toEqual(listed(expected).map((b) => b.id));
   });
 
-  test('a select picked with the mouse applies at once and clears the genre of another category', async ({ page }) => {
+  test('a select picked with the mouse applies at once and clears the genre of another category', async ({
+    page,
+  }) => {
     await page.goto('/categories?genre=fiction&subGenre=horror');
     const category = page.getByLabel('Category');
     await category.dispatchEvent('pointerdown');
@@ -87,7 +110,9 @@ test.describe('/categories', () => {
     await expect(page.getByTestId('listing-notes')).toHaveCount(0);
   });
 
-  test('opening a URL with parameters preselects the filters, and a home-page genre link works', async ({ page }) => {
+  test('opening a URL with parameters preselects the filters, and a home-page genre link works', async ({
+    page,
+  }) => {
     await page.goto('/categories?search=the&genre=fiction&subGenre=horror');
     await expect(page.getByLabel('Search by title or author')).toHaveValue('the');
     await expect(page.getByLabel('Category')).toHaveValue('fiction');
@@ -96,21 +121,29 @@ test.describe('/categories', () => {
     const books = await seededBooks();
     await page.goto('/categories?genre=history');
     await expect(page.getByLabel('Genre')).toHaveValue('history');
-    await expect(resultCount(page)).toHaveText(`${books.filter((b) => b.is_public && b.genre.includes('history')).length} books`);
+    await expect(resultCount(page)).toHaveText(
+      `${books.filter((b) => b.is_public && b.genre.includes('history')).length} books`,
+    );
   });
 
-  test('unknown parameters are dropped and an over-long search is cut, with a note, not an error', async ({ page }) => {
+  test('unknown parameters are dropped and an over-long search is cut, with a note, not an error', async ({
+    page,
+  }) => {
     const response = await page.goto(`/categories?genre=poems&subGenre=nope&search=${'x'.repeat(150)}`);
     expect(response?.status()).toBe(200);
     const notes = page.getByTestId('listing-notes');
-    await expect(notes).toContainText('Your search was longer than 100 characters, so only its first 100 were used.');
+    await expect(notes).toContainText(
+      'Your search was longer than 100 characters, so only its first 100 were used.',
+    );
     await expect(page.getByLabel('Search by title or author')).toHaveValue('x'.repeat(100));
     await expect(notes).toContainText('Unknown category “poems” was ignored.');
     await expect(notes).toContainText('Unknown genre “nope” was ignored.');
     await expect(page.getByLabel('Category')).toHaveValue('');
   });
 
-  test('search finds books by the start of a title word or the author name, and says when nothing matches', async ({ page }) => {
+  test('search finds books by the start of a title word or the author name, and says when nothing matches', async ({
+    page,
+  }) => {
     const book = (await seededBooks()).find((b) => b.is_public && b.listable)!;
     const word = book.title.split(/\s+/).find((w) => w.length >= 4)!;
     await page.goto('/categories');
@@ -146,18 +179,25 @@ test.describe('/categories', () => {
       await page.getByRole('link', { name: 'Load more' }).click();
       await expect(page).toHaveURL(new RegExp(`after=${active[23]!.id}`));
       expect(await shownIds(page)).toEqual(active.slice(24, 48).map((b) => b.id));
-      await expect(page.getByRole('link', { name: 'Back to the first page' })).toHaveAttribute('href', '/categories');
+      await expect(page.getByRole('link', { name: 'Back to the first page' })).toHaveAttribute(
+        'href',
+        '/categories',
+      );
 
       await page.getByLabel('Category').selectOption('fiction');
       await page.getByRole('button', { name: 'Apply' }).click();
       await expect(page).toHaveURL(/genre=fiction/);
-      await expect(resultCount(page)).toHaveText(`${books.filter((b) => b.category === 'fiction').length} books`);
+      await expect(resultCount(page)).toHaveText(
+        `${books.filter((b) => b.category === 'fiction').length} books`,
+      );
     });
   });
 });
 
 test.describe('only public books', () => {
-  test('an inactive book, or an active one of a deactivated member, never appears in any listing, even when searched for by title', async ({ page }) => {
+  test('an inactive book, or an active one of a deactivated member, never appears in any listing, even when searched for by title', async ({
+    page,
+  }) => {
     const hidden = (await seededBooks()).filter((b) => !b.is_public);
     const inactive = hidden.filter((b) => !b.is_active);
     const ofHiddenOwner = hidden.filter((b) => b.is_active);
@@ -181,8 +221,16 @@ test.describe('/free-books', () => {
     const counts = page.getByTestId('free-book-counts');
     const fiction = free.filter((b) => b.category === 'fiction').length;
     const nonFiction = free.filter((b) => b.category === 'non-fiction').length;
-    await expect(counts).toHaveText(new RegExp(`^\\s*Fiction\\s+${fiction}\\s+Non-Fiction\\s+${nonFiction}\\s+Total\\s+${free.length}\\s*$`));
-    expect(await shownIds(page)).toEqual(listed(free).slice(0, 24).map((b) => b.id));
+    await expect(counts).toHaveText(
+      new RegExp(
+        `^\\s*Fiction\\s+${fiction}\\s+Non-Fiction\\s+${nonFiction}\\s+Total\\s+${free.length}\\s*$`,
+      ),
+    );
+    expect(await shownIds(page)).toEqual(
+      listed(free)
+        .slice(0, 24)
+        .map((b) => b.id),
+    );
     await expectNoAxeViolations(page);
   });
 
@@ -193,7 +241,12 @@ test.describe('/free-books', () => {
     await page.goto(`/free-books?genre=${sample.category}&subGenre=${genre}`);
     await expect(page.getByLabel('Category')).toHaveValue(sample.category);
     await expect(page.getByLabel('Genre')).toHaveValue(genre);
-    expect(await shownIds(page)).toEqual(listed(free).filter((b) => b.category === sample.category && b.genre.includes(genre)).slice(0, 24).map((b) => b.id));
+    expect(await shownIds(page)).toEqual(
+      listed(free)
+        .filter((b) => b.category === sample.category && b.genre.includes(genre))
+        .slice(0, 24)
+        .map((b) => b.id),
+    );
     await page.getByRole('link', { name: 'Clear' }).click();
     await expect(page).toHaveURL(/\/free-books$/);
     await expect(page.getByLabel('Category')).toHaveValue('');
@@ -212,13 +265,23 @@ test.describe('/audiobooks', () => {
   test('category and genre are kept in the query string with the capitalised category', async ({ page }) => {
     const audio = (await seededBooks()).filter((b) => b.is_public && b.has_audiobook);
     await page.goto('/audiobooks');
-    expect(await shownIds(page)).toEqual(listed(audio).slice(0, 24).map((b) => b.id));
+    expect(await shownIds(page)).toEqual(
+      listed(audio)
+        .slice(0, 24)
+        .map((b) => b.id),
+    );
     await page.getByLabel('Category').selectOption('Fiction');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/\/audiobooks\?category=Fiction$/);
     const fiction = audio.filter((b) => b.category === 'fiction');
-    await expect(resultCount(page)).toHaveText(`${fiction.length} ${fiction.length === 1 ? 'audiobook' : 'audiobooks'}`);
-    expect(await shownIds(page)).toEqual(listed(fiction).slice(0, 24).map((b) => b.id));
+    await expect(resultCount(page)).toHaveText(
+      `${fiction.length} ${fiction.length === 1 ? 'audiobook' : 'audiobooks'}`,
+    );
+    expect(await shownIds(page)).toEqual(
+      listed(fiction)
+        .slice(0, 24)
+        .map((b) => b.id),
+    );
     await expectNoAxeViolations(page);
 
     const withGenre = listed(fiction).find((b) => b.genre.length > 0)!;
@@ -242,7 +305,11 @@ test.describe('/free-ebooks', () => {
     await page.goto('/free-ebooks');
     await expect(page.locator('.ebook-grid > li')).toHaveCount(6);
     expect(await titles(page)).toEqual([
-      'First Draft Field Notes', 'A Plain Guide to the Web', 'Drawing the Everyday', 'Small Steps, Daily', 'Rest Well: Sleep for Busy People',
+      'First Draft Field Notes',
+      'A Plain Guide to the Web',
+      'Drawing the Everyday',
+      'Small Steps, Daily',
+      'Rest Well: Sleep for Busy People',
       'The Bookshop on the Corner: A Small Business Primer',
     ]);
     await page.getByLabel('Most downloaded').check();
@@ -250,10 +317,17 @@ test.describe('/free-ebooks', () => {
     expect((await titles(page))[0]).toBe('Small Steps, Daily');
     await page.getByLabel('Highest rated').check();
     expect(await titles(page)).toEqual([
-      'Small Steps, Daily', 'First Draft Field Notes', 'A Plain Guide to the Web', 'Drawing the Everyday', 'Rest Well: Sleep for Busy People',
+      'Small Steps, Daily',
+      'First Draft Field Notes',
+      'A Plain Guide to the Web',
+      'Drawing the Everyday',
+      'Rest Well: Sleep for Busy People',
       'The Bookshop on the Corner: A Small Business Primer',
     ]);
-    await expect(page.locator('.ebook-grid a[download]').first()).toHaveAttribute('href', /\/free-ebooks\/.+\.txt$/);
+    await expect(page.locator('.ebook-grid a[download]').first()).toHaveAttribute(
+      'href',
+      /\/free-ebooks\/.+\.txt$/,
+    );
     await expectNoAxeViolations(page);
   });
 
@@ -272,9 +346,15 @@ test.describe('/free-ebooks', () => {
     test('the radios still reorder the cards (CSS order)', async ({ page }) => {
       await page.goto('/free-ebooks');
       await page.getByLabel('Title (A–Z)').check();
-      const tops = await page.locator('.ebook-grid > li').evaluateAll((items) =>
-        items.map((li) => ({ title: li.querySelector('h2')?.textContent ?? '', top: li.getBoundingClientRect().top, left: li.getBoundingClientRect().left })),
-      );
+      const tops = await page
+        .locator('.ebook-grid > li')
+        .evaluateAll((items) =>
+          items.map((li) => ({
+            title: li.querySelector('h2')?.textContent ?? '',
+            top: li.getBoundingClientRect().top,
+            left: li.getBoundingClientRect().left,
+          })),
+        );
       tops.sort((a, b) => a.top - b.top || a.left - b.left);
       expect(tops[0]!.title).toBe('A Plain Guide to the Web');
     });

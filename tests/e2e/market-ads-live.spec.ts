@@ -8,25 +8,48 @@ import { freshMember, signInAs } from './helpers/members';
 import { PROJECT_ID, eventually } from './helpers/emulators';
 
 /** An ad of `uid`; with `contactInfo`, its member-only contact details too. */
-async function adFor(uid: string, overrides: Record<string, unknown> = {}, contactInfo?: string): Promise<string> {
-  const ref = await adminDb().collection('classified_ads').add({
-    user_id: uid, title: 'Walnut reading stand', description: 'Folding walnut stand for heavy books.', category: 'reading-accessories',
-    subcategory: 'book-stands', price: 35, currency: 'EUR', condition: 'good', location: 'Lyon', contact_method: 'message',
-    is_service: false, tags: ['walnut', 'stand'], is_active: true, is_featured: false, views_count: 0,
-    created_at: new Date(), ...overrides,
-  });
-  if (contactInfo !== undefined) await ref.collection('private').doc('contact').set({ contact_info: contactInfo });
+async function adFor(
+  uid: string,
+  overrides: Record<string, unknown> = {},
+  contactInfo?: string,
+): Promise<string> {
+  const ref = await adminDb()
+    .collection('classified_ads')
+    .add({
+      user_id: uid,
+      title: 'Walnut reading stand',
+      description: 'Folding walnut stand for heavy books.',
+      category: 'reading-accessories',
+      subcategory: 'book-stands',
+      price: 35,
+      currency: 'EUR',
+      condition: 'good',
+      location: 'Lyon',
+      contact_method: 'message',
+      is_service: false,
+      tags: ['walnut', 'stand'],
+      is_active: true,
+      is_featured: false,
+      views_count: 0,
+      created_at: new Date(),
+      ...overrides,
+    });
+  if (contactInfo !== undefined)
+    await ref.collection('private').doc('contact').set({ contact_info: contactInfo });
   return ref.id;
 }
 
 /** What the Firestore REST API answers a visitor (no token) for `path`, through the emulator that enforces the rules. */
 async function visitorRead(path: string): Promise<{ status: number; body: string }> {
   const host = process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080';
-  const response = await fetch(`http://${host}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${path}`);
+  const response = await fetch(
+    `http://${host}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${path}`,
+  );
   return { status: response.status, body: await response.text() };
 }
 
-const contactOf = async (adId: string) => (await adminDb().doc(`classified_ads/${adId}/private/contact`).get()).data();
+const contactOf = async (adId: string) =>
+  (await adminDb().doc(`classified_ads/${adId}/private/contact`).get()).data();
 
 test.describe('classified ads', () => {
   test('a member posts, edits and deletes an ad, seeing every validation message', async ({ page }) => {
@@ -61,7 +84,9 @@ test.describe('classified ads', () => {
     await page.getByLabel('Tags').fill('oak, , Oak, handmade');
     // A photo through the image pipeline.
     const photoField = page.getByRole('group', { name: 'Ad Photo' });
-    await photoField.locator('input[type="file"]').setInputFiles({ name: 'bookends.png', mimeType: 'image/png', buffer: await solidPng(800, 600) });
+    await photoField
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'bookends.png', mimeType: 'image/png', buffer: await solidPng(800, 600) });
     await expect(photoField.getByRole('img', { name: 'Current ad photo' })).toBeVisible({ timeout: 20_000 });
     await page.getByLabel('Contact Method *').selectOption('phone');
     await page.getByLabel('Contact Details').fill('+44 20 7946 0000');
@@ -71,11 +96,18 @@ test.describe('classified ads', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Oak bookends, pair' })).toBeVisible();
     await expect(page.getByTestId('ad-price')).toHaveText('£24.50');
     const stored = (await adminDb().doc(`classified_ads/${adId}`).get()).data()!;
-    expect(stored).toMatchObject({ user_id: seller.uid, tags: ['oak', 'handmade'], condition: null, is_featured: false });
+    expect(stored).toMatchObject({
+      user_id: seller.uid,
+      tags: ['oak', 'handmade'],
+      condition: null,
+      is_featured: false,
+    });
     // The phone number is stored in the member-only subdocument, never on the public ad.
     expect(stored).not.toHaveProperty('contact_info');
     expect(await contactOf(adId)).toEqual({ contact_info: '+44 20 7946 0000' });
-    expect(stored.image_url).toMatch(new RegExp(`^/media/${seller.uid}/ad-images/[A-Za-z0-9_-]+/w640\\.webp$`));
+    expect(stored.image_url).toMatch(
+      new RegExp(`^/media/${seller.uid}/ad-images/[A-Za-z0-9_-]+/w640\\.webp$`),
+    );
     const photo = page.getByTestId('ad-photo');
     await expect(photo).toHaveAttribute('src', stored.image_url as string);
     await expect(photo).toHaveAttribute('width', '640');
@@ -85,10 +117,17 @@ test.describe('classified ads', () => {
     expect(stored.views_count).toBeLessThanOrEqual(1);
 
     // The new ad reaches the market through the index trigger.
-    await eventually('the market entry', async () => ((await adminDb().doc(`market_listings/ad_${adId}`).get()).exists ? true : undefined), 60_000);
+    await eventually(
+      'the market entry',
+      async () => ((await adminDb().doc(`market_listings/ad_${adId}`).get()).exists ? true : undefined),
+      60_000,
+    );
     // Its card in the market shows the photo, sized.
     await page.goto('/classifieds?type=classifieds&search=bookends');
-    const cardPhoto = page.locator('#results article').filter({ hasText: 'Oak bookends, pair' }).locator('img');
+    const cardPhoto = page
+      .locator('#results article')
+      .filter({ hasText: 'Oak bookends, pair' })
+      .locator('img');
     await expect(cardPhoto).toHaveAttribute('src', stored.image_url as string);
     await expect(cardPhoto).toHaveAttribute('width', '400');
     await expect(cardPhoto).toHaveAttribute('height', '300');
@@ -101,7 +140,9 @@ test.describe('classified ads', () => {
     await page.getByLabel('Sub-category').selectOption('none');
     await page.getByLabel('Title *').fill('Oak bookends');
     await page.getByRole('button', { name: 'Update Ad' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Oak bookends' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Oak bookends' })).toBeVisible({
+      timeout: 20_000,
+    });
     expect((await adminDb().doc(`classified_ads/${adId}`).get()).get('subcategory')).toBeNull();
     expect(await contactOf(adId)).toEqual({ contact_info: '+44 20 7946 0001' });
 
@@ -115,9 +156,15 @@ test.describe('classified ads', () => {
     expect(await contactOf(adId)).toBeUndefined();
   });
 
-  test('email and phone details: visitors get none (page, ad document and subdocument), a signed-in member sees them', async ({ page }) => {
+  test('email and phone details: visitors get none (page, ad document and subdocument), a signed-in member sees them', async ({
+    page,
+  }) => {
     const seller = await freshMember('Hal Phone');
-    const adId = await adFor(seller.uid, { title: 'Letterpress prints', contact_method: 'phone' }, '+1 555 0142 9876');
+    const adId = await adFor(
+      seller.uid,
+      { title: 'Letterpress prints', contact_method: 'phone' },
+      '+1 555 0142 9876',
+    );
     await page.goto(`/classifieds/${adId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Letterpress prints' })).toBeVisible();
     await expect(page.getByText("to see the seller's phone details", { exact: false })).toBeVisible();
@@ -149,10 +196,13 @@ test.describe('classified ads', () => {
     await expect(page.getByText('Authentication Required')).toBeVisible();
   });
 
-  test('a visit counts one view, and the same visitor coming back that day counts no more', async ({ page }) => {
+  test('a visit counts one view, and the same visitor coming back that day counts no more', async ({
+    page,
+  }) => {
     const seller = await freshMember('Dee Views');
     const adId = await adFor(seller.uid);
-    const views = async () => (await adminDb().doc(`classified_ads/${adId}`).get()).get('views_count') as number;
+    const views = async () =>
+      (await adminDb().doc(`classified_ads/${adId}`).get()).get('views_count') as number;
     await page.goto(`/classifieds/${adId}`);
     await eventually('one view', async () => ((await views()) === 1 ? true : undefined));
     const again = page.waitForResponse((r) => r.url().includes(`/api/views/classified_ads/${adId}`));
@@ -161,7 +211,9 @@ test.describe('classified ads', () => {
     expect(await views()).toBe(1);
   });
 
-  test('a member’s Platform Message reaches the seller by email, with Reply-To the buyer', async ({ page }) => {
+  test('a member’s Platform Message reaches the seller by email, with Reply-To the buyer', async ({
+    page,
+  }) => {
     const seller = await freshMember('Eve Seller');
     const buyer = await freshMember('Finn Buyer');
     const adId = await adFor(seller.uid, { title: 'Brass book light' });
@@ -172,9 +224,14 @@ test.describe('classified ads', () => {
     await expect(page.getByText('Message must be at least 10 characters')).toBeVisible();
     await page.getByLabel('Your message').fill('Is the brass book light still available?');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Message sent to the seller.' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Message sent to the seller.' })).toBeVisible({
+      timeout: 20_000,
+    });
     expect(await page.content()).not.toContain(seller.email);
-    const mail = (await findMail(seller.email, /New message about your ad: Brass book light/)) as { text?: string; replyTo?: { address: string }[] };
+    const mail = (await findMail(seller.email, /New message about your ad: Brass book light/)) as {
+      text?: string;
+      replyTo?: { address: string }[];
+    };
     expect(mail.text).toContain('Is the brass book light still available?');
     expect(mail.replyTo?.[0]?.address.toLowerCase()).toBe(buyer.email.toLowerCase());
   });
@@ -189,11 +246,18 @@ test.describe('classified ads', () => {
     await expect(page.getByText('Redirected to Profile')).toBeVisible();
     // Ads are posted from the profile: the owner's profile offers Post an ad and lists their ads.
     const mine = page.getByRole('region', { name: 'My Classified Ads' });
-    await expect(mine.getByRole('link', { name: 'Post an ad' })).toHaveAttribute('href', '/classifieds/create');
+    await expect(mine.getByRole('link', { name: 'Post an ad' })).toHaveAttribute(
+      'href',
+      '/classifieds/create',
+    );
     await expect(mine.getByText('You have not posted any ads yet.')).toBeVisible({ timeout: 20_000 });
     const adId = await adFor(member.uid, { title: 'Gus’s spare bookends' });
     await page.reload();
-    await expect(mine.getByRole('link', { name: 'Gus’s spare bookends' })).toHaveAttribute('href', `/classifieds/${adId}`, { timeout: 20_000 });
+    await expect(mine.getByRole('link', { name: 'Gus’s spare bookends' })).toHaveAttribute(
+      'href',
+      `/classifieds/${adId}`,
+      { timeout: 20_000 },
+    );
     await mine.getByRole('link', { name: 'Post an ad' }).click();
     await expect(page.getByRole('button', { name: 'Create Ad' })).toBeVisible({ timeout: 20_000 });
   });
@@ -215,6 +279,8 @@ test.describe('classified ads', () => {
     await expect(page.locator('[data-testid=post-ad][data-ready]')).toBeAttached();
     await page.getByRole('link', { name: 'Post Ad' }).click();
     await expect(page).toHaveURL(/\/auth$/, { timeout: 20_000 });
-    await expect(page.getByText('Please log in to create an ad. All ads must be posted from your profile.')).toBeVisible();
+    await expect(
+      page.getByText('Please log in to create an ad. All ads must be posted from your profile.'),
+    ).toBeVisible();
   });
 });

@@ -11,13 +11,18 @@ async function expected(queryString: string): Promise<{ titles: string[]; total:
   const plan = planMarket(parseMarketParams(new URLSearchParams(queryString)).filters);
   let query: Query = adminDb().collection('market_listings');
   for (const [field, value] of plan.equals) query = query.where(field, '==', value);
-  if (plan.arrayContains) query = query.where(plan.arrayContains.field, 'array-contains', plan.arrayContains.value);
+  if (plan.arrayContains)
+    query = query.where(plan.arrayContains.field, 'array-contains', plan.arrayContains.value);
   for (const [field, direction] of plan.orderBy) query = query.orderBy(field, direction);
   const [page, count] = await Promise.all([query.limit(MARKET_PAGE_SIZE).get(), query.count().get()]);
   return { titles: page.docs.map((doc) => doc.get('title') as string), total: count.data().count };
 }
 
-const cardTitles = (page: import('@playwright/test').Page) => page.locator('#results article h3').allTextContents().then((t) => t.map((s) => s.trim()));
+const cardTitles = (page: import('@playwright/test').Page) =>
+  page
+    .locator('#results article h3')
+    .allTextContents()
+    .then((t) => t.map((s) => s.trim()));
 const countText = (total: number) => `${total} ${total === 1 ? 'listing' : 'listings'}`;
 
 test.describe('marketplace', () => {
@@ -29,7 +34,8 @@ test.describe('marketplace', () => {
     await expect(page.getByRole('heading', { name: 'All Listings' })).toBeVisible();
     await expect(page.getByTestId('result-count')).toHaveText(countText(total));
     expect(await cardTitles(page)).toEqual(titles);
-    for (const type of await page.getByTestId('market-type').allTextContents()) expect(['Book', 'Classified', 'Product', 'Service']).toContain(type);
+    for (const type of await page.getByTestId('market-type').allTextContents())
+      expect(['Book', 'Classified', 'Product', 'Service']).toContain(type);
     await expectNoAxeViolations(page);
   });
 
@@ -55,17 +61,22 @@ test.describe('marketplace', () => {
     test(`price range “${price.label}” keeps listings in that range`, async ({ page }) => {
       const { titles, total } = await expected(`price=${price.value}`);
       await page.goto(`/classifieds?price=${price.value}`);
-      if (total === 0) await expect(page.getByTestId('market-empty')).toContainText(`the price range “${price.label}”`);
+      if (total === 0)
+        await expect(page.getByTestId('market-empty')).toContainText(`the price range “${price.label}”`);
       else await expect(page.getByTestId('result-count')).toHaveText(countText(total));
       expect(await cardTitles(page)).toEqual(titles);
     });
   }
 
   test('category, sub-category and search combine, and the URL can be shared', async ({ page }) => {
-    const ad = (await adminDb().collection('market_listings').where('type', '==', 'classified').limit(1).get()).docs[0]!;
+    const ad = (
+      await adminDb().collection('market_listings').where('type', '==', 'classified').limit(1).get()
+    ).docs[0]!;
     const sub = (ad.get('subcategories') as string[])[0];
     // The title's longest word: the rarest, so the ad is on the first page of results.
-    const word = (ad.get('title') as string).split(/[^\p{L}\p{N}]+/u).reduce((a, b) => (b.length > a.length ? b : a), '');
+    const word = (ad.get('title') as string)
+      .split(/[^\p{L}\p{N}]+/u)
+      .reduce((a, b) => (b.length > a.length ? b : a), '');
     const qs = `type=classifieds&category=${ad.get('category')}${sub ? `&subcategory=${sub}` : ''}`;
     const filtered = await expected(qs);
     await page.goto(`/classifieds?${qs}`);
@@ -87,9 +98,13 @@ test.describe('marketplace', () => {
     expect(await cardTitles(page)).toEqual((await expected('type=books&sort=price-low')).titles);
   });
 
-  test('unknown and malformed parameters give a note and the unfiltered market, never an error page', async ({ page }) => {
+  test('unknown and malformed parameters give a note and the unfiltered market, never an error page', async ({
+    page,
+  }) => {
     const { titles } = await expected('');
-    const response = await page.goto('/classifieds?type=boats&price=cheap&sort=random&after=%2E%2E%2Fx&page=2');
+    const response = await page.goto(
+      '/classifieds?type=boats&price=cheap&sort=random&after=%2E%2E%2Fx&page=2',
+    );
     expect(response?.status()).toBe(200);
     const notes = page.getByTestId('listing-notes');
     await expect(notes).toContainText('Unknown item type “boats” was ignored.');
@@ -101,13 +116,17 @@ test.describe('marketplace', () => {
     expect(await cardTitles(page)).toEqual(titles);
   });
 
-  test('a filter that matches nothing names the filters to loosen, each a link without it', async ({ page }) => {
+  test('a filter that matches nothing names the filters to loosen, each a link without it', async ({
+    page,
+  }) => {
     await page.goto('/classifieds?search=zzqxv&type=services');
     const empty = page.getByTestId('market-empty');
     await expect(empty).toContainText('No listings found');
     await empty.getByRole('link', { name: 'the search “zzqxv”' }).click();
     await expect(page).toHaveURL(/\/classifieds\?type=services$/);
-    await expect(page.getByTestId('result-count')).toHaveText(countText((await expected('type=services')).total));
+    await expect(page.getByTestId('result-count')).toHaveText(
+      countText((await expected('type=services')).total),
+    );
   });
 
   test('Load more is a link to the next page that works without JavaScript', async ({ browser }) => {
@@ -124,24 +143,46 @@ test.describe('marketplace', () => {
     await context.close();
   });
 
-  test('cards link to each listing’s own page and show price or Contact for Pricing and at most 3 tags', async ({ page }) => {
+  test('cards link to each listing’s own page and show price or Contact for Pricing and at most 3 tags', async ({
+    page,
+  }) => {
     await page.goto('/classifieds?type=classifieds');
     const cards = page.locator('#results article');
     for (const card of await cards.all()) {
       expect(await card.getByRole('link').getAttribute('href')).toMatch(/^\/classifieds\/[A-Za-z0-9_-]+$/);
-      expect(await card.locator('[aria-label=Tags] li:not(:has-text("more"))').count()).toBeLessThanOrEqual(3);
+      expect(await card.locator('[aria-label=Tags] li:not(:has-text("more"))').count()).toBeLessThanOrEqual(
+        3,
+      );
     }
-    const noPrice = (await adminDb().collection('market_listings').where('price_band', '==', null).limit(1).get()).docs[0];
+    const noPrice = (
+      await adminDb().collection('market_listings').where('price_band', '==', null).limit(1).get()
+    ).docs[0];
     if (noPrice) {
       await page.goto(`/classifieds?search=${encodeURIComponent(noPrice.get('title') as string)}`);
-      const card = page.locator('#results article').filter({ hasText: noPrice.get('title') as string }).first();
+      const card = page
+        .locator('#results article')
+        .filter({ hasText: noPrice.get('title') as string })
+        .first();
       await expect(card.getByTestId('market-price')).toHaveText('Contact for Pricing');
     }
   });
 
-  test('an ad page shows the ad, its seller and how to contact them; unknown ads are 404', async ({ page }) => {
-    const entry = (await adminDb().collection('market_listings').where('type', '==', 'classified').orderBy('created_at', 'desc').limit(1).get()).docs[0]!;
-    const ad = (await adminDb().doc(`classified_ads/${entry.get('source_id')}`).get()).data()!;
+  test('an ad page shows the ad, its seller and how to contact them; unknown ads are 404', async ({
+    page,
+  }) => {
+    const entry = (
+      await adminDb()
+        .collection('market_listings')
+        .where('type', '==', 'classified')
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .get()
+    ).docs[0]!;
+    const ad = (
+      await adminDb()
+        .doc(`classified_ads/${entry.get('source_id')}`)
+        .get()
+    ).data()!;
     await page.goto(entry.get('path') as string);
     await expect(page.getByRole('heading', { level: 1, name: ad.title as string })).toBeVisible();
     await expect(page.getByText(ad.description as string)).toBeVisible();
@@ -150,7 +191,11 @@ test.describe('marketplace', () => {
     await expectNoAxeViolations(page);
     // The ad document carries no contact details; email and phone details are for signed-in members only.
     expect(ad).not.toHaveProperty('contact_info');
-    const info = (await adminDb().doc(`classified_ads/${entry.get('source_id')}/private/contact`).get()).get('contact_info') as string | null | undefined;
+    const info = (
+      await adminDb()
+        .doc(`classified_ads/${entry.get('source_id')}/private/contact`)
+        .get()
+    ).get('contact_info') as string | null | undefined;
     if ((ad.contact_method === 'email' || ad.contact_method === 'phone') && info) {
       expect(await page.content()).not.toContain(info);
     }
@@ -164,6 +209,8 @@ test.describe('marketplace', () => {
     await page.getByRole('link', { name: 'Post Ad' }).click();
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByText('Authentication Required')).toBeVisible();
-    await expect(page.getByText('Please log in to create an ad. All ads must be posted from your profile.')).toBeVisible();
+    await expect(
+      page.getByText('Please log in to create an ad. All ads must be posted from your profile.'),
+    ).toBeVisible();
   });
 });

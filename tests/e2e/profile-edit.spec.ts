@@ -53,14 +53,21 @@ test('a member edits their profile and a book, saves, and sees it after a reload
   await expect(page.getByText('Profile updated successfully!')).toBeVisible();
 
   const profile = (await adminDb().doc(`profiles/${member.uid}`).get()).data();
-  expect(profile).toMatchObject({ about_me: 'I edit everything twice.', social_links: { goodreads: 'https://goodreads.example/edith' } });
+  expect(profile).toMatchObject({
+    about_me: 'I edit everything twice.',
+    social_links: { goodreads: 'https://goodreads.example/edith' },
+  });
   const books = await adminDb().collection('books').where('user_id', '==', member.uid).get();
-  expect(books.docs.map((book) => book.data())).toEqual([expect.objectContaining({ title: 'The Red Pencil', ebook_price: 4.99 })]);
+  expect(books.docs.map((book) => book.data())).toEqual([
+    expect.objectContaining({ title: 'The Red Pencil', ebook_price: 4.99 }),
+  ]);
 
   await openProfileEditor(page);
   await expect(page.getByLabel('About Me')).toHaveValue('I edit everything twice.');
   await expect(page.getByText('1/3 books (free plan)')).toBeVisible();
-  await expect(page.locator('[data-books-section]').getByRole('link', { name: 'The Red Pencil' })).toBeVisible();
+  await expect(
+    page.locator('[data-books-section]').getByRole('link', { name: 'The Red Pencil' }),
+  ).toBeVisible();
 });
 
 test('a draft is kept, restored on the next visit, and discarded when declined', async ({ page }) => {
@@ -103,7 +110,9 @@ test('an admin edits another member’s profile; a member may not', async ({ pag
 
   await signInAs(page, admin);
   await openProfileEditor(page, `?userId=${member.uid}`);
-  await expect(page.getByText(`You are editing ${member.displayName}’s profile as an administrator.`)).toBeVisible();
+  await expect(
+    page.getByText(`You are editing ${member.displayName}’s profile as an administrator.`),
+  ).toBeVisible();
   await expect(page.getByLabel('Display Name')).toHaveValue(member.displayName);
   await expect(page.getByLabel('Email')).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Category' }).selectOption('Publisher');
@@ -111,7 +120,11 @@ test('an admin edits another member’s profile; a member may not', async ({ pag
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page).toHaveURL(new RegExp(`/profile/${member.slug}/?$`), { timeout: 20_000 });
   const profile = (await adminDb().doc(`profiles/${member.uid}`).get()).data();
-  expect(profile).toMatchObject({ category: 'Publisher', page_title: 'Milo’s corner', display_name: member.displayName });
+  expect(profile).toMatchObject({
+    category: 'Publisher',
+    page_title: 'Milo’s corner',
+    display_name: member.displayName,
+  });
 });
 
 test('a member deletes their account, is signed out, and cannot sign in again', async ({ page }) => {
@@ -137,7 +150,9 @@ test('a member deletes their account, is signed out, and cannot sign in again', 
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
 });
 
-test('the owner edits inline on the profile page: cancel restores, save shows the change after a reload', async ({ page }) => {
+test('the owner edits inline on the profile page: cancel restores, save shows the change after a reload', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const member = await freshMember('Ines Inline');
   await adminDb().doc(`profiles/${member.uid}`).update({ about_me: 'Saved words.' });
@@ -174,7 +189,9 @@ test('the owner edits inline on the profile page: cancel restores, save shows th
   await expect(page.getByText('Profile updated successfully!')).toBeVisible({ timeout: 20_000 });
   await page.reload();
   await expect(page.getByText('Words I keep.')).toBeVisible();
-  expect((await adminDb().doc(`profiles/${member.uid}`).get()).data()).toMatchObject({ about_me: 'Words I keep.' });
+  expect((await adminDb().doc(`profiles/${member.uid}`).get()).data()).toMatchObject({
+    about_me: 'Words I keep.',
+  });
 });
 
 test('a member uploads a new profile picture through the editor and saves it', async ({ page }) => {
@@ -184,27 +201,40 @@ test('a member uploads a new profile picture through the editor and saves it', a
   await openProfileEditor(page);
   const field = page.getByRole('group', { name: 'Profile Picture' });
   await expect(field.getByRole('img', { name: 'No profile picture yet' })).toBeVisible();
-  await field.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await solidPng(400, 400) });
+  await field
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await solidPng(400, 400) });
   await expect(field.getByRole('img', { name: 'Current profile picture' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page).toHaveURL(new RegExp(`/profile/${member.slug}/?$`), { timeout: 20_000 });
   const stored = (await adminDb().doc(`profiles/${member.uid}`).get()).get('profile_image') as string;
   expect(stored).toMatch(new RegExp(`^/media/${member.uid}/profile-images/`));
-  await expect(page.getByRole('img', { name: `Profile picture of ${member.displayName}` })).toHaveAttribute('src', stored);
+  await expect(page.getByRole('img', { name: `Profile picture of ${member.displayName}` })).toHaveAttribute(
+    'src',
+    stored,
+  );
 });
 
-test('a save based on a stale page is refused with the conflict message and the form keeps what was typed', async ({ page }) => {
+test('a save based on a stale page is refused with the conflict message and the form keeps what was typed', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const member = await freshMember('Carl Conflict');
   await signInAs(page, member);
   await openProfileEditor(page);
   await page.getByLabel('About Me').fill('Typed in the first tab.');
   // Another tab (here the Admin SDK) saves in between.
-  await adminDb().doc(`profiles/${member.uid}`).update({ about_me: 'Saved from the second tab.', updated_at: new Date() });
+  await adminDb()
+    .doc(`profiles/${member.uid}`)
+    .update({ about_me: 'Saved from the second tab.', updated_at: new Date() });
   await page.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(page.getByText(/^Failed to save profile: This profile was changed in another tab/)).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByText(/^Failed to save profile: This profile was changed in another tab/),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/profile-edit\/?$/);
   await expect(page.getByLabel('About Me')).toHaveValue('Typed in the first tab.');
   await expect(page.getByRole('button', { name: 'Save Profile' })).toBeEnabled();
-  expect((await adminDb().doc(`profiles/${member.uid}`).get()).get('about_me')).toBe('Saved from the second tab.');
+  expect((await adminDb().doc(`profiles/${member.uid}`).get()).get('about_me')).toBe(
+    'Saved from the second tab.',
+  );
 });

@@ -16,8 +16,19 @@ test.beforeAll(async () => {
   const now = new Date();
   const batch = db.batch();
   batch.set(db.doc(`profiles/${uid}`), {
-    user_id: uid, page_slug: newSlug, display_name: name, role: 'User', category: 'Book Author', about_me: 'Moved to a new address.',
-    social_links: {}, subscription_status: 'free', approval_status: 'approved', is_active: true, book_count: 0, created_at: now, updated_at: now,
+    user_id: uid,
+    page_slug: newSlug,
+    display_name: name,
+    role: 'User',
+    category: 'Book Author',
+    about_me: 'Moved to a new address.',
+    social_links: {},
+    subscription_status: 'free',
+    approval_status: 'approved',
+    is_active: true,
+    book_count: 0,
+    created_at: now,
+    updated_at: now,
     ...directoryFields({ display_name: name, category: 'Book Author', about_me: 'Moved to a new address.' }),
   });
   // What the profile save leaves behind when a member changes their slug.
@@ -28,10 +39,17 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   const db = adminDb();
-  await Promise.all([db.doc(`profiles/${uid}`).delete(), db.doc(`page_slugs/${oldSlug}`).delete(), db.doc(`page_slugs/${newSlug}`).delete()]);
+  await Promise.all([
+    db.doc(`profiles/${uid}`).delete(),
+    db.doc(`page_slugs/${oldSlug}`).delete(),
+    db.doc(`page_slugs/${newSlug}`).delete(),
+  ]);
 });
 
-test('an old profile address answers 301 to the member’s current one, which a visitor then sees', async ({ page, request }) => {
+test('an old profile address answers 301 to the member’s current one, which a visitor then sees', async ({
+  page,
+  request,
+}) => {
   const response = await request.get(`/profile/${oldSlug}`, { maxRedirects: 0 });
   expect(response.status()).toBe(301);
   expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe(`/profile/${newSlug}`);
@@ -42,7 +60,9 @@ test('an old profile address answers 301 to the member’s current one, which a 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 });
 
-test('the old address of a member who is no longer public is not found, not redirected', async ({ request }) => {
+test('the old address of a member who is no longer public is not found, not redirected', async ({
+  request,
+}) => {
   await adminDb().doc(`profiles/${uid}`).update({ is_active: false });
   try {
     const response = await request.get(`/profile/${oldSlug}`, { maxRedirects: 0 });

@@ -22,9 +22,12 @@ async function memberPage(uid: string) {
   const db = adminDb();
   const snap = await db.doc(`profiles/${uid}`).get();
   const profile = parseDoc(profileSchema, snap.id, snap.data());
-  const newestFirst = <T extends { created_at: Date }>(items: T[]) => items.sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+  const newestFirst = <T extends { created_at: Date }>(items: T[]) =>
+    items.sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
   const books = newestFirst(
-    (await db.collection('books').where('user_id', '==', uid).get()).docs.map((d) => parseDoc(bookSchema, d.id, d.data())).filter((b) => b.is_active),
+    (await db.collection('books').where('user_id', '==', uid).get()).docs
+      .map((d) => parseDoc(bookSchema, d.id, d.data()))
+      .filter((b) => b.is_active),
   );
   const products = newestFirst(
     (await db.collection('products_services').where('user_id', '==', uid).get()).docs
@@ -44,47 +47,73 @@ async function slugWhere(field: 'is_active' | 'approval_status', value: unknown)
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-test('a visitor opens an author’s profile from the directory and sees every section with what is public', async ({ page, context }) => {
+test('a visitor opens an author’s profile from the directory and sees every section with what is public', async ({
+  page,
+  context,
+}) => {
   const { profile, books, products } = await memberPage('demo-author');
   await page.goto(`/directory?search=${encodeURIComponent(profile.display_name)}`);
   const card = page.locator('[data-member-card]').filter({ hasText: profile.display_name });
   // View Profile opens the profile in a new tab.
-  const [profilePage] = await Promise.all([context.waitForEvent('page'), card.getByRole('link', { name: /View Profile/ }).click()]);
+  const [profilePage] = await Promise.all([
+    context.waitForEvent('page'),
+    card.getByRole('link', { name: /View Profile/ }).click(),
+  ]);
   await profilePage.waitForLoadState();
   expect(new URL(profilePage.url()).pathname).toBe(`/profile/${profile.page_slug}`);
 
-  await expect(profilePage.getByRole('heading', { level: 1 })).toHaveText(profile.page_title || profile.display_name);
+  await expect(profilePage.getByRole('heading', { level: 1 })).toHaveText(
+    profile.page_title || profile.display_name,
+  );
   await expect(profilePage.locator('[data-profile-category]')).toHaveText('Book Author');
-  await expect(profilePage.getByRole('img', { name: `Profile picture of ${profile.display_name}` })).toBeVisible();
+  await expect(
+    profilePage.getByRole('img', { name: `Profile picture of ${profile.display_name}` }),
+  ).toBeVisible();
 
   await expect(section(profilePage, 'About Me')).toContainText(profile.about_me!.trim());
-  await expect(section(profilePage, 'Special Announcement')).toContainText(profile.special_announcement!.trim());
-  await expect(section(profilePage, 'Upcoming Events').getByRole('listitem')).toHaveText(eventLines(profile.upcoming_events));
+  await expect(section(profilePage, 'Special Announcement')).toContainText(
+    profile.special_announcement!.trim(),
+  );
+  await expect(section(profilePage, 'Upcoming Events').getByRole('listitem')).toHaveText(
+    eventLines(profile.upcoming_events),
+  );
 
   // Books: only the active ones, newest first, each title linking to its page, with its purchase links.
   const bookCards = section(profilePage, 'Books').locator('[data-profile-book]');
   await expect(bookCards.getByRole('heading')).toHaveText(books.map((b) => b.title));
   for (const [i, book] of books.entries()) {
     const cardOf = bookCards.nth(i);
-    await expect(cardOf.getByRole('link', { name: book.title, exact: true })).toHaveAttribute('href', `/book/${book.id}`);
+    await expect(cardOf.getByRole('link', { name: book.title, exact: true })).toHaveAttribute(
+      'href',
+      `/book/${book.id}`,
+    );
     const links = bookLinks(book);
     const shown = cardOf.getByRole('list').getByRole('link');
     await expect(shown).toHaveCount(links.length);
     for (const [j, link] of links.entries()) await expect(shown.nth(j)).toHaveAttribute('href', link.url);
     await expect(cardOf.locator('img')).toHaveAttribute('loading', 'lazy');
   }
-  expect(books.some((b) => bookLinks(b).length > 0), 'the demo author has purchase links to show').toBe(true);
+  expect(
+    books.some((b) => bookLinks(b).length > 0),
+    'the demo author has purchase links to show',
+  ).toBe(true);
 
   // Products & Services: only the active ones (the demo author has one an admin disabled).
-  await expect(section(profilePage, 'Products & Services').locator('[data-profile-product] h3')).toHaveText(products.map((p) => p.title));
+  await expect(section(profilePage, 'Products & Services').locator('[data-profile-product] h3')).toHaveText(
+    products.map((p) => p.title),
+  );
 
-  await expect(section(profilePage, 'Connect With Me').getByRole('link', { name: /Visit My Website/ })).toHaveAttribute('href', profile.social_links.website!);
+  await expect(
+    section(profilePage, 'Connect With Me').getByRole('link', { name: /Visit My Website/ }),
+  ).toHaveAttribute('href', profile.social_links.website!);
   // Social links are an edit-mode section only.
   await expect(section(profilePage, 'Social Links')).toHaveCount(0);
   await expectNoAxeViolations(profilePage);
 });
 
-test('the profile’s content carries the member’s id and slug for the owner’s editor to attach to', async ({ page }) => {
+test('the profile’s content carries the member’s id and slug for the owner’s editor to attach to', async ({
+  page,
+}) => {
   const { profile } = await memberPage('demo-author');
   await page.goto(`/profile/${profile.page_slug}`);
   const root = page.locator('[data-profile-user-id]');
@@ -94,7 +123,9 @@ test('the profile’s content carries the member’s id and slug for the owner�
   await expect(root.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('a publisher has a Books section, a book lover has none, and an admin is presented as a Book Author', async ({ page }) => {
+test('a publisher has a Books section, a book lover has none, and an admin is presented as a Book Author', async ({
+  page,
+}) => {
   const publisher = await memberPage('demo-publisher');
   await page.goto(`/profile/${publisher.profile.page_slug}`);
   await expect(page.locator('[data-profile-category]')).toHaveText('Publisher');
@@ -104,7 +135,9 @@ test('a publisher has a Books section, a book lover has none, and an admin is pr
   await page.goto(`/profile/${reader.profile.page_slug}`);
   await expect(page.locator('[data-profile-category]')).toHaveText('Book Lover/Marketer');
   await expect(section(page, 'Books')).toHaveCount(0);
-  await expect(section(page, 'Products & Services').locator('[data-profile-product]')).toHaveCount(reader.products.length);
+  await expect(section(page, 'Products & Services').locator('[data-profile-product]')).toHaveCount(
+    reader.products.length,
+  );
 
   const admin = await memberPage('demo-admin');
   expect(admin.profile.role).toBe('Admin');
@@ -114,7 +147,9 @@ test('a publisher has a Books section, a book lover has none, and an admin is pr
   await expect(section(page, 'Books').locator('[data-profile-book]')).toHaveCount(admin.books.length);
 });
 
-test('unknown, inactive, pending, denied and malformed profiles show Profile Not Found with HTTP 404 and Go Back', async ({ page }) => {
+test('unknown, inactive, pending, denied and malformed profiles show Profile Not Found with HTTP 404 and Go Back', async ({
+  page,
+}) => {
   const slugs = {
     unknown: 'no-one-by-this-name',
     inactive: await slugWhere('is_active', false),
@@ -133,7 +168,10 @@ test('unknown, inactive, pending, denied and malformed profiles show Profile Not
   await expectNoAxeViolations(page);
 });
 
-test('Go Back returns to the page the visitor came from, and without one leads to the directory', async ({ page, browser }) => {
+test('Go Back returns to the page the visitor came from, and without one leads to the directory', async ({
+  page,
+  browser,
+}) => {
   await page.goto('/about');
   // As if the visitor followed a stale link on /about.
   await page.evaluate(() => {
@@ -155,9 +193,14 @@ test('Go Back returns to the page the visitor came from, and without one leads t
   await noScript.close();
 });
 
-test('search engines and link previews get a canonical URL, OpenGraph and Twitter tags, and schema.org JSON-LD', async ({ page, request }) => {
+test('search engines and link previews get a canonical URL, OpenGraph and Twitter tags, and schema.org JSON-LD', async ({
+  page,
+  request,
+}) => {
   const { profile, books } = await memberPage('demo-author');
-  const loc = (await sitemapLocs(request)).find((l) => new URL(l).pathname === `/profile/${profile.page_slug}`);
+  const loc = (await sitemapLocs(request)).find(
+    (l) => new URL(l).pathname === `/profile/${profile.page_slug}`,
+  );
   expect(loc, 'the profile is in the sitemap').toBeTruthy();
   await page.goto(`/profile/${profile.page_slug}`);
 
@@ -168,7 +211,10 @@ test('search engines and link previews get a canonical URL, OpenGraph and Twitte
   const image = new URL(profile.profile_image!, loc!).href;
   await expect(meta('meta[property="og:image"]')).toHaveAttribute('content', image);
   await expect(meta('meta[name="twitter:image"]')).toHaveAttribute('content', image);
-  await expect(meta('meta[property="og:image:alt"]')).toHaveAttribute('content', `Profile picture of ${profile.display_name}`);
+  await expect(meta('meta[property="og:image:alt"]')).toHaveAttribute(
+    'content',
+    `Profile picture of ${profile.display_name}`,
+  );
 
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   expect(blocks).toHaveLength(1);
@@ -177,20 +223,28 @@ test('search engines and link previews get a canonical URL, OpenGraph and Twitte
   expect(person).toMatchObject({ name: profile.display_name, url: loc, image });
   const socialUrls = [...new Set(Object.values(profile.social_links).filter((url): url is string => !!url))];
   expect(new Set(person.sameAs as string[])).toEqual(new Set(socialUrls));
-  expect(graph.filter((node) => node['@type'] === 'Book').map((node) => node.name)).toEqual(books.map((b) => b.title));
+  expect(graph.filter((node) => node['@type'] === 'Book').map((node) => node.name)).toEqual(
+    books.map((b) => b.title),
+  );
 });
 
-test('the page is cacheable by the CDN, the same for every visitor, and tagged with the member', async ({ request }) => {
+test('the page is cacheable by the CDN, the same for every visitor, and tagged with the member', async ({
+  request,
+}) => {
   const { profile } = await memberPage('demo-author');
   const anonymous = await request.get(`/profile/${profile.page_slug}`);
   expect(anonymous.status()).toBe(200);
   expect(anonymous.headers()['cache-control']).toBe(ON_DEMAND_CACHE_CONTROL);
-  expect(anonymous.headers()['netlify-cache-tag']).toBe(`profile-demo-author,profile-slug-${profile.page_slug}`);
+  expect(anonymous.headers()['netlify-cache-tag']).toBe(
+    `profile-demo-author,profile-slug-${profile.page_slug}`,
+  );
   expect(anonymous.headers()['cache-tag']).toBe(`profile-demo-author,profile-slug-${profile.page_slug}`);
   expect(anonymous.headers()['set-cookie']).toBeUndefined();
   expect(anonymous.headers()['vary'] ?? '').not.toMatch(/cookie|authorization/i);
   // A member's browser (a cookie, a session) gets the very same HTML.
-  const withCookie = await request.get(`/profile/${profile.page_slug}`, { headers: { Cookie: 'session=anything' } });
+  const withCookie = await request.get(`/profile/${profile.page_slug}`, {
+    headers: { Cookie: 'session=anything' },
+  });
   expect(await withCookie.text()).toBe(await anonymous.text());
 
   const missing = await request.get('/profile/no-one-by-this-name');
@@ -200,13 +254,16 @@ test('the page is cacheable by the CDN, the same for every visitor, and tagged w
   expect(missing.headers()['cache-control']).toBe(ON_DEMAND_CACHE_CONTROL);
 });
 
-test('a visitor downloads no React and no Firebase, and under 15 KB of JavaScript (gzip)', async ({ page }) => {
+test('a visitor downloads no React and no Firebase, and under 15 KB of JavaScript (gzip)', async ({
+  page,
+}) => {
   const { profile } = await memberPage('demo-author');
   const bodies: Promise<{ url: string; text: string }>[] = [];
   const hosts = new Set<string>();
   page.on('request', (r) => hosts.add(new URL(r.url()).host));
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.text().then((text) => ({ url: response.url(), text })));
+    if (response.request().resourceType() === 'script')
+      bodies.push(response.text().then((text) => ({ url: response.url(), text })));
   });
   await page.goto(`/profile/${profile.page_slug}`, { waitUntil: 'networkidle' });
   await page.mouse.wheel(0, 1500);
@@ -217,15 +274,24 @@ test('a visitor downloads no React and no Firebase, and under 15 KB of JavaScrip
     expect(text, `${url} carries React`).not.toContain('react.transitional.element');
   }
   expect([...hosts].filter((host) => /googleapis|firebase|:(9099|8080|5001)$/.test(host))).toEqual([]);
-  const inline = await page.$$eval('script:not([src]):not([type="application/ld+json"])', (nodes) => nodes.map((n) => n.textContent ?? ''));
-  const gzip = [...scripts.map((s) => s.text), ...inline].reduce((sum, text) => sum + gzipSync(Buffer.from(text), { level: 9 }).length, 0);
+  const inline = await page.$$eval('script:not([src]):not([type="application/ld+json"])', (nodes) =>
+    nodes.map((n) => n.textContent ?? ''),
+  );
+  const gzip = [...scripts.map((s) => s.text), ...inline].reduce(
+    (sum, text) => sum + gzipSync(Buffer.from(text), { level: 9 }).length,
+    0,
+  );
   expect(gzip).toBeLessThanOrEqual(15 * 1024);
 });
 
-test('on a phone every link and button is large enough, or far enough from the next, to tap (WCAG 2.2 target size)', async ({ page }) => {
+test('on a phone every link and button is large enough, or far enough from the next, to tap (WCAG 2.2 target size)', async ({
+  page,
+}) => {
   const { profile } = await memberPage('demo-author');
   await page.setViewportSize({ width: 412, height: 823 });
   await page.goto(`/profile/${profile.page_slug}`);
   const results = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
-  expect(results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`))).toEqual([]);
+  expect(
+    results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`)),
+  ).toEqual([]);
 });

@@ -5,7 +5,9 @@
 // (playwright.config.ts), and puts the title back at the end.
 import { adminDb, expect, test } from './fixtures';
 
-test('a new site title shows in the pre-rendered home page, and / answers every request during the swap', async ({ request }) => {
+test('a new site title shows in the pre-rendered home page, and / answers every request during the swap', async ({
+  request,
+}) => {
   // Quiet period, then a production build on a busy two-core machine (maybe after one already running).
   test.setTimeout(420_000);
   const ref = adminDb().doc('site_settings/main');

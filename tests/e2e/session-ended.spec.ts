@@ -8,20 +8,54 @@ import { freshMember, MEMBER_PASSWORD, signInAs } from './helpers/members';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 const NEW_PASSWORD = 'changed-in-browser-a';
 
-test('a password change in browser A signs browser B out at its next save, keeping B’s unsaved edits', async ({ page, browser }) => {
+test('a password change in browser A signs browser B out at its next save, keeping B’s unsaved edits', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const member = await freshMember('Two Browsers Tam');
   const now = new Date();
-  const book = await adminDb().collection('books').add({
-    user_id: member.uid, title: 'Stored Title', description: 'About it.', category: 'fiction', genre: ['fantasy'], sub_genre: [],
-    purchase_links: [], manuscript_content: [], is_active: true, is_featured: false, is_full_book_free: false, has_free_reading: false,
-    has_audiobook: false, search_keywords: [], author: { display_name: member.displayName, page_slug: member.slug }, created_at: now, updated_at: now,
-  });
-  const ad = await adminDb().collection('classified_ads').add({
-    user_id: member.uid, title: 'Stored oak shelf', description: 'A plain oak shelf for paperbacks.', category: 'reading-accessories',
-    subcategory: 'book-stands', price: 20, currency: 'EUR', condition: 'good', location: 'Lyon', contact_method: 'message',
-    is_service: false, tags: ['oak'], is_active: true, is_featured: false, views_count: 0, created_at: now,
-  });
+  const book = await adminDb()
+    .collection('books')
+    .add({
+      user_id: member.uid,
+      title: 'Stored Title',
+      description: 'About it.',
+      category: 'fiction',
+      genre: ['fantasy'],
+      sub_genre: [],
+      purchase_links: [],
+      manuscript_content: [],
+      is_active: true,
+      is_featured: false,
+      is_full_book_free: false,
+      has_free_reading: false,
+      has_audiobook: false,
+      search_keywords: [],
+      author: { display_name: member.displayName, page_slug: member.slug },
+      created_at: now,
+      updated_at: now,
+    });
+  const ad = await adminDb()
+    .collection('classified_ads')
+    .add({
+      user_id: member.uid,
+      title: 'Stored oak shelf',
+      description: 'A plain oak shelf for paperbacks.',
+      category: 'reading-accessories',
+      subcategory: 'book-stands',
+      price: 20,
+      currency: 'EUR',
+      condition: 'good',
+      location: 'Lyon',
+      contact_method: 'message',
+      is_service: false,
+      tags: ['oak'],
+      is_active: true,
+      is_featured: false,
+      views_count: 0,
+      created_at: now,
+    });
 
   // Browser B: signed in, with the book editor open in one tab and the ad form in another, both edited but not saved.
   const contextB = await browser.newContext();
@@ -71,14 +105,21 @@ test('a password change in browser A signs browser B out at its next save, keepi
     await login.getByRole('button', { name: 'Login' }).click();
   }
   await expect(bookTab).toHaveURL(new RegExp(`/book/${book.id}\\?edit=true$`), { timeout: 20_000 });
-  await expect(bookTab.locator('[data-book-editor]').getByLabel('Title', { exact: true })).toHaveValue('Title typed in browser B', { timeout: 20_000 });
+  await expect(bookTab.locator('[data-book-editor]').getByLabel('Title', { exact: true })).toHaveValue(
+    'Title typed in browser B',
+    { timeout: 20_000 },
+  );
   await expect(adTab).toHaveURL(new RegExp(`/classifieds/${ad.id}/edit$`), { timeout: 20_000 });
   await expect(adTab.getByLabel('Title *')).toHaveValue('Oak shelf typed in browser B', { timeout: 20_000 });
 
   // Now the saves go through.
   await bookTab.locator('[data-book-editor]').getByRole('button', { name: 'Save' }).click();
-  await expect.poll(async () => (await book.get()).get('title'), { timeout: 20_000 }).toBe('Title typed in browser B');
+  await expect
+    .poll(async () => (await book.get()).get('title'), { timeout: 20_000 })
+    .toBe('Title typed in browser B');
   await adTab.getByRole('button', { name: 'Update Ad' }).click();
-  await expect.poll(async () => (await ad.get()).get('title'), { timeout: 20_000 }).toBe('Oak shelf typed in browser B');
+  await expect
+    .poll(async () => (await ad.get()).get('title'), { timeout: 20_000 })
+    .toBe('Oak shelf typed in browser B');
   await contextB.close();
 });

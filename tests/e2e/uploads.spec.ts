@@ -12,7 +12,14 @@ import { localMediaRoot } from '../../src/data/server/media-store';
 import { FILE_CSP, SECURITY_HEADERS } from '../../src/security/policy';
 import { expect, test } from './fixtures';
 import { idTokenFor } from './helpers/id-tokens';
-import { jpegWithGps, oversizedJpegBytes, pngClaiming, RENAMED_TEXT_FILE, SVG_WITH_SCRIPT, truncatedPng } from './helpers/images';
+import {
+  jpegWithGps,
+  oversizedJpegBytes,
+  pngClaiming,
+  RENAMED_TEXT_FILE,
+  SVG_WITH_SCRIPT,
+  truncatedPng,
+} from './helpers/images';
 
 const ENDPOINT = '/api/uploads/profile-images';
 
@@ -22,7 +29,15 @@ async function tokenOf(uid: string): Promise<string> {
 }
 
 /** Posts `body` as the raw request body, as the browser's upload module does. */
-function post(request: APIRequestContext, body: Buffer, { token, userId, contentType = 'application/octet-stream' }: { token?: string; userId?: string; contentType?: string } = {}) {
+function post(
+  request: APIRequestContext,
+  body: Buffer,
+  {
+    token,
+    userId,
+    contentType = 'application/octet-stream',
+  }: { token?: string; userId?: string; contentType?: string } = {},
+) {
   const headers: Record<string, string> = { 'Content-Type': contentType };
   if (token) headers.Authorization = `Bearer ${token}`;
   return request.post(userId ? `${ENDPOINT}?userId=${userId}` : ENDPOINT, { headers, data: body });
@@ -35,22 +50,99 @@ async function storedFor(uid: string): Promise<string[]> {
 
 function expectSecurityHeaders(response: APIResponse, what: string): void {
   const headers = response.headers();
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name.toLowerCase()], `${name} on ${what}`).toBe(value);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS))
+    expect(headers[name.toLowerCase()], `${name} on ${what}`).toBe(value);
   expect(headers['content-security-policy'], `CSP on ${what}`).toBe(FILE_CSP);
 }
 
 test.describe('bad uploads are refused with a clear message and store nothing', () => {
-  const cases: { what: string; as: string | null; token?: string; userId?: string; contentType?: string; body: () => Promise<Buffer> | Buffer; status: number; error: string }[] = [
-    { what: 'a text file renamed photo.png', as: 'demo-reader', contentType: 'image/png', body: () => RENAMED_TEXT_FILE, status: 415, error: 'Please upload an image file.' },
-    { what: 'a truncated PNG', as: 'demo-reader', contentType: 'image/png', body: truncatedPng, status: 422, error: 'The image is damaged or incomplete. Please upload another file.' },
-    { what: 'a 20000 × 20000 PNG', as: 'demo-reader', contentType: 'image/png', body: () => pngClaiming(20000, 20000), status: 422, error: 'The image is too large in pixels: at most 16.8 megapixels (for example 4096 × 4096).' },
-    { what: 'an SVG with a script', as: 'demo-reader', contentType: 'image/svg+xml', body: () => SVG_WITH_SCRIPT, status: 415, error: 'Please upload an image file. SVG files are not accepted; use JPEG, PNG, GIF, WebP or AVIF.' },
-    { what: 'an empty body', as: 'demo-reader', body: () => Buffer.alloc(0), status: 400, error: 'The file is empty. Please upload an image file.' },
-    { what: 'a file over 500KB', as: 'demo-reader', contentType: 'image/jpeg', body: oversizedJpegBytes, status: 413, error: 'Profile image must be less than 500KB.' },
-    { what: 'no sign-in', as: null, body: () => jpegWithGps(200, 100), status: 401, error: 'Please log in to upload profile images.' },
-    { what: 'a wrong token', as: null, token: 'not-a-real-token', body: () => jpegWithGps(200, 100), status: 401, error: 'Your session has expired. Please log in again.' },
-    { what: 'a member awaiting approval', as: 'demo-pending', body: () => jpegWithGps(200, 100), status: 403, error: 'Only approved, active members with a verified email can upload images.' },
-    { what: 'another member’s userId without admin', as: 'demo-reader', userId: 'demo-author', body: () => jpegWithGps(200, 100), status: 403, error: 'You can only upload images for your own account.' },
+  const cases: {
+    what: string;
+    as: string | null;
+    token?: string;
+    userId?: string;
+    contentType?: string;
+    body: () => Promise<Buffer> | Buffer;
+    status: number;
+    error: string;
+  }[] = [
+    {
+      what: 'a text file renamed photo.png',
+      as: 'demo-reader',
+      contentType: 'image/png',
+      body: () => RENAMED_TEXT_FILE,
+      status: 415,
+      error: 'Please upload an image file.',
+    },
+    {
+      what: 'a truncated PNG',
+      as: 'demo-reader',
+      contentType: 'image/png',
+      body: truncatedPng,
+      status: 422,
+      error: 'The image is damaged or incomplete. Please upload another file.',
+    },
+    {
+      what: 'a 20000 × 20000 PNG',
+      as: 'demo-reader',
+      contentType: 'image/png',
+      body: () => pngClaiming(20000, 20000),
+      status: 422,
+      error: 'The image is too large in pixels: at most 16.8 megapixels (for example 4096 × 4096).',
+    },
+    {
+      what: 'an SVG with a script',
+      as: 'demo-reader',
+      contentType: 'image/svg+xml',
+      body: () => SVG_WITH_SCRIPT,
+      status: 415,
+      error: 'Please upload an image file. SVG files are not accepted; use JPEG, PNG, GIF, WebP or AVIF.',
+    },
+    {
+      what: 'an empty body',
+      as: 'demo-reader',
+      body: () => Buffer.alloc(0),
+      status: 400,
+      error: 'The file is empty. Please upload an image file.',
+    },
+    {
+      what: 'a file over 500KB',
+      as: 'demo-reader',
+      contentType: 'image/jpeg',
+      body: oversizedJpegBytes,
+      status: 413,
+      error: 'Profile image must be less than 500KB.',
+    },
+    {
+      what: 'no sign-in',
+      as: null,
+      body: () => jpegWithGps(200, 100),
+      status: 401,
+      error: 'Please log in to upload profile images.',
+    },
+    {
+      what: 'a wrong token',
+      as: null,
+      token: 'not-a-real-token',
+      body: () => jpegWithGps(200, 100),
+      status: 401,
+      error: 'Your session has expired. Please log in again.',
+    },
+    {
+      what: 'a member awaiting approval',
+      as: 'demo-pending',
+      body: () => jpegWithGps(200, 100),
+      status: 403,
+      error: 'Only approved, active members with a verified email can upload images.',
+    },
+    {
+      what: 'another member’s userId without admin',
+      as: 'demo-reader',
+      userId: 'demo-author',
+      body: () => jpegWithGps(200, 100),
+      status: 403,
+      error: 'You can only upload images for your own account.',
+    },
   ];
 
   for (const c of cases) {
@@ -58,7 +150,11 @@ test.describe('bad uploads are refused with a clear message and store nothing', 
       const target = c.userId ?? c.as ?? 'demo-reader';
       const before = await storedFor(target);
       const token = c.token ?? (c.as ? await tokenOf(c.as) : undefined);
-      const response = await post(request, await c.body(), { token, userId: c.userId, contentType: c.contentType });
+      const response = await post(request, await c.body(), {
+        token,
+        userId: c.userId,
+        contentType: c.contentType,
+      });
       expect(response.status()).toBe(c.status);
       expect(await response.json()).toEqual({ error: c.error });
       expect(response.headers()['cache-control']).toBe('private, no-store');
@@ -68,14 +164,25 @@ test.describe('bad uploads are refused with a clear message and store nothing', 
   }
 
   test('an unknown kind of upload: 404', async ({ request }) => {
-    const response = await request.post('/api/uploads/passwords', { headers: { 'Content-Type': 'application/octet-stream', Authorization: `Bearer ${await tokenOf('demo-reader')}` }, data: await jpegWithGps(200, 100) });
+    const response = await request.post('/api/uploads/passwords', {
+      headers: {
+        'Content-Type': 'application/octet-stream',
+        Authorization: `Bearer ${await tokenOf('demo-reader')}`,
+      },
+      data: await jpegWithGps(200, 100),
+    });
     expect(response.status()).toBe(404);
     expect(await response.json()).toEqual({ error: 'Unknown upload kind.' });
   });
 });
 
-test('a member uploads a photo: WebP widths without EXIF, served for a year as immutable, with the security headers', async ({ request }) => {
-  const response = await post(request, await jpegWithGps(900, 600), { token: await tokenOf('demo-author'), contentType: 'image/jpeg' });
+test('a member uploads a photo: WebP widths without EXIF, served for a year as immutable, with the security headers', async ({
+  request,
+}) => {
+  const response = await post(request, await jpegWithGps(900, 600), {
+    token: await tokenOf('demo-author'),
+    contentType: 'image/jpeg',
+  });
   expect(response.status()).toBe(201);
   expectSecurityHeaders(response, 'the upload answer');
   expect(response.headers()['cache-control']).toBe('private, no-store');
@@ -100,7 +207,10 @@ test('a member uploads a photo: WebP widths without EXIF, served for a year as i
 });
 
 test('an admin uploads a picture for another member, into that member’s folder', async ({ request }) => {
-  const response = await post(request, await jpegWithGps(300, 300), { token: await tokenOf('demo-admin'), userId: 'demo-publisher' });
+  const response = await post(request, await jpegWithGps(300, 300), {
+    token: await tokenOf('demo-admin'),
+    userId: 'demo-publisher',
+  });
   expect(response.status()).toBe(201);
   const { url } = (await response.json()) as { url: string };
   expect(url).toMatch(/^\/media\/demo-publisher\/profile-images\/[A-Za-z0-9_-]{16}\/w320\.webp$/);

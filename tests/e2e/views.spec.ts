@@ -13,7 +13,13 @@ const OWNER = 'views-e2e-owner';
 
 async function item(collection: ViewCollection, isActive: boolean): Promise<string> {
   const ref = adminDb().collection(collection).doc();
-  await ref.set({ user_id: OWNER, title: 'View counter test item', is_active: isActive, views_count: 5, created_at: FieldValue.serverTimestamp() });
+  await ref.set({
+    user_id: OWNER,
+    title: 'View counter test item',
+    is_active: isActive,
+    views_count: 5,
+    created_at: FieldValue.serverTimestamp(),
+  });
   return ref.id;
 }
 
@@ -21,8 +27,16 @@ async function viewsOf(collection: ViewCollection, id: string): Promise<unknown>
   return (await adminDb().collection(collection).doc(id).get()).get('views_count');
 }
 
-function count(request: APIRequestContext, path: string, origin: string, extraHeaders: Record<string, string> = {}) {
-  return request.post(path, { headers: { Origin: origin, 'Content-Type': 'application/json', ...extraHeaders }, data: '{}' });
+function count(
+  request: APIRequestContext,
+  path: string,
+  origin: string,
+  extraHeaders: Record<string, string> = {},
+) {
+  return request.post(path, {
+    headers: { Origin: origin, 'Content-Type': 'application/json', ...extraHeaders },
+    data: '{}',
+  });
 }
 
 test.describe('view counter', () => {
@@ -32,7 +46,10 @@ test.describe('view counter', () => {
   });
 
   for (const collection of ['products_services', 'classified_ads'] as const) {
-    test(`counts one view per visitor per day of an active item of ${collection}, whatever address headers a replay forges`, async ({ request, baseURL }) => {
+    test(`counts one view per visitor per day of an active item of ${collection}, whatever address headers a replay forges`, async ({
+      request,
+      baseURL,
+    }) => {
       const origin = new URL(baseURL ?? 'http://127.0.0.1:4321').origin;
       const id = await item(collection, true);
       created.push([collection, id]);
@@ -41,14 +58,20 @@ test.describe('view counter', () => {
       expect(first.headers()['cache-control']).toContain('no-store');
       expect(await viewsOf(collection, id)).toBe(6);
       for (let i = 0; i < 10; i++) {
-        const forged = { 'X-Forwarded-For': `203.0.113.${i}`, 'x-nf-client-connection-ip': `198.51.100.${i}` };
+        const forged = {
+          'X-Forwarded-For': `203.0.113.${i}`,
+          'x-nf-client-connection-ip': `198.51.100.${i}`,
+        };
         expect((await count(request, viewEndpoint(collection, id), origin, forged)).status()).toBe(204);
       }
       expect(await viewsOf(collection, id)).toBe(6);
     });
   }
 
-  test('refuses a disabled item, an unknown item and another site, changing nothing', async ({ request, baseURL }) => {
+  test('refuses a disabled item, an unknown item and another site, changing nothing', async ({
+    request,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL ?? 'http://127.0.0.1:4321').origin;
     const disabled = await item('products_services', false);
     const active = await item('classified_ads', true);
@@ -59,18 +82,38 @@ test.describe('view counter', () => {
     expect(await refusedDisabled.json()).toEqual({ error: 'Item not found.' });
     expect(await viewsOf('products_services', disabled)).toBe(5);
 
-    expect((await count(request, viewEndpoint('classified_ads', 'no-such-ad-for-views'), origin)).status()).toBe(404);
-    expect((await adminDb().collection('classified_ads').doc('no-such-ad-for-views').get()).exists).toBe(false);
+    expect(
+      (await count(request, viewEndpoint('classified_ads', 'no-such-ad-for-views'), origin)).status(),
+    ).toBe(404);
+    expect((await adminDb().collection('classified_ads').doc('no-such-ad-for-views').get()).exists).toBe(
+      false,
+    );
 
-    const crossSite = await count(request, viewEndpoint('classified_ads', active), 'https://elsewhere.example');
+    const crossSite = await count(
+      request,
+      viewEndpoint('classified_ads', active),
+      'https://elsewhere.example',
+    );
     expect(crossSite.status()).toBe(403);
-    expect((await request.post(viewEndpoint('classified_ads', active), { headers: { 'Content-Type': 'application/json' }, data: '{}' })).status()).toBe(403);
+    expect(
+      (
+        await request.post(viewEndpoint('classified_ads', active), {
+          headers: { 'Content-Type': 'application/json' },
+          data: '{}',
+        })
+      ).status(),
+    ).toBe(403);
     expect(await viewsOf('classified_ads', active)).toBe(5);
   });
 
   test('refuses collections that do not count views and malformed ids', async ({ request, baseURL }) => {
-      const origin = new URL(baseURL ?? 'http://127.0.0.1:4321').origin;
-    for (const path of ['/api/views/books/abc', '/api/views/profiles/abc', `/api/views/classified_ads/${'x'.repeat(129)}`, '/api/views/classified_ads/a%20b']) {
+    const origin = new URL(baseURL ?? 'http://127.0.0.1:4321').origin;
+    for (const path of [
+      '/api/views/books/abc',
+      '/api/views/profiles/abc',
+      `/api/views/classified_ads/${'x'.repeat(129)}`,
+      '/api/views/classified_ads/a%20b',
+    ]) {
       const response = await count(request, path, origin);
       expect(response.status(), path).toBe(400);
       expect(await response.json()).toEqual({ error: 'Unknown item.' });

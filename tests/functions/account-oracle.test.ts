@@ -67,8 +67,16 @@ describe('requestEmailChange', () => {
     const holder = await member('Holding Hal');
     const free = newEmail('mia-new');
 
-    const taken = await callFunction('requestEmailChange', { newEmail: holder.email }, { idToken: await signInForIdToken(mover.email, PASSWORD) });
-    const open = await callFunction('requestEmailChange', { newEmail: free }, { idToken: await signInForIdToken(other.email, PASSWORD) });
+    const taken = await callFunction(
+      'requestEmailChange',
+      { newEmail: holder.email },
+      { idToken: await signInForIdToken(mover.email, PASSWORD) },
+    );
+    const open = await callFunction(
+      'requestEmailChange',
+      { newEmail: free },
+      { idToken: await signInForIdToken(other.email, PASSWORD) },
+    );
     expect(taken).toEqual({ status: 200, result: { newEmail: holder.email.toLowerCase() } });
     expect(open).toEqual({ status: 200, result: { newEmail: free.toLowerCase() } });
 
@@ -85,8 +93,17 @@ describe('requestEmailChange', () => {
 
     // The account page shows both members their pending change alike.
     const pending = async (email: string) =>
-      (await callFunction<{ pendingEmail: string | null }>('accountOverview', null, { idToken: await signInForIdToken(email, PASSWORD) })).result?.pendingEmail;
-    expect(await eventually(() => pending(mover.email), (value) => value === holder.email.toLowerCase())).toBe(holder.email.toLowerCase());
+      (
+        await callFunction<{ pendingEmail: string | null }>('accountOverview', null, {
+          idToken: await signInForIdToken(email, PASSWORD),
+        })
+      ).result?.pendingEmail;
+    expect(
+      await eventually(
+        () => pending(mover.email),
+        (value) => value === holder.email.toLowerCase(),
+      ),
+    ).toBe(holder.email.toLowerCase());
     expect(await pending(other.email)).toBe(free.toLowerCase());
   });
 
@@ -95,11 +112,17 @@ describe('requestEmailChange', () => {
     const holder = await member('Kept Kim');
     const idToken = await signInForIdToken(mover.email, PASSWORD);
     for (let i = 0; i < EMAIL_CHANGE_LIMITS[0]!.max; i += 1) {
-      expect((await callFunction('requestEmailChange', { newEmail: newEmail(`theo-${i}`) }, { idToken })).status).toBe(200);
+      expect(
+        (await callFunction('requestEmailChange', { newEmail: newEmail(`theo-${i}`) }, { idToken })).status,
+      ).toBe(200);
     }
     const refused = await callFunction('requestEmailChange', { newEmail: holder.email }, { idToken });
     expect(refused.error).toEqual({ status: 'RESOURCE_EXHAUSTED', message: EMAIL_CHANGE_THROTTLED_MESSAGE });
-    const refusedFree = await callFunction('requestEmailChange', { newEmail: newEmail('theo-free') }, { idToken });
+    const refusedFree = await callFunction(
+      'requestEmailChange',
+      { newEmail: newEmail('theo-free') },
+      { idToken },
+    );
     expect(refusedFree.error).toEqual(refused.error);
   });
 });

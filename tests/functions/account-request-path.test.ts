@@ -19,7 +19,6 @@ vi.mock('../../functions/src/accounts/admin-auth', () => ({
   authErrorCode: () => undefined,
 }));
 
-
 /** `firestore`, with every collection and document path it is asked for written down. */
 function recording(firestore: Firestore): { firestore: Firestore; paths: string[] } {
   const paths: string[] = [];
@@ -55,10 +54,18 @@ describe('requestPasswordReset’s request path', () => {
   it('counts the attempt and queues a task, touching only the throttle store', async () => {
     const { firestore, paths } = recording(adminDb());
     const queued: unknown[] = [];
-    const deps = { firestore, enqueue: async (task: unknown) => void queued.push(task), siteUrl: 'http://localhost:4321' };
+    const deps = {
+      firestore,
+      enqueue: async (task: unknown) => void queued.push(task),
+      siteUrl: 'http://localhost:4321',
+    };
     const email = newEmail('path-reset');
 
-    const answer = await acceptPasswordResetRequest({ email, continueUrl: '/account' }, caller('203.0.113.9'), deps);
+    const answer = await acceptPasswordResetRequest(
+      { email, continueUrl: '/account' },
+      caller('203.0.113.9'),
+      deps,
+    );
     expect(answer).toEqual({ message: RESET_REQUESTED_MESSAGE });
     expect(queued).toEqual([{ email, continueUrl: 'http://localhost:4321/account' }]);
     expect(paths.length).toBeGreaterThan(0);
@@ -68,11 +75,19 @@ describe('requestPasswordReset’s request path', () => {
   it('queues nothing once the address’s allowance is spent', async () => {
     const { firestore } = recording(adminDb());
     const queued: unknown[] = [];
-    const deps = { firestore, enqueue: async (task: unknown) => void queued.push(task), siteUrl: 'http://localhost:4321' };
+    const deps = {
+      firestore,
+      enqueue: async (task: unknown) => void queued.push(task),
+      siteUrl: 'http://localhost:4321',
+    };
     const email = newEmail('path-spent');
     const max = PASSWORD_RESET_LIMITS_PER_EMAIL[0]!.max;
-    for (let i = 0; i < max; i += 1) await acceptPasswordResetRequest({ email }, caller(`203.0.113.${20 + i}`), deps);
-    await expect(acceptPasswordResetRequest({ email }, caller('203.0.113.99'), deps)).rejects.toMatchObject({ code: 'resource-exhausted', message: RESET_THROTTLED_MESSAGE });
+    for (let i = 0; i < max; i += 1)
+      await acceptPasswordResetRequest({ email }, caller(`203.0.113.${20 + i}`), deps);
+    await expect(acceptPasswordResetRequest({ email }, caller('203.0.113.99'), deps)).rejects.toMatchObject({
+      code: 'resource-exhausted',
+      message: RESET_THROTTLED_MESSAGE,
+    });
     expect(queued).toHaveLength(max);
   });
 });
@@ -87,7 +102,9 @@ describe('requestEmailChange’s request path', () => {
 
     const answer = await acceptEmailChangeRequest(member, { newEmail: target }, deps);
     expect(answer).toEqual({ newEmail: target.toLowerCase() });
-    expect(queued).toEqual([{ uid: 'path-member', oldEmail: 'old@example.com', newEmail: target.toLowerCase() }]);
+    expect(queued).toEqual([
+      { uid: 'path-member', oldEmail: 'old@example.com', newEmail: target.toLowerCase() },
+    ]);
     expect(paths.length).toBeGreaterThan(0);
     expect(paths.every((path) => path === 'throttles' || path.startsWith('throttles/'))).toBe(true);
   });

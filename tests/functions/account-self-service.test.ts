@@ -10,7 +10,11 @@ import { bookData, newEmail, profileData } from './factories';
 import { Mailbox } from './mailbox';
 import { callFunction, signInForIdToken } from './callable';
 import {
-  FOREIGN_CONTINUE_URL_MESSAGE, RESET_LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE, RESET_THROTTLED_MESSAGE, SESSION_ENDED_MESSAGE,
+  FOREIGN_CONTINUE_URL_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+  RESET_THROTTLED_MESSAGE,
+  SESSION_ENDED_MESSAGE,
 } from '../../src/domain/account';
 import { PASSWORD_RESET_LIMITS_PER_EMAIL, PASSWORD_RESET_LIMITS_PER_IP } from '../../src/domain/throttle';
 
@@ -30,7 +34,9 @@ function freshIp(): string {
 async function member(name: string): Promise<{ uid: string; email: string }> {
   const email = newEmail(name);
   const user = await auth.createUser({ email, password: PASSWORD, displayName: name, emailVerified: true });
-  await db.doc(`profiles/${user.uid}`).set(profileData(user.uid, { display_name: name, approval_status: 'approved' }));
+  await db
+    .doc(`profiles/${user.uid}`)
+    .set(profileData(user.uid, { display_name: name, approval_status: 'approved' }));
   return { uid: user.uid, email };
 }
 
@@ -56,8 +62,16 @@ describe('requestPasswordReset', () => {
   it('answers the same for an address with and without an account, and mails only the account', async () => {
     const { email } = await member('Rita Reset');
     const stranger = newEmail('nobody');
-    const known = await callFunction<{ message: string }>('requestPasswordReset', { email }, { ip: freshIp() });
-    const unknown = await callFunction<{ message: string }>('requestPasswordReset', { email: stranger }, { ip: freshIp() });
+    const known = await callFunction<{ message: string }>(
+      'requestPasswordReset',
+      { email },
+      { ip: freshIp() },
+    );
+    const unknown = await callFunction<{ message: string }>(
+      'requestPasswordReset',
+      { email: stranger },
+      { ip: freshIp() },
+    );
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.result).toEqual({ message: RESET_REQUESTED_MESSAGE });
@@ -72,11 +86,19 @@ describe('requestPasswordReset', () => {
 
     // The code works once, as our page uses it: the new password signs in, the old one no longer does.
     const oobCode = link.searchParams.get('oobCode');
-    const reset = await callFunction('completePasswordReset', { oobCode, newPassword: 'new-secret' }, { ip: freshIp() });
+    const reset = await callFunction(
+      'completePasswordReset',
+      { oobCode, newPassword: 'new-secret' },
+      { ip: freshIp() },
+    );
     expect(reset.status).toBe(200);
     await expect(signInForIdToken(email, 'new-secret')).resolves.toBeTruthy();
     await expect(signInForIdToken(email, PASSWORD)).rejects.toThrow();
-    const again = await callFunction('completePasswordReset', { oobCode, newPassword: 'third-secret' }, { ip: freshIp() });
+    const again = await callFunction(
+      'completePasswordReset',
+      { oobCode, newPassword: 'third-secret' },
+      { ip: freshIp() },
+    );
     expect(again.error).toEqual({ status: 'FAILED_PRECONDITION', message: RESET_LINK_INVALID_MESSAGE });
   });
 
@@ -86,7 +108,11 @@ describe('requestPasswordReset', () => {
     for (let i = 0; i < max; i += 1) {
       expect((await callFunction('requestPasswordReset', { email }, { ip: freshIp() })).status).toBe(200);
     }
-    const refused = await callFunction('requestPasswordReset', { email: email.toUpperCase() }, { ip: freshIp() });
+    const refused = await callFunction(
+      'requestPasswordReset',
+      { email: email.toUpperCase() },
+      { ip: freshIp() },
+    );
     expect(refused.error).toEqual({ status: 'RESOURCE_EXHAUSTED', message: RESET_THROTTLED_MESSAGE });
   });
 
@@ -94,21 +120,42 @@ describe('requestPasswordReset', () => {
     const ip = freshIp();
     const max = PASSWORD_RESET_LIMITS_PER_IP[0]!.max;
     for (let i = 0; i < max; i += 1) {
-      expect((await callFunction('requestPasswordReset', { email: newEmail(`spray${i}`) }, { ip })).status).toBe(200);
+      expect(
+        (await callFunction('requestPasswordReset', { email: newEmail(`spray${i}`) }, { ip })).status,
+      ).toBe(200);
     }
     const refused = await callFunction('requestPasswordReset', { email: newEmail('one-more') }, { ip });
     expect(refused.error?.status).toBe('RESOURCE_EXHAUSTED');
     // A forged X-Forwarded-For does not make it another client.
-    expect((await callFunction('requestPasswordReset', { email: newEmail('elsewhere') }, { ip: freshIp() })).error?.status).toBe('RESOURCE_EXHAUSTED');
+    expect(
+      (await callFunction('requestPasswordReset', { email: newEmail('elsewhere') }, { ip: freshIp() })).error
+        ?.status,
+    ).toBe('RESOURCE_EXHAUSTED');
   });
 
   it('refuses a continue URL off the site and carries one on it', async () => {
-    for (const continueUrl of ['https://evil.example/phish', '//evil.example/x', 'javascript:alert(1)', 'http://localhost:4322/auth']) {
-      const answer = await callFunction('requestPasswordReset', { email: newEmail('cont'), continueUrl }, { ip: freshIp() });
-      expect(answer.error, continueUrl).toEqual({ status: 'INVALID_ARGUMENT', message: FOREIGN_CONTINUE_URL_MESSAGE });
+    for (const continueUrl of [
+      'https://evil.example/phish',
+      '//evil.example/x',
+      'javascript:alert(1)',
+      'http://localhost:4322/auth',
+    ]) {
+      const answer = await callFunction(
+        'requestPasswordReset',
+        { email: newEmail('cont'), continueUrl },
+        { ip: freshIp() },
+      );
+      expect(answer.error, continueUrl).toEqual({
+        status: 'INVALID_ARGUMENT',
+        message: FOREIGN_CONTINUE_URL_MESSAGE,
+      });
     }
     const { email } = await member('Carl Continue');
-    const answer = await callFunction('requestPasswordReset', { email, continueUrl: '/account' }, { ip: freshIp() });
+    const answer = await callFunction(
+      'requestPasswordReset',
+      { email, continueUrl: '/account' },
+      { ip: freshIp() },
+    );
     expect(answer.status).toBe(200);
     const link = linkIn((await mailbox.waitFor(email, 'Reset your')).text);
     expect(link.searchParams.get('continueUrl')).toBe('http://localhost:4321/account');
@@ -116,7 +163,10 @@ describe('requestPasswordReset', () => {
 
   it('refuses a malformed address with a clear message', async () => {
     const answer = await callFunction('requestPasswordReset', { email: 'not-an-address' }, { ip: freshIp() });
-    expect(answer.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'Please enter a valid email address.' });
+    expect(answer.error).toEqual({
+      status: 'INVALID_ARGUMENT',
+      message: 'Please enter a valid email address.',
+    });
   });
 });
 
@@ -125,7 +175,11 @@ describe('email change', () => {
     const { uid, email } = await member('Eddie Email');
     const idToken = await signInForIdToken(email, PASSWORD);
     const target = newEmail('eddie-new');
-    const answer = await callFunction<{ newEmail: string }>('requestEmailChange', { newEmail: target }, { idToken });
+    const answer = await callFunction<{ newEmail: string }>(
+      'requestEmailChange',
+      { newEmail: target },
+      { idToken },
+    );
     expect(answer.result).toEqual({ newEmail: target });
     expect((await auth.getUser(uid)).email).toBe(email);
     // The pending change is recorded by the queued task, moments after the answer.
@@ -142,15 +196,24 @@ describe('email change', () => {
     const oobCode = link.searchParams.get('oobCode');
     // Sessions are cut in whole seconds: let the sign-in's second pass first.
     await new Promise((done) => setTimeout(done, 1100));
-    expect((await callFunction('confirmEmailCode', { oobCode }, { ip: freshIp() })).result).toEqual({ changed: true });
+    expect((await callFunction('confirmEmailCode', { oobCode }, { ip: freshIp() })).result).toEqual({
+      changed: true,
+    });
     expect((await auth.getUser(uid)).email).toBe(target);
     const notice = await mailbox.waitFor(email, 'email address was changed');
     expect(notice.text).toContain(target);
-    expect((await callFunction('accountOverview', null, { idToken })).error).toEqual({ status: 'UNAUTHENTICATED', message: SESSION_ENDED_MESSAGE });
+    expect((await callFunction('accountOverview', null, { idToken })).error).toEqual({
+      status: 'UNAUTHENTICATED',
+      message: SESSION_ENDED_MESSAGE,
+    });
     expect((await mailbox.mailsTo(email)).filter((m) => m.subject.includes('was changed'))).toHaveLength(1);
 
     const fresh = await signInForIdToken(target, PASSWORD);
-    const after = await callFunction<{ email: string; emailVerifiedAt: string | null; pendingEmail: string | null }>('accountOverview', null, { idToken: fresh });
+    const after = await callFunction<{
+      email: string;
+      emailVerifiedAt: string | null;
+      pendingEmail: string | null;
+    }>('accountOverview', null, { idToken: fresh });
     expect(after.result?.email).toBe(target);
     expect(after.result?.pendingEmail).toBeNull();
     expect(Date.parse(after.result?.emailVerifiedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
@@ -176,13 +239,25 @@ describe('signOutEverywhere', () => {
 describe('exportMemberData', () => {
   it("holds the member's profile and books with sections; another member's only for an admin", async () => {
     const owner = await member('Olive Owner');
-    await db.collection('books').add(
-      bookData(owner.uid, { title: 'The Exported Book', manuscript_content: [{ id: 's1', type: 'text', content: 'Chapter one', order: 0 }] }),
-    );
+    await db
+      .collection('books')
+      .add(
+        bookData(owner.uid, {
+          title: 'The Exported Book',
+          manuscript_content: [{ id: 's1', type: 'text', content: 'Chapter one', order: 0 }],
+        }),
+      );
     const ownerToken = await signInForIdToken(owner.email, PASSWORD);
-    const own = await callFunction<Record<string, unknown>>('exportMemberData', null, { idToken: ownerToken });
+    const own = await callFunction<Record<string, unknown>>('exportMemberData', null, {
+      idToken: ownerToken,
+    });
     expect(own.status).toBe(200);
-    const data = own.result as { user_id: string; account: { email: string }; profile: { display_name: string }; books: { title: string; manuscript_content: unknown[] }[] };
+    const data = own.result as {
+      user_id: string;
+      account: { email: string };
+      profile: { display_name: string };
+      books: { title: string; manuscript_content: unknown[] }[];
+    };
     expect(data.user_id).toBe(owner.uid);
     expect(data.account.email).toBe(owner.email);
     expect(data.profile.display_name).toBe('Olive Owner');
@@ -190,10 +265,20 @@ describe('exportMemberData', () => {
     expect(data.books[0]!.manuscript_content).toHaveLength(1);
 
     // A classified ad comes with its member-only contact details.
-    const ad = await db.collection('classified_ads').add({ user_id: owner.uid, title: 'Oak shelf', contact_method: 'phone', created_at: new Date() });
+    const ad = await db
+      .collection('classified_ads')
+      .add({ user_id: owner.uid, title: 'Oak shelf', contact_method: 'phone', created_at: new Date() });
     await ad.collection('private').doc('contact').set({ contact_info: '+1 555 0100 2000' });
-    const withAd = (await callFunction<{ classified_ads: { id: string; title: string; contact_info: unknown }[] }>('exportMemberData', null, { idToken: ownerToken })).result;
-    expect(withAd?.classified_ads).toEqual([expect.objectContaining({ id: ad.id, title: 'Oak shelf', contact_info: '+1 555 0100 2000' })]);
+    const withAd = (
+      await callFunction<{ classified_ads: { id: string; title: string; contact_info: unknown }[] }>(
+        'exportMemberData',
+        null,
+        { idToken: ownerToken },
+      )
+    ).result;
+    expect(withAd?.classified_ads).toEqual([
+      expect.objectContaining({ id: ad.id, title: 'Oak shelf', contact_info: '+1 555 0100 2000' }),
+    ]);
 
     const nosy = await member('Nosy Ned');
     const nosyToken = await signInForIdToken(nosy.email, PASSWORD);
@@ -204,7 +289,11 @@ describe('exportMemberData', () => {
     await auth.setCustomUserClaims(nosy.uid, { admin: true });
     await db.doc(`profiles/${nosy.uid}`).update({ role: 'Admin' });
     const adminToken = await signInForIdToken(nosy.email, PASSWORD);
-    const asAdmin = await callFunction<{ user_id: string }>('exportMemberData', { userId: owner.uid }, { idToken: adminToken });
+    const asAdmin = await callFunction<{ user_id: string }>(
+      'exportMemberData',
+      { userId: owner.uid },
+      { idToken: adminToken },
+    );
     expect(asAdmin.result?.user_id).toBe(owner.uid);
   });
 });

@@ -9,7 +9,11 @@ import { adminDb, clearFirestore, uniqueId } from './emulator';
 import { authUserExists, newEmail, profileData, signupRequest } from './factories';
 import { Mailbox } from './mailbox';
 import { authRestUrl, callFunction, signInForIdToken } from './callable';
-import { claimPageSlug, RANDOM_ATTEMPTS, SEQUENTIAL_CANDIDATES } from '../../functions/src/accounts/page-slug';
+import {
+  claimPageSlug,
+  RANDOM_ATTEMPTS,
+  SEQUENTIAL_CANDIDATES,
+} from '../../functions/src/accounts/page-slug';
 import { startingProfile } from '../../functions/src/accounts/sign-up';
 import { throttleKey } from '../../functions/src/accounts/throttle';
 import { EMULATOR_CLIENT_ADDRESS } from '../../functions/src/client-address';
@@ -76,11 +80,14 @@ describe('signUp throttling', () => {
   it('refuses a 4th attempt for the same address within the hour, from any IP, and creates nothing', async () => {
     const email = newEmail('target');
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await callFunction('signUp', signupRequest({ email }), { ip: freshIp() })).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await callFunction('signUp', signupRequest({ email }), { ip: freshIp() })).status);
     // The first creates the account; the next two are refused as taken but still count.
     expect(statuses).toEqual([200, 409, 409]);
 
-    const fourth = await callFunction('signUp', signupRequest({ email, display_name: 'Mallory' }), { ip: freshIp() });
+    const fourth = await callFunction('signUp', signupRequest({ email, display_name: 'Mallory' }), {
+      ip: freshIp(),
+    });
     expect(fourth.status).toBe(429);
     expect(fourth.error).toEqual({ status: 'RESOURCE_EXHAUSTED', message: SIGNUP_THROTTLED_MESSAGE });
   });
@@ -88,7 +95,9 @@ describe('signUp throttling', () => {
   it('counts the address case-insensitively', async () => {
     const email = newEmail('casey');
     for (let i = 0; i < 3; i++) await callFunction('signUp', signupRequest({ email }), { ip: freshIp() });
-    const shouted = await callFunction('signUp', signupRequest({ email: email.toUpperCase() }), { ip: freshIp() });
+    const shouted = await callFunction('signUp', signupRequest({ email: email.toUpperCase() }), {
+      ip: freshIp(),
+    });
     expect(shouted.error?.status).toBe('RESOURCE_EXHAUSTED');
   });
 
@@ -103,15 +112,24 @@ describe('signUp throttling', () => {
     expect(refused.error?.message).toBe(SIGNUP_THROTTLED_MESSAGE);
     expect(await authUserExists(String(blocked.email))).toBe(false);
     // A forged proxy chain ending in yet another address escapes it no better.
-    expect((await callFunction('signUp', signupRequest(), { ip: `${freshIp()}, ${freshIp()}` })).status).toBe(429);
+    expect((await callFunction('signUp', signupRequest(), { ip: `${freshIp()}, ${freshIp()}` })).status).toBe(
+      429,
+    );
   });
 
   it('counts every caller on the emulator as the one local client: the emulator appends no address of its own', async () => {
     await callFunction('signUp', signupRequest(), { ip: '198.51.100.23' });
     await callFunction('signUp', signupRequest(), {});
     const ids = (await db.collection('throttles').listDocuments()).map((ref) => ref.id);
-    expect(ids.filter((id) => id.startsWith('signup-ip-'))).toEqual([throttleKey({ kind: 'signup-ip', value: EMULATOR_CLIENT_ADDRESS })]);
-    const attempts = (await db.collection('throttles').doc(throttleKey({ kind: 'signup-ip', value: EMULATOR_CLIENT_ADDRESS })).get()).get('attempts') as number[];
+    expect(ids.filter((id) => id.startsWith('signup-ip-'))).toEqual([
+      throttleKey({ kind: 'signup-ip', value: EMULATOR_CLIENT_ADDRESS }),
+    ]);
+    const attempts = (
+      await db
+        .collection('throttles')
+        .doc(throttleKey({ kind: 'signup-ip', value: EMULATOR_CLIENT_ADDRESS }))
+        .get()
+    ).get('attempts') as number[];
     expect(attempts).toHaveLength(2);
   });
 
@@ -127,10 +145,15 @@ describe('signUp throttling', () => {
 
 describe('resendVerificationEmail', () => {
   /** A signed-in member whose profile (where the mail takes the name from) is named `name`. */
-  async function signedInMember(name: string, emailVerified = false): Promise<{ email: string; idToken: string }> {
+  async function signedInMember(
+    name: string,
+    emailVerified = false,
+  ): Promise<{ email: string; idToken: string }> {
     const email = newEmail(name);
     const user = await auth.createUser({ email, password: 'secret-pass', displayName: name, emailVerified });
-    await db.doc(`profiles/${user.uid}`).set(profileData(user.uid, { display_name: name, approval_status: 'pending' }));
+    await db
+      .doc(`profiles/${user.uid}`)
+      .set(profileData(user.uid, { display_name: name, approval_status: 'pending' }));
     return { email, idToken: await signInForIdToken(email, 'secret-pass') };
   }
 
@@ -188,9 +211,17 @@ describe('page slug claims', () => {
   }
 
   /** Signs a member up the way createProfile does (claim, then profile), counting the reads of the claim. */
-  async function signUpCounting(firestore: Firestore, displayName: string): Promise<{ slug: string; reads: number }> {
+  async function signUpCounting(
+    firestore: Firestore,
+    displayName: string,
+  ): Promise<{ slug: string; reads: number }> {
     const uid = uniqueId('slug-member');
-    const body = signupRequestSchema.parse({ email: `${uid}@example.com`, password: 'secret-pass', display_name: displayName, category: 'Book Lover/Marketer' });
+    const body = signupRequestSchema.parse({
+      email: `${uid}@example.com`,
+      password: 'secret-pass',
+      display_name: displayName,
+      category: 'Book Lover/Marketer',
+    });
     return firestore.runTransaction(async (tx) => {
       const counter = { reads: 0 };
       const slug = await claimPageSlug(countingTransaction(tx, counter), firestore, displayName, uid);
@@ -207,7 +238,10 @@ describe('page slug claims', () => {
 
     const slugs = results.map((r) => r.slug);
     expect(new Set(slugs).size).toBe(50);
-    expect(slugs.slice(0, SEQUENTIAL_CANDIDATES)).toEqual(['member', ...Array.from({ length: SEQUENTIAL_CANDIDATES - 1 }, (_, i) => `member-${i + 2}`)]);
+    expect(slugs.slice(0, SEQUENTIAL_CANDIDATES)).toEqual([
+      'member',
+      ...Array.from({ length: SEQUENTIAL_CANDIDATES - 1 }, (_, i) => `member-${i + 2}`),
+    ]);
     for (const slug of slugs.slice(SEQUENTIAL_CANDIDATES)) expect(slug).toMatch(/^member-[a-z0-9]{5}$/);
 
     const reads = results.map((r) => r.reads);
@@ -215,6 +249,8 @@ describe('page slug claims', () => {
     const bound = 2 * SEQUENTIAL_CANDIDATES + 2 * RANDOM_ATTEMPTS;
     expect(Math.max(...reads)).toBeLessThanOrEqual(bound);
     // And the last sign-ups read no more than those just past the sequential slugs: no growth with N.
-    expect(Math.max(...reads.slice(40))).toBeLessThanOrEqual(Math.max(...reads.slice(SEQUENTIAL_CANDIDATES, 20)));
+    expect(Math.max(...reads.slice(40))).toBeLessThanOrEqual(
+      Math.max(...reads.slice(SEQUENTIAL_CANDIDATES, 20)),
+    );
   });
 });

@@ -8,13 +8,25 @@ import { baseSlug, randomCandidate, sequentialCandidates } from '../../functions
 import { throttleKey } from '../../functions/src/accounts/throttle';
 import { clientAddress, EMULATOR_CLIENT_ADDRESS } from '../../functions/src/client-address';
 import { decisionToAnnounce } from '../../functions/src/accounts/approval-email';
-import { approvedEmail, deniedEmail, escapeHtml, verificationEmail } from '../../functions/src/mail/templates';
+import {
+  approvedEmail,
+  deniedEmail,
+  escapeHtml,
+  verificationEmail,
+} from '../../functions/src/mail/templates';
 
-const valid = { email: 'jane@example.com', password: 'secret', display_name: 'Jane Doe', category: 'Book Author' };
+const valid = {
+  email: 'jane@example.com',
+  password: 'secret',
+  display_name: 'Jane Doe',
+  category: 'Book Author',
+};
 
 describe('signupRequestSchema', () => {
   it('accepts a valid request and trims email and name', () => {
-    expect(signupRequestSchema.parse({ ...valid, email: ' jane@example.com ', display_name: ' Jane Doe ' })).toEqual(valid);
+    expect(
+      signupRequestSchema.parse({ ...valid, email: ' jane@example.com ', display_name: ' Jane Doe ' }),
+    ).toEqual(valid);
   });
 
   it('accepts a password of exactly 6 characters', () => {
@@ -41,9 +53,21 @@ describe('signupRequestSchema', () => {
 
 describe('startingProfile', () => {
   it('is a valid pending, free, active User profile with the chosen category', () => {
-    const profile = startingProfile('uid-1', signupRequestSchema.parse(valid), 'jane-doe', new Date('2025-01-01T00:00:00Z'));
+    const profile = startingProfile(
+      'uid-1',
+      signupRequestSchema.parse(valid),
+      'jane-doe',
+      new Date('2025-01-01T00:00:00Z'),
+    );
     expect(profileWriteSchema.safeParse(profile).success).toBe(true);
-    expect(profile).toMatchObject({ role: 'User', category: 'Book Author', approval_status: 'pending', subscription_status: 'free', is_active: true, book_count: 0 });
+    expect(profile).toMatchObject({
+      role: 'User',
+      category: 'Book Author',
+      approval_status: 'pending',
+      subscription_status: 'free',
+      is_active: true,
+      book_count: 0,
+    });
   });
 });
 
@@ -77,17 +101,27 @@ describe('decisionToAnnounce', () => {
 
 describe('email templates', () => {
   it('escapes HTML special characters', () => {
-    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;',
+    );
   });
 
   it('escapes a display name in the HTML and never writes markup from one', () => {
-    const mails = [verificationEmail('Tom & Jerry', 'https://x.test/?a=1&b=2'), approvedEmail('Tom & Jerry', 'https://x.test/auth'), deniedEmail('Tom & Jerry')];
+    const mails = [
+      verificationEmail('Tom & Jerry', 'https://x.test/?a=1&b=2'),
+      approvedEmail('Tom & Jerry', 'https://x.test/auth'),
+      deniedEmail('Tom & Jerry'),
+    ];
     for (const mail of mails) {
       expect(mail.html).toContain('Hello Tom &amp; Jerry,');
       expect(mail.text).toContain('Hello Tom & Jerry,');
     }
     // Markup is not a name (the display-name rules refuse it): the greeting is neutral.
-    for (const mail of [verificationEmail('<b>Eve</b>', 'https://x.test/'), approvedEmail('<b>Eve</b>', 'https://x.test/auth'), deniedEmail('<b>Eve</b>')]) {
+    for (const mail of [
+      verificationEmail('<b>Eve</b>', 'https://x.test/'),
+      approvedEmail('<b>Eve</b>', 'https://x.test/auth'),
+      deniedEmail('<b>Eve</b>'),
+    ]) {
       expect(mail.html).not.toContain('Eve');
       expect(mail.text).toContain('Hello there,');
     }
@@ -103,8 +137,12 @@ describe('email templates', () => {
 describe('clientAddress', () => {
   it('takes the last X-Forwarded-For entry when deployed: the one the platform adds, which a caller cannot forge', () => {
     expect(clientAddress({ headers: { 'x-forwarded-for': '203.0.113.9' } }, false)).toBe('203.0.113.9');
-    expect(clientAddress({ headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.9' } }, false)).toBe('203.0.113.9');
-    expect(clientAddress({ headers: { 'x-forwarded-for': ['1.2.3.4', '203.0.113.9'] } }, false)).toBe('203.0.113.9');
+    expect(clientAddress({ headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.9' } }, false)).toBe(
+      '203.0.113.9',
+    );
+    expect(clientAddress({ headers: { 'x-forwarded-for': ['1.2.3.4', '203.0.113.9'] } }, false)).toBe(
+      '203.0.113.9',
+    );
   });
 
   it("gives one shared 'unknown' to a deployed request without the header", () => {
@@ -113,8 +151,12 @@ describe('clientAddress', () => {
   });
 
   it('gives every caller on the emulator the one local address, whatever headers they send', () => {
-    expect(clientAddress({ headers: { 'x-forwarded-for': '203.0.113.9' } }, true)).toBe(EMULATOR_CLIENT_ADDRESS);
-    expect(clientAddress({ headers: { 'x-forwarded-for': '1.2.3.4, 198.51.100.7' } }, true)).toBe(EMULATOR_CLIENT_ADDRESS);
+    expect(clientAddress({ headers: { 'x-forwarded-for': '203.0.113.9' } }, true)).toBe(
+      EMULATOR_CLIENT_ADDRESS,
+    );
+    expect(clientAddress({ headers: { 'x-forwarded-for': '1.2.3.4, 198.51.100.7' } }, true)).toBe(
+      EMULATOR_CLIENT_ADDRESS,
+    );
     expect(clientAddress({ headers: {} }, true)).toBe(EMULATOR_CLIENT_ADDRESS);
   });
 });
@@ -130,7 +172,12 @@ describe('throttleKey', () => {
 
 describe('slug candidates', () => {
   it('tries base, base-2 … base-10 first', () => {
-    expect(sequentialCandidates('jane-doe', 4)).toEqual(['jane-doe', 'jane-doe-2', 'jane-doe-3', 'jane-doe-4']);
+    expect(sequentialCandidates('jane-doe', 4)).toEqual([
+      'jane-doe',
+      'jane-doe-2',
+      'jane-doe-3',
+      'jane-doe-4',
+    ]);
     expect(sequentialCandidates('member')).toHaveLength(10);
   });
 

@@ -77,13 +77,17 @@ describe('signUp', () => {
   });
 
   it('gives different slugs to the same name signing up at the same moment', async () => {
-    const answers = await Promise.all([1, 2, 3].map(() => signUp(signupRequest({ display_name: 'Sam Same' }))));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => signUp(signupRequest({ display_name: 'Sam Same' }))),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers.map((a) => a.result?.page_slug).sort()).toEqual(['sam-same', 'sam-same-2', 'sam-same-3']);
   });
 
   it('does not reuse a slug held by a profile that has no claim (seeded or imported)', async () => {
-    await db.doc('profiles/seeded-jane').set(profileData('seeded-jane', { display_name: 'Jane Doe', page_slug: 'jane-doe' }));
+    await db
+      .doc('profiles/seeded-jane')
+      .set(profileData('seeded-jane', { display_name: 'Jane Doe', page_slug: 'jane-doe' }));
     const answer = await signUp(signupRequest());
     expect(answer.result?.page_slug).toBe('jane-doe-2');
   });
@@ -115,9 +119,21 @@ describe('signUp', () => {
     ['a malformed email', { email: 'not-an-email' }, 'valid email'],
     ['a smuggled approval_status', { approval_status: 'approved' }, 'approval_status'],
     ['a smuggled role and plan', { role: 'Admin', subscription_status: 'premium' }, 'Unrecognized key'],
-    ['a display name with a web address', { display_name: 'Cheap pills at www.example' }, 'cannot contain links or web addresses'],
-    ['a display name with a link', { display_name: 'Jane https://evil.example/x' }, 'cannot contain links or web addresses'],
-    ['a display name with a control character', { display_name: 'Jane\u202EDoe' }, 'special control characters'],
+    [
+      'a display name with a web address',
+      { display_name: 'Cheap pills at www.example' },
+      'cannot contain links or web addresses',
+    ],
+    [
+      'a display name with a link',
+      { display_name: 'Jane https://evil.example/x' },
+      'cannot contain links or web addresses',
+    ],
+    [
+      'a display name with a control character',
+      { display_name: 'Jane\u202EDoe' },
+      'special control characters',
+    ],
   ];
   for (const [problem, change, message] of invalidRequests) {
     it(`refuses ${problem} with invalid-argument and leaves no account behind`, async () => {
@@ -157,7 +173,10 @@ describe('signUp', () => {
       body: JSON.stringify({ oobCode: url.searchParams.get('oobCode') }),
     });
     expect(applied.status).toBe(200);
-    const user = await eventually(() => auth.getUser(answer.result!.uid), (u) => u.emailVerified);
+    const user = await eventually(
+      () => auth.getUser(answer.result!.uid),
+      (u) => u.emailVerified,
+    );
     expect(user.emailVerified).toBe(true);
   });
 });
@@ -166,9 +185,16 @@ describe('approvalEmail trigger', () => {
   /** Creates a pending member with a verified address (decisions are mailed to verified addresses only). */
   async function pendingMember(name: string): Promise<{ uid: string; email: string }> {
     const email = newEmail(name);
-    const user = await auth.createUser({ email, password: 'secret-pass', displayName: name, emailVerified: true });
+    const user = await auth.createUser({
+      email,
+      password: 'secret-pass',
+      displayName: name,
+      emailVerified: true,
+    });
     const page_slug = uniqueId(name.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
-    await db.doc(`profiles/${user.uid}`).set(profileData(user.uid, { display_name: name, page_slug, approval_status: 'pending' }));
+    await db
+      .doc(`profiles/${user.uid}`)
+      .set(profileData(user.uid, { display_name: name, page_slug, approval_status: 'pending' }));
     return { uid: user.uid, email };
   }
 
@@ -187,7 +213,8 @@ describe('approvalEmail trigger', () => {
     await db.doc(`profiles/${uid}`).update({ approval_status: 'approved' });
     // The notification record is written before the mail is sent, so it proves the trigger ran.
     await eventually(
-      async () => (await db.doc(`profiles/${uid}/private/notifications`).get()).get('approval_status_notified'),
+      async () =>
+        (await db.doc(`profiles/${uid}/private/notifications`).get()).get('approval_status_notified'),
       (status) => status === 'approved',
     );
     await new Promise((done) => setTimeout(done, 2_000));

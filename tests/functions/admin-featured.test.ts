@@ -54,7 +54,9 @@ describe('adminFeatured', () => {
 
   it('assigns, replaces and moves books with their is_featured flag', async () => {
     const [a, b] = [await book(), await book()];
-    expect((await call(admin, { action: 'assign-book', position: 3, bookId: a })).result).toEqual({ position: 3 });
+    expect((await call(admin, { action: 'assign-book', position: 3, bookId: a })).result).toEqual({
+      position: 3,
+    });
     expect(await featuredFlag(a)).toBe(true);
     await call(admin, { action: 'assign-book', position: 3, bookId: b });
     expect(await slots('featured_books')).toEqual({ '3': b });
@@ -81,24 +83,34 @@ describe('adminFeatured', () => {
     const ids: string[] = [];
     for (let i = 0; i < 13; i++) ids.push(await book());
     for (const [i, bookId] of ids.slice(0, 12).entries()) {
-      expect((await call(admin, { action: 'set-book-featured', bookId, featured: true })).result).toEqual({ position: i + 1 });
+      expect((await call(admin, { action: 'set-book-featured', bookId, featured: true })).result).toEqual({
+        position: i + 1,
+      });
     }
     const refused = await call(admin, { action: 'set-book-featured', bookId: ids[12], featured: true });
     expect(refused.error?.message).toBe(MAX_FEATURED_BOOKS_MESSAGE);
     await call(admin, { action: 'set-book-featured', bookId: ids[4], featured: false });
     expect(await featuredFlag(ids[4]!)).toBe(false);
-    expect((await call(admin, { action: 'set-book-featured', bookId: ids[12], featured: true })).result).toEqual({ position: 5 });
+    expect(
+      (await call(admin, { action: 'set-book-featured', bookId: ids[12], featured: true })).result,
+    ).toEqual({ position: 5 });
   });
 
   it('features only active books and active, approved members', async () => {
     const disabled = await book({ is_active: false });
-    expect((await call(admin, { action: 'assign-book', position: 1, bookId: disabled })).error?.status).toBe('FAILED_PRECONDITION');
+    expect((await call(admin, { action: 'assign-book', position: 1, bookId: disabled })).error?.status).toBe(
+      'FAILED_PRECONDITION',
+    );
     const pending = await makeMember({ profile: { approval_status: 'pending' } });
     const inactive = await makeMember({ profile: { is_active: false } });
     for (const member of [pending, inactive]) {
-      expect((await call(admin, { action: 'assign-profile', position: 1, userId: member.uid })).error?.status).toBe('FAILED_PRECONDITION');
+      expect(
+        (await call(admin, { action: 'assign-profile', position: 1, userId: member.uid })).error?.status,
+      ).toBe('FAILED_PRECONDITION');
     }
-    expect((await call(admin, { action: 'assign-profile', position: 2, userId: owner.uid })).result).toEqual({ position: 2 });
+    expect((await call(admin, { action: 'assign-profile', position: 2, userId: owner.uid })).result).toEqual({
+      position: 2,
+    });
     expect(await slots('featured_profiles')).toEqual({ '2': owner.uid });
     await call(admin, { action: 'remove-profile', position: 2 });
     expect(await slots('featured_profiles')).toEqual({});

@@ -31,32 +31,56 @@ describe('adminSiteSettings', () => {
   });
 
   it('saves the menu and title with who and when, and audits the change', async () => {
-    const menu = [{ label: 'Home', url: '/' }, { label: 'Elsewhere', url: 'https://example.com/x' }];
-    const answer = await call(admin, { action: 'save-settings', settings: { site_title: 'Shelf Test', menu_items: menu } });
+    const menu = [
+      { label: 'Home', url: '/' },
+      { label: 'Elsewhere', url: 'https://example.com/x' },
+    ];
+    const answer = await call(admin, {
+      action: 'save-settings',
+      settings: { site_title: 'Shelf Test', menu_items: menu },
+    });
     expect(answer.result).toEqual({ saved: true });
     const stored = (await db.doc('site_settings/main').get()).data();
     expect(stored).toMatchObject({ site_title: 'Shelf Test', menu_items: menu, updated_by: admin.uid });
-    const audit = await db.collection(ADMIN_AUDIT_COLLECTION).where('actor_uid', '==', admin.uid).where('action', '==', 'save-settings').get();
+    const audit = await db
+      .collection(ADMIN_AUDIT_COLLECTION)
+      .where('actor_uid', '==', admin.uid)
+      .where('action', '==', 'save-settings')
+      .get();
     expect(audit.docs.at(-1)?.get('after')).toMatchObject({ site_title: 'Shelf Test' });
   });
 
   it('refuses a bad menu: too many items, a javascript: URL, an empty label', async () => {
     const item = { label: 'X', url: '/x' };
-    for (const menu_items of [Array.from({ length: 21 }, () => item), [{ label: 'Bad', url: 'javascript:alert(1)' }], [{ label: ' ', url: '/' }]]) {
-      expect((await call(admin, { action: 'save-settings', settings: { menu_items } })).error?.status).toBe('INVALID_ARGUMENT');
+    for (const menu_items of [
+      Array.from({ length: 21 }, () => item),
+      [{ label: 'Bad', url: 'javascript:alert(1)' }],
+      [{ label: ' ', url: '/' }],
+    ]) {
+      expect((await call(admin, { action: 'save-settings', settings: { menu_items } })).error?.status).toBe(
+        'INVALID_ARGUMENT',
+      );
     }
-    expect((await call(admin, { action: 'save-settings', settings: { updated_by: 'someone' } })).error?.status).toBe('INVALID_ARGUMENT');
+    expect(
+      (await call(admin, { action: 'save-settings', settings: { updated_by: 'someone' } })).error?.status,
+    ).toBe('INVALID_ARGUMENT');
   });
 
   it('gives a new global free-preview title to books that follow it, not to chosen ones', async () => {
     const owner = await makeMember();
-    const following = await db.collection('books').add(bookData(owner.uid, { free_preview_title: DEFAULT_FREE_PREVIEW_TITLE }));
-    const chosen = await db.collection('books').add(bookData(owner.uid, { free_preview_title: 'Read chapter one' }));
+    const following = await db
+      .collection('books')
+      .add(bookData(owner.uid, { free_preview_title: DEFAULT_FREE_PREVIEW_TITLE }));
+    const chosen = await db
+      .collection('books')
+      .add(bookData(owner.uid, { free_preview_title: 'Read chapter one' }));
     const answer = await call(admin, { action: 'set-free-preview-title', title: 'START READING FREE' });
     expect(answer.result?.updatedBooks).toBeGreaterThanOrEqual(1);
     expect((await following.get()).get('free_preview_title')).toBe('START READING FREE');
     expect((await chosen.get()).get('free_preview_title')).toBe('Read chapter one');
-    expect((await db.doc('site_settings/main').get()).get('global_free_preview_title')).toBe('START READING FREE');
+    expect((await db.doc('site_settings/main').get()).get('global_free_preview_title')).toBe(
+      'START READING FREE',
+    );
     await call(admin, { action: 'set-free-preview-title', title: 'READ IT FREE' });
     expect((await following.get()).get('free_preview_title')).toBe('READ IT FREE');
   });

@@ -4,7 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { ADMIN_AUDIT_COLLECTION, ADMIN_USERS_CALLABLE, OWN_ADMIN_RIGHT_MESSAGE, OWN_ACCOUNT_MESSAGE, type AdminUserPage, type AdminUserRow } from '../../src/domain/admin-users';
+import {
+  ADMIN_AUDIT_COLLECTION,
+  ADMIN_USERS_CALLABLE,
+  OWN_ADMIN_RIGHT_MESSAGE,
+  OWN_ACCOUNT_MESSAGE,
+  type AdminUserPage,
+  type AdminUserRow,
+} from '../../src/domain/admin-users';
 import { adminDb, eventually } from './emulator';
 import { newEmail } from './factories';
 import { authRestUrl, signInForIdToken } from './callable';
@@ -21,7 +28,11 @@ function call<T>(caller: Member | undefined, data: Record<string, unknown>) {
 }
 
 async function auditFor(target: string, action: string) {
-  const entries = await db.collection(ADMIN_AUDIT_COLLECTION).where('target_uid', '==', target).where('action', '==', action).get();
+  const entries = await db
+    .collection(ADMIN_AUDIT_COLLECTION)
+    .where('target_uid', '==', target)
+    .where('action', '==', action)
+    .get();
   return entries.docs.map((doc) => doc.data());
 }
 
@@ -46,8 +57,27 @@ describe('who may call', () => {
       { action: 'set-active', userId: target.uid, is_active: false },
       { action: 'reset-password', userId: target.uid },
       { action: 'delete-user', userId: target.uid },
-      { action: 'update-user', userId: selfStyled.uid, fields: { display_name: 'X', role: 'Admin', category: 'Book Author', subscription_status: 'premium', is_active: true, approval_status: 'approved' } },
-      { action: 'create-user', email: newEmail(), password: 'secret-pass', display_name: 'X', category: 'Book Author', role: 'Admin', send_invitation: false },
+      {
+        action: 'update-user',
+        userId: selfStyled.uid,
+        fields: {
+          display_name: 'X',
+          role: 'Admin',
+          category: 'Book Author',
+          subscription_status: 'premium',
+          is_active: true,
+          approval_status: 'approved',
+        },
+      },
+      {
+        action: 'create-user',
+        email: newEmail(),
+        password: 'secret-pass',
+        display_name: 'X',
+        category: 'Book Author',
+        role: 'Admin',
+        send_invitation: false,
+      },
     ];
     for (const caller of [undefined, pending, member, selfStyled]) {
       for (const data of requests) {
@@ -71,19 +101,42 @@ describe('who may call', () => {
 describe('the user list', () => {
   it('pages members with their emails and verification, and finds one by email or name', async () => {
     const name = `Zephyrine Quillfeather ${Date.now().toString(36)}`;
-    const member = await makeMember({ profile: { display_name: name, approval_status: 'pending', search_keywords: ['zephyrine', 'zeph', 'quillfeather'] } });
+    const member = await makeMember({
+      profile: {
+        display_name: name,
+        approval_status: 'pending',
+        search_keywords: ['zephyrine', 'zeph', 'quillfeather'],
+      },
+    });
     const first = await call<AdminUserPage>(admin, { action: 'get-users-with-emails', pageSize: 2 });
     expect(first.result?.users).toHaveLength(2);
     expect(first.result?.nextCursor).toBeTruthy();
-    const second = await call<AdminUserPage>(admin, { action: 'get-users-with-emails', pageSize: 2, cursor: first.result?.nextCursor });
+    const second = await call<AdminUserPage>(admin, {
+      action: 'get-users-with-emails',
+      pageSize: 2,
+      cursor: first.result?.nextCursor,
+    });
     expect(second.result?.users.map((u) => u.uid)).not.toContain(first.result?.users[0]?.uid);
 
-    const byEmail = await call<AdminUserPage>(admin, { action: 'get-users-with-emails', search: member.email.toUpperCase() });
-    expect(byEmail.result?.users).toEqual([expect.objectContaining({ uid: member.uid, email: member.email, email_verified: true, role: 'User' })]);
+    const byEmail = await call<AdminUserPage>(admin, {
+      action: 'get-users-with-emails',
+      search: member.email.toUpperCase(),
+    });
+    expect(byEmail.result?.users).toEqual([
+      expect.objectContaining({ uid: member.uid, email: member.email, email_verified: true, role: 'User' }),
+    ]);
 
-    const byName = await call<AdminUserPage>(admin, { action: 'get-users-with-emails', search: 'ZEPHYRINE', filters: { approval: 'pending' } });
+    const byName = await call<AdminUserPage>(admin, {
+      action: 'get-users-with-emails',
+      search: 'ZEPHYRINE',
+      filters: { approval: 'pending' },
+    });
     expect(byName.result?.users.map((u) => u.uid)).toContain(member.uid);
-    const filteredOut = await call<AdminUserPage>(admin, { action: 'get-users-with-emails', search: 'zephyrine', filters: { approval: 'approved' } });
+    const filteredOut = await call<AdminUserPage>(admin, {
+      action: 'get-users-with-emails',
+      search: 'zephyrine',
+      filters: { approval: 'approved' },
+    });
     expect(filteredOut.result?.users.map((u) => u.uid)).not.toContain(member.uid);
   });
 });
@@ -93,10 +146,14 @@ describe('actions', () => {
     const member = await makeMember({ profile: { approval_status: 'pending' } });
     const answer = await call<{ user: AdminUserRow }>(admin, { action: 'approve-user', userId: member.uid });
     expect(answer.result?.user.approval_status).toBe('approved');
-    expect(await auditFor(member.uid, 'approve-user')).toEqual([expect.objectContaining({ actor_uid: admin.uid, after: { approval_status: 'approved' } })]);
+    expect(await auditFor(member.uid, 'approve-user')).toEqual([
+      expect.objectContaining({ actor_uid: admin.uid, after: { approval_status: 'approved' } }),
+    ]);
     await mailbox.waitFor(member.email, 'Your Shelfmark account has been approved', 30_000);
     // No longer pending: a second approve or a deny is refused.
-    expect((await call(admin, { action: 'deny-user', userId: member.uid })).error?.status).toBe('FAILED_PRECONDITION');
+    expect((await call(admin, { action: 'deny-user', userId: member.uid })).error?.status).toBe(
+      'FAILED_PRECONDITION',
+    );
   });
 
   it('denies a pending member', async () => {
@@ -107,9 +164,25 @@ describe('actions', () => {
 
   it('makes a member Admin (claim and mirror) and back; an admin cannot remove their own right', async () => {
     const member = await makeMember();
-    const fields = { display_name: 'Promoted Person', role: 'Admin', category: 'Publisher', subscription_status: 'premium', is_active: true, approval_status: 'approved' };
-    const promoted = await call<{ user: AdminUserRow }>(admin, { action: 'update-user', userId: member.uid, fields });
-    expect(promoted.result?.user).toMatchObject({ role: 'Admin', category: 'Publisher', subscription_status: 'premium', display_name: 'Promoted Person' });
+    const fields = {
+      display_name: 'Promoted Person',
+      role: 'Admin',
+      category: 'Publisher',
+      subscription_status: 'premium',
+      is_active: true,
+      approval_status: 'approved',
+    };
+    const promoted = await call<{ user: AdminUserRow }>(admin, {
+      action: 'update-user',
+      userId: member.uid,
+      fields,
+    });
+    expect(promoted.result?.user).toMatchObject({
+      role: 'Admin',
+      category: 'Publisher',
+      subscription_status: 'premium',
+      display_name: 'Promoted Person',
+    });
     expect((await auth.getUser(member.uid)).customClaims?.admin).toBe(true);
     expect((await db.doc(`profiles/${member.uid}`).get()).get('role')).toBe('Admin');
     const [entry] = await auditFor(member.uid, 'update-user');
@@ -120,16 +193,28 @@ describe('actions', () => {
     expect((await auth.getUser(member.uid)).customClaims?.admin).toBeUndefined();
     expect((await db.doc(`profiles/${member.uid}`).get()).get('role')).toBe('User');
 
-    const own = await call(admin, { action: 'update-user', userId: admin.uid, fields: { ...fields, role: 'User' } });
+    const own = await call(admin, {
+      action: 'update-user',
+      userId: admin.uid,
+      fields: { ...fields, role: 'User' },
+    });
     expect(own.error?.message).toBe(OWN_ADMIN_RIGHT_MESSAGE);
     expect((await auth.getUser(admin.uid)).customClaims?.admin).toBe(true);
-    expect((await call(admin, { action: 'set-active', userId: admin.uid, is_active: false })).error?.message).toBe(OWN_ACCOUNT_MESSAGE);
-    expect((await call(admin, { action: 'delete-user', userId: admin.uid })).error?.message).toBe(OWN_ACCOUNT_MESSAGE);
+    expect(
+      (await call(admin, { action: 'set-active', userId: admin.uid, is_active: false })).error?.message,
+    ).toBe(OWN_ACCOUNT_MESSAGE);
+    expect((await call(admin, { action: 'delete-user', userId: admin.uid })).error?.message).toBe(
+      OWN_ACCOUNT_MESSAGE,
+    );
   });
 
   it('deactivates a member: Auth disabled, sign-in refused, sessions revoked; activating undoes it', async () => {
     const member = await makeMember();
-    const answer = await call<{ user: AdminUserRow }>(admin, { action: 'set-active', userId: member.uid, is_active: false });
+    const answer = await call<{ user: AdminUserRow }>(admin, {
+      action: 'set-active',
+      userId: member.uid,
+      is_active: false,
+    });
     expect(answer.result?.user).toMatchObject({ is_active: false, disabled: true });
     const user = await auth.getUser(member.uid);
     expect(user.disabled).toBe(true);
@@ -141,7 +226,10 @@ describe('actions', () => {
 
   it('resets a password: the temporary one signs in, the old one no longer does', async () => {
     const member = await makeMember();
-    const answer = await call<{ temporaryPassword: string }>(admin, { action: 'reset-password', userId: member.uid });
+    const answer = await call<{ temporaryPassword: string }>(admin, {
+      action: 'reset-password',
+      userId: member.uid,
+    });
     const password = answer.result?.temporaryPassword ?? '';
     expect(password).toMatch(/^[A-Za-z0-9]{14}$/);
     await expect(signInForIdToken(member.email, password)).resolves.toBeTruthy();
@@ -153,14 +241,28 @@ describe('actions', () => {
   it('registers a member: verified, approved, invited by mail; a taken email or slug is refused', async () => {
     const email = newEmail('invited');
     const slug = `invited-${Date.now().toString(36)}`;
-    const request = { action: 'create-user', email, password: 'temp-pass-1', display_name: 'Invited Writer', page_slug: slug, category: 'Book Author', role: 'User', send_invitation: true };
+    const request = {
+      action: 'create-user',
+      email,
+      password: 'temp-pass-1',
+      display_name: 'Invited Writer',
+      page_slug: slug,
+      category: 'Book Author',
+      role: 'User',
+      send_invitation: true,
+    };
     const answer = await call<{ user: AdminUserRow; invitationSent: boolean }>(admin, request);
-    expect(answer.result).toMatchObject({ invitationSent: true, user: { email, page_slug: slug, approval_status: 'approved', email_verified: true, role: 'User' } });
+    expect(answer.result).toMatchObject({
+      invitationSent: true,
+      user: { email, page_slug: slug, approval_status: 'approved', email_verified: true, role: 'User' },
+    });
     await expect(signInForIdToken(email, 'temp-pass-1')).resolves.toBeTruthy();
     // The shared layout (branding, text and HTML) with a link to our own reset page that works.
     const mail = await mailbox.waitFor(email, 'You have been invited to Shelfmark');
     expect(mail.text).toContain('Hello Invited Writer,');
-    expect(mail.text).toContain('You received this email because an administrator registered this address on Shelfmark.');
+    expect(mail.text).toContain(
+      'You received this email because an administrator registered this address on Shelfmark.',
+    );
     expect(mail.html).toContain('Choose your password');
     const link = new URL(mail.text?.match(/https?:\/\/\S*oobCode=\S+/)?.[0] ?? 'http://missing/');
     expect(link.origin + link.pathname).toBe('http://localhost:4321/auth/reset');
@@ -181,11 +283,17 @@ describe('actions', () => {
 
   it('deletes a member and their profile, idempotently', async () => {
     const member = await makeMember();
-    expect((await call(admin, { action: 'delete-user', userId: member.uid })).result).toEqual({ success: true });
+    expect((await call(admin, { action: 'delete-user', userId: member.uid })).result).toEqual({
+      success: true,
+    });
     await expect(auth.getUser(member.uid)).rejects.toThrow();
     expect((await db.doc(`profiles/${member.uid}`).get()).exists).toBe(false);
-    expect((await call(admin, { action: 'delete-user', userId: member.uid })).result).toEqual({ success: true });
-    await eventually(() => auditFor(member.uid, 'delete-user'), (entries) => entries.length >= 1);
+    expect((await call(admin, { action: 'delete-user', userId: member.uid })).result).toEqual({
+      success: true,
+    });
+    await eventually(
+      () => auditFor(member.uid, 'delete-user'),
+      (entries) => entries.length >= 1,
+    );
   });
 });
-

@@ -24,13 +24,19 @@ const TEST_MS = 90_000;
 const entryPath = (source: MarketSource, id: string) => `${MARKET_COLLECTION}/${marketEntryId(source, id)}`;
 
 async function existing(paths: string[]): Promise<string[]> {
-  const found = await Promise.all(paths.map(async (path) => ((await db.doc(path).get()).exists ? path : null)));
+  const found = await Promise.all(
+    paths.map(async (path) => ((await db.doc(path).get()).exists ? path : null)),
+  );
   return found.filter((path): path is string => path !== null);
 }
 
 /** Waits until none of `paths` exists (or the wait ends) and returns those that still do. */
 async function remainingAfterWait(paths: string[]): Promise<string[]> {
-  await eventually(() => existing(paths), (left) => left.length === 0, WAIT_MS).catch(() => undefined);
+  await eventually(
+    () => existing(paths),
+    (left) => left.length === 0,
+    WAIT_MS,
+  ).catch(() => undefined);
   return existing(paths);
 }
 
@@ -43,10 +49,22 @@ async function seedPublicMember(member: Member) {
   const product = await db.collection('products_services').add(productData(uid));
   const ad = await db.collection('classified_ads').add(adData(uid, { contact_method: 'email' }));
   await ad.collection('private').doc('contact').set({ contact_info: member.email });
-  await localMediaStore(localMediaRoot()).put(`${uid}/profile-images/abc/w640.webp`, Buffer.from('webp'), 'image/webp');
-  const market = [entryPath('books', book.id), entryPath('products_services', product.id), entryPath('classified_ads', ad.id)];
+  await localMediaStore(localMediaRoot()).put(
+    `${uid}/profile-images/abc/w640.webp`,
+    Buffer.from('webp'),
+    'image/webp',
+  );
+  const market = [
+    entryPath('books', book.id),
+    entryPath('products_services', product.id),
+    entryPath('classified_ads', ad.id),
+  ];
   // The member is fully public before they leave: every listing is in the market.
-  await eventually(() => existing(market), (found) => found.length === market.length, WAIT_MS);
+  await eventually(
+    () => existing(market),
+    (found) => found.length === market.length,
+    WAIT_MS,
+  );
   return {
     docs: [
       `profiles/${uid}`,
@@ -89,57 +107,94 @@ beforeEach(async () => {
 });
 
 describe('a member deletes their sign-in from the browser', () => {
-  it('their profile, items, slug claim, market entries and uploads are gone soon after', async () => {
-    const member = await makeMember();
-    const theirs = await seedPublicMember(member);
+  it(
+    'their profile, items, slug claim, market entries and uploads are gone soon after',
+    async () => {
+      const member = await makeMember();
+      const theirs = await seedPublicMember(member);
 
-    expect(await deleteSignInFromBrowser(member)).toBe(200);
+      expect(await deleteSignInFromBrowser(member)).toBe(200);
 
-    expect(await remainingAfterWait(theirs.docs)).toEqual([]);
-    expect(existsSync(theirs.mediaFolder)).toBe(false);
-    const job = (await db.doc(`account_deletions/${member.uid}`).get()).data();
-    expect(job).toMatchObject({ uid: member.uid, requested_by: member.uid, steps_done: [...ACCOUNT_DELETION_STEPS], completed_at: expect.any(Timestamp) });
-  }, TEST_MS);
+      expect(await remainingAfterWait(theirs.docs)).toEqual([]);
+      expect(existsSync(theirs.mediaFolder)).toBe(false);
+      const job = (await db.doc(`account_deletions/${member.uid}`).get()).data();
+      expect(job).toMatchObject({
+        uid: member.uid,
+        requested_by: member.uid,
+        steps_done: [...ACCOUNT_DELETION_STEPS],
+        completed_at: expect.any(Timestamp),
+      });
+    },
+    TEST_MS,
+  );
 });
 
 describe('the trigger after a deletion that already did the work', () => {
-  it('after deleteAccount, the trigger it fired and any later run change nothing', async () => {
-    const member = await makeMember();
-    const theirs = await seedPublicMember(member);
-    expect((await callAs(PROFILE_FUNCTIONS.delete, member, { userId: member.uid })).result).toEqual({ deleted: true });
-    const finished = await jobOf(member.uid);
-    expect(finished).toMatchObject({ requested_by: member.uid, steps_done: [...ACCOUNT_DELETION_STEPS], completed_at: expect.any(Timestamp) });
+  it(
+    'after deleteAccount, the trigger it fired and any later run change nothing',
+    async () => {
+      const member = await makeMember();
+      const theirs = await seedPublicMember(member);
+      expect((await callAs(PROFILE_FUNCTIONS.delete, member, { userId: member.uid })).result).toEqual({
+        deleted: true,
+      });
+      const finished = await jobOf(member.uid);
+      expect(finished).toMatchObject({
+        requested_by: member.uid,
+        steps_done: [...ACCOUNT_DELETION_STEPS],
+        completed_at: expect.any(Timestamp),
+      });
 
-    await afterPendingAuthTriggers();
-    expect(await deleteAccountOfDeletedAuthUser(db, member.uid, localMediaStore(localMediaRoot()))).toBe('already-recorded');
-    expect(await jobOf(member.uid)).toEqual(finished);
-    expect(await remainingAfterWait(theirs.docs)).toEqual([]);
-  }, TEST_MS);
+      await afterPendingAuthTriggers();
+      expect(await deleteAccountOfDeletedAuthUser(db, member.uid, localMediaStore(localMediaRoot()))).toBe(
+        'already-recorded',
+      );
+      expect(await jobOf(member.uid)).toEqual(finished);
+      expect(await remainingAfterWait(theirs.docs)).toEqual([]);
+    },
+    TEST_MS,
+  );
 
-  it('after an admin’s delete-user, the trigger keeps the admin’s record and changes nothing', async () => {
-    const admin = await makeMember({ admin: true, profile: { role: 'Admin' } });
-    const member = await makeMember();
-    const theirs = await seedPublicMember(member);
-    expect((await callAs(ADMIN_USERS_CALLABLE, admin, { action: 'delete-user', userId: member.uid })).result).toEqual({ success: true });
-    const finished = await jobOf(member.uid);
-    expect(finished).toMatchObject({ requested_by: admin.uid, completed_at: expect.any(Timestamp) });
+  it(
+    'after an admin’s delete-user, the trigger keeps the admin’s record and changes nothing',
+    async () => {
+      const admin = await makeMember({ admin: true, profile: { role: 'Admin' } });
+      const member = await makeMember();
+      const theirs = await seedPublicMember(member);
+      expect(
+        (await callAs(ADMIN_USERS_CALLABLE, admin, { action: 'delete-user', userId: member.uid })).result,
+      ).toEqual({ success: true });
+      const finished = await jobOf(member.uid);
+      expect(finished).toMatchObject({ requested_by: admin.uid, completed_at: expect.any(Timestamp) });
 
-    await afterPendingAuthTriggers();
-    expect(await deleteAccountOfDeletedAuthUser(db, member.uid, localMediaStore(localMediaRoot()))).toBe('already-recorded');
-    expect(await jobOf(member.uid)).toEqual(finished);
-    expect(await remainingAfterWait(theirs.docs)).toEqual([]);
-  }, TEST_MS);
+      await afterPendingAuthTriggers();
+      expect(await deleteAccountOfDeletedAuthUser(db, member.uid, localMediaStore(localMediaRoot()))).toBe(
+        'already-recorded',
+      );
+      expect(await jobOf(member.uid)).toEqual(finished);
+      expect(await remainingAfterWait(theirs.docs)).toEqual([]);
+    },
+    TEST_MS,
+  );
 
-  it('after the trigger removed a member, deleteAccount and an admin’s delete-user still answer success', async () => {
-    const admin = await makeMember({ admin: true, profile: { role: 'Admin' } });
-    const member = await makeMember();
-    await seedPublicMember(member);
-    expect(await deleteSignInFromBrowser(member)).toBe(200);
-    await eventually(async () => (await jobOf(member.uid))?.completed_at, Boolean, WAIT_MS);
-    const finished = await jobOf(member.uid);
+  it(
+    'after the trigger removed a member, deleteAccount and an admin’s delete-user still answer success',
+    async () => {
+      const admin = await makeMember({ admin: true, profile: { role: 'Admin' } });
+      const member = await makeMember();
+      await seedPublicMember(member);
+      expect(await deleteSignInFromBrowser(member)).toBe(200);
+      await eventually(async () => (await jobOf(member.uid))?.completed_at, Boolean, WAIT_MS);
+      const finished = await jobOf(member.uid);
 
-    expect((await callAs(ADMIN_USERS_CALLABLE, admin, { action: 'delete-user', userId: member.uid })).result).toEqual({ success: true });
-    expect((await callAs(PROFILE_FUNCTIONS.delete, admin, { userId: member.uid })).result).toEqual({ deleted: true });
-    expect(await jobOf(member.uid)).toEqual(finished);
-  }, TEST_MS);
+      expect(
+        (await callAs(ADMIN_USERS_CALLABLE, admin, { action: 'delete-user', userId: member.uid })).result,
+      ).toEqual({ success: true });
+      expect((await callAs(PROFILE_FUNCTIONS.delete, admin, { userId: member.uid })).result).toEqual({
+        deleted: true,
+      });
+      expect(await jobOf(member.uid)).toEqual(finished);
+    },
+    TEST_MS,
+  );
 });

@@ -14,8 +14,15 @@ async function authorOf(bookId: string): Promise<unknown> {
 const WAIT_MS = 25_000;
 
 /** Waits until the book carries `expected` as its author snapshot. */
-async function expectAuthor(bookId: string, expected: { display_name: string; page_slug: string }): Promise<void> {
-  await eventually(() => authorOf(bookId), (author) => JSON.stringify(author) === JSON.stringify(expected), WAIT_MS).catch(() => undefined);
+async function expectAuthor(
+  bookId: string,
+  expected: { display_name: string; page_slug: string },
+): Promise<void> {
+  await eventually(
+    () => authorOf(bookId),
+    (author) => JSON.stringify(author) === JSON.stringify(expected),
+    WAIT_MS,
+  ).catch(() => undefined);
   expect(await authorOf(bookId)).toEqual(expected);
 }
 
@@ -25,7 +32,9 @@ describe('author snapshot triggers', () => {
   beforeEach(async () => {
     await clearFirestore();
     alice = uniqueId('alice');
-    await db.doc(`profiles/${alice}`).set(profileData(alice, { display_name: 'Alice Archer', page_slug: 'alice-archer' }));
+    await db
+      .doc(`profiles/${alice}`)
+      .set(profileData(alice, { display_name: 'Alice Archer', page_slug: 'alice-archer' }));
   });
 
   it('fills the author of a book created without one', async () => {
@@ -35,22 +44,30 @@ describe('author snapshot triggers', () => {
 
   it('rewrites every book of the user when the display name or page slug changes', async () => {
     const stale = { display_name: 'Old Name', page_slug: 'old-name' };
-    const books = await Promise.all([1, 2, 3].map(() => db.collection('books').add(bookData(alice, { author: stale }))));
+    const books = await Promise.all(
+      [1, 2, 3].map(() => db.collection('books').add(bookData(alice, { author: stale }))),
+    );
     const someoneElse = uniqueId('bob');
-    const otherBook = await db.collection('books').add(bookData(someoneElse, { author: { display_name: 'Bob', page_slug: 'bob' } }));
+    const otherBook = await db
+      .collection('books')
+      .add(bookData(someoneElse, { author: { display_name: 'Bob', page_slug: 'bob' } }));
 
     await db.doc(`profiles/${alice}`).update({ display_name: 'Alice B. Archer' });
-    for (const book of books) await expectAuthor(book.id, { display_name: 'Alice B. Archer', page_slug: 'alice-archer' });
+    for (const book of books)
+      await expectAuthor(book.id, { display_name: 'Alice B. Archer', page_slug: 'alice-archer' });
 
     await db.doc(`profiles/${alice}`).update({ page_slug: 'alice-b-archer' });
-    for (const book of books) await expectAuthor(book.id, { display_name: 'Alice B. Archer', page_slug: 'alice-b-archer' });
+    for (const book of books)
+      await expectAuthor(book.id, { display_name: 'Alice B. Archer', page_slug: 'alice-b-archer' });
 
     expect(await authorOf(otherBook.id)).toEqual({ display_name: 'Bob', page_slug: 'bob' });
   });
 
   it('takes the new owner as author when a book moves to another user', async () => {
     const bob = uniqueId('bob');
-    await db.doc(`profiles/${bob}`).set(profileData(bob, { display_name: 'Bob Baker', page_slug: 'bob-baker' }));
+    await db
+      .doc(`profiles/${bob}`)
+      .set(profileData(bob, { display_name: 'Bob Baker', page_slug: 'bob-baker' }));
     const book = await db.collection('books').add(bookData(alice));
     await expectAuthor(book.id, { display_name: 'Alice Archer', page_slug: 'alice-archer' });
 

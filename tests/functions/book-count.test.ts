@@ -11,7 +11,10 @@ async function bookCountOf(uid: string): Promise<unknown> {
 
 /** Waits until the profile shows `expected` books, and fails with the last count seen otherwise. */
 async function expectBookCount(uid: string, expected: number): Promise<void> {
-  await eventually(() => bookCountOf(uid), (count) => count === expected);
+  await eventually(
+    () => bookCountOf(uid),
+    (count) => count === expected,
+  );
   expect(await bookCountOf(uid)).toBe(expected);
 }
 

@@ -18,12 +18,19 @@ interface ListingFields {
 
 async function fieldsOf(bookId: string): Promise<ListingFields> {
   const data = (await db.doc(`books/${bookId}`).get()).data() ?? {};
-  return { has_free_reading: data.has_free_reading, has_audiobook: data.has_audiobook, search_keywords: data.search_keywords };
+  return {
+    has_free_reading: data.has_free_reading,
+    has_audiobook: data.has_audiobook,
+    search_keywords: data.search_keywords,
+  };
 }
 
 /** Waits until the book's listing fields match `expected` (triggers are asynchronous), then asserts it. */
 async function expectFields(bookId: string, expected: Partial<ListingFields>): Promise<void> {
-  const matches = (fields: ListingFields) => Object.entries(expected).every(([key, value]) => JSON.stringify(fields[key as keyof ListingFields]) === JSON.stringify(value));
+  const matches = (fields: ListingFields) =>
+    Object.entries(expected).every(
+      ([key, value]) => JSON.stringify(fields[key as keyof ListingFields]) === JSON.stringify(value),
+    );
   await eventually(() => fieldsOf(bookId), matches, WAIT_MS).catch(() => undefined);
   expect(await fieldsOf(bookId)).toMatchObject(expected);
 }
@@ -37,54 +44,106 @@ describe('book listing fields trigger', () => {
   beforeEach(async () => {
     await clearFirestore();
     alice = uniqueId('alice');
-    await db.doc(`profiles/${alice}`).set(profileData(alice, { display_name: 'Alice Archer', page_slug: 'alice-archer' }));
+    await db
+      .doc(`profiles/${alice}`)
+      .set(profileData(alice, { display_name: 'Alice Archer', page_slug: 'alice-archer' }));
   }, TEST_MS);
 
-  it('fills the fields of a new book, including the author filled by bookAuthor', async () => {
-    const book = await db.collection('books').add(
-      bookData(alice, { title: 'Midnight Tide', manuscript_content: [imageSection, textSection], audiobook_url: 'https://audio.example.com/tide' }),
-    );
-    await expectFields(book.id, {
-      has_free_reading: true,
-      has_audiobook: true,
-      search_keywords: listingFieldsOf({ title: 'Midnight Tide', author: { display_name: 'Alice Archer' } }).search_keywords,
-    });
-  }, TEST_MS);
+  it(
+    'fills the fields of a new book, including the author filled by bookAuthor',
+    async () => {
+      const book = await db
+        .collection('books')
+        .add(
+          bookData(alice, {
+            title: 'Midnight Tide',
+            manuscript_content: [imageSection, textSection],
+            audiobook_url: 'https://audio.example.com/tide',
+          }),
+        );
+      await expectFields(book.id, {
+        has_free_reading: true,
+        has_audiobook: true,
+        search_keywords: listingFieldsOf({ title: 'Midnight Tide', author: { display_name: 'Alice Archer' } })
+          .search_keywords,
+      });
+    },
+    TEST_MS,
+  );
 
-  it('follows edits of the manuscript, the audiobook URL and the title', async () => {
-    const book = await db.collection('books').add(
-      bookData(alice, { title: 'Night', manuscript_content: [textSection], audiobook_url: 'https://audio.example.com/n' }),
-    );
-    await expectFields(book.id, { has_free_reading: true, has_audiobook: true });
+  it(
+    'follows edits of the manuscript, the audiobook URL and the title',
+    async () => {
+      const book = await db
+        .collection('books')
+        .add(
+          bookData(alice, {
+            title: 'Night',
+            manuscript_content: [textSection],
+            audiobook_url: 'https://audio.example.com/n',
+          }),
+        );
+      await expectFields(book.id, { has_free_reading: true, has_audiobook: true });
 
-    await book.update({ manuscript_content: [imageSection], audiobook_url: '' });
-    await expectFields(book.id, { has_free_reading: false, has_audiobook: false });
+      await book.update({ manuscript_content: [imageSection], audiobook_url: '' });
+      await expectFields(book.id, { has_free_reading: false, has_audiobook: false });
 
-    await book.update({ title: 'Daybreak' });
-    const keywords = (await eventually(() => fieldsOf(book.id), (f) => Array.isArray(f.search_keywords) && f.search_keywords.includes('daybreak'), WAIT_MS)).search_keywords;
-    expect(keywords).toContain('da');
-    expect(keywords).not.toContain('night');
-  }, TEST_MS);
+      await book.update({ title: 'Daybreak' });
+      const keywords = (
+        await eventually(
+          () => fieldsOf(book.id),
+          (f) => Array.isArray(f.search_keywords) && f.search_keywords.includes('daybreak'),
+          WAIT_MS,
+        )
+      ).search_keywords;
+      expect(keywords).toContain('da');
+      expect(keywords).not.toContain('night');
+    },
+    TEST_MS,
+  );
 
-  it('refreshes the keywords when the author renames themself (authorSnapshot rewrites the book)', async () => {
-    const book = await db.collection('books').add(bookData(alice, { title: 'Harbour Lights' }));
-    await expectFields(book.id, { search_keywords: listingFieldsOf({ title: 'Harbour Lights', author: { display_name: 'Alice Archer' } }).search_keywords });
+  it(
+    'refreshes the keywords when the author renames themself (authorSnapshot rewrites the book)',
+    async () => {
+      const book = await db.collection('books').add(bookData(alice, { title: 'Harbour Lights' }));
+      await expectFields(book.id, {
+        search_keywords: listingFieldsOf({
+          title: 'Harbour Lights',
+          author: { display_name: 'Alice Archer' },
+        }).search_keywords,
+      });
 
-    await db.doc(`profiles/${alice}`).update({ display_name: 'Zoë Quill' });
-    await expectFields(book.id, { search_keywords: listingFieldsOf({ title: 'Harbour Lights', author: { display_name: 'Zoë Quill' } }).search_keywords });
-    const keywords = (await fieldsOf(book.id)).search_keywords as string[];
-    expect(keywords).toContain('zoe');
-    expect(keywords).not.toContain('archer');
-  }, TEST_MS);
+      await db.doc(`profiles/${alice}`).update({ display_name: 'Zoë Quill' });
+      await expectFields(book.id, {
+        search_keywords: listingFieldsOf({ title: 'Harbour Lights', author: { display_name: 'Zoë Quill' } })
+          .search_keywords,
+      });
+      const keywords = (await fieldsOf(book.id)).search_keywords as string[];
+      expect(keywords).toContain('zoe');
+      expect(keywords).not.toContain('archer');
+    },
+    TEST_MS,
+  );
 
-  it('leaves a book that is already right untouched (no write, so no loop)', async () => {
-    const data = bookData(alice, { title: 'Settled', author: { display_name: 'Alice Archer', page_slug: 'alice-archer' } });
-    const ref = db.collection('books').doc(uniqueId('settled'));
-    // Every derived field already right: the listing fields and the visibility fields (alice is approved and active).
-    await ref.set({ ...data, ...listingFieldsOf({ title: 'Settled', author: { display_name: 'Alice Archer' } }), ...bookVisibilityFields(data.is_active !== false, true) });
-    const written = (await ref.get()).updateTime;
-    // Give the triggers time to run; a write of theirs would move updateTime.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect((await ref.get()).updateTime?.isEqual(written!)).toBe(true);
-  }, TEST_MS);
+  it(
+    'leaves a book that is already right untouched (no write, so no loop)',
+    async () => {
+      const data = bookData(alice, {
+        title: 'Settled',
+        author: { display_name: 'Alice Archer', page_slug: 'alice-archer' },
+      });
+      const ref = db.collection('books').doc(uniqueId('settled'));
+      // Every derived field already right: the listing fields and the visibility fields (alice is approved and active).
+      await ref.set({
+        ...data,
+        ...listingFieldsOf({ title: 'Settled', author: { display_name: 'Alice Archer' } }),
+        ...bookVisibilityFields(data.is_active !== false, true),
+      });
+      const written = (await ref.get()).updateTime;
+      // Give the triggers time to run; a write of theirs would move updateTime.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect((await ref.get()).updateTime?.isEqual(written!)).toBe(true);
+    },
+    TEST_MS,
+  );
 });

@@ -23,37 +23,59 @@ describe('book visibility triggers', () => {
     await db.doc(`profiles/${owner}`).set(profileData(owner));
   }, TEST_MS);
 
-  it('a new book of a public member becomes public, and follows its own active flag', async () => {
-    const book = await db.collection('books').add(bookData(owner));
-    expect(await waitBook(book.id, (b) => b?.is_public === true)).toMatchObject({ owner_public: true, is_public: true });
-    await book.update({ is_active: false });
-    expect(await waitBook(book.id, (b) => b?.is_public === false)).toMatchObject({ owner_public: true, is_public: false });
-    await book.update({ is_active: true });
-    expect(await waitBook(book.id, (b) => b?.is_public === true)).toMatchObject({ is_public: true });
-  }, TEST_MS);
+  it(
+    'a new book of a public member becomes public, and follows its own active flag',
+    async () => {
+      const book = await db.collection('books').add(bookData(owner));
+      expect(await waitBook(book.id, (b) => b?.is_public === true)).toMatchObject({
+        owner_public: true,
+        is_public: true,
+      });
+      await book.update({ is_active: false });
+      expect(await waitBook(book.id, (b) => b?.is_public === false)).toMatchObject({
+        owner_public: true,
+        is_public: false,
+      });
+      await book.update({ is_active: true });
+      expect(await waitBook(book.id, (b) => b?.is_public === true)).toMatchObject({ is_public: true });
+    },
+    TEST_MS,
+  );
 
-  it("deactivating or un-approving the owner hides all their books, and re-enabling shows them again", async () => {
-    const first = await db.collection('books').add(bookData(owner));
-    const second = await db.collection('books').add(bookData(owner, { title: 'Second' }));
-    for (const ref of [first, second]) await waitBook(ref.id, (b) => b?.is_public === true);
+  it(
+    'deactivating or un-approving the owner hides all their books, and re-enabling shows them again',
+    async () => {
+      const first = await db.collection('books').add(bookData(owner));
+      const second = await db.collection('books').add(bookData(owner, { title: 'Second' }));
+      for (const ref of [first, second]) await waitBook(ref.id, (b) => b?.is_public === true);
 
-    await db.doc(`profiles/${owner}`).update({ is_active: false });
-    for (const ref of [first, second]) {
-      expect(await waitBook(ref.id, (b) => b?.is_public === false)).toMatchObject({ owner_public: false, is_public: false });
-    }
-    await db.doc(`profiles/${owner}`).update({ is_active: true, approval_status: 'pending' });
-    // Still hidden while pending: wait a little for a wrong write, then check.
-    await new Promise((r) => setTimeout(r, 2_000));
-    expect((await db.doc(`books/${first.id}`).get()).get('is_public')).toBe(false);
+      await db.doc(`profiles/${owner}`).update({ is_active: false });
+      for (const ref of [first, second]) {
+        expect(await waitBook(ref.id, (b) => b?.is_public === false)).toMatchObject({
+          owner_public: false,
+          is_public: false,
+        });
+      }
+      await db.doc(`profiles/${owner}`).update({ is_active: true, approval_status: 'pending' });
+      // Still hidden while pending: wait a little for a wrong write, then check.
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect((await db.doc(`books/${first.id}`).get()).get('is_public')).toBe(false);
 
-    await db.doc(`profiles/${owner}`).update({ approval_status: 'approved' });
-    for (const ref of [first, second]) expect(await waitBook(ref.id, (b) => b?.is_public === true)).toMatchObject({ owner_public: true });
-  }, TEST_MS);
+      await db.doc(`profiles/${owner}`).update({ approval_status: 'approved' });
+      for (const ref of [first, second])
+        expect(await waitBook(ref.id, (b) => b?.is_public === true)).toMatchObject({ owner_public: true });
+    },
+    TEST_MS,
+  );
 
-  it('a new book of a member who is not public stays hidden', async () => {
-    const hidden = uniqueId('hidden');
-    await db.doc(`profiles/${hidden}`).set(profileData(hidden, { approval_status: 'denied' }));
-    const book = await db.collection('books').add(bookData(hidden));
-    expect(await waitBook(book.id, (b) => b?.owner_public === false)).toMatchObject({ is_public: false });
-  }, TEST_MS);
+  it(
+    'a new book of a member who is not public stays hidden',
+    async () => {
+      const hidden = uniqueId('hidden');
+      await db.doc(`profiles/${hidden}`).set(profileData(hidden, { approval_status: 'denied' }));
+      const book = await db.collection('books').add(bookData(hidden));
+      expect(await waitBook(book.id, (b) => b?.owner_public === false)).toMatchObject({ is_public: false });
+    },
+    TEST_MS,
+  );
 });

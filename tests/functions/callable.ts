@@ -6,8 +6,12 @@ import { PROJECT_ID } from './emulator';
 /** The functions emulator's address, asked from the emulator hub that `emulators:exec` names. */
 export async function functionsOrigin(): Promise<string> {
   const hub = process.env.FIREBASE_EMULATOR_HUB;
-  if (!hub) throw new Error('FIREBASE_EMULATOR_HUB is not set: run these tests through `firebase emulators:exec`.');
-  const emulators = (await (await fetch(`http://${hub}/emulators`)).json()) as Record<string, { host: string; port: number }>;
+  if (!hub)
+    throw new Error('FIREBASE_EMULATOR_HUB is not set: run these tests through `firebase emulators:exec`.');
+  const emulators = (await (await fetch(`http://${hub}/emulators`)).json()) as Record<
+    string,
+    { host: string; port: number }
+  >;
   const functions = emulators.functions;
   if (!functions) throw new Error('the functions emulator is not running');
   return `http://${functions.host}:${functions.port}`;
@@ -34,12 +38,20 @@ export interface Caller {
 let origin: Promise<string> | undefined;
 
 /** Calls the callable `name` with `data`. */
-export async function callFunction<T>(name: string, data: unknown, caller: Caller = {}): Promise<CallableAnswer<T>> {
+export async function callFunction<T>(
+  name: string,
+  data: unknown,
+  caller: Caller = {},
+): Promise<CallableAnswer<T>> {
   origin ??= functionsOrigin();
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (caller.idToken) headers.authorization = `Bearer ${caller.idToken}`;
   if (caller.ip) headers['x-forwarded-for'] = caller.ip;
-  const response = await fetch(`${await origin}/${PROJECT_ID}/us-central1/${name}`, { method: 'POST', headers, body: JSON.stringify({ data }) });
+  const response = await fetch(`${await origin}/${PROJECT_ID}/us-central1/${name}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ data }),
+  });
   // A function that does not exist answers with a plain-text 404, not the callable protocol's JSON.
   const text = await response.text();
   let body: Omit<CallableAnswer<T>, 'status'> = {};
@@ -54,7 +66,10 @@ export async function callFunction<T>(name: string, data: unknown, caller: Calle
 /** The Auth emulator's REST API root (identitytoolkit), as a browser with the public API key reaches it. */
 export function authRestUrl(method: string): string {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: run these tests through `firebase emulators:exec`.');
+  if (!host)
+    throw new Error(
+      'FIREBASE_AUTH_EMULATOR_HOST is not set: run these tests through `firebase emulators:exec`.',
+    );
   return `http://${host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=any-public-api-key`;
 }
 

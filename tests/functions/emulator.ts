@@ -23,7 +23,8 @@ export async function clearFirestore(): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const response = await fetch(url, { method: 'DELETE' });
     if (response.ok) return;
-    if (response.status !== 409 || attempt === 20) throw new Error(`clearing Firestore failed: HTTP ${response.status}`);
+    if (response.status !== 409 || attempt === 20)
+      throw new Error(`clearing Firestore failed: HTTP ${response.status}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -32,11 +33,16 @@ export async function clearFirestore(): Promise<void> {
  * Polls `read` until `done` accepts its value, because triggers run asynchronously
  * after the write that fired them. Throws with the last value seen on timeout.
  */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
     value = await read();
   }

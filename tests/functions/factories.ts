@@ -10,7 +10,13 @@ export function newEmail(name = 'member'): string {
 
 /** A valid sign-up request with a fresh address. */
 export function signupRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { email: newEmail(), password: 'secret-pass', display_name: 'Jane Doe', category: 'Book Author', ...overrides };
+  return {
+    email: newEmail(),
+    password: 'secret-pass',
+    display_name: 'Jane Doe',
+    category: 'Book Author',
+    ...overrides,
+  };
 }
 
 /** True when the Auth emulator holds a user with this address. */
@@ -60,17 +66,42 @@ export function bookData(uid: string, overrides: Record<string, unknown> = {}): 
 /** A classified_ads/{id} document owned by `uid`, complete enough to be listed in the market. */
 export function adData(uid: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    user_id: uid, title: 'Oak bookshelf', description: 'Solid oak, five shelves.', category: 'storage-organization', subcategory: 'bookshelves',
-    price: 120, currency: 'GBP', condition: 'good', location: 'Leeds', contact_method: 'message', is_service: false,
-    tags: ['oak', 'furniture'], is_active: true, is_featured: false, views_count: 0, created_at: new Date('2024-03-01T00:00:00Z'), ...overrides,
+    user_id: uid,
+    title: 'Oak bookshelf',
+    description: 'Solid oak, five shelves.',
+    category: 'storage-organization',
+    subcategory: 'bookshelves',
+    price: 120,
+    currency: 'GBP',
+    condition: 'good',
+    location: 'Leeds',
+    contact_method: 'message',
+    is_service: false,
+    tags: ['oak', 'furniture'],
+    is_active: true,
+    is_featured: false,
+    views_count: 0,
+    created_at: new Date('2024-03-01T00:00:00Z'),
+    ...overrides,
   };
 }
 
 /** A products_services/{id} document owned by `uid`, complete enough to be listed in the market. */
 export function productData(uid: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    user_id: uid, title: 'Copy editing', description: 'Careful edits.', category: 'service', subcategory: 'editing', price: 'from $40',
-    price_numeric: 40, currency: 'USD', tags: ['edits'], is_active: true, is_featured: false, views_count: 2,
-    created_at: new Date('2024-03-02T00:00:00Z'), ...overrides,
+    user_id: uid,
+    title: 'Copy editing',
+    description: 'Careful edits.',
+    category: 'service',
+    subcategory: 'editing',
+    price: 'from $40',
+    price_numeric: 40,
+    currency: 'USD',
+    tags: ['edits'],
+    is_active: true,
+    is_featured: false,
+    views_count: 2,
+    created_at: new Date('2024-03-02T00:00:00Z'),
+    ...overrides,
   };
 }

@@ -11,10 +11,14 @@ import { callAs, makeMember, type Member } from './profile-members';
 
 const db = adminDb();
 
-const saveBook = (member: Member | undefined, data: Record<string, unknown>) => callAs<SaveItemResponse>(ITEM_FUNCTIONS.saveBook, member, data);
-const deleteBook = (member: Member | undefined, id: string) => callAs<{ id: string }>(ITEM_FUNCTIONS.deleteBook, member, { id });
-const saveProduct = (member: Member | undefined, data: Record<string, unknown>) => callAs<SaveItemResponse>(ITEM_FUNCTIONS.saveProductService, member, data);
-const deleteProduct = (member: Member | undefined, id: string) => callAs<{ id: string }>(ITEM_FUNCTIONS.deleteProductService, member, { id });
+const saveBook = (member: Member | undefined, data: Record<string, unknown>) =>
+  callAs<SaveItemResponse>(ITEM_FUNCTIONS.saveBook, member, data);
+const deleteBook = (member: Member | undefined, id: string) =>
+  callAs<{ id: string }>(ITEM_FUNCTIONS.deleteBook, member, { id });
+const saveProduct = (member: Member | undefined, data: Record<string, unknown>) =>
+  callAs<SaveItemResponse>(ITEM_FUNCTIONS.saveProductService, member, data);
+const deleteProduct = (member: Member | undefined, id: string) =>
+  callAs<{ id: string }>(ITEM_FUNCTIONS.deleteProductService, member, { id });
 
 async function countOf(collection: string, uid: string): Promise<number> {
   return (await db.collection(collection).where('user_id', '==', uid).count().get()).data().count;
@@ -22,13 +26,26 @@ async function countOf(collection: string, uid: string): Promise<number> {
 
 async function addBooks(uid: string, count: number): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push((await db.collection('books').add(bookData(uid, { title: `Book ${i + 1}` }))).id);
+  for (let i = 0; i < count; i++)
+    ids.push((await db.collection('books').add(bookData(uid, { title: `Book ${i + 1}` }))).id);
   return ids;
 }
 
 async function addProducts(uid: string, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
-    await db.collection('products_services').add({ user_id: uid, title: `Item ${i}`, category: 'product', currency: 'USD', tags: [], is_active: true, is_featured: false, views_count: 0, created_at: new Date() });
+    await db
+      .collection('products_services')
+      .add({
+        user_id: uid,
+        title: `Item ${i}`,
+        category: 'product',
+        currency: 'USD',
+        tags: [],
+        is_active: true,
+        is_featured: false,
+        views_count: 0,
+        created_at: new Date(),
+      });
   }
 }
 
@@ -41,28 +58,56 @@ describe('saveBook', () => {
     const owner = await makeMember();
     const other = await makeMember();
     const answer = await saveBook(owner, {
-      book: { title: '  Tides ', description: 'A sea novel.', genre: ['fantasy'], is_featured: true, user_id: other.uid, is_active: false, author: { display_name: 'X' } },
+      book: {
+        title: '  Tides ',
+        description: 'A sea novel.',
+        genre: ['fantasy'],
+        is_featured: true,
+        user_id: other.uid,
+        is_active: false,
+        author: { display_name: 'X' },
+      },
     });
     expect(answer.error).toBeUndefined();
     const stored = (await db.doc(`books/${answer.result!.id}`).get()).data()!;
-    expect(stored).toMatchObject({ title: 'Tides', user_id: owner.uid, is_active: true, is_featured: false, genre: ['fantasy'] });
+    expect(stored).toMatchObject({
+      title: 'Tides',
+      user_id: owner.uid,
+      is_active: true,
+      is_featured: false,
+      genre: ['fantasy'],
+    });
     expect(stored.created_at).toBeDefined();
   });
 
   it('the owner replaces the fields; another member, a pending or unverified owner and a visitor are refused', async () => {
     const owner = await makeMember();
     const [id] = await addBooks(owner.uid, 1);
-    expect((await saveBook(owner, { bookId: id, book: { title: 'New title', description: null } })).error).toBeUndefined();
-    expect((await db.doc(`books/${id}`).get()).data()).toMatchObject({ title: 'New title', description: null, user_id: owner.uid });
+    expect(
+      (await saveBook(owner, { bookId: id, book: { title: 'New title', description: null } })).error,
+    ).toBeUndefined();
+    expect((await db.doc(`books/${id}`).get()).data()).toMatchObject({
+      title: 'New title',
+      description: null,
+      user_id: owner.uid,
+    });
 
     const other = await makeMember();
-    expect((await saveBook(other, { bookId: id, book: { title: 'Stolen' } })).error?.message).toBe(ITEM_MESSAGES.notAllowed);
-    expect((await saveBook(other, { userId: owner.uid, book: { title: 'Planted' } })).error?.message).toBe(ITEM_MESSAGES.notAllowed);
-    expect((await saveBook(undefined, { bookId: id, book: { title: 'Anon' } })).error?.status).toBe('UNAUTHENTICATED');
+    expect((await saveBook(other, { bookId: id, book: { title: 'Stolen' } })).error?.message).toBe(
+      ITEM_MESSAGES.notAllowed,
+    );
+    expect((await saveBook(other, { userId: owner.uid, book: { title: 'Planted' } })).error?.message).toBe(
+      ITEM_MESSAGES.notAllowed,
+    );
+    expect((await saveBook(undefined, { bookId: id, book: { title: 'Anon' } })).error?.status).toBe(
+      'UNAUTHENTICATED',
+    );
     const pending = await makeMember({ profile: { approval_status: 'pending' } });
     expect((await saveBook(pending, { book: { title: 'Pending' } })).error?.status).toBe('PERMISSION_DENIED');
     const unverified = await makeMember({ verified: false });
-    expect((await saveBook(unverified, { book: { title: 'Unverified' } })).error?.status).toBe('PERMISSION_DENIED');
+    expect((await saveBook(unverified, { book: { title: 'Unverified' } })).error?.status).toBe(
+      'PERMISSION_DENIED',
+    );
     expect((await db.doc(`books/${id}`).get()).get('title')).toBe('New title');
     expect(await countOf('books', other.uid)).toBe(0);
     expect(await countOf('books', owner.uid)).toBe(1);
@@ -72,10 +117,21 @@ describe('saveBook', () => {
     const owner = await makeMember();
     const admin = await makeMember({ admin: true });
     const [id] = await addBooks(owner.uid, 1);
-    expect((await saveBook(owner, { bookId: id, book: { title: 'A Book' }, admin: { is_active: false } })).error?.message).toBe(ITEM_MESSAGES.notAllowed);
-    expect((await saveBook(admin, { book: { title: 'New' }, userId: owner.uid, admin: { is_active: false } })).error?.status).toBe('INVALID_ARGUMENT');
-    expect((await saveBook(admin, { bookId: id, book: { title: 'A Book' }, admin: { is_active: false } })).error).toBeUndefined();
-    expect((await db.doc(`books/${id}`).get()).data()).toMatchObject({ is_active: false, user_id: owner.uid });
+    expect(
+      (await saveBook(owner, { bookId: id, book: { title: 'A Book' }, admin: { is_active: false } })).error
+        ?.message,
+    ).toBe(ITEM_MESSAGES.notAllowed);
+    expect(
+      (await saveBook(admin, { book: { title: 'New' }, userId: owner.uid, admin: { is_active: false } }))
+        .error?.status,
+    ).toBe('INVALID_ARGUMENT');
+    expect(
+      (await saveBook(admin, { bookId: id, book: { title: 'A Book' }, admin: { is_active: false } })).error,
+    ).toBeUndefined();
+    expect((await db.doc(`books/${id}`).get()).data()).toMatchObject({
+      is_active: false,
+      user_id: owner.uid,
+    });
   });
 
   it('refuses bad input with the field and the message, writing nothing', async () => {
@@ -84,11 +140,31 @@ describe('saveBook', () => {
       [{ title: '' }, /Title is required/],
       [{ title: 'T', description: 'word '.repeat(5000) }, /Description must be 5000 characters or less/],
       [{ title: 'T', description: 'word '.repeat(101) }, /Description must be 100 words or less/],
-      [{ title: 'T', purchase_links: Array.from({ length: 200 }, (_, i) => ({ label: `L${i}`, url: 'https://x.example' })) }, /.+/],
-      [{ title: 'T', purchase_links: [{ label: 'Evil', url: 'javascript:alert(1)' }] }, /Please enter a valid URL/],
+      [
+        {
+          title: 'T',
+          purchase_links: Array.from({ length: 200 }, (_, i) => ({
+            label: `L${i}`,
+            url: 'https://x.example',
+          })),
+        },
+        /.+/,
+      ],
+      [
+        { title: 'T', purchase_links: [{ label: 'Evil', url: 'javascript:alert(1)' }] },
+        /Please enter a valid URL/,
+      ],
       [{ title: 'T', ebook_price: -1 }, /.+/],
       [{ title: 'T', ebook_price: 'abc' }, /.+/],
-      [{ title: 'T', manuscript_content: [{ id: 's1', type: 'text', title: 'Big', content: 'x'.repeat(2_000_000), order: 0 }] }, /.+/],
+      [
+        {
+          title: 'T',
+          manuscript_content: [
+            { id: 's1', type: 'text', title: 'Big', content: 'x'.repeat(2_000_000), order: 0 },
+          ],
+        },
+        /.+/,
+      ],
       [{ title: 'T', cover_image: '/media/someone-else/covers/a/640.webp' }, /.+/],
     ];
     for (const [book, message] of cases) {
@@ -121,7 +197,9 @@ describe('saveBook', () => {
   it('concurrent creates never take a free member past three books', async () => {
     const member = await makeMember();
     await addBooks(member.uid, 1);
-    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => saveBook(member, { book: { title: `Parallel ${i}` } })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => saveBook(member, { book: { title: `Parallel ${i}` } })),
+    );
     expect(answers.filter((a) => a.result).length).toBe(2);
     expect(answers.filter((a) => a.error?.message === LIMIT_MESSAGES.books).length).toBe(2);
     expect(await countOf('books', member.uid)).toBe(3);
@@ -145,10 +223,18 @@ describe('deleteBook', () => {
 describe('saveProductService and deleteProductService', () => {
   it('creates with views_count 0 and a numeric price read from the text; forged counters are ignored', async () => {
     const owner = await makeMember();
-    const answer = await saveProduct(owner, { item: { title: 'Editing', price: '$1,299.50', tags: ['a', 'b'], views_count: 999, is_featured: true } });
+    const answer = await saveProduct(owner, {
+      item: { title: 'Editing', price: '$1,299.50', tags: ['a', 'b'], views_count: 999, is_featured: true },
+    });
     expect(answer.error).toBeUndefined();
     expect((await db.doc(`products_services/${answer.result!.id}`).get()).data()).toMatchObject({
-      title: 'Editing', price_numeric: 1299.5, views_count: 0, is_active: true, is_featured: false, user_id: owner.uid, currency: 'USD',
+      title: 'Editing',
+      price_numeric: 1299.5,
+      views_count: 0,
+      is_active: true,
+      is_featured: false,
+      user_id: owner.uid,
+      currency: 'USD',
     });
   });
 
@@ -156,7 +242,9 @@ describe('saveProductService and deleteProductService', () => {
     const owner = await makeMember();
     expect((await saveProduct(owner, { item: { title: ' ' } })).error?.message).toMatch('Title is required.');
     await addProducts(owner.uid, 3);
-    expect((await saveProduct(owner, { item: { title: 'Fourth' } })).error?.message).toBe(LIMIT_MESSAGES.products_services);
+    expect((await saveProduct(owner, { item: { title: 'Fourth' } })).error?.message).toBe(
+      LIMIT_MESSAGES.products_services,
+    );
     expect(await countOf('products_services', owner.uid)).toBe(3);
   });
 
@@ -165,7 +253,15 @@ describe('saveProductService and deleteProductService', () => {
     const admin = await makeMember({ admin: true });
     const other = await makeMember();
     const { result } = await saveProduct(owner, { item: { title: 'Thing' } });
-    expect((await saveProduct(admin, { itemId: result!.id, item: { title: 'Thing' }, admin: { is_active: false } })).error).toBeUndefined();
+    expect(
+      (
+        await saveProduct(admin, {
+          itemId: result!.id,
+          item: { title: 'Thing' },
+          admin: { is_active: false },
+        })
+      ).error,
+    ).toBeUndefined();
     expect((await db.doc(`products_services/${result!.id}`).get()).get('is_active')).toBe(false);
     expect((await deleteProduct(other, result!.id)).error?.message).toBe(ITEM_MESSAGES.notAllowed);
     expect((await deleteProduct(owner, result!.id)).error).toBeUndefined();

@@ -17,11 +17,16 @@ describe('usersToRecount', () => {
   });
 
   it('recounts when is_active flips', () => {
-    expect(usersToRecount({ user_id: 'a', is_active: true }, { user_id: 'a', is_active: false })).toEqual(['a']);
+    expect(usersToRecount({ user_id: 'a', is_active: true }, { user_id: 'a', is_active: false })).toEqual([
+      'a',
+    ]);
   });
 
   it('recounts both users when a book changes owner', () => {
-    expect(usersToRecount({ user_id: 'a', is_active: true }, { user_id: 'b', is_active: true })).toEqual(['a', 'b']);
+    expect(usersToRecount({ user_id: 'a', is_active: true }, { user_id: 'b', is_active: true })).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it('recounts nobody for an edit that keeps owner and activity', () => {
@@ -62,35 +67,59 @@ describe('bookNeedsAuthor', () => {
 describe('chunk', () => {
   it('splits into batches no larger than the limit', () => {
     expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
-    expect(chunk(Array.from({ length: 1001 }, (_, i) => i), 500).map((c) => c.length)).toEqual([500, 500, 1]);
+    expect(
+      chunk(
+        Array.from({ length: 1001 }, (_, i) => i),
+        500,
+      ).map((c) => c.length),
+    ).toEqual([500, 500, 1]);
     expect(chunk([], 500)).toEqual([]);
   });
 });
 
 describe('callDeployHook', () => {
-  const request = { reason: 'blog_posts/p1', changes: ['site_settings/main', 'blog_posts/p1'], changedAt: new Date('2026-01-01T12:00:00Z') };
+  const request = {
+    reason: 'blog_posts/p1',
+    changes: ['site_settings/main', 'blog_posts/p1'],
+    changedAt: new Date('2026-01-01T12:00:00Z'),
+  };
 
   it('fails without a hook URL and does not call out', async () => {
     const post = vi.fn<Post>();
-    expect(await callDeployHook('', request, post)).toEqual({ ok: false, detail: 'No deploy hook is configured (DEPLOY_HOOK_URL)' });
+    expect(await callDeployHook('', request, post)).toEqual({
+      ok: false,
+      detail: 'No deploy hook is configured (DEPLOY_HOOK_URL)',
+    });
     expect(post).not.toHaveBeenCalled();
   });
 
   it('POSTs JSON naming the change and reports the status', async () => {
     const post = vi.fn<Post>(async () => ({ ok: true, status: 200 }));
-    expect(await callDeployHook('https://api.netlify.com/build_hooks/abc', request, post)).toEqual({ ok: true, detail: 'HTTP 200' });
+    expect(await callDeployHook('https://api.netlify.com/build_hooks/abc', request, post)).toEqual({
+      ok: true,
+      detail: 'HTTP 200',
+    });
     const [url, init] = post.mock.calls[0]!;
     expect(new URL(url).searchParams.get('trigger_title')).toBe('Publish: blog_posts/p1 and 1 more');
     expect(init.method).toBe('POST');
-    expect(JSON.parse(init.body)).toEqual({ reason: 'blog_posts/p1', changes: ['site_settings/main', 'blog_posts/p1'], changed_at: '2026-01-01T12:00:00.000Z' });
+    expect(JSON.parse(init.body)).toEqual({
+      reason: 'blog_posts/p1',
+      changes: ['site_settings/main', 'blog_posts/p1'],
+      changed_at: '2026-01-01T12:00:00.000Z',
+    });
   });
 
   it('reports an HTTP error or a network failure instead of throwing', async () => {
-    expect(await callDeployHook('https://hook.test/x', request, async () => ({ ok: false, status: 404 }))).toEqual({ ok: false, detail: 'HTTP 404' });
+    expect(
+      await callDeployHook('https://hook.test/x', request, async () => ({ ok: false, status: 404 })),
+    ).toEqual({ ok: false, detail: 'HTTP 404' });
     const down: Post = async () => {
       throw new Error('connect ECONNREFUSED');
     };
-    expect(await callDeployHook('https://hook.test/x', request, down)).toEqual({ ok: false, detail: 'connect ECONNREFUSED' });
+    expect(await callDeployHook('https://hook.test/x', request, down)).toEqual({
+      ok: false,
+      detail: 'connect ECONNREFUSED',
+    });
     expect((await callDeployHook('not a url', request, down)).ok).toBe(false);
   });
 });
@@ -104,7 +133,13 @@ describe('purgeCacheTags', () => {
 
   it("calls Netlify's purge API with the site, the token and the tags", async () => {
     const post = vi.fn<Post>(async () => ({ ok: true, status: 202 }));
-    expect(await purgeCacheTags(['book-b1', 'profile-a'], { NETLIFY_SITE_ID: 'site-1', NETLIFY_PURGE_TOKEN: 'tok' }, post)).toBe('purged');
+    expect(
+      await purgeCacheTags(
+        ['book-b1', 'profile-a'],
+        { NETLIFY_SITE_ID: 'site-1', NETLIFY_PURGE_TOKEN: 'tok' },
+        post,
+      ),
+    ).toBe('purged');
     const [url, init] = post.mock.calls[0]!;
     expect(url).toBe('https://api.netlify.com/api/v1/purge');
     expect(init.headers.authorization).toBe('Bearer tok');
@@ -112,15 +147,30 @@ describe('purgeCacheTags', () => {
   });
 
   it('reports a refused purge instead of throwing', async () => {
-    expect(await purgeCacheTags(['profile-a'], { NETLIFY_SITE_ID: 's', NETLIFY_PURGE_TOKEN: 't' }, async () => ({ ok: false, status: 401 }))).toBe('failed: HTTP 401');
+    expect(
+      await purgeCacheTags(['profile-a'], { NETLIFY_SITE_ID: 's', NETLIFY_PURGE_TOKEN: 't' }, async () => ({
+        ok: false,
+        status: 401,
+      })),
+    ).toBe('failed: HTTP 401');
   });
 });
 
 describe('profile purge tags', () => {
   it("names the member's pages and both the old and the new slug's address", () => {
-    expect(memberPurgeTags('u1', profileSlugs('jane-doe', 'jane-d'))).toEqual(['profile-u1', 'profile-slug-jane-doe', 'profile-slug-jane-d']);
-    expect(memberPurgeTags('u1', profileSlugs(undefined, 'jane-doe'))).toEqual(['profile-u1', 'profile-slug-jane-doe']);
-    expect(memberPurgeTags('u1', profileSlugs('jane-doe', 'jane-doe'))).toEqual(['profile-u1', 'profile-slug-jane-doe']);
+    expect(memberPurgeTags('u1', profileSlugs('jane-doe', 'jane-d'))).toEqual([
+      'profile-u1',
+      'profile-slug-jane-doe',
+      'profile-slug-jane-d',
+    ]);
+    expect(memberPurgeTags('u1', profileSlugs(undefined, 'jane-doe'))).toEqual([
+      'profile-u1',
+      'profile-slug-jane-doe',
+    ]);
+    expect(memberPurgeTags('u1', profileSlugs('jane-doe', 'jane-doe'))).toEqual([
+      'profile-u1',
+      'profile-slug-jane-doe',
+    ]);
   });
 });
 
@@ -140,51 +190,88 @@ function netlifySignature(body: string, secret: string, claims: Record<string, u
 }
 
 describe('Netlify deploy notifications', () => {
-  const body = JSON.stringify({ state: 'ready', created_at: '2026-01-05T14:00:00Z', published_at: '2026-01-05T14:02:00Z' });
+  const body = JSON.stringify({
+    state: 'ready',
+    created_at: '2026-01-05T14:00:00Z',
+    published_at: '2026-01-05T14:02:00Z',
+  });
 
   it('accepts only a notification signed with the shared secret over this very body', () => {
     expect(verifyNetlifySignature(Buffer.from(body), netlifySignature(body, 's3cret'), 's3cret')).toBe(true);
     expect(verifyNetlifySignature(Buffer.from(body), netlifySignature(body, 'other'), 's3cret')).toBe(false);
-    expect(verifyNetlifySignature(Buffer.from(`${body} `), netlifySignature(body, 's3cret'), 's3cret')).toBe(false);
-    expect(verifyNetlifySignature(Buffer.from(body), netlifySignature(body, 's3cret', { iss: 'someone' }), 's3cret')).toBe(false);
+    expect(verifyNetlifySignature(Buffer.from(`${body} `), netlifySignature(body, 's3cret'), 's3cret')).toBe(
+      false,
+    );
+    expect(
+      verifyNetlifySignature(
+        Buffer.from(body),
+        netlifySignature(body, 's3cret', { iss: 'someone' }),
+        's3cret',
+      ),
+    ).toBe(false);
     expect(verifyNetlifySignature(Buffer.from(body), undefined, 's3cret')).toBe(false);
     expect(verifyNetlifySignature(Buffer.from(body), netlifySignature(body, ''), '')).toBe(false);
   });
 
   it('moves the status as the deploy starts, goes live or fails', () => {
     const now = new Date('2026-01-05T14:05:00Z');
-    expect(deployStatusUpdate(INITIAL_PUBLISH_STATUS, { state: 'building', created_at: '2026-01-05T14:00:00Z' }, now)).toMatchObject({ state: 'building' });
+    expect(
+      deployStatusUpdate(
+        INITIAL_PUBLISH_STATUS,
+        { state: 'building', created_at: '2026-01-05T14:00:00Z' },
+        now,
+      ),
+    ).toMatchObject({ state: 'building' });
     expect(deployStatusUpdate(INITIAL_PUBLISH_STATUS, JSON.parse(body), now)).toMatchObject({
       state: 'published',
       published_at: new Date('2026-01-05T14:02:00Z'),
       live_built_from: new Date('2026-01-05T14:00:00Z'),
     });
-    expect(deployStatusUpdate(INITIAL_PUBLISH_STATUS, { state: 'error', error_message: 'Build script returned non-zero exit code: 2' }, now)).toMatchObject({
+    expect(
+      deployStatusUpdate(
+        INITIAL_PUBLISH_STATUS,
+        { state: 'error', error_message: 'Build script returned non-zero exit code: 2' },
+        now,
+      ),
+    ).toMatchObject({
       state: 'failed',
       error: 'The Netlify deploy failed: Build script returned non-zero exit code: 2',
     });
-    expect(deployStatusUpdate(INITIAL_PUBLISH_STATUS, { state: 'ready', context: 'deploy-preview' }, now)).toBeUndefined();
+    expect(
+      deployStatusUpdate(INITIAL_PUBLISH_STATUS, { state: 'ready', context: 'deploy-preview' }, now),
+    ).toBeUndefined();
   });
 });
 
 describe('reading documents through the domain schemas', () => {
   it('takes the author snapshot from a profile and ignores its other fields', () => {
-    expect(authorFromProfile('u1', { display_name: 'Alice', page_slug: 'alice', about_me: 42 })).toEqual({ display_name: 'Alice', page_slug: 'alice' });
+    expect(authorFromProfile('u1', { display_name: 'Alice', page_slug: 'alice', about_me: 42 })).toEqual({
+      display_name: 'Alice',
+      page_slug: 'alice',
+    });
     expect(authorFromProfile('u1', undefined)).toBeUndefined();
   });
 
   it('refuses a profile whose name or slug is malformed, naming the document', () => {
-    expect(() => authorFromProfile('u1', { display_name: 'Alice', page_slug: 'Not A Slug' })).toThrow(/profiles\/u1/);
+    expect(() => authorFromProfile('u1', { display_name: 'Alice', page_slug: 'Not A Slug' })).toThrow(
+      /profiles\/u1/,
+    );
   });
 
   it('treats a missing or malformed stored author as absent, so it gets rewritten', () => {
     expect(storedAuthor(undefined)).toBeUndefined();
     expect(storedAuthor({ name: 'x' })).toBeUndefined();
-    expect(storedAuthor({ display_name: 'Alice', page_slug: 'alice' })).toEqual({ display_name: 'Alice', page_slug: 'alice' });
+    expect(storedAuthor({ display_name: 'Alice', page_slug: 'alice' })).toEqual({
+      display_name: 'Alice',
+      page_slug: 'alice',
+    });
   });
 
   it('reads a book owner and active flag', () => {
-    expect(readBookOwnership('b1', { user_id: 'u1', is_active: false, title: 'T' })).toEqual({ user_id: 'u1', is_active: false });
+    expect(readBookOwnership('b1', { user_id: 'u1', is_active: false, title: 'T' })).toEqual({
+      user_id: 'u1',
+      is_active: false,
+    });
     expect(readBookOwnership('b1', undefined)).toBeUndefined();
     expect(() => readBookOwnership('b1', { is_active: true })).toThrow(/books\/b1/);
   });

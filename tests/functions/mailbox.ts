@@ -44,8 +44,16 @@ export class Mailbox {
   static async open(): Promise<Mailbox> {
     if (await isListening(SMTP_PORT)) return new Mailbox(undefined);
     const bin = resolve('node_modules/.bin/maildev');
-    const child = spawn(bin, ['--smtp', String(SMTP_PORT), '--web', String(MAILDEV_WEB_PORT), '--ip', '127.0.0.1', '--silent'], { stdio: 'ignore' });
-    await eventually(async () => (await isListening(SMTP_PORT)) && (await isListening(MAILDEV_WEB_PORT)), Boolean, 15_000);
+    const child = spawn(
+      bin,
+      ['--smtp', String(SMTP_PORT), '--web', String(MAILDEV_WEB_PORT), '--ip', '127.0.0.1', '--silent'],
+      { stdio: 'ignore' },
+    );
+    await eventually(
+      async () => (await isListening(SMTP_PORT)) && (await isListening(MAILDEV_WEB_PORT)),
+      Boolean,
+      15_000,
+    );
     return new Mailbox(child);
   }
 
@@ -67,7 +75,8 @@ export class Mailbox {
 
   /** Waits for an email to `address` whose subject includes `subject`, and returns it. */
   async waitFor(address: string, subject: string, timeoutMs = 15_000): Promise<CaughtMail> {
-    const matching = async () => (await this.mailsTo(address)).filter((mail) => mail.subject.includes(subject));
+    const matching = async () =>
+      (await this.mailsTo(address)).filter((mail) => mail.subject.includes(subject));
     const mails = await eventually(matching, (found) => found.length > 0, timeoutMs);
     return mails[0]!;
   }

@@ -13,9 +13,15 @@ import { callAs, makeMember, type Member } from './profile-members';
 const db = adminDb();
 
 const saveProfile = (member: Member, data: Record<string, unknown>) =>
-  callAs<SaveProfileResponse>(PROFILE_FUNCTIONS.save, member, { userId: member.uid, expectedUpdatedAt: null, ...data });
-const saveBook = (member: Member, data: Record<string, unknown>) => callAs<SaveItemResponse>(ITEM_FUNCTIONS.saveBook, member, data);
-const saveProduct = (member: Member, data: Record<string, unknown>) => callAs<SaveItemResponse>(ITEM_FUNCTIONS.saveProductService, member, data);
+  callAs<SaveProfileResponse>(PROFILE_FUNCTIONS.save, member, {
+    userId: member.uid,
+    expectedUpdatedAt: null,
+    ...data,
+  });
+const saveBook = (member: Member, data: Record<string, unknown>) =>
+  callAs<SaveItemResponse>(ITEM_FUNCTIONS.saveBook, member, data);
+const saveProduct = (member: Member, data: Record<string, unknown>) =>
+  callAs<SaveItemResponse>(ITEM_FUNCTIONS.saveProductService, member, data);
 
 /** Another member's upload of `kind`, as each media store spells it. */
 const foreignUploads = (uid: string, kind: string) => [
@@ -37,7 +43,10 @@ describe('saveProfile: book covers', () => {
     const owner = await makeMember();
     const other = await makeMember();
     for (const cover of foreignUploads(other.uid, 'book-covers')) {
-      const answer = await saveProfile(owner, { profile: { about_me: 'not saved' }, books: { create: [{ title: 'Borrowed cover', cover_image: cover }] } });
+      const answer = await saveProfile(owner, {
+        profile: { about_me: 'not saved' },
+        books: { create: [{ title: 'Borrowed cover', cover_image: cover }] },
+      });
       // An upload the parser reads as another member's is 'permission-denied'; any other media-store address 'invalid-argument'.
       expect(['PERMISSION_DENIED', 'INVALID_ARGUMENT'], cover).toContain(answer.error?.status);
     }
@@ -49,8 +58,12 @@ describe('saveProfile: book covers', () => {
     const owner = await makeMember();
     const other = await makeMember();
     const mine = `/media/${owner.uid}/book-covers/c1/w640.webp`;
-    const { id } = await db.collection('books').add(bookData(owner.uid, { title: 'Mine', cover_image: mine }));
-    const answer = await saveProfile(owner, { books: { update: [{ id, changes: { cover_image: foreignUploads(other.uid, 'book-covers')[0] } }] } });
+    const { id } = await db
+      .collection('books')
+      .add(bookData(owner.uid, { title: 'Mine', cover_image: mine }));
+    const answer = await saveProfile(owner, {
+      books: { update: [{ id, changes: { cover_image: foreignUploads(other.uid, 'book-covers')[0] } }] },
+    });
     expect(answer.error?.status).toBe('PERMISSION_DENIED');
     expect((await db.doc(`books/${id}`).get()).get('cover_image')).toBe(mine);
   });
@@ -58,7 +71,14 @@ describe('saveProfile: book covers', () => {
   it('accepts the member’s own upload and an https cover outside the media store', async () => {
     const owner = await makeMember();
     const own = `/media/${owner.uid}/book-covers/c1/w640.webp`;
-    const answer = await saveProfile(owner, { books: { create: [{ title: 'Own cover', cover_image: own }, { title: 'Web cover', cover_image: 'https://images.example.com/c.jpg' }] } });
+    const answer = await saveProfile(owner, {
+      books: {
+        create: [
+          { title: 'Own cover', cover_image: own },
+          { title: 'Web cover', cover_image: 'https://images.example.com/c.jpg' },
+        ],
+      },
+    });
     expect(answer.error).toBeUndefined();
     expect(await countOf('books', owner.uid)).toBe(2);
   });
@@ -87,7 +107,12 @@ describe('saveBook and saveProductService', () => {
 
   it('the owner’s own cloud upload is accepted', async () => {
     const owner = await makeMember();
-    const answer = await saveBook(owner, { book: { title: 'Own', cover_image: `https://storage.googleapis.com/shelfmark-media/${owner.uid}/book-covers/c1/w640.webp` } });
+    const answer = await saveBook(owner, {
+      book: {
+        title: 'Own',
+        cover_image: `https://storage.googleapis.com/shelfmark-media/${owner.uid}/book-covers/c1/w640.webp`,
+      },
+    });
     expect(answer.error).toBeUndefined();
   });
 });

@@ -25,7 +25,9 @@ async function seedEverything(member: Member) {
   await db.doc(`page_slugs/${slug}`).set({ uid, claimed_at: at });
   await db.doc(`profiles/${uid}/private/notifications`).set({ approval_status_notified: 'approved' });
   await db.doc(`profiles/${uid}/private/account`).set({ email: member.email, email_verified_at: at });
-  await db.doc(`profiles/${uid}/private/email_change`).set({ old_email: member.email, new_email: 'new@example.com', requested_at: at });
+  await db
+    .doc(`profiles/${uid}/private/email_change`)
+    .set({ old_email: member.email, new_email: 'new@example.com', requested_at: at });
   const book = await db.collection('books').add(bookData(uid));
   const product = await db.collection('products_services').add(productData(uid));
   const ad = await db.collection('classified_ads').add(adData(uid, { contact_method: 'email' }));
@@ -34,7 +36,9 @@ async function seedEverything(member: Member) {
   await db.doc(`plan_locks/${uid}`).set({ books: at });
   const throttles = THROTTLES_BY_UID.map((kind) => `throttles/${throttleKey({ kind, value: uid })}`);
   await Promise.all(throttles.map((path) => db.doc(path).set({ attempts: [at.toMillis()], updated_at: at })));
-  const newsletter = await db.collection('newsletters').add({ title: 'Spring letter', content: 'Hello', sent_at: at, created_at: at });
+  const newsletter = await db
+    .collection('newsletters')
+    .add({ title: 'Spring letter', content: 'Hello', sent_at: at, created_at: at });
   await newsletter.collection('deliveries').doc(uid).set({ status: 'sent', sent_at: at });
   return {
     ids: { slug, book: book.id, product: product.id, ad: ad.id, newsletter: newsletter.id },
@@ -56,7 +60,9 @@ async function seedEverything(member: Member) {
 }
 
 async function existing(paths: string[]): Promise<string[]> {
-  const found = await Promise.all(paths.map(async (path) => ((await db.doc(path).get()).exists ? path : null)));
+  const found = await Promise.all(
+    paths.map(async (path) => ((await db.doc(path).get()).exists ? path : null)),
+  );
   return found.filter((path): path is string => path !== null);
 }
 
@@ -71,17 +77,33 @@ describe('what the site keeps about a member', () => {
 
     const file = await memberExport(db, member.uid);
 
-    expect(file.private_records.map((record) => record.id).sort()).toEqual(['account', 'email_change', 'notifications']);
+    expect(file.private_records.map((record) => record.id).sort()).toEqual([
+      'account',
+      'email_change',
+      'notifications',
+    ]);
     expect(file.page_slugs.map((claim) => claim.id)).toEqual([ids.slug]);
     expect(file.books.map((book) => book.id)).toEqual([ids.book]);
     expect(file.products_services.map((product) => product.id)).toEqual([ids.product]);
-    expect(file.classified_ads).toEqual([expect.objectContaining({ id: ids.ad, contact_info: member.email })]);
-    expect(file.consents.newsletter).toMatchObject({ subscribed: false, changed_at: '2025-05-01T10:00:00.000Z' });
+    expect(file.classified_ads).toEqual([
+      expect.objectContaining({ id: ids.ad, contact_info: member.email }),
+    ]);
+    expect(file.consents.newsletter).toMatchObject({
+      subscribed: false,
+      changed_at: '2025-05-01T10:00:00.000Z',
+    });
     expect(file.member_records).toEqual([
-      { id: member.uid, collection: 'newsletter_preferences', unsubscribed: true, updated_at: '2025-05-01T10:00:00.000Z' },
+      {
+        id: member.uid,
+        collection: 'newsletter_preferences',
+        unsubscribed: true,
+        updated_at: '2025-05-01T10:00:00.000Z',
+      },
       { id: member.uid, collection: 'plan_locks', books: '2025-05-01T10:00:00.000Z' },
     ]);
-    expect(file.newsletters_received).toEqual([{ id: ids.newsletter, title: 'Spring letter', status: 'sent', sent_at: '2025-05-01T10:00:00.000Z' }]);
+    expect(file.newsletters_received).toEqual([
+      { id: ids.newsletter, title: 'Spring letter', status: 'sent', sent_at: '2025-05-01T10:00:00.000Z' },
+    ]);
   });
 
   it('a member who never chose is shown as subscribed, with no records of their own', async () => {

@@ -52,12 +52,20 @@ describe('sendNewsletter', () => {
   it('refuses visitors, members and bad requests', async () => {
     const member = await makeMember();
     const id = await publishedNewsletter();
-    expect((await callAs('sendNewsletter', undefined, { newsletterId: id, group: 'all' })).error?.status).toBe('UNAUTHENTICATED');
-    expect((await callAs('sendNewsletter', member, { newsletterId: id, group: 'all' })).error?.status).toBe('PERMISSION_DENIED');
+    expect(
+      (await callAs('sendNewsletter', undefined, { newsletterId: id, group: 'all' })).error?.status,
+    ).toBe('UNAUTHENTICATED');
+    expect((await callAs('sendNewsletter', member, { newsletterId: id, group: 'all' })).error?.status).toBe(
+      'PERMISSION_DENIED',
+    );
     const admin = await makeMember({ admin: true });
-    expect((await callAs('sendNewsletter', admin, { newsletterId: id, group: 'everyone' })).error?.status).toBe('INVALID_ARGUMENT');
+    expect(
+      (await callAs('sendNewsletter', admin, { newsletterId: id, group: 'everyone' })).error?.status,
+    ).toBe('INVALID_ARGUMENT');
     const draft = await publishedNewsletter({ is_published: false });
-    expect((await callAs('sendNewsletter', admin, { newsletterId: draft, group: 'all' })).error?.status).toBe('FAILED_PRECONDITION');
+    expect((await callAs('sendNewsletter', admin, { newsletterId: draft, group: 'all' })).error?.status).toBe(
+      'FAILED_PRECONDITION',
+    );
     expect((await adminDb().collection(`newsletters/${id}/deliveries`).get()).size).toBe(0);
   });
 
@@ -69,14 +77,20 @@ describe('sendNewsletter', () => {
     const unsubscribed = await makeMember({ profile: { category: 'Publisher' } });
     const pending = await makeMember({ profile: { category: 'Publisher', approval_status: 'pending' } });
     const author = await makeMember({ profile: { category: 'Book Author' } });
-    await adminDb().doc(`newsletter_preferences/${unsubscribed.uid}`).set({ unsubscribed: true, updated_at: new Date() });
+    await adminDb()
+      .doc(`newsletter_preferences/${unsubscribed.uid}`)
+      .set({ unsubscribed: true, updated_at: new Date() });
 
     const audience = await callAs<{ counts: Record<string, number> }>('newsletterAudience', admin, {});
     expect(audience.result?.counts.publisher).toBe(recipients.length);
     expect(audience.result?.counts.admin).toBe(1);
 
     const id = await publishedNewsletter();
-    const answers = await Promise.all([admin, admin, admin].map(() => callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: id, group: 'publisher' })));
+    const answers = await Promise.all(
+      [admin, admin, admin].map(() =>
+        callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: id, group: 'publisher' }),
+      ),
+    );
     expect(answers.map((a) => a.result?.recipientCount)).toEqual([6, 6, 6]);
     expect(answers.filter((a) => a.result?.alreadySent === false)).toHaveLength(1);
 
@@ -96,14 +110,19 @@ describe('sendNewsletter', () => {
       expect(mails[0]?.html).toContain('<ol><li><strong>First:</strong> one</li>');
     }
     for (const member of [unverified, unsubscribed, pending, author]) {
-      expect((await mailbox.mailsTo(member.email)).filter((m) => m.subject === `Issue ${id}`)).toHaveLength(0);
+      expect((await mailbox.mailsTo(member.email)).filter((m) => m.subject === `Issue ${id}`)).toHaveLength(
+        0,
+      );
     }
 
     // Sending again after completion sends nothing and reports the first send.
     const again = await callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: id, group: 'all' });
     expect(again.result).toEqual({ recipientCount: 6, alreadySent: true });
     await new Promise((r) => setTimeout(r, 1000));
-    for (const member of recipients) expect((await mailbox.mailsTo(member.email)).filter((m) => m.subject === `Issue ${id}`)).toHaveLength(1);
+    for (const member of recipients)
+      expect((await mailbox.mailsTo(member.email)).filter((m) => m.subject === `Issue ${id}`)).toHaveLength(
+        1,
+      );
   }, 90_000);
 });
 
@@ -111,7 +130,11 @@ describe('a batch that dies mid-send', () => {
   it('resumes on retry without mailing anyone twice, then completes the send', async () => {
     const db = adminDb();
     const id = await publishedNewsletter();
-    const recipients = Array.from({ length: 30 }, (_, i) => ({ uid: `r${String(i).padStart(2, '0')}`, email: `r${i}@example.com`, name: `Reader ${i}` }));
+    const recipients = Array.from({ length: 30 }, (_, i) => ({
+      uid: `r${String(i).padStart(2, '0')}`,
+      email: `r${i}@example.com`,
+      name: `Reader ${i}`,
+    }));
     const mailed: string[] = [];
     const queued: string[] = [];
     let crashAfter = 12;
@@ -152,9 +175,22 @@ describe('a batch that dies mid-send', () => {
     const id = await publishedNewsletter();
     const mailed: string[] = [];
     let clock = Date.now();
-    const deps: SendDeps = { firestore: db, now: () => new Date(clock), enqueueBatch: async () => {}, sendMail: async (m) => void mailed.push(m.to) };
-    await claimAndQueueSend(deps, id, 'all', [{ uid: 'held', email: 'held@example.com', name: 'Held' }], 'admin');
-    await db.doc(`newsletters/${id}/deliveries/held`).set({ status: 'sending', claimed_at: Timestamp.fromMillis(clock) });
+    const deps: SendDeps = {
+      firestore: db,
+      now: () => new Date(clock),
+      enqueueBatch: async () => {},
+      sendMail: async (m) => void mailed.push(m.to),
+    };
+    await claimAndQueueSend(
+      deps,
+      id,
+      'all',
+      [{ uid: 'held', email: 'held@example.com', name: 'Held' }],
+      'admin',
+    );
+    await db
+      .doc(`newsletters/${id}/deliveries/held`)
+      .set({ status: 'sending', claimed_at: Timestamp.fromMillis(clock) });
     await expect(deliverBatch(deps, id, '0000')).rejects.toThrow(/1 recipients still open/);
     expect(mailed).toEqual([]);
     clock += 10 * 60_000;
@@ -169,13 +205,28 @@ describe('a claiming call that dies before queuing', () => {
     let clock = Date.now();
     const queued: string[] = [];
     const recipients = [{ uid: 'q1', email: 'q1@example.com', name: 'Q' }];
-    const dying: SendDeps = { firestore: db, now: () => new Date(clock), sendMail: async () => {}, enqueueBatch: async () => { throw new Error('queue unreachable'); } };
-    await expect(claimAndQueueSend(dying, id, 'all', recipients, 'admin')).rejects.toThrow('queue unreachable');
+    const dying: SendDeps = {
+      firestore: db,
+      now: () => new Date(clock),
+      sendMail: async () => {},
+      enqueueBatch: async () => {
+        throw new Error('queue unreachable');
+      },
+    };
+    await expect(claimAndQueueSend(dying, id, 'all', recipients, 'admin')).rejects.toThrow(
+      'queue unreachable',
+    );
     const healthy: SendDeps = { ...dying, enqueueBatch: async (_id, batch) => void queued.push(batch) };
-    expect(await claimAndQueueSend(healthy, id, 'all', recipients, 'admin')).toEqual({ recipientCount: 1, alreadySent: true });
+    expect(await claimAndQueueSend(healthy, id, 'all', recipients, 'admin')).toEqual({
+      recipientCount: 1,
+      alreadySent: true,
+    });
     expect(queued).toEqual([]);
     clock += 2 * 60_000;
-    expect(await claimAndQueueSend(healthy, id, 'all', recipients, 'admin')).toEqual({ recipientCount: 1, alreadySent: true });
+    expect(await claimAndQueueSend(healthy, id, 'all', recipients, 'admin')).toEqual({
+      recipientCount: 1,
+      alreadySent: true,
+    });
     expect(queued).toEqual(['0000']);
   });
 });
@@ -207,17 +258,28 @@ describe('unsubscribe', () => {
     forged.searchParams.set('u', admin.uid);
     expect((await fetch(forged, { method: 'POST' })).status).toBe(400);
 
-    const oneClick = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const oneClick = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.status).toBe(200);
     expect(await oneClick.text()).toContain('You have been unsubscribed');
-    expect((await adminDb().doc(`newsletter_preferences/${reader.uid}`).get()).get('unsubscribed')).toBe(true);
+    expect((await adminDb().doc(`newsletter_preferences/${reader.uid}`).get()).get('unsubscribed')).toBe(
+      true,
+    );
 
     const audience = await callAs<{ counts: Record<string, number> }>('newsletterAudience', admin, {});
     expect(audience.result?.counts['book-lover']).toBe(1);
     const next = await publishedNewsletter();
-    const sent = await callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: next, group: 'book-lover' });
+    const sent = await callAs<SendAnswer>('sendNewsletter', admin, {
+      newsletterId: next,
+      group: 'book-lover',
+    });
     expect(sent.result?.recipientCount).toBe(1);
     await mailbox.waitFor(admin.email, `Issue ${next}`, 30_000);
-    expect((await mailbox.mailsTo(reader.email)).filter((m) => m.subject === `Issue ${next}`)).toHaveLength(0);
+    expect((await mailbox.mailsTo(reader.email)).filter((m) => m.subject === `Issue ${next}`)).toHaveLength(
+      0,
+    );
   }, 90_000);
 });

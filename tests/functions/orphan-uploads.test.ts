@@ -37,12 +37,24 @@ beforeEach(async () => {
 });
 
 /** An upload stored the way the endpoint stores it (record, usage, two widths on disk), made at `at`. */
-async function storedUpload(at: number, { pending = false } = {}): Promise<{ id: string; url: string; folder: string }> {
+async function storedUpload(
+  at: number,
+  { pending = false } = {},
+): Promise<{ id: string; url: string; folder: string }> {
   const id = uniqueId('up').replace(/[^A-Za-z0-9_-]/g, '');
-  expect(await reserveUpload(db, { uploadId: id, ownerUid: OWNER, uploadedBy: OWNER, kind: 'book-covers', bytes: 1000, now: at })).toBe('reserved');
-  const url = await store.put(uploadPath(OWNER, 'book-covers', id, 160), Buffer.from('small'), 'image/webp').then(() =>
-    store.put(uploadPath(OWNER, 'book-covers', id, 320), Buffer.from('larger'), 'image/webp'),
-  );
+  expect(
+    await reserveUpload(db, {
+      uploadId: id,
+      ownerUid: OWNER,
+      uploadedBy: OWNER,
+      kind: 'book-covers',
+      bytes: 1000,
+      now: at,
+    }),
+  ).toBe('reserved');
+  const url = await store
+    .put(uploadPath(OWNER, 'book-covers', id, 160), Buffer.from('small'), 'image/webp')
+    .then(() => store.put(uploadPath(OWNER, 'book-covers', id, 320), Buffer.from('larger'), 'image/webp'));
   if (!pending) await confirmUpload(db, id, { url, bytes: 11 });
   return { id, url, folder: join(root, OWNER, 'book-covers', id) };
 }
@@ -68,8 +80,16 @@ describe('removeOrphanUploads', () => {
     const profileImage = await storedUpload(made);
     const sectionImage = await storedUpload(made);
     await db.collection('books').add(bookData(OWNER, { cover_image: cover.url }));
-    await db.doc(`profiles/${OWNER}`).set({ profile_image: profileImage.url.replace('/w320.webp', '/w160.webp') });
-    await db.collection('books').add(bookData(OWNER, { sections: [{ id: 's1', type: 'image', title: 'Map', content: sectionImage.url, order: 0 }] }));
+    await db
+      .doc(`profiles/${OWNER}`)
+      .set({ profile_image: profileImage.url.replace('/w320.webp', '/w160.webp') });
+    await db
+      .collection('books')
+      .add(
+        bookData(OWNER, {
+          sections: [{ id: 's1', type: 'image', title: 'Map', content: sectionImage.url, order: 0 }],
+        }),
+      );
 
     const sweep = await removeOrphanUploads(db, store);
     expect(sweep.removed).toEqual([]);
@@ -79,7 +99,10 @@ describe('removeOrphanUploads', () => {
       expect((await record(upload.id)).get('check_after')).toBeUndefined();
     }
     expect(await usedBytes()).toBe(33);
-    expect(await removeOrphanUploads(db, store, Date.now() + 30 * ORPHAN_AGE_MS)).toEqual({ removed: [], kept: [] });
+    expect(await removeOrphanUploads(db, store, Date.now() + 30 * ORPHAN_AGE_MS)).toEqual({
+      removed: [],
+      kept: [],
+    });
   });
 
   it('keeps a fresh orphan until its day has passed', async () => {

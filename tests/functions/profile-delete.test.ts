@@ -7,9 +7,17 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROFILE_FUNCTIONS } from '../../src/domain/profile-edit';
-import { ACCOUNT_DELETION_STEPS, DELETE_NOT_ALLOWED_MESSAGE, STALE_DELETION_MS } from '../../src/domain/account-deletion';
+import {
+  ACCOUNT_DELETION_STEPS,
+  DELETE_NOT_ALLOWED_MESSAGE,
+  STALE_DELETION_MS,
+} from '../../src/domain/account-deletion';
 import { localMediaRoot, localMediaStore, type MediaStore } from '../../src/data/server/media-store';
-import { finishDeletion, finishStaleDeletions, recordDeletion } from '../../functions/src/accounts/delete-account';
+import {
+  finishDeletion,
+  finishStaleDeletions,
+  recordDeletion,
+} from '../../functions/src/accounts/delete-account';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData } from './factories';
 import { callAs, makeMember, type Member } from './profile-members';
@@ -27,15 +35,23 @@ async function seedContent(uid: string) {
   const retired = `${uid.toLowerCase()}-old`;
   const current = (await db.doc(`profiles/${uid}`).get()).get('page_slug') as string;
   await db.doc(`page_slugs/${current}`).set({ uid, claimed_at: Timestamp.now() });
-  await db.doc(`page_slugs/${retired}`).set({ uid, claimed_at: Timestamp.now(), retired_at: Timestamp.now() });
+  await db
+    .doc(`page_slugs/${retired}`)
+    .set({ uid, claimed_at: Timestamp.now(), retired_at: Timestamp.now() });
   await db.doc(`profiles/${uid}/private/notifications`).set({ approval_status_notified: 'approved' });
   const featuredBook = await db.collection('books').add(bookData(uid, { title: 'Featured' }));
   const plainBook = await db.collection('books').add(bookData(uid, { title: 'Plain' }));
-  const product = await db.collection('products_services').add({ user_id: uid, name: 'Editing', created_at: Timestamp.now() });
-  const ad = await db.collection('classified_ads').add({ user_id: uid, title: 'Selling', created_at: Timestamp.now() });
+  const product = await db
+    .collection('products_services')
+    .add({ user_id: uid, name: 'Editing', created_at: Timestamp.now() });
+  const ad = await db
+    .collection('classified_ads')
+    .add({ user_id: uid, title: 'Selling', created_at: Timestamp.now() });
   await ad.collection('private').doc('contact').set({ contact_info: 'seller@example.com' });
   await db.doc('featured_profiles/2').set({ user_id: uid, position: 2, created_at: Timestamp.now() });
-  await db.doc('featured_books/5').set({ book_id: featuredBook.id, position: 5, created_at: Timestamp.now() });
+  await db
+    .doc('featured_books/5')
+    .set({ book_id: featuredBook.id, position: 5, created_at: Timestamp.now() });
   await store().put(`${uid}/profile-images/abc/w640.webp`, Buffer.from('webp'), 'image/webp');
   await db.doc(`media_uploads/abc-${uid}`).set(uploadRecord(uid, `abc-${uid}`));
   await db.doc(`media_usage/${uid}`).set({ bytes: 4, attempts: [Date.now()] });
@@ -62,11 +78,22 @@ async function seedContent(uid: string) {
 /** The record the upload endpoint keeps of a stored upload (src/data/server/media-uploads.ts). */
 function uploadRecord(uid: string, uploadId: string) {
   const folder = `${uid}/profile-images/${uploadId}`;
-  return { owner_uid: uid, uploaded_by: uid, kind: 'profile-images', folder, url: `/media/${folder}/w640.webp`, bytes: 4, status: 'stored', created_at: Timestamp.now() };
+  return {
+    owner_uid: uid,
+    uploaded_by: uid,
+    kind: 'profile-images',
+    folder,
+    url: `/media/${folder}/w640.webp`,
+    bytes: 4,
+    status: 'stored',
+    created_at: Timestamp.now(),
+  };
 }
 
 async function existing(paths: string[]): Promise<string[]> {
-  const found = await Promise.all(paths.map(async (path) => ((await db.doc(path).get()).exists ? path : null)));
+  const found = await Promise.all(
+    paths.map(async (path) => ((await db.doc(path).get()).exists ? path : null)),
+  );
   return found.filter((path): path is string => path !== null);
 }
 
@@ -87,7 +114,9 @@ describe('deleteAccount', () => {
     const bystander = await makeMember();
     const theirs = await seedContent(member.uid);
     const keptBook = await db.collection('books').add(bookData(bystander.uid));
-    await db.doc('featured_profiles/3').set({ user_id: bystander.uid, position: 3, created_at: Timestamp.now() });
+    await db
+      .doc('featured_profiles/3')
+      .set({ user_id: bystander.uid, position: 3, created_at: Timestamp.now() });
     await db.doc('featured_books/6').set({ book_id: keptBook.id, position: 6, created_at: Timestamp.now() });
     await store().put(`${bystander.uid}/profile-images/keep/w640.webp`, Buffer.from('webp'), 'image/webp');
     await db.doc('media_uploads/keep').set(uploadRecord(bystander.uid, 'keep'));
@@ -100,13 +129,27 @@ describe('deleteAccount', () => {
     expect(await existing(theirs.docs)).toEqual([]);
     expect(existsSync(theirs.mediaFolder)).toBe(false);
     const job = (await db.doc(`account_deletions/${member.uid}`).get()).data();
-    expect(job).toMatchObject({ uid: member.uid, requested_by: member.uid, steps_done: [...ACCOUNT_DELETION_STEPS], completed_at: expect.any(Timestamp) });
+    expect(job).toMatchObject({
+      uid: member.uid,
+      requested_by: member.uid,
+      steps_done: [...ACCOUNT_DELETION_STEPS],
+      completed_at: expect.any(Timestamp),
+    });
 
     // The other member keeps everything that is theirs.
     expect(await authUserExists(bystander.uid)).toBe(true);
-    const keptDocs = [`profiles/${bystander.uid}`, `books/${keptBook.id}`, 'featured_profiles/3', 'featured_books/6', 'media_uploads/keep', `media_usage/${bystander.uid}`];
+    const keptDocs = [
+      `profiles/${bystander.uid}`,
+      `books/${keptBook.id}`,
+      'featured_profiles/3',
+      'featured_books/6',
+      'media_uploads/keep',
+      `media_usage/${bystander.uid}`,
+    ];
     expect(await existing(keptDocs)).toEqual(keptDocs);
-    expect(existsSync(join(localMediaRoot(), bystander.uid, 'profile-images', 'keep', 'w640.webp'))).toBe(true);
+    expect(existsSync(join(localMediaRoot(), bystander.uid, 'profile-images', 'keep', 'w640.webp'))).toBe(
+      true,
+    );
   });
 
   it('is idempotent: calling again after it finished answers deleted', async () => {
@@ -133,7 +176,10 @@ describe('deleteAccount', () => {
     const member = await makeMember();
     const theirs = await seedContent(member.uid);
 
-    expect((await deleteAccount(other, member.uid)).error).toEqual({ status: 'PERMISSION_DENIED', message: DELETE_NOT_ALLOWED_MESSAGE });
+    expect((await deleteAccount(other, member.uid)).error).toEqual({
+      status: 'PERMISSION_DENIED',
+      message: DELETE_NOT_ALLOWED_MESSAGE,
+    });
     expect((await deleteAccount(undefined, member.uid)).error?.status).toBe('UNAUTHENTICATED');
     expect(await authUserExists(member.uid)).toBe(true);
     expect(await existing(theirs.docs)).toEqual(theirs.docs);
@@ -152,7 +198,10 @@ describe('deleteAccount', () => {
 
 describe('deleteAccount after a crash midway', () => {
   /** A store whose removal fails, as a crash or outage in the media step would. */
-  const brokenStore: MediaStore = { ...store(), removeFolder: () => Promise.reject(new Error('simulated crash')) };
+  const brokenStore: MediaStore = {
+    ...store(),
+    removeFolder: () => Promise.reject(new Error('simulated crash')),
+  };
 
   async function crashedDeletion() {
     const member = await makeMember();
@@ -161,8 +210,20 @@ describe('deleteAccount after a crash midway', () => {
     await expect(finishDeletion(db, member.uid, brokenStore)).rejects.toThrow('simulated crash');
     // The Auth user, profile, slugs, books, products and ads are gone; media (files and records) and featured slots remain.
     expect(await authUserExists(member.uid)).toBe(false);
-    expect((await db.doc(`account_deletions/${member.uid}`).get()).get('steps_done')).toEqual(['auth', 'profile', 'page_slugs', 'books', 'products_services', 'classified_ads']);
-    expect(await existing(theirs.docs)).toEqual(['featured_profiles/2', 'featured_books/5', `media_uploads/abc-${member.uid}`, `media_usage/${member.uid}`]);
+    expect((await db.doc(`account_deletions/${member.uid}`).get()).get('steps_done')).toEqual([
+      'auth',
+      'profile',
+      'page_slugs',
+      'books',
+      'products_services',
+      'classified_ads',
+    ]);
+    expect(await existing(theirs.docs)).toEqual([
+      'featured_profiles/2',
+      'featured_books/5',
+      `media_uploads/abc-${member.uid}`,
+      `media_usage/${member.uid}`,
+    ]);
     expect(existsSync(theirs.mediaFolder)).toBe(true);
     return { member, theirs };
   }
@@ -179,9 +240,13 @@ describe('deleteAccount after a crash midway', () => {
   it('the scheduled sweep finishes it once it has stopped moving, without anyone calling', async () => {
     const { member, theirs } = await crashedDeletion();
     expect(await finishStaleDeletions(db, Date.now(), store())).toEqual([]);
-    expect(await finishStaleDeletions(db, Date.now() + STALE_DELETION_MS + 60_000, store())).toEqual([member.uid]);
+    expect(await finishStaleDeletions(db, Date.now() + STALE_DELETION_MS + 60_000, store())).toEqual([
+      member.uid,
+    ]);
     expect(await existing(theirs.docs)).toEqual([]);
     expect(existsSync(theirs.mediaFolder)).toBe(false);
-    expect((await db.doc(`account_deletions/${member.uid}`).get()).get('completed_at')).toBeInstanceOf(Timestamp);
+    expect((await db.doc(`account_deletions/${member.uid}`).get()).get('completed_at')).toBeInstanceOf(
+      Timestamp,
+    );
   });
 });

@@ -6,16 +6,26 @@ import { profileData } from './factories';
 
 const db = adminDb();
 
-async function storedFields(uid: string): Promise<{ search_keywords?: unknown; sort_name?: unknown; updated_at?: unknown }> {
+async function storedFields(
+  uid: string,
+): Promise<{ search_keywords?: unknown; sort_name?: unknown; updated_at?: unknown }> {
   const snap = await db.doc(`profiles/${uid}`).get();
-  return { search_keywords: snap.get('search_keywords'), sort_name: snap.get('sort_name'), updated_at: snap.get('updated_at') };
+  return {
+    search_keywords: snap.get('search_keywords'),
+    sort_name: snap.get('sort_name'),
+    updated_at: snap.get('updated_at'),
+  };
 }
 
 /** Waits until the profile carries the fields derived from `source`. */
-async function expectFieldsFor(uid: string, source: { display_name: string; category: string | null; about_me: string | null }): Promise<void> {
+async function expectFieldsFor(
+  uid: string,
+  source: { display_name: string; category: string | null; about_me: string | null },
+): Promise<void> {
   const wanted = directoryFields(source);
   const done = (fields: Awaited<ReturnType<typeof storedFields>>) =>
-    fields.sort_name === wanted.sort_name && JSON.stringify(fields.search_keywords) === JSON.stringify(wanted.search_keywords);
+    fields.sort_name === wanted.sort_name &&
+    JSON.stringify(fields.search_keywords) === JSON.stringify(wanted.search_keywords);
   await eventually(() => storedFields(uid), done);
 }
 
@@ -28,19 +38,29 @@ describe('profileDirectoryFields trigger', () => {
   });
 
   it('fills the fields of a new profile (as sign-up creates it, without them)', async () => {
-    await db.doc(`profiles/${uid}`).set(profileData(uid, { display_name: 'Zoë Hart', category: 'Publisher', about_me: 'Crime novels' }));
+    await db
+      .doc(`profiles/${uid}`)
+      .set(profileData(uid, { display_name: 'Zoë Hart', category: 'Publisher', about_me: 'Crime novels' }));
     await expectFieldsFor(uid, { display_name: 'Zoë Hart', category: 'Publisher', about_me: 'Crime novels' });
     const fields = await storedFields(uid);
     expect(fields.sort_name).toBe('zoe hart');
-    expect(fields.search_keywords).toEqual(expect.arrayContaining(['zo', 'zoe', 'hart', 'publisher', 'crime']));
+    expect(fields.search_keywords).toEqual(
+      expect.arrayContaining(['zo', 'zoe', 'hart', 'publisher', 'crime']),
+    );
   });
 
   it('follows a rename, a new category and new about text', async () => {
     await db.doc(`profiles/${uid}`).set(profileData(uid, { display_name: 'Ann Lee', about_me: null }));
     await expectFieldsFor(uid, { display_name: 'Ann Lee', category: 'Book Author', about_me: null });
 
-    await db.doc(`profiles/${uid}`).update({ display_name: 'Ann Zeller', category: 'Book Lover/Marketer', about_me: 'Reviews thrillers' });
-    await expectFieldsFor(uid, { display_name: 'Ann Zeller', category: 'Book Lover/Marketer', about_me: 'Reviews thrillers' });
+    await db
+      .doc(`profiles/${uid}`)
+      .update({ display_name: 'Ann Zeller', category: 'Book Lover/Marketer', about_me: 'Reviews thrillers' });
+    await expectFieldsFor(uid, {
+      display_name: 'Ann Zeller',
+      category: 'Book Lover/Marketer',
+      about_me: 'Reviews thrillers',
+    });
     expect((await storedFields(uid)).search_keywords).not.toContain('lee');
   });
 

@@ -47,7 +47,9 @@ describe('ensureProfile', () => {
 
   it('creates one profile when called twice at once', async () => {
     const member = await makeMember({ profile: null });
-    const answers = await Promise.all([1, 2].map(() => callAs<Answer>(PROFILE_FUNCTIONS.ensure, member, null)));
+    const answers = await Promise.all(
+      [1, 2].map(() => callAs<Answer>(PROFILE_FUNCTIONS.ensure, member, null)),
+    );
     expect(answers.map((a) => a.result?.created).sort()).toEqual([false, true]);
     expect(new Set(answers.map((a) => a.result?.page_slug)).size).toBe(1);
     expect((await db.collection('page_slugs').where('uid', '==', member.uid).get()).size).toBe(1);
@@ -56,7 +58,15 @@ describe('ensureProfile', () => {
   it('refuses a signed-out caller and an account being deleted', async () => {
     expect((await callAs(PROFILE_FUNCTIONS.ensure, undefined, null)).error?.status).toBe('UNAUTHENTICATED');
     const member = await makeMember({ profile: null });
-    await db.doc(`account_deletions/${member.uid}`).set({ uid: member.uid, requested_by: member.uid, requested_at: Timestamp.now(), steps_done: [], completed_at: null });
+    await db
+      .doc(`account_deletions/${member.uid}`)
+      .set({
+        uid: member.uid,
+        requested_by: member.uid,
+        requested_at: Timestamp.now(),
+        steps_done: [],
+        completed_at: null,
+      });
     const answer = await callAs(PROFILE_FUNCTIONS.ensure, member, null);
     expect(answer.error?.status).toBe('FAILED_PRECONDITION');
     expect((await db.doc(`profiles/${member.uid}`).get()).exists).toBe(false);

@@ -28,10 +28,19 @@ export async function makeMember(options: MemberOptions = {}): Promise<Member> {
   const auth = getAuth(getApps()[0]);
   const uid = uniqueId('m');
   const email = newEmail(uid);
-  await auth.createUser({ uid, email, password: 'secret-pass', displayName: `Author ${uid}`, emailVerified: options.verified ?? true });
+  await auth.createUser({
+    uid,
+    email,
+    password: 'secret-pass',
+    displayName: `Author ${uid}`,
+    emailVerified: options.verified ?? true,
+  });
   if (options.admin) await auth.setCustomUserClaims(uid, { admin: true });
   // An admin's profile says role 'Admin', as the admin functions keep it: the guard and the rules need both.
-  if (options.profile !== null) await adminDb().doc(`profiles/${uid}`).set(profileData(uid, { ...(options.admin ? { role: 'Admin' } : {}), ...(options.profile ?? {}) }));
+  if (options.profile !== null)
+    await adminDb()
+      .doc(`profiles/${uid}`)
+      .set(profileData(uid, { ...(options.admin ? { role: 'Admin' } : {}), ...(options.profile ?? {}) }));
   return { uid, email, idToken: await signInForIdToken(email, 'secret-pass') };
 }
 

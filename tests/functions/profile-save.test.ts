@@ -6,7 +6,11 @@ import { getAuth } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROFILE_FUNCTIONS, SAVE_PROFILE_MESSAGES, type SaveProfileResponse } from '../../src/domain/profile-edit';
+import {
+  PROFILE_FUNCTIONS,
+  SAVE_PROFILE_MESSAGES,
+  type SaveProfileResponse,
+} from '../../src/domain/profile-edit';
 import { LIMIT_MESSAGES } from '../../src/domain/plan-limits';
 import { localMediaRoot, localMediaStore } from '../../src/data/server/media-store';
 import { adminDb, clearFirestore } from './emulator';
@@ -35,7 +39,8 @@ async function booksOf(uid: string) {
 
 async function addBooks(uid: string, count: number): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push((await db.collection('books').add(bookData(uid, { title: `Book ${i + 1}` }))).id);
+  for (let i = 0; i < count; i++)
+    ids.push((await db.collection('books').add(bookData(uid, { title: `Book ${i + 1}` }))).id);
   return ids;
 }
 
@@ -46,11 +51,18 @@ beforeEach(async () => {
 describe('saveProfile: who may save', () => {
   it('the owner saves the changed fields and gets the new updated_at', async () => {
     const owner = await makeMember({ profile: { about_me: 'Old about' } });
-    const answer = await save(owner, request(owner.uid, { profile: { display_name: 'New Name', special_announcement: 'Out now' } }));
+    const answer = await save(
+      owner,
+      request(owner.uid, { profile: { display_name: 'New Name', special_announcement: 'Out now' } }),
+    );
 
     expect(answer.error).toBeUndefined();
     const stored = await profileOf(owner.uid);
-    expect(stored).toMatchObject({ display_name: 'New Name', special_announcement: 'Out now', about_me: 'Old about' });
+    expect(stored).toMatchObject({
+      display_name: 'New Name',
+      special_announcement: 'Out now',
+      about_me: 'Old about',
+    });
     expect((stored.updated_at as Timestamp).toDate().toISOString()).toBe(answer.result?.updated_at);
     expect(answer.result).toMatchObject({ page_slug: stored.page_slug, created_book_ids: [] });
   });
@@ -58,10 +70,20 @@ describe('saveProfile: who may save', () => {
   it('an admin saves another member’s profile, admin fields included', async () => {
     const admin = await makeMember({ admin: true });
     const member = await makeMember({ profile: { approval_status: 'pending' } });
-    const answer = await save(admin, request(member.uid, { profile: { about_me: 'Edited by admin' }, admin: { approval_status: 'approved', subscription_status: 'premium' } }));
+    const answer = await save(
+      admin,
+      request(member.uid, {
+        profile: { about_me: 'Edited by admin' },
+        admin: { approval_status: 'approved', subscription_status: 'premium' },
+      }),
+    );
 
     expect(answer.error).toBeUndefined();
-    expect(await profileOf(member.uid)).toMatchObject({ about_me: 'Edited by admin', approval_status: 'approved', subscription_status: 'premium' });
+    expect(await profileOf(member.uid)).toMatchObject({
+      about_me: 'Edited by admin',
+      approval_status: 'approved',
+      subscription_status: 'premium',
+    });
   });
 
   const refused: [string, () => Promise<Member>][] = [
@@ -90,7 +112,10 @@ describe('saveProfile: who may save', () => {
     const owner = await makeMember();
     for (const admin of [{ role: 'Admin' }, { subscription_status: 'premium' }]) {
       const answer = await save(owner, request(owner.uid, { admin }));
-      expect(answer.error).toEqual({ status: 'PERMISSION_DENIED', message: SAVE_PROFILE_MESSAGES.notAllowed });
+      expect(answer.error).toEqual({
+        status: 'PERMISSION_DENIED',
+        message: SAVE_PROFILE_MESSAGES.notAllowed,
+      });
     }
     expect(await profileOf(owner.uid)).toMatchObject({ role: 'User', subscription_status: 'free' });
     expect((await auth.getUser(owner.uid)).customClaims?.admin).toBeUndefined();
@@ -99,16 +124,24 @@ describe('saveProfile: who may save', () => {
   it('a bad field is refused with a message naming it', async () => {
     const owner = await makeMember();
     const empty = await save(owner, request(owner.uid, { profile: { display_name: '  ' } }));
-    expect(empty.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'Display name: Display name is required' });
+    expect(empty.error).toEqual({
+      status: 'INVALID_ARGUMENT',
+      message: 'Display name: Display name is required',
+    });
     const link = await save(owner, request(owner.uid, { profile: { display_name: 'Buy at shelf.com' } }));
     expect(link.error?.message).toBe('Display name: Display name cannot contain links or web addresses.');
     const slug = await save(owner, request(owner.uid, { profile: { page_slug: 'Not Valid' } }));
-    expect(slug.error?.message).toBe('Page slug: Use lower-case letters, digits, hyphens and underscores only');
+    expect(slug.error?.message).toBe(
+      'Page slug: Use lower-case letters, digits, hyphens and underscores only',
+    );
   });
 
   it('refuses a user id that would point into another path, even for an admin', async () => {
     const admin = await makeMember({ admin: true });
-    const answer = await save(admin, request(`${admin.uid}/private/notifications`, { profile: { about_me: 'x' } }));
+    const answer = await save(
+      admin,
+      request(`${admin.uid}/private/notifications`, { profile: { about_me: 'x' } }),
+    );
     expect(answer.error).toEqual({ status: 'INVALID_ARGUMENT', message: 'UserId: not a user id' });
   });
 });
@@ -123,7 +156,10 @@ describe('saveProfile: two editors at once', () => {
     expect(stale.error).toEqual({ status: 'ABORTED', message: SAVE_PROFILE_MESSAGES.conflict });
     expect((await profileOf(owner.uid)).about_me).toBe('Tab one');
 
-    const fresh = await save(owner, request(owner.uid, { expectedUpdatedAt: first.result?.updated_at, profile: { about_me: 'Tab two' } }));
+    const fresh = await save(
+      owner,
+      request(owner.uid, { expectedUpdatedAt: first.result?.updated_at, profile: { about_me: 'Tab two' } }),
+    );
     expect(fresh.error).toBeUndefined();
     expect(Date.parse(fresh.result!.updated_at)).toBeGreaterThan(Date.parse(first.result!.updated_at));
   });
@@ -137,18 +173,27 @@ describe('saveProfile: page slug', () => {
   it('derives an empty slug from the display name and retires the old one', async () => {
     const owner = await makeMember();
     const oldSlug = (await profileOf(owner.uid)).page_slug as string;
-    const answer = await save(owner, request(owner.uid, { profile: { display_name: 'Zoë  Writer!', page_slug: '' } }));
+    const answer = await save(
+      owner,
+      request(owner.uid, { profile: { display_name: 'Zoë  Writer!', page_slug: '' } }),
+    );
 
     expect(answer.result?.page_slug).toBe('zoe-writer');
     expect((await profileOf(owner.uid)).page_slug).toBe('zoe-writer');
     expect(await claim('zoe-writer')).toEqual({ uid: owner.uid, claimed_at: expect.any(Timestamp) });
-    expect(await claim(oldSlug)).toEqual({ uid: owner.uid, claimed_at: expect.any(Timestamp), retired_at: expect.any(Timestamp) });
+    expect(await claim(oldSlug)).toEqual({
+      uid: owner.uid,
+      claimed_at: expect.any(Timestamp),
+      retired_at: expect.any(Timestamp),
+    });
   });
 
   it('adds -2, -3 … when others hold the derived slug (a claim, or a seeded profile without one)', async () => {
     const seeded = await makeMember({ profile: { page_slug: 'zoe-writer' } });
     const claimed = await makeMember();
-    await db.doc('page_slugs/zoe-writer-2').set({ uid: claimed.uid, claimed_at: Timestamp.now(), retired_at: Timestamp.now() });
+    await db
+      .doc('page_slugs/zoe-writer-2')
+      .set({ uid: claimed.uid, claimed_at: Timestamp.now(), retired_at: Timestamp.now() });
     const owner = await makeMember({ profile: { display_name: 'Zoë Writer' } });
 
     const answer = await save(owner, request(owner.uid, { profile: { page_slug: '' } }));
@@ -158,11 +203,16 @@ describe('saveProfile: page slug', () => {
 
   it('refuses a typed slug another member holds: in use, claimed, or retired', async () => {
     const seeded = await makeMember({ profile: { page_slug: 'in-use' } });
-    await db.doc('page_slugs/retired-elsewhere').set({ uid: seeded.uid, claimed_at: Timestamp.now(), retired_at: Timestamp.now() });
+    await db
+      .doc('page_slugs/retired-elsewhere')
+      .set({ uid: seeded.uid, claimed_at: Timestamp.now(), retired_at: Timestamp.now() });
     const owner = await makeMember();
     const before = await profileOf(owner.uid);
     for (const slug of ['in-use', 'retired-elsewhere']) {
-      const answer = await save(owner, request(owner.uid, { profile: { page_slug: slug, about_me: 'not saved' } }));
+      const answer = await save(
+        owner,
+        request(owner.uid, { profile: { page_slug: slug, about_me: 'not saved' } }),
+      );
       expect(answer.error).toEqual({ status: 'ALREADY_EXISTS', message: SAVE_PROFILE_MESSAGES.slugTaken });
     }
     expect(await profileOf(owner.uid)).toEqual(before);
@@ -174,10 +224,20 @@ describe('saveProfile: page slug', () => {
     expect(moved.result?.page_slug).toBe('second-slug');
     expect((await claim('first-slug'))?.retired_at).toBeInstanceOf(Timestamp);
 
-    const back = await save(owner, request(owner.uid, { expectedUpdatedAt: moved.result!.updated_at, profile: { page_slug: 'first-slug' } }));
+    const back = await save(
+      owner,
+      request(owner.uid, {
+        expectedUpdatedAt: moved.result!.updated_at,
+        profile: { page_slug: 'first-slug' },
+      }),
+    );
     expect(back.result?.page_slug).toBe('first-slug');
     expect(await claim('first-slug')).toEqual({ uid: owner.uid, claimed_at: expect.any(Timestamp) });
-    expect(await claim('second-slug')).toEqual({ uid: owner.uid, claimed_at: expect.any(Timestamp), retired_at: expect.any(Timestamp) });
+    expect(await claim('second-slug')).toEqual({
+      uid: owner.uid,
+      claimed_at: expect.any(Timestamp),
+      retired_at: expect.any(Timestamp),
+    });
   });
 });
 
@@ -189,15 +249,32 @@ describe('saveProfile: books', () => {
     await db.doc('featured_books/5').set({ book_id: keep, position: 5, created_at: Timestamp.now() });
     const answer = await save(
       owner,
-      request(owner.uid, { books: { create: [{ title: 'Brand New', genre: ['fantasy'] }], update: [{ id: keep, changes: { title: 'Renamed' } }], remove: [drop] } }),
+      request(owner.uid, {
+        books: {
+          create: [{ title: 'Brand New', genre: ['fantasy'] }],
+          update: [{ id: keep, changes: { title: 'Renamed' } }],
+          remove: [drop],
+        },
+      }),
     );
 
     expect(answer.error).toBeUndefined();
     expect(answer.result?.created_book_ids).toHaveLength(1);
     const created = (await db.doc(`books/${answer.result!.created_book_ids[0]}`).get()).data();
-    expect(created).toMatchObject({ user_id: owner.uid, title: 'Brand New', genre: ['fantasy'], is_active: true, is_featured: false, created_at: expect.any(Timestamp) });
+    expect(created).toMatchObject({
+      user_id: owner.uid,
+      title: 'Brand New',
+      genre: ['fantasy'],
+      is_active: true,
+      is_featured: false,
+      created_at: expect.any(Timestamp),
+    });
     const kept = (await db.doc(`books/${keep}`).get()).data();
-    expect(kept).toMatchObject({ title: 'Renamed', description: 'About a book.', updated_at: expect.any(Timestamp) });
+    expect(kept).toMatchObject({
+      title: 'Renamed',
+      description: 'About a book.',
+      updated_at: expect.any(Timestamp),
+    });
     expect((await db.doc(`books/${drop}`).get()).exists).toBe(false);
     expect((await db.doc('featured_books/4').get()).exists).toBe(false);
     expect((await db.doc('featured_books/5').get()).get('book_id')).toBe(keep);
@@ -207,18 +284,39 @@ describe('saveProfile: books', () => {
     const owner = await makeMember();
     const other = await makeMember();
     const [theirs] = await addBooks(other.uid, 1);
-    for (const books of [{ update: [{ id: theirs, changes: { title: 'Mine now' } }] }, { remove: [theirs] }]) {
-      const answer = await save(owner, request(owner.uid, { profile: { about_me: 'not saved' }, books: { create: [{ title: 'Not saved' }], ...books } }));
-      expect(answer.error).toEqual({ status: 'PERMISSION_DENIED', message: SAVE_PROFILE_MESSAGES.notAllowed });
+    for (const books of [
+      { update: [{ id: theirs, changes: { title: 'Mine now' } }] },
+      { remove: [theirs] },
+    ]) {
+      const answer = await save(
+        owner,
+        request(owner.uid, {
+          profile: { about_me: 'not saved' },
+          books: { create: [{ title: 'Not saved' }], ...books },
+        }),
+      );
+      expect(answer.error).toEqual({
+        status: 'PERMISSION_DENIED',
+        message: SAVE_PROFILE_MESSAGES.notAllowed,
+      });
     }
-    expect((await db.doc(`books/${theirs}`).get()).data()).toMatchObject({ user_id: other.uid, title: 'Book 1' });
+    expect((await db.doc(`books/${theirs}`).get()).data()).toMatchObject({
+      user_id: other.uid,
+      title: 'Book 1',
+    });
     expect(await booksOf(owner.uid)).toHaveLength(0);
     expect((await profileOf(owner.uid)).about_me).toBeUndefined();
   });
 
   it('one invalid new book refuses the whole save', async () => {
     const owner = await makeMember();
-    const answer = await save(owner, request(owner.uid, { profile: { about_me: 'not saved' }, books: { create: [{ title: 'Fine' }, { title: 'Bad', purchase_url: 'not a url' }] } }));
+    const answer = await save(
+      owner,
+      request(owner.uid, {
+        profile: { about_me: 'not saved' },
+        books: { create: [{ title: 'Fine' }, { title: 'Bad', purchase_url: 'not a url' }] },
+      }),
+    );
     expect(answer.error?.status).toBe('INVALID_ARGUMENT');
     expect(answer.error?.message).toMatch(/^New book 2, Purchase url: /);
     expect(await booksOf(owner.uid)).toHaveLength(0);
@@ -228,7 +326,10 @@ describe('saveProfile: books', () => {
   it('a free member may hold 3 books: a fourth is refused, nothing written', async () => {
     const owner = await makeMember();
     await addBooks(owner.uid, 3);
-    const answer = await save(owner, request(owner.uid, { profile: { about_me: 'not saved' }, books: { create: [{ title: 'Fourth' }] } }));
+    const answer = await save(
+      owner,
+      request(owner.uid, { profile: { about_me: 'not saved' }, books: { create: [{ title: 'Fourth' }] } }),
+    );
     expect(answer.error).toEqual({ status: 'RESOURCE_EXHAUSTED', message: LIMIT_MESSAGES.books });
     expect(await booksOf(owner.uid)).toHaveLength(3);
     expect((await profileOf(owner.uid)).about_me).toBeUndefined();
@@ -237,15 +338,25 @@ describe('saveProfile: books', () => {
   it('a free member at the limit may remove one and add one in the same save', async () => {
     const owner = await makeMember();
     const [first] = await addBooks(owner.uid, 3);
-    const answer = await save(owner, request(owner.uid, { books: { create: [{ title: 'Replacement' }], remove: [first] } }));
+    const answer = await save(
+      owner,
+      request(owner.uid, { books: { create: [{ title: 'Replacement' }], remove: [first] } }),
+    );
     expect(answer.error).toBeUndefined();
-    expect((await booksOf(owner.uid)).map((book) => book.get('title')).sort()).toEqual(['Book 2', 'Book 3', 'Replacement']);
+    expect((await booksOf(owner.uid)).map((book) => book.get('title')).sort()).toEqual([
+      'Book 2',
+      'Book 3',
+      'Replacement',
+    ]);
   });
 
   it('a premium member has no book limit', async () => {
     const owner = await makeMember({ profile: { subscription_status: 'premium' } });
     await addBooks(owner.uid, 3);
-    const answer = await save(owner, request(owner.uid, { books: { create: [{ title: 'Four' }, { title: 'Five' }] } }));
+    const answer = await save(
+      owner,
+      request(owner.uid, { books: { create: [{ title: 'Four' }, { title: 'Five' }] } }),
+    );
     expect(answer.error).toBeUndefined();
     expect(await booksOf(owner.uid)).toHaveLength(5);
   });
@@ -259,7 +370,10 @@ describe('saveProfile: admin role', () => {
     expect(granted.error).toBeUndefined();
     expect((await auth.getUser(member.uid)).customClaims).toEqual({ admin: true });
 
-    const revoked = await save(admin, request(member.uid, { expectedUpdatedAt: granted.result!.updated_at, admin: { role: 'User' } }));
+    const revoked = await save(
+      admin,
+      request(member.uid, { expectedUpdatedAt: granted.result!.updated_at, admin: { role: 'User' } }),
+    );
     expect(revoked.error).toBeUndefined();
     expect((await profileOf(member.uid)).role).toBe('User');
     expect((await auth.getUser(member.uid)).customClaims?.admin).toBeUndefined();
@@ -288,18 +402,30 @@ describe('saveProfile: profile image', () => {
   it('refuses another member’s upload and a media path that is not an upload', async () => {
     const owner = await makeMember();
     const other = await makeMember();
-    const theirs = await save(owner, request(owner.uid, { profile: { profile_image: `/media/${other.uid}/profile-images/abc/w640.webp` } }));
+    const theirs = await save(
+      owner,
+      request(owner.uid, { profile: { profile_image: `/media/${other.uid}/profile-images/abc/w640.webp` } }),
+    );
     expect(theirs.error?.status).toBe('PERMISSION_DENIED');
-    const seeded = await save(owner, request(owner.uid, { profile: { profile_image: '/media/seed/authors/jane.webp' } }));
+    const seeded = await save(
+      owner,
+      request(owner.uid, { profile: { profile_image: '/media/seed/authors/jane.webp' } }),
+    );
     expect(seeded.error?.status).toBe('INVALID_ARGUMENT');
     expect((await profileOf(owner.uid)).profile_image).toBeUndefined();
   });
 
   it('accepts an https URL and clearing the image', async () => {
     const owner = await makeMember();
-    const set = await save(owner, request(owner.uid, { profile: { profile_image: 'https://images.example.com/me.jpg' } }));
+    const set = await save(
+      owner,
+      request(owner.uid, { profile: { profile_image: 'https://images.example.com/me.jpg' } }),
+    );
     expect(set.error).toBeUndefined();
-    const cleared = await save(owner, request(owner.uid, { expectedUpdatedAt: set.result!.updated_at, profile: { profile_image: '' } }));
+    const cleared = await save(
+      owner,
+      request(owner.uid, { expectedUpdatedAt: set.result!.updated_at, profile: { profile_image: '' } }),
+    );
     expect(cleared.error).toBeUndefined();
     expect((await profileOf(owner.uid)).profile_image).toBe('');
   });

@@ -8,7 +8,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
 import { getApps } from 'firebase-admin/app';
 import { PORTS } from '../../scripts/emulator-env.mjs';
-import { MANUAL_PUBLISH_REASON, PRERENDERED_COLLECTIONS, PUBLISH_STATUS_PATH, REQUEST_PUBLISH_CALLABLE } from '../../src/domain/publish';
+import {
+  MANUAL_PUBLISH_REASON,
+  PRERENDERED_COLLECTIONS,
+  PUBLISH_STATUS_PATH,
+  REQUEST_PUBLISH_CALLABLE,
+} from '../../src/domain/publish';
 import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
 import { callFunction, signInForIdToken } from './callable';
 import { newEmail, profileData } from './factories';
@@ -59,7 +64,8 @@ beforeEach(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Calls covering a change to one of `ids` (other tests' late triggers, such as the deletes of clearFirestore, call too). */
-const callsFor = (ids: string[]) => calls.filter((call) => call.changes.some((change) => ids.some((id) => change.includes(id))));
+const callsFor = (ids: string[]) =>
+  calls.filter((call) => call.changes.some((change) => ids.some((id) => change.includes(id))));
 const status = async () => (await db.doc(PUBLISH_STATUS_PATH).get()).data();
 
 describe('publish pipeline', () => {
@@ -70,15 +76,26 @@ describe('publish pipeline', () => {
     const warm = [uniqueId('warm'), uniqueId('warm')];
     await db.collection('blog_posts').doc(warm[0]!).set({ title: 'Warm' });
     await db.collection('featured_books').doc(warm[1]!).set({ title: 'Warm' });
-    await eventually(async () => callsFor(warm), (found) => found.length > 0, 20_000);
+    await eventually(
+      async () => callsFor(warm),
+      (found) => found.length > 0,
+      20_000,
+    );
     await sleep(SETTLE_MS);
 
     const ids = Array.from({ length: 8 }, () => uniqueId('burst'));
     for (const [index, id] of ids.entries()) {
-      await db.collection(index % 2 ? 'featured_books' : 'blog_posts').doc(id).set({ title: 'Changed' });
+      await db
+        .collection(index % 2 ? 'featured_books' : 'blog_posts')
+        .doc(id)
+        .set({ title: 'Changed' });
       await sleep(150);
     }
-    await eventually(async () => callsFor(ids), (found) => found.length > 0, 20_000);
+    await eventually(
+      async () => callsFor(ids),
+      (found) => found.length > 0,
+      20_000,
+    );
     await sleep(SETTLE_MS);
     const found = callsFor(ids);
     expect(found).toHaveLength(1);
@@ -91,9 +108,17 @@ describe('publish pipeline', () => {
     const first = uniqueId('first');
     const second = uniqueId('second');
     await db.doc(`site_settings/${first}`).set({ site_title: 'One' });
-    await eventually(async () => callsFor([first]), (found) => found.length === 1, 20_000);
+    await eventually(
+      async () => callsFor([first]),
+      (found) => found.length === 1,
+      20_000,
+    );
     await db.doc(`legal_documents/${second}`).set({ title: 'Two' });
-    await eventually(async () => callsFor([second]), (found) => found.length === 1, 20_000);
+    await eventually(
+      async () => callsFor([second]),
+      (found) => found.length === 1,
+      20_000,
+    );
     await sleep(SETTLE_MS);
     expect(callsFor([first])).toHaveLength(1);
     expect(callsFor([second])).toHaveLength(1);
@@ -103,15 +128,24 @@ describe('publish pipeline', () => {
     const id = uniqueId('retry');
     planned = { id, statuses: [503, 503] };
     await db.doc(`page_content/${id}`).set({ title: 'Retry' });
-    const found = await eventually(async () => callsFor([id]), (list) => list.length === 3, 30_000);
+    const found = await eventually(
+      async () => callsFor([id]),
+      (list) => list.length === 3,
+      30_000,
+    );
     expect(found.map((call) => call.status)).toEqual([503, 503, 200]);
     // Backoff: about 1 s before the second attempt, 2 s before the third.
     expect(found[1]!.at - found[0]!.at).toBeGreaterThanOrEqual(900);
     expect(found[2]!.at - found[1]!.at).toBeGreaterThanOrEqual(1_900);
     // Every attempt is recorded (the last three are this change's; a cleanup's call may precede them).
     const lastThree = (data: Record<string, unknown> | undefined) =>
-      ((data?.attempts as { ok: boolean; detail: string }[] | undefined) ?? []).slice(-3).map((a) => `${a.ok} ${a.detail}`);
-    const record = await eventually(status, (data) => lastThree(data).join() === 'false HTTP 503,false HTTP 503,true HTTP 200');
+      ((data?.attempts as { ok: boolean; detail: string }[] | undefined) ?? [])
+        .slice(-3)
+        .map((a) => `${a.ok} ${a.detail}`);
+    const record = await eventually(
+      status,
+      (data) => lastThree(data).join() === 'false HTTP 503,false HTTP 503,true HTTP 200',
+    );
     expect(record?.state).toBe('requested');
     await sleep(SETTLE_MS);
     expect(callsFor([id])).toHaveLength(3);
@@ -121,24 +155,39 @@ describe('publish pipeline', () => {
     const id = uniqueId('down');
     planned = { id, statuses: [500, 500, 500, 500] };
     await db.doc(`newsletters/${id}`).set({ title: 'Down' });
-    await eventually(async () => callsFor([id]), (list) => list.length === 4, 30_000);
+    await eventually(
+      async () => callsFor([id]),
+      (list) => list.length === 4,
+      30_000,
+    );
     const record = await eventually(status, (data) => data?.state === 'failed');
     expect(record?.error).toBe('The deploy hook failed 4 times: HTTP 500');
     await sleep(SETTLE_MS);
     expect(callsFor([id])).toHaveLength(4);
   }, 60_000);
 
-  it.each(PRERENDERED_COLLECTIONS)('a change in %s publishes', async (collection) => {
-    const id = uniqueId('doc');
-    await db.collection(collection).doc(id).set({ title: 'Changed' });
-    const [call] = await eventually(async () => callsFor([id]), (found) => found.length === 1, 20_000);
-    expect(call!.changes).toContain(`${collection}/${id}`);
-  }, 30_000);
+  it.each(PRERENDERED_COLLECTIONS)(
+    'a change in %s publishes',
+    async (collection) => {
+      const id = uniqueId('doc');
+      await db.collection(collection).doc(id).set({ title: 'Changed' });
+      const [call] = await eventually(
+        async () => callsFor([id]),
+        (found) => found.length === 1,
+        20_000,
+      );
+      expect(call!.changes).toContain(`${collection}/${id}`);
+    },
+    30_000,
+  );
 
   it('member content does not publish, but is noted for the hourly refresh', async () => {
     const uid = uniqueId('member');
     await db.doc(`profiles/${uid}`).set(profileData(uid));
-    await eventually(status, (data) => data?.member_changed_at !== undefined && data?.member_changed_at !== null);
+    await eventually(
+      status,
+      (data) => data?.member_changed_at !== undefined && data?.member_changed_at !== null,
+    );
     await sleep(3_000);
     expect(String((await status())?.last_change ?? '')).not.toContain(uid);
     expect(callsFor([uid])).toEqual([]);
@@ -147,10 +196,15 @@ describe('publish pipeline', () => {
   describe('requestPublish (Publish now)', () => {
     async function signedIn(claims: Record<string, unknown> | null): Promise<string> {
       const email = newEmail('publisher');
-      const user = await getAuth(getApps()[0]).createUser({ email, password: 'secret-pass', emailVerified: true });
+      const user = await getAuth(getApps()[0]).createUser({
+        email,
+        password: 'secret-pass',
+        emailVerified: true,
+      });
       if (claims) await getAuth(getApps()[0]).setCustomUserClaims(user.uid, claims);
       // An admin's current record says so too: the guard checks the profile, not only the claim.
-      if (claims?.admin === true) await db.doc(`profiles/${user.uid}`).set(profileData(user.uid, { role: 'Admin' }));
+      if (claims?.admin === true)
+        await db.doc(`profiles/${user.uid}`).set(profileData(user.uid, { role: 'Admin' }));
       return signInForIdToken(email, 'secret-pass');
     }
 
@@ -161,13 +215,21 @@ describe('publish pipeline', () => {
       expect((await status())?.last_change).not.toBe(MANUAL_PUBLISH_REASON);
     });
 
-    it("schedules a publish for an administrator and the hook is called with the reason", async () => {
+    it('schedules a publish for an administrator and the hook is called with the reason', async () => {
       const before = calls.length;
-      const answer = await callFunction<{ scheduled: boolean }>(REQUEST_PUBLISH_CALLABLE, {}, { idToken: await signedIn({ admin: true }) });
+      const answer = await callFunction<{ scheduled: boolean }>(
+        REQUEST_PUBLISH_CALLABLE,
+        {},
+        { idToken: await signedIn({ admin: true }) },
+      );
       expect(answer.status).toBe(200);
       const record = await status();
       expect(record?.last_change).toBe(MANUAL_PUBLISH_REASON);
-      await eventually(async () => calls.slice(before).filter((call) => call.changes.includes(MANUAL_PUBLISH_REASON)), (found) => found.length === 1, 20_000);
+      await eventually(
+        async () => calls.slice(before).filter((call) => call.changes.includes(MANUAL_PUBLISH_REASON)),
+        (found) => found.length === 1,
+        20_000,
+      );
     }, 40_000);
   });
 });

@@ -18,14 +18,18 @@ afterEach(() => {
 
 async function failuresTo(to: string) {
   const found = await db.collection(SERVER_FAILURES_COLLECTION).where('context.to', '==', to).get();
-  return found.docs.map((d) => serverFailureSchema.parse({ ...d.data(), id: d.id, at: d.get('at')?.toDate() }));
+  return found.docs.map((d) =>
+    serverFailureSchema.parse({ ...d.data(), id: d.id, at: d.get('at')?.toDate() }),
+  );
 }
 
 describe('server failures', () => {
   it('records a mail the SMTP server refuses, and still throws', async () => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:1';
     const to = newEmail('unreachable');
-    await expect(sendMail({ to, subject: 'A subject', text: 'secret body', html: '<p>secret body</p>' })).rejects.toThrow();
+    await expect(
+      sendMail({ to, subject: 'A subject', text: 'secret body', html: '<p>secret body</p>' }),
+    ).rejects.toThrow();
     const [entry, ...rest] = await failuresTo(to);
     expect(rest).toEqual([]);
     expect(entry).toMatchObject({ kind: 'mail', context: { to, subject: 'A subject' } });
@@ -36,8 +40,12 @@ describe('server failures', () => {
   it('does not record a mail of a bulk sender, which records its batch instead', async () => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:1';
     const to = newEmail('bulk');
-    await expect(sendMail({ to, subject: 'Newsletter', text: 'x', html: '<p>x</p>' }, { record: false })).rejects.toThrow();
+    await expect(
+      sendMail({ to, subject: 'Newsletter', text: 'x', html: '<p>x</p>' }, { record: false }),
+    ).rejects.toThrow();
     await recordFailure('newsletter-batch', new Error('batch 3 failed'), { to, batch: '3' });
-    expect((await failuresTo(to)).map((entry) => [entry.kind, entry.message])).toEqual([['newsletter-batch', 'batch 3 failed']]);
+    expect((await failuresTo(to)).map((entry) => [entry.kind, entry.message])).toEqual([
+      ['newsletter-batch', 'batch 3 failed'],
+    ]);
   });
 });

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import {
-  EMAIL_LINK_INVALID_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE, REAUTH_REQUIRED_MESSAGE, RESET_LINK_INVALID_MESSAGE, SESSION_ENDED_MESSAGE,
+  EMAIL_LINK_INVALID_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  REAUTH_REQUIRED_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+  SESSION_ENDED_MESSAGE,
 } from '../../src/domain/account';
 import { SESSION_STAMP_FIELD } from '../../src/domain/caller-standing';
 import { ITEM_FUNCTIONS } from '../../src/domain/item-save';
@@ -48,7 +52,8 @@ function withClaims(idToken: string, claims: Record<string, unknown>): string {
 /** The one-time code of a link the Admin SDK generated. */
 const codeOf = (link: string) => new URL(link).searchParams.get('oobCode')!;
 
-const saveBook = (idToken: string, data: Record<string, unknown>) => callFunction<{ id: string }>(ITEM_FUNCTIONS.saveBook, data, { idToken });
+const saveBook = (idToken: string, data: Record<string, unknown>) =>
+  callFunction<{ id: string }>(ITEM_FUNCTIONS.saveBook, data, { idToken });
 const stampOf = async (uid: string) => (await db.doc(`profiles/${uid}`).get()).get(SESSION_STAMP_FIELD);
 const accountRecord = (uid: string) => db.doc(`profiles/${uid}/private/account`).get();
 
@@ -56,7 +61,9 @@ const accountRecord = (uid: string) => db.doc(`profiles/${uid}/private/account`)
 async function expectOldTokenRefused(member: Member, bookId: string): Promise<void> {
   const save = await saveBook(member.idToken, { bookId, book: { title: 'After the cut' } });
   expect(save.error).toEqual({ status: 'UNAUTHENTICATED', message: SESSION_ENDED_MESSAGE });
-  expect(await directWrite(member.idToken, `profiles/${member.uid}`, { about_me: 'after the cut' })).toBe(403);
+  expect(await directWrite(member.idToken, `profiles/${member.uid}`, { about_me: 'after the cut' })).toBe(
+    403,
+  );
   expect((await db.doc(`books/${bookId}`).get()).get('title')).toBe('Kept');
 }
 
@@ -84,7 +91,11 @@ describe('changePassword', () => {
 
   it('refuses a new password shorter than the sign-up minimum', async () => {
     const member = await makeMember();
-    const answer = await callFunction('changePassword', { newPassword: 'short' }, { idToken: member.idToken });
+    const answer = await callFunction(
+      'changePassword',
+      { newPassword: 'short' },
+      { idToken: member.idToken },
+    );
     expect(answer.error).toEqual({ status: 'INVALID_ARGUMENT', message: PASSWORD_TOO_SHORT_MESSAGE });
     await expect(signInForIdToken(member.email, PASSWORD)).resolves.toBeTruthy();
   });
@@ -93,16 +104,22 @@ describe('changePassword', () => {
     const member = await makeMember();
     const bookId = (await db.collection('books').add(bookData(member.uid, { title: 'Kept' }))).id;
     // Browser B writes both ways before the change.
-    expect(await directWrite(member.idToken, `profiles/${member.uid}`, { about_me: 'from browser B' })).toBe(200);
+    expect(await directWrite(member.idToken, `profiles/${member.uid}`, { about_me: 'from browser B' })).toBe(
+      200,
+    );
     await nextSecond();
     const browserA = await signInForIdToken(member.email, PASSWORD);
     await nextSecond();
 
-    expect((await callFunction('changePassword', { newPassword: 'a-new-secret' }, { idToken: browserA })).result).toEqual({ status: 'done' });
+    expect(
+      (await callFunction('changePassword', { newPassword: 'a-new-secret' }, { idToken: browserA })).result,
+    ).toEqual({ status: 'done' });
     expect(await stampOf(member.uid)).toBeDefined();
     await expectOldTokenRefused(member, bookId);
     // Browser A's own token is from before the cut too: the page signs in again with the new password.
-    expect((await saveBook(browserA, { bookId, book: { title: 'Also refused' } })).error?.status).toBe('UNAUTHENTICATED');
+    expect((await saveBook(browserA, { bookId, book: { title: 'Also refused' } })).error?.status).toBe(
+      'UNAUTHENTICATED',
+    );
     await expect(signInForIdToken(member.email, PASSWORD)).rejects.toThrow();
     const again = await signInForIdToken(member.email, 'a-new-secret');
     expect((await saveBook(again, { bookId, book: { title: 'Signed in again' } })).error).toBeUndefined();
@@ -117,7 +134,11 @@ describe('completePasswordReset', () => {
     await nextSecond();
     const oobCode = codeOf(await auth.generatePasswordResetLink(member.email));
 
-    const answer = await callFunction('completePasswordReset', { oobCode, newPassword: 'reset-secret' }, { ip: freshIp() });
+    const answer = await callFunction(
+      'completePasswordReset',
+      { oobCode, newPassword: 'reset-secret' },
+      { ip: freshIp() },
+    );
     expect(answer.result).toEqual({ status: 'done' });
     expect(await stampOf(member.uid)).toBeDefined();
     await expectOldTokenRefused(member, bookId);
@@ -125,31 +146,63 @@ describe('completePasswordReset', () => {
     await expect(signInForIdToken(member.email, 'reset-secret')).resolves.toBeTruthy();
 
     // The code works once.
-    const replay = await callFunction('completePasswordReset', { oobCode, newPassword: 'third-secret' }, { ip: freshIp() });
+    const replay = await callFunction(
+      'completePasswordReset',
+      { oobCode, newPassword: 'third-secret' },
+      { ip: freshIp() },
+    );
     expect(replay.error).toEqual({ status: 'FAILED_PRECONDITION', message: RESET_LINK_INVALID_MESSAGE });
     await expect(signInForIdToken(member.email, 'reset-secret')).resolves.toBeTruthy();
   });
 
   it('writes nothing for a made-up code, a code of another kind, or a weak password (the code stays usable)', async () => {
     const member = await makeMember({ verified: false });
-    const made = await callFunction('completePasswordReset', { oobCode: 'made-up-code', newPassword: 'whatever-secret' }, { ip: freshIp() });
+    const made = await callFunction(
+      'completePasswordReset',
+      { oobCode: 'made-up-code', newPassword: 'whatever-secret' },
+      { ip: freshIp() },
+    );
     expect(made.error).toEqual({ status: 'FAILED_PRECONDITION', message: RESET_LINK_INVALID_MESSAGE });
     const verifyCode = codeOf(await auth.generateEmailVerificationLink(member.email));
-    const wrongKind = await callFunction('completePasswordReset', { oobCode: verifyCode, newPassword: 'whatever-secret' }, { ip: freshIp() });
+    const wrongKind = await callFunction(
+      'completePasswordReset',
+      { oobCode: verifyCode, newPassword: 'whatever-secret' },
+      { ip: freshIp() },
+    );
     expect(wrongKind.error).toEqual({ status: 'FAILED_PRECONDITION', message: RESET_LINK_INVALID_MESSAGE });
 
     const oobCode = codeOf(await auth.generatePasswordResetLink(member.email));
-    const weak = await callFunction('completePasswordReset', { oobCode, newPassword: 'short' }, { ip: freshIp() });
+    const weak = await callFunction(
+      'completePasswordReset',
+      { oobCode, newPassword: 'short' },
+      { ip: freshIp() },
+    );
     expect(weak.error).toEqual({ status: 'INVALID_ARGUMENT', message: PASSWORD_TOO_SHORT_MESSAGE });
     expect(await stampOf(member.uid)).toBeUndefined();
     await expect(signInForIdToken(member.email, PASSWORD)).resolves.toBeTruthy();
-    expect((await callFunction('completePasswordReset', { oobCode, newPassword: 'long-enough' }, { ip: freshIp() })).status).toBe(200);
+    expect(
+      (
+        await callFunction(
+          'completePasswordReset',
+          { oobCode, newPassword: 'long-enough' },
+          { ip: freshIp() },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('limits the attempts of one client, whatever the codes', async () => {
     const ip = freshIp();
     for (let i = 0; i < ACTION_CODE_LIMITS_PER_IP[0]!.max; i += 1) {
-      expect((await callFunction('completePasswordReset', { oobCode: `guess-${i}`, newPassword: 'whatever-secret' }, { ip })).error?.status).toBe('FAILED_PRECONDITION');
+      expect(
+        (
+          await callFunction(
+            'completePasswordReset',
+            { oobCode: `guess-${i}`, newPassword: 'whatever-secret' },
+            { ip },
+          )
+        ).error?.status,
+      ).toBe('FAILED_PRECONDITION');
     }
     const refused = await callFunction('confirmEmailCode', { oobCode: 'one-more-guess' }, { ip });
     expect(refused.error?.status).toBe('RESOURCE_EXHAUSTED');
@@ -160,19 +213,33 @@ describe('confirmEmailCode', () => {
   it("cannot be driven by a stranger: a made-up code, another member's uid or a used code write nothing and mail nothing", async () => {
     const victim = await makeMember({ verified: false });
     // Yesterday's door: a uid alone was enough to record a verification date.
-    expect((await callFunction('notifyEmailConfirmed', { uid: victim.uid }, { ip: freshIp() })).status).not.toBe(200);
-    for (const data of [{ oobCode: 'made-up-code' }, { oobCode: 'made-up-code', uid: victim.uid }, { uid: victim.uid }]) {
-      expect((await callFunction('confirmEmailCode', data, { ip: freshIp() })).status, JSON.stringify(data)).not.toBe(200);
+    expect(
+      (await callFunction('notifyEmailConfirmed', { uid: victim.uid }, { ip: freshIp() })).status,
+    ).not.toBe(200);
+    for (const data of [
+      { oobCode: 'made-up-code' },
+      { oobCode: 'made-up-code', uid: victim.uid },
+      { uid: victim.uid },
+    ]) {
+      expect(
+        (await callFunction('confirmEmailCode', data, { ip: freshIp() })).status,
+        JSON.stringify(data),
+      ).not.toBe(200);
     }
     expect((await accountRecord(victim.uid)).exists).toBe(false);
 
     // The victim confirms with the real code; a stranger who replays it later changes nothing.
     const oobCode = codeOf(await auth.generateEmailVerificationLink(victim.email));
-    expect((await callFunction('confirmEmailCode', { oobCode }, { ip: freshIp() })).result).toEqual({ changed: false });
+    expect((await callFunction('confirmEmailCode', { oobCode }, { ip: freshIp() })).result).toEqual({
+      changed: false,
+    });
     await accountRecord(victim.uid).then((record) => record.ref.delete());
     const replay = await callFunction('confirmEmailCode', { oobCode, uid: victim.uid }, { ip: freshIp() });
     expect(replay.status).not.toBe(200);
-    expect((await callFunction('confirmEmailCode', { oobCode }, { ip: freshIp() })).error).toEqual({ status: 'FAILED_PRECONDITION', message: EMAIL_LINK_INVALID_MESSAGE });
+    expect((await callFunction('confirmEmailCode', { oobCode }, { ip: freshIp() })).error).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: EMAIL_LINK_INVALID_MESSAGE,
+    });
     expect((await accountRecord(victim.uid)).exists).toBe(false);
     expect(await stampOf(victim.uid)).toBeUndefined();
     expect(await mailbox.mailsTo(victim.email)).toEqual([]);
@@ -181,14 +248,27 @@ describe('confirmEmailCode', () => {
   it('refuses a password-reset code without using it up', async () => {
     const member = await makeMember();
     const oobCode = codeOf(await auth.generatePasswordResetLink(member.email));
-    expect((await callFunction('confirmEmailCode', { oobCode }, { ip: freshIp() })).error).toEqual({ status: 'FAILED_PRECONDITION', message: EMAIL_LINK_INVALID_MESSAGE });
-    expect((await callFunction('completePasswordReset', { oobCode, newPassword: 'still-works' }, { ip: freshIp() })).status).toBe(200);
+    expect((await callFunction('confirmEmailCode', { oobCode }, { ip: freshIp() })).error).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: EMAIL_LINK_INVALID_MESSAGE,
+    });
+    expect(
+      (
+        await callFunction(
+          'completePasswordReset',
+          { oobCode, newPassword: 'still-works' },
+          { ip: freshIp() },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('records the date of a first verification without ending the session', async () => {
     const member = await makeMember({ verified: false });
     const oobCode = codeOf(await auth.generateEmailVerificationLink(member.email));
-    expect((await callFunction('confirmEmailCode', { oobCode }, { ip: freshIp() })).result).toEqual({ changed: false });
+    expect((await callFunction('confirmEmailCode', { oobCode }, { ip: freshIp() })).result).toEqual({
+      changed: false,
+    });
     expect((await auth.getUser(member.uid)).emailVerified).toBe(true);
     const record = await accountRecord(member.uid);
     expect(record.get('email')).toBe(member.email.toLowerCase());
@@ -200,12 +280,16 @@ describe('confirmEmailCode', () => {
     const member = await makeMember();
     const bookId = (await db.collection('books').add(bookData(member.uid, { title: 'Kept' }))).id;
     const target = newEmail('moved');
-    await db.doc(`profiles/${member.uid}/private/email_change`).set({ old_email: member.email, new_email: target, requested_at: new Date(), notified_at: null });
+    await db
+      .doc(`profiles/${member.uid}/private/email_change`)
+      .set({ old_email: member.email, new_email: target, requested_at: new Date(), notified_at: null });
     await nextSecond();
     const oobCode = codeOf(await auth.generateVerifyAndChangeEmailLink(member.email, target));
 
     // A signed-out browser confirms (the mail may be opened anywhere).
-    expect((await callFunction('confirmEmailCode', { oobCode }, { ip: freshIp() })).result).toEqual({ changed: true });
+    expect((await callFunction('confirmEmailCode', { oobCode }, { ip: freshIp() })).result).toEqual({
+      changed: true,
+    });
     expect((await auth.getUser(member.uid)).email).toBe(target);
     expect(await stampOf(member.uid)).toBeDefined();
     await expectOldTokenRefused(member, bookId);
@@ -215,9 +299,13 @@ describe('confirmEmailCode', () => {
     const notice = await mailbox.waitFor(member.email, 'email address was changed');
     expect(notice.text).toContain(target);
 
-    expect((await callFunction('confirmEmailCode', { oobCode }, { ip: freshIp() })).error?.status).toBe('FAILED_PRECONDITION');
+    expect((await callFunction('confirmEmailCode', { oobCode }, { ip: freshIp() })).error?.status).toBe(
+      'FAILED_PRECONDITION',
+    );
     await nextSecond();
-    expect((await mailbox.mailsTo(member.email)).filter((mail) => mail.subject.includes('was changed'))).toHaveLength(1);
+    expect(
+      (await mailbox.mailsTo(member.email)).filter((mail) => mail.subject.includes('was changed')),
+    ).toHaveLength(1);
     await expect(signInForIdToken(target, PASSWORD)).resolves.toBeTruthy();
   });
 });

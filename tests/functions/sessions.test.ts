@@ -17,7 +17,8 @@ const db = adminDb();
 /** Firebase keeps sign-in times in whole seconds: let a sign-in's second pass before the cut. */
 const nextSecond = () => new Promise((done) => setTimeout(done, 1100));
 
-const saveBook = (idToken: string, data: Record<string, unknown>) => callFunction<{ id: string }>(ITEM_FUNCTIONS.saveBook, data, { idToken });
+const saveBook = (idToken: string, data: Record<string, unknown>) =>
+  callFunction<{ id: string }>(ITEM_FUNCTIONS.saveBook, data, { idToken });
 
 beforeEach(async () => {
   await clearFirestore();
@@ -29,7 +30,9 @@ describe('sign out everywhere', () => {
     const [bookId] = [(await db.collection('books').add(bookData(member.uid, { title: 'Before' }))).id];
     const otherBrowser = member.idToken;
     // Before: the other browser writes both ways.
-    expect(await directWrite(otherBrowser, `profiles/${member.uid}`, { about_me: 'from the other browser' })).toBe(200);
+    expect(
+      await directWrite(otherBrowser, `profiles/${member.uid}`, { about_me: 'from the other browser' }),
+    ).toBe(200);
     expect((await saveBook(otherBrowser, { bookId, book: { title: 'Still mine' } })).error).toBeUndefined();
 
     await nextSecond();
@@ -43,7 +46,15 @@ describe('sign out everywhere', () => {
       const save = await saveBook(idToken, { bookId, book: { title: 'After the cut' } });
       expect(save.error).toEqual({ status: 'UNAUTHENTICATED', message: SESSION_ENDED_MESSAGE });
       expect(await directWrite(idToken, `profiles/${member.uid}`, { about_me: 'after the cut' })).toBe(403);
-      expect((await callFunction('saveProfile', { userId: member.uid, profile: { about_me: 'x' }, books: { create: [], update: [], remove: [] } }, { idToken })).error?.status).toBe('UNAUTHENTICATED');
+      expect(
+        (
+          await callFunction(
+            'saveProfile',
+            { userId: member.uid, profile: { about_me: 'x' }, books: { create: [], update: [], remove: [] } },
+            { idToken },
+          )
+        ).error?.status,
+      ).toBe('UNAUTHENTICATED');
     }
     expect((await db.doc(`books/${bookId}`).get()).get('title')).toBe('Still mine');
     expect((await db.doc(`profiles/${member.uid}`).get()).get('about_me')).toBe('from the other browser');
@@ -67,7 +78,14 @@ describe('a demoted admin', () => {
     const demotion = await callAs('adminUserManagement', boss, {
       action: 'update-user',
       userId: demoted.uid,
-      fields: { display_name: `Author ${demoted.uid}`, role: 'User', category: 'Book Author', subscription_status: 'free', is_active: true, approval_status: 'approved' },
+      fields: {
+        display_name: `Author ${demoted.uid}`,
+        role: 'User',
+        category: 'Book Author',
+        subscription_status: 'free',
+        is_active: true,
+        approval_status: 'approved',
+      },
     });
     expect(demotion.error).toBeUndefined();
 
@@ -79,7 +97,10 @@ describe('a demoted admin', () => {
       ['newsletterAudience', null],
       ['sendNewsletter', { newsletterId: 'n1', group: 'all' }],
       ['requestPublish', null],
-      ['saveProfile', { userId: boss.uid, profile: { about_me: 'defaced' }, books: { create: [], update: [], remove: [] } }],
+      [
+        'saveProfile',
+        { userId: boss.uid, profile: { about_me: 'defaced' }, books: { create: [], update: [], remove: [] } },
+      ],
       ['deleteAccount', { userId: boss.uid }],
       ['exportMemberData', { userId: boss.uid }],
     ];
@@ -104,20 +125,34 @@ describe('the guard reads the record, not the token', () => {
     const answer = await callFunction('newsletterAudience', null, { idToken: admin.idToken });
     expect(answer.error?.status).toBe('PERMISSION_DENIED');
     await db.doc(`profiles/${admin.uid}`).update({ role: 'Admin', is_active: false });
-    expect((await callFunction('requestPublish', null, { idToken: admin.idToken })).error?.status).toBe('PERMISSION_DENIED');
+    expect((await callFunction('requestPublish', null, { idToken: admin.idToken })).error?.status).toBe(
+      'PERMISSION_DENIED',
+    );
   });
 });
 
 describe('a deactivated member', () => {
-  it("cannot write with the token they held when they were deactivated", async () => {
+  it('cannot write with the token they held when they were deactivated', async () => {
     const boss = await makeMember({ admin: true });
     const member: Member = await makeMember();
     const bookId = (await db.collection('books').add(bookData(member.uid, { title: 'Kept' }))).id;
     await nextSecond();
-    expect((await callAs('adminUserManagement', boss, { action: 'set-active', userId: member.uid, is_active: false })).error).toBeUndefined();
+    expect(
+      (
+        await callAs('adminUserManagement', boss, {
+          action: 'set-active',
+          userId: member.uid,
+          is_active: false,
+        })
+      ).error,
+    ).toBeUndefined();
 
-    expect((await saveBook(member.idToken, { bookId, book: { title: 'Changed anyway' } })).error?.status).toBe('UNAUTHENTICATED');
-    expect(await directWrite(member.idToken, `profiles/${member.uid}`, { about_me: 'changed anyway' })).toBe(403);
+    expect(
+      (await saveBook(member.idToken, { bookId, book: { title: 'Changed anyway' } })).error?.status,
+    ).toBe('UNAUTHENTICATED');
+    expect(await directWrite(member.idToken, `profiles/${member.uid}`, { about_me: 'changed anyway' })).toBe(
+      403,
+    );
     expect((await db.doc(`books/${bookId}`).get()).get('title')).toBe('Kept');
   });
 });

@@ -22,17 +22,41 @@ async function serverInstance(): Promise<Endpoint> {
 
 async function item(collection: ViewCollection): Promise<string> {
   const id = uniqueId('viewed');
-  await db.collection(collection).doc(id).set({ user_id: 'owner', title: 'Viewed item', is_active: true, views_count: 0, created_at: FieldValue.serverTimestamp() });
+  await db
+    .collection(collection)
+    .doc(id)
+    .set({
+      user_id: 'owner',
+      title: 'Viewed item',
+      is_active: true,
+      views_count: 0,
+      created_at: FieldValue.serverTimestamp(),
+    });
   return id;
 }
 
-const viewsOf = async (collection: ViewCollection, id: string) => (await db.collection(collection).doc(id).get()).get('views_count') as number;
+const viewsOf = async (collection: ViewCollection, id: string) =>
+  (await db.collection(collection).doc(id).get()).get('views_count') as number;
 
 /** One POST from `clientAddress`, as the platform gives it to Astro. */
-async function view(endpoint: Endpoint, collection: ViewCollection, id: string, clientAddress: string): Promise<number> {
+async function view(
+  endpoint: Endpoint,
+  collection: ViewCollection,
+  id: string,
+  clientAddress: string,
+): Promise<number> {
   const url = new URL(`http://127.0.0.1:4329/api/views/${collection}/${id}`);
-  const request = new Request(url, { method: 'POST', headers: { Origin: url.origin, Host: url.host, 'Content-Type': 'application/json' }, body: '{}' });
-  const response = (await endpoint.POST({ params: { collection, id }, request, url, clientAddress } as unknown as APIContext)) as Response;
+  const request = new Request(url, {
+    method: 'POST',
+    headers: { Origin: url.origin, Host: url.host, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  const response = (await endpoint.POST({
+    params: { collection, id },
+    request,
+    url,
+    clientAddress,
+  } as unknown as APIContext)) as Response;
   return response.status;
 }
 
@@ -55,7 +79,8 @@ describe('view counter', () => {
     const endpoint = await serverInstance();
     const first = await item('products_services');
     const second = await item('products_services');
-    for (const address of ['203.0.113.5', '203.0.113.5', '198.51.100.7']) await view(endpoint, 'products_services', first, address);
+    for (const address of ['203.0.113.5', '203.0.113.5', '198.51.100.7'])
+      await view(endpoint, 'products_services', first, address);
     await view(endpoint, 'products_services', second, '203.0.113.5');
     expect(await viewsOf('products_services', first)).toBe(2);
     expect(await viewsOf('products_services', second)).toBe(1);
@@ -85,7 +110,9 @@ describe('view counter', () => {
     for (const collection of ['view_salts', 'view_visitors', 'view_marks']) {
       const docs = (await db.collection(collection).get()).docs;
       expect(docs.length, collection).toBe(1);
-      expect(JSON.stringify({ id: docs[0]!.id, data: docs[0]!.data() }), collection).not.toContain('203.0.113.77');
+      expect(JSON.stringify({ id: docs[0]!.id, data: docs[0]!.data() }), collection).not.toContain(
+        '203.0.113.77',
+      );
       expect(docs[0]!.get('expires_at').toMillis(), collection).toBeGreaterThan(Date.now());
     }
   });

@@ -1,14 +1,34 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { collection, doc, getDoc, getDocs, Timestamp } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { actorLabel, dbAs, everyone, expectDenied, itDeniesWrites, saveRuleCoverage, seed, setupRulesEnv, uids } from './helpers';
+import {
+  actorLabel,
+  dbAs,
+  everyone,
+  expectDenied,
+  itDeniesWrites,
+  saveRuleCoverage,
+  seed,
+  setupRulesEnv,
+  uids,
+} from './helpers';
 
 // account_deletions/{uid} and retired page_slugs claims are written by the
 // deleteAccount and saveProfile functions (Admin SDK) only: every client
 // operation is denied, the member's own record and an admin included.
 const records = {
-  [`account_deletions/${uids.owner}`]: { uid: uids.owner, requested_by: uids.owner, status: 'running', steps_done: ['auth'], requested_at: Timestamp.fromDate(new Date('2025-03-05T10:00:00Z')) },
-  'page_slugs/old-alice': { uid: uids.owner, claimed_at: Timestamp.fromDate(new Date('2025-01-01T00:00:00Z')), retired_at: Timestamp.fromDate(new Date('2025-03-01T00:00:00Z')) },
+  [`account_deletions/${uids.owner}`]: {
+    uid: uids.owner,
+    requested_by: uids.owner,
+    status: 'running',
+    steps_done: ['auth'],
+    requested_at: Timestamp.fromDate(new Date('2025-03-05T10:00:00Z')),
+  },
+  'page_slugs/old-alice': {
+    uid: uids.owner,
+    claimed_at: Timestamp.fromDate(new Date('2025-01-01T00:00:00Z')),
+    retired_at: Timestamp.fromDate(new Date('2025-03-01T00:00:00Z')),
+  },
 };
 
 let env: RulesTestEnvironment;
@@ -38,7 +58,11 @@ describe('server-only records of saving and deleting accounts', () => {
           it('list is denied', async () => {
             await expectDenied(getDocs(collection(dbAs(env, actor), path.slice(0, path.indexOf('/')))));
           });
-          itDeniesWrites(() => dbAs(env, actor), { newPath: `${path}-new`, existingPath: path }, { uid: uids.owner, status: 'done' });
+          itDeniesWrites(
+            () => dbAs(env, actor),
+            { newPath: `${path}-new`, existingPath: path },
+            { uid: uids.owner, status: 'done' },
+          );
         });
       }
     });

@@ -1,7 +1,19 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { collection, doc, getDoc, getDocs, orderBy, query, Timestamp } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { actorLabel, dbAs, everyone, expectAllowed, expectDenied, itDeniesWrites, nonAdmins, saveRuleCoverage, seed, setupRulesEnv, uids } from './helpers';
+import {
+  actorLabel,
+  dbAs,
+  everyone,
+  expectAllowed,
+  expectDenied,
+  itDeniesWrites,
+  nonAdmins,
+  saveRuleCoverage,
+  seed,
+  setupRulesEnv,
+  uids,
+} from './helpers';
 
 // admin_audit_log: written only by the admin functions (Admin SDK); admins read it,
 // nobody writes it from a client. A member whose profile says role 'Admin' is still
@@ -61,7 +73,9 @@ describe('admin_audit_log', () => {
   it('an admin reads and lists the entries', async () => {
     const snapshot = await expectAllowed(getDoc(doc(dbAs(env, 'admin'), 'admin_audit_log/one')));
     expect(snapshot.get('action')).toBe('approve-user');
-    const list = await expectAllowed(getDocs(query(collection(dbAs(env, 'admin'), 'admin_audit_log'), orderBy('at', 'desc'))));
+    const list = await expectAllowed(
+      getDocs(query(collection(dbAs(env, 'admin'), 'admin_audit_log'), orderBy('at', 'desc'))),
+    );
     expect(list.size).toBe(1);
   });
 
@@ -79,7 +93,11 @@ describe('admin_audit_log', () => {
 
   for (const actor of everyone) {
     describe(actorLabel[actor], () => {
-      itDeniesWrites(() => dbAs(env, actor), { newPath: 'admin_audit_log/new', existingPath: 'admin_audit_log/one' }, { action: 'forged' });
+      itDeniesWrites(
+        () => dbAs(env, actor),
+        { newPath: 'admin_audit_log/new', existingPath: 'admin_audit_log/one' },
+        { action: 'forged' },
+      );
     });
   }
 });
@@ -87,7 +105,9 @@ describe('admin_audit_log', () => {
 // server_failures: recorded by the functions beside the audit log, under the same rules.
 describe('server_failures', () => {
   it('an admin reads and lists the entries', async () => {
-    const list = await expectAllowed(getDocs(query(collection(dbAs(env, 'admin'), 'server_failures'), orderBy('at', 'desc'))));
+    const list = await expectAllowed(
+      getDocs(query(collection(dbAs(env, 'admin'), 'server_failures'), orderBy('at', 'desc'))),
+    );
     expect(list.docs.map((d) => d.get('kind'))).toEqual(['mail']);
   });
 
@@ -104,7 +124,11 @@ describe('server_failures', () => {
 
   for (const actor of everyone) {
     describe(actorLabel[actor], () => {
-      itDeniesWrites(() => dbAs(env, actor), { newPath: 'server_failures/new', existingPath: 'server_failures/one' }, { kind: 'publish' });
+      itDeniesWrites(
+        () => dbAs(env, actor),
+        { newPath: 'server_failures/new', existingPath: 'server_failures/one' },
+        { kind: 'publish' },
+      );
     });
   }
 });

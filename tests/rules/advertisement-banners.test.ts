@@ -18,7 +18,11 @@ function banner(overrides: DocumentData = {}): DocumentData {
 
 const env = useSeededRulesEnv('advertisement-banners', () => ({
   'advertisement_banners/active-banner': banner(),
-  'advertisement_banners/inactive-banner': banner({ title: 'Winter Sale (ended)', position: 2, is_active: false }),
+  'advertisement_banners/inactive-banner': banner({
+    title: 'Winter Sale (ended)',
+    position: 2,
+    is_active: false,
+  }),
 }));
 
 describeGatedContent({

@@ -1,4 +1,13 @@
-import { Timestamp, doc, getDoc, query, setDoc, updateDoc, where, type DocumentData } from 'firebase/firestore';
+import {
+  Timestamp,
+  doc,
+  getDoc,
+  query,
+  setDoc,
+  updateDoc,
+  where,
+  type DocumentData,
+} from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { actorLabel, dbAs, everyone, expectDenied, uids } from './helpers';
 import { describeOwnedItemReads } from './shared/owned-item-reads';
@@ -17,7 +26,9 @@ function book(overrides: DocumentData = {}): DocumentData {
     owner_public: true,
     is_public: true,
     is_full_book_free: false,
-    manuscript_content: [{ id: 's1', type: 'text', title: 'Chapter 1', content: 'The lamp was lit at dusk.', order: 1 }],
+    manuscript_content: [
+      { id: 's1', type: 'text', title: 'Chapter 1', content: 'The lamp was lit at dusk.', order: 1 },
+    ],
     audiobook_url: '',
     purchase_url: 'https://example.com/buy/lighthouse',
     ebook_price: '4.99',
@@ -39,7 +50,11 @@ describeOwnedItemReads({
   collection: 'books',
   noun: { one: 'book', many: 'books' },
   makeDoc: () => book(),
-  publicList: { title: 'filtered to is_public == true', query: (items) => query(items, where('is_public', '==', true)), size: 2 },
+  publicList: {
+    title: 'filtered to is_public == true',
+    query: (items) => query(items, where('is_public', '==', true)),
+    size: 2,
+  },
 });
 
 // The plan-limit lock documents the functions write when a book or product is

@@ -5,7 +5,19 @@
 // classified_ads/{id}/private/contact: members in good standing read them,
 // visitors never; the seller writes them with the ad and deletes them with it.
 import {
-  collection, deleteDoc, doc, getDoc, getDocs, query, serverTimestamp, setDoc, Timestamp, updateDoc, where, writeBatch, type DocumentData,
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
+  type DocumentData,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { actorLabel, dbAs, expectAllowed, expectDenied, uids, type Actor } from './helpers';
@@ -34,7 +46,14 @@ function ad(overrides: DocumentData = {}): DocumentData {
 }
 
 function profile(uid: string, overrides: DocumentData = {}): DocumentData {
-  return { user_id: uid, display_name: uid, page_slug: uid, approval_status: 'approved', is_active: true, ...overrides };
+  return {
+    user_id: uid,
+    display_name: uid,
+    page_slug: uid,
+    approval_status: 'approved',
+    is_active: true,
+    ...overrides,
+  };
 }
 
 const env = useSeededRulesEnv('classified-ads', () => ({
@@ -44,7 +63,11 @@ const env = useSeededRulesEnv('classified-ads', () => ({
   [`profiles/${uids.denied}`]: profile(uids.denied, { approval_status: 'denied' }),
   [`profiles/${uids.inactive}`]: profile(uids.inactive, { is_active: false }),
   'classified_ads/active-ad': ad(),
-  'classified_ads/inactive-ad': ad({ title: 'Oak bookshelf (sold)', category: 'storage-organization', is_active: false }),
+  'classified_ads/inactive-ad': ad({
+    title: 'Oak bookshelf (sold)',
+    category: 'storage-organization',
+    is_active: false,
+  }),
   'classified_ads/bobs-ad': ad({ user_id: uids.other, title: 'Proofreading by the page', is_service: true }),
   'classified_ads/active-ad/private/contact': { contact_info: 'alice@example.com' },
   'classified_ads/inactive-ad/private/contact': { contact_info: '+44 20 7946 0000' },
@@ -73,7 +96,15 @@ describe('classified_ads reads', () => {
         await expectDenied(getDoc(adAs(actor, 'inactive-ad')));
       });
       it('lists a seller’s ads filtered to is_active == true, not without the filters', async () => {
-        expect((await expectAllowed(getDocs(query(adsAs(actor), where('user_id', '==', uids.owner), where('is_active', '==', true))))).size).toBe(1);
+        expect(
+          (
+            await expectAllowed(
+              getDocs(
+                query(adsAs(actor), where('user_id', '==', uids.owner), where('is_active', '==', true)),
+              ),
+            )
+          ).size,
+        ).toBe(1);
         await expectDenied(getDocs(query(adsAs(actor), where('is_active', '==', true))));
         await expectDenied(getDocs(adsAs(actor)));
       });
@@ -81,7 +112,9 @@ describe('classified_ads reads', () => {
   }
   it('the seller reads their own inactive ad; an admin reads every ad', async () => {
     await expectAllowed(getDoc(adAs('owner', 'inactive-ad')));
-    expect((await expectAllowed(getDocs(query(adsAs('owner'), where('user_id', '==', uids.owner))))).size).toBe(2);
+    expect(
+      (await expectAllowed(getDocs(query(adsAs('owner'), where('user_id', '==', uids.owner))))).size,
+    ).toBe(2);
     expect((await expectAllowed(getDocs(adsAs('admin')))).size).toBe(3);
   });
 });
@@ -92,11 +125,24 @@ describe('classified_ads create', () => {
   });
   it('accepts null price, subcategory and condition, an image and ten tags of 30 characters', async () => {
     const tags = Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(30, 'x'));
-    await expectAllowed(setDoc(adAs('owner', 'new-ad'), newAd(uids.owner, { price: null, subcategory: null, condition: null, image_url: `/media/${uids.owner}/ad-images/a1/w640.webp`, tags })));
+    await expectAllowed(
+      setDoc(
+        adAs('owner', 'new-ad'),
+        newAd(uids.owner, {
+          price: null,
+          subcategory: null,
+          condition: null,
+          image_url: `/media/${uids.owner}/ad-images/a1/w640.webp`,
+          tags,
+        }),
+      ),
+    );
   });
   for (const actor of ['anonymous', 'pending', 'denied', 'inactive'] as const) {
     it(`${actorLabel[actor]} cannot post an ad`, async () => {
-      await expectDenied(setDoc(adAs(actor, 'new-ad'), newAd(actor === 'anonymous' ? uids.owner : uids[actor])));
+      await expectDenied(
+        setDoc(adAs(actor, 'new-ad'), newAd(actor === 'anonymous' ? uids.owner : uids[actor])),
+      );
     });
   }
   it('a member whose email is not verified cannot post an ad', async () => {
@@ -123,7 +169,10 @@ describe('classified_ads create', () => {
     ['with a tag over 30 characters', { tags: ['x'.repeat(31)] }],
     ['with a javascript: image', { image_url: 'javascript:alert(1)' }],
     ['with an unknown field', { is_verified_seller: true }],
-    ['with its contact details on the ad (anyone could read them there)', { contact_info: 'alice@example.com' }],
+    [
+      'with its contact details on the ad (anyone could read them there)',
+      { contact_info: 'alice@example.com' },
+    ],
   ])('an ad %s is refused', async (_name, overrides) => {
     await expectDenied(setDoc(adAs('owner', 'new-ad'), newAd(uids.owner, overrides)));
   });
@@ -131,7 +180,12 @@ describe('classified_ads create', () => {
 
 describe('classified_ads update', () => {
   it('the seller edits the content of their ad', async () => {
-    await expectAllowed(updateDoc(adAs('owner', 'active-ad'), edit({ title: 'Signed first edition', price: 70, tags: ['signed'], condition: null })));
+    await expectAllowed(
+      updateDoc(
+        adAs('owner', 'active-ad'),
+        edit({ title: 'Signed first edition', price: 70, tags: ['signed'], condition: null }),
+      ),
+    );
   });
   it.each([
     ['sets their views', { views_count: 9999 }],
@@ -153,7 +207,13 @@ describe('classified_ads update', () => {
     });
   }
   it('an admin disables and features an ad, but cannot rewrite it or set views', async () => {
-    await expectAllowed(updateDoc(adAs('admin', 'active-ad'), { is_active: false, is_featured: true, updated_at: serverTimestamp() }));
+    await expectAllowed(
+      updateDoc(adAs('admin', 'active-ad'), {
+        is_active: false,
+        is_featured: true,
+        updated_at: serverTimestamp(),
+      }),
+    );
     await expectDenied(updateDoc(adAs('admin', 'active-ad'), { title: 'Admin title' }));
     await expectDenied(updateDoc(adAs('admin', 'active-ad'), { views_count: 4 }));
   });
@@ -179,7 +239,8 @@ describe('classified_ads delete', () => {
 });
 
 describe('classified_ads/{id}/private/contact', () => {
-  const contactAs = (actor: Actor, id: string) => doc(dbAs(env(), actor), 'classified_ads', id, 'private', 'contact');
+  const contactAs = (actor: Actor, id: string) =>
+    doc(dbAs(env(), actor), 'classified_ads', id, 'private', 'contact');
 
   for (const actor of ['anonymous', 'pending', 'denied', 'inactive'] as const) {
     it(`${actorLabel[actor]} cannot read an ad's contact details`, async () => {
@@ -191,7 +252,9 @@ describe('classified_ads/{id}/private/contact', () => {
     await expectDenied(unverified.doc('classified_ads/active-ad/private/contact').get());
   });
   it('a member in good standing reads the contact details of an active ad, not of a hidden one', async () => {
-    expect((await expectAllowed(getDoc(contactAs('other', 'active-ad')))).get('contact_info')).toBe('alice@example.com');
+    expect((await expectAllowed(getDoc(contactAs('other', 'active-ad')))).get('contact_info')).toBe(
+      'alice@example.com',
+    );
     await expectDenied(getDoc(contactAs('other', 'inactive-ad')));
   });
   it('the seller reads those of their hidden ad; an admin reads any', async () => {
@@ -203,7 +266,9 @@ describe('classified_ads/{id}/private/contact', () => {
     const db = dbAs(env(), 'owner');
     const batch = writeBatch(db);
     batch.set(doc(db, 'classified_ads', 'new-ad'), newAd(uids.owner));
-    batch.set(doc(db, 'classified_ads', 'new-ad', 'private', 'contact'), { contact_info: 'alice@example.com' });
+    batch.set(doc(db, 'classified_ads', 'new-ad', 'private', 'contact'), {
+      contact_info: 'alice@example.com',
+    });
     await expectAllowed(batch.commit());
   });
   it('the seller changes and clears the contact details of their ad', async () => {
@@ -227,11 +292,14 @@ describe('classified_ads/{id}/private/contact', () => {
     const db = dbAs(env(), 'other');
     const batch = writeBatch(db);
     batch.set(doc(db, 'classified_ads', 'forged-ad'), newAd(uids.owner));
-    batch.set(doc(db, 'classified_ads', 'forged-ad', 'private', 'contact'), { contact_info: 'bob@example.com' });
+    batch.set(doc(db, 'classified_ads', 'forged-ad', 'private', 'contact'), {
+      contact_info: 'bob@example.com',
+    });
     await expectDenied(batch.commit());
   });
   it('the seller deletes the ad and its contact details in one batch; others cannot delete them', async () => {
-    for (const actor of ['anonymous', 'other'] as const) await expectDenied(deleteDoc(contactAs(actor, 'active-ad')));
+    for (const actor of ['anonymous', 'other'] as const)
+      await expectDenied(deleteDoc(contactAs(actor, 'active-ad')));
     const db = dbAs(env(), 'owner');
     const batch = writeBatch(db);
     batch.delete(doc(db, 'classified_ads', 'active-ad', 'private', 'contact'));

@@ -5,7 +5,12 @@ import { describePublicReadOnly } from './shared/public-read-only';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
 function featuredBook(position: number, bookId: string): DocumentData {
-  return { book_id: bookId, position, created_by: uids.admin, created_at: Timestamp.fromDate(new Date('2025-06-01T12:00:00Z')) };
+  return {
+    book_id: bookId,
+    position,
+    created_by: uids.admin,
+    created_at: Timestamp.fromDate(new Date('2025-06-01T12:00:00Z')),
+  };
 }
 
 const env = useSeededRulesEnv('featured-books', () => ({
@@ -20,7 +25,8 @@ describePublicReadOnly({
   list: {
     title: 'lists the picks ordered by position',
     query: (items) => query(items, orderBy('position')),
-    check: (snapshot) => expect(snapshot.docs.map((d) => d.get('book_id'))).toEqual(['lighthouse-keeper', 'harbour-lights']),
+    check: (snapshot) =>
+      expect(snapshot.docs.map((d) => d.get('book_id'))).toEqual(['lighthouse-keeper', 'harbour-lights']),
   },
   writes: { newId: '3', existingId: '1', data: featuredBook(3, 'a-new-book') },
 });

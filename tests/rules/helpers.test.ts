@@ -11,7 +11,9 @@ describe('rules test helpers', () => {
   beforeAll(async () => {
     env = await setupRulesEnv('helpers');
     await env.clearFirestore();
-    await seed(env, { 'legal_documents/terms': { document_type: 'terms', title: 'Terms of Service', content: '...' } });
+    await seed(env, {
+      'legal_documents/terms': { document_type: 'terms', title: 'Terms of Service', content: '...' },
+    });
   });
 
   afterAll(async () => {
@@ -23,7 +25,9 @@ describe('rules test helpers', () => {
   });
 
   it('expectDenied rejects when the rules allow a real read', async () => {
-    await expect(expectDenied(getDoc(doc(dbAs(env, 'anonymous'), 'legal_documents', 'terms')))).rejects.toThrow();
+    await expect(
+      expectDenied(getDoc(doc(dbAs(env, 'anonymous'), 'legal_documents', 'terms'))),
+    ).rejects.toThrow();
   });
 
   it('expectDenied rejects when the request fails for a reason other than permissions', async () => {

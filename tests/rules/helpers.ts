@@ -88,7 +88,8 @@ export const ADMIN_PROFILE: DocumentData = {
 
 /** Writes documents (path → data) with the rules switched off, and the admin's profile unless given. */
 export async function seed(env: RulesTestEnvironment, docs: Record<string, DocumentData>): Promise<void> {
-  const withAdmin = `profiles/${uids.admin}` in docs ? docs : { [`profiles/${uids.admin}`]: ADMIN_PROFILE, ...docs };
+  const withAdmin =
+    `profiles/${uids.admin}` in docs ? docs : { [`profiles/${uids.admin}`]: ADMIN_PROFILE, ...docs };
   await env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore() as unknown as Firestore;
     await Promise.all(Object.entries(withAdmin).map(([path, data]) => setDoc(doc(db, path), data)));
@@ -156,10 +157,31 @@ export const actorLabel: Record<Actor, string> = {
 };
 
 /** Actors with no claim on a member's document: a visitor and members in every approval state except its owner. */
-export const nonOwners = ['anonymous', 'pending', 'other', 'denied', 'inactive'] as const satisfies readonly Actor[];
+export const nonOwners = [
+  'anonymous',
+  'pending',
+  'other',
+  'denied',
+  'inactive',
+] as const satisfies readonly Actor[];
 
 /** Everyone but an admin: a visitor and members in every approval state. */
-export const nonAdmins = ['anonymous', 'pending', 'owner', 'other', 'denied', 'inactive'] as const satisfies readonly Actor[];
+export const nonAdmins = [
+  'anonymous',
+  'pending',
+  'owner',
+  'other',
+  'denied',
+  'inactive',
+] as const satisfies readonly Actor[];
 
 /** Every actor, for collections whose rules treat them all alike. */
-export const everyone = ['anonymous', 'pending', 'owner', 'other', 'denied', 'inactive', 'admin'] as const satisfies readonly Actor[];
+export const everyone = [
+  'anonymous',
+  'pending',
+  'owner',
+  'other',
+  'denied',
+  'inactive',
+  'admin',
+] as const satisfies readonly Actor[];

@@ -3,13 +3,29 @@
 // member are absent from the pages, so the rules refuse them to visitors and
 // other members as well, by actor × operation. Only the member and admins still
 // read them. A public member's items stay readable.
-import { collection, doc, getDoc, getDocs, query, Timestamp, where, type DocumentData } from 'firebase/firestore';
+import {
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  Timestamp,
+  where,
+  type DocumentData,
+} from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { actorLabel, dbAs, expectAllowed, expectDenied, uids, type Actor } from './helpers';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
 function profile(uid: string, overrides: DocumentData = {}): DocumentData {
-  return { user_id: uid, display_name: uid, page_slug: uid, approval_status: 'approved', is_active: true, ...overrides };
+  return {
+    user_id: uid,
+    display_name: uid,
+    page_slug: uid,
+    approval_status: 'approved',
+    is_active: true,
+    ...overrides,
+  };
 }
 
 /** The hidden owners: a member an admin deactivated and a member still awaiting approval. */
@@ -18,9 +34,17 @@ type HiddenState = keyof typeof hiddenOwners;
 
 /** Fields every item carries; books also carry the visibility fields the bookVisibility triggers keep. */
 function item(uid: string, ownerPublic: boolean, extra: DocumentData = {}): DocumentData {
-  return { user_id: uid, title: `An item of ${uid}`, is_active: true, is_featured: false, created_at: Timestamp.fromDate(new Date('2025-05-01T10:00:00Z')), ...extra };
+  return {
+    user_id: uid,
+    title: `An item of ${uid}`,
+    is_active: true,
+    is_featured: false,
+    created_at: Timestamp.fromDate(new Date('2025-05-01T10:00:00Z')),
+    ...extra,
+  };
 }
-const book = (uid: string, ownerPublic: boolean) => item(uid, ownerPublic, { owner_public: ownerPublic, is_public: ownerPublic });
+const book = (uid: string, ownerPublic: boolean) =>
+  item(uid, ownerPublic, { owner_public: ownerPublic, is_public: ownerPublic });
 
 const env = useSeededRulesEnv('hidden-members', () => {
   const docs: Record<string, DocumentData> = {
@@ -49,7 +73,8 @@ const kinds = [
 ] as const;
 
 const strangers = ['anonymous', 'other'] as const satisfies readonly Actor[];
-const contactOf = (actor: Actor, adId: string) => doc(dbAs(env(), actor), 'classified_ads', adId, 'private', 'contact');
+const contactOf = (actor: Actor, adId: string) =>
+  doc(dbAs(env(), actor), 'classified_ads', adId, 'private', 'contact');
 
 for (const [state, ownerUid] of Object.entries(hiddenOwners) as [HiddenState, string][]) {
   const hiddenLabel = state === 'inactive' ? 'a deactivated member' : 'an unapproved member';
@@ -62,7 +87,9 @@ for (const [state, ownerUid] of Object.entries(hiddenOwners) as [HiddenState, st
           });
           it(`${actorLabel[actor]} cannot list their active ${kind.noun}s`, async () => {
             const items = collection(dbAs(env(), actor), kind.collection);
-            await expectDenied(getDocs(query(items, where('user_id', '==', ownerUid), where('is_active', '==', true))));
+            await expectDenied(
+              getDocs(query(items, where('user_id', '==', ownerUid), where('is_active', '==', true))),
+            );
           });
         }
         it(`an admin gets and lists their ${kind.noun}s`, async () => {
@@ -94,7 +121,9 @@ describe('the hidden member themselves', () => {
       it(`${actorLabel[state]} gets and lists their own ${kind.noun}s`, async () => {
         await expectAllowed(getDoc(doc(dbAs(env(), state), kind.collection, kind.id(state))));
         const items = collection(dbAs(env(), state), kind.collection);
-        expect((await expectAllowed(getDocs(query(items, where('user_id', '==', hiddenOwners[state]))))).size).toBe(1);
+        expect(
+          (await expectAllowed(getDocs(query(items, where('user_id', '==', hiddenOwners[state]))))).size,
+        ).toBe(1);
       });
     }
   }
@@ -104,20 +133,34 @@ describe('a public member’s documents stay readable', () => {
   for (const actor of strangers) {
     for (const kind of kinds) {
       it(`${actorLabel[actor]} gets their ${kind.noun}`, async () => {
-        await expectAllowed(getDoc(doc(dbAs(env(), actor), kind.collection, `public-${kind.id('x').split('-')[1]}`)));
+        await expectAllowed(
+          getDoc(doc(dbAs(env(), actor), kind.collection, `public-${kind.id('x').split('-')[1]}`)),
+        );
       });
     }
     it(`${actorLabel[actor]} lists public books (is_public == true) and a public member's active items`, async () => {
       const db = dbAs(env(), actor);
-      expect((await expectAllowed(getDocs(query(collection(db, 'books'), where('is_public', '==', true))))).docs.map((d) => d.id)).toEqual(['public-book']);
+      expect(
+        (
+          await expectAllowed(getDocs(query(collection(db, 'books'), where('is_public', '==', true))))
+        ).docs.map((d) => d.id),
+      ).toEqual(['public-book']);
       for (const name of ['products_services', 'classified_ads']) {
         const items = collection(db, name);
-        expect((await expectAllowed(getDocs(query(items, where('user_id', '==', uids.owner), where('is_active', '==', true))))).size).toBe(1);
+        expect(
+          (
+            await expectAllowed(
+              getDocs(query(items, where('user_id', '==', uids.owner), where('is_active', '==', true))),
+            )
+          ).size,
+        ).toBe(1);
       }
     });
   }
   it('another member in good standing reads the contact details of a public seller’s active ad; a visitor does not', async () => {
-    expect((await expectAllowed(getDoc(contactOf('other', 'public-ad')))).get('contact_info')).toBe('alice@example.com');
+    expect((await expectAllowed(getDoc(contactOf('other', 'public-ad')))).get('contact_info')).toBe(
+      'alice@example.com',
+    );
     await expectDenied(getDoc(contactOf('anonymous', 'public-ad')));
   });
 });

@@ -29,5 +29,9 @@ describePublicReadOnly({
   collection: 'legal_documents',
   get: { title: 'reads the terms', id: 'terms' },
   list: { title: 'lists every legal document', check: (snapshot) => expect(snapshot.size).toBe(2) },
-  writes: { newId: 'cookies', existingId: 'terms', data: legalDocument({ document_type: 'cookies', title: 'Cookie Policy' }) },
+  writes: {
+    newId: 'cookies',
+    existingId: 'terms',
+    data: legalDocument({ document_type: 'cookies', title: 'Cookie Policy' }),
+  },
 });

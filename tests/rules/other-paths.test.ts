@@ -1,13 +1,27 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { collection, doc, getDoc, getDocs, Timestamp } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { actorLabel, dbAs, everyone, expectDenied, itDeniesWrites, saveRuleCoverage, seed, setupRulesEnv, uids } from './helpers';
+import {
+  actorLabel,
+  dbAs,
+  everyone,
+  expectDenied,
+  itDeniesWrites,
+  saveRuleCoverage,
+  seed,
+  setupRulesEnv,
+  uids,
+} from './helpers';
 
 // Anything not matched in firestore.rules is closed, admins included: a
 // collection the spec does not name, and sub-collections of named ones.
 const unlistedPaths = {
   'users/alice-uid': { email: 'alice@example.com', user_id: uids.owner },
-  'books/active-book/reviews/r1': { user_id: uids.other, rating: 5, created_at: Timestamp.fromDate(new Date('2025-03-05T10:00:00Z')) },
+  'books/active-book/reviews/r1': {
+    user_id: uids.other,
+    rating: 5,
+    created_at: Timestamp.fromDate(new Date('2025-03-05T10:00:00Z')),
+  },
 };
 
 let env: RulesTestEnvironment;
@@ -38,7 +52,11 @@ describe('paths the rules do not name', () => {
             const parent = path.slice(0, path.lastIndexOf('/'));
             await expectDenied(getDocs(collection(dbAs(env, actor), parent)));
           });
-          itDeniesWrites(() => dbAs(env, actor), { newPath: `${path}-new`, existingPath: path }, { note: 'anything' });
+          itDeniesWrites(
+            () => dbAs(env, actor),
+            { newPath: `${path}-new`, existingPath: path },
+            { note: 'anything' },
+          );
         });
       }
     });

@@ -26,7 +26,12 @@ const env = useSeededRulesEnv('page-content', () => ({
     page_slug: 'membership',
     title: 'Membership',
     subtitle: 'Free and premium plans',
-    content: { hero: { title: 'Membership', description: 'Choose a plan.' }, plans: [], benefits: [], cta: { title: 'Join', description: 'Start free.' } },
+    content: {
+      hero: { title: 'Membership', description: 'Choose a plan.' },
+      plans: [],
+      benefits: [],
+      cta: { title: 'Join', description: 'Start free.' },
+    },
     meta_description: 'Shelfmark membership plans.',
     is_published: false,
   }),

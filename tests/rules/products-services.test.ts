@@ -33,7 +33,11 @@ const env = useSeededRulesEnv('products-services', () => ({
   [`profiles/${uids.other}`]: { user_id: uids.other, approval_status: 'approved', is_active: true },
   'products_services/active-listing': listing(),
   'products_services/inactive-listing': listing({ title: 'Cover Design (paused)', is_active: false }),
-  'products_services/bobs-listing': listing({ user_id: uids.other, title: 'Handmade Bookmarks', category: 'product' }),
+  'products_services/bobs-listing': listing({
+    user_id: uids.other,
+    title: 'Handmade Bookmarks',
+    category: 'product',
+  }),
 }));
 
 describeOwnedItemReads({
@@ -42,7 +46,7 @@ describeOwnedItemReads({
   noun: { one: 'listing', many: 'listings' },
   makeDoc: () => listing(),
   publicList: {
-    title: "of one member filtered to is_active == true",
+    title: 'of one member filtered to is_active == true',
     query: (items) => query(items, where('user_id', '==', uids.owner), where('is_active', '==', true)),
     size: 1,
   },
@@ -53,8 +57,12 @@ describe('forged product writes', () => {
   it('the owner and an admin cannot set views_count, is_featured or is_active from the client', async () => {
     for (const actor of ['owner', 'admin', 'other'] as const) {
       const db = dbAs(env(), actor);
-      await expectDenied(updateDoc(doc(db, 'products_services', 'active-listing'), { views_count: 1_000_000 }));
-      await expectDenied(updateDoc(doc(db, 'products_services', 'active-listing'), { views_count: increment(1) }));
+      await expectDenied(
+        updateDoc(doc(db, 'products_services', 'active-listing'), { views_count: 1_000_000 }),
+      );
+      await expectDenied(
+        updateDoc(doc(db, 'products_services', 'active-listing'), { views_count: increment(1) }),
+      );
       await expectDenied(updateDoc(doc(db, 'products_services', 'inactive-listing'), { is_active: true }));
       await expectDenied(updateDoc(doc(db, 'products_services', 'active-listing'), { is_featured: true }));
     }

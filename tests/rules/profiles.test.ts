@@ -57,11 +57,35 @@ function profile(uid: string, overrides: DocumentData = {}): DocumentData {
 /** Whose profile each actor owns, and the state it is in. */
 const profiles: Record<Exclude<Actor, 'anonymous'>, DocumentData> = {
   owner: profile(uids.owner),
-  other: profile(uids.other, { display_name: 'Bob Reader', page_slug: 'bob-reader', role: 'Book Lover/Marketer', category: 'Book Lover/Marketer' }),
-  pending: profile(uids.pending, { display_name: 'Penny Pending', page_slug: 'penny-pending', approval_status: 'pending', book_count: 0 }),
-  denied: profile(uids.denied, { display_name: 'Dora Denied', page_slug: 'dora-denied', approval_status: 'denied', book_count: 0 }),
-  inactive: profile(uids.inactive, { display_name: 'Ivan Inactive', page_slug: 'ivan-inactive', is_active: false }),
-  admin: profile(uids.admin, { display_name: 'Shelfmark Admin', page_slug: 'shelfmark-admin', role: 'Admin', book_count: 0 }),
+  other: profile(uids.other, {
+    display_name: 'Bob Reader',
+    page_slug: 'bob-reader',
+    role: 'Book Lover/Marketer',
+    category: 'Book Lover/Marketer',
+  }),
+  pending: profile(uids.pending, {
+    display_name: 'Penny Pending',
+    page_slug: 'penny-pending',
+    approval_status: 'pending',
+    book_count: 0,
+  }),
+  denied: profile(uids.denied, {
+    display_name: 'Dora Denied',
+    page_slug: 'dora-denied',
+    approval_status: 'denied',
+    book_count: 0,
+  }),
+  inactive: profile(uids.inactive, {
+    display_name: 'Ivan Inactive',
+    page_slug: 'ivan-inactive',
+    is_active: false,
+  }),
+  admin: profile(uids.admin, {
+    display_name: 'Shelfmark Admin',
+    page_slug: 'shelfmark-admin',
+    role: 'Admin',
+    book_count: 0,
+  }),
 };
 
 /** A change a member may make to their own profile (the profile editor's fields). */
@@ -106,7 +130,10 @@ const tooLongUrl = `https://example.com/${'p'.repeat(2029)}`;
 const refusedSocialLinks: Record<string, unknown> = {
   'social links that are not a map': 'https://alice.example.com',
   'a link to a network the site does not know': { myspace: 'https://myspace.com/alice' },
-  'an unknown network among known ones': { website: 'https://alice.example.com', website2: 'https://alice2.example.com' },
+  'an unknown network among known ones': {
+    website: 'https://alice.example.com',
+    website2: 'https://alice2.example.com',
+  },
   'a javascript: link': { website: 'javascript:alert(document.cookie)' },
   'a data: link': { instagram: 'data:text/html,<script>alert(1)</script>' },
   'a link without a scheme': { twitter: 'twitter.com/alice' },
@@ -147,7 +174,11 @@ const adminEdits: [string, Exclude<Actor, 'anonymous'>, DocumentData][] = [
   ['denies a pending member', 'pending', { approval_status: 'denied' }],
   ['upgrades a member to premium', 'owner', { subscription_status: 'premium' }],
   ['changes category', 'other', { category: 'Publisher' }],
-  ["edits a member's name and about text", 'owner', { display_name: 'Alice A. Author', about_me: 'Edited by an admin.' }],
+  [
+    "edits a member's name and about text",
+    'owner',
+    { display_name: 'Alice A. Author', about_me: 'Edited by an admin.' },
+  ],
 ];
 
 /** What not even an admin may do to a profile. */
@@ -184,7 +215,10 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await env.clearFirestore();
-  await seed(env, Object.fromEntries(Object.values(profiles).map((data) => [`profiles/${data.user_id}`, data])));
+  await seed(
+    env,
+    Object.fromEntries(Object.values(profiles).map((data) => [`profiles/${data.user_id}`, data])),
+  );
 });
 
 const profilesOf = (actor: Actor) => collection(dbAs(env, actor), 'profiles');
@@ -257,9 +291,12 @@ describe('profiles', () => {
         });
       });
       describe('delete', () => {
-        it(actor === 'anonymous' ? "cannot delete a member's profile" : 'cannot delete their own profile', async () => {
-          await expectDenied(deleteDoc(profileAs(actor, actor === 'anonymous' ? uids.owner : uids[actor])));
-        });
+        it(
+          actor === 'anonymous' ? "cannot delete a member's profile" : 'cannot delete their own profile',
+          async () => {
+            await expectDenied(deleteDoc(profileAs(actor, actor === 'anonymous' ? uids.owner : uids[actor])));
+          },
+        );
       });
     });
   }
@@ -268,14 +305,18 @@ describe('profiles', () => {
     for (const actor of ['pending', 'owner'] as const) {
       describe(actorLabel[actor], () => {
         // An approved owner's approval_status is already 'approved', so writing it is no change; self-approval is the pending member's attack.
-        const attacks = Object.entries(forbiddenSelfEdits).filter(([, change]) => actor === 'pending' || !('approval_status' in change));
+        const attacks = Object.entries(forbiddenSelfEdits).filter(
+          ([, change]) => actor === 'pending' || !('approval_status' in change),
+        );
         for (const [attack, change] of attacks) {
           it(`cannot ${attack}`, async () => {
             await expectDenied(updateDoc(profileAs(actor, uids[actor]), change));
           });
         }
         it('cannot slip a forbidden field in with allowed ones', async () => {
-          await expectDenied(updateDoc(profileAs(actor, uids[actor]), { ...memberEdit, subscription_status: 'premium' }));
+          await expectDenied(
+            updateDoc(profileAs(actor, uids[actor]), { ...memberEdit, subscription_status: 'premium' }),
+          );
         });
       });
     }
@@ -289,7 +330,11 @@ describe('profiles', () => {
 
   describe('who may write: a verified, approved, active member', () => {
     const ownProfile = (token: Record<string, unknown>) =>
-      doc(env.authenticatedContext(uids.owner, token).firestore() as unknown as Firestore, 'profiles', uids.owner);
+      doc(
+        env.authenticatedContext(uids.owner, token).firestore() as unknown as Firestore,
+        'profiles',
+        uids.owner,
+      );
     it('a verified, approved, active member edits their profile', async () => {
       await expectAllowed(updateDoc(ownProfile({ email_verified: true }), memberEdit));
     });
@@ -303,7 +348,9 @@ describe('profiles', () => {
       await expectDenied(updateDoc(profileAs('pending', uids.pending), memberEdit));
     });
     it('an admin writes by the admin claim alone, verified or not', async () => {
-      const db = env.authenticatedContext(uids.admin, { admin: true, email_verified: false }).firestore() as unknown as Firestore;
+      const db = env
+        .authenticatedContext(uids.admin, { admin: true, email_verified: false })
+        .firestore() as unknown as Firestore;
       await expectAllowed(updateDoc(doc(db, 'profiles', uids.pending), { approval_status: 'approved' }));
     });
   });
@@ -342,12 +389,23 @@ describe('profiles', () => {
     });
     it('accepts http and https links with a query and a fragment', async () => {
       await expectAllowed(
-        edit({ social_links: { website: 'http://alice.example.com', goodreads: 'https://www.goodreads.com/author/show/1?tab=books#top' } }),
+        edit({
+          social_links: {
+            website: 'http://alice.example.com',
+            goodreads: 'https://www.goodreads.com/author/show/1?tab=books#top',
+          },
+        }),
       );
     });
     it('accepts their own upload as profile image, from either media store', async () => {
-      await expectAllowed(edit({ profile_image: `/media/${uids.owner}/profile-images/0a1b2c3d4e/w640.webp` }));
-      await expectAllowed(edit({ profile_image: `https://storage.googleapis.com/shelfmark-media/${uids.owner}/profile-images/0a1b2c3d4e/w320.webp` }));
+      await expectAllowed(
+        edit({ profile_image: `/media/${uids.owner}/profile-images/0a1b2c3d4e/w640.webp` }),
+      );
+      await expectAllowed(
+        edit({
+          profile_image: `https://storage.googleapis.com/shelfmark-media/${uids.owner}/profile-images/0a1b2c3d4e/w320.webp`,
+        }),
+      );
     });
     it('accepts a profile image at an https URL outside the media store', async () => {
       await expectAllowed(edit({ profile_image: 'https://images.example.com/profiles/alice.webp' }));
@@ -398,7 +456,8 @@ describe('profiles', () => {
   });
 
   describe('member whose admin claim is not exactly true', () => {
-    const db = () => env.authenticatedContext('mallory-uid', { admin: 'true' }).firestore() as unknown as Firestore;
+    const db = () =>
+      env.authenticatedContext('mallory-uid', { admin: 'true' }).firestore() as unknown as Firestore;
     it('cannot read a pending profile', async () => {
       await expectDenied(getDoc(doc(db(), 'profiles', uids.pending)));
     });
@@ -423,7 +482,9 @@ describe('profiles', () => {
     });
     describe('create', () => {
       it('cannot create a profile (the signUp function does)', async () => {
-        await expectDenied(setDoc(profileAs('admin', 'newcomer-uid'), profile('newcomer-uid', { approval_status: 'pending' })));
+        await expectDenied(
+          setDoc(profileAs('admin', 'newcomer-uid'), profile('newcomer-uid', { approval_status: 'pending' })),
+        );
       });
     });
     describe('update', () => {
@@ -433,7 +494,12 @@ describe('profiles', () => {
         });
       }
       it('stamps updated_at with the time of the write', async () => {
-        await expectAllowed(updateDoc(profileAs('admin', uids.owner), { about_me: 'Edited by an admin.', updated_at: serverTimestamp() }));
+        await expectAllowed(
+          updateDoc(profileAs('admin', uids.owner), {
+            about_me: 'Edited by an admin.',
+            updated_at: serverTimestamp(),
+          }),
+        );
       });
       for (const [attack, change] of Object.entries(forbiddenAdminEdits)) {
         it(`cannot ${attack}`, async () => {
@@ -445,14 +511,26 @@ describe('profiles', () => {
       });
       // The value checks are the same for an admin: a stolen admin session must not plant links either.
       it('cannot store a javascript: link or an unknown network', async () => {
-        await expectDenied(updateDoc(profileAs('admin', uids.owner), { social_links: { website: 'javascript:alert(1)' } }));
-        await expectDenied(updateDoc(profileAs('admin', uids.owner), { social_links: { myspace: 'https://myspace.com/alice' } }));
+        await expectDenied(
+          updateDoc(profileAs('admin', uids.owner), { social_links: { website: 'javascript:alert(1)' } }),
+        );
+        await expectDenied(
+          updateDoc(profileAs('admin', uids.owner), {
+            social_links: { myspace: 'https://myspace.com/alice' },
+          }),
+        );
       });
       it('cannot store a profile image outside the media store or https', async () => {
-        await expectDenied(updateDoc(profileAs('admin', uids.owner), { profile_image: 'http://example.com/alice.jpg' }));
+        await expectDenied(
+          updateDoc(profileAs('admin', uids.owner), { profile_image: 'http://example.com/alice.jpg' }),
+        );
       });
       it('cannot backdate updated_at', async () => {
-        await expectDenied(updateDoc(profileAs('admin', uids.owner), { updated_at: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')) }));
+        await expectDenied(
+          updateDoc(profileAs('admin', uids.owner), {
+            updated_at: Timestamp.fromDate(new Date('2020-01-01T00:00:00Z')),
+          }),
+        );
       });
     });
     describe('delete', () => {
@@ -476,7 +554,11 @@ describe('server-only records', () => {
     describe(actorLabel[actor], () => {
       it('cannot read or claim a page slug', async () => {
         await expectDenied(getDoc(doc(dbAs(env, actor), 'page_slugs', 'alice-author')));
-        await expectDenied(setDoc(doc(dbAs(env, actor), 'page_slugs', 'bob-reader'), { uid: uids[actor === 'anonymous' ? 'owner' : actor] }));
+        await expectDenied(
+          setDoc(doc(dbAs(env, actor), 'page_slugs', 'bob-reader'), {
+            uid: uids[actor === 'anonymous' ? 'owner' : actor],
+          }),
+        );
       });
       it("cannot read or change a member's notification record", async () => {
         const record = doc(dbAs(env, actor), 'profiles', uids.owner, 'private', 'notifications');

@@ -15,24 +15,43 @@ import { useSeededRulesEnv } from './shared/seeded-env';
 
 function profile(uid: string, overrides: DocumentData = {}): DocumentData {
   return {
-    user_id: uid, display_name: 'Alice Author', page_slug: uid, approval_status: 'approved', is_active: true,
-    subscription_status: 'free', profile_image: 'https://example.com/alice.jpg', social_links: {},
-    created_at: Timestamp.fromDate(new Date('2025-01-05T10:00:00Z')), ...overrides,
+    user_id: uid,
+    display_name: 'Alice Author',
+    page_slug: uid,
+    approval_status: 'approved',
+    is_active: true,
+    subscription_status: 'free',
+    profile_image: 'https://example.com/alice.jpg',
+    social_links: {},
+    created_at: Timestamp.fromDate(new Date('2025-01-05T10:00:00Z')),
+    ...overrides,
   };
 }
 
 function newAd(uid: string, overrides: DocumentData = {}): DocumentData {
   return {
-    user_id: uid, title: 'Signed first edition', description: 'Hardback, signed on the title page.', category: 'books-publications',
-    currency: 'GBP', contact_method: 'email', tags: [], is_active: true, is_featured: false, views_count: 0,
-    created_at: serverTimestamp(), ...overrides,
+    user_id: uid,
+    title: 'Signed first edition',
+    description: 'Hardback, signed on the title page.',
+    category: 'books-publications',
+    currency: 'GBP',
+    contact_method: 'email',
+    tags: [],
+    is_active: true,
+    is_featured: false,
+    views_count: 0,
+    created_at: serverTimestamp(),
+    ...overrides,
   };
 }
 
 const env = useSeededRulesEnv('schema-parity', () => ({
   [`profiles/${uids.owner}`]: profile(uids.owner),
   [`profiles/${uids.other}`]: profile(uids.other, { display_name: 'Bob Reader' }),
-  'classified_ads/alices-ad': { ...newAd(uids.owner), created_at: Timestamp.fromDate(new Date('2025-05-10T15:30:00Z')) },
+  'classified_ads/alices-ad': {
+    ...newAd(uids.owner),
+    created_at: Timestamp.fromDate(new Date('2025-05-10T15:30:00Z')),
+  },
 }));
 
 const profileOf = (actor: Actor, uid: string) => doc(dbAs(env(), actor), 'profiles', uid);
@@ -50,16 +69,27 @@ async function rulesAccept(write: Promise<unknown>): Promise<boolean> {
 }
 
 const own = (uid: string) => `/media/${uid}/profile-images/a1B2c3/w640.webp`;
-const ownCloud = (uid: string) => `https://storage.googleapis.com/shelfmark-media/${uid}/profile-images/a1B2c3/w640.webp`;
+const ownCloud = (uid: string) =>
+  `https://storage.googleapis.com/shelfmark-media/${uid}/profile-images/a1B2c3/w640.webp`;
 
 describe('attacks through a direct write', () => {
   it('a member cannot put a link in their display name (the contact relay would mail it)', async () => {
-    for (const name of ['Alice - visit evil.com', 'Alice https://evil.example/x', 'www.evil-shop', 'ｗｗｗ．evil．com', '<a href=x>Alice</a>']) {
+    for (const name of [
+      'Alice - visit evil.com',
+      'Alice https://evil.example/x',
+      'www.evil-shop',
+      'ｗｗｗ．evil．com',
+      '<a href=x>Alice</a>',
+    ]) {
       await expectDenied(updateDoc(profileOf('owner', uids.owner), { display_name: name }));
     }
   });
   it('a member cannot make another member’s upload their profile_image, in either store', async () => {
-    for (const image of [own(uids.other), ownCloud(uids.other), ownCloud(uids.other).replace('storage.googleapis', 'STORAGE.googleapis')]) {
+    for (const image of [
+      own(uids.other),
+      ownCloud(uids.other),
+      ownCloud(uids.other).replace('storage.googleapis', 'STORAGE.googleapis'),
+    ]) {
       await expectDenied(updateDoc(profileOf('owner', uids.owner), { profile_image: image }));
     }
     await expectAllowed(updateDoc(profileOf('owner', uids.owner), { profile_image: own(uids.owner) }));
@@ -72,75 +102,174 @@ describe('attacks through a direct write', () => {
   it('a seller cannot post or edit an ad with another member’s ad photo', async () => {
     const photo = `/media/${uids.other}/ad-images/x9Y8/w640.webp`;
     await expectDenied(setDoc(adOf('owner', 'new-ad'), newAd(uids.owner, { image_url: photo })));
-    await expectDenied(updateDoc(adOf('owner', 'alices-ad'), { image_url: photo, updated_at: serverTimestamp() }));
+    await expectDenied(
+      updateDoc(adOf('owner', 'alices-ad'), { image_url: photo, updated_at: serverTimestamp() }),
+    );
     const mine = `/media/${uids.owner}/ad-images/x9Y8/w640.webp`;
     await expectAllowed(setDoc(adOf('owner', 'new-ad'), newAd(uids.owner, { image_url: mine })));
-    await expectAllowed(updateDoc(adOf('owner', 'alices-ad'), { image_url: mine, updated_at: serverTimestamp() }));
+    await expectAllowed(
+      updateDoc(adOf('owner', 'alices-ad'), { image_url: mine, updated_at: serverTimestamp() }),
+    );
   });
 });
 
 /** Display names: the sign-up rules (no links, markup, look-alike or control characters; 1 to 80 characters). */
 const displayNames: string[] = [
-  'Alice Author', 'J. R. R. Tolkien', 'Dr. Seuss', 'M.Sc. Jane Doe', 'O.de Vries', 'Zoë Ångström', '李小龙', 'Anna-Lena', 'Kim 👩‍💻',
-  ' Padded Name ', 'n'.repeat(80), 'n'.repeat(81), '', '   ',
-  'Alice - visit evil.com', 'evil.COM', 'bit.ly/x', 'HTTP://evil', 'mailto:x', 'ftp://files', 'www.evil', 'WWW.evil', 'x www。evil',
-  'shelfmark.com', 'shelfmark。com', 'Ｓｈｅｌｆｍａｒｋ', '𝐀𝐥𝐢𝐜𝐞', 'ⓐⓛⓘⓒⓔ', '⒈ place', 'Acme™', 'ﬁona', 'Ĳsbrand',
-  '<script>', 'Alice > Bob', 'Alice\u202Eevil', 'Alice\nBob', 'Alice\u0007', 'Alice\u2028Bob', 'Kelvin \u212A',
+  'Alice Author',
+  'J. R. R. Tolkien',
+  'Dr. Seuss',
+  'M.Sc. Jane Doe',
+  'O.de Vries',
+  'Zoë Ångström',
+  '李小龙',
+  'Anna-Lena',
+  'Kim 👩‍💻',
+  ' Padded Name ',
+  'n'.repeat(80),
+  'n'.repeat(81),
+  '',
+  '   ',
+  'Alice - visit evil.com',
+  'evil.COM',
+  'bit.ly/x',
+  'HTTP://evil',
+  'mailto:x',
+  'ftp://files',
+  'www.evil',
+  'WWW.evil',
+  'x www。evil',
+  'shelfmark.com',
+  'shelfmark。com',
+  'Ｓｈｅｌｆｍａｒｋ',
+  '𝐀𝐥𝐢𝐜𝐞',
+  'ⓐⓛⓘⓒⓔ',
+  '⒈ place',
+  'Acme™',
+  'ﬁona',
+  'Ĳsbrand',
+  '<script>',
+  'Alice > Bob',
+  'Alice\u202Eevil',
+  'Alice\nBob',
+  'Alice\u0007',
+  'Alice\u2028Bob',
+  'Kelvin \u212A',
 ];
 
 /** Pictures, for a profile of `uids.owner`: the shape of the schema, and the media ownership rule. */
 const pictures: string[] = [
-  '', 'https://example.com/alice.jpg', 'https://images.example.com/a/b.webp?w=640#x', own(uids.owner), ownCloud(uids.owner),
-  own(uids.other), ownCloud(uids.other), `https://${'x'.repeat(2030)}.example/`, 'http://example.com/alice.jpg', 'javascript:alert(1)',
-  'data:image/png;base64,iVBORw0KGgo=', '/media/seed/authors/jane.webp', '/media/../secrets.webp', '//evil.example/alice.jpg',
-  'https://storage.googleapis.com/shelfmark-media/seed/jane.webp', `https://shelfmark-media.storage.googleapis.com/${uids.other}/profile-images/a/w640.webp`,
-  `https://x@storage.googleapis.com./shelfmark-media/${uids.other}/profile-images/a/w640.webp`, 'https://storage.cloud.google.com/shelfmark-media/a.webp',
-  'https://example.com/a b.jpg', 'https://example.com/\u200Ba.jpg',
+  '',
+  'https://example.com/alice.jpg',
+  'https://images.example.com/a/b.webp?w=640#x',
+  own(uids.owner),
+  ownCloud(uids.owner),
+  own(uids.other),
+  ownCloud(uids.other),
+  `https://${'x'.repeat(2030)}.example/`,
+  'http://example.com/alice.jpg',
+  'javascript:alert(1)',
+  'data:image/png;base64,iVBORw0KGgo=',
+  '/media/seed/authors/jane.webp',
+  '/media/../secrets.webp',
+  '//evil.example/alice.jpg',
+  'https://storage.googleapis.com/shelfmark-media/seed/jane.webp',
+  `https://shelfmark-media.storage.googleapis.com/${uids.other}/profile-images/a/w640.webp`,
+  `https://x@storage.googleapis.com./shelfmark-media/${uids.other}/profile-images/a/w640.webp`,
+  'https://storage.cloud.google.com/shelfmark-media/a.webp',
+  'https://example.com/a b.jpg',
+  'https://example.com/\u200Ba.jpg',
 ];
 
 /** Social links. */
 const links: string[] = [
-  '', 'https://alice.example.com', 'http://alice.example.com/a?b=c#d', 'javascript:alert(1)', 'JavaScript:alert(1)', 'ftp://x.example',
-  'https://x.example/a b', ' https://x.example', 'mailto:alice@example.com', `https://x.example/${'p'.repeat(2040)}`,
+  '',
+  'https://alice.example.com',
+  'http://alice.example.com/a?b=c#d',
+  'javascript:alert(1)',
+  'JavaScript:alert(1)',
+  'ftp://x.example',
+  'https://x.example/a b',
+  ' https://x.example',
+  'mailto:alice@example.com',
+  `https://x.example/${'p'.repeat(2040)}`,
 ];
 
 /** Ad fields beyond the photo: bounds, and text that is only spaces (the schema trims first). */
 const adFields: [field: string, value: unknown][] = [
-  ['title', 'Oak bookshelf'], ['title', 'x'.repeat(100)], ['title', 'x'.repeat(101)], ['title', ''], ['title', '   '],
-  ['description', 'Ten chars!'], ['description', ' '.repeat(12)], ['description', 'short'], ['description', 'x'.repeat(2001)],
-  ['tags', ['oak', 'x'.repeat(30)]], ['tags', [' ']], ['tags', ['x'.repeat(31)]], ['tags', Array.from({ length: 11 }, (_, i) => `t${i}`)],
-  ['price', 0], ['price', -1], ['price', 1_000_000_001], ['price', '12'], ['location', 'x'.repeat(121)], ['subcategory', 'x'.repeat(61)],
-  ['currency', 'JPY'], ['condition', 'mint'], ['contact_method', 'pigeon'], ['is_service', 'yes'],
+  ['title', 'Oak bookshelf'],
+  ['title', 'x'.repeat(100)],
+  ['title', 'x'.repeat(101)],
+  ['title', ''],
+  ['title', '   '],
+  ['description', 'Ten chars!'],
+  ['description', ' '.repeat(12)],
+  ['description', 'short'],
+  ['description', 'x'.repeat(2001)],
+  ['tags', ['oak', 'x'.repeat(30)]],
+  ['tags', [' ']],
+  ['tags', ['x'.repeat(31)]],
+  ['tags', Array.from({ length: 11 }, (_, i) => `t${i}`)],
+  ['price', 0],
+  ['price', -1],
+  ['price', 1_000_000_001],
+  ['price', '12'],
+  ['location', 'x'.repeat(121)],
+  ['subcategory', 'x'.repeat(61)],
+  ['currency', 'JPY'],
+  ['condition', 'mint'],
+  ['contact_method', 'pigeon'],
+  ['is_service', 'yes'],
 ];
 
 describe('the rules judge every sample as the schema does', () => {
-  it.each(adFields.map(([field, value]) => [field, JSON.stringify(value).slice(0, 60), value]))('ad %s %s', async (field, _label, value) => {
-    const schema = classifiedAdWriteSchema.safeParse({ ...newAd(uids.owner), created_at: new Date(), [field]: value }).success;
-    const rules = await rulesAccept(setDoc(adOf('owner', 'new-ad'), newAd(uids.owner, { [field]: value })));
-    expect(rules, `the schema ${schema ? 'accepts' : 'refuses'} it`).toBe(schema);
-  });
+  it.each(adFields.map(([field, value]) => [field, JSON.stringify(value).slice(0, 60), value]))(
+    'ad %s %s',
+    async (field, _label, value) => {
+      const schema = classifiedAdWriteSchema.safeParse({
+        ...newAd(uids.owner),
+        created_at: new Date(),
+        [field]: value,
+      }).success;
+      const rules = await rulesAccept(setDoc(adOf('owner', 'new-ad'), newAd(uids.owner, { [field]: value })));
+      expect(rules, `the schema ${schema ? 'accepts' : 'refuses'} it`).toBe(schema);
+    },
+  );
 
-  it.each(displayNames.map((name) => [JSON.stringify(name), name]))('display_name %s', async (_label, name) => {
-    const schema = profileEditFieldsSchema.shape.display_name.safeParse(name).success;
-    const rules = await rulesAccept(updateDoc(profileOf('owner', uids.owner), { display_name: name }));
-    expect(rules, `the schema ${schema ? 'accepts' : 'refuses'} it`).toBe(schema);
-  });
+  it.each(displayNames.map((name) => [JSON.stringify(name), name]))(
+    'display_name %s',
+    async (_label, name) => {
+      const schema = profileEditFieldsSchema.shape.display_name.safeParse(name).success;
+      const rules = await rulesAccept(updateDoc(profileOf('owner', uids.owner), { display_name: name }));
+      expect(rules, `the schema ${schema ? 'accepts' : 'refuses'} it`).toBe(schema);
+    },
+  );
 
   it.each(pictures.map((value) => [value.slice(0, 90), value]))('profile_image %s', async (_label, value) => {
-    const schema = profileEditFieldsSchema.shape.profile_image.safeParse(value).success && mediaReferenceVerdict(value, uids.owner) === 'ok';
+    const schema =
+      profileEditFieldsSchema.shape.profile_image.safeParse(value).success &&
+      mediaReferenceVerdict(value, uids.owner) === 'ok';
     const rules = await rulesAccept(updateDoc(profileOf('owner', uids.owner), { profile_image: value }));
     expect(rules, `the schema ${schema ? 'accepts' : 'refuses'} it`).toBe(schema);
   });
 
-  it.each(pictures.map((value) => [value.slice(0, 90), value.replace('profile-images', 'ad-images')]))('ad image_url %s', async (_label, value) => {
-    const schema = classifiedAdWriteSchema.shape.image_url.safeParse(value).success && mediaReferenceVerdict(value, uids.owner) === 'ok';
-    const rules = await rulesAccept(setDoc(adOf('owner', 'new-ad'), newAd(uids.owner, { image_url: value })));
-    expect(rules, `the schema ${schema ? 'accepts' : 'refuses'} it`).toBe(schema);
-  });
+  it.each(pictures.map((value) => [value.slice(0, 90), value.replace('profile-images', 'ad-images')]))(
+    'ad image_url %s',
+    async (_label, value) => {
+      const schema =
+        classifiedAdWriteSchema.shape.image_url.safeParse(value).success &&
+        mediaReferenceVerdict(value, uids.owner) === 'ok';
+      const rules = await rulesAccept(
+        setDoc(adOf('owner', 'new-ad'), newAd(uids.owner, { image_url: value })),
+      );
+      expect(rules, `the schema ${schema ? 'accepts' : 'refuses'} it`).toBe(schema);
+    },
+  );
 
   it.each(links.map((value) => [value.slice(0, 90), value]))('social link %s', async (_label, value) => {
     const schema = socialLinksSchema.safeParse({ website: value }).success;
-    const rules = await rulesAccept(updateDoc(profileOf('owner', uids.owner), { social_links: { website: value } }));
+    const rules = await rulesAccept(
+      updateDoc(profileOf('owner', uids.owner), { social_links: { website: value } }),
+    );
     expect(rules, `the schema ${schema ? 'accepts' : 'refuses'} it`).toBe(schema);
   });
 });

@@ -4,7 +4,18 @@
 // although the token still carries the admin claim and is not expired.
 // Actor × operation: member writes (own profile, a new classified ad) and admin
 // writes (a blog post, another member's profile) and an admin-only read.
-import { addDoc, collection, doc, getDocs, serverTimestamp, setDoc, Timestamp, updateDoc, type DocumentData, type Firestore } from 'firebase/firestore';
+import {
+  addDoc,
+  collection,
+  doc,
+  getDocs,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  type DocumentData,
+  type Firestore,
+} from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { ADMIN_PROFILE, expectAllowed, expectDenied, uids } from './helpers';
 import { useSeededRulesEnv } from './shared/seeded-env';
@@ -36,20 +47,32 @@ const env = useSeededRulesEnv('sessions', () => ({
   // Admins in three states, each still holding a token with the admin claim.
   [`profiles/${uids.admin}`]: { ...ADMIN_PROFILE, ...STAMPED },
   'profiles/demoted-uid': member('demoted-uid', { display_name: 'Dee Demoted', role: 'User' }),
-  'profiles/gone-admin-uid': member('gone-admin-uid', { display_name: 'Gus Gone', role: 'Admin', is_active: false }),
+  'profiles/gone-admin-uid': member('gone-admin-uid', {
+    display_name: 'Gus Gone',
+    role: 'Admin',
+    is_active: false,
+  }),
 }));
 
 /** A member (email verified) whose token says they signed in at `authTime`. */
 function memberDb(uid: string, authTime: number): Firestore {
-  return env().authenticatedContext(uid, { email_verified: true, auth_time: authTime }).firestore() as unknown as Firestore;
+  return env()
+    .authenticatedContext(uid, { email_verified: true, auth_time: authTime })
+    .firestore() as unknown as Firestore;
 }
 
 /** A token with the admin claim, signed in at `authTime`. */
 function adminDb(uid: string, authTime: number): Firestore {
-  return env().authenticatedContext(uid, { admin: true, email_verified: true, auth_time: authTime }).firestore() as unknown as Firestore;
+  return env()
+    .authenticatedContext(uid, { admin: true, email_verified: true, auth_time: authTime })
+    .firestore() as unknown as Firestore;
 }
 
-const memberWrite = (db: Firestore) => updateDoc(doc(db, 'profiles', uids.owner), { about_me: 'Written after the cut?', updated_at: serverTimestamp() });
+const memberWrite = (db: Firestore) =>
+  updateDoc(doc(db, 'profiles', uids.owner), {
+    about_me: 'Written after the cut?',
+    updated_at: serverTimestamp(),
+  });
 const adWrite = (db: Firestore, uid: string) =>
   setDoc(doc(db, 'classified_ads', `ad-${uid}`), {
     user_id: uid,
@@ -74,7 +97,8 @@ const adminWrite = (db: Firestore, uid: string = uids.admin) =>
     created_at: serverTimestamp(),
     updated_at: serverTimestamp(),
   });
-const adminEdit = (db: Firestore) => updateDoc(doc(db, 'profiles', uids.other), { approval_status: 'denied' });
+const adminEdit = (db: Firestore) =>
+  updateDoc(doc(db, 'profiles', uids.other), { approval_status: 'denied' });
 const adminRead = (db: Firestore) => getDocs(collection(db, 'admin_audit_log'));
 
 describe('a member whose sessions were ended', () => {
@@ -92,7 +116,11 @@ describe('a member whose sessions were ended', () => {
   it('cannot clear or move the stamp', async () => {
     const db = memberDb(uids.owner, CUT_SECONDS + 30);
     await expectDenied(updateDoc(doc(db, 'profiles', uids.owner), { tokens_valid_after: null }));
-    await expectDenied(updateDoc(doc(db, 'profiles', uids.owner), { tokens_valid_after: Timestamp.fromDate(new Date('2000-01-01T00:00:00Z')) }));
+    await expectDenied(
+      updateDoc(doc(db, 'profiles', uids.owner), {
+        tokens_valid_after: Timestamp.fromDate(new Date('2000-01-01T00:00:00Z')),
+      }),
+    );
   });
 });
 

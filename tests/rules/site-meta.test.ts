@@ -1,12 +1,27 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { collection, doc, getDoc, getDocs, Timestamp } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { actorLabel, dbAs, everyone, expectAllowed, expectDenied, itDeniesWrites, nonAdmins, saveRuleCoverage, seed, setupRulesEnv } from './helpers';
+import {
+  actorLabel,
+  dbAs,
+  everyone,
+  expectAllowed,
+  expectDenied,
+  itDeniesWrites,
+  nonAdmins,
+  saveRuleCoverage,
+  seed,
+  setupRulesEnv,
+} from './helpers';
 
 // site_meta/publish: the publish pipeline's status, read by admins on the dashboard,
 // written only by the functions and the build receiver (Admin SDK, past the rules).
 const docs = {
-  'site_meta/publish': { state: 'published', published_at: Timestamp.fromDate(new Date('2026-01-05T14:02:00Z')), error: '' },
+  'site_meta/publish': {
+    state: 'published',
+    published_at: Timestamp.fromDate(new Date('2026-01-05T14:02:00Z')),
+    error: '',
+  },
   'site_meta/other': { note: 'internal' },
 };
 
@@ -44,7 +59,11 @@ describe('site_meta', () => {
         await expectDenied(getDoc(doc(dbAs(env, actor), 'site_meta/other')));
         await expectDenied(getDocs(collection(dbAs(env, actor), 'site_meta')));
       });
-      itDeniesWrites(() => dbAs(env, actor), { newPath: 'site_meta/new', existingPath: 'site_meta/publish' }, { state: 'idle' });
+      itDeniesWrites(
+        () => dbAs(env, actor),
+        { newPath: 'site_meta/new', existingPath: 'site_meta/publish' },
+        { state: 'idle' },
+      );
     });
   }
 });

@@ -15,7 +15,10 @@ function settings(overrides: DocumentData = {}): DocumentData {
       { label: 'Free Books', url: '/free-books' },
       { label: 'Directory', url: '/directory' },
     ],
-    social_links: { facebook: 'https://facebook.com/shelfmark', instagram: 'https://instagram.com/shelfmark' },
+    social_links: {
+      facebook: 'https://facebook.com/shelfmark',
+      instagram: 'https://instagram.com/shelfmark',
+    },
     global_free_preview_title: 'VIEW & read THE BOOK FOR FREE',
     updated_by: uids.admin,
     ...overrides,
@@ -27,7 +30,11 @@ const env = useSeededRulesEnv('site-settings', () => ({ 'site_settings/main': se
 describePublicReadOnly({
   env,
   collection: 'site_settings',
-  get: { title: 'reads site_settings/main', id: 'main', check: (snapshot) => expect(snapshot.get('site_title')).toBe('Shelfmark') },
+  get: {
+    title: 'reads site_settings/main',
+    id: 'main',
+    check: (snapshot) => expect(snapshot.get('site_title')).toBe('Shelfmark'),
+  },
   list: { title: 'lists the settings collection' },
   writes: { newId: 'draft', existingId: 'main', data: settings({ site_title: 'Not Shelfmark' }) },
 });

@@ -1,13 +1,28 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parseDoc, parseDocs, toPlainData, toWriteData, tryParseDoc } from '../../src/data/firestore-convert.ts';
+import {
+  parseDoc,
+  parseDocs,
+  toPlainData,
+  toWriteData,
+  tryParseDoc,
+} from '../../src/data/firestore-convert.ts';
 import { bookSchema } from '../../src/domain/book.ts';
 
 /** Stands in for a Firestore Timestamp of either SDK. */
-const timestamp = (ms: number) => ({ seconds: Math.floor(ms / 1000), nanoseconds: 0, toDate: () => new Date(ms) });
+const timestamp = (ms: number) => ({
+  seconds: Math.floor(ms / 1000),
+  nanoseconds: 0,
+  toDate: () => new Date(ms),
+});
 
 describe('toPlainData', () => {
   it('turns Timestamp-like values into Dates at any depth', () => {
-    const plain = toPlainData({ created_at: timestamp(1000), nested: { at: timestamp(2000) }, list: [timestamp(3000), 'x'], n: 1 }) as Record<string, unknown>;
+    const plain = toPlainData({
+      created_at: timestamp(1000),
+      nested: { at: timestamp(2000) },
+      list: [timestamp(3000), 'x'],
+      n: 1,
+    }) as Record<string, unknown>;
     expect(plain.created_at).toEqual(new Date(1000));
     expect(plain.nested).toEqual({ at: new Date(2000) });
     expect(plain.list).toEqual([new Date(3000), 'x']);
@@ -29,13 +44,19 @@ describe('parseDoc', () => {
     expect(book.is_active).toBe(true);
   });
   it('throws an error naming the collection, the id and the problem', () => {
-    expect(() => parseDoc(bookSchema, 'b2', { user_id: 'u1', created_at: timestamp(0) })).toThrow(/^Invalid books\/b2: title: /);
+    expect(() => parseDoc(bookSchema, 'b2', { user_id: 'u1', created_at: timestamp(0) })).toThrow(
+      /^Invalid books\/b2: title: /,
+    );
     expect(() => parseDoc(bookSchema, 'b3', null, 'legacy_books')).toThrow(/Invalid legacy_books\/b3/);
   });
 });
 
 /** A read snapshot of either SDK, as far as the parse helpers look at it. */
-const snapshot = (path: string, data: Record<string, unknown>) => ({ id: path.split('/').at(-1) as string, ref: { path }, data: () => data });
+const snapshot = (path: string, data: Record<string, unknown>) => ({
+  id: path.split('/').at(-1) as string,
+  ref: { path },
+  data: () => data,
+});
 const book = (title: string) => ({ user_id: 'u1', title, created_at: timestamp(0) });
 
 describe('tryParseDoc / parseDocs', () => {
@@ -47,7 +68,11 @@ describe('tryParseDoc / parseDocs', () => {
       snapshot('books/order-2', book('Second')),
       snapshot('books/order-3', book('Third')),
     ]);
-    expect(books.map((b) => [b.id, b.title])).toEqual([['order-1', 'First'], ['order-2', 'Second'], ['order-3', 'Third']]);
+    expect(books.map((b) => [b.id, b.title])).toEqual([
+      ['order-1', 'First'],
+      ['order-2', 'Second'],
+      ['order-3', 'Third'],
+    ]);
     expect(errors).toHaveBeenCalledTimes(1);
     expect(errors.mock.calls[0]?.[0]).toMatch(/^Left out invalid document books\/order-bad: title: /);
     errors.mockRestore();
@@ -69,14 +94,24 @@ describe('tryParseDoc / parseDocs', () => {
   });
 
   it('parse a valid document like parseDoc does', () => {
-    expect(tryParseDoc(bookSchema, snapshot('books/ok', book('Dune')))).toEqual(parseDoc(bookSchema, 'ok', book('Dune')));
+    expect(tryParseDoc(bookSchema, snapshot('books/ok', book('Dune')))).toEqual(
+      parseDoc(bookSchema, 'ok', book('Dune')),
+    );
   });
 });
 
 describe('toWriteData', () => {
   it('drops id and undefined values, deeply, and keeps Dates and nulls', () => {
     const at = new Date(0);
-    const data = toWriteData({ id: 'x', a: 1, b: undefined, c: null, at, nested: { d: undefined, e: 'e' }, list: [1, undefined, { f: undefined }] });
+    const data = toWriteData({
+      id: 'x',
+      a: 1,
+      b: undefined,
+      c: null,
+      at,
+      nested: { d: undefined, e: 'e' },
+      list: [1, undefined, { f: undefined }],
+    });
     expect(data).toEqual({ a: 1, c: null, at, nested: { e: 'e' }, list: [1, {}] });
     expect('id' in data).toBe(false);
     expect('b' in data).toBe(false);

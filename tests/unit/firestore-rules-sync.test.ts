@@ -8,7 +8,13 @@ import { HTTP_URL_PATTERN_SOURCE, MEDIA_PATH_PATTERN_SOURCE, TEXT_LIMITS } from 
 import { displayNameRefusedRe2 } from '../../src/domain/display-name.ts';
 import { MEDIA_STORE_URL_PATTERN_SOURCE, UPLOAD_URL_PATTERN_SOURCE } from '../../src/domain/media-image.ts';
 import { profileEditFieldsSchema } from '../../src/domain/profile-edit.ts';
-import { APPROVAL_STATUSES, PROFILE_ROLES, SOCIAL_NETWORKS, SUBSCRIPTION_STATUSES, USER_CATEGORIES } from '../../src/domain/profile.ts';
+import {
+  APPROVAL_STATUSES,
+  PROFILE_ROLES,
+  SOCIAL_NETWORKS,
+  SUBSCRIPTION_STATUSES,
+  USER_CATEGORIES,
+} from '../../src/domain/profile.ts';
 
 const rules = readFileSync(resolve('firestore.rules'), 'utf8');
 
@@ -21,7 +27,9 @@ const STRING_LITERAL = /'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/gs;
 
 /** The body of `function name() { return <body>; }` in the rules; fails the test when there is no such function. */
 function returnedExpression(name: string): string {
-  const match = new RegExp(String.raw`function\s+${name}\s*\(\s*\)\s*\{\s*return\s+([\s\S]*?);\s*\}`).exec(rules);
+  const match = new RegExp(String.raw`function\s+${name}\s*\(\s*\)\s*\{\s*return\s+([\s\S]*?);\s*\}`).exec(
+    rules,
+  );
   if (!match) throw new Error(`firestore.rules has no function ${name}() { return …; }`);
   return (match[1] as string).trim();
 }
@@ -29,7 +37,8 @@ function returnedExpression(name: string): string {
 /** The strings of the list literal that `function name()` returns, in order; fails on anything but string literals. */
 function rulesList(name: string): string[] {
   const body = returnedExpression(name);
-  if (!body.startsWith('[') || !body.endsWith(']')) throw new Error(`${name}() must return a list literal, got: ${body}`);
+  if (!body.startsWith('[') || !body.endsWith(']'))
+    throw new Error(`${name}() must return a list literal, got: ${body}`);
   const inner = body.slice(1, -1);
   const leftover = inner.replace(STRING_LITERAL, '').replace(/[\s,]/g, '');
   if (leftover !== '') throw new Error(`${name}() must hold only string literals, found: ${leftover}`);
@@ -41,7 +50,8 @@ function rulesString(name: string): string {
   const body = returnedExpression(name);
   const literals = body.match(STRING_LITERAL) ?? [];
   const leftover = body.replace(STRING_LITERAL, '').replace(/[\s+]/g, '');
-  if (literals.length === 0 || leftover !== '') throw new Error(`${name}() must return string literals joined by +, got: ${body}`);
+  if (literals.length === 0 || leftover !== '')
+    throw new Error(`${name}() must return string literals joined by +, got: ${body}`);
   return literals.map(unquote).join('');
 }
 
@@ -55,7 +65,8 @@ function functionBody(name: string): string {
 /** The largest length a zod string schema accepts (its max check), unwrapping optional and nullable. */
 function maxLengthOf(schema: unknown): number | null | undefined {
   let inner = schema as { unwrap?: () => unknown; maxLength?: number | null };
-  while (inner.maxLength === undefined && typeof inner.unwrap === 'function') inner = inner.unwrap() as typeof inner;
+  while (inner.maxLength === undefined && typeof inner.unwrap === 'function')
+    inner = inner.unwrap() as typeof inner;
   return inner.maxLength;
 }
 
@@ -68,26 +79,32 @@ describe('firestore.rules repeats the domain exactly', () => {
     ['socialNetworks', SOCIAL_NETWORKS, 'SOCIAL_NETWORKS'],
   ];
   it.each(lists)('%s() lists the values of the domain list', (name, domain, domainName) => {
-    expect(rulesList(name), `firestore.rules ${name}() must equal ${domainName} in src/domain/profile.ts`).toEqual([...domain]);
+    expect(
+      rulesList(name),
+      `firestore.rules ${name}() must equal ${domainName} in src/domain/profile.ts`,
+    ).toEqual([...domain]);
   });
 
   it('httpUrlPattern() is HTTP_URL_PATTERN_SOURCE', () => {
-    expect(rulesString('httpUrlPattern'), 'firestore.rules httpUrlPattern() must equal HTTP_URL_PATTERN_SOURCE in src/domain/common.ts').toBe(
-      HTTP_URL_PATTERN_SOURCE,
-    );
+    expect(
+      rulesString('httpUrlPattern'),
+      'firestore.rules httpUrlPattern() must equal HTTP_URL_PATTERN_SOURCE in src/domain/common.ts',
+    ).toBe(HTTP_URL_PATTERN_SOURCE);
   });
 
   it('mediaPathPattern() is MEDIA_PATH_PATTERN_SOURCE', () => {
-    expect(rulesString('mediaPathPattern'), 'firestore.rules mediaPathPattern() must equal MEDIA_PATH_PATTERN_SOURCE in src/domain/common.ts').toBe(
-      MEDIA_PATH_PATTERN_SOURCE,
-    );
+    expect(
+      rulesString('mediaPathPattern'),
+      'firestore.rules mediaPathPattern() must equal MEDIA_PATH_PATTERN_SOURCE in src/domain/common.ts',
+    ).toBe(MEDIA_PATH_PATTERN_SOURCE);
   });
 
   // Value constraints, not only enums: each pattern the rules match is the domain's source text.
   it('displayNameRefusedPattern() is the sign-up name rules (displayNameRefusedRe2)', () => {
-    expect(rulesString('displayNameRefusedPattern'), 'firestore.rules displayNameRefusedPattern() must equal displayNameRefusedRe2() in src/domain/display-name.ts').toBe(
-      displayNameRefusedRe2(),
-    );
+    expect(
+      rulesString('displayNameRefusedPattern'),
+      'firestore.rules displayNameRefusedPattern() must equal displayNameRefusedRe2() in src/domain/display-name.ts',
+    ).toBe(displayNameRefusedRe2());
   });
 
   it('uploadUrlPattern() is UPLOAD_URL_PATTERN_SOURCE and mediaStoreUrlPattern() is MEDIA_STORE_URL_PATTERN_SOURCE without regard to case', () => {
@@ -100,7 +117,12 @@ describe('firestore.rules repeats the domain exactly', () => {
     const body = functionBody('validMemberProfileFields');
     expect(maxLengthOf(shape.display_name)).toBe(TEXT_LIMITS.name);
     expect(body).toContain(`data.display_name.size() <= ${TEXT_LIMITS.name}`);
-    for (const [field, limit] of [['page_title', TEXT_LIMITS.title], ['about_me', TEXT_LIMITS.medium], ['special_announcement', TEXT_LIMITS.medium], ['upcoming_events', TEXT_LIMITS.medium]] as const) {
+    for (const [field, limit] of [
+      ['page_title', TEXT_LIMITS.title],
+      ['about_me', TEXT_LIMITS.medium],
+      ['special_announcement', TEXT_LIMITS.medium],
+      ['upcoming_events', TEXT_LIMITS.medium],
+    ] as const) {
       expect(maxLengthOf(shape[field]), field).toBe(limit);
       expect(body, field).toContain(`optionalString(data, '${field}', ${limit})`);
     }
@@ -110,8 +132,12 @@ describe('firestore.rules repeats the domain exactly', () => {
 
   it('a changed display name or picture is checked with the name rules and the media ownership rule', () => {
     const body = functionBody('validMemberProfileFields');
-    expect(body).toContain(`!changes('display_name') || !data.display_name.matches(displayNameRefusedPattern())`);
-    expect(body).toContain(`!changes('profile_image') || validImageRef(data.get('profile_image', null), resource.id)`);
+    expect(body).toContain(
+      `!changes('display_name') || !data.display_name.matches(displayNameRefusedPattern())`,
+    );
+    expect(body).toContain(
+      `!changes('profile_image') || validImageRef(data.get('profile_image', null), resource.id)`,
+    );
   });
 
   it('isPublicMember() is isOwnerPublic: active and approved', () => {
@@ -123,7 +149,10 @@ describe('firestore.rules repeats the domain exactly', () => {
   it('validSocialLinks() checks every network by name', () => {
     // Rules cannot loop over a map's values, so validSocialLinks names each network; one left out would accept any value there.
     const checked = [...rules.matchAll(/validLink\(links,\s*'([^']+)'\)/g)].map((m) => m[1]);
-    expect(checked, 'validSocialLinks() in firestore.rules must call validLink once per SOCIAL_NETWORKS entry').toEqual([...SOCIAL_NETWORKS]);
+    expect(
+      checked,
+      'validSocialLinks() in firestore.rules must call validLink once per SOCIAL_NETWORKS entry',
+    ).toEqual([...SOCIAL_NETWORKS]);
   });
 });
 

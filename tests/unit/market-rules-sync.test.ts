@@ -2,9 +2,18 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONDITIONS, CONTACT_METHODS, CURRENCIES, LISTING_CATEGORY_VALUES } from '../../src/domain/marketplace.ts';
 import {
-  CLASSIFIED_DESCRIPTION_MAX, CLASSIFIED_DESCRIPTION_MIN, CLASSIFIED_TITLE_MAX, adContactSchema, classifiedAdWriteSchema,
+  CONDITIONS,
+  CONTACT_METHODS,
+  CURRENCIES,
+  LISTING_CATEGORY_VALUES,
+} from '../../src/domain/marketplace.ts';
+import {
+  CLASSIFIED_DESCRIPTION_MAX,
+  CLASSIFIED_DESCRIPTION_MIN,
+  CLASSIFIED_TITLE_MAX,
+  adContactSchema,
+  classifiedAdWriteSchema,
 } from '../../src/domain/classified-ad.ts';
 import { TEXT_LIMITS } from '../../src/domain/common.ts';
 import { MAX_TAGS, TAG_MAX_LENGTH } from '../../src/domain/tags.ts';
@@ -12,7 +21,9 @@ import { MAX_TAGS, TAG_MAX_LENGTH } from '../../src/domain/tags.ts';
 const rules = readFileSync(resolve('firestore.rules'), 'utf8');
 
 function rulesList(name: string): string[] {
-  const match = new RegExp(String.raw`function\s+${name}\s*\(\s*\)\s*\{\s*return\s+\[([\s\S]*?)\];\s*\}`).exec(rules);
+  const match = new RegExp(
+    String.raw`function\s+${name}\s*\(\s*\)\s*\{\s*return\s+\[([\s\S]*?)\];\s*\}`,
+  ).exec(rules);
   if (!match) throw new Error(`firestore.rules has no function ${name}() returning a list`);
   return [...(match[1] as string).matchAll(/'([^']*)'/g)].map((m) => m[1] as string);
 }
@@ -30,18 +41,29 @@ describe('firestore.rules repeats the classified ad domain', () => {
   it('bounds title, description and tags as the form does', () => {
     // The schema trims before its minimum, so the rules measure the trimmed text for minimums.
     expect(rules).toContain(`d.title.trim().size() >= 1 && d.title.size() <= ${CLASSIFIED_TITLE_MAX}`);
-    expect(rules).toContain(`d.description.trim().size() >= ${CLASSIFIED_DESCRIPTION_MIN} && d.description.size() <= ${CLASSIFIED_DESCRIPTION_MAX}`);
+    expect(rules).toContain(
+      `d.description.trim().size() >= ${CLASSIFIED_DESCRIPTION_MIN} && d.description.size() <= ${CLASSIFIED_DESCRIPTION_MAX}`,
+    );
     expect(rules).toContain(`tags.size() <= ${MAX_TAGS}`);
     expect(rules).toContain(`tags[i].trim().size() >= 1 && tags[i].size() <= ${TAG_MAX_LENGTH}`);
   });
 
   it('accepts a new or changed ad photo only from the seller’s own uploads (validImageRef)', () => {
     expect(rules).toContain(`validImageRef(request.resource.data.get('image_url', null), request.auth.uid)`);
-    expect(rules).toContain(`!changes('image_url') || validImageRef(request.resource.data.get('image_url', null), resource.data.user_id)`);
+    expect(rules).toContain(
+      `!changes('image_url') || validImageRef(request.resource.data.get('image_url', null), resource.data.user_id)`,
+    );
   });
 
   it('lets an ad hold exactly the schema’s fields, never its contact details (they live in the member-only subdocument)', () => {
-    const createFields = [...rulesList('adEditableFields'), 'user_id', 'is_active', 'is_featured', 'views_count', 'created_at'];
+    const createFields = [
+      ...rulesList('adEditableFields'),
+      'user_id',
+      'is_active',
+      'is_featured',
+      'views_count',
+      'created_at',
+    ];
     expect(new Set(createFields)).toEqual(new Set(Object.keys(classifiedAdWriteSchema.shape)));
     expect(createFields).not.toContain('contact_info');
     expect(Object.keys(adContactSchema.shape)).toEqual(['contact_info']);

@@ -29,7 +29,8 @@ export function targetOf(caller: Caller, data: unknown): string {
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
   const userId = parsed.data?.userId;
   if (userId === undefined || userId === caller.uid) return caller.uid;
-  if (!caller.admin) throw new HttpsError('permission-denied', 'Only administrators can see another member’s account.');
+  if (!caller.admin)
+    throw new HttpsError('permission-denied', 'Only administrators can see another member’s account.');
   return userId;
 }
 
@@ -41,7 +42,9 @@ export function targetOf(caller: Caller, data: unknown): string {
 export const accountOverview = guardedCall('session', async (request, caller): Promise<AccountOverview> => {
   const uid = targetOf(caller, request.data);
   const firestore = db();
-  await settleEmailConfirmation(firestore, uid, { justConfirmed: false }).catch((error: unknown) => logger.error('account overview: settling failed', { uid, error }));
+  await settleEmailConfirmation(firestore, uid, { justConfirmed: false }).catch((error: unknown) =>
+    logger.error('account overview: settling failed', { uid, error }),
+  );
   let user;
   try {
     user = await adminAuth().getUser(uid);
@@ -49,16 +52,26 @@ export const accountOverview = guardedCall('session', async (request, caller): P
     if (authErrorCode(error) === 'auth/user-not-found') throw new HttpsError('not-found', 'No such member.');
     throw error;
   }
-  const [record, change] = await firestore.getAll(accountRecordDoc(firestore, uid), emailChangeDoc(firestore, uid));
+  const [record, change] = await firestore.getAll(
+    accountRecordDoc(firestore, uid),
+    emailChangeDoc(firestore, uid),
+  );
   const email = user.email ?? '';
-  const verifiedAt = record?.get('email') === email.toLowerCase() ? record.get('email_verified_at') : undefined;
-  const pending = change?.exists && change.get('notified_at') == null && change.get('new_email') !== email.toLowerCase() ? change.get('new_email') : null;
+  const verifiedAt =
+    record?.get('email') === email.toLowerCase() ? record.get('email_verified_at') : undefined;
+  const pending =
+    change?.exists && change.get('notified_at') == null && change.get('new_email') !== email.toLowerCase()
+      ? change.get('new_email')
+      : null;
   return {
     uid,
     displayName: user.displayName ?? '',
     email,
     emailVerified: user.emailVerified,
-    emailVerifiedAt: user.emailVerified && verifiedAt && typeof verifiedAt.toDate === 'function' ? verifiedAt.toDate().toISOString() : null,
+    emailVerifiedAt:
+      user.emailVerified && verifiedAt && typeof verifiedAt.toDate === 'function'
+        ? verifiedAt.toDate().toISOString()
+        : null,
     pendingEmail: typeof pending === 'string' ? pending : null,
   };
 });
@@ -69,7 +82,10 @@ export const accountOverview = guardedCall('session', async (request, caller): P
  * is accepted by a callable or by the Firestore rules, and no browser can get a
  * new one. Request data: none. Returns { status: 'done' }.
  */
-export const signOutEverywhere = guardedCall('session', async (_request, caller): Promise<{ status: 'done' }> => {
-  await endSessions(caller.uid, 'sign out everywhere');
-  return { status: 'done' };
-});
+export const signOutEverywhere = guardedCall(
+  'session',
+  async (_request, caller): Promise<{ status: 'done' }> => {
+    await endSessions(caller.uid, 'sign out everywhere');
+    return { status: 'done' };
+  },
+);

@@ -36,19 +36,29 @@ function notificationsDoc(firestore: Firestore, uid: string) {
  * announced status (so a failed send can put it back), or 'already' when there
  * is nothing to send.
  */
-async function claimAnnouncement(firestore: Firestore, uid: string, status: AnnouncedStatus): Promise<{ previous: unknown } | 'already'> {
+async function claimAnnouncement(
+  firestore: Firestore,
+  uid: string,
+  status: AnnouncedStatus,
+): Promise<{ previous: unknown } | 'already'> {
   const ref = notificationsDoc(firestore, uid);
   return firestore.runTransaction(async (tx) => {
     const previous = (await tx.get(ref)).get('approval_status_notified');
     if (previous === status) return 'already';
-    tx.set(ref, { approval_status_notified: status, notified_at: FieldValue.serverTimestamp() }, { merge: true });
+    tx.set(
+      ref,
+      { approval_status_notified: status, notified_at: FieldValue.serverTimestamp() },
+      { merge: true },
+    );
     return { previous: previous ?? null };
   });
 }
 
 /** The email for a decision. */
 export function decisionEmail(status: AnnouncedStatus, displayName: string, brand?: MailBrand): MailContent {
-  return status === 'approved' ? approvedEmail(displayName, authPageUrl(), brand) : deniedEmail(displayName, brand);
+  return status === 'approved'
+    ? approvedEmail(displayName, authPageUrl(), brand)
+    : deniedEmail(displayName, brand);
 }
 
 /**

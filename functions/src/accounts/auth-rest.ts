@@ -29,7 +29,9 @@ function webApiKey(emulated: boolean): string {
 /** The URL of `accounts:<method>`, on the Auth emulator when one is configured. */
 export function authRestUrl(method: AuthRestMethod, env: NodeJS.ProcessEnv = process.env): string {
   const emulator = env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
-  const root = emulator ? `http://${emulator}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+  const root = emulator
+    ? `http://${emulator}/identitytoolkit.googleapis.com`
+    : 'https://identitytoolkit.googleapis.com';
   return `${root}/v1/accounts:${method}?key=${encodeURIComponent(webApiKey(Boolean(emulator)))}`;
 }
 
@@ -45,14 +47,18 @@ export function authRestReason(body: unknown): string {
 }
 
 /** POSTs `body` to `accounts:<method>`. A 4xx answer is returned as its reason; a network or 5xx failure throws. */
-export async function callAuthRest(method: AuthRestMethod, body: Record<string, unknown>): Promise<AuthRestAnswer> {
+export async function callAuthRest(
+  method: AuthRestMethod,
+  body: Record<string, unknown>,
+): Promise<AuthRestAnswer> {
   const response = await fetch(authRestUrl(method), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   const answer: unknown = await response.json().catch(() => null);
-  if (response.ok && answer && typeof answer === 'object') return { ok: true, body: answer as Record<string, unknown> };
+  if (response.ok && answer && typeof answer === 'object')
+    return { ok: true, body: answer as Record<string, unknown> };
   if (response.status >= 400 && response.status < 500) return { ok: false, reason: authRestReason(answer) };
   throw new Error(`Auth REST accounts:${method} answered HTTP ${response.status}`);
 }

@@ -26,7 +26,11 @@ export type AuthUserDeletedOutcome =
  * done then, so the same steps never run twice at once and nothing is repeated.
  * The job is recorded as asked by the member themself.
  */
-export async function deleteAccountOfDeletedAuthUser(firestore: Firestore, uid: string, media?: MediaStore): Promise<AuthUserDeletedOutcome> {
+export async function deleteAccountOfDeletedAuthUser(
+  firestore: Firestore,
+  uid: string,
+  media?: MediaStore,
+): Promise<AuthUserDeletedOutcome> {
   if (!(await recordDeletion(firestore, uid, uid))) return 'already-recorded';
   await finishDeletion(firestore, uid, media);
   return 'deleted';
@@ -44,7 +48,10 @@ export const authUserDeleted = auth.user().onDelete(async (user) => {
     const outcome = await deleteAccountOfDeletedAuthUser(db(), user.uid);
     logger.info('authUserDeleted: done', { uid: user.uid, outcome });
   } catch (error) {
-    logger.error('authUserDeleted: a step failed; the job stays open for the sweep', { uid: user.uid, error });
+    logger.error('authUserDeleted: a step failed; the job stays open for the sweep', {
+      uid: user.uid,
+      error,
+    });
     throw error;
   }
 });

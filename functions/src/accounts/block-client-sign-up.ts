@@ -2,7 +2,8 @@ import { beforeUserCreated, HttpsError } from 'firebase-functions/v2/identity';
 import { logger } from 'firebase-functions';
 
 /** What a refused direct sign-up answers. */
-export const CLIENT_SIGNUP_REFUSED_MESSAGE = 'Accounts can only be created through the Shelfmark sign-up form.';
+export const CLIENT_SIGNUP_REFUSED_MESSAGE =
+  'Accounts can only be created through the Shelfmark sign-up form.';
 
 /**
  * Accounts come into being only through the signUp callable (or an
@@ -22,6 +23,9 @@ export const CLIENT_SIGNUP_REFUSED_MESSAGE = 'Accounts can only be created throu
  * needs Firebase Authentication with Identity Platform (see README, Deploying).
  */
 export const blockClientSignUp = beforeUserCreated((event) => {
-  logger.warn('refused a sign-up that bypassed the signUp function', { uid: event.data?.uid, ip: event.ipAddress });
+  logger.warn('refused a sign-up that bypassed the signUp function', {
+    uid: event.data?.uid,
+    ip: event.ipAddress,
+  });
   throw new HttpsError('permission-denied', CLIENT_SIGNUP_REFUSED_MESSAGE);
 });

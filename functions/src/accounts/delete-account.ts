@@ -40,7 +40,9 @@ interface DeletionContext {
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  );
 }
 
 function jobRef(firestore: Firestore, uid: string) {
@@ -71,11 +73,16 @@ async function deleteBooks({ firestore, uid }: DeletionContext): Promise<void> {
     if (page.empty) return;
     const ids = page.docs.map((doc) => doc.id);
     const featured = await Promise.all(
-      chunks(ids, IN_LIMIT).map((chunk) => firestore.collection('featured_books').where('book_id', 'in', chunk).get()),
+      chunks(ids, IN_LIMIT).map((chunk) =>
+        firestore.collection('featured_books').where('book_id', 'in', chunk).get(),
+      ),
     );
-    const featuredIds = featured.flatMap((snapshot) => snapshot.docs.map((doc) => String(doc.get('book_id'))));
+    const featuredIds = featured.flatMap((snapshot) =>
+      snapshot.docs.map((doc) => String(doc.get('book_id'))),
+    );
     const batch = firestore.batch();
-    if (featuredIds.length > 0) batch.update(jobRef(firestore, uid), { featured_book_ids: FieldValue.arrayUnion(...featuredIds) });
+    if (featuredIds.length > 0)
+      batch.update(jobRef(firestore, uid), { featured_book_ids: FieldValue.arrayUnion(...featuredIds) });
     page.docs.forEach((doc) => batch.delete(doc.ref));
     await batch.commit();
   }
@@ -85,7 +92,10 @@ async function deleteBooks({ firestore, uid }: DeletionContext): Promise<void> {
 async function deleteAds({ firestore, uid }: DeletionContext): Promise<void> {
   const ads = firestore.collection('classified_ads').where('user_id', '==', uid);
   for (;;) {
-    const page = await ads.select().limit(PAGE_SIZE / 2).get();
+    const page = await ads
+      .select()
+      .limit(PAGE_SIZE / 2)
+      .get();
     if (page.empty) return;
     const batch = firestore.batch();
     for (const doc of page.docs) {
@@ -119,9 +129,11 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
     // With its private records (profiles/{uid}/private/*).
     await firestore.recursiveDelete(firestore.collection('profiles').doc(uid));
   },
-  page_slugs: ({ firestore, uid }) => deleteAll(firestore, firestore.collection(PAGE_SLUGS).where('uid', '==', uid)),
+  page_slugs: ({ firestore, uid }) =>
+    deleteAll(firestore, firestore.collection(PAGE_SLUGS).where('uid', '==', uid)),
   books: deleteBooks,
-  products_services: ({ firestore, uid }) => deleteAll(firestore, firestore.collection('products_services').where('user_id', '==', uid)),
+  products_services: ({ firestore, uid }) =>
+    deleteAll(firestore, firestore.collection('products_services').where('user_id', '==', uid)),
   classified_ads: deleteAds,
   async media({ firestore, media, uid }) {
     // The files first, then their records and the member's allowance: a crash between leaves records
@@ -133,7 +145,9 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
   async member_records({ firestore, uid }) {
     const batch = firestore.batch();
     MEMBER_KEYED_COLLECTIONS.forEach((collection) => batch.delete(firestore.collection(collection).doc(uid)));
-    MEMBER_THROTTLE_KINDS.forEach((kind) => batch.delete(firestore.collection(THROTTLES).doc(throttleKey({ kind, value: uid }))));
+    MEMBER_THROTTLE_KINDS.forEach((kind) =>
+      batch.delete(firestore.collection(THROTTLES).doc(throttleKey({ kind, value: uid }))),
+    );
     await batch.commit();
   },
 };
@@ -142,13 +156,25 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
  * Records the job unless it exists (a retry keeps the first request's record).
  * Returns true when this call recorded it, false when a job was already there.
  */
-export async function recordDeletion(firestore: Firestore, uid: string, requestedBy: string): Promise<boolean> {
+export async function recordDeletion(
+  firestore: Firestore,
+  uid: string,
+  requestedBy: string,
+): Promise<boolean> {
   const ref = jobRef(firestore, uid);
   return firestore.runTransaction(async (tx) => {
     if ((await tx.get(ref)).exists) return false;
     const now = FieldValue.serverTimestamp();
     // completed_at: null (not absent) so the sweep's query for open jobs finds it.
-    tx.create(ref, { uid, requested_by: requestedBy, requested_at: now, updated_at: now, steps_done: [], featured_book_ids: [], completed_at: null });
+    tx.create(ref, {
+      uid,
+      requested_by: requestedBy,
+      requested_at: now,
+      updated_at: now,
+      steps_done: [],
+      featured_book_ids: [],
+      completed_at: null,
+    });
     return true;
   });
 }
@@ -158,7 +184,11 @@ export async function recordDeletion(firestore: Firestore, uid: string, requeste
  * the job complete. Safe to run again at any point, and by anyone holding the
  * Admin SDK: the member is not needed once the job is recorded.
  */
-export async function finishDeletion(firestore: Firestore, uid: string, media: MediaStore = functionsMediaStore()): Promise<void> {
+export async function finishDeletion(
+  firestore: Firestore,
+  uid: string,
+  media: MediaStore = functionsMediaStore(),
+): Promise<void> {
   const ref = jobRef(firestore, uid);
   const job = await ref.get();
   if (!job.exists) throw new Error(`no deletion job for ${uid}`);
@@ -173,12 +203,28 @@ export async function finishDeletion(firestore: Firestore, uid: string, media: M
 }
 
 /** Finishes unfinished jobs that stopped moving (their call crashed or timed out); returns the uids it finished. */
-export async function finishStaleDeletions(firestore: Firestore, now = Date.now(), media?: MediaStore): Promise<string[]> {
-  const open = await firestore.collection(ACCOUNT_DELETIONS).where('completed_at', '==', null).limit(SWEEP_LIMIT * 5).get();
+export async function finishStaleDeletions(
+  firestore: Firestore,
+  now = Date.now(),
+  media?: MediaStore,
+): Promise<string[]> {
+  const open = await firestore
+    .collection(ACCOUNT_DELETIONS)
+    .where('completed_at', '==', null)
+    .limit(SWEEP_LIMIT * 5)
+    .get();
   const stale = open.docs
     .filter((doc) => {
-      const time = (field: string) => (doc.get(field) instanceof Timestamp ? (doc.get(field) as Timestamp).toDate() : null);
-      return isStaleDeletion({ requested_at: time('requested_at') ?? new Date(0), updated_at: time('updated_at'), completed_at: null }, now);
+      const time = (field: string) =>
+        doc.get(field) instanceof Timestamp ? (doc.get(field) as Timestamp).toDate() : null;
+      return isStaleDeletion(
+        {
+          requested_at: time('requested_at') ?? new Date(0),
+          updated_at: time('updated_at'),
+          completed_at: null,
+        },
+        now,
+      );
     })
     .slice(0, SWEEP_LIMIT);
   const finished: string[] = [];
@@ -201,24 +247,32 @@ export async function finishStaleDeletions(firestore: Firestore, now = Date.now(
  * failed: calling again (the member within the hour their ID token still
  * lives, or an admin) or the sweep finishes the job.
  */
-export const deleteAccount = guardedCall('session', async (request, caller): Promise<{ deleted: true }> => {
-  const parsed = deleteAccountRequestSchema.safeParse(request.data);
-  if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
-  const { userId } = parsed.data;
-  if (!isPathSafeId(userId)) throw new HttpsError('invalid-argument', 'UserId: not a user id');
-  if (caller.uid !== userId && !caller.admin) throw new HttpsError('permission-denied', DELETE_NOT_ALLOWED_MESSAGE);
+export const deleteAccount = guardedCall(
+  'session',
+  async (request, caller): Promise<{ deleted: true }> => {
+    const parsed = deleteAccountRequestSchema.safeParse(request.data);
+    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+    const { userId } = parsed.data;
+    if (!isPathSafeId(userId)) throw new HttpsError('invalid-argument', 'UserId: not a user id');
+    if (caller.uid !== userId && !caller.admin)
+      throw new HttpsError('permission-denied', DELETE_NOT_ALLOWED_MESSAGE);
 
-  const firestore = db();
-  await recordDeletion(firestore, userId, caller.uid);
-  try {
-    await finishDeletion(firestore, userId);
-  } catch (error) {
-    logger.error('deleteAccount: a step failed; the job stays open for a retry or the sweep', { uid: userId, error });
-    throw new HttpsError('internal', DELETE_FAILED_MESSAGE);
-  }
-  logger.info('deleteAccount: deleted', { uid: userId, by: caller.uid });
-  return { deleted: true };
-}, { signIn: 'Please sign in to delete your profile.', call: { timeoutSeconds: 540 } });
+    const firestore = db();
+    await recordDeletion(firestore, userId, caller.uid);
+    try {
+      await finishDeletion(firestore, userId);
+    } catch (error) {
+      logger.error('deleteAccount: a step failed; the job stays open for a retry or the sweep', {
+        uid: userId,
+        error,
+      });
+      throw new HttpsError('internal', DELETE_FAILED_MESSAGE);
+    }
+    logger.info('deleteAccount: deleted', { uid: userId, by: caller.uid });
+    return { deleted: true };
+  },
+  { signIn: 'Please sign in to delete your profile.', call: { timeoutSeconds: 540 } },
+);
 
 /**
  * Every 15 minutes, finishes deletions whose call stopped midway (a crash or a

@@ -6,8 +6,13 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
 import { z } from 'zod';
 import {
-  ACTION_PAGES, EMAIL_CHANGE_THROTTLED_MESSAGE, emailChangeRequestSchema, ownActionLink,
-  REAUTH_REQUIRED_MESSAGE, RECENT_SIGN_IN_SECONDS, SAME_EMAIL_MESSAGE,
+  ACTION_PAGES,
+  EMAIL_CHANGE_THROTTLED_MESSAGE,
+  emailChangeRequestSchema,
+  ownActionLink,
+  REAUTH_REQUIRED_MESSAGE,
+  RECENT_SIGN_IN_SECONDS,
+  SAME_EMAIL_MESSAGE,
 } from '../../../src/domain/account';
 import { firstErrorMessage } from '../../../src/domain/common';
 import { EMAIL_CHANGE_LIMITS } from '../../../src/domain/throttle';
@@ -85,16 +90,26 @@ export interface EmailChangeRequestDeps {
  * looks the new address up, so the answer and its time are the same whether or
  * not another account holds it; the task tells that account's owner instead.
  */
-export async function acceptEmailChangeRequest(caller: EmailChangeCaller, data: unknown, deps: EmailChangeRequestDeps): Promise<EmailChangeResult> {
+export async function acceptEmailChangeRequest(
+  caller: EmailChangeCaller,
+  data: unknown,
+  deps: EmailChangeRequestDeps,
+): Promise<EmailChangeResult> {
   const now = deps.now ?? Date.now();
   const parsed = emailChangeRequestSchema.safeParse(data);
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
-  if (now / 1000 - caller.authTime > RECENT_SIGN_IN_SECONDS) throw new HttpsError('failed-precondition', REAUTH_REQUIRED_MESSAGE);
+  if (now / 1000 - caller.authTime > RECENT_SIGN_IN_SECONDS)
+    throw new HttpsError('failed-precondition', REAUTH_REQUIRED_MESSAGE);
   const oldEmail = caller.email;
   if (!oldEmail) throw new HttpsError('failed-precondition', 'Your account has no email address to change.');
   const newEmail = parsed.data.newEmail.toLowerCase();
   if (newEmail === oldEmail.toLowerCase()) throw new HttpsError('invalid-argument', SAME_EMAIL_MESSAGE);
-  await consumeAttempt(deps.firestore, [{ kind: 'email-change', value: caller.uid, limits: EMAIL_CHANGE_LIMITS }], EMAIL_CHANGE_THROTTLED_MESSAGE, now);
+  await consumeAttempt(
+    deps.firestore,
+    [{ kind: 'email-change', value: caller.uid, limits: EMAIL_CHANGE_LIMITS }],
+    EMAIL_CHANGE_THROTTLED_MESSAGE,
+    now,
+  );
   await deps.enqueue({ uid: caller.uid, oldEmail, newEmail });
   return { newEmail };
 }
@@ -111,15 +126,22 @@ export async function acceptEmailChangeRequest(caller: EmailChangeCaller, data: 
  * (REAUTH_REQUIRED_MESSAGE), invalid-argument (bad or same address),
  * resource-exhausted (EMAIL_CHANGE_THROTTLED_MESSAGE).
  */
-export const requestEmailChange = guardedCall('session', async (request, caller): Promise<EmailChangeResult> => {
-  // The caller's own address from their token: the guard has checked the session is live, and
-  // a confirmed email change ends every session, so a live token carries the current address.
-  const email = request.auth?.token.email;
-  return acceptEmailChangeRequest({ uid: caller.uid, authTime: caller.authTime, email: typeof email === 'string' ? email : undefined }, request.data, {
-    firestore: db(),
-    enqueue: (task) => getFunctions().taskQueue(EMAIL_CHANGE_QUEUE).enqueue(task),
-  });
-});
+export const requestEmailChange = guardedCall(
+  'session',
+  async (request, caller): Promise<EmailChangeResult> => {
+    // The caller's own address from their token: the guard has checked the session is live, and
+    // a confirmed email change ends every session, so a live token carries the current address.
+    const email = request.auth?.token.email;
+    return acceptEmailChangeRequest(
+      { uid: caller.uid, authTime: caller.authTime, email: typeof email === 'string' ? email : undefined },
+      request.data,
+      {
+        firestore: db(),
+        enqueue: (task) => getFunctions().taskQueue(EMAIL_CHANGE_QUEUE).enqueue(task),
+      },
+    );
+  },
+);
 
 /** The Auth account found by `find`, or null when there is none. */
 async function userOrNull(find: Promise<UserRecord>): Promise<UserRecord | null> {
@@ -137,7 +159,11 @@ const userByEmail = (email: string) => userOrNull(adminAuth().getUserByEmail(ema
  * Tells the holder of an address that someone asked to move an account there,
  * when that address is verified; says nothing about who asked.
  */
-async function noticeToHolder(firestore: Firestore, holder: UserRecord, task: EmailChangeTask): Promise<void> {
+async function noticeToHolder(
+  firestore: Firestore,
+  holder: UserRecord,
+  task: EmailChangeTask,
+): Promise<void> {
   const to = verifiedAddress(holder);
   if (to === null) {
     logger.info('email change: the new address is taken and unverified; nobody told', { uid: task.uid });
@@ -160,7 +186,9 @@ async function noticeToHolder(firestore: Firestore, holder: UserRecord, task: Em
 export async function mailEmailChange(firestore: Firestore, task: EmailChangeTask): Promise<void> {
   const member = await userOrNull(adminAuth().getUser(task.uid));
   if (member?.email?.toLowerCase() !== task.oldEmail.toLowerCase()) {
-    logger.info('email change: the account moved or was removed since the request; nothing sent', { uid: task.uid });
+    logger.info('email change: the account moved or was removed since the request; nothing sent', {
+      uid: task.uid,
+    });
     return;
   }
   await emailChangeDoc(firestore, task.uid).set({
@@ -174,10 +202,13 @@ export async function mailEmailChange(firestore: Firestore, task: EmailChangeTas
   const origin = siteUrl();
   let firebaseLink: string;
   try {
-    firebaseLink = await adminAuth().generateVerifyAndChangeEmailLink(task.oldEmail, task.newEmail, { url: `${origin}/account` });
+    firebaseLink = await adminAuth().generateVerifyAndChangeEmailLink(task.oldEmail, task.newEmail, {
+      url: `${origin}/account`,
+    });
   } catch (error) {
     // Taken between the lookup and now.
-    const raced = authErrorCode(error) === 'auth/email-already-exists' ? await userByEmail(task.newEmail) : null;
+    const raced =
+      authErrorCode(error) === 'auth/email-already-exists' ? await userByEmail(task.newEmail) : null;
     if (raced) return noticeToHolder(firestore, raced, task);
     throw error;
   }
@@ -198,7 +229,10 @@ export const deliverEmailChange = onTaskDispatched(
     try {
       await mailEmailChange(db(), task);
     } catch (error) {
-      logger.error('email change: the confirmation was not sent; the task will be retried', { uid: task.uid, error });
+      logger.error('email change: the confirmation was not sent; the task will be retried', {
+        uid: task.uid,
+        error,
+      });
       throw error;
     }
   },
@@ -211,7 +245,11 @@ export const deliverEmailChange = onTaskDispatched(
  * Idempotent: a second call finds nothing to do. `justConfirmed` records the
  * date: pass it only after a mailed code was applied (confirmEmailCode).
  */
-export async function settleEmailConfirmation(firestore: Firestore, uid: string, { justConfirmed }: { justConfirmed: boolean }): Promise<void> {
+export async function settleEmailConfirmation(
+  firestore: Firestore,
+  uid: string,
+  { justConfirmed }: { justConfirmed: boolean },
+): Promise<void> {
   let user;
   try {
     user = await adminAuth().getUser(uid);
@@ -222,9 +260,16 @@ export async function settleEmailConfirmation(firestore: Firestore, uid: string,
   const email = user.email?.toLowerCase();
   if (!user.emailVerified || !email) return;
   const notice = await firestore.runTransaction(async (tx) => {
-    const [record, change] = await tx.getAll(accountRecordDoc(firestore, uid), emailChangeDoc(firestore, uid));
+    const [record, change] = await tx.getAll(
+      accountRecordDoc(firestore, uid),
+      emailChangeDoc(firestore, uid),
+    );
     const oldEmail = change?.get('old_email');
-    const changeDone = change?.exists === true && change.get('new_email') === email && change.get('notified_at') == null && typeof oldEmail === 'string';
+    const changeDone =
+      change?.exists === true &&
+      change.get('new_email') === email &&
+      change.get('notified_at') == null &&
+      typeof oldEmail === 'string';
     // The date is recorded only when a confirmation has just happened (the
     // confirming page's call, or a requested change found done): an address
     // verified before dates were kept shows no date rather than a wrong one.
@@ -240,7 +285,10 @@ export async function settleEmailConfirmation(firestore: Firestore, uid: string,
   if (!notice) return;
   try {
     const brand = await mailBrand(firestore);
-    await sendMail({ to: notice.oldEmail, ...emailChangedNoticeEmail(await memberMailName(firestore, uid), email, brand) });
+    await sendMail({
+      to: notice.oldEmail,
+      ...emailChangedNoticeEmail(await memberMailName(firestore, uid), email, brand),
+    });
     logger.info('email change: the old address was told', { uid });
   } catch (error) {
     logger.error('email change: telling the old address failed', { uid, error });

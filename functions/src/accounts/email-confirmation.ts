@@ -43,21 +43,24 @@ async function uidOf(applied: Record<string, unknown>): Promise<string | null> {
  * failed-precondition (EMAIL_LINK_INVALID_MESSAGE: a made-up, used, expired or
  * other kind of code), resource-exhausted (too many attempts from one client).
  */
-export const confirmEmailCode = openCall('the browser that confirms an address may be signed out', async (request): Promise<EmailConfirmationResult> => {
-  const parsed = emailConfirmationRequestSchema.safeParse(request.data);
-  if (!parsed.success) throw new HttpsError('invalid-argument', EMAIL_LINK_INVALID_MESSAGE);
-  await throttleActionCode(request.rawRequest);
-  const { oobCode } = parsed.data;
-  // Checking first (this does not use the code up) keeps a reset or undo code out: only email codes are applied here.
-  const checked = await callAuthRest('resetPassword', { oobCode });
-  if (!checked.ok || !EMAIL_CODE_KINDS.has(String(checked.body.requestType))) throw invalidLink();
-  const applied = await callAuthRest('update', { oobCode });
-  if (!applied.ok) throw invalidLink();
-  const changed = checked.body.requestType === 'VERIFY_AND_CHANGE_EMAIL';
-  const uid = await uidOf(applied.body);
-  if (!uid) throw invalidLink();
-  if (changed) await endSessions(uid, 'email change confirmed');
-  await settleEmailConfirmation(db(), uid, { justConfirmed: true });
-  logger.info('email confirmed', { uid, changed });
-  return { changed };
-});
+export const confirmEmailCode = openCall(
+  'the browser that confirms an address may be signed out',
+  async (request): Promise<EmailConfirmationResult> => {
+    const parsed = emailConfirmationRequestSchema.safeParse(request.data);
+    if (!parsed.success) throw new HttpsError('invalid-argument', EMAIL_LINK_INVALID_MESSAGE);
+    await throttleActionCode(request.rawRequest);
+    const { oobCode } = parsed.data;
+    // Checking first (this does not use the code up) keeps a reset or undo code out: only email codes are applied here.
+    const checked = await callAuthRest('resetPassword', { oobCode });
+    if (!checked.ok || !EMAIL_CODE_KINDS.has(String(checked.body.requestType))) throw invalidLink();
+    const applied = await callAuthRest('update', { oobCode });
+    if (!applied.ok) throw invalidLink();
+    const changed = checked.body.requestType === 'VERIFY_AND_CHANGE_EMAIL';
+    const uid = await uidOf(applied.body);
+    if (!uid) throw invalidLink();
+    if (changed) await endSessions(uid, 'email change confirmed');
+    await settleEmailConfirmation(db(), uid, { justConfirmed: true });
+    logger.info('email confirmed', { uid, changed });
+    return { changed };
+  },
+);

@@ -26,12 +26,22 @@ export const ACCOUNT_BEING_DELETED_MESSAGE = 'This account is being deleted.';
  * transaction, so two calls at once create one profile. An account with a
  * deletion job gets no new profile.
  */
-export async function ensureStartingProfile(firestore: Firestore, uid: string, displayName: string): Promise<EnsureProfileResponse> {
+export async function ensureStartingProfile(
+  firestore: Firestore,
+  uid: string,
+  displayName: string,
+): Promise<EnsureProfileResponse> {
   return firestore.runTransaction(async (tx) => {
-    const [profile, deletion] = await tx.getAll(firestore.collection('profiles').doc(uid), firestore.collection(ACCOUNT_DELETIONS).doc(uid));
+    const [profile, deletion] = await tx.getAll(
+      firestore.collection('profiles').doc(uid),
+      firestore.collection(ACCOUNT_DELETIONS).doc(uid),
+    );
     if (profile?.exists) return { page_slug: String(profile.get('page_slug')), created: false };
     if (deletion?.exists) throw new HttpsError('failed-precondition', ACCOUNT_BEING_DELETED_MESSAGE);
-    const pageSlug = await createStartingProfile(tx, firestore, uid, { display_name: displayName, category: STARTING_CATEGORY });
+    const pageSlug = await createStartingProfile(tx, firestore, uid, {
+      display_name: displayName,
+      category: STARTING_CATEGORY,
+    });
     return { page_slug: pageSlug, created: true };
   });
 }
@@ -42,17 +52,23 @@ export async function ensureStartingProfile(firestore: Firestore, uid: string, d
  * unchanged. Request data: none. Returns { page_slug, created }.
  * Errors: unauthenticated; failed-precondition (the account is being deleted).
  */
-export const ensureProfile = guardedCall('session', async (_request, caller): Promise<EnsureProfileResponse> => {
-  const { uid } = caller;
-  let displayName: string;
-  try {
-    const user = await adminAuth().getUser(uid);
-    displayName = startingDisplayName(user.displayName, user.email);
-  } catch (error) {
-    if (authErrorCode(error) === 'auth/user-not-found') throw new HttpsError('failed-precondition', ACCOUNT_BEING_DELETED_MESSAGE);
-    throw error;
-  }
-  const answer = await ensureStartingProfile(db(), uid, displayName);
-  if (answer.created) logger.info('ensureProfile: created the missing profile', { uid, page_slug: answer.page_slug });
-  return answer;
-}, { signIn: 'Please sign in to edit your profile.' });
+export const ensureProfile = guardedCall(
+  'session',
+  async (_request, caller): Promise<EnsureProfileResponse> => {
+    const { uid } = caller;
+    let displayName: string;
+    try {
+      const user = await adminAuth().getUser(uid);
+      displayName = startingDisplayName(user.displayName, user.email);
+    } catch (error) {
+      if (authErrorCode(error) === 'auth/user-not-found')
+        throw new HttpsError('failed-precondition', ACCOUNT_BEING_DELETED_MESSAGE);
+      throw error;
+    }
+    const answer = await ensureStartingProfile(db(), uid, displayName);
+    if (answer.created)
+      logger.info('ensureProfile: created the missing profile', { uid, page_slug: answer.page_slug });
+    return answer;
+  },
+  { signIn: 'Please sign in to edit your profile.' },
+);

@@ -2,7 +2,13 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { Firestore, QuerySnapshot } from 'firebase-admin/firestore';
 import {
-  exportDocument, exportValue, inCreationOrder, MEMBER_EXPORT_FORMAT, OWNED_COLLECTIONS, type ExportedDocument, type MemberExport,
+  exportDocument,
+  exportValue,
+  inCreationOrder,
+  MEMBER_EXPORT_FORMAT,
+  OWNED_COLLECTIONS,
+  type ExportedDocument,
+  type MemberExport,
 } from '../../../src/domain/member-export';
 import { MEMBER_KEYED_COLLECTIONS } from '../../../src/domain/member-records';
 import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
@@ -16,7 +22,12 @@ function documentsOf(snapshot: QuerySnapshot): ExportedDocument[] {
 }
 
 /** Documents of `collection` whose `field` is `uid`; [] when the query cannot run (a collection added later, a missing index). */
-async function ownedBy(firestore: Firestore, collection: string, field: string, uid: string): Promise<ExportedDocument[]> {
+async function ownedBy(
+  firestore: Firestore,
+  collection: string,
+  field: string,
+  uid: string,
+): Promise<ExportedDocument[]> {
   try {
     return documentsOf(await firestore.collection(collection).where(field, '==', uid).get());
   } catch (error) {
@@ -28,15 +39,25 @@ async function ownedBy(firestore: Firestore, collection: string, field: string, 
 /** The exported ads with their member-only contact details (`contact_info`, null when none), read in one batch. */
 async function withAdContacts(firestore: Firestore, ads: ExportedDocument[]): Promise<ExportedDocument[]> {
   if (ads.length === 0) return ads;
-  const refs = ads.map((ad) => firestore.collection('classified_ads').doc(ad.id).collection(AD_CONTACT_PATH.collection).doc(AD_CONTACT_PATH.doc));
+  const refs = ads.map((ad) =>
+    firestore
+      .collection('classified_ads')
+      .doc(ad.id)
+      .collection(AD_CONTACT_PATH.collection)
+      .doc(AD_CONTACT_PATH.doc),
+  );
   const contacts = await firestore.getAll(...refs);
   return ads.map((ad, i) => ({ ...ad, contact_info: exportValue(contacts[i]?.get('contact_info') ?? null) }));
 }
 
 /** The member's documents in MEMBER_KEYED_COLLECTIONS that exist, each with its collection's name. */
 async function memberRecords(firestore: Firestore, uid: string): Promise<ExportedDocument[]> {
-  const docs = await firestore.getAll(...MEMBER_KEYED_COLLECTIONS.map((collection) => firestore.collection(collection).doc(uid)));
-  return docs.flatMap((doc, i) => (doc.exists ? [{ ...exportDocument(doc.id, doc.data()), collection: MEMBER_KEYED_COLLECTIONS[i] }] : []));
+  const docs = await firestore.getAll(
+    ...MEMBER_KEYED_COLLECTIONS.map((collection) => firestore.collection(collection).doc(uid)),
+  );
+  return docs.flatMap((doc, i) =>
+    doc.exists ? [{ ...exportDocument(doc.id, doc.data()), collection: MEMBER_KEYED_COLLECTIONS[i] }] : [],
+  );
 }
 
 /**
@@ -47,16 +68,29 @@ async function memberRecords(firestore: Firestore, uid: string): Promise<Exporte
 async function newslettersReceived(firestore: Firestore, uid: string): Promise<ExportedDocument[]> {
   const newsletters = await firestore.collection('newsletters').select('title').get();
   if (newsletters.empty) return [];
-  const deliveries = await firestore.getAll(...newsletters.docs.map((newsletter) => newsletter.ref.collection('deliveries').doc(uid)));
+  const deliveries = await firestore.getAll(
+    ...newsletters.docs.map((newsletter) => newsletter.ref.collection('deliveries').doc(uid)),
+  );
   const received = deliveries.flatMap((delivery, i) =>
-    delivery.exists ? [{ ...exportDocument(newsletters.docs[i]!.id, delivery.data()), title: exportValue(newsletters.docs[i]!.get('title') ?? null) }] : [],
+    delivery.exists
+      ? [
+          {
+            ...exportDocument(newsletters.docs[i]!.id, delivery.data()),
+            title: exportValue(newsletters.docs[i]!.get('title') ?? null),
+          },
+        ]
+      : [],
   );
   const sentAt = (d: ExportedDocument) => (typeof d.sent_at === 'string' ? d.sent_at : '');
   return received.sort((a, b) => sentAt(a).localeCompare(sentAt(b)) || a.id.localeCompare(b.id));
 }
 
 /** Everything the site holds about `uid`, as the downloaded file. */
-export async function memberExport(firestore: Firestore, uid: string, now = new Date()): Promise<MemberExport> {
+export async function memberExport(
+  firestore: Firestore,
+  uid: string,
+  now = new Date(),
+): Promise<MemberExport> {
   let user;
   try {
     user = await adminAuth().getUser(uid);
@@ -76,7 +110,11 @@ export async function memberExport(firestore: Firestore, uid: string, now = new 
   const [books = [], products = [], ownAds = []] = owned;
   const ads = await withAdContacts(firestore, ownAds);
   const profileDoc = profile.exists ? exportDocument(profile.id, profile.data()) : null;
-  const newsletterChoices = Object.fromEntries(Object.entries(profileDoc ?? {}).filter(([key]) => /newsletter|subscri|unsubscri|consent|opt/i.test(key) && key !== 'subscription_status'));
+  const newsletterChoices = Object.fromEntries(
+    Object.entries(profileDoc ?? {}).filter(
+      ([key]) => /newsletter|subscri|unsubscri|consent|opt/i.test(key) && key !== 'subscription_status',
+    ),
+  );
   // The choice lives in newsletter_preferences/{uid}; no document means subscribed.
   const preference = records.find((record) => record.collection === 'newsletter_preferences');
 
@@ -90,7 +128,9 @@ export async function memberExport(firestore: Firestore, uid: string, now = new 
           email_verified: user.emailVerified,
           display_name: user.displayName ?? null,
           created_at: exportValue(user.metadata.creationTime ? new Date(user.metadata.creationTime) : null),
-          last_sign_in_at: exportValue(user.metadata.lastSignInTime ? new Date(user.metadata.lastSignInTime) : null),
+          last_sign_in_at: exportValue(
+            user.metadata.lastSignInTime ? new Date(user.metadata.lastSignInTime) : null,
+          ),
           disabled: user.disabled,
         }
       : { deleted: true },
@@ -102,7 +142,11 @@ export async function memberExport(firestore: Firestore, uid: string, now = new 
             at: exportValue(user.metadata.creationTime ? new Date(user.metadata.creationTime) : null),
           }
         : null,
-      newsletter: { ...newsletterChoices, subscribed: preference?.unsubscribed !== true, changed_at: preference?.updated_at ?? null },
+      newsletter: {
+        ...newsletterChoices,
+        subscribed: preference?.unsubscribed !== true,
+        changed_at: preference?.updated_at ?? null,
+      },
     },
     profile: profileDoc,
     private_records: privateRecords.docs.map((doc) => exportDocument(doc.id, doc.data())),
@@ -121,11 +165,15 @@ export async function memberExport(firestore: Firestore, uid: string, now = new 
  * { userId? }: another member's, for admins only (permission-denied
  * otherwise). Checks the session was not ended.
  */
-export const exportMemberData = guardedCall('session', async (request, caller): Promise<MemberExport> => {
-  const uid = targetOf(caller, request.data);
-  const firestore = db();
-  const profile = await firestore.collection('profiles').doc(uid).get();
-  if (uid !== caller.uid && !profile.exists) throw new HttpsError('not-found', 'No such member.');
-  logger.info('export: member data', { uid, by: caller.uid });
-  return memberExport(firestore, uid);
-}, { call: { memory: '512MiB' } });
+export const exportMemberData = guardedCall(
+  'session',
+  async (request, caller): Promise<MemberExport> => {
+    const uid = targetOf(caller, request.data);
+    const firestore = db();
+    const profile = await firestore.collection('profiles').doc(uid).get();
+    if (uid !== caller.uid && !profile.exists) throw new HttpsError('not-found', 'No such member.');
+    logger.info('export: member data', { uid, by: caller.uid });
+    return memberExport(firestore, uid);
+  },
+  { call: { memory: '512MiB' } },
+);

@@ -47,7 +47,8 @@ export function sequentialCandidates(base: string, count = SEQUENTIAL_CANDIDATES
 /** base-xxxxx with a random a–z0–9 suffix, for a base whose sequential slugs are all taken. */
 export function randomCandidate(base: string, random: () => number = Math.random): string {
   let suffix = '';
-  for (let i = 0; i < RANDOM_SUFFIX_LENGTH; i++) suffix += RANDOM_ALPHABET[Math.floor(random() * RANDOM_ALPHABET.length)] ?? 'x';
+  for (let i = 0; i < RANDOM_SUFFIX_LENGTH; i++)
+    suffix += RANDOM_ALPHABET[Math.floor(random() * RANDOM_ALPHABET.length)] ?? 'x';
   return `${base}-${suffix}`;
 }
 
@@ -58,12 +59,20 @@ export function randomCandidate(base: string, random: () => number = Math.random
  * demo seed, have no claim). Reads at most 2 × candidates.length documents,
  * however many members share the base.
  */
-async function holdersOf(tx: Transaction, firestore: Firestore, candidates: string[]): Promise<Map<string, Set<string>>> {
+async function holdersOf(
+  tx: Transaction,
+  firestore: Firestore,
+  candidates: string[],
+): Promise<Map<string, Set<string>>> {
   const claims = candidates.map((slug) => firestore.collection(PAGE_SLUGS).doc(slug));
-  const profiles = firestore.collection('profiles').where('page_slug', 'in', candidates).limit(candidates.length * 2);
+  const profiles = firestore
+    .collection('profiles')
+    .where('page_slug', 'in', candidates)
+    .limit(candidates.length * 2);
   const [claimed, used] = await Promise.all([tx.getAll(...claims), tx.get(profiles)]);
   const holders = new Map<string, Set<string>>();
-  const add = (slug: string, uid: string) => holders.set(slug, (holders.get(slug) ?? new Set<string>()).add(uid));
+  const add = (slug: string, uid: string) =>
+    holders.set(slug, (holders.get(slug) ?? new Set<string>()).add(uid));
   for (const claim of claimed) if (claim.exists) add(claim.id, String(claim.get('uid')));
   for (const profile of used.docs) add(String(profile.get('page_slug')), profile.id);
   return holders;
@@ -75,9 +84,16 @@ async function takenAmong(tx: Transaction, firestore: Firestore, candidates: str
 }
 
 /** Which of `candidates` someone other than `uid` holds: a member may keep or take back their own slugs, retired ones included. */
-async function takenByOthers(tx: Transaction, firestore: Firestore, candidates: string[], uid: string): Promise<Set<string>> {
+async function takenByOthers(
+  tx: Transaction,
+  firestore: Firestore,
+  candidates: string[],
+  uid: string,
+): Promise<Set<string>> {
   const holders = await holdersOf(tx, firestore, candidates);
-  return new Set([...holders].filter(([, uids]) => [...uids].some((holder) => holder !== uid)).map(([slug]) => slug));
+  return new Set(
+    [...holders].filter(([, uids]) => [...uids].some((holder) => holder !== uid)).map(([slug]) => slug),
+  );
 }
 
 /**
@@ -85,7 +101,10 @@ async function takenByOthers(tx: Transaction, firestore: Firestore, candidates: 
  * random suffixes; throws when all are taken. Bounded reads whatever the
  * number of members sharing the base.
  */
-async function firstFree(base: string, taken: (candidates: string[]) => Promise<Set<string>>): Promise<string> {
+async function firstFree(
+  base: string,
+  taken: (candidates: string[]) => Promise<Set<string>>,
+): Promise<string> {
   const sequential = sequentialCandidates(base);
   const used = await taken(sequential);
   let slug = sequential.find((candidate) => !used.has(candidate));
@@ -104,7 +123,12 @@ async function firstFree(base: string, taken: (candidates: string[]) => Promise<
  * suffix. The reads stay bounded, so sign-ups do not slow down as a base
  * fills up. Call it before any other write of the transaction.
  */
-export async function claimPageSlug(tx: Transaction, firestore: Firestore, displayName: string, uid: string): Promise<string> {
+export async function claimPageSlug(
+  tx: Transaction,
+  firestore: Firestore,
+  displayName: string,
+  uid: string,
+): Promise<string> {
   const slug = await firstFree(baseSlug(displayName), (candidates) => takenAmong(tx, firestore, candidates));
   // Every candidate read, the chosen one included, is in the transaction's read
   // set even when it does not exist, so a concurrent claim of the same slug
@@ -163,10 +187,11 @@ export async function planPageSlugChange(
       writer.set(claims.doc(slug), { uid, claimed_at: FieldValue.serverTimestamp() });
       // A claim someone else holds (a data error) is not ours to retire.
       if (oldClaim === undefined || (oldClaim.exists && oldClaim.get('uid') !== uid)) return;
-      writer.set(
-        oldClaim.ref,
-        { uid, claimed_at: oldClaim.exists ? oldClaim.get('claimed_at') : FieldValue.serverTimestamp(), retired_at: FieldValue.serverTimestamp() },
-      );
+      writer.set(oldClaim.ref, {
+        uid,
+        claimed_at: oldClaim.exists ? oldClaim.get('claimed_at') : FieldValue.serverTimestamp(),
+        retired_at: FieldValue.serverTimestamp(),
+      });
     },
   };
 }

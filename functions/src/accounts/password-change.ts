@@ -1,6 +1,11 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
-import { PASSWORD_TOO_SHORT_MESSAGE, passwordChangeRequestSchema, REAUTH_REQUIRED_MESSAGE, RECENT_SIGN_IN_SECONDS } from '../../../src/domain/account';
+import {
+  PASSWORD_TOO_SHORT_MESSAGE,
+  passwordChangeRequestSchema,
+  REAUTH_REQUIRED_MESSAGE,
+  RECENT_SIGN_IN_SECONDS,
+} from '../../../src/domain/account';
 import { firstErrorMessage } from '../../../src/domain/common';
 import { endSessions, guardedCall } from '../guard';
 import { adminAuth, authErrorCode } from './admin-auth';
@@ -20,11 +25,13 @@ import { adminAuth, authErrorCode } from './admin-auth';
 export const changePassword = guardedCall('session', async (request, caller): Promise<{ status: 'done' }> => {
   const parsed = passwordChangeRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
-  if (Date.now() / 1000 - caller.authTime > RECENT_SIGN_IN_SECONDS) throw new HttpsError('failed-precondition', REAUTH_REQUIRED_MESSAGE);
+  if (Date.now() / 1000 - caller.authTime > RECENT_SIGN_IN_SECONDS)
+    throw new HttpsError('failed-precondition', REAUTH_REQUIRED_MESSAGE);
   try {
     await adminAuth().updateUser(caller.uid, { password: parsed.data.newPassword });
   } catch (error) {
-    if (authErrorCode(error) === 'auth/invalid-password') throw new HttpsError('invalid-argument', PASSWORD_TOO_SHORT_MESSAGE);
+    if (authErrorCode(error) === 'auth/invalid-password')
+      throw new HttpsError('invalid-argument', PASSWORD_TOO_SHORT_MESSAGE);
     throw error;
   }
   await endSessions(caller.uid, 'password change');

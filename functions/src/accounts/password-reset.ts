@@ -5,7 +5,12 @@ import { getFunctions } from 'firebase-admin/functions';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import {
-  ACTION_PAGES, FOREIGN_CONTINUE_URL_MESSAGE, ownActionLink, passwordResetRequestSchema, RESET_REQUESTED_MESSAGE, RESET_THROTTLED_MESSAGE,
+  ACTION_PAGES,
+  FOREIGN_CONTINUE_URL_MESSAGE,
+  ownActionLink,
+  passwordResetRequestSchema,
+  RESET_REQUESTED_MESSAGE,
+  RESET_THROTTLED_MESSAGE,
   sameOriginUrl,
 } from '../../../src/domain/account';
 import { firstErrorMessage } from '../../../src/domain/common';
@@ -51,7 +56,12 @@ export interface ResetRequestDeps {
 }
 
 /** Counts a reset request against the address and the caller's IP (all in one transaction). */
-export async function throttlePasswordReset(firestore: Firestore, email: string, caller: RequestAddress, now = Date.now()): Promise<void> {
+export async function throttlePasswordReset(
+  firestore: Firestore,
+  email: string,
+  caller: RequestAddress,
+  now = Date.now(),
+): Promise<void> {
   await consumeAttempt(
     firestore,
     [
@@ -83,8 +93,15 @@ export async function mailPasswordReset({ email, continueUrl }: PasswordResetTas
   // the address verified when the reset is completed).
   if (user.disabled || !user.email) return;
   const origin = siteUrl();
-  const firebaseLink = await auth.generatePasswordResetLink(user.email, { url: continueUrl ?? `${origin}/auth` });
-  const link = ownActionLink(firebaseLink, ACTION_PAGES.resetPassword, origin, continueUrl ? { continueUrl } : {});
+  const firebaseLink = await auth.generatePasswordResetLink(user.email, {
+    url: continueUrl ?? `${origin}/auth`,
+  });
+  const link = ownActionLink(
+    firebaseLink,
+    ACTION_PAGES.resetPassword,
+    origin,
+    continueUrl ? { continueUrl } : {},
+  );
   const firestore = db();
   const [brand, name] = await Promise.all([mailBrand(firestore), memberMailName(firestore, user.uid)]);
   await sendMail({ to: user.email, ...passwordResetEmail(name, link, brand) });
@@ -97,7 +114,11 @@ export async function mailPasswordReset({ email, continueUrl }: PasswordResetTas
  * every address. It never looks at Auth or at profiles, so neither its answer nor
  * its time can tell whether an account exists.
  */
-export async function acceptPasswordResetRequest(data: unknown, caller: RequestAddress, deps: ResetRequestDeps): Promise<PasswordResetResult> {
+export async function acceptPasswordResetRequest(
+  data: unknown,
+  caller: RequestAddress,
+  deps: ResetRequestDeps,
+): Promise<PasswordResetResult> {
   const parsed = passwordResetRequestSchema.safeParse(data);
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
   const { email } = parsed.data;
@@ -121,12 +142,14 @@ export async function acceptPasswordResetRequest(data: unknown, caller: RequestA
  * message for every address, at once: the lookup and the mail happen in the
  * deliverPasswordReset task (acceptPasswordResetRequest).
  */
-export const requestPasswordReset = openCall('a member who forgot their password is signed out', (request): Promise<PasswordResetResult> =>
-  acceptPasswordResetRequest(request.data, request.rawRequest, {
-    firestore: db(),
-    enqueue: (task) => getFunctions().taskQueue(PASSWORD_RESET_QUEUE).enqueue(task),
-    siteUrl: siteUrl(),
-  }),
+export const requestPasswordReset = openCall(
+  'a member who forgot their password is signed out',
+  (request): Promise<PasswordResetResult> =>
+    acceptPasswordResetRequest(request.data, request.rawRequest, {
+      firestore: db(),
+      enqueue: (task) => getFunctions().taskQueue(PASSWORD_RESET_QUEUE).enqueue(task),
+      siteUrl: siteUrl(),
+    }),
 );
 
 /**

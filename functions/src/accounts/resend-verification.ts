@@ -24,21 +24,30 @@ export const RESEND_FAILED_MESSAGE = 'The verification email could not be sent. 
  * failed-precondition (no email on the account), resource-exhausted
  * (RESEND_THROTTLED_MESSAGE), internal (RESEND_FAILED_MESSAGE).
  */
-export const resendVerificationEmail = guardedCall('session', async (_request, caller): Promise<ResendVerificationResult> => {
-  const { uid } = caller;
-  const user = await adminAuth().getUser(uid);
-  if (user.emailVerified) return { status: 'already-verified' };
-  if (user.email === undefined) throw new HttpsError('failed-precondition', 'Your account has no email address to verify.');
+export const resendVerificationEmail = guardedCall(
+  'session',
+  async (_request, caller): Promise<ResendVerificationResult> => {
+    const { uid } = caller;
+    const user = await adminAuth().getUser(uid);
+    if (user.emailVerified) return { status: 'already-verified' };
+    if (user.email === undefined)
+      throw new HttpsError('failed-precondition', 'Your account has no email address to verify.');
 
-  const firestore = db();
-  await consumeAttempt(firestore, [{ kind: 'resend-verification', value: uid, limits: RESEND_VERIFICATION_LIMITS }], RESEND_THROTTLED_MESSAGE);
-  try {
-    // The profile's name, never the Auth displayName (any signed-in client can set that).
-    await mailVerificationLink(user.email, await memberMailName(firestore, uid), uid);
-  } catch (error) {
-    logger.error('resend verification: the email was not sent', { uid, error });
-    throw new HttpsError('internal', RESEND_FAILED_MESSAGE);
-  }
-  logger.info('resend verification: sent', { uid });
-  return { status: 'sent' };
-}, { signIn: 'Please sign in to ask for a verification email.' });
+    const firestore = db();
+    await consumeAttempt(
+      firestore,
+      [{ kind: 'resend-verification', value: uid, limits: RESEND_VERIFICATION_LIMITS }],
+      RESEND_THROTTLED_MESSAGE,
+    );
+    try {
+      // The profile's name, never the Auth displayName (any signed-in client can set that).
+      await mailVerificationLink(user.email, await memberMailName(firestore, uid), uid);
+    } catch (error) {
+      logger.error('resend verification: the email was not sent', { uid, error });
+      throw new HttpsError('internal', RESEND_FAILED_MESSAGE);
+    }
+    logger.info('resend verification: sent', { uid });
+    return { status: 'sent' };
+  },
+  { signIn: 'Please sign in to ask for a verification email.' },
+);

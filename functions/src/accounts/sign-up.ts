@@ -13,7 +13,11 @@ import { verificationEmail } from '../mail/templates';
 import { siteUrl } from '../mail/settings';
 import { mailBrand } from '../mail/brand';
 import { ACTION_PAGES, ownActionLink } from '../../../src/domain/account';
-import { SIGNUP_LIMITS_PER_EMAIL, SIGNUP_LIMITS_PER_IP, SIGNUP_THROTTLED_MESSAGE } from '../../../src/domain/throttle';
+import {
+  SIGNUP_LIMITS_PER_EMAIL,
+  SIGNUP_LIMITS_PER_IP,
+  SIGNUP_THROTTLED_MESSAGE,
+} from '../../../src/domain/throttle';
 import { clientAddress, type RequestAddress } from '../client-address';
 import { consumeAttempt } from './throttle';
 import { openCall } from '../guard';
@@ -78,13 +82,21 @@ function createUserError(error: unknown): HttpsError {
  * inside `tx` (call it before any other write of the transaction). Shared by
  * sign-up and ensureProfile, so both start a member the same way.
  */
-export async function createStartingProfile(tx: Transaction, firestore: Firestore, uid: string, request: StartingChoices): Promise<string> {
+export async function createStartingProfile(
+  tx: Transaction,
+  firestore: Firestore,
+  uid: string,
+  request: StartingChoices,
+): Promise<string> {
   const pageSlug = await claimPageSlug(tx, firestore, request.display_name, uid);
   const profile = startingProfile(uid, request, pageSlug, new Date());
   // Validated with the shared schema so the function can never write a profile
   // the site would refuse to read; the stored time is the server's.
   profileWriteSchema.parse(profile);
-  tx.create(firestore.collection('profiles').doc(uid), { ...profile, created_at: FieldValue.serverTimestamp() });
+  tx.create(firestore.collection('profiles').doc(uid), {
+    ...profile,
+    created_at: FieldValue.serverTimestamp(),
+  });
   return pageSlug;
 }
 
@@ -92,7 +104,11 @@ export async function createStartingProfile(tx: Transaction, firestore: Firestor
  * Claims a unique page slug and creates profiles/{uid} in one transaction, so a
  * slug is never claimed without its profile or the other way round.
  */
-export async function createProfile(firestore: Firestore, uid: string, request: StartingChoices): Promise<string> {
+export async function createProfile(
+  firestore: Firestore,
+  uid: string,
+  request: StartingChoices,
+): Promise<string> {
   return firestore.runTransaction((tx) => createStartingProfile(tx, firestore, uid, request));
 }
 
@@ -128,7 +144,11 @@ export async function createAccount(request: SignupRequest): Promise<SignUpResul
   const auth = adminAuth();
   let user: UserRecord;
   try {
-    user = await auth.createUser({ email: request.email, password: request.password, displayName: request.display_name });
+    user = await auth.createUser({
+      email: request.email,
+      password: request.password,
+      displayName: request.display_name,
+    });
   } catch (error) {
     throw createUserError(error);
   }
@@ -138,7 +158,10 @@ export async function createAccount(request: SignupRequest): Promise<SignUpResul
   } catch (error) {
     logger.error('sign-up: creating the profile failed; removing the Auth user', { uid: user.uid, error });
     await auth.deleteUser(user.uid).catch((cleanupError: unknown) => {
-      logger.error('sign-up: the Auth user without profile could not be deleted', { uid: user.uid, error: cleanupError });
+      logger.error('sign-up: the Auth user without profile could not be deleted', {
+        uid: user.uid,
+        error: cleanupError,
+      });
     });
     throw new HttpsError('internal', SIGNUP_FAILED_MESSAGE);
   }
@@ -175,9 +198,12 @@ export async function throttleSignUp(email: string, caller: RequestAddress, now 
  * A function rather than createUserWithEmailAndPassword in the browser, so the
  * profile's starting values and the slug's uniqueness are decided on the server.
  */
-export const signUp = openCall('visitors create their account here', async (request): Promise<SignUpResult> => {
-  const parsed = signupRequestSchema.safeParse(request.data);
-  if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
-  await throttleSignUp(parsed.data.email, request.rawRequest);
-  return createAccount(parsed.data);
-});
+export const signUp = openCall(
+  'visitors create their account here',
+  async (request): Promise<SignUpResult> => {
+    const parsed = signupRequestSchema.safeParse(request.data);
+    if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
+    await throttleSignUp(parsed.data.email, request.rawRequest);
+    return createAccount(parsed.data);
+  },
+);

@@ -36,14 +36,23 @@ function storedAttempts(value: unknown): number[] {
  * them have room and the attempt is recorded for each, or none is touched and
  * 'resource-exhausted' with `message` is thrown.
  */
-export async function consumeAttempt(firestore: Firestore, subjects: readonly ThrottleSubject[], message: string, now = Date.now()): Promise<void> {
+export async function consumeAttempt(
+  firestore: Firestore,
+  subjects: readonly ThrottleSubject[],
+  message: string,
+  now = Date.now(),
+): Promise<void> {
   const refs = subjects.map((subject) => firestore.collection(THROTTLES).doc(throttleKey(subject)));
   const refused = await firestore.runTransaction(async (tx) => {
     const snapshots = refs.length > 0 ? await tx.getAll(...refs) : [];
-    const decisions = subjects.map((subject, i) => decideAttempt(storedAttempts(snapshots[i]?.get('attempts')), now, subject.limits));
+    const decisions = subjects.map((subject, i) =>
+      decideAttempt(storedAttempts(snapshots[i]?.get('attempts')), now, subject.limits),
+    );
     const blocked = subjects.filter((_, i) => !decisions[i]!.allowed).map((subject) => subject.kind);
     if (blocked.length > 0) return blocked;
-    refs.forEach((ref, i) => tx.set(ref, { attempts: decisions[i]!.attempts, updated_at: FieldValue.serverTimestamp() }));
+    refs.forEach((ref, i) =>
+      tx.set(ref, { attempts: decisions[i]!.attempts, updated_at: FieldValue.serverTimestamp() }),
+    );
     return [];
   });
   if (refused.length > 0) {

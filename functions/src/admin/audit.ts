@@ -36,7 +36,9 @@ export async function audit(firestore: Firestore, record: AuditRecord): Promise<
 
 /** The keys of `after` whose values differ from `before`, as two small maps. */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const keys = Object.keys(after).filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+  const keys = Object.keys(after).filter(
+    (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
+  );
   return {
     before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])),
     after: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])),

@@ -9,33 +9,58 @@ import { auditInTransaction, changedFields } from './audit';
 import { guardedCall } from '../guard';
 
 type Save = Extract<AdminContentRequest, { action: 'save-page' | 'save-legal' }>;
-type BannerRequest = Extract<AdminContentRequest, { action: 'create-banner' | 'set-banner-active' | 'delete-banner' }>;
+type BannerRequest = Extract<
+  AdminContentRequest,
+  { action: 'create-banner' | 'set-banner-active' | 'delete-banner' }
+>;
 
 /** Saves a page or legal document with who and when (the server's time), and the audit entry of what changed. */
 export async function saveContent(firestore: Firestore, actorUid: string, request: Save): Promise<void> {
   const [ref, fields] =
     request.action === 'save-page'
-      ? [firestore.collection('page_content').doc(request.page.page_slug), { ...request.page, updated_by: actorUid }]
+      ? [
+          firestore.collection('page_content').doc(request.page.page_slug),
+          { ...request.page, updated_by: actorUid },
+        ]
       : [
           firestore.collection('legal_documents').doc(request.document_type),
-          { document_type: request.document_type, title: request.title, content: request.content, updated_by: actorUid },
+          {
+            document_type: request.document_type,
+            title: request.title,
+            content: request.content,
+            updated_by: actorUid,
+          },
         ];
   await firestore.runTransaction(async (tx) => {
     const stored = (await tx.get(ref)).data() ?? {};
     const diff = changedFields(stored, fields);
-    const time = request.action === 'save-page' ? { updated_at: FieldValue.serverTimestamp() } : { last_updated_at: FieldValue.serverTimestamp() };
+    const time =
+      request.action === 'save-page'
+        ? { updated_at: FieldValue.serverTimestamp() }
+        : { last_updated_at: FieldValue.serverTimestamp() };
     tx.set(ref, { ...fields, ...time });
-    auditInTransaction(tx, firestore, { actorUid, action: request.action, targetUid: null, before: { id: ref.path, ...diff.before }, after: { id: ref.path, ...diff.after } });
+    auditInTransaction(tx, firestore, {
+      actorUid,
+      action: request.action,
+      targetUid: null,
+      before: { id: ref.path, ...diff.before },
+      after: { id: ref.path, ...diff.after },
+    });
   });
 }
 
 /** Creates, toggles or deletes an advertisement banner, with its audit entry. */
-export async function changeBanner(firestore: Firestore, actorUid: string, request: BannerRequest): Promise<{ id: string }> {
+export async function changeBanner(
+  firestore: Firestore,
+  actorUid: string,
+  request: BannerRequest,
+): Promise<{ id: string }> {
   const banners = firestore.collection('advertisement_banners');
   const ref = request.action === 'create-banner' ? banners.doc() : banners.doc(request.bannerId);
   await firestore.runTransaction(async (tx) => {
     const stored = (await tx.get(ref)).data();
-    if (request.action !== 'create-banner' && !stored) throw new HttpsError('not-found', 'This banner no longer exists.');
+    if (request.action !== 'create-banner' && !stored)
+      throw new HttpsError('not-found', 'This banner no longer exists.');
     if (request.action === 'create-banner') {
       tx.create(ref, { ...request.banner, created_by: actorUid, created_at: FieldValue.serverTimestamp() });
     } else if (request.action === 'set-banner-active') {
@@ -43,8 +68,21 @@ export async function changeBanner(firestore: Firestore, actorUid: string, reque
     } else {
       tx.delete(ref);
     }
-    const after = request.action === 'create-banner' ? request.banner : request.action === 'set-banner-active' ? { is_active: request.is_active } : null;
-    auditInTransaction(tx, firestore, { actorUid, action: request.action, targetUid: null, before: stored ? { id: ref.path, title: stored.title ?? null, is_active: stored.is_active ?? null } : null, after: after ? { id: ref.path, ...after } : null });
+    const after =
+      request.action === 'create-banner'
+        ? request.banner
+        : request.action === 'set-banner-active'
+          ? { is_active: request.is_active }
+          : null;
+    auditInTransaction(tx, firestore, {
+      actorUid,
+      action: request.action,
+      targetUid: null,
+      before: stored
+        ? { id: ref.path, title: stored.title ?? null, is_active: stored.is_active ?? null }
+        : null,
+      after: after ? { id: ref.path, ...after } : null,
+    });
   });
   return { id: ref.id };
 }
@@ -60,7 +98,11 @@ export const adminContent = guardedCall('admin', async (request, caller) => {
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
   const data = parsed.data;
   if (data.action === 'preview-legal') return { html: renderMarkdown(data.content) };
-  if (data.action === 'create-banner' || data.action === 'set-banner-active' || data.action === 'delete-banner') {
+  if (
+    data.action === 'create-banner' ||
+    data.action === 'set-banner-active' ||
+    data.action === 'delete-banner'
+  ) {
     try {
       return await changeBanner(db(), actorUid, data);
     } catch (error) {
@@ -74,6 +116,9 @@ export const adminContent = guardedCall('admin', async (request, caller) => {
     return { saved: true };
   } catch (error) {
     logger.error('adminContent failed', { action: data.action, error });
-    throw new HttpsError('internal', data.action === 'save-page' ? 'Failed to save page content.' : 'Failed to save document.');
+    throw new HttpsError(
+      'internal',
+      data.action === 'save-page' ? 'Failed to save page content.' : 'Failed to save document.',
+    );
   }
 });

@@ -1,6 +1,10 @@
 import { logger } from 'firebase-functions';
 import { FieldValue } from 'firebase-admin/firestore';
-import { SERVER_FAILURES_COLLECTION, failureMessage, type ServerFailureKind } from '../../../src/domain/server-failures';
+import {
+  SERVER_FAILURES_COLLECTION,
+  failureMessage,
+  type ServerFailureKind,
+} from '../../../src/domain/server-failures';
 import { db } from '../firestore';
 
 /**
@@ -8,9 +12,15 @@ import { db } from '../firestore';
  * Never throws: recording is best effort and must not hide the failure itself,
  * which the caller still handles (rethrows, retries or reports).
  */
-export async function recordFailure(kind: ServerFailureKind, error: unknown, context: Record<string, string> = {}): Promise<void> {
+export async function recordFailure(
+  kind: ServerFailureKind,
+  error: unknown,
+  context: Record<string, string> = {},
+): Promise<void> {
   try {
-    await db().collection(SERVER_FAILURES_COLLECTION).add({ kind, message: failureMessage(error), context, at: FieldValue.serverTimestamp() });
+    await db()
+      .collection(SERVER_FAILURES_COLLECTION)
+      .add({ kind, message: failureMessage(error), context, at: FieldValue.serverTimestamp() });
   } catch (problem) {
     logger.error('server failure not recorded', { kind, error: failureMessage(problem) });
   }

@@ -1,6 +1,11 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
-import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import {
   BOOK_NOT_FEATURABLE_MESSAGE,
   MAX_FEATURED_BOOKS_MESSAGE,
@@ -29,17 +34,35 @@ type Kind = keyof typeof KINDS;
  */
 async function readSlots(tx: Transaction, firestore: Firestore, kind: Kind) {
   const { collection, count, field } = KINDS[kind];
-  const refs = Array.from({ length: count }, (_, i) => firestore.collection(collection).doc(featuredDocId(i + 1)));
+  const refs = Array.from({ length: count }, (_, i) =>
+    firestore.collection(collection).doc(featuredDocId(i + 1)),
+  );
   const snaps = await tx.getAll(...refs);
-  return snaps.map((snap, i) => ({ position: i + 1, ref: refs[i] as DocumentReference, holds: snap.exists ? (snap.get(field) as string) : null }));
+  return snaps.map((snap, i) => ({
+    position: i + 1,
+    ref: refs[i] as DocumentReference,
+    holds: snap.exists ? (snap.get(field) as string) : null,
+  }));
 }
 
 /** Whether the item may be featured: an active book, or an active and approved member. */
-async function checkFeaturable(tx: Transaction, firestore: Firestore, kind: Kind, id: string): Promise<DocumentReference> {
+async function checkFeaturable(
+  tx: Transaction,
+  firestore: Firestore,
+  kind: Kind,
+  id: string,
+): Promise<DocumentReference> {
   const ref = firestore.collection(kind === 'book' ? 'books' : 'profiles').doc(id);
   const snap = await tx.get(ref);
-  const ok = snap.exists && snap.get('is_active') !== false && (kind === 'book' || snap.get('approval_status') === 'approved');
-  if (!ok) throw new HttpsError('failed-precondition', kind === 'book' ? BOOK_NOT_FEATURABLE_MESSAGE : PROFILE_NOT_FEATURABLE_MESSAGE);
+  const ok =
+    snap.exists &&
+    snap.get('is_active') !== false &&
+    (kind === 'book' || snap.get('approval_status') === 'approved');
+  if (!ok)
+    throw new HttpsError(
+      'failed-precondition',
+      kind === 'book' ? BOOK_NOT_FEATURABLE_MESSAGE : PROFILE_NOT_FEATURABLE_MESSAGE,
+    );
   return ref;
 }
 
@@ -48,7 +71,14 @@ async function checkFeaturable(tx: Transaction, firestore: Firestore, kind: Kind
  * other slot it held) in one transaction with the books' is_featured flags and the
  * audit entry. A null position removes the item from every slot it holds.
  */
-async function place(firestore: Firestore, actorUid: string, kind: Kind, id: string, position: number | 'first-free' | null, action: string): Promise<AdminFeaturedResult> {
+async function place(
+  firestore: Firestore,
+  actorUid: string,
+  kind: Kind,
+  id: string,
+  position: number | 'first-free' | null,
+  action: string,
+): Promise<AdminFeaturedResult> {
   const { field } = KINDS[kind];
   return firestore.runTransaction(async (tx) => {
     const slots = await readSlots(tx, firestore, kind);
@@ -56,14 +86,22 @@ async function place(firestore: Firestore, actorUid: string, kind: Kind, id: str
     const current = slots.find((slot) => slot.holds === id);
     let target: number | null;
     if (position === 'first-free') {
-      target = current?.position ?? firstFreePosition(slots.filter((slot) => slot.holds !== null).map((slot) => slot.position), slots.length);
+      target =
+        current?.position ??
+        firstFreePosition(
+          slots.filter((slot) => slot.holds !== null).map((slot) => slot.position),
+          slots.length,
+        );
       if (target === null) throw new HttpsError('resource-exhausted', MAX_FEATURED_BOOKS_MESSAGE);
     } else {
       target = position;
     }
     const displaced = target === null ? null : (slots[target - 1]?.holds ?? null);
     // Books that stop being featured (the displaced one) need their reads before any write.
-    const displacedBook = kind === 'book' && displaced !== null && displaced !== id ? firestore.collection('books').doc(displaced) : null;
+    const displacedBook =
+      kind === 'book' && displaced !== null && displaced !== id
+        ? firestore.collection('books').doc(displaced)
+        : null;
     const displacedExists = displacedBook ? (await tx.get(displacedBook)).exists : false;
     const unfeatured = kind === 'book' && position === null ? firestore.collection('books').doc(id) : null;
     const unfeaturedExists = unfeatured ? (await tx.get(unfeatured)).exists : false;
@@ -72,7 +110,12 @@ async function place(firestore: Firestore, actorUid: string, kind: Kind, id: str
       if (slot.holds === id && slot.position !== target) tx.delete(slot.ref);
     }
     if (target !== null && itemRef) {
-      tx.set(slots[target - 1]!.ref, { [field]: id, position: target, created_by: actorUid, created_at: FieldValue.serverTimestamp() });
+      tx.set(slots[target - 1]!.ref, {
+        [field]: id,
+        position: target,
+        created_by: actorUid,
+        created_at: FieldValue.serverTimestamp(),
+      });
       if (kind === 'book') tx.update(itemRef, { is_featured: true });
     }
     if (displacedBook && displacedExists) tx.update(displacedBook, { is_featured: false });
@@ -89,7 +132,13 @@ async function place(firestore: Firestore, actorUid: string, kind: Kind, id: str
 }
 
 /** Empties a slot; a book that leaves it is no longer featured. */
-async function clearSlot(firestore: Firestore, actorUid: string, kind: Kind, position: number, action: string): Promise<AdminFeaturedResult> {
+async function clearSlot(
+  firestore: Firestore,
+  actorUid: string,
+  kind: Kind,
+  position: number,
+  action: string,
+): Promise<AdminFeaturedResult> {
   const { collection, field } = KINDS[kind];
   const slotRef = firestore.collection(collection).doc(featuredDocId(position));
   await firestore.runTransaction(async (tx) => {
@@ -100,20 +149,37 @@ async function clearSlot(firestore: Firestore, actorUid: string, kind: Kind, pos
     const bookExists = book ? (await tx.get(book)).exists : false;
     tx.delete(slotRef);
     if (book && bookExists) tx.update(book, { is_featured: false });
-    auditInTransaction(tx, firestore, { actorUid, action, targetUid: kind === 'profile' ? held : null, before: { position, [field]: held }, after: null });
+    auditInTransaction(tx, firestore, {
+      actorUid,
+      action,
+      targetUid: kind === 'profile' ? held : null,
+      before: { position, [field]: held },
+      after: null,
+    });
   });
   return { position: null };
 }
 
 /** Runs one validated request for the admin `actorUid`. */
-export function runAdminFeatured(firestore: Firestore, actorUid: string, request: AdminFeaturedRequest): Promise<AdminFeaturedResult> {
+export function runAdminFeatured(
+  firestore: Firestore,
+  actorUid: string,
+  request: AdminFeaturedRequest,
+): Promise<AdminFeaturedResult> {
   switch (request.action) {
     case 'assign-book':
       return place(firestore, actorUid, 'book', request.bookId, request.position, request.action);
     case 'remove-book':
       return clearSlot(firestore, actorUid, 'book', request.position, request.action);
     case 'set-book-featured':
-      return place(firestore, actorUid, 'book', request.bookId, request.featured ? 'first-free' : null, request.action);
+      return place(
+        firestore,
+        actorUid,
+        'book',
+        request.bookId,
+        request.featured ? 'first-free' : null,
+        request.action,
+      );
     case 'assign-profile':
       return place(firestore, actorUid, 'profile', request.userId, request.position, request.action);
     case 'remove-profile':

@@ -1,7 +1,12 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { adminSiteSettingsRequestSchema, titlesFollowingGlobal, type AdminSiteSettingsRequest, type SiteSettingsEdit } from '../../../src/domain/admin-site-settings';
+import {
+  adminSiteSettingsRequestSchema,
+  titlesFollowingGlobal,
+  type AdminSiteSettingsRequest,
+  type SiteSettingsEdit,
+} from '../../../src/domain/admin-site-settings';
 import { firstErrorMessage } from '../../../src/domain/common';
 import { SITE_SETTINGS_DOC_ID } from '../../../src/domain/site-settings';
 import { db } from '../firestore';
@@ -16,12 +21,21 @@ function settingsRef(firestore: Firestore) {
 }
 
 /** Saves the given settings fields with who and when, and the audit entry of what changed (before → after). */
-export async function saveSettings(firestore: Firestore, actorUid: string, settings: SiteSettingsEdit, action = 'save-settings'): Promise<void> {
+export async function saveSettings(
+  firestore: Firestore,
+  actorUid: string,
+  settings: SiteSettingsEdit,
+  action = 'save-settings',
+): Promise<void> {
   const ref = settingsRef(firestore);
   await firestore.runTransaction(async (tx) => {
     const stored = (await tx.get(ref)).data() ?? {};
     const diff = changedFields(stored, settings as Record<string, unknown>);
-    tx.set(ref, { ...settings, updated_by: actorUid, updated_at: FieldValue.serverTimestamp() }, { merge: true });
+    tx.set(
+      ref,
+      { ...settings, updated_by: actorUid, updated_at: FieldValue.serverTimestamp() },
+      { merge: true },
+    );
     auditInTransaction(tx, firestore, { actorUid, action, targetUid: null, ...diff });
   });
 }
@@ -31,13 +45,26 @@ export async function saveSettings(firestore: Firestore, actorUid: string, setti
  * follows the global one (empty, the default, or the previous global title).
  * Returns how many books changed.
  */
-export async function setFreePreviewTitle(firestore: Firestore, actorUid: string, title: string): Promise<{ updatedBooks: number }> {
-  const previous = (await settingsRef(firestore).get()).get('global_free_preview_title') as string | undefined;
-  await saveSettings(firestore, actorUid, { global_free_preview_title: title } as SiteSettingsEdit, 'set-free-preview-title');
+export async function setFreePreviewTitle(
+  firestore: Firestore,
+  actorUid: string,
+  title: string,
+): Promise<{ updatedBooks: number }> {
+  const previous = (await settingsRef(firestore).get()).get('global_free_preview_title') as
+    string | undefined;
+  await saveSettings(
+    firestore,
+    actorUid,
+    { global_free_preview_title: title } as SiteSettingsEdit,
+    'set-free-preview-title',
+  );
   const following = titlesFollowingGlobal(previous).filter((value) => value !== title);
   let updatedBooks = 0;
   const books = firestore.collection('books');
-  for (const query of [books.where('free_preview_title', 'in', following), books.where('free_preview_title', '==', null)]) {
+  for (const query of [
+    books.where('free_preview_title', 'in', following),
+    books.where('free_preview_title', '==', null),
+  ]) {
     for (;;) {
       const page = await query.select().limit(PAGE_SIZE).get();
       if (page.empty) break;
@@ -55,19 +82,26 @@ export async function setFreePreviewTitle(firestore: Firestore, actorUid: string
  * for callers with the `admin` claim only; the publish pipeline republishes the
  * pre-rendered pages when site_settings changes.
  */
-export const adminSiteSettings = guardedCall('admin', async (request, caller) => {
-  const actorUid = caller.uid;
-  const parsed = adminSiteSettingsRequestSchema.safeParse(request.data);
-  if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
-  const data: AdminSiteSettingsRequest = parsed.data;
-  try {
-    if (data.action === 'save-settings') {
-      await saveSettings(db(), actorUid, data.settings);
-      return { saved: true };
+export const adminSiteSettings = guardedCall(
+  'admin',
+  async (request, caller) => {
+    const actorUid = caller.uid;
+    const parsed = adminSiteSettingsRequestSchema.safeParse(request.data);
+    if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
+    const data: AdminSiteSettingsRequest = parsed.data;
+    try {
+      if (data.action === 'save-settings') {
+        await saveSettings(db(), actorUid, data.settings);
+        return { saved: true };
+      }
+      return await setFreePreviewTitle(db(), actorUid, data.title);
+    } catch (error) {
+      logger.error('adminSiteSettings failed', { action: data.action, error });
+      throw new HttpsError(
+        'internal',
+        data.action === 'save-settings' ? 'Failed to update site settings' : 'Failed to update global title.',
+      );
     }
-    return await setFreePreviewTitle(db(), actorUid, data.title);
-  } catch (error) {
-    logger.error('adminSiteSettings failed', { action: data.action, error });
-    throw new HttpsError('internal', data.action === 'save-settings' ? 'Failed to update site settings' : 'Failed to update global title.');
-  }
-}, { call: { timeoutSeconds: 300 } });
+  },
+  { call: { timeoutSeconds: 300 } },
+);

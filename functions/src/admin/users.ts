@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
-import { FieldPath, FieldValue, Timestamp, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  FieldValue,
+  Timestamp,
+  type DocumentSnapshot,
+  type Firestore,
+  type Query,
+} from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
 import {
   ONLY_PENDING_MESSAGE,
@@ -20,7 +27,12 @@ import {
   type UpdateUserFields,
 } from '../../../src/domain/admin-users';
 import { firstErrorMessage } from '../../../src/domain/common';
-import { approvalStatusSchema, profileWriteSchema, subscriptionStatusSchema, userCategorySchema } from '../../../src/domain/profile';
+import {
+  approvalStatusSchema,
+  profileWriteSchema,
+  subscriptionStatusSchema,
+  userCategorySchema,
+} from '../../../src/domain/profile';
 import { db } from '../firestore';
 import { endSessions, guardedCall, revokeSessions, sessionStampNow } from '../guard';
 import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/caller-standing';
@@ -96,7 +108,10 @@ async function authUsers(uids: string[]): Promise<Map<string, UserRecord>> {
  * filtered or keyword query, never the whole collection) and one Auth lookup for
  * its accounts; an email search is a single Auth lookup and a single get.
  */
-export async function listUsers(firestore: Firestore, request: RequestOf<'get-users-with-emails'>): Promise<AdminUserPage> {
+export async function listUsers(
+  firestore: Firestore,
+  request: RequestOf<'get-users-with-emails'>,
+): Promise<AdminUserPage> {
   const plan = planUserQuery(request.search, request.filters);
   const profiles = firestore.collection('profiles');
   if (plan.email !== null) {
@@ -104,7 +119,8 @@ export async function listUsers(firestore: Firestore, request: RequestOf<'get-us
     try {
       user = await adminAuth().getUserByEmail(plan.email);
     } catch (error) {
-      if (authErrorCode(error) === 'auth/user-not-found' || authErrorCode(error) === 'auth/invalid-email') return { users: [], nextCursor: null };
+      if (authErrorCode(error) === 'auth/user-not-found' || authErrorCode(error) === 'auth/invalid-email')
+        return { users: [], nextCursor: null };
       throw error;
     }
     const doc = await profiles.doc(user.uid).get();
@@ -113,7 +129,8 @@ export async function listUsers(firestore: Firestore, request: RequestOf<'get-us
   }
   let query: Query = profiles;
   for (const filter of plan.filters) query = query.where(filter.field, filter.op, filter.value);
-  query = plan.order === 'newest' ? query.orderBy('created_at', 'desc') : query.orderBy(FieldPath.documentId());
+  query =
+    plan.order === 'newest' ? query.orderBy('created_at', 'desc') : query.orderBy(FieldPath.documentId());
   if (request.cursor) {
     const cursor = await profiles.doc(request.cursor).get();
     if (!cursor.exists) throw new HttpsError('invalid-argument', 'The list changed; please reload it.');
@@ -121,22 +138,37 @@ export async function listUsers(firestore: Firestore, request: RequestOf<'get-us
   }
   const page = await query.limit(request.pageSize).get();
   const accounts = await authUsers(page.docs.map((doc) => doc.id));
-  const users = page.docs.map((doc) => toRow(doc, accounts.get(doc.id))).filter((row) => rowMatchesText(row, plan.text));
+  const users = page.docs
+    .map((doc) => toRow(doc, accounts.get(doc.id)))
+    .filter((row) => rowMatchesText(row, plan.text));
   const last = page.docs.at(-1);
   return { users, nextCursor: page.docs.length === request.pageSize && last ? last.id : null };
 }
 
 /** Sets approval_status of a pending non-admin member, with its audit entry; the approval-email trigger mails them. */
-async function decideApproval(firestore: Firestore, actorUid: string, userId: string, status: 'approved' | 'denied', action: Action) {
+async function decideApproval(
+  firestore: Firestore,
+  actorUid: string,
+  userId: string,
+  status: 'approved' | 'denied',
+  action: Action,
+) {
   const before = await currentRow(firestore, userId);
   if (!canDecideApproval(before)) throw new HttpsError('failed-precondition', ONLY_PENDING_MESSAGE);
   const ref = firestore.collection('profiles').doc(userId);
   await firestore.runTransaction(async (tx) => {
     const doc = await tx.get(ref);
     if (!doc.exists) throw new HttpsError('not-found', USER_NOT_FOUND_MESSAGE);
-    if (doc.get('approval_status') !== 'pending') throw new HttpsError('failed-precondition', ONLY_PENDING_MESSAGE);
+    if (doc.get('approval_status') !== 'pending')
+      throw new HttpsError('failed-precondition', ONLY_PENDING_MESSAGE);
     tx.update(ref, { approval_status: status, updated_at: FieldValue.serverTimestamp() });
-    auditInTransaction(tx, firestore, { actorUid, action, targetUid: userId, before: { approval_status: 'pending' }, after: { approval_status: status } });
+    auditInTransaction(tx, firestore, {
+      actorUid,
+      action,
+      targetUid: userId,
+      before: { approval_status: 'pending' },
+      after: { approval_status: status },
+    });
   });
   return { user: await currentRow(firestore, userId) };
 }
@@ -151,7 +183,13 @@ async function applyActive(uid: string, active: boolean): Promise<void> {
  * former admin, 'User') in one transaction with the audit entry, then the Auth
  * side: the admin claim for the role, the account's disabled state for is_active.
  */
-export async function updateUser(firestore: Firestore, actorUid: string, userId: string, fields: Partial<UpdateUserFields>, action: Action) {
+export async function updateUser(
+  firestore: Firestore,
+  actorUid: string,
+  userId: string,
+  fields: Partial<UpdateUserFields>,
+  action: Action,
+) {
   const problem = selfChangeProblem(actorUid, userId, { role: fields.role, is_active: fields.is_active });
   if (problem) throw new HttpsError('failed-precondition', problem);
   const before = await currentRow(firestore, userId);
@@ -170,16 +208,27 @@ export async function updateUser(firestore: Firestore, actorUid: string, userId:
     // A demotion or deactivation ends the member's sessions in the same commit:
     // from it on, neither a callable nor a rule accepts a token issued before.
     endsSessions = changeEndsSessions(stored, updates);
-    tx.update(ref, { ...updates, updated_at: FieldValue.serverTimestamp(), ...(endsSessions ? { [SESSION_STAMP_FIELD]: sessionStampNow() } : {}) });
+    tx.update(ref, {
+      ...updates,
+      updated_at: FieldValue.serverTimestamp(),
+      ...(endsSessions ? { [SESSION_STAMP_FIELD]: sessionStampNow() } : {}),
+    });
     auditInTransaction(tx, firestore, { actorUid, action, targetUid: userId, ...diff });
   });
   try {
-    if (fields.role !== undefined && fields.role !== before.role) await setAdminClaim(userId, fields.role === 'Admin');
+    if (fields.role !== undefined && fields.role !== before.role)
+      await setAdminClaim(userId, fields.role === 'Admin');
     if (fields.is_active !== undefined) await applyActive(userId, fields.is_active);
     if (endsSessions) await revokeSessions(userId);
   } catch (error) {
-    logger.error('adminUserManagement: the profile was saved but the Auth account was not updated', { userId, error });
-    throw new HttpsError('internal', 'The member was saved, but their account could not be updated. Please save again.');
+    logger.error('adminUserManagement: the profile was saved but the Auth account was not updated', {
+      userId,
+      error,
+    });
+    throw new HttpsError(
+      'internal',
+      'The member was saved, but their account could not be updated. Please save again.',
+    );
   }
   return { user: await currentRow(firestore, userId) };
 }
@@ -233,12 +282,19 @@ async function deleteUser(firestore: Firestore, actorUid: string, userId: string
 async function createUser(firestore: Firestore, actorUid: string, request: RequestOf<'create-user'>) {
   let user: UserRecord;
   try {
-    user = await adminAuth().createUser({ email: request.email, password: request.password, displayName: request.display_name, emailVerified: true });
+    user = await adminAuth().createUser({
+      email: request.email,
+      password: request.password,
+      displayName: request.display_name,
+      emailVerified: true,
+    });
   } catch (error) {
     const code = authErrorCode(error);
     if (code === 'auth/email-already-exists') throw new HttpsError('already-exists', EMAIL_TAKEN_MESSAGE);
-    if (code === 'auth/invalid-email') throw new HttpsError('invalid-argument', 'Please enter a valid email address.');
-    if (code === 'auth/invalid-password') throw new HttpsError('invalid-argument', 'Password must be at least 6 characters long.');
+    if (code === 'auth/invalid-email')
+      throw new HttpsError('invalid-argument', 'Please enter a valid email address.');
+    if (code === 'auth/invalid-password')
+      throw new HttpsError('invalid-argument', 'Password must be at least 6 characters long.');
     throw error;
   }
   try {
@@ -252,21 +308,40 @@ async function createUser(firestore: Firestore, actorUid: string, request: Reque
       } else {
         slug = await claimPageSlug(tx, firestore, request.display_name, user.uid);
       }
-      const profile = { ...startingProfile(user.uid, request, slug, new Date()), role: request.role, approval_status: 'approved' as const, social_links: {} };
+      const profile = {
+        ...startingProfile(user.uid, request, slug, new Date()),
+        role: request.role,
+        approval_status: 'approved' as const,
+        social_links: {},
+      };
       profileWriteSchema.parse(profile);
-      tx.create(firestore.collection('profiles').doc(user.uid), { ...profile, created_at: FieldValue.serverTimestamp() });
+      tx.create(firestore.collection('profiles').doc(user.uid), {
+        ...profile,
+        created_at: FieldValue.serverTimestamp(),
+      });
       auditInTransaction(tx, firestore, {
         actorUid,
         action: 'create-user',
         targetUid: user.uid,
-        after: { email: request.email, display_name: request.display_name, page_slug: slug, category: request.category, role: request.role },
+        after: {
+          email: request.email,
+          display_name: request.display_name,
+          page_slug: slug,
+          category: request.category,
+          role: request.role,
+        },
       });
     });
     if (request.role === 'Admin') await setAdminClaim(user.uid, true);
   } catch (error) {
     await adminAuth()
       .deleteUser(user.uid)
-      .catch((cleanup: unknown) => logger.error('adminUserManagement: could not remove the half-created user', { uid: user.uid, error: cleanup }));
+      .catch((cleanup: unknown) =>
+        logger.error('adminUserManagement: could not remove the half-created user', {
+          uid: user.uid,
+          error: cleanup,
+        }),
+      );
     if (error instanceof HttpsError) throw error;
     logger.error('adminUserManagement: creating the profile failed', { error });
     throw new HttpsError('internal', 'Failed to create user.');
@@ -277,7 +352,10 @@ async function createUser(firestore: Firestore, actorUid: string, request: Reque
       // Our own /auth/reset page with the Admin SDK's code, as the password-reset mail does.
       const firebaseLink = await adminAuth().generatePasswordResetLink(request.email, { url: authPageUrl() });
       const link = ownActionLink(firebaseLink, ACTION_PAGES.resetPassword, siteUrl());
-      await sendMail({ to: request.email, ...invitationEmail(request.display_name, link, authPageUrl(), await mailBrand(firestore)) });
+      await sendMail({
+        to: request.email,
+        ...invitationEmail(request.display_name, link, authPageUrl(), await mailBrand(firestore)),
+      });
       invitationSent = true;
     } catch (error) {
       logger.error('adminUserManagement: the invitation was not sent', { uid: user.uid, error });
@@ -287,7 +365,11 @@ async function createUser(firestore: Firestore, actorUid: string, request: Reque
 }
 
 /** Runs one validated request for the admin `actorUid`. */
-export async function runAdminUsers(firestore: Firestore, actorUid: string, request: AdminUsersRequest): Promise<AdminUsersResults[Action]> {
+export async function runAdminUsers(
+  firestore: Firestore,
+  actorUid: string,
+  request: AdminUsersRequest,
+): Promise<AdminUsersResults[Action]> {
   switch (request.action) {
     case 'get-users-with-emails':
       return listUsers(firestore, request);
@@ -298,7 +380,13 @@ export async function runAdminUsers(firestore: Firestore, actorUid: string, requ
     case 'update-user':
       return updateUser(firestore, actorUid, request.userId, request.fields, request.action);
     case 'set-active':
-      return updateUser(firestore, actorUid, request.userId, { is_active: request.is_active }, request.action);
+      return updateUser(
+        firestore,
+        actorUid,
+        request.userId,
+        { is_active: request.is_active },
+        request.action,
+      );
     case 'reset-password':
       return resetPassword(firestore, actorUid, request.userId);
     case 'delete-user':
@@ -315,15 +403,19 @@ export async function runAdminUsers(firestore: Firestore, actorUid: string, requ
  * message), not-found, failed-precondition (self-changes, approving a
  * non-pending member), already-exists (email or slug taken), internal.
  */
-export const adminUserManagement = guardedCall('admin', async (request, caller) => {
-  const actorUid = caller.uid;
-  const parsed = adminUsersRequestSchema.safeParse(request.data);
-  if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
-  try {
-    return await runAdminUsers(db(), actorUid, parsed.data);
-  } catch (error) {
-    if (error instanceof HttpsError) throw error;
-    logger.error('adminUserManagement failed', { action: parsed.data.action, error });
-    throw new HttpsError('internal', 'The action failed. Please try again.');
-  }
-}, { call: { timeoutSeconds: 300 } });
+export const adminUserManagement = guardedCall(
+  'admin',
+  async (request, caller) => {
+    const actorUid = caller.uid;
+    const parsed = adminUsersRequestSchema.safeParse(request.data);
+    if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
+    try {
+      return await runAdminUsers(db(), actorUid, parsed.data);
+    } catch (error) {
+      if (error instanceof HttpsError) throw error;
+      logger.error('adminUserManagement failed', { action: parsed.data.action, error });
+      throw new HttpsError('internal', 'The action failed. Please try again.');
+    }
+  },
+  { call: { timeoutSeconds: 300 } },
+);

@@ -6,7 +6,11 @@ import { logger } from 'firebase-functions';
 import type { Firestore } from 'firebase-admin/firestore';
 import { profileSchema } from '../../../src/domain/profile';
 import {
-  bookVisibilityFields, isOwnerPublic, sameVisibilityFields, visibilityFromStored, type BookVisibilityFields,
+  bookVisibilityFields,
+  isOwnerPublic,
+  sameVisibilityFields,
+  visibilityFromStored,
+  type BookVisibilityFields,
 } from '../../../src/domain/visibility';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import { db } from '../firestore';
@@ -19,19 +23,28 @@ const ownerSource = profileSchema.pick({ is_active: true, approval_status: true 
  * data), and writes them when they differ. A missing or malformed profile makes
  * the book not public. Returns the fields written, or undefined when nothing changed.
  */
-export async function refreshBookVisibility(firestore: Firestore, bookId: string): Promise<BookVisibilityFields | undefined> {
+export async function refreshBookVisibility(
+  firestore: Firestore,
+  bookId: string,
+): Promise<BookVisibilityFields | undefined> {
   const ref = firestore.collection('books').doc(bookId);
   return firestore.runTransaction(async (tx) => {
     const book = await tx.get(ref);
     if (!book.exists) return undefined;
     const uid = book.get('user_id');
-    const profile = typeof uid === 'string' && uid !== '' ? await tx.get(firestore.collection('profiles').doc(uid)) : undefined;
+    const profile =
+      typeof uid === 'string' && uid !== ''
+        ? await tx.get(firestore.collection('profiles').doc(uid))
+        : undefined;
     let ownerPublic = false;
     if (profile?.exists) {
       try {
         ownerPublic = isOwnerPublic(parseDoc(ownerSource, profile.id, profile.data(), 'profiles'));
       } catch (error) {
-        logger.error('book visibility: owner profile unreadable, book hidden', { book: bookId, error: error instanceof Error ? error.message : String(error) });
+        logger.error('book visibility: owner profile unreadable, book hidden', {
+          book: bookId,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
     const computed = bookVisibilityFields(book.get('is_active') !== false, ownerPublic);
@@ -59,7 +72,8 @@ export const bookVisibility = onDocumentWritten('books/{bookId}', async (event) 
   logger.debug('book visibility', { book: bookId, written });
 });
 
-const ownerFields = (data: Record<string, unknown> | undefined) => (data ? `${String(data.is_active)}|${String(data.approval_status)}` : 'none');
+const ownerFields = (data: Record<string, unknown> | undefined) =>
+  data ? `${String(data.is_active)}|${String(data.approval_status)}` : 'none';
 
 /**
  * When a member is approved, denied, disabled, re-enabled or deleted, brings the

@@ -8,7 +8,12 @@ import { logger } from 'firebase-functions';
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { LimitedKind } from '../../../src/domain/plan-limits';
 import { ITEM_MESSAGES } from '../../../src/domain/item-save';
-import { isPathSafeId, nextUpdatedAt, profileImageVerdict, replacedUploadOf } from '../../../src/domain/profile-save';
+import {
+  isPathSafeId,
+  nextUpdatedAt,
+  profileImageVerdict,
+  replacedUploadOf,
+} from '../../../src/domain/profile-save';
 import type { SubscriptionStatus } from '../../../src/domain/profile';
 import type { Caller } from '../guard';
 import { removeUploadFolder } from '../media';
@@ -61,7 +66,9 @@ export interface ItemSaved {
 
 /** Every editable field with null for an absent optional one, so a save replaces the fields the editor cleared. */
 function withNulls(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value === undefined ? null : value]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [key, value === undefined ? null : value]),
+  );
 }
 
 function millisOf(value: unknown): number | null {
@@ -73,17 +80,28 @@ function assertMayWrite(caller: ItemCaller, ownerUid: string, profile: DocumentS
   if (!profile.exists) throw new HttpsError('not-found', 'Profile not found');
   if (caller.admin) return;
   const owner =
-    caller.uid === ownerUid && caller.emailVerified && profile.get('approval_status') === 'approved' && profile.get('is_active') === true;
+    caller.uid === ownerUid &&
+    caller.emailVerified &&
+    profile.get('approval_status') === 'approved' &&
+    profile.get('is_active') === true;
   if (!owner) throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
 }
 
 /** Saves (creates or replaces the editable fields of) one item; see the file comment. */
-export async function saveOwnedItem(firestore: Firestore, item: ItemKind, caller: ItemCaller, save: ItemSave): Promise<ItemSaved> {
-  if (save.id !== undefined && !isPathSafeId(save.id)) throw new HttpsError('invalid-argument', 'Id: not an item id');
-  if (save.userId !== undefined && !isPathSafeId(save.userId)) throw new HttpsError('invalid-argument', 'UserId: not a user id');
+export async function saveOwnedItem(
+  firestore: Firestore,
+  item: ItemKind,
+  caller: ItemCaller,
+  save: ItemSave,
+): Promise<ItemSaved> {
+  if (save.id !== undefined && !isPathSafeId(save.id))
+    throw new HttpsError('invalid-argument', 'Id: not an item id');
+  if (save.userId !== undefined && !isPathSafeId(save.userId))
+    throw new HttpsError('invalid-argument', 'UserId: not a user id');
   const adminFields = save.admin !== undefined && Object.keys(save.admin).length > 0;
   if (adminFields && !caller.admin) throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
-  if (adminFields && save.id === undefined) throw new HttpsError('invalid-argument', 'Only an existing item can be disabled.');
+  if (adminFields && save.id === undefined)
+    throw new HttpsError('invalid-argument', 'Only an existing item can be disabled.');
   if (save.id === undefined && save.userId !== undefined && save.userId !== caller.uid && !caller.admin) {
     throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
   }
@@ -96,19 +114,28 @@ export async function saveOwnedItem(firestore: Firestore, item: ItemKind, caller
       if (!existing.exists) throw new HttpsError('not-found', ITEM_MESSAGES.notFound);
     }
     const ownerUid = existing ? String(existing.get('user_id')) : (save.userId ?? caller.uid);
-    if (existing && !caller.admin && ownerUid !== caller.uid) throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
+    if (existing && !caller.admin && ownerUid !== caller.uid)
+      throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
     const profile = await tx.get(firestore.collection('profiles').doc(ownerUid));
     assertMayWrite(caller, ownerUid, profile);
 
     const storedImage = existing?.get(item.imageField) as string | null | undefined;
     const nextImage = save.fields[item.imageField] as string | null | undefined;
     const verdict = profileImageVerdict(nextImage, storedImage ?? null, ownerUid);
-    if (verdict === 'other-member') throw new HttpsError('permission-denied', 'Image: that image belongs to another member.');
-    if (verdict === 'not-an-upload') throw new HttpsError('invalid-argument', 'Image: use an image you uploaded or an https:// address.');
+    if (verdict === 'other-member')
+      throw new HttpsError('permission-denied', 'Image: that image belongs to another member.');
+    if (verdict === 'not-an-upload')
+      throw new HttpsError('invalid-argument', 'Image: use an image you uploaded or an https:// address.');
 
     if (!existing) {
       const subscription = (profile.get('subscription_status') ?? 'free') as SubscriptionStatus;
-      await assertWithinPlanLimit(tx, firestore, { kind: item.kind, uid: ownerUid, subscription, removing: 0, adding: 1 });
+      await assertWithinPlanLimit(tx, firestore, {
+        kind: item.kind,
+        uid: ownerUid,
+        subscription,
+        removing: 0,
+        adding: 1,
+      });
     }
 
     const fields = withNulls(item.derive ? item.derive(save.fields) : save.fields);
@@ -119,9 +146,22 @@ export async function saveOwnedItem(firestore: Firestore, item: ItemKind, caller
       const createdAt = merged.created_at instanceof Timestamp ? merged.created_at.toDate() : now.toDate();
       item.check({ ...merged, created_at: createdAt, updated_at: now.toDate() });
       tx.update(existing.ref, next);
-      return { id: existing.id, updatedAt: now.toDate(), created: false, oldUpload: replacedUploadOf(storedImage, nextImage ?? null, ownerUid) };
+      return {
+        id: existing.id,
+        updatedAt: now.toDate(),
+        created: false,
+        oldUpload: replacedUploadOf(storedImage, nextImage ?? null, ownerUid),
+      };
     }
-    const created = { ...fields, ...item.createDefaults, user_id: ownerUid, is_active: true, is_featured: false, created_at: now, updated_at: now };
+    const created = {
+      ...fields,
+      ...item.createDefaults,
+      user_id: ownerUid,
+      is_active: true,
+      is_featured: false,
+      created_at: now,
+      updated_at: now,
+    };
     item.check({ ...created, created_at: now.toDate(), updated_at: now.toDate() });
     const ref = collection.doc();
     tx.create(ref, created);
@@ -130,13 +170,19 @@ export async function saveOwnedItem(firestore: Firestore, item: ItemKind, caller
 }
 
 /** Deletes one item of the caller's (or, for an admin, anyone's); returns the upload folder to remove. */
-export async function deleteOwnedItem(firestore: Firestore, item: ItemKind, caller: ItemCaller, id: string): Promise<string | null> {
+export async function deleteOwnedItem(
+  firestore: Firestore,
+  item: ItemKind,
+  caller: ItemCaller,
+  id: string,
+): Promise<string | null> {
   if (!isPathSafeId(id)) throw new HttpsError('invalid-argument', 'Id: not an item id');
   return firestore.runTransaction(async (tx) => {
     const existing = await tx.get(firestore.collection(item.kind).doc(id));
     if (!existing.exists) throw new HttpsError('not-found', ITEM_MESSAGES.notFound);
     const ownerUid = String(existing.get('user_id'));
-    if (!caller.admin && ownerUid !== caller.uid) throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
+    if (!caller.admin && ownerUid !== caller.uid)
+      throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
     const profile = await tx.get(firestore.collection('profiles').doc(ownerUid));
     if (!caller.admin) assertMayWrite(caller, ownerUid, profile);
     const extra = item.onDelete ? await item.onDelete(tx, firestore, id) : () => undefined;
@@ -149,6 +195,7 @@ export async function deleteOwnedItem(firestore: Firestore, item: ItemKind, call
 /** Removes a replaced or deleted item's upload folder; a failure is logged (a leftover folder breaks nothing). */
 export async function removeUpload(folder: string | null, context: Record<string, unknown>): Promise<void> {
   if (folder === null) return;
-  await removeUploadFolder(folder)
-    .catch((error: unknown) => logger.error('The replaced image was not removed', { ...context, folder, error }));
+  await removeUploadFolder(folder).catch((error: unknown) =>
+    logger.error('The replaced image was not removed', { ...context, folder, error }),
+  );
 }

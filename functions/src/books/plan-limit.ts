@@ -1,6 +1,11 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { LIMIT_MESSAGES, PLAN_LIMITS, fitsPlanLimit, type LimitedKind } from '../../../src/domain/plan-limits';
+import {
+  LIMIT_MESSAGES,
+  PLAN_LIMITS,
+  fitsPlanLimit,
+  type LimitedKind,
+} from '../../../src/domain/plan-limits';
 import type { SubscriptionStatus } from '../../../src/domain/profile';
 
 /** The collection each limited kind lives in (each item has the owner's uid in user_id). */
@@ -38,7 +43,11 @@ export const PLAN_LOCKS_COLLECTION = 'plan_locks';
  * goes through here. Call it after the transaction's other reads and before
  * its other writes (it writes the lock).
  */
-export async function assertWithinPlanLimit(tx: Transaction, firestore: Firestore, change: LimitedChange): Promise<void> {
+export async function assertWithinPlanLimit(
+  tx: Transaction,
+  firestore: Firestore,
+  change: LimitedChange,
+): Promise<void> {
   const limit = PLAN_LIMITS[change.subscription][change.kind];
   if (change.adding === 0 || !Number.isFinite(limit)) return;
   const lockRef = firestore.collection(PLAN_LOCKS_COLLECTION).doc(change.uid);

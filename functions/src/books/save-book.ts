@@ -5,7 +5,11 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { bookWriteSchema } from '../../../src/domain/book';
-import { deleteItemRequestSchema, saveBookRequestSchema, type SaveItemResponse } from '../../../src/domain/item-save';
+import {
+  deleteItemRequestSchema,
+  saveBookRequestSchema,
+  type SaveItemResponse,
+} from '../../../src/domain/item-save';
 import { describeIssue } from '../../../src/domain/profile-save';
 import { db } from '../firestore';
 import { guardedCall } from '../guard';
@@ -34,24 +38,32 @@ export const BOOK_ITEM: ItemKind = {
  * verified, approved and active, admin fields from a member); not-found;
  * resource-exhausted (LIMIT_MESSAGES.books).
  */
-export const saveBook = guardedCall('session', async (request, guard): Promise<SaveItemResponse> => {
-  const caller = itemCaller(guard);
-  const parsed = saveBookRequestSchema.safeParse(request.data);
-  if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
-  const { bookId, userId, book, admin } = parsed.data;
-  const saved = await saveOwnedItem(db(), BOOK_ITEM, caller, { id: bookId, userId, fields: book, admin });
-  await removeUpload(saved.oldUpload, { book: saved.id });
-  logger.info('saveBook: saved', { book: saved.id, by: caller.uid, created: saved.created });
-  return { id: saved.id, updated_at: saved.updatedAt.toISOString() };
-}, { signIn: 'Please sign in to save.' });
+export const saveBook = guardedCall(
+  'session',
+  async (request, guard): Promise<SaveItemResponse> => {
+    const caller = itemCaller(guard);
+    const parsed = saveBookRequestSchema.safeParse(request.data);
+    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+    const { bookId, userId, book, admin } = parsed.data;
+    const saved = await saveOwnedItem(db(), BOOK_ITEM, caller, { id: bookId, userId, fields: book, admin });
+    await removeUpload(saved.oldUpload, { book: saved.id });
+    logger.info('saveBook: saved', { book: saved.id, by: caller.uid, created: saved.created });
+    return { id: saved.id, updated_at: saved.updatedAt.toISOString() };
+  },
+  { signIn: 'Please sign in to save.' },
+);
 
 /** Deletes a book (owner or admin). Request: deleteItemRequestSchema; returns { id }. */
-export const deleteBook = guardedCall('session', async (request, guard): Promise<{ id: string }> => {
-  const caller = itemCaller(guard);
-  const parsed = deleteItemRequestSchema.safeParse(request.data);
-  if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
-  const folder = await deleteOwnedItem(db(), BOOK_ITEM, caller, parsed.data.id);
-  await removeUpload(folder, { book: parsed.data.id });
-  logger.info('deleteBook: deleted', { book: parsed.data.id, by: caller.uid });
-  return { id: parsed.data.id };
-}, { signIn: 'Please sign in to save.' });
+export const deleteBook = guardedCall(
+  'session',
+  async (request, guard): Promise<{ id: string }> => {
+    const caller = itemCaller(guard);
+    const parsed = deleteItemRequestSchema.safeParse(request.data);
+    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+    const folder = await deleteOwnedItem(db(), BOOK_ITEM, caller, parsed.data.id);
+    await removeUpload(folder, { book: parsed.data.id });
+    logger.info('deleteBook: deleted', { book: parsed.data.id, by: caller.uid });
+    return { id: parsed.data.id };
+  },
+  { signIn: 'Please sign in to save.' },
+);

@@ -1,6 +1,10 @@
 import { logger } from 'firebase-functions';
 import type { Firestore } from 'firebase-admin/firestore';
-import { resolveSiteSettings, SITE_SETTINGS_DOC_ID, siteSettingsSchema } from '../../../src/domain/site-settings';
+import {
+  resolveSiteSettings,
+  SITE_SETTINGS_DOC_ID,
+  siteSettingsSchema,
+} from '../../../src/domain/site-settings';
 import { defaultBrand, type MailBrand } from './templates';
 import { siteUrl } from './settings';
 
@@ -26,7 +30,11 @@ export async function mailBrand(firestore: Firestore): Promise<MailBrand> {
     const parsed = snapshot.exists ? siteSettingsSchema.partial().safeParse(snapshot.data()) : undefined;
     const settings = resolveSiteSettings(parsed?.success ? parsed.data : null);
     const origin = siteUrl();
-    return { title: settings.site_title, logoUrl: absoluteLogoUrl(settings.logo_url, origin), siteUrl: origin };
+    return {
+      title: settings.site_title,
+      logoUrl: absoluteLogoUrl(settings.logo_url, origin),
+      siteUrl: origin,
+    };
   } catch (error) {
     logger.warn('mail brand: the site settings could not be read; using the defaults', { error });
     return defaultBrand();

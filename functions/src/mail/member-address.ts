@@ -11,7 +11,9 @@ import { mailSafeName } from '../../../src/domain/mail-name';
 import { adminAuth, authErrorCode } from '../accounts/admin-auth';
 
 /** The address a member may be mailed at: their Auth address when verified and the account enabled, else null. */
-export function verifiedAddress(user: Pick<UserRecord, 'email' | 'emailVerified' | 'disabled'>): string | null {
+export function verifiedAddress(
+  user: Pick<UserRecord, 'email' | 'emailVerified' | 'disabled'>,
+): string | null {
   return user.email && user.emailVerified && !user.disabled ? user.email : null;
 }
 

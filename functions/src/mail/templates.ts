@@ -84,7 +84,9 @@ export function composeMail(input: TemplateInput, brand: MailBrand = defaultBran
         p(
           `<a href="${escapeHtml(input.action.url)}" style="display:inline-block;background:#7c2d12;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(input.action.label)}</a>`,
         ),
-        p(`Or copy this link into your browser: <a href="${escapeHtml(input.action.url)}">${escapeHtml(input.action.url)}</a>`),
+        p(
+          `Or copy this link into your browser: <a href="${escapeHtml(input.action.url)}">${escapeHtml(input.action.url)}</a>`,
+        ),
       ]
     : [];
   const html = [
@@ -106,12 +108,18 @@ export function composeMail(input: TemplateInput, brand: MailBrand = defaultBran
 }
 
 /** The email that asks a new member to confirm their address. */
-export function verificationEmail(displayName: string, link: string, brand: MailBrand = defaultBrand()): MailContent {
+export function verificationEmail(
+  displayName: string,
+  link: string,
+  brand: MailBrand = defaultBrand(),
+): MailContent {
   return composeMail(
     {
       subject: `Verify your email for ${brand.title}`,
       name: displayName,
-      paragraphs: [`Thank you for joining ${brand.title}! Please confirm your email address by opening this link:`],
+      paragraphs: [
+        `Thank you for joining ${brand.title}! Please confirm your email address by opening this link:`,
+      ],
       action: { label: 'Verify my email address', url: link },
       after: [
         'An administrator will review your account; we will email you again once it is approved.',
@@ -124,12 +132,18 @@ export function verificationEmail(displayName: string, link: string, brand: Mail
 }
 
 /** The email telling a member an administrator approved their account. */
-export function approvedEmail(displayName: string, loginUrl: string, brand: MailBrand = defaultBrand()): MailContent {
+export function approvedEmail(
+  displayName: string,
+  loginUrl: string,
+  brand: MailBrand = defaultBrand(),
+): MailContent {
   return composeMail(
     {
       subject: `Your ${brand.title} account has been approved`,
       name: displayName,
-      paragraphs: [`Good news: an administrator has approved your ${brand.title} account. You can now log in and set up your page.`],
+      paragraphs: [
+        `Good news: an administrator has approved your ${brand.title} account. You can now log in and set up your page.`,
+      ],
       action: { label: `Log in to ${brand.title}`, url: loginUrl },
       after: ['Welcome to the community!'],
       reason: `You received this email because an administrator reviewed your ${brand.title} account request.`,
@@ -155,14 +169,23 @@ export function deniedEmail(displayName: string, brand: MailBrand = defaultBrand
 }
 
 /** The email with a link to choose a new password. */
-export function passwordResetEmail(displayName: string, link: string, brand: MailBrand = defaultBrand()): MailContent {
+export function passwordResetEmail(
+  displayName: string,
+  link: string,
+  brand: MailBrand = defaultBrand(),
+): MailContent {
   return composeMail(
     {
       subject: `Reset your ${brand.title} password`,
       name: displayName,
-      paragraphs: [`Someone asked to reset the password of your ${brand.title} account. To choose a new password, open this link:`],
+      paragraphs: [
+        `Someone asked to reset the password of your ${brand.title} account. To choose a new password, open this link:`,
+      ],
       action: { label: 'Choose a new password', url: link },
-      after: ['The link works once and expires after an hour.', 'If you did not ask for this, you can ignore this email: your password stays as it is.'],
+      after: [
+        'The link works once and expires after an hour.',
+        'If you did not ask for this, you can ignore this email: your password stays as it is.',
+      ],
       reason: `You received this email because a password reset was requested for this address on ${brand.title}.`,
     },
     brand,
@@ -170,7 +193,12 @@ export function passwordResetEmail(displayName: string, link: string, brand: Mai
 }
 
 /** The email to a new address, asking to confirm it before the account moves there. */
-export function emailChangeConfirmEmail(displayName: string, newEmail: string, link: string, brand: MailBrand = defaultBrand()): MailContent {
+export function emailChangeConfirmEmail(
+  displayName: string,
+  newEmail: string,
+  link: string,
+  brand: MailBrand = defaultBrand(),
+): MailContent {
   return composeMail(
     {
       subject: `Confirm your new email for ${brand.title}`,
@@ -187,7 +215,11 @@ export function emailChangeConfirmEmail(displayName: string, newEmail: string, l
 }
 
 /** The email to the old address once the account moved to a new one. */
-export function emailChangedNoticeEmail(displayName: string, newEmail: string, brand: MailBrand = defaultBrand()): MailContent {
+export function emailChangedNoticeEmail(
+  displayName: string,
+  newEmail: string,
+  brand: MailBrand = defaultBrand(),
+): MailContent {
   return composeMail(
     {
       subject: `Your ${brand.title} email address was changed`,
@@ -216,7 +248,9 @@ export function emailTakenNoticeEmail(displayName: string, brand: MailBrand = de
         `Someone asked to move another ${brand.title} account to this email address, which already belongs to your account. Nothing has changed: your account and its address stay as they are.`,
         'If that was you, log in with this address instead, or choose another address for the other account.',
       ],
-      after: [`If it was not you, there is nothing to do. You may want to tell the ${brand.title} administrators if it happens again.`],
+      after: [
+        `If it was not you, there is nothing to do. You may want to tell the ${brand.title} administrators if it happens again.`,
+      ],
       reason: `You received this email because this address was entered as the new email of another ${brand.title} account.`,
     },
     brand,

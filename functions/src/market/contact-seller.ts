@@ -4,7 +4,10 @@ import { classifiedAdSchema } from '../../../src/domain/classified-ad';
 import { mailSafeName } from '../../../src/domain/mail-name';
 import { isPubliclyListed, profileSchema } from '../../../src/domain/profile';
 import {
-  SELLER_MESSAGE_LIMITS_PER_AD, SELLER_MESSAGE_LIMITS_PER_BUYER, SELLER_MESSAGE_TEXT, sellerMessageRequestSchema,
+  SELLER_MESSAGE_LIMITS_PER_AD,
+  SELLER_MESSAGE_LIMITS_PER_BUYER,
+  SELLER_MESSAGE_TEXT,
+  sellerMessageRequestSchema,
 } from '../../../src/domain/seller-message';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import { adminAuth } from '../accounts/admin-auth';
@@ -32,49 +35,63 @@ const T = SELLER_MESSAGE_TEXT;
  * unauthenticated, permission-denied, invalid-argument, not-found,
  * failed-precondition (own ad; seller unreachable), resource-exhausted, internal.
  */
-export const contactSeller = guardedCall('session', async (request, guard): Promise<{ status: 'sent' }> => {
-  const { uid } = guard;
-  const parsed = sellerMessageRequestSchema.safeParse(request.data);
-  if (!parsed.success) throw new HttpsError('invalid-argument', parsed.error.issues[0]?.message ?? T.tooShort);
-  const { ad_id: adId, message } = parsed.data;
+export const contactSeller = guardedCall(
+  'session',
+  async (request, guard): Promise<{ status: 'sent' }> => {
+    const { uid } = guard;
+    const parsed = sellerMessageRequestSchema.safeParse(request.data);
+    if (!parsed.success)
+      throw new HttpsError('invalid-argument', parsed.error.issues[0]?.message ?? T.tooShort);
+    const { ad_id: adId, message } = parsed.data;
 
-  const firestore = db();
-  // The buyer's profile is the guard's read: no second read of it.
-  const buyerSnap = guard.profile;
-  const [buyerUser, adSnap] = await Promise.all([adminAuth().getUser(uid), firestore.collection('classified_ads').doc(adId).get()]);
-  const buyer = buyerSnap.exists ? parseDoc(profileSchema, uid, buyerSnap.data(), 'profiles') : null;
-  if (!buyerUser.emailVerified || !buyerUser.email || !buyer || !isPubliclyListed(buyer)) throw new HttpsError('permission-denied', T.notAllowed);
-  if (!adSnap.exists) throw new HttpsError('not-found', T.unavailable);
-  const ad = parseDoc(classifiedAdSchema, adId, adSnap.data(), 'classified_ads');
-  if (!ad.is_active) throw new HttpsError('not-found', T.unavailable);
-  if (ad.user_id === uid) throw new HttpsError('failed-precondition', T.ownAd);
-  const sellerSnap = await firestore.collection('profiles').doc(ad.user_id).get();
-  const seller = sellerSnap.exists ? parseDoc(profileSchema, ad.user_id, sellerSnap.data(), 'profiles') : null;
-  if (!seller || !isPubliclyListed(seller)) throw new HttpsError('not-found', T.unavailable);
-  const sellerEmail = await memberMailAddress(ad.user_id);
-  if (sellerEmail === null) throw new HttpsError('failed-precondition', T.sellerUnreachable);
+    const firestore = db();
+    // The buyer's profile is the guard's read: no second read of it.
+    const buyerSnap = guard.profile;
+    const [buyerUser, adSnap] = await Promise.all([
+      adminAuth().getUser(uid),
+      firestore.collection('classified_ads').doc(adId).get(),
+    ]);
+    const buyer = buyerSnap.exists ? parseDoc(profileSchema, uid, buyerSnap.data(), 'profiles') : null;
+    if (!buyerUser.emailVerified || !buyerUser.email || !buyer || !isPubliclyListed(buyer))
+      throw new HttpsError('permission-denied', T.notAllowed);
+    if (!adSnap.exists) throw new HttpsError('not-found', T.unavailable);
+    const ad = parseDoc(classifiedAdSchema, adId, adSnap.data(), 'classified_ads');
+    if (!ad.is_active) throw new HttpsError('not-found', T.unavailable);
+    if (ad.user_id === uid) throw new HttpsError('failed-precondition', T.ownAd);
+    const sellerSnap = await firestore.collection('profiles').doc(ad.user_id).get();
+    const seller = sellerSnap.exists
+      ? parseDoc(profileSchema, ad.user_id, sellerSnap.data(), 'profiles')
+      : null;
+    if (!seller || !isPubliclyListed(seller)) throw new HttpsError('not-found', T.unavailable);
+    const sellerEmail = await memberMailAddress(ad.user_id);
+    if (sellerEmail === null) throw new HttpsError('failed-precondition', T.sellerUnreachable);
 
-  await consumeAttempt(
-    firestore,
-    [
-      { kind: 'seller-message', value: uid, limits: SELLER_MESSAGE_LIMITS_PER_BUYER },
-      { kind: 'seller-message-ad', value: `${uid}/${adId}`, limits: SELLER_MESSAGE_LIMITS_PER_AD },
-    ],
-    T.throttled,
-  );
-  const content = sellerMessageEmail({
-    sellerName: mailSafeName(seller.display_name) ?? 'there',
-    buyerName: mailSafeName(buyer.display_name) ?? 'A Shelfmark member',
-    adTitle: ad.title,
-    adUrl: `${siteUrl()}/classifieds/${adId}`,
-    message,
-  });
-  try {
-    await sendMail({ ...content, to: sellerEmail, replyTo: buyerUser.email });
-  } catch (error) {
-    logger.error('contact seller: the email was not sent', { ad: adId, error: error instanceof Error ? error.message : String(error) });
-    throw new HttpsError('internal', T.failed);
-  }
-  logger.info('contact seller: relayed', { ad: adId });
-  return { status: 'sent' };
-}, { signIn: T.signIn });
+    await consumeAttempt(
+      firestore,
+      [
+        { kind: 'seller-message', value: uid, limits: SELLER_MESSAGE_LIMITS_PER_BUYER },
+        { kind: 'seller-message-ad', value: `${uid}/${adId}`, limits: SELLER_MESSAGE_LIMITS_PER_AD },
+      ],
+      T.throttled,
+    );
+    const content = sellerMessageEmail({
+      sellerName: mailSafeName(seller.display_name) ?? 'there',
+      buyerName: mailSafeName(buyer.display_name) ?? 'A Shelfmark member',
+      adTitle: ad.title,
+      adUrl: `${siteUrl()}/classifieds/${adId}`,
+      message,
+    });
+    try {
+      await sendMail({ ...content, to: sellerEmail, replyTo: buyerUser.email });
+    } catch (error) {
+      logger.error('contact seller: the email was not sent', {
+        ad: adId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      throw new HttpsError('internal', T.failed);
+    }
+    logger.info('contact seller: relayed', { ad: adId });
+    return { status: 'sent' };
+  },
+  { signIn: T.signIn },
+);

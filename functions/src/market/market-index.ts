@@ -2,10 +2,21 @@ import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { bookSchema } from '../../../src/domain/book';
-import { AD_CONTACT_PATH, classifiedAdSchema, replacedAdPhotoFolder } from '../../../src/domain/classified-ad';
 import {
-  MARKET_COLLECTION, entryFromAd, entryFromBook, entryFromProduct, marketEntryId, sameEntry,
-  type MarketEntryWrite, type MarketSource, type OwnerStatus,
+  AD_CONTACT_PATH,
+  classifiedAdSchema,
+  replacedAdPhotoFolder,
+} from '../../../src/domain/classified-ad';
+import {
+  MARKET_COLLECTION,
+  entryFromAd,
+  entryFromBook,
+  entryFromProduct,
+  marketEntryId,
+  sameEntry,
+  type MarketEntryWrite,
+  type MarketSource,
+  type OwnerStatus,
 } from '../../../src/domain/market-entry';
 import { productServiceSchema } from '../../../src/domain/product-service';
 import { profileSchema } from '../../../src/domain/profile';
@@ -16,23 +27,58 @@ import { removeUploadFolder } from '../media';
 // Only the fields an entry is made of are parsed, so a listing with some other
 // bad field is still listed correctly.
 const bookSource = bookSchema.pick({
-  user_id: true, title: true, genre: true, cover_image: true, ebook_price: true, paperback_price: true, hardcover_price: true,
-  audiobook_price: true, is_active: true, is_featured: true, created_at: true,
+  user_id: true,
+  title: true,
+  genre: true,
+  cover_image: true,
+  ebook_price: true,
+  paperback_price: true,
+  hardcover_price: true,
+  audiobook_price: true,
+  is_active: true,
+  is_featured: true,
+  created_at: true,
 });
 const productSource = productServiceSchema.pick({
-  user_id: true, title: true, category: true, subcategory: true, price_numeric: true, currency: true, image_url: true, tags: true,
-  is_active: true, is_featured: true, views_count: true, created_at: true,
+  user_id: true,
+  title: true,
+  category: true,
+  subcategory: true,
+  price_numeric: true,
+  currency: true,
+  image_url: true,
+  tags: true,
+  is_active: true,
+  is_featured: true,
+  views_count: true,
+  created_at: true,
 });
 const adSource = classifiedAdSchema.pick({
-  user_id: true, title: true, category: true, subcategory: true, price: true, currency: true, tags: true, image_url: true,
-  is_active: true, is_featured: true, views_count: true, created_at: true,
+  user_id: true,
+  title: true,
+  category: true,
+  subcategory: true,
+  price: true,
+  currency: true,
+  tags: true,
+  image_url: true,
+  is_active: true,
+  is_featured: true,
+  views_count: true,
+  created_at: true,
 });
 const ownerSource = profileSchema.pick({ is_active: true, approval_status: true });
 
 /** The entry a listing document should have, or null when it must not be in the market (gone, hidden, malformed or its owner not public). */
-export function computeEntry(source: MarketSource, listing: DocumentSnapshot, owner: DocumentSnapshot | undefined): MarketEntryWrite | null {
+export function computeEntry(
+  source: MarketSource,
+  listing: DocumentSnapshot,
+  owner: DocumentSnapshot | undefined,
+): MarketEntryWrite | null {
   if (!listing.exists) return null;
-  const status: OwnerStatus | null = owner?.exists ? parseDoc(ownerSource, owner.id, owner.data(), 'profiles') : null;
+  const status: OwnerStatus | null = owner?.exists
+    ? parseDoc(ownerSource, owner.id, owner.data(), 'profiles')
+    : null;
   const data = listing.data();
   switch (source) {
     case 'books':
@@ -54,19 +100,30 @@ export type EntryChange = 'written' | 'removed' | 'unchanged';
  * untouched. A malformed listing or owner is taken out of the market (it could
  * not be shown correctly) and logged.
  */
-export async function refreshMarketEntry(firestore: Firestore, source: MarketSource, sourceId: string): Promise<EntryChange> {
+export async function refreshMarketEntry(
+  firestore: Firestore,
+  source: MarketSource,
+  sourceId: string,
+): Promise<EntryChange> {
   const listingRef = firestore.collection(source).doc(sourceId);
   const entryRef = firestore.collection(MARKET_COLLECTION).doc(marketEntryId(source, sourceId));
   return firestore.runTransaction(async (tx) => {
     const listing = await tx.get(listingRef);
     const uid = listing.get('user_id');
-    const owner = listing.exists && typeof uid === 'string' && uid !== '' ? await tx.get(firestore.collection('profiles').doc(uid)) : undefined;
+    const owner =
+      listing.exists && typeof uid === 'string' && uid !== ''
+        ? await tx.get(firestore.collection('profiles').doc(uid))
+        : undefined;
     const entry = await tx.get(entryRef);
     let computed: MarketEntryWrite | null;
     try {
       computed = computeEntry(source, listing, owner);
     } catch (error) {
-      logger.error('market entry: listing left out', { source, id: sourceId, error: error instanceof Error ? error.message : String(error) });
+      logger.error('market entry: listing left out', {
+        source,
+        id: sourceId,
+        error: error instanceof Error ? error.message : String(error),
+      });
       computed = null;
     }
     if (computed === null) {
@@ -84,7 +141,8 @@ function listingTrigger(source: MarketSource) {
   return onDocumentWritten(`${source}/{id}`, async (event) => {
     const change = await refreshMarketEntry(db(), source, event.params.id);
     logger.debug('market entry', { source, id: event.params.id, change });
-    if (source === 'classified_ads' && event.data) await tidyAd(event.params.id, event.data.before.data(), event.data.after.data());
+    if (source === 'classified_ads' && event.data)
+      await tidyAd(event.params.id, event.data.before.data(), event.data.after.data());
   });
 }
 
@@ -94,18 +152,32 @@ function listingTrigger(source: MarketSource) {
  * script may not), and a photo the seller replaced or removed, or that a
  * deleted ad had, is removed from the media store.
  */
-async function tidyAd(id: string, before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): Promise<void> {
+async function tidyAd(
+  id: string,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): Promise<void> {
   if (!after) await removeAdContact(db(), id);
   const folder = replacedAdPhotoFolder(before, after);
   if (folder) {
-    await removeUploadFolder(folder)
-      .catch((error: unknown) => logger.error('ad photo not removed', { id, folder, error: error instanceof Error ? error.message : String(error) }));
+    await removeUploadFolder(folder).catch((error: unknown) =>
+      logger.error('ad photo not removed', {
+        id,
+        folder,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
   }
 }
 
 /** Deletes the contact details of ad `id` (a no-op when there are none). */
 export async function removeAdContact(firestore: Firestore, id: string): Promise<void> {
-  await firestore.collection('classified_ads').doc(id).collection(AD_CONTACT_PATH.collection).doc(AD_CONTACT_PATH.doc).delete();
+  await firestore
+    .collection('classified_ads')
+    .doc(id)
+    .collection(AD_CONTACT_PATH.collection)
+    .doc(AD_CONTACT_PATH.doc)
+    .delete();
 }
 
 /** Keeps the market entry of each book in step with the book. */
@@ -115,7 +187,8 @@ export const marketIndexProducts = listingTrigger('products_services');
 /** Keeps the market entry of each classified ad in step with it. */
 export const marketIndexAds = listingTrigger('classified_ads');
 
-const listedFields = (data: Record<string, unknown> | undefined) => (data ? `${String(data.is_active)}|${String(data.approval_status)}` : 'none');
+const listedFields = (data: Record<string, unknown> | undefined) =>
+  data ? `${String(data.is_active)}|${String(data.approval_status)}` : 'none';
 
 /**
  * When a member is approved, denied, disabled, re-enabled or deleted, adds or

@@ -33,7 +33,8 @@ function liveDeps(): SendDeps {
     firestore: db(),
     // A failed batch is recorded once (deliverNewsletterBatch), not once per recipient.
     sendMail: (mail) => sendMail(mail, { record: false }),
-    enqueueBatch: (newsletterId, batch) => getFunctions().taskQueue(BATCH_TASK).enqueue({ newsletterId, batch }, { dispatchDeadlineSeconds: 600 }),
+    enqueueBatch: (newsletterId, batch) =>
+      getFunctions().taskQueue(BATCH_TASK).enqueue({ newsletterId, batch }, { dispatchDeadlineSeconds: 600 }),
     now: () => new Date(),
   };
 }
@@ -47,32 +48,48 @@ function slugTrigger(collection: EditorialCollection) {
 }
 
 /** One trigger per editorial collection, deployed as editorialSlug-blogPosts and editorialSlug-newsletters. */
-export const editorialSlug = { blogPosts: slugTrigger('blog_posts'), newsletters: slugTrigger('newsletters') };
+export const editorialSlug = {
+  blogPosts: slugTrigger('blog_posts'),
+  newsletters: slugTrigger('newsletters'),
+};
 
 /** Audience per recipient group, counted exactly as a send would choose recipients. Request: none. */
-export const newsletterAudience = guardedCall('admin', async () => {
-  return { counts: audienceCounts(await newsletterCandidates(db(), adminAuth())) };
-}, { signIn: 'Not authenticated', denied: 'Only administrators can send newsletters.' });
+export const newsletterAudience = guardedCall(
+  'admin',
+  async () => {
+    return { counts: audienceCounts(await newsletterCandidates(db(), adminAuth())) };
+  },
+  { signIn: 'Not authenticated', denied: 'Only administrators can send newsletters.' },
+);
 
 const sendRequestSchema = z.object({ newsletterId: idSchema, group: recipientGroupSchema });
 
 /** Sends a published newsletter to a group, once. Request: { newsletterId, group }. Returns { recipientCount, alreadySent }. */
-export const sendNewsletter = guardedCall('admin', async (request, caller) => {
-  const uid = caller.uid;
-  const parsed = sendRequestSchema.safeParse(request.data);
-  if (!parsed.success) throw new HttpsError('invalid-argument', 'Choose a newsletter and a recipient group.');
-  const { newsletterId, group } = parsed.data;
-  try {
-    const recipients = recipientsOf(await newsletterCandidates(db(), adminAuth()), group);
-    const result = await claimAndQueueSend(liveDeps(), newsletterId, group, recipients, uid);
-    logger.info('newsletter send', { newsletterId, group, ...result });
-    return result;
-  } catch (error) {
-    if (error instanceof SendRefused) throw new HttpsError(error.code, error.message);
-    logger.error('Failed to send newsletter', { newsletterId, error: String(error) });
-    throw new HttpsError('internal', 'Failed to send newsletter');
-  }
-}, { signIn: 'Not authenticated', denied: 'Only administrators can send newsletters.', call: { timeoutSeconds: 300 } });
+export const sendNewsletter = guardedCall(
+  'admin',
+  async (request, caller) => {
+    const uid = caller.uid;
+    const parsed = sendRequestSchema.safeParse(request.data);
+    if (!parsed.success)
+      throw new HttpsError('invalid-argument', 'Choose a newsletter and a recipient group.');
+    const { newsletterId, group } = parsed.data;
+    try {
+      const recipients = recipientsOf(await newsletterCandidates(db(), adminAuth()), group);
+      const result = await claimAndQueueSend(liveDeps(), newsletterId, group, recipients, uid);
+      logger.info('newsletter send', { newsletterId, group, ...result });
+      return result;
+    } catch (error) {
+      if (error instanceof SendRefused) throw new HttpsError(error.code, error.message);
+      logger.error('Failed to send newsletter', { newsletterId, error: String(error) });
+      throw new HttpsError('internal', 'Failed to send newsletter');
+    }
+  },
+  {
+    signIn: 'Not authenticated',
+    denied: 'Only administrators can send newsletters.',
+    call: { timeoutSeconds: 300 },
+  },
+);
 
 const batchTaskSchema = z.object({ newsletterId: idSchema, batch: z.string().regex(/^\d{4}$/) });
 
@@ -81,14 +98,22 @@ const batchTaskSchema = z.object({ newsletterId: idSchema, batch: z.string().reg
  * retries it with backoff; recipients already mailed are skipped.
  */
 export const deliverNewsletterBatch = onTaskDispatched(
-  { retryConfig: { maxAttempts: 10, minBackoffSeconds: 5, maxBackoffSeconds: 300 }, rateLimits: { maxConcurrentDispatches: 6 }, timeoutSeconds: 540 },
+  {
+    retryConfig: { maxAttempts: 10, minBackoffSeconds: 5, maxBackoffSeconds: 300 },
+    rateLimits: { maxConcurrentDispatches: 6 },
+    timeoutSeconds: 540,
+  },
   async (request) => {
     const { newsletterId, batch } = batchTaskSchema.parse(request.data);
     try {
       const outcome = await deliverBatch(liveDeps(), newsletterId, batch);
       logger.info('newsletter batch delivered', { newsletterId, batch, ...outcome });
     } catch (error) {
-      logger.error('A newsletter batch failed; it will be retried', { newsletterId, batch, error: String(error) });
+      logger.error('A newsletter batch failed; it will be retried', {
+        newsletterId,
+        batch,
+        error: String(error),
+      });
       await recordFailure('newsletter-batch', error, { newsletter: newsletterId, batch: String(batch) });
       throw error;
     }
@@ -104,7 +129,10 @@ export const newsletterUnsubscribe = onRequest(async (req, res) => {
   const uid = typeof req.query.u === 'string' ? req.query.u : '';
   const signature = typeof req.query.s === 'string' ? req.query.s : '';
   res.set('Cache-Control', 'private, no-store');
-  res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+  res.set(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  );
   if (!verifyUnsubscribe(uid, signature)) {
     res.status(400).type('html').send(unsubscribePage('invalid'));
     return;

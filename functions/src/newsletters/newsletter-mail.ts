@@ -16,7 +16,8 @@ export function unsubscribeEndpoint(): string {
   const configured = process.env.NEWSLETTER_UNSUBSCRIBE_URL?.trim();
   if (configured) return configured;
   const project = process.env.GCLOUD_PROJECT ?? 'demo-shelfmark';
-  const host = process.env.FUNCTIONS_EMULATOR_HOST ?? process.env.FIREBASE_FUNCTIONS_EMULATOR_HOST ?? '127.0.0.1:5001';
+  const host =
+    process.env.FUNCTIONS_EMULATOR_HOST ?? process.env.FIREBASE_FUNCTIONS_EMULATOR_HOST ?? '127.0.0.1:5001';
   return `http://${host}/${project}/us-central1/newsletterUnsubscribe`;
 }
 
@@ -39,7 +40,10 @@ export interface NewsletterRecipient {
 }
 
 /** The email of `newsletter` for `recipient`. */
-export function newsletterMail(newsletter: Pick<Newsletter, 'id' | 'slug' | 'title' | 'subtitle' | 'content'>, recipient: NewsletterRecipient): Mail {
+export function newsletterMail(
+  newsletter: Pick<Newsletter, 'id' | 'slug' | 'title' | 'subtitle' | 'content'>,
+  recipient: NewsletterRecipient,
+): Mail {
   const pageUrl = `${siteUrl()}${EDITORIAL_BASE_PATHS.newsletters}/${newsletter.slug ?? newsletter.id}`;
   const unsubscribe = unsubscribeLink(recipient.uid);
   const text = [
@@ -73,7 +77,10 @@ ${renderLightMarkup(newsletter.content, 'newsletter')}
     subject: newsletter.title,
     text,
     html,
-    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
     messageId: newsletterMessageId(newsletter.id, recipient.uid),
   };
 }

@@ -7,7 +7,11 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 import { mailSafeName } from '../../../src/domain/mail-name';
-import { NEWSLETTER_RECIPIENT_GROUPS, isNewsletterRecipient, type RecipientGroup } from '../../../src/domain/newsletter';
+import {
+  NEWSLETTER_RECIPIENT_GROUPS,
+  isNewsletterRecipient,
+  type RecipientGroup,
+} from '../../../src/domain/newsletter';
 import type { Profile } from '../../../src/domain/profile';
 import { verifiedAddress } from '../mail/member-address';
 import type { NewsletterRecipient } from './newsletter-mail';
@@ -22,12 +26,25 @@ interface Candidate {
 /** Every member who receives newsletters at all, with their group facts, ordered by uid. */
 export async function newsletterCandidates(firestore: Firestore, auth: Auth): Promise<Candidate[]> {
   const [profiles, optOuts] = await Promise.all([
-    firestore.collection('profiles').where('is_active', '==', true).where('approval_status', '==', 'approved').select('display_name', 'category').get(),
+    firestore
+      .collection('profiles')
+      .where('is_active', '==', true)
+      .where('approval_status', '==', 'approved')
+      .select('display_name', 'category')
+      .get(),
     firestore.collection('newsletter_preferences').where('unsubscribed', '==', true).select().get(),
   ]);
   const unsubscribed = new Set(optOuts.docs.map((d) => d.id));
   // The greeting's name only when it passes the display-name rules; else the neutral one below.
-  const profileOf = new Map(profiles.docs.map((d) => [d.id, { name: mailSafeName(d.get('display_name')) ?? '', category: (d.get('category') as Profile['category']) ?? null }]));
+  const profileOf = new Map(
+    profiles.docs.map((d) => [
+      d.id,
+      {
+        name: mailSafeName(d.get('display_name')) ?? '',
+        category: (d.get('category') as Profile['category']) ?? null,
+      },
+    ]),
+  );
 
   const candidates: Candidate[] = [];
   let pageToken: string | undefined;
@@ -39,10 +56,20 @@ export async function newsletterCandidates(firestore: Firestore, auth: Auth): Pr
       if (!profile || to === null) continue;
       const admin = user.customClaims?.admin === true;
       const eligible = isNewsletterRecipient(
-        { profile: { is_active: true, approval_status: 'approved', category: profile.category }, emailVerified: user.emailVerified, admin, unsubscribed: unsubscribed.has(user.uid) },
+        {
+          profile: { is_active: true, approval_status: 'approved', category: profile.category },
+          emailVerified: user.emailVerified,
+          admin,
+          unsubscribed: unsubscribed.has(user.uid),
+        },
         'all',
       );
-      if (eligible) candidates.push({ recipient: { uid: user.uid, email: to, name: profile.name || 'Shelfmark member' }, category: profile.category, admin });
+      if (eligible)
+        candidates.push({
+          recipient: { uid: user.uid, email: to, name: profile.name || 'Shelfmark member' },
+          category: profile.category,
+          admin,
+        });
     }
     pageToken = page.pageToken;
   } while (pageToken);
@@ -51,7 +78,12 @@ export async function newsletterCandidates(firestore: Firestore, auth: Auth): Pr
 
 function inGroup(candidate: Candidate, group: RecipientGroup): boolean {
   return isNewsletterRecipient(
-    { profile: { is_active: true, approval_status: 'approved', category: candidate.category }, emailVerified: true, admin: candidate.admin, unsubscribed: false },
+    {
+      profile: { is_active: true, approval_status: 'approved', category: candidate.category },
+      emailVerified: true,
+      admin: candidate.admin,
+      unsubscribed: false,
+    },
     group,
   );
 }
@@ -63,5 +95,7 @@ export function recipientsOf(candidates: readonly Candidate[], group: RecipientG
 
 /** The audience of every group. */
 export function audienceCounts(candidates: readonly Candidate[]): Record<RecipientGroup, number> {
-  return Object.fromEntries(NEWSLETTER_RECIPIENT_GROUPS.map((g) => [g.value, candidates.filter((c) => inGroup(c, g.value)).length])) as Record<RecipientGroup, number>;
+  return Object.fromEntries(
+    NEWSLETTER_RECIPIENT_GROUPS.map((g) => [g.value, candidates.filter((c) => inGroup(c, g.value)).length]),
+  ) as Record<RecipientGroup, number>;
 }

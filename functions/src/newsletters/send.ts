@@ -83,7 +83,10 @@ export async function claimAndQueueSend(
   for (let i = 0; i < recipients.length; i += BATCH_SIZE) batches.push(recipients.slice(i, i + BATCH_SIZE));
 
   const claim = await fs.runTransaction(async (tx) => {
-    const [newsletterSnap, stateSnap] = await Promise.all([tx.get(fs.doc(`newsletters/${id}`)), tx.get(stateRef(fs, id))]);
+    const [newsletterSnap, stateSnap] = await Promise.all([
+      tx.get(fs.doc(`newsletters/${id}`)),
+      tx.get(stateRef(fs, id)),
+    ]);
     if (!newsletterSnap.exists) throw new SendRefused('not-found', 'This newsletter does not exist.');
     if (stateSnap.exists) {
       // Still queuing in the claiming call (or it died less than a minute ago): leave it to that call.
@@ -91,8 +94,10 @@ export async function claimAndQueueSend(
       const queued = stateSnap.get('queued') === true || deps.now().getTime() - claimedAt < QUEUE_GRACE_MS;
       return { fresh: false, count: Number(stateSnap.get('recipient_count')), queued };
     }
-    if (newsletterSnap.get('sent_at')) return { fresh: false, count: Number(newsletterSnap.get('recipient_count') ?? 0), queued: true };
-    if (newsletterSnap.get('is_published') !== true) throw new SendRefused('failed-precondition', 'Only a published newsletter can be sent.');
+    if (newsletterSnap.get('sent_at'))
+      return { fresh: false, count: Number(newsletterSnap.get('recipient_count') ?? 0), queued: true };
+    if (newsletterSnap.get('is_published') !== true)
+      throw new SendRefused('failed-precondition', 'Only a published newsletter can be sent.');
     const now = Timestamp.fromDate(deps.now());
     tx.create(stateRef(fs, id), {
       group,
@@ -104,7 +109,9 @@ export async function claimAndQueueSend(
       queued: false,
       completed_at: null,
     });
-    batches.forEach((list, n) => tx.create(batchRef(fs, id, batchId(n)), { recipients: list, done: false, created_at: now }));
+    batches.forEach((list, n) =>
+      tx.create(batchRef(fs, id, batchId(n)), { recipients: list, done: false, created_at: now }),
+    );
     return { fresh: true, count: recipients.length, queued: false };
   });
 
@@ -117,7 +124,11 @@ export async function claimAndQueueSend(
 
 /** Queues every batch not yet done, then notes that the send is fully queued. */
 async function queueOpenBatches(deps: SendDeps, id: string): Promise<void> {
-  const open = await deps.firestore.collection(`newsletters/${id}/batches`).where('done', '==', false).select().get();
+  const open = await deps.firestore
+    .collection(`newsletters/${id}/batches`)
+    .where('done', '==', false)
+    .select()
+    .get();
   for (const doc of open.docs) await deps.enqueueBatch(id, doc.id);
   await stateRef(deps.firestore, id).update({ queued: true });
 }
@@ -134,13 +145,21 @@ async function claimDelivery(deps: SendDeps, ref: DocumentReference, batch: stri
       const claimedAt = (snap.get('claimed_at') as Timestamp | undefined)?.toMillis() ?? 0;
       if (snap.get('status') === 'sending' && now.getTime() - claimedAt < DELIVERY_LEASE_MS) return 'busy';
     }
-    tx.set(ref, { status: 'sending', claimed_at: Timestamp.fromDate(now), batch, attempts: FieldValue.increment(1) }, { merge: true });
+    tx.set(
+      ref,
+      { status: 'sending', claimed_at: Timestamp.fromDate(now), batch, attempts: FieldValue.increment(1) },
+      { merge: true },
+    );
     return 'mine';
   });
 }
 
 /** Runs `work` over `items` with at most `limit` at a time. */
-async function withConcurrency<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+async function withConcurrency<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
@@ -175,7 +194,12 @@ export async function deliverBatch(deps: SendDeps, id: string, batch: string): P
     await finishBatch(deps, id, batch);
     return { sent: 0, skipped: 0, open: 0 };
   }
-  const newsletter: Newsletter = parseDoc(newsletterSchema, newsletterSnap.id, newsletterSnap.data() ?? {}, 'newsletters');
+  const newsletter: Newsletter = parseDoc(
+    newsletterSchema,
+    newsletterSnap.id,
+    newsletterSnap.data() ?? {},
+    'newsletters',
+  );
   const recipients = batchSnap.get('recipients') as NewsletterRecipient[];
   const outcome: BatchOutcome = { sent: 0, skipped: 0, open: 0 };
   const failures: string[] = [];
@@ -195,7 +219,10 @@ export async function deliverBatch(deps: SendDeps, id: string, batch: string): P
       await deps.sendMail(newsletterMail(newsletter, recipient));
     } catch (error) {
       // Not sent: release the claim so the retry sends it.
-      await ref.set({ status: 'failed', claimed_at: Timestamp.fromMillis(0), error: String(error).slice(0, 500) }, { merge: true });
+      await ref.set(
+        { status: 'failed', claimed_at: Timestamp.fromMillis(0), error: String(error).slice(0, 500) },
+        { merge: true },
+      );
       outcome.open += 1;
       failures.push(`${recipient.uid}: ${String(error)}`);
       return;
@@ -205,7 +232,9 @@ export async function deliverBatch(deps: SendDeps, id: string, batch: string): P
   });
 
   if (outcome.open > 0) {
-    throw new Error(`newsletter ${id} batch ${batch}: ${outcome.open} recipients still open (${failures.slice(0, 3).join('; ')})`);
+    throw new Error(
+      `newsletter ${id} batch ${batch}: ${outcome.open} recipients still open (${failures.slice(0, 3).join('; ')})`,
+    );
   }
   await finishBatch(deps, id, batch);
   return outcome;
@@ -215,7 +244,10 @@ export async function deliverBatch(deps: SendDeps, id: string, batch: string): P
 async function finishBatch(deps: SendDeps, id: string, batch: string): Promise<void> {
   const fs = deps.firestore;
   await fs.runTransaction(async (tx) => {
-    const [batchSnap, stateSnap] = await Promise.all([tx.get(batchRef(fs, id, batch)), tx.get(stateRef(fs, id))]);
+    const [batchSnap, stateSnap] = await Promise.all([
+      tx.get(batchRef(fs, id, batch)),
+      tx.get(stateRef(fs, id)),
+    ]);
     if (!batchSnap.exists || batchSnap.get('done') === true || !stateSnap.exists) return;
     tx.update(batchSnap.ref, { done: true });
     tx.update(stateSnap.ref, { batches_done: FieldValue.increment(1) });
@@ -233,6 +265,7 @@ async function finishIfComplete(deps: SendDeps, id: string): Promise<void> {
     if (Number(stateSnap.get('batches_done')) < Number(stateSnap.get('batch_count'))) return;
     const now = Timestamp.fromDate(deps.now());
     tx.update(stateSnap.ref, { completed_at: now });
-    if (newsletterSnap.exists) tx.update(newsletterSnap.ref, { sent_at: now, recipient_count: stateSnap.get('recipient_count') });
+    if (newsletterSnap.exists)
+      tx.update(newsletterSnap.ref, { sent_at: now, recipient_count: stateSnap.get('recipient_count') });
   });
 }

@@ -6,19 +6,28 @@ import { escapeHtml } from '../../../src/domain/light-markup';
 export type UnsubscribeState = 'confirm' | 'done' | 'invalid';
 
 const MESSAGES: Record<UnsubscribeState, { title: string; body: string }> = {
-  confirm: { title: 'Unsubscribe from Shelfmark newsletters?', body: 'You will no longer receive Shelfmark newsletters by email.' },
+  confirm: {
+    title: 'Unsubscribe from Shelfmark newsletters?',
+    body: 'You will no longer receive Shelfmark newsletters by email.',
+  },
   done: {
     title: 'You have been unsubscribed',
     body: 'You will not receive Shelfmark newsletters any more. You can subscribe again at any time from your profile editor.',
   },
-  invalid: { title: 'This unsubscribe link is not valid', body: 'Please use the link from a recent Shelfmark newsletter, or change the setting in your profile editor.' },
+  invalid: {
+    title: 'This unsubscribe link is not valid',
+    body: 'Please use the link from a recent Shelfmark newsletter, or change the setting in your profile editor.',
+  },
 };
 
 /** The page; the confirmation POSTs to the same address (query included). */
 export function unsubscribePage(state: UnsubscribeState): string {
   const { title, body } = MESSAGES[state];
   const site = escapeHtml(siteUrl());
-  const action = state === 'confirm' ? '<form method="post"><button type="submit" style="font:inherit;padding:.5rem 1rem;">Unsubscribe</button></form>' : '';
+  const action =
+    state === 'confirm'
+      ? '<form method="post"><button type="submit" style="font:inherit;padding:.5rem 1rem;">Unsubscribe</button></form>'
+      : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#1f2937;">

@@ -6,11 +6,21 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { parsePriceNumeric, productServiceWriteSchema } from '../../../src/domain/product-service';
-import { deleteItemRequestSchema, saveProductServiceRequestSchema, type SaveItemResponse } from '../../../src/domain/item-save';
+import {
+  deleteItemRequestSchema,
+  saveProductServiceRequestSchema,
+  type SaveItemResponse,
+} from '../../../src/domain/item-save';
 import { describeIssue } from '../../../src/domain/profile-save';
 import { db } from '../firestore';
 import { guardedCall } from '../guard';
-import { deleteOwnedItem, itemCaller, removeUpload, saveOwnedItem, type ItemKind } from '../books/owned-items';
+import {
+  deleteOwnedItem,
+  itemCaller,
+  removeUpload,
+  saveOwnedItem,
+  type ItemKind,
+} from '../books/owned-items';
 
 /** How products/services are stored. */
 export const PRODUCT_ITEM: ItemKind = {
@@ -23,29 +33,44 @@ export const PRODUCT_ITEM: ItemKind = {
   },
   derive(fields) {
     const numeric = fields.price_numeric;
-    return typeof numeric === 'number' ? fields : { ...fields, price_numeric: parsePriceNumeric(fields.price as string | null | undefined) };
+    return typeof numeric === 'number'
+      ? fields
+      : { ...fields, price_numeric: parsePriceNumeric(fields.price as string | null | undefined) };
   },
 };
 
 /** Creates (no itemId) or saves a product/service; errors as saveBook's, with LIMIT_MESSAGES.products_services. */
-export const saveProductService = guardedCall('session', async (request, guard): Promise<SaveItemResponse> => {
-  const caller = itemCaller(guard);
-  const parsed = saveProductServiceRequestSchema.safeParse(request.data);
-  if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
-  const { itemId, userId, item, admin } = parsed.data;
-  const saved = await saveOwnedItem(db(), PRODUCT_ITEM, caller, { id: itemId, userId, fields: item, admin });
-  await removeUpload(saved.oldUpload, { product: saved.id });
-  logger.info('saveProductService: saved', { product: saved.id, by: caller.uid, created: saved.created });
-  return { id: saved.id, updated_at: saved.updatedAt.toISOString() };
-}, { signIn: 'Please sign in to save.' });
+export const saveProductService = guardedCall(
+  'session',
+  async (request, guard): Promise<SaveItemResponse> => {
+    const caller = itemCaller(guard);
+    const parsed = saveProductServiceRequestSchema.safeParse(request.data);
+    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+    const { itemId, userId, item, admin } = parsed.data;
+    const saved = await saveOwnedItem(db(), PRODUCT_ITEM, caller, {
+      id: itemId,
+      userId,
+      fields: item,
+      admin,
+    });
+    await removeUpload(saved.oldUpload, { product: saved.id });
+    logger.info('saveProductService: saved', { product: saved.id, by: caller.uid, created: saved.created });
+    return { id: saved.id, updated_at: saved.updatedAt.toISOString() };
+  },
+  { signIn: 'Please sign in to save.' },
+);
 
 /** Deletes a product/service (owner or admin). Request: deleteItemRequestSchema; returns { id }. */
-export const deleteProductService = guardedCall('session', async (request, guard): Promise<{ id: string }> => {
-  const caller = itemCaller(guard);
-  const parsed = deleteItemRequestSchema.safeParse(request.data);
-  if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
-  const folder = await deleteOwnedItem(db(), PRODUCT_ITEM, caller, parsed.data.id);
-  await removeUpload(folder, { product: parsed.data.id });
-  logger.info('deleteProductService: deleted', { product: parsed.data.id, by: caller.uid });
-  return { id: parsed.data.id };
-}, { signIn: 'Please sign in to save.' });
+export const deleteProductService = guardedCall(
+  'session',
+  async (request, guard): Promise<{ id: string }> => {
+    const caller = itemCaller(guard);
+    const parsed = deleteItemRequestSchema.safeParse(request.data);
+    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+    const folder = await deleteOwnedItem(db(), PRODUCT_ITEM, caller, parsed.data.id);
+    await removeUpload(folder, { product: parsed.data.id });
+    logger.info('deleteProductService: deleted', { product: parsed.data.id, by: caller.uid });
+    return { id: parsed.data.id };
+  },
+  { signIn: 'Please sign in to save.' },
+);

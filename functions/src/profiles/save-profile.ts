@@ -7,7 +7,17 @@ import {
   type ParsedSaveProfileRequest,
   type SaveProfileResponse,
 } from '../../../src/domain/profile-edit';
-import { adminClaimChange, changedFields, describeIssue, isPathSafeId, nextUpdatedAt, profileImageVerdict, repeatedBookIds, replacedUploadOf, sameUpdatedAt } from '../../../src/domain/profile-save';
+import {
+  adminClaimChange,
+  changedFields,
+  describeIssue,
+  isPathSafeId,
+  nextUpdatedAt,
+  profileImageVerdict,
+  repeatedBookIds,
+  replacedUploadOf,
+  sameUpdatedAt,
+} from '../../../src/domain/profile-save';
 import { bookWriteSchema } from '../../../src/domain/book';
 import { displayNameProblem } from '../../../src/domain/signup';
 import type { ProfileRole, SubscriptionStatus } from '../../../src/domain/profile';
@@ -41,7 +51,9 @@ interface Committed {
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  );
 }
 
 function millisOf(value: unknown): number | null {
@@ -54,10 +66,18 @@ export function parseSaveRequest(data: unknown): ParsedSaveProfileRequest {
   if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
   const request = parsed.data;
   if (!isPathSafeId(request.userId)) throw new HttpsError('invalid-argument', 'UserId: not a user id');
-  const nameProblem = request.profile.display_name === undefined ? null : displayNameProblem(request.profile.display_name);
+  const nameProblem =
+    request.profile.display_name === undefined ? null : displayNameProblem(request.profile.display_name);
   if (nameProblem !== null) throw new HttpsError('invalid-argument', `Display name: ${nameProblem}`);
-  const repeated = repeatedBookIds(request.books.update.map((book) => book.id), request.books.remove);
-  if (repeated.length > 0) throw new HttpsError('invalid-argument', `Each book may be changed or removed once per save (repeated: ${repeated.join(', ')}).`);
+  const repeated = repeatedBookIds(
+    request.books.update.map((book) => book.id),
+    request.books.remove,
+  );
+  if (repeated.length > 0)
+    throw new HttpsError(
+      'invalid-argument',
+      `Each book may be changed or removed once per save (repeated: ${repeated.join(', ')}).`,
+    );
   return request;
 }
 
@@ -65,16 +85,26 @@ export function parseSaveRequest(data: unknown): ParsedSaveProfileRequest {
 function assertMayEdit(caller: Caller, profile: DocumentSnapshot, request: ParsedSaveProfileRequest): void {
   if (caller.admin) return;
   const owner =
-    caller.uid === profile.id && caller.emailVerified && profile.get('approval_status') === 'approved' && profile.get('is_active') === true;
+    caller.uid === profile.id &&
+    caller.emailVerified &&
+    profile.get('approval_status') === 'approved' &&
+    profile.get('is_active') === true;
   const adminFields = request.admin !== undefined && Object.keys(request.admin).length > 0;
   if (!owner || adminFields) throw new HttpsError('permission-denied', SAVE_PROFILE_MESSAGES.notAllowed);
 }
 
 /** Refuses a picture (the profile image, a book's cover) the member may not point at; `label` names the field in the message. */
-function assertImageAllowed(next: string | null | undefined, stored: unknown, uid: string, label = 'Profile image'): void {
+function assertImageAllowed(
+  next: string | null | undefined,
+  stored: unknown,
+  uid: string,
+  label = 'Profile image',
+): void {
   const verdict = profileImageVerdict(next, typeof stored === 'string' ? stored : null, uid);
-  if (verdict === 'other-member') throw new HttpsError('permission-denied', `${label}: that image belongs to another member.`);
-  if (verdict === 'not-an-upload') throw new HttpsError('invalid-argument', `${label}: use an image you uploaded or an https:// address.`);
+  if (verdict === 'other-member')
+    throw new HttpsError('permission-denied', `${label}: that image belongs to another member.`);
+  if (verdict === 'not-an-upload')
+    throw new HttpsError('invalid-argument', `${label}: use an image you uploaded or an https:// address.`);
 }
 
 /**
@@ -83,36 +113,57 @@ function assertImageAllowed(next: string | null | undefined, stored: unknown, ui
  * plan-limit count), every check, then the
  * writes. Any refusal throws before a write, so a refused save writes nothing.
  */
-async function saveInTransaction(firestore: Firestore, caller: Caller, request: ParsedSaveProfileRequest): Promise<Committed> {
+async function saveInTransaction(
+  firestore: Firestore,
+  caller: Caller,
+  request: ParsedSaveProfileRequest,
+): Promise<Committed> {
   return firestore.runTransaction(async (tx) => {
     const profileRef = firestore.collection('profiles').doc(request.userId);
     const profile = await tx.get(profileRef);
     if (!profile.exists) {
-      if (!caller.admin && caller.uid !== request.userId) throw new HttpsError('permission-denied', SAVE_PROFILE_MESSAGES.notAllowed);
+      if (!caller.admin && caller.uid !== request.userId)
+        throw new HttpsError('permission-denied', SAVE_PROFILE_MESSAGES.notAllowed);
       throw new HttpsError('not-found', PROFILE_NOT_FOUND_MESSAGE);
     }
     assertMayEdit(caller, profile, request);
     const storedUpdatedAt = millisOf(profile.get('updated_at'));
-    if (!sameUpdatedAt(storedUpdatedAt, request.expectedUpdatedAt)) throw new HttpsError('aborted', SAVE_PROFILE_MESSAGES.conflict);
+    if (!sameUpdatedAt(storedUpdatedAt, request.expectedUpdatedAt))
+      throw new HttpsError('aborted', SAVE_PROFILE_MESSAGES.conflict);
 
     const stored = profile.data() ?? {};
     const uid = profile.id;
     const { page_slug: requestedSlug, ...ownerFields } = request.profile;
-    const changes: Record<string, unknown> = { ...changedFields(stored, ownerFields), ...changedFields(stored, request.admin ?? {}) };
-    if ('profile_image' in changes) assertImageAllowed(request.profile.profile_image, stored.profile_image, uid);
+    const changes: Record<string, unknown> = {
+      ...changedFields(stored, ownerFields),
+      ...changedFields(stored, request.admin ?? {}),
+    };
+    if ('profile_image' in changes)
+      assertImageAllowed(request.profile.profile_image, stored.profile_image, uid);
 
     // Books: each one to change or remove must exist and belong to this member.
     const { create, update, remove } = request.books;
-    const bookRefs = [...update.map((book) => book.id), ...remove].map((id) => firestore.collection('books').doc(id));
+    const bookRefs = [...update.map((book) => book.id), ...remove].map((id) =>
+      firestore.collection('books').doc(id),
+    );
     const books = bookRefs.length > 0 ? await tx.getAll(...bookRefs) : [];
     for (const book of books) {
       if (!book.exists) throw new HttpsError('not-found', `Book not found: ${book.id}`);
-      if (book.get('user_id') !== uid) throw new HttpsError('permission-denied', SAVE_PROFILE_MESSAGES.notAllowed);
+      if (book.get('user_id') !== uid)
+        throw new HttpsError('permission-denied', SAVE_PROFILE_MESSAGES.notAllowed);
     }
     // A cover, like the profile image, is the member's own upload or an https URL outside the media store.
-    create.forEach((form, i) => assertImageAllowed(form.cover_image, null, uid, `New book ${i + 1}, Cover image`));
+    create.forEach((form, i) =>
+      assertImageAllowed(form.cover_image, null, uid, `New book ${i + 1}, Cover image`),
+    );
     update.forEach(({ changes: bookChanges }, i) => {
-      if (bookChanges.cover_image !== undefined) assertImageAllowed(bookChanges.cover_image, books[i]?.get('cover_image'), uid, `Book ${i + 1}, Cover image`);
+      if (bookChanges.cover_image !== undefined)
+        assertImageAllowed(
+          bookChanges.cover_image,
+          books[i]?.get('cover_image'),
+          uid,
+          `Book ${i + 1}, Cover image`,
+        );
     });
 
     const currentSlug = typeof stored.page_slug === 'string' ? stored.page_slug : '';
@@ -120,21 +171,43 @@ async function saveInTransaction(firestore: Firestore, caller: Caller, request: 
     const slugChange =
       requestedSlug === undefined || requestedSlug === currentSlug
         ? undefined
-        : await planPageSlugChange(tx, firestore, { uid, current: currentSlug, requested: requestedSlug, displayName });
+        : await planPageSlugChange(tx, firestore, {
+            uid,
+            current: currentSlug,
+            requested: requestedSlug,
+            displayName,
+          });
     if (slugChange === 'taken') throw new HttpsError('already-exists', SAVE_PROFILE_MESSAGES.slugTaken);
 
     // A removed book leaves the home page's slots too (at most 12 slots, so at most 4 small queries).
     const featuredSlots = await Promise.all(
-      chunks(remove, 30).map((ids) => tx.get(firestore.collection('featured_books').where('book_id', 'in', ids))),
+      chunks(remove, 30).map((ids) =>
+        tx.get(firestore.collection('featured_books').where('book_id', 'in', ids)),
+      ),
     );
 
-    const subscription = ((changes.subscription_status ?? stored.subscription_status ?? 'free') as SubscriptionStatus);
-    await assertWithinPlanLimit(tx, firestore, { kind: 'books', uid, subscription, removing: remove.length, adding: create.length });
+    const subscription = (changes.subscription_status ??
+      stored.subscription_status ??
+      'free') as SubscriptionStatus;
+    await assertWithinPlanLimit(tx, firestore, {
+      kind: 'books',
+      uid,
+      subscription,
+      removing: remove.length,
+      adding: create.length,
+    });
 
     // Every check passed: write.
     const now = Timestamp.fromMillis(nextUpdatedAt(Date.now(), storedUpdatedAt));
     const newBooks = create.map((form) => {
-      const book = { ...form, user_id: uid, is_active: true, is_featured: false, created_at: now, updated_at: now };
+      const book = {
+        ...form,
+        user_id: uid,
+        is_active: true,
+        is_featured: false,
+        created_at: now,
+        updated_at: now,
+      };
       // The shared schema guarantees the site can read what is written.
       bookWriteSchema.parse({ ...book, created_at: now.toDate(), updated_at: now.toDate() });
       return book;
@@ -144,7 +217,9 @@ async function saveInTransaction(firestore: Firestore, caller: Caller, request: 
       tx.create(ref, book);
       return ref.id;
     });
-    update.forEach(({ id, changes: bookChanges }) => tx.update(firestore.collection('books').doc(id), { ...bookChanges, updated_at: now }));
+    update.forEach(({ id, changes: bookChanges }) =>
+      tx.update(firestore.collection('books').doc(id), { ...bookChanges, updated_at: now }),
+    );
     remove.forEach((id) => tx.delete(firestore.collection('books').doc(id)));
     featuredSlots.forEach((slots) => slots.docs.forEach((slot) => tx.delete(slot.ref)));
     if (slugChange?.changed) {
@@ -153,12 +228,27 @@ async function saveInTransaction(firestore: Firestore, caller: Caller, request: 
     }
     // A demotion or deactivation ends the member's sessions in the same commit.
     const endSessions = changeEndsSessions(stored, changes);
-    tx.update(profileRef, { ...changes, updated_at: now, ...(endSessions ? { [SESSION_STAMP_FIELD]: sessionStampNow() } : {}) });
+    tx.update(profileRef, {
+      ...changes,
+      updated_at: now,
+      ...(endSessions ? { [SESSION_STAMP_FIELD]: sessionStampNow() } : {}),
+    });
 
     return {
-      response: { page_slug: slugChange?.slug ?? currentSlug, updated_at: now.toDate().toISOString(), created_book_ids: createdIds },
-      adminClaim: adminClaimChange(stored.role as ProfileRole | undefined, changes.role as ProfileRole | undefined),
-      oldUpload: replacedUploadOf(stored.profile_image as string | undefined, changes.profile_image as string | undefined, uid),
+      response: {
+        page_slug: slugChange?.slug ?? currentSlug,
+        updated_at: now.toDate().toISOString(),
+        created_book_ids: createdIds,
+      },
+      adminClaim: adminClaimChange(
+        stored.role as ProfileRole | undefined,
+        changes.role as ProfileRole | undefined,
+      ),
+      oldUpload: replacedUploadOf(
+        stored.profile_image as string | undefined,
+        changes.profile_image as string | undefined,
+        uid,
+      ),
       endSessions,
     };
   });
@@ -172,14 +262,26 @@ async function afterCommit(uid: string, committed: Committed): Promise<void> {
       await setAdminClaim(uid, committed.adminClaim);
     } catch (error) {
       // The role is saved; the claim follows it on the next save of the role.
-      logger.error('saveProfile: the admin claim was not updated', { uid, admin: committed.adminClaim, error });
-      throw new HttpsError('internal', 'The profile was saved, but the admin right could not be updated. Please save the role again.');
+      logger.error('saveProfile: the admin claim was not updated', {
+        uid,
+        admin: committed.adminClaim,
+        error,
+      });
+      throw new HttpsError(
+        'internal',
+        'The profile was saved, but the admin right could not be updated. Please save the role again.',
+      );
     }
   }
   if (committed.oldUpload !== null) {
     // A leftover folder wastes space but breaks nothing, so a failure is logged, not reported.
-    await removeUploadFolder(committed.oldUpload)
-      .catch((error: unknown) => logger.error('saveProfile: the replaced image was not removed', { uid, folder: committed.oldUpload, error }));
+    await removeUploadFolder(committed.oldUpload).catch((error: unknown) =>
+      logger.error('saveProfile: the replaced image was not removed', {
+        uid,
+        folder: committed.oldUpload,
+        error,
+      }),
+    );
   }
 }
 
@@ -195,11 +297,20 @@ async function afterCommit(uid: string, committed: Committed): Promise<void> {
  * expectedUpdatedAt); already-exists (SAVE_PROFILE_MESSAGES.slugTaken);
  * resource-exhausted (LIMIT_MESSAGES.books).
  */
-export const saveProfile = guardedCall('session', async (request, guard): Promise<SaveProfileResponse> => {
-  const caller: Caller = { uid: guard.uid, admin: guard.admin, emailVerified: guard.emailVerified };
-  const parsed = parseSaveRequest(request.data);
-  const committed = await saveInTransaction(db(), caller, parsed);
-  await afterCommit(parsed.userId, committed);
-  logger.info('saveProfile: saved', { uid: parsed.userId, by: caller.uid, slug: committed.response.page_slug, created: committed.response.created_book_ids.length });
-  return committed.response;
-}, { signIn: 'Please sign in to save your profile.' });
+export const saveProfile = guardedCall(
+  'session',
+  async (request, guard): Promise<SaveProfileResponse> => {
+    const caller: Caller = { uid: guard.uid, admin: guard.admin, emailVerified: guard.emailVerified };
+    const parsed = parseSaveRequest(request.data);
+    const committed = await saveInTransaction(db(), caller, parsed);
+    await afterCommit(parsed.userId, committed);
+    logger.info('saveProfile: saved', {
+      uid: parsed.userId,
+      by: caller.uid,
+      slug: committed.response.page_slug,
+      created: committed.response.created_book_ids.length,
+    });
+    return committed.response;
+  },
+  { signIn: 'Please sign in to save your profile.' },
+);

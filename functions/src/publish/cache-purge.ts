@@ -19,7 +19,11 @@ export type PurgeOutcome = 'purged' | 'skipped-local' | `failed: ${string}`;
  * access token: NETLIFY_SITE_ID and NETLIFY_PURGE_TOKEN in functions/.env.<project-id>).
  * Without both it logs and does nothing: the local server caches nothing. Never throws.
  */
-export async function purgeCacheTags(tags: readonly string[], env: Record<string, string | undefined> = process.env, post: Post = fetch): Promise<PurgeOutcome> {
+export async function purgeCacheTags(
+  tags: readonly string[],
+  env: Record<string, string | undefined> = process.env,
+  post: Post = fetch,
+): Promise<PurgeOutcome> {
   if (tags.length === 0) return 'purged';
   const siteId = env.NETLIFY_SITE_ID?.trim();
   const token = env.NETLIFY_PURGE_TOKEN?.trim();
@@ -45,7 +49,9 @@ export async function purgeCacheTags(tags: readonly string[], env: Record<string
 
 /** The tags a book write touches: the book's page and its owner's profile (before and after a move). */
 export function bookTags(bookId: string, ownersBeforeAndAfter: readonly (string | undefined)[]): string[] {
-  const owners = [...new Set(ownersBeforeAndAfter.filter((uid): uid is string => typeof uid === 'string' && uid !== ''))];
+  const owners = [
+    ...new Set(ownersBeforeAndAfter.filter((uid): uid is string => typeof uid === 'string' && uid !== '')),
+  ];
   return [bookCacheTag(bookId), ...owners.map(profileCacheTag)];
 }
 
@@ -59,7 +65,10 @@ export const purgeProfileCache = onDocumentWritten('profiles/{uid}', async (even
   // Ending a member's sessions writes only the stamp: no page shows it.
   if (onlySessionStampChanged(event.data?.before?.data(), event.data?.after?.data())) return;
   const slugs = profileSlugs(event.data?.before?.get('page_slug'), event.data?.after?.get('page_slug'));
-  await Promise.all([purgeCacheTags(memberPurgeTags(event.params.uid, slugs)), noteMemberChange(db(), new Date())]);
+  await Promise.all([
+    purgeCacheTags(memberPurgeTags(event.params.uid, slugs)),
+    noteMemberChange(db(), new Date()),
+  ]);
 });
 
 /** A book changed: purge its page and its owner's profile, and note member content for the hourly rebuild. */

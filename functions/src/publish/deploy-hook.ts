@@ -30,10 +30,17 @@ export interface HookResult {
 }
 
 /** Subset of fetch this module needs, so tests can pass a fake. */
-export type Post = (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal }) => Promise<{ ok: boolean; status: number }>;
+export type Post = (
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<{ ok: boolean; status: number }>;
 
 /** Calls the deploy hook once and says what happened; never throws. */
-export async function callDeployHook(hookUrl: string, request: HookRequest, post: Post = fetch): Promise<HookResult> {
+export async function callDeployHook(
+  hookUrl: string,
+  request: HookRequest,
+  post: Post = fetch,
+): Promise<HookResult> {
   if (hookUrl === '') return { ok: false, detail: 'No deploy hook is configured (DEPLOY_HOOK_URL)' };
   try {
     const url = new URL(hookUrl);
@@ -43,7 +50,11 @@ export async function callDeployHook(hookUrl: string, request: HookRequest, post
     const response = await post(url.toString(), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ reason: request.reason, changes: request.changes, changed_at: request.changedAt.toISOString() }),
+      body: JSON.stringify({
+        reason: request.reason,
+        changes: request.changes,
+        changed_at: request.changedAt.toISOString(),
+      }),
       signal: AbortSignal.timeout(10_000),
     });
     return { ok: response.ok, detail: `HTTP ${response.status}` };

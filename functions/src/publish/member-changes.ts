@@ -11,7 +11,12 @@ import { statusRef, updateStatus } from './status-store';
 export async function noteMemberChange(firestore: Firestore, at: Date): Promise<void> {
   // A plain read first: most member writes find a note already and write nothing.
   const snapshot = await statusRef(firestore).get();
-  const status = snapshot.exists ? parseDoc(publishStatusSchema, snapshot.id, snapshot.data(), 'site_meta') : INITIAL_PUBLISH_STATUS;
+  const status = snapshot.exists
+    ? parseDoc(publishStatusSchema, snapshot.id, snapshot.data(), 'site_meta')
+    : INITIAL_PUBLISH_STATUS;
   if (!memberChangeToNote(status)) return;
-  await updateStatus(firestore, (current) => ({ update: memberChangeToNote(current) ? { member_changed_at: at } : {}, result: undefined }));
+  await updateStatus(firestore, (current) => ({
+    update: memberChangeToNote(current) ? { member_changed_at: at } : {},
+    result: undefined,
+  }));
 }

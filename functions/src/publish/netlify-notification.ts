@@ -20,13 +20,18 @@ function fromBase64Url(text: string): Buffer {
  * an HS256 token signed with the shared secret whose claims are iss 'netlify' and sha256,
  * the hex SHA-256 of the body.
  */
-export function verifyNetlifySignature(rawBody: Buffer, signature: string | undefined, secret: string): boolean {
+export function verifyNetlifySignature(
+  rawBody: Buffer,
+  signature: string | undefined,
+  secret: string,
+): boolean {
   if (!signature || secret === '') return false;
   const parts = signature.split('.');
   if (parts.length !== 3) return false;
   const [header, payload, mac] = parts as [string, string, string];
   try {
-    if ((JSON.parse(fromBase64Url(header).toString('utf8')) as { alg?: string }).alg !== 'HS256') return false;
+    if ((JSON.parse(fromBase64Url(header).toString('utf8')) as { alg?: string }).alg !== 'HS256')
+      return false;
     const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
     const given = fromBase64Url(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
@@ -52,7 +57,11 @@ export interface NetlifyDeploy {
 }
 
 /** The status change a deploy notification means, or undefined for one that changes nothing. */
-export function deployStatusUpdate(status: PublishStatus, deploy: NetlifyDeploy, now: Date): Partial<PublishStatus> | undefined {
+export function deployStatusUpdate(
+  status: PublishStatus,
+  deploy: NetlifyDeploy,
+  now: Date,
+): Partial<PublishStatus> | undefined {
   if (deploy.context !== undefined && deploy.context !== 'production') return undefined;
   const created = deploy.created_at ? new Date(deploy.created_at) : now;
   const startedAt = Number.isNaN(created.getTime()) ? now : created;
@@ -82,7 +91,10 @@ export const publishNotification = onRequest(async (req, res) => {
     return;
   }
   const deploy = req.body as NetlifyDeploy;
-  await updateStatus(db(), (status) => ({ update: deployStatusUpdate(status, deploy, new Date()), result: undefined }));
+  await updateStatus(db(), (status) => ({
+    update: deployStatusUpdate(status, deploy, new Date()),
+    result: undefined,
+  }));
   logger.info('publish: Netlify deploy notification', { state: deploy.state });
   res.status(204).end();
 });

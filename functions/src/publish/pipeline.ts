@@ -34,7 +34,11 @@ export interface PipelineDeps {
  * `enqueue`. If scheduling fails the marker is cleared, so the next change (or the
  * hourly check) schedules again; the change itself stays recorded as pending.
  */
-export async function recordPublishChange(deps: PipelineDeps, change: PublishChange, enqueue: () => Promise<void>): Promise<boolean> {
+export async function recordPublishChange(
+  deps: PipelineDeps,
+  change: PublishChange,
+  enqueue: () => Promise<void>,
+): Promise<boolean> {
   const schedule = await updateStatus(deps.firestore, (status) => {
     const outcome = recordChange(status, change, deps.timing);
     return { update: outcome.update, result: outcome.schedule };
@@ -58,16 +62,23 @@ export type TaskOutcome = 'requested' | 'failed' | 'nothing-pending';
  * hence exactly one more publish), then calls the hook with retries and backoff,
  * recording every attempt.
  */
-export async function runPublishTask(deps: PipelineDeps, hook: (request: HookRequest) => Promise<HookResult>): Promise<TaskOutcome> {
+export async function runPublishTask(
+  deps: PipelineDeps,
+  hook: (request: HookRequest) => Promise<HookResult>,
+): Promise<TaskOutcome> {
   let taken: PublishStatus | undefined;
   while (!taken) {
-    const { step, status } = await updateStatus<{ step: DebounceStep; status: PublishStatus }>(deps.firestore, (current) => {
-      const next = debounceStep(current, deps.now(), deps.timing);
-      const result = { step: next, status: current };
-      if (next.kind === 'publish') return { update: { pending_since: null, pending_reasons: [], task_scheduled_at: null }, result };
-      if (next.kind === 'done') return { update: { task_scheduled_at: null }, result };
-      return { result };
-    });
+    const { step, status } = await updateStatus<{ step: DebounceStep; status: PublishStatus }>(
+      deps.firestore,
+      (current) => {
+        const next = debounceStep(current, deps.now(), deps.timing);
+        const result = { step: next, status: current };
+        if (next.kind === 'publish')
+          return { update: { pending_since: null, pending_reasons: [], task_scheduled_at: null }, result };
+        if (next.kind === 'done') return { update: { task_scheduled_at: null }, result };
+        return { result };
+      },
+    );
     if (step.kind === 'done') return 'nothing-pending';
     if (step.kind === 'wait') await deps.sleep(step.ms);
     else taken = status;
@@ -84,7 +95,10 @@ export async function runPublishTask(deps: PipelineDeps, hook: (request: HookReq
     const at = deps.now();
     const result = await hook(request);
     const last = attempt === deps.timing.attempts;
-    await updateStatus(deps.firestore, (status) => ({ update: afterAttempt(status, result, at, attempt, last), result: undefined }));
+    await updateStatus(deps.firestore, (status) => ({
+      update: afterAttempt(status, result, at, attempt, last),
+      result: undefined,
+    }));
     if (result.ok) return 'requested';
     if (last) return 'failed';
   }
@@ -92,17 +106,27 @@ export async function runPublishTask(deps: PipelineDeps, hook: (request: HookReq
 }
 
 /** The fields one hook attempt changes. */
-function afterAttempt(status: PublishStatus, result: HookResult, at: Date, attempt: number, last: boolean): Partial<PublishStatus> {
-  const update: Partial<PublishStatus> = { attempts: withAttempt(status.attempts, { at, ok: result.ok, detail: result.detail }) };
+function afterAttempt(
+  status: PublishStatus,
+  result: HookResult,
+  at: Date,
+  attempt: number,
+  last: boolean,
+): Partial<PublishStatus> {
+  const update: Partial<PublishStatus> = {
+    attempts: withAttempt(status.attempts, { at, ok: result.ok, detail: result.detail }),
+  };
   if (result.ok) {
     update.requested_at = at;
     // A running build, or a receiver that already found its live build current, knows better.
-    const settled = status.state === 'building' || (status.state === 'published' && !hasUnpublishedChange(status));
+    const settled =
+      status.state === 'building' || (status.state === 'published' && !hasUnpublishedChange(status));
     if (!settled) update.state = 'requested';
   } else if (last) {
     update.state = 'failed';
     update.failed_at = at;
-    update.error = `The deploy hook failed ${attempt === 1 ? 'once' : `${attempt} times`}: ${result.detail}`.slice(0, 500);
+    update.error =
+      `The deploy hook failed ${attempt === 1 ? 'once' : `${attempt} times`}: ${result.detail}`.slice(0, 500);
     update.log_tail = '';
   }
   return update;

@@ -48,10 +48,15 @@ function liveDeps(): PipelineDeps {
  * emulator ignores the delay, which is why the task itself waits for quiet as well.
  */
 async function enqueuePublishTask(deps: PipelineDeps): Promise<void> {
-  await getFunctions().taskQueue(PUBLISH_TASK).enqueue(
-    {},
-    { scheduleDelaySeconds: Math.ceil(deps.timing.quietMs / 1000), dispatchDeadlineSeconds: TASK_TIMEOUT_SECONDS },
-  );
+  await getFunctions()
+    .taskQueue(PUBLISH_TASK)
+    .enqueue(
+      {},
+      {
+        scheduleDelaySeconds: Math.ceil(deps.timing.quietMs / 1000),
+        dispatchDeadlineSeconds: TASK_TIMEOUT_SECONDS,
+      },
+    );
 }
 
 /** Records a change and schedules the task when none is outstanding. */
@@ -75,7 +80,9 @@ function exportName(collection: string): string {
  * One trigger per pre-rendered collection, made from the one list (PRERENDERED_COLLECTIONS),
  * deployed as publishOnChange-<name>.
  */
-export const publishOnChange = Object.fromEntries(PRERENDERED_COLLECTIONS.map((collection) => [exportName(collection), publishTrigger(collection)]));
+export const publishOnChange = Object.fromEntries(
+  PRERENDERED_COLLECTIONS.map((collection) => [exportName(collection), publishTrigger(collection)]),
+);
 
 /**
  * The debounce task. One delivery only (maxAttempts 1): the task retries the hook itself
@@ -83,22 +90,35 @@ export const publishOnChange = Object.fromEntries(PRERENDERED_COLLECTIONS.map((c
  * One at a time, so two tasks never interleave their waits.
  */
 export const publishSite = onTaskDispatched(
-  { retryConfig: { maxAttempts: 1 }, rateLimits: { maxConcurrentDispatches: 1 }, timeoutSeconds: TASK_TIMEOUT_SECONDS },
+  {
+    retryConfig: { maxAttempts: 1 },
+    rateLimits: { maxConcurrentDispatches: 1 },
+    timeoutSeconds: TASK_TIMEOUT_SECONDS,
+  },
   async () => {
     const outcome = await runPublishTask(liveDeps(), (request) => callDeployHook(deployHookUrl(), request));
     if (outcome === 'failed') {
       logger.error('publish: the deploy hook failed on every attempt (see site_meta/publish)');
-      await recordFailure('publish', 'The deploy hook failed on every attempt; the public pages were not rebuilt.');
+      await recordFailure(
+        'publish',
+        'The deploy hook failed on every attempt; the public pages were not rebuilt.',
+      );
     }
   },
 );
 
 /** "Publish now" on the admin dashboard: admins only. Request data: none. Returns { scheduled }. */
-export const requestPublish = guardedCall('admin', async (): Promise<{ scheduled: boolean }> => {
-  const deps = liveDeps();
-  const scheduled = await recordPublishChange(deps, { at: new Date(), reason: MANUAL_PUBLISH_REASON }, () => enqueuePublishTask(deps));
-  return { scheduled };
-}, { denied: 'Only administrators can publish the site.' });
+export const requestPublish = guardedCall(
+  'admin',
+  async (): Promise<{ scheduled: boolean }> => {
+    const deps = liveDeps();
+    const scheduled = await recordPublishChange(deps, { at: new Date(), reason: MANUAL_PUBLISH_REASON }, () =>
+      enqueuePublishTask(deps),
+    );
+    return { scheduled };
+  },
+  { denied: 'Only administrators can publish the site.' },
+);
 
 /**
  * Keeps member-derived blocks on pre-rendered pages at most an hour old: publishes when
@@ -106,9 +126,14 @@ export const requestPublish = guardedCall('admin', async (): Promise<{ scheduled
  */
 export const publishHourly = onSchedule('every 60 minutes', async () => {
   const snapshot = await statusRef(db()).get();
-  const status = snapshot.exists ? parseDoc(publishStatusSchema, snapshot.id, snapshot.data(), 'site_meta') : INITIAL_PUBLISH_STATUS;
+  const status = snapshot.exists
+    ? parseDoc(publishStatusSchema, snapshot.id, snapshot.data(), 'site_meta')
+    : INITIAL_PUBLISH_STATUS;
   const lostTask = status.pending_since !== null && status.task_scheduled_at === null;
   if (memberRefreshDue(status) || lostTask) {
-    await publishChange({ at: new Date(), reason: lostTask ? status.last_change || MEMBER_CONTENT_REASON : MEMBER_CONTENT_REASON });
+    await publishChange({
+      at: new Date(),
+      reason: lostTask ? status.last_change || MEMBER_CONTENT_REASON : MEMBER_CONTENT_REASON,
+    });
   }
 });

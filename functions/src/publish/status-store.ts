@@ -3,7 +3,12 @@
 // triggers, the debounce task and the build receiver all write it.
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { parseDoc } from '../../../src/data/firestore-convert';
-import { INITIAL_PUBLISH_STATUS, PUBLISH_STATUS_PATH, publishStatusSchema, type PublishStatus } from '../../../src/domain/publish';
+import {
+  INITIAL_PUBLISH_STATUS,
+  PUBLISH_STATUS_PATH,
+  publishStatusSchema,
+  type PublishStatus,
+} from '../../../src/domain/publish';
 
 /** The status document. */
 export function statusRef(firestore: Firestore): DocumentReference {
@@ -13,7 +18,9 @@ export function statusRef(firestore: Firestore): DocumentReference {
 /** Reads the status inside a transaction; a missing document is the initial status. */
 export async function readStatus(tx: Transaction, ref: DocumentReference): Promise<PublishStatus> {
   const snapshot = await tx.get(ref);
-  return snapshot.exists ? parseDoc(publishStatusSchema, snapshot.id, snapshot.data(), 'site_meta') : INITIAL_PUBLISH_STATUS;
+  return snapshot.exists
+    ? parseDoc(publishStatusSchema, snapshot.id, snapshot.data(), 'site_meta')
+    : INITIAL_PUBLISH_STATUS;
 }
 
 /**

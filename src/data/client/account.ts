@@ -3,10 +3,18 @@
  * code, password and email changes, signing out everywhere and the data
  * download. Firebase errors come back as messages a person can read.
  */
-import { EmailAuthProvider, reauthenticateWithCredential, signInWithEmailAndPassword, verifyPasswordResetCode } from 'firebase/auth';
+import {
+  EmailAuthProvider,
+  reauthenticateWithCredential,
+  signInWithEmailAndPassword,
+  verifyPasswordResetCode,
+} from 'firebase/auth';
 import { FirebaseError } from 'firebase/app';
 import {
-  resetLinkProblem, SESSION_ENDED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE, EMAIL_LINK_INVALID_MESSAGE,
+  resetLinkProblem,
+  SESSION_ENDED_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+  EMAIL_LINK_INVALID_MESSAGE,
 } from '../../domain/account.ts';
 import type { MemberExport } from '../../domain/member-export.ts';
 import { authInstance } from './auth.ts';
@@ -30,12 +38,16 @@ export interface AccountOverview {
 }
 
 /** A step that worked, or the message saying why not. */
-export type StepResult = { ok: true } | { ok: false; message: string; field?: 'currentPassword' | 'password' | 'newEmail' };
+export type StepResult =
+  { ok: true } | { ok: false; message: string; field?: 'currentPassword' | 'password' | 'newEmail' };
 
 const codeOf = (error: unknown) => (error instanceof FirebaseError ? error.code : undefined);
 
 /** Asks for a reset mail; the answer is the same whether the address has an account. */
-export async function requestPasswordReset(email: string, continueUrl?: string): Promise<CallOutcome<{ message: string }>> {
+export async function requestPasswordReset(
+  email: string,
+  continueUrl?: string,
+): Promise<CallOutcome<{ message: string }>> {
   return callFunction<{ email: string; continueUrl?: string }, { message: string }>(
     'requestPasswordReset',
     continueUrl ? { email, continueUrl } : { email },
@@ -43,7 +55,9 @@ export async function requestPasswordReset(email: string, continueUrl?: string):
 }
 
 /** The address a reset code belongs to, or the message saying why the link cannot be used. */
-export async function checkResetCode(code: string): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
+export async function checkResetCode(
+  code: string,
+): Promise<{ ok: true; email: string } | { ok: false; message: string }> {
   try {
     return { ok: true, email: await verifyPasswordResetCode(authInstance(), code) };
   } catch (error) {
@@ -56,10 +70,14 @@ export async function checkResetCode(code: string): Promise<{ ok: true; email: s
  * ends every session of the account before it answers (completePasswordReset).
  */
 export async function resetPassword(code: string, password: string): Promise<StepResult> {
-  const outcome = await callFunction<{ oobCode: string; newPassword: string }, { status: 'done' }>('completePasswordReset', { oobCode: code, newPassword: password });
+  const outcome = await callFunction<{ oobCode: string; newPassword: string }, { status: 'done' }>(
+    'completePasswordReset',
+    { oobCode: code, newPassword: password },
+  );
   if (outcome.ok) return { ok: true };
   if (outcome.code === 'invalid-argument') return { ok: false, message: outcome.message, field: 'password' };
-  if (outcome.code === 'failed-precondition' || outcome.code === 'resource-exhausted') return { ok: false, message: outcome.message };
+  if (outcome.code === 'failed-precondition' || outcome.code === 'resource-exhausted')
+    return { ok: false, message: outcome.message };
   return { ok: false, message: 'Something went wrong. Please try again.' };
 }
 
@@ -72,19 +90,31 @@ export type EmailCodeResult = { ok: true; changed: boolean } | { ok: false; mess
  * change, ends every session and tells the old address (confirmEmailCode).
  */
 export async function applyEmailCode(code: string): Promise<EmailCodeResult> {
-  const outcome = await callFunction<{ oobCode: string }, { changed: boolean }>('confirmEmailCode', { oobCode: code });
+  const outcome = await callFunction<{ oobCode: string }, { changed: boolean }>('confirmEmailCode', {
+    oobCode: code,
+  });
   if (outcome.ok) return { ok: true, changed: outcome.data.changed === true };
-  return { ok: false, message: outcome.code === 'resource-exhausted' ? outcome.message : EMAIL_LINK_INVALID_MESSAGE };
+  return {
+    ok: false,
+    message: outcome.code === 'resource-exhausted' ? outcome.message : EMAIL_LINK_INVALID_MESSAGE,
+  };
 }
 
 function reauthProblem(error: unknown): StepResult {
   const code = codeOf(error);
-  if (code === 'auth/wrong-password' || code === 'auth/invalid-credential' || code === 'auth/invalid-login-credentials') {
+  if (
+    code === 'auth/wrong-password' ||
+    code === 'auth/invalid-credential' ||
+    code === 'auth/invalid-login-credentials'
+  ) {
     return { ok: false, message: WRONG_CURRENT_PASSWORD_MESSAGE, field: 'currentPassword' };
   }
-  if (code === 'auth/user-token-expired' || code === 'auth/user-disabled' || code === 'auth/user-mismatch') return { ok: false, message: SESSION_ENDED_MESSAGE };
-  if (code === 'auth/too-many-requests') return { ok: false, message: 'Too many attempts. Please wait a moment and try again.' };
-  if (code === 'auth/network-request-failed') return { ok: false, message: 'Could not reach the server. Check your connection and try again.' };
+  if (code === 'auth/user-token-expired' || code === 'auth/user-disabled' || code === 'auth/user-mismatch')
+    return { ok: false, message: SESSION_ENDED_MESSAGE };
+  if (code === 'auth/too-many-requests')
+    return { ok: false, message: 'Too many attempts. Please wait a moment and try again.' };
+  if (code === 'auth/network-request-failed')
+    return { ok: false, message: 'Could not reach the server. Check your connection and try again.' };
   return { ok: false, message: 'Something went wrong. Please try again.' };
 }
 
@@ -111,8 +141,15 @@ export async function changePassword(currentPassword: string, password: string):
   const checked = await reauthenticate(currentPassword);
   if (!checked.ok) return checked;
   const email = authInstance().currentUser?.email;
-  const outcome = await callFunction<{ newPassword: string }, { status: 'done' }>('changePassword', { newPassword: password });
-  if (!outcome.ok) return { ok: false, message: outcome.message, field: outcome.code === 'invalid-argument' ? 'password' : undefined };
+  const outcome = await callFunction<{ newPassword: string }, { status: 'done' }>('changePassword', {
+    newPassword: password,
+  });
+  if (!outcome.ok)
+    return {
+      ok: false,
+      message: outcome.message,
+      field: outcome.code === 'invalid-argument' ? 'password' : undefined,
+    };
   try {
     await signInWithEmailAndPassword(authInstance(), email ?? '', password);
   } catch {
@@ -131,9 +168,15 @@ export async function changePassword(currentPassword: string, password: string):
 export async function requestEmailChange(currentPassword: string, newEmail: string): Promise<StepResult> {
   const checked = await reauthenticate(currentPassword);
   if (!checked.ok) return checked;
-  const outcome = await callFunction<{ newEmail: string }, { newEmail: string }>('requestEmailChange', { newEmail });
+  const outcome = await callFunction<{ newEmail: string }, { newEmail: string }>('requestEmailChange', {
+    newEmail,
+  });
   if (outcome.ok) return { ok: true };
-  return { ok: false, message: outcome.message, field: outcome.code === 'invalid-argument' ? 'newEmail' : undefined };
+  return {
+    ok: false,
+    message: outcome.message,
+    field: outcome.code === 'invalid-argument' ? 'newEmail' : undefined,
+  };
 }
 
 /** The sign-in details of the caller, or (admins) of `userId`. */

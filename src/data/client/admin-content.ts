@@ -5,7 +5,11 @@
 import { collection, doc, getDoc, getDocs, orderBy, query } from 'firebase/firestore/lite';
 import { ADMIN_CONTENT_CALLABLE, type AdminContentRequest } from '../../domain/admin-content.ts';
 import { advertisementBannerSchema, type AdvertisementBanner } from '../../domain/advertisement-banner.ts';
-import { legalDocumentSchema, type LegalDocument, type LegalDocumentType } from '../../domain/legal-document.ts';
+import {
+  legalDocumentSchema,
+  type LegalDocument,
+  type LegalDocumentType,
+} from '../../domain/legal-document.ts';
 import { pageContentSchema, type PageContent, type PageSlug } from '../../domain/page-content.ts';
 import { parseDocs, tryParseDoc } from '../firestore-convert.ts';
 import { callFunction, type CallOutcome } from './callable.ts';

@@ -3,9 +3,32 @@
  * page of all books, the members who may be featured, and the adminFeatured
  * callable. Admins read every book and profile (firestore.rules). Loaded lazily.
  */
-import { collection, doc, getDoc, getDocs, limit, orderBy, query, startAfter, where, type QueryConstraint, type QueryDocumentSnapshot } from 'firebase/firestore/lite';
-import { ADMIN_FEATURED_CALLABLE, mergeBookSearch, type AdminFeaturedRequest, type AdminFeaturedResult } from '../../domain/admin-featured.ts';
-import { FEATURED_BOOK_SLOTS, FEATURED_PROFILE_SLOTS, featuredBookSchema, featuredProfileSchema, toSlots } from '../../domain/featured.ts';
+import {
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  startAfter,
+  where,
+  type QueryConstraint,
+  type QueryDocumentSnapshot,
+} from 'firebase/firestore/lite';
+import {
+  ADMIN_FEATURED_CALLABLE,
+  mergeBookSearch,
+  type AdminFeaturedRequest,
+  type AdminFeaturedResult,
+} from '../../domain/admin-featured.ts';
+import {
+  FEATURED_BOOK_SLOTS,
+  FEATURED_PROFILE_SLOTS,
+  featuredBookSchema,
+  featuredProfileSchema,
+  toSlots,
+} from '../../domain/featured.ts';
 import { foldText } from '../../domain/search.ts';
 import { parseDocs } from '../firestore-convert.ts';
 import { callFunction, type CallOutcome } from './callable.ts';
@@ -44,7 +67,12 @@ function bookItem(id: string, data: Record<string, unknown> | undefined): BookIt
 
 function profileItem(id: string, data: Record<string, unknown> | undefined): ProfileItem {
   const text = (key: string) => (typeof data?.[key] === 'string' ? (data[key] as string) : '');
-  return { uid: id, display_name: text('display_name'), page_slug: text('page_slug'), category: text('category') };
+  return {
+    uid: id,
+    display_name: text('display_name'),
+    page_slug: text('page_slug'),
+    category: text('category'),
+  };
 }
 
 /** The 12 book slots with their books (null when empty or the book is gone). */
@@ -62,7 +90,10 @@ export async function loadBookSlots(): Promise<(BookItem | null)[]> {
 
 /** The 6 author slots with their members (null when empty or the member is gone). */
 export async function loadProfileSlots(): Promise<(ProfileItem | null)[]> {
-  const entries = parseDocs(featuredProfileSchema, (await getDocs(collection(db(), 'featured_profiles'))).docs);
+  const entries = parseDocs(
+    featuredProfileSchema,
+    (await getDocs(collection(db(), 'featured_profiles'))).docs,
+  );
   const slots = toSlots(entries, FEATURED_PROFILE_SLOTS);
   return Promise.all(
     slots.map(async (slot) => {
@@ -75,7 +106,9 @@ export async function loadProfileSlots(): Promise<(ProfileItem | null)[]> {
 
 /** The first folded search word (stored keywords are word prefixes), or null. */
 function keyword(search: string): string | null {
-  const word = foldText(search.trim()).split(/[^\p{L}\p{N}]+/u).find((part) => part.length >= 2);
+  const word = foldText(search.trim())
+    .split(/[^\p{L}\p{N}]+/u)
+    .find((part) => part.length >= 2);
   return word ? word.slice(0, 20) : null;
 }
 
@@ -85,33 +118,68 @@ function keyword(search: string): string | null {
  * in memory (mergeBookSearch), so a book created moments ago is found before the
  * trigger has indexed it: at most two pages of reads.
  */
-export async function listBooks(search: string, after: string | null): Promise<{ items: BookItem[]; next: string | null }> {
+export async function listBooks(
+  search: string,
+  after: string | null,
+): Promise<{ items: BookItem[]; next: string | null }> {
   const word = keyword(search);
   const books = collection(db(), 'books');
   const cursor = after ? [startAfter(await getDoc(doc(db(), 'books', after)))] : [];
   if (!word) {
-    const snapshot = await getDocs(query(books, orderBy('created_at', 'desc'), ...cursor, limit(FEATURED_PAGE_SIZE)));
-    return { items: snapshot.docs.map((d) => bookItem(d.id, d.data())), next: snapshot.size === FEATURED_PAGE_SIZE ? (snapshot.docs.at(-1)?.id ?? null) : null };
+    const snapshot = await getDocs(
+      query(books, orderBy('created_at', 'desc'), ...cursor, limit(FEATURED_PAGE_SIZE)),
+    );
+    return {
+      items: snapshot.docs.map((d) => bookItem(d.id, d.data())),
+      next: snapshot.size === FEATURED_PAGE_SIZE ? (snapshot.docs.at(-1)?.id ?? null) : null,
+    };
   }
   const [indexed, newest] = await Promise.all([
-    getDocs(query(books, where('search_keywords', 'array-contains', word), orderBy('created_at', 'desc'), ...cursor, limit(FEATURED_PAGE_SIZE))),
+    getDocs(
+      query(
+        books,
+        where('search_keywords', 'array-contains', word),
+        orderBy('created_at', 'desc'),
+        ...cursor,
+        limit(FEATURED_PAGE_SIZE),
+      ),
+    ),
     after ? null : getDocs(query(books, orderBy('created_at', 'desc'), limit(FEATURED_PAGE_SIZE))),
   ]);
   const searchable = (d: QueryDocumentSnapshot) => {
     const item = bookItem(d.id, d.data());
     return { id: d.id, title: item.title, author: { display_name: item.author }, item };
   };
-  const merged = mergeBookSearch(indexed.docs.map(searchable), newest?.docs.map(searchable) ?? [], search, FEATURED_PAGE_SIZE);
-  return { items: merged.map((book) => book.item), next: indexed.size === FEATURED_PAGE_SIZE ? (indexed.docs.at(-1)?.id ?? null) : null };
+  const merged = mergeBookSearch(
+    indexed.docs.map(searchable),
+    newest?.docs.map(searchable) ?? [],
+    search,
+    FEATURED_PAGE_SIZE,
+  );
+  return {
+    items: merged.map((book) => book.item),
+    next: indexed.size === FEATURED_PAGE_SIZE ? (indexed.docs.at(-1)?.id ?? null) : null,
+  };
 }
 
 /** Active, approved members matching the search (by name word), leaving out `exclude`. */
-export async function searchFeaturableProfiles(search: string, exclude: ReadonlySet<string>): Promise<ProfileItem[]> {
+export async function searchFeaturableProfiles(
+  search: string,
+  exclude: ReadonlySet<string>,
+): Promise<ProfileItem[]> {
   const word = keyword(search);
-  const constraints: QueryConstraint[] = [where('is_active', '==', true), where('approval_status', '==', 'approved')];
+  const constraints: QueryConstraint[] = [
+    where('is_active', '==', true),
+    where('approval_status', '==', 'approved'),
+  ];
   if (word) constraints.push(where('search_keywords', 'array-contains', word));
-  const snapshot = await getDocs(query(collection(db(), 'profiles'), ...constraints, limit(FEATURED_PAGE_SIZE + exclude.size)));
-  return snapshot.docs.map((d) => profileItem(d.id, d.data())).filter((item) => !exclude.has(item.uid)).slice(0, FEATURED_PAGE_SIZE);
+  const snapshot = await getDocs(
+    query(collection(db(), 'profiles'), ...constraints, limit(FEATURED_PAGE_SIZE + exclude.size)),
+  );
+  return snapshot.docs
+    .map((d) => profileItem(d.id, d.data()))
+    .filter((item) => !exclude.has(item.uid))
+    .slice(0, FEATURED_PAGE_SIZE);
 }
 
 /** Runs one featured-slot change; never throws. */

@@ -13,7 +13,12 @@ import {
   type AuditEntry,
 } from '../../domain/admin-users.ts';
 import { parseDocs } from '../firestore-convert.ts';
-import { SERVER_FAILURES_COLLECTION, SERVER_FAILURES_SHOWN, serverFailureSchema, type ServerFailure } from '../../domain/server-failures.ts';
+import {
+  SERVER_FAILURES_COLLECTION,
+  SERVER_FAILURES_SHOWN,
+  serverFailureSchema,
+  type ServerFailure,
+} from '../../domain/server-failures.ts';
 import { callFunction, type CallOutcome } from './callable.ts';
 import { db } from './profiles.ts';
 
@@ -39,18 +44,24 @@ export async function loadCounts(): Promise<DashboardCounts> {
 }
 
 /** Runs one user-management action; never throws. */
-export function adminUsers<A extends keyof AdminUsersResults>(request: AdminUsersInput<A>): Promise<CallOutcome<AdminUsersResults[A]>> {
+export function adminUsers<A extends keyof AdminUsersResults>(
+  request: AdminUsersInput<A>,
+): Promise<CallOutcome<AdminUsersResults[A]>> {
   return callFunction<AdminUsersInput<A>, AdminUsersResults[A]>(ADMIN_USERS_CALLABLE, request);
 }
 
 /** The latest server-side failures the functions recorded, newest first. */
 export async function loadServerFailures(count = SERVER_FAILURES_SHOWN): Promise<ServerFailure[]> {
-  const snapshot = await getDocs(query(collection(db(), SERVER_FAILURES_COLLECTION), orderBy('at', 'desc'), limit(count)));
+  const snapshot = await getDocs(
+    query(collection(db(), SERVER_FAILURES_COLLECTION), orderBy('at', 'desc'), limit(count)),
+  );
   return parseDocs(serverFailureSchema, snapshot.docs);
 }
 
 /** The latest audit-log entries, newest first. */
 export async function loadAuditLog(count = 50): Promise<AuditEntry[]> {
-  const snapshot = await getDocs(query(collection(db(), ADMIN_AUDIT_COLLECTION), orderBy('at', 'desc'), limit(count)));
+  const snapshot = await getDocs(
+    query(collection(db(), ADMIN_AUDIT_COLLECTION), orderBy('at', 'desc'), limit(count)),
+  );
   return parseDocs(auditEntrySchema, snapshot.docs);
 }

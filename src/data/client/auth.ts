@@ -37,7 +37,9 @@ function auth(): Auth {
   if (!instance) {
     instance = getAuth(firebaseApp());
     if (usesEmulators) {
-      connectAuthEmulator(instance, `http://${emulator.host}:${emulator.authPort}`, { disableWarnings: true });
+      connectAuthEmulator(instance, `http://${emulator.host}:${emulator.authPort}`, {
+        disableWarnings: true,
+      });
     }
   }
   return instance;
@@ -45,7 +47,12 @@ function auth(): Auth {
 
 async function toAccountUser(user: User): Promise<AccountUser> {
   const token = await user.getIdTokenResult();
-  return { uid: user.uid, email: user.email ?? '', emailVerified: user.emailVerified, admin: token.claims.admin === true };
+  return {
+    uid: user.uid,
+    email: user.email ?? '',
+    emailVerified: user.emailVerified,
+    admin: token.claims.admin === true,
+  };
 }
 
 /** The account of the session kept by the SDK (after it finished restoring it), or null when signed out. */

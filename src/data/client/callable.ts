@@ -21,7 +21,10 @@ async function startAppCheck(): Promise<void> {
   const siteKey = import.meta.env.PUBLIC_APP_CHECK_SITE_KEY;
   if (usesEmulators || !siteKey) return;
   const { initializeAppCheck, ReCaptchaEnterpriseProvider } = await import('firebase/app-check');
-  initializeAppCheck(firebaseApp(), { provider: new ReCaptchaEnterpriseProvider(siteKey), isTokenAutoRefreshEnabled: true });
+  initializeAppCheck(firebaseApp(), {
+    provider: new ReCaptchaEnterpriseProvider(siteKey),
+    isTokenAutoRefreshEnabled: true,
+  });
 }
 
 function functions(): Promise<Functions> {
@@ -37,7 +40,10 @@ function functions(): Promise<Functions> {
  * Calls the callable function `name` with `data`; never throws. An answer that
  * the session was ended elsewhere also opens the sign-in screen (session-guard.ts).
  */
-export async function callFunction<Request, Response>(name: string, data: Request): Promise<CallOutcome<Response>> {
+export async function callFunction<Request, Response>(
+  name: string,
+  data: Request,
+): Promise<CallOutcome<Response>> {
   try {
     const call = httpsCallable<Request, Response>(await functions(), name);
     return { ok: true, data: (await call(data)).data };

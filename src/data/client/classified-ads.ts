@@ -7,16 +7,32 @@
  * A write refused because the session was ended elsewhere opens the sign-in
  * screen (writeWithSession).
  */
-import { collection, doc, getDoc, getDocs, limit, query, serverTimestamp, where, writeBatch } from 'firebase/firestore/lite';
 import {
-  AD_CONTACT_PATH, classifiedAdSchema, contactInfoOf, splitAdForm, type ClassifiedAd, type ClassifiedAdForm,
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  query,
+  serverTimestamp,
+  where,
+  writeBatch,
+} from 'firebase/firestore/lite';
+import {
+  AD_CONTACT_PATH,
+  classifiedAdSchema,
+  contactInfoOf,
+  splitAdForm,
+  type ClassifiedAd,
+  type ClassifiedAdForm,
 } from '../../domain/classified-ad.ts';
 import { parseDoc, parseDocs } from '../firestore-convert.ts';
 import { db } from './profiles.ts';
 import { writeWithSession } from './session-guard.ts';
 
 const ads = () => collection(db(), 'classified_ads');
-const contactDoc = (id: string) => doc(db(), 'classified_ads', id, AD_CONTACT_PATH.collection, AD_CONTACT_PATH.doc);
+const contactDoc = (id: string) =>
+  doc(db(), 'classified_ads', id, AD_CONTACT_PATH.collection, AD_CONTACT_PATH.doc);
 
 /** A seller's ad with its contact details, for the edit form. */
 export interface OwnAd {
@@ -43,7 +59,9 @@ export const OWN_ADS_LIMIT = 50;
  */
 export async function listOwnAds(uid: string): Promise<ClassifiedAd[]> {
   const snapshot = await getDocs(query(ads(), where('user_id', '==', uid), limit(OWN_ADS_LIMIT)));
-  return parseDocs(classifiedAdSchema, snapshot.docs).sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+  return parseDocs(classifiedAdSchema, snapshot.docs).sort(
+    (a, b) => b.created_at.getTime() - a.created_at.getTime(),
+  );
 }
 
 /** Posts a new ad for `uid` (active, not featured, no views) with its contact details, in one batch; returns its id. */
@@ -51,7 +69,14 @@ export async function createAd(uid: string, form: ClassifiedAdForm): Promise<str
   const { ad, contact } = splitAdForm(form);
   const ref = doc(ads());
   const batch = writeBatch(db());
-  batch.set(ref, { ...ad, user_id: uid, is_active: true, is_featured: false, views_count: 0, created_at: serverTimestamp() });
+  batch.set(ref, {
+    ...ad,
+    user_id: uid,
+    is_active: true,
+    is_featured: false,
+    views_count: 0,
+    created_at: serverTimestamp(),
+  });
   batch.set(contactDoc(ref.id), contact);
   await writeWithSession(() => batch.commit());
   return ref.id;

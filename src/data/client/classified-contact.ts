@@ -13,6 +13,8 @@ import { db } from './profiles.ts';
 /** The ad's contact details, or null when nobody is signed in or the ad has none. */
 export async function contactDetailsFor(adId: string): Promise<string | null> {
   if (!(await currentAccount())) return null;
-  const snapshot = await getDoc(doc(db(), 'classified_ads', adId, AD_CONTACT_PATH.collection, AD_CONTACT_PATH.doc));
+  const snapshot = await getDoc(
+    doc(db(), 'classified_ads', adId, AD_CONTACT_PATH.collection, AD_CONTACT_PATH.doc),
+  );
   return snapshot.exists() ? contactInfoOf(snapshot.data()) : null;
 }

@@ -4,7 +4,17 @@
  * admin's creates, edits and deletes. Rules decide; this module only shapes the
  * writes the rules expect (server times, created_by, no function-only fields).
  */
-import { addDoc, collection, deleteDoc, doc, getDocs, orderBy, query, serverTimestamp, updateDoc } from 'firebase/firestore/lite';
+import {
+  addDoc,
+  collection,
+  deleteDoc,
+  doc,
+  getDocs,
+  orderBy,
+  query,
+  serverTimestamp,
+  updateDoc,
+} from 'firebase/firestore/lite';
 import { blogPostSchema, type BlogPost, type BlogPostForm } from '../../domain/blog-post.ts';
 import type { EditorialCollection } from '../../domain/editorial.ts';
 import { newsletterSchema, type Newsletter, type NewsletterForm } from '../../domain/newsletter.ts';
@@ -17,7 +27,9 @@ import { writeWithSession } from './session-guard.ts';
 /** An item of either collection, as the island lists it. */
 export type EditorialItem<C extends EditorialCollection> = C extends 'blog_posts' ? BlogPost : Newsletter;
 /** The form of either collection. */
-export type EditorialForm<C extends EditorialCollection> = C extends 'blog_posts' ? BlogPostForm : NewsletterForm;
+export type EditorialForm<C extends EditorialCollection> = C extends 'blog_posts'
+  ? BlogPostForm
+  : NewsletterForm;
 
 /** Thrown when nobody is signed in; the island shows its message as the spec words it. */
 export class NotAuthenticatedError extends Error {
@@ -39,7 +51,10 @@ function stored<T extends object>(form: T): T {
 }
 
 /** Creates an item from the form; returns its id. */
-export async function createItem<C extends EditorialCollection>(name: C, form: EditorialForm<C>): Promise<string> {
+export async function createItem<C extends EditorialCollection>(
+  name: C,
+  form: EditorialForm<C>,
+): Promise<string> {
   const account = await currentAccount();
   if (!account) throw new NotAuthenticatedError();
   const ref = await writeWithSession(() =>
@@ -54,9 +69,15 @@ export async function createItem<C extends EditorialCollection>(name: C, form: E
 }
 
 /** Saves the form's fields over an item. */
-export async function updateItem<C extends EditorialCollection>(name: C, id: string, form: EditorialForm<C>): Promise<void> {
+export async function updateItem<C extends EditorialCollection>(
+  name: C,
+  id: string,
+  form: EditorialForm<C>,
+): Promise<void> {
   if (!(await currentAccount())) throw new NotAuthenticatedError();
-  await writeWithSession(() => updateDoc(doc(db(), name, id), { ...stored(form), updated_at: serverTimestamp() }));
+  await writeWithSession(() =>
+    updateDoc(doc(db(), name, id), { ...stored(form), updated_at: serverTimestamp() }),
+  );
 }
 
 /** Deletes an item. */
@@ -71,6 +92,9 @@ export function newsletterAudience(): Promise<CallOutcome<{ counts: Record<strin
 }
 
 /** Sends a newsletter to a group once; answers the number of recipients. */
-export function sendNewsletter(newsletterId: string, group: string): Promise<CallOutcome<{ recipientCount: number; alreadySent: boolean }>> {
+export function sendNewsletter(
+  newsletterId: string,
+  group: string,
+): Promise<CallOutcome<{ recipientCount: number; alreadySent: boolean }>> {
   return callFunction('sendNewsletter', { newsletterId, group });
 }

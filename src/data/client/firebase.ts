@@ -14,7 +14,11 @@ const env = import.meta.env;
 export const usesEmulators = !env.PUBLIC_FIREBASE_API_KEY;
 
 const options: FirebaseOptions = usesEmulators
-  ? { apiKey: 'demo-shelfmark-key', projectId: 'demo-shelfmark', authDomain: 'demo-shelfmark.firebaseapp.com' }
+  ? {
+      apiKey: 'demo-shelfmark-key',
+      projectId: 'demo-shelfmark',
+      authDomain: 'demo-shelfmark.firebaseapp.com',
+    }
   : {
       apiKey: env.PUBLIC_FIREBASE_API_KEY,
       authDomain: env.PUBLIC_FIREBASE_AUTH_DOMAIN,

@@ -43,7 +43,9 @@ export async function loadProductService(id: string): Promise<ProductService | n
 function parsedSave(outcome: CallOutcome<unknown>): CallOutcome<SaveItemResponse> {
   if (!outcome.ok) return outcome;
   const result = saveItemResponseSchema.safeParse(outcome.data);
-  return result.success ? { ok: true, data: result.data } : { ok: false, code: 'internal', message: 'The server sent an unexpected answer.' };
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, code: 'internal', message: 'The server sent an unexpected answer.' };
 }
 
 /** Creates or saves a book. */
@@ -57,7 +59,9 @@ export async function deleteBook(id: string): Promise<CallOutcome<unknown>> {
 }
 
 /** Creates or saves a product/service. */
-export async function saveProductService(request: SaveProductServiceRequest): Promise<CallOutcome<SaveItemResponse>> {
+export async function saveProductService(
+  request: SaveProductServiceRequest,
+): Promise<CallOutcome<SaveItemResponse>> {
   return parsedSave(await callFunction(ITEM_FUNCTIONS.saveProductService, request));
 }
 
@@ -69,8 +73,12 @@ export async function deleteProductService(id: string): Promise<CallOutcome<unkn
 /** Every product/service of `userId`, inactive ones included, oldest first (the rules allow the owner and admins this query). */
 export async function loadMemberProducts(userId: string): Promise<ProductService[]> {
   const { collection, getDocs, query, where } = await import('firebase/firestore/lite');
-  const snapshot = await getDocs(query(collection(db(), 'products_services'), where('user_id', '==', userId)));
-  return parseDocs(productServiceSchema, snapshot.docs).sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+  const snapshot = await getDocs(
+    query(collection(db(), 'products_services'), where('user_id', '==', userId)),
+  );
+  return parseDocs(productServiceSchema, snapshot.docs).sort(
+    (a, b) => a.created_at.getTime() - b.created_at.getTime(),
+  );
 }
 
 /** Every book of `userId`, inactive ones included, oldest first (the rules allow the owner and admins this query). */

@@ -7,7 +7,12 @@
 import { collection, doc, getDoc, onSnapshot, type Unsubscribe } from 'firebase/firestore';
 import { bookSchema } from '../../domain/book.ts';
 import { FEATURED_BOOK_SLOTS, featuredBookSchema, toSlots } from '../../domain/featured.ts';
-import { resolveSiteSettings, siteSettingsSchema, SITE_SETTINGS_DOC_ID, type ResolvedSiteSettings } from '../../domain/site-settings.ts';
+import {
+  resolveSiteSettings,
+  siteSettingsSchema,
+  SITE_SETTINGS_DOC_ID,
+  type ResolvedSiteSettings,
+} from '../../domain/site-settings.ts';
 import { parseDocs, tryParseDoc } from '../firestore-convert.ts';
 import { realtimeDb as db } from './firestore-realtime.ts';
 
@@ -20,7 +25,6 @@ export interface FeaturedBookCard {
   /** Cover URL or null for the placeholder. */
   cover_image: string | null;
 }
-
 
 /** Calls `onChange` with the resolved settings now and on every change; errors are only logged. */
 export function watchSiteSettings(onChange: (settings: ResolvedSiteSettings) => void): Unsubscribe {
@@ -60,8 +64,8 @@ export function watchFeaturedBooks(onChange: (slots: (FeaturedBookCard | null)[]
       const entries = parseDocs(featuredBookSchema, snap.docs);
       const slots = toSlots(entries, FEATURED_BOOK_SLOTS);
       const ids = [...new Set(slots.flatMap((s) => (s ? [s.book_id] : [])))];
-      const cards = new Map((await Promise.all(ids.map(async (id) => [id, await loadCard(id)] as const))));
-      if (run === latest) onChange(slots.map((slot) => (slot ? cards.get(slot.book_id) ?? null : null)));
+      const cards = new Map(await Promise.all(ids.map(async (id) => [id, await loadCard(id)] as const)));
+      if (run === latest) onChange(slots.map((slot) => (slot ? (cards.get(slot.book_id) ?? null) : null)));
     },
     (error) => console.error('Featured books subscription failed.', error),
   );

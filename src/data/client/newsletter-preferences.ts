@@ -15,5 +15,10 @@ export async function isSubscribed(uid: string): Promise<boolean> {
 
 /** Turns newsletters on or off for the member. */
 export async function setSubscribed(uid: string, subscribed: boolean): Promise<void> {
-  await writeWithSession(() => setDoc(doc(db(), 'newsletter_preferences', uid), { unsubscribed: !subscribed, updated_at: serverTimestamp() }));
+  await writeWithSession(() =>
+    setDoc(doc(db(), 'newsletter_preferences', uid), {
+      unsubscribed: !subscribed,
+      updated_at: serverTimestamp(),
+    }),
+  );
 }

@@ -36,10 +36,15 @@ export async function loadMemberBooks(userId: string): Promise<Book[]> {
 }
 
 /** Checks a function's answer against its schema; a malformed answer becomes a failed call. */
-function parsed<T>(outcome: CallOutcome<unknown>, schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }): CallOutcome<T> {
+function parsed<T>(
+  outcome: CallOutcome<unknown>,
+  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
+): CallOutcome<T> {
   if (!outcome.ok) return outcome;
   const result = schema.safeParse(outcome.data);
-  return result.success ? { ok: true, data: result.data } : { ok: false, code: 'internal', message: 'The server sent an unexpected answer.' };
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, code: 'internal', message: 'The server sent an unexpected answer.' };
 }
 
 /** Saves the changes in `request` (see buildSaveRequest); refused saves carry the server's message. */

@@ -4,21 +4,32 @@
  * src/islands/admin/PublishStatus.tsx.
  */
 import { doc, onSnapshot, type Unsubscribe } from 'firebase/firestore';
-import { INITIAL_PUBLISH_STATUS, PUBLISH_STATUS_PATH, publishStatusSchema, REQUEST_PUBLISH_CALLABLE, type PublishStatus } from '../../domain/publish.ts';
+import {
+  INITIAL_PUBLISH_STATUS,
+  PUBLISH_STATUS_PATH,
+  publishStatusSchema,
+  REQUEST_PUBLISH_CALLABLE,
+  type PublishStatus,
+} from '../../domain/publish.ts';
 import { tryParseDoc } from '../firestore-convert.ts';
 import { callFunction, type CallOutcome } from './callable.ts';
 import { realtimeDb as db } from './firestore-realtime.ts';
-
 
 /**
  * Calls `onChange` with the pipeline's status now and on every change (a missing or
  * unreadable document is the initial status), `onError` when the listener fails
  * (for example, the reader is not an administrator).
  */
-export function watchPublishStatus(onChange: (status: PublishStatus) => void, onError: (error: Error) => void): Unsubscribe {
+export function watchPublishStatus(
+  onChange: (status: PublishStatus) => void,
+  onError: (error: Error) => void,
+): Unsubscribe {
   return onSnapshot(
     doc(db(), PUBLISH_STATUS_PATH),
-    (snapshot) => onChange((snapshot.exists() ? tryParseDoc(publishStatusSchema, snapshot) : null) ?? INITIAL_PUBLISH_STATUS),
+    (snapshot) =>
+      onChange(
+        (snapshot.exists() ? tryParseDoc(publishStatusSchema, snapshot) : null) ?? INITIAL_PUBLISH_STATUS,
+      ),
     onError,
   );
 }

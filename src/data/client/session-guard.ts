@@ -20,7 +20,12 @@ export class SessionEndedError extends Error {
 }
 
 /** The Auth codes that mean the session cannot go on: revoked or expired, disabled, deleted. */
-const ENDED_CODES = new Set(['auth/user-token-expired', 'auth/user-disabled', 'auth/user-not-found', 'auth/invalid-user-token']);
+const ENDED_CODES = new Set([
+  'auth/user-token-expired',
+  'auth/user-disabled',
+  'auth/user-not-found',
+  'auth/invalid-user-token',
+]);
 
 /** True when a callable's error says the caller's session was ended. */
 export function isSessionEndedAnswer(code: string, message: string): boolean {
@@ -47,9 +52,13 @@ export async function sessionWasEnded(): Promise<boolean> {
     // An expired token had to be renewed, and Auth refused.
     return error instanceof FirebaseError && ENDED_CODES.has(error.code);
   }
-  const [{ doc, getDoc }, { db }] = await Promise.all([import('firebase/firestore/lite'), import('./profiles.ts')]);
+  const [{ doc, getDoc }, { db }] = await Promise.all([
+    import('firebase/firestore/lite'),
+    import('./profiles.ts'),
+  ]);
   try {
-    const stamp = (await getDoc(doc(db(), 'profiles', user.uid))).get(SESSION_STAMP_FIELD) as { toMillis?: unknown } | undefined;
+    const stamp = (await getDoc(doc(db(), 'profiles', user.uid))).get(SESSION_STAMP_FIELD) as
+      { toMillis?: unknown } | undefined;
     const cut = typeof stamp?.toMillis === 'function' ? (stamp.toMillis as () => number)() : null;
     if (!sessionStillValid(authTime, cut)) return true;
   } catch (error) {
@@ -79,7 +88,10 @@ export async function writeWithSession<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    if ((code === 'permission-denied' || code === 'unauthenticated') && (await sessionWasEnded().catch(() => false))) {
+    if (
+      (code === 'permission-denied' || code === 'unauthenticated') &&
+      (await sessionWasEnded().catch(() => false))
+    ) {
       leaveSession();
       throw new SessionEndedError();
     }

@@ -12,8 +12,7 @@ export interface SignupResponse {
 
 /** How a sign-up ended: created, or refused with the server's code and message. */
 export type SignupOutcome =
-  | { ok: true; account: SignupResponse }
-  | { ok: false; code: string; message: string };
+  { ok: true; account: SignupResponse } | { ok: false; code: string; message: string };
 
 /**
  * Asks the server to create the account and its profile. The function sets

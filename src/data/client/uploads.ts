@@ -5,7 +5,16 @@
  * first bytes) only spare a person a pointless wait, with the same messages.
  */
 import { FirebaseError } from 'firebase/app';
-import { clientCheck, NETWORK_ERROR_TOAST, refusalToast, SNIFF_BYTES, uploadErrorSchema, uploadResponseSchema, type UploadResponse, type UploadToast } from '../../domain/image-upload.ts';
+import {
+  clientCheck,
+  NETWORK_ERROR_TOAST,
+  refusalToast,
+  SNIFF_BYTES,
+  uploadErrorSchema,
+  uploadResponseSchema,
+  type UploadResponse,
+  type UploadToast,
+} from '../../domain/image-upload.ts';
 import type { UploadKind } from '../../domain/media-image.ts';
 import { currentIdToken } from './auth.ts';
 
@@ -23,7 +32,11 @@ export interface UploadRequest {
 }
 
 /** The browser's checks, before any request: null when the file may be sent. */
-export async function checkBeforeUpload(kind: UploadKind, file: Blob, token: string | null): Promise<UploadToast | null> {
+export async function checkBeforeUpload(
+  kind: UploadKind,
+  file: Blob,
+  token: string | null,
+): Promise<UploadToast | null> {
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
   return clientCheck(kind, { size: file.size, head }, token !== null);
 }
@@ -43,7 +56,8 @@ export async function uploadImage({ kind, file, userId, onProgress }: UploadRequ
     token = await currentIdToken();
   } catch (error) {
     // Refreshing an expired token needs the network; any other failure means the session is gone.
-    if (error instanceof FirebaseError && error.code === 'auth/network-request-failed') return { ok: false, toast: NETWORK_ERROR_TOAST };
+    if (error instanceof FirebaseError && error.code === 'auth/network-request-failed')
+      return { ok: false, toast: NETWORK_ERROR_TOAST };
     token = null;
   }
   const refusal = await checkBeforeUpload(kind, file, token);

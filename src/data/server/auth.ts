@@ -23,7 +23,11 @@ export function bearerToken(header: string | null): string | null {
 export async function verifyCaller(token: string): Promise<Uploader | null> {
   try {
     const decoded = await getAuth(adminApp()).verifyIdToken(token, true);
-    return { uid: decoded.uid, admin: decoded.admin === true, emailVerified: decoded.email_verified === true };
+    return {
+      uid: decoded.uid,
+      admin: decoded.admin === true,
+      emailVerified: decoded.email_verified === true,
+    };
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error') return null;

@@ -9,7 +9,10 @@ import { meterQuery } from './read-meter.ts';
  * A load error is only logged and the boxes show their placeholders; a banner
  * that fails the schema is left out (and logged).
  */
-export async function getActiveBanners(limit: number, db: Firestore = getDb()): Promise<AdvertisementBanner[]> {
+export async function getActiveBanners(
+  limit: number,
+  db: Firestore = getDb(),
+): Promise<AdvertisementBanner[]> {
   try {
     const snap = await db
       .collection('advertisement_banners')

@@ -36,7 +36,8 @@ export interface BookListingPage {
 function planQuery(plan: ListingPlan, db: Firestore): Query {
   let query: Query = db.collection('books');
   for (const [field, value] of plan.equals) query = query.where(field, '==', value);
-  if (plan.arrayContains) query = query.where(plan.arrayContains.field, 'array-contains', plan.arrayContains.value);
+  if (plan.arrayContains)
+    query = query.where(plan.arrayContains.field, 'array-contains', plan.arrayContains.value);
   return query.orderBy('created_at', 'desc');
 }
 
@@ -98,7 +99,11 @@ async function countQuery(query: Query): Promise<number> {
 }
 
 /** Number of active books of a listing kind, optionally in one category (one count() aggregation). */
-export async function countBooks(kind: ListingKind, category?: BookCategory, db: Firestore = getDb()): Promise<number> {
+export async function countBooks(
+  kind: ListingKind,
+  category?: BookCategory,
+  db: Firestore = getDb(),
+): Promise<number> {
   return countQuery(planQuery(planListing(kind, { category }), db));
 }
 

@@ -3,7 +3,12 @@
 // An ad is public only while it is active and its seller is active and
 // approved; otherwise the page answers as if it did not exist.
 import type { Firestore } from 'firebase-admin/firestore';
-import { AD_CONTACT_PATH, classifiedAdSchema, contactInfoOf, type ClassifiedAd } from '../../domain/classified-ad.ts';
+import {
+  AD_CONTACT_PATH,
+  classifiedAdSchema,
+  contactInfoOf,
+  type ClassifiedAd,
+} from '../../domain/classified-ad.ts';
 import { cursorSchema } from '../../domain/book-listing.ts';
 import { isPubliclyListed, profileSchema, type Profile } from '../../domain/profile.ts';
 import { tryParseDoc } from '../firestore-convert.ts';

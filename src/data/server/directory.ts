@@ -6,8 +6,16 @@
 import { FieldPath, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import { tryParseDoc } from '../firestore-convert.ts';
 import {
-  DIRECTORY_CARD_FIELDS, DIRECTORY_GROUPS, DIRECTORY_GROUP_SIZE, DIRECTORY_PAGE_SIZE, DIRECTORY_SORTS, MULTI_WORD_SCAN_FACTOR,
-  directoryMemberSchema, type DirectoryMember, type DirectoryParams, type DirectorySort,
+  DIRECTORY_CARD_FIELDS,
+  DIRECTORY_GROUPS,
+  DIRECTORY_GROUP_SIZE,
+  DIRECTORY_PAGE_SIZE,
+  DIRECTORY_SORTS,
+  MULTI_WORD_SCAN_FACTOR,
+  directoryMemberSchema,
+  type DirectoryMember,
+  type DirectoryParams,
+  type DirectorySort,
 } from '../../domain/directory.ts';
 import { matchesAllTerms, primaryTerm } from '../../domain/search.ts';
 import type { UserCategory } from '../../domain/profile.ts';
@@ -31,7 +39,10 @@ export interface DirectoryPage {
 
 /** Active, approved profiles (the filter firestore.rules requires for visitors) with the view's filters. */
 function filtered(db: Firestore, filter: DirectoryFilter): Query {
-  let query: Query = db.collection('profiles').where('is_active', '==', true).where('approval_status', '==', 'approved');
+  let query: Query = db
+    .collection('profiles')
+    .where('is_active', '==', true)
+    .where('approval_status', '==', 'approved');
   if (filter.category) query = query.where('category', '==', filter.category);
   const primary = primaryTerm(filter.terms);
   if (primary) query = query.where('search_keywords', 'array-contains', primary);
@@ -71,7 +82,10 @@ export async function getDirectoryPage(
 ): Promise<DirectoryPage> {
   const multiWord = filter.terms.length > 1;
   const fetchLimit = multiWord ? options.limit * MULTI_WORD_SCAN_FACTOR : options.limit + 1;
-  let query = ordered(filtered(db, filter), sort).select(...DIRECTORY_CARD_FIELDS, ...(multiWord ? ['search_keywords'] : []));
+  let query = ordered(filtered(db, filter), sort).select(
+    ...DIRECTORY_CARD_FIELDS,
+    ...(multiWord ? ['search_keywords'] : []),
+  );
   if (options.after) query = query.startAfter(options.after);
   const snap = await query.limit(fetchLimit).get();
   meterQuery(snap);
@@ -79,7 +93,10 @@ export async function getDirectoryPage(
   if (!multiWord) {
     // A malformed document in the page is left out (the page shows one card fewer)
     // and the cursor still moves past it, so the reads stay bounded.
-    const members = snap.docs.slice(0, options.limit).map(toMember).filter((m): m is DirectoryMember => m !== null);
+    const members = snap.docs
+      .slice(0, options.limit)
+      .map(toMember)
+      .filter((m): m is DirectoryMember => m !== null);
     const next = snap.size > options.limit ? (snap.docs[options.limit - 1]?.id ?? null) : null;
     return { members, next };
   }
@@ -127,7 +144,10 @@ export interface DirectoryView {
  * 2 + 3 × (DIRECTORY_GROUP_SIZE + 1) reads grouped, 3 + DIRECTORY_PAGE_SIZE + 1 flat
  * (four times the list part for a multi-word search).
  */
-export async function getDirectoryView(params: DirectoryParams, db: Firestore = getDb()): Promise<DirectoryView> {
+export async function getDirectoryView(
+  params: DirectoryParams,
+  db: Firestore = getDb(),
+): Promise<DirectoryView> {
   const notes = [...params.notes];
   const filter: DirectoryFilter = { terms: params.terms, category: params.category };
   const unfiltered = params.terms.length === 0 && params.category === null;
@@ -140,11 +160,22 @@ export async function getDirectoryView(params: DirectoryParams, db: Firestore = 
   const matchingUpperBound = unfiltered ? total : primaryTermMatches;
 
   if (params.category === null) {
-    if (params.after) notes.push('Paging applies to one category at a time, so the list starts at the beginning.');
+    if (params.after)
+      notes.push('Paging applies to one category at a time, so the list starts at the beginning.');
     const groups = await Promise.all(
       DIRECTORY_GROUPS.map(async (group) => {
-        const page = await getDirectoryPage({ terms: params.terms, category: group.category }, params.sort, { limit: DIRECTORY_GROUP_SIZE }, db);
-        return { category: group.category, label: group.label, members: page.members, more: page.next !== null };
+        const page = await getDirectoryPage(
+          { terms: params.terms, category: group.category },
+          params.sort,
+          { limit: DIRECTORY_GROUP_SIZE },
+          db,
+        );
+        return {
+          category: group.category,
+          label: group.label,
+          members: page.members,
+          more: page.next !== null,
+        };
       }),
     );
     // When no group has more to show, the members on the page are all the matches, so X is exact.

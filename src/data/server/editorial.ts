@@ -13,14 +13,27 @@ const MAX_ITEMS = 2000;
 
 /** Published blog posts, newest first (at most `limit`). */
 export async function getPublishedBlogPosts(limit = MAX_ITEMS, db: Firestore = getDb()): Promise<BlogPost[]> {
-  const snap = await db.collection('blog_posts').where('is_published', '==', true).orderBy('created_at', 'desc').limit(limit).get();
+  const snap = await db
+    .collection('blog_posts')
+    .where('is_published', '==', true)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .get();
   meterQuery(snap);
   return parseDocs(blogPostSchema, snap.docs);
 }
 
 /** Published newsletters, newest first (at most `limit`). */
-export async function getPublishedNewsletters(limit = MAX_ITEMS, db: Firestore = getDb()): Promise<Newsletter[]> {
-  const snap = await db.collection('newsletters').where('is_published', '==', true).orderBy('created_at', 'desc').limit(limit).get();
+export async function getPublishedNewsletters(
+  limit = MAX_ITEMS,
+  db: Firestore = getDb(),
+): Promise<Newsletter[]> {
+  const snap = await db
+    .collection('newsletters')
+    .where('is_published', '==', true)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .get();
   meterQuery(snap);
   return parseDocs(newsletterSchema, snap.docs);
 }

@@ -36,7 +36,7 @@ export async function getFeaturedBookSlots(db: Firestore = getDb()): Promise<(Bo
       if (book?.is_public) books.set(book.id, book);
     }
   }
-  return slots.map((slot) => (slot ? books.get(slot.book_id) ?? null : null));
+  return slots.map((slot) => (slot ? (books.get(slot.book_id) ?? null) : null));
 }
 
 /**
@@ -46,7 +46,10 @@ export async function getFeaturedBookSlots(db: Firestore = getDb()): Promise<(Bo
  * A featured entry or profile that fails its schema leaves its slot to the next
  * recent member (logged), rather than emptying the block.
  */
-export async function getFeaturedAuthorSlots(ownerSlug: string, db: Firestore = getDb()): Promise<(Profile | null)[]> {
+export async function getFeaturedAuthorSlots(
+  ownerSlug: string,
+  db: Firestore = getDb(),
+): Promise<(Profile | null)[]> {
   const featuredSnap = await db.collection('featured_profiles').get();
   meterQuery(featuredSnap);
   const entries = parseDocs(featuredProfileSchema, featuredSnap.docs);
@@ -62,9 +65,11 @@ export async function getFeaturedAuthorSlots(ownerSlug: string, db: Firestore = 
       if (profile?.is_active && profile.approval_status === 'approved') byId.set(profile.id, profile);
     }
   }
-  const featured = slots.map((slot) => (slot ? byId.get(slot.user_id) ?? null : null));
+  const featured = slots.map((slot) => (slot ? (byId.get(slot.user_id) ?? null) : null));
   // Enough recent profiles to fill every slot even if all of them are featured already.
   const recent = await getRecentPublicProfiles(FEATURED_PROFILE_SLOTS * 2 + 1, db);
-  const owner = recent.some((p) => p.page_slug === ownerSlug) ? null : await getPublicProfileBySlug(ownerSlug, db);
+  const owner = recent.some((p) => p.page_slug === ownerSlug)
+    ? null
+    : await getPublicProfileBySlug(ownerSlug, db);
   return fillFeaturedProfileSlots(featured, owner ? [owner, ...recent] : recent, ownerSlug);
 }

@@ -14,7 +14,9 @@ function app(): App {
   if (getApps().some((a) => a.name === APP_NAME)) return getApp(APP_NAME);
   const serviceAccount = process.env.FIREBASE_SERVICE_ACCOUNT;
   return initializeApp(
-    serviceAccount ? { credential: cert(JSON.parse(serviceAccount)), projectId: projectId() } : { projectId: projectId() },
+    serviceAccount
+      ? { credential: cert(JSON.parse(serviceAccount)), projectId: projectId() }
+      : { projectId: projectId() },
     APP_NAME,
   );
 }

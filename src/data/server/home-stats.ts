@@ -24,7 +24,11 @@ export interface SectionCounts {
  * has_free_reading mirrors isFreeReadable, has_audiobook mirrors hasAudiobook,
  * so a count needs no scan of manuscripts or URLs.
  */
-const SECTION_FLAG: Record<BookSection, string | null> = { all: null, free: 'has_free_reading', audio: 'has_audiobook' };
+const SECTION_FLAG: Record<BookSection, string | null> = {
+  all: null,
+  free: 'has_free_reading',
+  audio: 'has_audiobook',
+};
 
 /** Public books (active, of an approved and active member: src/domain/visibility.ts), narrowed to the section. */
 function sectionBooks(section: BookSection, db: Firestore): Query {
@@ -44,7 +48,10 @@ async function count(query: Query): Promise<number> {
  * Counts for one section: 2 category counts and one per catalogue genre (43),
  * run in parallel. Load errors are only logged and leave zeros.
  */
-export async function getSectionCounts(section: BookSection, db: Firestore = getDb()): Promise<SectionCounts> {
+export async function getSectionCounts(
+  section: BookSection,
+  db: Firestore = getDb(),
+): Promise<SectionCounts> {
   const base = sectionBooks(section, db);
   const byCategory = { fiction: 0, 'non-fiction': 0 } as Record<BookCategory, number>;
   const byGenre: Record<string, number> = {};
@@ -55,7 +62,9 @@ export async function getSectionCounts(section: BookSection, db: Firestore = get
         return [
           count(inCategory).then((n) => void (byCategory[category] = n)),
           ...GENRE_CATALOGUE[category].map((genre) =>
-            count(inCategory.where('genre', 'array-contains', genre.value)).then((n) => void (byGenre[genre.value] = n)),
+            count(inCategory.where('genre', 'array-contains', genre.value)).then(
+              (n) => void (byGenre[genre.value] = n),
+            ),
           ),
         ];
       }),

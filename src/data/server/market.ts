@@ -7,8 +7,16 @@ import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestor
 import { scanPage } from '../../domain/book-listing.ts';
 import { MARKET_COLLECTION, marketEntrySchema, type MarketEntry } from '../../domain/market-entry.ts';
 import {
-  MARKET_COUNT_CAP, MARKET_MAX_SCAN, MARKET_PAGE_SIZE, MARKET_SCAN_BATCH, isExactPlan, matchesMarketResidual, planMarket,
-  type MarketFilters, type MarketPlan, type MarketRequest,
+  MARKET_COUNT_CAP,
+  MARKET_MAX_SCAN,
+  MARKET_PAGE_SIZE,
+  MARKET_SCAN_BATCH,
+  isExactPlan,
+  matchesMarketResidual,
+  planMarket,
+  type MarketFilters,
+  type MarketPlan,
+  type MarketRequest,
 } from '../../domain/market.ts';
 import { tryParseDoc } from '../firestore-convert.ts';
 import { getDb } from './firestore.ts';
@@ -29,7 +37,8 @@ export interface MarketPage {
 function planQuery(plan: MarketPlan, db: Firestore): Query {
   let query: Query = db.collection(MARKET_COLLECTION);
   for (const [field, value] of plan.equals) query = query.where(field, '==', value);
-  if (plan.arrayContains) query = query.where(plan.arrayContains.field, 'array-contains', plan.arrayContains.value);
+  if (plan.arrayContains)
+    query = query.where(plan.arrayContains.field, 'array-contains', plan.arrayContains.value);
   for (const [field, direction] of plan.orderBy) query = query.orderBy(field, direction);
   return query;
 }
@@ -45,7 +54,11 @@ interface Scanned {
  * memory), one read for the cursor and one count() when exact: bounded by the
  * page size however many listings exist.
  */
-export async function listMarket(filters: MarketFilters, after: string | undefined, db: Firestore = getDb()): Promise<MarketPage> {
+export async function listMarket(
+  filters: MarketFilters,
+  after: string | undefined,
+  db: Firestore = getDb(),
+): Promise<MarketPage> {
   const plan = planMarket(filters);
   const query = planQuery(plan, db);
   const snapshots = new Map<string, DocumentSnapshot>();
@@ -74,7 +87,12 @@ export async function listMarket(filters: MarketFilters, after: string | undefin
     scanPage(fetchBatch, accept, options, cursorFound ? after : undefined),
     exact && !(after && cursorFound) ? countQuery(query) : Promise.resolve(null),
   ]);
-  return { entries: page.items.map((item) => item.entry as MarketEntry), next: page.next, total, cursorFound };
+  return {
+    entries: page.items.map((item) => item.entry as MarketEntry),
+    next: page.next,
+    total,
+    cursorFound,
+  };
 }
 
 /**
@@ -114,5 +132,11 @@ export async function loadMarket(request: MarketRequest, db: Firestore = getDb()
     console.error('Failed to load classified ads.', error);
   }
   if (!page.cursorFound) notes.push('That page link has expired, so the first page is shown.');
-  return { filters: request.filters, page, notes, continued: request.after !== undefined && page.cursorFound, failed };
+  return {
+    filters: request.filters,
+    page,
+    notes,
+    continued: request.after !== undefined && page.cursorFound,
+    failed,
+  };
 }

@@ -42,7 +42,9 @@ const PATH_PATTERN = new RegExp(`^${SEGMENT}(/${SEGMENT})*$`);
 
 /** True for a relative media path without '..', odd characters or empty segments, ending in a known extension. */
 export function isValidMediaPath(path: string): boolean {
-  return path.length <= 512 && PATH_PATTERN.test(path) && !path.includes('..') && mediaTypeOf(path) !== undefined;
+  return (
+    path.length <= 512 && PATH_PATTERN.test(path) && !path.includes('..') && mediaTypeOf(path) !== undefined
+  );
 }
 
 /** The content type for a path's extension, or undefined when the store does not accept it. */
@@ -118,7 +120,10 @@ export function cloudMediaStore(bucketName: string): MediaStore {
   const publicUrl = (path: string) => `https://storage.googleapis.com/${bucketName}/${path}`;
   // Loaded lazily so local runs never pull in the Storage client.
   const bucket = async () => {
-    const [{ getApps, initializeApp }, { getStorage }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/storage')]);
+    const [{ getApps, initializeApp }, { getStorage }] = await Promise.all([
+      import('firebase-admin/app'),
+      import('firebase-admin/storage'),
+    ]);
     const app = getApps()[0] ?? initializeApp();
     return getStorage(app).bucket(bucketName);
   };
@@ -129,7 +134,12 @@ export function cloudMediaStore(bucketName: string): MediaStore {
       const file = (await bucket()).file(path);
       try {
         // ifGenerationMatch 0: only create, never overwrite (paths are immutable).
-        await file.save(bytes, { contentType, metadata: { cacheControl: MEDIA_CACHE_CONTROL }, preconditionOpts: { ifGenerationMatch: 0 }, resumable: false });
+        await file.save(bytes, {
+          contentType,
+          metadata: { cacheControl: MEDIA_CACHE_CONTROL },
+          preconditionOpts: { ifGenerationMatch: 0 },
+          resumable: false,
+        });
       } catch (error) {
         if ((error as { code?: number }).code !== 412) throw error;
         const [existing] = await file.download();

@@ -7,7 +7,13 @@
 // server instances never pass the limits, and the bytes always equal the sum
 // of the member's records. firestore.rules has no match for either collection,
 // so no client can read or write them.
-import { FieldValue, Timestamp, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import {
   decideUpload,
   mediaUploadSchema,
@@ -70,12 +76,19 @@ export interface UploadRecord extends MediaUpload {
 
 function usageOf(data: DocumentData | undefined): MediaUsage {
   const bytes = typeof data?.bytes === 'number' && data.bytes > 0 ? data.bytes : 0;
-  const attempts = Array.isArray(data?.attempts) ? data.attempts.filter((time): time is number => typeof time === 'number') : [];
+  const attempts = Array.isArray(data?.attempts)
+    ? data.attempts.filter((time): time is number => typeof time === 'number')
+    : [];
   return { bytes, attempts };
 }
 
 function recordOf(id: string, data: DocumentData | undefined): UploadRecord {
-  const plain = Object.fromEntries(Object.entries(data ?? {}).map(([key, value]) => [key, value instanceof Timestamp ? value.toDate() : value]));
+  const plain = Object.fromEntries(
+    Object.entries(data ?? {}).map(([key, value]) => [
+      key,
+      value instanceof Timestamp ? value.toDate() : value,
+    ]),
+  );
   return { id, ...mediaUploadSchema.parse(plain) };
 }
 
@@ -83,7 +96,10 @@ function recordOf(id: string, data: DocumentData | undefined): UploadRecord {
  * Counts an upload against its owner's rate and quota and records it as
  * pending, in one transaction; 'reserved', or the refusal (nothing recorded).
  */
-export async function reserveUpload(db: Firestore, upload: UploadReservation): Promise<'reserved' | UploadQuotaRefusal> {
+export async function reserveUpload(
+  db: Firestore,
+  upload: UploadReservation,
+): Promise<'reserved' | UploadQuotaRefusal> {
   const usageRef = db.collection(MEDIA_USAGE).doc(upload.ownerUid);
   const recordRef = db.collection(MEDIA_UPLOADS).doc(upload.uploadId);
   return db.runTransaction(async (tx) => {
@@ -106,14 +122,22 @@ export async function reserveUpload(db: Firestore, upload: UploadReservation): P
 }
 
 /** Marks a reserved upload stored at `url`, counting the stored files' `bytes` instead of the body's. */
-export async function confirmUpload(db: Firestore, uploadId: string, stored: { url: string; bytes: number }): Promise<void> {
+export async function confirmUpload(
+  db: Firestore,
+  uploadId: string,
+  stored: { url: string; bytes: number },
+): Promise<void> {
   const recordRef = db.collection(MEDIA_UPLOADS).doc(uploadId);
   await db.runTransaction(async (tx) => {
     const record = await tx.get(recordRef);
     if (!record.exists) throw new Error(`no upload record ${uploadId}`);
     const { owner_uid, bytes } = recordOf(record.id, record.data());
     tx.update(recordRef, { status: 'stored', url: stored.url, bytes: stored.bytes });
-    tx.set(db.collection(MEDIA_USAGE).doc(owner_uid), { bytes: FieldValue.increment(stored.bytes - bytes), updated_at: FieldValue.serverTimestamp() }, { merge: true });
+    tx.set(
+      db.collection(MEDIA_USAGE).doc(owner_uid),
+      { bytes: FieldValue.increment(stored.bytes - bytes), updated_at: FieldValue.serverTimestamp() },
+      { merge: true },
+    );
   });
 }
 
@@ -126,7 +150,11 @@ async function releaseIn(db: Firestore, tx: Transaction, uploadId: string): Prom
   const usageRef = db.collection(MEDIA_USAGE).doc(upload.owner_uid);
   const usage = usageOf((await tx.get(usageRef)).data());
   tx.delete(recordRef);
-  tx.set(usageRef, { bytes: Math.max(0, usage.bytes - upload.bytes), updated_at: FieldValue.serverTimestamp() }, { merge: true });
+  tx.set(
+    usageRef,
+    { bytes: Math.max(0, usage.bytes - upload.bytes), updated_at: FieldValue.serverTimestamp() },
+    { merge: true },
+  );
   return upload;
 }
 
@@ -148,7 +176,12 @@ export async function releaseUploadFolder(db: Firestore, folder: string): Promis
 
 /** Uploads whose reference check is due at `now` (check_after passed), oldest first, at most `limit`. */
 export async function uploadsDueForCheck(db: Firestore, now: number, limit: number): Promise<UploadRecord[]> {
-  const due = await db.collection(MEDIA_UPLOADS).where('check_after', '<=', Timestamp.fromMillis(now)).orderBy('check_after').limit(limit).get();
+  const due = await db
+    .collection(MEDIA_UPLOADS)
+    .where('check_after', '<=', Timestamp.fromMillis(now))
+    .orderBy('check_after')
+    .limit(limit)
+    .get();
   return due.docs.map((doc) => recordOf(doc.id, doc.data()));
 }
 

@@ -13,7 +13,13 @@ import { getDb } from './firestore.ts';
 import { meterQuery } from './read-meter.ts';
 
 /** One owner's active documents of `collection`, newest first, at most `limit`, parsed with `schema`. */
-async function activeItemsOf<T>(collection: string, schema: ZodType<T>, uid: string, limit: number, db: Firestore): Promise<T[]> {
+async function activeItemsOf<T>(
+  collection: string,
+  schema: ZodType<T>,
+  uid: string,
+  limit: number,
+  db: Firestore,
+): Promise<T[]> {
   const snap = await db
     .collection(collection)
     .where('user_id', '==', uid)
@@ -31,6 +37,10 @@ export function getActiveBooksOf(uid: string, limit: number, db: Firestore = get
 }
 
 /** The member's active products and services, newest first, at most `limit`. */
-export function getActiveProductsOf(uid: string, limit: number, db: Firestore = getDb()): Promise<ProductService[]> {
+export function getActiveProductsOf(
+  uid: string,
+  limit: number,
+  db: Firestore = getDb(),
+): Promise<ProductService[]> {
   return activeItemsOf('products_services', productServiceSchema, uid, limit, db);
 }

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { reportInvalidDoc, toPlainData } from '../firestore-convert.ts';
 import { TEXT_LIMITS } from '../../domain/common.ts';
 import {
-  resolveAboutContent, resolveMembershipContent, type AboutContent, type MembershipContent, type PageSlug,
+  resolveAboutContent,
+  resolveMembershipContent,
+  type AboutContent,
+  type MembershipContent,
+  type PageSlug,
 } from '../../domain/page-content.ts';
 import { getDb } from './firestore.ts';
 import { meterReads } from './read-meter.ts';
@@ -55,7 +59,11 @@ async function loadPage<C>(
   const content = resolve(stored.content, meta.is_published);
   // The resolvers return the default object itself when they reject the stored content.
   if (content === fallback) {
-    if (meta.is_published) reportInvalidDoc(`page_content/${slug}`, 'content does not match the schema; the built-in default is shown');
+    if (meta.is_published)
+      reportInvalidDoc(
+        `page_content/${slug}`,
+        'content does not match the schema; the built-in default is shown',
+      );
     return { content, fromStore: false };
   }
   return {

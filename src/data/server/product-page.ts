@@ -12,7 +12,8 @@ import { getProfileById } from './profiles.ts';
 import { meterReads } from './read-meter.ts';
 
 /** What the product page renders for an id. */
-export type ProductPageData = { kind: 'found'; item: ProductService; seller: Profile } | { kind: 'not-found' };
+export type ProductPageData =
+  { kind: 'found'; item: ProductService; seller: Profile } | { kind: 'not-found' };
 
 /** Loads the public product/service page of `id`. */
 export async function loadProductPage(id: string, db: Firestore = getDb()): Promise<ProductPageData> {

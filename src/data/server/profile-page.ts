@@ -29,7 +29,9 @@ export async function loadProfilePage(slug: string, db: Firestore = getDb()): Pr
   if (profile) {
     const [books, products] = await Promise.all([
       // Members without a Books section never have their books read.
-      showsBooks(profile) ? getActiveBooksOf(profile.user_id, PROFILE_PAGE_LIMITS.books, db) : Promise.resolve([]),
+      showsBooks(profile)
+        ? getActiveBooksOf(profile.user_id, PROFILE_PAGE_LIMITS.books, db)
+        : Promise.resolve([]),
       getActiveProductsOf(profile.user_id, PROFILE_PAGE_LIMITS.products, db),
     ]);
     return { kind: 'found', profile, books, products };
@@ -37,6 +39,7 @@ export async function loadProfilePage(slug: string, db: Firestore = getDb()): Pr
   const claim = await getPageSlugClaim(slug, db);
   if (!claim) return { kind: 'not-found' };
   const owner = await getProfileById(claim.uid, db);
-  if (owner && isPubliclyListed(owner) && owner.page_slug !== slug) return { kind: 'moved', uid: owner.user_id, slug: owner.page_slug };
+  if (owner && isPubliclyListed(owner) && owner.page_slug !== slug)
+    return { kind: 'moved', uid: owner.user_id, slug: owner.page_slug };
   return { kind: 'not-found' };
 }

@@ -1,6 +1,11 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { tryParseDoc } from '../firestore-convert.ts';
-import { resolveSiteSettings, siteSettingsSchema, SITE_SETTINGS_DOC_ID, type ResolvedSiteSettings } from '../../domain/site-settings.ts';
+import {
+  resolveSiteSettings,
+  siteSettingsSchema,
+  SITE_SETTINGS_DOC_ID,
+  type ResolvedSiteSettings,
+} from '../../domain/site-settings.ts';
 import { getDb } from './firestore.ts';
 import { meterReads } from './read-meter.ts';
 
@@ -15,7 +20,10 @@ let cache: { at: number; value: Promise<ResolvedSiteSettings> } | undefined;
  * logged and the defaults are used: a broken settings document must not take
  * the whole site down (settings load errors are only logged).
  */
-export function getSiteSettings(db: Firestore = getDb(), { fresh = false } = {}): Promise<ResolvedSiteSettings> {
+export function getSiteSettings(
+  db: Firestore = getDb(),
+  { fresh = false } = {},
+): Promise<ResolvedSiteSettings> {
   if (!fresh && cache && Date.now() - cache.at < TTL_MS) return cache.value;
   const value = readSettings(db);
   if (!fresh) cache = { at: Date.now(), value };

@@ -26,10 +26,20 @@ const MAX_ENTRIES = 20000;
 /** The book fields a sitemap entry is built from. */
 const bookEntrySchema = bookSchema.pick({ id: true, user_id: true, created_at: true, updated_at: true });
 /** The product/service fields a sitemap entry is built from. */
-const productEntrySchema = productServiceSchema.pick({ id: true, user_id: true, created_at: true, updated_at: true });
+const productEntrySchema = productServiceSchema.pick({
+  id: true,
+  user_id: true,
+  created_at: true,
+  updated_at: true,
+});
 
 /** The classified ad fields a sitemap entry is built from. */
-const adEntrySchema = classifiedAdSchema.pick({ id: true, user_id: true, created_at: true, updated_at: true });
+const adEntrySchema = classifiedAdSchema.pick({
+  id: true,
+  user_id: true,
+  created_at: true,
+  updated_at: true,
+});
 
 /**
  * /profile/{slug} of every public (active, approved) member whose page renders.
@@ -42,12 +52,22 @@ export async function getPublicProfileEntries(db: Firestore = getDb()): Promise<
 }
 
 /** The public profiles' sitemap entries and their owners' uids (for filtering books). */
-export async function getPublicProfileSitemap(db: Firestore = getDb()): Promise<{ entries: SitemapEntry[]; uids: Set<string> }> {
-  const snap = await db.collection('profiles').where('is_active', '==', true).where('approval_status', '==', 'approved').limit(MAX_ENTRIES).get();
+export async function getPublicProfileSitemap(
+  db: Firestore = getDb(),
+): Promise<{ entries: SitemapEntry[]; uids: Set<string> }> {
+  const snap = await db
+    .collection('profiles')
+    .where('is_active', '==', true)
+    .where('approval_status', '==', 'approved')
+    .limit(MAX_ENTRIES)
+    .get();
   meterQuery(snap);
   const profiles = parseDocs(profileSchema, snap.docs);
   return {
-    entries: profiles.map((p) => ({ path: `/profile/${p.page_slug}`, lastModified: p.updated_at ?? p.created_at })),
+    entries: profiles.map((p) => ({
+      path: `/profile/${p.page_slug}`,
+      lastModified: p.updated_at ?? p.created_at,
+    })),
     uids: new Set(profiles.map((p) => p.user_id)),
   };
 }
@@ -57,8 +77,16 @@ export async function getPublicProfileSitemap(db: Firestore = getDb()): Promise<
  * members (a book is public only while its owner is active and approved, and
  * its page answers 404 otherwise).
  */
-export async function getActiveBookEntries(db: Firestore = getDb(), publicOwners?: ReadonlySet<string>): Promise<SitemapEntry[]> {
-  const snap = await db.collection('books').where('is_active', '==', true).select('user_id', 'updated_at', 'created_at').limit(MAX_ENTRIES).get();
+export async function getActiveBookEntries(
+  db: Firestore = getDb(),
+  publicOwners?: ReadonlySet<string>,
+): Promise<SitemapEntry[]> {
+  const snap = await db
+    .collection('books')
+    .where('is_active', '==', true)
+    .select('user_id', 'updated_at', 'created_at')
+    .limit(MAX_ENTRIES)
+    .get();
   meterQuery(snap);
   return parseDocs(bookEntrySchema, snap.docs)
     .filter((b) => !publicOwners || publicOwners.has(b.user_id))
@@ -70,8 +98,16 @@ export async function getActiveBookEntries(db: Firestore = getDb(), publicOwners
  * of those members (an ad is public only while its seller is active and
  * approved, and its page answers 404 otherwise).
  */
-export async function getActiveAdEntries(db: Firestore = getDb(), publicOwners?: ReadonlySet<string>): Promise<SitemapEntry[]> {
-  const snap = await db.collection('classified_ads').where('is_active', '==', true).select('user_id', 'updated_at', 'created_at').limit(MAX_ENTRIES).get();
+export async function getActiveAdEntries(
+  db: Firestore = getDb(),
+  publicOwners?: ReadonlySet<string>,
+): Promise<SitemapEntry[]> {
+  const snap = await db
+    .collection('classified_ads')
+    .where('is_active', '==', true)
+    .select('user_id', 'updated_at', 'created_at')
+    .limit(MAX_ENTRIES)
+    .get();
   meterQuery(snap);
   return parseDocs(adEntrySchema, snap.docs)
     .filter((ad) => !publicOwners || publicOwners.has(ad.user_id))
@@ -80,10 +116,19 @@ export async function getActiveAdEntries(db: Firestore = getDb(), publicOwners?:
 
 /** /blog/{slug} and /newsletters/{slug} of every published post and newsletter. */
 export async function getEditorialEntries(db: Firestore = getDb()): Promise<SitemapEntry[]> {
-  const [posts, newsletters] = await Promise.all([getPublishedBlogPosts(MAX_ENTRIES, db), getPublishedNewsletters(MAX_ENTRIES, db)]);
+  const [posts, newsletters] = await Promise.all([
+    getPublishedBlogPosts(MAX_ENTRIES, db),
+    getPublishedNewsletters(MAX_ENTRIES, db),
+  ]);
   return [
-    ...posts.map((p) => ({ path: editorialPath('blog_posts', p), lastModified: p.updated_at ?? p.created_at })),
-    ...newsletters.map((n) => ({ path: editorialPath('newsletters', n), lastModified: n.updated_at ?? n.created_at })),
+    ...posts.map((p) => ({
+      path: editorialPath('blog_posts', p),
+      lastModified: p.updated_at ?? p.created_at,
+    })),
+    ...newsletters.map((n) => ({
+      path: editorialPath('newsletters', n),
+      lastModified: n.updated_at ?? n.created_at,
+    })),
   ];
 }
 
@@ -92,8 +137,16 @@ export async function getEditorialEntries(db: Firestore = getDb()): Promise<Site
  * only those of these members (the rule of src/domain/visibility.ts: an item is
  * public only while it is active and its owner is active and approved).
  */
-export async function getActiveProductEntries(db: Firestore = getDb(), publicOwners?: ReadonlySet<string>): Promise<SitemapEntry[]> {
-  const snap = await db.collection('products_services').where('is_active', '==', true).select('user_id', 'updated_at', 'created_at').limit(MAX_ENTRIES).get();
+export async function getActiveProductEntries(
+  db: Firestore = getDb(),
+  publicOwners?: ReadonlySet<string>,
+): Promise<SitemapEntry[]> {
+  const snap = await db
+    .collection('products_services')
+    .where('is_active', '==', true)
+    .select('user_id', 'updated_at', 'created_at')
+    .limit(MAX_ENTRIES)
+    .get();
   meterQuery(snap);
   return parseDocs(productEntrySchema, snap.docs)
     .filter((p) => !publicOwners || publicOwners.has(p.user_id))

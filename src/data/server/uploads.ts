@@ -5,12 +5,21 @@
 // src/domain/image-upload.ts; the endpoint is src/pages/api/uploads/[kind].ts.
 import { randomBytes } from 'node:crypto';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
-import { MAX_INPUT_PIXELS, variantWidths, withinPixelLimit, type UploadMessageKey, type UploadResponse } from '../../domain/image-upload.ts';
+import {
+  MAX_INPUT_PIXELS,
+  variantWidths,
+  withinPixelLimit,
+  type UploadMessageKey,
+  type UploadResponse,
+} from '../../domain/image-upload.ts';
 import { srcsetOf, uploadPath, type UploadKind } from '../../domain/media-image.ts';
 import type { MediaStore } from './media-store.ts';
 
 /** The body as bytes, or 'tooLarge' as soon as more than `limit` bytes arrived (the rest is never read). */
-export async function readCappedBody(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Buffer | 'tooLarge'> {
+export async function readCappedBody(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<Buffer | 'tooLarge'> {
   if (!body) return Buffer.alloc(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -42,7 +51,12 @@ export interface EncodedVariant {
 // failOn 'error': a truncated or corrupt file is refused rather than half decoded.
 // autoOrient: turn the pixels as the EXIF Orientation says, since that tag is dropped.
 // pages 1: only the first frame of an animated GIF or WebP (a still picture).
-const DECODE_OPTIONS: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true, pages: 1 };
+const DECODE_OPTIONS: SharpOptions = {
+  limitInputPixels: MAX_INPUT_PIXELS,
+  failOn: 'error',
+  autoOrient: true,
+  pages: 1,
+};
 
 /** WebP quality: small files for photos and drawings at the sizes pictures are shown. */
 const WEBP_QUALITY = 80;
@@ -99,11 +113,19 @@ export function newUploadId(): string {
  * answer for the browser. When any file fails to store, the folder is removed
  * again, so a failed upload leaves nothing behind.
  */
-export async function storeUpload(store: MediaStore, uid: string, kind: UploadKind, variants: EncodedVariant[], uploadId = newUploadId()): Promise<UploadResponse> {
+export async function storeUpload(
+  store: MediaStore,
+  uid: string,
+  kind: UploadKind,
+  variants: EncodedVariant[],
+  uploadId = newUploadId(),
+): Promise<UploadResponse> {
   const widest = variants.at(-1);
   if (!widest) throw new Error('An upload needs at least one variant');
   // allSettled, not all: the folder is removed only once no write is still under way.
-  const results = await Promise.allSettled(variants.map((v) => store.put(uploadPath(uid, kind, uploadId, v.nominal), v.bytes, 'image/webp')));
+  const results = await Promise.allSettled(
+    variants.map((v) => store.put(uploadPath(uid, kind, uploadId, v.nominal), v.bytes, 'image/webp')),
+  );
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) {
     await store.removeFolder(`${uid}/${kind}/${uploadId}`).catch(() => {});

@@ -16,7 +16,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { decideAttempt } from '../../domain/throttle.ts';
-import { utcDay, VIEW_LIMITS_PER_CLIENT, viewMarkId, viewRecordExpiry, type ViewCollection } from '../../domain/views.ts';
+import {
+  utcDay,
+  VIEW_LIMITS_PER_CLIENT,
+  viewMarkId,
+  viewRecordExpiry,
+  type ViewCollection,
+} from '../../domain/views.ts';
 
 export const VIEW_SALTS = 'view_salts';
 export const VIEW_VISITORS = 'view_visitors';
@@ -89,7 +95,11 @@ export function createViewCounter(db: Firestore): ViewCounter {
       // concurrent requests from one visitor count at most once.
       return db.runTransaction(async (tx): Promise<CountOutcome> => {
         const [visitorDoc, markDoc, itemDoc] = await tx.getAll(visitorRef, markRef, itemRef);
-        const decision = decideAttempt(storedAttempts(visitorDoc?.get('attempts')), now, VIEW_LIMITS_PER_CLIENT);
+        const decision = decideAttempt(
+          storedAttempts(visitorDoc?.get('attempts')),
+          now,
+          VIEW_LIMITS_PER_CLIENT,
+        );
         if (!decision.allowed) return 'tooMany';
         tx.set(visitorRef, { attempts: decision.attempts, expires_at });
         if (!itemDoc?.exists || itemDoc.get('is_active') !== true) return 'notFound';

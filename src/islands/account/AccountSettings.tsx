@@ -59,7 +59,12 @@ export default function AccountSettings() {
         return;
       }
       setState({ step: 'ready', overview: outcome.data, own });
-    })().catch(() => setState({ step: 'error', message: 'Could not load your account. Check your connection and reload the page.' }));
+    })().catch(() =>
+      setState({
+        step: 'error',
+        message: 'Could not load your account. Check your connection and reload the page.',
+      }),
+    );
   }, []);
 
   if (state.step === 'loading') return <p role="status">Loading your account…</p>;
@@ -79,7 +84,11 @@ export default function AccountSettings() {
 
   return (
     <div className="space-y-6">
-      {!own ? <p className="rounded-md border border-line bg-paper p-3">You are viewing the account of {overview.displayName || overview.email} as an administrator.</p> : null}
+      {!own ? (
+        <p className="rounded-md border border-line bg-paper p-3">
+          You are viewing the account of {overview.displayName || overview.email} as an administrator.
+        </p>
+      ) : null}
       <Section title="Email">
         <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="font-semibold">Email address</dt>

@@ -22,10 +22,14 @@ export default function ChangeEmailForm({ currentEmail }: { currentEmail: string
     if (result.ok) {
       setSentTo(values.newEmail);
       reset({ newEmail: '', currentPassword: '' });
-      showToast({ title: 'Confirmation Sent', description: `We sent a link to ${values.newEmail}. Your email changes once you follow it.` });
+      showToast({
+        title: 'Confirmation Sent',
+        description: `We sent a link to ${values.newEmail}. Your email changes once you follow it.`,
+      });
       return;
     }
-    if (result.field) setError(result.field === 'password' ? 'currentPassword' : result.field, { message: result.message });
+    if (result.field)
+      setError(result.field === 'password' ? 'currentPassword' : result.field, { message: result.message });
     showToast({ title: 'Email Not Changed', description: result.message, variant: 'destructive' });
   }
 
@@ -33,14 +37,28 @@ export default function ChangeEmailForm({ currentEmail }: { currentEmail: string
     <form name="change-email" onSubmit={handleSubmit(submit)} noValidate className="space-y-4">
       <h3 className="font-semibold">Change email</h3>
       <input type="email" name="username" autoComplete="username" value={currentEmail} hidden readOnly />
-      <AccountField id="ce-email" label="New email address" type="email" autoComplete="email" error={formState.errors.newEmail?.message} {...register('newEmail')} />
-      <PasswordField id="ce-password" label="Current password" autoComplete="current-password" error={formState.errors.currentPassword?.message} {...register('currentPassword')} />
+      <AccountField
+        id="ce-email"
+        label="New email address"
+        type="email"
+        autoComplete="email"
+        error={formState.errors.newEmail?.message}
+        {...register('newEmail')}
+      />
+      <PasswordField
+        id="ce-password"
+        label="Current password"
+        autoComplete="current-password"
+        error={formState.errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
       <button type="submit" disabled={formState.isSubmitting} className="btn btn-primary">
         {formState.isSubmitting ? 'Sending…' : 'Send confirmation'}
       </button>
       {sentTo ? (
         <p role="status" className="text-sm">
-          A confirmation link was sent to {sentTo}. Your email changes once you follow it; we will tell {currentEmail} when it does.
+          A confirmation link was sent to {sentTo}. Your email changes once you follow it; we will tell{' '}
+          {currentEmail} when it does.
         </p>
       ) : null}
     </form>

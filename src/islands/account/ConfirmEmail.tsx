@@ -35,7 +35,12 @@ export default function ConfirmEmail() {
         clearHint();
       }
       setState({ step: 'done', changed: applied.changed });
-    })().catch(() => setState({ step: 'invalid', message: 'Could not confirm the address. Check your connection and reload the page.' }));
+    })().catch(() =>
+      setState({
+        step: 'invalid',
+        message: 'Could not confirm the address. Check your connection and reload the page.',
+      }),
+    );
   }, []);
 
   if (state.step === 'working') return <p role="status">Confirming your email address…</p>;
@@ -46,7 +51,11 @@ export default function ConfirmEmail() {
           {state.message}
         </p>
         <p>
-          Log in and open <a href="/account" className="text-accent underline">Account settings</a> to ask for a new link.
+          Log in and open{' '}
+          <a href="/account" className="text-accent underline">
+            Account settings
+          </a>{' '}
+          to ask for a new link.
         </p>
       </div>
     );
@@ -54,7 +63,9 @@ export default function ConfirmEmail() {
   return (
     <div className="space-y-4">
       <p role="status">
-        {state.changed ? 'Your email address has been confirmed. Log in with it to continue.' : 'Your email address has been confirmed.'}
+        {state.changed
+          ? 'Your email address has been confirmed. Log in with it to continue.'
+          : 'Your email address has been confirmed.'}
       </p>
       <a href="/auth" className="btn btn-primary">
         {state.changed ? 'Go to login' : 'Continue'}

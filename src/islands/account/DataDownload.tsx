@@ -34,7 +34,11 @@ export default function DataDownload({ userId, own }: Props) {
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch {
-      showToast({ title: 'Download Failed', description: 'Could not prepare the file. Please try again.', variant: 'destructive' });
+      showToast({
+        title: 'Download Failed',
+        description: 'Could not prepare the file. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -43,8 +47,8 @@ export default function DataDownload({ userId, own }: Props) {
   return (
     <div className="space-y-3">
       <p>
-        {own ? 'Download' : 'Download this member’s'} profile, books with their sections, products and services, ads, blog posts, newsletters received,
-        consents and timestamps as one JSON file.
+        {own ? 'Download' : 'Download this member’s'} profile, books with their sections, products and
+        services, ads, blog posts, newsletters received, consents and timestamps as one JSON file.
       </p>
       <button type="button" onClick={() => void download()} disabled={busy} className="btn btn-outline">
         {busy ? 'Preparing…' : own ? 'Download my data' : 'Download their data'}

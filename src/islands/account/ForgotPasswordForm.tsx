@@ -1,7 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { forgotPasswordFormSchema, RESET_REQUESTED_MESSAGE, type ForgotPasswordForm as Values } from '../../domain/account.ts';
+import {
+  forgotPasswordFormSchema,
+  RESET_REQUESTED_MESSAGE,
+  type ForgotPasswordForm as Values,
+} from '../../domain/account.ts';
 import { showToast } from '../../lib/toast.ts';
 import { AccountField } from './fields.tsx';
 
@@ -36,8 +40,17 @@ export default function ForgotPasswordForm({ defaultEmail = '', idPrefix = 'forg
 
   return (
     <form name="forgot-password" onSubmit={handleSubmit(submit)} noValidate className="space-y-4">
-      <p className="text-sm text-ink-muted">Enter your email and we will send you a link to choose a new password.</p>
-      <AccountField id={`${idPrefix}-email`} label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+      <p className="text-sm text-ink-muted">
+        Enter your email and we will send you a link to choose a new password.
+      </p>
+      <AccountField
+        id={`${idPrefix}-email`}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
       <button type="submit" disabled={formState.isSubmitting} className="btn btn-primary w-full">
         {formState.isSubmitting ? 'Sending…' : 'Send reset link'}
       </button>

@@ -1,17 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { newPasswordFormSchema, RESET_LINK_INVALID_MESSAGE, sameOriginUrl, type NewPasswordForm } from '../../domain/account.ts';
+import {
+  newPasswordFormSchema,
+  RESET_LINK_INVALID_MESSAGE,
+  sameOriginUrl,
+  type NewPasswordForm,
+} from '../../domain/account.ts';
 import { showToast } from '../../lib/toast.ts';
 import ForgotPasswordForm from './ForgotPasswordForm.tsx';
 import { PasswordField } from './fields.tsx';
 
-type State = { step: 'checking' } | { step: 'invalid'; message: string } | { step: 'form'; email: string } | { step: 'done'; email: string };
+type State =
+  | { step: 'checking' }
+  | { step: 'invalid'; message: string }
+  | { step: 'form'; email: string }
+  | { step: 'done'; email: string };
 
 /** The reset link's code and where to go afterwards (only a page of this site), read from the address bar. */
 function linkParams(): { code: string | null; next: string } {
   const params = new URLSearchParams(location.search);
-  return { code: params.get('oobCode'), next: sameOriginUrl(params.get('continueUrl'), location.origin) ?? '/auth' };
+  return {
+    code: params.get('oobCode'),
+    next: sameOriginUrl(params.get('continueUrl'), location.origin) ?? '/auth',
+  };
 }
 
 /**
@@ -37,8 +49,15 @@ export default function ResetPassword() {
       }
       const { checkResetCode } = await import('../../data/client/account.ts');
       const checked = await checkResetCode(code);
-      setState(checked.ok ? { step: 'form', email: checked.email } : { step: 'invalid', message: checked.message });
-    })().catch(() => setState({ step: 'invalid', message: 'Could not check the link. Check your connection and reload the page.' }));
+      setState(
+        checked.ok ? { step: 'form', email: checked.email } : { step: 'invalid', message: checked.message },
+      );
+    })().catch(() =>
+      setState({
+        step: 'invalid',
+        message: 'Could not check the link. Check your connection and reload the page.',
+      }),
+    );
   }, []);
 
   async function submit(values: NewPasswordForm) {
@@ -85,7 +104,13 @@ export default function ResetPassword() {
         Choose a new password for <strong>{state.email}</strong>.
       </p>
       <input type="email" name="username" autoComplete="username" value={state.email} readOnly hidden />
-      <PasswordField id="reset-password" label="New password" autoComplete="new-password" error={formState.errors.password?.message} {...register('password')} />
+      <PasswordField
+        id="reset-password"
+        label="New password"
+        autoComplete="new-password"
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
       <PasswordField
         id="reset-confirm"
         label="Confirm new password"

@@ -13,20 +13,34 @@ export default function SignOutEverywhere() {
     event.preventDefault();
     setBusy(true);
     const { signOutEverywhere } = await import('../../data/client/account.ts');
-    const outcome = await signOutEverywhere().catch(() => ({ ok: false as const, code: 'unknown', message: 'Could not reach the server.' }));
+    const outcome = await signOutEverywhere().catch(() => ({
+      ok: false as const,
+      code: 'unknown',
+      message: 'Could not reach the server.',
+    }));
     if (!outcome.ok) {
-      showToast({ title: 'Error', description: 'Failed to sign out everywhere. Please try again.', variant: 'destructive' });
+      showToast({
+        title: 'Error',
+        description: 'Failed to sign out everywhere. Please try again.',
+        variant: 'destructive',
+      });
       setBusy(false);
       return;
     }
     clearHint();
-    setFlash({ title: 'Signed out everywhere', description: 'Every device has been signed out. Log in again to continue.' });
+    setFlash({
+      title: 'Signed out everywhere',
+      description: 'Every device has been signed out. Log in again to continue.',
+    });
     location.assign('/auth');
   }
 
   return (
     <div className="space-y-3">
-      <p>Signed in on a device you no longer use? Sign out everywhere ends every session of your account, this one included.</p>
+      <p>
+        Signed in on a device you no longer use? Sign out everywhere ends every session of your account, this
+        one included.
+      </p>
       <AlertDialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
         <AlertDialog.Trigger className="btn btn-outline">Sign out everywhere</AlertDialog.Trigger>
         <AlertDialog.Portal>

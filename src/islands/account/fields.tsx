@@ -34,7 +34,14 @@ export function AccountField({ id, label, error, ref, ...input }: Props) {
         {label}
       </label>
       <div className="flex rounded-md border border-line bg-white focus-within:border-accent">
-        <input {...input} ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={`${INPUT} rounded-md`} />
+        <input
+          {...input}
+          ref={ref}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`${INPUT} rounded-md`}
+        />
       </div>
       <ErrorText id={id} error={error} />
     </div>

@@ -15,7 +15,8 @@ import UserManagement from './UserManagement.tsx';
 // Entries are collected from the moment the dashboard's code loads.
 captureConsole();
 
-type State = { status: 'loading' } | { status: 'denied'; signedIn: boolean } | { status: 'ready'; uid: string };
+type State =
+  { status: 'loading' } | { status: 'denied'; signedIn: boolean } | { status: 'ready'; uid: string };
 
 const COUNTERS: readonly { key: keyof DashboardCounts; label: string }[] = [
   { key: 'totalUsers', label: 'Total Users' },
@@ -44,7 +45,12 @@ function Counters({ refreshKey }: { refreshKey: number }) {
     };
   }, [refreshKey]);
 
-  if (counts === 'failed') return <p role="alert" className="font-semibold text-red-700">The counters could not be loaded.</p>;
+  if (counts === 'failed')
+    return (
+      <p role="alert" className="font-semibold text-red-700">
+        The counters could not be loaded.
+      </p>
+    );
   return (
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
       {COUNTERS.map(({ key, label }) => (
@@ -69,7 +75,13 @@ export default function AdminDashboard() {
   useEffect(() => {
     void import('../../data/client/auth.ts')
       .then(({ refreshedAccount }) => refreshedAccount())
-      .then((account) => setState(account?.admin ? { status: 'ready', uid: account.uid } : { status: 'denied', signedIn: account !== null }))
+      .then((account) =>
+        setState(
+          account?.admin
+            ? { status: 'ready', uid: account.uid }
+            : { status: 'denied', signedIn: account !== null },
+        ),
+      )
       .catch((error: unknown) => {
         console.error('Could not check the admin right', error);
         setState({ status: 'denied', signedIn: false });

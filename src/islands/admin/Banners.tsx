@@ -10,7 +10,8 @@ import { showToast } from '../../lib/toast.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import ProfileImageField from '../profile/ProfileImageField.tsx';
 
-const INPUT = 'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
+const INPUT =
+  'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
 
 function api() {
   return import('../../data/client/admin-content.ts');
@@ -18,7 +19,12 @@ function api() {
 
 async function change(request: AdminContentRequest): Promise<boolean> {
   const outcome = await (await api()).adminContent(request);
-  if (!outcome.ok) showToast({ title: 'Error', description: outcome.message || 'The banner could not be saved. Please try again.', variant: 'destructive' });
+  if (!outcome.ok)
+    showToast({
+      title: 'Error',
+      description: outcome.message || 'The banner could not be saved. Please try again.',
+      variant: 'destructive',
+    });
   return outcome.ok;
 }
 
@@ -27,12 +33,19 @@ type FormInput = z.input<typeof bannerFormSchema>;
 /** The new-banner form: title, image (uploaded through the image pipeline), link, caption, position ≥ 1, active. */
 function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid: string }) {
   const uploading = useStore($uploadsInFlight) > 0;
-  const { register, handleSubmit, formState, reset, control } = useForm<FormInput, unknown, z.output<typeof bannerFormSchema>>({
+  const { register, handleSubmit, formState, reset, control } = useForm<
+    FormInput,
+    unknown,
+    z.output<typeof bannerFormSchema>
+  >({
     resolver: zodResolver(bannerFormSchema),
     defaultValues: { title: '', image_url: '', link_url: '', description: '', position: 1, is_active: true },
   });
   const e = formState.errors;
-  const aria = (name: keyof FormInput) => ({ 'aria-invalid': e[name] ? true : undefined, 'aria-describedby': e[name] ? `banner-${name}-error` : undefined });
+  const aria = (name: keyof FormInput) => ({
+    'aria-invalid': e[name] ? true : undefined,
+    'aria-describedby': e[name] ? `banner-${name}-error` : undefined,
+  });
   const error = (name: keyof FormInput) =>
     e[name] ? (
       <p id={`banner-${name}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
@@ -49,9 +62,16 @@ function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid:
   }
 
   return (
-    <form className="grid gap-3 md:grid-cols-2" noValidate onSubmit={handleSubmit(submit)} aria-label="New banner">
+    <form
+      className="grid gap-3 md:grid-cols-2"
+      noValidate
+      onSubmit={handleSubmit(submit)}
+      aria-label="New banner"
+    >
       <div>
-        <label htmlFor="banner-title" className="mb-1 block text-sm font-semibold">Banner Title</label>
+        <label htmlFor="banner-title" className="mb-1 block text-sm font-semibold">
+          Banner Title
+        </label>
         <input id="banner-title" className={INPUT} {...aria('title')} {...register('title')} />
         {error('title')}
       </div>
@@ -59,23 +79,51 @@ function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid:
         <Controller
           control={control}
           name="image_url"
-          render={({ field }) => <ProfileImageField value={field.value} onChange={field.onChange} userId={selfUid} kind="banner-images" label="Banner Image" shape="wide" />}
+          render={({ field }) => (
+            <ProfileImageField
+              value={field.value}
+              onChange={field.onChange}
+              userId={selfUid}
+              kind="banner-images"
+              label="Banner Image"
+              shape="wide"
+            />
+          )}
         />
         {error('image_url')}
       </div>
       <div>
-        <label htmlFor="banner-link_url" className="mb-1 block text-sm font-semibold">Link URL</label>
+        <label htmlFor="banner-link_url" className="mb-1 block text-sm font-semibold">
+          Link URL
+        </label>
         <input id="banner-link_url" className={INPUT} {...aria('link_url')} {...register('link_url')} />
         {error('link_url')}
       </div>
       <div>
-        <label htmlFor="banner-position" className="mb-1 block text-sm font-semibold">Position</label>
-        <input id="banner-position" type="number" min={1} step={1} className={INPUT} {...aria('position')} {...register('position', { valueAsNumber: true })} />
+        <label htmlFor="banner-position" className="mb-1 block text-sm font-semibold">
+          Position
+        </label>
+        <input
+          id="banner-position"
+          type="number"
+          min={1}
+          step={1}
+          className={INPUT}
+          {...aria('position')}
+          {...register('position', { valueAsNumber: true })}
+        />
         {error('position')}
       </div>
       <div className="md:col-span-2">
-        <label htmlFor="banner-description" className="mb-1 block text-sm font-semibold">Description</label>
-        <input id="banner-description" className={INPUT} {...aria('description')} {...register('description')} />
+        <label htmlFor="banner-description" className="mb-1 block text-sm font-semibold">
+          Description
+        </label>
+        <input
+          id="banner-description"
+          className={INPUT}
+          {...aria('description')}
+          {...register('description')}
+        />
         {error('description')}
       </div>
       <label className="flex items-center gap-2">
@@ -102,9 +150,13 @@ function DeleteBanner({ banner, onDeleted }: { banner: AdvertisementBanner; onDe
         <div className="fixed inset-0 z-40 bg-ink/50" aria-hidden="true" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-paper p-6 shadow-xl">
           <AlertDialog.Title className="mb-2 text-xl font-bold">Delete Banner</AlertDialog.Title>
-          <AlertDialog.Description className="mb-6 text-ink-muted">Are you sure you want to delete the banner “{banner.title}”? This action cannot be undone.</AlertDialog.Description>
+          <AlertDialog.Description className="mb-6 text-ink-muted">
+            Are you sure you want to delete the banner “{banner.title}”? This action cannot be undone.
+          </AlertDialog.Description>
           <div className="flex justify-end gap-2">
-            <AlertDialog.Cancel className="btn btn-outline" disabled={busy}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className="btn btn-outline" disabled={busy}>
+              Cancel
+            </AlertDialog.Cancel>
             <AlertDialog.Action
               className="btn btn-primary"
               disabled={busy}
@@ -155,13 +207,19 @@ export default function Banners({ selfUid }: { selfUid: string }) {
       {banners === 'loading' ? (
         <p role="status">Loading banners…</p>
       ) : banners === 'failed' ? (
-        <p role="alert" className="font-semibold text-red-700">The banners could not be loaded.</p>
+        <p role="alert" className="font-semibold text-red-700">
+          The banners could not be loaded.
+        </p>
       ) : banners.length === 0 ? (
         <p>No banners yet.</p>
       ) : (
         <ul className="divide-y divide-line rounded border border-line bg-white" aria-label="Banners">
           {banners.map((banner) => (
-            <li key={banner.id} className="flex flex-wrap items-center justify-between gap-3 p-3" aria-label={banner.title}>
+            <li
+              key={banner.id}
+              className="flex flex-wrap items-center justify-between gap-3 p-3"
+              aria-label={banner.title}
+            >
               <span>
                 <span className="font-semibold">{banner.position}.</span> {banner.title}{' '}
                 <span className="text-sm text-ink-muted">{banner.is_active ? 'Active' : 'Inactive'}</span>
@@ -171,9 +229,16 @@ export default function Banners({ selfUid }: { selfUid: string }) {
                   type="button"
                   className="btn btn-outline"
                   onClick={() =>
-                    void change({ action: 'set-banner-active', bannerId: banner.id, is_active: !banner.is_active }).then((ok) => {
+                    void change({
+                      action: 'set-banner-active',
+                      bannerId: banner.id,
+                      is_active: !banner.is_active,
+                    }).then((ok) => {
                       if (!ok) return;
-                      showToast({ title: 'Success', description: `Banner “${banner.title}” ${banner.is_active ? 'deactivated' : 'activated'}.` });
+                      showToast({
+                        title: 'Success',
+                        description: `Banner “${banner.title}” ${banner.is_active ? 'deactivated' : 'activated'}.`,
+                      });
                       reload();
                     })
                   }

@@ -1,10 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { Controller, FormProvider, get, useFieldArray, useForm, useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
-import { contentFieldKind, contentFieldLabel, contentSchemaOf, linesToList } from '../../domain/admin-content.ts';
+import {
+  Controller,
+  FormProvider,
+  get,
+  useFieldArray,
+  useForm,
+  useFormContext,
+  type FieldValues,
+  type Resolver,
+} from 'react-hook-form';
+import {
+  contentFieldKind,
+  contentFieldLabel,
+  contentSchemaOf,
+  linesToList,
+} from '../../domain/admin-content.ts';
 import type { PageSlug } from '../../domain/page-content.ts';
 
-const INPUT = 'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
+const INPUT =
+  'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
 
 interface NodeProps {
   slug: PageSlug;
@@ -72,7 +87,12 @@ function LinesField({ slug, path, value }: NodeProps) {
 }
 
 /** A list of items (plans, benefits, features) with Add and Remove. */
-function ListField({ slug, path, max, blank }: NodeProps & { max: number; blank: () => Record<string, unknown> }) {
+function ListField({
+  slug,
+  path,
+  max,
+  blank,
+}: NodeProps & { max: number; blank: () => Record<string, unknown> }) {
   const { control } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name: path });
   const label = contentFieldLabel(path);
@@ -91,7 +111,12 @@ function ListField({ slug, path, max, blank }: NodeProps & { max: number; blank:
           </div>
         );
       })}
-      <button type="button" className="btn btn-outline" disabled={fields.length >= max} onClick={() => append(blank())}>
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={fields.length >= max}
+        onClick={() => append(blank())}
+      >
         Add to {label}
       </button>
     </fieldset>
@@ -104,7 +129,10 @@ function Node({ slug, path, value }: NodeProps) {
   const kind = contentFieldKind(slug, path, value);
   const id = idOf(slug, path);
   const invalid = useInvalid(path);
-  const described = { 'aria-invalid': invalid ? true : undefined, 'aria-describedby': invalid ? `${id}-error` : undefined } as const;
+  const described = {
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': invalid ? `${id}-error` : undefined,
+  } as const;
   const label = (
     <label htmlFor={id} className="mb-1 block text-sm font-semibold">
       {contentFieldLabel(path)}
@@ -113,9 +141,13 @@ function Node({ slug, path, value }: NodeProps) {
   switch (kind.kind) {
     case 'group': {
       const entries = Object.entries(value as Record<string, unknown>);
-      const inner = entries.map(([key, child]) => <Node key={key} slug={slug} path={path === '' ? key : `${path}.${key}`} value={child} />);
+      const inner = entries.map(([key, child]) => (
+        <Node key={key} slug={slug} path={path === '' ? key : `${path}.${key}`} value={child} />
+      ));
       // The whole content and a list item are already framed; other groups get a fieldset of their own.
-      return path === '' || /\.\d+$/.test(path) ? <>{inner}</> : (
+      return path === '' || /\.\d+$/.test(path) ? (
+        <>{inner}</>
+      ) : (
         <fieldset className="space-y-2 rounded border border-line p-3">
           <legend className="px-1 font-semibold">{contentFieldLabel(path)}</legend>
           {inner}
@@ -173,7 +205,15 @@ function Node({ slug, path, value }: NodeProps) {
  * field's error and changes nothing else. The parent remounts this form (a new
  * `key`) when a valid JSON edit replaces the content.
  */
-export default function ContentFields({ slug, content, onValid }: { slug: PageSlug; content: unknown; onValid: (content: unknown) => void }) {
+export default function ContentFields({
+  slug,
+  content,
+  onValid,
+}: {
+  slug: PageSlug;
+  content: unknown;
+  onValid: (content: unknown) => void;
+}) {
   const schema = contentSchemaOf(slug);
   const form = useForm<FieldValues>({
     resolver: zodResolver(schema) as unknown as Resolver<FieldValues>,

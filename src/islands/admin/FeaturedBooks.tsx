@@ -19,7 +19,11 @@ function fail(description: string) {
 async function change(request: AdminFeaturedRequest, failure: string): Promise<boolean> {
   const outcome = await (await api()).adminFeatured(request);
   if (outcome.ok) return true;
-  fail(outcome.message === MAX_FEATURED_BOOKS_MESSAGE || outcome.code === 'failed-precondition' ? outcome.message : failure);
+  fail(
+    outcome.message === MAX_FEATURED_BOOKS_MESSAGE || outcome.code === 'failed-precondition'
+      ? outcome.message
+      : failure,
+  );
   return false;
 }
 
@@ -35,7 +39,15 @@ async function findBooks(query: string): Promise<BookItem[]> {
 }
 
 /** Picks a book for one slot, searching titles and authors. */
-function BookPicker({ position, onPicked, onClose }: { position: number; onPicked: () => void; onClose: () => void }) {
+function BookPicker({
+  position,
+  onPicked,
+  onClose,
+}: {
+  position: number;
+  onPicked: () => void;
+  onClose: () => void;
+}) {
   const [text, setText] = useState('');
   const [results, setResults] = useState<BookItem[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -59,7 +71,9 @@ function BookPicker({ position, onPicked, onClose }: { position: number; onPicke
 
   async function pick(book: BookItem) {
     setBusy(true);
-    if (await change({ action: 'assign-book', position, bookId: book.id }, 'Failed to update featured book')) {
+    if (
+      await change({ action: 'assign-book', position, bookId: book.id }, 'Failed to update featured book')
+    ) {
       showToast({ title: 'Success', description: `“${book.title}” is featured in slot ${position}.` });
       onPicked();
       onClose();
@@ -68,12 +82,24 @@ function BookPicker({ position, onPicked, onClose }: { position: number; onPicke
   }
 
   return (
-    <Modal open onOpenChange={(next) => !next && !busy && onClose()} title={`Featured book for slot ${position}`} description="Whatever holds this slot now is replaced.">
+    <Modal
+      open
+      onOpenChange={(next) => !next && !busy && onClose()}
+      title={`Featured book for slot ${position}`}
+      description="Whatever holds this slot now is replaced."
+    >
       <form role="search" className="mb-3 flex gap-2" onSubmit={search}>
         <label htmlFor="book-picker-search" className="sr-only">
           Search books
         </label>
-        <input id="book-picker-search" type="search" className="flex-1 rounded-md border border-line bg-white px-3 py-2" placeholder="Title or author" value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          id="book-picker-search"
+          type="search"
+          className="flex-1 rounded-md border border-line bg-white px-3 py-2"
+          placeholder="Title or author"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
         <button type="submit" className="btn btn-outline">
           Search
         </button>
@@ -89,7 +115,13 @@ function BookPicker({ position, onPicked, onClose }: { position: number; onPicke
               <span>
                 {book.title} <span className="text-sm text-ink-muted">{book.author}</span>
               </span>
-              <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void pick(book)} aria-label={`Feature ${book.title}`}>
+              <button
+                type="button"
+                className="btn btn-outline"
+                disabled={busy}
+                onClick={() => void pick(book)}
+                aria-label={`Feature ${book.title}`}
+              >
                 Feature
               </button>
             </li>
@@ -132,7 +164,10 @@ function GlobalTitleForm() {
       fail('Failed to update global title.');
       return;
     }
-    showToast({ title: 'Success', description: `Global title updated (${String(outcome.data.updatedBooks ?? 0)} books follow it).` });
+    showToast({
+      title: 'Success',
+      description: `Global title updated (${String(outcome.data.updatedBooks ?? 0)} books follow it).`,
+    });
   }
 
   if (title === null) return <p role="status">Loading the global title…</p>;
@@ -223,8 +258,16 @@ export default function FeaturedBooks() {
 
   async function toggle(book: BookItem, featured: boolean) {
     setBusy(book.id);
-    if (await change({ action: 'set-book-featured', bookId: book.id, featured }, featured ? 'Failed to update featured book' : 'Failed to remove featured book')) {
-      showToast({ title: 'Success', description: featured ? `“${book.title}” is featured.` : `“${book.title}” is no longer featured.` });
+    if (
+      await change(
+        { action: 'set-book-featured', bookId: book.id, featured },
+        featured ? 'Failed to update featured book' : 'Failed to remove featured book',
+      )
+    ) {
+      showToast({
+        title: 'Success',
+        description: featured ? `“${book.title}” is featured.` : `“${book.title}” is no longer featured.`,
+      });
       refresh();
     }
     setBusy(null);
@@ -240,20 +283,32 @@ export default function FeaturedBooks() {
         {slots === null ? (
           <p role="status">Loading featured books…</p>
         ) : slots === 'failed' ? (
-          <p role="alert" className="font-semibold text-red-700">The featured books could not be loaded.</p>
+          <p role="alert" className="font-semibold text-red-700">
+            The featured books could not be loaded.
+          </p>
         ) : (
           <ol className="grid gap-2 md:grid-cols-2 lg:grid-cols-3" aria-label="Featured book slots">
             {slots.map((book, index) => (
-              <li key={index} className="flex items-center justify-between gap-2 rounded border border-line bg-white p-3" aria-label={`Slot ${index + 1}`}>
+              <li
+                key={index}
+                className="flex items-center justify-between gap-2 rounded border border-line bg-white p-3"
+                aria-label={`Slot ${index + 1}`}
+              >
                 <span>
-                  <span className="font-semibold">{index + 1}.</span> {book ? book.title : <span className="text-ink-muted">Empty</span>}
+                  <span className="font-semibold">{index + 1}.</span>{' '}
+                  {book ? book.title : <span className="text-ink-muted">Empty</span>}
                 </span>
                 <span className="flex gap-1">
                   <button type="button" className="btn btn-outline" onClick={() => setPicking(index + 1)}>
                     {book ? 'Change' : 'Assign'}
                   </button>
                   {book ? (
-                    <button type="button" className="btn btn-outline" disabled={busy === `slot-${index + 1}`} onClick={() => void remove(index + 1)}>
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      disabled={busy === `slot-${index + 1}`}
+                      onClick={() => void remove(index + 1)}
+                    >
                       Remove
                     </button>
                   ) : null}
@@ -271,7 +326,9 @@ export default function FeaturedBooks() {
         {listState === 'loading' ? (
           <p role="status">Loading books…</p>
         ) : listState === 'failed' ? (
-          <p role="alert" className="font-semibold text-red-700">Failed to load books.</p>
+          <p role="alert" className="font-semibold text-red-700">
+            Failed to load books.
+          </p>
         ) : books.length === 0 ? (
           <p>No books yet.</p>
         ) : (
@@ -283,7 +340,9 @@ export default function FeaturedBooks() {
                     {book.title}
                   </a>{' '}
                   <span className="text-sm text-ink-muted">{book.author}</span>
-                  {!book.is_active ? <span className="ml-2 rounded bg-parchment px-2 text-sm">Inactive</span> : null}
+                  {!book.is_active ? (
+                    <span className="ml-2 rounded bg-parchment px-2 text-sm">Inactive</span>
+                  ) : null}
                 </span>
                 <span className="flex items-center gap-2">
                   <label htmlFor={`featured-${book.id}`} className="text-sm">
@@ -309,7 +368,9 @@ export default function FeaturedBooks() {
           </button>
         ) : null}
       </section>
-      {picking !== null ? <BookPicker position={picking} onPicked={refresh} onClose={() => setPicking(null)} /> : null}
+      {picking !== null ? (
+        <BookPicker position={picking} onPicked={refresh} onClose={() => setPicking(null)} />
+      ) : null}
     </div>
   );
 }

@@ -12,7 +12,17 @@ function fail(description: string) {
 }
 
 /** Picks a member for one slot: only active, approved members not already featured, searchable by name. */
-function ProfilePicker({ position, featured, onPicked, onClose }: { position: number; featured: ReadonlySet<string>; onPicked: () => void; onClose: () => void }) {
+function ProfilePicker({
+  position,
+  featured,
+  onPicked,
+  onClose,
+}: {
+  position: number;
+  featured: ReadonlySet<string>;
+  onPicked: () => void;
+  onClose: () => void;
+}) {
   const [text, setText] = useState('');
   const [results, setResults] = useState<ProfileItem[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -53,10 +63,14 @@ function ProfilePicker({ position, featured, onPicked, onClose }: { position: nu
 
   async function pick(profile: ProfileItem) {
     setBusy(true);
-    const outcome = await (await api()).adminFeatured({ action: 'assign-profile', position, userId: profile.uid });
+    const outcome = await (
+      await api()
+    ).adminFeatured({ action: 'assign-profile', position, userId: profile.uid });
     setBusy(false);
     if (!outcome.ok) {
-      fail(outcome.code === 'failed-precondition' ? outcome.message : 'Failed to add user to featured profiles.');
+      fail(
+        outcome.code === 'failed-precondition' ? outcome.message : 'Failed to add user to featured profiles.',
+      );
       return;
     }
     showToast({ title: 'Success', description: `${profile.display_name} is featured in slot ${position}.` });
@@ -65,12 +79,24 @@ function ProfilePicker({ position, featured, onPicked, onClose }: { position: nu
   }
 
   return (
-    <Modal open onOpenChange={(next) => !next && !busy && onClose()} title={`Featured author for slot ${position}`} description="Active, approved members who are not featured yet.">
+    <Modal
+      open
+      onOpenChange={(next) => !next && !busy && onClose()}
+      title={`Featured author for slot ${position}`}
+      description="Active, approved members who are not featured yet."
+    >
       <form role="search" className="mb-3 flex gap-2" onSubmit={search}>
         <label htmlFor="profile-picker-search" className="sr-only">
           Search members
         </label>
-        <input id="profile-picker-search" type="search" className="flex-1 rounded-md border border-line bg-white px-3 py-2" placeholder="Name" value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          id="profile-picker-search"
+          type="search"
+          className="flex-1 rounded-md border border-line bg-white px-3 py-2"
+          placeholder="Name"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
         <button type="submit" className="btn btn-outline">
           Search
         </button>
@@ -86,7 +112,13 @@ function ProfilePicker({ position, featured, onPicked, onClose }: { position: nu
               <span>
                 {profile.display_name} <span className="text-sm text-ink-muted">{profile.category}</span>
               </span>
-              <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void pick(profile)} aria-label={`Feature ${profile.display_name}`}>
+              <button
+                type="button"
+                className="btn btn-outline"
+                disabled={busy}
+                onClick={() => void pick(profile)}
+                aria-label={`Feature ${profile.display_name}`}
+              >
                 Feature
               </button>
             </li>
@@ -130,10 +162,18 @@ export default function FeaturedProfiles() {
     setVersion((v) => v + 1);
   }
 
-  const featured = useMemo(() => new Set(Array.isArray(slots) ? slots.flatMap((slot) => (slot ? [slot.uid] : [])) : []), [slots]);
+  const featured = useMemo(
+    () => new Set(Array.isArray(slots) ? slots.flatMap((slot) => (slot ? [slot.uid] : [])) : []),
+    [slots],
+  );
 
   if (slots === null) return <p role="status">Loading featured profiles…</p>;
-  if (slots === 'failed') return <p role="alert" className="font-semibold text-red-700">The featured profiles could not be loaded.</p>;
+  if (slots === 'failed')
+    return (
+      <p role="alert" className="font-semibold text-red-700">
+        The featured profiles could not be loaded.
+      </p>
+    );
   return (
     <section aria-labelledby="featured-profiles-heading" className="space-y-3">
       <h2 id="featured-profiles-heading" className="text-xl font-bold">
@@ -141,16 +181,26 @@ export default function FeaturedProfiles() {
       </h2>
       <ol className="grid gap-2 md:grid-cols-2 lg:grid-cols-3" aria-label="Featured profile slots">
         {slots.map((profile, index) => (
-          <li key={index} className="flex items-center justify-between gap-2 rounded border border-line bg-white p-3" aria-label={`Slot ${index + 1}`}>
+          <li
+            key={index}
+            className="flex items-center justify-between gap-2 rounded border border-line bg-white p-3"
+            aria-label={`Slot ${index + 1}`}
+          >
             <span>
-              <span className="font-semibold">{index + 1}.</span> {profile ? profile.display_name : <span className="text-ink-muted">Empty</span>}
+              <span className="font-semibold">{index + 1}.</span>{' '}
+              {profile ? profile.display_name : <span className="text-ink-muted">Empty</span>}
             </span>
             <span className="flex gap-1">
               <button type="button" className="btn btn-outline" onClick={() => setPicking(index + 1)}>
                 {profile ? 'Change' : 'Assign'}
               </button>
               {profile ? (
-                <button type="button" className="btn btn-outline" disabled={busy === index + 1} onClick={() => void remove(index + 1)}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={busy === index + 1}
+                  onClick={() => void remove(index + 1)}
+                >
                   Remove
                 </button>
               ) : null}
@@ -158,7 +208,14 @@ export default function FeaturedProfiles() {
           </li>
         ))}
       </ol>
-      {picking !== null ? <ProfilePicker position={picking} featured={featured} onPicked={() => setVersion((v) => v + 1)} onClose={() => setPicking(null)} /> : null}
+      {picking !== null ? (
+        <ProfilePicker
+          position={picking}
+          featured={featured}
+          onPicked={() => setVersion((v) => v + 1)}
+          onClose={() => setPicking(null)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { describePublishStatus, type PublishStatus as Status } from '../../domain/publish.ts';
 import { showToast } from '../../lib/toast.ts';
 
-type View = { kind: 'loading' } | { kind: 'unavailable'; message: string } | { kind: 'ready'; status: Status };
+type View =
+  { kind: 'loading' } | { kind: 'unavailable'; message: string } | { kind: 'ready'; status: Status };
 
 const TONE_CLASS = {
   neutral: 'text-stone-700',
@@ -44,8 +45,17 @@ export default function PublishStatus() {
     const { requestPublish } = await import('../../data/client/publish-status.ts');
     const outcome = await requestPublish();
     setRequesting(false);
-    if (outcome.ok) showToast({ title: 'Publishing requested', description: 'The site is rebuilt once changes have stopped for a moment.' });
-    else showToast({ title: 'Could not request a publish', description: outcome.message, variant: 'destructive' });
+    if (outcome.ok)
+      showToast({
+        title: 'Publishing requested',
+        description: 'The site is rebuilt once changes have stopped for a moment.',
+      });
+    else
+      showToast({
+        title: 'Could not request a publish',
+        description: outcome.message,
+        variant: 'destructive',
+      });
   }
 
   const line =
@@ -66,7 +76,9 @@ export default function PublishStatus() {
       {view.kind === 'ready' && view.status.state === 'failed' && view.status.log_tail !== '' && (
         <details className="mt-2">
           <summary className="cursor-pointer">Build log</summary>
-          <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap text-xs">{view.status.log_tail}</pre>
+          <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap text-xs">
+            {view.status.log_tail}
+          </pre>
         </details>
       )}
       <button

@@ -28,8 +28,18 @@ export default function ServerFailures({ refreshKey }: { refreshKey: number }) {
   }, [refreshKey]);
 
   let body;
-  if (state.status === 'loading') body = <p role="status" className="text-ink-muted">Loading the server failures…</p>;
-  else if (state.status === 'failed') body = <p role="alert" className="font-semibold text-red-700">The server failures could not be loaded.</p>;
+  if (state.status === 'loading')
+    body = (
+      <p role="status" className="text-ink-muted">
+        Loading the server failures…
+      </p>
+    );
+  else if (state.status === 'failed')
+    body = (
+      <p role="alert" className="font-semibold text-red-700">
+        The server failures could not be loaded.
+      </p>
+    );
   else if (state.entries.length === 0) body = <p className="text-ink-muted">No server failures recorded.</p>;
   else
     body = (
@@ -37,10 +47,18 @@ export default function ServerFailures({ refreshKey }: { refreshKey: number }) {
         <caption className="sr-only">Latest server failures</caption>
         <thead>
           <tr className="text-left">
-            <th scope="col" className="border-b border-line p-2">When</th>
-            <th scope="col" className="border-b border-line p-2">What failed</th>
-            <th scope="col" className="border-b border-line p-2">About</th>
-            <th scope="col" className="border-b border-line p-2">Error</th>
+            <th scope="col" className="border-b border-line p-2">
+              When
+            </th>
+            <th scope="col" className="border-b border-line p-2">
+              What failed
+            </th>
+            <th scope="col" className="border-b border-line p-2">
+              About
+            </th>
+            <th scope="col" className="border-b border-line p-2">
+              Error
+            </th>
           </tr>
         </thead>
         <tbody>

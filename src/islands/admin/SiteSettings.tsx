@@ -3,15 +3,26 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { canAddMenuItem, moveMenuItem, siteSettingsEditSchema, type SiteSettingsEdit } from '../../domain/admin-site-settings.ts';
+import {
+  canAddMenuItem,
+  moveMenuItem,
+  siteSettingsEditSchema,
+  type SiteSettingsEdit,
+} from '../../domain/admin-site-settings.ts';
 import { SOCIAL_NETWORKS } from '../../domain/profile.ts';
-import { MAX_MENU_ITEMS, SOCIAL_LINK_LABELS, resolveSiteSettings, type SiteSettings as Stored } from '../../domain/site-settings.ts';
+import {
+  MAX_MENU_ITEMS,
+  SOCIAL_LINK_LABELS,
+  resolveSiteSettings,
+  type SiteSettings as Stored,
+} from '../../domain/site-settings.ts';
 import { showToast } from '../../lib/toast.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import ProfileImageField from '../profile/ProfileImageField.tsx';
 import Banners from './Banners.tsx';
 
-const INPUT = 'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
+const INPUT =
+  'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
 const FAILED = 'Failed to update site settings';
 
 /** Saves one section; shows the spec's toasts. */
@@ -19,10 +30,17 @@ async function save(settings: SiteSettingsEdit): Promise<boolean> {
   const { adminSiteSettings } = await import('../../data/client/admin-site-settings.ts');
   const outcome = await adminSiteSettings({ action: 'save-settings', settings });
   if (!outcome.ok) {
-    showToast({ title: 'Error', description: outcome.code === 'invalid-argument' ? `${FAILED}: ${outcome.message}` : FAILED, variant: 'destructive' });
+    showToast({
+      title: 'Error',
+      description: outcome.code === 'invalid-argument' ? `${FAILED}: ${outcome.message}` : FAILED,
+      variant: 'destructive',
+    });
     return false;
   }
-  showToast({ title: 'Success', description: 'Site settings updated. The public pages follow within about a minute.' });
+  showToast({
+    title: 'Success',
+    description: 'Site settings updated. The public pages follow within about a minute.',
+  });
   return true;
 }
 
@@ -34,13 +52,25 @@ function ErrorText({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-const brandingSchema = siteSettingsEditSchema.pick({ logo_url: true, site_title: true, header_description: true, hero_description: true, website_url: true }).required();
+const brandingSchema = siteSettingsEditSchema
+  .pick({
+    logo_url: true,
+    site_title: true,
+    header_description: true,
+    hero_description: true,
+    website_url: true,
+  })
+  .required();
 type Branding = z.input<typeof brandingSchema>;
 
 /** Logo & Branding: the logo (uploaded through the image pipeline), title, descriptions and site address. */
 function BrandingForm({ stored, selfUid }: { stored: Stored | null; selfUid: string }) {
   const uploading = useStore($uploadsInFlight) > 0;
-  const { register, handleSubmit, formState, control } = useForm<Branding, unknown, z.output<typeof brandingSchema>>({
+  const { register, handleSubmit, formState, control } = useForm<
+    Branding,
+    unknown,
+    z.output<typeof brandingSchema>
+  >({
     resolver: zodResolver(brandingSchema),
     defaultValues: {
       logo_url: stored?.logo_url ?? '',
@@ -58,13 +88,28 @@ function BrandingForm({ stored, selfUid }: { stored: Stored | null; selfUid: str
     { name: 'website_url', label: 'Website URL' },
   ];
   return (
-    <form className="space-y-3" noValidate onSubmit={handleSubmit(async (values) => void (await save(values)))}>
+    <form
+      className="space-y-3"
+      noValidate
+      onSubmit={handleSubmit(async (values) => void (await save(values)))}
+    >
       <Controller
         control={control}
         name="logo_url"
-        render={({ field }) => <ProfileImageField value={field.value ?? ''} onChange={field.onChange} userId={selfUid} kind="site-logos" label="Logo" shape="wide" />}
+        render={({ field }) => (
+          <ProfileImageField
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            userId={selfUid}
+            kind="site-logos"
+            label="Logo"
+            shape="wide"
+          />
+        )}
       />
-      <p className="text-sm text-ink-muted">Without a logo the header shows the default icon. Save Branding to publish a new logo.</p>
+      <p className="text-sm text-ink-muted">
+        Without a logo the header shows the default icon. Save Branding to publish a new logo.
+      </p>
       <ErrorText id="ss-logo_url-error" message={e.logo_url?.message} />
       {fields.map(({ name, label, hint }) => (
         <div key={name}>
@@ -72,9 +117,22 @@ function BrandingForm({ stored, selfUid }: { stored: Stored | null; selfUid: str
             {label}
           </label>
           {name === 'hero_description' ? (
-            <textarea id={`ss-${name}`} rows={3} className={INPUT} aria-invalid={e[name] ? true : undefined} aria-describedby={e[name] ? `ss-${name}-error` : undefined} {...register(name)} />
+            <textarea
+              id={`ss-${name}`}
+              rows={3}
+              className={INPUT}
+              aria-invalid={e[name] ? true : undefined}
+              aria-describedby={e[name] ? `ss-${name}-error` : undefined}
+              {...register(name)}
+            />
           ) : (
-            <input id={`ss-${name}`} className={INPUT} aria-invalid={e[name] ? true : undefined} aria-describedby={e[name] ? `ss-${name}-error` : hint ? `ss-${name}-hint` : undefined} {...register(name)} />
+            <input
+              id={`ss-${name}`}
+              className={INPUT}
+              aria-invalid={e[name] ? true : undefined}
+              aria-describedby={e[name] ? `ss-${name}-error` : hint ? `ss-${name}-hint` : undefined}
+              {...register(name)}
+            />
           )}
           {hint ? (
             <p id={`ss-${name}-hint`} className="mt-1 text-sm text-ink-muted">
@@ -96,7 +154,11 @@ type MenuValues = z.input<typeof menuSchema>;
 
 /** Navigation Menu: add, edit, reorder and remove the header's items (at most 20). */
 function MenuForm({ stored }: { stored: Stored | null }) {
-  const { register, handleSubmit, formState, control, getValues, reset } = useForm<MenuValues, unknown, z.output<typeof menuSchema>>({
+  const { register, handleSubmit, formState, control, getValues, reset } = useForm<
+    MenuValues,
+    unknown,
+    z.output<typeof menuSchema>
+  >({
     resolver: zodResolver(menuSchema),
     defaultValues: { menu_items: resolveSiteSettings(stored).menu_items },
   });
@@ -108,34 +170,70 @@ function MenuForm({ stored }: { stored: Stored | null }) {
   }
 
   return (
-    <form className="space-y-3" noValidate onSubmit={handleSubmit(async (values) => void (await save(values)))}>
+    <form
+      className="space-y-3"
+      noValidate
+      onSubmit={handleSubmit(async (values) => void (await save(values)))}
+    >
       <ol className="space-y-2" aria-label="Menu items">
         {fields.map((field, index) => {
           const itemErrors = errors?.[index];
           return (
-            <li key={field.id} className="flex flex-wrap items-start gap-2 rounded border border-line bg-white p-2">
+            <li
+              key={field.id}
+              className="flex flex-wrap items-start gap-2 rounded border border-line bg-white p-2"
+            >
               <div className="min-w-40 flex-1">
                 <label htmlFor={`menu-${index}-label`} className="text-sm font-semibold">
                   Label {index + 1}
                 </label>
-                <input id={`menu-${index}-label`} className={INPUT} aria-invalid={itemErrors?.label ? true : undefined} aria-describedby={itemErrors?.label ? `menu-${index}-label-error` : undefined} {...register(`menu_items.${index}.label`)} />
+                <input
+                  id={`menu-${index}-label`}
+                  className={INPUT}
+                  aria-invalid={itemErrors?.label ? true : undefined}
+                  aria-describedby={itemErrors?.label ? `menu-${index}-label-error` : undefined}
+                  {...register(`menu_items.${index}.label`)}
+                />
                 <ErrorText id={`menu-${index}-label-error`} message={itemErrors?.label?.message} />
               </div>
               <div className="min-w-40 flex-1">
                 <label htmlFor={`menu-${index}-url`} className="text-sm font-semibold">
                   URL {index + 1}
                 </label>
-                <input id={`menu-${index}-url`} className={INPUT} aria-invalid={itemErrors?.url ? true : undefined} aria-describedby={itemErrors?.url ? `menu-${index}-url-error` : undefined} {...register(`menu_items.${index}.url`)} />
+                <input
+                  id={`menu-${index}-url`}
+                  className={INPUT}
+                  aria-invalid={itemErrors?.url ? true : undefined}
+                  aria-describedby={itemErrors?.url ? `menu-${index}-url-error` : undefined}
+                  {...register(`menu_items.${index}.url`)}
+                />
                 <ErrorText id={`menu-${index}-url-error`} message={itemErrors?.url?.message} />
               </div>
               <div className="flex gap-1 self-end">
-                <button type="button" className="btn btn-outline" aria-label={`Move item ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  aria-label={`Move item ${index + 1} up`}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
                   ↑
                 </button>
-                <button type="button" className="btn btn-outline" aria-label={`Move item ${index + 1} down`} disabled={index === fields.length - 1} onClick={() => move(index, 1)}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  aria-label={`Move item ${index + 1} down`}
+                  disabled={index === fields.length - 1}
+                  onClick={() => move(index, 1)}
+                >
                   ↓
                 </button>
-                <button type="button" className="btn btn-outline" aria-label={`Remove item ${index + 1}`} onClick={() => remove(index)}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  aria-label={`Remove item ${index + 1}`}
+                  onClick={() => remove(index)}
+                >
                   Remove
                 </button>
               </div>
@@ -145,14 +243,21 @@ function MenuForm({ stored }: { stored: Stored | null }) {
       </ol>
       <ErrorText id="menu-error" message={errors?.message ?? errors?.root?.message} />
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-outline" disabled={!canAddMenuItem(fields)} onClick={() => append({ label: '', url: '/' })}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={!canAddMenuItem(fields)}
+          onClick={() => append({ label: '', url: '/' })}
+        >
           Add Menu Item
         </button>
         <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Saving…' : 'Save Menu'}
         </button>
       </div>
-      <p className="text-sm text-ink-muted">At most {MAX_MENU_ITEMS} items. Removing every item brings back the default menu.</p>
+      <p className="text-sm text-ink-muted">
+        At most {MAX_MENU_ITEMS} items. Removing every item brings back the default menu.
+      </p>
     </form>
   );
 }
@@ -162,19 +267,37 @@ type SocialValues = z.input<typeof socialSchema>;
 
 /** Social Media Links: one address per network, empty to hide it. */
 function SocialForm({ stored }: { stored: Stored | null }) {
-  const { register, handleSubmit, formState } = useForm<SocialValues, unknown, z.output<typeof socialSchema>>({
-    resolver: zodResolver(socialSchema),
-    defaultValues: { social_links: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, stored?.social_links?.[network] ?? ''])) },
-  });
-  const errors = formState.errors.social_links as Record<string, { message?: string } | undefined> | undefined;
+  const { register, handleSubmit, formState } = useForm<SocialValues, unknown, z.output<typeof socialSchema>>(
+    {
+      resolver: zodResolver(socialSchema),
+      defaultValues: {
+        social_links: Object.fromEntries(
+          SOCIAL_NETWORKS.map((network) => [network, stored?.social_links?.[network] ?? '']),
+        ),
+      },
+    },
+  );
+  const errors = formState.errors.social_links as
+    Record<string, { message?: string } | undefined> | undefined;
   return (
-    <form className="grid gap-3 md:grid-cols-2" noValidate onSubmit={handleSubmit(async (values) => void (await save(values)))}>
+    <form
+      className="grid gap-3 md:grid-cols-2"
+      noValidate
+      onSubmit={handleSubmit(async (values) => void (await save(values)))}
+    >
       {SOCIAL_NETWORKS.map((network) => (
         <div key={network}>
           <label htmlFor={`social-${network}`} className="mb-1 block text-sm font-semibold">
             {SOCIAL_LINK_LABELS[network]}
           </label>
-          <input id={`social-${network}`} type="url" className={INPUT} aria-invalid={errors?.[network] ? true : undefined} aria-describedby={errors?.[network] ? `social-${network}-error` : undefined} {...register(`social_links.${network}`)} />
+          <input
+            id={`social-${network}`}
+            type="url"
+            className={INPUT}
+            aria-invalid={errors?.[network] ? true : undefined}
+            aria-describedby={errors?.[network] ? `social-${network}-error` : undefined}
+            {...register(`social_links.${network}`)}
+          />
           <ErrorText id={`social-${network}-error`} message={errors?.[network]?.message} />
         </div>
       ))}
@@ -201,7 +324,12 @@ export default function SiteSettings({ selfUid }: { selfUid: string }) {
   }, []);
 
   if (stored === 'loading') return <p role="status">Loading site settings…</p>;
-  if (stored === 'failed') return <p role="alert" className="font-semibold text-red-700">The site settings could not be loaded.</p>;
+  if (stored === 'failed')
+    return (
+      <p role="alert" className="font-semibold text-red-700">
+        The site settings could not be loaded.
+      </p>
+    );
   return (
     <div className="space-y-8">
       <section aria-labelledby="branding-heading" className="space-y-3">

@@ -16,7 +16,8 @@ import { APPROVAL_STATUSES, SUBSCRIPTION_STATUSES, USER_CATEGORIES } from '../..
 import { showToast } from '../../lib/toast.ts';
 import Modal from './Modal.tsx';
 
-const INPUT = 'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
+const INPUT =
+  'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
 
 function loadApi() {
   return import('../../data/client/admin-users.ts');
@@ -59,7 +60,15 @@ export function RegisterUserDialog({ onCreated }: { onCreated: (user: AdminUserR
   const [open, setOpen] = useState(false);
   const form = useForm<RegisterInput, unknown, RegisterValues>({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { email: '', password: '', display_name: '', page_slug: '', category: 'Book Author', role: 'User', send_invitation: true },
+    defaultValues: {
+      email: '',
+      password: '',
+      display_name: '',
+      page_slug: '',
+      category: 'Book Author',
+      role: 'User',
+      send_invitation: true,
+    },
   });
   const { register, handleSubmit, formState, reset } = form;
   const errors = formState.errors;
@@ -82,26 +91,60 @@ export function RegisterUserDialog({ onCreated }: { onCreated: (user: AdminUserR
     setOpen(false);
   }
 
-  const aria = (name: keyof RegisterInput) => ({ 'aria-invalid': errors[name] ? true : undefined, 'aria-describedby': errors[name] ? `ru-${name}-error` : undefined });
+  const aria = (name: keyof RegisterInput) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `ru-${name}-error` : undefined,
+  });
 
   return (
     <>
       <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
         Register New User
       </button>
-      <Modal open={open} onOpenChange={(next) => !formState.isSubmitting && setOpen(next)} title="Register New User" description="The account is created approved, with the email marked verified.">
+      <Modal
+        open={open}
+        onOpenChange={(next) => !formState.isSubmitting && setOpen(next)}
+        title="Register New User"
+        description="The account is created approved, with the email marked verified."
+      >
         <form className="space-y-3" noValidate onSubmit={handleSubmit(submit)}>
           <Field id="ru-email" label="Email" error={errors.email?.message}>
-            <input id="ru-email" type="email" autoComplete="off" className={INPUT} {...aria('email')} {...register('email')} />
+            <input
+              id="ru-email"
+              type="email"
+              autoComplete="off"
+              className={INPUT}
+              {...aria('email')}
+              {...register('email')}
+            />
           </Field>
           <Field id="ru-password" label="Temporary Password" error={errors.password?.message}>
-            <input id="ru-password" type="text" autoComplete="off" placeholder="Minimum 6 characters" className={INPUT} {...aria('password')} {...register('password')} />
+            <input
+              id="ru-password"
+              type="text"
+              autoComplete="off"
+              placeholder="Minimum 6 characters"
+              className={INPUT}
+              {...aria('password')}
+              {...register('password')}
+            />
           </Field>
           <Field id="ru-display_name" label="Display Name" error={errors.display_name?.message}>
-            <input id="ru-display_name" className={INPUT} {...aria('display_name')} {...register('display_name')} />
+            <input
+              id="ru-display_name"
+              className={INPUT}
+              {...aria('display_name')}
+              {...register('display_name')}
+            />
           </Field>
           <Field id="ru-page_slug" label="Page Slug" error={errors.page_slug?.message}>
-            <input id="ru-page_slug" className={INPUT} placeholder="Derived from the display name when empty" {...aria('page_slug')} {...register('page_slug')} />
+            <input
+              id="ru-page_slug"
+              className={INPUT}
+              placeholder="Derived from the display name when empty"
+              {...aria('page_slug')}
+              {...register('page_slug')}
+            />
           </Field>
           <Field id="ru-category" label="Category" error={errors.category?.message}>
             <select id="ru-category" className={INPUT} {...register('category')}>
@@ -122,7 +165,12 @@ export function RegisterUserDialog({ onCreated }: { onCreated: (user: AdminUserR
             Send invitation email
           </label>
           <div className="flex justify-end gap-2 pt-2">
-            <button type="button" className="btn btn-outline" onClick={() => setOpen(false)} disabled={formState.isSubmitting}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => setOpen(false)}
+              disabled={formState.isSubmitting}
+            >
               Cancel
             </button>
             <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
@@ -136,7 +184,15 @@ export function RegisterUserDialog({ onCreated }: { onCreated: (user: AdminUserR
 }
 
 /** Edit User: display name, role, category, subscription, active and approval. */
-export function EditUserDialog({ user, onSaved, onClose }: { user: AdminUserRow; onSaved: (user: AdminUserRow) => void; onClose: () => void }) {
+export function EditUserDialog({
+  user,
+  onSaved,
+  onClose,
+}: {
+  user: AdminUserRow;
+  onSaved: (user: AdminUserRow) => void;
+  onClose: () => void;
+}) {
   const { register, handleSubmit, formState } = useForm<UpdateUserFields>({
     resolver: zodResolver(updateUserFieldsSchema),
     defaultValues: {
@@ -163,7 +219,12 @@ export function EditUserDialog({ user, onSaved, onClose }: { user: AdminUserRow;
   }
 
   return (
-    <Modal open onOpenChange={(next) => !next && !formState.isSubmitting && onClose()} title="Edit User" description={user.email || user.display_name}>
+    <Modal
+      open
+      onOpenChange={(next) => !next && !formState.isSubmitting && onClose()}
+      title="Edit User"
+      description={user.email || user.display_name}
+    >
       <form className="space-y-3" noValidate onSubmit={handleSubmit(submit)}>
         <Field id="eu-display_name" label="Display Name" error={errors.display_name?.message}>
           <input
@@ -207,7 +268,12 @@ export function EditUserDialog({ user, onSaved, onClose }: { user: AdminUserRow;
           Active
         </label>
         <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="btn btn-outline" onClick={onClose} disabled={formState.isSubmitting}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={onClose}
+            disabled={formState.isSubmitting}
+          >
             Cancel
           </button>
           <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
@@ -249,7 +315,12 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUserRow; onC
   }
 
   return (
-    <Modal open onOpenChange={(next) => !next && !busy && onClose()} title="Reset Password" description={`A new temporary password for ${user.display_name}. Their other sessions end.`}>
+    <Modal
+      open
+      onOpenChange={(next) => !next && !busy && onClose()}
+      title="Reset Password"
+      description={`A new temporary password for ${user.display_name}. Their other sessions end.`}
+    >
       {password === null ? (
         <div className="flex justify-end gap-2">
           <button type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
@@ -265,8 +336,19 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUserRow; onC
             Temporary Password
           </label>
           <div className="flex gap-2">
-            <input id="temporary-password" readOnly type={revealed ? 'text' : 'password'} value={password} className={`${INPUT} font-mono`} />
-            <button type="button" className="btn btn-outline" onClick={() => setRevealed(!revealed)} aria-pressed={revealed}>
+            <input
+              id="temporary-password"
+              readOnly
+              type={revealed ? 'text' : 'password'}
+              value={password}
+              className={`${INPUT} font-mono`}
+            />
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => setRevealed(!revealed)}
+              aria-pressed={revealed}
+            >
               {revealed ? 'Hide' : 'Show'}
             </button>
             <button type="button" className="btn btn-outline" onClick={() => void copy()}>
@@ -285,7 +367,15 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUserRow; onC
 }
 
 /** Delete: asks the spec's question, then deletes through the same idempotent job as account deletion. */
-export function DeleteUserDialog({ user, onDeleted, onClose }: { user: AdminUserRow; onDeleted: (uid: string) => void; onClose: () => void }) {
+export function DeleteUserDialog({
+  user,
+  onDeleted,
+  onClose,
+}: {
+  user: AdminUserRow;
+  onDeleted: (uid: string) => void;
+  onClose: () => void;
+}) {
   const [busy, setBusy] = useState(false);
 
   async function confirm(event: MouseEvent) {
@@ -309,12 +399,18 @@ export function DeleteUserDialog({ user, onDeleted, onClose }: { user: AdminUser
         <div className="fixed inset-0 z-40 bg-ink/50" aria-hidden="true" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-paper p-6 shadow-xl">
           <AlertDialog.Title className="mb-2 text-xl font-bold">Delete User</AlertDialog.Title>
-          <AlertDialog.Description className="mb-6 text-ink-muted">{deleteUserQuestion(user.display_name)}</AlertDialog.Description>
+          <AlertDialog.Description className="mb-6 text-ink-muted">
+            {deleteUserQuestion(user.display_name)}
+          </AlertDialog.Description>
           <div className="flex justify-end gap-2">
             <AlertDialog.Cancel className="btn btn-outline" disabled={busy}>
               Cancel
             </AlertDialog.Cancel>
-            <AlertDialog.Action className="btn btn-primary" disabled={busy} onClick={(event) => void confirm(event)}>
+            <AlertDialog.Action
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={(event) => void confirm(event)}
+            >
               {busy ? 'Deleting…' : 'Delete'}
             </AlertDialog.Action>
           </div>

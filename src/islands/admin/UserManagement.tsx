@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { USER_TOASTS, canDecideApproval, type AdminUserRow, type UserFilters } from '../../domain/admin-users.ts';
+import {
+  USER_TOASTS,
+  canDecideApproval,
+  type AdminUserRow,
+  type UserFilters,
+} from '../../domain/admin-users.ts';
 import { APPROVAL_STATUSES, USER_CATEGORIES } from '../../domain/profile.ts';
 import { showToast } from '../../lib/toast.ts';
 import { DeleteUserDialog, EditUserDialog, RegisterUserDialog, ResetPasswordDialog } from './UserDialogs.tsx';
@@ -22,7 +27,19 @@ async function fetchPage(search: string, filters: UserFilters, cursor: string | 
 }
 
 /** A filter select: '' means all. */
-function FilterSelect({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: readonly { value: string; label: string }[]; onChange: (value: string) => void }) {
+function FilterSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold">
@@ -101,24 +118,42 @@ export default function UserManagement({ selfUid, onChanged }: { selfUid: string
     const outcome = await adminUsers({ action, userId: user.uid });
     setBusyUid(null);
     if (!outcome.ok) {
-      showToast({ title: 'Error', description: action === 'approve-user' ? USER_TOASTS.approveFailed : USER_TOASTS.denyFailed, variant: 'destructive' });
+      showToast({
+        title: 'Error',
+        description: action === 'approve-user' ? USER_TOASTS.approveFailed : USER_TOASTS.denyFailed,
+        variant: 'destructive',
+      });
       return;
     }
     replace(outcome.data.user);
-    showToast({ title: 'Success', description: `${user.display_name} has been ${action === 'approve-user' ? 'approved' : 'denied'}.` });
+    showToast({
+      title: 'Success',
+      description: `${user.display_name} has been ${action === 'approve-user' ? 'approved' : 'denied'}.`,
+    });
   }
 
   async function toggleActive(user: AdminUserRow) {
     setBusyUid(user.uid);
     const { adminUsers } = await loadApi();
-    const outcome = await adminUsers<'set-active'>({ action: 'set-active', userId: user.uid, is_active: !user.is_active });
+    const outcome = await adminUsers<'set-active'>({
+      action: 'set-active',
+      userId: user.uid,
+      is_active: !user.is_active,
+    });
     setBusyUid(null);
     if (!outcome.ok) {
-      showToast({ title: 'Error', description: outcome.code === 'failed-precondition' ? outcome.message : USER_TOASTS.statusFailed, variant: 'destructive' });
+      showToast({
+        title: 'Error',
+        description: outcome.code === 'failed-precondition' ? outcome.message : USER_TOASTS.statusFailed,
+        variant: 'destructive',
+      });
       return;
     }
     replace(outcome.data.user);
-    showToast({ title: 'Success', description: `${user.display_name} has been ${user.is_active ? 'deactivated' : 'activated'}.` });
+    showToast({
+      title: 'Success',
+      description: `${user.display_name} has been ${user.is_active ? 'deactivated' : 'activated'}.`,
+    });
   }
 
   async function loadMore() {
@@ -156,10 +191,40 @@ export default function UserManagement({ selfUid, onChanged }: { selfUid: string
         />
       </div>
       <div className="flex flex-wrap gap-3">
-        <FilterSelect id="filter-category" label="Category" value={filters.category ?? ''} options={USER_CATEGORIES.map((c) => ({ value: c, label: c }))} onChange={(v) => setFilter('category', v)} />
-        <FilterSelect id="filter-role" label="Role" value={filters.role ?? ''} options={[{ value: 'admin', label: 'Admin' }, { value: 'user', label: 'User' }]} onChange={(v) => setFilter('role', v)} />
-        <FilterSelect id="filter-status" label="Status" value={filters.status ?? ''} options={[{ value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }]} onChange={(v) => setFilter('status', v)} />
-        <FilterSelect id="filter-approval" label="Approval" value={filters.approval ?? ''} options={APPROVAL_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} onChange={(v) => setFilter('approval', v)} />
+        <FilterSelect
+          id="filter-category"
+          label="Category"
+          value={filters.category ?? ''}
+          options={USER_CATEGORIES.map((c) => ({ value: c, label: c }))}
+          onChange={(v) => setFilter('category', v)}
+        />
+        <FilterSelect
+          id="filter-role"
+          label="Role"
+          value={filters.role ?? ''}
+          options={[
+            { value: 'admin', label: 'Admin' },
+            { value: 'user', label: 'User' },
+          ]}
+          onChange={(v) => setFilter('role', v)}
+        />
+        <FilterSelect
+          id="filter-status"
+          label="Status"
+          value={filters.status ?? ''}
+          options={[
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+          ]}
+          onChange={(v) => setFilter('status', v)}
+        />
+        <FilterSelect
+          id="filter-approval"
+          label="Approval"
+          value={filters.approval ?? ''}
+          options={APPROVAL_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))}
+          onChange={(v) => setFilter('approval', v)}
+        />
       </div>
 
       {state.status === 'loading' ? (
@@ -181,50 +246,88 @@ export default function UserManagement({ selfUid, onChanged }: { selfUid: string
           </button>
         </div>
       ) : users.length === 0 ? (
-        <p className="text-ink-muted">{search || Object.values(filters).some(Boolean) ? 'No users match this search.' : 'No users yet.'}</p>
+        <p className="text-ink-muted">
+          {search || Object.values(filters).some(Boolean) ? 'No users match this search.' : 'No users yet.'}
+        </p>
       ) : (
         <ul className="divide-y divide-line rounded border border-line bg-white" aria-label="Users">
           {users.map((user) => (
-            <li key={user.uid} className="flex flex-wrap items-start justify-between gap-3 p-3" aria-label={user.display_name}>
+            <li
+              key={user.uid}
+              className="flex flex-wrap items-start justify-between gap-3 p-3"
+              aria-label={user.display_name}
+            >
               <div className="min-w-0">
                 <p className="font-semibold">
                   <a className="underline" href={`/profile/${user.page_slug}`}>
                     {user.display_name}
                   </a>
-                  {user.role === 'Admin' ? <span className="ml-2 rounded bg-accent-soft px-2 text-sm">Admin</span> : null}
-                  {!user.is_active ? <span className="ml-2 rounded bg-parchment px-2 text-sm">Inactive</span> : null}
+                  {user.role === 'Admin' ? (
+                    <span className="ml-2 rounded bg-accent-soft px-2 text-sm">Admin</span>
+                  ) : null}
+                  {!user.is_active ? (
+                    <span className="ml-2 rounded bg-parchment px-2 text-sm">Inactive</span>
+                  ) : null}
                 </p>
                 <p className="text-sm text-ink-muted">
                   {user.email || 'No email'} · {user.email_verified ? 'Email verified' : 'Email not verified'}
                 </p>
                 <p className="text-sm text-ink-muted">
-                  {user.category ?? 'No category'} · {user.subscription_status} · <span>Approval: {user.approval_status}</span>
+                  {user.category ?? 'No category'} · {user.subscription_status} ·{' '}
+                  <span>Approval: {user.approval_status}</span>
                   {user.created_at ? ` · Joined ${new Date(user.created_at).toLocaleDateString()}` : ''}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
                 {canDecideApproval(user) ? (
                   <>
-                    <button type="button" className="btn btn-primary" disabled={busyUid === user.uid} onClick={() => void decide(user, 'approve-user')}>
+                    <button
+                      type="button"
+                      className="btn btn-primary"
+                      disabled={busyUid === user.uid}
+                      onClick={() => void decide(user, 'approve-user')}
+                    >
                       Approve
                     </button>
-                    <button type="button" className="btn btn-outline" disabled={busyUid === user.uid} onClick={() => void decide(user, 'deny-user')}>
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      disabled={busyUid === user.uid}
+                      onClick={() => void decide(user, 'deny-user')}
+                    >
                       Deny
                     </button>
                   </>
                 ) : null}
-                <button type="button" className="btn btn-outline" onClick={() => setDialog({ kind: 'edit', user })}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => setDialog({ kind: 'edit', user })}
+                >
                   Edit
                 </button>
-                <button type="button" className="btn btn-outline" onClick={() => setDialog({ kind: 'reset', user })}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => setDialog({ kind: 'reset', user })}
+                >
                   Reset Password
                 </button>
                 {user.uid !== selfUid ? (
                   <>
-                    <button type="button" className="btn btn-outline" disabled={busyUid === user.uid} onClick={() => void toggleActive(user)}>
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      disabled={busyUid === user.uid}
+                      onClick={() => void toggleActive(user)}
+                    >
                       {user.is_active ? 'Deactivate' : 'Activate'}
                     </button>
-                    <button type="button" className="btn btn-outline" onClick={() => setDialog({ kind: 'delete', user })}>
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      onClick={() => setDialog({ kind: 'delete', user })}
+                    >
                       Delete
                     </button>
                   </>
@@ -238,13 +341,22 @@ export default function UserManagement({ selfUid, onChanged }: { selfUid: string
         </ul>
       )}
       {state.status === 'ready' && cursor ? (
-        <button type="button" className="btn btn-outline" disabled={moreLoading} onClick={() => void loadMore()}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={moreLoading}
+          onClick={() => void loadMore()}
+        >
           {moreLoading ? 'Loading…' : 'Load more'}
         </button>
       ) : null}
 
-      {dialog?.kind === 'edit' ? <EditUserDialog user={dialog.user} onSaved={replace} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'reset' ? <ResetPasswordDialog user={dialog.user} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'edit' ? (
+        <EditUserDialog user={dialog.user} onSaved={replace} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'reset' ? (
+        <ResetPasswordDialog user={dialog.user} onClose={() => setDialog(null)} />
+      ) : null}
       {dialog?.kind === 'delete' ? (
         <DeleteUserDialog
           user={dialog.user}

@@ -13,8 +13,22 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { FormProvider, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
-import { clampWords, countWords, DESCRIPTION_WORD_LIMIT, MAX_MANUSCRIPT_SECTIONS, MAX_PURCHASE_LINKS, type Book } from '../../domain/book.ts';
-import { addSubGenre, bookEditorSchema, editorToBookForm, newSectionId, toEditorValues, type BookEditorValues } from '../../domain/book-editor.ts';
+import {
+  clampWords,
+  countWords,
+  DESCRIPTION_WORD_LIMIT,
+  MAX_MANUSCRIPT_SECTIONS,
+  MAX_PURCHASE_LINKS,
+  type Book,
+} from '../../domain/book.ts';
+import {
+  addSubGenre,
+  bookEditorSchema,
+  editorToBookForm,
+  newSectionId,
+  toEditorValues,
+  type BookEditorValues,
+} from '../../domain/book-editor.ts';
 import { BOOK_CATEGORIES, genresFor } from '../../domain/genres.ts';
 import { ITEM_MESSAGES } from '../../domain/item-save.ts';
 import { LIMIT_MESSAGES } from '../../domain/plan-limits.ts';
@@ -23,7 +37,14 @@ import { INPUT_CLASS } from '../profile/form-controls.tsx';
 import ProfileImageField from '../profile/ProfileImageField.tsx';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import { useKeptDraft } from '../use-kept-draft.ts';
-import { ItemCheckbox, ItemInput, ItemSelect, ItemTextArea, itemFieldId, useItemError } from './item-fields.tsx';
+import {
+  ItemCheckbox,
+  ItemInput,
+  ItemSelect,
+  ItemTextArea,
+  itemFieldId,
+  useItemError,
+} from './item-fields.tsx';
 
 const P = 'book';
 
@@ -49,7 +70,8 @@ export function bookDraftKey(bookId: string | null, userId: string): string {
 
 /** The refusal a save shows: the plan message for the limit, else 'Failed to save book.' with the server's reason. */
 function saveFailure(code: string, message: string) {
-  if (code === 'resource-exhausted') return { title: 'Limit reached', description: LIMIT_MESSAGES.books, variant: 'destructive' as const };
+  if (code === 'resource-exhausted')
+    return { title: 'Limit reached', description: LIMIT_MESSAGES.books, variant: 'destructive' as const };
   return { title: ITEM_MESSAGES.bookSaveFailed, description: message, variant: 'destructive' as const };
 }
 
@@ -58,7 +80,11 @@ export default function BookEditor({ book, userId, admin, onCancel, onSaved, onD
   const [saving, setSaving] = useState(false);
   // Save waits for a cover/picture upload in flight: saving now would keep the old one.
   const uploading = useStore($uploadsInFlight) > 0;
-  const form = useForm<BookEditorValues>({ resolver: zodResolver(bookEditorSchema), defaultValues: loaded, reValidateMode: 'onChange' });
+  const form = useForm<BookEditorValues>({
+    resolver: zodResolver(bookEditorSchema),
+    defaultValues: loaded,
+    reValidateMode: 'onChange',
+  });
   useKeptDraft(form, bookDraftKey(book?.id ?? null, userId));
 
   async function save(values: BookEditorValues) {
@@ -68,7 +94,9 @@ export default function BookEditor({ book, userId, admin, onCancel, onSaved, onD
       const outcome = await saveBook({
         ...(book ? { bookId: book.id } : { userId }),
         book: editorToBookForm(values),
-        ...(admin && book && values.is_active !== book.is_active ? { admin: { is_active: values.is_active } } : {}),
+        ...(admin && book && values.is_active !== book.is_active
+          ? { admin: { is_active: values.is_active } }
+          : {}),
       });
       if (!outcome.ok) {
         showToast(saveFailure(outcome.code, outcome.message));
@@ -109,11 +137,19 @@ export default function BookEditor({ book, userId, admin, onCancel, onSaved, onD
         <FreeReadingFields />
         <Sections />
         {admin && book ? (
-          <section aria-labelledby="book-admin-heading" className="space-y-2 rounded-lg border border-line p-4">
+          <section
+            aria-labelledby="book-admin-heading"
+            className="space-y-2 rounded-lg border border-line p-4"
+          >
             <h2 id="book-admin-heading" className="text-lg font-bold">
               Admin
             </h2>
-            <ItemCheckbox name="is_active" label="Active" prefix={P} hint="A disabled book is hidden from everyone but its owner and admins." />
+            <ItemCheckbox
+              name="is_active"
+              label="Active"
+              prefix={P}
+              hint="A disabled book is hidden from everyone but its owner and admins."
+            />
           </section>
         ) : null}
         <div className="flex flex-wrap gap-2 border-t border-line pt-6">
@@ -147,7 +183,10 @@ function BasicFields({ userId }: { userId: string }) {
         prefix={P}
         rows={4}
         aside={
-          <span className={`text-sm ${words >= DESCRIPTION_WORD_LIMIT ? 'font-semibold text-red-700' : 'text-ink-muted'}`} data-word-count>
+          <span
+            className={`text-sm ${words >= DESCRIPTION_WORD_LIMIT ? 'font-semibold text-red-700' : 'text-ink-muted'}`}
+            data-word-count
+          >
             {words}/{DESCRIPTION_WORD_LIMIT} words
           </span>
         }
@@ -167,7 +206,14 @@ function BasicFields({ userId }: { userId: string }) {
         kind="book-covers"
         shape="cover"
       />
-      <ItemInput name="cover_image" label="Cover Image URL" prefix={P} type="url" inputMode="url" hint="Upload a picture above, or give an https:// address." />
+      <ItemInput
+        name="cover_image"
+        label="Cover Image URL"
+        prefix={P}
+        type="url"
+        inputMode="url"
+        hint="Upload a picture above, or give an https:// address."
+      />
     </section>
   );
 }
@@ -182,14 +228,20 @@ function CategoryFields() {
 
   function toggleGenre(value: string, on: boolean) {
     const current = getValues('genre');
-    setValue('genre', on ? [...current, value] : current.filter((item) => item !== value), { shouldDirty: true, shouldValidate: true });
+    setValue('genre', on ? [...current, value] : current.filter((item) => item !== value), {
+      shouldDirty: true,
+      shouldValidate: true,
+    });
   }
 
   function onSubKey(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== 'Enter') return;
     // Enter adds the sub-genre instead of submitting the form.
     event.preventDefault();
-    setValue('sub_genre', addSubGenre(getValues('sub_genre'), draft), { shouldDirty: true, shouldValidate: true });
+    setValue('sub_genre', addSubGenre(getValues('sub_genre'), draft), {
+      shouldDirty: true,
+      shouldValidate: true,
+    });
     setDraft('');
   }
 
@@ -256,13 +308,22 @@ function CategoryFields() {
         {subGenres.length > 0 ? (
           <ul className="mt-2 flex flex-wrap gap-2" aria-label="Chosen sub-genres">
             {subGenres.map((sub) => (
-              <li key={sub} className="flex items-center gap-1 rounded-full border border-line px-3 py-1 text-sm">
+              <li
+                key={sub}
+                className="flex items-center gap-1 rounded-full border border-line px-3 py-1 text-sm"
+              >
                 {sub}
                 <button
                   type="button"
                   className="min-h-6 min-w-6 rounded-full text-ink-muted hover:text-accent"
                   aria-label={`Remove ${sub}`}
-                  onClick={() => setValue('sub_genre', getValues('sub_genre').filter((item) => item !== sub), { shouldDirty: true })}
+                  onClick={() =>
+                    setValue(
+                      'sub_genre',
+                      getValues('sub_genre').filter((item) => item !== sub),
+                      { shouldDirty: true },
+                    )
+                  }
                 >
                   ×
                 </button>
@@ -310,8 +371,19 @@ function PurchaseLinks() {
       {fields.length === 0 ? <p className="text-sm text-ink-muted">No links yet.</p> : null}
       {fields.map((field, index) => (
         <div key={field.id} className="grid items-end gap-2 sm:grid-cols-[1fr_2fr_1fr_auto]">
-          <ItemInput name={`purchase_links.${index}.label`} label={`Link ${index + 1} label`} prefix={P} maxLength={40} />
-          <ItemInput name={`purchase_links.${index}.url`} label={`Link ${index + 1} URL`} prefix={P} type="url" inputMode="url" />
+          <ItemInput
+            name={`purchase_links.${index}.label`}
+            label={`Link ${index + 1} label`}
+            prefix={P}
+            maxLength={40}
+          />
+          <ItemInput
+            name={`purchase_links.${index}.url`}
+            label={`Link ${index + 1} URL`}
+            prefix={P}
+            type="url"
+            inputMode="url"
+          />
           <ItemInput name={`purchase_links.${index}.price`} label={`Link ${index + 1} price`} prefix={P} />
           <button type="button" className="btn btn-outline" onClick={() => remove(index)}>
             Remove link {index + 1}
@@ -319,7 +391,12 @@ function PurchaseLinks() {
         </div>
       ))}
       {listError ? <p className="text-sm font-semibold text-red-700">{listError}</p> : null}
-      <button type="button" className="btn btn-outline" disabled={fields.length >= MAX_PURCHASE_LINKS} onClick={() => append({ label: '', url: '', price: '' })}>
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={fields.length >= MAX_PURCHASE_LINKS}
+        onClick={() => append({ label: '', url: '', price: '' })}
+      >
         Add Link
       </button>
     </section>
@@ -332,8 +409,18 @@ function FreeReadingFields() {
       <h2 id="book-free-heading" className="text-xl font-bold">
         Free reading
       </h2>
-      <ItemInput name="free_preview_title" label="Free-preview title" prefix={P} hint="Leave empty to use the site's title for free previews." />
-      <ItemCheckbox name="is_full_book_free" label="The whole book is free to read" prefix={P} hint="Otherwise the page says 'Partial Free Reading Only'." />
+      <ItemInput
+        name="free_preview_title"
+        label="Free-preview title"
+        prefix={P}
+        hint="Leave empty to use the site's title for free previews."
+      />
+      <ItemCheckbox
+        name="is_full_book_free"
+        label="The whole book is free to read"
+        prefix={P}
+        hint="Otherwise the page says 'Partial Free Reading Only'."
+      />
     </section>
   );
 }
@@ -346,14 +433,21 @@ const SECTION_TYPES = [
 
 function Sections() {
   const { control } = useFormContext<BookEditorValues>();
-  const { fields, append, remove, move } = useFieldArray({ control, name: 'manuscript_content', keyName: 'key' });
+  const { fields, append, remove, move } = useFieldArray({
+    control,
+    name: 'manuscript_content',
+    keyName: 'key',
+  });
   const types = useWatch<BookEditorValues, 'manuscript_content'>({ name: 'manuscript_content' });
   return (
     <section aria-labelledby="book-sections-heading" className="space-y-3">
       <h2 id="book-sections-heading" className="text-xl font-bold">
         Manuscript sections
       </h2>
-      <p className="text-sm text-ink-muted">Readers read these in order on the book's reading pages. A text or link section lists the book under Free Books.</p>
+      <p className="text-sm text-ink-muted">
+        Readers read these in order on the book's reading pages. A text or link section lists the book under
+        Free Books.
+      </p>
       {fields.length === 0 ? <p className="text-sm text-ink-muted">No sections yet.</p> : null}
       <ol className="space-y-4">
         {fields.map((field, index) => {
@@ -362,19 +456,50 @@ function Sections() {
             <li key={field.key} className="space-y-3 rounded-lg border border-line p-4" data-section-row>
               <p className="font-semibold">Section {index + 1}</p>
               <div className="grid gap-3 sm:grid-cols-[1fr_2fr]">
-                <ItemSelect name={`manuscript_content.${index}.type`} label={`Section ${index + 1} type`} prefix={P} options={SECTION_TYPES} />
-                <ItemInput name={`manuscript_content.${index}.title`} label={`Section ${index + 1} title`} prefix={P} />
+                <ItemSelect
+                  name={`manuscript_content.${index}.type`}
+                  label={`Section ${index + 1} type`}
+                  prefix={P}
+                  options={SECTION_TYPES}
+                />
+                <ItemInput
+                  name={`manuscript_content.${index}.title`}
+                  label={`Section ${index + 1} title`}
+                  prefix={P}
+                />
               </div>
               {type === 'text' ? (
-                <ItemTextArea name={`manuscript_content.${index}.content`} label={`Section ${index + 1} text`} prefix={P} rows={8} hint="Leave a blank line between paragraphs." />
+                <ItemTextArea
+                  name={`manuscript_content.${index}.content`}
+                  label={`Section ${index + 1} text`}
+                  prefix={P}
+                  rows={8}
+                  hint="Leave a blank line between paragraphs."
+                />
               ) : (
-                <ItemInput name={`manuscript_content.${index}.content`} label={`Section ${index + 1} address`} prefix={P} type="url" inputMode="url" />
+                <ItemInput
+                  name={`manuscript_content.${index}.content`}
+                  label={`Section ${index + 1} address`}
+                  prefix={P}
+                  type="url"
+                  inputMode="url"
+                />
               )}
               <div className="flex flex-wrap gap-2">
-                <button type="button" className="btn btn-outline" disabled={index === 0} onClick={() => move(index, index - 1)}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                >
                   Move section {index + 1} up
                 </button>
-                <button type="button" className="btn btn-outline" disabled={index === fields.length - 1} onClick={() => move(index, index + 1)}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={index === fields.length - 1}
+                  onClick={() => move(index, index + 1)}
+                >
                   Move section {index + 1} down
                 </button>
                 <button type="button" className="btn btn-outline" onClick={() => remove(index)}>
@@ -408,7 +533,11 @@ function DeleteBook({ book, onDeleted, disabled }: { book: Book; onDeleted: () =
       const { deleteBook } = await import('../../data/client/items.ts');
       const outcome = await deleteBook(book.id);
       if (!outcome.ok) {
-        showToast({ title: ITEM_MESSAGES.bookDeleteFailed, description: outcome.message, variant: 'destructive' });
+        showToast({
+          title: ITEM_MESSAGES.bookDeleteFailed,
+          description: outcome.message,
+          variant: 'destructive',
+        });
         setBusy(false);
         return;
       }

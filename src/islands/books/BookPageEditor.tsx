@@ -53,7 +53,11 @@ export default function BookPageEditor({ bookId, setViewHidden }: Props) {
       .then((next) => {
         setState(next);
         // Edit mode opens when asked, or when unsaved changes were kept across a new sign-in.
-        if (next.status === 'ready' && (editRequested() || hasKeptDraft(bookDraftKey(next.book.id, next.book.user_id)))) setEditing(true);
+        if (
+          next.status === 'ready' &&
+          (editRequested() || hasKeptDraft(bookDraftKey(next.book.id, next.book.user_id)))
+        )
+          setEditing(true);
       })
       .catch((error: unknown) => {
         console.error('Failed to load book for editing', error);
@@ -89,17 +93,37 @@ export default function BookPageEditor({ bookId, setViewHidden }: Props) {
   return (
     <div className="mb-6 space-y-4" data-book-owner-tools>
       {disabled ? (
-        <div role="status" className="rounded-lg border-2 border-red-700 bg-accent-soft p-4" data-book-disabled-notice>
+        <div
+          role="status"
+          className="rounded-lg border-2 border-red-700 bg-accent-soft p-4"
+          data-book-disabled-notice
+        >
           <p className="font-bold text-ink">“{book.title}” is disabled</p>
-          <p className="text-sm text-ink">Only its owner and admins can see it; visitors get “Book Not Found”.</p>
+          <p className="text-sm text-ink">
+            Only its owner and admins can see it; visitors get “Book Not Found”.
+          </p>
         </div>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-outline" aria-pressed={editing} onClick={() => (editing ? cancel() : setEditing(true))}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          aria-pressed={editing}
+          onClick={() => (editing ? cancel() : setEditing(true))}
+        >
           Edit
         </button>
       </div>
-      {editing ? <BookEditor book={book} userId={book.user_id} admin={admin} onCancel={cancel} onSaved={saved} onDeleted={deleted} /> : null}
+      {editing ? (
+        <BookEditor
+          book={book}
+          userId={book.user_id}
+          admin={admin}
+          onCancel={cancel}
+          onSaved={saved}
+          onDeleted={deleted}
+        />
+      ) : null}
     </div>
   );
 }

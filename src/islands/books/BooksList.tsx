@@ -70,13 +70,21 @@ export default function BooksList({ userId, subscription, admin, idPrefix = 'bl'
           Books
         </h2>
         {Number.isFinite(limit) && load.status === 'ready' ? (
-          <p className={`text-sm font-semibold ${LEVEL_CLASS[level]}`} aria-live="polite" data-books-counter={level}>
+          <p
+            className={`text-sm font-semibold ${LEVEL_CLASS[level]}`}
+            aria-live="polite"
+            data-books-counter={level}
+          >
             {books.length}/{limit} books (free plan)
           </p>
         ) : null}
       </div>
       <p className="text-sm text-ink-muted">Books are saved on their own, as soon as you save each one.</p>
-      {load.status === 'loading' ? <p role="status" className="text-ink-muted">Loading books…</p> : null}
+      {load.status === 'loading' ? (
+        <p role="status" className="text-ink-muted">
+          Loading books…
+        </p>
+      ) : null}
       {load.status === 'failed' ? (
         <div role="alert" className="space-y-2">
           <p className="font-semibold text-red-700">Failed to load books.</p>
@@ -85,7 +93,9 @@ export default function BooksList({ userId, subscription, admin, idPrefix = 'bl'
           </button>
         </div>
       ) : null}
-      {load.status === 'ready' && books.length === 0 && open !== 'new' ? <p className="text-ink-muted">No books yet.</p> : null}
+      {load.status === 'ready' && books.length === 0 && open !== 'new' ? (
+        <p className="text-ink-muted">No books yet.</p>
+      ) : null}
       <ul className="space-y-3">
         {books.map((book) => (
           <li key={book.id} className="rounded-lg border border-line bg-white/60 p-4">
@@ -104,9 +114,18 @@ export default function BooksList({ userId, subscription, admin, idPrefix = 'bl'
                   <a href={`/book/${encodeURIComponent(book.id)}`} className="text-ink underline">
                     {book.title}
                   </a>
-                  {!book.is_active ? <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-bold text-red-700">Disabled</span> : null}
+                  {!book.is_active ? (
+                    <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-bold text-red-700">
+                      Disabled
+                    </span>
+                  ) : null}
                 </p>
-                <button type="button" className="btn btn-outline" onClick={() => setOpen(book.id)} disabled={open !== null}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => setOpen(book.id)}
+                  disabled={open !== null}
+                >
                   Edit {book.title}
                 </button>
               </div>
@@ -128,7 +147,12 @@ export default function BooksList({ userId, subscription, admin, idPrefix = 'bl'
           {LIMIT_MESSAGES.books}
         </p>
       ) : null}
-      <button type="button" className="btn btn-outline" disabled={load.status !== 'ready' || level === 'limit' || open !== null} onClick={() => setOpen('new')}>
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={load.status !== 'ready' || level === 'limit' || open !== null}
+        onClick={() => setOpen('new')}
+      >
         Add Book
       </button>
     </section>

@@ -128,7 +128,12 @@ export function ItemSelect({ name, label, prefix, options, rules }: SelectProps)
   const id = itemFieldId(name, prefix);
   return (
     <Frame id={id} label={label} error={error}>
-      <select {...register(name, rules)} id={id} aria-describedby={describedBy(id, false, error)} className={INPUT_CLASS}>
+      <select
+        {...register(name, rules)}
+        id={id}
+        aria-describedby={describedBy(id, false, error)}
+        className={INPUT_CLASS}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -140,13 +145,29 @@ export function ItemSelect({ name, label, prefix, options, rules }: SelectProps)
 }
 
 /** A checkbox bound to `name`. */
-export function ItemCheckbox({ name, label, prefix, hint }: { name: string; label: string; prefix: string; hint?: string }) {
+export function ItemCheckbox({
+  name,
+  label,
+  prefix,
+  hint,
+}: {
+  name: string;
+  label: string;
+  prefix: string;
+  hint?: string;
+}) {
   const { register } = useFormContext<FieldValues>();
   const id = itemFieldId(name, prefix);
   return (
     <div>
       <div className="flex min-h-6 items-center gap-2">
-        <input type="checkbox" {...register(name)} id={id} aria-describedby={hint ? `${id}-hint` : undefined} className="h-5 w-5 accent-accent" />
+        <input
+          type="checkbox"
+          {...register(name)}
+          id={id}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          className="h-5 w-5 accent-accent"
+        />
         <label htmlFor={id} className="font-semibold text-ink">
           {label}
         </label>

@@ -15,7 +15,9 @@ export function mountBookEditor(root: HTMLElement, bookId: string): void {
     root.prepend(host);
   }
   const slot = host;
-  const view = [...root.children].filter((child): child is HTMLElement => child instanceof HTMLElement && !child.contains(slot));
+  const view = [...root.children].filter(
+    (child): child is HTMLElement => child instanceof HTMLElement && !child.contains(slot),
+  );
   const setViewHidden = (hidden: boolean) => {
     for (const element of view) element.hidden = hidden;
   };

@@ -25,7 +25,10 @@ export default function DeleteItemDialog({ texts, title, onDelete }: Props) {
       setOpen(false);
     } catch (error) {
       console.error(texts.deleteFailed, error);
-      const description = error instanceof Error && error.message === 'Not authenticated' ? 'Not authenticated' : texts.deleteFailed;
+      const description =
+        error instanceof Error && error.message === 'Not authenticated'
+          ? 'Not authenticated'
+          : texts.deleteFailed;
       showToast({ title: 'Error', description, variant: 'destructive' });
     } finally {
       setBusy(false);
@@ -40,7 +43,9 @@ export default function DeleteItemDialog({ texts, title, onDelete }: Props) {
         <div className="fixed inset-0 z-40 bg-ink/50" aria-hidden="true" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-paper p-6 shadow-xl">
           <AlertDialog.Title className="mb-2 text-xl font-bold">{texts.confirmDelete}</AlertDialog.Title>
-          <AlertDialog.Description className="mb-6 text-ink-muted">“{title}” will be removed. This action cannot be undone.</AlertDialog.Description>
+          <AlertDialog.Description className="mb-6 text-ink-muted">
+            “{title}” will be removed. This action cannot be undone.
+          </AlertDialog.Description>
           <div className="flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel className="btn btn-outline" disabled={busy}>
               Cancel

@@ -100,20 +100,34 @@ export default function EditorialAdmin({ collection, slots }: Props) {
   }
 
   function markSent(item: Item, recipientCount: number) {
-    setItems((current) => current?.map((i) => (i.id === item.id ? { ...i, sent_at: new Date(), recipient_count: recipientCount } : i)) ?? null);
+    setItems(
+      (current) =>
+        current?.map((i) =>
+          i.id === item.id ? { ...i, sent_at: new Date(), recipient_count: recipientCount } : i,
+        ) ?? null,
+    );
   }
 
   const controls = (item: Item, onPage: boolean) => {
     const newsletter = collection === 'newsletters' ? (item as Newsletter) : null;
     return (
-      <div className="flex flex-wrap items-center gap-2 rounded-md border border-dashed border-line bg-parchment/60 p-2" data-admin-controls>
-        {!item.is_published && <span className="rounded-full bg-ink px-2.5 py-0.5 text-xs font-semibold text-paper">Draft</span>}
-        {onPage && !item.is_published && <span className="text-xs text-ink-muted">Leaves the public page at the next publish.</span>}
+      <div
+        className="flex flex-wrap items-center gap-2 rounded-md border border-dashed border-line bg-parchment/60 p-2"
+        data-admin-controls
+      >
+        {!item.is_published && (
+          <span className="rounded-full bg-ink px-2.5 py-0.5 text-xs font-semibold text-paper">Draft</span>
+        )}
+        {onPage && !item.is_published && (
+          <span className="text-xs text-ink-muted">Leaves the public page at the next publish.</span>
+        )}
         <button type="button" className="btn btn-outline" onClick={() => openEditor(item)}>
           Edit
         </button>
         <DeleteItemDialog texts={texts} title={item.title} onDelete={() => remove(item)} />
-        {newsletter && canSend(newsletter) && <SendNewsletter newsletterId={item.id} counts={counts} onSent={(n) => markSent(item, n)} />}
+        {newsletter && canSend(newsletter) && (
+          <SendNewsletter newsletterId={item.id} counts={counts} onSent={(n) => markSent(item, n)} />
+        )}
         {newsletter?.sent_at && newsletter.recipient_count != null && !sentShownBy(slots.get(item.id)) && (
           <span className="text-sm text-ink-muted">{sentLine(newsletter.recipient_count)}</span>
         )}
@@ -128,14 +142,23 @@ export default function EditorialAdmin({ collection, slots }: Props) {
         <button type="button" className="btn btn-primary" onClick={() => openEditor(null)}>
           {texts.newButton}
         </button>
-        {items === null && <span className="text-sm text-ink-muted" role="status">Loading drafts…</span>}
+        {items === null && (
+          <span className="text-sm text-ink-muted" role="status">
+            Loading drafts…
+          </span>
+        )}
       </div>
       {offPage.length > 0 && (
-        <section aria-labelledby="editorial-offpage" className="rounded-lg border border-line bg-parchment/40 p-4">
+        <section
+          aria-labelledby="editorial-offpage"
+          className="rounded-lg border border-line bg-parchment/40 p-4"
+        >
           <h2 id="editorial-offpage" className="text-lg font-bold">
             Not on the public page yet
           </h2>
-          <p className="text-sm text-ink-muted">Drafts, and published items waiting for the next publish. Only admins see this.</p>
+          <p className="text-sm text-ink-muted">
+            Drafts, and published items waiting for the next publish. Only admins see this.
+          </p>
           <ul className="mt-4 space-y-6">
             {offPage.map((item) => (
               <li key={item.id}>
@@ -150,7 +173,13 @@ export default function EditorialAdmin({ collection, slots }: Props) {
                   <div
                     className="light-markup mt-2"
                     // The renderer escapes every character of the input; its HTML has only its own tags.
-                    dangerouslySetInnerHTML={{ __html: renderLightMarkup(item.content, collection === 'blog_posts' ? 'blog' : 'newsletter', { headingLevel: 3 }) }}
+                    dangerouslySetInnerHTML={{
+                      __html: renderLightMarkup(
+                        item.content,
+                        collection === 'blog_posts' ? 'blog' : 'newsletter',
+                        { headingLevel: 3 },
+                      ),
+                    }}
                   />
                 </article>
               </li>
@@ -158,8 +187,17 @@ export default function EditorialAdmin({ collection, slots }: Props) {
           </ul>
         </section>
       )}
-      {(items ?? []).filter((item) => slots.has(item.id)).map((item) => createPortal(controls(item, true), slots.get(item.id) as HTMLElement, item.id))}
-      <EditorialFormDialog key={dialogKey} collection={collection} item={editing} open={dialogOpen} onOpenChange={setDialogOpen} onSave={save} />
+      {(items ?? [])
+        .filter((item) => slots.has(item.id))
+        .map((item) => createPortal(controls(item, true), slots.get(item.id) as HTMLElement, item.id))}
+      <EditorialFormDialog
+        key={dialogKey}
+        collection={collection}
+        item={editing}
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        onSave={save}
+      />
     </div>
   );
 }

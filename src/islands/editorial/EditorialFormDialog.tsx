@@ -19,7 +19,8 @@ import type { EditorialForm, EditorialItem } from '../../data/client/editorial.t
 import { showToast } from '../../lib/toast.ts';
 import { EDITORIAL_TEXTS } from './texts.ts';
 
-const INPUT = 'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
+const INPUT =
+  'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
 
 /** The form's fields as typed: every text a string, the switch a boolean. */
 interface Values {
@@ -56,7 +57,13 @@ interface Props<C extends EditorialCollection> {
   onSave: (form: EditorialForm<C>) => Promise<void>;
 }
 
-export default function EditorialFormDialog<C extends EditorialCollection>({ collection, item, open, onOpenChange, onSave }: Props<C>) {
+export default function EditorialFormDialog<C extends EditorialCollection>({
+  collection,
+  item,
+  open,
+  onOpenChange,
+  onSave,
+}: Props<C>) {
   const texts = EDITORIAL_TEXTS[collection];
   const blog = collection === 'blog_posts';
   const schema: z.ZodType = blog ? blogPostFormSchema : newsletterFormSchema;
@@ -78,16 +85,30 @@ export default function EditorialFormDialog<C extends EditorialCollection>({ col
       onOpenChange(false);
     } catch (error) {
       console.error(texts.saveFailed, error);
-      const description = error instanceof Error && error.message === 'Not authenticated' ? 'Not authenticated' : texts.saveFailed;
+      const description =
+        error instanceof Error && error.message === 'Not authenticated'
+          ? 'Not authenticated'
+          : texts.saveFailed;
       showToast({ title: 'Error', description, variant: 'destructive' });
     }
   }
 
-  const field = (name: keyof Values, label: string, opts: { required?: boolean; rows?: number; hint?: string } = {}) => {
+  const field = (
+    name: keyof Values,
+    label: string,
+    opts: { required?: boolean; rows?: number; hint?: string } = {},
+  ) => {
     const id = `ed-${name}`;
     const error = errors[name]?.message;
-    const describedBy = [opts.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-    const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': opts.required, className: INPUT };
+    const describedBy =
+      [opts.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+    const common = {
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy,
+      'aria-required': opts.required,
+      className: INPUT,
+    };
     return (
       <div>
         <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
@@ -98,7 +119,11 @@ export default function EditorialFormDialog<C extends EditorialCollection>({ col
             </span>
           ) : null}
         </label>
-        {opts.rows ? <textarea rows={opts.rows} {...register(name)} {...common} /> : <input type="text" {...register(name)} {...common} />}
+        {opts.rows ? (
+          <textarea rows={opts.rows} {...register(name)} {...common} />
+        ) : (
+          <input type="text" {...register(name)} {...common} />
+        )}
         {opts.hint && (
           <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
             {opts.hint}
@@ -123,19 +148,26 @@ export default function EditorialFormDialog<C extends EditorialCollection>({ col
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[min(48rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-line bg-paper p-6 shadow-xl"
           aria-describedby={undefined}
         >
-          <Dialog.Title className="mb-4 text-xl font-bold">{item ? texts.editTitle : texts.createTitle}</Dialog.Title>
+          <Dialog.Title className="mb-4 text-xl font-bold">
+            {item ? texts.editTitle : texts.createTitle}
+          </Dialog.Title>
           <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4">
             {field('title', 'Title', { required: true })}
             {blog && field('author', 'Author', { required: true })}
             {blog && field('excerpt', 'Excerpt', { rows: 2 })}
-            {blog && field('featured_image', 'Featured Image URL', { hint: 'A full https:// address or a /media/ path.' })}
+            {blog &&
+              field('featured_image', 'Featured Image URL', {
+                hint: 'A full https:// address or a /media/ path.',
+              })}
             {!blog && field('subtitle', 'Subtitle')}
             {preview ? (
               <section aria-label="Preview" className="rounded-md border border-line bg-white p-4">
                 <div
                   className="light-markup"
                   // The renderer escapes every character of the input; its HTML has only its own tags.
-                  dangerouslySetInnerHTML={{ __html: renderLightMarkup(content, blog ? 'blog' : 'newsletter') }}
+                  dangerouslySetInnerHTML={{
+                    __html: renderLightMarkup(content, blog ? 'blog' : 'newsletter'),
+                  }}
                 />
               </section>
             ) : (

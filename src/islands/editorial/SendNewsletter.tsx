@@ -4,7 +4,12 @@
  * disables it; the server sends each newsletter once, whoever clicks.
  */
 import { useId, useState } from 'react';
-import { NEWSLETTER_RECIPIENT_GROUPS, sendLabel, sentToast, type RecipientGroup } from '../../domain/newsletter.ts';
+import {
+  NEWSLETTER_RECIPIENT_GROUPS,
+  sendLabel,
+  sentToast,
+  type RecipientGroup,
+} from '../../domain/newsletter.ts';
 import { showToast } from '../../lib/toast.ts';
 
 interface Props {
@@ -54,7 +59,12 @@ export default function SendNewsletter({ newsletterId, counts, onSent }: Props) 
           </option>
         ))}
       </select>
-      <button type="button" className="btn btn-primary" disabled={sending || count === undefined || count === 0} onClick={() => void send()}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={sending || count === undefined || count === 0}
+        onClick={() => void send()}
+      >
         {sending ? 'Sending...' : count === undefined ? 'Send' : sendLabel(count)}
       </button>
     </div>

@@ -19,7 +19,8 @@ function applySettings(settings: ResolvedSiteSettings): void {
   setText(document.querySelector('[data-live="header-title"]'), settings.site_title);
   setText(document.querySelector('[data-live="header-description"]'), settings.header_description);
   for (const el of document.querySelectorAll('[data-live="site-title"]')) setText(el, settings.site_title);
-  for (const el of document.querySelectorAll('[data-live="hero-description"]')) setText(el, settings.hero_description);
+  for (const el of document.querySelectorAll('[data-live="hero-description"]'))
+    setText(el, settings.hero_description);
   const link = document.querySelector<HTMLAnchorElement>('[data-live="website-url"]');
   if (link && link.getAttribute('href') !== settings.website_url) {
     link.href = settings.website_url;
@@ -29,11 +30,16 @@ function applySettings(settings: ResolvedSiteSettings): void {
   if (document.title !== settings.site_title) document.title = settings.site_title;
 }
 
-function renderSlot(card: FeaturedBookCard | null, templates: { book: HTMLTemplateElement; empty: HTMLTemplateElement }): Node {
+function renderSlot(
+  card: FeaturedBookCard | null,
+  templates: { book: HTMLTemplateElement; empty: HTMLTemplateElement },
+): Node {
   const item = document.createElement('li');
   const content = (card ? templates.book : templates.empty).content.cloneNode(true) as DocumentFragment;
   if (card) {
-    content.querySelector<HTMLAnchorElement>('[data-slot-link]')?.setAttribute('href', `/book/${encodeURIComponent(card.id)}`);
+    content
+      .querySelector<HTMLAnchorElement>('[data-slot-link]')
+      ?.setAttribute('href', `/book/${encodeURIComponent(card.id)}`);
     const cover = content.querySelector<HTMLImageElement>('[data-slot-cover]');
     if (cover) {
       // The slot markup's picture waits for the after-paint loader (FallbackImage.astro);

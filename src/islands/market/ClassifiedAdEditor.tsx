@@ -11,11 +11,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import {
-  AD_IMAGE_KIND, CLASSIFIED_DESCRIPTION_MAX, CLASSIFIED_TITLE_MAX, SUBCATEGORY_NONE, classifiedAdFormSchema, type ClassifiedAd, type ClassifiedAdForm,
+  AD_IMAGE_KIND,
+  CLASSIFIED_DESCRIPTION_MAX,
+  CLASSIFIED_TITLE_MAX,
+  SUBCATEGORY_NONE,
+  classifiedAdFormSchema,
+  type ClassifiedAd,
+  type ClassifiedAdForm,
   type ClassifiedAdFormInput,
 } from '../../domain/classified-ad.ts';
 import {
-  CONDITION_FORM_OPTIONS, CONDITION_NOT_SPECIFIED, CONTACT_METHOD_OPTIONS, CURRENCIES, DEFAULT_CURRENCY, LISTING_CATEGORIES, subcategoriesOf,
+  CONDITION_FORM_OPTIONS,
+  CONDITION_NOT_SPECIFIED,
+  CONTACT_METHOD_OPTIONS,
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  LISTING_CATEGORIES,
+  subcategoriesOf,
 } from '../../domain/marketplace.ts';
 import { MAX_TAGS, TAG_MAX_LENGTH } from '../../domain/tags.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
@@ -49,20 +61,41 @@ interface FormValues {
 }
 
 const EMPTY: FormValues = {
-  title: '', description: '', category: '', subcategory: SUBCATEGORY_NONE, price: '', currency: DEFAULT_CURRENCY,
-  condition: CONDITION_NOT_SPECIFIED, location: '', contact_method: '', contact_info: '', is_service: false, tags: '', image_url: '',
+  title: '',
+  description: '',
+  category: '',
+  subcategory: SUBCATEGORY_NONE,
+  price: '',
+  currency: DEFAULT_CURRENCY,
+  condition: CONDITION_NOT_SPECIFIED,
+  location: '',
+  contact_method: '',
+  contact_info: '',
+  is_service: false,
+  tags: '',
+  image_url: '',
 };
 
 function valuesOf(ad: ClassifiedAd, contactInfo: string | null): FormValues {
   return {
-    title: ad.title, description: ad.description, category: ad.category, subcategory: ad.subcategory ?? SUBCATEGORY_NONE,
-    price: ad.price === null || ad.price === undefined ? '' : String(ad.price), currency: ad.currency,
-    condition: ad.condition ?? CONDITION_NOT_SPECIFIED, location: ad.location ?? '', contact_method: ad.contact_method,
-    contact_info: contactInfo ?? '', is_service: ad.is_service, tags: ad.tags.join(', '), image_url: ad.image_url ?? '',
+    title: ad.title,
+    description: ad.description,
+    category: ad.category,
+    subcategory: ad.subcategory ?? SUBCATEGORY_NONE,
+    price: ad.price === null || ad.price === undefined ? '' : String(ad.price),
+    currency: ad.currency,
+    condition: ad.condition ?? CONDITION_NOT_SPECIFIED,
+    location: ad.location ?? '',
+    contact_method: ad.contact_method,
+    contact_info: contactInfo ?? '',
+    is_service: ad.is_service,
+    tags: ad.tags.join(', '),
+    image_url: ad.image_url ?? '',
   };
 }
 
-const INPUT = 'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
+const INPUT =
+  'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
 
 type State = { kind: 'loading' } | { kind: 'ready'; uid: string };
 
@@ -90,7 +123,11 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
       const account = await currentAccount();
       if (cancelled) return;
       if (!account) {
-        setFlash({ title: 'Authentication Required', description: 'Please log in to create an ad. All ads must be posted from your profile.', variant: 'destructive' });
+        setFlash({
+          title: 'Authentication Required',
+          description: 'Please log in to create an ad. All ads must be posted from your profile.',
+          variant: 'destructive',
+        });
         location.assign('/auth');
         return;
       }
@@ -102,7 +139,11 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
           if (!cancelled) reset(valuesOf(own.ad, own.contactInfo));
         } catch (error) {
           console.error('Failed to load classified ad for editing.', error);
-          setFlash({ title: 'Error', description: 'Failed to load classified ad for editing.', variant: 'destructive' });
+          setFlash({
+            title: 'Error',
+            description: 'Failed to load classified ad for editing.',
+            variant: 'destructive',
+          });
           location.assign('/classifieds');
           return;
         }
@@ -122,7 +163,10 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
       let id = adId;
       if (id) await data.updateAd(id, values);
       else id = await data.createAd(state.uid, values);
-      setFlash({ title: 'Success', description: adId ? 'Classified ad updated successfully!' : 'Classified ad created successfully!' });
+      setFlash({
+        title: 'Success',
+        description: adId ? 'Classified ad updated successfully!' : 'Classified ad created successfully!',
+      });
       location.assign(`/classifieds/${id}`);
     } catch (error) {
       // A session ended elsewhere: the page is already on its way to the sign-in screen, the draft kept.
@@ -134,17 +178,31 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
   }
 
   if (state.kind === 'loading') {
-    return <p className="text-ink-muted" role="status">Loading…</p>;
+    return (
+      <p className="text-ink-muted" role="status">
+        Loading…
+      </p>
+    );
   }
 
   const field = (name: keyof FormValues, label: string, control: React.ReactNode, hint?: string) => {
     const message = errors[name as keyof ClassifiedAdFormInput]?.message;
     return (
       <div>
-        <label htmlFor={`ad-${name}`} className="mb-1 block text-sm font-semibold text-ink">{label}</label>
+        <label htmlFor={`ad-${name}`} className="mb-1 block text-sm font-semibold text-ink">
+          {label}
+        </label>
         {control}
-        {hint && <p id={`ad-${name}-hint`} className="mt-1 text-sm text-ink-muted">{hint}</p>}
-        {message && <p id={`ad-${name}-error`} className="mt-1 text-sm font-semibold text-red-700">{String(message)}</p>}
+        {hint && (
+          <p id={`ad-${name}-hint`} className="mt-1 text-sm text-ink-muted">
+            {hint}
+          </p>
+        )}
+        {message && (
+          <p id={`ad-${name}-error`} className="mt-1 text-sm font-semibold text-red-700">
+            {String(message)}
+          </p>
+        )}
       </div>
     );
   };
@@ -155,28 +213,64 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
   };
 
   return (
-    <form onSubmit={handleSubmit(save)} noValidate className="space-y-8" aria-label={adId ? 'Edit classified ad' : 'Create classified ad'}>
+    <form
+      onSubmit={handleSubmit(save)}
+      noValidate
+      className="space-y-8"
+      aria-label={adId ? 'Edit classified ad' : 'Create classified ad'}
+    >
       <fieldset className="space-y-4 rounded-lg border border-line bg-paper p-5">
         <legend className="px-1 font-serif text-xl font-bold">Basic Information</legend>
-        {field('title', 'Title *', <input {...register('title')} {...aria('title')} maxLength={CLASSIFIED_TITLE_MAX + 20} className={INPUT} />)}
-        {field('description', 'Description *', <textarea {...register('description')} {...aria('description', true)} rows={6} className={INPUT} />, `10 to ${CLASSIFIED_DESCRIPTION_MAX} characters.`)}
+        {field(
+          'title',
+          'Title *',
+          <input
+            {...register('title')}
+            {...aria('title')}
+            maxLength={CLASSIFIED_TITLE_MAX + 20}
+            className={INPUT}
+          />,
+        )}
+        {field(
+          'description',
+          'Description *',
+          <textarea {...register('description')} {...aria('description', true)} rows={6} className={INPUT} />,
+          `10 to ${CLASSIFIED_DESCRIPTION_MAX} characters.`,
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
-          {field('category', 'Category *', (
+          {field(
+            'category',
+            'Category *',
             <select
               {...register('category', { onChange: () => setValue('subcategory', SUBCATEGORY_NONE) })}
               {...aria('category')}
               className={INPUT}
             >
               <option value="">Select a category</option>
-              {LISTING_CATEGORIES.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
-            </select>
-          ))}
-          {field('subcategory', 'Sub-category', (
-            <select {...register('subcategory')} {...aria('subcategory')} className={INPUT} disabled={!category}>
+              {LISTING_CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>,
+          )}
+          {field(
+            'subcategory',
+            'Sub-category',
+            <select
+              {...register('subcategory')}
+              {...aria('subcategory')}
+              className={INPUT}
+              disabled={!category}
+            >
               <option value={SUBCATEGORY_NONE}>None</option>
-              {subcategoriesOf(category).map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
-            </select>
-          ))}
+              {subcategoriesOf(category).map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>,
+          )}
         </div>
         <div>
           <ProfileImageField
@@ -187,43 +281,102 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
             kind={AD_IMAGE_KIND}
             shape="cover"
           />
-          {errors.image_url?.message && <p className="mt-1 text-sm font-semibold text-red-700">{String(errors.image_url.message)}</p>}
+          {errors.image_url?.message && (
+            <p className="mt-1 text-sm font-semibold text-red-700">{String(errors.image_url.message)}</p>
+          )}
         </div>
-                {field('tags', 'Tags', <input {...register('tags')} {...aria('tags', true)} className={INPUT} placeholder="signed, hardback, vintage" />, `Separate tags with commas (up to ${MAX_TAGS}, ${TAG_MAX_LENGTH} characters each).`)}
+        {field(
+          'tags',
+          'Tags',
+          <input
+            {...register('tags')}
+            {...aria('tags', true)}
+            className={INPUT}
+            placeholder="signed, hardback, vintage"
+          />,
+          `Separate tags with commas (up to ${MAX_TAGS}, ${TAG_MAX_LENGTH} characters each).`,
+        )}
         <div className="flex items-center gap-2">
           <input type="checkbox" {...register('is_service')} id="ad-is_service" className="h-4 w-4" />
-          <label htmlFor="ad-is_service" className="text-sm font-semibold text-ink">This ad offers a service</label>
+          <label htmlFor="ad-is_service" className="text-sm font-semibold text-ink">
+            This ad offers a service
+          </label>
         </div>
       </fieldset>
 
       <fieldset className="space-y-4 rounded-lg border border-line bg-paper p-5">
         <legend className="px-1 font-serif text-xl font-bold">Pricing & Condition</legend>
         <div className="grid gap-4 sm:grid-cols-3">
-          {field('price', 'Price', <input type="number" step="0.01" min="0" inputMode="decimal" {...register('price')} {...aria('price', true)} className={INPUT} />, 'Leave empty for Contact for Pricing; 0 means free.')}
-          {field('currency', 'Currency', (
+          {field(
+            'price',
+            'Price',
+            <input
+              type="number"
+              step="0.01"
+              min="0"
+              inputMode="decimal"
+              {...register('price')}
+              {...aria('price', true)}
+              className={INPUT}
+            />,
+            'Leave empty for Contact for Pricing; 0 means free.',
+          )}
+          {field(
+            'currency',
+            'Currency',
             <select {...register('currency')} {...aria('currency')} className={INPUT}>
-              {CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
-            </select>
-          ))}
-          {field('condition', 'Condition', (
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>,
+          )}
+          {field(
+            'condition',
+            'Condition',
             <select {...register('condition')} {...aria('condition')} className={INPUT}>
-              {CONDITION_FORM_OPTIONS.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
-            </select>
-          ))}
+              {CONDITION_FORM_OPTIONS.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>,
+          )}
         </div>
-        {field('location', 'Location', <input {...register('location')} {...aria('location')} className={INPUT} placeholder="City, Country" />)}
+        {field(
+          'location',
+          'Location',
+          <input
+            {...register('location')}
+            {...aria('location')}
+            className={INPUT}
+            placeholder="City, Country"
+          />,
+        )}
       </fieldset>
 
       <fieldset className="space-y-4 rounded-lg border border-line bg-paper p-5">
         <legend className="px-1 font-serif text-xl font-bold">Contact Information</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          {field('contact_method', 'Contact Method *', (
+          {field(
+            'contact_method',
+            'Contact Method *',
             <select {...register('contact_method')} {...aria('contact_method')} className={INPUT}>
               <option value="">Select a contact method</option>
-              {CONTACT_METHOD_OPTIONS.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
-            </select>
-          ))}
-          {field('contact_info', 'Contact Details', <input {...register('contact_info')} {...aria('contact_info', true)} className={INPUT} />, 'Email, phone or website. Only signed-in members see email and phone details.')}
+              {CONTACT_METHOD_OPTIONS.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>,
+          )}
+          {field(
+            'contact_info',
+            'Contact Details',
+            <input {...register('contact_info')} {...aria('contact_info', true)} className={INPUT} />,
+            'Email, phone or website. Only signed-in members see email and phone details.',
+          )}
         </div>
       </fieldset>
 
@@ -232,7 +385,9 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
           <button type="submit" className="btn btn-primary" disabled={saving || uploading}>
             {saving ? 'Saving…' : uploading ? 'Uploading image…' : adId ? 'Update Ad' : 'Create Ad'}
           </button>
-          <a href={adId ? `/classifieds/${adId}` : '/classifieds'} className="btn btn-outline">Cancel</a>
+          <a href={adId ? `/classifieds/${adId}` : '/classifieds'} className="btn btn-outline">
+            Cancel
+          </a>
         </div>
         {adId && <DeleteAdDialog adId={adId} initiallyOpen={confirmDelete} />}
       </div>

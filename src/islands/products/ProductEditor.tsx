@@ -15,7 +15,13 @@ import { ITEM_MESSAGES } from '../../domain/item-save.ts';
 import { CONDITION_FORM_OPTIONS, CURRENCIES, MARKETPLACE_KIND_OPTIONS } from '../../domain/marketplace.ts';
 import { LIMIT_MESSAGES } from '../../domain/plan-limits.ts';
 import type { ProductService } from '../../domain/product-service.ts';
-import { editorToProductForm, productEditorSchema, subcategoryOptions, toProductEditorValues, type ProductEditorValues } from '../../domain/product-page.ts';
+import {
+  editorToProductForm,
+  productEditorSchema,
+  subcategoryOptions,
+  toProductEditorValues,
+  type ProductEditorValues,
+} from '../../domain/product-page.ts';
 import { parseTags } from '../../domain/tags.ts';
 import { showToast } from '../../lib/toast.ts';
 import { ItemCheckbox, ItemInput, ItemSelect, ItemTextArea } from '../books/item-fields.tsx';
@@ -41,13 +47,25 @@ export function productDraftKey(itemId: string | null, userId: string): string {
   return itemId ? `product:${itemId}` : `product:new:${userId}`;
 }
 
-export default function ProductEditor({ item, userId, admin, idPrefix = 'product', onCancel, onSaved, onDeleted }: Props) {
+export default function ProductEditor({
+  item,
+  userId,
+  admin,
+  idPrefix = 'product',
+  onCancel,
+  onSaved,
+  onDeleted,
+}: Props) {
   const P = idPrefix;
   const [loaded] = useState<ProductEditorValues>(() => toProductEditorValues(item ?? undefined));
   const [saving, setSaving] = useState(false);
   // Save waits for a cover/picture upload in flight: saving now would keep the old one.
   const uploading = useStore($uploadsInFlight) > 0;
-  const form = useForm<ProductEditorValues>({ resolver: zodResolver(productEditorSchema), defaultValues: loaded, reValidateMode: 'onChange' });
+  const form = useForm<ProductEditorValues>({
+    resolver: zodResolver(productEditorSchema),
+    defaultValues: loaded,
+    reValidateMode: 'onChange',
+  });
   useKeptDraft(form, productDraftKey(item?.id ?? null, userId));
   const kind = useWatch({ control: form.control, name: 'category' });
   const tagsText = useWatch({ control: form.control, name: 'tags' });
@@ -61,13 +79,23 @@ export default function ProductEditor({ item, userId, admin, idPrefix = 'product
       const outcome = await saveProductService({
         ...(item ? { itemId: item.id } : { userId }),
         item: editorToProductForm(values),
-        ...(admin && item && values.is_active !== item.is_active ? { admin: { is_active: values.is_active } } : {}),
+        ...(admin && item && values.is_active !== item.is_active
+          ? { admin: { is_active: values.is_active } }
+          : {}),
       });
       if (!outcome.ok) {
         showToast(
           outcome.code === 'resource-exhausted'
-            ? { title: 'Limit reached', description: LIMIT_MESSAGES.products_services, variant: 'destructive' }
-            : { title: ITEM_MESSAGES.productSaveFailed, description: outcome.message, variant: 'destructive' },
+            ? {
+                title: 'Limit reached',
+                description: LIMIT_MESSAGES.products_services,
+                variant: 'destructive',
+              }
+            : {
+                title: ITEM_MESSAGES.productSaveFailed,
+                description: outcome.message,
+                variant: 'destructive',
+              },
         );
         setSaving(false);
         return;
@@ -118,10 +146,31 @@ export default function ProductEditor({ item, userId, admin, idPrefix = 'product
             options={MARKETPLACE_KIND_OPTIONS}
             rules={{ onChange: () => form.setValue('subcategory', '') }}
           />
-          <ItemSelect name="subcategory" label="Sub-category" prefix={P} options={[{ value: '', label: 'None' }, ...subcategoryOptions(kind)]} />
-          <ItemInput name="price" label="Price" prefix={P} hint="As buyers should read it: '$25', 'from $100/hour', 'Free'." />
-          <ItemInput name="price_numeric" label="Price as a number (for sorting)" prefix={P} inputMode="decimal" hint="Left empty, it is read from the price." />
-          <ItemSelect name="currency" label="Currency" prefix={P} options={CURRENCIES.map((code) => ({ value: code, label: code }))} />
+          <ItemSelect
+            name="subcategory"
+            label="Sub-category"
+            prefix={P}
+            options={[{ value: '', label: 'None' }, ...subcategoryOptions(kind)]}
+          />
+          <ItemInput
+            name="price"
+            label="Price"
+            prefix={P}
+            hint="As buyers should read it: '$25', 'from $100/hour', 'Free'."
+          />
+          <ItemInput
+            name="price_numeric"
+            label="Price as a number (for sorting)"
+            prefix={P}
+            inputMode="decimal"
+            hint="Left empty, it is read from the price."
+          />
+          <ItemSelect
+            name="currency"
+            label="Currency"
+            prefix={P}
+            options={CURRENCIES.map((code) => ({ value: code, label: code }))}
+          />
           <ItemSelect name="condition" label="Condition" prefix={P} options={CONDITION_FORM_OPTIONS} />
           <ItemInput name="contact_info" label="Contact info" prefix={P} />
           <ItemInput name="website_url" label="Website URL" prefix={P} type="url" inputMode="url" />
@@ -135,7 +184,12 @@ export default function ProductEditor({ item, userId, admin, idPrefix = 'product
           />
         </div>
         {admin && item ? (
-          <ItemCheckbox name="is_active" label="Active" prefix={P} hint="A disabled item is hidden from everyone but its owner and admins." />
+          <ItemCheckbox
+            name="is_active"
+            label="Active"
+            prefix={P}
+            hint="A disabled item is hidden from everyone but its owner and admins."
+          />
         ) : null}
         <div className="flex flex-wrap gap-2 border-t border-line pt-4">
           <button type="submit" className="btn btn-primary" disabled={saving || uploading}>
@@ -151,7 +205,15 @@ export default function ProductEditor({ item, userId, admin, idPrefix = 'product
   );
 }
 
-function DeleteProduct({ item, onDeleted, disabled }: { item: ProductService; onDeleted: () => void; disabled: boolean }) {
+function DeleteProduct({
+  item,
+  onDeleted,
+  disabled,
+}: {
+  item: ProductService;
+  onDeleted: () => void;
+  disabled: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -162,7 +224,11 @@ function DeleteProduct({ item, onDeleted, disabled }: { item: ProductService; on
       const { deleteProductService } = await import('../../data/client/items.ts');
       const outcome = await deleteProductService(item.id);
       if (!outcome.ok) {
-        showToast({ title: ITEM_MESSAGES.productDeleteFailed, description: outcome.message, variant: 'destructive' });
+        showToast({
+          title: ITEM_MESSAGES.productDeleteFailed,
+          description: outcome.message,
+          variant: 'destructive',
+        });
         setBusy(false);
         return;
       }

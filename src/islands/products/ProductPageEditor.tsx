@@ -17,7 +17,8 @@ interface Props {
   setViewHidden: (hidden: boolean) => void;
 }
 
-type State = { status: 'loading' } | { status: 'none' } | { status: 'ready'; item: ProductService; admin: boolean };
+type State =
+  { status: 'loading' } | { status: 'none' } | { status: 'ready'; item: ProductService; admin: boolean };
 
 async function loadForEditing(itemId: string): Promise<State> {
   const { currentAccount } = await import('../../data/client/auth.ts');
@@ -38,7 +39,12 @@ export default function ProductPageEditor({ itemId, setViewHidden }: Props) {
       .then((next) => {
         setState(next);
         // Edit mode opens when asked, or when unsaved changes were kept across a new sign-in.
-        if (next.status === 'ready' && (new URLSearchParams(location.search).get('edit') === 'true' || hasKeptDraft(productDraftKey(next.item.id, next.item.user_id)))) setEditing(true);
+        if (
+          next.status === 'ready' &&
+          (new URLSearchParams(location.search).get('edit') === 'true' ||
+            hasKeptDraft(productDraftKey(next.item.id, next.item.user_id)))
+        )
+          setEditing(true);
       })
       .catch((error: unknown) => {
         console.error('Failed to load product/service for editing', error);
@@ -68,13 +74,24 @@ export default function ProductPageEditor({ itemId, setViewHidden }: Props) {
   return (
     <div className="mb-6 space-y-4" data-product-owner-tools>
       {disabled ? (
-        <div role="status" className="rounded-lg border-2 border-red-700 bg-accent-soft p-4" data-product-disabled-notice>
+        <div
+          role="status"
+          className="rounded-lg border-2 border-red-700 bg-accent-soft p-4"
+          data-product-disabled-notice
+        >
           <p className="font-bold text-ink">“{item.title}” is disabled</p>
-          <p className="text-sm text-ink">Only its owner and admins can see it; visitors get “Product/Service Not Found”.</p>
+          <p className="text-sm text-ink">
+            Only its owner and admins can see it; visitors get “Product/Service Not Found”.
+          </p>
         </div>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn btn-outline" aria-pressed={editing} onClick={() => (editing ? cancel() : setEditing(true))}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          aria-pressed={editing}
+          onClick={() => (editing ? cancel() : setEditing(true))}
+        >
           Edit
         </button>
       </div>

@@ -73,13 +73,23 @@ export default function ProductsSection({ userId, subscription, admin, idPrefix 
           Products &amp; Services
         </h2>
         {Number.isFinite(limit) && load.status === 'ready' ? (
-          <p className={`text-sm font-semibold ${LEVEL_CLASS[level]}`} aria-live="polite" data-products-counter={level}>
+          <p
+            className={`text-sm font-semibold ${LEVEL_CLASS[level]}`}
+            aria-live="polite"
+            data-products-counter={level}
+          >
             {count}/{limit} products/services (free plan)
           </p>
         ) : null}
       </div>
-      <p className="text-sm text-ink-muted">Products and services are saved on their own, as soon as you save each one.</p>
-      {load.status === 'loading' ? <p role="status" className="text-ink-muted">Loading products and services…</p> : null}
+      <p className="text-sm text-ink-muted">
+        Products and services are saved on their own, as soon as you save each one.
+      </p>
+      {load.status === 'loading' ? (
+        <p role="status" className="text-ink-muted">
+          Loading products and services…
+        </p>
+      ) : null}
       {load.status === 'failed' ? (
         <div role="alert" className="space-y-2">
           <p className="font-semibold text-red-700">{ITEM_MESSAGES.productLoadFailed}</p>
@@ -88,7 +98,9 @@ export default function ProductsSection({ userId, subscription, admin, idPrefix 
           </button>
         </div>
       ) : null}
-      {load.status === 'ready' && count === 0 && open !== 'new' ? <p className="text-ink-muted">No products or services yet.</p> : null}
+      {load.status === 'ready' && count === 0 && open !== 'new' ? (
+        <p className="text-ink-muted">No products or services yet.</p>
+      ) : null}
       <ul className="space-y-3">
         {items.map((item) => (
           <li key={item.id} className="rounded-lg border border-line bg-white/60 p-4">
@@ -106,17 +118,29 @@ export default function ProductsSection({ userId, subscription, admin, idPrefix 
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-semibold break-words">
-                    <a href={`/product-service/${encodeURIComponent(item.id)}`} className="text-ink underline">
+                    <a
+                      href={`/product-service/${encodeURIComponent(item.id)}`}
+                      className="text-ink underline"
+                    >
                       {item.title}
                     </a>
-                    {!item.is_active ? <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-bold text-red-700">Disabled</span> : null}
+                    {!item.is_active ? (
+                      <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-bold text-red-700">
+                        Disabled
+                      </span>
+                    ) : null}
                   </p>
                   <p className="text-sm text-ink-muted">
                     {productKindLabel(item)}
                     {priceLine(item) ? ` · ${priceLine(item)}` : ''}
                   </p>
                 </div>
-                <button type="button" className="btn btn-outline" onClick={() => setOpen(item.id)} disabled={open !== null}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  onClick={() => setOpen(item.id)}
+                  disabled={open !== null}
+                >
                   Edit {item.title}
                 </button>
               </div>

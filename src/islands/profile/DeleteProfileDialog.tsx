@@ -46,12 +46,19 @@ export default function DeleteProfileDialog({ userId, displayName, own }: Props)
         setFlash({ title: 'Profile Deleted', description: 'Your profile and account have been deleted.' });
         location.assign('/');
       } else {
-        setFlash({ title: 'Profile Deleted', description: `${displayName}'s profile and account have been deleted.` });
+        setFlash({
+          title: 'Profile Deleted',
+          description: `${displayName}'s profile and account have been deleted.`,
+        });
         location.assign('/admin');
       }
     } catch (error) {
       console.error('Account deletion failed', error);
-      showToast({ title: 'Error', description: 'Failed to delete profile. Please try again.', variant: 'destructive' });
+      showToast({
+        title: 'Error',
+        description: 'Failed to delete profile. Please try again.',
+        variant: 'destructive',
+      });
       setBusy(false);
     }
   }

@@ -20,8 +20,8 @@ export default function DraftRestoreDialog({ onRestore, onDiscard }: Props) {
         >
           <AlertDialog.Title className="mb-2 text-xl font-bold">Restore unsaved changes?</AlertDialog.Title>
           <AlertDialog.Description className="mb-6 text-ink-muted">
-            You have changes to this profile from an earlier visit that were not saved. Restore them, or discard them and
-            start from the saved profile?
+            You have changes to this profile from an earlier visit that were not saved. Restore them, or
+            discard them and start from the saved profile?
           </AlertDialog.Description>
           <div className="flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel className="btn btn-outline" onClick={onDiscard}>

@@ -1,34 +1,21 @@
 import { useStore } from '@nanostores/react';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
-import {
-  profileFormSchema,
-  toFormValues,
-  type ProfileFormValues,
-} from "../../domain/profile-edit-form.ts";
-import type { Profile } from "../../domain/profile.ts";
-import { setFlash } from "../../lib/flash-toast.ts";
-import {
-  discardDraft,
-  draftToOffer,
-  keepDraft,
-  PROFILE_DRAFT_DELAY_MS,
-} from "../../lib/profile-draft.ts";
-import { showToast } from "../../lib/toast.ts";
-import BooksList from "../books/BooksList.tsx";
-import ProductsSection from "../products/ProductsSection.tsx";
-import DeleteProfileDialog from "./DeleteProfileDialog.tsx";
-import NewsletterSubscriptionSwitch from "./NewsletterSubscriptionSwitch.tsx";
-import DraftRestoreDialog from "./DraftRestoreDialog.tsx";
-import {
-  AboutSection,
-  BasicInfoSection,
-  SocialLinksSection,
-} from "./ProfileSections.tsx";
-import { PROFILE_SAVED_TOAST, saveProfileChanges } from "./save-profile.ts";
-import { onSessionEnding } from "../../lib/kept-draft.ts";
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { profileFormSchema, toFormValues, type ProfileFormValues } from '../../domain/profile-edit-form.ts';
+import type { Profile } from '../../domain/profile.ts';
+import { setFlash } from '../../lib/flash-toast.ts';
+import { discardDraft, draftToOffer, keepDraft, PROFILE_DRAFT_DELAY_MS } from '../../lib/profile-draft.ts';
+import { showToast } from '../../lib/toast.ts';
+import BooksList from '../books/BooksList.tsx';
+import ProductsSection from '../products/ProductsSection.tsx';
+import DeleteProfileDialog from './DeleteProfileDialog.tsx';
+import NewsletterSubscriptionSwitch from './NewsletterSubscriptionSwitch.tsx';
+import DraftRestoreDialog from './DraftRestoreDialog.tsx';
+import { AboutSection, BasicInfoSection, SocialLinksSection } from './ProfileSections.tsx';
+import { PROFILE_SAVED_TOAST, saveProfileChanges } from './save-profile.ts';
+import { onSessionEnding } from '../../lib/kept-draft.ts';
 
 interface Props {
   /** The profile as loaded. */
@@ -45,12 +32,7 @@ interface Props {
  * The /profile-edit form: every section, the draft kept 1 s after each change,
  * Save Profile (only what changed, then the profile page) and Delete Profile.
  */
-export default function EditorForm({
-  profile,
-  email,
-  admin,
-  own,
-}: Props) {
+export default function EditorForm({ profile, email, admin, own }: Props) {
   const userId = profile.id;
   const [loaded] = useState<ProfileFormValues>(() =>
     // Books are edited and saved one by one in the Books section (BooksList), not by the profile's Save.
@@ -68,7 +50,7 @@ export default function EditorForm({
   const form = useForm<ProfileFormValues>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: loaded,
-    reValidateMode: "onChange",
+    reValidateMode: 'onChange',
   });
 
   useEffect(() => {
@@ -91,9 +73,10 @@ export default function EditorForm({
 
   // A session ended elsewhere leaves for the sign-in screen at once: keep the latest values, not those of a second ago.
   useEffect(
-    () => onSessionEnding(() => {
-      if (!saved.current) keepDraft(localStorage, userId, form.getValues(), loaded);
-    }),
+    () =>
+      onSessionEnding(() => {
+        if (!saved.current) keepDraft(localStorage, userId, form.getValues(), loaded);
+      }),
     [form, loaded, userId],
   );
 
@@ -101,8 +84,8 @@ export default function EditorForm({
     if (draftOffer) form.reset(draftOffer);
     setDraftOffer(null);
     showToast({
-      title: "Draft Restored",
-      description: "Your unsaved changes have been restored.",
+      title: 'Draft Restored',
+      description: 'Your unsaved changes have been restored.',
     });
   }
 
@@ -118,35 +101,31 @@ export default function EditorForm({
       loadedUpdatedAt: profile.updated_at ?? null,
       admin,
     });
-    if (result.status === "failed") {
+    if (result.status === 'failed') {
       setSaving(false);
       return;
     }
     saved.current = true;
     discardDraft(localStorage, userId);
-    const slug =
-      result.status === "saved" ? result.response.page_slug : loaded.page_slug;
+    const slug = result.status === 'saved' ? result.response.page_slug : loaded.page_slug;
     setFlash(PROFILE_SAVED_TOAST);
     location.assign(`/profile/${encodeURIComponent(slug)}`);
   }
 
   function refuse() {
     showToast({
-      title: "Error",
-      description: "Please fix the form errors before saving.",
-      variant: "destructive",
+      title: 'Error',
+      description: 'Please fix the form errors before saving.',
+      variant: 'destructive',
     });
   }
 
   return (
     <FormProvider {...form}>
-      {draftOffer ? (
-        <DraftRestoreDialog onRestore={restoreDraft} onDiscard={declineDraft} />
-      ) : null}
+      {draftOffer ? <DraftRestoreDialog onRestore={restoreDraft} onDiscard={declineDraft} /> : null}
       {!own ? (
         <p className="mb-6 rounded-md border border-line bg-accent-soft px-4 py-3">
-          You are editing <strong>{profile.display_name}</strong>&rsquo;s
-          profile as an administrator.
+          You are editing <strong>{profile.display_name}</strong>&rsquo;s profile as an administrator.
         </p>
       ) : null}
       <form
@@ -160,23 +139,19 @@ export default function EditorForm({
         <SocialLinksSection />
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
           <button type="submit" className="btn btn-primary" disabled={saving || uploading}>
-            {saving ? "Saving…" : uploading ? "Uploading image…" : "Save Profile"}
+            {saving ? 'Saving…' : uploading ? 'Uploading image…' : 'Save Profile'}
           </button>
-          <a
-            href={`/profile/${encodeURIComponent(loaded.page_slug)}`}
-            className="btn btn-outline"
-          >
+          <a href={`/profile/${encodeURIComponent(loaded.page_slug)}`} className="btn btn-outline">
             View Profile
           </a>
-          <a href={own ? "/account" : `/account?userId=${encodeURIComponent(userId)}`} className="btn btn-outline">
+          <a
+            href={own ? '/account' : `/account?userId=${encodeURIComponent(userId)}`}
+            className="btn btn-outline"
+          >
             Account settings
           </a>
           <span className="grow" />
-          <DeleteProfileDialog
-            userId={userId}
-            displayName={profile.display_name}
-            own={own}
-          />
+          <DeleteProfileDialog userId={userId} displayName={profile.display_name} own={own} />
         </div>
       </form>
       {/* Outside the profile form: each book and product is saved on its own. */}

@@ -31,7 +31,12 @@ async function loadForEditing(userId: string): Promise<State> {
   const editor = await import('../../data/client/profile-editor.ts');
   const profile = await editor.loadEditableProfile(userId);
   if (!profile) return { status: 'unavailable' };
-  return { status: 'ready', profile, email: account.uid === userId ? account.email : undefined, admin: account.admin };
+  return {
+    status: 'ready',
+    profile,
+    email: account.uid === userId ? account.email : undefined,
+    admin: account.admin,
+  };
 }
 
 /**
@@ -112,7 +117,11 @@ function InlineForm({ profile, email, admin, view }: FormProps) {
   }
 
   function refuse() {
-    showToast({ title: 'Error', description: 'Please fix the form errors before saving.', variant: 'destructive' });
+    showToast({
+      title: 'Error',
+      description: 'Please fix the form errors before saving.',
+      variant: 'destructive',
+    });
   }
 
   return (
@@ -125,7 +134,13 @@ function InlineForm({ profile, email, admin, view }: FormProps) {
         className="space-y-8"
       >
         <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className="btn btn-outline" aria-pressed={editing} onClick={toggle} disabled={saving}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            aria-pressed={editing}
+            onClick={toggle}
+            disabled={saving}
+          >
             Edit
           </button>
           {editing ? (
@@ -158,8 +173,18 @@ function InlineForm({ profile, email, admin, view }: FormProps) {
       {editing ? (
         // Outside the profile form: each book and product is saved on its own.
         <div className="mt-10 space-y-10 border-t border-line pt-10">
-          <BooksList userId={profile.id} subscription={profile.subscription_status} admin={admin} idPrefix="inline-bl" />
-          <ProductsSection userId={profile.id} subscription={profile.subscription_status} admin={admin} idPrefix="inline-ps" />
+          <BooksList
+            userId={profile.id}
+            subscription={profile.subscription_status}
+            admin={admin}
+            idPrefix="inline-bl"
+          />
+          <ProductsSection
+            userId={profile.id}
+            subscription={profile.subscription_status}
+            admin={admin}
+            idPrefix="inline-ps"
+          />
         </div>
       ) : null}
     </FormProvider>

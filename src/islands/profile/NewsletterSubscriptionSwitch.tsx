@@ -33,10 +33,19 @@ export default function NewsletterSubscriptionSwitch({ userId }: Props) {
       const { setSubscribed: save } = await data();
       await save(userId, next);
       setSubscribed(next);
-      showToast({ title: 'Success', description: next ? 'You will receive Shelfmark newsletters.' : 'You will no longer receive Shelfmark newsletters.' });
+      showToast({
+        title: 'Success',
+        description: next
+          ? 'You will receive Shelfmark newsletters.'
+          : 'You will no longer receive Shelfmark newsletters.',
+      });
     } catch (error) {
       console.error('Failed to save the newsletter setting', error);
-      showToast({ title: 'Error', description: 'Failed to save your newsletter setting.', variant: 'destructive' });
+      showToast({
+        title: 'Error',
+        description: 'Failed to save your newsletter setting.',
+        variant: 'destructive',
+      });
     } finally {
       setSaving(false);
     }

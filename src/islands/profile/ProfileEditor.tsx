@@ -67,7 +67,9 @@ export default function ProfileEditor() {
       return (
         <div role="alert" className="space-y-2">
           <h2 className="text-xl font-bold">Access Denied</h2>
-          <p>You can only edit your own profile. Only an administrator can edit another member&rsquo;s profile.</p>
+          <p>
+            You can only edit your own profile. Only an administrator can edit another member&rsquo;s profile.
+          </p>
           <a href="/profile-edit" className="btn btn-outline">
             Edit your own profile
           </a>
@@ -88,13 +90,6 @@ export default function ProfileEditor() {
         </div>
       );
     case 'ready':
-      return (
-        <EditorForm
-          profile={state.profile}
-          email={state.email}
-          admin={state.admin}
-          own={state.own}
-        />
-      );
+      return <EditorForm profile={state.profile} email={state.email} admin={state.admin} own={state.own} />;
   }
 }

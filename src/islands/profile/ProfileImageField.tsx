@@ -20,8 +20,16 @@ interface Props {
   shape?: 'avatar' | 'cover' | 'wide';
 }
 
-const PLACEHOLDERS = { avatar: '/placeholder-avatar.svg', cover: '/placeholder-cover.svg', wide: '/placeholder-cover.svg' } as const;
-const PREVIEW_CLASSES = { avatar: 'h-24 w-24 rounded-full object-cover', cover: 'h-24 w-16 rounded-md object-cover', wide: 'h-24 w-48 rounded-md object-contain' } as const;
+const PLACEHOLDERS = {
+  avatar: '/placeholder-avatar.svg',
+  cover: '/placeholder-cover.svg',
+  wide: '/placeholder-cover.svg',
+} as const;
+const PREVIEW_CLASSES = {
+  avatar: 'h-24 w-24 rounded-full object-cover',
+  cover: 'h-24 w-16 rounded-md object-cover',
+  wide: 'h-24 w-48 rounded-md object-contain',
+} as const;
 
 /** Starts downloading the upload code (and Firebase) while the person is about to choose a file. */
 function warmUp(): void {
@@ -34,7 +42,14 @@ function warmUp(): void {
  * file goes up, the reason when it is refused, and `onChange(url)` once stored.
  * The old picture is not touched here: saving the profile removes it.
  */
-export default function ProfileImageField({ value, onChange, userId, label = 'Profile Image', kind = 'profile-images', shape = 'avatar' }: Props) {
+export default function ProfileImageField({
+  value,
+  onChange,
+  userId,
+  label = 'Profile Image',
+  kind = 'profile-images',
+  shape = 'avatar',
+}: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
@@ -104,7 +119,12 @@ export default function ProfileImageField({ value, onChange, userId, label = 'Pr
               {busy ? 'Uploading…' : value ? 'Change image' : 'Choose image'}
             </button>
             {value && !busy && (
-              <button type="button" className="btn btn-outline" disabled={!hydrated} onClick={() => onChange('')}>
+              <button
+                type="button"
+                className="btn btn-outline"
+                disabled={!hydrated}
+                onClick={() => onChange('')}
+              >
                 Remove image
               </button>
             )}
@@ -114,7 +134,12 @@ export default function ProfileImageField({ value, onChange, userId, label = 'Pr
           </p>
           {busy && (
             <div className="flex items-center gap-2 text-sm text-ink-muted">
-              <progress max={100} value={percent} aria-label={`Uploading ${label.toLowerCase()}`} className="h-2 w-40" />
+              <progress
+                max={100}
+                value={percent}
+                aria-label={`Uploading ${label.toLowerCase()}`}
+                className="h-2 w-40"
+              />
               <span aria-live="polite">{percent}%</span>
             </div>
           )}
@@ -123,7 +148,14 @@ export default function ProfileImageField({ value, onChange, userId, label = 'Pr
           </p>
         </div>
       </div>
-      <input ref={input} type="file" accept={IMAGE_INPUT_ACCEPT} hidden aria-label={label} onChange={upload} />
+      <input
+        ref={input}
+        type="file"
+        accept={IMAGE_INPUT_ACCEPT}
+        hidden
+        aria-label={label}
+        onChange={upload}
+      />
     </div>
   );
 }

@@ -50,7 +50,14 @@ export function BasicInfoSection({ userId, email, admin, idPrefix }: BasicInfoPr
       </h2>
       <TextInput name="display_name" label="Display Name" autoComplete="name" required idPrefix={idPrefix} />
       <TextInput name="page_title" label="Page Title" idPrefix={idPrefix} />
-      <TextInput name="page_slug" label="Page Slug" hint={<SlugHint />} autoCapitalize="none" spellCheck={false} idPrefix={idPrefix} />
+      <TextInput
+        name="page_slug"
+        label="Page Slug"
+        hint={<SlugHint />}
+        autoCapitalize="none"
+        spellCheck={false}
+        idPrefix={idPrefix}
+      />
       <Controller
         control={control}
         name="profile_image"
@@ -65,7 +72,12 @@ export function BasicInfoSection({ userId, email, admin, idPrefix }: BasicInfoPr
         )}
       />
       {email !== undefined ? (
-        <ReadOnlyValue id={fieldId('email', idPrefix)} label="Email" value={email} hint="Your sign-in email cannot be changed here." />
+        <ReadOnlyValue
+          id={fieldId('email', idPrefix)}
+          label="Email"
+          value={email}
+          hint="Your sign-in email cannot be changed here."
+        />
       ) : null}
       {admin ? (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -87,7 +99,11 @@ export function BasicInfoSection({ userId, email, admin, idPrefix }: BasicInfoPr
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
-          <ReadOnlyValue id={fieldId('category', idPrefix)} label="Category" value={getValues('category') || 'Not set'} />
+          <ReadOnlyValue
+            id={fieldId('category', idPrefix)}
+            label="Category"
+            value={getValues('category') || 'Not set'}
+          />
           <ReadOnlyValue
             id={fieldId('role', idPrefix)}
             label="Role"
@@ -113,15 +129,29 @@ export function AboutSection({ idPrefix }: { idPrefix?: string }) {
 }
 
 /** The three content fields without a section heading (the inline editor places them under the page's own headings). */
-export function AboutFields({ idPrefix, only }: { idPrefix?: string; only?: 'about_me' | 'special_announcement' | 'upcoming_events' }) {
+export function AboutFields({
+  idPrefix,
+  only,
+}: {
+  idPrefix?: string;
+  only?: 'about_me' | 'special_announcement' | 'upcoming_events';
+}) {
   return (
     <>
-      {!only || only === 'about_me' ? <TextArea name="about_me" label="About Me" rows={6} idPrefix={idPrefix} /> : null}
+      {!only || only === 'about_me' ? (
+        <TextArea name="about_me" label="About Me" rows={6} idPrefix={idPrefix} />
+      ) : null}
       {!only || only === 'special_announcement' ? (
         <TextArea name="special_announcement" label="Special Announcement" rows={3} idPrefix={idPrefix} />
       ) : null}
       {!only || only === 'upcoming_events' ? (
-        <TextArea name="upcoming_events" label="Upcoming Events" rows={4} hint="One event per line." idPrefix={idPrefix} />
+        <TextArea
+          name="upcoming_events"
+          label="Upcoming Events"
+          rows={4}
+          hint="One event per line."
+          idPrefix={idPrefix}
+        />
       ) : null}
     </>
   );

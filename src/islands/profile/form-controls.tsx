@@ -136,7 +136,12 @@ export function SelectInput({ name, label, options, idPrefix }: SelectProps) {
   const id = fieldId(name, idPrefix);
   return (
     <FieldFrame id={id} label={label} error={error}>
-      <select {...register(name)} id={id} aria-describedby={describedBy(id, false, error)} className={INPUT_CLASS}>
+      <select
+        {...register(name)}
+        id={id}
+        aria-describedby={describedBy(id, false, error)}
+        className={INPUT_CLASS}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -148,10 +153,27 @@ export function SelectInput({ name, label, options, idPrefix }: SelectProps) {
 }
 
 /** A value the person sees but cannot change (email, or category and role for a non-admin). */
-export function ReadOnlyValue({ id, label, value, hint }: { id: string; label: string; value: string; hint?: string }) {
+export function ReadOnlyValue({
+  id,
+  label,
+  value,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  hint?: string;
+}) {
   return (
     <FieldFrame id={id} label={label} hint={hint}>
-      <input id={id} type="text" value={value} readOnly aria-describedby={hint ? `${id}-hint` : undefined} className={INPUT_CLASS} />
+      <input
+        id={id}
+        type="text"
+        value={value}
+        readOnly
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={INPUT_CLASS}
+      />
     </FieldFrame>
   );
 }

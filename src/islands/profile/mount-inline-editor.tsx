@@ -19,6 +19,8 @@ export function mountInlineEditor(root: HTMLElement, userId: string): void {
     root.prepend(host);
   }
   const slot = host;
-  const view = [...root.children].filter((child): child is HTMLElement => child instanceof HTMLElement && !child.contains(slot));
+  const view = [...root.children].filter(
+    (child): child is HTMLElement => child instanceof HTMLElement && !child.contains(slot),
+  );
   createRoot(slot).render(<InlineProfileEditor userId={userId} view={view} />);
 }

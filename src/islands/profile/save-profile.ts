@@ -3,12 +3,18 @@
  * what changed since the editor loaded (buildSaveRequest); a refused save shows
  * 'Failed to save profile: {server message}' and leaves the form as it was.
  */
-import { buildSaveRequest, isEmptySave, type ProfileFormValues, type SaveContext } from '../../domain/profile-edit-form.ts';
+import {
+  buildSaveRequest,
+  isEmptySave,
+  type ProfileFormValues,
+  type SaveContext,
+} from '../../domain/profile-edit-form.ts';
 import type { SaveProfileResponse } from '../../domain/profile-edit.ts';
 import { showToast } from '../../lib/toast.ts';
 
 /** How a save ended. */
-export type SaveResult = { status: 'saved'; response: SaveProfileResponse } | { status: 'unchanged' } | { status: 'failed' };
+export type SaveResult =
+  { status: 'saved'; response: SaveProfileResponse } | { status: 'unchanged' } | { status: 'failed' };
 
 /** Sends the changes between `loaded` and `current`; nothing is sent when nothing changed. */
 export async function saveProfileChanges(
@@ -33,4 +39,7 @@ export async function saveProfileChanges(
 }
 
 /** The success toast after a save. */
-export const PROFILE_SAVED_TOAST = { title: 'Success', description: 'Profile updated successfully!' } as const;
+export const PROFILE_SAVED_TOAST = {
+  title: 'Success',
+  description: 'Profile updated successfully!',
+} as const;

@@ -5,7 +5,8 @@ import { MEDIA_CACHE_CONTROL, localMediaStore, usesCloudMedia } from '../../data
 
 export const prerender = false;
 
-const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+const notFound = () =>
+  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
 export const GET: APIRoute = async ({ params }) => {
   if (usesCloudMedia() || !params.path) return notFound();

@@ -15,6 +15,8 @@ export async function verificationLink(email: string): Promise<string> {
   return eventually(`a verification link for ${email}`, async () => {
     const response = await fetch(`http://${AUTH_EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
     const { oobCodes = [] } = (await response.json()) as { oobCodes?: OobCode[] };
-    return oobCodes.filter((c) => c.requestType === 'VERIFY_EMAIL' && c.email.toLowerCase() === email.toLowerCase()).at(-1)?.oobLink;
+    return oobCodes
+      .filter((c) => c.requestType === 'VERIFY_EMAIL' && c.email.toLowerCase() === email.toLowerCase())
+      .at(-1)?.oobLink;
   });
 }

@@ -17,7 +17,12 @@ export async function jpegWithGps(width = 800, height = 400, orientation?: numbe
   return sharp(half, { raw: { width, height, channels: 3 } })
     .withExif({
       IFD0: { Make: 'Shelfmark Test Camera', Artist: 'Test Person' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 2600/100', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 3900/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 2600/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 3900/100',
+      },
     })
     .withMetadata(orientation ? { orientation } : {})
     .jpeg({ quality: 80 })
@@ -26,14 +31,18 @@ export async function jpegWithGps(width = 800, height = 400, orientation?: numbe
 
 /** A small valid PNG of a solid colour. */
 export function solidPng(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 120, g: 40, b: 40 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 120, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A PNG cut off halfway through its pixel data: a broken download or a hand-edited file. */
 export async function truncatedPng(): Promise<Buffer> {
   const noise = Buffer.alloc(300 * 300 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
-  const png = await sharp(noise, { raw: { width: 300, height: 300, channels: 3 } }).png().toBuffer();
+  const png = await sharp(noise, { raw: { width: 300, height: 300, channels: 3 } })
+    .png()
+    .toBuffer();
   return png.subarray(0, Math.floor(png.length / 2));
 }
 

@@ -17,7 +17,9 @@ export async function findMail(to: string, subject: RegExp, timeoutMs = 20_000):
     async () => {
       const response = await fetch(`${MAILDEV_URL}/email`);
       const mails = (await response.json()) as CaughtMail[];
-      return mails.find((m) => subject.test(m.subject) && m.to.some((r) => r.address.toLowerCase() === to.toLowerCase()));
+      return mails.find(
+        (m) => subject.test(m.subject) && m.to.some((r) => r.address.toLowerCase() === to.toLowerCase()),
+      );
     },
     timeoutMs,
   );

@@ -21,17 +21,38 @@ export const MALFORMED_PROFILE = {
   id: 'e2e-malformed-author',
   name: AUTHOR_NAME,
   data: {
-    user_id: 'e2e-malformed-author', page_slug: 'e2e-malformed-author', display_name: AUTHOR_NAME, role: 'User', category: 'Book Author',
-    about_me: 'A profile saved before website links had to be http or https.', profile_image: null,
-    social_links: { website: 'javascript:alert(1)' }, subscription_status: 'free', approval_status: 'approved', is_active: true,
-    book_count: 1, created_at: NEWEST,
-    ...directoryFields({ display_name: AUTHOR_NAME, category: 'Book Author', about_me: 'A profile saved before website links had to be http or https.' }),
+    user_id: 'e2e-malformed-author',
+    page_slug: 'e2e-malformed-author',
+    display_name: AUTHOR_NAME,
+    role: 'User',
+    category: 'Book Author',
+    about_me: 'A profile saved before website links had to be http or https.',
+    profile_image: null,
+    social_links: { website: 'javascript:alert(1)' },
+    subscription_status: 'free',
+    approval_status: 'approved',
+    is_active: true,
+    book_count: 1,
+    created_at: NEWEST,
+    ...directoryFields({
+      display_name: AUTHOR_NAME,
+      category: 'Book Author',
+      about_me: 'A profile saved before website links had to be http or https.',
+    }),
   },
 };
 
 const BOOK_TITLE = 'Malformed Manuscript';
 const bookAuthor = { display_name: AUTHOR_NAME, page_slug: MALFORMED_PROFILE.data.page_slug };
-const manuscript = [{ id: 'chapter-1', type: 'text' as const, title: 'Chapter 1', content: 'It was a dark and stormy night.', order: 0 }];
+const manuscript = [
+  {
+    id: 'chapter-1',
+    type: 'text' as const,
+    title: 'Chapter 1',
+    content: 'It was a dark and stormy night.',
+    order: 0,
+  },
+];
 const audiobookUrl = 'https://example.com/audio/malformed';
 
 /** An active fiction book, free to read and with an audiobook, whose purchase link is a javascript: URL. */
@@ -39,13 +60,30 @@ export const MALFORMED_BOOK = {
   id: 'e2e-malformed-book',
   title: BOOK_TITLE,
   data: {
-    user_id: MALFORMED_PROFILE.id, title: BOOK_TITLE, description: 'Saved before purchase links had to be http or https.',
-    category: 'fiction', genre: ['fantasy'], sub_genre: [], purchase_links: [], purchase_url: 'javascript:alert(1)',
-    audiobook_url: audiobookUrl, manuscript_content: manuscript, is_full_book_free: true, is_active: true, is_featured: false,
+    user_id: MALFORMED_PROFILE.id,
+    title: BOOK_TITLE,
+    description: 'Saved before purchase links had to be http or https.',
+    category: 'fiction',
+    genre: ['fantasy'],
+    sub_genre: [],
+    purchase_links: [],
+    purchase_url: 'javascript:alert(1)',
+    audiobook_url: audiobookUrl,
+    manuscript_content: manuscript,
+    is_full_book_free: true,
+    is_active: true,
+    is_featured: false,
     // Its owner is approved and active: the bookVisibility triggers would write the same.
-    owner_public: true, is_public: true,
-    author: bookAuthor, created_at: NEWEST,
-    ...listingFieldsOf({ title: BOOK_TITLE, audiobook_url: audiobookUrl, author: bookAuthor, manuscript_content: manuscript }),
+    owner_public: true,
+    is_public: true,
+    author: bookAuthor,
+    created_at: NEWEST,
+    ...listingFieldsOf({
+      title: BOOK_TITLE,
+      audiobook_url: audiobookUrl,
+      author: bookAuthor,
+      manuscript_content: manuscript,
+    }),
   },
 };
 

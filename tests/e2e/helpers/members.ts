@@ -18,12 +18,26 @@ export interface FreshMember {
 }
 
 /** Creates an approved, active, verified member (with the `admin` claim when asked). */
-export async function freshMember(name: string, options: { admin?: boolean; category?: string } = {}): Promise<FreshMember> {
-  const base = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export async function freshMember(
+  name: string,
+  options: { admin?: boolean; category?: string } = {},
+): Promise<FreshMember> {
+  const base = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   const email = uniqueEmail(base);
-  const user = await adminAuth().createUser({ email, password: MEMBER_PASSWORD, displayName: name, emailVerified: true });
+  const user = await adminAuth().createUser({
+    email,
+    password: MEMBER_PASSWORD,
+    displayName: name,
+    emailVerified: true,
+  });
   if (options.admin) await adminAuth().setCustomUserClaims(user.uid, { admin: true });
-  const slug = `${base}-${user.uid.slice(0, 8).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+  const slug = `${base}-${user.uid
+    .slice(0, 8)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x')}`;
   const db = adminDb();
   await db.doc(`page_slugs/${slug}`).set({ uid: user.uid, claimed_at: new Date() });
   await db.doc(`profiles/${user.uid}`).set({

@@ -10,7 +10,14 @@ export interface SitemapPage {
 
 /** Pages per dynamic route kind (/profile/…, /book/…) worth sweeping: their template is the same. */
 const SAMPLES_PER_DYNAMIC_ROUTE = 3;
-const DYNAMIC_PREFIXES = ['/profile/', '/book/', '/blog/', '/newsletters/', '/product-service/', '/classifieds/'];
+const DYNAMIC_PREFIXES = [
+  '/profile/',
+  '/book/',
+  '/blog/',
+  '/newsletters/',
+  '/product-service/',
+  '/classifieds/',
+];
 
 /** Every <loc> of /sitemap.xml, in order. */
 export async function sitemapLocs(request: APIRequestContext): Promise<string[]> {

@@ -22,9 +22,21 @@ export interface EditorialWriteOptions {
 }
 
 /** Registers the admin's allowed and denied writes. */
-export function describeEditorialWrites({ env, collection, existingId, formFields, functionOnly, badValues }: EditorialWriteOptions): void {
+export function describeEditorialWrites({
+  env,
+  collection,
+  existingId,
+  formFields,
+  functionOnly,
+  badValues,
+}: EditorialWriteOptions): void {
   const adminDoc = (id: string) => doc(dbAs(env(), 'admin'), collection, id);
-  const created = () => ({ ...formFields(), created_by: uids.admin, created_at: serverTimestamp(), updated_at: serverTimestamp() });
+  const created = () => ({
+    ...formFields(),
+    created_by: uids.admin,
+    created_at: serverTimestamp(),
+    updated_at: serverTimestamp(),
+  });
 
   describe(`${collection}: the admin's writes`, () => {
     it('creates an unpublished item with the form fields and server times', async () => {
@@ -58,14 +70,24 @@ export function describeEditorialWrites({ env, collection, existingId, formField
       });
     }
     it('edits the fields and publishes, stamping updated_at', async () => {
-      await expectAllowed(updateDoc(adminDoc(existingId), { title: 'Edited', is_published: false, updated_at: serverTimestamp() }));
+      await expectAllowed(
+        updateDoc(adminDoc(existingId), {
+          title: 'Edited',
+          is_published: false,
+          updated_at: serverTimestamp(),
+        }),
+      );
     });
     it('cannot edit without stamping updated_at', async () => {
       await expectDenied(updateDoc(adminDoc(existingId), { title: 'Edited' }));
     });
     it('cannot change who created it or when', async () => {
-      await expectDenied(updateDoc(adminDoc(existingId), { created_by: 'someone', updated_at: serverTimestamp() }));
-      await expectDenied(updateDoc(adminDoc(existingId), { created_at: new Date(), updated_at: serverTimestamp() }));
+      await expectDenied(
+        updateDoc(adminDoc(existingId), { created_by: 'someone', updated_at: serverTimestamp() }),
+      );
+      await expectDenied(
+        updateDoc(adminDoc(existingId), { created_at: new Date(), updated_at: serverTimestamp() }),
+      );
     });
     it('deletes', async () => {
       await expectAllowed(deleteDoc(adminDoc(existingId)));

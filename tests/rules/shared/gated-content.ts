@@ -7,7 +7,15 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { collection, doc, getDoc, getDocs, query, where, type DocumentData } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { actorLabel, dbAs, expectAllowed, expectDenied, itDeniesWrites, nonAdmins, type Actor } from '../helpers';
+import {
+  actorLabel,
+  dbAs,
+  expectAllowed,
+  expectDenied,
+  itDeniesWrites,
+  nonAdmins,
+  type Actor,
+} from '../helpers';
 
 export interface GatedContentOptions {
   /** The test file's environment; read lazily because it is set in beforeAll. */
@@ -34,11 +42,24 @@ export interface GatedContentOptions {
  * The calling file must seed, before each test, exactly two documents:
  * `ids.visible` with the flag true and `ids.hidden` with it false.
  */
-export function describeGatedContent({ env, collection: name, flag, noun, labels, ids, makeDoc, adminWrites = false }: GatedContentOptions): void {
+export function describeGatedContent({
+  env,
+  collection: name,
+  flag,
+  noun,
+  labels,
+  ids,
+  makeDoc,
+  adminWrites = false,
+}: GatedContentOptions): void {
   const docsOf = (actor: Actor) => collection(dbAs(env(), actor), name);
   const docAs = (actor: Actor, id: string) => doc(dbAs(env(), actor), name, id);
   const itDeniesWritesAs = (actor: Actor) =>
-    itDeniesWrites(() => dbAs(env(), actor), { newPath: `${name}/${ids.new}`, existingPath: `${name}/${ids.visible}` }, makeDoc());
+    itDeniesWrites(
+      () => dbAs(env(), actor),
+      { newPath: `${name}/${ids.new}`, existingPath: `${name}/${ids.visible}` },
+      makeDoc(),
+    );
 
   describe(name, () => {
     for (const actor of nonAdmins) {

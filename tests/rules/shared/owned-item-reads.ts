@@ -4,9 +4,28 @@
  * (books, products_services, classified_ads).
  */
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, query, where, type CollectionReference, type DocumentData, type Query } from 'firebase/firestore';
+import {
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  where,
+  type CollectionReference,
+  type DocumentData,
+  type Query,
+} from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { actorLabel, dbAs, expectAllowed, expectDenied, itDeniesWrites, nonOwners, uids, type Actor } from '../helpers';
+import {
+  actorLabel,
+  dbAs,
+  expectAllowed,
+  expectDenied,
+  itDeniesWrites,
+  nonOwners,
+  uids,
+  type Actor,
+} from '../helpers';
 
 export interface OwnedItemReadsOptions {
   /** The test file's environment; read lazily because it is set in beforeAll. */
@@ -34,12 +53,22 @@ export interface OwnedItemReadsOptions {
  * - `inactive-x`: owned by `uids.owner`, `is_active: false`;
  * - one more document owned by `uids.other`, `is_active: true`.
  */
-export function describeOwnedItemReads({ env, collection: name, noun, makeDoc, publicList }: OwnedItemReadsOptions): void {
+export function describeOwnedItemReads({
+  env,
+  collection: name,
+  noun,
+  makeDoc,
+  publicList,
+}: OwnedItemReadsOptions): void {
   const ids = { active: `active-${noun.one}`, inactive: `inactive-${noun.one}`, new: `new-${noun.one}` };
   const itemsOf = (actor: Actor) => collection(dbAs(env(), actor), name);
   const itemAs = (actor: Actor, id: string) => doc(dbAs(env(), actor), name, id);
   const itDeniesWritesAs = (actor: Actor) =>
-    itDeniesWrites(() => dbAs(env(), actor), { newPath: `${name}/${ids.new}`, existingPath: `${name}/${ids.active}` }, makeDoc());
+    itDeniesWrites(
+      () => dbAs(env(), actor),
+      { newPath: `${name}/${ids.new}`, existingPath: `${name}/${ids.active}` },
+      makeDoc(),
+    );
 
   describe(name, () => {
     for (const actor of nonOwners) {
@@ -78,7 +107,9 @@ export function describeOwnedItemReads({ env, collection: name, noun, makeDoc, p
       });
       describe('list', () => {
         it(`lists all their own ${noun.many}, active or not`, async () => {
-          const snapshot = await expectAllowed(getDocs(query(itemsOf('owner'), where('user_id', '==', uids.owner))));
+          const snapshot = await expectAllowed(
+            getDocs(query(itemsOf('owner'), where('user_id', '==', uids.owner))),
+          );
           expect(snapshot.size).toBe(2);
         });
         it(`cannot list every ${noun.one} without a filter`, async () => {

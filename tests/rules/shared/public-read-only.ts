@@ -26,13 +26,23 @@ export interface PublicReadOnlyOptions {
   /** The get test: its name, the seeded document it reads, and optional checks on what came back. */
   get: { title: string; id: string; check?: (snapshot: DocumentSnapshot) => void };
   /** The list test: its name, an optional query over the collection, and optional checks on what came back. */
-  list: { title: string; query?: (items: CollectionReference) => Query; check?: (snapshot: QuerySnapshot) => void };
+  list: {
+    title: string;
+    query?: (items: CollectionReference) => Query;
+    check?: (snapshot: QuerySnapshot) => void;
+  };
   /** The denied writes: the id a create would add, the seeded id to update and delete, and the data to create. */
   writes: { newId: string; existingId: string; data: DocumentData };
 }
 
 /** Registers, for every actor, an allowed get and list and denied create, update and delete. */
-export function describePublicReadOnly({ env, collection: name, get, list, writes }: PublicReadOnlyOptions): void {
+export function describePublicReadOnly({
+  env,
+  collection: name,
+  get,
+  list,
+  writes,
+}: PublicReadOnlyOptions): void {
   describe(name, () => {
     for (const actor of everyone) {
       describe(actorLabel[actor], () => {

@@ -13,7 +13,10 @@ import { saveRuleCoverage, seed, setupRulesEnv } from '../helpers';
  * getter for the environment (it only exists once beforeAll has run).
  * `docs` is called before each test, so every test gets fresh data.
  */
-export function useSeededRulesEnv(suite: string, docs: () => Record<string, DocumentData>): () => RulesTestEnvironment {
+export function useSeededRulesEnv(
+  suite: string,
+  docs: () => Record<string, DocumentData>,
+): () => RulesTestEnvironment {
   let env: RulesTestEnvironment;
 
   beforeAll(async () => {

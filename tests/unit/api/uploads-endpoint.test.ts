@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import type { APIContext } from 'astro';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jpegWithGps, oversizedJpegBytes, pngClaiming, RENAMED_TEXT_FILE, SVG_WITH_SCRIPT, truncatedPng } from '../../e2e/helpers/images';
+import {
+  jpegWithGps,
+  oversizedJpegBytes,
+  pngClaiming,
+  RENAMED_TEXT_FILE,
+  SVG_WITH_SCRIPT,
+  truncatedPng,
+} from '../../e2e/helpers/images';
 
 const members: Record<string, { approval_status: string; is_active: boolean }> = {
   approved: { approval_status: 'approved', is_active: true },
@@ -55,13 +62,20 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function upload(body: Buffer | null, { kind = 'profile-images', token = 'token-approved' as string | null, userId = '' } = {}) {
+async function upload(
+  body: Buffer | null,
+  { kind = 'profile-images', token = 'token-approved' as string | null, userId = '' } = {},
+) {
   const url = new URL(`http://localhost/api/uploads/${kind}${userId ? `?userId=${userId}` : ''}`);
   const headers = new Headers({ 'Content-Type': 'application/octet-stream' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const request = new Request(url, { method: 'POST', headers, body: body ? new Uint8Array(body) : null });
   const response = (await POST({ params: { kind }, request, url } as unknown as APIContext)) as Response;
-  return { status: response.status, body: (await response.json()) as Record<string, unknown>, headers: response.headers };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    headers: response.headers,
+  };
 }
 
 const stored = async () => readdir(root, { recursive: true }).catch(() => []);
@@ -72,8 +86,20 @@ describe('POST /api/uploads/[kind]', () => {
   it.each([
     ['no token', null, {}, 401, 'Please log in to upload profile images.'],
     ['a wrong token', 'forged', {}, 401, 'Your session has expired. Please log in again.'],
-    ['a pending member', 'token-pending', {}, 403, 'Only approved, active members with a verified email can upload images.'],
-    ['another member’s userId without admin', 'token-approved', { userId: 'other' }, 403, 'You can only upload images for your own account.'],
+    [
+      'a pending member',
+      'token-pending',
+      {},
+      403,
+      'Only approved, active members with a verified email can upload images.',
+    ],
+    [
+      'another member’s userId without admin',
+      'token-approved',
+      { userId: 'other' },
+      403,
+      'You can only upload images for your own account.',
+    ],
     ['an admin naming nobody', 'token-admin', { userId: 'ghost' }, 404, 'That member does not exist.'],
     ['a userId that is not an id', 'token-admin', { userId: '..%2Fx' }, 400, 'That member id is not valid.'],
   ])('refuses %s', async (_what, token, options, status, error) => {
@@ -87,10 +113,25 @@ describe('POST /api/uploads/[kind]', () => {
   it.each([
     ['an empty body', async () => Buffer.alloc(0), 400, 'The file is empty. Please upload an image file.'],
     ['a renamed text file', async () => RENAMED_TEXT_FILE, 415, 'Please upload an image file.'],
-    ['an SVG with a script', async () => SVG_WITH_SCRIPT, 415, 'Please upload an image file. SVG files are not accepted; use JPEG, PNG, GIF, WebP or AVIF.'],
+    [
+      'an SVG with a script',
+      async () => SVG_WITH_SCRIPT,
+      415,
+      'Please upload an image file. SVG files are not accepted; use JPEG, PNG, GIF, WebP or AVIF.',
+    ],
     ['a file over 500 KB', async () => oversizedJpegBytes(), 413, 'Profile image must be less than 500KB.'],
-    ['a 20000 × 20000 PNG', () => pngClaiming(20000, 20000), 422, 'The image is too large in pixels: at most 16.8 megapixels (for example 4096 × 4096).'],
-    ['a truncated PNG', () => truncatedPng(), 422, 'The image is damaged or incomplete. Please upload another file.'],
+    [
+      'a 20000 × 20000 PNG',
+      () => pngClaiming(20000, 20000),
+      422,
+      'The image is too large in pixels: at most 16.8 megapixels (for example 4096 × 4096).',
+    ],
+    [
+      'a truncated PNG',
+      () => truncatedPng(),
+      422,
+      'The image is damaged or incomplete. Please upload another file.',
+    ],
   ])('refuses %s and stores nothing', async (_what, make, status, error) => {
     const before = await stored();
     expect(await upload(await make())).toMatchObject({ status, body: { error } });
@@ -99,13 +140,19 @@ describe('POST /api/uploads/[kind]', () => {
 
   it('answers the spec’s generic failure as JSON when a service it needs fails', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await upload(await jpegWithGps(200, 100), { token: 'token-unreachable' })).toMatchObject({ status: 500, body: { error: 'Failed to upload image. Please try again.' } });
+    expect(await upload(await jpegWithGps(200, 100), { token: 'token-unreachable' })).toMatchObject({
+      status: 500,
+      body: { error: 'Failed to upload image. Please try again.' },
+    });
     expect(errors).toHaveBeenCalled();
     errors.mockRestore();
   });
 
   it('answers 404 for an unknown kind', async () => {
-    expect(await upload(await jpegWithGps(200, 100), { kind: 'passwords' })).toMatchObject({ status: 404, body: { error: 'Unknown upload kind.' } });
+    expect(await upload(await jpegWithGps(200, 100), { kind: 'passwords' })).toMatchObject({
+      status: 404,
+      body: { error: 'Unknown upload kind.' },
+    });
   });
 
   it('stores a member’s picture as WebP widths without EXIF and answers its URL, srcset and size', async () => {
@@ -113,7 +160,11 @@ describe('POST /api/uploads/[kind]', () => {
     expect(answer.status).toBe(201);
     const url = String(answer.body.url);
     expect(url).toMatch(/^\/media\/approved\/profile-images\/[A-Za-z0-9_-]{16}\/w640\.webp$/);
-    expect(answer.body).toMatchObject({ width: 640, height: 427, srcset: expect.stringContaining('w160.webp 160w') });
+    expect(answer.body).toMatchObject({
+      width: 640,
+      height: 427,
+      srcset: expect.stringContaining('w160.webp 160w'),
+    });
     const file = join(root, ...url.replace('/media/', '').split('/'));
     expect((await sharp(file).metadata()).exif).toBeUndefined();
   });
@@ -128,17 +179,26 @@ describe('POST /api/uploads/[kind]', () => {
     const before = await stored();
     const image = await jpegWithGps(200, 100);
     const many = kind === 'site-logos' ? 'logos' : 'banner images';
-    expect(await upload(image, { kind, token: null })).toMatchObject({ status: 401, body: { error: `Please log in to upload ${many}.` } });
+    expect(await upload(image, { kind, token: null })).toMatchObject({
+      status: 401,
+      body: { error: `Please log in to upload ${many}.` },
+    });
     for (const token of ['token-approved', 'token-pending']) {
-      expect(await upload(image, { kind, token })).toMatchObject({ status: 403, body: { error: `Only administrators can upload ${many}.` } });
+      expect(await upload(image, { kind, token })).toMatchObject({
+        status: 403,
+        body: { error: `Only administrators can upload ${many}.` },
+      });
     }
     expect(await stored()).toEqual(before);
   });
 
   it('stores an admin’s logo under the admin’s own folder, whatever userId says', async () => {
-    const answer = await upload(await jpegWithGps(200, 100), { kind: 'site-logos', token: 'token-admin', userId: 'approved' });
+    const answer = await upload(await jpegWithGps(200, 100), {
+      kind: 'site-logos',
+      token: 'token-admin',
+      userId: 'approved',
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.url).toMatch(/^\/media\/admin\/site-logos\/[A-Za-z0-9_-]{16}\/w\d+\.webp$/);
   });
 });
-

@@ -29,7 +29,9 @@ beforeAll(async () => {
     response.setHeader('Content-Type', 'text/html; charset=utf-8');
     // One of the headers the Observatory looks for, so a pass shows as well as failures.
     response.setHeader('X-Content-Type-Options', 'nosniff');
-    response.end('<!doctype html><html lang="en"><head><title>t</title></head><body><p>hello</p></body></html>');
+    response.end(
+      '<!doctype html><html lang="en"><head><title>t</title></head><body><p>hello</p></body></html>',
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -39,7 +41,9 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('observe (scripts/bench/observatory.mjs)', () => {
   it('scans a local page on its port and path without the HSTS preload list, naming each failed test', async () => {
-    const packageDir = dirname(createRequire(import.meta.url).resolve('@mdn/mdn-http-observatory/package.json'));
+    const packageDir = dirname(
+      createRequire(import.meta.url).resolve('@mdn/mdn-http-observatory/package.json'),
+    );
     // The list this test is about; if some install did download it, the scan still must work.
     const listPresent = existsSync(join(packageDir, 'conf', 'hsts-preload.json'));
 
@@ -51,9 +55,16 @@ describe('observe (scripts/bench/observatory.mjs)', () => {
     expect(failed).toContain('x-frame-options');
     expect(failed).not.toContain('x-content-type-options');
     // Over plain http the two TLS tests cannot pass, and they are marked as such.
-    for (const name of TLS_ONLY_TESTS as string[]) expect(scan.failed.find((t) => t.name === name)?.tls_only).toBe(true);
-    expect(observatoryMisses(scan)).toEqual(expect.arrayContaining([expect.stringContaining('content-security-policy')]));
-    expect(observatoryMisses(scan).some((m: string) => m.startsWith('redirection') || m.startsWith('strict-transport-security'))).toBe(false);
+    for (const name of TLS_ONLY_TESTS as string[])
+      expect(scan.failed.find((t) => t.name === name)?.tls_only).toBe(true);
+    expect(observatoryMisses(scan)).toEqual(
+      expect.arrayContaining([expect.stringContaining('content-security-policy')]),
+    );
+    expect(
+      observatoryMisses(scan).some(
+        (m: string) => m.startsWith('redirection') || m.startsWith('strict-transport-security'),
+      ),
+    ).toBe(false);
   }, 30_000);
 
   it('reports an unreachable server as a scan error instead of throwing', async () => {

@@ -2,10 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { missesOf, renderMarkdown } from '../../../scripts/bench/report.mjs';
 
 const page = {
-  path: '/profile/x', status: 200, rendering: 'on demand', reads: 3, live_data: false, performance: 97, accessibility: 100,
-  performance_misses: [], accessibility_misses: [], firebase_before_interaction: false, firebase_chunks: [], react_runtime: false,
-  fcp_ms: 800, lcp_ms: 820, tbt_ms: 0, cls: 0, render_blocking: [], js_gzip_bytes: 2048, first_paint_gzip_bytes: 9000,
-  html_gzip_bytes: 8000, inline_css_raw_bytes: 1, inline_css_gzip_bytes: 1,
+  path: '/profile/x',
+  status: 200,
+  rendering: 'on demand',
+  reads: 3,
+  live_data: false,
+  performance: 97,
+  accessibility: 100,
+  performance_misses: [],
+  accessibility_misses: [],
+  firebase_before_interaction: false,
+  firebase_chunks: [],
+  react_runtime: false,
+  fcp_ms: 800,
+  lcp_ms: 820,
+  tbt_ms: 0,
+  cls: 0,
+  render_blocking: [],
+  js_gzip_bytes: 2048,
+  first_paint_gzip_bytes: 9000,
+  html_gzip_bytes: 8000,
+  inline_css_raw_bytes: 1,
+  inline_css_gzip_bytes: 1,
 };
 
 describe('the bench report', () => {
@@ -21,29 +39,57 @@ describe('the bench report', () => {
 
   it('reports whether the profile page’s reads stay the same as the membership grows', () => {
     const results = {
-      measured_at: '2026-11-22T23:00:00Z', lighthouse_version: '12', chromium: 'Chromium', runs: 1, load_average: '1.00', pages: [page],
+      measured_at: '2026-11-22T23:00:00Z',
+      lighthouse_version: '12',
+      chromium: 'Chromium',
+      runs: 1,
+      load_average: '1.00',
+      pages: [page],
       directory_scale: {
-        added: 2, bounded: true, profile_path: '/profile/x', profile_bounded: false,
-        sizes: [{ public_members: 10, reads: 5, profile_reads: 3 }, { public_members: 11, reads: 6, profile_reads: 3 }, { public_members: 12, reads: 6, profile_reads: 4 }],
+        added: 2,
+        bounded: true,
+        profile_path: '/profile/x',
+        profile_bounded: false,
+        sizes: [
+          { public_members: 10, reads: 5, profile_reads: 3 },
+          { public_members: 11, reads: 6, profile_reads: 3 },
+          { public_members: 12, reads: 6, profile_reads: 4 },
+        ],
       },
     };
     const markdown = renderMarkdown(results);
-    expect(markdown).toContain('- 10 public members: 3 reads; 11 public members: 3 reads; 12 public members: 4 reads');
+    expect(markdown).toContain(
+      '- 10 public members: 3 reads; 11 public members: 3 reads; 12 public members: 4 reads',
+    );
     expect(markdown).toContain('- /profile/x: reads grow with the number of members');
   });
 
   it('reports the account callables’ answer-time gap and misses a gap of 20 ms or a differing answer', () => {
     const run = (member: number, stranger: number, same = true) => ({
-      calls: 20, member_median_ms: member, stranger_median_ms: stranger, gap_ms: Math.abs(member - stranger), same_answer: same, answers: ['200 {}'],
+      calls: 20,
+      member_median_ms: member,
+      stranger_median_ms: stranger,
+      gap_ms: Math.abs(member - stranger),
+      same_answer: same,
+      answers: ['200 {}'],
     });
     const results = {
-      measured_at: '2026-11-26T03:00:00Z', lighthouse_version: '–', chromium: '–', runs: 0, load_average: '1.00', pages: [],
+      measured_at: '2026-11-26T03:00:00Z',
+      lighthouse_version: '–',
+      chromium: '–',
+      runs: 0,
+      load_average: '1.00',
+      pages: [],
       account_oracle: { target_gap_ms: 20, reset: run(41, 39), email_change: run(20, 277, false) },
     };
     const markdown = renderMarkdown(results);
-    expect(markdown).toContain("- requestPasswordReset: a member's address 41 ms, a stranger's address 39 ms, gap 2 ms over 20 calls each (target < 20 ms); same answer: yes");
+    expect(markdown).toContain(
+      "- requestPasswordReset: a member's address 41 ms, a stranger's address 39 ms, gap 2 ms over 20 calls each (target < 20 ms); same answer: yes",
+    );
     expect(markdown).not.toContain('- requestPasswordReset: the answer times differ');
     expect(markdown).toContain('- requestEmailChange: the answer times differ by 257 ms (≥ 20 ms)');
-    expect(markdown).toContain('- requestEmailChange: the answer tells an existing address from an unknown one');
+    expect(markdown).toContain(
+      '- requestEmailChange: the answer tells an existing address from an unknown one',
+    );
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { blogTeaser, newsletterTeaser } from '../../../src/domain/editorial-teaser.ts';
-import { EDITORIAL_SLUG_PATTERN, editorialPath, editorialSlugBase, newestFirst, sentLine, uniqueEditorialSlug } from '../../../src/domain/editorial.ts';
+import {
+  EDITORIAL_SLUG_PATTERN,
+  editorialPath,
+  editorialSlugBase,
+  newestFirst,
+  sentLine,
+  uniqueEditorialSlug,
+} from '../../../src/domain/editorial.ts';
 import { buildRss, xmlEscape } from '../../../src/domain/rss.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -26,7 +33,9 @@ describe('editorial slugs', () => {
   it('get a suffix on collision', () => {
     expect(uniqueEditorialSlug('Spring Guide', new Set())).toBe('spring-guide');
     expect(uniqueEditorialSlug('Spring Guide', new Set(['spring-guide']))).toBe('spring-guide-2');
-    expect(uniqueEditorialSlug('Spring Guide', new Set(['spring-guide', 'spring-guide-2']))).toBe('spring-guide-3');
+    expect(uniqueEditorialSlug('Spring Guide', new Set(['spring-guide', 'spring-guide-2']))).toBe(
+      'spring-guide-3',
+    );
   });
 
   it('address an item by its slug, or its id until it has one', () => {
@@ -37,7 +46,11 @@ describe('editorial slugs', () => {
 
 describe('ordering and lines', () => {
   it('lists newest first', () => {
-    const items = [{ created_at: at('2025-01-01') }, { created_at: at('2025-03-01') }, { created_at: at('2025-02-01') }];
+    const items = [
+      { created_at: at('2025-01-01') },
+      { created_at: at('2025-03-01') },
+      { created_at: at('2025-02-01') },
+    ];
     expect(newestFirst(items).map((i) => i.created_at.getUTCMonth())).toEqual([2, 1, 0]);
   });
 
@@ -47,15 +60,47 @@ describe('ordering and lines', () => {
 });
 
 describe('home teasers', () => {
-  const base = { id: 'p1', created_by: 'u', created_at: at('2025-05-01'), updated_at: null, is_published: true };
+  const base = {
+    id: 'p1',
+    created_by: 'u',
+    created_at: at('2025-05-01'),
+    updated_at: null,
+    is_published: true,
+  };
   it('use the excerpt, else the first paragraph', () => {
-    const post = { ...base, title: 'T', author: 'A', content: '## H\n\nFirst words.', excerpt: null, featured_image: null, slug: 't' };
-    expect(blogTeaser(post)).toEqual({ href: '/blog/t', title: 'T', summary: 'First words.', date: at('2025-05-01') });
+    const post = {
+      ...base,
+      title: 'T',
+      author: 'A',
+      content: '## H\n\nFirst words.',
+      excerpt: null,
+      featured_image: null,
+      slug: 't',
+    };
+    expect(blogTeaser(post)).toEqual({
+      href: '/blog/t',
+      title: 'T',
+      summary: 'First words.',
+      date: at('2025-05-01'),
+    });
     expect(blogTeaser({ ...post, excerpt: 'Short.' }).summary).toBe('Short.');
   });
   it('use the subtitle for newsletters', () => {
-    const n = { ...base, title: 'N', subtitle: 'Sub', content: 'Body', slug: null, sent_at: null, recipient_count: null };
-    expect(newsletterTeaser(n)).toEqual({ href: '/newsletters/p1', title: 'N', summary: 'Sub', date: at('2025-05-01') });
+    const n = {
+      ...base,
+      title: 'N',
+      subtitle: 'Sub',
+      content: 'Body',
+      slug: null,
+      sent_at: null,
+      recipient_count: null,
+    };
+    expect(newsletterTeaser(n)).toEqual({
+      href: '/newsletters/p1',
+      title: 'N',
+      summary: 'Sub',
+      date: at('2025-05-01'),
+    });
   });
 });
 
@@ -66,13 +111,21 @@ describe('RSS 2.0', () => {
     feedUrl: 'https://example.com/blog/rss.xml',
     description: 'News & notes',
     items: [
-      { title: '<Tom & "Jerry">', link: 'https://example.com/blog/a?x=1&y=2', description: "it's <b>", pubDate: at('2025-03-04T08:00:00Z'), creator: 'Ann' },
+      {
+        title: '<Tom & "Jerry">',
+        link: 'https://example.com/blog/a?x=1&y=2',
+        description: "it's <b>",
+        pubDate: at('2025-03-04T08:00:00Z'),
+        creator: 'Ann',
+      },
     ],
   });
 
   it('is an RSS 2.0 channel with a self link', () => {
     expect(feed.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);
-    expect(feed).toContain('<atom:link href="https://example.com/blog/rss.xml" rel="self" type="application/rss+xml"/>');
+    expect(feed).toContain(
+      '<atom:link href="https://example.com/blog/rss.xml" rel="self" type="application/rss+xml"/>',
+    );
     expect(feed).toContain('<lastBuildDate>Tue, 04 Mar 2025 08:00:00 GMT</lastBuildDate>');
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lightMarkupSummary, lightMarkupToText, parseInline, renderLightMarkup } from '../../../src/domain/light-markup.ts';
+import {
+  lightMarkupSummary,
+  lightMarkupToText,
+  parseInline,
+  renderLightMarkup,
+} from '../../../src/domain/light-markup.ts';
 
 const blog = (s: string) => renderLightMarkup(s, 'blog');
 const news = (s: string) => renderLightMarkup(s, 'newsletter');
@@ -32,15 +37,21 @@ describe('light markup, rule by rule', () => {
   });
 
   it('a blank line between label lines starts a new list', () => {
-    expect(blog('**A:** one\n\n**B:** two')).toBe('<ul><li><strong>A:</strong> one</li></ul>\n<ul><li><strong>B:</strong> two</li></ul>');
+    expect(blog('**A:** one\n\n**B:** two')).toBe(
+      '<ul><li><strong>A:</strong> one</li></ul>\n<ul><li><strong>B:</strong> two</li></ul>',
+    );
   });
 
   it("a line in single asterisks containing ' - ' is a quote with its source", () => {
-    expect(blog('*"Read widely." - A member*')).toBe('<blockquote><p>&quot;Read widely.&quot;</p><footer>- A member</footer></blockquote>');
+    expect(blog('*"Read widely." - A member*')).toBe(
+      '<blockquote><p>&quot;Read widely.&quot;</p><footer>- A member</footer></blockquote>',
+    );
   });
 
   it("the quote's source is after the last ' - '", () => {
-    expect(blog('*Twenty - twenty vision - Anon*')).toBe('<blockquote><p>Twenty - twenty vision</p><footer>- Anon</footer></blockquote>');
+    expect(blog('*Twenty - twenty vision - Anon*')).toBe(
+      '<blockquote><p>Twenty - twenty vision</p><footer>- Anon</footer></blockquote>',
+    );
   });
 
   it("an asterisk line without ' - ' is text", () => {
@@ -52,7 +63,9 @@ describe('light markup, rule by rule', () => {
   });
 
   it('paragraphs split on blank lines; lines within one are kept with a line break', () => {
-    expect(blog('First line\nsecond line\n\nNext paragraph')).toBe('<p>First line<br>second line</p>\n<p>Next paragraph</p>');
+    expect(blog('First line\nsecond line\n\nNext paragraph')).toBe(
+      '<p>First line<br>second line</p>\n<p>Next paragraph</p>',
+    );
   });
 
   it('bold inside text is bold; an unpaired ** stays literal', () => {
@@ -121,7 +134,20 @@ describe('nothing executable comes out (XSS corpus)', () => {
         const html = renderLightMarkup(input, variant);
         const tags = [...html.matchAll(/<\/?([a-z0-9]+)([^>]*)>/gi)];
         for (const [, name, attrs] of tags) {
-          expect(['h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'blockquote', 'footer', 'hr', 'br']).toContain(name);
+          expect([
+            'h2',
+            'h3',
+            'h4',
+            'p',
+            'ul',
+            'ol',
+            'li',
+            'strong',
+            'blockquote',
+            'footer',
+            'hr',
+            'br',
+          ]).toContain(name);
           expect(attrs === '' || attrs === ' class="centered"').toBe(true);
         }
         expect(html).not.toMatch(/<script|<img|<iframe|<svg|<style|<object|<a |<!--/i);
@@ -137,7 +163,10 @@ describe('nothing executable comes out (XSS corpus)', () => {
 
 describe('plain text and summaries', () => {
   it('drops the markers and keeps the words', () => {
-    const text = lightMarkupToText('## Hi\n\n**A:** one\n\n---\n\n*"Q" - S*\n\n**Bye**\n\n1. **X** y', 'newsletter');
+    const text = lightMarkupToText(
+      '## Hi\n\n**A:** one\n\n---\n\n*"Q" - S*\n\n**Bye**\n\n1. **X** y',
+      'newsletter',
+    );
     expect(text).toBe('HI\n\n- A: one\n\n----------\n\n"Q" - S\n\nBye\n\n1. X y');
   });
 

@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newsletterMail, newsletterMessageId, unsubscribeLink } from '../../../functions/src/newsletters/newsletter-mail';
+import {
+  newsletterMail,
+  newsletterMessageId,
+  unsubscribeLink,
+} from '../../../functions/src/newsletters/newsletter-mail';
 import { unsubscribePage } from '../../../functions/src/newsletters/unsubscribe-page';
 import { signUnsubscribe, verifyUnsubscribe } from '../../../functions/src/newsletters/unsubscribe-token';
 
@@ -9,7 +13,13 @@ beforeAll(() => {
   process.env.SITE_URL = 'https://shelfmark.example';
 });
 
-const newsletter = { id: 'n1', slug: 'spring-<guide>', title: 'Spring <Guide> & more', subtitle: 'New "books"', content: '## Picks\n\n1. **One:** <script>x</script>' };
+const newsletter = {
+  id: 'n1',
+  slug: 'spring-<guide>',
+  title: 'Spring <Guide> & more',
+  subtitle: 'New "books"',
+  content: '## Picks\n\n1. **One:** <script>x</script>',
+};
 const recipient = { uid: 'u1', email: 'reader@example.com', name: 'Ann <b>' };
 
 describe('the newsletter email', () => {
@@ -40,7 +50,10 @@ describe('the newsletter email', () => {
     expect(subject).toBe('Spring <Guide> & more');
     expect(text).toContain(link);
     expect(html).toContain(link.replace(/&/g, '&amp;'));
-    expect(headers).toEqual({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(headers).toEqual({
+      'List-Unsubscribe': `<${link}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     const url = new URL(link);
     expect(url.searchParams.get('u')).toBe('u1');
     expect(verifyUnsubscribe('u1', url.searchParams.get('s') ?? '')).toBe(true);

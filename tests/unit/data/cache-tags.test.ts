@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { memberPurgeTags, profileCacheTag, profileSlugCacheTag, setCacheTags } from '../../../src/data/server/cache-tags.ts';
+import {
+  memberPurgeTags,
+  profileCacheTag,
+  profileSlugCacheTag,
+  setCacheTags,
+} from '../../../src/data/server/cache-tags.ts';
 
 describe('cache tags', () => {
   it('names one tag per member and one per profile address, written in the header Netlify reads and the generic one', () => {
@@ -9,6 +14,10 @@ describe('cache tags', () => {
     expect(headers.get('Cache-Tag')).toBe('profile-abc123,profile-slug-jane-doe');
   });
   it('purges a member’s pages and each of their addresses once after a change', () => {
-    expect(memberPurgeTags('abc123', ['jane-new', 'jane-old', 'jane-new'])).toEqual(['profile-abc123', 'profile-slug-jane-new', 'profile-slug-jane-old']);
+    expect(memberPurgeTags('abc123', ['jane-new', 'jane-old', 'jane-new'])).toEqual([
+      'profile-abc123',
+      'profile-slug-jane-new',
+      'profile-slug-jane-old',
+    ]);
   });
 });

@@ -12,7 +12,11 @@ import { getFeaturedAuthorSlots, getFeaturedBookSlots } from '../../../src/data/
 import { getLegalDocument } from '../../../src/data/server/legal-documents.ts';
 import { getPublicProfileBySlug, getRecentPublicProfiles } from '../../../src/data/server/profiles.ts';
 import { getSiteSettings } from '../../../src/data/server/site-settings.ts';
-import { getActiveAdEntries, getActiveBookEntries, getPublicProfileEntries } from '../../../src/data/server/sitemap.ts';
+import {
+  getActiveAdEntries,
+  getActiveBookEntries,
+  getPublicProfileEntries,
+} from '../../../src/data/server/sitemap.ts';
 import { LISTING_PAGE_SIZE } from '../../../src/domain/book-listing.ts';
 import { resolveSiteSettings } from '../../../src/domain/site-settings.ts';
 
@@ -27,23 +31,49 @@ interface FakeSnapshot {
 }
 
 function snapshotOf(collection: string, id: string, data: Data | undefined): FakeSnapshot {
-  return { id, ref: { id, path: `${collection}/${id}` }, exists: data !== undefined, data: () => data, get: (field) => data?.[field] };
+  return {
+    id,
+    ref: { id, path: `${collection}/${id}` },
+    exists: data !== undefined,
+    data: () => data,
+    get: (field) => data?.[field],
+  };
 }
 
 /** A Firestore stand-in over `collections` (id → data, in query order); `limits` records every query's limit. */
 function fakeDb(collections: Record<string, Array<[string, Data]>>) {
   const limits: number[] = [];
   const docsOf = (name: string) => (collections[name] ?? []).map(([id, data]) => snapshotOf(name, id, data));
-  function query(name: string, filters: Array<(d: Data) => boolean> = [], after?: string, limit?: number): unknown {
+  function query(
+    name: string,
+    filters: Array<(d: Data) => boolean> = [],
+    after?: string,
+    limit?: number,
+  ): unknown {
     const self = {
       where: (field: string, op: string, value: unknown) =>
-        query(name, [...filters, (d: Data) => (op === 'array-contains' ? (d[field] as unknown[] | undefined)?.includes(value) === true : d[field] === value)], after, limit),
+        query(
+          name,
+          [
+            ...filters,
+            (d: Data) =>
+              op === 'array-contains'
+                ? (d[field] as unknown[] | undefined)?.includes(value) === true
+                : d[field] === value,
+          ],
+          after,
+          limit,
+        ),
       orderBy: () => self,
       select: () => self,
       startAfter: (snap: FakeSnapshot) => query(name, filters, snap.id, limit),
       limit: (n: number) => query(name, filters, after, n),
       count: () => ({ get: async () => ({ data: () => ({ count: matching().length }) }) }),
-      doc: (id: string) => ({ id, path: `${name}/${id}`, get: async () => snapshotOf(name, id, collections[name]?.find(([key]) => key === id)?.[1]) }),
+      doc: (id: string) => ({
+        id,
+        path: `${name}/${id}`,
+        get: async () => snapshotOf(name, id, collections[name]?.find(([key]) => key === id)?.[1]),
+      }),
       get: async () => {
         if (limit !== undefined) limits.push(limit);
         let docs = matching();
@@ -57,7 +87,8 @@ function fakeDb(collections: Record<string, Array<[string, Data]>>) {
   }
   const db = {
     collection: (name: string) => query(name),
-    getAll: async (...refs: Array<{ get: () => Promise<FakeSnapshot> }>) => Promise.all(refs.map((ref) => ref.get())),
+    getAll: async (...refs: Array<{ get: () => Promise<FakeSnapshot> }>) =>
+      Promise.all(refs.map((ref) => ref.get())),
   };
   return { db: db as unknown as Firestore, limits };
 }
@@ -65,14 +96,35 @@ function fakeDb(collections: Record<string, Array<[string, Data]>>) {
 let day = 1000;
 /** A valid, public profile; `created_at` falls one day earlier with each call, so lists given newest first stay ordered. */
 function profile(id: string, extra: Data = {}): [string, Data] {
-  return [id, {
-    user_id: id, page_slug: id, display_name: `Member ${id}`, category: 'Book Author', approval_status: 'approved', is_active: true,
-    created_at: new Date(Date.UTC(2026, 0, 1) - day-- * 86_400_000), ...extra,
-  }];
+  return [
+    id,
+    {
+      user_id: id,
+      page_slug: id,
+      display_name: `Member ${id}`,
+      category: 'Book Author',
+      approval_status: 'approved',
+      is_active: true,
+      created_at: new Date(Date.UTC(2026, 0, 1) - day-- * 86_400_000),
+      ...extra,
+    },
+  ];
 }
 /** A valid, active book. */
 function book(id: string, extra: Data = {}): [string, Data] {
-  return [id, { user_id: 'u1', title: `Book ${id}`, is_active: true, owner_public: true, is_public: true, category: 'fiction', created_at: new Date(Date.UTC(2025, 0, 1)), ...extra }];
+  return [
+    id,
+    {
+      user_id: 'u1',
+      title: `Book ${id}`,
+      is_active: true,
+      owner_public: true,
+      is_public: true,
+      category: 'fiction',
+      created_at: new Date(Date.UTC(2025, 0, 1)),
+      ...extra,
+    },
+  ];
 }
 /** Fields that break the schemas but still match every query (active, approved, right category). */
 const BAD_PROFILE = { social_links: { website: 'javascript:alert(1)' } };
@@ -85,7 +137,8 @@ beforeEach(() => {
 afterEach(() => errors.mockRestore());
 
 /** The paths the repositories reported as left out. */
-const reported = () => errors.mock.calls.map((call) => String(call[0])).filter((m) => m.startsWith('Left out invalid document'));
+const reported = () =>
+  errors.mock.calls.map((call) => String(call[0])).filter((m) => m.startsWith('Left out invalid document'));
 
 describe('home page reads', () => {
   it('Meet Our Community shows the other members when the newest profile is malformed, and logs it once', async () => {
@@ -97,12 +150,18 @@ describe('home page reads', () => {
       const slots = await getFeaturedAuthorSlots('nobody', db);
       expect(slots.map((p) => p?.id ?? null)).toEqual(['home-a', 'home-b', null, null, null, null]);
     }
-    expect(reported()).toEqual([expect.stringMatching(/^Left out invalid document profiles\/home-bad: social_links\.website/)]);
+    expect(reported()).toEqual([
+      expect.stringMatching(/^Left out invalid document profiles\/home-bad: social_links\.website/),
+    ]);
   });
 
   it('a malformed featured entry or featured member leaves only its own slot to the next member', async () => {
     const { db } = fakeDb({
-      featured_profiles: [['1', { user_id: 'feat-bad', position: 1 }], ['2', { user_id: 'feat-ok', position: 2 }], ['3', { user_id: 'feat-ok', position: 'three' }]],
+      featured_profiles: [
+        ['1', { user_id: 'feat-bad', position: 1 }],
+        ['2', { user_id: 'feat-ok', position: 2 }],
+        ['3', { user_id: 'feat-ok', position: 'three' }],
+      ],
       profiles: [profile('feat-ok'), profile('feat-bad', BAD_PROFILE), profile('feat-recent')],
     });
     const slots = await getFeaturedAuthorSlots('nobody', db);
@@ -115,7 +174,10 @@ describe('home page reads', () => {
 
   it('a malformed featured book leaves its slot empty and the others filled', async () => {
     const { db } = fakeDb({
-      featured_books: [['1', { book_id: 'fb-ok', position: 1 }], ['2', { book_id: 'fb-bad', position: 2 }]],
+      featured_books: [
+        ['1', { book_id: 'fb-ok', position: 1 }],
+        ['2', { book_id: 'fb-bad', position: 2 }],
+      ],
       books: [book('fb-ok'), book('fb-bad', BAD_BOOK)],
     });
     const slots = await getFeaturedBookSlots(db);
@@ -124,15 +186,26 @@ describe('home page reads', () => {
   });
 
   it('the banners skip a malformed banner', async () => {
-    const banner = (id: string, position: number, extra: Data = {}): [string, Data] => [id, { title: `Banner ${id}`, image_url: '/b.png', position, is_active: true, ...extra }];
-    const { db } = fakeDb({ advertisement_banners: [banner('ban-1', 1), banner('ban-bad', 2, { image_url: 'javascript:x' }), banner('ban-3', 3)] });
+    const banner = (id: string, position: number, extra: Data = {}): [string, Data] => [
+      id,
+      { title: `Banner ${id}`, image_url: '/b.png', position, is_active: true, ...extra },
+    ];
+    const { db } = fakeDb({
+      advertisement_banners: [
+        banner('ban-1', 1),
+        banner('ban-bad', 2, { image_url: 'javascript:x' }),
+        banner('ban-3', 3),
+      ],
+    });
     expect((await getActiveBanners(3, db)).map((b) => b.id)).toEqual(['ban-1', 'ban-3']);
   });
 });
 
 describe('listings keep their bounded reads', () => {
   it('a directory page of N with a malformed member shows N-1, and Load more continues from the last document read', async () => {
-    const { db, limits } = fakeDb({ profiles: [profile('dir-a'), profile('dir-bad', BAD_PROFILE), profile('dir-c'), profile('dir-d')] });
+    const { db, limits } = fakeDb({
+      profiles: [profile('dir-a'), profile('dir-bad', BAD_PROFILE), profile('dir-c'), profile('dir-d')],
+    });
     const filter = { terms: [], category: null };
     const first = await getDirectoryPage(filter, 'newest', { limit: 2 }, db);
     expect(first.members.map((m) => m.id)).toEqual(['dir-a']);
@@ -147,7 +220,10 @@ describe('listings keep their bounded reads', () => {
   });
 
   it('a book listing skips a malformed book within its one bounded query, and the cursor is a real document', async () => {
-    const books = [book('lst-bad', BAD_BOOK), ...Array.from({ length: 30 }, (_, i) => book(`lst-${String(i).padStart(2, '0')}`))];
+    const books = [
+      book('lst-bad', BAD_BOOK),
+      ...Array.from({ length: 30 }, (_, i) => book(`lst-${String(i).padStart(2, '0')}`)),
+    ];
     const { db, limits } = fakeDb({ books });
     const page = await listBooks('all', {}, undefined, true, db);
     expect(page.books).toHaveLength(LISTING_PAGE_SIZE);
@@ -163,13 +239,19 @@ describe('listings keep their bounded reads', () => {
   });
 
   it('the newest profiles leave out a malformed one', async () => {
-    const { db } = fakeDb({ profiles: [profile('new-a'), profile('new-bad', BAD_PROFILE), profile('new-c')] });
+    const { db } = fakeDb({
+      profiles: [profile('new-a'), profile('new-bad', BAD_PROFILE), profile('new-c')],
+    });
     expect((await getRecentPublicProfiles(3, db)).map((p) => p.id)).toEqual(['new-a', 'new-c']);
   });
 
   it('the sitemap leaves out a profile with a malformed slug or any other malformed field (its page would not render), and a book with a malformed date', async () => {
     const { db } = fakeDb({
-      profiles: [profile('map-a'), profile('map-bad', { page_slug: 'Not A Slug!' }), profile('map-bad-website', BAD_PROFILE)],
+      profiles: [
+        profile('map-a'),
+        profile('map-bad', { page_slug: 'Not A Slug!' }),
+        profile('map-bad-website', BAD_PROFILE),
+      ],
       books: [book('map-b1'), book('map-bad', { created_at: 'yesterday' })],
     });
     expect((await getPublicProfileEntries(db)).map((e) => e.path)).toEqual(['/profile/map-a']);
@@ -178,7 +260,16 @@ describe('listings keep their bounded reads', () => {
 });
 
 describe('the sitemap lists classified ads', () => {
-  const ad = (id: string, extra: Data = {}): [string, Data] => [id, { user_id: 'seller', is_active: true, created_at: new Date(Date.UTC(2025, 5, 1)), updated_at: null, ...extra }];
+  const ad = (id: string, extra: Data = {}): [string, Data] => [
+    id,
+    {
+      user_id: 'seller',
+      is_active: true,
+      created_at: new Date(Date.UTC(2025, 5, 1)),
+      updated_at: null,
+      ...extra,
+    },
+  ];
 
   it('lists only active ads of public sellers, dated by their last edit, and leaves out a malformed one', async () => {
     const { db } = fakeDb({
@@ -207,9 +298,15 @@ describe('single reads treat a malformed document as missing', () => {
   });
 
   it('a malformed legal document reads as none (the page shows its fallback)', async () => {
-    const { db } = fakeDb({ legal_documents: [['terms', { document_type: 'terms', title: '', content: 'x', last_updated_at: new Date() }]] });
+    const { db } = fakeDb({
+      legal_documents: [
+        ['terms', { document_type: 'terms', title: '', content: 'x', last_updated_at: new Date() }],
+      ],
+    });
     expect(await getLegalDocument('terms', db)).toBeNull();
-    expect(reported()).toEqual([expect.stringMatching(/^Left out invalid document legal_documents\/terms: title/)]);
+    expect(reported()).toEqual([
+      expect.stringMatching(/^Left out invalid document legal_documents\/terms: title/),
+    ]);
   });
 
   it('malformed site settings give the built-in defaults', async () => {

@@ -12,16 +12,26 @@ type Collections = Record<string, Array<[string, Data]>>;
 /** Equality filters, limit, get and doc().get(): what the profile page's repositories use. */
 function fakeDb(collections: Collections): Firestore {
   const snapshot = (name: string, id: string, data: Data | undefined) => ({
-    id, ref: { id, path: `${name}/${id}` }, exists: data !== undefined, data: () => data, get: (field: string) => data?.[field],
+    id,
+    ref: { id, path: `${name}/${id}` },
+    exists: data !== undefined,
+    data: () => data,
+    get: (field: string) => data?.[field],
   });
   function query(name: string, filters: Array<(d: Data) => boolean> = [], limit = Infinity): unknown {
     const self = {
-      where: (field: string, _op: string, value: unknown) => query(name, [...filters, (d) => d[field] === value], limit),
+      where: (field: string, _op: string, value: unknown) =>
+        query(name, [...filters, (d) => d[field] === value], limit),
       orderBy: () => self,
       limit: (n: number) => query(name, filters, n),
-      doc: (id: string) => ({ get: async () => snapshot(name, id, collections[name]?.find(([key]) => key === id)?.[1]) }),
+      doc: (id: string) => ({
+        get: async () => snapshot(name, id, collections[name]?.find(([key]) => key === id)?.[1]),
+      }),
       get: async () => {
-        const docs = (collections[name] ?? []).filter(([, d]) => filters.every((f) => f(d))).slice(0, limit).map(([id, d]) => snapshot(name, id, d));
+        const docs = (collections[name] ?? [])
+          .filter(([, d]) => filters.every((f) => f(d)))
+          .slice(0, limit)
+          .map(([id, d]) => snapshot(name, id, d));
         return { docs, size: docs.length, empty: docs.length === 0 };
       },
     };
@@ -33,12 +43,27 @@ function fakeDb(collections: Collections): Firestore {
 const created_at = new Date(Date.UTC(2026, 0, 1));
 const member = (uid: string, extra: Data = {}): [string, Data] => [
   uid,
-  { user_id: uid, page_slug: uid, display_name: `Member ${uid}`, category: 'Book Author', approval_status: 'approved', is_active: true, created_at, ...extra },
+  {
+    user_id: uid,
+    page_slug: uid,
+    display_name: `Member ${uid}`,
+    category: 'Book Author',
+    approval_status: 'approved',
+    is_active: true,
+    created_at,
+    ...extra,
+  },
 ];
 const books = (uid: string, n: number, extra: Data = {}): Array<[string, Data]> =>
-  Array.from({ length: n }, (_, i) => [`${uid}-b${i}`, { user_id: uid, title: `Book ${i}`, is_active: true, created_at, ...extra }]);
+  Array.from({ length: n }, (_, i) => [
+    `${uid}-b${i}`,
+    { user_id: uid, title: `Book ${i}`, is_active: true, created_at, ...extra },
+  ]);
 const products = (uid: string, n: number, extra: Data = {}): Array<[string, Data]> =>
-  Array.from({ length: n }, (_, i) => [`${uid}-p${i}`, { user_id: uid, title: `Item ${i}`, is_active: true, created_at, ...extra }]);
+  Array.from({ length: n }, (_, i) => [
+    `${uid}-p${i}`,
+    { user_id: uid, title: `Item ${i}`, is_active: true, created_at, ...extra },
+  ]);
 
 let errors: MockInstance;
 beforeEach(() => {
@@ -50,8 +75,15 @@ describe('loadProfilePage', () => {
   it('finds a public profile with its active books and products only, in 3 queries', async () => {
     const db = fakeDb({
       profiles: [member('jane')],
-      books: [...books('jane', 2), ...books('jane', 1, { is_active: false }).map(([id, d]): [string, Data] => [`${id}-off`, d]), ...books('other', 2)],
-      products_services: [...products('jane', 1), ...products('jane', 1, { is_active: false }).map(([id, d]): [string, Data] => [`${id}-off`, d])],
+      books: [
+        ...books('jane', 2),
+        ...books('jane', 1, { is_active: false }).map(([id, d]): [string, Data] => [`${id}-off`, d]),
+        ...books('other', 2),
+      ],
+      products_services: [
+        ...products('jane', 1),
+        ...products('jane', 1, { is_active: false }).map(([id, d]): [string, Data] => [`${id}-off`, d]),
+      ],
     });
     const { result, reads } = await withReadMeter(() => loadProfilePage('jane', db));
     expect(result.kind).toBe('found');
@@ -62,7 +94,11 @@ describe('loadProfilePage', () => {
   });
 
   it('reads no books for a member without a Books section', async () => {
-    const db = fakeDb({ profiles: [member('reader', { category: 'Book Lover/Marketer' })], books: books('reader', 3), products_services: [] });
+    const db = fakeDb({
+      profiles: [member('reader', { category: 'Book Lover/Marketer' })],
+      books: books('reader', 3),
+      products_services: [],
+    });
     const { result, reads } = await withReadMeter(() => loadProfilePage('reader', db));
     expect(result).toMatchObject({ kind: 'found', books: [] });
     expect(reads).toBe(2);
@@ -84,7 +120,10 @@ describe('loadProfilePage', () => {
   it('sends an old slug to the member’s current one', async () => {
     const db = fakeDb({
       profiles: [member('jane', { page_slug: 'jane-new' })],
-      page_slugs: [['jane-old', { uid: 'jane', claimed_at: created_at, retired_at: created_at }], ['jane-new', { uid: 'jane', claimed_at: created_at }]],
+      page_slugs: [
+        ['jane-old', { uid: 'jane', claimed_at: created_at, retired_at: created_at }],
+        ['jane-new', { uid: 'jane', claimed_at: created_at }],
+      ],
     });
     const { result, reads } = await withReadMeter(() => loadProfilePage('jane-old', db));
     expect(result).toEqual({ kind: 'moved', uid: 'jane', slug: 'jane-new' });
@@ -100,9 +139,22 @@ describe('loadProfilePage', () => {
         member('broken', { social_links: { website: 'javascript:alert(1)' } }),
         member('hidden', { page_slug: 'hidden-new', is_active: false }),
       ],
-      page_slugs: [['hidden-old', { uid: 'hidden', retired_at: created_at }], ['orphan', { uid: 'nobody' }]],
+      page_slugs: [
+        ['hidden-old', { uid: 'hidden', retired_at: created_at }],
+        ['orphan', { uid: 'nobody' }],
+      ],
     });
-    for (const slug of ['nobody-here', 'gone', 'waiting', 'refused', 'broken', 'hidden-old', 'orphan', 'Not A Slug', '..']) {
+    for (const slug of [
+      'nobody-here',
+      'gone',
+      'waiting',
+      'refused',
+      'broken',
+      'hidden-old',
+      'orphan',
+      'Not A Slug',
+      '..',
+    ]) {
       expect(await loadProfilePage(slug, db), slug).toEqual({ kind: 'not-found' });
     }
   });

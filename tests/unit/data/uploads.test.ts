@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localMediaStore, type MediaStore } from '../../../src/data/server/media-store';
-import { encodeVariants, newUploadId, readCappedBody, storeUpload, type EncodedVariant } from '../../../src/data/server/uploads';
+import {
+  encodeVariants,
+  newUploadId,
+  readCappedBody,
+  storeUpload,
+  type EncodedVariant,
+} from '../../../src/data/server/uploads';
 import { sniffImageType } from '../../../src/domain/image-upload';
 import { uploadFolderOf } from '../../../src/domain/media-image';
 import { jpegWithGps, pngClaiming, solidPng, truncatedPng } from '../../e2e/helpers/images';
@@ -19,7 +25,9 @@ const streamOf = (...chunks: Uint8Array[]) =>
 
 describe('readCappedBody', () => {
   it('returns the whole body up to the limit', async () => {
-    expect(await readCappedBody(streamOf(Buffer.from('abc'), Buffer.from('de')), 5)).toEqual(Buffer.from('abcde'));
+    expect(await readCappedBody(streamOf(Buffer.from('abc'), Buffer.from('de')), 5)).toEqual(
+      Buffer.from('abcde'),
+    );
     expect(await readCappedBody(null, 5)).toEqual(Buffer.alloc(0));
   });
 
@@ -59,16 +67,30 @@ describe('encodeVariants', () => {
     }
   });
 
-  it.each(['jpeg', 'png', 'gif', 'webp', 'avif'] as const)('accepts a real %s file: recognised by its bytes and re-encoded', async (format) => {
-    const file = await sharp({ create: { width: 400, height: 200, channels: 3, background: { r: 10, g: 120, b: 200 } } }).toFormat(format).toBuffer();
-    expect(sniffImageType(file)).toBe(format);
-    const variants = await encodeVariants(file);
-    expect(typeof variants === 'string' ? variants : variants.map((v) => v.width)).toEqual([160, 320, 400]);
-  });
+  it.each(['jpeg', 'png', 'gif', 'webp', 'avif'] as const)(
+    'accepts a real %s file: recognised by its bytes and re-encoded',
+    async (format) => {
+      const file = await sharp({
+        create: { width: 400, height: 200, channels: 3, background: { r: 10, g: 120, b: 200 } },
+      })
+        .toFormat(format)
+        .toBuffer();
+      expect(sniffImageType(file)).toBe(format);
+      const variants = await encodeVariants(file);
+      expect(typeof variants === 'string' ? variants : variants.map((v) => v.width)).toEqual([160, 320, 400]);
+    },
+  );
 
   it('keeps only the first frame of an animated GIF', async () => {
-    const frame = (background: string) => sharp({ create: { width: 50, height: 30, channels: 3, background } }).png().toBuffer();
-    const animated = await sharp([await frame('#8a2c2c'), await frame('#2c8a2c')], { join: { animated: true } }).gif({ loop: 0 }).toBuffer();
+    const frame = (background: string) =>
+      sharp({ create: { width: 50, height: 30, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const animated = await sharp([await frame('#8a2c2c'), await frame('#2c8a2c')], {
+      join: { animated: true },
+    })
+      .gif({ loop: 0 })
+      .toBuffer();
     expect((await sharp(animated, { pages: -1 }).metadata()).pages).toBe(2);
     const variants = await encodeVariants(animated);
     if (typeof variants === 'string') throw new Error(variants);
@@ -81,7 +103,9 @@ describe('encodeVariants', () => {
 
   it('never enlarges a small picture', async () => {
     const variants = await encodeVariants(await solidPng(100, 50));
-    expect(typeof variants === 'string' ? variants : variants.map((v) => [v.nominal, v.width, v.height])).toEqual([[160, 100, 50]]);
+    expect(
+      typeof variants === 'string' ? variants : variants.map((v) => [v.nominal, v.width, v.height]),
+    ).toEqual([[160, 100, 50]]);
   });
 
   it('refuses a header claiming 20000 × 20000 pixels before decoding a pixel', async () => {
@@ -112,8 +136,17 @@ describe('storeUpload and replacing a picture', async () => {
     expect(uploadId).toMatch(/^[A-Za-z0-9_-]{16}$/);
     const answer = await storeUpload(store, 'member-1', 'profile-images', await variants(), uploadId);
     const base = `/media/member-1/profile-images/${uploadId}`;
-    expect(answer).toEqual({ url: `${base}/w640.webp`, srcset: `${base}/w160.webp 160w, ${base}/w320.webp 320w, ${base}/w640.webp 640w`, width: 640, height: 320 });
-    expect((await readdir(join(root, 'member-1', 'profile-images', uploadId))).sort()).toEqual(['w160.webp', 'w320.webp', 'w640.webp']);
+    expect(answer).toEqual({
+      url: `${base}/w640.webp`,
+      srcset: `${base}/w160.webp 160w, ${base}/w320.webp 320w, ${base}/w640.webp 640w`,
+      width: 640,
+      height: 320,
+    });
+    expect((await readdir(join(root, 'member-1', 'profile-images', uploadId))).sort()).toEqual([
+      'w160.webp',
+      'w320.webp',
+      'w640.webp',
+    ]);
   });
 
   it('removes exactly the old upload’s folder when the picture is replaced (what saveProfile does)', async () => {
@@ -138,8 +171,12 @@ describe('storeUpload and replacing a picture', async () => {
       },
     };
     const encoded: EncodedVariant[] = await variants();
-    await expect(storeUpload(failing, 'member-3', 'profile-images', encoded, 'failed-upload')).rejects.toThrow('disk full');
+    await expect(
+      storeUpload(failing, 'member-3', 'profile-images', encoded, 'failed-upload'),
+    ).rejects.toThrow('disk full');
     expect(puts).toBe(3);
-    await expect(readdir(join(root, 'member-3', 'profile-images', 'failed-upload'))).rejects.toThrow(/ENOENT/);
+    await expect(readdir(join(root, 'member-3', 'profile-images', 'failed-upload'))).rejects.toThrow(
+      /ENOENT/,
+    );
   });
 });

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DIRECTORY_GROUPS, countLine, directoryFields, directoryHref, emptyState, filterAndSortMembers, groupMembers, memberAbout,
-  memberBooksLine, memberName, parseDirectoryParams, profileSearchKeywords, sameDirectoryFields, sortName, type DirectoryMember,
+  DIRECTORY_GROUPS,
+  countLine,
+  directoryFields,
+  directoryHref,
+  emptyState,
+  filterAndSortMembers,
+  groupMembers,
+  memberAbout,
+  memberBooksLine,
+  memberName,
+  parseDirectoryParams,
+  profileSearchKeywords,
+  sameDirectoryFields,
+  sortName,
+  type DirectoryMember,
 } from '../../../src/domain/directory.ts';
 import { SEARCH_KEYWORDS_MAX, type UserCategory } from '../../../src/domain/profile.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH } from '../../../src/domain/search.ts';
@@ -28,8 +41,14 @@ const params = (query: string) => parseDirectoryParams(new URLSearchParams(query
 
 describe('directory fields', () => {
   it('index the name, the category and the about text', () => {
-    const keywords = profileSearchKeywords({ display_name: 'Zoë Hart', category: 'Publisher', about_me: 'Crime novels.' });
-    expect(keywords).toEqual(expect.arrayContaining(['zo', 'zoe', 'ha', 'har', 'hart', 'pu', 'publisher', 'cr', 'crime', 'novels']));
+    const keywords = profileSearchKeywords({
+      display_name: 'Zoë Hart',
+      category: 'Publisher',
+      about_me: 'Crime novels.',
+    });
+    expect(keywords).toEqual(
+      expect.arrayContaining(['zo', 'zoe', 'ha', 'har', 'hart', 'pu', 'publisher', 'cr', 'crime', 'novels']),
+    );
   });
   it('index only the first 40 words of about_me', () => {
     const about = [...Array.from({ length: 40 }, () => 'filler'), 'needle'].join(' ');
@@ -45,13 +64,18 @@ describe('directory fields', () => {
   });
   it('make a sort name that orders case- and accent-insensitively', () => {
     expect(sortName('  Émile   Zola ')).toBe('emile zola');
-    expect(directoryFields({ display_name: 'Ann', category: null, about_me: null })).toEqual({ search_keywords: ['an', 'ann'], sort_name: 'ann' });
+    expect(directoryFields({ display_name: 'Ann', category: null, about_me: null })).toEqual({
+      search_keywords: ['an', 'ann'],
+      sort_name: 'ann',
+    });
   });
   it('are compared exactly, so the trigger writes only on change', () => {
     const wanted = directoryFields({ display_name: "Ann O'Neil", category: 'Publisher', about_me: null });
     expect(sameDirectoryFields({ display_name: "Ann O'Neil", ...wanted }, wanted)).toBe(true);
     expect(sameDirectoryFields({ ...wanted, sort_name: "ann o'neil" }, wanted)).toBe(false);
-    expect(sameDirectoryFields({ ...wanted, search_keywords: wanted.search_keywords.slice(1) }, wanted)).toBe(false);
+    expect(sameDirectoryFields({ ...wanted, search_keywords: wanted.search_keywords.slice(1) }, wanted)).toBe(
+      false,
+    );
     expect(sameDirectoryFields(undefined, wanted)).toBe(false);
   });
 });
@@ -59,11 +83,23 @@ describe('directory fields', () => {
 describe('parseDirectoryParams', () => {
   it('reads valid parameters', () => {
     expect(params('search=Jane&category=Publisher&sort=most-books&after=abc_1')).toMatchObject({
-      search: 'Jane', terms: ['jane'], category: 'Publisher', sort: 'most-books', after: 'abc_1', notes: [],
+      search: 'Jane',
+      terms: ['jane'],
+      category: 'Publisher',
+      sort: 'most-books',
+      after: 'abc_1',
+      notes: [],
     });
   });
   it('defaults to all categories, newest first', () => {
-    expect(params('')).toEqual({ search: '', terms: [], category: null, sort: 'newest', after: null, notes: [] });
+    expect(params('')).toEqual({
+      search: '',
+      terms: [],
+      category: null,
+      sort: 'newest',
+      after: null,
+      notes: [],
+    });
     expect(params('category=all').category).toBeNull();
   });
   it('ignores invalid values with a note instead of failing', () => {
@@ -74,14 +110,19 @@ describe('parseDirectoryParams', () => {
   });
   it('cuts an over-long search with a note, and searches its start', () => {
     const result = params(`search=${'x'.repeat(150)}`);
-    expect(result).toMatchObject({ search: 'x'.repeat(SEARCH_TEXT_MAX_LENGTH), terms: ['x'.repeat(SEARCH_KEYWORD_MAX_LENGTH)] });
-    expect(result.notes).toEqual([expect.stringContaining(`longer than ${SEARCH_TEXT_MAX_LENGTH} characters, so only its first`)]);
+    expect(result).toMatchObject({
+      search: 'x'.repeat(SEARCH_TEXT_MAX_LENGTH),
+      terms: ['x'.repeat(SEARCH_KEYWORD_MAX_LENGTH)],
+    });
+    expect(result.notes).toEqual([
+      expect.stringContaining(`longer than ${SEARCH_TEXT_MAX_LENGTH} characters, so only its first`),
+    ]);
   });
   it('builds URLs without defaults', () => {
     expect(directoryHref({ search: '', category: null, sort: 'newest' })).toBe('/directory');
-    expect(directoryHref({ search: 'jo an', category: 'Book Lover/Marketer', sort: 'name', after: 'x' })).toBe(
-      '/directory?search=jo+an&category=Book+Lover%2FMarketer&sort=name&after=x',
-    );
+    expect(
+      directoryHref({ search: 'jo an', category: 'Book Lover/Marketer', sort: 'name', after: 'x' }),
+    ).toBe('/directory?search=jo+an&category=Book+Lover%2FMarketer&sort=name&after=x');
   });
 });
 
@@ -92,7 +133,10 @@ describe('count line and empty states', () => {
     expect(countLine(5, 31, null, false)).toBe('Showing up to 5 of 31 users');
   });
   it('explains the search first, then the category, then nobody', () => {
-    expect(emptyState('zzz', 'Publisher')).toEqual({ title: 'No users found', detail: 'No users match "zzz"' });
+    expect(emptyState('zzz', 'Publisher')).toEqual({
+      title: 'No users found',
+      detail: 'No users match "zzz"',
+    });
     expect(emptyState('', 'Publisher').detail).toBe('No users in Publishers');
     expect(emptyState('', 'Book Lover/Marketer').detail).toBe('No users in Book Lover/Marketers');
     expect(emptyState('', null).detail).toBe('No users available');
@@ -115,14 +159,37 @@ describe('cards', () => {
 });
 
 describe('filter, sort and group', () => {
-  const ann = member({ display_name: 'ann Zeller', category: 'Publisher', book_count: 2, created_at: new Date('2024-03-01') });
-  const bob = member({ display_name: 'Bob Åberg', category: 'Book Author', book_count: 5, created_at: new Date('2024-01-01') });
-  const cy = member({ display_name: 'Cy Young', category: 'Book Lover/Marketer', about_me: 'Loves crime fiction', created_at: new Date('2024-02-01') });
-  const dee = member({ display_name: 'Dee Ann', category: 'Book Author', book_count: 2, created_at: new Date('2024-04-01') });
+  const ann = member({
+    display_name: 'ann Zeller',
+    category: 'Publisher',
+    book_count: 2,
+    created_at: new Date('2024-03-01'),
+  });
+  const bob = member({
+    display_name: 'Bob Åberg',
+    category: 'Book Author',
+    book_count: 5,
+    created_at: new Date('2024-01-01'),
+  });
+  const cy = member({
+    display_name: 'Cy Young',
+    category: 'Book Lover/Marketer',
+    about_me: 'Loves crime fiction',
+    created_at: new Date('2024-02-01'),
+  });
+  const dee = member({
+    display_name: 'Dee Ann',
+    category: 'Book Author',
+    book_count: 2,
+    created_at: new Date('2024-04-01'),
+  });
   const all = [ann, bob, cy, dee];
   const names = (list: DirectoryMember[]) => list.map((m) => m.display_name);
-  const run = (terms: string[], category: UserCategory | null, sort: Parameters<typeof filterAndSortMembers>[1]['sort']) =>
-    names(filterAndSortMembers(all, { terms, category, sort }));
+  const run = (
+    terms: string[],
+    category: UserCategory | null,
+    sort: Parameters<typeof filterAndSortMembers>[1]['sort'],
+  ) => names(filterAndSortMembers(all, { terms, category, sort }));
 
   it('sorts five ways', () => {
     expect(run([], null, 'newest')).toEqual(['Dee Ann', 'ann Zeller', 'Cy Young', 'Bob Åberg']);
@@ -141,7 +208,11 @@ describe('filter, sort and group', () => {
     expect(run(['ann'], 'Book Author', 'name')).toEqual(['Dee Ann']);
   });
   it('groups in the spec order and hides empty groups', () => {
-    expect(DIRECTORY_GROUPS.map((g) => g.label)).toEqual(['Book Authors', 'Publishers', 'Book Lover/Marketers']);
+    expect(DIRECTORY_GROUPS.map((g) => g.label)).toEqual([
+      'Book Authors',
+      'Publishers',
+      'Book Lover/Marketers',
+    ]);
     const groups = groupMembers(filterAndSortMembers(all, { terms: [], category: null, sort: 'name' }));
     expect(groups.map((g) => [g.label, names(g.members)])).toEqual([
       ['Book Authors', ['Bob Åberg', 'Dee Ann']],

@@ -18,7 +18,15 @@ storedAbout.hero.title = 'About us, as the admin wrote it';
 
 describe('getAboutPage / getMembershipPage', () => {
   it('uses stored, published, valid content with its meta texts', async () => {
-    const page = await getAboutPage(fakeDb({ page_slug: 'about', title: 'About', meta_description: 'Meta', is_published: true, content: storedAbout }));
+    const page = await getAboutPage(
+      fakeDb({
+        page_slug: 'about',
+        title: 'About',
+        meta_description: 'Meta',
+        is_published: true,
+        content: storedAbout,
+      }),
+    );
     expect(page).toMatchObject({ fromStore: true, title: 'About', metaDescription: 'Meta' });
     expect(page.content.hero.title).toBe('About us, as the admin wrote it');
   });
@@ -35,11 +43,16 @@ describe('getAboutPage / getMembershipPage', () => {
       const page = await getAboutPage(fakeDb(data));
       expect(page).toEqual({ content: DEFAULT_ABOUT_CONTENT, fromStore: false });
     }
-    expect(await getMembershipPage(fakeDb({ is_published: true, content: 'not json' }))).toEqual({ content: DEFAULT_MEMBERSHIP_CONTENT, fromStore: false });
+    expect(await getMembershipPage(fakeDb({ is_published: true, content: 'not json' }))).toEqual({
+      content: DEFAULT_MEMBERSHIP_CONTENT,
+      fromStore: false,
+    });
   });
 
   it('keeps good content when a meta field is bad', async () => {
-    const page = await getMembershipPage(fakeDb({ is_published: true, title: 42, content: DEFAULT_MEMBERSHIP_CONTENT }));
+    const page = await getMembershipPage(
+      fakeDb({ is_published: true, title: 42, content: DEFAULT_MEMBERSHIP_CONTENT }),
+    );
     expect(page.fromStore).toBe(true);
     expect(page.title).toBeUndefined();
   });

@@ -1,14 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_DELETION_STEPS, STALE_DELETION_MS, isStaleDeletion, pendingSteps } from '../../../src/domain/account-deletion.ts';
+import {
+  ACCOUNT_DELETION_STEPS,
+  STALE_DELETION_MS,
+  isStaleDeletion,
+  pendingSteps,
+} from '../../../src/domain/account-deletion.ts';
 import { FALLBACK_DISPLAY_NAME, startingDisplayName } from '../../../src/domain/profile-save.ts';
 
 describe('account deletion steps', () => {
   it('run the Auth user first, everything public before the private records kept under the uid', () => {
-    expect(ACCOUNT_DELETION_STEPS).toEqual(['auth', 'profile', 'page_slugs', 'books', 'products_services', 'classified_ads', 'media', 'featured', 'member_records']);
+    expect(ACCOUNT_DELETION_STEPS).toEqual([
+      'auth',
+      'profile',
+      'page_slugs',
+      'books',
+      'products_services',
+      'classified_ads',
+      'media',
+      'featured',
+      'member_records',
+    ]);
   });
   it('resume with the steps not yet done, in order', () => {
     expect(pendingSteps([])).toEqual([...ACCOUNT_DELETION_STEPS]);
-    expect(pendingSteps(['auth', 'profile', 'page_slugs'])).toEqual(['books', 'products_services', 'classified_ads', 'media', 'featured', 'member_records']);
+    expect(pendingSteps(['auth', 'profile', 'page_slugs'])).toEqual([
+      'books',
+      'products_services',
+      'classified_ads',
+      'media',
+      'featured',
+      'member_records',
+    ]);
     expect(pendingSteps([...ACCOUNT_DELETION_STEPS])).toEqual([]);
   });
   it('a job is stale when it has not moved for the stale period, and never once completed', () => {
@@ -16,8 +38,12 @@ describe('account deletion steps', () => {
     const t = requested_at.getTime();
     expect(isStaleDeletion({ requested_at }, t + STALE_DELETION_MS)).toBe(false);
     expect(isStaleDeletion({ requested_at }, t + STALE_DELETION_MS + 1)).toBe(true);
-    expect(isStaleDeletion({ requested_at, updated_at: new Date(t + 60_000) }, t + STALE_DELETION_MS + 1)).toBe(false);
-    expect(isStaleDeletion({ requested_at, completed_at: new Date(t) }, t + 10 * STALE_DELETION_MS)).toBe(false);
+    expect(
+      isStaleDeletion({ requested_at, updated_at: new Date(t + 60_000) }, t + STALE_DELETION_MS + 1),
+    ).toBe(false);
+    expect(isStaleDeletion({ requested_at, completed_at: new Date(t) }, t + 10 * STALE_DELETION_MS)).toBe(
+      false,
+    );
   });
 });
 

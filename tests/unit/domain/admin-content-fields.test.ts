@@ -4,8 +4,18 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { contentFieldKind, contentFieldLabel, contentShape, linesToList } from '../../../src/domain/admin-content';
-import { BENEFIT_ICONS, DEFAULT_ABOUT_CONTENT, DEFAULT_MEMBERSHIP_CONTENT, FEATURE_ICONS } from '../../../src/domain/page-content';
+import {
+  contentFieldKind,
+  contentFieldLabel,
+  contentShape,
+  linesToList,
+} from '../../../src/domain/admin-content';
+import {
+  BENEFIT_ICONS,
+  DEFAULT_ABOUT_CONTENT,
+  DEFAULT_MEMBERSHIP_CONTENT,
+  FEATURE_ICONS,
+} from '../../../src/domain/page-content';
 import ContentFields from '../../../src/islands/admin/ContentFields';
 
 describe('contentFieldKind', () => {
@@ -13,10 +23,19 @@ describe('contentFieldKind', () => {
     expect(contentFieldKind('membership', 'plans', [])).toMatchObject({ kind: 'list', max: 4 });
     expect(contentFieldKind('membership', 'plans.0', { type: 'free' })).toEqual({ kind: 'group' });
     expect(contentFieldKind('membership', 'plans.0.features', [])).toEqual({ kind: 'lines' });
-    expect(contentFieldKind('membership', 'plans.1.type', 'premium')).toEqual({ kind: 'choice', options: ['free', 'premium'] });
+    expect(contentFieldKind('membership', 'plans.1.type', 'premium')).toEqual({
+      kind: 'choice',
+      options: ['free', 'premium'],
+    });
     expect(contentFieldKind('membership', 'plans.1.popular', true)).toEqual({ kind: 'boolean' });
-    expect(contentFieldKind('membership', 'benefits.2.icon', 'Star')).toEqual({ kind: 'choice', options: BENEFIT_ICONS });
-    expect(contentFieldKind('about', 'features.0.icon', 'Users')).toEqual({ kind: 'choice', options: FEATURE_ICONS });
+    expect(contentFieldKind('membership', 'benefits.2.icon', 'Star')).toEqual({
+      kind: 'choice',
+      options: BENEFIT_ICONS,
+    });
+    expect(contentFieldKind('about', 'features.0.icon', 'Users')).toEqual({
+      kind: 'choice',
+      options: FEATURE_ICONS,
+    });
     expect(contentFieldKind('about', 'vision.badges', [])).toEqual({ kind: 'lines' });
     expect(contentFieldKind('about', 'hero', {})).toEqual({ kind: 'group' });
     expect(contentFieldKind('about', 'hero.title', '')).toEqual({ kind: 'text' });
@@ -48,11 +67,14 @@ describe('labels and lines', () => {
 });
 
 describe('ContentFields', () => {
-  const render = (slug: 'about' | 'membership', content: unknown) => renderToStaticMarkup(createElement(ContentFields, { slug, content, onValid: () => {} }));
+  const render = (slug: 'about' | 'membership', content: unknown) =>
+    renderToStaticMarkup(createElement(ContentFields, { slug, content, onValid: () => {} }));
 
   it('renders a labelled field for every part of the membership content', () => {
     const html = render('membership', DEFAULT_MEMBERSHIP_CONTENT);
-    expect(html).toMatch(/<label for="content-membership-hero-title"[^>]*>Hero Title<\/label><input id="content-membership-hero-title"[^>]*name="hero.title"/);
+    expect(html).toMatch(
+      /<label for="content-membership-hero-title"[^>]*>Hero Title<\/label><input id="content-membership-hero-title"[^>]*name="hero.title"/,
+    );
     expect(html).toContain('name="plans.1.popular"');
     expect(html).toContain('Plans 1 Features');
     expect(html).toContain('>Add to Plans</button>');

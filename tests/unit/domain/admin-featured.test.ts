@@ -25,7 +25,10 @@ describe('bookMatchesSearch', () => {
 describe('mergeBookSearch', () => {
   it('finds a newest book the index has not reached yet, before the indexed ones', () => {
     const newest = [fresh, { id: 'other', title: 'Another Title' }, indexed];
-    expect(mergeBookSearch([indexed], newest, 'Spotlight Book k3x9', 20).map((b) => b.id)).toEqual(['new', 'old']);
+    expect(mergeBookSearch([indexed], newest, 'Spotlight Book k3x9', 20).map((b) => b.id)).toEqual([
+      'new',
+      'old',
+    ]);
   });
 
   it('lists each book once and at most max', () => {

@@ -30,17 +30,36 @@ const row: AdminUserRow = {
 
 describe('adminUsersRequestSchema', () => {
   it('fills the list defaults and refuses unknown keys and actions', () => {
-    expect(adminUsersRequestSchema.parse({ action: 'get-users-with-emails' })).toEqual({ action: 'get-users-with-emails', pageSize: 20, search: '', filters: {} });
-    expect(adminUsersRequestSchema.safeParse({ action: 'get-users-with-emails', pageSize: 51 }).success).toBe(false);
-    expect(adminUsersRequestSchema.safeParse({ action: 'approve-user', userId: 'a', extra: 1 }).success).toBe(false);
+    expect(adminUsersRequestSchema.parse({ action: 'get-users-with-emails' })).toEqual({
+      action: 'get-users-with-emails',
+      pageSize: 20,
+      search: '',
+      filters: {},
+    });
+    expect(adminUsersRequestSchema.safeParse({ action: 'get-users-with-emails', pageSize: 51 }).success).toBe(
+      false,
+    );
+    expect(adminUsersRequestSchema.safeParse({ action: 'approve-user', userId: 'a', extra: 1 }).success).toBe(
+      false,
+    );
     expect(adminUsersRequestSchema.safeParse({ action: 'approve-user', userId: '../x' }).success).toBe(false);
     expect(adminUsersRequestSchema.safeParse({ action: 'wipe' }).success).toBe(false);
   });
 
   it('checks the registration: password length, role, slug characters; slug lower-cased', () => {
-    const base = { action: 'create-user', email: 'a@b.co', password: 'secret', display_name: 'Ann', category: 'Book Author', role: 'User', send_invitation: true };
+    const base = {
+      action: 'create-user',
+      email: 'a@b.co',
+      password: 'secret',
+      display_name: 'Ann',
+      category: 'Book Author',
+      role: 'User',
+      send_invitation: true,
+    };
     expect(adminUsersRequestSchema.parse(base)).toMatchObject({ page_slug: '' });
-    expect(adminUsersRequestSchema.parse({ ...base, page_slug: 'Ann-Page' })).toMatchObject({ page_slug: 'ann-page' });
+    expect(adminUsersRequestSchema.parse({ ...base, page_slug: 'Ann-Page' })).toMatchObject({
+      page_slug: 'ann-page',
+    });
     expect(adminUsersRequestSchema.safeParse({ ...base, page_slug: 'ann page' }).success).toBe(false);
     expect(adminUsersRequestSchema.safeParse({ ...base, password: '12345' }).success).toBe(false);
     expect(adminUsersRequestSchema.safeParse({ ...base, role: 'Book Author' }).success).toBe(false);
@@ -68,7 +87,12 @@ describe('canDecideApproval', () => {
 describe('planUserQuery', () => {
   it('lists newest first without filters, in id order with them', () => {
     expect(planUserQuery('', {})).toEqual({ filters: [], order: 'newest', text: '', email: null });
-    const plan = planUserQuery('', { category: 'Publisher', role: 'user', status: 'inactive', approval: 'pending' });
+    const plan = planUserQuery('', {
+      category: 'Publisher',
+      role: 'user',
+      status: 'inactive',
+      approval: 'pending',
+    });
     expect(plan.order).toBe('id');
     expect(plan.filters).toEqual([
       { field: 'category', op: '==', value: 'Publisher' },
@@ -76,12 +100,18 @@ describe('planUserQuery', () => {
       { field: 'is_active', op: '==', value: false },
       { field: 'approval_status', op: '==', value: 'pending' },
     ]);
-    expect(planUserQuery('', { role: 'admin' }).filters).toEqual([{ field: 'role', op: '==', value: 'Admin' }]);
+    expect(planUserQuery('', { role: 'admin' }).filters).toEqual([
+      { field: 'role', op: '==', value: 'Admin' },
+    ]);
   });
 
   it('answers an email from Auth and a name from the keyword index', () => {
     expect(planUserQuery(' Zoe@Example.com ', {})).toMatchObject({ email: 'zoe@example.com', filters: [] });
-    expect(planUserQuery('ZOË Alv', {})).toMatchObject({ email: null, text: 'zoe alv', filters: [{ field: 'search_keywords', op: 'array-contains', value: 'zoe' }] });
+    expect(planUserQuery('ZOË Alv', {})).toMatchObject({
+      email: null,
+      text: 'zoe alv',
+      filters: [{ field: 'search_keywords', op: 'array-contains', value: 'zoe' }],
+    });
   });
 });
 
@@ -94,34 +124,55 @@ describe('row matching', () => {
   });
 
   it('applies the filters, role user meaning non-admin', () => {
-    expect(rowMatchesFilters(row, { role: 'user', approval: 'pending', status: 'active', category: 'Publisher' })).toBe(true);
+    expect(
+      rowMatchesFilters(row, { role: 'user', approval: 'pending', status: 'active', category: 'Publisher' }),
+    ).toBe(true);
     expect(rowMatchesFilters({ ...row, role: 'Admin' }, { role: 'user' })).toBe(false);
     expect(rowMatchesFilters(row, { status: 'inactive' })).toBe(false);
   });
 });
 
 it('asks the spec question before deleting', () => {
-  expect(deleteUserQuestion('Ann')).toBe('Are you sure you want to delete Ann? This action cannot be undone.');
+  expect(deleteUserQuestion('Ann')).toBe(
+    'Are you sure you want to delete Ann? This action cannot be undone.',
+  );
 });
 
 describe('featured slots', async () => {
-  const { adminFeaturedRequestSchema, firstFreePosition } = await import('../../../src/domain/admin-featured');
+  const { adminFeaturedRequestSchema, firstFreePosition } =
+    await import('../../../src/domain/admin-featured');
   it('finds the first free slot, or none when all are taken', () => {
     expect(firstFreePosition([], 12)).toBe(1);
     expect(firstFreePosition([1, 2, 4], 12)).toBe(3);
-    expect(firstFreePosition(Array.from({ length: 12 }, (_, i) => i + 1), 12)).toBeNull();
+    expect(
+      firstFreePosition(
+        Array.from({ length: 12 }, (_, i) => i + 1),
+        12,
+      ),
+    ).toBeNull();
   });
   it('bounds positions: books 1-12, profiles 1-6', () => {
-    expect(adminFeaturedRequestSchema.safeParse({ action: 'assign-book', position: 12, bookId: 'b' }).success).toBe(true);
-    expect(adminFeaturedRequestSchema.safeParse({ action: 'assign-book', position: 13, bookId: 'b' }).success).toBe(false);
-    expect(adminFeaturedRequestSchema.safeParse({ action: 'assign-profile', position: 7, userId: 'u' }).success).toBe(false);
-    expect(adminFeaturedRequestSchema.safeParse({ action: 'remove-profile', position: 0 }).success).toBe(false);
-    expect(adminFeaturedRequestSchema.safeParse({ action: 'assign-book', position: 1.5, bookId: 'b' }).success).toBe(false);
+    expect(
+      adminFeaturedRequestSchema.safeParse({ action: 'assign-book', position: 12, bookId: 'b' }).success,
+    ).toBe(true);
+    expect(
+      adminFeaturedRequestSchema.safeParse({ action: 'assign-book', position: 13, bookId: 'b' }).success,
+    ).toBe(false);
+    expect(
+      adminFeaturedRequestSchema.safeParse({ action: 'assign-profile', position: 7, userId: 'u' }).success,
+    ).toBe(false);
+    expect(adminFeaturedRequestSchema.safeParse({ action: 'remove-profile', position: 0 }).success).toBe(
+      false,
+    );
+    expect(
+      adminFeaturedRequestSchema.safeParse({ action: 'assign-book', position: 1.5, bookId: 'b' }).success,
+    ).toBe(false);
   });
 });
 
 describe('site settings edits', async () => {
-  const { adminSiteSettingsRequestSchema, canAddMenuItem, moveMenuItem, titlesFollowingGlobal } = await import('../../../src/domain/admin-site-settings');
+  const { adminSiteSettingsRequestSchema, canAddMenuItem, moveMenuItem, titlesFollowingGlobal } =
+    await import('../../../src/domain/admin-site-settings');
   const menu = [
     { label: 'A', url: '/a' },
     { label: 'B', url: '/b' },
@@ -136,15 +187,39 @@ describe('site settings edits', async () => {
     expect(canAddMenuItem(Array.from({ length: 20 }))).toBe(false);
   });
   it('books follow the global title when unset, the default or the previous global one', () => {
-    expect(titlesFollowingGlobal(null)).toEqual(['', 'VIEW & READ THE BOOK FOR FREE', 'VIEW & read THE BOOK FOR FREE']);
+    expect(titlesFollowingGlobal(null)).toEqual([
+      '',
+      'VIEW & READ THE BOOK FOR FREE',
+      'VIEW & read THE BOOK FOR FREE',
+    ]);
     expect(titlesFollowingGlobal('READ FREE')).toContain('READ FREE');
   });
   it('refuses unknown settings fields, bad links and more than 20 menu items', () => {
-    expect(adminSiteSettingsRequestSchema.safeParse({ action: 'save-settings', settings: { updated_by: 'x' } }).success).toBe(false);
-    expect(adminSiteSettingsRequestSchema.safeParse({ action: 'save-settings', settings: { menu_items: [{ label: 'X', url: 'javascript:alert(1)' }] } }).success).toBe(false);
-    expect(adminSiteSettingsRequestSchema.safeParse({ action: 'save-settings', settings: { menu_items: Array.from({ length: 21 }, () => ({ label: 'X', url: '/' })) } }).success).toBe(false);
-    expect(adminSiteSettingsRequestSchema.safeParse({ action: 'save-settings', settings: { social_links: { twitter: 'https://x.com/s' } } }).success).toBe(true);
-    expect(adminSiteSettingsRequestSchema.safeParse({ action: 'set-free-preview-title', title: '  ' }).success).toBe(false);
+    expect(
+      adminSiteSettingsRequestSchema.safeParse({ action: 'save-settings', settings: { updated_by: 'x' } })
+        .success,
+    ).toBe(false);
+    expect(
+      adminSiteSettingsRequestSchema.safeParse({
+        action: 'save-settings',
+        settings: { menu_items: [{ label: 'X', url: 'javascript:alert(1)' }] },
+      }).success,
+    ).toBe(false);
+    expect(
+      adminSiteSettingsRequestSchema.safeParse({
+        action: 'save-settings',
+        settings: { menu_items: Array.from({ length: 21 }, () => ({ label: 'X', url: '/' })) },
+      }).success,
+    ).toBe(false);
+    expect(
+      adminSiteSettingsRequestSchema.safeParse({
+        action: 'save-settings',
+        settings: { social_links: { twitter: 'https://x.com/s' } },
+      }).success,
+    ).toBe(true);
+    expect(
+      adminSiteSettingsRequestSchema.safeParse({ action: 'set-free-preview-title', title: '  ' }).success,
+    ).toBe(false);
   });
 });
 
@@ -160,18 +235,50 @@ describe('page content raw JSON', async () => {
     expect(!wrongShape.ok && wrongShape.error).toMatch(/^Invalid content at/);
   });
   it('validates saves per page and legal document', () => {
-    const page = { page_slug: 'about', title: 'About', subtitle: '', meta_description: '', is_published: true, content: DEFAULT_ABOUT_CONTENT };
+    const page = {
+      page_slug: 'about',
+      title: 'About',
+      subtitle: '',
+      meta_description: '',
+      is_published: true,
+      content: DEFAULT_ABOUT_CONTENT,
+    };
     expect(adminContentRequestSchema.safeParse({ action: 'save-page', page }).success).toBe(true);
-    expect(adminContentRequestSchema.safeParse({ action: 'save-page', page: { ...page, page_slug: 'blog' } }).success).toBe(false);
-    expect(adminContentRequestSchema.safeParse({ action: 'save-legal', document_type: 'terms', title: 'Terms', content: '# Hi' }).success).toBe(true);
-    expect(adminContentRequestSchema.safeParse({ action: 'save-legal', document_type: 'cookies', title: 'C', content: '' }).success).toBe(false);
+    expect(
+      adminContentRequestSchema.safeParse({ action: 'save-page', page: { ...page, page_slug: 'blog' } })
+        .success,
+    ).toBe(false);
+    expect(
+      adminContentRequestSchema.safeParse({
+        action: 'save-legal',
+        document_type: 'terms',
+        title: 'Terms',
+        content: '# Hi',
+      }).success,
+    ).toBe(true);
+    expect(
+      adminContentRequestSchema.safeParse({
+        action: 'save-legal',
+        document_type: 'cookies',
+        title: 'C',
+        content: '',
+      }).success,
+    ).toBe(false);
   });
 });
 
 describe('the edit dialog refuses a name the sign-up rules refuse', () => {
-  const fields = { role: 'User', category: 'Book Author', subscription_status: 'free', is_active: true, approval_status: 'approved' } as const;
+  const fields = {
+    role: 'User',
+    category: 'Book Author',
+    subscription_status: 'free',
+    is_active: true,
+    approval_status: 'approved',
+  } as const;
   it('refuses links and markup, as at sign-up (the relay and mails show this name)', () => {
-    expect(updateUserFieldsSchema.safeParse({ ...fields, display_name: 'Visit http://evil.example now' }).success).toBe(false);
+    expect(
+      updateUserFieldsSchema.safeParse({ ...fields, display_name: 'Visit http://evil.example now' }).success,
+    ).toBe(false);
     expect(updateUserFieldsSchema.safeParse({ ...fields, display_name: 'Jane <b>' }).success).toBe(false);
     expect(updateUserFieldsSchema.safeParse({ ...fields, display_name: 'Jane Austen' }).success).toBe(true);
   });

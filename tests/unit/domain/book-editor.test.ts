@@ -1,18 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { addSubGenre, bookEditorSchema, editorToBookForm, moveRow, newSectionId, toEditorValues } from '../../../src/domain/book-editor.ts';
+import {
+  addSubGenre,
+  bookEditorSchema,
+  editorToBookForm,
+  moveRow,
+  newSectionId,
+  toEditorValues,
+} from '../../../src/domain/book-editor.ts';
 import type { Book } from '../../../src/domain/book.ts';
 
 const stored = {
-  id: 'b1', user_id: 'u1', title: 'Tides', description: 'A sea novel.', cover_image: null, price: null, purchase_url: null,
-  ebook_url: 'https://e.example/b1', paperback_url: null, hardcover_url: null, audiobook_url: null, ebook_price: 4.5,
-  paperback_price: null, hardcover_price: null, audiobook_price: null, video_url: null, category: 'fiction', genre: ['fantasy'],
-  sub_genre: ['Sea'], purchase_links: [{ label: 'Shop', url: 'https://shop.example', price: '$5' }],
+  id: 'b1',
+  user_id: 'u1',
+  title: 'Tides',
+  description: 'A sea novel.',
+  cover_image: null,
+  price: null,
+  purchase_url: null,
+  ebook_url: 'https://e.example/b1',
+  paperback_url: null,
+  hardcover_url: null,
+  audiobook_url: null,
+  ebook_price: 4.5,
+  paperback_price: null,
+  hardcover_price: null,
+  audiobook_price: null,
+  video_url: null,
+  category: 'fiction',
+  genre: ['fantasy'],
+  sub_genre: ['Sea'],
+  purchase_links: [{ label: 'Shop', url: 'https://shop.example', price: '$5' }],
   manuscript_content: [
     { id: 'b', type: 'url', title: 'More', content: 'https://r.example', order: 5 },
     { id: 'a', type: 'text', title: 'One', content: 'Once.', order: 1 },
   ],
-  free_preview_title: null, is_full_book_free: true, is_active: true, is_featured: false, has_free_reading: true, has_audiobook: false,
-  search_keywords: [], owner_public: true, is_public: true, created_at: new Date(), updated_at: null,
+  free_preview_title: null,
+  is_full_book_free: true,
+  is_active: true,
+  is_featured: false,
+  has_free_reading: true,
+  has_audiobook: false,
+  search_keywords: [],
+  owner_public: true,
+  is_public: true,
+  created_at: new Date(),
+  updated_at: null,
 } as Book;
 
 describe('book editor values', () => {
@@ -21,7 +53,15 @@ describe('book editor values', () => {
     expect(values.manuscript_content.map((s) => s.sectionId)).toEqual(['a', 'b']);
     expect(values.ebook_price).toBe('4.5');
     const form = editorToBookForm(values);
-    expect(form).toMatchObject({ title: 'Tides', ebook_price: 4.5, category: 'fiction', genre: ['fantasy'], sub_genre: ['Sea'], is_full_book_free: true, free_preview_title: null });
+    expect(form).toMatchObject({
+      title: 'Tides',
+      ebook_price: 4.5,
+      category: 'fiction',
+      genre: ['fantasy'],
+      sub_genre: ['Sea'],
+      is_full_book_free: true,
+      free_preview_title: null,
+    });
     expect(form.manuscript_content).toEqual([
       { id: 'a', type: 'text', title: 'One', content: 'Once.', order: 0 },
       { id: 'b', type: 'url', title: 'More', content: 'https://r.example', order: 1 },
@@ -29,11 +69,21 @@ describe('book editor values', () => {
   });
 
   it('shows the spec messages for a blank title, a long description, a bad link and a bad price', () => {
-    const values = { ...toEditorValues(), title: ' ', description: 'w '.repeat(101), ebook_price: '-1',
-      purchase_links: [{ label: '', url: 'javascript:alert(1)', price: '' }, { label: 'x'.repeat(41), url: 'https://ok.example', price: '' }] };
+    const values = {
+      ...toEditorValues(),
+      title: ' ',
+      description: 'w '.repeat(101),
+      ebook_price: '-1',
+      purchase_links: [
+        { label: '', url: 'javascript:alert(1)', price: '' },
+        { label: 'x'.repeat(41), url: 'https://ok.example', price: '' },
+      ],
+    };
     const result = bookEditorSchema.safeParse(values);
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+    const messages = Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+    );
     expect(messages).toMatchObject({
       title: 'Title is required',
       description: 'Description must be 100 words or less',
@@ -46,9 +96,27 @@ describe('book editor values', () => {
 
   it('refuses an image or url section without a web address, and a 2 MB section', () => {
     const base = toEditorValues();
-    expect(bookEditorSchema.safeParse({ ...base, title: 'T', manuscript_content: [{ sectionId: 's', type: 'url', title: '', content: 'javascript:x' }] }).success).toBe(false);
-    expect(bookEditorSchema.safeParse({ ...base, title: 'T', manuscript_content: [{ sectionId: 's', type: 'text', title: '', content: 'x'.repeat(2_000_000) }] }).success).toBe(false);
-    expect(bookEditorSchema.safeParse({ ...base, title: 'T', manuscript_content: [{ sectionId: 's', type: 'text', title: '', content: 'Fine.' }] }).success).toBe(true);
+    expect(
+      bookEditorSchema.safeParse({
+        ...base,
+        title: 'T',
+        manuscript_content: [{ sectionId: 's', type: 'url', title: '', content: 'javascript:x' }],
+      }).success,
+    ).toBe(false);
+    expect(
+      bookEditorSchema.safeParse({
+        ...base,
+        title: 'T',
+        manuscript_content: [{ sectionId: 's', type: 'text', title: '', content: 'x'.repeat(2_000_000) }],
+      }).success,
+    ).toBe(false);
+    expect(
+      bookEditorSchema.safeParse({
+        ...base,
+        title: 'T',
+        manuscript_content: [{ sectionId: 's', type: 'text', title: '', content: 'Fine.' }],
+      }).success,
+    ).toBe(true);
   });
 });
 
@@ -57,7 +125,12 @@ describe('sub-genres and section rows', () => {
     expect(addSubGenre(['Epic'], '  Cozy ')).toEqual(['Epic', 'Cozy']);
     expect(addSubGenre(['Epic'], 'epic')).toEqual(['Epic']);
     expect(addSubGenre(['Epic'], '   ')).toEqual(['Epic']);
-    expect(addSubGenre(Array.from({ length: 10 }, (_, i) => `g${i}`), 'more')).toHaveLength(10);
+    expect(
+      addSubGenre(
+        Array.from({ length: 10 }, (_, i) => `g${i}`),
+        'more',
+      ),
+    ).toHaveLength(10);
   });
   it('moves rows within bounds and makes unused ids', () => {
     expect(moveRow(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
@@ -65,6 +138,8 @@ describe('sub-genres and section rows', () => {
     expect(moveRow(['a'], 3, 0)).toEqual(['a']);
     let n = 0;
     const ids = [0.1, 0.1, 0.2];
-    expect(newSectionId([{ sectionId: `s${Math.floor(0.1 * 1e9).toString(36)}` }], () => ids[n++]!)).toBe(`s${Math.floor(0.2 * 1e9).toString(36)}`);
+    expect(newSectionId([{ sectionId: `s${Math.floor(0.1 * 1e9).toString(36)}` }], () => ids[n++]!)).toBe(
+      `s${Math.floor(0.2 * 1e9).toString(36)}`,
+    );
   });
 });

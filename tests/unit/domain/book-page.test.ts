@@ -15,7 +15,8 @@ import {
 describe('isBookIdShape', () => {
   it('accepts auto ids and refuses paths, blanks and overlong ids', () => {
     expect(isBookIdShape('aB3_x-9')).toBe(true);
-    for (const bad of ['', 'a/b', '..', 'a b', '%2F', 'x'.repeat(129), undefined, null]) expect(isBookIdShape(bad)).toBe(false);
+    for (const bad of ['', 'a/b', '..', 'a b', '%2F', 'x'.repeat(129), undefined, null])
+      expect(isBookIdShape(bad)).toBe(false);
   });
 });
 
@@ -23,7 +24,8 @@ describe('parseSectionNumber', () => {
   it('reads 1-based whole numbers only', () => {
     expect(parseSectionNumber('1')).toBe(1);
     expect(parseSectionNumber('12')).toBe(12);
-    for (const bad of ['0', '01', '-1', '1.5', 'abc', '', '99999', undefined]) expect(parseSectionNumber(bad)).toBeNull();
+    for (const bad of ['0', '01', '-1', '1.5', 'abc', '', '99999', undefined])
+      expect(parseSectionNumber(bad)).toBeNull();
   });
   it('builds the reading path', () => {
     expect(readingPath('b1', 3)).toBe('/book/b1/read/3');
@@ -34,7 +36,8 @@ describe('safeHref', () => {
   it('keeps http(s) URLs and media paths, drops script and data links', () => {
     expect(safeHref(' https://x.example/a ')).toBe('https://x.example/a');
     expect(safeHref('/media/u1/covers/a/640.webp')).toBe('/media/u1/covers/a/640.webp');
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//evil.example', '/admin', '', null]) expect(safeHref(bad)).toBeNull();
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//evil.example', '/admin', '', null])
+      expect(safeHref(bad)).toBeNull();
   });
 });
 
@@ -58,22 +61,38 @@ describe('readerSections', () => {
   });
   it('offers reading only with a text or url section', () => {
     expect(offersReading(book)).toBe(true);
-    expect(offersReading({ manuscript_content: [{ id: 'i', type: 'image', title: '', content: 'https://x.example/i.png', order: 0 }] })).toBe(false);
+    expect(
+      offersReading({
+        manuscript_content: [
+          { id: 'i', type: 'image', title: '', content: 'https://x.example/i.png', order: 0 },
+        ],
+      }),
+    ).toBe(false);
     expect(offersReading({ manuscript_content: [] })).toBe(false);
   });
 });
 
 describe('book chips and description', () => {
   it('labels category and catalogue genres, keeps sub-genres once', () => {
-    expect(bookChips({ category: 'fiction', genre: ['fantasy', 'Old Free Text'], sub_genre: ['Epic', ' Epic ', ''] })).toEqual({
+    expect(
+      bookChips({
+        category: 'fiction',
+        genre: ['fantasy', 'Old Free Text'],
+        sub_genre: ['Epic', ' Epic ', ''],
+      }),
+    ).toEqual({
       category: 'Fiction',
       genres: ['Fantasy', 'Old Free Text'],
       subGenres: ['Epic'],
     });
   });
   it('falls back to title and author', () => {
-    expect(bookMetaDescription({ title: 'Tides', description: null, author: { display_name: 'Jane' } })).toBe('Tides by Jane.');
-    expect(bookMetaDescription({ title: 'Tides', description: 'A  sea\nnovel.', author: undefined })).toBe('A sea novel.');
+    expect(bookMetaDescription({ title: 'Tides', description: null, author: { display_name: 'Jane' } })).toBe(
+      'Tides by Jane.',
+    );
+    expect(bookMetaDescription({ title: 'Tides', description: 'A  sea\nnovel.', author: undefined })).toBe(
+      'A sea novel.',
+    );
   });
 });
 
@@ -81,9 +100,23 @@ describe('bookJsonLd', () => {
   it('is a Book with author, genre, image and one Offer per link, priced when known', () => {
     const data = bookJsonLd({
       book: {
-        id: 'b1', title: 'Tides', description: 'A novel.', user_id: 'u1', author: { display_name: 'Jane Doe', page_slug: 'jane' },
-        category: 'fiction', genre: ['fantasy'], sub_genre: ['Sea'], purchase_url: null, ebook_url: 'https://e.example/b1', ebook_price: 4.5,
-        paperback_url: null, paperback_price: null, hardcover_url: null, hardcover_price: null, audiobook_url: null, audiobook_price: null,
+        id: 'b1',
+        title: 'Tides',
+        description: 'A novel.',
+        user_id: 'u1',
+        author: { display_name: 'Jane Doe', page_slug: 'jane' },
+        category: 'fiction',
+        genre: ['fantasy'],
+        sub_genre: ['Sea'],
+        purchase_url: null,
+        ebook_url: 'https://e.example/b1',
+        ebook_price: 4.5,
+        paperback_url: null,
+        paperback_price: null,
+        hardcover_url: null,
+        hardcover_price: null,
+        audiobook_url: null,
+        audiobook_price: null,
         purchase_links: [{ label: 'Shop', url: 'https://shop.example/b1', price: null }],
       },
       pageUrl: 'https://s.example/book/b1',

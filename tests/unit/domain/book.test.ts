@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_FREE_PREVIEW_TITLE, authorProfilePath, bookFormSchema, bookSchema, clampWords, countWords, freePreviewTitle,
-  hasAudiobook, isFreeReadable, marketplacePrice, purchaseLinkSchema, usesDefaultFreePreviewTitle,
+  DEFAULT_FREE_PREVIEW_TITLE,
+  authorProfilePath,
+  bookFormSchema,
+  bookSchema,
+  clampWords,
+  countWords,
+  freePreviewTitle,
+  hasAudiobook,
+  isFreeReadable,
+  marketplacePrice,
+  purchaseLinkSchema,
+  usesDefaultFreePreviewTitle,
 } from '../../../src/domain/book.ts';
 import { fieldErrors } from '../../../src/domain/common.ts';
 
@@ -37,12 +47,19 @@ describe('bookFormSchema', () => {
   });
   it('defaults the lists and flags', () => {
     const form = bookFormSchema.parse({ title: 'Dune' });
-    expect(form).toMatchObject({ genre: [], sub_genre: [], purchase_links: [], manuscript_content: [], is_full_book_free: false });
+    expect(form).toMatchObject({
+      genre: [],
+      sub_genre: [],
+      purchase_links: [],
+      manuscript_content: [],
+      is_full_book_free: false,
+    });
   });
 });
 
 describe('purchaseLinkSchema', () => {
-  const link = (label: string, url = 'https://shop.example/book') => purchaseLinkSchema.safeParse({ label, url });
+  const link = (label: string, url = 'https://shop.example/book') =>
+    purchaseLinkSchema.safeParse({ label, url });
   it('accepts a 40-character label and refuses 41', () => {
     expect(link('x'.repeat(40)).success).toBe(true);
     expect(link('x'.repeat(41)).error?.issues[0]?.message).toBe('Label must be 40 characters or less');
@@ -53,13 +70,17 @@ describe('purchaseLinkSchema', () => {
     expect(link('Shop', 'javascript:alert(1)').error?.issues[0]?.message).toBe('Please enter a valid URL');
   });
   it('price is optional', () => {
-    expect(purchaseLinkSchema.parse({ label: 'Shop', url: 'https://a.example', price: '$9.99' }).price).toBe('$9.99');
+    expect(purchaseLinkSchema.parse({ label: 'Shop', url: 'https://a.example', price: '$9.99' }).price).toBe(
+      '$9.99',
+    );
   });
 });
 
 describe('book rules', () => {
   it('marketplacePrice is the lowest format price, 0 included, undefined when none', () => {
-    expect(marketplacePrice({ ebook_price: 4.99, paperback_price: 12, hardcover_price: 25, audiobook_price: 3.5 })).toBe(3.5);
+    expect(
+      marketplacePrice({ ebook_price: 4.99, paperback_price: 12, hardcover_price: 25, audiobook_price: 3.5 }),
+    ).toBe(3.5);
     expect(marketplacePrice({ ebook_price: null, paperback_price: 12 })).toBe(12);
     expect(marketplacePrice({ ebook_price: 0, paperback_price: 12 })).toBe(0);
     expect(marketplacePrice({})).toBeUndefined();
@@ -87,16 +108,32 @@ describe('book rules', () => {
     expect(usesDefaultFreePreviewTitle('Custom')).toBe(false);
   });
   it('authorProfilePath prefers the page slug, then the slugified name, then the uid', () => {
-    expect(authorProfilePath({ user_id: 'u1', author: { display_name: 'Jane Doe', page_slug: 'jane' } })).toBe('/profile/jane');
-    expect(authorProfilePath({ user_id: 'u1', author: { display_name: 'Jane Doe', page_slug: null } })).toBe('/profile/jane-doe');
+    expect(
+      authorProfilePath({ user_id: 'u1', author: { display_name: 'Jane Doe', page_slug: 'jane' } }),
+    ).toBe('/profile/jane');
+    expect(authorProfilePath({ user_id: 'u1', author: { display_name: 'Jane Doe', page_slug: null } })).toBe(
+      '/profile/jane-doe',
+    );
     expect(authorProfilePath({ user_id: 'u1' })).toBe('/profile/u1');
   });
   it('bookSchema fills defaults and accepts the denormalised author', () => {
     const book = bookSchema.parse({
-      id: 'b1', user_id: 'u1', title: 'Dune', category: 'fiction', created_at: new Date(0),
+      id: 'b1',
+      user_id: 'u1',
+      title: 'Dune',
+      category: 'fiction',
+      created_at: new Date(0),
       author: { display_name: 'Frank', page_slug: 'frank' },
     });
-    expect(book).toMatchObject({ is_active: true, is_featured: false, genre: [], author: { page_slug: 'frank' } });
-    expect(bookSchema.safeParse({ id: 'b', user_id: 'u', title: 'x', category: 'Fiction', created_at: new Date() }).success).toBe(false);
+    expect(book).toMatchObject({
+      is_active: true,
+      is_featured: false,
+      genre: [],
+      author: { page_slug: 'frank' },
+    });
+    expect(
+      bookSchema.safeParse({ id: 'b', user_id: 'u', title: 'x', category: 'Fiction', created_at: new Date() })
+        .success,
+    ).toBe(false);
   });
 });

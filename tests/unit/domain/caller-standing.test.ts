@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { changeEndsSessions, onlySessionStampChanged, sessionStampMillis, sessionStillValid, standingOf } from '../../../src/domain/caller-standing';
+import {
+  changeEndsSessions,
+  onlySessionStampChanged,
+  sessionStampMillis,
+  sessionStillValid,
+  standingOf,
+} from '../../../src/domain/caller-standing';
 
 const CUT = Date.parse('2026-01-01T10:00:00Z');
 const token = (over: Partial<{ authTime: number; adminClaim: boolean; emailVerified: boolean }> = {}) => ({
@@ -8,7 +14,13 @@ const token = (over: Partial<{ authTime: number; adminClaim: boolean; emailVerif
   emailVerified: true,
   ...over,
 });
-const record = (over: Record<string, unknown> = {}) => ({ role: 'User', approval_status: 'approved', is_active: true, sessionsEndedAt: null, ...over });
+const record = (over: Record<string, unknown> = {}) => ({
+  role: 'User',
+  approval_status: 'approved',
+  is_active: true,
+  sessionsEndedAt: null,
+  ...over,
+});
 
 describe('sessionStillValid', () => {
   it('refuses a sign-in before the cut and keeps one from the same second on', () => {
@@ -34,7 +46,9 @@ describe('standingOf', () => {
     // Demoted: the token still says admin, the record does not.
     expect(standingOf(token({ adminClaim: true }), record({ role: 'User' })).admin).toBe(false);
     // Deactivated admin.
-    expect(standingOf(token({ adminClaim: true }), record({ role: 'Admin', is_active: false })).admin).toBe(false);
+    expect(standingOf(token({ adminClaim: true }), record({ role: 'Admin', is_active: false })).admin).toBe(
+      false,
+    );
     // A profile saying Admin without the claim (never granted through the functions).
     expect(standingOf(token(), record({ role: 'Admin' })).admin).toBe(false);
     // No profile at all.
@@ -49,9 +63,15 @@ describe('standingOf', () => {
   });
 
   it('ends every power of a token issued before the session stamp', () => {
-    const ended = standingOf(token({ adminClaim: true, authTime: CUT / 1000 - 1 }), record({ role: 'Admin', sessionsEndedAt: CUT }));
+    const ended = standingOf(
+      token({ adminClaim: true, authTime: CUT / 1000 - 1 }),
+      record({ role: 'Admin', sessionsEndedAt: CUT }),
+    );
     expect(ended).toEqual({ sessionEnded: true, admin: false, member: false });
-    const fresh = standingOf(token({ adminClaim: true, authTime: CUT / 1000 }), record({ role: 'Admin', sessionsEndedAt: CUT }));
+    const fresh = standingOf(
+      token({ adminClaim: true, authTime: CUT / 1000 }),
+      record({ role: 'Admin', sessionsEndedAt: CUT }),
+    );
     expect(fresh).toEqual({ sessionEnded: false, admin: true, member: true });
   });
 });
@@ -70,13 +90,30 @@ describe('changeEndsSessions', () => {
 describe('onlySessionStampChanged', () => {
   const stamp = (ms: number) => ({ toMillis: () => ms });
   it('is true for a write of the stamp alone', () => {
-    expect(onlySessionStampChanged({ a: 1, when: new Date(5) }, { a: 1, when: new Date(5), tokens_valid_after: stamp(1000) })).toBe(true);
-    expect(onlySessionStampChanged({ a: 1, tokens_valid_after: stamp(1000) }, { a: 1, tokens_valid_after: stamp(2000) })).toBe(true);
+    expect(
+      onlySessionStampChanged(
+        { a: 1, when: new Date(5) },
+        { a: 1, when: new Date(5), tokens_valid_after: stamp(1000) },
+      ),
+    ).toBe(true);
+    expect(
+      onlySessionStampChanged(
+        { a: 1, tokens_valid_after: stamp(1000) },
+        { a: 1, tokens_valid_after: stamp(2000) },
+      ),
+    ).toBe(true);
   });
   it('is false when anything else changed too, or nothing changed', () => {
     expect(onlySessionStampChanged({ a: 1 }, { a: 2, tokens_valid_after: stamp(1000) })).toBe(false);
-    expect(onlySessionStampChanged({ a: 1, tokens_valid_after: stamp(1000) }, { a: 1, tokens_valid_after: stamp(1000) })).toBe(false);
+    expect(
+      onlySessionStampChanged(
+        { a: 1, tokens_valid_after: stamp(1000) },
+        { a: 1, tokens_valid_after: stamp(1000) },
+      ),
+    ).toBe(false);
     expect(onlySessionStampChanged(undefined, { tokens_valid_after: stamp(1000) })).toBe(false);
-    expect(onlySessionStampChanged({ links: { web: 'x' } }, { links: { web: 'y' }, tokens_valid_after: stamp(1) })).toBe(false);
+    expect(
+      onlySessionStampChanged({ links: { web: 'x' } }, { links: { web: 'y' }, tokens_valid_after: stamp(1) }),
+    ).toBe(false);
   });
 });

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_ABOUT_CONTENT, DEFAULT_MEMBERSHIP_CONTENT, aboutContentSchema, membershipContentSchema, pageContentSchema,
-  resolveAboutContent, resolveMembershipContent,
+  DEFAULT_ABOUT_CONTENT,
+  DEFAULT_MEMBERSHIP_CONTENT,
+  aboutContentSchema,
+  membershipContentSchema,
+  pageContentSchema,
+  resolveAboutContent,
+  resolveMembershipContent,
 } from '../../../src/domain/page-content.ts';
-import { NEWSLETTER_RECIPIENT_GROUPS, canSend, isNewsletterRecipient } from '../../../src/domain/newsletter.ts';
+import {
+  NEWSLETTER_RECIPIENT_GROUPS,
+  canSend,
+  isNewsletterRecipient,
+} from '../../../src/domain/newsletter.ts';
 import { LEGAL_FALLBACK_TEXT, legalDocumentSchema } from '../../../src/domain/legal-document.ts';
 import { activeBanners, advertisementBannerSchema } from '../../../src/domain/advertisement-banner.ts';
 import { blogPostFormSchema } from '../../../src/domain/blog-post.ts';
@@ -28,29 +37,68 @@ describe('page content', () => {
     expect(resolveAboutContent(custom).hero.title).toBe('Hi');
   });
   it('the page document picks its content shape by page_slug', () => {
-    expect(pageContentSchema.safeParse({ id: 'about', page_slug: 'about', title: 'About', content: DEFAULT_ABOUT_CONTENT }).success).toBe(true);
-    expect(pageContentSchema.safeParse({ id: 'about', page_slug: 'about', title: 'About', content: DEFAULT_MEMBERSHIP_CONTENT }).success).toBe(false);
+    expect(
+      pageContentSchema.safeParse({
+        id: 'about',
+        page_slug: 'about',
+        title: 'About',
+        content: DEFAULT_ABOUT_CONTENT,
+      }).success,
+    ).toBe(true);
+    expect(
+      pageContentSchema.safeParse({
+        id: 'about',
+        page_slug: 'about',
+        title: 'About',
+        content: DEFAULT_MEMBERSHIP_CONTENT,
+      }).success,
+    ).toBe(false);
   });
 });
 
 describe('newsletters', () => {
   it('has the recipient groups, Publishers added', () => {
-    expect(NEWSLETTER_RECIPIENT_GROUPS.map((g) => g.label)).toEqual(['All Users', 'Book Authors', 'Publishers', 'Book Lovers/Marketers', 'Admins']);
+    expect(NEWSLETTER_RECIPIENT_GROUPS.map((g) => g.label)).toEqual([
+      'All Users',
+      'Book Authors',
+      'Publishers',
+      'Book Lovers/Marketers',
+      'Admins',
+    ]);
   });
   it('matches members to groups by category, and Admins by the claim', () => {
-    const author = { profile: { category: 'Book Author' as const, is_active: true, approval_status: 'approved' as const }, emailVerified: true, admin: false, unsubscribed: false };
+    const author = {
+      profile: { category: 'Book Author' as const, is_active: true, approval_status: 'approved' as const },
+      emailVerified: true,
+      admin: false,
+      unsubscribed: false,
+    };
     expect(isNewsletterRecipient(author, 'all')).toBe(true);
     expect(isNewsletterRecipient(author, 'book-author')).toBe(true);
     expect(isNewsletterRecipient(author, 'book-lover')).toBe(false);
     expect(isNewsletterRecipient(author, 'publisher')).toBe(false);
     expect(isNewsletterRecipient(author, 'admin')).toBe(false);
     expect(isNewsletterRecipient({ ...author, admin: true }, 'admin')).toBe(true);
-    expect(isNewsletterRecipient({ ...author, profile: { ...author.profile, category: 'Publisher' } }, 'publisher')).toBe(true);
+    expect(
+      isNewsletterRecipient(
+        { ...author, profile: { ...author.profile, category: 'Publisher' } },
+        'publisher',
+      ),
+    ).toBe(true);
   });
   it('leaves out inactive, unapproved, unverified and unsubscribed members', () => {
-    const base = { profile: { category: 'Book Author' as const, is_active: true, approval_status: 'approved' as const }, emailVerified: true, admin: true, unsubscribed: false };
-    expect(isNewsletterRecipient({ ...base, profile: { ...base.profile, is_active: false } }, 'all')).toBe(false);
-    expect(isNewsletterRecipient({ ...base, profile: { ...base.profile, approval_status: 'pending' } }, 'all')).toBe(false);
+    const base = {
+      profile: { category: 'Book Author' as const, is_active: true, approval_status: 'approved' as const },
+      emailVerified: true,
+      admin: true,
+      unsubscribed: false,
+    };
+    expect(isNewsletterRecipient({ ...base, profile: { ...base.profile, is_active: false } }, 'all')).toBe(
+      false,
+    );
+    expect(
+      isNewsletterRecipient({ ...base, profile: { ...base.profile, approval_status: 'pending' } }, 'all'),
+    ).toBe(false);
     expect(isNewsletterRecipient({ ...base, emailVerified: false }, 'all')).toBe(false);
     expect(isNewsletterRecipient({ ...base, unsubscribed: true }, 'admin')).toBe(false);
   });
@@ -64,33 +112,73 @@ describe('newsletters', () => {
 describe('other entities', () => {
   it('legal documents and their fallback', () => {
     expect(LEGAL_FALLBACK_TEXT).toMatch(/temporarily unavailable/);
-    expect(legalDocumentSchema.safeParse({ id: 'terms', document_type: 'terms', title: 'Terms', content: '# T', last_updated_at: new Date() }).success).toBe(true);
+    expect(
+      legalDocumentSchema.safeParse({
+        id: 'terms',
+        document_type: 'terms',
+        title: 'Terms',
+        content: '# T',
+        last_updated_at: new Date(),
+      }).success,
+    ).toBe(true);
   });
   it('banner position is an integer of at least 1', () => {
-    const banner = (position: number) => advertisementBannerSchema.safeParse({ id: 'b', title: 'Ad', image_url: 'https://img.example/a.png', position });
+    const banner = (position: number) =>
+      advertisementBannerSchema.safeParse({
+        id: 'b',
+        title: 'Ad',
+        image_url: 'https://img.example/a.png',
+        position,
+      });
     expect(banner(1).success).toBe(true);
     expect(banner(0).success).toBe(false);
     expect(banner(1.5).success).toBe(false);
-    expect(activeBanners([{ is_active: true, position: 2 }, { is_active: false, position: 1 }, { is_active: true, position: 1 }])).toEqual([
-      { is_active: true, position: 1 }, { is_active: true, position: 2 },
+    expect(
+      activeBanners([
+        { is_active: true, position: 2 },
+        { is_active: false, position: 1 },
+        { is_active: true, position: 1 },
+      ]),
+    ).toEqual([
+      { is_active: true, position: 1 },
+      { is_active: true, position: 2 },
     ]);
   });
   it('blog form requires title, author and content', () => {
     const result = blogPostFormSchema.safeParse({ title: '', author: '', content: '' });
-    expect(result.error?.issues.map((i) => i.message)).toEqual(['Title is required', 'Author is required', 'Content is required']);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([
+      'Title is required',
+      'Author is required',
+      'Content is required',
+    ]);
   });
   it("product/service title is required ('Title is required.') and prices are read from text", () => {
-    expect(productServiceFormSchema.safeParse({ title: ' ' }).error?.issues[0]?.message).toBe('Title is required.');
+    expect(productServiceFormSchema.safeParse({ title: ' ' }).error?.issues[0]?.message).toBe(
+      'Title is required.',
+    );
     expect(parsePriceNumeric('$1,299.99')).toBe(1299.99);
     expect(parsePriceNumeric('Free')).toBe(0);
     expect(parsePriceNumeric('Contact me')).toBeNull();
   });
   it('sign-up checks run in the spec order', () => {
-    const ok = { password: 'secret1', confirmPassword: 'secret1', agreedToTerms: true, agreedToPrivacy: true };
+    const ok = {
+      password: 'secret1',
+      confirmPassword: 'secret1',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+    };
     expect(signupProblem(ok)).toBeNull();
-    expect(signupProblem({ ...ok, confirmPassword: 'x', password: '1', agreedToTerms: false })?.title).toBe('Password Mismatch');
-    expect(signupProblem({ ...ok, password: '12345', confirmPassword: '12345', agreedToTerms: false })?.title).toBe('Password Too Short');
-    expect(signupProblem({ ...ok, agreedToTerms: false, agreedToPrivacy: false })?.title).toBe('Terms Required');
-    expect(signupProblem({ ...ok, agreedToPrivacy: false })?.message).toBe('You must agree to the Privacy Policy to create an account.');
+    expect(signupProblem({ ...ok, confirmPassword: 'x', password: '1', agreedToTerms: false })?.title).toBe(
+      'Password Mismatch',
+    );
+    expect(
+      signupProblem({ ...ok, password: '12345', confirmPassword: '12345', agreedToTerms: false })?.title,
+    ).toBe('Password Too Short');
+    expect(signupProblem({ ...ok, agreedToTerms: false, agreedToPrivacy: false })?.title).toBe(
+      'Terms Required',
+    );
+    expect(signupProblem({ ...ok, agreedToPrivacy: false })?.message).toBe(
+      'You must agree to the Privacy Policy to create an account.',
+    );
   });
 });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { displayNameRefusedRe2, hasLookalikeCharacters, hasMarkup, hasWebAddress } from '../../../src/domain/display-name.ts';
 import {
-  DISPLAY_NAME_CONTROL_MESSAGE, DISPLAY_NAME_LINK_MESSAGE, DISPLAY_NAME_LOOKALIKE_MESSAGE, DISPLAY_NAME_MARKUP_MESSAGE, displayNameProblem,
+  displayNameRefusedRe2,
+  hasLookalikeCharacters,
+  hasMarkup,
+  hasWebAddress,
+} from '../../../src/domain/display-name.ts';
+import {
+  DISPLAY_NAME_CONTROL_MESSAGE,
+  DISPLAY_NAME_LINK_MESSAGE,
+  DISPLAY_NAME_LOOKALIKE_MESSAGE,
+  DISPLAY_NAME_MARKUP_MESSAGE,
+  displayNameProblem,
 } from '../../../src/domain/signup.ts';
 
 describe('display-name rules', () => {
@@ -14,13 +23,23 @@ describe('display-name rules', () => {
       if (cp >= 0xd800 && cp <= 0xdfff) continue;
       const c = String.fromCodePoint(cp);
       const folded = c.normalize('NFKC');
-      if (folded !== c && target.test(folded) && !hasLookalikeCharacters(c)) missed.push(`U+${cp.toString(16).toUpperCase()}`);
+      if (folded !== c && target.test(folded) && !hasLookalikeCharacters(c))
+        missed.push(`U+${cp.toString(16).toUpperCase()}`);
     }
     expect(missed).toEqual([]);
   });
 
   it('keeps plain names, initials, titles and other scripts', () => {
-    for (const name of ['Alice Author', 'J. R. R. Tolkien', 'Dr. Seuss', 'M.Sc. Jane', 'Zoë Ångström', '李小龙', 'Kim 👩‍💻', 'Kelvin k']) {
+    for (const name of [
+      'Alice Author',
+      'J. R. R. Tolkien',
+      'Dr. Seuss',
+      'M.Sc. Jane',
+      'Zoë Ångström',
+      '李小龙',
+      'Kim 👩‍💻',
+      'Kelvin k',
+    ]) {
       expect(displayNameProblem(name), name).toBeNull();
     }
   });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FEATURED_BOOK_SLOTS, FEATURED_PROFILE_SLOTS, featuredBookSchema, fillFeaturedProfileSlots, toSlots,
+  FEATURED_BOOK_SLOTS,
+  FEATURED_PROFILE_SLOTS,
+  featuredBookSchema,
+  fillFeaturedProfileSlots,
+  toSlots,
 } from '../../../src/domain/featured.ts';
 
 const p = (user_id: string, page_slug = user_id, is_active = true) => ({ user_id, page_slug, is_active });
@@ -14,7 +18,12 @@ describe('featured slots', () => {
     expect(featuredBookSchema.safeParse({ id: '0', book_id: 'b', position: 0 }).success).toBe(false);
   });
   it('toSlots places entries by position', () => {
-    expect(toSlots([{ position: 3 }, { position: 1 }], 4)).toEqual([{ position: 1 }, null, { position: 3 }, null]);
+    expect(toSlots([{ position: 3 }, { position: 1 }], 4)).toEqual([
+      { position: 1 },
+      null,
+      { position: 3 },
+      null,
+    ]);
   });
   it('fills empty author slots: owner first, then newest active not yet featured', () => {
     const featured = [null, p('f2'), null, null, null, null];

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BOOK_CATEGORIES, GENRE_CATALOGUE, bookCategoryLabel, categoryOfGenre, genreLabel, genresFor, toBookCategory,
+  BOOK_CATEGORIES,
+  GENRE_CATALOGUE,
+  bookCategoryLabel,
+  categoryOfGenre,
+  genreLabel,
+  genresFor,
+  toBookCategory,
 } from '../../../src/domain/genres.ts';
 
 describe('genre catalogue', () => {

@@ -114,7 +114,12 @@ describe('messages and toasts', () => {
   });
   it('gives each refusal a status', () => {
     expect(Object.keys(UPLOAD_STATUS).sort()).toEqual(Object.keys(m).sort());
-    expect([UPLOAD_STATUS.signIn, UPLOAD_STATUS.tooLarge, UPLOAD_STATUS.notAnImage, UPLOAD_STATUS.failed]).toEqual([401, 413, 415, 500]);
+    expect([
+      UPLOAD_STATUS.signIn,
+      UPLOAD_STATUS.tooLarge,
+      UPLOAD_STATUS.notAnImage,
+      UPLOAD_STATUS.failed,
+    ]).toEqual([401, 413, 415, 500]);
   });
   it('knows the kinds', () => {
     expect(isUploadKind('profile-images')).toBe(true);
@@ -126,19 +131,48 @@ describe('messages and toasts', () => {
 
   const png = bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a]);
   it('checks in the browser first: signed in, then size, then the first bytes', () => {
-    expect(clientCheck('profile-images', { size: 10, head: png }, false)).toEqual({ title: 'Authentication required', description: 'Please log in to upload profile images.' });
-    expect(clientCheck('profile-images', { size: MAX_UPLOAD_BYTES + 1, head: png }, true)).toEqual({ title: 'File too large', description: 'Profile image must be less than 500KB.' });
-    expect(clientCheck('profile-images', { size: 10, head: bytes('<svg/>') }, true)).toEqual({ title: 'Invalid file type', description: 'Please upload an image file.' });
-    expect(clientCheck('profile-images', { size: 0, head: new Uint8Array() }, true)?.title).toBe('Invalid file type');
+    expect(clientCheck('profile-images', { size: 10, head: png }, false)).toEqual({
+      title: 'Authentication required',
+      description: 'Please log in to upload profile images.',
+    });
+    expect(clientCheck('profile-images', { size: MAX_UPLOAD_BYTES + 1, head: png }, true)).toEqual({
+      title: 'File too large',
+      description: 'Profile image must be less than 500KB.',
+    });
+    expect(clientCheck('profile-images', { size: 10, head: bytes('<svg/>') }, true)).toEqual({
+      title: 'Invalid file type',
+      description: 'Please upload an image file.',
+    });
+    expect(clientCheck('profile-images', { size: 0, head: new Uint8Array() }, true)?.title).toBe(
+      'Invalid file type',
+    );
     expect(clientCheck('profile-images', { size: 10, head: png }, true)).toBeNull();
   });
 
   it('shows the server’s reason under the spec’s title, or the spec’s generic failure', () => {
-    expect(refusalToast('profile-images', 401, 'Your session has expired. Please log in again.')).toEqual({ title: 'Authentication required', description: 'Your session has expired. Please log in again.' });
-    expect(refusalToast('profile-images', 413, null)).toEqual({ title: 'File too large', description: 'Profile image must be less than 500KB.' });
-    expect(refusalToast('profile-images', 415, m.svg)).toEqual({ title: 'Invalid file type', description: m.svg });
-    expect(refusalToast('profile-images', 422, m.damaged)).toEqual({ title: 'Upload failed', description: m.damaged });
-    expect(refusalToast('profile-images', 500, 'stack trace')).toEqual({ title: 'Upload failed', description: 'Failed to upload image. Please try again.' });
-    expect(refusalToast('profile-images', 403, null)).toEqual({ title: 'Upload failed', description: 'Failed to upload image. Please try again.' });
+    expect(refusalToast('profile-images', 401, 'Your session has expired. Please log in again.')).toEqual({
+      title: 'Authentication required',
+      description: 'Your session has expired. Please log in again.',
+    });
+    expect(refusalToast('profile-images', 413, null)).toEqual({
+      title: 'File too large',
+      description: 'Profile image must be less than 500KB.',
+    });
+    expect(refusalToast('profile-images', 415, m.svg)).toEqual({
+      title: 'Invalid file type',
+      description: m.svg,
+    });
+    expect(refusalToast('profile-images', 422, m.damaged)).toEqual({
+      title: 'Upload failed',
+      description: m.damaged,
+    });
+    expect(refusalToast('profile-images', 500, 'stack trace')).toEqual({
+      title: 'Upload failed',
+      description: 'Failed to upload image. Please try again.',
+    });
+    expect(refusalToast('profile-images', 403, null)).toEqual({
+      title: 'Upload failed',
+      description: 'Failed to upload image. Please try again.',
+    });
   });
 });

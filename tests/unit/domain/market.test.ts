@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
-  NO_PRICE_HIGH_KEY, NO_PRICE_LOW_KEY, entryFromAd, entryFromBook, entryFromProduct, marketEntryId, marketEntrySchema, priceBand, sameEntry,
-  type MarketEntry, type OwnerStatus,
+  NO_PRICE_HIGH_KEY,
+  NO_PRICE_LOW_KEY,
+  entryFromAd,
+  entryFromBook,
+  entryFromProduct,
+  marketEntryId,
+  marketEntrySchema,
+  priceBand,
+  sameEntry,
+  type MarketEntry,
+  type OwnerStatus,
 } from '../../../src/domain/market-entry.ts';
 import {
-  MARKET_PARAMS, SORT_ORDERS, compareByPlan, filtersToLoosen, isExactPlan, marketQuery, matchesMarketResidual, parseMarketParams, planMarket,
+  MARKET_PARAMS,
+  SORT_ORDERS,
+  compareByPlan,
+  filtersToLoosen,
+  isExactPlan,
+  marketQuery,
+  matchesMarketResidual,
+  parseMarketParams,
+  planMarket,
   subcategoryOptions,
 } from '../../../src/domain/market.ts';
 import { MARKETPLACE_SORTS, PRICE_FILTERS, sortMarketplaceItems } from '../../../src/domain/marketplace.ts';
@@ -12,35 +29,86 @@ import { MARKETPLACE_SORTS, PRICE_FILTERS, sortMarketplaceItems } from '../../..
 const approved: OwnerStatus = { is_active: true, approval_status: 'approved' };
 const created_at = new Date('2026-01-02T03:04:05Z');
 const book = {
-  user_id: 'u1', title: 'Midnight Tide', genre: ['mystery'], cover_image: '/media/c.webp', ebook_price: 4.99, paperback_price: 12,
-  hardcover_price: null, audiobook_price: 3.5, is_active: true, is_featured: false, created_at,
+  user_id: 'u1',
+  title: 'Midnight Tide',
+  genre: ['mystery'],
+  cover_image: '/media/c.webp',
+  ebook_price: 4.99,
+  paperback_price: 12,
+  hardcover_price: null,
+  audiobook_price: 3.5,
+  is_active: true,
+  is_featured: false,
+  created_at,
 };
 const product = {
-  user_id: 'u1', title: 'Oak Bookends', category: 'product' as const, subcategory: 'book-accessories', price_numeric: 25, currency: 'EUR' as const,
-  image_url: null, tags: ['oak', 'handmade'], is_active: true, is_featured: true, views_count: 7, created_at,
+  user_id: 'u1',
+  title: 'Oak Bookends',
+  category: 'product' as const,
+  subcategory: 'book-accessories',
+  price_numeric: 25,
+  currency: 'EUR' as const,
+  image_url: null,
+  tags: ['oak', 'handmade'],
+  is_active: true,
+  is_featured: true,
+  views_count: 7,
+  created_at,
 };
 const ad = {
-  user_id: 'u2', title: 'Signed first edition', category: 'books-publications', subcategory: 'signed-books', price: null, currency: 'USD' as const,
-  tags: ['rare', 'signed', 'vintage', 'hardback'], is_active: true, is_featured: false, views_count: 3, created_at,
+  user_id: 'u2',
+  title: 'Signed first edition',
+  category: 'books-publications',
+  subcategory: 'signed-books',
+  price: null,
+  currency: 'USD' as const,
+  tags: ['rare', 'signed', 'vintage', 'hardback'],
+  is_active: true,
+  is_featured: false,
+  views_count: 3,
+  created_at,
 };
 
 describe('market entries', () => {
   it('a book is listed at its market price: the lowest of its format prices', () => {
     const entry = entryFromBook('b1', book, approved)!;
-    expect(entry).toMatchObject({ type: 'book', price: 3.5, price_band: 'under-10', category: 'books-publications', subcategories: ['mystery'], path: '/book/b1' });
+    expect(entry).toMatchObject({
+      type: 'book',
+      price: 3.5,
+      price_band: 'under-10',
+      category: 'books-publications',
+      subcategories: ['mystery'],
+      path: '/book/b1',
+    });
     expect(entry.search_keywords).toContain('midn');
     expect(marketEntrySchema.safeParse({ id: marketEntryId('books', 'b1'), ...entry }).success).toBe(true);
   });
 
   it('a product is filed under its listing category; a service is typed service', () => {
-    expect(entryFromProduct('p1', product, approved)).toMatchObject({ type: 'product', category: 'book-accessories', price_band: '10-50', currency: 'EUR', path: '/product-service/p1' });
-    expect(entryFromProduct('p2', { ...product, category: 'service', subcategory: 'editing' }, approved)).toMatchObject({ type: 'service', category: 'writing-editorial' });
-    expect(entryFromProduct('p3', { ...product, category: 'book', subcategory: 'fantasy' }, approved)).toMatchObject({ type: 'product', category: 'books-publications' });
+    expect(entryFromProduct('p1', product, approved)).toMatchObject({
+      type: 'product',
+      category: 'book-accessories',
+      price_band: '10-50',
+      currency: 'EUR',
+      path: '/product-service/p1',
+    });
+    expect(
+      entryFromProduct('p2', { ...product, category: 'service', subcategory: 'editing' }, approved),
+    ).toMatchObject({ type: 'service', category: 'writing-editorial' });
+    expect(
+      entryFromProduct('p3', { ...product, category: 'book', subcategory: 'fantasy' }, approved),
+    ).toMatchObject({ type: 'product', category: 'books-publications' });
   });
 
   it('an ad without a price sorts last both ways and has no band; tags are searchable', () => {
     const entry = entryFromAd('a1', ad, approved)!;
-    expect(entry).toMatchObject({ price: null, price_band: null, price_low_key: NO_PRICE_LOW_KEY, price_high_key: NO_PRICE_HIGH_KEY, path: '/classifieds/a1' });
+    expect(entry).toMatchObject({
+      price: null,
+      price_band: null,
+      price_low_key: NO_PRICE_LOW_KEY,
+      price_high_key: NO_PRICE_HIGH_KEY,
+      path: '/classifieds/a1',
+    });
     expect(entry.search_keywords).toEqual(expect.arrayContaining(['sig', 'vintage', 'har']));
   });
 
@@ -53,7 +121,13 @@ describe('market entries', () => {
   });
 
   it('ids never collide across collections', () => {
-    expect(new Set([marketEntryId('books', 'x'), marketEntryId('products_services', 'x'), marketEntryId('classified_ads', 'x')]).size).toBe(3);
+    expect(
+      new Set([
+        marketEntryId('books', 'x'),
+        marketEntryId('products_services', 'x'),
+        marketEntryId('classified_ads', 'x'),
+      ]).size,
+    ).toBe(3);
   });
 
   it('sameEntry compares dates by time and notices any other change', () => {
@@ -73,7 +147,13 @@ describe('price bands', () => {
       const expected = PRICE_FILTERS.find((filter) => filter.value !== 'all' && filter.matches(price))!.value;
       expect(band, `price ${price}`).toBe(expected);
     }
-    expect([priceBand(0), priceBand(10), priceBand(50), priceBand(100), priceBand(101)]).toEqual(['free', '10-50', '10-50', '50-100', 'over-100']);
+    expect([priceBand(0), priceBand(10), priceBand(50), priceBand(100), priceBand(101)]).toEqual([
+      'free',
+      '10-50',
+      '10-50',
+      '50-100',
+      'over-100',
+    ]);
     expect(priceBand(null)).toBeNull();
     expect(priceBand(Number.NaN)).toBeNull();
   });
@@ -81,20 +161,43 @@ describe('price bands', () => {
 
 describe('sort orders', () => {
   const at = (day: number) => new Date(Date.UTC(2026, 0, day));
-  const make = (id: string, day: number, price: number | null, views: number, featured: boolean): MarketEntry => ({
-    ...entryFromAd(id, { ...ad, price, views_count: views, is_featured: featured, created_at: at(day) }, approved)!,
+  const make = (
+    id: string,
+    day: number,
+    price: number | null,
+    views: number,
+    featured: boolean,
+  ): MarketEntry => ({
+    ...entryFromAd(
+      id,
+      { ...ad, price, views_count: views, is_featured: featured, created_at: at(day) },
+      approved,
+    )!,
     id,
   });
-  const entries = [make('a', 1, 20, 5, false), make('b', 2, null, 9, true), make('c', 3, 5, 0, false), make('d', 4, 20, 5, true), make('e', 5, 0, 1, false)];
+  const entries = [
+    make('a', 1, 20, 5, false),
+    make('b', 2, null, 9, true),
+    make('c', 3, 5, 0, false),
+    make('d', 4, 20, 5, true),
+    make('e', 5, 0, 1, false),
+  ];
 
-  it.each(MARKETPLACE_SORTS.map((sort) => sort.value))('%s orders the index as the marketplace sort does', (sort) => {
-    const viaIndex = [...entries].sort(compareByPlan(SORT_ORDERS[sort])).map((entry) => entry.id);
-    const reference = sortMarketplaceItems(entries, sort).map((entry) => entry.id);
-    expect(viaIndex).toEqual(reference);
-  });
+  it.each(MARKETPLACE_SORTS.map((sort) => sort.value))(
+    '%s orders the index as the marketplace sort does',
+    (sort) => {
+      const viaIndex = [...entries].sort(compareByPlan(SORT_ORDERS[sort])).map((entry) => entry.id);
+      const reference = sortMarketplaceItems(entries, sort).map((entry) => entry.id);
+      expect(viaIndex).toEqual(reference);
+    },
+  );
 
   it('each sort gives the expected order', () => {
-    const order = (sort: keyof typeof SORT_ORDERS) => [...entries].sort(compareByPlan(SORT_ORDERS[sort])).map((entry) => entry.id).join('');
+    const order = (sort: keyof typeof SORT_ORDERS) =>
+      [...entries]
+        .sort(compareByPlan(SORT_ORDERS[sort]))
+        .map((entry) => entry.id)
+        .join('');
     expect(order('newest')).toBe('edcba');
     expect(order('oldest')).toBe('abcde');
     expect(order('price-low')).toBe('ecdab');
@@ -107,16 +210,28 @@ describe('sort orders', () => {
 describe('market query string', () => {
   it('reads every filter and writes the same canonical URL back', () => {
     const { filters, notes, after } = parseMarketParams(
-      new URLSearchParams('search=Oak%20ends&type=products&category=book-accessories&subcategory=book-accessories&price=10-50&sort=price-low&after=item_1'),
+      new URLSearchParams(
+        'search=Oak%20ends&type=products&category=book-accessories&subcategory=book-accessories&price=10-50&sort=price-low&after=item_1',
+      ),
     );
     expect(notes).toEqual([]);
     expect(after).toBe('item_1');
-    expect(filters).toMatchObject({ type: 'products', category: 'book-accessories', subcategory: 'book-accessories', price: '10-50', sort: 'price-low' });
-    expect(marketQuery(filters)).toBe('?search=Oak+ends&type=products&category=book-accessories&subcategory=book-accessories&price=10-50&sort=price-low');
+    expect(filters).toMatchObject({
+      type: 'products',
+      category: 'book-accessories',
+      subcategory: 'book-accessories',
+      price: '10-50',
+      sort: 'price-low',
+    });
+    expect(marketQuery(filters)).toBe(
+      '?search=Oak+ends&type=products&category=book-accessories&subcategory=book-accessories&price=10-50&sort=price-low',
+    );
   });
 
   it('drops unknown, malformed and out-of-range values with a note and keeps the rest', () => {
-    const { filters, notes, after } = parseMarketParams(new URLSearchParams('type=boats&price=cheap&sort=random&category=x&after=../etc&page=2&search=a'));
+    const { filters, notes, after } = parseMarketParams(
+      new URLSearchParams('type=boats&price=cheap&sort=random&category=x&after=../etc&page=2&search=a'),
+    );
     expect(filters).toEqual({ sort: 'newest', type: undefined, category: undefined, price: undefined });
     expect(after).toBeUndefined();
     expect(notes).toHaveLength(7);
@@ -125,11 +240,17 @@ describe('market query string', () => {
   });
 
   it('accepts a sub-category only when it fits the chosen type', () => {
-    expect(parseMarketParams(new URLSearchParams('type=books&subcategory=mystery')).filters.subcategory).toBe('mystery');
+    expect(parseMarketParams(new URLSearchParams('type=books&subcategory=mystery')).filters.subcategory).toBe(
+      'mystery',
+    );
     const wrong = parseMarketParams(new URLSearchParams('type=services&subcategory=mystery'));
     expect(wrong.filters.subcategory).toBeUndefined();
     expect(wrong.notes[0]).toContain('does not fit');
-    expect(subcategoryOptions('classifieds', 'other').map((option) => option.value)).toEqual(['wanted', 'swaps-trades', 'miscellaneous']);
+    expect(subcategoryOptions('classifieds', 'other').map((option) => option.value)).toEqual([
+      'wanted',
+      'swaps-trades',
+      'miscellaneous',
+    ]);
   });
 
   it('knows only the documented parameters', () => {
@@ -139,27 +260,46 @@ describe('market query string', () => {
   it('names each filter to loosen with a link without it', () => {
     const { filters } = parseMarketParams(new URLSearchParams('type=classifieds&price=free&search=zebra'));
     const options = filtersToLoosen(filters, '/classifieds');
-    expect(options.map((option) => option.label)).toEqual(['the search “zebra”', 'the item type “Classifieds”', 'the price range “Free”']);
+    expect(options.map((option) => option.label)).toEqual([
+      'the search “zebra”',
+      'the item type “Classifieds”',
+      'the price range “Free”',
+    ]);
     expect(options[2]!.href).toBe('/classifieds?search=zebra&type=classifieds');
   });
 });
 
 describe('query plan', () => {
   it('is one exact query for equalities and a sub-category', () => {
-    const plan = planMarket(parseMarketParams(new URLSearchParams('type=books&price=free&subcategory=mystery&sort=popular')).filters);
-    expect(plan.equals).toEqual([['type', 'book'], ['price_band', 'free']]);
+    const plan = planMarket(
+      parseMarketParams(new URLSearchParams('type=books&price=free&subcategory=mystery&sort=popular'))
+        .filters,
+    );
+    expect(plan.equals).toEqual([
+      ['type', 'book'],
+      ['price_band', 'free'],
+    ]);
     expect(plan.arrayContains).toEqual({ field: 'subcategories', value: 'mystery' });
-    expect(plan.orderBy).toEqual([['views_count', 'desc'], ['created_at', 'desc']]);
+    expect(plan.orderBy).toEqual([
+      ['views_count', 'desc'],
+      ['created_at', 'desc'],
+    ]);
     expect(isExactPlan(plan)).toBe(true);
   });
 
   it('searches on the longest term and checks the rest in memory', () => {
-    const plan = planMarket(parseMarketParams(new URLSearchParams('search=oak bookends&type=books&subcategory=mystery')).filters);
+    const plan = planMarket(
+      parseMarketParams(new URLSearchParams('search=oak bookends&type=books&subcategory=mystery')).filters,
+    );
     expect(plan.arrayContains).toEqual({ field: 'search_keywords', value: 'bookends' });
     expect(plan.residual).toEqual({ subcategory: 'mystery', terms: ['oak'] });
     expect(isExactPlan(plan)).toBe(false);
-    expect(matchesMarketResidual({ subcategories: ['mystery'], search_keywords: ['oa', 'oak'] }, plan.residual)).toBe(true);
-    expect(matchesMarketResidual({ subcategories: ['romance'], search_keywords: ['oa', 'oak'] }, plan.residual)).toBe(false);
+    expect(
+      matchesMarketResidual({ subcategories: ['mystery'], search_keywords: ['oa', 'oak'] }, plan.residual),
+    ).toBe(true);
+    expect(
+      matchesMarketResidual({ subcategories: ['romance'], search_keywords: ['oa', 'oak'] }, plan.residual),
+    ).toBe(false);
   });
 });
 

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CONDITION_FORM_OPTIONS, CONDITION_OPTIONS, CONTACT_METHOD_OPTIONS, CURRENCIES, DEFAULT_CURRENCY, LISTING_CATEGORIES,
-  MARKETPLACE_KINDS, PRICE_FILTERS, categoryLabel, conditionFromForm, formatPrice, sortMarketplaceItems, subcategoriesOf,
+  CONDITION_FORM_OPTIONS,
+  CONDITION_OPTIONS,
+  CONTACT_METHOD_OPTIONS,
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  LISTING_CATEGORIES,
+  MARKETPLACE_KINDS,
+  PRICE_FILTERS,
+  categoryLabel,
+  conditionFromForm,
+  formatPrice,
+  sortMarketplaceItems,
+  subcategoriesOf,
 } from '../../../src/domain/marketplace.ts';
 
 describe('listing category tree', () => {
@@ -15,7 +26,12 @@ describe('listing category tree', () => {
   });
   it('keeps the spec sub-categories of the book categories', () => {
     expect(subcategoriesOf('books-publications').map((s) => s.value)).toEqual([
-      'new-books', 'used-books', 'rare-books', 'first-editions', 'signed-books', 'manuscripts',
+      'new-books',
+      'used-books',
+      'rare-books',
+      'first-editions',
+      'signed-books',
+      'manuscripts',
     ]);
     expect(subcategoriesOf('fiction-books')).toHaveLength(9);
     expect(subcategoriesOf('non-fiction-books')).toHaveLength(12);
@@ -72,7 +88,8 @@ describe('sortMarketplaceItems', () => {
     { id: 'b', created_at: new Date(3), price: null, views_count: 9, is_featured: true },
     { id: 'c', created_at: new Date(2), price: 5, views_count: 1, is_featured: false },
   ];
-  const ids = (sort: Parameters<typeof sortMarketplaceItems>[1]) => sortMarketplaceItems(items, sort).map((i) => i.id);
+  const ids = (sort: Parameters<typeof sortMarketplaceItems>[1]) =>
+    sortMarketplaceItems(items, sort).map((i) => i.id);
   it('sorts by each order; unpriced items go last', () => {
     expect(ids('newest')).toEqual(['b', 'c', 'a']);
     expect(ids('oldest')).toEqual(['a', 'c', 'b']);

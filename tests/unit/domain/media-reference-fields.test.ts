@@ -34,10 +34,13 @@ describe('MEDIA_REFERENCE_FIELDS', () => {
     for (const [collection, schema] of Object.entries(SCHEMAS)) {
       for (const [field, fieldSchema] of Object.entries(schema.shape)) {
         const type = fieldSchema as z.ZodType;
-        if (type.safeParse(UPLOADED).success && !type.safeParse('plain words, not an address').success) pictureOrLinkFields.push(`${collection}.${field}`);
+        if (type.safeParse(UPLOADED).success && !type.safeParse('plain words, not an address').success)
+          pictureOrLinkFields.push(`${collection}.${field}`);
       }
     }
     const listed = MEDIA_REFERENCE_FIELDS.map(({ collection, field }) => `${collection}.${field}`);
-    expect(pictureOrLinkFields.filter((field) => !LINK_FIELDS.includes(field)).sort()).toEqual([...listed].sort());
+    expect(pictureOrLinkFields.filter((field) => !LINK_FIELDS.includes(field)).sort()).toEqual(
+      [...listed].sort(),
+    );
   });
 });

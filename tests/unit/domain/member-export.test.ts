@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { exportDocument, exportValue, inCreationOrder, memberExportFileName } from '../../../src/domain/member-export.ts';
+import {
+  exportDocument,
+  exportValue,
+  inCreationOrder,
+  memberExportFileName,
+} from '../../../src/domain/member-export.ts';
 
 describe('exportValue', () => {
   it('turns times into ISO strings, deep inside maps and lists', () => {
     const stamp = { toDate: () => new Date('2025-03-04T05:06:07Z') };
-    expect(exportValue({ at: stamp, list: [new Date('2024-01-01T00:00:00Z')], n: 3, s: 'x', nil: null })).toEqual({
+    expect(
+      exportValue({ at: stamp, list: [new Date('2024-01-01T00:00:00Z')], n: 3, s: 'x', nil: null }),
+    ).toEqual({
       at: '2025-03-04T05:06:07.000Z',
       list: ['2024-01-01T00:00:00.000Z'],
       n: 3,
@@ -14,7 +21,11 @@ describe('exportValue', () => {
   });
 
   it('keeps fields it does not know', () => {
-    expect(exportDocument('b1', { title: 'T', new_field: { deep: true } })).toEqual({ id: 'b1', title: 'T', new_field: { deep: true } });
+    expect(exportDocument('b1', { title: 'T', new_field: { deep: true } })).toEqual({
+      id: 'b1',
+      title: 'T',
+      new_field: { deep: true },
+    });
   });
 });
 
@@ -31,7 +42,11 @@ describe('inCreationOrder', () => {
 
 describe('memberExportFileName', () => {
   it('names the file after the member and the day', () => {
-    expect(memberExportFileName('Jane-Doe', new Date('2026-11-23T02:00:00Z'))).toBe('shelfmark-data-jane-doe-2026-11-23.json');
-    expect(memberExportFileName('../../x', new Date('2026-11-23T02:00:00Z'))).toBe('shelfmark-data-x-2026-11-23.json');
+    expect(memberExportFileName('Jane-Doe', new Date('2026-11-23T02:00:00Z'))).toBe(
+      'shelfmark-data-jane-doe-2026-11-23.json',
+    );
+    expect(memberExportFileName('../../x', new Date('2026-11-23T02:00:00Z'))).toBe(
+      'shelfmark-data-x-2026-11-23.json',
+    );
   });
 });

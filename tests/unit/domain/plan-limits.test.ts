@@ -18,13 +18,21 @@ describe('plan limits', () => {
     expect(canAdd('products_services', 'premium', count)).toBe(true);
   });
   it('uses the spec messages verbatim', () => {
-    expect(LIMIT_MESSAGES.books).toBe('Free users can only add up to 3 books. Upgrade to Premium for unlimited books!');
+    expect(LIMIT_MESSAGES.books).toBe(
+      'Free users can only add up to 3 books. Upgrade to Premium for unlimited books!',
+    );
     expect(LIMIT_MESSAGES.products_services).toBe(
       'Free users can only add up to 3 products/services. Upgrade to Premium for unlimited products/services!',
     );
   });
   it('counter turns orange at 2 and red from 3, never for premium', () => {
-    expect([0, 1, 2, 3, 4].map((n) => limitLevel(n))).toEqual(['normal', 'normal', 'warning', 'limit', 'limit']);
+    expect([0, 1, 2, 3, 4].map((n) => limitLevel(n))).toEqual([
+      'normal',
+      'normal',
+      'warning',
+      'limit',
+      'limit',
+    ]);
     expect(limitLevel(3, 'premium')).toBe('normal');
   });
 });

@@ -3,10 +3,22 @@ import { productJsonLd, productMetaDescription, productMetaTitle } from '../../.
 import { serializeJsonLd } from '../../../src/domain/profile-json-ld.ts';
 
 const item = {
-  id: 'p1', title: 'Reading lamp', description: ' Warm light. ', category: 'product' as const, subcategory: 'reading-accessories',
-  price_numeric: 24.5, currency: 'USD' as const, condition: 'new' as const, tags: ['lamp', 'light'],
+  id: 'p1',
+  title: 'Reading lamp',
+  description: ' Warm light. ',
+  category: 'product' as const,
+  subcategory: 'reading-accessories',
+  price_numeric: 24.5,
+  currency: 'USD' as const,
+  condition: 'new' as const,
+  tags: ['lamp', 'light'],
 };
-const input = { item, pageUrl: 'https://s.example/product-service/p1', imageUrl: 'https://s.example/media/p.png', seller: { name: 'Ann', url: 'https://s.example/profile/ann' } };
+const input = {
+  item,
+  pageUrl: 'https://s.example/product-service/p1',
+  imageUrl: 'https://s.example/media/p.png',
+  seller: { name: 'Ann', url: 'https://s.example/profile/ann' },
+};
 
 describe('product/service JSON-LD', () => {
   it('is a Product with an Offer carrying the numeric price, currency, condition and seller', () => {
@@ -32,7 +44,11 @@ describe('product/service JSON-LD', () => {
   });
 
   it('has no Offer without a numeric price, and leaves out empty description, image and tags', () => {
-    const ld = productJsonLd({ ...input, imageUrl: undefined, item: { ...item, price_numeric: null, description: ' ', tags: [], condition: null, subcategory: null } });
+    const ld = productJsonLd({
+      ...input,
+      imageUrl: undefined,
+      item: { ...item, price_numeric: null, description: ' ', tags: [], condition: null, subcategory: null },
+    });
     expect(ld).not.toHaveProperty('offers');
     expect(ld).not.toHaveProperty('description');
     expect(ld).not.toHaveProperty('image');
@@ -41,7 +57,10 @@ describe('product/service JSON-LD', () => {
   });
 
   it('a price of 0 is still an Offer; a member-typed </script> cannot end the element', () => {
-    const ld = productJsonLd({ ...input, item: { ...item, price_numeric: 0, title: '</script><script>alert(1)</script>' } });
+    const ld = productJsonLd({
+      ...input,
+      item: { ...item, price_numeric: 0, title: '</script><script>alert(1)</script>' },
+    });
     expect(ld.offers).toMatchObject({ price: '0.00' });
     expect(serializeJsonLd(ld)).not.toContain('</script>');
   });
@@ -50,9 +69,15 @@ describe('product/service JSON-LD', () => {
 describe('product/service page title and description', () => {
   it('name the kind and the seller, so the same item by two sellers has distinct titles and descriptions', () => {
     expect(productMetaTitle({ title: 'Lamp', category: 'product' }, 'Ann')).toBe('Lamp – Product by Ann');
-    expect(productMetaTitle({ title: 'Lamp', category: 'product' }, 'Bo')).not.toBe(productMetaTitle({ title: 'Lamp', category: 'product' }, 'Ann'));
-    expect(productMetaDescription({ description: ' Warm\n light. ', category: 'service' }, 'Ann')).toBe('Warm light. Service by Ann.');
+    expect(productMetaTitle({ title: 'Lamp', category: 'product' }, 'Bo')).not.toBe(
+      productMetaTitle({ title: 'Lamp', category: 'product' }, 'Ann'),
+    );
+    expect(productMetaDescription({ description: ' Warm\n light. ', category: 'service' }, 'Ann')).toBe(
+      'Warm light. Service by Ann.',
+    );
     expect(productMetaDescription({ description: null, category: 'product' }, 'Ann')).toBe('Product by Ann.');
-    expect(productMetaDescription({ description: 'x'.repeat(500), category: 'product' }, 'Ann')).toBe(`${'x'.repeat(239)}… Product by Ann.`);
+    expect(productMetaDescription({ description: 'x'.repeat(500), category: 'product' }, 'Ann')).toBe(
+      `${'x'.repeat(239)}… Product by Ann.`,
+    );
   });
 });

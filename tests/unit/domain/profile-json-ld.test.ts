@@ -6,13 +6,21 @@ const profile = {
   about_me: 'I write sea stories.',
   role: 'Book Author' as const,
   category: 'Book Author' as const,
-  social_links: { website: 'https://jane.example.com', instagram: 'https://instagram.example.com/jane', twitter: '', goodreads: 'https://jane.example.com' },
+  social_links: {
+    website: 'https://jane.example.com',
+    instagram: 'https://instagram.example.com/jane',
+    twitter: '',
+    goodreads: 'https://jane.example.com',
+  },
 };
 
 describe('profileJsonLd', () => {
   const data = profileJsonLd({
     profile,
-    books: [{ id: 'b1', title: 'Tides', description: 'A novel.', cover_image: '/media/covers/b1.webp' }, { id: 'b2', title: 'Shoals', description: null, cover_image: null }],
+    books: [
+      { id: 'b1', title: 'Tides', description: 'A novel.', cover_image: '/media/covers/b1.webp' },
+      { id: 'b2', title: 'Shoals', description: null, cover_image: null },
+    ],
     pageUrl: 'https://shelfmark.example/profile/jane-doe',
     imageUrl: 'https://shelfmark.example/media/profiles/u1.webp',
     site: 'https://shelfmark.example',
@@ -21,7 +29,12 @@ describe('profileJsonLd', () => {
 
   it('is a ProfilePage about a Person with the social links as sameAs (each once, blanks left out)', () => {
     expect(data['@context']).toBe('https://schema.org');
-    expect(graph[0]).toEqual({ '@type': 'ProfilePage', '@id': 'https://shelfmark.example/profile/jane-doe', url: 'https://shelfmark.example/profile/jane-doe', mainEntity: { '@id': 'https://shelfmark.example/profile/jane-doe#person' } });
+    expect(graph[0]).toEqual({
+      '@type': 'ProfilePage',
+      '@id': 'https://shelfmark.example/profile/jane-doe',
+      url: 'https://shelfmark.example/profile/jane-doe',
+      mainEntity: { '@id': 'https://shelfmark.example/profile/jane-doe#person' },
+    });
     expect(graph[1]).toEqual({
       '@type': 'Person',
       '@id': 'https://shelfmark.example/profile/jane-doe#person',
@@ -35,12 +48,29 @@ describe('profileJsonLd', () => {
   });
   it('lists each book as a Book by that Person, with absolute URLs', () => {
     expect(graph.slice(2)).toEqual([
-      { '@type': 'Book', name: 'Tides', url: 'https://shelfmark.example/book/b1', author: { '@id': 'https://shelfmark.example/profile/jane-doe#person' }, description: 'A novel.', image: 'https://shelfmark.example/media/covers/b1.webp' },
-      { '@type': 'Book', name: 'Shoals', url: 'https://shelfmark.example/book/b2', author: { '@id': 'https://shelfmark.example/profile/jane-doe#person' } },
+      {
+        '@type': 'Book',
+        name: 'Tides',
+        url: 'https://shelfmark.example/book/b1',
+        author: { '@id': 'https://shelfmark.example/profile/jane-doe#person' },
+        description: 'A novel.',
+        image: 'https://shelfmark.example/media/covers/b1.webp',
+      },
+      {
+        '@type': 'Book',
+        name: 'Shoals',
+        url: 'https://shelfmark.example/book/b2',
+        author: { '@id': 'https://shelfmark.example/profile/jane-doe#person' },
+      },
     ]);
   });
   it('leaves out sameAs, image and description when the member has none', () => {
-    const bare = profileJsonLd({ profile: { ...profile, about_me: null, social_links: {} }, books: [], pageUrl: 'https://s.example/profile/x', site: 'https://s.example' });
+    const bare = profileJsonLd({
+      profile: { ...profile, about_me: null, social_links: {} },
+      books: [],
+      pageUrl: 'https://s.example/profile/x',
+      site: 'https://s.example',
+    });
     const person = (bare['@graph'] as Array<Record<string, unknown>>)[1];
     expect(person).not.toHaveProperty('sameAs');
     expect(person).not.toHaveProperty('image');
@@ -50,7 +80,9 @@ describe('profileJsonLd', () => {
 
 describe('sameAsLinks', () => {
   it('keeps only http(s) URLs', () => {
-    expect(sameAsLinks({ website: 'javascript:alert(1)', medium: 'https://medium.example/@j' })).toEqual(['https://medium.example/@j']);
+    expect(sameAsLinks({ website: 'javascript:alert(1)', medium: 'https://medium.example/@j' })).toEqual([
+      'https://medium.example/@j',
+    ]);
   });
 });
 

@@ -3,20 +3,45 @@ import { bookSchema, type Book } from '../../../src/domain/book.ts';
 import { bookLinks } from '../../../src/domain/book-links.ts';
 import { productServiceSchema, type ProductService } from '../../../src/domain/product-service.ts';
 import { profileSchema, type Profile } from '../../../src/domain/profile.ts';
-import { profileCategory, profileDescription, profileHeading, profileSections, showsBooks } from '../../../src/domain/profile-page.ts';
+import {
+  profileCategory,
+  profileDescription,
+  profileHeading,
+  profileSections,
+  showsBooks,
+} from '../../../src/domain/profile-page.ts';
 
 const profile = (fields: Record<string, unknown> = {}): Profile =>
-  profileSchema.parse({ id: 'u1', user_id: 'u1', page_slug: 'jane-doe', display_name: 'Jane Doe', created_at: new Date(0), ...fields });
+  profileSchema.parse({
+    id: 'u1',
+    user_id: 'u1',
+    page_slug: 'jane-doe',
+    display_name: 'Jane Doe',
+    created_at: new Date(0),
+    ...fields,
+  });
 const book = (fields: Record<string, unknown> = {}): Book =>
   bookSchema.parse({ id: 'b1', user_id: 'u1', title: 'Tides', created_at: new Date(0), ...fields });
 const product = (fields: Record<string, unknown> = {}): ProductService =>
-  productServiceSchema.parse({ id: 'p1', user_id: 'u1', title: 'Editing', created_at: new Date(0), ...fields });
+  productServiceSchema.parse({
+    id: 'p1',
+    user_id: 'u1',
+    title: 'Editing',
+    created_at: new Date(0),
+    ...fields,
+  });
 
 describe('profileSections', () => {
   it('shows Books for Book Authors and Publishers, and for an Admin without a category (presented as Book Author)', () => {
-    for (const fields of [{ category: 'Book Author' }, { category: 'Publisher' }, { role: 'Admin', category: null }]) {
+    for (const fields of [
+      { category: 'Book Author' },
+      { category: 'Publisher' },
+      { role: 'Admin', category: null },
+    ]) {
       expect(showsBooks(profile(fields)), JSON.stringify(fields)).toBe(true);
-      expect(profileSections(profile(fields), [book()], []).books?.map((item) => item.book.id)).toEqual(['b1']);
+      expect(profileSections(profile(fields), [book()], []).books?.map((item) => item.book.id)).toEqual([
+        'b1',
+      ]);
     }
   });
   it('has no Books section for Book Lovers/Marketers, even if books were passed', () => {
@@ -25,8 +50,24 @@ describe('profileSections', () => {
     expect(showsBooks(profile({ role: 'User', category: null }))).toBe(false);
   });
   it('keeps an author’s empty Books section (the page says there are none yet) but leaves out empty text sections', () => {
-    const sections = profileSections(profile({ category: 'Book Author', about_me: '  ', special_announcement: null, upcoming_events: '\n \n' }), [], []);
-    expect(sections).toEqual({ about: null, announcement: null, books: [], products: null, events: null, website: null });
+    const sections = profileSections(
+      profile({
+        category: 'Book Author',
+        about_me: '  ',
+        special_announcement: null,
+        upcoming_events: '\n \n',
+      }),
+      [],
+      [],
+    );
+    expect(sections).toEqual({
+      about: null,
+      announcement: null,
+      books: [],
+      products: null,
+      events: null,
+      website: null,
+    });
   });
   it('shows only active books and products', () => {
     const sections = profileSections(
@@ -44,13 +85,24 @@ describe('profileSections', () => {
         about_me: ' Hello. ',
         special_announcement: 'New book!',
         upcoming_events: 'Reading, 1 May\r\n\r\n  Signing, 2 May  ',
-        social_links: { website: 'https://jane.example.com', instagram: 'https://instagram.example.com/jane' },
+        social_links: {
+          website: 'https://jane.example.com',
+          instagram: 'https://instagram.example.com/jane',
+        },
       }),
       [],
       [],
     );
-    expect(sections).toMatchObject({ about: 'Hello.', announcement: 'New book!', events: ['Reading, 1 May', 'Signing, 2 May'], website: 'https://jane.example.com' });
-    expect(profileSections(profile({ social_links: { instagram: 'https://instagram.example.com/jane' } }), [], []).website).toBeNull();
+    expect(sections).toMatchObject({
+      about: 'Hello.',
+      announcement: 'New book!',
+      events: ['Reading, 1 May', 'Signing, 2 May'],
+      website: 'https://jane.example.com',
+    });
+    expect(
+      profileSections(profile({ social_links: { instagram: 'https://instagram.example.com/jane' } }), [], [])
+        .website,
+    ).toBeNull();
   });
 });
 
@@ -64,7 +116,9 @@ describe('profile heading, category and description', () => {
     expect(profileCategory(profile({ role: 'Admin' }))).toBe('Book Author');
   });
   it('describes the profile with the name and the start of About Me, cut at a word under 161 characters', () => {
-    expect(profileDescription(profile({ about_me: 'I write\nsea stories.' }))).toBe('Jane Doe: I write sea stories.');
+    expect(profileDescription(profile({ about_me: 'I write\nsea stories.' }))).toBe(
+      'Jane Doe: I write sea stories.',
+    );
     const long = profileDescription(profile({ about_me: 'word '.repeat(100) }));
     expect(long.length).toBeLessThanOrEqual(160);
     expect(long).toMatch(/^Jane Doe: word word .*word…$/);

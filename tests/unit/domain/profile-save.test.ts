@@ -31,7 +31,11 @@ describe('fieldLabel and describeIssue', () => {
   });
 
   it('names the field of the first issue of a save request', () => {
-    const result = saveProfileRequestSchema.safeParse({ userId: 'u1', expectedUpdatedAt: null, books: { create: [{ title: ' ' }] } });
+    const result = saveProfileRequestSchema.safeParse({
+      userId: 'u1',
+      expectedUpdatedAt: null,
+      books: { create: [{ title: ' ' }] },
+    });
     expect(result.success).toBe(false);
     expect(describeIssue(result.error as z.ZodError)).toBe('New book 1, Title: Title is required');
   });
@@ -39,11 +43,24 @@ describe('fieldLabel and describeIssue', () => {
 
 describe('changedFields', () => {
   it('keeps only values that differ; absent, null and empty are the same nothing', () => {
-    const stored = { display_name: 'Jane', about_me: null, social_links: { website: 'https://a.example' }, page_title: 'T' };
+    const stored = {
+      display_name: 'Jane',
+      about_me: null,
+      social_links: { website: 'https://a.example' },
+      page_title: 'T',
+    };
     expect(
-      changedFields(stored, { display_name: 'Jane', about_me: '', social_links: { website: 'https://a.example', twitter: '' }, page_title: 'U', upcoming_events: undefined }),
+      changedFields(stored, {
+        display_name: 'Jane',
+        about_me: '',
+        social_links: { website: 'https://a.example', twitter: '' },
+        page_title: 'U',
+        upcoming_events: undefined,
+      }),
     ).toEqual({ page_title: 'U' });
-    expect(changedFields(stored, { social_links: { website: 'https://b.example' } })).toEqual({ social_links: { website: 'https://b.example' } });
+    expect(changedFields(stored, { social_links: { website: 'https://b.example' } })).toEqual({
+      social_links: { website: 'https://b.example' },
+    });
   });
   it('compares lists item by item', () => {
     expect(sameValue(['a', 'b'], ['a', 'b'])).toBe(true);
@@ -89,7 +106,9 @@ describe('profile image', () => {
     expect(profileImageVerdict(value, undefined, 'u1')).toBe(verdict);
   });
   it('keeps a value the profile already has, whatever it is', () => {
-    expect(profileImageVerdict('/media/seed/authors/jane.webp', '/media/seed/authors/jane.webp', 'u1')).toBe('ok');
+    expect(profileImageVerdict('/media/seed/authors/jane.webp', '/media/seed/authors/jane.webp', 'u1')).toBe(
+      'ok',
+    );
   });
   it('removes only the member’s own replaced upload', () => {
     expect(replacedUploadOf(own, '', 'u1')).toBe('u1/profile-images/abc');

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  SEARCH_KEYWORD_MAX_LENGTH, SEARCH_MAX_TERMS, SEARCH_TEXT_MAX_LENGTH, foldText, matchesAllTerms, parseSearch, primaryTerm,
-  sameKeywords, searchKeywords, searchWords, sortKey,
+  SEARCH_KEYWORD_MAX_LENGTH,
+  SEARCH_MAX_TERMS,
+  SEARCH_TEXT_MAX_LENGTH,
+  foldText,
+  matchesAllTerms,
+  parseSearch,
+  primaryTerm,
+  sameKeywords,
+  searchKeywords,
+  searchWords,
+  sortKey,
 } from '../../../src/domain/search.ts';
 
 describe('foldText', () => {
@@ -22,7 +31,14 @@ describe('foldText', () => {
 
 describe('searchWords', () => {
   it('splits at anything but letters and digits, after folding', () => {
-    expect(searchWords("The Children's Ode — to Straße 9")).toEqual(['the', 'childrens', 'ode', 'to', 'strasse', '9']);
+    expect(searchWords("The Children's Ode — to Straße 9")).toEqual([
+      'the',
+      'childrens',
+      'ode',
+      'to',
+      'strasse',
+      '9',
+    ]);
     expect(searchWords('sci-fi/noir, 2nd ed.')).toEqual(['sci', 'fi', 'noir', '2nd', 'ed']);
     expect(searchWords(null)).toEqual([]);
   });
@@ -36,7 +52,15 @@ describe('searchKeywords', () => {
   const max = { maxKeywords: 200 };
 
   it('stores each word of the fields with its prefixes of 2+ characters, once, in field order', () => {
-    expect(searchKeywords(['The Moon', 'Ann Mo'], max)).toEqual(['th', 'the', 'mo', 'moo', 'moon', 'an', 'ann']);
+    expect(searchKeywords(['The Moon', 'Ann Mo'], max)).toEqual([
+      'th',
+      'the',
+      'mo',
+      'moo',
+      'moon',
+      'an',
+      'ann',
+    ]);
     expect(searchKeywords(['A', null, undefined, ''], max)).toEqual([]);
   });
 
@@ -83,7 +107,12 @@ describe('sortKey', () => {
 
 describe('parseSearch', () => {
   it('folds and splits the words, drops one-letter ones and repeats, and keeps the text to show back', () => {
-    expect(parseSearch('  Crime, a Novel crime ')).toEqual({ text: 'Crime, a Novel crime', terms: ['crime', 'novel'], cut: false, notes: [] });
+    expect(parseSearch('  Crime, a Novel crime ')).toEqual({
+      text: 'Crime, a Novel crime',
+      terms: ['crime', 'novel'],
+      cut: false,
+      notes: [],
+    });
   });
 
   it('reads an empty or missing search as no search, silently', () => {
@@ -93,7 +122,10 @@ describe('parseSearch', () => {
 
   it('drops a search without a usable word, with a note', () => {
     expect(parseSearch('a - !')).toEqual({
-      text: '', terms: [], cut: false, notes: ['Search words need at least 2 letters or digits, so “a - !” was ignored.'],
+      text: '',
+      terms: [],
+      cut: false,
+      notes: ['Search words need at least 2 letters or digits, so “a - !” was ignored.'],
     });
   });
 
@@ -111,7 +143,9 @@ describe('parseSearch', () => {
     expect(result.cut).toBe(true);
     expect(result.text).toBe(`lighthouse ${'x'.repeat(SEARCH_TEXT_MAX_LENGTH - 11)}`);
     expect(result.terms).toEqual(['lighthouse', 'x'.repeat(SEARCH_KEYWORD_MAX_LENGTH)]);
-    expect(result.notes).toEqual([`Your search was longer than ${SEARCH_TEXT_MAX_LENGTH} characters, so only its first ${SEARCH_TEXT_MAX_LENGTH} were used.`]);
+    expect(result.notes).toEqual([
+      `Your search was longer than ${SEARCH_TEXT_MAX_LENGTH} characters, so only its first ${SEARCH_TEXT_MAX_LENGTH} were used.`,
+    ]);
     expect(parseSearch('z'.repeat(SEARCH_TEXT_MAX_LENGTH)).cut).toBe(false);
   });
 
@@ -140,7 +174,9 @@ describe('primaryTerm', () => {
 
 describe('matchesAllTerms', () => {
   it('matches when every term starts some indexed word', () => {
-    const keywords = searchKeywords(['Margot Ellery', 'Book Author', 'Writes cosy mysteries'], { maxKeywords: 400 });
+    const keywords = searchKeywords(['Margot Ellery', 'Book Author', 'Writes cosy mysteries'], {
+      maxKeywords: 400,
+    });
     expect(matchesAllTerms(keywords, ['mar'])).toBe(true);
     expect(matchesAllTerms(keywords, ['mar', 'myst'])).toBe(true);
     expect(matchesAllTerms(keywords, ['mar', 'romance'])).toBe(false);

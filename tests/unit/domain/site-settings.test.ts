@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_MENU_ITEMS, DEFAULT_SITE_SETTINGS, SOCIAL_LINK_LABELS, resolveSiteSettings, siteSettingsSchema,
+  DEFAULT_MENU_ITEMS,
+  DEFAULT_SITE_SETTINGS,
+  SOCIAL_LINK_LABELS,
+  resolveSiteSettings,
+  siteSettingsSchema,
 } from '../../../src/domain/site-settings.ts';
 import { DEFAULT_FREE_PREVIEW_TITLE } from '../../../src/domain/book.ts';
 
@@ -8,13 +12,33 @@ describe('default menu', () => {
   it('has the ten default items in order', () => {
     expect(DEFAULT_MENU_ITEMS).toHaveLength(10);
     expect(DEFAULT_MENU_ITEMS.map((item) => item.url)).toEqual([
-      '/', '/about', '/categories', '/free-books', '/classifieds', '/book-communities', '/membership', '/blog', '/newsletters', '/directory',
+      '/',
+      '/about',
+      '/categories',
+      '/free-books',
+      '/classifieds',
+      '/book-communities',
+      '/membership',
+      '/blog',
+      '/newsletters',
+      '/directory',
     ]);
     expect(DEFAULT_MENU_ITEMS[1]?.label).toBe('About Shelfmark');
   });
   it('labels social links in header order', () => {
     expect(Object.values(SOCIAL_LINK_LABELS)).toEqual([
-      'Website', 'LinkedIn', 'X (Twitter)', 'Facebook', 'Instagram', 'YouTube', 'GitHub', 'TikTok', 'Medium', 'Goodreads', 'Substack', 'Pinterest',
+      'Website',
+      'LinkedIn',
+      'X (Twitter)',
+      'Facebook',
+      'Instagram',
+      'YouTube',
+      'GitHub',
+      'TikTok',
+      'Medium',
+      'Goodreads',
+      'Substack',
+      'Pinterest',
     ]);
   });
 });
@@ -34,7 +58,13 @@ describe('resolveSiteSettings', () => {
     expect(resolved.menu_items).toEqual(DEFAULT_MENU_ITEMS);
   });
   it('treats empty and whitespace values as missing', () => {
-    const resolved = resolveSiteSettings({ site_title: '  ', header_description: '', hero_description: null, logo_url: '', menu_items: [] });
+    const resolved = resolveSiteSettings({
+      site_title: '  ',
+      header_description: '',
+      hero_description: null,
+      logo_url: '',
+      menu_items: [],
+    });
     expect(resolved.site_title).toBe('Shelfmark');
     expect(resolved.header_description).toBe(DEFAULT_SITE_SETTINGS.header_description);
     expect(resolved.logo_url).toBeNull();
@@ -53,7 +83,8 @@ describe('resolveSiteSettings', () => {
     expect(resolved.social_links.map((l) => l.label)).toEqual(['Website', 'Pinterest']);
   });
   it('schema accepts paths and http(s) URLs in the menu, nothing else', () => {
-    const parse = (url: string) => siteSettingsSchema.safeParse({ id: 'main', menu_items: [{ label: 'X', url }] }).success;
+    const parse = (url: string) =>
+      siteSettingsSchema.safeParse({ id: 'main', menu_items: [{ label: 'X', url }] }).success;
     expect(parse('/about')).toBe(true);
     expect(parse('https://example.com')).toBe(true);
     expect(parse('//evil.example')).toBe(false);

@@ -6,7 +6,7 @@ describe('signupSlug', () => {
     expect(signupSlug('Jane Doe')).toBe('jane-doe');
   });
   it('keeps digits, underscores and hyphens, drops other punctuation', () => {
-    expect(signupSlug("J.R.R. Tolkien_fan-42!")).toBe('jrr-tolkien_fan-42');
+    expect(signupSlug('J.R.R. Tolkien_fan-42!')).toBe('jrr-tolkien_fan-42');
     expect(signupSlug("O'Brien, Mary")).toBe('obrien-mary');
   });
   it('turns each run of whitespace into one hyphen and ignores surrounding spaces', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decideAttempt, RESEND_VERIFICATION_LIMITS, SIGNUP_LIMITS_PER_EMAIL, SIGNUP_LIMITS_PER_IP, type ThrottleLimit,
+  decideAttempt,
+  RESEND_VERIFICATION_LIMITS,
+  SIGNUP_LIMITS_PER_EMAIL,
+  SIGNUP_LIMITS_PER_IP,
+  type ThrottleLimit,
 } from '../../../src/domain/throttle.ts';
 
 const MINUTE = 60_000;
@@ -44,8 +48,17 @@ describe('decideAttempt', () => {
   });
 
   it('needs room in every limit', () => {
-    const limits = [{ max: 1, windowMs: MINUTE }, { max: 2, windowMs: HOUR }];
-    expect(run([NOW, NOW + 30_000, NOW + 2 * MINUTE, NOW + 4 * MINUTE, NOW + HOUR + 1], limits)).toEqual([true, false, true, false, true]);
+    const limits = [
+      { max: 1, windowMs: MINUTE },
+      { max: 2, windowMs: HOUR },
+    ];
+    expect(run([NOW, NOW + 30_000, NOW + 2 * MINUTE, NOW + 4 * MINUTE, NOW + HOUR + 1], limits)).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+    ]);
   });
 
   it('ignores garbage and counts future times as now', () => {
@@ -56,13 +69,31 @@ describe('decideAttempt', () => {
 
 describe('the chosen limits', () => {
   it('let a person retry a sign-up but stop a loop', () => {
-    expect(run([0, 1, 2, 3].map((i) => NOW + i * MINUTE), SIGNUP_LIMITS_PER_EMAIL)).toEqual([true, true, true, false]);
-    expect(run(Array.from({ length: 11 }, (_, i) => NOW + i * MINUTE), SIGNUP_LIMITS_PER_IP).filter(Boolean)).toHaveLength(10);
+    expect(
+      run(
+        [0, 1, 2, 3].map((i) => NOW + i * MINUTE),
+        SIGNUP_LIMITS_PER_EMAIL,
+      ),
+    ).toEqual([true, true, true, false]);
+    expect(
+      run(
+        Array.from({ length: 11 }, (_, i) => NOW + i * MINUTE),
+        SIGNUP_LIMITS_PER_IP,
+      ).filter(Boolean),
+    ).toHaveLength(10);
   });
 
   it('allow one verification email a minute and five a day', () => {
     const everyTwoMinutes = Array.from({ length: 7 }, (_, i) => NOW + i * 2 * MINUTE);
-    expect(run(everyTwoMinutes, RESEND_VERIFICATION_LIMITS)).toEqual([true, true, true, true, true, false, false]);
+    expect(run(everyTwoMinutes, RESEND_VERIFICATION_LIMITS)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(run([NOW, NOW + 10_000], RESEND_VERIFICATION_LIMITS)).toEqual([true, false]);
   });
 });

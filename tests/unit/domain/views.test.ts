@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { isSameOriginRequest, isViewCollection, utcDay, VIEW_ITEM_ID_PATTERN, viewEndpoint, viewMarkId, viewRecordExpiry } from '../../../src/domain/views';
+import {
+  isSameOriginRequest,
+  isViewCollection,
+  utcDay,
+  VIEW_ITEM_ID_PATTERN,
+  viewEndpoint,
+  viewMarkId,
+  viewRecordExpiry,
+} from '../../../src/domain/views';
 
 describe('view counter contract', () => {
   it('accepts only the two counted collections', () => {
     expect(isViewCollection('products_services')).toBe(true);
     expect(isViewCollection('classified_ads')).toBe(true);
-    for (const other of ['books', 'profiles', '', null, 3, 'classified_ads/x']) expect(isViewCollection(other)).toBe(false);
+    for (const other of ['books', 'profiles', '', null, 3, 'classified_ads/x'])
+      expect(isViewCollection(other)).toBe(false);
   });
 
   it('accepts Firestore-style ids only', () => {
     expect(VIEW_ITEM_ID_PATTERN.test('aZ09_-x')).toBe(true);
-    for (const bad of ['', 'a/b', 'a b', '..', 'x'.repeat(129), 'é']) expect(VIEW_ITEM_ID_PATTERN.test(bad)).toBe(false);
+    for (const bad of ['', 'a/b', 'a b', '..', 'x'.repeat(129), 'é'])
+      expect(VIEW_ITEM_ID_PATTERN.test(bad)).toBe(false);
   });
 
   it('builds the endpoint path, escaping the id', () => {
@@ -42,11 +52,17 @@ describe('the day a view counts in', () => {
   });
 
   it('keeps its records two days from the day’s start, then lets them expire', () => {
-    expect(viewRecordExpiry(Date.parse('2026-11-26T17:30:00Z')).toISOString()).toBe('2026-11-28T00:00:00.000Z');
+    expect(viewRecordExpiry(Date.parse('2026-11-26T17:30:00Z')).toISOString()).toBe(
+      '2026-11-28T00:00:00.000Z',
+    );
   });
 
   it('names a mark by day, visitor and item, so the next day counts again', () => {
-    expect(viewMarkId('2026-11-26', 'abc', 'classified_ads', 'ad-1')).toBe('2026-11-26-abc-classified_ads-ad-1');
-    expect(viewMarkId('2026-11-27', 'abc', 'classified_ads', 'ad-1')).not.toBe(viewMarkId('2026-11-26', 'abc', 'classified_ads', 'ad-1'));
+    expect(viewMarkId('2026-11-26', 'abc', 'classified_ads', 'ad-1')).toBe(
+      '2026-11-26-abc-classified_ads-ad-1',
+    );
+    expect(viewMarkId('2026-11-27', 'abc', 'classified_ads', 'ad-1')).not.toBe(
+      viewMarkId('2026-11-26', 'abc', 'classified_ads', 'ad-1'),
+    );
   });
 });

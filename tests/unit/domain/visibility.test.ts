@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bookVisibilityFields, isItemPublic, isOwnerPublic, sameVisibilityFields, visibilityFromStored, visibilityUpdates,
+  bookVisibilityFields,
+  isItemPublic,
+  isOwnerPublic,
+  sameVisibilityFields,
+  visibilityFromStored,
+  visibilityUpdates,
 } from '../../../src/domain/visibility.ts';
 
 const approved = { is_active: true, approval_status: 'approved' } as const;
@@ -37,9 +42,15 @@ describe('one visibility rule for books and products/services', () => {
   });
 
   it('derives the fields from a stored book without reading the owner only when the owner state is recorded', () => {
-    expect(visibilityFromStored({ is_active: false, owner_public: true })).toEqual({ owner_public: true, is_public: false });
+    expect(visibilityFromStored({ is_active: false, owner_public: true })).toEqual({
+      owner_public: true,
+      is_public: false,
+    });
     expect(visibilityFromStored({ owner_public: true })).toEqual({ owner_public: true, is_public: true });
-    expect(visibilityFromStored({ is_active: true, owner_public: false })).toEqual({ owner_public: false, is_public: false });
+    expect(visibilityFromStored({ is_active: true, owner_public: false })).toEqual({
+      owner_public: false,
+      is_public: false,
+    });
     expect(visibilityFromStored({ is_active: true })).toBeUndefined();
   });
 });

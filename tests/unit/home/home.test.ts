@@ -22,7 +22,7 @@ import {
 } from '../../../src/domain/home.ts';
 
 describe('rankGenres', () => {
-  it('ranks a category\'s genres by book count, most first, up to the limit', () => {
+  it("ranks a category's genres by book count, most first, up to the limit", () => {
     const counts = { fantasy: 5, mystery: 9, romance: 2, history: 50 };
     expect(rankGenres('fiction', counts, 6).map((g) => [g.value, g.count])).toEqual([
       ['mystery', 9],
@@ -32,13 +32,21 @@ describe('rankGenres', () => {
     expect(rankGenres('fiction', counts, 2).map((g) => g.label)).toEqual(['Mystery', 'Fantasy']);
   });
   it('ignores genres of the other category and genres without books', () => {
-    expect(rankGenres('non-fiction', { fantasy: 5, history: 0, travel: 1 }, 6).map((g) => g.value)).toEqual(['travel']);
+    expect(rankGenres('non-fiction', { fantasy: 5, history: 0, travel: 1 }, 6).map((g) => g.value)).toEqual([
+      'travel',
+    ]);
     expect(rankGenres('fiction', {}, 6)).toEqual([]);
   });
   it('breaks ties by catalogue order', () => {
     const counts = Object.fromEntries(GENRE_CATALOGUE.fiction.map((g) => [g.value, 3]));
-    expect(rankGenres('fiction', counts, 4).map((g) => g.value)).toEqual(GENRE_CATALOGUE.fiction.slice(0, 4).map((g) => g.value));
-    expect(rankGenres('fiction', { western: 2, horror: 2, fantasy: 2 }, 6).map((g) => g.value)).toEqual(['fantasy', 'horror', 'western']);
+    expect(rankGenres('fiction', counts, 4).map((g) => g.value)).toEqual(
+      GENRE_CATALOGUE.fiction.slice(0, 4).map((g) => g.value),
+    );
+    expect(rankGenres('fiction', { western: 2, horror: 2, fantasy: 2 }, 6).map((g) => g.value)).toEqual([
+      'fantasy',
+      'horror',
+      'western',
+    ]);
   });
 });
 
@@ -46,7 +54,12 @@ describe('hero quiz', () => {
   it('has three questions of four answers and four results', () => {
     expect(QUIZ_QUESTIONS).toHaveLength(3);
     for (const q of QUIZ_QUESTIONS) expect(q.answers).toHaveLength(4);
-    expect(QUIZ_RESULTS.map((r) => r.title)).toEqual(['The Brave Explorer', 'The Wise Scholar', 'The Compassionate Healer', 'The Noble Guardian']);
+    expect(QUIZ_RESULTS.map((r) => r.title)).toEqual([
+      'The Brave Explorer',
+      'The Wise Scholar',
+      'The Compassionate Healer',
+      'The Noble Guardian',
+    ]);
   });
   it('scores the most frequent answer index', () => {
     expect(scoreQuiz([2, 2, 2])).toBe(2);
@@ -102,9 +115,14 @@ describe('marketplace figures', () => {
     ]);
     expect(topAdCategories([])).toEqual([]);
   });
-  it('lists the spec\'s community counts', () => {
+  it("lists the spec's community counts", () => {
     expect(COMMUNITY_COUNTS.map((c) => [c.platform, c.count])).toEqual([
-      ['Facebook', 16], ['LinkedIn', 8], ['X/Twitter', 14], ['Substack', 6], ['Discord', 6], ['Reddit', 17],
+      ['Facebook', 16],
+      ['LinkedIn', 8],
+      ['X/Twitter', 14],
+      ['Substack', 6],
+      ['Discord', 6],
+      ['Reddit', 17],
     ]);
   });
 });
@@ -112,7 +130,13 @@ describe('marketplace figures', () => {
 describe('featured slots with gaps', () => {
   const p = (user_id: string, page_slug = user_id, is_active = true) => ({ user_id, page_slug, is_active });
   it('keeps empty book positions empty', () => {
-    const slots = toSlots([{ position: 2, book_id: 'b2' }, { position: 12, book_id: 'b12' }], 12);
+    const slots = toSlots(
+      [
+        { position: 2, book_id: 'b2' },
+        { position: 12, book_id: 'b12' },
+      ],
+      12,
+    );
     expect(slots.filter(Boolean)).toHaveLength(2);
     expect(slots[0]).toBeNull();
     expect(slots[1]?.book_id).toBe('b2');
@@ -123,7 +147,11 @@ describe('featured slots with gaps', () => {
     expect(slots.map((s) => s?.user_id ?? null)).toEqual(['n1', null, 'f3', null, null, null]);
   });
   it('skips an inactive featured profile and fills its slot from the newest members', () => {
-    const slots = fillFeaturedProfileSlots([p('f1', 'f1', false), null, null, null, null, null], [p('n1'), p('n2')], null);
+    const slots = fillFeaturedProfileSlots(
+      [p('f1', 'f1', false), null, null, null, null, null],
+      [p('n1'), p('n2')],
+      null,
+    );
     expect(slots.map((s) => s?.user_id ?? null)).toEqual(['n1', 'n2', null, null, null, null]);
   });
   it('with no featured entries and no members every slot is empty', () => {

@@ -13,27 +13,87 @@ import type { Book } from '../../../src/domain/book';
 import type { ProductService } from '../../../src/domain/product-service';
 
 const book = {
-  id: 'b1', user_id: 'u1', title: 'Tides', description: 'A sea novel.', cover_image: null, price: null, purchase_url: null,
-  ebook_url: null, paperback_url: null, hardcover_url: null, audiobook_url: null, ebook_price: 4.5, paperback_price: null,
-  hardcover_price: null, audiobook_price: null, video_url: null, category: 'fiction', genre: ['fantasy'], sub_genre: ['Sea'],
+  id: 'b1',
+  user_id: 'u1',
+  title: 'Tides',
+  description: 'A sea novel.',
+  cover_image: null,
+  price: null,
+  purchase_url: null,
+  ebook_url: null,
+  paperback_url: null,
+  hardcover_url: null,
+  audiobook_url: null,
+  ebook_price: 4.5,
+  paperback_price: null,
+  hardcover_price: null,
+  audiobook_price: null,
+  video_url: null,
+  category: 'fiction',
+  genre: ['fantasy'],
+  sub_genre: ['Sea'],
   purchase_links: [{ label: 'Shop', url: 'https://shop.example', price: null }],
   manuscript_content: [{ id: 's1', type: 'text', title: 'One', content: 'Once.', order: 0 }],
-  free_preview_title: null, is_full_book_free: false, is_active: true, is_featured: false, has_free_reading: true, has_audiobook: false,
-  search_keywords: [], owner_public: true, is_public: true, created_at: new Date(), updated_at: null,
+  free_preview_title: null,
+  is_full_book_free: false,
+  is_active: true,
+  is_featured: false,
+  has_free_reading: true,
+  has_audiobook: false,
+  search_keywords: [],
+  owner_public: true,
+  is_public: true,
+  created_at: new Date(),
+  updated_at: null,
 } as Book;
 
 const item = {
-  id: 'p1', user_id: 'u1', title: 'Edits', description: null, category: 'service', subcategory: 'editing', price: '$5', price_numeric: 5,
-  currency: 'USD', condition: null, contact_info: null, image_url: null, website_url: null, tags: ['a'], is_active: true, is_featured: false,
-  views_count: 0, created_at: new Date(), updated_at: null,
+  id: 'p1',
+  user_id: 'u1',
+  title: 'Edits',
+  description: null,
+  category: 'service',
+  subcategory: 'editing',
+  price: '$5',
+  price_numeric: 5,
+  currency: 'USD',
+  condition: null,
+  contact_info: null,
+  image_url: null,
+  website_url: null,
+  tags: ['a'],
+  is_active: true,
+  is_featured: false,
+  views_count: 0,
+  created_at: new Date(),
+  updated_at: null,
 } as ProductService;
 
 const noop = () => {};
 
 describe('BookEditor', () => {
   it('renders every field of a stored book with its values, sections and links', () => {
-    const html = renderToStaticMarkup(createElement(BookEditor, { book, userId: 'u1', admin: false, onCancel: noop, onSaved: noop, onDeleted: noop }));
-    for (const label of ['>Title<', '>Description<', '>Category<', '>Sub-genres<', '>eBook Price<', '>Link 1 label<', '>Section 1 title<', '>Free-preview title<', '>Cover Image URL<']) {
+    const html = renderToStaticMarkup(
+      createElement(BookEditor, {
+        book,
+        userId: 'u1',
+        admin: false,
+        onCancel: noop,
+        onSaved: noop,
+        onDeleted: noop,
+      }),
+    );
+    for (const label of [
+      '>Title<',
+      '>Description<',
+      '>Category<',
+      '>Sub-genres<',
+      '>eBook Price<',
+      '>Link 1 label<',
+      '>Section 1 title<',
+      '>Free-preview title<',
+      '>Cover Image URL<',
+    ]) {
       expect(html).toContain(label);
     }
     expect(html).toContain('3/100 words');
@@ -42,26 +102,58 @@ describe('BookEditor', () => {
     expect(html).not.toContain('>Active<');
   });
   it('shows the active checkbox to an admin editing an existing book only', () => {
-    expect(renderToStaticMarkup(createElement(BookEditor, { book, userId: 'u1', admin: true, onCancel: noop, onSaved: noop }))).toContain('>Active<');
-    expect(renderToStaticMarkup(createElement(BookEditor, { book: null, userId: 'u1', admin: true, onCancel: noop, onSaved: noop }))).not.toContain('>Active<');
+    expect(
+      renderToStaticMarkup(
+        createElement(BookEditor, { book, userId: 'u1', admin: true, onCancel: noop, onSaved: noop }),
+      ),
+    ).toContain('>Active<');
+    expect(
+      renderToStaticMarkup(
+        createElement(BookEditor, { book: null, userId: 'u1', admin: true, onCancel: noop, onSaved: noop }),
+      ),
+    ).not.toContain('>Active<');
   });
 });
 
 describe('ProductEditor', () => {
   it('renders the fields, and the active checkbox for an admin on an existing item', () => {
-    const html = renderToStaticMarkup(createElement(ProductEditor, { item, userId: 'u1', admin: true, onCancel: noop, onSaved: noop, onDeleted: noop }));
-    for (const label of ['>Title<', '>Tags<', '>Price<', '>Currency<', '>Website URL<', '>Active<']) expect(html).toContain(label);
+    const html = renderToStaticMarkup(
+      createElement(ProductEditor, {
+        item,
+        userId: 'u1',
+        admin: true,
+        onCancel: noop,
+        onSaved: noop,
+        onDeleted: noop,
+      }),
+    );
+    for (const label of ['>Title<', '>Tags<', '>Price<', '>Currency<', '>Website URL<', '>Active<'])
+      expect(html).toContain(label);
     expect(html).toContain('aria-label="Edit Edits"');
-    expect(renderToStaticMarkup(createElement(ProductEditor, { item: null, userId: 'u1', admin: false, onCancel: noop, onSaved: noop }))).not.toContain('>Active<');
+    expect(
+      renderToStaticMarkup(
+        createElement(ProductEditor, {
+          item: null,
+          userId: 'u1',
+          admin: false,
+          onCancel: noop,
+          onSaved: noop,
+        }),
+      ),
+    ).not.toContain('>Active<');
   });
 });
 
 describe('list sections', () => {
   it('start in their loading state with Add disabled', () => {
-    const books = renderToStaticMarkup(createElement(BooksList, { userId: 'u1', subscription: 'free', admin: false }));
+    const books = renderToStaticMarkup(
+      createElement(BooksList, { userId: 'u1', subscription: 'free', admin: false }),
+    );
     expect(books).toContain('Loading books…');
     expect(books).toMatch(/<button[^>]*disabled=""[^>]*>Add Book<\/button>/);
-    const products = renderToStaticMarkup(createElement(ProductsSection, { userId: 'u1', subscription: 'free', admin: false }));
+    const products = renderToStaticMarkup(
+      createElement(ProductsSection, { userId: 'u1', subscription: 'free', admin: false }),
+    );
     expect(products).toContain('Loading products and services…');
     expect(products).toMatch(/<button[^>]*disabled=""[^>]*>Add Product\/Service<\/button>/);
   });

@@ -8,7 +8,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import ProfileImageField from '../../../src/islands/profile/ProfileImageField';
 
-const render = (value: string, label?: string) => renderToStaticMarkup(createElement(ProfileImageField, { value, onChange: () => {}, userId: 'u1', label }));
+const render = (value: string, label?: string) =>
+  renderToStaticMarkup(createElement(ProfileImageField, { value, onChange: () => {}, userId: 'u1', label }));
 
 describe('ProfileImageField', () => {
   it('shows the placeholder and "Choose image" when there is no picture', () => {
@@ -22,7 +23,9 @@ describe('ProfileImageField', () => {
   it('shows an uploaded picture with every width in its srcset, and offers to change or remove it', () => {
     const html = render('/media/u1/profile-images/abc/w640.webp', 'Author photo');
     expect(html).toContain('src="/media/u1/profile-images/abc/w640.webp"');
-    expect(html).toContain('srcSet="/media/u1/profile-images/abc/w160.webp 160w, /media/u1/profile-images/abc/w320.webp 320w, /media/u1/profile-images/abc/w640.webp 640w"');
+    expect(html).toContain(
+      'srcSet="/media/u1/profile-images/abc/w160.webp 160w, /media/u1/profile-images/abc/w320.webp 320w, /media/u1/profile-images/abc/w640.webp 640w"',
+    );
     expect(html).toContain('alt="Current author photo"');
     expect(html).toContain('>Author photo</span>');
     expect(html).toContain('>Change image</button>');

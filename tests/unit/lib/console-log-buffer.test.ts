@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { appendEntry, formatLogArguments, LOG_BUFFER_SIZE, parseStoredEntries, type LogEntry } from '../../../src/lib/console-log-buffer';
+import {
+  appendEntry,
+  formatLogArguments,
+  LOG_BUFFER_SIZE,
+  parseStoredEntries,
+  type LogEntry,
+} from '../../../src/lib/console-log-buffer';
 
-const entry = (n: number): LogEntry => ({ at: new Date(n).toISOString(), level: 'log', message: `line ${n}` });
+const entry = (n: number): LogEntry => ({
+  at: new Date(n).toISOString(),
+  level: 'log',
+  message: `line ${n}`,
+});
 
 describe('console log buffer', () => {
   it('keeps only the last 50 entries', () => {
@@ -13,7 +23,9 @@ describe('console log buffer', () => {
   });
 
   it('formats strings, errors and objects on one line', () => {
-    expect(formatLogArguments(['Failed:', new TypeError('boom'), { a: 1 }, 3])).toBe('Failed: TypeError: boom {"a":1} 3');
+    expect(formatLogArguments(['Failed:', new TypeError('boom'), { a: 1 }, 3])).toBe(
+      'Failed: TypeError: boom {"a":1} 3',
+    );
     const circular: Record<string, unknown> = {};
     circular.self = circular;
     expect(formatLogArguments([circular])).toBe('[object Object]');
@@ -23,6 +35,8 @@ describe('console log buffer', () => {
   it('reads stored entries back, dropping anything malformed', () => {
     expect(parseStoredEntries(null)).toEqual([]);
     expect(parseStoredEntries('not json')).toEqual([]);
-    expect(parseStoredEntries(JSON.stringify([entry(1), { level: 'shout', at: 'x', message: 'y' }, 5]))).toEqual([entry(1)]);
+    expect(
+      parseStoredEntries(JSON.stringify([entry(1), { level: 'shout', at: 'x', message: 'y' }, 5])),
+    ).toEqual([entry(1)]);
   });
 });

@@ -14,18 +14,26 @@ describe('renderMarkdown', () => {
   });
 
   it('removes scripts, event handlers and javascript: links', () => {
-    const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))');
+    const html = renderMarkdown(
+      '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))',
+    );
     expect(html).not.toMatch(/script|onerror|javascript:/i);
   });
 });
 
 describe('withoutLeadingTitle', () => {
   it('drops a first heading equal to the title', () => {
-    expect(withoutLeadingTitle('# Terms and Conditions\n\nWelcome.', 'Terms and Conditions')).toBe('\nWelcome.');
+    expect(withoutLeadingTitle('# Terms and Conditions\n\nWelcome.', 'Terms and Conditions')).toBe(
+      '\nWelcome.',
+    );
   });
 
   it('keeps other headings and text', () => {
-    expect(withoutLeadingTitle('## 1. Your account\nText', 'Terms and Conditions')).toBe('## 1. Your account\nText');
-    expect(withoutLeadingTitle('Intro\n# Terms and Conditions', 'Terms and Conditions')).toBe('Intro\n# Terms and Conditions');
+    expect(withoutLeadingTitle('## 1. Your account\nText', 'Terms and Conditions')).toBe(
+      '## 1. Your account\nText',
+    );
+    expect(withoutLeadingTitle('Intro\n# Terms and Conditions', 'Terms and Conditions')).toBe(
+      'Intro\n# Terms and Conditions',
+    );
   });
 });

@@ -1,17 +1,32 @@
 // The session hint's pure rules: what the header shows and whom the guard holds.
 import { describe, expect, it } from 'vitest';
-import { headerRoleLabel, hintFor, isGuardExempt, mustWaitForApproval } from '../../../src/lib/session-hint.ts';
+import {
+  headerRoleLabel,
+  hintFor,
+  isGuardExempt,
+  mustWaitForApproval,
+} from '../../../src/lib/session-hint.ts';
 
-const profile = { display_name: 'Wren', role: 'User', category: 'Publisher', subscription_status: 'free', approval_status: 'pending' };
+const profile = {
+  display_name: 'Wren',
+  role: 'User',
+  category: 'Publisher',
+  subscription_status: 'free',
+  approval_status: 'pending',
+};
 
 describe('the approval guard', () => {
   it('holds a signed-in non-admin who is pending or denied', () => {
     expect(mustWaitForApproval(hintFor({ uid: 'u', admin: false }, profile))).toBe(true);
-    expect(mustWaitForApproval(hintFor({ uid: 'u', admin: false }, { ...profile, approval_status: 'denied' }))).toBe(true);
+    expect(
+      mustWaitForApproval(hintFor({ uid: 'u', admin: false }, { ...profile, approval_status: 'denied' })),
+    ).toBe(true);
   });
 
   it('lets approved members, admins and signed-out visitors pass', () => {
-    expect(mustWaitForApproval(hintFor({ uid: 'u', admin: false }, { ...profile, approval_status: 'approved' }))).toBe(false);
+    expect(
+      mustWaitForApproval(hintFor({ uid: 'u', admin: false }, { ...profile, approval_status: 'approved' })),
+    ).toBe(false);
     expect(mustWaitForApproval(hintFor({ uid: 'u', admin: true }, profile))).toBe(false);
     expect(mustWaitForApproval(null)).toBe(false);
   });
@@ -23,8 +38,10 @@ describe('the approval guard', () => {
   });
 
   it('leaves exactly /auth, /login, /register and /pending-approval alone, with or without a trailing slash', () => {
-    for (const path of ['/auth', '/login/', '/register', '/pending-approval/']) expect(isGuardExempt(path)).toBe(true);
-    for (const path of ['/', '/directory', '/profile-edit', '/authors']) expect(isGuardExempt(path)).toBe(false);
+    for (const path of ['/auth', '/login/', '/register', '/pending-approval/'])
+      expect(isGuardExempt(path)).toBe(true);
+    for (const path of ['/', '/directory', '/profile-edit', '/authors'])
+      expect(isGuardExempt(path)).toBe(false);
   });
 });
 
@@ -34,12 +51,16 @@ describe('the header role', () => {
   });
 
   it('is the chosen category for members, else their role, never Admin without the claim', () => {
-    expect(headerRoleLabel({ admin: false, role: 'User', category: 'Book Lover/Marketer' })).toBe('Book Lover/Marketer');
+    expect(headerRoleLabel({ admin: false, role: 'User', category: 'Book Lover/Marketer' })).toBe(
+      'Book Lover/Marketer',
+    );
     expect(headerRoleLabel({ admin: false, role: 'Author', category: null })).toBe('Author');
     expect(headerRoleLabel({ admin: false, role: 'Admin', category: null })).toBe('User');
   });
 
   it('marks premium members', () => {
-    expect(hintFor({ uid: 'u', admin: false }, { ...profile, subscription_status: 'premium' }).premium).toBe(true);
+    expect(hintFor({ uid: 'u', admin: false }, { ...profile, subscription_status: 'premium' }).premium).toBe(
+      true,
+    );
   });
 });

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { bookSchema, MAX_SEARCH_KEYWORDS } from '../../../src/domain/book.ts';
 import {
-  AUDIOBOOK_PARAMS, CATEGORY_PARAMS, LISTING_PAGE_SIZE, MAX_SCAN, hasFilters, isExact, listingFieldsOf, listingQuery,
-  matchesResidual, parseListingParams, planListing, sameListingFields, scanOptions, scanPage,
+  AUDIOBOOK_PARAMS,
+  CATEGORY_PARAMS,
+  LISTING_PAGE_SIZE,
+  MAX_SCAN,
+  hasFilters,
+  isExact,
+  listingFieldsOf,
+  listingQuery,
+  matchesResidual,
+  parseListingParams,
+  planListing,
+  sameListingFields,
+  scanOptions,
+  scanPage,
 } from '../../../src/domain/book-listing.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH } from '../../../src/domain/search.ts';
 
@@ -10,7 +22,9 @@ const params = (query: string) => new URLSearchParams(query);
 
 describe('listing fields', () => {
   it('index the title, then the author, at most MAX_SEARCH_KEYWORDS keywords', () => {
-    expect(listingFieldsOf({ title: 'The Moon', author: { display_name: 'Ann Mo' } }).search_keywords).toEqual(['th', 'the', 'mo', 'moo', 'moon', 'an', 'ann']);
+    expect(
+      listingFieldsOf({ title: 'The Moon', author: { display_name: 'Ann Mo' } }).search_keywords,
+    ).toEqual(['th', 'the', 'mo', 'moo', 'moon', 'an', 'ann']);
     const manyWords = Array.from({ length: 100 }, (_, i) => `word${i}x`).join(' ');
     const keywords = listingFieldsOf({ title: manyWords, author: { display_name: 'Zed' } }).search_keywords;
     expect(keywords).toHaveLength(MAX_SEARCH_KEYWORDS);
@@ -24,8 +38,16 @@ describe('listing fields', () => {
       audiobook_url: ' ',
       manuscript_content: [{ id: 's1', type: 'image', title: '', content: '/x.png', order: 0 }],
     });
-    expect(fields).toEqual({ has_free_reading: false, has_audiobook: false, search_keywords: ['ni', 'nig', 'nigh', 'night', 'ti', 'tid', 'tide', 'id', 'ida', 'ng'] });
-    const free = listingFieldsOf({ title: 'X', audiobook_url: 'https://a.example/x', manuscript_content: [{ id: 's', type: 'url', title: '', content: 'https://r.example', order: 0 }] });
+    expect(fields).toEqual({
+      has_free_reading: false,
+      has_audiobook: false,
+      search_keywords: ['ni', 'nig', 'nigh', 'night', 'ti', 'tid', 'tide', 'id', 'ida', 'ng'],
+    });
+    const free = listingFieldsOf({
+      title: 'X',
+      audiobook_url: 'https://a.example/x',
+      manuscript_content: [{ id: 's', type: 'url', title: '', content: 'https://r.example', order: 0 }],
+    });
     expect(free.has_free_reading).toBe(true);
     expect(free.has_audiobook).toBe(true);
   });
@@ -47,23 +69,46 @@ describe('listing fields', () => {
 describe('parseListingParams', () => {
   it('reads /free-books and /categories parameters: genre is the category, subGenre the catalogue genre', () => {
     const request = parseListingParams(params('search=Moon&genre=fiction&subGenre=mystery'), CATEGORY_PARAMS);
-    expect(request).toEqual({ filters: { search: { text: 'Moon', terms: ['moon'] }, category: 'fiction', genre: 'mystery' }, after: undefined, notes: [] });
+    expect(request).toEqual({
+      filters: { search: { text: 'Moon', terms: ['moon'] }, category: 'fiction', genre: 'mystery' },
+      after: undefined,
+      notes: [],
+    });
   });
 
   it('reads a home-page link /categories?genre=<genre> as the genre', () => {
-    expect(parseListingParams(params('genre=science-fiction'), CATEGORY_PARAMS).filters).toEqual({ genre: 'science-fiction' });
-    expect(parseListingParams(params('genre=Science%20Fiction'), CATEGORY_PARAMS).filters).toEqual({ genre: 'science-fiction' });
+    expect(parseListingParams(params('genre=science-fiction'), CATEGORY_PARAMS).filters).toEqual({
+      genre: 'science-fiction',
+    });
+    expect(parseListingParams(params('genre=Science%20Fiction'), CATEGORY_PARAMS).filters).toEqual({
+      genre: 'science-fiction',
+    });
   });
 
   it('reads /audiobooks parameters with the capitalised category, and accepts lower case', () => {
-    expect(parseListingParams(params('category=Non-Fiction&genre=history'), AUDIOBOOK_PARAMS).filters).toEqual({ category: 'non-fiction', genre: 'history' });
-    expect(parseListingParams(params('category=fiction'), AUDIOBOOK_PARAMS).filters).toEqual({ category: 'fiction' });
-    expect(parseListingParams(params('category=All'), AUDIOBOOK_PARAMS)).toEqual({ filters: {}, after: undefined, notes: [] });
+    expect(
+      parseListingParams(params('category=Non-Fiction&genre=history'), AUDIOBOOK_PARAMS).filters,
+    ).toEqual({ category: 'non-fiction', genre: 'history' });
+    expect(parseListingParams(params('category=fiction'), AUDIOBOOK_PARAMS).filters).toEqual({
+      category: 'fiction',
+    });
+    expect(parseListingParams(params('category=All'), AUDIOBOOK_PARAMS)).toEqual({
+      filters: {},
+      after: undefined,
+      notes: [],
+    });
   });
 
   it('drops unknown values, wordless searches and bad cursors and cuts an over-long search, each with a note', () => {
-    const request = parseListingParams(params(`category=Poems&genre=cooking-robots&search=${'x'.repeat(SEARCH_TEXT_MAX_LENGTH + 1)}&after=../etc`), AUDIOBOOK_PARAMS);
-    expect(request.filters).toEqual({ search: { text: 'x'.repeat(SEARCH_TEXT_MAX_LENGTH), terms: ['x'.repeat(SEARCH_KEYWORD_MAX_LENGTH)] } });
+    const request = parseListingParams(
+      params(
+        `category=Poems&genre=cooking-robots&search=${'x'.repeat(SEARCH_TEXT_MAX_LENGTH + 1)}&after=../etc`,
+      ),
+      AUDIOBOOK_PARAMS,
+    );
+    expect(request.filters).toEqual({
+      search: { text: 'x'.repeat(SEARCH_TEXT_MAX_LENGTH), terms: ['x'.repeat(SEARCH_KEYWORD_MAX_LENGTH)] },
+    });
     expect(request.after).toBeUndefined();
     expect(request.notes).toEqual([
       `Your search was longer than ${SEARCH_TEXT_MAX_LENGTH} characters, so only its first ${SEARCH_TEXT_MAX_LENGTH} were used.`,
@@ -71,7 +116,9 @@ describe('parseListingParams', () => {
       'Unknown genre “cooking-robots” was ignored.',
       'That page link was not valid, so the first page is shown.',
     ]);
-    expect(parseListingParams(params('search=a'), CATEGORY_PARAMS).notes).toEqual(['Search words need at least 2 letters or digits, so “a” was ignored.']);
+    expect(parseListingParams(params('search=a'), CATEGORY_PARAMS).notes).toEqual([
+      'Search words need at least 2 letters or digits, so “a” was ignored.',
+    ]);
   });
 
   it('clears a genre of the other category', () => {
@@ -87,18 +134,32 @@ describe('parseListingParams', () => {
 
 describe('listingQuery', () => {
   it('writes the canonical query string in each page’s parameter names', () => {
-    const filters = { search: { text: 'moon river', terms: ['moon', 'river'] }, category: 'non-fiction' as const, genre: 'history' };
-    expect(listingQuery(filters, CATEGORY_PARAMS)).toBe('?search=moon+river&genre=non-fiction&subGenre=history');
-    expect(listingQuery(filters, AUDIOBOOK_PARAMS, 'abc')).toBe('?search=moon+river&category=Non-Fiction&genre=history&after=abc');
+    const filters = {
+      search: { text: 'moon river', terms: ['moon', 'river'] },
+      category: 'non-fiction' as const,
+      genre: 'history',
+    };
+    expect(listingQuery(filters, CATEGORY_PARAMS)).toBe(
+      '?search=moon+river&genre=non-fiction&subGenre=history',
+    );
+    expect(listingQuery(filters, AUDIOBOOK_PARAMS, 'abc')).toBe(
+      '?search=moon+river&category=Non-Fiction&genre=history&after=abc',
+    );
     expect(listingQuery({}, CATEGORY_PARAMS)).toBe('');
     expect(hasFilters({})).toBe(false);
     expect(hasFilters({ genre: 'history' })).toBe(true);
   });
 
   it('round-trips through parseListingParams', () => {
-    const filters = { search: { text: 'Moon', terms: ['moon'] }, category: 'fiction' as const, genre: 'fantasy' };
+    const filters = {
+      search: { text: 'Moon', terms: ['moon'] },
+      category: 'fiction' as const,
+      genre: 'fantasy',
+    };
     for (const names of [CATEGORY_PARAMS, AUDIOBOOK_PARAMS]) {
-      expect(parseListingParams(params(listingQuery(filters, names).slice(1)), names).filters).toEqual(filters);
+      expect(parseListingParams(params(listingQuery(filters, names).slice(1)), names).filters).toEqual(
+        filters,
+      );
     }
   });
 });
@@ -106,19 +167,33 @@ describe('listingQuery', () => {
 describe('planListing', () => {
   it('always requires active books, and the kind flag', () => {
     expect(planListing('all', {})).toEqual({ equals: [['is_public', true]], residual: { terms: [] } });
-    expect(planListing('free', { category: 'fiction' }).equals).toEqual([['is_public', true], ['has_free_reading', true], ['category', 'fiction']]);
-    expect(planListing('audio', {}).equals).toEqual([['is_public', true], ['has_audiobook', true]]);
+    expect(planListing('free', { category: 'fiction' }).equals).toEqual([
+      ['is_public', true],
+      ['has_free_reading', true],
+      ['category', 'fiction'],
+    ]);
+    expect(planListing('audio', {}).equals).toEqual([
+      ['is_public', true],
+      ['has_audiobook', true],
+    ]);
   });
 
   it('uses the genre as the only array-contains when there is no search: exact count', () => {
     const plan = planListing('all', { genre: 'fantasy' });
     expect(plan.arrayContains).toEqual({ field: 'genre', value: 'fantasy' });
     expect(isExact(plan)).toBe(true);
-    expect(scanOptions(plan)).toEqual({ pageSize: LISTING_PAGE_SIZE, batchSize: LISTING_PAGE_SIZE + 1, maxScan: LISTING_PAGE_SIZE + 1 });
+    expect(scanOptions(plan)).toEqual({
+      pageSize: LISTING_PAGE_SIZE,
+      batchSize: LISTING_PAGE_SIZE + 1,
+      maxScan: LISTING_PAGE_SIZE + 1,
+    });
   });
 
   it('queries the longest search word and checks the genre and the other words in memory', () => {
-    const plan = planListing('all', { search: { text: 'to the lighthouse', terms: ['to', 'the', 'lighthouse'] }, genre: 'fantasy' });
+    const plan = planListing('all', {
+      search: { text: 'to the lighthouse', terms: ['to', 'the', 'lighthouse'] },
+      genre: 'fantasy',
+    });
     expect(plan.arrayContains).toEqual({ field: 'search_keywords', value: 'lighthouse' });
     expect(plan.residual).toEqual({ genre: 'fantasy', terms: ['to', 'the'] });
     expect(isExact(plan)).toBe(false);
@@ -126,7 +201,10 @@ describe('planListing', () => {
   });
 
   it('matchesResidual checks genre and every remaining word', () => {
-    const book = { genre: ['fantasy'], search_keywords: listingFieldsOf({ title: 'To the Lighthouse' }).search_keywords };
+    const book = {
+      genre: ['fantasy'],
+      search_keywords: listingFieldsOf({ title: 'To the Lighthouse' }).search_keywords,
+    };
     expect(matchesResidual(book, { genre: 'fantasy', terms: ['the', 'to'] })).toBe(true);
     expect(matchesResidual(book, { genre: 'horror', terms: [] })).toBe(false);
     expect(matchesResidual(book, { terms: ['sea'] })).toBe(false);
@@ -171,18 +249,26 @@ describe('scanPage', () => {
     const { fetchBatch, log } = source();
     const even = (item: { even: boolean }) => item.even;
     const page = await scanPage(fetchBatch, even, { pageSize: 24, batchSize: 10, maxScan: 30 });
-    expect(page.items.map((i) => i.id)).toEqual(items.filter((_, i) => i < 30 && i % 2 === 0).map((i) => i.id));
+    expect(page.items.map((i) => i.id)).toEqual(
+      items.filter((_, i) => i < 30 && i % 2 === 0).map((i) => i.id),
+    );
     expect(page.next).toBe('b29');
     expect(log).toEqual({ fetched: 30, calls: 3 });
     const rest = await scanPage(fetchBatch, even, { pageSize: 24, batchSize: 10, maxScan: 30 }, page.next);
-    expect(rest.items.map((i) => i.id)).toEqual(items.filter((_, i) => i >= 30 && i % 2 === 0).map((i) => i.id));
+    expect(rest.items.map((i) => i.id)).toEqual(
+      items.filter((_, i) => i >= 30 && i % 2 === 0).map((i) => i.id),
+    );
     // The bound was hit exactly at the end, so the scan cannot know it is done: one more (empty) page follows.
     expect(rest.next).toBe('b59');
-    expect(await scanPage(fetchBatch, even, { pageSize: 24, batchSize: 10, maxScan: 30 }, rest.next)).toEqual({ items: [] });
+    expect(await scanPage(fetchBatch, even, { pageSize: 24, batchSize: 10, maxScan: 30 }, rest.next)).toEqual(
+      { items: [] },
+    );
   });
 
   it('returns an empty last page when nothing matches', async () => {
     const { fetchBatch } = source();
-    expect(await scanPage(fetchBatch, () => false, { pageSize: 24, batchSize: 100, maxScan: 240 })).toEqual({ items: [] });
+    expect(await scanPage(fetchBatch, () => false, { pageSize: 24, batchSize: 100, maxScan: 240 })).toEqual({
+      items: [],
+    });
   });
 });

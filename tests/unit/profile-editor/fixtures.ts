@@ -23,7 +23,12 @@ export function storedProfile(overrides: Partial<Profile> = {}): Profile {
 }
 
 /** One of Jane's books. */
-export function storedBook(id: string, title: string, createdAt: string, overrides: Partial<Book> = {}): Book {
+export function storedBook(
+  id: string,
+  title: string,
+  createdAt: string,
+  overrides: Partial<Book> = {},
+): Book {
   return bookSchema.parse({
     id,
     user_id: 'jane-uid',

@@ -1,7 +1,12 @@
 // What the profile form accepts and the messages it shows under the fields.
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../../src/domain/common.ts';
-import { emptyBookRow, profileFormSchema, toFormValues, type ProfileFormValues } from '../../../src/domain/profile-edit-form.ts';
+import {
+  emptyBookRow,
+  profileFormSchema,
+  toFormValues,
+  type ProfileFormValues,
+} from '../../../src/domain/profile-edit-form.ts';
 import { storedBook, storedProfile } from './fixtures.ts';
 
 function values(change: (v: ProfileFormValues) => void = () => {}): ProfileFormValues {
@@ -21,7 +26,9 @@ describe('profileFormSchema', () => {
   });
 
   it('requires a display name', () => {
-    expect(errorsOf(values((v) => (v.display_name = '   ')))).toEqual({ display_name: 'Display name is required' });
+    expect(errorsOf(values((v) => (v.display_name = '   ')))).toEqual({
+      display_name: 'Display name is required',
+    });
   });
 
   it('accepts an empty page slug and refuses characters a slug cannot hold', () => {
@@ -32,17 +39,23 @@ describe('profileFormSchema', () => {
   });
 
   it('refuses a social link that is not an http(s) URL', () => {
-    expect(errorsOf(values((v) => (v.social_links.twitter = 'javascript:alert(1)')))).toHaveProperty(['social_links.twitter']);
+    expect(errorsOf(values((v) => (v.social_links.twitter = 'javascript:alert(1)')))).toHaveProperty([
+      'social_links.twitter',
+    ]);
   });
 
   it('refuses a picture served over plain http', () => {
-    expect(errorsOf(values((v) => (v.profile_image = 'http://pics.example/me.png')))).toHaveProperty(['profile_image']);
+    expect(errorsOf(values((v) => (v.profile_image = 'http://pics.example/me.png')))).toHaveProperty([
+      'profile_image',
+    ]);
     expect(errorsOf(values((v) => (v.profile_image = 'https://pics.example/me.png')))).toEqual({});
   });
 
   it('lets a new book row stay without a title (it is dropped on save) but not a stored book', () => {
     expect(errorsOf(values((v) => v.books.push(emptyBookRow())))).toEqual({});
-    expect(errorsOf(values((v) => (v.books[0]!.title = ' ')))).toEqual({ 'books.0.title': 'Title is required' });
+    expect(errorsOf(values((v) => (v.books[0]!.title = ' ')))).toEqual({
+      'books.0.title': 'Title is required',
+    });
   });
 
   it('limits a description to 100 words', () => {
@@ -55,10 +68,14 @@ describe('profileFormSchema', () => {
 
   it('checks purchase links with the spec messages', () => {
     expect(
-      errorsOf(values((v) => v.books[0]!.purchase_links.push({ label: '', url: 'https://shop.example', price: '' }))),
+      errorsOf(
+        values((v) => v.books[0]!.purchase_links.push({ label: '', url: 'https://shop.example', price: '' })),
+      ),
     ).toEqual({ 'books.0.purchase_links.1.label': 'Label is required' });
     expect(
-      errorsOf(values((v) => v.books[0]!.purchase_links.push({ label: 'x'.repeat(41), url: 'nope', price: '' }))),
+      errorsOf(
+        values((v) => v.books[0]!.purchase_links.push({ label: 'x'.repeat(41), url: 'nope', price: '' })),
+      ),
     ).toEqual({
       'books.0.purchase_links.1.label': 'Label must be 40 characters or less',
       'books.0.purchase_links.1.url': 'Please enter a valid URL',
@@ -67,7 +84,11 @@ describe('profileFormSchema', () => {
 
   it('accepts prices such as 12 or 12.99 and refuses anything else', () => {
     expect(errorsOf(values((v) => (v.books[0]!.paperback_price = '12.99')))).toEqual({});
-    expect(errorsOf(values((v) => (v.books[0]!.paperback_price = '-3')))).toHaveProperty(['books.0.paperback_price']);
-    expect(errorsOf(values((v) => (v.books[0]!.paperback_price = '$5')))).toHaveProperty(['books.0.paperback_price']);
+    expect(errorsOf(values((v) => (v.books[0]!.paperback_price = '-3')))).toHaveProperty([
+      'books.0.paperback_price',
+    ]);
+    expect(errorsOf(values((v) => (v.books[0]!.paperback_price = '$5')))).toHaveProperty([
+      'books.0.paperback_price',
+    ]);
   });
 });

@@ -50,7 +50,11 @@ describe('profile drafts', () => {
 
   it('restores values the form would still refuse: a draft is work in progress', () => {
     const storage = memoryStorage();
-    const halfTyped = { ...saved, social_links: { ...saved.social_links, twitter: 'https://x.com/ja' }, display_name: '' };
+    const halfTyped = {
+      ...saved,
+      social_links: { ...saved.social_links, twitter: 'https://x.com/ja' },
+      display_name: '',
+    };
     keepDraft(storage, 'jane-uid', halfTyped, saved);
     expect(draftToOffer(storage, 'jane-uid', saved)).toEqual(halfTyped);
   });

@@ -40,54 +40,87 @@ describe('buildSaveRequest', () => {
   });
 
   it('sends only the profile fields that changed, trimmed where the server trims', () => {
-    const request = buildSaveRequest(loadedValues(), edited((v) => {
-      v.display_name = '  Jane Q. Doe ';
-      v.special_announcement = 'New book out!';
-    }), context);
+    const request = buildSaveRequest(
+      loadedValues(),
+      edited((v) => {
+        v.display_name = '  Jane Q. Doe ';
+        v.special_announcement = 'New book out!';
+      }),
+      context,
+    );
     expect(request.profile).toEqual({ display_name: 'Jane Q. Doe', special_announcement: 'New book out!' });
     expect(request.books).toEqual({ create: [], update: [], remove: [] });
     expect(isEmptySave(request)).toBe(false);
   });
 
   it('treats whitespace-only edits of trimmed fields as no change', () => {
-    const request = buildSaveRequest(loadedValues(), edited((v) => {
-      v.display_name = 'Jane Doe  ';
-    }), context);
+    const request = buildSaveRequest(
+      loadedValues(),
+      edited((v) => {
+        v.display_name = 'Jane Doe  ';
+      }),
+      context,
+    );
     expect(isEmptySave(request)).toBe(true);
   });
 
   it('sends the social links as one map, with a cleared link as an empty string', () => {
-    const request = buildSaveRequest(loadedValues(), edited((v) => {
-      v.social_links.website = '';
-      v.social_links.goodreads = 'https://goodreads.example/jane';
-    }), context);
-    expect(request.profile).toEqual({ social_links: { goodreads: 'https://goodreads.example/jane', website: '' } });
+    const request = buildSaveRequest(
+      loadedValues(),
+      edited((v) => {
+        v.social_links.website = '';
+        v.social_links.goodreads = 'https://goodreads.example/jane';
+      }),
+      context,
+    );
+    expect(request.profile).toEqual({
+      social_links: { goodreads: 'https://goodreads.example/jane', website: '' },
+    });
   });
 
   it('creates new rows with a title, drops blank new rows, updates only changed fields of stored books', () => {
-    const request = buildSaveRequest(loadedValues(), edited((v) => {
-      v.books[0]!.ebook_price = '5.5';
-      v.books[0]!.description = 'A new description.';
-      v.books.push({ ...emptyBookRow(), title: '  Third  ', paperback_price: '12' });
-      v.books.push({ ...emptyBookRow(), description: 'No title yet' });
-    }), context);
-    expect(request.books?.update).toEqual([{ id: 'b1', changes: { ebook_price: 5.5, description: 'A new description.' } }]);
+    const request = buildSaveRequest(
+      loadedValues(),
+      edited((v) => {
+        v.books[0]!.ebook_price = '5.5';
+        v.books[0]!.description = 'A new description.';
+        v.books.push({ ...emptyBookRow(), title: '  Third  ', paperback_price: '12' });
+        v.books.push({ ...emptyBookRow(), description: 'No title yet' });
+      }),
+      context,
+    );
+    expect(request.books?.update).toEqual([
+      { id: 'b1', changes: { ebook_price: 5.5, description: 'A new description.' } },
+    ]);
     expect(request.books?.create).toHaveLength(1);
-    expect(request.books?.create?.[0]).toMatchObject({ title: 'Third', paperback_price: 12, ebook_price: null, purchase_links: [] });
+    expect(request.books?.create?.[0]).toMatchObject({
+      title: 'Third',
+      paperback_price: 12,
+      ebook_price: null,
+      purchase_links: [],
+    });
     expect(request.books?.remove).toEqual([]);
   });
 
   it('removes stored books missing from the form', () => {
-    const request = buildSaveRequest(loadedValues(), edited((v) => {
-      v.books.splice(0, 1);
-    }), context);
+    const request = buildSaveRequest(
+      loadedValues(),
+      edited((v) => {
+        v.books.splice(0, 1);
+      }),
+      context,
+    );
     expect(request.books).toEqual({ create: [], update: [], remove: ['b1'] });
   });
 
   it('sends changed purchase links as the whole list', () => {
-    const request = buildSaveRequest(loadedValues(), edited((v) => {
-      v.books[1]!.purchase_links.push({ label: 'Store', url: 'https://store.example', price: '$3' });
-    }), context);
+    const request = buildSaveRequest(
+      loadedValues(),
+      edited((v) => {
+        v.books[1]!.purchase_links.push({ label: 'Store', url: 'https://store.example', price: '$3' });
+      }),
+      context,
+    );
     expect(request.books?.update).toEqual([
       {
         id: 'b2',
@@ -111,19 +144,28 @@ describe('buildSaveRequest', () => {
       role: 'Admin',
       category: 'Publisher',
     });
-    expect(buildSaveRequest(loadedValues(), loadedValues(), { ...context, admin: true }).admin).toBeUndefined();
+    expect(
+      buildSaveRequest(loadedValues(), loadedValues(), { ...context, admin: true }).admin,
+    ).toBeUndefined();
   });
 
   it('sends null as expectedUpdatedAt for a profile never saved', () => {
-    expect(buildSaveRequest(loadedValues(), loadedValues(), { ...context, loadedUpdatedAt: null }).expectedUpdatedAt).toBeNull();
+    expect(
+      buildSaveRequest(loadedValues(), loadedValues(), { ...context, loadedUpdatedAt: null })
+        .expectedUpdatedAt,
+    ).toBeNull();
   });
 
   it('builds requests the save contract accepts', () => {
-    const request = buildSaveRequest(loadedValues(), edited((v) => {
-      v.page_slug = '';
-      v.profile_image = '/media/profiles/jane-uid/a/400.webp';
-      v.books.push({ ...emptyBookRow(), title: 'Third', purchase_url: 'https://buy.example' });
-    }), { ...context, admin: true });
+    const request = buildSaveRequest(
+      loadedValues(),
+      edited((v) => {
+        v.page_slug = '';
+        v.profile_image = '/media/profiles/jane-uid/a/400.webp';
+        v.books.push({ ...emptyBookRow(), title: 'Third', purchase_url: 'https://buy.example' });
+      }),
+      { ...context, admin: true },
+    );
     expect(saveProfileRequestSchema.safeParse(request).success).toBe(true);
   });
 });

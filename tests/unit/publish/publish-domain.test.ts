@@ -23,7 +23,13 @@ import {
 
 const T0 = Date.UTC(2026, 0, 5, 14, 0);
 const at = (ms: number) => new Date(T0 + ms);
-const timing: PublishTiming = { quietMs: 2_000, maxWaitMs: 15_000, attempts: 4, retryBaseMs: 1_000, taskLeaseMs: 120_000 };
+const timing: PublishTiming = {
+  quietMs: 2_000,
+  maxWaitMs: 15_000,
+  attempts: 4,
+  retryBaseMs: 1_000,
+  taskLeaseMs: 120_000,
+};
 
 /** Applies changes at the given offsets, as the triggers would, and says which scheduled a task. */
 function changes(offsets: number[], start: PublishStatus = INITIAL_PUBLISH_STATUS) {
@@ -49,7 +55,12 @@ describe('recordChange', () => {
 
   it('schedules again once the task has taken the changes', () => {
     const first = changes([0]);
-    const taken: PublishStatus = { ...first.status, pending_since: null, pending_reasons: [], task_scheduled_at: null };
+    const taken: PublishStatus = {
+      ...first.status,
+      pending_since: null,
+      pending_reasons: [],
+      task_scheduled_at: null,
+    };
     expect(changes([5_000], taken).scheduled).toEqual([5_000]);
   });
 
@@ -69,7 +80,11 @@ describe('recordChange', () => {
 });
 
 describe('debounceStep', () => {
-  const pending = (first: number, last: number): PublishStatus => ({ ...INITIAL_PUBLISH_STATUS, pending_since: at(first), last_change_at: at(last) });
+  const pending = (first: number, last: number): PublishStatus => ({
+    ...INITIAL_PUBLISH_STATUS,
+    pending_since: at(first),
+    last_change_at: at(last),
+  });
 
   it('waits until the changes have been quiet for the window', () => {
     expect(debounceStep(pending(0, 1_800), at(1_900), timing)).toEqual({ kind: 'wait', ms: 1_900 });
@@ -92,7 +107,8 @@ describe('retries', () => {
 
   it('keeps the newest attempts only', () => {
     let attempts = INITIAL_PUBLISH_STATUS.attempts;
-    for (let i = 0; i < KEPT_ATTEMPTS + 3; i++) attempts = withAttempt(attempts, { at: at(i), ok: false, detail: `HTTP ${i}` });
+    for (let i = 0; i < KEPT_ATTEMPTS + 3; i++)
+      attempts = withAttempt(attempts, { at: at(i), ok: false, detail: `HTTP ${i}` });
     expect(attempts).toHaveLength(KEPT_ATTEMPTS);
     expect(attempts.at(-1)?.detail).toBe(`HTTP ${KEPT_ATTEMPTS + 2}`);
   });
@@ -100,7 +116,11 @@ describe('retries', () => {
 
 describe('publishTimingFrom', () => {
   it('reads the environment and falls back to the production timings', () => {
-    expect(publishTimingFrom({ PUBLISH_QUIET_MS: '2000', PUBLISH_HOOK_ATTEMPTS: 'x' })).toMatchObject({ quietMs: 2_000, attempts: 5, maxWaitMs: 300_000 });
+    expect(publishTimingFrom({ PUBLISH_QUIET_MS: '2000', PUBLISH_HOOK_ATTEMPTS: 'x' })).toMatchObject({
+      quietMs: 2_000,
+      attempts: 5,
+      maxWaitMs: 300_000,
+    });
   });
 });
 
@@ -114,22 +134,42 @@ describe('the build receiver', () => {
 
   it('publishes a build, or stays queued when a change arrived during it', () => {
     const quiet: PublishStatus = { ...INITIAL_PUBLISH_STATUS, state: 'building', last_change_at: at(0) };
-    expect(buildPublished(quiet, at(1_000), at(60_000))).toMatchObject({ state: 'published', published_at: at(60_000), live_built_from: at(1_000), error: '' });
+    expect(buildPublished(quiet, at(1_000), at(60_000))).toMatchObject({
+      state: 'published',
+      published_at: at(60_000),
+      live_built_from: at(1_000),
+      error: '',
+    });
     const busy: PublishStatus = { ...quiet, last_change_at: at(30_000) };
     expect(buildPublished(busy, at(1_000), at(60_000)).state).toBe('queued');
   });
 
   it('records a failed build with the end of its log', () => {
     const update = buildFailed(at(5), 'The build failed (exit code 1)', `${'x'.repeat(10_000)}END`);
-    expect(update).toMatchObject({ state: 'failed', failed_at: at(5), error: 'The build failed (exit code 1)' });
+    expect(update).toMatchObject({
+      state: 'failed',
+      failed_at: at(5),
+      error: 'The build failed (exit code 1)',
+    });
     expect(update.log_tail?.endsWith('END')).toBe(true);
     expect(publishStatusSchema.safeParse({ ...INITIAL_PUBLISH_STATUS, ...update }).success).toBe(true);
   });
 
   it('marks a served build current when it started after the last change', () => {
-    const failed: PublishStatus = { ...INITIAL_PUBLISH_STATUS, state: 'failed', error: 'HTTP 502', last_change_at: at(0) };
-    expect(liveBuildCurrent(failed, at(10), at(90))).toMatchObject({ state: 'published', published_at: at(90), error: '' });
-    expect(liveBuildCurrent({ ...failed, last_change_at: at(20) }, at(10), at(90))).toEqual({ live_built_from: at(10) });
+    const failed: PublishStatus = {
+      ...INITIAL_PUBLISH_STATUS,
+      state: 'failed',
+      error: 'HTTP 502',
+      last_change_at: at(0),
+    };
+    expect(liveBuildCurrent(failed, at(10), at(90))).toMatchObject({
+      state: 'published',
+      published_at: at(90),
+      error: '',
+    });
+    expect(liveBuildCurrent({ ...failed, last_change_at: at(20) }, at(10), at(90))).toEqual({
+      live_built_from: at(10),
+    });
     // A server stopped during a build left 'building' behind; the new server's build holds everything before it.
     expect(liveBuildCurrent({ ...failed, state: 'building' }, at(10), at(90)).state).toBe('published');
   });
@@ -157,19 +197,35 @@ describe('describePublishStatus', () => {
 
   it('says Publishing… while queued, requested or building', () => {
     for (const state of ['queued', 'requested', 'building'] as const) {
-      expect(describePublishStatus({ ...INITIAL_PUBLISH_STATUS, state }, now, 'UTC')).toEqual({ text: 'Publishing…', tone: 'busy', busy: true });
+      expect(describePublishStatus({ ...INITIAL_PUBLISH_STATUS, state }, now, 'UTC')).toEqual({
+        text: 'Publishing…',
+        tone: 'busy',
+        busy: true,
+      });
     }
   });
 
   it('says since when the site is live, with the date when not today', () => {
-    const published: PublishStatus = { ...INITIAL_PUBLISH_STATUS, state: 'published', published_at: at(2 * 60_000) };
+    const published: PublishStatus = {
+      ...INITIAL_PUBLISH_STATUS,
+      state: 'published',
+      published_at: at(2 * 60_000),
+    };
     expect(describePublishStatus(published, now, 'UTC').text).toBe('Live since 14:02');
     expect(describePublishStatus(published, at(2 * 86_400_000), 'UTC').text).toBe('Live since 5 Jan, 14:02');
   });
 
   it('says why the last publish failed', () => {
-    const failed: PublishStatus = { ...INITIAL_PUBLISH_STATUS, state: 'failed', error: 'The build failed (exit code 1)' };
-    expect(describePublishStatus(failed, now, 'UTC')).toEqual({ text: 'Last publish failed: The build failed (exit code 1)', tone: 'error', busy: false });
+    const failed: PublishStatus = {
+      ...INITIAL_PUBLISH_STATUS,
+      state: 'failed',
+      error: 'The build failed (exit code 1)',
+    };
+    expect(describePublishStatus(failed, now, 'UTC')).toEqual({
+      text: 'Last publish failed: The build failed (exit code 1)',
+      tone: 'error',
+      busy: false,
+    });
   });
 
   it('says when nothing was published yet', () => {

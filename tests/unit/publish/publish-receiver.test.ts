@@ -14,7 +14,11 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('startPublishReceiver', () => {
   it('builds, swaps, removes the replaced build, and keeps the live site when a build fails', async () => {
-    let status: PublishStatus = { ...INITIAL_PUBLISH_STATUS, state: 'failed', error: 'The deploy hook failed 4 times: fetch failed' };
+    let status: PublishStatus = {
+      ...INITIAL_PUBLISH_STATUS,
+      state: 'failed',
+      error: 'The deploy hook failed 4 times: fetch failed',
+    };
     const recordStatus = async (change: (current: PublishStatus) => Partial<PublishStatus>) => {
       status = { ...status, ...change(status) };
     };
@@ -32,13 +36,26 @@ describe('startPublishReceiver', () => {
     const build = async (_root: string, outDir: string) => {
       mkdirSync(outDir, { recursive: true });
       writeFileSync(join(outDir, 'index.html'), 'built');
-      return { code: nextCode, log: nextCode === 0 ? 'ok' : 'line 1\nError: [content] site_settings/main is invalid' };
+      return {
+        code: nextCode,
+        log: nextCode === 0 ? 'ok' : 'line 1\nError: [content] site_settings/main is invalid',
+      };
     };
     const builtFrom = new Date(Date.now() - 60_000);
-    const { server, queue } = await startPublishReceiver({ root, buildsDir: join(root, 'builds'), site, liveBuiltFrom: builtFrom, port: 0, build, recordStatus });
+    const { server, queue } = await startPublishReceiver({
+      root,
+      buildsDir: join(root, 'builds'),
+      site,
+      liveBuiltFrom: builtFrom,
+      port: 0,
+      build,
+      recordStatus,
+    });
     const hook = `http://127.0.0.1:${(server.address() as AddressInfo).port}/publish`;
     const post = async (changedAt: Date) =>
-      (await (await fetch(hook, { method: 'POST', body: JSON.stringify({ changed_at: changedAt.toISOString() }) })).json()) as { outcome: string };
+      (await (
+        await fetch(hook, { method: 'POST', body: JSON.stringify({ changed_at: changedAt.toISOString() }) })
+      ).json()) as { outcome: string };
     try {
       // Starting on a build that holds every change marks it published.
       expect(status).toMatchObject({ state: 'published', error: '', live_built_from: builtFrom });

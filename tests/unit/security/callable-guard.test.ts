@@ -36,7 +36,16 @@ describe('the caller guard', () => {
   });
 
   it('guards every admin callable at the admin level', () => {
-    const admin = ['adminUserManagement', 'adminSiteSettings', 'adminFeatured', 'adminContent', 'newsletterAudience', 'sendNewsletter', 'requestPublish'];
-    for (const name of admin) expect(guardOf((functionsIndex as Record<string, unknown>)[name])?.access, name).toBe('admin');
+    const admin = [
+      'adminUserManagement',
+      'adminSiteSettings',
+      'adminFeatured',
+      'adminContent',
+      'newsletterAudience',
+      'sendNewsletter',
+      'requestPublish',
+    ];
+    for (const name of admin)
+      expect(guardOf((functionsIndex as Record<string, unknown>)[name])?.access, name).toBe('admin');
   });
 });

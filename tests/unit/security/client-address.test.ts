@@ -48,7 +48,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const addressSeen = async (headers: Record<string, string>) => (await fetch(`${base}/api/echo`, { method: 'POST', headers })).text();
+const addressSeen = async (headers: Record<string, string>) =>
+  (await fetch(`${base}/api/echo`, { method: 'POST', headers })).text();
 
 describe('the local server', () => {
   it('gives the app the socket address', async () => {
@@ -85,7 +86,15 @@ describe('clientAddressOf', () => {
 
 describe('dropClientAddressHeaders', () => {
   it('removes every address header and keeps the rest', () => {
-    const request = { headers: { 'x-forwarded-for': '1.2.3.4', 'x-nf-client-connection-ip': '1.2.3.4', forwarded: 'for=1.2.3.4', host: 'example.org', origin: 'https://example.org' } };
+    const request = {
+      headers: {
+        'x-forwarded-for': '1.2.3.4',
+        'x-nf-client-connection-ip': '1.2.3.4',
+        forwarded: 'for=1.2.3.4',
+        host: 'example.org',
+        origin: 'https://example.org',
+      },
+    };
     dropClientAddressHeaders(request);
     expect(request.headers).toEqual({ host: 'example.org', origin: 'https://example.org' });
   });

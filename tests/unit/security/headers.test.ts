@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../../scripts/lib/serve.mjs';
-import { headersForPath, parseHeadersFile, renderHeadersFile, staticHeaderRules } from '../../../src/security/header-rules';
+import {
+  headersForPath,
+  parseHeadersFile,
+  renderHeadersFile,
+  staticHeaderRules,
+} from '../../../src/security/header-rules';
 import { FILE_CSP, HSTS, IMMUTABLE_CACHE_CONTROL, SECURITY_HEADERS } from '../../../src/security/policy';
 
 const pageCsp = new Map([
@@ -19,12 +24,18 @@ const pageCsp = new Map([
 ]);
 
 /** GETs a path from the server and resolves with the status and headers (the body is drained). */
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path, headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-    }).on('error', reject);
+    http
+      .get({ host: '127.0.0.1', port, path, headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -34,12 +45,21 @@ function writeSite(dir: string, production: boolean): void {
   mkdirSync(join(dir, 'client', 'about'), { recursive: true });
   mkdirSync(join(dir, 'client', '_astro'), { recursive: true });
   mkdirSync(join(dir, 'server'), { recursive: true });
-  writeFileSync(join(dir, 'client', '_headers'), renderHeadersFile(staticHeaderRules({ pageCsp, production })));
+  writeFileSync(
+    join(dir, 'client', '_headers'),
+    renderHeadersFile(staticHeaderRules({ pageCsp, production })),
+  );
   writeFileSync(join(dir, 'client', 'about', 'index.html'), page);
   writeFileSync(join(dir, 'client', 'index.html'), page);
   writeFileSync(join(dir, 'client', '404.html'), page);
-  writeFileSync(join(dir, 'client', '_astro', 'app.Ab12.js'), `export const words = ${JSON.stringify('x'.repeat(2000))};`);
-  writeFileSync(join(dir, 'server', 'entry.mjs'), 'export const handler = async (req, res, next) => next();\n');
+  writeFileSync(
+    join(dir, 'client', '_astro', 'app.Ab12.js'),
+    `export const words = ${JSON.stringify('x'.repeat(2000))};`,
+  );
+  writeFileSync(
+    join(dir, 'server', 'entry.mjs'),
+    'export const handler = async (req, res, next) => next();\n',
+  );
 }
 
 for (const production of [false, true]) {
@@ -71,12 +91,15 @@ for (const production of [false, true]) {
       const response = await get(port, path);
       const expected = headersForPath(rules, rulePath);
       expect(Object.keys(expected).length).toBeGreaterThan(Object.keys(SECURITY_HEADERS).length);
-      for (const [name, value] of Object.entries(expected)) expect(response.headers[name.toLowerCase()], name).toBe(value);
+      for (const [name, value] of Object.entries(expected))
+        expect(response.headers[name.toLowerCase()], name).toBe(value);
       expect(response.status).toBe(rulePath === '/404' ? 404 : 200);
     });
 
     it('sends HSTS only from a production build', async () => {
-      expect((await get(port, '/about')).headers['strict-transport-security']).toBe(production ? HSTS : undefined);
+      expect((await get(port, '/about')).headers['strict-transport-security']).toBe(
+        production ? HSTS : undefined,
+      );
     });
 
     it('caches hashed assets for a year and gives them the files’ policy', async () => {
@@ -86,8 +109,12 @@ for (const production of [false, true]) {
     });
 
     it('compresses with brotli or gzip as asked, and not at all when not asked', async () => {
-      expect((await get(port, '/about', { 'Accept-Encoding': 'br, gzip' })).headers['content-encoding']).toBe('br');
-      expect((await get(port, '/_astro/app.Ab12.js', { 'Accept-Encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+      expect((await get(port, '/about', { 'Accept-Encoding': 'br, gzip' })).headers['content-encoding']).toBe(
+        'br',
+      );
+      expect(
+        (await get(port, '/_astro/app.Ab12.js', { 'Accept-Encoding': 'gzip' })).headers['content-encoding'],
+      ).toBe('gzip');
       expect((await get(port, '/about')).headers['content-encoding']).toBeUndefined();
     });
 
@@ -105,8 +132,18 @@ describe('the static header rules', () => {
   });
 
   it('never set one header twice for a path, so the order a CDN merges them in does not matter', () => {
-    for (const path of ['/', '/index.html', '/about', '/about/', '/404.html', '/_astro/x.js', '/favicon.svg']) {
-      const names = rules.filter((r) => (r.for.endsWith('*') ? path.startsWith(r.for.slice(0, -1)) : r.for === path)).flatMap((r) => Object.keys(r.values));
+    for (const path of [
+      '/',
+      '/index.html',
+      '/about',
+      '/about/',
+      '/404.html',
+      '/_astro/x.js',
+      '/favicon.svg',
+    ]) {
+      const names = rules
+        .filter((r) => (r.for.endsWith('*') ? path.startsWith(r.for.slice(0, -1)) : r.for === path))
+        .flatMap((r) => Object.keys(r.values));
       expect(new Set(names).size, path).toBe(names.length);
     }
   });

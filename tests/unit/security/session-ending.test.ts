@@ -4,8 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { actionCodeErrorCode, authRestReason, authRestUrl } from '../../../functions/src/accounts/auth-rest';
 import {
-  EMAIL_LINK_INVALID_MESSAGE, emailConfirmationRequestSchema, PASSWORD_TOO_SHORT_MESSAGE, passwordChangeRequestSchema, passwordResetCompletionSchema,
-  RESET_LINK_EXPIRED_MESSAGE, RESET_LINK_INVALID_MESSAGE, resetLinkProblem, SESSION_ENDED_MESSAGE,
+  EMAIL_LINK_INVALID_MESSAGE,
+  emailConfirmationRequestSchema,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  passwordChangeRequestSchema,
+  passwordResetCompletionSchema,
+  RESET_LINK_EXPIRED_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+  resetLinkProblem,
+  SESSION_ENDED_MESSAGE,
 } from '../../../src/domain/account';
 import { isSessionEndedAnswer } from '../../../src/data/client/session-guard';
 import { hasKeptDraft, keepDraft, takeKeptDraft, type KeptDraftStorage } from '../../../src/lib/kept-draft';
@@ -13,12 +20,20 @@ import { isSitePath } from '../../../src/lib/return-to';
 
 function memoryStorage(): KeptDraftStorage {
   const map = new Map<string, string>();
-  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
 }
 
 describe('Auth REST refusals', () => {
   it('reads the reason before the explanation', () => {
-    expect(authRestReason({ error: { code: 400, message: 'WEAK_PASSWORD : Password should be at least 6 characters' } })).toBe('WEAK_PASSWORD');
+    expect(
+      authRestReason({
+        error: { code: 400, message: 'WEAK_PASSWORD : Password should be at least 6 characters' },
+      }),
+    ).toBe('WEAK_PASSWORD');
     expect(authRestReason({ error: { message: 'INVALID_OOB_CODE' } })).toBe('INVALID_OOB_CODE');
     expect(authRestReason(null)).toBe('UNKNOWN');
     expect(authRestReason({ error: {} })).toBe('UNKNOWN');
@@ -26,11 +41,14 @@ describe('Auth REST refusals', () => {
 
   it('gives an expired code its own message and everything else the invalid one', () => {
     expect(resetLinkProblem(actionCodeErrorCode('EXPIRED_OOB_CODE'))).toBe(RESET_LINK_EXPIRED_MESSAGE);
-    for (const reason of ['INVALID_OOB_CODE', 'UNKNOWN', 'USER_DISABLED']) expect(resetLinkProblem(actionCodeErrorCode(reason))).toBe(RESET_LINK_INVALID_MESSAGE);
+    for (const reason of ['INVALID_OOB_CODE', 'UNKNOWN', 'USER_DISABLED'])
+      expect(resetLinkProblem(actionCodeErrorCode(reason))).toBe(RESET_LINK_INVALID_MESSAGE);
   });
 
   it('calls the emulator when one is configured, Google otherwise', () => {
-    expect(authRestUrl('update', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toMatch(/^http:\/\/127\.0\.0\.1:9099\/identitytoolkit\.googleapis\.com\/v1\/accounts:update\?key=/);
+    expect(authRestUrl('update', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toMatch(
+      /^http:\/\/127\.0\.0\.1:9099\/identitytoolkit\.googleapis\.com\/v1\/accounts:update\?key=/,
+    );
   });
 });
 
@@ -38,14 +56,27 @@ describe('the open callables take a mailed code, never a member', () => {
   it('refuses a uid next to the code', () => {
     expect(emailConfirmationRequestSchema.safeParse({ oobCode: 'abc' }).success).toBe(true);
     expect(emailConfirmationRequestSchema.safeParse({ oobCode: 'abc', uid: 'victim' }).success).toBe(false);
-    expect(emailConfirmationRequestSchema.safeParse({ uid: 'victim' }).error?.issues[0]?.message).toBe(EMAIL_LINK_INVALID_MESSAGE);
-    expect(passwordResetCompletionSchema.safeParse({ oobCode: 'abc', newPassword: 'long-enough', uid: 'x' }).success).toBe(false);
+    expect(emailConfirmationRequestSchema.safeParse({ uid: 'victim' }).error?.issues[0]?.message).toBe(
+      EMAIL_LINK_INVALID_MESSAGE,
+    );
+    expect(
+      passwordResetCompletionSchema.safeParse({ oobCode: 'abc', newPassword: 'long-enough', uid: 'x' })
+        .success,
+    ).toBe(false);
   });
 
   it('applies the sign-up password rule to changes and resets', () => {
-    expect(passwordChangeRequestSchema.safeParse({ newPassword: 'short' }).error?.issues[0]?.message).toBe(PASSWORD_TOO_SHORT_MESSAGE);
-    expect(passwordResetCompletionSchema.safeParse({ oobCode: 'abc', newPassword: 'short' }).error?.issues[0]?.message).toBe(PASSWORD_TOO_SHORT_MESSAGE);
-    expect(passwordResetCompletionSchema.safeParse({ oobCode: '', newPassword: 'long-enough' }).error?.issues[0]?.message).toBe(RESET_LINK_INVALID_MESSAGE);
+    expect(passwordChangeRequestSchema.safeParse({ newPassword: 'short' }).error?.issues[0]?.message).toBe(
+      PASSWORD_TOO_SHORT_MESSAGE,
+    );
+    expect(
+      passwordResetCompletionSchema.safeParse({ oobCode: 'abc', newPassword: 'short' }).error?.issues[0]
+        ?.message,
+    ).toBe(PASSWORD_TOO_SHORT_MESSAGE);
+    expect(
+      passwordResetCompletionSchema.safeParse({ oobCode: '', newPassword: 'long-enough' }).error?.issues[0]
+        ?.message,
+    ).toBe(RESET_LINK_INVALID_MESSAGE);
   });
 });
 
@@ -57,8 +88,17 @@ describe('the browser whose session ended', () => {
   });
 
   it('returns after the login only to a page of this site', () => {
-    for (const path of ['/book/abc?edit=true', '/classifieds/x/edit', '/']) expect(isSitePath(path), path).toBe(true);
-    for (const path of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)', '/a\nb', null]) expect(isSitePath(path), String(path)).toBe(false);
+    for (const path of ['/book/abc?edit=true', '/classifieds/x/edit', '/'])
+      expect(isSitePath(path), path).toBe(true);
+    for (const path of [
+      '//evil.example/x',
+      'https://evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/a\nb',
+      null,
+    ])
+      expect(isSitePath(path), String(path)).toBe(false);
   });
 
   it('keeps a draft until it is taken back once', () => {

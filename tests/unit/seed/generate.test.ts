@@ -29,13 +29,20 @@ describe('the demo data generator', () => {
   });
 
   it('creates every demo account, with the admin claim only for the admin', () => {
-    for (const account of DEMO_ACCOUNTS) expect(data.users.find((u) => u.email === account.email)?.uid).toBe(account.uid);
+    for (const account of DEMO_ACCOUNTS)
+      expect(data.users.find((u) => u.email === account.email)?.uid).toBe(account.uid);
     expect(data.users.filter((u) => u.admin).map((u) => u.email)).toEqual(['admin@shelfmark.test']);
-    expect(of('profiles').find((p) => p.id === 'demo-admin')?.data).toMatchObject({ role: 'Admin', page_slug: 'shelfmark-team', display_name: 'Shelfmark Team' });
+    expect(of('profiles').find((p) => p.id === 'demo-admin')?.data).toMatchObject({
+      role: 'Admin',
+      page_slug: 'shelfmark-team',
+      display_name: 'Shelfmark Team',
+    });
   });
 
   it('verifies the email of every approved member, so they can edit their profile (the rules require it)', () => {
-    const approved = of('profiles').filter((p) => p.data.approval_status === 'approved').map((p) => p.id);
+    const approved = of('profiles')
+      .filter((p) => p.data.approval_status === 'approved')
+      .map((p) => p.id);
     const unverified = data.users.filter((u) => !u.emailVerified).map((u) => u.uid);
     expect(approved.filter((uid) => unverified.includes(uid))).toEqual([]);
     expect(unverified.length).toBeGreaterThan(0);
@@ -44,8 +51,10 @@ describe('the demo data generator', () => {
   it('covers every category, approval state, activity state and plan', () => {
     const profiles = of('profiles').map((p) => p.data);
     expect(profiles.length).toBeGreaterThanOrEqual(35);
-    for (const category of ['Book Author', 'Book Lover/Marketer', 'Publisher']) expect(profiles.some((p) => p.category === category)).toBe(true);
-    for (const status of ['approved', 'pending', 'denied']) expect(profiles.some((p) => p.approval_status === status)).toBe(true);
+    for (const category of ['Book Author', 'Book Lover/Marketer', 'Publisher'])
+      expect(profiles.some((p) => p.category === category)).toBe(true);
+    for (const status of ['approved', 'pending', 'denied'])
+      expect(profiles.some((p) => p.approval_status === status)).toBe(true);
     expect(profiles.some((p) => !p.is_active)).toBe(true);
     expect(profiles.some((p) => p.subscription_status === 'premium')).toBe(true);
   });
@@ -56,7 +65,9 @@ describe('the demo data generator', () => {
     expect(books.some((b) => !b.is_active)).toBe(true);
     expect(books.some((b) => b.is_full_book_free)).toBe(true);
     expect(books.some((b) => typeof b.audiobook_url === 'string' && b.audiobook_url !== '')).toBe(true);
-    expect(books.some((b) => (b.manuscript_content as { type: string }[]).some((s) => s.type === 'url'))).toBe(true);
+    expect(
+      books.some((b) => (b.manuscript_content as { type: string }[]).some((s) => s.type === 'url')),
+    ).toBe(true);
     expect(new Set(books.map((b) => b.category))).toEqual(new Set(['fiction', 'non-fiction']));
     for (const book of books) expect(countWords(book.description as string)).toBeLessThanOrEqual(100);
   });
@@ -69,7 +80,10 @@ describe('the demo data generator', () => {
   it('stores every image under a content-versioned path', () => {
     const paths = data.images.map((i) => i.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of paths) expect(path).toMatch(/^(covers|profiles|site-assets\/(logos|banners|blog))\/[A-Za-z0-9_-]+-[0-9a-f]{10}\.webp$/);
+    for (const path of paths)
+      expect(path).toMatch(
+        /^(covers|profiles|site-assets\/(logos|banners|blog))\/[A-Za-z0-9_-]+-[0-9a-f]{10}\.webp$/,
+      );
   });
 
   it('never uses the clock: the same data whatever the date', () => {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localMediaStore } from '../../../src/data/server/media-store.ts';
 import { GET, prerender } from '../../../src/pages/media/[...path].ts';
 
-const get = (path: string | undefined) => GET({ params: { path } } as unknown as APIContext) as Promise<Response>;
+const get = (path: string | undefined) =>
+  GET({ params: { path } } as unknown as APIContext) as Promise<Response>;
 
 describe('GET /media/[...path]', () => {
   let root = '';

@@ -10,7 +10,8 @@ import { isPubliclyListed, type Profile } from '../../../src/domain/profile.ts';
 import { profileSections } from '../../../src/domain/profile-page.ts';
 
 const docs = validateDocs(generate({ mediaUrl: (path) => `/media/${path}` }).docs);
-const entities = <T>(collection: string) => docs.filter((d) => d.collection === collection).map((d) => ({ ...d.data, id: d.id }) as T);
+const entities = <T>(collection: string) =>
+  docs.filter((d) => d.collection === collection).map((d) => ({ ...d.data, id: d.id }) as T);
 
 describe('demo profile pages', () => {
   const books = entities<Book>('books');
@@ -19,21 +20,35 @@ describe('demo profile pages', () => {
     .filter(isPubliclyListed)
     .map((profile) => ({
       profile,
-      sections: profileSections(profile, books.filter((b) => b.user_id === profile.id && b.is_active), products.filter((p) => p.user_id === profile.id)),
+      sections: profileSections(
+        profile,
+        books.filter((b) => b.user_id === profile.id && b.is_active),
+        products.filter((p) => p.user_id === profile.id),
+      ),
     }));
 
   it('include several members with every section: books with covers and purchase links, products, events, an announcement, a website and social links', () => {
-    const complete = pages.filter(({ profile, sections }) =>
-      sections.about && sections.announcement && sections.events && sections.website && sections.products &&
-      (sections.books?.length ?? 0) > 0 && sections.books!.every(({ book }) => book.cover_image) && sections.books!.some(({ book }) => bookLinks(book).length > 0) &&
-      Object.keys(profile.social_links).length > 1);
+    const complete = pages.filter(
+      ({ profile, sections }) =>
+        sections.about &&
+        sections.announcement &&
+        sections.events &&
+        sections.website &&
+        sections.products &&
+        (sections.books?.length ?? 0) > 0 &&
+        sections.books!.every(({ book }) => book.cover_image) &&
+        sections.books!.some(({ book }) => bookLinks(book).length > 0) &&
+        Object.keys(profile.social_links).length > 1,
+    );
     expect(complete.map((p) => p.profile.id)).toContain('demo-author');
     expect(complete.length).toBeGreaterThanOrEqual(3);
   });
 
   it('show each state a visitor can meet: a member without books section, one without products, one without a website', () => {
     expect(pages.some(({ sections }) => sections.books === null && sections.products)).toBe(true);
-    expect(pages.some(({ sections }) => (sections.books?.length ?? 0) > 0 && sections.products === null)).toBe(true);
+    expect(
+      pages.some(({ sections }) => (sections.books?.length ?? 0) > 0 && sections.products === null),
+    ).toBe(true);
     expect(pages.some(({ sections }) => sections.website === null)).toBe(true);
   });
 });

@@ -26,7 +26,12 @@ import { isAdminOnlyUploadKind, type UploadKind } from '../../../domain/media-im
 import { bearerToken, memberStanding, verifyCaller } from '../../../data/server/auth.ts';
 import { getDb } from '../../../data/server/firestore.ts';
 import { mediaStore } from '../../../data/server/media-store.ts';
-import { confirmUpload, oneUploadAtATime, releaseUpload, reserveUpload } from '../../../data/server/media-uploads.ts';
+import {
+  confirmUpload,
+  oneUploadAtATime,
+  releaseUpload,
+  reserveUpload,
+} from '../../../data/server/media-uploads.ts';
 import { encodeVariants, newUploadId, readCappedBody, storeUpload } from '../../../data/server/uploads.ts';
 
 export const prerender = false;
@@ -39,7 +44,8 @@ function json(status: number, body: object): Response {
   });
 }
 
-const refuse = (kind: UploadKind, key: UploadMessageKey) => json(UPLOAD_STATUS[key], { error: uploadMessages(kind)[key] });
+const refuse = (kind: UploadKind, key: UploadMessageKey) =>
+  json(UPLOAD_STATUS[key], { error: uploadMessages(kind)[key] });
 
 export const POST: APIRoute = async ({ params, request, url }) => {
   const kind = params.kind;
@@ -84,10 +90,22 @@ async function upload(kind: UploadKind, request: Request, url: URL): Promise<Res
 }
 
 /** Counts the upload against the owner's allowance, then decodes, stores and records it. */
-async function reserveAndStore(kind: UploadKind, uploaderUid: string, targetUid: string, body: Buffer): Promise<Response> {
+async function reserveAndStore(
+  kind: UploadKind,
+  uploaderUid: string,
+  targetUid: string,
+  body: Buffer,
+): Promise<Response> {
   const db = getDb();
   const uploadId = newUploadId();
-  const reserved = await reserveUpload(db, { uploadId, ownerUid: targetUid, uploadedBy: uploaderUid, kind, bytes: body.length, now: Date.now() });
+  const reserved = await reserveUpload(db, {
+    uploadId,
+    ownerUid: targetUid,
+    uploadedBy: uploaderUid,
+    kind,
+    bytes: body.length,
+    now: Date.now(),
+  });
   if (reserved !== 'reserved') return refuse(kind, reserved);
   const store = mediaStore();
   try {
@@ -97,7 +115,10 @@ async function reserveAndStore(kind: UploadKind, uploaderUid: string, targetUid:
       return refuse(kind, variants);
     }
     const stored = await storeUpload(store, targetUid, kind, variants, uploadId);
-    await confirmUpload(db, uploadId, { url: stored.url, bytes: variants.reduce((sum, variant) => sum + variant.bytes.length, 0) });
+    await confirmUpload(db, uploadId, {
+      url: stored.url,
+      bytes: variants.reduce((sum, variant) => sum + variant.bytes.length, 0),
+    });
     return json(201, stored);
   } catch (error) {
     // Nothing half-done stays: no files without a record, no record holding quota for no files.

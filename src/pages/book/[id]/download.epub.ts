@@ -13,12 +13,21 @@ import { epubChapters, epubFileName, epubMeta } from '../../../domain/book-epub.
 
 export const prerender = false;
 
-type EpubOptions = { title: string; ignoreFailedDownloads?: boolean; verbose?: boolean } & Record<string, unknown>;
-type EpubGenerator = (options: EpubOptions, content: readonly { title?: string; content: string }[]) => Promise<Buffer>;
+type EpubOptions = { title: string; ignoreFailedDownloads?: boolean; verbose?: boolean } & Record<
+  string,
+  unknown
+>;
+type EpubGenerator = (
+  options: EpubOptions,
+  content: readonly { title?: string; content: string }[],
+) => Promise<Buffer>;
 
 // The package is CommonJS: its generator is the default export's default.
-const moduleDefault = (epubModule as unknown as { default?: EpubGenerator | { default?: EpubGenerator } }).default;
-const generateEpub = (typeof moduleDefault === 'function' ? moduleDefault : moduleDefault?.default) as EpubGenerator;
+const moduleDefault = (epubModule as unknown as { default?: EpubGenerator | { default?: EpubGenerator } })
+  .default;
+const generateEpub = (
+  typeof moduleDefault === 'function' ? moduleDefault : moduleDefault?.default
+) as EpubGenerator;
 
 const notFound = (id: string, status = 404) => {
   const headers = new Headers({ 'Content-Type': 'text/plain; charset=utf-8' });
@@ -26,7 +35,10 @@ const notFound = (id: string, status = 404) => {
     headers.set('Cache-Control', ON_DEMAND_CACHE_CONTROL);
     setCacheTags(headers, [bookCacheTag(id)]);
   } else headers.set('Cache-Control', 'no-store');
-  return new Response(status === 404 ? 'Book Not Found' : 'This download is not available right now. Please try again.', { status, headers });
+  return new Response(
+    status === 404 ? 'Book Not Found' : 'This download is not available right now. Please try again.',
+    { status, headers },
+  );
 };
 
 export const GET: APIRoute = async ({ params, site, url }) => {
@@ -48,7 +60,10 @@ export const GET: APIRoute = async ({ params, site, url }) => {
   try {
     const { fileName: _fileName, ...options } = meta;
     // No cover and no fonts, and chapters without images: the library fetches nothing.
-    bytes = await generateEpub({ ...options, version: 3, ignoreFailedDownloads: true, verbose: false }, chapters);
+    bytes = await generateEpub(
+      { ...options, version: 3, ignoreFailedDownloads: true, verbose: false },
+      chapters,
+    );
   } catch (error) {
     console.error(`Failed to build the EPUB of book ${id}.`, error);
     return notFound(id, 503);

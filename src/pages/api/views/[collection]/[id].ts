@@ -7,7 +7,13 @@
 // check out of the way (it cannot see the port behind the local server); this endpoint checks the
 // origin itself.
 import type { APIRoute } from 'astro';
-import { isSameOriginRequest, isViewCollection, VIEW_ITEM_ID_PATTERN, VIEW_STATUS, type ViewOutcome } from '../../../../domain/views.ts';
+import {
+  isSameOriginRequest,
+  isViewCollection,
+  VIEW_ITEM_ID_PATTERN,
+  VIEW_STATUS,
+  type ViewOutcome,
+} from '../../../../domain/views.ts';
 import { getDb } from '../../../../data/server/firestore.ts';
 import { createViewCounter, type ViewCounter } from '../../../../data/server/views.ts';
 import { clientAddressOf } from '../../../../security/client-address.ts';
@@ -26,7 +32,8 @@ const MESSAGES: Record<Exclude<ViewOutcome, 'counted' | 'alreadyCounted'>, strin
 
 function answer(outcome: ViewOutcome): Response {
   const headers = { 'Cache-Control': 'private, no-store' };
-  if (outcome === 'counted' || outcome === 'alreadyCounted') return new Response(null, { status: VIEW_STATUS[outcome], headers });
+  if (outcome === 'counted' || outcome === 'alreadyCounted')
+    return new Response(null, { status: VIEW_STATUS[outcome], headers });
   return new Response(JSON.stringify({ error: MESSAGES[outcome] }), {
     status: VIEW_STATUS[outcome],
     headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
@@ -37,10 +44,19 @@ export const POST: APIRoute = async (context) => {
   const { params, request } = context;
   const { collection, id } = params;
   if (!isViewCollection(collection) || !id || !VIEW_ITEM_ID_PATTERN.test(id)) return answer('badRequest');
-  if (!isSameOriginRequest(request.headers.get('Origin'), request.headers.get('Sec-Fetch-Site'), request.headers.get('Host'))) return answer('crossSite');
+  if (
+    !isSameOriginRequest(
+      request.headers.get('Origin'),
+      request.headers.get('Sec-Fetch-Site'),
+      request.headers.get('Host'),
+    )
+  )
+    return answer('crossSite');
   try {
     counter ??= createViewCounter(getDb());
-    return answer(await counter.count({ collection, id, clientAddress: clientAddressOf(context), now: Date.now() }));
+    return answer(
+      await counter.count({ collection, id, clientAddress: clientAddressOf(context), now: Date.now() }),
+    );
   } catch (error) {
     console.error('A view could not be counted:', error);
     return answer('failed');
