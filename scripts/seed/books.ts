@@ -196,13 +196,11 @@ export function generateBooks(ctx: SeedContext, members: readonly Member[]): See
         genre: genres,
         sub_genre: rng.chance(0.5) ? rng.sample(SUB_GENRES[category], rng.int(1, 2)) : [],
         purchase_links: rng.chance(0.4)
-          ? rng
-              .sample(STORES, rng.int(1, 3))
-              .map((label) => ({
-                label,
-                url: `https://${profileSlug(label)}.example.com/books/${slug}`,
-                price: rng.chance(0.5) ? `$${rng.price(4, 18).toFixed(2)}` : null,
-              }))
+          ? rng.sample(STORES, rng.int(1, 3)).map((label) => ({
+              label,
+              url: `https://${profileSlug(label)}.example.com/books/${slug}`,
+              price: rng.chance(0.5) ? `$${rng.price(4, 18).toFixed(2)}` : null,
+            }))
           : [],
         manuscript_content: hasManuscript ? manuscript(rng, slug, fullFree) : [],
         free_preview_title: hasManuscript && rng.chance(0.25) ? 'Read the opening chapters' : null,

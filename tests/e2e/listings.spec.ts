@@ -346,15 +346,13 @@ test.describe('/free-ebooks', () => {
     test('the radios still reorder the cards (CSS order)', async ({ page }) => {
       await page.goto('/free-ebooks');
       await page.getByLabel('Title (A–Z)').check();
-      const tops = await page
-        .locator('.ebook-grid > li')
-        .evaluateAll((items) =>
-          items.map((li) => ({
-            title: li.querySelector('h2')?.textContent ?? '',
-            top: li.getBoundingClientRect().top,
-            left: li.getBoundingClientRect().left,
-          })),
-        );
+      const tops = await page.locator('.ebook-grid > li').evaluateAll((items) =>
+        items.map((li) => ({
+          title: li.querySelector('h2')?.textContent ?? '',
+          top: li.getBoundingClientRect().top,
+          left: li.getBoundingClientRect().left,
+        })),
+      );
       tops.sort((a, b) => a.top - b.top || a.left - b.left);
       expect(tops[0]!.title).toBe('A Plain Guide to the Web');
     });

@@ -239,14 +239,12 @@ describe('signOutEverywhere', () => {
 describe('exportMemberData', () => {
   it("holds the member's profile and books with sections; another member's only for an admin", async () => {
     const owner = await member('Olive Owner');
-    await db
-      .collection('books')
-      .add(
-        bookData(owner.uid, {
-          title: 'The Exported Book',
-          manuscript_content: [{ id: 's1', type: 'text', content: 'Chapter one', order: 0 }],
-        }),
-      );
+    await db.collection('books').add(
+      bookData(owner.uid, {
+        title: 'The Exported Book',
+        manuscript_content: [{ id: 's1', type: 'text', content: 'Chapter one', order: 0 }],
+      }),
+    );
     const ownerToken = await signInForIdToken(owner.email, PASSWORD);
     const own = await callFunction<Record<string, unknown>>('exportMemberData', null, {
       idToken: ownerToken,

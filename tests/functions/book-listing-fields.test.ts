@@ -52,15 +52,13 @@ describe('book listing fields trigger', () => {
   it(
     'fills the fields of a new book, including the author filled by bookAuthor',
     async () => {
-      const book = await db
-        .collection('books')
-        .add(
-          bookData(alice, {
-            title: 'Midnight Tide',
-            manuscript_content: [imageSection, textSection],
-            audiobook_url: 'https://audio.example.com/tide',
-          }),
-        );
+      const book = await db.collection('books').add(
+        bookData(alice, {
+          title: 'Midnight Tide',
+          manuscript_content: [imageSection, textSection],
+          audiobook_url: 'https://audio.example.com/tide',
+        }),
+      );
       await expectFields(book.id, {
         has_free_reading: true,
         has_audiobook: true,
@@ -74,15 +72,13 @@ describe('book listing fields trigger', () => {
   it(
     'follows edits of the manuscript, the audiobook URL and the title',
     async () => {
-      const book = await db
-        .collection('books')
-        .add(
-          bookData(alice, {
-            title: 'Night',
-            manuscript_content: [textSection],
-            audiobook_url: 'https://audio.example.com/n',
-          }),
-        );
+      const book = await db.collection('books').add(
+        bookData(alice, {
+          title: 'Night',
+          manuscript_content: [textSection],
+          audiobook_url: 'https://audio.example.com/n',
+        }),
+      );
       await expectFields(book.id, { has_free_reading: true, has_audiobook: true });
 
       await book.update({ manuscript_content: [imageSection], audiobook_url: '' });

@@ -33,19 +33,17 @@ async function addBooks(uid: string, count: number): Promise<string[]> {
 
 async function addProducts(uid: string, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
-    await db
-      .collection('products_services')
-      .add({
-        user_id: uid,
-        title: `Item ${i}`,
-        category: 'product',
-        currency: 'USD',
-        tags: [],
-        is_active: true,
-        is_featured: false,
-        views_count: 0,
-        created_at: new Date(),
-      });
+    await db.collection('products_services').add({
+      user_id: uid,
+      title: `Item ${i}`,
+      category: 'product',
+      currency: 'USD',
+      tags: [],
+      is_active: true,
+      is_featured: false,
+      views_count: 0,
+      created_at: new Date(),
+    });
   }
 }
 

@@ -84,16 +84,14 @@ describe('market index triggers', () => {
   it(
     'lists a book at its lowest format price and a service under its type',
     async () => {
-      const book = await db
-        .collection('books')
-        .add(
-          bookData(seller, {
-            title: 'Midnight Tide',
-            genre: ['mystery'],
-            ebook_price: 4.99,
-            paperback_price: 11,
-          }),
-        );
+      const book = await db.collection('books').add(
+        bookData(seller, {
+          title: 'Midnight Tide',
+          genre: ['mystery'],
+          ebook_price: 4.99,
+          paperback_price: 11,
+        }),
+      );
       const service = await db.collection('products_services').add(productData(seller));
       expect(await waitEntry('books', book.id, (e) => e !== undefined)).toMatchObject({
         type: 'book',

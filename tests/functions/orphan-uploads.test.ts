@@ -83,13 +83,11 @@ describe('removeOrphanUploads', () => {
     await db
       .doc(`profiles/${OWNER}`)
       .set({ profile_image: profileImage.url.replace('/w320.webp', '/w160.webp') });
-    await db
-      .collection('books')
-      .add(
-        bookData(OWNER, {
-          sections: [{ id: 's1', type: 'image', title: 'Map', content: sectionImage.url, order: 0 }],
-        }),
-      );
+    await db.collection('books').add(
+      bookData(OWNER, {
+        sections: [{ id: 's1', type: 'image', title: 'Map', content: sectionImage.url, order: 0 }],
+      }),
+    );
 
     const sweep = await removeOrphanUploads(db, store);
     expect(sweep.removed).toEqual([]);

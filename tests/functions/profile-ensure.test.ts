@@ -58,15 +58,13 @@ describe('ensureProfile', () => {
   it('refuses a signed-out caller and an account being deleted', async () => {
     expect((await callAs(PROFILE_FUNCTIONS.ensure, undefined, null)).error?.status).toBe('UNAUTHENTICATED');
     const member = await makeMember({ profile: null });
-    await db
-      .doc(`account_deletions/${member.uid}`)
-      .set({
-        uid: member.uid,
-        requested_by: member.uid,
-        requested_at: Timestamp.now(),
-        steps_done: [],
-        completed_at: null,
-      });
+    await db.doc(`account_deletions/${member.uid}`).set({
+      uid: member.uid,
+      requested_by: member.uid,
+      requested_at: Timestamp.now(),
+      steps_done: [],
+      completed_at: null,
+    });
     const answer = await callAs(PROFILE_FUNCTIONS.ensure, member, null);
     expect(answer.error?.status).toBe('FAILED_PRECONDITION');
     expect((await db.doc(`profiles/${member.uid}`).get()).exists).toBe(false);

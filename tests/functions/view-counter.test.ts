@@ -22,16 +22,13 @@ async function serverInstance(): Promise<Endpoint> {
 
 async function item(collection: ViewCollection): Promise<string> {
   const id = uniqueId('viewed');
-  await db
-    .collection(collection)
-    .doc(id)
-    .set({
-      user_id: 'owner',
-      title: 'Viewed item',
-      is_active: true,
-      views_count: 0,
-      created_at: FieldValue.serverTimestamp(),
-    });
+  await db.collection(collection).doc(id).set({
+    user_id: 'owner',
+    title: 'Viewed item',
+    is_active: true,
+    views_count: 0,
+    created_at: FieldValue.serverTimestamp(),
+  });
   return id;
 }
 
