@@ -18,17 +18,17 @@ import {
 } from '../../domain/book.ts';
 import { addSubGenre, newSectionId, type BookEditorValues } from '../../domain/book-editor.ts';
 import { BOOK_CATEGORIES, genresFor } from '../../domain/genres.ts';
-import { INPUT_CLASS } from '../profile/form-controls.tsx';
-import ProfileImageField from '../profile/ProfileImageField.tsx';
+import ProfileImageField from '../ui/ProfileImageField.tsx';
 import type { OwnedItemFieldsProps } from '../owned-items/owned-item-kind.ts';
 import {
-  ItemCheckbox,
-  ItemInput,
-  ItemSelect,
-  ItemTextArea,
-  itemFieldId,
-  useItemError,
-} from './item-fields.tsx';
+  CheckboxInput,
+  fieldId,
+  INPUT_CLASS,
+  SelectInput,
+  TextArea,
+  TextInput,
+  useFieldError,
+} from '../ui/fields.tsx';
 
 /** Every section of the book's fields, in the page's order. */
 export default function BookFields({ ownerId, prefix }: OwnedItemFieldsProps<Book>) {
@@ -54,11 +54,11 @@ function BasicFields({ ownerId, prefix: P }: { ownerId: string; prefix: string }
       <h2 id="book-basic-heading" className="text-xl font-bold">
         Book details
       </h2>
-      <ItemInput name="title" label="Title" prefix={P} required />
-      <ItemTextArea
+      <TextInput name="title" label="Title" idPrefix={P} required />
+      <TextArea
         name="description"
         label="Description"
-        prefix={P}
+        idPrefix={P}
         rows={4}
         aside={
           <span
@@ -84,10 +84,10 @@ function BasicFields({ ownerId, prefix: P }: { ownerId: string; prefix: string }
         kind="book-covers"
         shape="cover"
       />
-      <ItemInput
+      <TextInput
         name="cover_image"
         label="Cover Image URL"
-        prefix={P}
+        idPrefix={P}
         type="url"
         inputMode="url"
         hint="Upload a picture above, or give an https:// address."
@@ -102,7 +102,7 @@ function CategoryFields({ prefix: P }: { prefix: string }) {
   const genres = useWatch<BookEditorValues, 'genre'>({ name: 'genre' });
   const subGenres = useWatch<BookEditorValues, 'sub_genre'>({ name: 'sub_genre' });
   const [draft, setDraft] = useState('');
-  const subId = itemFieldId('sub_genre', P);
+  const subId = fieldId('sub_genre', P);
 
   function toggleGenre(value: string, on: boolean) {
     const current = getValues('genre');
@@ -128,10 +128,10 @@ function CategoryFields({ prefix: P }: { prefix: string }) {
       <h2 id="book-category-heading" className="text-xl font-bold">
         Category and genres
       </h2>
-      <ItemSelect
+      <SelectInput
         name="category"
         label="Category"
-        prefix={P}
+        idPrefix={P}
         options={[{ value: '', label: 'Select a category' }, ...BOOK_CATEGORIES]}
         rules={{
           // A new category has other genres: the chosen genres and sub-genres are cleared.
@@ -146,7 +146,7 @@ function CategoryFields({ prefix: P }: { prefix: string }) {
           <legend className="mb-2 text-sm font-semibold text-ink">Genres</legend>
           <div className="grid gap-1 sm:grid-cols-3">
             {genresFor(category).map((genre) => {
-              const id = itemFieldId(`genre-${genre.value}`, P);
+              const id = fieldId(`genre-${genre.value}`, P);
               return (
                 <div key={genre.value} className="flex min-h-6 items-center gap-2">
                   <input
@@ -221,17 +221,17 @@ function FormatFields({ prefix: P }: { prefix: string }) {
         Formats and prices
       </h2>
       <div className="grid gap-3 sm:grid-cols-2">
-        <ItemInput name="ebook_url" label="eBook URL" prefix={P} type="url" inputMode="url" />
-        <ItemInput name="ebook_price" label="eBook Price" prefix={P} inputMode="decimal" />
-        <ItemInput name="paperback_url" label="Paperback URL" prefix={P} type="url" inputMode="url" />
-        <ItemInput name="paperback_price" label="Paperback Price" prefix={P} inputMode="decimal" />
-        <ItemInput name="hardcover_url" label="Hardcover URL" prefix={P} type="url" inputMode="url" />
-        <ItemInput name="hardcover_price" label="Hardcover Price" prefix={P} inputMode="decimal" />
-        <ItemInput name="audiobook_url" label="Audiobook URL" prefix={P} type="url" inputMode="url" />
-        <ItemInput name="audiobook_price" label="Audiobook Price" prefix={P} inputMode="decimal" />
-        <ItemInput name="purchase_url" label="Purchase URL" prefix={P} type="url" inputMode="url" />
-        <ItemInput name="price" label="Price" prefix={P} inputMode="decimal" />
-        <ItemInput name="video_url" label="Video URL" prefix={P} type="url" inputMode="url" />
+        <TextInput name="ebook_url" label="eBook URL" idPrefix={P} type="url" inputMode="url" />
+        <TextInput name="ebook_price" label="eBook Price" idPrefix={P} inputMode="decimal" />
+        <TextInput name="paperback_url" label="Paperback URL" idPrefix={P} type="url" inputMode="url" />
+        <TextInput name="paperback_price" label="Paperback Price" idPrefix={P} inputMode="decimal" />
+        <TextInput name="hardcover_url" label="Hardcover URL" idPrefix={P} type="url" inputMode="url" />
+        <TextInput name="hardcover_price" label="Hardcover Price" idPrefix={P} inputMode="decimal" />
+        <TextInput name="audiobook_url" label="Audiobook URL" idPrefix={P} type="url" inputMode="url" />
+        <TextInput name="audiobook_price" label="Audiobook Price" idPrefix={P} inputMode="decimal" />
+        <TextInput name="purchase_url" label="Purchase URL" idPrefix={P} type="url" inputMode="url" />
+        <TextInput name="price" label="Price" idPrefix={P} inputMode="decimal" />
+        <TextInput name="video_url" label="Video URL" idPrefix={P} type="url" inputMode="url" />
       </div>
     </section>
   );
@@ -240,7 +240,7 @@ function FormatFields({ prefix: P }: { prefix: string }) {
 function PurchaseLinks({ prefix: P }: { prefix: string }) {
   const { control } = useFormContext<BookEditorValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'purchase_links' });
-  const listError = useItemError('purchase_links');
+  const listError = useFieldError('purchase_links');
   return (
     <section aria-labelledby="book-links-heading" className="space-y-3">
       <h2 id="book-links-heading" className="text-xl font-bold">
@@ -249,20 +249,20 @@ function PurchaseLinks({ prefix: P }: { prefix: string }) {
       {fields.length === 0 ? <p className="text-sm text-ink-muted">No links yet.</p> : null}
       {fields.map((field, index) => (
         <div key={field.id} className="grid items-end gap-2 sm:grid-cols-[1fr_2fr_1fr_auto]">
-          <ItemInput
+          <TextInput
             name={`purchase_links.${index}.label`}
             label={`Link ${index + 1} label`}
-            prefix={P}
+            idPrefix={P}
             maxLength={40}
           />
-          <ItemInput
+          <TextInput
             name={`purchase_links.${index}.url`}
             label={`Link ${index + 1} URL`}
-            prefix={P}
+            idPrefix={P}
             type="url"
             inputMode="url"
           />
-          <ItemInput name={`purchase_links.${index}.price`} label={`Link ${index + 1} price`} prefix={P} />
+          <TextInput name={`purchase_links.${index}.price`} label={`Link ${index + 1} price`} idPrefix={P} />
           <button type="button" className="btn btn-outline" onClick={() => remove(index)}>
             Remove link {index + 1}
           </button>
@@ -287,16 +287,16 @@ function FreeReadingFields({ prefix: P }: { prefix: string }) {
       <h2 id="book-free-heading" className="text-xl font-bold">
         Free reading
       </h2>
-      <ItemInput
+      <TextInput
         name="free_preview_title"
         label="Free-preview title"
-        prefix={P}
+        idPrefix={P}
         hint="Leave empty to use the site's title for free previews."
       />
-      <ItemCheckbox
+      <CheckboxInput
         name="is_full_book_free"
         label="The whole book is free to read"
-        prefix={P}
+        idPrefix={P}
         hint="Otherwise the page says 'Partial Free Reading Only'."
       />
     </section>
@@ -334,31 +334,31 @@ function Sections({ prefix: P }: { prefix: string }) {
             <li key={field.key} className="space-y-3 rounded-lg border border-line p-4" data-section-row>
               <p className="font-semibold">Section {index + 1}</p>
               <div className="grid gap-3 sm:grid-cols-[1fr_2fr]">
-                <ItemSelect
+                <SelectInput
                   name={`manuscript_content.${index}.type`}
                   label={`Section ${index + 1} type`}
-                  prefix={P}
+                  idPrefix={P}
                   options={SECTION_TYPES}
                 />
-                <ItemInput
+                <TextInput
                   name={`manuscript_content.${index}.title`}
                   label={`Section ${index + 1} title`}
-                  prefix={P}
+                  idPrefix={P}
                 />
               </div>
               {type === 'text' ? (
-                <ItemTextArea
+                <TextArea
                   name={`manuscript_content.${index}.content`}
                   label={`Section ${index + 1} text`}
-                  prefix={P}
+                  idPrefix={P}
                   rows={8}
                   hint="Leave a blank line between paragraphs."
                 />
               ) : (
-                <ItemInput
+                <TextInput
                   name={`manuscript_content.${index}.content`}
                   label={`Section ${index + 1} address`}
-                  prefix={P}
+                  idPrefix={P}
                   type="url"
                   inputMode="url"
                 />

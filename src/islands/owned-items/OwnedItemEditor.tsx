@@ -6,13 +6,13 @@
  * item, the Active checkbox. Unsaved values are kept when a session ends.
  */
 import { useStore } from '@nanostores/react';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { ITEM_MESSAGES } from '../../domain/item-save.ts';
 import { showToast } from '../../lib/toast.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
-import { ItemCheckbox } from '../books/item-fields.tsx';
+import ConfirmDialog, { type ConfirmOutcome } from '../ui/ConfirmDialog.tsx';
+import { CheckboxInput } from '../ui/fields.tsx';
 import { useKeptDraft } from '../use-kept-draft.ts';
 import { failureToast, saveFailureToast } from './failure-toast.ts';
 import {
@@ -98,7 +98,7 @@ export default function OwnedItemEditor<Item extends OwnedItem, Values extends O
   }
 
   const activeBox = (
-    <ItemCheckbox name="is_active" label="Active" prefix={idPrefix} hint={texts.activeHint} />
+    <CheckboxInput name="is_active" label="Active" idPrefix={idPrefix} hint={texts.activeHint} />
   );
   return (
     <FormProvider {...form}>
@@ -146,6 +146,7 @@ interface DeleteProps<Item extends OwnedItem, Values extends OwnedItemValues> {
   disabled: boolean;
 }
 
+/** Delete, after the person confirms; a failure keeps the dialog open for another try. */
 function DeleteOwnedItem<Item extends OwnedItem, Values extends OwnedItemValues>({
   kind,
   item,
@@ -153,50 +154,34 @@ function DeleteOwnedItem<Item extends OwnedItem, Values extends OwnedItemValues>
   disabled,
 }: DeleteProps<Item, Values>) {
   const { texts } = kind;
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  async function confirm(event: MouseEvent) {
-    event.preventDefault();
-    setBusy(true);
+  async function remove(): Promise<ConfirmOutcome> {
     try {
       const outcome = await kind.remove(item.id);
       if (!outcome.ok) {
         showToast(failureToast(texts.deleteFailed, outcome));
-        setBusy(false);
-        return;
+        return 'stay';
       }
+      // The caller closes the editor or leaves the page: the dialog stays busy until then.
       onDeleted();
+      return 'leave';
     } catch (error) {
       console.error(texts.deleteFailed, error);
       showToast(failureToast(texts.deleteFailed));
-      setBusy(false);
+      return 'stay';
     }
   }
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialog.Trigger className="btn btn-outline sm:ml-auto" disabled={disabled}>
-        {texts.deleteButton}
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        {/* A plain backdrop, not AlertDialog.Overlay: the Overlay injects a <style> the CSP refuses. */}
-        <div className="fixed inset-0 z-40 bg-ink/50" aria-hidden="true" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-paper p-6 shadow-xl">
-          <AlertDialog.Title className="mb-2 text-xl font-bold">{texts.deleteTitle}</AlertDialog.Title>
-          <AlertDialog.Description className="mb-6 text-ink-muted">
-            Are you sure you want to delete “{item.title}”? This action cannot be undone.
-          </AlertDialog.Description>
-          <div className="flex flex-wrap justify-end gap-2">
-            <AlertDialog.Cancel className="btn btn-outline" disabled={busy}>
-              Cancel
-            </AlertDialog.Cancel>
-            <AlertDialog.Action className="btn btn-primary" disabled={busy} onClick={confirm}>
-              {busy ? 'Deleting…' : texts.deleteButton}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      trigger={texts.deleteButton}
+      triggerClassName="btn btn-outline sm:ml-auto"
+      triggerDisabled={disabled}
+      title={texts.deleteTitle}
+      description={`Are you sure you want to delete “${item.title}”? This action cannot be undone.`}
+      confirmLabel={texts.deleteButton}
+      busyLabel="Deleting…"
+      onConfirm={remove}
+    />
   );
 }

@@ -10,9 +10,9 @@ import { CONDITION_FORM_OPTIONS, CURRENCIES, MARKETPLACE_KIND_OPTIONS } from '..
 import { subcategoryOptions, type ProductEditorValues } from '../../domain/product-page.ts';
 import type { ProductService } from '../../domain/product-service.ts';
 import { parseTags } from '../../domain/tags.ts';
-import { ItemInput, ItemSelect, ItemTextArea } from '../books/item-fields.tsx';
+import { SelectInput, TextArea, TextInput } from '../ui/fields.tsx';
 import type { OwnedItemFieldsProps } from '../owned-items/owned-item-kind.ts';
-import ProfileImageField from '../profile/ProfileImageField.tsx';
+import ProfileImageField from '../ui/ProfileImageField.tsx';
 
 export default function ProductFields({ ownerId, prefix: P }: OwnedItemFieldsProps<ProductService>) {
   const { setValue } = useFormContext<ProductEditorValues>();
@@ -22,8 +22,8 @@ export default function ProductFields({ ownerId, prefix: P }: OwnedItemFieldsPro
   const image = useWatch<ProductEditorValues, 'image_url'>({ name: 'image_url' });
   return (
     <>
-      <ItemInput name="title" label="Title" prefix={P} required />
-      <ItemTextArea name="description" label="Description" prefix={P} rows={4} />
+      <TextInput name="title" label="Title" idPrefix={P} required />
+      <TextArea name="description" label="Description" idPrefix={P} rows={4} />
       <ProfileImageField
         value={image}
         onChange={(url) => setValue('image_url', url, { shouldDirty: true, shouldValidate: true })}
@@ -33,46 +33,46 @@ export default function ProductFields({ ownerId, prefix: P }: OwnedItemFieldsPro
         shape="cover"
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <ItemSelect
+        <SelectInput
           name="category"
           label="Category"
-          prefix={P}
+          idPrefix={P}
           options={MARKETPLACE_KIND_OPTIONS}
           rules={{ onChange: () => setValue('subcategory', '') }}
         />
-        <ItemSelect
+        <SelectInput
           name="subcategory"
           label="Sub-category"
-          prefix={P}
+          idPrefix={P}
           options={[{ value: '', label: 'None' }, ...subcategoryOptions(kind)]}
         />
-        <ItemInput
+        <TextInput
           name="price"
           label="Price"
-          prefix={P}
+          idPrefix={P}
           hint="As buyers should read it: '$25', 'from $100/hour', 'Free'."
         />
-        <ItemInput
+        <TextInput
           name="price_numeric"
           label="Price as a number (for sorting)"
-          prefix={P}
+          idPrefix={P}
           inputMode="decimal"
           hint="Left empty, it is read from the price."
         />
-        <ItemSelect
+        <SelectInput
           name="currency"
           label="Currency"
-          prefix={P}
+          idPrefix={P}
           options={CURRENCIES.map((code) => ({ value: code, label: code }))}
         />
-        <ItemSelect name="condition" label="Condition" prefix={P} options={CONDITION_FORM_OPTIONS} />
-        <ItemInput name="contact_info" label="Contact info" prefix={P} />
-        <ItemInput name="website_url" label="Website URL" prefix={P} type="url" inputMode="url" />
-        <ItemInput name="image_url" label="Image URL" prefix={P} type="url" inputMode="url" />
-        <ItemInput
+        <SelectInput name="condition" label="Condition" idPrefix={P} options={CONDITION_FORM_OPTIONS} />
+        <TextInput name="contact_info" label="Contact info" idPrefix={P} />
+        <TextInput name="website_url" label="Website URL" idPrefix={P} type="url" inputMode="url" />
+        <TextInput name="image_url" label="Image URL" idPrefix={P} type="url" inputMode="url" />
+        <TextInput
           name="tags"
           label="Tags"
-          prefix={P}
+          idPrefix={P}
           hint="Separate tags with commas."
           aside={<span className="text-sm text-ink-muted">{tagCount} tags</span>}
         />
