@@ -1,6 +1,5 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -14,7 +13,8 @@ import {
 } from '../../domain/admin-users.ts';
 import { APPROVAL_STATUSES, SUBSCRIPTION_STATUSES, USER_CATEGORIES } from '../../domain/profile.ts';
 import { showToast } from '../../lib/toast.ts';
-import Modal from './Modal.tsx';
+import ConfirmDialog, { type ConfirmOutcome } from '../ui/ConfirmDialog.tsx';
+import Dialog from '../ui/Dialog.tsx';
 
 const INPUT =
   'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
@@ -101,7 +101,7 @@ export function RegisterUserDialog({ onCreated }: { onCreated: (user: AdminUserR
       <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
         Register New User
       </button>
-      <Modal
+      <Dialog
         open={open}
         onOpenChange={(next) => !formState.isSubmitting && setOpen(next)}
         title="Register New User"
@@ -178,7 +178,7 @@ export function RegisterUserDialog({ onCreated }: { onCreated: (user: AdminUserR
             </button>
           </div>
         </form>
-      </Modal>
+      </Dialog>
     </>
   );
 }
@@ -219,7 +219,7 @@ export function EditUserDialog({
   }
 
   return (
-    <Modal
+    <Dialog
       open
       onOpenChange={(next) => !next && !formState.isSubmitting && onClose()}
       title="Edit User"
@@ -281,7 +281,7 @@ export function EditUserDialog({
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -315,7 +315,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUserRow; onC
   }
 
   return (
-    <Modal
+    <Dialog
       open
       onOpenChange={(next) => !next && !busy && onClose()}
       title="Reset Password"
@@ -362,7 +362,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUserRow; onC
           </div>
         </div>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -376,46 +376,27 @@ export function DeleteUserDialog({
   onDeleted: (uid: string) => void;
   onClose: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-
-  async function confirm(event: MouseEvent) {
-    event.preventDefault();
-    setBusy(true);
+  async function confirm(): Promise<ConfirmOutcome> {
     const { adminUsers } = await loadApi();
     const outcome = await adminUsers<'delete-user'>({ action: 'delete-user', userId: user.uid });
-    setBusy(false);
     if (!outcome.ok) {
       errorToast(`Failed to delete ${user.display_name}: ${outcome.message}`);
-      return;
+      return 'stay';
     }
     showToast({ title: 'Success', description: `${user.display_name} has been deleted.` });
     onDeleted(user.uid);
-    onClose();
+    return 'close';
   }
 
   return (
-    <AlertDialog.Root open onOpenChange={(next) => !next && !busy && onClose()}>
-      <AlertDialog.Portal>
-        <div className="fixed inset-0 z-40 bg-ink/50" aria-hidden="true" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-paper p-6 shadow-xl">
-          <AlertDialog.Title className="mb-2 text-xl font-bold">Delete User</AlertDialog.Title>
-          <AlertDialog.Description className="mb-6 text-ink-muted">
-            {deleteUserQuestion(user.display_name)}
-          </AlertDialog.Description>
-          <div className="flex justify-end gap-2">
-            <AlertDialog.Cancel className="btn btn-outline" disabled={busy}>
-              Cancel
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              className="btn btn-primary"
-              disabled={busy}
-              onClick={(event) => void confirm(event)}
-            >
-              {busy ? 'Deleting…' : 'Delete'}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      title="Delete User"
+      description={deleteUserQuestion(user.display_name)}
+      confirmLabel="Delete"
+      busyLabel="Deleting…"
+      onConfirm={confirm}
+    />
   );
 }
