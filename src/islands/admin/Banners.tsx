@@ -9,9 +9,7 @@ import { showToast } from '../../lib/toast.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import ProfileImageField from '../ui/ProfileImageField.tsx';
-
-const INPUT =
-  'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
+import { INPUT_CLASS } from '../ui/styles.ts';
 
 function api() {
   return import('../../data/client/admin-content.ts');
@@ -72,7 +70,7 @@ function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid:
         <label htmlFor="banner-title" className="mb-1 block text-sm font-semibold">
           Banner Title
         </label>
-        <input id="banner-title" className={INPUT} {...aria('title')} {...register('title')} />
+        <input id="banner-title" className={INPUT_CLASS} {...aria('title')} {...register('title')} />
         {error('title')}
       </div>
       <div className="md:row-span-2">
@@ -96,7 +94,7 @@ function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid:
         <label htmlFor="banner-link_url" className="mb-1 block text-sm font-semibold">
           Link URL
         </label>
-        <input id="banner-link_url" className={INPUT} {...aria('link_url')} {...register('link_url')} />
+        <input id="banner-link_url" className={INPUT_CLASS} {...aria('link_url')} {...register('link_url')} />
         {error('link_url')}
       </div>
       <div>
@@ -108,7 +106,7 @@ function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid:
           type="number"
           min={1}
           step={1}
-          className={INPUT}
+          className={INPUT_CLASS}
           {...aria('position')}
           {...register('position', { valueAsNumber: true })}
         />
@@ -120,7 +118,7 @@ function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid:
         </label>
         <input
           id="banner-description"
-          className={INPUT}
+          className={INPUT_CLASS}
           {...aria('description')}
           {...register('description')}
         />

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -15,9 +15,7 @@ import { APPROVAL_STATUSES, SUBSCRIPTION_STATUSES, USER_CATEGORIES } from '../..
 import { showToast } from '../../lib/toast.ts';
 import ConfirmDialog, { type ConfirmOutcome } from '../ui/ConfirmDialog.tsx';
 import Dialog from '../ui/Dialog.tsx';
-
-const INPUT =
-  'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
+import { FieldFrame, INPUT_CLASS } from '../ui/fields.tsx';
 
 function loadApi() {
   return import('../../data/client/admin-users.ts');
@@ -25,30 +23,6 @@ function loadApi() {
 
 function errorToast(description: string) {
   showToast({ title: 'Error', description, variant: 'destructive' });
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}
-
-/** A label, its control and the control's inline error. */
-function Field({ id, label, error, children }: FieldProps) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 const registerFormSchema = createUserRequestSchema.omit({ action: true });
@@ -108,58 +82,58 @@ export function RegisterUserDialog({ onCreated }: { onCreated: (user: AdminUserR
         description="The account is created approved, with the email marked verified."
       >
         <form className="space-y-3" noValidate onSubmit={handleSubmit(submit)}>
-          <Field id="ru-email" label="Email" error={errors.email?.message}>
+          <FieldFrame id="ru-email" label="Email" error={errors.email?.message}>
             <input
               id="ru-email"
               type="email"
               autoComplete="off"
-              className={INPUT}
+              className={INPUT_CLASS}
               {...aria('email')}
               {...register('email')}
             />
-          </Field>
-          <Field id="ru-password" label="Temporary Password" error={errors.password?.message}>
+          </FieldFrame>
+          <FieldFrame id="ru-password" label="Temporary Password" error={errors.password?.message}>
             <input
               id="ru-password"
               type="text"
               autoComplete="off"
               placeholder="Minimum 6 characters"
-              className={INPUT}
+              className={INPUT_CLASS}
               {...aria('password')}
               {...register('password')}
             />
-          </Field>
-          <Field id="ru-display_name" label="Display Name" error={errors.display_name?.message}>
+          </FieldFrame>
+          <FieldFrame id="ru-display_name" label="Display Name" error={errors.display_name?.message}>
             <input
               id="ru-display_name"
-              className={INPUT}
+              className={INPUT_CLASS}
               {...aria('display_name')}
               {...register('display_name')}
             />
-          </Field>
-          <Field id="ru-page_slug" label="Page Slug" error={errors.page_slug?.message}>
+          </FieldFrame>
+          <FieldFrame id="ru-page_slug" label="Page Slug" error={errors.page_slug?.message}>
             <input
               id="ru-page_slug"
-              className={INPUT}
+              className={INPUT_CLASS}
               placeholder="Derived from the display name when empty"
               {...aria('page_slug')}
               {...register('page_slug')}
             />
-          </Field>
-          <Field id="ru-category" label="Category" error={errors.category?.message}>
-            <select id="ru-category" className={INPUT} {...register('category')}>
+          </FieldFrame>
+          <FieldFrame id="ru-category" label="Category" error={errors.category?.message}>
+            <select id="ru-category" className={INPUT_CLASS} {...register('category')}>
               {USER_CATEGORIES.map((category) => (
                 <option key={category}>{category}</option>
               ))}
             </select>
-          </Field>
-          <Field id="ru-role" label="Role" error={errors.role?.message}>
-            <select id="ru-role" className={INPUT} {...register('role')}>
+          </FieldFrame>
+          <FieldFrame id="ru-role" label="Role" error={errors.role?.message}>
+            <select id="ru-role" className={INPUT_CLASS} {...register('role')}>
               {ASSIGNABLE_ROLES.map((role) => (
                 <option key={role}>{role}</option>
               ))}
             </select>
-          </Field>
+          </FieldFrame>
           <label className="flex items-center gap-2">
             <input type="checkbox" {...register('send_invitation')} />
             Send invitation email
@@ -226,43 +200,43 @@ export function EditUserDialog({
       description={user.email || user.display_name}
     >
       <form className="space-y-3" noValidate onSubmit={handleSubmit(submit)}>
-        <Field id="eu-display_name" label="Display Name" error={errors.display_name?.message}>
+        <FieldFrame id="eu-display_name" label="Display Name" error={errors.display_name?.message}>
           <input
             id="eu-display_name"
-            className={INPUT}
+            className={INPUT_CLASS}
             aria-invalid={errors.display_name ? true : undefined}
             aria-describedby={errors.display_name ? 'eu-display_name-error' : undefined}
             {...register('display_name')}
           />
-        </Field>
-        <Field id="eu-role" label="Role">
-          <select id="eu-role" className={INPUT} {...register('role')}>
+        </FieldFrame>
+        <FieldFrame id="eu-role" label="Role">
+          <select id="eu-role" className={INPUT_CLASS} {...register('role')}>
             {ASSIGNABLE_ROLES.map((role) => (
               <option key={role}>{role}</option>
             ))}
           </select>
-        </Field>
-        <Field id="eu-category" label="Category">
-          <select id="eu-category" className={INPUT} {...register('category')}>
+        </FieldFrame>
+        <FieldFrame id="eu-category" label="Category">
+          <select id="eu-category" className={INPUT_CLASS} {...register('category')}>
             {USER_CATEGORIES.map((category) => (
               <option key={category}>{category}</option>
             ))}
           </select>
-        </Field>
-        <Field id="eu-subscription" label="Subscription">
-          <select id="eu-subscription" className={INPUT} {...register('subscription_status')}>
+        </FieldFrame>
+        <FieldFrame id="eu-subscription" label="Subscription">
+          <select id="eu-subscription" className={INPUT_CLASS} {...register('subscription_status')}>
             {SUBSCRIPTION_STATUSES.map((status) => (
               <option key={status}>{status}</option>
             ))}
           </select>
-        </Field>
-        <Field id="eu-approval" label="Approval">
-          <select id="eu-approval" className={INPUT} {...register('approval_status')}>
+        </FieldFrame>
+        <FieldFrame id="eu-approval" label="Approval">
+          <select id="eu-approval" className={INPUT_CLASS} {...register('approval_status')}>
             {APPROVAL_STATUSES.map((status) => (
               <option key={status}>{status}</option>
             ))}
           </select>
-        </Field>
+        </FieldFrame>
         <label className="flex items-center gap-2">
           <input type="checkbox" {...register('is_active')} />
           Active
@@ -341,7 +315,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUserRow; onC
               readOnly
               type={revealed ? 'text' : 'password'}
               value={password}
-              className={`${INPUT} font-mono`}
+              className={`${INPUT_CLASS} font-mono`}
             />
             <button
               type="button"
