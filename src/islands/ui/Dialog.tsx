@@ -2,6 +2,9 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import Backdrop, { panelClass } from './Backdrop.tsx';
 
+/** A button inside a Dialog that closes it (Cancel). */
+export const DialogClose = RadixDialog.Close;
+
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;

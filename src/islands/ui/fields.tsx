@@ -41,16 +41,23 @@ interface FrameProps {
   error?: string;
   /** Text shown at the label's end (a word counter). */
   aside?: ReactNode;
+  /** Marks the label with a red asterisk (hidden from screen readers, which hear aria-required). */
+  markRequired?: boolean;
   children: ReactNode;
 }
 
 /** Label, control, hint and error; the control carries aria-describedby itself. */
-export function FieldFrame({ id, label, hint, error, aside, children }: FrameProps) {
+export function FieldFrame({ id, label, hint, error, aside, markRequired, children }: FrameProps) {
   return (
     <div>
       <div className="mb-1 flex items-baseline justify-between gap-2">
         <label htmlFor={id} className="block text-sm font-semibold text-ink">
           {label}
+          {markRequired ? (
+            <span aria-hidden="true" className="text-red-700">
+              {' *'}
+            </span>
+          ) : null}
         </label>
         {aside}
       </div>
@@ -78,18 +85,20 @@ interface BoundProps {
   idPrefix: string;
   hint?: ReactNode;
   aside?: ReactNode;
+  /** Shows the required asterisk and sets aria-required (validation stays with the form's schema). */
+  markRequired?: boolean;
   rules?: RegisterOptions<FieldValues, string>;
 }
 
 type InputProps = BoundProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>;
 
 /** A one-line input bound to `name`. */
-export function TextInput({ name, label, idPrefix, hint, aside, rules, ...input }: InputProps) {
+export function TextInput({ name, label, idPrefix, hint, aside, markRequired, rules, ...input }: InputProps) {
   const { register } = useFormContext<FieldValues>();
   const error = useFieldError(name);
   const id = fieldId(name, idPrefix);
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
+    <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside} markRequired={markRequired}>
       <input
         type="text"
         {...input}
@@ -97,6 +106,7 @@ export function TextInput({ name, label, idPrefix, hint, aside, rules, ...input 
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
+        aria-required={markRequired || input['aria-required']}
         className={INPUT_CLASS}
       />
     </FieldFrame>
@@ -106,12 +116,22 @@ export function TextInput({ name, label, idPrefix, hint, aside, rules, ...input 
 type AreaProps = BoundProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'>;
 
 /** A multi-line text area bound to `name`. */
-export function TextArea({ name, label, idPrefix, hint, aside, rules, rows = 4, ...area }: AreaProps) {
+export function TextArea({
+  name,
+  label,
+  idPrefix,
+  hint,
+  aside,
+  markRequired,
+  rules,
+  rows = 4,
+  ...area
+}: AreaProps) {
   const { register } = useFormContext<FieldValues>();
   const error = useFieldError(name);
   const id = fieldId(name, idPrefix);
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
+    <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside} markRequired={markRequired}>
       <textarea
         rows={rows}
         {...area}
@@ -119,13 +139,14 @@ export function TextArea({ name, label, idPrefix, hint, aside, rules, rows = 4, 
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
+        aria-required={markRequired || area['aria-required']}
         className={INPUT_CLASS}
       />
     </FieldFrame>
   );
 }
 
-interface SelectProps extends Omit<BoundProps, 'aside'> {
+interface SelectProps extends Omit<BoundProps, 'aside' | 'markRequired'> {
   /** The choices, in order. */
   options: readonly { value: string; label: string }[];
 }
@@ -154,7 +175,12 @@ export function SelectInput({ name, label, idPrefix, hint, options, rules }: Sel
 }
 
 /** A checkbox bound to `name`, its label beside it. */
-export function CheckboxInput({ name, label, idPrefix, hint }: Omit<BoundProps, 'aside' | 'rules'>) {
+export function CheckboxInput({
+  name,
+  label,
+  idPrefix,
+  hint,
+}: Omit<BoundProps, 'aside' | 'rules' | 'markRequired'>) {
   const { register } = useFormContext<FieldValues>();
   const id = fieldId(name, idPrefix);
   return (
