@@ -2,7 +2,8 @@
 // on members each test creates: the book editor's validation messages, the
 // category change, sub-genres, sections, Cancel and Save; the free plan's
 // counters and limit; an admin disabling a book, which then vanishes for
-// visitors; and one view counted per visit of a product page.
+// visitors; one view counted per visit of a product page; and a save or delete
+// the server refuses toasting 'Error' with the failure text.
 import type { Browser } from '@playwright/test';
 import { LIMIT_MESSAGES } from '../../src/domain/plan-limits';
 import { adminDb, expect, test } from './fixtures';
@@ -275,4 +276,50 @@ test('a visitor’s visits of a product page add one view a day', async ({ brows
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Product/Service Not Found');
   await context.close();
+});
+
+test('a save or delete the server refuses shows an Error toast with the failure text', async ({ page }) => {
+  test.setTimeout(120_000);
+  const owner = await freshMember('Fay Failure');
+  const bookId = await addBook(owner, 'Vanishing Tide');
+  const productId = await addProduct(owner, 'Vanishing Edits');
+  await signInAs(page, owner);
+  /** The toast titled 'Error' whose description is `text`. */
+  const errorToast = (text: string) => {
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
+    return { toast, title: toast.locator('[data-title]'), description: toast.locator('[data-description]') };
+  };
+
+  // The book is removed elsewhere while its editor is open: Save and Delete are refused.
+  await page.goto(`/book/${bookId}?edit=true`);
+  const editor = page.locator('[data-book-editor]');
+  await expect(editor.getByLabel('Title', { exact: true })).toHaveValue('Vanishing Tide', {
+    timeout: 20_000,
+  });
+  await adminDb().doc(`books/${bookId}`).delete();
+  await editor.getByRole('button', { name: 'Save' }).click();
+  const saveFailed = errorToast('Failed to save book.');
+  await expect(saveFailed.title).toHaveText('Error', { timeout: 20_000 });
+  await expect(saveFailed.description).toHaveText('Failed to save book. This item no longer exists.');
+  await editor.getByRole('button', { name: 'Delete Book' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Book' }).click();
+  const deleteFailed = errorToast('Failed to delete book.');
+  await expect(deleteFailed.title).toHaveText('Error', { timeout: 20_000 });
+  await expect(deleteFailed.description).toHaveText('Failed to delete book. This item no longer exists.');
+  // The dialog stays open for another try.
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+
+  // The same for a product/service on its page.
+  await page.goto(`/product-service/${productId}?edit=true`);
+  const productEditor = page.locator('[data-product-editor]');
+  await expect(productEditor.getByLabel('Title', { exact: true })).toHaveValue('Vanishing Edits', {
+    timeout: 20_000,
+  });
+  await adminDb().doc(`products_services/${productId}`).delete();
+  await productEditor.getByRole('button', { name: 'Save' }).click();
+  const productFailed = errorToast('Failed to save product/service.');
+  await expect(productFailed.title).toHaveText('Error', { timeout: 20_000 });
+  await expect(productFailed.description).toHaveText(
+    'Failed to save product/service. This item no longer exists.',
+  );
 });

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -8,10 +7,9 @@ import { bannerFormSchema, type AdminContentRequest } from '../../domain/admin-c
 import type { AdvertisementBanner } from '../../domain/advertisement-banner.ts';
 import { showToast } from '../../lib/toast.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
-import ProfileImageField from '../profile/ProfileImageField.tsx';
-
-const INPUT =
-  'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
+import ConfirmDialog from '../ui/ConfirmDialog.tsx';
+import ProfileImageField from '../ui/ProfileImageField.tsx';
+import { INPUT_CLASS } from '../ui/styles.ts';
 
 function api() {
   return import('../../data/client/admin-content.ts');
@@ -72,7 +70,7 @@ function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid:
         <label htmlFor="banner-title" className="mb-1 block text-sm font-semibold">
           Banner Title
         </label>
-        <input id="banner-title" className={INPUT} {...aria('title')} {...register('title')} />
+        <input id="banner-title" className={INPUT_CLASS} {...aria('title')} {...register('title')} />
         {error('title')}
       </div>
       <div className="md:row-span-2">
@@ -96,7 +94,7 @@ function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid:
         <label htmlFor="banner-link_url" className="mb-1 block text-sm font-semibold">
           Link URL
         </label>
-        <input id="banner-link_url" className={INPUT} {...aria('link_url')} {...register('link_url')} />
+        <input id="banner-link_url" className={INPUT_CLASS} {...aria('link_url')} {...register('link_url')} />
         {error('link_url')}
       </div>
       <div>
@@ -108,7 +106,7 @@ function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid:
           type="number"
           min={1}
           step={1}
-          className={INPUT}
+          className={INPUT_CLASS}
           {...aria('position')}
           {...register('position', { valueAsNumber: true })}
         />
@@ -120,7 +118,7 @@ function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid:
         </label>
         <input
           id="banner-description"
-          className={INPUT}
+          className={INPUT_CLASS}
           {...aria('description')}
           {...register('description')}
         />
@@ -141,43 +139,22 @@ function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid:
 
 /** Asks before deleting a banner. */
 function DeleteBanner({ banner, onDeleted }: { banner: AdvertisementBanner; onDeleted: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialog.Trigger className="btn btn-outline">Delete</AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <div className="fixed inset-0 z-40 bg-ink/50" aria-hidden="true" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-paper p-6 shadow-xl">
-          <AlertDialog.Title className="mb-2 text-xl font-bold">Delete Banner</AlertDialog.Title>
-          <AlertDialog.Description className="mb-6 text-ink-muted">
-            Are you sure you want to delete the banner “{banner.title}”? This action cannot be undone.
-          </AlertDialog.Description>
-          <div className="flex justify-end gap-2">
-            <AlertDialog.Cancel className="btn btn-outline" disabled={busy}>
-              Cancel
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              className="btn btn-primary"
-              disabled={busy}
-              onClick={(event) => {
-                event.preventDefault();
-                setBusy(true);
-                void change({ action: 'delete-banner', bannerId: banner.id }).then((ok) => {
-                  setBusy(false);
-                  if (!ok) return;
-                  setOpen(false);
-                  showToast({ title: 'Success', description: `Banner “${banner.title}” deleted.` });
-                  onDeleted();
-                });
-              }}
-            >
-              {busy ? 'Deleting…' : 'Delete'}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      trigger="Delete"
+      title="Delete Banner"
+      description={
+        <>Are you sure you want to delete the banner “{banner.title}”? This action cannot be undone.</>
+      }
+      confirmLabel="Delete"
+      busyLabel="Deleting…"
+      onConfirm={async () => {
+        if (!(await change({ action: 'delete-banner', bannerId: banner.id }))) return 'stay';
+        showToast({ title: 'Success', description: `Banner “${banner.title}” deleted.` });
+        onDeleted();
+        return 'close';
+      }}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { freePreviewTitleSchema } from '../../domain/admin-site-settings.ts';
 import { resolveSiteSettings } from '../../domain/site-settings.ts';
 import { showToast } from '../../lib/toast.ts';
 import type { BookItem } from '../../data/client/admin-featured.ts';
-import Modal from './Modal.tsx';
+import Dialog from '../ui/Dialog.tsx';
 
 function api() {
   return import('../../data/client/admin-featured.ts');
@@ -82,7 +82,7 @@ function BookPicker({
   }
 
   return (
-    <Modal
+    <Dialog
       open
       onOpenChange={(next) => !next && !busy && onClose()}
       title={`Featured book for slot ${position}`}
@@ -128,7 +128,7 @@ function BookPicker({
           ))}
         </ul>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { showToast } from '../../lib/toast.ts';
 import type { ProfileItem } from '../../data/client/admin-featured.ts';
-import Modal from './Modal.tsx';
+import Dialog from '../ui/Dialog.tsx';
 
 function api() {
   return import('../../data/client/admin-featured.ts');
@@ -79,7 +79,7 @@ function ProfilePicker({
   }
 
   return (
-    <Modal
+    <Dialog
       open
       onOpenChange={(next) => !next && !busy && onClose()}
       title={`Featured author for slot ${position}`}
@@ -125,7 +125,7 @@ function ProfilePicker({
           ))}
         </ul>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -18,11 +18,10 @@ import {
 } from '../../domain/site-settings.ts';
 import { showToast } from '../../lib/toast.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
-import ProfileImageField from '../profile/ProfileImageField.tsx';
+import ProfileImageField from '../ui/ProfileImageField.tsx';
 import Banners from './Banners.tsx';
+import { INPUT_CLASS } from '../ui/styles.ts';
 
-const INPUT =
-  'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
 const FAILED = 'Failed to update site settings';
 
 /** Saves one section; shows the spec's toasts. */
@@ -120,7 +119,7 @@ function BrandingForm({ stored, selfUid }: { stored: Stored | null; selfUid: str
             <textarea
               id={`ss-${name}`}
               rows={3}
-              className={INPUT}
+              className={INPUT_CLASS}
               aria-invalid={e[name] ? true : undefined}
               aria-describedby={e[name] ? `ss-${name}-error` : undefined}
               {...register(name)}
@@ -128,7 +127,7 @@ function BrandingForm({ stored, selfUid }: { stored: Stored | null; selfUid: str
           ) : (
             <input
               id={`ss-${name}`}
-              className={INPUT}
+              className={INPUT_CLASS}
               aria-invalid={e[name] ? true : undefined}
               aria-describedby={e[name] ? `ss-${name}-error` : hint ? `ss-${name}-hint` : undefined}
               {...register(name)}
@@ -189,7 +188,7 @@ function MenuForm({ stored }: { stored: Stored | null }) {
                 </label>
                 <input
                   id={`menu-${index}-label`}
-                  className={INPUT}
+                  className={INPUT_CLASS}
                   aria-invalid={itemErrors?.label ? true : undefined}
                   aria-describedby={itemErrors?.label ? `menu-${index}-label-error` : undefined}
                   {...register(`menu_items.${index}.label`)}
@@ -202,7 +201,7 @@ function MenuForm({ stored }: { stored: Stored | null }) {
                 </label>
                 <input
                   id={`menu-${index}-url`}
-                  className={INPUT}
+                  className={INPUT_CLASS}
                   aria-invalid={itemErrors?.url ? true : undefined}
                   aria-describedby={itemErrors?.url ? `menu-${index}-url-error` : undefined}
                   {...register(`menu_items.${index}.url`)}
@@ -293,7 +292,7 @@ function SocialForm({ stored }: { stored: Stored | null }) {
           <input
             id={`social-${network}`}
             type="url"
-            className={INPUT}
+            className={INPUT_CLASS}
             aria-invalid={errors?.[network] ? true : undefined}
             aria-describedby={errors?.[network] ? `social-${network}-error` : undefined}
             {...register(`social_links.${network}`)}

@@ -1,6 +1,5 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -14,10 +13,9 @@ import {
 } from '../../domain/admin-users.ts';
 import { APPROVAL_STATUSES, SUBSCRIPTION_STATUSES, USER_CATEGORIES } from '../../domain/profile.ts';
 import { showToast } from '../../lib/toast.ts';
-import Modal from './Modal.tsx';
-
-const INPUT =
-  'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
+import ConfirmDialog, { type ConfirmOutcome } from '../ui/ConfirmDialog.tsx';
+import Dialog from '../ui/Dialog.tsx';
+import { FieldFrame, INPUT_CLASS } from '../ui/fields.tsx';
 
 function loadApi() {
   return import('../../data/client/admin-users.ts');
@@ -25,30 +23,6 @@ function loadApi() {
 
 function errorToast(description: string) {
   showToast({ title: 'Error', description, variant: 'destructive' });
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}
-
-/** A label, its control and the control's inline error. */
-function Field({ id, label, error, children }: FieldProps) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 const registerFormSchema = createUserRequestSchema.omit({ action: true });
@@ -101,65 +75,65 @@ export function RegisterUserDialog({ onCreated }: { onCreated: (user: AdminUserR
       <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
         Register New User
       </button>
-      <Modal
+      <Dialog
         open={open}
         onOpenChange={(next) => !formState.isSubmitting && setOpen(next)}
         title="Register New User"
         description="The account is created approved, with the email marked verified."
       >
         <form className="space-y-3" noValidate onSubmit={handleSubmit(submit)}>
-          <Field id="ru-email" label="Email" error={errors.email?.message}>
+          <FieldFrame id="ru-email" label="Email" error={errors.email?.message}>
             <input
               id="ru-email"
               type="email"
               autoComplete="off"
-              className={INPUT}
+              className={INPUT_CLASS}
               {...aria('email')}
               {...register('email')}
             />
-          </Field>
-          <Field id="ru-password" label="Temporary Password" error={errors.password?.message}>
+          </FieldFrame>
+          <FieldFrame id="ru-password" label="Temporary Password" error={errors.password?.message}>
             <input
               id="ru-password"
               type="text"
               autoComplete="off"
               placeholder="Minimum 6 characters"
-              className={INPUT}
+              className={INPUT_CLASS}
               {...aria('password')}
               {...register('password')}
             />
-          </Field>
-          <Field id="ru-display_name" label="Display Name" error={errors.display_name?.message}>
+          </FieldFrame>
+          <FieldFrame id="ru-display_name" label="Display Name" error={errors.display_name?.message}>
             <input
               id="ru-display_name"
-              className={INPUT}
+              className={INPUT_CLASS}
               {...aria('display_name')}
               {...register('display_name')}
             />
-          </Field>
-          <Field id="ru-page_slug" label="Page Slug" error={errors.page_slug?.message}>
+          </FieldFrame>
+          <FieldFrame id="ru-page_slug" label="Page Slug" error={errors.page_slug?.message}>
             <input
               id="ru-page_slug"
-              className={INPUT}
+              className={INPUT_CLASS}
               placeholder="Derived from the display name when empty"
               {...aria('page_slug')}
               {...register('page_slug')}
             />
-          </Field>
-          <Field id="ru-category" label="Category" error={errors.category?.message}>
-            <select id="ru-category" className={INPUT} {...register('category')}>
+          </FieldFrame>
+          <FieldFrame id="ru-category" label="Category" error={errors.category?.message}>
+            <select id="ru-category" className={INPUT_CLASS} {...register('category')}>
               {USER_CATEGORIES.map((category) => (
                 <option key={category}>{category}</option>
               ))}
             </select>
-          </Field>
-          <Field id="ru-role" label="Role" error={errors.role?.message}>
-            <select id="ru-role" className={INPUT} {...register('role')}>
+          </FieldFrame>
+          <FieldFrame id="ru-role" label="Role" error={errors.role?.message}>
+            <select id="ru-role" className={INPUT_CLASS} {...register('role')}>
               {ASSIGNABLE_ROLES.map((role) => (
                 <option key={role}>{role}</option>
               ))}
             </select>
-          </Field>
+          </FieldFrame>
           <label className="flex items-center gap-2">
             <input type="checkbox" {...register('send_invitation')} />
             Send invitation email
@@ -178,7 +152,7 @@ export function RegisterUserDialog({ onCreated }: { onCreated: (user: AdminUserR
             </button>
           </div>
         </form>
-      </Modal>
+      </Dialog>
     </>
   );
 }
@@ -219,50 +193,50 @@ export function EditUserDialog({
   }
 
   return (
-    <Modal
+    <Dialog
       open
       onOpenChange={(next) => !next && !formState.isSubmitting && onClose()}
       title="Edit User"
       description={user.email || user.display_name}
     >
       <form className="space-y-3" noValidate onSubmit={handleSubmit(submit)}>
-        <Field id="eu-display_name" label="Display Name" error={errors.display_name?.message}>
+        <FieldFrame id="eu-display_name" label="Display Name" error={errors.display_name?.message}>
           <input
             id="eu-display_name"
-            className={INPUT}
+            className={INPUT_CLASS}
             aria-invalid={errors.display_name ? true : undefined}
             aria-describedby={errors.display_name ? 'eu-display_name-error' : undefined}
             {...register('display_name')}
           />
-        </Field>
-        <Field id="eu-role" label="Role">
-          <select id="eu-role" className={INPUT} {...register('role')}>
+        </FieldFrame>
+        <FieldFrame id="eu-role" label="Role">
+          <select id="eu-role" className={INPUT_CLASS} {...register('role')}>
             {ASSIGNABLE_ROLES.map((role) => (
               <option key={role}>{role}</option>
             ))}
           </select>
-        </Field>
-        <Field id="eu-category" label="Category">
-          <select id="eu-category" className={INPUT} {...register('category')}>
+        </FieldFrame>
+        <FieldFrame id="eu-category" label="Category">
+          <select id="eu-category" className={INPUT_CLASS} {...register('category')}>
             {USER_CATEGORIES.map((category) => (
               <option key={category}>{category}</option>
             ))}
           </select>
-        </Field>
-        <Field id="eu-subscription" label="Subscription">
-          <select id="eu-subscription" className={INPUT} {...register('subscription_status')}>
+        </FieldFrame>
+        <FieldFrame id="eu-subscription" label="Subscription">
+          <select id="eu-subscription" className={INPUT_CLASS} {...register('subscription_status')}>
             {SUBSCRIPTION_STATUSES.map((status) => (
               <option key={status}>{status}</option>
             ))}
           </select>
-        </Field>
-        <Field id="eu-approval" label="Approval">
-          <select id="eu-approval" className={INPUT} {...register('approval_status')}>
+        </FieldFrame>
+        <FieldFrame id="eu-approval" label="Approval">
+          <select id="eu-approval" className={INPUT_CLASS} {...register('approval_status')}>
             {APPROVAL_STATUSES.map((status) => (
               <option key={status}>{status}</option>
             ))}
           </select>
-        </Field>
+        </FieldFrame>
         <label className="flex items-center gap-2">
           <input type="checkbox" {...register('is_active')} />
           Active
@@ -281,7 +255,7 @@ export function EditUserDialog({
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -315,7 +289,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUserRow; onC
   }
 
   return (
-    <Modal
+    <Dialog
       open
       onOpenChange={(next) => !next && !busy && onClose()}
       title="Reset Password"
@@ -341,7 +315,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUserRow; onC
               readOnly
               type={revealed ? 'text' : 'password'}
               value={password}
-              className={`${INPUT} font-mono`}
+              className={`${INPUT_CLASS} font-mono`}
             />
             <button
               type="button"
@@ -362,7 +336,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUserRow; onC
           </div>
         </div>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -376,46 +350,27 @@ export function DeleteUserDialog({
   onDeleted: (uid: string) => void;
   onClose: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-
-  async function confirm(event: MouseEvent) {
-    event.preventDefault();
-    setBusy(true);
+  async function confirm(): Promise<ConfirmOutcome> {
     const { adminUsers } = await loadApi();
     const outcome = await adminUsers<'delete-user'>({ action: 'delete-user', userId: user.uid });
-    setBusy(false);
     if (!outcome.ok) {
       errorToast(`Failed to delete ${user.display_name}: ${outcome.message}`);
-      return;
+      return 'stay';
     }
     showToast({ title: 'Success', description: `${user.display_name} has been deleted.` });
     onDeleted(user.uid);
-    onClose();
+    return 'close';
   }
 
   return (
-    <AlertDialog.Root open onOpenChange={(next) => !next && !busy && onClose()}>
-      <AlertDialog.Portal>
-        <div className="fixed inset-0 z-40 bg-ink/50" aria-hidden="true" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-line bg-paper p-6 shadow-xl">
-          <AlertDialog.Title className="mb-2 text-xl font-bold">Delete User</AlertDialog.Title>
-          <AlertDialog.Description className="mb-6 text-ink-muted">
-            {deleteUserQuestion(user.display_name)}
-          </AlertDialog.Description>
-          <div className="flex justify-end gap-2">
-            <AlertDialog.Cancel className="btn btn-outline" disabled={busy}>
-              Cancel
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              className="btn btn-primary"
-              disabled={busy}
-              onClick={(event) => void confirm(event)}
-            >
-              {busy ? 'Deleting…' : 'Delete'}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      title="Delete User"
+      description={deleteUserQuestion(user.display_name)}
+      confirmLabel="Delete"
+      busyLabel="Deleting…"
+      onConfirm={confirm}
+    />
   );
 }

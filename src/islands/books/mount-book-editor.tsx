@@ -4,22 +4,10 @@
  * page, for any signed-in member: the owner of a disabled book is not named
  * there), after the page has painted.
  */
-import { createRoot } from 'react-dom/client';
-import BookPageEditor from './BookPageEditor.tsx';
+import { mountOwnedItemEditor } from '../owned-items/mount-owned-item-editor.tsx';
+import { bookKind } from './book-kind.ts';
 
 /** Renders edit mode into `root`'s `[data-book-edit-slot]` (or at its top); the rest of `root` is the view edit mode hides. */
 export function mountBookEditor(root: HTMLElement, bookId: string): void {
-  let host = root.querySelector<HTMLElement>('[data-book-edit-slot]');
-  if (!host) {
-    host = document.createElement('div');
-    root.prepend(host);
-  }
-  const slot = host;
-  const view = [...root.children].filter(
-    (child): child is HTMLElement => child instanceof HTMLElement && !child.contains(slot),
-  );
-  const setViewHidden = (hidden: boolean) => {
-    for (const element of view) element.hidden = hidden;
-  };
-  createRoot(slot).render(<BookPageEditor bookId={bookId} setViewHidden={setViewHidden} />);
+  mountOwnedItemEditor(bookKind, root, bookId);
 }

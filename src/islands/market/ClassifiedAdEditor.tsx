@@ -32,9 +32,10 @@ import {
 import { MAX_TAGS, TAG_MAX_LENGTH } from '../../domain/tags.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
-import ProfileImageField from '../profile/ProfileImageField.tsx';
+import ProfileImageField from '../ui/ProfileImageField.tsx';
 import DeleteAdDialog from './DeleteAdDialog.tsx';
 import { useKeptDraft } from '../use-kept-draft.ts';
+import { INPUT_CLASS } from '../ui/styles.ts';
 
 interface Props {
   /** The ad to edit; absent to create one. */
@@ -93,9 +94,6 @@ function valuesOf(ad: ClassifiedAd, contactInfo: string | null): FormValues {
     image_url: ad.image_url ?? '',
   };
 }
-
-const INPUT =
-  'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
 
 type State = { kind: 'loading' } | { kind: 'ready'; uid: string };
 
@@ -228,13 +226,18 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
             {...register('title')}
             {...aria('title')}
             maxLength={CLASSIFIED_TITLE_MAX + 20}
-            className={INPUT}
+            className={INPUT_CLASS}
           />,
         )}
         {field(
           'description',
           'Description *',
-          <textarea {...register('description')} {...aria('description', true)} rows={6} className={INPUT} />,
+          <textarea
+            {...register('description')}
+            {...aria('description', true)}
+            rows={6}
+            className={INPUT_CLASS}
+          />,
           `10 to ${CLASSIFIED_DESCRIPTION_MAX} characters.`,
         )}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -244,7 +247,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
             <select
               {...register('category', { onChange: () => setValue('subcategory', SUBCATEGORY_NONE) })}
               {...aria('category')}
-              className={INPUT}
+              className={INPUT_CLASS}
             >
               <option value="">Select a category</option>
               {LISTING_CATEGORIES.map((c) => (
@@ -260,7 +263,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
             <select
               {...register('subcategory')}
               {...aria('subcategory')}
-              className={INPUT}
+              className={INPUT_CLASS}
               disabled={!category}
             >
               <option value={SUBCATEGORY_NONE}>None</option>
@@ -291,7 +294,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
           <input
             {...register('tags')}
             {...aria('tags', true)}
-            className={INPUT}
+            className={INPUT_CLASS}
             placeholder="signed, hardback, vintage"
           />,
           `Separate tags with commas (up to ${MAX_TAGS}, ${TAG_MAX_LENGTH} characters each).`,
@@ -317,14 +320,14 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
               inputMode="decimal"
               {...register('price')}
               {...aria('price', true)}
-              className={INPUT}
+              className={INPUT_CLASS}
             />,
             'Leave empty for Contact for Pricing; 0 means free.',
           )}
           {field(
             'currency',
             'Currency',
-            <select {...register('currency')} {...aria('currency')} className={INPUT}>
+            <select {...register('currency')} {...aria('currency')} className={INPUT_CLASS}>
               {CURRENCIES.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -335,7 +338,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
           {field(
             'condition',
             'Condition',
-            <select {...register('condition')} {...aria('condition')} className={INPUT}>
+            <select {...register('condition')} {...aria('condition')} className={INPUT_CLASS}>
               {CONDITION_FORM_OPTIONS.map((c) => (
                 <option key={c.value} value={c.value}>
                   {c.label}
@@ -350,7 +353,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
           <input
             {...register('location')}
             {...aria('location')}
-            className={INPUT}
+            className={INPUT_CLASS}
             placeholder="City, Country"
           />,
         )}
@@ -362,7 +365,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
           {field(
             'contact_method',
             'Contact Method *',
-            <select {...register('contact_method')} {...aria('contact_method')} className={INPUT}>
+            <select {...register('contact_method')} {...aria('contact_method')} className={INPUT_CLASS}>
               <option value="">Select a contact method</option>
               {CONTACT_METHOD_OPTIONS.map((c) => (
                 <option key={c.value} value={c.value}>
@@ -374,7 +377,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
           {field(
             'contact_info',
             'Contact Details',
-            <input {...register('contact_info')} {...aria('contact_info', true)} className={INPUT} />,
+            <input {...register('contact_info')} {...aria('contact_info', true)} className={INPUT_CLASS} />,
             'Email, phone or website. Only signed-in members see email and phone details.',
           )}
         </div>

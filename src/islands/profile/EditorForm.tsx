@@ -96,11 +96,16 @@ export default function EditorForm({ profile, email, admin, own }: Props) {
 
   async function save() {
     setSaving(true);
-    const result = await saveProfileChanges(loaded, form.getValues(), {
-      userId,
-      loadedUpdatedAt: profile.updated_at ?? null,
-      admin,
-    });
+    const result = await saveProfileChanges(
+      loaded,
+      form.getValues(),
+      {
+        userId,
+        loadedUpdatedAt: profile.updated_at ?? null,
+        admin,
+      },
+      'page',
+    );
     if (result.status === 'failed') {
       setSaving(false);
       return;

@@ -95,11 +95,16 @@ function InlineForm({ profile, email, admin, view }: FormProps) {
 
   async function save() {
     setSaving(true);
-    const result = await saveProfileChanges(loaded, form.getValues(), {
-      userId: profile.id,
-      loadedUpdatedAt: profile.updated_at ?? null,
-      admin,
-    });
+    const result = await saveProfileChanges(
+      loaded,
+      form.getValues(),
+      {
+        userId: profile.id,
+        loadedUpdatedAt: profile.updated_at ?? null,
+        admin,
+      },
+      'inline',
+    );
     if (result.status === 'failed') {
       setSaving(false);
       return;

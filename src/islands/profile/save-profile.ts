@@ -1,7 +1,7 @@
 /**
  * One save of the profile form, shared by both editors: the request holds only
- * what changed since the editor loaded (buildSaveRequest); a refused save shows
- * 'Failed to save profile: {server message}' and leaves the form as it was.
+ * what changed since the editor loaded (buildSaveRequest); a failed save shows
+ * the editor's failure text (saveFailureText) and leaves the form as it was.
  */
 import {
   buildSaveRequest,
@@ -12,15 +12,28 @@ import {
 import type { SaveProfileResponse } from '../../domain/profile-edit.ts';
 import { showToast } from '../../lib/toast.ts';
 
+/** Which editor saves: the /profile-edit page, or the inline editor on the profile page. */
+export type ProfileEditorKind = 'page' | 'inline';
+
+/**
+ * The failure toast's text: the /profile-edit page names the server's reason
+ * ('Failed to save profile: {server message}'); the profile page's inline
+ * editor says only 'Failed to save profile changes.'.
+ */
+export function saveFailureText(editor: ProfileEditorKind, serverMessage: string): string {
+  return editor === 'inline' ? 'Failed to save profile changes.' : `Failed to save profile: ${serverMessage}`;
+}
+
 /** How a save ended. */
 export type SaveResult =
   { status: 'saved'; response: SaveProfileResponse } | { status: 'unchanged' } | { status: 'failed' };
 
-/** Sends the changes between `loaded` and `current`; nothing is sent when nothing changed. */
+/** Sends the changes between `loaded` and `current` (nothing when nothing changed); a failure shows `editor`'s toast. */
 export async function saveProfileChanges(
   loaded: ProfileFormValues,
   current: ProfileFormValues,
   context: SaveContext,
+  editor: ProfileEditorKind,
 ): Promise<SaveResult> {
   const request = buildSaveRequest(loaded, current, context);
   if (isEmptySave(request)) return { status: 'unchanged' };
@@ -34,7 +47,7 @@ export async function saveProfileChanges(
     console.error('Profile save failed', error);
     message = 'Could not reach the server. Check your connection and try again.';
   }
-  showToast({ title: 'Error', description: `Failed to save profile: ${message}`, variant: 'destructive' });
+  showToast({ title: 'Error', description: saveFailureText(editor, message), variant: 'destructive' });
   return { status: 'failed' };
 }
 

@@ -5,12 +5,19 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import BookEditor from '../../../src/islands/books/BookEditor';
+import { bookKind } from '../../../src/islands/books/book-kind';
 import BooksList from '../../../src/islands/books/BooksList';
-import ProductEditor from '../../../src/islands/products/ProductEditor';
+import { productKind } from '../../../src/islands/products/product-kind';
+import OwnedItemEditor from '../../../src/islands/owned-items/OwnedItemEditor';
 import ProductsSection from '../../../src/islands/products/ProductsSection';
 import type { Book } from '../../../src/domain/book';
 import type { ProductService } from '../../../src/domain/product-service';
+import type { BookEditorValues } from '../../../src/domain/book-editor';
+import type { ProductEditorValues } from '../../../src/domain/product-page';
+
+// The generic editor, bound to each kind's types (createElement does not infer a generic component's).
+const BookEditor = OwnedItemEditor<Book, BookEditorValues>;
+const ProductEditor = OwnedItemEditor<ProductService, ProductEditorValues>;
 
 const book = {
   id: 'b1',
@@ -71,11 +78,12 @@ const item = {
 
 const noop = () => {};
 
-describe('BookEditor', () => {
+describe('the book editor', () => {
   it('renders every field of a stored book with its values, sections and links', () => {
     const html = renderToStaticMarkup(
       createElement(BookEditor, {
-        book,
+        kind: bookKind,
+        item: book,
         userId: 'u1',
         admin: false,
         onCancel: noop,
@@ -104,21 +112,36 @@ describe('BookEditor', () => {
   it('shows the active checkbox to an admin editing an existing book only', () => {
     expect(
       renderToStaticMarkup(
-        createElement(BookEditor, { book, userId: 'u1', admin: true, onCancel: noop, onSaved: noop }),
+        createElement(BookEditor, {
+          kind: bookKind,
+          item: book,
+          userId: 'u1',
+          admin: true,
+          onCancel: noop,
+          onSaved: noop,
+        }),
       ),
     ).toContain('>Active<');
     expect(
       renderToStaticMarkup(
-        createElement(BookEditor, { book: null, userId: 'u1', admin: true, onCancel: noop, onSaved: noop }),
+        createElement(BookEditor, {
+          kind: bookKind,
+          item: null,
+          userId: 'u1',
+          admin: true,
+          onCancel: noop,
+          onSaved: noop,
+        }),
       ),
     ).not.toContain('>Active<');
   });
 });
 
-describe('ProductEditor', () => {
+describe('the product/service editor', () => {
   it('renders the fields, and the active checkbox for an admin on an existing item', () => {
     const html = renderToStaticMarkup(
       createElement(ProductEditor, {
+        kind: productKind,
         item,
         userId: 'u1',
         admin: true,
@@ -133,6 +156,7 @@ describe('ProductEditor', () => {
     expect(
       renderToStaticMarkup(
         createElement(ProductEditor, {
+          kind: productKind,
           item: null,
           userId: 'u1',
           admin: false,

@@ -1,0 +1,64 @@
+/**
+ * Books as an owned-item kind: the book editor's schema and values, the book
+ * callables, the book's own fields and its texts, for the generic editor, list
+ * and page editor in ../owned-items/.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { authorProfilePath, type Book } from '../../domain/book.ts';
+import {
+  bookEditorSchema,
+  editorToBookForm,
+  toEditorValues,
+  type BookEditorValues,
+} from '../../domain/book-editor.ts';
+import { ITEM_MESSAGES } from '../../domain/item-save.ts';
+import type { OwnedItemKind } from '../owned-items/owned-item-kind.ts';
+import BookFields from './BookFields.tsx';
+
+/** The data layer, loaded only when a book is read or written. */
+const items = () => import('../../data/client/items.ts');
+
+export const bookKind: OwnedItemKind<Book, BookEditorValues> = {
+  name: 'book',
+  plural: 'books',
+  limit: 'books',
+  idPrefix: 'book',
+  listIdPrefix: 'bl',
+  resolver: zodResolver(bookEditorSchema),
+  toValues: toEditorValues,
+  Fields: BookFields,
+  adminSection: true,
+  formClass: 'space-y-8 rounded-xl border border-line bg-paper p-4 sm:p-6',
+  footerClass: 'flex flex-wrap gap-2 border-t border-line pt-6',
+  path: (book) => `/book/${encodeURIComponent(book.id)}`,
+  pathAfterDelete: authorProfilePath,
+  load: async (id) => (await items()).loadBook(id),
+  loadMemberItems: async (userId) => (await items()).loadMemberBooks(userId),
+  save: async ({ itemId, userId, values, admin }) =>
+    (await items()).saveBook({
+      ...(itemId ? { bookId: itemId } : { userId }),
+      book: editorToBookForm(values),
+      ...(admin ? { admin } : {}),
+    }),
+  remove: async (id) => (await items()).deleteBook(id),
+  texts: {
+    addLabel: 'Add a book',
+    activeHint: 'A disabled book is hidden from everyone but its owner and admins.',
+    deleteButton: 'Delete Book',
+    deleteTitle: 'Delete Book',
+    saveFailed: ITEM_MESSAGES.bookSaveFailed,
+    deleteFailed: ITEM_MESSAGES.bookDeleteFailed,
+    added: ITEM_MESSAGES.bookAdded,
+    updated: ITEM_MESSAGES.bookUpdated,
+    deleted: ITEM_MESSAGES.bookDeleted,
+    listHeading: 'Books',
+    listNote: 'Books are saved on their own, as soon as you save each one.',
+    listLoading: 'Loading books…',
+    listLoadFailed: 'Failed to load books.',
+    listEmpty: 'No books yet.',
+    addButton: 'Add Book',
+    counterNoun: 'books',
+    pageLoadFailed: ITEM_MESSAGES.bookLoadFailed,
+    notFoundTitle: 'Book Not Found',
+  },
+};
