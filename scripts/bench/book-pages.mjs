@@ -8,6 +8,15 @@ import { getFirestore } from 'firebase-admin/firestore';
 
 const TARGETS = { performance: 98, js_gzip_bytes: 15 * 1024 };
 
+/**
+ * The first paint of a page whose largest element may be a picture (a book page with
+ * its cover, a profile with its picture, a product page), held as the median of five
+ * Lighthouse runs: the largest element paints at most 50 ms after the first paint, and
+ * the first paint is no later than the book page's before its cover joined it (861 ms,
+ * the median of five runs), so the cover is not bought by holding the paint back.
+ */
+export const FIRST_PAINT_TARGETS = { fcp_ms: 861, lcp_after_fcp_ms: 50 };
+
 /** The bench's book page, reading page and product page (each left out when the demo data has none). */
 export async function bookBenchPages() {
   if (!process.env.FIRESTORE_EMULATOR_HOST)
@@ -21,7 +30,10 @@ export async function bookBenchPages() {
     .where('user_id', '==', 'demo-author')
     .where('is_active', '==', true)
     .get();
-  const book = snap.docs.find((doc) => doc.get('has_free_reading') === true);
+  // The book page's first paint is measured with its cover, the page's largest element.
+  const book = snap.docs.find(
+    (doc) => doc.get('has_free_reading') === true && Boolean(doc.get('cover_image')),
+  );
   const products = await db
     .collection('products_services')
     .where('user_id', '==', 'demo-author')
@@ -32,10 +44,12 @@ export async function bookBenchPages() {
   return [
     ...(book
       ? [
-          { path: `/book/${book.id}`, targets: TARGETS },
+          { path: `/book/${book.id}`, targets: { ...TARGETS, ...FIRST_PAINT_TARGETS } },
           { path: `/book/${book.id}/read/1`, targets: TARGETS },
         ]
       : []),
-    ...(product ? [{ path: `/product-service/${product.id}`, targets: TARGETS }] : []),
+    ...(product
+      ? [{ path: `/product-service/${product.id}`, targets: { ...TARGETS, ...FIRST_PAINT_TARGETS } }]
+      : []),
   ];
 }

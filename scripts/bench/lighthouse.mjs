@@ -76,3 +76,10 @@ export function medianRun(runs) {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance || b.tbt_ms - a.tbt_ms);
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
+
+/** The median of `values` (the mean of the middle two for an even count), rounded to a whole number. */
+export function medianOf(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return Math.round(sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2);
+}

@@ -5,12 +5,28 @@
 /**
  * Targets (docs/benchmarks.md): scores from issue 4; from issue 15 the largest
  * element paints with the first paint (LCP at most 50 ms after FCP) and no request
- * blocks rendering.
+ * blocks rendering. A page may carry its own `lcp_after_fcp_ms` and an `fcp_ms`
+ * limit; those are held on each metric's median over the runs.
  */
 export const TARGETS = { performance: 95, accessibility: 100, lcp_after_fcp_ms: 50, render_blocking: 0 };
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const ms = (value) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`);
+
+/**
+ * The first paint a page's targets are held on: for a page with first-paint targets
+ * the median FCP and the median LCP − FCP over its runs, otherwise the run with the
+ * median score's. `of` names which, for the report.
+ */
+function firstPaintOf(page) {
+  if (page.targets?.fcp_ms !== undefined && page.fcp_median_ms !== undefined)
+    return {
+      gap: page.lcp_minus_fcp_median_ms,
+      fcp: page.fcp_median_ms,
+      of: ` (median of ${page.fcp_runs.length} runs)`,
+    };
+  return { gap: page.lcp_ms - page.fcp_ms, fcp: page.fcp_ms, of: '' };
+}
 
 /** Why a page misses its targets, as short sentences (empty when it meets them all). */
 export function missesOf(page) {
@@ -33,10 +49,14 @@ export function missesOf(page) {
     );
   if (page.firebase_before_interaction && !page.live_data)
     misses.push(`Firebase SDK loaded before interaction: ${page.firebase_chunks.join(', ')}`);
-  if (page.lcp_ms - page.fcp_ms > TARGETS.lcp_after_fcp_ms)
+  const { gap, fcp, of } = firstPaintOf(page);
+  const gapTarget = page.targets?.lcp_after_fcp_ms ?? TARGETS.lcp_after_fcp_ms;
+  if (gap > gapTarget)
     misses.push(
-      `LCP ${page.lcp_ms - page.fcp_ms} ms after FCP (> ${TARGETS.lcp_after_fcp_ms} ms); the LCP element: ${page.lcp_element ?? 'unknown'}`,
+      `LCP ${gap} ms after FCP${of} (> ${gapTarget} ms); the LCP element: ${page.lcp_element ?? 'unknown'}`,
     );
+  if (page.targets?.fcp_ms !== undefined && fcp > page.targets.fcp_ms)
+    misses.push(`FCP ${ms(fcp)}${of} (> ${ms(page.targets.fcp_ms)})`);
   if ((page.render_blocking?.length ?? 0) > TARGETS.render_blocking)
     misses.push(
       `render-blocking: ${page.render_blocking.map((r) => `${new URL(r.url).pathname} (${r.wasted_ms} ms)`).join(', ')}`,
@@ -89,6 +109,26 @@ export function renderMarkdown(results) {
       const element = (p.lcp_element ?? '–').replace(/\|/g, '\\|').replace(/\s+/g, ' ');
       lines.push(
         `| ${p.path} | \`${element}\` | ${blocking} | ${kb(p.inline_css_raw_bytes)} / ${kb(p.inline_css_gzip_bytes)} | ${kb(p.html_gzip_bytes)} |`,
+      );
+    }
+  }
+
+  const held = measured.filter((p) => p.targets?.fcp_ms !== undefined);
+  if (held.length) {
+    lines.push(
+      '',
+      'First paint with pictures (medians over the runs; target: LCP − FCP and FCP at most the limits):',
+      '',
+    );
+    lines.push(
+      '| Page | Runs | FCP (median) | LCP − FCP (median) | FCP per run | LCP − FCP per run | Result |',
+      '| --- | ---: | ---: | ---: | --- | --- | --- |',
+    );
+    for (const p of held) {
+      const { gap, fcp } = firstPaintOf(p);
+      const pass = gap <= p.targets.lcp_after_fcp_ms && fcp <= p.targets.fcp_ms;
+      lines.push(
+        `| ${p.path} | ${p.fcp_runs.length} | ${ms(fcp)} (≤ ${ms(p.targets.fcp_ms)}) | ${gap} ms (≤ ${p.targets.lcp_after_fcp_ms} ms) | ${p.fcp_runs.join(', ')} | ${p.lcp_minus_fcp_runs.join(', ')} | ${pass ? 'pass' : 'FAIL'} |`,
       );
     }
   }

@@ -1,6 +1,7 @@
 // The first paint waits for nothing but the HTML: no page links a stylesheet or a
 // synchronous script, no script or picture is fetched before the page has painted
-// (enhancement scripts sit in AfterPaint templates until then, pictures load lazily),
+// (enhancement scripts sit in AfterPaint templates until then, pictures load lazily,
+// but for a book page's cover, its main content, which comes with the HTML),
 // and the paint itself waits until the main landmark is parsed (HoldFirstPaint), so
 // Lighthouse's LCP lands with the FCP. npm run bench measures the timings themselves.
 import { expect, test } from './fixtures';
@@ -70,20 +71,38 @@ test('no public page fetches a script before its first paint: bundled scripts wa
   expect(problems, 'scripts fetched before the first paint').toEqual([]);
 });
 
-test('no public page fetches a picture before its first paint: each waits with a data: pixel and loads lazily', async ({
+/**
+ * Pages whose main picture is their content above the fold, fetched with the HTML: a
+ * book page's cover (not a reading page's) and a product page's photo.
+ */
+const FIRST_PAINT_PICTURE = /^\/(book|product-service)\/[^/]+$/;
+
+test('no public page fetches a picture before its first paint but a book page its cover and a product page its photo: the others wait with a data: pixel and load lazily', async ({
   request,
 }) => {
   const pages = (await sitemapPages(request)).map(({ path }) => ({ path, status: 200 }));
   test.setTimeout(30_000 + pages.length * 2_000);
   const { bodies, problems } = await fetchPages(request, pages);
   let waiting = 0;
+  let covers = 0;
   for (const { path, html } of bodies) {
+    let main = 0;
     // <noscript> copies are for browsers without JavaScript, which never run the loader.
     for (const img of tagsOf(
       outsideTemplates(html).replace(/<noscript\b[\s\S]*?<\/noscript>/gi, ''),
       'img',
     )) {
       const name = `${path}: <img data-src="${img.get('data-src')}" src="${(img.get('src') ?? '').slice(0, 40)}">`;
+      // The page's main picture: fetched with the HTML, eagerly and first; one per page.
+      if (FIRST_PAINT_PICTURE.test(path) && img.get('fetchpriority') === 'high') {
+        if ((img.get('src') ?? 'data:').startsWith('data:') || img.has('data-src'))
+          problems.push(`${name}: the main picture waits for the first paint`);
+        if (img.get('loading') !== 'eager')
+          problems.push(`${name}: the main picture without loading="eager"`);
+        if ((main += 1) > 1) problems.push(`${name}: a second picture at high priority`);
+        if ((img.get('alt') ?? '').startsWith('Cover of ')) covers += 1;
+        continue;
+      }
       if (!(img.get('src') ?? '').startsWith('data:') || !img.get('data-src'))
         problems.push(`${name} is fetched before the first paint`);
       if (img.has('srcset')) problems.push(`${name} has a srcset before the first paint`);
@@ -93,6 +112,7 @@ test('no public page fetches a picture before its first paint: each waits with a
   }
   expect(problems, 'pictures fetched before the first paint').toEqual([]);
   expect(waiting, 'pictures checked').toBeGreaterThan(10);
+  expect(covers, 'book covers that paint with the first frame').toBeGreaterThan(0);
 });
 
 test('pictures get their addresses once the page has painted, in appended results too, and without JavaScript from <noscript>', async ({

@@ -12,11 +12,16 @@ export function adminDb(): Firestore {
   return getFirestore(app);
 }
 
-/** The WCAG 2.1 A/AA violations axe finds on the current page, one line each: rule, impact, help and up to three targets. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+/** The WCAG 2.1 A/AA rules axe runs by default. */
+const WCAG21_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * The violations axe finds on the current page, one line each: rule, impact, help and
+ * up to three targets. By default the WCAG 2.1 A/AA rules; `tags` adds others
+ * (`wcag22aa`: target size).
+ */
+export async function axeViolations(page: Page, tags: readonly string[] = []): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags([...WCAG21_TAGS, ...tags]).analyze();
   return results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes
