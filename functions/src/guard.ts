@@ -32,7 +32,7 @@ import {
 import { ADMIN_ONLY_MESSAGE } from '../../src/domain/admin-users';
 import { adminAuth, authErrorCode } from './accounts/admin-auth';
 import { enforceAppCheck } from './accounts/app-check';
-import { db, isNotFound } from './firestore';
+import { db, isNotFound, millisOf } from './firestore';
 
 /**
  * Who may call:
@@ -66,11 +66,6 @@ export interface GuardMessages {
   signIn?: string;
   /** Signed in, but not allowed by `access`. */
   denied?: string;
-}
-
-/** Reads a stamp field as milliseconds; anything else (absent, malformed) is no stamp. */
-function stampMillis(value: unknown): number | null {
-  return value instanceof Timestamp ? value.toMillis() : null;
 }
 
 /**
@@ -111,7 +106,7 @@ export async function checkCaller(
     role: data.role,
     approval_status: data.approval_status,
     is_active: data.is_active,
-    sessionsEndedAt: stampMillis(data[SESSION_STAMP_FIELD]),
+    sessionsEndedAt: millisOf(data[SESSION_STAMP_FIELD]),
   });
   if (standing.sessionEnded) throw new HttpsError('unauthenticated', SESSION_ENDED_MESSAGE);
   const allowed =
