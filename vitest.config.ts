@@ -2,10 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // Three projects so each layer can run alone (`npm run test:unit` etc.) and the
 // emulator-backed ones never run in parallel with each other's data.
-// The emulator-backed layers wait on real triggers, task queues and a Java emulator
-// sharing two cores with everything else: a test that times out once because a
-// trigger's worker started cold gets two more tries (the summary names any test
-// that still fails). Unit tests are deterministic and get none.
+// Unit and rules tests are deterministic (the rules emulator answers each request
+// by evaluating firestore.rules, nothing runs in the background) and get no retry:
+// a failure there is a bug to fix, not bad luck.
 export default defineConfig({
   test: {
     projects: [
@@ -16,8 +15,10 @@ export default defineConfig({
           include: ['tests/rules/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20000,
-          hookTimeout: 30000,
-          retry: 2,
+          // Each file's setup loads firestore.rules into a fresh emulator project: a
+          // compile by the Java emulator that took over 30 s on a two-core machine under
+          // a load of 90. A slow setup needs time, not another try.
+          hookTimeout: 60000,
         },
       },
       {
@@ -28,6 +29,10 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 30000,
           fileParallelism: false,
+          // Functions tests wait on real triggers and task queues whose workers the
+          // emulator starts cold, on two cores shared with the Java emulator: a test
+          // that times out once because a worker was still starting gets two more
+          // tries (the summary names any test that still fails).
           retry: 2,
         },
       },

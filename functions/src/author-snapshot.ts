@@ -1,11 +1,8 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import type { Firestore } from 'firebase-admin/firestore';
-import { db } from './firestore';
+import { chunk, db, MAX_BATCH_WRITES } from './firestore';
 import { authorFromProfile, storedAuthor, type Author } from './book-fields';
-
-/** Firestore accepts at most 500 writes in one batch. */
-export const MAX_BATCH_WRITES = 500;
 
 /** True when the two snapshots differ in anything a book shows (name or page link). */
 export function authorChanged(before: Author | undefined, after: Author | undefined): boolean {
@@ -29,13 +26,6 @@ export function bookNeedsAuthor(
   if (after === undefined || typeof after.user_id !== 'string') return false;
   if (after.author === undefined || after.author === null) return true;
   return before !== undefined && before.user_id !== after.user_id;
-}
-
-/** Splits a list into chunks of at most `size` items. */
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
 }
 
 /** Writes `author` into every book of `uid` whose snapshot differs; returns how many were updated. */

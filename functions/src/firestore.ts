@@ -1,7 +1,9 @@
+// The functions' one door to Firestore: the Admin instance and the helpers every
+// function needs around it (Firestore's batch and 'in' limits, timestamps, errors).
 import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 
 const DEFAULT_APP = '[DEFAULT]';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
 /** The Admin Firestore instance, initialising the default app on first use (the environment names the project). */
 export function db(): Firestore {
@@ -16,4 +18,22 @@ export const NOT_FOUND = 5;
 /** True when a Firestore error says the document does not exist. */
 export function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === NOT_FOUND;
+}
+
+/** Firestore accepts at most 500 writes in one batch or transaction. */
+export const MAX_BATCH_WRITES = 500;
+
+/** Firestore's longest list for an 'in' or 'array-contains-any' filter. */
+export const MAX_IN_VALUES = 30;
+
+/** Splits a list into consecutive chunks of at most `size` items (for batches and 'in' queries). */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+/** A stored Timestamp as milliseconds since the epoch; anything else (absent, malformed) is null. */
+export function millisOf(value: unknown): number | null {
+  return value instanceof Timestamp ? value.toMillis() : null;
 }

@@ -32,7 +32,7 @@ import {
 import { ADMIN_ONLY_MESSAGE } from '../../src/domain/admin-users';
 import { adminAuth, authErrorCode } from './accounts/admin-auth';
 import { enforceAppCheck } from './accounts/app-check';
-import { db, isNotFound } from './firestore';
+import { db, isNotFound, millisOf } from './firestore';
 
 /**
  * Who may call:
@@ -66,11 +66,6 @@ export interface GuardMessages {
   signIn?: string;
   /** Signed in, but not allowed by `access`. */
   denied?: string;
-}
-
-/** Reads a stamp field as milliseconds; anything else (absent, malformed) is no stamp. */
-function stampMillis(value: unknown): number | null {
-  return value instanceof Timestamp ? value.toMillis() : null;
 }
 
 /**
@@ -111,7 +106,7 @@ export async function checkCaller(
     role: data.role,
     approval_status: data.approval_status,
     is_active: data.is_active,
-    sessionsEndedAt: stampMillis(data[SESSION_STAMP_FIELD]),
+    sessionsEndedAt: millisOf(data[SESSION_STAMP_FIELD]),
   });
   if (standing.sessionEnded) throw new HttpsError('unauthenticated', SESSION_ENDED_MESSAGE);
   const allowed =
@@ -153,6 +148,17 @@ export function guardOf(fn: unknown): { access: Access | 'open'; reason?: string
     : undefined;
 }
 
+declare const guardedBrand: unique symbol;
+
+/**
+ * A callable built here, answering `Return`. The brand exists only for the type
+ * checker: index.ts uses it to find the callables it exports and to hold each
+ * against its entry in src/domain/callables.ts.
+ */
+export type GuardedCallable<Return> = CallableFunction<unknown, Promise<Return>> & {
+  readonly [guardedBrand]: true;
+};
+
 /** Options of a guarded callable: the guard's texts and the callable's own options (App Check is set here). */
 export interface GuardedOptions<T> extends GuardMessages {
   call?: CallableOptions<T>;
@@ -162,14 +168,14 @@ export interface GuardedOptions<T> extends GuardMessages {
  * A callable whose handler runs only for a caller the guard accepts, and gets
  * that caller. Use this for every callable that needs a signed-in caller.
  */
-export function guardedCall<T, Return>(
+export function guardedCall<Return>(
   access: Access,
-  handler: (request: CallableRequest<T>, caller: Caller) => Promise<Return>,
-  options: GuardedOptions<T> = {},
-): CallableFunction<T, Promise<Return>> {
+  handler: (request: CallableRequest<unknown>, caller: Caller) => Promise<Return>,
+  options: GuardedOptions<unknown> = {},
+): GuardedCallable<Return> {
   // Admin callables answer a visitor as they answer a member: 'Access Denied'.
   const messages: GuardMessages = { signIn: access === 'admin' ? ADMIN_ONLY_MESSAGE : undefined, ...options };
-  const fn = onCall<T, Promise<Return>>(
+  const fn = onCall<unknown, Promise<Return>>(
     { enforceAppCheck: enforceAppCheck(), ...options.call },
     async (request) => {
       const caller = await checkCaller(request, access, messages);
@@ -177,7 +183,7 @@ export function guardedCall<T, Return>(
     },
   );
   guarded.set(fn, { access });
-  return fn;
+  return fn as GuardedCallable<Return>;
 }
 
 /**
@@ -185,14 +191,17 @@ export function guardedCall<T, Return>(
  * unsubscribe): no caller is required. `reason` says why it is open; the guard
  * test lists it. Anything it does must be safe for a stranger to ask.
  */
-export function openCall<T, Return>(
+export function openCall<Return>(
   reason: string,
-  handler: (request: CallableRequest<T>) => Promise<Return>,
-  options: { call?: CallableOptions<T> } = {},
-): CallableFunction<T, Promise<Return>> {
-  const fn = onCall<T, Promise<Return>>({ enforceAppCheck: enforceAppCheck(), ...options.call }, handler);
+  handler: (request: CallableRequest<unknown>) => Promise<Return>,
+  options: { call?: CallableOptions<unknown> } = {},
+): GuardedCallable<Return> {
+  const fn = onCall<unknown, Promise<Return>>(
+    { enforceAppCheck: enforceAppCheck(), ...options.call },
+    handler,
+  );
   guarded.set(fn, { access: 'open', reason });
-  return fn;
+  return fn as GuardedCallable<Return>;
 }
 
 /** The stamp to write for "every session before now is over". */

@@ -1,4 +1,7 @@
 // Entry point of the Cloud Functions bundle (see scripts/build-functions.mjs).
+import type { CallableName, CallableResponse } from '../../src/domain/callables';
+import type { GuardedCallable } from './guard';
+
 export { bookCount, bookCountOnProfileCreate } from './book-count';
 export { authorSnapshot, bookAuthor } from './author-snapshot';
 export { profileDirectoryFields } from './profile-directory-fields';
@@ -43,3 +46,25 @@ export {
   marketIndexOwner,
 } from './market/market-index';
 export { contactSeller } from './market/contact-seller';
+
+// The callables exported here are exactly those of src/domain/callables.ts, each
+// answering what the table says: a renamed, missing or retyped callable fails
+// `tsc -p functions` with its name in the message (the site compiles against the
+// same table).
+type Exported = typeof import('./index');
+type ExportedCallable = {
+  [K in keyof Exported]: Exported[K] extends GuardedCallable<unknown> ? K : never;
+}[keyof Exported];
+type Unlisted = Exclude<ExportedCallable, CallableName> | Exclude<CallableName, ExportedCallable>;
+type Mistyped = {
+  [N in CallableName]: N extends keyof Exported
+    ? Exported[N] extends GuardedCallable<CallableResponse<N>>
+      ? never
+      : N
+    : never;
+}[CallableName];
+type MustBeNever<T extends never> = T;
+/** Never: otherwise names a callable exported without a table entry, or a table entry not exported. */
+export type CallablesOutsideTable = MustBeNever<Unlisted>;
+/** Never: otherwise names a callable whose answer is not the table's. */
+export type CallablesMistyped = MustBeNever<Mistyped>;

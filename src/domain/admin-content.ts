@@ -15,9 +15,6 @@ import {
   type PageSlug,
 } from './page-content.ts';
 
-/** The callable behind page-content and legal-document saves. */
-export const ADMIN_CONTENT_CALLABLE = 'adminContent';
-
 /** Rows of the page-content and legal editors' text areas. */
 export const CONTENT_EDITOR_ROWS = 20;
 

@@ -9,9 +9,6 @@ import { FEATURED_BOOK_SLOTS, FEATURED_PROFILE_SLOTS } from './featured.ts';
 import { MAX_SEARCH_KEYWORDS } from './book.ts';
 import { matchesAllTerms, parseSearch, searchKeywords } from './search.ts';
 
-/** The callable behind every featured-slot change. */
-export const ADMIN_FEATURED_CALLABLE = 'adminFeatured';
-
 /** Refused when every book slot is taken. */
 export const MAX_FEATURED_BOOKS_MESSAGE = 'Maximum of 12 featured books allowed';
 /** Refused when the picked member may not be featured. */

@@ -7,9 +7,6 @@ import { DEFAULT_FREE_PREVIEW_TITLE, LEGACY_DEFAULT_FREE_PREVIEW_TITLE } from '.
 import { TEXT_LIMITS } from './common.ts';
 import { MAX_MENU_ITEMS, siteSettingsWriteSchema, type MenuItem } from './site-settings.ts';
 
-/** The callable behind every site-settings change. */
-export const ADMIN_SITE_SETTINGS_CALLABLE = 'adminSiteSettings';
-
 /** The fields the Site Settings tab edits (each optional: a section saves only its own). */
 export const siteSettingsEditSchema = siteSettingsWriteSchema
   .pick({

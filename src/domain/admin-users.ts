@@ -17,9 +17,6 @@ import { signupRequestSchema } from './signup.ts';
 import { PAGE_SLUG_PATTERN } from './slug.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH, foldText } from './search.ts';
 
-/** The callable behind every user-management action of the dashboard. */
-export const ADMIN_USERS_CALLABLE = 'adminUserManagement';
-
 /** The audit log: one document per admin action, written only by functions. */
 export const ADMIN_AUDIT_COLLECTION = 'admin_audit_log';
 

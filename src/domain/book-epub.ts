@@ -9,6 +9,7 @@
 import type { Book } from './book.ts';
 import { freeReadingLabel } from './book.ts';
 import { offersReading, readerSections, type ReaderSection } from './book-page.ts';
+import { escapeHtml, xmlSafe } from './escape.ts';
 import { profileSlug } from './slug.ts';
 
 /** One chapter as the EPUB library takes it: a title and an XHTML fragment. */
@@ -27,22 +28,6 @@ export interface EpubMeta {
   tocTitle: string;
 }
 
-/** Escapes text for XHTML element content and attribute values. */
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-/** Drops characters XML 1.0 forbids (control characters other than tab and line breaks), which would make the file unreadable. */
-function xmlSafe(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
-}
-
 /** A site path (/media/…) made absolute on the site's origin; an http(s) URL unchanged. */
 function absolute(href: string, origin: string): string {
   return href.startsWith('/') ? new URL(href, origin).href : href;
@@ -50,7 +35,7 @@ function absolute(href: string, origin: string): string {
 
 /** A paragraph with its single line breaks kept, as the reader keeps them (white-space: pre-line). */
 function paragraphXhtml(paragraph: string): string {
-  return `<p>${xmlSafe(paragraph).split('\n').map(escapeXml).join('<br/>')}</p>`;
+  return `<p>${xmlSafe(paragraph).split('\n').map(escapeHtml).join('<br/>')}</p>`;
 }
 
 /** The XHTML of one reader section. */
@@ -59,9 +44,9 @@ export function sectionXhtml(section: ReaderSection, origin: string): string {
     case 'text':
       return section.paragraphs.map(paragraphXhtml).join('\n');
     case 'image':
-      return `<p><a href="${escapeXml(absolute(section.src, origin))}">View the image for this section online</a></p>`;
+      return `<p><a href="${escapeHtml(absolute(section.src, origin))}">View the image for this section online</a></p>`;
     case 'link':
-      return `<p><a href="${escapeXml(absolute(section.href, origin))}">Continue reading on the author's site</a></p>`;
+      return `<p><a href="${escapeHtml(absolute(section.href, origin))}">Continue reading on the author's site</a></p>`;
     case 'empty':
       return '<p>This section has no content yet.</p>';
   }

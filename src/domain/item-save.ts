@@ -12,14 +12,6 @@ import { bookFormSchema } from './book.ts';
 import { idSchema } from './common.ts';
 import { productServiceFormSchema } from './product-service.ts';
 
-/** Callable names. */
-export const ITEM_FUNCTIONS = {
-  saveBook: 'saveBook',
-  deleteBook: 'deleteBook',
-  saveProductService: 'saveProductService',
-  deleteProductService: 'deleteProductService',
-} as const;
-
 /** Fields only an admin may send with an item (refused with 'permission-denied' for anyone else). */
 export const itemAdminFieldsSchema = z.object({
   /** False hides the item from everyone but its owner and admins. */

@@ -17,6 +17,7 @@
  * attributes other than a fixed class. There are no links, images or raw HTML in
  * this markup, so `<script>`, `javascript:` URLs and event handlers are shown as text.
  */
+import { escapeHtml } from './escape.ts';
 
 /** Which collection's rules apply: newsletters add numbered and dashed bold items. */
 export type LightMarkupVariant = 'blog' | 'newsletter';
@@ -137,16 +138,6 @@ export function parseLightMarkup(source: string, variant: LightMarkupVariant): B
   }
   endParagraph();
   return blocks;
-}
-
-/** Escapes the five characters that matter in HTML text and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 function inlineHtml(parts: readonly Inline[]): string {

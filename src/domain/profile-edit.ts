@@ -20,13 +20,6 @@ import {
 import { displayNameProblem } from './signup.ts';
 import { PAGE_SLUG_PATTERN, profileSlug } from './slug.ts';
 
-/** The callable functions behind the profile editors and account deletion. */
-export const PROFILE_FUNCTIONS = {
-  save: 'saveProfile',
-  delete: 'deleteAccount',
-  ensure: 'ensureProfile',
-} as const;
-
 /** Most books one save may create, change or remove (bounds the transaction, far above any real edit). */
 export const MAX_BOOK_CHANGES_PER_SAVE = 100;
 

@@ -25,9 +25,6 @@ export type PrerenderedCollection = (typeof PRERENDERED_COLLECTIONS)[number];
 /** Path of the one document that holds the publish pipeline's state. */
 export const PUBLISH_STATUS_PATH = 'site_meta/publish';
 
-/** Name of the callable an administrator uses to request a publish by hand. */
-export const REQUEST_PUBLISH_CALLABLE = 'requestPublish';
-
 /** Reason recorded when an administrator presses "Publish now". */
 export const MANUAL_PUBLISH_REASON = 'Requested by an administrator';
 

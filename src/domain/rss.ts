@@ -3,6 +3,7 @@
  * XML-escaped, dates are RFC 822 as the format requires, and each item's guid
  * is its permanent URL.
  */
+import { xmlEscape } from './escape.ts';
 
 /** One feed entry. */
 export interface RssItem {
@@ -30,20 +31,6 @@ export interface RssChannel {
   description: string;
   /** Entries, newest first. */
   items: readonly RssItem[];
-}
-
-/** Escapes text for XML element content and attribute values; drops characters XML 1.0 forbids. */
-export function xmlEscape(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&apos;')
-  );
 }
 
 /** RFC 822 date as RSS 2.0 wants it, e.g. 'Tue, 04 Mar 2025 08:00:00 GMT'. */

@@ -7,8 +7,6 @@
 import { z } from 'zod';
 import type { ThrottleLimit } from './throttle.ts';
 
-/** Name of the callable function. */
-export const CONTACT_SELLER_CALLABLE = 'contactSeller';
 /** Shortest message. */
 export const SELLER_MESSAGE_MIN = 10;
 /** Longest message. */

@@ -12,6 +12,7 @@ import {
   getPublicProfileSitemap,
   type SitemapEntry,
 } from '../data/server/sitemap.ts';
+import { xmlEscape } from '../domain/escape.ts';
 
 /** Public, indexable routes in menu order; account, admin and error screens are left out on purpose. */
 const PUBLIC_ROUTES = [
@@ -39,15 +40,6 @@ const ROUTE_FILES = new Set(Object.keys(import.meta.glob('/src/pages/**/*.astro'
 function routeExists(route: string): boolean {
   const base = route === '/' ? '/src/pages/index' : `/src/pages${route}`;
   return ROUTE_FILES.has(`${base}.astro`) || ROUTE_FILES.has(`${base}/index.astro`);
-}
-
-function xmlEscape(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 }
 
 export const GET: APIRoute = async ({ site }) => {

@@ -8,12 +8,8 @@ import { baseSlug, randomCandidate, sequentialCandidates } from '../../functions
 import { throttleKey } from '../../functions/src/accounts/throttle';
 import { clientAddress, EMULATOR_CLIENT_ADDRESS } from '../../functions/src/client-address';
 import { decisionToAnnounce } from '../../functions/src/accounts/approval-email';
-import {
-  approvedEmail,
-  deniedEmail,
-  escapeHtml,
-  verificationEmail,
-} from '../../functions/src/mail/templates';
+import { approvedEmail, deniedEmail, verificationEmail } from '../../functions/src/mail/templates';
+import { escapeHtml } from '../../src/domain/escape';
 
 const valid = {
   email: 'jane@example.com',

@@ -2,7 +2,6 @@
 // and the saver; the preview is the public pages' sanitised HTML.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { ADMIN_CONTENT_CALLABLE } from '../../src/domain/admin-content';
 import { DEFAULT_MEMBERSHIP_CONTENT } from '../../src/domain/page-content';
 import { adminDb } from './emulator';
 import { callAs, makeMember, type Member } from './profile-members';
@@ -11,7 +10,7 @@ const db = adminDb();
 let admin: Member;
 
 function call(caller: Member | undefined, data: Record<string, unknown>) {
-  return callAs<Record<string, unknown>>(ADMIN_CONTENT_CALLABLE, caller, data);
+  return callAs<Record<string, unknown>>('adminContent', caller, data);
 }
 
 beforeAll(async () => {

@@ -2,7 +2,6 @@
 // who and when and audits before → after; bad menus are refused; the global
 // free-preview title reaches books that follow it and spares chosen titles.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SITE_SETTINGS_CALLABLE } from '../../src/domain/admin-site-settings';
 import { DEFAULT_FREE_PREVIEW_TITLE } from '../../src/domain/book';
 import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin-users';
 import { adminDb } from './emulator';
@@ -13,7 +12,7 @@ const db = adminDb();
 let admin: Member;
 
 function call(caller: Member | undefined, data: Record<string, unknown>) {
-  return callAs<Record<string, unknown>>(ADMIN_SITE_SETTINGS_CALLABLE, caller, data);
+  return callAs<Record<string, unknown>>('adminSiteSettings', caller, data);
 }
 
 beforeAll(async () => {

@@ -6,7 +6,6 @@ import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import {
   ADMIN_AUDIT_COLLECTION,
-  ADMIN_USERS_CALLABLE,
   OWN_ADMIN_RIGHT_MESSAGE,
   OWN_ACCOUNT_MESSAGE,
   type AdminUserPage,
@@ -24,7 +23,7 @@ let mailbox: Mailbox;
 let admin: Member;
 
 function call<T>(caller: Member | undefined, data: Record<string, unknown>) {
-  return callAs<T>(ADMIN_USERS_CALLABLE, caller, data);
+  return callAs<T>('adminUserManagement', caller, data);
 }
 
 async function auditFor(target: string, action: string) {

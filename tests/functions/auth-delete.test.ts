@@ -6,8 +6,6 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACCOUNT_DELETION_STEPS } from '../../src/domain/account-deletion';
-import { ADMIN_USERS_CALLABLE } from '../../src/domain/admin-users';
-import { PROFILE_FUNCTIONS } from '../../src/domain/profile-edit';
 import { MARKET_COLLECTION, marketEntryId, type MarketSource } from '../../src/domain/market-entry';
 import { localMediaRoot, localMediaStore } from '../../src/data/server/media-store';
 import { adminDb, clearFirestore, eventually } from './emulator';
@@ -135,7 +133,7 @@ describe('the trigger after a deletion that already did the work', () => {
     async () => {
       const member = await makeMember();
       const theirs = await seedPublicMember(member);
-      expect((await callAs(PROFILE_FUNCTIONS.delete, member, { userId: member.uid })).result).toEqual({
+      expect((await callAs('deleteAccount', member, { userId: member.uid })).result).toEqual({
         deleted: true,
       });
       const finished = await jobOf(member.uid);
@@ -162,7 +160,7 @@ describe('the trigger after a deletion that already did the work', () => {
       const member = await makeMember();
       const theirs = await seedPublicMember(member);
       expect(
-        (await callAs(ADMIN_USERS_CALLABLE, admin, { action: 'delete-user', userId: member.uid })).result,
+        (await callAs('adminUserManagement', admin, { action: 'delete-user', userId: member.uid })).result,
       ).toEqual({ success: true });
       const finished = await jobOf(member.uid);
       expect(finished).toMatchObject({ requested_by: admin.uid, completed_at: expect.any(Timestamp) });
@@ -188,9 +186,9 @@ describe('the trigger after a deletion that already did the work', () => {
       const finished = await jobOf(member.uid);
 
       expect(
-        (await callAs(ADMIN_USERS_CALLABLE, admin, { action: 'delete-user', userId: member.uid })).result,
+        (await callAs('adminUserManagement', admin, { action: 'delete-user', userId: member.uid })).result,
       ).toEqual({ success: true });
-      expect((await callAs(PROFILE_FUNCTIONS.delete, admin, { userId: member.uid })).result).toEqual({
+      expect((await callAs('deleteAccount', admin, { userId: member.uid })).result).toEqual({
         deleted: true,
       });
       expect(await jobOf(member.uid)).toEqual(finished);

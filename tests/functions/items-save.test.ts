@@ -3,7 +3,7 @@
 // refused with nothing written, and the free plan's limit, also under concurrent
 // creates (two tabs or a script).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ITEM_FUNCTIONS, ITEM_MESSAGES, type SaveItemResponse } from '../../src/domain/item-save';
+import { ITEM_MESSAGES, type SaveItemResponse } from '../../src/domain/item-save';
 import { LIMIT_MESSAGES } from '../../src/domain/plan-limits';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData } from './factories';
@@ -12,13 +12,13 @@ import { callAs, makeMember, type Member } from './profile-members';
 const db = adminDb();
 
 const saveBook = (member: Member | undefined, data: Record<string, unknown>) =>
-  callAs<SaveItemResponse>(ITEM_FUNCTIONS.saveBook, member, data);
+  callAs<SaveItemResponse>('saveBook', member, data);
 const deleteBook = (member: Member | undefined, id: string) =>
-  callAs<{ id: string }>(ITEM_FUNCTIONS.deleteBook, member, { id });
+  callAs<{ id: string }>('deleteBook', member, { id });
 const saveProduct = (member: Member | undefined, data: Record<string, unknown>) =>
-  callAs<SaveItemResponse>(ITEM_FUNCTIONS.saveProductService, member, data);
+  callAs<SaveItemResponse>('saveProductService', member, data);
 const deleteProduct = (member: Member | undefined, id: string) =>
-  callAs<{ id: string }>(ITEM_FUNCTIONS.deleteProductService, member, { id });
+  callAs<{ id: string }>('deleteProductService', member, { id });
 
 async function countOf(collection: string, uid: string): Promise<number> {
   return (await db.collection(collection).where('user_id', '==', uid).count().get()).data().count;

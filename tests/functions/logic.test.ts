@@ -1,7 +1,8 @@
 // The pure decisions inside the triggers, without the emulators.
 import { describe, expect, it, vi } from 'vitest';
 import { usersToRecount } from '../../functions/src/book-count';
-import { authorChanged, bookNeedsAuthor, chunk } from '../../functions/src/author-snapshot';
+import { authorChanged, bookNeedsAuthor } from '../../functions/src/author-snapshot';
+import { chunk } from '../../functions/src/firestore';
 import { callDeployHook, type Post } from '../../functions/src/publish/deploy-hook';
 import { bookTags, profileSlugs, purgeCacheTags } from '../../functions/src/publish/cache-purge';
 import { memberPurgeTags } from '../../src/data/server/cache-tags';

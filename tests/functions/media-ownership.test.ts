@@ -4,8 +4,8 @@
 // refused in both stores' spellings (/media/… locally, the Cloud Storage
 // address in production), with nothing written.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ITEM_FUNCTIONS, type SaveItemResponse } from '../../src/domain/item-save';
-import { PROFILE_FUNCTIONS, type SaveProfileResponse } from '../../src/domain/profile-edit';
+import { type SaveItemResponse } from '../../src/domain/item-save';
+import { type SaveProfileResponse } from '../../src/domain/profile-edit';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData } from './factories';
 import { callAs, makeMember, type Member } from './profile-members';
@@ -13,15 +13,15 @@ import { callAs, makeMember, type Member } from './profile-members';
 const db = adminDb();
 
 const saveProfile = (member: Member, data: Record<string, unknown>) =>
-  callAs<SaveProfileResponse>(PROFILE_FUNCTIONS.save, member, {
+  callAs<SaveProfileResponse>('saveProfile', member, {
     userId: member.uid,
     expectedUpdatedAt: null,
     ...data,
   });
 const saveBook = (member: Member, data: Record<string, unknown>) =>
-  callAs<SaveItemResponse>(ITEM_FUNCTIONS.saveBook, member, data);
+  callAs<SaveItemResponse>('saveBook', member, data);
 const saveProduct = (member: Member, data: Record<string, unknown>) =>
-  callAs<SaveItemResponse>(ITEM_FUNCTIONS.saveProductService, member, data);
+  callAs<SaveItemResponse>('saveProductService', member, data);
 
 /** Another member's upload of `kind`, as each media store spells it. */
 const foreignUploads = (uid: string, kind: string) => [

@@ -6,7 +6,6 @@ import { getAuth } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROFILE_FUNCTIONS } from '../../src/domain/profile-edit';
 import {
   ACCOUNT_DELETION_STEPS,
   DELETE_NOT_ALLOWED_MESSAGE,
@@ -27,7 +26,7 @@ const auth = getAuth(getApps()[0]);
 const store = () => localMediaStore(localMediaRoot());
 
 function deleteAccount(caller: Member | undefined, userId: string) {
-  return callAs<{ deleted: true }>(PROFILE_FUNCTIONS.delete, caller, { userId });
+  return callAs<{ deleted: true }>('deleteAccount', caller, { userId });
 }
 
 /** Gives `uid` one of everything deleteAccount removes; returns the paths to check. */

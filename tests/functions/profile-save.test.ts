@@ -6,11 +6,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  PROFILE_FUNCTIONS,
-  SAVE_PROFILE_MESSAGES,
-  type SaveProfileResponse,
-} from '../../src/domain/profile-edit';
+import { SAVE_PROFILE_MESSAGES, type SaveProfileResponse } from '../../src/domain/profile-edit';
 import { LIMIT_MESSAGES } from '../../src/domain/plan-limits';
 import { localMediaRoot, localMediaStore } from '../../src/data/server/media-store';
 import { adminDb, clearFirestore } from './emulator';
@@ -21,7 +17,7 @@ const db = adminDb();
 const auth = getAuth(getApps()[0]);
 
 function save(member: Member | undefined, data: Record<string, unknown>) {
-  return callAs<SaveProfileResponse>(PROFILE_FUNCTIONS.save, member, data);
+  return callAs<SaveProfileResponse>('saveProfile', member, data);
 }
 
 /** A request for `uid`'s never-saved profile. */

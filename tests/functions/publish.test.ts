@@ -12,7 +12,6 @@ import {
   MANUAL_PUBLISH_REASON,
   PRERENDERED_COLLECTIONS,
   PUBLISH_STATUS_PATH,
-  REQUEST_PUBLISH_CALLABLE,
 } from '../../src/domain/publish';
 import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
 import { callFunction, signInForIdToken } from './callable';
@@ -209,8 +208,8 @@ describe('publish pipeline', () => {
     }
 
     it('refuses anyone but an administrator', async () => {
-      expect((await callFunction(REQUEST_PUBLISH_CALLABLE, {})).error?.status).toBe('UNAUTHENTICATED');
-      const member = await callFunction(REQUEST_PUBLISH_CALLABLE, {}, { idToken: await signedIn(null) });
+      expect((await callFunction('requestPublish', {})).error?.status).toBe('UNAUTHENTICATED');
+      const member = await callFunction('requestPublish', {}, { idToken: await signedIn(null) });
       expect(member.error?.status).toBe('PERMISSION_DENIED');
       expect((await status())?.last_change).not.toBe(MANUAL_PUBLISH_REASON);
     });
@@ -218,7 +217,7 @@ describe('publish pipeline', () => {
     it('schedules a publish for an administrator and the hook is called with the reason', async () => {
       const before = calls.length;
       const answer = await callFunction<{ scheduled: boolean }>(
-        REQUEST_PUBLISH_CALLABLE,
+        'requestPublish',
         {},
         { idToken: await signedIn({ admin: true }) },
       );

@@ -14,7 +14,6 @@ import {
   SESSION_ENDED_MESSAGE,
 } from '../../src/domain/account';
 import { SESSION_STAMP_FIELD } from '../../src/domain/caller-standing';
-import { ITEM_FUNCTIONS } from '../../src/domain/item-save';
 import { ACTION_CODE_LIMITS_PER_IP } from '../../src/domain/throttle';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData, newEmail } from './factories';
@@ -53,7 +52,7 @@ function withClaims(idToken: string, claims: Record<string, unknown>): string {
 const codeOf = (link: string) => new URL(link).searchParams.get('oobCode')!;
 
 const saveBook = (idToken: string, data: Record<string, unknown>) =>
-  callFunction<{ id: string }>(ITEM_FUNCTIONS.saveBook, data, { idToken });
+  callFunction<{ id: string }>('saveBook', data, { idToken });
 const stampOf = async (uid: string) => (await db.doc(`profiles/${uid}`).get()).get(SESSION_STAMP_FIELD);
 const accountRecord = (uid: string) => db.doc(`profiles/${uid}/private/account`).get();
 

@@ -4,7 +4,6 @@
 // against a direct Firestore write through the rules.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_MESSAGE } from '../../src/domain/account';
-import { ITEM_FUNCTIONS } from '../../src/domain/item-save';
 import { SESSION_STAMP_FIELD } from '../../src/domain/caller-standing';
 import { adminDb, clearFirestore } from './emulator';
 import { directWrite } from './direct-write';
@@ -18,7 +17,7 @@ const db = adminDb();
 const nextSecond = () => new Promise((done) => setTimeout(done, 1100));
 
 const saveBook = (idToken: string, data: Record<string, unknown>) =>
-  callFunction<{ id: string }>(ITEM_FUNCTIONS.saveBook, data, { idToken });
+  callFunction<{ id: string }>('saveBook', data, { idToken });
 
 beforeEach(async () => {
   await clearFirestore();

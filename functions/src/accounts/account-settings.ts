@@ -6,22 +6,7 @@ import { db } from '../firestore';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { accountRecordDoc, emailChangeDoc, settleEmailConfirmation } from './email-change';
 import { endSessions, guardedCall, type Caller } from '../guard';
-
-/** What /account shows about a member's sign-in. */
-export interface AccountOverview {
-  /** The member's uid. */
-  uid: string;
-  /** Auth's display name (the profile's is the page's). */
-  displayName: string;
-  /** The sign-in address. */
-  email: string;
-  /** True once the address was confirmed. */
-  emailVerified: boolean;
-  /** When the current address was confirmed (ISO), when recorded. */
-  emailVerifiedAt: string | null;
-  /** A new address waiting for its confirmation, if any. */
-  pendingEmail: string | null;
-}
+import type { AccountOverview } from '../../../src/domain/callables';
 
 /** The member a request is about: the caller, or (admins only) `userId`. Throws permission-denied otherwise. */
 export function targetOf(caller: Caller, data: unknown): string {

@@ -15,7 +15,7 @@ import { deleteAccountRequestSchema } from '../../../src/domain/profile-edit';
 import { describeIssue, isPathSafeId } from '../../../src/domain/profile-save';
 import type { MediaStore } from '../../../src/data/server/media-store';
 import { removeMemberUploads } from '../../../src/data/server/media-uploads';
-import { db } from '../firestore';
+import { chunk, db, MAX_IN_VALUES } from '../firestore';
 import { functionsMediaStore } from '../media';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { PAGE_SLUGS } from './page-slug';
@@ -27,8 +27,6 @@ export const ACCOUNT_DELETIONS = 'account_deletions';
 
 /** Documents deleted per batch (a batch holds at most 500 writes; the job update takes one). */
 const PAGE_SIZE = 200;
-/** Firestore's largest 'in' list. */
-const IN_LIMIT = 30;
 /** Most stale jobs one sweep finishes. */
 const SWEEP_LIMIT = 20;
 
@@ -37,12 +35,6 @@ interface DeletionContext {
   firestore: Firestore;
   uid: string;
   media: MediaStore;
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
-    items.slice(i * size, (i + 1) * size),
-  );
 }
 
 function jobRef(firestore: Firestore, uid: string) {
@@ -73,8 +65,8 @@ async function deleteBooks({ firestore, uid }: DeletionContext): Promise<void> {
     if (page.empty) return;
     const ids = page.docs.map((doc) => doc.id);
     const featured = await Promise.all(
-      chunks(ids, IN_LIMIT).map((chunk) =>
-        firestore.collection('featured_books').where('book_id', 'in', chunk).get(),
+      chunk(ids, MAX_IN_VALUES).map((part) =>
+        firestore.collection('featured_books').where('book_id', 'in', part).get(),
       ),
     );
     const featuredIds = featured.flatMap((snapshot) =>
@@ -111,8 +103,8 @@ async function deleteFeatured({ firestore, uid }: DeletionContext): Promise<void
   await deleteAll(firestore, firestore.collection('featured_profiles').where('user_id', '==', uid));
   const noted = (await jobRef(firestore, uid).get()).get('featured_book_ids');
   const bookIds = Array.isArray(noted) ? noted.filter((id): id is string => typeof id === 'string') : [];
-  for (const chunk of chunks(bookIds, IN_LIMIT)) {
-    await deleteAll(firestore, firestore.collection('featured_books').where('book_id', 'in', chunk));
+  for (const part of chunk(bookIds, MAX_IN_VALUES)) {
+    await deleteAll(firestore, firestore.collection('featured_books').where('book_id', 'in', part));
   }
 }
 

@@ -25,6 +25,7 @@ import { emailChangeConfirmEmail, emailChangedNoticeEmail, emailTakenNoticeEmail
 import { adminAuth, authErrorCode } from './admin-auth';
 import { guardedCall } from '../guard';
 import { consumeAttempt } from './throttle';
+import type { EmailChangeResult } from '../../../src/domain/callables';
 
 /**
  * profiles/{uid}/private/account = { email, email_verified_at }: when the
@@ -40,12 +41,6 @@ export function accountRecordDoc(firestore: Firestore, uid: string) {
 /** The pending email change of `uid` (see accountRecordDoc). */
 export function emailChangeDoc(firestore: Firestore, uid: string) {
   return firestore.doc(`profiles/${uid}/private/email_change`);
-}
-
-/** What requestEmailChange answers, the same whether or not the new address is taken. */
-export interface EmailChangeResult {
-  /** The address the confirmation goes to (lower-cased). */
-  newEmail: string;
 }
 
 /** The task queue (a function of that name) that checks the new address and mails. */

@@ -7,15 +7,10 @@ import { adminAuth, authErrorCode } from './admin-auth';
 import { callAuthRest } from './auth-rest';
 import { settleEmailConfirmation } from './email-change';
 import { throttleActionCode } from './password-reset-completion';
+import type { EmailConfirmationResult } from '../../../src/domain/callables';
 
 /** The kinds of mailed code this callable applies: a first verification and a change of address (never an undo or a reset). */
 const EMAIL_CODE_KINDS = new Set(['VERIFY_EMAIL', 'VERIFY_AND_CHANGE_EMAIL']);
-
-/** What confirmEmailCode answers. */
-export interface EmailConfirmationResult {
-  /** True when the code moved the account to a new address (every session then ended). */
-  changed: boolean;
-}
 
 const invalidLink = () => new HttpsError('failed-precondition', EMAIL_LINK_INVALID_MESSAGE);
 

@@ -25,12 +25,7 @@ import { adminAuth, authErrorCode } from './admin-auth';
 import { clientAddress, type RequestAddress } from '../client-address';
 import { consumeAttempt } from './throttle';
 import { openCall } from '../guard';
-
-/** What requestPasswordReset answers, whatever the address: the same message. */
-export interface PasswordResetResult {
-  /** RESET_REQUESTED_MESSAGE. */
-  message: string;
-}
+import type { PasswordResetResult } from '../../../src/domain/callables';
 
 /** The task queue (a function of that name) that looks an address up and mails the reset link. */
 export const PASSWORD_RESET_QUEUE = 'deliverPasswordReset';

@@ -7,12 +7,7 @@ import { adminAuth } from './admin-auth';
 import { mailVerificationLink } from './sign-up';
 import { consumeAttempt } from './throttle';
 import { guardedCall } from '../guard';
-
-/** What resendVerificationEmail answers: 'sent', or 'already-verified' when there is nothing to verify. */
-export interface ResendVerificationResult {
-  /** What happened. */
-  status: 'sent' | 'already-verified';
-}
+import type { ResendVerificationResult } from '../../../src/domain/callables';
 
 /** The message when the mail could not be sent. */
 export const RESEND_FAILED_MESSAGE = 'The verification email could not be sent. Please try again later.';

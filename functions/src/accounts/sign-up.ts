@@ -21,17 +21,10 @@ import {
 import { clientAddress, type RequestAddress } from '../client-address';
 import { consumeAttempt } from './throttle';
 import { openCall } from '../guard';
+import type { SignUpResult } from '../../../src/domain/callables';
 
 /** What a new member chooses that their starting profile holds. */
 export type StartingChoices = Pick<SignupRequest, 'display_name' | 'category'>;
-
-/** What `signUp` returns to the browser. */
-export interface SignUpResult {
-  /** The new member's Firebase Auth uid (= profiles/{uid}). */
-  uid: string;
-  /** The page slug the member got: /profile/{page_slug}. */
-  page_slug: string;
-}
 
 /**
  * The message for an email that already has an account. The sign-up form looks

@@ -16,6 +16,7 @@ import {
 } from '../../../src/domain/profile-save';
 import type { SubscriptionStatus } from '../../../src/domain/profile';
 import type { Caller } from '../guard';
+import { millisOf } from '../firestore';
 import { removeUploadFolder } from '../media';
 import { assertWithinPlanLimit } from './plan-limit';
 
@@ -69,10 +70,6 @@ function withNulls(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(fields).map(([key, value]) => [key, value === undefined ? null : value]),
   );
-}
-
-function millisOf(value: unknown): number | null {
-  return value instanceof Timestamp ? value.toMillis() : null;
 }
 
 /** Refuses a caller who may not write items of the member `profile`. */

@@ -5,6 +5,7 @@
 // that strip markup. Everything here is pure: the branding is passed in
 // (`brand.ts` reads it from the site settings); without it the built-in title
 // and the SITE_URL origin are used.
+import { escapeHtml } from '../../../src/domain/escape';
 import { mailSafeName } from '../../../src/domain/mail-name';
 import type { Mail } from './send-mail';
 import { siteUrl } from './settings';
@@ -41,16 +42,6 @@ export interface TemplateInput {
   after?: readonly string[];
   /** The footer: why this mail was sent ('You received this email because …'). */
   reason: string;
-}
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 // Checked here too, whatever the caller passed: a name with a link or markup must

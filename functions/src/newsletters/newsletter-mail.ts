@@ -5,7 +5,8 @@
  * body plus List-Unsubscribe and List-Unsubscribe-Post headers (RFC 8058).
  */
 import { EDITORIAL_BASE_PATHS } from '../../../src/domain/editorial';
-import { escapeHtml, lightMarkupToText, renderLightMarkup } from '../../../src/domain/light-markup';
+import { escapeHtml } from '../../../src/domain/escape';
+import { lightMarkupToText, renderLightMarkup } from '../../../src/domain/light-markup';
 import type { Newsletter } from '../../../src/domain/newsletter';
 import type { Mail } from '../mail/send-mail';
 import { siteUrl } from '../mail/settings';

@@ -1,6 +1,6 @@
 /** The small pages the unsubscribe link answers with. */
 import { siteUrl } from '../mail/settings';
-import { escapeHtml } from '../../../src/domain/light-markup';
+import { escapeHtml } from '../../../src/domain/escape';
 
 /** Which page: asking to confirm, done, or a link that does not verify. */
 export type UnsubscribeState = 'confirm' | 'done' | 'invalid';

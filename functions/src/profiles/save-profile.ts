@@ -21,7 +21,7 @@ import {
 import { bookWriteSchema } from '../../../src/domain/book';
 import { displayNameProblem } from '../../../src/domain/signup';
 import type { ProfileRole, SubscriptionStatus } from '../../../src/domain/profile';
-import { db } from '../firestore';
+import { chunk, db, MAX_IN_VALUES, millisOf } from '../firestore';
 import { setAdminClaim } from '../accounts/admin-claim';
 import { guardedCall, revokeSessions, sessionStampNow } from '../guard';
 import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/caller-standing';
@@ -48,16 +48,6 @@ interface Committed {
   oldUpload: string | null;
   /** The save demoted or deactivated the member: revoke their refresh tokens (the stamp is in the commit). */
   endSessions: boolean;
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
-    items.slice(i * size, (i + 1) * size),
-  );
-}
-
-function millisOf(value: unknown): number | null {
-  return value instanceof Timestamp ? value.toMillis() : null;
 }
 
 /** The request, validated; 'invalid-argument' names the first bad field. */
@@ -181,7 +171,7 @@ async function saveInTransaction(
 
     // A removed book leaves the home page's slots too (at most 12 slots, so at most 4 small queries).
     const featuredSlots = await Promise.all(
-      chunks(remove, 30).map((ids) =>
+      chunk(remove, MAX_IN_VALUES).map((ids) =>
         tx.get(firestore.collection('featured_books').where('book_id', 'in', ids)),
       ),
     );

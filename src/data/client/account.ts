@@ -16,26 +16,13 @@ import {
   WRONG_CURRENT_PASSWORD_MESSAGE,
   EMAIL_LINK_INVALID_MESSAGE,
 } from '../../domain/account.ts';
+import type { AccountOverview, PasswordResetResult } from '../../domain/callables.ts';
 import type { MemberExport } from '../../domain/member-export.ts';
 import { authInstance } from './auth.ts';
 import { callFunction, type CallOutcome } from './callable.ts';
 import { leaveSession } from './session-guard.ts';
 
-/** What /account shows about the sign-in (see the accountOverview function). */
-export interface AccountOverview {
-  /** The member's uid. */
-  uid: string;
-  /** Auth's display name. */
-  displayName: string;
-  /** The sign-in address. */
-  email: string;
-  /** True once confirmed. */
-  emailVerified: boolean;
-  /** When the current address was confirmed (ISO), when recorded. */
-  emailVerifiedAt: string | null;
-  /** A new address waiting for confirmation. */
-  pendingEmail: string | null;
-}
+export type { AccountOverview } from '../../domain/callables.ts';
 
 /** A step that worked, or the message saying why not. */
 export type StepResult =
@@ -47,11 +34,8 @@ const codeOf = (error: unknown) => (error instanceof FirebaseError ? error.code 
 export async function requestPasswordReset(
   email: string,
   continueUrl?: string,
-): Promise<CallOutcome<{ message: string }>> {
-  return callFunction<{ email: string; continueUrl?: string }, { message: string }>(
-    'requestPasswordReset',
-    continueUrl ? { email, continueUrl } : { email },
-  );
+): Promise<CallOutcome<PasswordResetResult>> {
+  return callFunction('requestPasswordReset', continueUrl ? { email, continueUrl } : { email });
 }
 
 /** The address a reset code belongs to, or the message saying why the link cannot be used. */
@@ -70,10 +54,7 @@ export async function checkResetCode(
  * ends every session of the account before it answers (completePasswordReset).
  */
 export async function resetPassword(code: string, password: string): Promise<StepResult> {
-  const outcome = await callFunction<{ oobCode: string; newPassword: string }, { status: 'done' }>(
-    'completePasswordReset',
-    { oobCode: code, newPassword: password },
-  );
+  const outcome = await callFunction('completePasswordReset', { oobCode: code, newPassword: password });
   if (outcome.ok) return { ok: true };
   if (outcome.code === 'invalid-argument') return { ok: false, message: outcome.message, field: 'password' };
   if (outcome.code === 'failed-precondition' || outcome.code === 'resource-exhausted')
@@ -90,7 +71,7 @@ export type EmailCodeResult = { ok: true; changed: boolean } | { ok: false; mess
  * change, ends every session and tells the old address (confirmEmailCode).
  */
 export async function applyEmailCode(code: string): Promise<EmailCodeResult> {
-  const outcome = await callFunction<{ oobCode: string }, { changed: boolean }>('confirmEmailCode', {
+  const outcome = await callFunction('confirmEmailCode', {
     oobCode: code,
   });
   if (outcome.ok) return { ok: true, changed: outcome.data.changed === true };
@@ -141,7 +122,7 @@ export async function changePassword(currentPassword: string, password: string):
   const checked = await reauthenticate(currentPassword);
   if (!checked.ok) return checked;
   const email = authInstance().currentUser?.email;
-  const outcome = await callFunction<{ newPassword: string }, { status: 'done' }>('changePassword', {
+  const outcome = await callFunction('changePassword', {
     newPassword: password,
   });
   if (!outcome.ok)
@@ -168,7 +149,7 @@ export async function changePassword(currentPassword: string, password: string):
 export async function requestEmailChange(currentPassword: string, newEmail: string): Promise<StepResult> {
   const checked = await reauthenticate(currentPassword);
   if (!checked.ok) return checked;
-  const outcome = await callFunction<{ newEmail: string }, { newEmail: string }>('requestEmailChange', {
+  const outcome = await callFunction('requestEmailChange', {
     newEmail,
   });
   if (outcome.ok) return { ok: true };
@@ -181,17 +162,17 @@ export async function requestEmailChange(currentPassword: string, newEmail: stri
 
 /** The sign-in details of the caller, or (admins) of `userId`. */
 export function accountOverview(userId?: string): Promise<CallOutcome<AccountOverview>> {
-  return callFunction<{ userId?: string }, AccountOverview>('accountOverview', userId ? { userId } : {});
+  return callFunction('accountOverview', userId ? { userId } : {});
 }
 
 /** Ends every session of the account, then this browser's. */
 export async function signOutEverywhere(): Promise<CallOutcome<{ status: 'done' }>> {
-  const outcome = await callFunction<null, { status: 'done' }>('signOutEverywhere', null);
+  const outcome = await callFunction('signOutEverywhere', null);
   if (outcome.ok) await authInstance().signOut();
   return outcome;
 }
 
 /** Everything the site holds about the caller, or (admins) about `userId`. */
 export function exportMemberData(userId?: string): Promise<CallOutcome<MemberExport>> {
-  return callFunction<{ userId?: string }, MemberExport>('exportMemberData', userId ? { userId } : {});
+  return callFunction('exportMemberData', userId ? { userId } : {});
 }

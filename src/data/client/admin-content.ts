@@ -3,7 +3,7 @@
  * (admins read drafts too) and the adminContent callable. Loaded lazily.
  */
 import { collection, doc, getDoc, getDocs, orderBy, query } from 'firebase/firestore/lite';
-import { ADMIN_CONTENT_CALLABLE, type AdminContentRequest } from '../../domain/admin-content.ts';
+import type { AdminContentRequest } from '../../domain/admin-content.ts';
 import { advertisementBannerSchema, type AdvertisementBanner } from '../../domain/advertisement-banner.ts';
 import {
   legalDocumentSchema,
@@ -29,7 +29,7 @@ export async function loadLegal(type: LegalDocumentType): Promise<LegalDocument 
 
 /** Runs one content action; never throws. */
 export function adminContent(request: AdminContentRequest): Promise<CallOutcome<Record<string, unknown>>> {
-  return callFunction<AdminContentRequest, Record<string, unknown>>(ADMIN_CONTENT_CALLABLE, request);
+  return callFunction('adminContent', request);
 }
 
 /** Every banner (active or not: admins read all), in position order. */

@@ -17,7 +17,6 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase/firestore/lite';
 import {
-  ADMIN_FEATURED_CALLABLE,
   mergeBookSearch,
   type AdminFeaturedRequest,
   type AdminFeaturedResult,
@@ -184,5 +183,5 @@ export async function searchFeaturableProfiles(
 
 /** Runs one featured-slot change; never throws. */
 export function adminFeatured(request: AdminFeaturedRequest): Promise<CallOutcome<AdminFeaturedResult>> {
-  return callFunction<AdminFeaturedRequest, AdminFeaturedResult>(ADMIN_FEATURED_CALLABLE, request);
+  return callFunction('adminFeatured', request);
 }

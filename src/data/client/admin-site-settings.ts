@@ -3,10 +3,7 @@
  * public) and the adminSiteSettings callable. Loaded lazily by the Site Settings tab.
  */
 import { doc, getDoc } from 'firebase/firestore/lite';
-import {
-  ADMIN_SITE_SETTINGS_CALLABLE,
-  type AdminSiteSettingsRequest,
-} from '../../domain/admin-site-settings.ts';
+import type { AdminSiteSettingsRequest } from '../../domain/admin-site-settings.ts';
 import { SITE_SETTINGS_DOC_ID, siteSettingsSchema, type SiteSettings } from '../../domain/site-settings.ts';
 import { tryParseDoc } from '../firestore-convert.ts';
 import { callFunction, type CallOutcome } from './callable.ts';
@@ -22,8 +19,5 @@ export async function loadSiteSettings(): Promise<SiteSettings | null> {
 export function adminSiteSettings(
   request: AdminSiteSettingsRequest,
 ): Promise<CallOutcome<Record<string, unknown>>> {
-  return callFunction<AdminSiteSettingsRequest, Record<string, unknown>>(
-    ADMIN_SITE_SETTINGS_CALLABLE,
-    request,
-  );
+  return callFunction('adminSiteSettings', request);
 }

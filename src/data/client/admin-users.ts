@@ -6,7 +6,6 @@
 import { collection, getCount, getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
 import {
   ADMIN_AUDIT_COLLECTION,
-  ADMIN_USERS_CALLABLE,
   auditEntrySchema,
   type AdminUsersInput,
   type AdminUsersResults,
@@ -47,7 +46,8 @@ export async function loadCounts(): Promise<DashboardCounts> {
 export function adminUsers<A extends keyof AdminUsersResults>(
   request: AdminUsersInput<A>,
 ): Promise<CallOutcome<AdminUsersResults[A]>> {
-  return callFunction<AdminUsersInput<A>, AdminUsersResults[A]>(ADMIN_USERS_CALLABLE, request);
+  // The table types the callable for all its actions; the answer is the one of the action asked for.
+  return callFunction('adminUserManagement', request) as Promise<CallOutcome<AdminUsersResults[A]>>;
 }
 
 /** The latest server-side failures the functions recorded, newest first. */

@@ -4,6 +4,7 @@
  */
 import { FirebaseError } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
+import type { CallableName, CallableRequest, CallableResponse } from '../../domain/callables.ts';
 import { emulator, firebaseApp, FUNCTIONS_REGION, usesEmulators } from './firebase.ts';
 import { isSessionEndedAnswer, leaveSession } from './session-guard.ts';
 
@@ -37,15 +38,16 @@ function functions(): Promise<Functions> {
 }
 
 /**
- * Calls the callable function `name` with `data`; never throws. An answer that
- * the session was ended elsewhere also opens the sign-in screen (session-guard.ts).
+ * Calls the callable function `name` with `data`, typed by its entry in
+ * src/domain/callables.ts; never throws. An answer that the session was ended
+ * elsewhere also opens the sign-in screen (session-guard.ts).
  */
-export async function callFunction<Request, Response>(
-  name: string,
-  data: Request,
-): Promise<CallOutcome<Response>> {
+export async function callFunction<N extends CallableName>(
+  name: N,
+  data: CallableRequest<N>,
+): Promise<CallOutcome<CallableResponse<N>>> {
   try {
-    const call = httpsCallable<Request, Response>(await functions(), name);
+    const call = httpsCallable<CallableRequest<N>, CallableResponse<N>>(await functions(), name);
     return { ok: true, data: (await call(data)).data };
   } catch (error) {
     if (error instanceof FirebaseError) {

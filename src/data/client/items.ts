@@ -7,7 +7,6 @@
 import { doc, getDoc } from 'firebase/firestore/lite';
 import { bookSchema, type Book } from '../../domain/book.ts';
 import {
-  ITEM_FUNCTIONS,
   saveItemResponseSchema,
   type SaveBookRequest,
   type SaveItemResponse,
@@ -50,24 +49,24 @@ function parsedSave(outcome: CallOutcome<unknown>): CallOutcome<SaveItemResponse
 
 /** Creates or saves a book. */
 export async function saveBook(request: SaveBookRequest): Promise<CallOutcome<SaveItemResponse>> {
-  return parsedSave(await callFunction(ITEM_FUNCTIONS.saveBook, request));
+  return parsedSave(await callFunction('saveBook', request));
 }
 
 /** Deletes a book. */
 export async function deleteBook(id: string): Promise<CallOutcome<unknown>> {
-  return callFunction(ITEM_FUNCTIONS.deleteBook, { id });
+  return callFunction('deleteBook', { id });
 }
 
 /** Creates or saves a product/service. */
 export async function saveProductService(
   request: SaveProductServiceRequest,
 ): Promise<CallOutcome<SaveItemResponse>> {
-  return parsedSave(await callFunction(ITEM_FUNCTIONS.saveProductService, request));
+  return parsedSave(await callFunction('saveProductService', request));
 }
 
 /** Deletes a product/service. */
 export async function deleteProductService(id: string): Promise<CallOutcome<unknown>> {
-  return callFunction(ITEM_FUNCTIONS.deleteProductService, { id });
+  return callFunction('deleteProductService', { id });
 }
 
 /** Every product/service of `userId`, inactive ones included, oldest first (the rules allow the owner and admins this query). */

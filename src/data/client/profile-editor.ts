@@ -10,7 +10,6 @@ import { bookSchema, type Book } from '../../domain/book.ts';
 import {
   deleteAccountResponseSchema,
   ensureProfileResponseSchema,
-  PROFILE_FUNCTIONS,
   saveProfileResponseSchema,
   type SaveProfileRequest,
   type SaveProfileResponse,
@@ -49,15 +48,15 @@ function parsed<T>(
 
 /** Saves the changes in `request` (see buildSaveRequest); refused saves carry the server's message. */
 export async function saveProfile(request: SaveProfileRequest): Promise<CallOutcome<SaveProfileResponse>> {
-  return parsed(await callFunction(PROFILE_FUNCTIONS.save, request), saveProfileResponseSchema);
+  return parsed(await callFunction('saveProfile', request), saveProfileResponseSchema);
 }
 
 /** Creates the caller's profile the way sign-up does, if it is missing. */
 export async function ensureProfile(): Promise<CallOutcome<{ page_slug: string; created: boolean }>> {
-  return parsed(await callFunction(PROFILE_FUNCTIONS.ensure, {}), ensureProfileResponseSchema);
+  return parsed(await callFunction('ensureProfile', {}), ensureProfileResponseSchema);
 }
 
 /** Deletes the account of `userId` and everything it owns (own account, or any for an admin). */
 export async function deleteAccount(userId: string): Promise<CallOutcome<{ deleted: true }>> {
-  return parsed(await callFunction(PROFILE_FUNCTIONS.delete, { userId }), deleteAccountResponseSchema);
+  return parsed(await callFunction('deleteAccount', { userId }), deleteAccountResponseSchema);
 }

@@ -8,7 +8,6 @@ import {
   INITIAL_PUBLISH_STATUS,
   PUBLISH_STATUS_PATH,
   publishStatusSchema,
-  REQUEST_PUBLISH_CALLABLE,
   type PublishStatus,
 } from '../../domain/publish.ts';
 import { tryParseDoc } from '../firestore-convert.ts';
@@ -36,5 +35,5 @@ export function watchPublishStatus(
 
 /** Asks for a publish now (administrators only); never throws. */
 export function requestPublish(): Promise<CallOutcome<{ scheduled: boolean }>> {
-  return callFunction<Record<string, never>, { scheduled: boolean }>(REQUEST_PUBLISH_CALLABLE, {});
+  return callFunction('requestPublish', {});
 }

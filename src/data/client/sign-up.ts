@@ -1,18 +1,11 @@
 /** Account creation through the `signUp` Cloud Function, the only writer of new profiles. */
+import type { SignUpResult } from '../../domain/callables.ts';
 import type { SignupRequest } from '../../domain/signup.ts';
 import { callFunction } from './callable.ts';
 
-/** What the function answers on success. */
-export interface SignupResponse {
-  /** The new account's uid. */
-  uid: string;
-  /** The unique page slug the function chose. */
-  page_slug: string;
-}
-
 /** How a sign-up ended: created, or refused with the server's code and message. */
 export type SignupOutcome =
-  { ok: true; account: SignupResponse } | { ok: false; code: string; message: string };
+  { ok: true; account: SignUpResult } | { ok: false; code: string; message: string };
 
 /**
  * Asks the server to create the account and its profile. The function sets
@@ -20,6 +13,6 @@ export type SignupOutcome =
  * sends what the person typed.
  */
 export async function signUp(request: SignupRequest): Promise<SignupOutcome> {
-  const outcome = await callFunction<SignupRequest, SignupResponse>('signUp', request);
+  const outcome = await callFunction('signUp', request);
   return outcome.ok ? { ok: true, account: outcome.data } : outcome;
 }

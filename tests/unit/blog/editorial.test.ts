@@ -8,7 +8,8 @@ import {
   sentLine,
   uniqueEditorialSlug,
 } from '../../../src/domain/editorial.ts';
-import { buildRss, xmlEscape } from '../../../src/domain/rss.ts';
+import { buildRss } from '../../../src/domain/rss.ts';
+import { xmlEscape } from '../../../src/domain/escape.ts';
 
 const at = (iso: string) => new Date(iso);
 

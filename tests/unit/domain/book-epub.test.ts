@@ -1,7 +1,8 @@
 import JSZip from 'jszip';
 import * as epubModule from 'epub-gen-memory';
 import { describe, expect, it } from 'vitest';
-import { epubChapters, epubFileName, epubMeta, epubPath, escapeXml } from '../../../src/domain/book-epub.ts';
+import { epubChapters, epubFileName, epubMeta, epubPath } from '../../../src/domain/book-epub.ts';
+import { escapeHtml } from '../../../src/domain/escape.ts';
 import type { ManuscriptSection } from '../../../src/domain/book.ts';
 
 const ORIGIN = 'https://shelfmark.example';
@@ -100,8 +101,8 @@ describe('EPUB file name, path and metadata', () => {
     ).toBe('Shelfmark');
   });
 
-  it('escapeXml covers the five XML specials', () => {
-    expect(escapeXml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  it('escapeHtml covers the five XML specials', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   });
 });
 
