@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import type { AuditEntry } from '../../domain/admin-users.ts';
-
-type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; entries: AuditEntry[] };
+import AsyncContent from '../ui/AsyncContent.tsx';
+import { useAsync } from '../ui/use-async.ts';
 
 function describeChange(entry: AuditEntry): string {
   const keys = Object.keys({ ...(entry.before ?? {}), ...(entry.after ?? {}) });
@@ -16,35 +15,24 @@ function describeChange(entry: AuditEntry): string {
 
 /** Audit Log: the latest admin actions, as the functions recorded them (read-only for everyone). */
 export default function AuditLog({ refreshKey }: { refreshKey: number }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [entries] = useAsync(
+    () => import('../../data/client/admin-users.ts').then(({ loadAuditLog }) => loadAuditLog()),
+    [refreshKey],
+    'Failed to load the audit log',
+  );
+  return (
+    <AsyncContent
+      state={entries}
+      loading="Loading the audit log…"
+      failed="The audit log could not be loaded."
+      empty="No admin actions recorded yet."
+    >
+      {(list) => <AuditTable entries={list} />}
+    </AsyncContent>
+  );
+}
 
-  useEffect(() => {
-    let cancelled = false;
-    void import('../../data/client/admin-users.ts')
-      .then(({ loadAuditLog }) => loadAuditLog())
-      .then((entries) => !cancelled && setState({ status: 'ready', entries }))
-      .catch((error: unknown) => {
-        console.error('Failed to load the audit log', error);
-        if (!cancelled) setState({ status: 'failed' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [refreshKey]);
-
-  if (state.status === 'loading')
-    return (
-      <p role="status" className="text-ink-muted">
-        Loading the audit log…
-      </p>
-    );
-  if (state.status === 'failed')
-    return (
-      <p role="alert" className="font-semibold text-red-700">
-        The audit log could not be loaded.
-      </p>
-    );
-  if (state.entries.length === 0) return <p className="text-ink-muted">No admin actions recorded yet.</p>;
+function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <table className="w-full border-collapse text-sm">
       <caption className="sr-only">Latest admin actions</caption>
@@ -68,7 +56,7 @@ export default function AuditLog({ refreshKey }: { refreshKey: number }) {
         </tr>
       </thead>
       <tbody>
-        {state.entries.map((entry) => (
+        {entries.map((entry) => (
           <tr key={entry.id}>
             <td className="border-b border-line p-2">{entry.at.toLocaleString()}</td>
             <td className="border-b border-line p-2 font-mono">{entry.actor_uid}</td>

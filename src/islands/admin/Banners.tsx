@@ -1,13 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { bannerFormSchema, type AdminContentRequest } from '../../domain/admin-content.ts';
 import type { AdvertisementBanner } from '../../domain/advertisement-banner.ts';
 import { showToast } from '../../lib/toast.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
+import AsyncContent from '../ui/AsyncContent.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
+import { useAsync } from '../ui/use-async.ts';
 import ProfileImageField from '../ui/ProfileImageField.tsx';
 import { INPUT_CLASS } from '../ui/styles.ts';
 
@@ -160,74 +161,56 @@ function DeleteBanner({ banner, onDeleted }: { banner: AdvertisementBanner; onDe
 
 /** Advertisement Banners: every banner in position order, with activate/deactivate and delete, and the new-banner form. */
 export default function Banners({ selfUid }: { selfUid: string }) {
-  const [banners, setBanners] = useState<AdvertisementBanner[] | 'loading' | 'failed'>('loading');
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    void api()
-      .then((m) => m.loadBanners())
-      .then((loaded) => current && setBanners(loaded))
-      .catch((error: unknown) => {
-        console.error('Failed to load banners', error);
-        if (current) setBanners('failed');
-      });
-    return () => {
-      current = false;
-    };
-  }, [version]);
-
-  const reload = () => setVersion((v) => v + 1);
+  const [banners, reload] = useAsync(() => api().then((m) => m.loadBanners()), [], 'Failed to load banners');
 
   return (
     <div className="space-y-4">
-      {banners === 'loading' ? (
-        <p role="status">Loading banners…</p>
-      ) : banners === 'failed' ? (
-        <p role="alert" className="font-semibold text-red-700">
-          The banners could not be loaded.
-        </p>
-      ) : banners.length === 0 ? (
-        <p>No banners yet.</p>
-      ) : (
-        <ul className="divide-y divide-line rounded border border-line bg-white" aria-label="Banners">
-          {banners.map((banner) => (
-            <li
-              key={banner.id}
-              className="flex flex-wrap items-center justify-between gap-3 p-3"
-              aria-label={banner.title}
-            >
-              <span>
-                <span className="font-semibold">{banner.position}.</span> {banner.title}{' '}
-                <span className="text-sm text-ink-muted">{banner.is_active ? 'Active' : 'Inactive'}</span>
-              </span>
-              <span className="flex gap-2">
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  onClick={() =>
-                    void change({
-                      action: 'set-banner-active',
-                      bannerId: banner.id,
-                      is_active: !banner.is_active,
-                    }).then((ok) => {
-                      if (!ok) return;
-                      showToast({
-                        title: 'Success',
-                        description: `Banner “${banner.title}” ${banner.is_active ? 'deactivated' : 'activated'}.`,
-                      });
-                      reload();
-                    })
-                  }
-                >
-                  {banner.is_active ? 'Deactivate' : 'Activate'}
-                </button>
-                <DeleteBanner banner={banner} onDeleted={reload} />
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AsyncContent
+        state={banners}
+        loading="Loading banners…"
+        failed="The banners could not be loaded."
+        empty="No banners yet."
+      >
+        {(list) => (
+          <ul className="divide-y divide-line rounded border border-line bg-white" aria-label="Banners">
+            {list.map((banner) => (
+              <li
+                key={banner.id}
+                className="flex flex-wrap items-center justify-between gap-3 p-3"
+                aria-label={banner.title}
+              >
+                <span>
+                  <span className="font-semibold">{banner.position}.</span> {banner.title}{' '}
+                  <span className="text-sm text-ink-muted">{banner.is_active ? 'Active' : 'Inactive'}</span>
+                </span>
+                <span className="flex gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-outline"
+                    onClick={() =>
+                      void change({
+                        action: 'set-banner-active',
+                        bannerId: banner.id,
+                        is_active: !banner.is_active,
+                      }).then((ok) => {
+                        if (!ok) return;
+                        showToast({
+                          title: 'Success',
+                          description: `Banner “${banner.title}” ${banner.is_active ? 'deactivated' : 'activated'}.`,
+                        });
+                        reload();
+                      })
+                    }
+                  >
+                    {banner.is_active ? 'Deactivate' : 'Activate'}
+                  </button>
+                  <DeleteBanner banner={banner} onDeleted={reload} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </AsyncContent>
       <NewBannerForm onCreated={reload} selfUid={selfUid} />
     </div>
   );

@@ -5,7 +5,9 @@ import { freePreviewTitleSchema } from '../../domain/admin-site-settings.ts';
 import { resolveSiteSettings } from '../../domain/site-settings.ts';
 import { showToast } from '../../lib/toast.ts';
 import type { BookItem } from '../../data/client/admin-featured.ts';
+import AsyncContent from '../ui/AsyncContent.tsx';
 import Dialog from '../ui/Dialog.tsx';
+import { useAsync } from '../ui/use-async.ts';
 
 function api() {
   return import('../../data/client/admin-featured.ts');
@@ -200,7 +202,6 @@ function GlobalTitleForm() {
 
 /** Book Management: the 12 featured-book slots and every book with its feature toggle (a page at a time). */
 export default function FeaturedBooks() {
-  const [slots, setSlots] = useState<(BookItem | null)[] | 'failed' | null>(null);
   const [books, setBooks] = useState<BookItem[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [listState, setListState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -208,16 +209,14 @@ export default function FeaturedBooks() {
   const [busy, setBusy] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
+  const [slots] = useAsync(
+    () => api().then((m) => m.loadBookSlots()),
+    [version],
+    'Failed to load featured books',
+  );
 
   useEffect(() => {
     let current = true;
-    void api()
-      .then((m) => m.loadBookSlots())
-      .then((loaded) => current && setSlots(loaded))
-      .catch((error: unknown) => {
-        console.error('Failed to load featured books', error);
-        if (current) setSlots('failed');
-      });
     void api()
       .then((m) => m.listBooks('', null))
       .then((page) => {
@@ -280,43 +279,43 @@ export default function FeaturedBooks() {
         <h2 id="featured-books-heading" className="text-xl font-bold">
           Featured Books (12 slots)
         </h2>
-        {slots === null ? (
-          <p role="status">Loading featured books…</p>
-        ) : slots === 'failed' ? (
-          <p role="alert" className="font-semibold text-red-700">
-            The featured books could not be loaded.
-          </p>
-        ) : (
-          <ol className="grid gap-2 md:grid-cols-2 lg:grid-cols-3" aria-label="Featured book slots">
-            {slots.map((book, index) => (
-              <li
-                key={index}
-                className="flex items-center justify-between gap-2 rounded border border-line bg-white p-3"
-                aria-label={`Slot ${index + 1}`}
-              >
-                <span>
-                  <span className="font-semibold">{index + 1}.</span>{' '}
-                  {book ? book.title : <span className="text-ink-muted">Empty</span>}
-                </span>
-                <span className="flex gap-1">
-                  <button type="button" className="btn btn-outline" onClick={() => setPicking(index + 1)}>
-                    {book ? 'Change' : 'Assign'}
-                  </button>
-                  {book ? (
-                    <button
-                      type="button"
-                      className="btn btn-outline"
-                      disabled={busy === `slot-${index + 1}`}
-                      onClick={() => void remove(index + 1)}
-                    >
-                      Remove
+        <AsyncContent
+          state={slots}
+          loading="Loading featured books…"
+          failed="The featured books could not be loaded."
+        >
+          {(list) => (
+            <ol className="grid gap-2 md:grid-cols-2 lg:grid-cols-3" aria-label="Featured book slots">
+              {list.map((book, index) => (
+                <li
+                  key={index}
+                  className="flex items-center justify-between gap-2 rounded border border-line bg-white p-3"
+                  aria-label={`Slot ${index + 1}`}
+                >
+                  <span>
+                    <span className="font-semibold">{index + 1}.</span>{' '}
+                    {book ? book.title : <span className="text-ink-muted">Empty</span>}
+                  </span>
+                  <span className="flex gap-1">
+                    <button type="button" className="btn btn-outline" onClick={() => setPicking(index + 1)}>
+                      {book ? 'Change' : 'Assign'}
                     </button>
-                  ) : null}
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
+                    {book ? (
+                      <button
+                        type="button"
+                        className="btn btn-outline"
+                        disabled={busy === `slot-${index + 1}`}
+                        onClick={() => void remove(index + 1)}
+                      >
+                        Remove
+                      </button>
+                    ) : null}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </AsyncContent>
       </section>
 
       <section aria-labelledby="all-books-heading" className="space-y-3">

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { showToast } from '../../lib/toast.ts';
 import type { ProfileItem } from '../../data/client/admin-featured.ts';
+import AsyncContent from '../ui/AsyncContent.tsx';
 import Dialog from '../ui/Dialog.tsx';
+import { useAsync } from '../ui/use-async.ts';
 
 function api() {
   return import('../../data/client/admin-featured.ts');
@@ -131,24 +133,13 @@ function ProfilePicker({
 
 /** Featured Profiles: the home page's 6 author slots. */
 export default function FeaturedProfiles() {
-  const [slots, setSlots] = useState<(ProfileItem | null)[] | 'failed' | null>(null);
+  const [slots, reload] = useAsync(
+    () => api().then((m) => m.loadProfileSlots()),
+    [],
+    'Failed to load featured profiles',
+  );
   const [picking, setPicking] = useState<number | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    void api()
-      .then((m) => m.loadProfileSlots())
-      .then((loaded) => current && setSlots(loaded))
-      .catch((error: unknown) => {
-        console.error('Failed to load featured profiles', error);
-        if (current) setSlots('failed');
-      });
-    return () => {
-      current = false;
-    };
-  }, [version]);
 
   async function remove(position: number) {
     setBusy(position);
@@ -159,63 +150,64 @@ export default function FeaturedProfiles() {
       return;
     }
     showToast({ title: 'Success', description: `Slot ${position} is empty.` });
-    setVersion((v) => v + 1);
+    reload();
   }
 
   const featured = useMemo(
-    () => new Set(Array.isArray(slots) ? slots.flatMap((slot) => (slot ? [slot.uid] : [])) : []),
+    () => new Set(slots.status === 'ready' ? slots.value.flatMap((slot) => (slot ? [slot.uid] : [])) : []),
     [slots],
   );
 
-  if (slots === null) return <p role="status">Loading featured profiles…</p>;
-  if (slots === 'failed')
-    return (
-      <p role="alert" className="font-semibold text-red-700">
-        The featured profiles could not be loaded.
-      </p>
-    );
   return (
-    <section aria-labelledby="featured-profiles-heading" className="space-y-3">
-      <h2 id="featured-profiles-heading" className="text-xl font-bold">
-        Featured Profiles (6 slots)
-      </h2>
-      <ol className="grid gap-2 md:grid-cols-2 lg:grid-cols-3" aria-label="Featured profile slots">
-        {slots.map((profile, index) => (
-          <li
-            key={index}
-            className="flex items-center justify-between gap-2 rounded border border-line bg-white p-3"
-            aria-label={`Slot ${index + 1}`}
-          >
-            <span>
-              <span className="font-semibold">{index + 1}.</span>{' '}
-              {profile ? profile.display_name : <span className="text-ink-muted">Empty</span>}
-            </span>
-            <span className="flex gap-1">
-              <button type="button" className="btn btn-outline" onClick={() => setPicking(index + 1)}>
-                {profile ? 'Change' : 'Assign'}
-              </button>
-              {profile ? (
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  disabled={busy === index + 1}
-                  onClick={() => void remove(index + 1)}
-                >
-                  Remove
-                </button>
-              ) : null}
-            </span>
-          </li>
-        ))}
-      </ol>
-      {picking !== null ? (
-        <ProfilePicker
-          position={picking}
-          featured={featured}
-          onPicked={() => setVersion((v) => v + 1)}
-          onClose={() => setPicking(null)}
-        />
-      ) : null}
-    </section>
+    <AsyncContent
+      state={slots}
+      loading="Loading featured profiles…"
+      failed="The featured profiles could not be loaded."
+    >
+      {(list) => (
+        <section aria-labelledby="featured-profiles-heading" className="space-y-3">
+          <h2 id="featured-profiles-heading" className="text-xl font-bold">
+            Featured Profiles (6 slots)
+          </h2>
+          <ol className="grid gap-2 md:grid-cols-2 lg:grid-cols-3" aria-label="Featured profile slots">
+            {list.map((profile, index) => (
+              <li
+                key={index}
+                className="flex items-center justify-between gap-2 rounded border border-line bg-white p-3"
+                aria-label={`Slot ${index + 1}`}
+              >
+                <span>
+                  <span className="font-semibold">{index + 1}.</span>{' '}
+                  {profile ? profile.display_name : <span className="text-ink-muted">Empty</span>}
+                </span>
+                <span className="flex gap-1">
+                  <button type="button" className="btn btn-outline" onClick={() => setPicking(index + 1)}>
+                    {profile ? 'Change' : 'Assign'}
+                  </button>
+                  {profile ? (
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      disabled={busy === index + 1}
+                      onClick={() => void remove(index + 1)}
+                    >
+                      Remove
+                    </button>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ol>
+          {picking !== null ? (
+            <ProfilePicker
+              position={picking}
+              featured={featured}
+              onPicked={() => reload()}
+              onClose={() => setPicking(null)}
+            />
+          ) : null}
+        </section>
+      )}
+    </AsyncContent>
   );
 }

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
-import { SERVER_FAILURE_LABELS, type ServerFailure } from '../../domain/server-failures.ts';
-
-type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; entries: ServerFailure[] };
+import { SERVER_FAILURE_LABELS } from '../../domain/server-failures.ts';
+import AsyncContent from '../ui/AsyncContent.tsx';
+import { useAsync } from '../ui/use-async.ts';
 
 function describeContext(context: Record<string, string>): string {
   return Object.entries(context)
@@ -11,74 +10,56 @@ function describeContext(context: Record<string, string>): string {
 
 /** Server failures: what the functions could not do (mail, newsletter batches, rebuilds), newest first; read-only. */
 export default function ServerFailures({ refreshKey }: { refreshKey: number }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    let cancelled = false;
-    void import('../../data/client/admin-users.ts')
-      .then(({ loadServerFailures }) => loadServerFailures())
-      .then((entries) => !cancelled && setState({ status: 'ready', entries }))
-      .catch((error: unknown) => {
-        console.error('Failed to load the server failures', error);
-        if (!cancelled) setState({ status: 'failed' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [refreshKey]);
-
-  let body;
-  if (state.status === 'loading')
-    body = (
-      <p role="status" className="text-ink-muted">
-        Loading the server failures…
-      </p>
-    );
-  else if (state.status === 'failed')
-    body = (
-      <p role="alert" className="font-semibold text-red-700">
-        The server failures could not be loaded.
-      </p>
-    );
-  else if (state.entries.length === 0) body = <p className="text-ink-muted">No server failures recorded.</p>;
-  else
-    body = (
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">Latest server failures</caption>
-        <thead>
-          <tr className="text-left">
-            <th scope="col" className="border-b border-line p-2">
-              When
-            </th>
-            <th scope="col" className="border-b border-line p-2">
-              What failed
-            </th>
-            <th scope="col" className="border-b border-line p-2">
-              About
-            </th>
-            <th scope="col" className="border-b border-line p-2">
-              Error
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {state.entries.map((entry) => (
-            <tr key={entry.id}>
-              <td className="border-b border-line p-2">{entry.at.toLocaleString()}</td>
-              <td className="border-b border-line p-2">{SERVER_FAILURE_LABELS[entry.kind]}</td>
-              <td className="border-b border-line p-2 break-all">{describeContext(entry.context) || '—'}</td>
-              <td className="border-b border-line p-2 break-all">{entry.message}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    );
+  const [entries] = useAsync(
+    () => import('../../data/client/admin-users.ts').then(({ loadServerFailures }) => loadServerFailures()),
+    [refreshKey],
+    'Failed to load the server failures',
+  );
   return (
     <section aria-labelledby="server-failures-heading" className="mt-8 space-y-3">
       <h2 id="server-failures-heading" className="text-xl font-bold">
         Server failures
       </h2>
-      {body}
+      <AsyncContent
+        state={entries}
+        loading="Loading the server failures…"
+        failed="The server failures could not be loaded."
+        empty="No server failures recorded."
+      >
+        {(list) => (
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">Latest server failures</caption>
+            <thead>
+              <tr className="text-left">
+                <th scope="col" className="border-b border-line p-2">
+                  When
+                </th>
+                <th scope="col" className="border-b border-line p-2">
+                  What failed
+                </th>
+                <th scope="col" className="border-b border-line p-2">
+                  About
+                </th>
+                <th scope="col" className="border-b border-line p-2">
+                  Error
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="border-b border-line p-2">{entry.at.toLocaleString()}</td>
+                  <td className="border-b border-line p-2">{SERVER_FAILURE_LABELS[entry.kind]}</td>
+                  <td className="border-b border-line p-2 break-all">
+                    {describeContext(entry.context) || '—'}
+                  </td>
+                  <td className="border-b border-line p-2 break-all">{entry.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </AsyncContent>
     </section>
   );
 }

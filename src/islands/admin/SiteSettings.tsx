@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -20,7 +19,9 @@ import { showToast } from '../../lib/toast.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import ProfileImageField from '../ui/ProfileImageField.tsx';
 import Banners from './Banners.tsx';
+import AsyncContent from '../ui/AsyncContent.tsx';
 import { INPUT_CLASS } from '../ui/styles.ts';
+import { useAsync } from '../ui/use-async.ts';
 
 const FAILED = 'Failed to update site settings';
 
@@ -311,24 +312,25 @@ function SocialForm({ stored }: { stored: Stored | null }) {
 
 /** Site Settings: Logo & Branding, Navigation Menu, Social Media Links. */
 export default function SiteSettings({ selfUid }: { selfUid: string }) {
-  const [stored, setStored] = useState<Stored | null | 'loading' | 'failed'>('loading');
-  useEffect(() => {
-    void import('../../data/client/admin-site-settings.ts')
-      .then(({ loadSiteSettings }) => loadSiteSettings())
-      .then(setStored)
-      .catch((error: unknown) => {
-        console.error('Failed to load site settings', error);
-        setStored('failed');
-      });
-  }, []);
+  const [stored] = useAsync(
+    () =>
+      import('../../data/client/admin-site-settings.ts').then(({ loadSiteSettings }) => loadSiteSettings()),
+    [],
+    'Failed to load site settings',
+  );
+  return (
+    <AsyncContent
+      state={stored}
+      loading="Loading site settings…"
+      failed="The site settings could not be loaded."
+    >
+      {(settings) => <SettingsSections stored={settings} selfUid={selfUid} />}
+    </AsyncContent>
+  );
+}
 
-  if (stored === 'loading') return <p role="status">Loading site settings…</p>;
-  if (stored === 'failed')
-    return (
-      <p role="alert" className="font-semibold text-red-700">
-        The site settings could not be loaded.
-      </p>
-    );
+/** The four sections, once the stored settings (or none yet) are loaded. */
+function SettingsSections({ stored, selfUid }: { stored: Stored | null; selfUid: string }) {
   return (
     <div className="space-y-8">
       <section aria-labelledby="branding-heading" className="space-y-3">
