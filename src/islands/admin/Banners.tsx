@@ -8,7 +8,7 @@ import { bannerFormSchema, type AdminContentRequest } from '../../domain/admin-c
 import type { AdvertisementBanner } from '../../domain/advertisement-banner.ts';
 import { showToast } from '../../lib/toast.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
-import ProfileImageField from '../profile/ProfileImageField.tsx';
+import ProfileImageField from '../ui/ProfileImageField.tsx';
 
 const INPUT =
   'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';

@@ -18,7 +18,7 @@ import {
 } from '../../domain/site-settings.ts';
 import { showToast } from '../../lib/toast.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
-import ProfileImageField from '../profile/ProfileImageField.tsx';
+import ProfileImageField from '../ui/ProfileImageField.tsx';
 import Banners from './Banners.tsx';
 
 const INPUT =

@@ -33,8 +33,8 @@ import { BOOK_CATEGORIES, genresFor } from '../../domain/genres.ts';
 import { ITEM_MESSAGES } from '../../domain/item-save.ts';
 import { LIMIT_MESSAGES } from '../../domain/plan-limits.ts';
 import { showToast } from '../../lib/toast.ts';
-import { INPUT_CLASS } from '../profile/form-controls.tsx';
-import ProfileImageField from '../profile/ProfileImageField.tsx';
+import { INPUT_CLASS } from '../ui/styles.ts';
+import ProfileImageField from '../ui/ProfileImageField.tsx';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import { useKeptDraft } from '../use-kept-draft.ts';
 import {

@@ -32,7 +32,7 @@ import {
 import { MAX_TAGS, TAG_MAX_LENGTH } from '../../domain/tags.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
-import ProfileImageField from '../profile/ProfileImageField.tsx';
+import ProfileImageField from '../ui/ProfileImageField.tsx';
 import DeleteAdDialog from './DeleteAdDialog.tsx';
 import { useKeptDraft } from '../use-kept-draft.ts';
 

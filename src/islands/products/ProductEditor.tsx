@@ -25,7 +25,7 @@ import {
 import { parseTags } from '../../domain/tags.ts';
 import { showToast } from '../../lib/toast.ts';
 import { ItemCheckbox, ItemInput, ItemSelect, ItemTextArea } from '../books/item-fields.tsx';
-import ProfileImageField from '../profile/ProfileImageField.tsx';
+import ProfileImageField from '../ui/ProfileImageField.tsx';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import { useKeptDraft } from '../use-kept-draft.ts';
 

@@ -3,7 +3,7 @@
  * checks, uploads and re-encodes the file and hands back its address), plus the
  * form's own error when the stored value is refused.
  */
-import ProfileImageField from './ProfileImageField.tsx';
+import ProfileImageField from '../ui/ProfileImageField.tsx';
 
 interface Props {
   /** Element id for the error line. */

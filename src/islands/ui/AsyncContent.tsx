@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import type { AsyncState } from './use-async.ts';
+
+interface Props<T> {
+  state: AsyncState<T>;
+  /** Announced while loading ('Loading the audit log…'). */
+  loading: ReactNode;
+  /** Announced when the load failed ('The audit log could not be loaded.'). */
+  failed: ReactNode;
+  /** Shown when the value is an empty list; without it an empty list goes to `children`. */
+  empty?: ReactNode;
+  /** Renders the loaded value. */
+  children: (value: T) => ReactNode;
+}
+
+/** The loading, failed and empty messages of a load, in one look, or its value rendered. */
+export default function AsyncContent<T>({ state, loading, failed, empty, children }: Props<T>) {
+  if (state.status === 'loading')
+    return (
+      <p role="status" className="text-ink-muted">
+        {loading}
+      </p>
+    );
+  if (state.status === 'failed')
+    return (
+      <p role="alert" className="font-semibold text-red-700">
+        {failed}
+      </p>
+    );
+  if (empty !== undefined && Array.isArray(state.value) && state.value.length === 0)
+    return <p className="text-ink-muted">{empty}</p>;
+  return <>{children(state.value)}</>;
+}

@@ -1,0 +1,237 @@
+/**
+ * The field kit of every island: a labelled control with its hint and its
+ * inline error, tied to the control by aria-describedby so screen readers
+ * announce them. Two families:
+ * - bound fields (TextInput, TextArea, SelectInput, CheckboxInput) register
+ *   themselves in the surrounding react-hook-form FormProvider by `name`;
+ * - plain fields (Field, PasswordField, ReadOnlyValue) take `id`, `error` and
+ *   whatever register() returns, for forms without a FormProvider.
+ */
+import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+import { get, useFormContext, type FieldValues, type RegisterOptions } from 'react-hook-form';
+import { INPUT_CLASS } from './styles.ts';
+
+export { INPUT_CLASS } from './styles.ts';
+export { default as PasswordField } from './PasswordField.tsx';
+
+/** The element id of a form path under an editor's prefix ('links.0.url', 'be' → 'be-links-0-url'). */
+export function fieldId(name: string, prefix: string): string {
+  return `${prefix}-${name.replace(/\./g, '-')}`;
+}
+
+/** The inline error of the form path `name` in the surrounding form, if any. */
+export function useFieldError(name: string): string | undefined {
+  const { formState } = useFormContext<FieldValues>();
+  return (get(formState.errors, name) as { message?: string } | undefined)?.message;
+}
+
+/** The ids a control is described by: its hint and its error, when shown. */
+export function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+interface FrameProps {
+  /** The control's id, also the label's htmlFor. */
+  id: string;
+  /** Visible label. */
+  label: string;
+  /** Help under the control (`${id}-hint`). */
+  hint?: ReactNode;
+  /** The inline error under the control (`${id}-error`). */
+  error?: string;
+  /** Text shown at the label's end (a word counter). */
+  aside?: ReactNode;
+  children: ReactNode;
+}
+
+/** Label, control, hint and error; the control carries aria-describedby itself. */
+export function FieldFrame({ id, label, hint, error, aside, children }: FrameProps) {
+  return (
+    <div>
+      <div className="mb-1 flex items-baseline justify-between gap-2">
+        <label htmlFor={id} className="block text-sm font-semibold text-ink">
+          {label}
+        </label>
+        {aside}
+      </div>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface BoundProps {
+  /** The form path the control is registered under. */
+  name: string;
+  /** Visible label. */
+  label: string;
+  /** Prefix of the element id, unique per editor on the page. */
+  idPrefix: string;
+  hint?: ReactNode;
+  aside?: ReactNode;
+  rules?: RegisterOptions<FieldValues, string>;
+}
+
+type InputProps = BoundProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>;
+
+/** A one-line input bound to `name`. */
+export function TextInput({ name, label, idPrefix, hint, aside, rules, ...input }: InputProps) {
+  const { register } = useFormContext<FieldValues>();
+  const error = useFieldError(name);
+  const id = fieldId(name, idPrefix);
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
+      <input
+        type="text"
+        {...input}
+        {...register(name, rules)}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={INPUT_CLASS}
+      />
+    </FieldFrame>
+  );
+}
+
+type AreaProps = BoundProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'>;
+
+/** A multi-line text area bound to `name`. */
+export function TextArea({ name, label, idPrefix, hint, aside, rules, rows = 4, ...area }: AreaProps) {
+  const { register } = useFormContext<FieldValues>();
+  const error = useFieldError(name);
+  const id = fieldId(name, idPrefix);
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
+      <textarea
+        rows={rows}
+        {...area}
+        {...register(name, rules)}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={INPUT_CLASS}
+      />
+    </FieldFrame>
+  );
+}
+
+interface SelectProps extends Omit<BoundProps, 'aside'> {
+  /** The choices, in order. */
+  options: readonly { value: string; label: string }[];
+}
+
+/** A select bound to `name`. */
+export function SelectInput({ name, label, idPrefix, hint, options, rules }: SelectProps) {
+  const { register } = useFormContext<FieldValues>();
+  const error = useFieldError(name);
+  const id = fieldId(name, idPrefix);
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <select
+        {...register(name, rules)}
+        id={id}
+        aria-describedby={describedBy(id, hint, error)}
+        className={INPUT_CLASS}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/** A checkbox bound to `name`, its label beside it. */
+export function CheckboxInput({ name, label, idPrefix, hint }: Omit<BoundProps, 'aside' | 'rules'>) {
+  const { register } = useFormContext<FieldValues>();
+  const id = fieldId(name, idPrefix);
+  return (
+    <div>
+      <div className="flex min-h-6 items-center gap-2">
+        <input
+          type="checkbox"
+          {...register(name)}
+          id={id}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          className="h-5 w-5 accent-accent"
+        />
+        <label htmlFor={id} className="font-semibold text-ink">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  /** Input id, also the label's htmlFor. */
+  id: string;
+  /** Visible label. */
+  label: string;
+  hint?: ReactNode;
+  /** The inline error, if any. */
+  error?: string;
+  /** register()'s ref (a plain prop in React 19). */
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled one-line input for a form without a FormProvider (spread register() into it). */
+export function Field({ id, label, hint, error, ref, ...input }: FieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <input
+        {...input}
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : input['aria-invalid']}
+        aria-describedby={
+          [input['aria-describedby'], describedBy(id, hint, error)].filter(Boolean).join(' ') || undefined
+        }
+        className={INPUT_CLASS}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A value the person sees but cannot change (email, or category and role for a non-admin). */
+export function ReadOnlyValue({
+  id,
+  label,
+  value,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  hint?: string;
+}) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint}>
+      <input
+        id={id}
+        type="text"
+        value={value}
+        readOnly
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={INPUT_CLASS}
+      />
+    </FieldFrame>
+  );
+}
