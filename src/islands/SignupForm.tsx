@@ -161,13 +161,7 @@ export default function SignupForm({ onCreated }: Props) {
           <div className="space-y-1">
             {SIGNUP_ROLES.map((option) => (
               <label key={option} className="flex items-center gap-2 text-ink">
-                <input
-                  type="radio"
-                  value={option}
-                  defaultChecked={option === EMPTY.role}
-                  {...register('role')}
-                  className="h-4 w-4 accent-accent"
-                />
+                <input type="radio" value={option} {...register('role')} className="h-4 w-4 accent-accent" />
                 {option}
               </label>
             ))}
