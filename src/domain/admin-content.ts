@@ -19,11 +19,32 @@ import {
 export const CONTENT_EDITOR_ROWS = 20;
 
 const pageFields = {
+  /** The page's title (the browser tab and the search result). */
   title: z.string().trim().min(1, 'Title is required').max(TEXT_LIMITS.title),
+  /** A line under the title. */
   subtitle: z.string().trim().max(TEXT_LIMITS.line),
+  /** The search engines' description of the page. */
   meta_description: z.string().trim().max(TEXT_LIMITS.line),
+  /** False serves the built-in content instead. */
   is_published: z.boolean(),
 };
+
+/** What the dashboard's page form edits: the page's fields and its content, checked as the save checks them. */
+export function pageFormSchemaOf(slug: PageSlug) {
+  return z.object({ ...pageFields, content: contentSchemaOf(slug) });
+}
+/** A page as the dashboard's form holds it (the content of either page). */
+export type PageFormValues = z.input<ReturnType<typeof pageFormSchemaOf>>;
+
+/** What the dashboard's legal document form edits: its title and Markdown. */
+export const legalFormSchema = z.object({
+  /** The document's heading on /terms or /privacy. */
+  title: z.string().trim().min(1, 'Title is required').max(TEXT_LIMITS.title),
+  /** The document in Markdown, rendered by the public pages' sanitiser. */
+  content: z.string().max(TEXT_LIMITS.long),
+});
+/** A legal document as the dashboard's form holds it. */
+export type LegalFormValues = z.infer<typeof legalFormSchema>;
 
 /** What the banner form edits. */
 export const bannerFormSchema = advertisementBannerSchema
@@ -50,10 +71,9 @@ export const adminContentRequestSchema = z.discriminatedUnion('action', [
   z.strictObject({
     action: z.literal('save-legal'),
     document_type: z.enum(LEGAL_DOCUMENT_TYPES),
-    title: z.string().trim().min(1, 'Title is required').max(TEXT_LIMITS.title),
-    content: z.string().max(TEXT_LIMITS.long),
+    ...legalFormSchema.shape,
   }),
-  z.strictObject({ action: z.literal('preview-legal'), content: z.string().max(TEXT_LIMITS.long) }),
+  z.strictObject({ action: z.literal('preview-legal'), content: legalFormSchema.shape.content }),
   z.strictObject({ action: z.literal('create-banner'), banner: bannerFormSchema }),
   z.strictObject({ action: z.literal('set-banner-active'), bannerId, is_active: z.boolean() }),
   z.strictObject({ action: z.literal('delete-banner'), bannerId }),

@@ -79,16 +79,29 @@ export const bookAuthorSchema = z.object({
 /** Denormalised author snapshot. */
 export type BookAuthor = z.infer<typeof bookAuthorSchema>;
 
-/** Counts words by splitting on whitespace and ignoring empty pieces (newlines count as separators so the limit cannot be dodged). */
+/**
+ * Counts words by splitting on spaces: a word is a piece between space characters
+ * that holds something besides whitespace, so runs of spaces add nothing, and a
+ * line break or tab inside a piece does not split it.
+ */
 export function countWords(text: string | null | undefined): number {
-  return (text ?? '').split(/\s+/).filter((word) => word !== '').length;
+  return (text ?? '').split(' ').filter(isWord).length;
 }
 
-/** Cuts text to its first `limit` words, for refusing extra input while typing; shorter text is returned unchanged. */
+function isWord(piece: string): boolean {
+  return piece.trim() !== '';
+}
+
+/** Cuts text to its first `limit` words (as countWords counts them), for refusing extra input while typing; shorter text is returned unchanged. */
 export function clampWords(text: string, limit = DESCRIPTION_WORD_LIMIT): string {
   if (countWords(text) <= limit) return text;
-  const match = text.match(new RegExp(`^\\s*(?:\\S+\\s+){${limit - 1}}\\S+`));
-  return match ? match[0] : text;
+  const pieces = text.split(' ');
+  let words = 0;
+  for (let end = 0; end < pieces.length; end += 1) {
+    if (isWord(pieces[end]!)) words += 1;
+    if (words === limit) return pieces.slice(0, end + 1).join(' ');
+  }
+  return text;
 }
 
 const bookFields = {

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { SESSION_ENDED_MESSAGE } from '../domain/account.ts';
 import { readHint } from '../lib/session-hint.ts';
 import LoginForm from './LoginForm.tsx';
@@ -17,44 +18,61 @@ interface Props {
   sessionEnded?: boolean;
 }
 
-const TABS: readonly { id: AuthTab; label: string }[] = [
-  { id: 'login', label: 'Login' },
-  { id: 'signup', label: 'Sign Up' },
-];
+const TAB_CLASS =
+  'rounded px-3 py-2 font-semibold text-ink-muted data-[state=active]:bg-accent data-[state=active]:text-white';
 
-/** Login and Sign Up as ARIA tabs (arrow keys, Home, End), with 'Back to Home'. */
+/**
+ * The tab list's element, without the inline style Radix gives it (outline: none,
+ * given here by a class): this screen is rendered on the server, and the
+ * Content-Security-Policy refuses style attributes in the HTML.
+ */
+function TabListElement({ style: _style, ...props }: ComponentProps<'div'>) {
+  return <div {...props} />;
+}
+
+/** Where a signed-in member's own profile is: their page, or the editor that creates a missing profile. */
+async function ownProfileHref(uid: string): Promise<string> {
+  const { getOwnProfile } = await import('../data/client/profiles.ts');
+  const profile = await getOwnProfile(uid).catch(() => null);
+  return profile?.page_slug ? `/profile/${encodeURIComponent(profile.page_slug)}` : '/profile-edit';
+}
+
+/** Login and Sign Up as tabs (arrow keys, Home, End), with 'Back to Home'; a signed-in member is told so instead. */
 export default function AuthScreen({ initialTab, initialForgot = false, sessionEnded = false }: Props) {
   const [tab, setTab] = useState<AuthTab>(initialTab);
   const [forgot, setForgot] = useState(initialForgot);
   const [loginEmail, setLoginEmail] = useState('');
-  const tabRefs = useRef<Record<AuthTab, HTMLButtonElement | null>>({ login: null, signup: null });
+  // The signed-in member's profile link, once a session was found on load.
+  const [signedInProfile, setSignedInProfile] = useState<string | null>(null);
+  const loginTab = useRef<HTMLButtonElement>(null);
 
-  // A session already present goes home. Only checked when the hint says there
-  // is one, so an anonymous visitor's /auth does not download the Firebase SDK.
+  // A session already present is told so, with links onward, rather than sent
+  // away unasked. Only checked when the hint says there is one, so an
+  // anonymous visitor's /auth does not download the Firebase SDK.
   useEffect(() => {
     if (!readHint()) return;
     void import('../lib/account-session.ts').then(async ({ loadSession }) => {
-      if (await loadSession().catch(() => null)) location.replace('/');
+      const session = await loadSession().catch(() => null);
+      if (session) setSignedInProfile(await ownProfileHref(session.account.uid));
     });
   }, []);
 
-  function select(next: AuthTab, focus = false) {
-    setTab(next);
-    if (focus) tabRefs.current[next]?.focus();
-  }
-
-  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
-    const index = TABS.findIndex((t) => t.id === tab);
-    const last = TABS.length - 1;
-    const target = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    }[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(TABS[target]!.id, true);
+  if (signedInProfile !== null) {
+    return (
+      <div className="mx-auto w-full max-w-md">
+        <div className="space-y-4 rounded-lg border border-line bg-parchment p-6 shadow-sm">
+          <h1 className="text-2xl font-bold">You are already signed in</h1>
+          <div className="flex flex-wrap gap-3">
+            <a href={signedInProfile} className="btn btn-primary">
+              Go to your profile
+            </a>
+            <a href="/" className="btn btn-outline">
+              Go to the home page
+            </a>
+          </div>
+        </div>
+      </div>
+    );
   }
 
   return (
@@ -62,32 +80,41 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
       <a href="/" className="mb-4 inline-block text-accent underline">
         ← Back to Home
       </a>
-      <div className="rounded-lg border border-line bg-parchment p-6 shadow-sm">
-        <div
-          role="tablist"
+      <Tabs.Root
+        value={tab}
+        onValueChange={(next) => setTab(next as AuthTab)}
+        className="rounded-lg border border-line bg-parchment p-6 shadow-sm"
+      >
+        <Tabs.List
+          asChild
           aria-label="Account"
-          onKeyDown={onTabKey}
-          className="mb-6 grid grid-cols-2 rounded-md bg-paper p-1"
+          className="mb-6 grid grid-cols-2 rounded-md bg-paper p-1 outline-none"
         >
-          {TABS.map((t) => (
-            <button
-              key={t.id}
-              ref={(el) => {
-                tabRefs.current[t.id] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`auth-tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls={`auth-panel-${t.id}`}
-              tabIndex={tab === t.id ? 0 : -1}
-              onClick={() => select(t.id)}
-              className="rounded px-3 py-2 font-semibold text-ink-muted aria-selected:bg-accent aria-selected:text-white"
+          <TabListElement>
+            <Tabs.Trigger
+              ref={loginTab}
+              value="login"
+              id="auth-tab-login"
+              aria-controls="auth-panel-login"
+              className={TAB_CLASS}
             >
-              {t.label}
-            </button>
-          ))}
-        </div>
+              Login
+            </Tabs.Trigger>
+            <Tabs.Trigger
+              value="signup"
+              id="auth-tab-signup"
+              aria-controls="auth-panel-signup"
+              className={TAB_CLASS}
+            >
+              Sign Up
+            </Tabs.Trigger>
+          </TabListElement>
+        </Tabs.List>
+        {/*
+          The panels are plain elements rather than Tabs.Content: both stay mounted, so
+          what was typed in one survives a visit to the other, and the server HTML carries
+          no inline style (Tabs.Content writes one, which the Content-Security-Policy refuses).
+        */}
         <div role="tabpanel" id="auth-panel-login" aria-labelledby="auth-tab-login" hidden={tab !== 'login'}>
           {forgot ? (
             <>
@@ -133,11 +160,12 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
           <SignupForm
             onCreated={(email) => {
               setLoginEmail(email);
-              select('login', true);
+              setTab('login');
+              loginTab.current?.focus();
             }}
           />
         </div>
-      </div>
+      </Tabs.Root>
     </div>
   );
 }

@@ -1,15 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { setFlash } from '../lib/flash-toast.ts';
 import { takeReturnPath } from '../lib/return-to.ts';
 import { hintFor, writeHint } from '../lib/session-hint.ts';
 import { showToast } from '../lib/toast.ts';
-import PasswordInput from './PasswordInput.tsx';
-import TextField from './TextField.tsx';
+import { Field, PasswordField } from './ui/fields.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
 interface Props {
   /** Email to start with (the one just used to sign up). */
   defaultEmail?: string;
+}
+
+/** What the login form holds; both are required (the browser says so before anything is sent). */
+interface LoginValues {
+  email: string;
+  password: string;
 }
 
 /** Starts downloading what a login needs while the person is still typing. */
@@ -20,14 +25,12 @@ function warmUp(): void {
 
 /** The Login tab: email and password; success goes home (or back to the page whose session ended) with 'Welcome back!'. */
 export default function LoginForm({ defaultEmail = '' }: Props) {
-  const [email, setEmail] = useState(defaultEmail);
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, formState } = useForm<LoginValues>({
+    defaultValues: { email: defaultEmail, password: '' },
+  });
   const hydrated = useHydrated();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
+  async function logIn({ email, password }: LoginValues) {
     try {
       const { signIn } = await import('../data/client/auth.ts');
       const account = await signIn(email.trim(), password);
@@ -44,34 +47,32 @@ export default function LoginForm({ defaultEmail = '' }: Props) {
         description: error instanceof Error ? error.message : String(error),
         variant: 'destructive',
       });
-      setBusy(false);
+      return;
     }
+    // Stay busy until the next page replaces this one, so Login cannot be pressed twice.
+    await new Promise<never>(() => {});
   }
 
   return (
-    <form name="login" onSubmit={submit} onFocus={warmUp}>
+    <form name="login" onSubmit={(event) => void handleSubmit(logIn)(event)} onFocus={warmUp}>
       <fieldset disabled={!hydrated} className="space-y-4">
-        <TextField
+        <Field
           id="login-email"
           label="Email"
           type="email"
-          name="email"
           autoComplete="username"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...register('email')}
         />
-        <PasswordInput
+        <PasswordField
           id="login-password"
           label="Password"
-          name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...register('password')}
         />
-        <button type="submit" disabled={busy} className="btn btn-primary w-full">
-          {busy ? 'Logging in…' : 'Login'}
+        <button type="submit" disabled={formState.isSubmitting} className="btn btn-primary w-full">
+          {formState.isSubmitting ? 'Logging in…' : 'Login'}
         </button>
       </fieldset>
     </form>

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { UserCategory } from '../domain/profile.ts';
+import { useEffect } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import type { SignupFormValues, SignupRequest } from '../domain/signup.ts';
 import {
   clearDraft,
   DRAFT_SAVE_DELAY_MS,
@@ -9,8 +10,7 @@ import {
   SIGNUP_ROLES,
 } from '../lib/signup-draft.ts';
 import { showToast } from '../lib/toast.ts';
-import PasswordInput from './PasswordInput.tsx';
-import TextField from './TextField.tsx';
+import { Field, PasswordField } from './ui/fields.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
 interface Props {
@@ -18,18 +18,7 @@ interface Props {
   onCreated: (email: string) => void;
 }
 
-/** Everything the form holds. */
-interface Fields {
-  email: string;
-  password: string;
-  confirmPassword: string;
-  displayName: string;
-  role: UserCategory;
-  agreedToTerms: boolean;
-  agreedToPrivacy: boolean;
-}
-
-const EMPTY: Fields = {
+const EMPTY: SignupFormValues = {
   email: '',
   password: '',
   confirmPassword: '',
@@ -39,74 +28,72 @@ const EMPTY: Fields = {
   agreedToPrivacy: false,
 };
 
+/** The sign-up checks, loaded with zod on the first submit (or focus) so the auth page ships neither up front. */
+function loadChecks() {
+  return Promise.all([import('@hookform/resolvers/zod'), import('../domain/signup.ts')]);
+}
+
+/** Validates with signupFormSchema: at most one error, the first failing check in order; a pass is the signUp request. */
+const resolver: Resolver<SignupFormValues, unknown, SignupRequest> = async (values, context, options) => {
+  const [{ zodResolver }, { signupFormSchema }] = await loadChecks();
+  return zodResolver(signupFormSchema)(values, context, options);
+};
+
 /** Starts downloading what a sign-up needs while the person is still typing. */
 function warmUp(): void {
-  void import('../domain/signup.ts');
+  void loadChecks();
   void import('../data/client/sign-up.ts');
 }
 
-/** The Sign Up tab: the spec's four checks, the draft, and the call to the signUp function. */
+/** The Sign Up tab: the checks in order on submit, the draft, and the call to the signUp function. */
 export default function SignupForm({ onCreated }: Props) {
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  // Why the display name was refused, shown under the field until it is edited.
-  const [displayNameError, setDisplayNameError] = useState<string | null>(null);
+  const form = useForm<SignupFormValues, unknown, SignupRequest>({
+    resolver,
+    defaultValues: EMPTY,
+    // Checked on submit only, never while typing; a person fixes one thing at a time.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { register, handleSubmit, formState, clearErrors, setFocus, reset, subscribe } = form;
+  const displayNameError = formState.errors.displayName?.message;
   const hydrated = useHydrated();
-  // Saving starts only after the stored draft was looked at, or an empty form would overwrite it.
-  const draftChecked = useRef(false);
-  const { email, password, confirmPassword, displayName, role, agreedToTerms, agreedToPrivacy } = fields;
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
-    setFields((current) => ({ ...current, [key]: value }));
 
+  // The stored draft is looked at first; saving starts after, or an empty form would overwrite it.
   useEffect(() => {
     const draft = loadDraft();
-    draftChecked.current = true;
-    if (!draft) return;
-    // localStorage exists only after hydration, so the restore cannot be the initial state.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setFields((current) => ({ ...current, ...draft }));
-    showToast({ title: 'Draft Restored', description: 'Your signup information has been restored.' });
-  }, []);
-
-  useEffect(() => {
-    if (!draftChecked.current || !isWorthSaving(fields)) return;
-    const timer = setTimeout(() => saveDraft(fields), DRAFT_SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [fields]);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { displayNameProblem, signupProblem, signupRequestSchema } = await import('../domain/signup.ts');
-    const problem = signupProblem({ password, confirmPassword, agreedToTerms, agreedToPrivacy });
-    if (problem) {
-      showToast({ title: problem.title, description: problem.message, variant: 'destructive' });
-      return;
+    if (draft) {
+      reset({ ...EMPTY, ...draft });
+      showToast({ title: 'Draft Restored', description: 'Your signup information has been restored.' });
     }
-    const nameProblem = displayNameProblem(displayName.trim());
-    if (nameProblem) {
-      setDisplayNameError(nameProblem);
-      document.getElementById('signup-display-name')?.focus();
-      return;
-    }
-    const request = signupRequestSchema.safeParse({
-      email,
-      password,
-      display_name: displayName,
-      category: role,
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        clearTimeout(timer);
+        if (isWorthSaving(values)) timer = setTimeout(() => saveDraft(values), DRAFT_SAVE_DELAY_MS);
+      },
     });
-    if (!request.success) {
-      showToast({
-        title: 'Signup Failed',
-        description: request.error.issues[0]?.message,
-        variant: 'destructive',
-      });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [reset, subscribe]);
+
+  /** A failed check: the display name's under its field, the others as their toast. */
+  async function refuse(errors: FieldErrors<SignupFormValues>) {
+    if (errors.displayName) {
+      setFocus('displayName');
       return;
     }
+    const message = Object.values(errors)[0]?.message;
+    if (!message) return;
+    const { signupProblemTitle } = await import('../domain/signup.ts');
+    showToast({ title: signupProblemTitle(message), description: message, variant: 'destructive' });
+  }
 
-    setBusy(true);
+  async function create(request: SignupRequest) {
     const { signUp } = await import('../data/client/sign-up.ts');
-    const outcome = await signUp(request.data);
-    setBusy(false);
+    const outcome = await signUp(request);
     if (!outcome.ok) {
       if (outcome.code === 'already-exists' || outcome.message.includes('already registered')) {
         showToast({
@@ -123,82 +110,58 @@ export default function SignupForm({ onCreated }: Props) {
     }
 
     clearDraft();
-    setFields(EMPTY);
+    reset(EMPTY);
     showToast({
       title: 'Account Created Successfully!',
       description: 'Please check your email to verify your account, then you can log in.',
     });
-    onCreated(request.data.email);
+    onCreated(request.email);
   }
 
   return (
-    <form name="signup" onSubmit={submit} onFocus={warmUp}>
+    <form name="signup" onSubmit={(event) => void handleSubmit(create, refuse)(event)} onFocus={warmUp}>
       <fieldset disabled={!hydrated} className="space-y-4">
-        <TextField
+        <Field
           id="signup-email"
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => set('email', e.target.value)}
+          {...register('email')}
         />
-        <PasswordInput
+        <PasswordField
           id="signup-password"
           label="Password"
-          name="password"
           autoComplete="new-password"
           required
           aria-describedby="signup-password-hint"
-          value={password}
-          onChange={(e) => set('password', e.target.value)}
+          {...register('password')}
         />
         <p id="signup-password-hint" className="-mt-2 text-sm text-ink-muted">
           At least 6 characters.
         </p>
-        <PasswordInput
+        <PasswordField
           id="signup-confirm-password"
           label="Confirm Password"
-          name="confirm-password"
           autoComplete="new-password"
           required
-          value={confirmPassword}
-          onChange={(e) => set('confirmPassword', e.target.value)}
+          {...register('confirmPassword')}
         />
-        <TextField
+        <Field
           id="signup-display-name"
           label="Display Name"
-          name="display-name"
           autoComplete="nickname"
           required
-          aria-invalid={displayNameError !== null}
-          aria-describedby={displayNameError !== null ? 'signup-display-name-error' : undefined}
-          value={displayName}
-          onChange={(e) => {
-            setDisplayNameError(null);
-            set('displayName', e.target.value);
-          }}
+          error={displayNameError}
+          {...register('displayName', { onChange: () => clearErrors('displayName') })}
         />
-        {displayNameError !== null && (
-          <p id="signup-display-name-error" role="alert" className="-mt-2 text-sm text-accent-dark">
-            {displayNameError}
-          </p>
-        )}
 
         <fieldset>
           <legend className="mb-1 text-sm font-semibold text-ink">I am a…</legend>
           <div className="space-y-1">
             {SIGNUP_ROLES.map((option) => (
               <label key={option} className="flex items-center gap-2 text-ink">
-                <input
-                  type="radio"
-                  name="role"
-                  value={option}
-                  checked={role === option}
-                  onChange={() => set('role', option)}
-                  className="h-4 w-4 accent-accent"
-                />
+                <input type="radio" value={option} {...register('role')} className="h-4 w-4 accent-accent" />
                 {option}
               </label>
             ))}
@@ -210,8 +173,7 @@ export default function SignupForm({ onCreated }: Props) {
             <input
               id="signup-terms"
               type="checkbox"
-              checked={agreedToTerms}
-              onChange={(e) => set('agreedToTerms', e.target.checked)}
+              {...register('agreedToTerms')}
               className="mt-1 h-4 w-4 accent-accent"
             />
             <label htmlFor="signup-terms" className="text-sm text-ink">
@@ -225,8 +187,7 @@ export default function SignupForm({ onCreated }: Props) {
             <input
               id="signup-privacy"
               type="checkbox"
-              checked={agreedToPrivacy}
-              onChange={(e) => set('agreedToPrivacy', e.target.checked)}
+              {...register('agreedToPrivacy')}
               className="mt-1 h-4 w-4 accent-accent"
             />
             <label htmlFor="signup-privacy" className="text-sm text-ink">
@@ -238,12 +199,9 @@ export default function SignupForm({ onCreated }: Props) {
           </div>
         </div>
 
-        <button
-          type="submit"
-          disabled={busy || !agreedToTerms || !agreedToPrivacy}
-          className="btn btn-primary w-full"
-        >
-          {busy ? 'Creating Account…' : 'Create Account'}
+        {/* Never disabled by the boxes: pressing it runs the checks, which say what is missing. */}
+        <button type="submit" disabled={formState.isSubmitting} className="btn btn-primary w-full">
+          {formState.isSubmitting ? 'Creating Account…' : 'Create Account'}
         </button>
       </fieldset>
     </form>

@@ -16,11 +16,6 @@ function signupForm(page: Page) {
   return page.getByRole('tabpanel', { name: 'Sign Up' });
 }
 
-/** Submits the sign-up form the way a press of Enter would, even while Create Account is disabled. */
-async function submitSignup(page: Page) {
-  await page.locator('form[name="signup"]').evaluate((form: HTMLFormElement) => form.requestSubmit());
-}
-
 test.describe('the auth screen', () => {
   test('opens Login on /auth and /login, Sign Up on /register and /auth?tab=signup, with Back to Home', async ({
     page,
@@ -85,22 +80,78 @@ test.describe('the auth screen', () => {
     await expect(page.getByText('Password Too Short')).toBeVisible();
     await expect(page.getByText('Password must be at least 6 characters long.')).toBeVisible();
 
-    // With a box unticked the button is disabled; the checks still guard a submit by other means.
+    // The boxes do not disable Create Account: pressing it says which agreement is missing.
     await form.getByLabel('Password', { exact: true }).fill('long-enough');
     await form.getByLabel('Confirm Password', { exact: true }).fill('long-enough');
     await form.getByLabel('I agree to the Terms and Conditions').uncheck();
-    await expect(form.getByRole('button', { name: 'Create Account' })).toBeDisabled();
-    await submitSignup(page);
+    await form.getByLabel('I agree to the Privacy Policy').uncheck();
+    await form.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Terms Required')).toBeVisible();
     await expect(
       page.getByText('You must agree to the Terms and Conditions to create an account.'),
     ).toBeVisible();
 
     await form.getByLabel('I agree to the Terms and Conditions').check();
-    await form.getByLabel('I agree to the Privacy Policy').uncheck();
-    await submitSignup(page);
+    await form.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Privacy Policy Required')).toBeVisible();
     await expect(page.getByText('You must agree to the Privacy Policy to create an account.')).toBeVisible();
+  });
+
+  test('only the first failing check speaks: a form wrong in every way says Password Mismatch alone', async ({
+    page,
+  }) => {
+    await page.goto('/register');
+    const form = signupForm(page);
+    await form.getByLabel('Email').fill('all-wrong@example.test');
+    await form.getByLabel('Display Name').fill('www.all-wrong.example');
+    await form.getByLabel('Password', { exact: true }).fill('abc');
+    await form.getByLabel('Confirm Password', { exact: true }).fill('xyz');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Password Mismatch')).toBeVisible();
+    await expect(page.getByText('Password Too Short')).toHaveCount(0);
+    await expect(page.getByText('Terms Required')).toHaveCount(0);
+    await expect(form.getByText('Display name cannot contain links or web addresses.')).toHaveCount(0);
+    // Typing does not check anything: the checks run again only on the next press.
+    await form.getByLabel('Confirm Password', { exact: true }).fill('abc');
+    await expect(page.getByText('Password Too Short')).toHaveCount(0);
+  });
+
+  test('sign-in and sign-up fields take pasted text and say what they hold, so a password manager can fill them', async ({
+    page,
+    context,
+  }) => {
+    // Accessible authentication: nobody has to retype or remember a password.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openAuthScreen(page);
+    const login = page.getByRole('tabpanel', { name: 'Login' });
+    const loginFields = [
+      // The sign-in identifier is a username to password managers, even when it is an email.
+      [login.getByLabel('Email'), 'username', 'pasted-login@example.test'],
+      [login.getByLabel('Password', { exact: true }), 'current-password', 'pasted secret 1'],
+    ] as const;
+    const signup = signupForm(page);
+    const signupFields = [
+      [signup.getByLabel('Email'), 'email', 'pasted-signup@example.test'],
+      [signup.getByLabel('Password', { exact: true }), 'new-password', 'pasted secret 2'],
+      [signup.getByLabel('Confirm Password', { exact: true }), 'new-password', 'pasted secret 2'],
+      [signup.getByLabel('Display Name'), 'nickname', 'Pasted Name'],
+    ] as const;
+
+    for (const [tab, list] of [
+      ['Login', loginFields],
+      ['Sign Up', signupFields],
+    ] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      for (const [field, autocomplete, text] of list) {
+        await expect(field).toHaveAttribute('autocomplete', autocomplete);
+        await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+        await field.focus();
+        await page.keyboard.press('ControlOrMeta+V');
+        await expect(field, `pasting into the ${autocomplete} field`).toHaveValue(text);
+      }
+    }
+    // Both password fields of sign-up are new passwords, never offered the saved one.
+    await expect(signup.locator('input[autocomplete="current-password"]')).toHaveCount(0);
   });
 
   test('a display name with a web address or a control character is refused inline, before any account is made', async ({
@@ -208,9 +259,18 @@ test.describe('login and logout', () => {
     await expect(account.getByRole('link', { name: 'Admin Dashboard' })).toBeHidden();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeHidden();
 
-    // A session already present sends the auth screen home.
-    await page.goto('/auth');
-    await expect(page).toHaveURL(/\/$/);
+    // A session already present is told so on the auth screen, with links onward, and stays there.
+    for (const path of ['/auth', '/register']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'You are already signed in' }), path).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${path}/?$`));
+      await expect(page.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute(
+        'href',
+        '/profile/margot-ellery',
+      );
+      await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+      await expect(page.getByRole('tab')).toHaveCount(0);
+    }
 
     await account.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByText('Logged out', { exact: true })).toBeVisible();

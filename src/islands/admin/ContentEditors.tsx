@@ -1,8 +1,14 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   CONTENT_EDITOR_ROWS,
+  legalFormSchema,
+  pageFormSchemaOf,
   parseContentJson,
   type AdminContentRequest,
+  type LegalFormValues,
+  type PageFormValues,
 } from '../../domain/admin-content.ts';
 import {
   LEGAL_DOCUMENT_TITLES,
@@ -16,10 +22,10 @@ import {
   type PageSlug,
 } from '../../domain/page-content.ts';
 import { showToast } from '../../lib/toast.ts';
+import AsyncContent from '../ui/AsyncContent.tsx';
+import { Field, INPUT_CLASS } from '../ui/fields.tsx';
+import { useAsync } from '../ui/use-async.ts';
 import ContentFields from './ContentFields.tsx';
-
-const INPUT =
-  'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
 
 function api() {
   return import('../../data/client/admin-content.ts');
@@ -36,100 +42,83 @@ async function call(request: AdminContentRequest, failure: string) {
   return outcome;
 }
 
-interface PageDraft {
-  title: string;
-  subtitle: string;
-  meta_description: string;
-  is_published: boolean;
-  json: string;
-  /** The last valid content parsed from `json`: what is saved. */
-  content: unknown;
-  jsonError: string | null;
-  /** Bumped when a valid JSON edit replaces the content, so the fields start again from it. */
-  formVersion: number;
+/** Runs a load, and says `failure` in the 'Error' toast when it fails (the caller shows it in place too). */
+async function loadOrSay<T>(load: () => Promise<T>, failure: string): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    showToast({ title: 'Error', description: failure, variant: 'destructive' });
+    throw error;
+  }
 }
 
 const PAGE_TITLES: Record<PageSlug, string> = { about: 'About', membership: 'Membership' };
 
-/** One page's editor: its fields, and its content as raw JSON whose edits apply only while valid. */
+/** One page's editor: loads the page, then its form. */
 function PageEditor({ slug }: { slug: PageSlug }) {
-  const [draft, setDraft] = useState<PageDraft | 'loading' | 'failed'>('loading');
-  const [titleError, setTitleError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // A valid edit in the fields rewrites the JSON (the fields are not remounted).
-  const fromFields = useCallback((content: unknown) => {
-    // Unchanged content leaves the JSON text as typed (no reformatting under the cursor).
-    setDraft((current) =>
-      typeof current === 'object' && JSON.stringify(current.content) !== JSON.stringify(content)
-        ? { ...current, content, json: JSON.stringify(content, null, 2), jsonError: null }
-        : current,
-    );
-  }, []);
-
-  useEffect(() => {
-    void api()
-      .then((m) => m.loadPage(slug))
-      .then((stored) => {
-        const content =
-          stored?.content ?? (slug === 'about' ? DEFAULT_ABOUT_CONTENT : DEFAULT_MEMBERSHIP_CONTENT);
-        setDraft({
+  const [page] = useAsync(
+    () =>
+      loadOrSay(async () => {
+        const stored = await (await api()).loadPage(slug);
+        return {
           title: stored?.title ?? PAGE_TITLES[slug],
           subtitle: stored?.subtitle ?? '',
           meta_description: stored?.meta_description ?? '',
           is_published: stored?.is_published ?? true,
-          json: JSON.stringify(content, null, 2),
-          content,
-          jsonError: null,
-          formVersion: 0,
-        });
-      })
-      .catch((error: unknown) => {
-        console.error('Failed to load page content.', error);
-        showToast({ title: 'Error', description: 'Failed to load page content.', variant: 'destructive' });
-        setDraft('failed');
-      });
-  }, [slug]);
+          content: stored?.content ?? (slug === 'about' ? DEFAULT_ABOUT_CONTENT : DEFAULT_MEMBERSHIP_CONTENT),
+        } as PageFormValues;
+      }, 'Failed to load page content.'),
+    [slug],
+    'Failed to load page content.',
+  );
+  return (
+    <AsyncContent state={page} loading="Loading page content…" failed="Failed to load page content.">
+      {(loaded) => <PageForm slug={slug} loaded={loaded} />}
+    </AsyncContent>
+  );
+}
 
-  if (draft === 'loading') return <p role="status">Loading page content…</p>;
-  if (draft === 'failed')
-    return (
-      <p role="alert" className="font-semibold text-red-700">
-        Failed to load page content.
-      </p>
-    );
+/**
+ * A page's fields, its content as form fields, and the same content as raw
+ * JSON whose edits apply only while valid. The JSON text is a second view of
+ * the form's `content`: a valid edit replaces the content (and restarts the
+ * content fields from it); an invalid one is kept on screen with its error.
+ */
+function PageForm({ slug, loaded }: { slug: PageSlug; loaded: PageFormValues }) {
+  const schema = useMemo(() => pageFormSchemaOf(slug), [slug]);
+  const { register, handleSubmit, formState, getValues, setValue } = useForm<PageFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: loaded,
+  });
+  const [json, setJson] = useState(() => JSON.stringify(loaded.content, null, 2));
+  // Bumped when a valid JSON edit replaces the content, so the content fields start again from it.
+  const [fieldsVersion, setFieldsVersion] = useState(0);
+  const parsedJson = useMemo(() => parseContentJson(slug, json), [slug, json]);
+  const jsonError = parsedJson.ok ? null : parsedJson.error;
 
-  function editJson(json: string) {
-    if (typeof draft !== 'object') return;
-    const parsed = parseContentJson(slug, json);
-    setDraft(
-      parsed.ok
-        ? { ...draft, json, content: parsed.content, jsonError: null, formVersion: draft.formVersion + 1 }
-        : { ...draft, json, jsonError: parsed.error },
-    );
+  // A valid edit in the content fields rewrites the JSON; unchanged content leaves the text as typed.
+  const fromFields = useCallback(
+    (content: unknown) => {
+      if (JSON.stringify(getValues('content')) === JSON.stringify(content)) return;
+      setValue('content', content as PageFormValues['content']);
+      setJson(JSON.stringify(content, null, 2));
+    },
+    [getValues, setValue],
+  );
+
+  function editJson(text: string) {
+    setJson(text);
+    const parsed = parseContentJson(slug, text);
+    if (!parsed.ok) return;
+    setValue('content', parsed.content as PageFormValues['content']);
+    setFieldsVersion((version) => version + 1);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (typeof draft !== 'object') return;
-    if (draft.title.trim() === '') {
-      setTitleError('Title is required');
-      return;
-    }
-    setTitleError(null);
-    setBusy(true);
-    const page = {
-      page_slug: slug,
-      title: draft.title,
-      subtitle: draft.subtitle,
-      meta_description: draft.meta_description,
-      is_published: draft.is_published,
-      content: draft.content,
-    };
+  async function save(values: PageFormValues) {
     const outcome = await call(
-      { action: 'save-page', page } as AdminContentRequest,
+      { action: 'save-page', page: { page_slug: slug, ...values } } as AdminContentRequest,
       'Failed to save page content.',
     );
-    setBusy(false);
     if (outcome.ok)
       showToast({
         title: 'Success',
@@ -138,62 +127,32 @@ function PageEditor({ slug }: { slug: PageSlug }) {
   }
 
   const id = (name: string) => `page-${slug}-${name}`;
+  const errors = formState.errors;
   return (
     <form
       className="space-y-3"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => void handleSubmit(save)(event)}
       aria-label={`${PAGE_TITLES[slug]} page`}
     >
-      <div>
-        <label htmlFor={id('title')} className="mb-1 block text-sm font-semibold">
-          Title
-        </label>
-        <input
-          id={id('title')}
-          className={INPUT}
-          value={draft.title}
-          aria-invalid={titleError ? true : undefined}
-          aria-describedby={titleError ? id('title-error') : undefined}
-          onChange={(e) => setDraft({ ...draft, title: e.target.value })}
-        />
-        {titleError ? (
-          <p id={id('title-error')} role="alert" className="mt-1 text-sm font-semibold text-red-700">
-            {titleError}
-          </p>
-        ) : null}
-      </div>
-      <div>
-        <label htmlFor={id('subtitle')} className="mb-1 block text-sm font-semibold">
-          Subtitle
-        </label>
-        <input
-          id={id('subtitle')}
-          className={INPUT}
-          value={draft.subtitle}
-          onChange={(e) => setDraft({ ...draft, subtitle: e.target.value })}
-        />
-      </div>
-      <div>
-        <label htmlFor={id('meta')} className="mb-1 block text-sm font-semibold">
-          Meta Description
-        </label>
-        <input
-          id={id('meta')}
-          className={INPUT}
-          value={draft.meta_description}
-          onChange={(e) => setDraft({ ...draft, meta_description: e.target.value })}
-        />
-      </div>
+      <Field id={id('title')} label="Title" error={errors.title?.message} {...register('title')} />
+      <Field
+        id={id('subtitle')}
+        label="Subtitle"
+        error={errors.subtitle?.message}
+        {...register('subtitle')}
+      />
+      <Field
+        id={id('meta')}
+        label="Meta Description"
+        error={errors.meta_description?.message}
+        {...register('meta_description')}
+      />
       <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          checked={draft.is_published}
-          onChange={(e) => setDraft({ ...draft, is_published: e.target.checked })}
-        />
+        <input type="checkbox" {...register('is_published')} />
         Published
       </label>
-      <ContentFields key={draft.formVersion} slug={slug} content={draft.content} onValid={fromFields} />
+      <ContentFields key={fieldsVersion} slug={slug} content={getValues('content')} onValid={fromFields} />
       <div>
         <label htmlFor={id('json')} className="mb-1 block text-sm font-semibold">
           Content (JSON)
@@ -201,72 +160,70 @@ function PageEditor({ slug }: { slug: PageSlug }) {
         <textarea
           id={id('json')}
           rows={CONTENT_EDITOR_ROWS}
-          className={`${INPUT} font-mono text-sm`}
-          value={draft.json}
+          className={`${INPUT_CLASS} font-mono text-sm`}
+          value={json}
           spellCheck={false}
-          aria-invalid={draft.jsonError ? true : undefined}
-          aria-describedby={draft.jsonError ? id('json-error') : undefined}
+          aria-invalid={jsonError ? true : undefined}
+          aria-describedby={jsonError ? id('json-error') : undefined}
           onChange={(e) => editJson(e.target.value)}
         />
-        {draft.jsonError ? (
+        {jsonError ? (
           <p id={id('json-error')} role="alert" className="mt-1 text-sm font-semibold text-red-700">
-            {draft.jsonError} The last valid content is kept until this is fixed.
+            {jsonError} The last valid content is kept until this is fixed.
           </p>
         ) : null}
       </div>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Saving…' : `Save ${PAGE_TITLES[slug]} Page`}
+      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Saving…' : `Save ${PAGE_TITLES[slug]} Page`}
       </button>
     </form>
   );
 }
 
-/** One legal document: title and Markdown, with a preview rendered by the public pages' sanitiser. */
+/** One legal document's editor: loads it, then its form. */
 function LegalEditor({ type }: { type: LegalDocumentType }) {
-  const [doc, setDoc] = useState<{ title: string; content: string } | 'loading' | 'failed'>('loading');
+  const [doc] = useAsync(
+    () =>
+      loadOrSay(async () => {
+        const stored = await (await api()).loadLegal(type);
+        return { title: stored?.title ?? LEGAL_DOCUMENT_TITLES[type], content: stored?.content ?? '' };
+      }, 'Failed to load legal documents.'),
+    [type],
+    'Failed to load legal documents.',
+  );
+  return (
+    <AsyncContent
+      state={doc}
+      loading={`Loading ${LEGAL_DOCUMENT_TITLES[type]}…`}
+      failed="Failed to load legal documents."
+    >
+      {(loaded) => <LegalForm type={type} loaded={loaded} />}
+    </AsyncContent>
+  );
+}
+
+/** Title and Markdown, with a preview rendered by the public pages' sanitiser. */
+function LegalForm({ type, loaded }: { type: LegalDocumentType; loaded: LegalFormValues }) {
+  const { register, handleSubmit, formState, getValues } = useForm<LegalFormValues>({
+    resolver: zodResolver(legalFormSchema),
+    defaultValues: loaded,
+  });
   const [preview, setPreview] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    void api()
-      .then((m) => m.loadLegal(type))
-      .then((stored) =>
-        setDoc({ title: stored?.title ?? LEGAL_DOCUMENT_TITLES[type], content: stored?.content ?? '' }),
-      )
-      .catch((error: unknown) => {
-        console.error('Failed to load legal documents.', error);
-        showToast({ title: 'Error', description: 'Failed to load legal documents.', variant: 'destructive' });
-        setDoc('failed');
-      });
-  }, [type]);
-
-  if (doc === 'loading') return <p role="status">Loading {LEGAL_DOCUMENT_TITLES[type]}…</p>;
-  if (doc === 'failed')
-    return (
-      <p role="alert" className="font-semibold text-red-700">
-        Failed to load legal documents.
-      </p>
-    );
 
   async function showPreview() {
-    if (typeof doc !== 'object') return;
     const outcome = await call(
-      { action: 'preview-legal', content: doc.content },
+      { action: 'preview-legal', content: getValues('content') },
       'The preview could not be rendered.',
     );
     if (outcome.ok) setPreview(String(outcome.data.html ?? ''));
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (typeof doc !== 'object') return;
-    setBusy(true);
+  async function save(values: LegalFormValues) {
     const outcome = await call(
-      { action: 'save-legal', document_type: type, title: doc.title, content: doc.content },
+      { action: 'save-legal', document_type: type, ...values },
       'Failed to save document.',
     );
-    setBusy(false);
-    if (outcome.ok) showToast({ title: 'Success', description: `${doc.title} saved.` });
+    if (outcome.ok) showToast({ title: 'Success', description: `${values.title} saved.` });
   }
 
   const id = (name: string) => `legal-${type}-${name}`;
@@ -274,20 +231,10 @@ function LegalEditor({ type }: { type: LegalDocumentType }) {
     <form
       className="space-y-3"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => void handleSubmit(save)(event)}
       aria-label={LEGAL_DOCUMENT_TITLES[type]}
     >
-      <div>
-        <label htmlFor={id('title')} className="mb-1 block text-sm font-semibold">
-          Title
-        </label>
-        <input
-          id={id('title')}
-          className={INPUT}
-          value={doc.title}
-          onChange={(e) => setDoc({ ...doc, title: e.target.value })}
-        />
-      </div>
+      <Field id={id('title')} label="Title" error={formState.errors.title?.message} {...register('title')} />
       <div>
         <label htmlFor={id('content')} className="mb-1 block text-sm font-semibold">
           Content (Markdown)
@@ -295,17 +242,23 @@ function LegalEditor({ type }: { type: LegalDocumentType }) {
         <textarea
           id={id('content')}
           rows={CONTENT_EDITOR_ROWS}
-          className={`${INPUT} font-mono text-sm`}
-          value={doc.content}
-          onChange={(e) => setDoc({ ...doc, content: e.target.value })}
+          className={`${INPUT_CLASS} font-mono text-sm`}
+          aria-invalid={formState.errors.content ? true : undefined}
+          aria-describedby={formState.errors.content ? id('content-error') : undefined}
+          {...register('content')}
         />
+        {formState.errors.content ? (
+          <p id={id('content-error')} className="mt-1 text-sm font-semibold text-red-700">
+            {formState.errors.content.message}
+          </p>
+        ) : null}
       </div>
       <div className="flex gap-2">
         <button type="button" className="btn btn-outline" onClick={() => void showPreview()}>
           Preview
         </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save Document'}
+        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving…' : 'Save Document'}
         </button>
       </div>
       {preview !== null ? (

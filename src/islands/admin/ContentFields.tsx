@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import {
   Controller,
   FormProvider,
-  get,
   useFieldArray,
   useForm,
   useFormContext,
@@ -17,9 +16,17 @@ import {
   linesToList,
 } from '../../domain/admin-content.ts';
 import type { PageSlug } from '../../domain/page-content.ts';
-
-const INPUT =
-  'w-full rounded-md border border-line bg-white px-3 py-2 text-ink outline-none focus:border-accent aria-[invalid=true]:border-red-700';
+import {
+  CheckboxInput,
+  describedBy,
+  FieldFrame,
+  fieldId,
+  INPUT_CLASS,
+  SelectInput,
+  TextArea,
+  TextInput,
+  useFieldError,
+} from '../ui/fields.tsx';
 
 interface NodeProps {
   slug: PageSlug;
@@ -27,41 +34,19 @@ interface NodeProps {
   value: unknown;
 }
 
-function idOf(slug: PageSlug, path: string) {
-  return `content-${slug}-${path.replace(/\./g, '-')}`;
-}
-
-/** The inline error of the field at `path`, if any. */
-function FieldError({ id, path }: { id: string; path: string }) {
-  const {
-    formState: { errors },
-  } = useFormContext();
-  const message = (get(errors, path) as { message?: string } | undefined)?.message;
-  return message ? (
-    <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
-
-function useInvalid(path: string): boolean {
-  const {
-    formState: { errors },
-  } = useFormContext();
-  return get(errors, path) !== undefined;
+/** The prefix of every content field's id: 'content-about-hero-title' for hero.title. */
+function idPrefix(slug: PageSlug) {
+  return `content-${slug}`;
 }
 
 /** A list of short texts edited one per line; its own text keeps blank lines while typing. */
 function LinesField({ slug, path, value }: NodeProps) {
   const { control } = useFormContext();
   const [text, setText] = useState(Array.isArray(value) ? value.join('\n') : '');
-  const id = idOf(slug, path);
-  const invalid = useInvalid(path);
+  const id = fieldId(path, idPrefix(slug));
+  const error = useFieldError(path);
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {contentFieldLabel(path)} <span className="font-normal text-ink-muted">(one per line)</span>
-      </label>
+    <FieldFrame id={id} label={`${contentFieldLabel(path)} (one per line)`} error={error}>
       <Controller
         control={control}
         name={path}
@@ -69,10 +54,10 @@ function LinesField({ slug, path, value }: NodeProps) {
           <textarea
             id={id}
             rows={4}
-            className={INPUT}
+            className={INPUT_CLASS}
             value={text}
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={invalid ? `${id}-error` : undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(id, undefined, error)}
             onBlur={field.onBlur}
             onChange={(event) => {
               setText(event.target.value);
@@ -81,8 +66,7 @@ function LinesField({ slug, path, value }: NodeProps) {
           />
         )}
       />
-      <FieldError id={id} path={path} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -125,19 +109,9 @@ function ListField({
 
 /** One field of the content: a group of fields, a list, or a single input chosen by contentFieldKind. */
 function Node({ slug, path, value }: NodeProps) {
-  const { register } = useFormContext();
   const kind = contentFieldKind(slug, path, value);
-  const id = idOf(slug, path);
-  const invalid = useInvalid(path);
-  const described = {
-    'aria-invalid': invalid ? true : undefined,
-    'aria-describedby': invalid ? `${id}-error` : undefined,
-  } as const;
-  const label = (
-    <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-      {contentFieldLabel(path)}
-    </label>
-  );
+  const label = contentFieldLabel(path);
+  const prefix = idPrefix(slug);
   switch (kind.kind) {
     case 'group': {
       const entries = Object.entries(value as Record<string, unknown>);
@@ -149,7 +123,7 @@ function Node({ slug, path, value }: NodeProps) {
         <>{inner}</>
       ) : (
         <fieldset className="space-y-2 rounded border border-line p-3">
-          <legend className="px-1 font-semibold">{contentFieldLabel(path)}</legend>
+          <legend className="px-1 font-semibold">{label}</legend>
           {inner}
         </fieldset>
       );
@@ -159,42 +133,20 @@ function Node({ slug, path, value }: NodeProps) {
     case 'lines':
       return <LinesField slug={slug} path={path} value={value} />;
     case 'boolean':
-      return (
-        <label className="flex items-center gap-2">
-          <input id={id} type="checkbox" {...register(path)} />
-          {contentFieldLabel(path)}
-        </label>
-      );
+      return <CheckboxInput name={path} label={label} idPrefix={prefix} />;
     case 'choice':
       return (
-        <div>
-          {label}
-          <select id={id} className={INPUT} {...described} {...register(path)}>
-            {kind.options.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-          <FieldError id={id} path={path} />
-        </div>
+        <SelectInput
+          name={path}
+          label={label}
+          idPrefix={prefix}
+          options={kind.options.map((option) => ({ value: option, label: option }))}
+        />
       );
     case 'paragraph':
-      return (
-        <div>
-          {label}
-          <textarea id={id} rows={3} className={INPUT} {...described} {...register(path)} />
-          <FieldError id={id} path={path} />
-        </div>
-      );
+      return <TextArea name={path} label={label} idPrefix={prefix} rows={3} />;
     case 'text':
-      return (
-        <div>
-          {label}
-          <input id={id} className={INPUT} {...described} {...register(path)} />
-          <FieldError id={id} path={path} />
-        </div>
-      );
+      return <TextInput name={path} label={label} idPrefix={prefix} />;
   }
 }
 

@@ -18,17 +18,26 @@ import { fieldErrors } from '../../../src/domain/common.ts';
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
 
 describe('countWords', () => {
-  it('splits on whitespace and ignores empty pieces', () => {
+  it('splits on spaces and ignores empty pieces', () => {
     expect(countWords('')).toBe(0);
     expect(countWords('   ')).toBe(0);
     expect(countWords(' one  two   three ')).toBe(3);
-    expect(countWords('one\ntwo')).toBe(2);
     expect(countWords(null)).toBe(0);
   });
-  it('clampWords refuses words beyond the limit', () => {
+  it('splits on spaces only: a line break or tab inside a piece does not make two words', () => {
+    expect(countWords('one\ntwo')).toBe(1);
+    expect(countWords('one\ttwo three')).toBe(2);
+    expect(countWords('first line\nsecond line')).toBe(3);
+    // A piece of nothing but a line break is not a word.
+    expect(countWords('one \n two')).toBe(2);
+  });
+  it('clampWords refuses words beyond the limit, counting as countWords does', () => {
     expect(countWords(clampWords(words(105)))).toBe(100);
     expect(clampWords('a b c', 2)).toBe('a b');
     expect(clampWords('a b', 2)).toBe('a b');
+    expect(clampWords('a b ', 2)).toBe('a b ');
+    expect(clampWords('a\nb c d', 2)).toBe('a\nb c');
+    expect(clampWords('a  \n  b c', 2)).toBe('a  \n  b');
   });
 });
 
@@ -38,6 +47,10 @@ describe('bookFormSchema', () => {
     const result = bookFormSchema.safeParse({ title: 'T', description: words(101) });
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error!).description).toBe('Description must be 100 words or less');
+  });
+  it('counts the description’s words by spaces: 101 words on separate lines are one word', () => {
+    const lines = Array.from({ length: 101 }, (_, i) => `w${i}`).join('\n');
+    expect(bookFormSchema.safeParse({ title: 'T', description: lines }).success).toBe(true);
   });
   it("requires a title: 'Title is required'", () => {
     for (const title of [undefined, '', '   ']) {
