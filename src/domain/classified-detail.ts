@@ -17,6 +17,15 @@ export const AD_NOT_FOUND = {
   back: 'Back to Marketplace',
 };
 
+/** The admin's Featured switch on an ad's page ('Featured First' in the marketplace lists featured ads first). */
+export const AD_FEATURED_TEXT = {
+  label: 'Featured',
+  hint: "The marketplace's 'Featured First' sort lists featured ads first.",
+  featured: 'The ad is now featured.',
+  unfeatured: 'The ad is no longer featured.',
+  failed: 'Failed to update classified ad.',
+};
+
 /** The price line of an ad: 'Free', '£85.00' or 'Contact for Pricing'. */
 export function adPriceText(ad: Pick<ClassifiedAd, 'price' | 'currency'>): string {
   if (ad.price === null || ad.price === undefined) return CONTACT_FOR_PRICING;

@@ -42,6 +42,15 @@ interface Props {
   onDeleted?: () => void;
 }
 
+/** The admin-only fields the admin changed, as the save request's `admin` part (absent when none changed). */
+function adminChanges(values: ProductEditorValues, item: ProductService) {
+  const changed = {
+    ...(values.is_active !== item.is_active ? { is_active: values.is_active } : {}),
+    ...(values.is_featured !== item.is_featured ? { is_featured: values.is_featured } : {}),
+  };
+  return Object.keys(changed).length > 0 ? { admin: changed } : {};
+}
+
 /** The name the product/service editor's unsaved values are kept under when a session ends (kept-draft.ts). */
 export function productDraftKey(itemId: string | null, userId: string): string {
   return itemId ? `product:${itemId}` : `product:new:${userId}`;
@@ -79,9 +88,7 @@ export default function ProductEditor({
       const outcome = await saveProductService({
         ...(item ? { itemId: item.id } : { userId }),
         item: editorToProductForm(values),
-        ...(admin && item && values.is_active !== item.is_active
-          ? { admin: { is_active: values.is_active } }
-          : {}),
+        ...(admin && item ? adminChanges(values, item) : {}),
       });
       if (!outcome.ok) {
         showToast(
@@ -184,12 +191,20 @@ export default function ProductEditor({
           />
         </div>
         {admin && item ? (
-          <ItemCheckbox
-            name="is_active"
-            label="Active"
-            prefix={P}
-            hint="A disabled item is hidden from everyone but its owner and admins."
-          />
+          <>
+            <ItemCheckbox
+              name="is_active"
+              label="Active"
+              prefix={P}
+              hint="A disabled item is hidden from everyone but its owner and admins."
+            />
+            <ItemCheckbox
+              name="is_featured"
+              label="Featured"
+              prefix={P}
+              hint="The marketplace's 'Featured First' sort lists featured items first."
+            />
+          </>
         ) : null}
         <div className="flex flex-wrap gap-2 border-t border-line pt-4">
           <button type="submit" className="btn btn-primary" disabled={saving || uploading}>
