@@ -17,6 +17,9 @@ export const AD_NOT_FOUND = {
   back: 'Back to Marketplace',
 };
 
+/** The toast (title 'Error') when an ad could not be loaded; the visitor is then taken back to the marketplace. */
+export const AD_LOAD_FAILED = 'Failed to load classified ad.';
+
 /** The admin's Featured switch on an ad's page ('Featured First' in the marketplace lists featured ads first). */
 export const AD_FEATURED_TEXT = {
   label: 'Featured',
