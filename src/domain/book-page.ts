@@ -11,6 +11,8 @@ import { DEFAULT_CURRENCY } from './marketplace.ts';
 import { bookCategoryLabel, genreLabel } from './genres.ts';
 import { HTTP_URL_PATTERN_SOURCE, MEDIA_PATH_PATTERN_SOURCE } from './common.ts';
 import { parsePriceNumeric } from './product-service.ts';
+import type { Profile } from './profile.ts';
+import { bookRoleOf, memberSchemaType } from './profile-json-ld.ts';
 
 /** The not-found screen of an unknown or disabled book (HTTP 404). */
 export const BOOK_NOT_FOUND = {
@@ -140,10 +142,23 @@ export interface BookJsonLdInput {
   imageUrl?: string;
   /** Origin the author's profile path resolves against. */
   site: URL | string;
+  /** The book's owner: a Publisher is named as the book's publisher (an Organization), anyone else as its author (a Person). */
+  owner?: Pick<Profile, 'role' | 'category'>;
 }
 
-/** The schema.org Book of a book page: author (a Person linked to their profile), genres, image and one Offer per purchase link (with its price when it has one). */
-export function bookJsonLd({ book, pageUrl, imageUrl, site }: BookJsonLdInput): Record<string, unknown> {
+/**
+ * The schema.org Book of a book page: its owner linked to their profile (the
+ * author as a Person, or a Publisher member as the publisher, an Organization),
+ * genres, image and one Offer per purchase link (with its price when it has one).
+ */
+export function bookJsonLd({
+  book,
+  pageUrl,
+  imageUrl,
+  site,
+  owner,
+}: BookJsonLdInput): Record<string, unknown> {
+  const ownerType = owner ? memberSchemaType(owner) : 'Person';
   const chips = bookChips(book);
   const genre = [...chips.genres, ...chips.subGenres];
   const offers = bookLinks(book).map((link) => {
@@ -166,8 +181,8 @@ export function bookJsonLd({ book, pageUrl, imageUrl, site }: BookJsonLdInput): 
     ...(imageUrl ? { image: imageUrl } : {}),
     ...(book.author?.display_name
       ? {
-          author: {
-            '@type': 'Person',
+          [bookRoleOf(ownerType)]: {
+            '@type': ownerType,
             name: book.author.display_name,
             url: new URL(authorProfilePath(book), site).href,
           },

@@ -17,6 +17,18 @@ export const AD_NOT_FOUND = {
   back: 'Back to Marketplace',
 };
 
+/** The toast (title 'Error') when an ad could not be loaded; the visitor is then taken back to the marketplace. */
+export const AD_LOAD_FAILED = 'Failed to load classified ad.';
+
+/** The admin's Featured switch on an ad's page ('Featured First' in the marketplace lists featured ads first). */
+export const AD_FEATURED_TEXT = {
+  label: 'Featured',
+  hint: "The marketplace's 'Featured First' sort lists featured ads first.",
+  featured: 'The ad is now featured.',
+  unfeatured: 'The ad is no longer featured.',
+  failed: 'Failed to update classified ad.',
+};
+
 /** The price line of an ad: 'Free', '£85.00' or 'Contact for Pricing'. */
 export function adPriceText(ad: Pick<ClassifiedAd, 'price' | 'currency'>): string {
   if (ad.price === null || ad.price === undefined) return CONTACT_FOR_PRICING;

@@ -18,6 +18,16 @@ export const itemAdminFieldsSchema = z.object({
   is_active: z.boolean(),
 });
 
+/**
+ * A product's or service's admin-only fields: is_active, and is_featured, which
+ * the marketplace's 'Featured First' sort puts first. (A book's featured flag
+ * follows the home page's featured slots instead, so saveBook takes no is_featured.)
+ */
+export const productAdminFieldsSchema = itemAdminFieldsSchema.extend({
+  /** True lists the item first under the marketplace's 'Featured First' sort. */
+  is_featured: z.boolean(),
+});
+
 /** saveBook: create (no bookId) or replace the editable fields of a book. */
 export const saveBookRequestSchema = z.object({
   /** The book to change; absent to create one. */
@@ -41,7 +51,7 @@ export const saveProductServiceRequestSchema = z.object({
   /** Every editable field (the form's values). */
   item: productServiceFormSchema,
   /** Admin-only fields of an existing item. */
-  admin: itemAdminFieldsSchema.partial().optional(),
+  admin: productAdminFieldsSchema.partial().optional(),
 });
 /** saveProductService's request as sent. */
 export type SaveProductServiceRequest = z.input<typeof saveProductServiceRequestSchema>;

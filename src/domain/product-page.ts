@@ -114,6 +114,8 @@ export const productEditorSchema = z.object({
   tags: z.string().max(1000),
   /** Admin only, for an existing item. */
   is_active: z.boolean(),
+  /** Admin only, for an existing item: listed first under 'Featured First'. */
+  is_featured: z.boolean(),
 });
 /** What the product editor's inputs hold. */
 export type ProductEditorValues = z.input<typeof productEditorSchema>;
@@ -134,6 +136,7 @@ export function toProductEditorValues(item?: ProductService): ProductEditorValue
     website_url: item?.website_url ?? '',
     tags: (item?.tags ?? []).join(', '),
     is_active: item?.is_active ?? true,
+    is_featured: item?.is_featured ?? false,
   };
 }
 

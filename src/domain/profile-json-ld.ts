@@ -1,8 +1,9 @@
 /**
  * schema.org structured data for a profile page: a ProfilePage whose main
- * entity is the member as a Person (sameAs: their website and social accounts),
- * and their books as Book items written by that Person. Pure: the page passes
- * absolute URLs in.
+ * entity is the member (sameAs: their website and social accounts), and their
+ * books as Book items. A member of category Publisher is an Organization, the
+ * publisher of their books; every other member is a Person, their author. Pure:
+ * the page passes absolute URLs in.
  */
 import type { Book } from './book.ts';
 import type { Profile } from './profile.ts';
@@ -20,6 +21,21 @@ export interface ProfileJsonLdInput {
   site: URL | string;
 }
 
+/**
+ * The schema.org type of a member: a Publisher is an Organization (and the
+ * `publisher` of its books, the Book property that fits a publishing house);
+ * Book Authors (Admins count as one) and Book Lover/Marketers are a Person
+ * (the `author` of their books).
+ */
+export function memberSchemaType(profile: Pick<Profile, 'role' | 'category'>): 'Organization' | 'Person' {
+  return profileCategory(profile) === 'Publisher' ? 'Organization' : 'Person';
+}
+
+/** The Book property that names a member of this type: `publisher` for an Organization, `author` for a Person. */
+export function bookRoleOf(type: 'Organization' | 'Person'): 'publisher' | 'author' {
+  return type === 'Organization' ? 'publisher' : 'author';
+}
+
 /** The http(s) URLs of the member's website and social accounts, each once. */
 export function sameAsLinks(socialLinks: Profile['social_links']): string[] {
   const urls = Object.values(socialLinks).filter(
@@ -28,7 +44,7 @@ export function sameAsLinks(socialLinks: Profile['social_links']): string[] {
   return [...new Set(urls.map((url) => url.trim()))];
 }
 
-/** The JSON-LD object of a profile page (`@graph` of ProfilePage, Person and Books). */
+/** The JSON-LD object of a profile page (`@graph` of ProfilePage, the member as Person or Organization, and Books). */
 export function profileJsonLd({
   profile,
   books,
@@ -36,15 +52,17 @@ export function profileJsonLd({
   imageUrl,
   site,
 }: ProfileJsonLdInput): Record<string, unknown> {
-  const personId = `${pageUrl}#person`;
+  const type = memberSchemaType(profile);
+  const personId = `${pageUrl}#${type === 'Organization' ? 'organization' : 'person'}`;
   const about = profile.about_me?.trim();
   const sameAs = sameAsLinks(profile.social_links);
   const person: Record<string, unknown> = {
-    '@type': 'Person',
+    '@type': type,
     '@id': personId,
     name: profile.display_name,
     url: pageUrl,
-    jobTitle: profileCategory(profile),
+    // jobTitle is a Person's property; an Organization's kind is its type.
+    ...(type === 'Person' ? { jobTitle: profileCategory(profile) } : {}),
     ...(about ? { description: about } : {}),
     ...(imageUrl ? { image: imageUrl } : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),
@@ -55,7 +73,7 @@ export function profileJsonLd({
       '@type': 'Book',
       name: book.title,
       url: new URL(`/book/${encodeURIComponent(book.id)}`, site).href,
-      author: { '@id': personId },
+      [bookRoleOf(type)]: { '@id': personId },
       ...(description ? { description } : {}),
       ...(book.cover_image ? { image: new URL(book.cover_image, site).href } : {}),
     };

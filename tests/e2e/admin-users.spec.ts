@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { adminDb, expect, test } from './fixtures';
 import { logInThroughForm, uniqueEmail } from './helpers/accounts';
 import { findMail } from './helpers/mail';
+import { directoryFields } from '../../src/domain/directory';
 import { freshMember, MEMBER_PASSWORD, signInAs, type FreshMember } from './helpers/members';
 
 async function pendingMember(name: string): Promise<FreshMember> {
@@ -143,4 +144,30 @@ test('an admin sees the counters and approves, denies, resets, deactivates and r
     await expect(page.getByRole('cell', { name: 'approve-user' }).first()).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('cell', { name: 'set-active' }).first()).toBeVisible();
   });
+});
+
+test('pressing Search again with the same text searches again and finds a member who joined since', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const admin = await freshMember(`Search Admin ${stamp}`, { admin: true });
+  await signInAs(page, admin);
+  await page.goto('/admin');
+  await expect(page.getByRole('tab', { name: 'User Management' })).toBeVisible({ timeout: 20_000 });
+  // The first page has loaded (so the search below is the admin's, not the mount's).
+  await expect(page.getByRole('list', { name: 'Users' })).toBeVisible({ timeout: 30_000 });
+  const name = `Latecomer ${stamp}`;
+  await page.getByLabel('Search users').fill(name);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('No users match this search.')).toBeVisible({ timeout: 30_000 });
+
+  // The member signs up now: their profile carries its search fields from the start, as sign-up writes it.
+  const latecomer = await freshMember(name);
+  await adminDb()
+    .doc(`profiles/${latecomer.uid}`)
+    .update(directoryFields({ display_name: name, category: 'Book Author', about_me: null }));
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.getByRole('list', { name: 'Users' }).getByRole('listitem', { name });
+  await expect(row).toBeVisible({ timeout: 30_000 });
 });

@@ -190,6 +190,19 @@ test.describe('classified ads', () => {
     await expect(page.getByText('Failed to load classified ad for editing.')).toBeVisible();
   });
 
+  test('an ad that cannot be loaded shows Failed to load classified ad. and returns to the marketplace', async ({
+    page,
+  }) => {
+    // A reserved document id (__…__) is refused by Firestore itself, so the read fails.
+    const response = await page.request.get('/classifieds/__unreadable__');
+    expect(response.status()).toBe(503);
+    expect(response.headers()['cache-control']).toBe('no-store');
+    await page.goto('/classifieds/__unreadable__');
+    await expect(page).toHaveURL(/\/classifieds$/, { timeout: 20_000 });
+    await expect(page.getByText('Failed to load classified ad.', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Books Marketplace' })).toBeVisible();
+  });
+
   test('a visitor opening the form is sent to /auth with Authentication Required', async ({ page }) => {
     await page.goto('/classifieds/create');
     await expect(page).toHaveURL(/\/auth$/, { timeout: 20_000 });

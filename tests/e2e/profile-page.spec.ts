@@ -2,18 +2,22 @@
 // what the demo data holds (read through the Admin SDK): its sections, the books
 // and products that are public, the not-found screen of every slug that is not a
 // public profile, the structured data and link previews, its cache headers, and
-// that a visitor downloads no React and no Firebase. Read-only: the old-slug
-// redirect, which writes data, is in profile-old-slug.spec.ts.
+// that a visitor downloads no React and no Firebase. Read-only on the demo data
+// (one test adds a fresh member of its own): the old-slug redirect, which
+// writes data, is in profile-old-slug.spec.ts.
 import { gzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ON_DEMAND_CACHE_CONTROL } from '../../src/config';
 import { bookLinks } from '../../src/domain/book-links';
 import { bookSchema } from '../../src/domain/book';
+import { bookChips } from '../../src/domain/book-page';
+import { GENRE_CATALOGUE } from '../../src/domain/genres';
 import { productServiceSchema } from '../../src/domain/product-service';
 import { eventLines, profileSchema } from '../../src/domain/profile';
 import { parseDoc } from '../../src/data/firestore-convert';
 import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
+import { freshMember } from './helpers/members';
 import { MALFORMED_PROFILE } from './helpers/malformed-documents';
 import { sitemapLocs } from './helpers/sitemap';
 
@@ -109,6 +113,102 @@ test('a visitor opens an author’s profile from the directory and sees every se
   // Social links are an edit-mode section only.
   await expect(section(profilePage, 'Social Links')).toHaveCount(0);
   await expectNoAxeViolations(profilePage);
+});
+
+test('a book card shows the full card: Featured, the free-reading badge, chips, video, audiobook, Book Links, description and View Book Page', async ({
+  page,
+}) => {
+  const author = await freshMember(`Card Author ${Date.now().toString(36)}`);
+  const genre = GENRE_CATALOGUE.fiction[0]!.value;
+  const full = {
+    user_id: author.uid,
+    title: 'The Lantern Keeper',
+    description: 'A keeper of lanterns finds a map in the lighthouse wall.',
+    category: 'fiction',
+    genre: [genre],
+    sub_genre: ['Coastal'],
+    video_url: 'https://video.example.com/watch/lantern',
+    audiobook_url: 'https://audio.example.com/listen/lantern',
+    purchase_url: 'https://books.example.com/lantern',
+    purchase_links: [],
+    manuscript_content: [{ id: 's1', type: 'text', title: 'One', content: 'The lamp was lit.', order: 0 }],
+    is_full_book_free: true,
+    is_active: true,
+    is_featured: true,
+    created_at: new Date(),
+  };
+  const plainRef = await adminDb()
+    .collection('books')
+    .add({
+      ...full,
+      title: 'A Plain Ledger',
+      description: null,
+      genre: [],
+      sub_genre: [],
+      video_url: null,
+      audiobook_url: null,
+      purchase_url: null,
+      manuscript_content: [],
+      is_full_book_free: false,
+      is_featured: false,
+      created_at: new Date(Date.now() - 60_000),
+    });
+  const fullRef = await adminDb().collection('books').add(full);
+  const partialRef = await adminDb()
+    .collection('books')
+    .add({
+      ...full,
+      title: 'Half a Map',
+      is_full_book_free: false,
+      is_featured: false,
+      created_at: new Date(Date.now() - 30_000),
+    });
+
+  await page.goto(`/profile/${author.slug}`);
+  const cards = section(page, 'Books').locator('[data-profile-book]');
+  await expect(cards).toHaveCount(3);
+  const card = cards.filter({ has: page.getByRole('heading', { name: full.title }) });
+  await expect(card.getByText('Featured', { exact: true })).toBeVisible();
+  await expect(card.getByText('Full Book Free Reading', { exact: true })).toBeVisible();
+  const chips = bookChips(parseDoc(bookSchema, fullRef.id, full));
+  await expect(card.getByRole('list', { name: /Category and genres/ }).getByRole('listitem')).toHaveText([
+    chips.category!,
+    ...chips.genres,
+  ]);
+  await expect(card.getByRole('link', { name: /Watch Video/ })).toHaveAttribute('href', full.video_url);
+  await expect(card.getByRole('link', { name: /Listen to Audiobook/ })).toHaveAttribute(
+    'href',
+    full.audiobook_url,
+  );
+  await expect(card.getByText('Book Links', { exact: true })).toBeVisible();
+  const links = card.getByRole('list', { name: `Where to buy ${full.title}` }).getByRole('link');
+  await expect(links).toHaveCount(bookLinks(full).length);
+  await expect(links.first()).toHaveAttribute('href', bookLinks(full)[0]!.url);
+  await expect(card.getByText(full.description)).toBeVisible();
+  await expect(card.getByRole('link', { name: /View Book Page/ })).toHaveAttribute(
+    'href',
+    `/book/${fullRef.id}`,
+  );
+
+  const partial = cards.filter({ has: page.getByRole('heading', { name: 'Half a Map' }) });
+  await expect(partial.getByText('Partial Free Reading Only', { exact: true })).toBeVisible();
+  await expect(partial.getByText('Featured', { exact: true })).toHaveCount(0);
+  await expect(partial.getByRole('link', { name: /View Book Page/ })).toHaveAttribute(
+    'href',
+    `/book/${partialRef.id}`,
+  );
+
+  // A book with none of it shows only its cover, title and View Book Page.
+  const plain = cards.filter({ has: page.getByRole('heading', { name: 'A Plain Ledger' }) });
+  await expect(
+    plain.locator('[data-book-featured], [data-book-free-label], [data-book-video], [data-book-audiobook]'),
+  ).toHaveCount(0);
+  await expect(plain.getByText('Book Links', { exact: true })).toHaveCount(0);
+  await expect(plain.getByRole('link', { name: /View Book Page/ })).toHaveAttribute(
+    'href',
+    `/book/${plainRef.id}`,
+  );
+  await expectNoAxeViolations(page);
 });
 
 test('the profile’s content carries the member’s id and slug for the owner’s editor to attach to', async ({

@@ -4,6 +4,9 @@ import { signupRequestSchema } from '../../src/domain/signup';
 import { firstErrorMessage } from '../../src/domain/common';
 import { profileWriteSchema } from '../../src/domain/profile';
 import { startingProfile } from '../../functions/src/accounts/sign-up';
+import { wantedFields } from '../../functions/src/profile-directory-fields';
+import { sameDirectoryFields } from '../../src/domain/directory';
+import { planUserQuery } from '../../src/domain/admin-users';
 import { baseSlug, randomCandidate, sequentialCandidates } from '../../functions/src/accounts/page-slug';
 import { throttleKey } from '../../functions/src/accounts/throttle';
 import { clientAddress, EMULATOR_CLIENT_ADDRESS } from '../../functions/src/client-address';
@@ -64,6 +67,19 @@ describe('startingProfile', () => {
       is_active: true,
       book_count: 0,
     });
+  });
+
+  it('already carries the search fields the directory trigger derives, so a newcomer is findable at once', () => {
+    const profile = startingProfile(
+      'uid-1',
+      signupRequestSchema.parse({ ...valid, display_name: 'Quentin Newcomer', category: 'Publisher' }),
+      'quentin-newcomer',
+      new Date('2025-01-01T00:00:00Z'),
+    );
+    expect(sameDirectoryFields(profile, wantedFields(profile))).toBe(true);
+    const [keyword] = planUserQuery('newcomer', {}).filters;
+    expect(keyword?.field).toBe('search_keywords');
+    expect(profile.search_keywords).toContain(keyword?.value);
   });
 });
 

@@ -264,4 +264,43 @@ describe('saveProductService and deleteProductService', () => {
     expect((await deleteProduct(other, result!.id)).error?.message).toBe(ITEM_MESSAGES.notAllowed);
     expect((await deleteProduct(owner, result!.id)).error).toBeUndefined();
   });
+
+  it('only an admin features an item (for Featured First); its owner cannot, nor can an admin feature a new one', async () => {
+    const owner = await makeMember();
+    const admin = await makeMember({ admin: true });
+    const { result } = await saveProduct(owner, { item: { title: 'Bookmark' } });
+    const id = result!.id;
+    const featured = async () => (await db.doc(`products_services/${id}`).get()).get('is_featured');
+
+    expect(
+      (await saveProduct(owner, { itemId: id, item: { title: 'Bookmark' }, admin: { is_featured: true } }))
+        .error?.message,
+    ).toBe(ITEM_MESSAGES.notAllowed);
+    expect(await featured()).toBe(false);
+    expect(
+      (await saveProduct(admin, { item: { title: 'New' }, userId: owner.uid, admin: { is_featured: true } }))
+        .error?.status,
+    ).toBe('INVALID_ARGUMENT');
+
+    expect(
+      (await saveProduct(admin, { itemId: id, item: { title: 'Bookmark' }, admin: { is_featured: true } }))
+        .error,
+    ).toBeUndefined();
+    expect(await featured()).toBe(true);
+    // The owner's next save of the content keeps the admin's flag.
+    expect(
+      (await saveProduct(owner, { itemId: id, item: { title: 'Bookmark, blue' } })).error,
+    ).toBeUndefined();
+    expect(await featured()).toBe(true);
+    expect(
+      (
+        await saveProduct(admin, {
+          itemId: id,
+          item: { title: 'Bookmark, blue' },
+          admin: { is_featured: false },
+        })
+      ).error,
+    ).toBeUndefined();
+    expect(await featured()).toBe(false);
+  });
 });

@@ -217,6 +217,20 @@ describe('classified_ads update', () => {
     await expectDenied(updateDoc(adAs('admin', 'active-ad'), { title: 'Admin title' }));
     await expectDenied(updateDoc(adAs('admin', 'active-ad'), { views_count: 4 }));
   });
+  it('only an admin switches is_featured (the Featured First sort); no member features an ad, their own included', async () => {
+    for (const actor of ['anonymous', 'other', 'pending', 'owner'] as const) {
+      await expectDenied(
+        updateDoc(adAs(actor, 'active-ad'), { is_featured: true, updated_at: serverTimestamp() }),
+      );
+    }
+    await expectAllowed(
+      updateDoc(adAs('admin', 'active-ad'), { is_featured: true, updated_at: serverTimestamp() }),
+    );
+    await expectAllowed(
+      updateDoc(adAs('admin', 'active-ad'), { is_featured: false, updated_at: serverTimestamp() }),
+    );
+    await expectDenied(updateDoc(adAs('admin', 'active-ad'), { is_featured: 'yes' }));
+  });
   it('nobody can add to views_count from a client, not even +1', async () => {
     for (const actor of ['anonymous', 'other', 'owner', 'admin'] as const) {
       await expectDenied(updateDoc(adAs(actor, 'active-ad'), { views_count: 4 }));

@@ -5,6 +5,7 @@ import type { UserRecord } from 'firebase-admin/auth';
 import { signupRequestSchema, type SignupRequest } from '../../../src/domain/signup';
 import { profileWriteSchema } from '../../../src/domain/profile';
 import { firstErrorMessage } from '../../../src/domain/common';
+import { directoryFields } from '../../../src/domain/directory';
 import { db } from '../firestore';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { claimPageSlug } from './page-slug';
@@ -38,7 +39,9 @@ export const SIGNUP_FAILED_MESSAGE = 'Sign-up failed. Please try again later.';
 /**
  * The profile every new member starts with: a plain User, pending approval, on the
  * free plan. Only this function creates profiles, so these values cannot be chosen
- * by the browser (firestore.rules deny client creates).
+ * by the browser (firestore.rules deny client creates). It already carries the
+ * search and sort fields the directory trigger would derive, so the member can be
+ * searched for (by the directory and the dashboard) from the moment the profile exists.
  */
 export function startingProfile(uid: string, request: StartingChoices, pageSlug: string, createdAt: Date) {
   return {
@@ -52,6 +55,7 @@ export function startingProfile(uid: string, request: StartingChoices, pageSlug:
     is_active: true,
     book_count: 0,
     created_at: createdAt,
+    ...directoryFields({ display_name: request.display_name, category: request.category, about_me: null }),
   } as const;
 }
 

@@ -53,7 +53,7 @@ export interface ItemSave {
   id?: string;
   userId?: string;
   fields: Record<string, unknown>;
-  admin?: { is_active?: boolean };
+  admin?: { is_active?: boolean; is_featured?: boolean };
 }
 
 /** What a committed save did. */
@@ -98,7 +98,7 @@ export async function saveOwnedItem(
   const adminFields = save.admin !== undefined && Object.keys(save.admin).length > 0;
   if (adminFields && !caller.admin) throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
   if (adminFields && save.id === undefined)
-    throw new HttpsError('invalid-argument', 'Only an existing item can be disabled.');
+    throw new HttpsError('invalid-argument', 'Only an existing item can be disabled or featured.');
   if (save.id === undefined && save.userId !== undefined && save.userId !== caller.uid && !caller.admin) {
     throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
   }

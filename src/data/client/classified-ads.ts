@@ -1,8 +1,8 @@
 /**
  * A member's own classified ads, written with the web SDK (Firestore Lite).
  * firestore.rules decides: only members in good standing create ads, in
- * their own name; only the seller edits or deletes; views and the featured
- * flag are never written here. The contact details live in the ad's member-only
+ * their own name; only the seller edits or deletes; views are never written
+ * here, and the featured flag only by an admin (setAdFeatured). The contact details live in the ad's member-only
  * subdocument (AD_CONTACT_PATH) and are written in the same batch as the ad.
  * A write refused because the session was ended elsewhere opens the sign-in
  * screen (writeWithSession).
@@ -15,6 +15,7 @@ import {
   limit,
   query,
   serverTimestamp,
+  updateDoc,
   where,
   writeBatch,
 } from 'firebase/firestore/lite';
@@ -97,4 +98,17 @@ export async function deleteAd(id: string): Promise<void> {
   batch.delete(contactDoc(id));
   batch.delete(doc(ads(), id));
   await writeWithSession(() => batch.commit());
+}
+
+/** Whether the ad is featured now (for the admin's switch; the cached page may be older). */
+export async function isAdFeatured(id: string): Promise<boolean> {
+  const snapshot = await getDoc(doc(ads(), id));
+  return snapshot.get('is_featured') === true;
+}
+
+/** An admin features the ad (listed first under 'Featured First') or stops featuring it; the rules refuse anyone else. */
+export async function setAdFeatured(id: string, featured: boolean): Promise<void> {
+  await writeWithSession(() =>
+    updateDoc(doc(ads(), id), { is_featured: featured, updated_at: serverTimestamp() }),
+  );
 }

@@ -6,6 +6,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { bookSchema, type Book } from '../../domain/book.ts';
 import { isBookIdShape } from '../../domain/book-page.ts';
+import type { Profile } from '../../domain/profile.ts';
 import { isItemPublic } from '../../domain/visibility.ts';
 import { tryParseDoc } from '../firestore-convert.ts';
 import { getDb } from './firestore.ts';
@@ -14,7 +15,7 @@ import { meterReads } from './read-meter.ts';
 
 /** What the book page renders for an id. */
 export type BookPageData =
-  | { kind: 'found'; book: Book }
+  | { kind: 'found'; book: Book; owner: Profile }
   /** Unknown or malformed id, a disabled book, a book failing its schema, or an owner who is not public. */
   | { kind: 'not-found' };
 
@@ -32,5 +33,5 @@ export async function loadBookPage(id: string, db: Firestore = getDb()): Promise
   if (!book || !book.is_active) return { kind: 'not-found' };
   const owner = await getProfileById(book.user_id, db);
   if (!owner || !isItemPublic(book, owner)) return { kind: 'not-found' };
-  return { kind: 'found', book };
+  return { kind: 'found', book, owner };
 }

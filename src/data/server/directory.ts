@@ -13,6 +13,8 @@ import {
   DIRECTORY_SORTS,
   MULTI_WORD_SCAN_FACTOR,
   directoryMemberSchema,
+  filterAndSortMembers,
+  groupMembers,
   type DirectoryMember,
   type DirectoryParams,
   type DirectorySort,
@@ -207,4 +209,76 @@ export async function getDirectoryView(
     list,
     notes,
   };
+}
+
+/** How many profiles the fallback reads at most (the newest listed members). */
+export const DIRECTORY_FALLBACK_LIMIT = 500;
+
+/**
+ * The directory read the simple way, for when its indexed queries fail (a missing
+ * index, a field the query needs gone bad): the listed profiles themselves
+ * (active and approved; equality filters need no composite index), at most
+ * DIRECTORY_FALLBACK_LIMIT of them, then the same search, category, order,
+ * groups and paging as the queries, in memory. X and Y count what was read, so
+ * they read 'up to' when the limit cut the list.
+ */
+export async function getDirectoryFallbackView(
+  params: DirectoryParams,
+  db: Firestore = getDb(),
+): Promise<DirectoryView> {
+  const snap = await db
+    .collection('profiles')
+    .where('is_active', '==', true)
+    .where('approval_status', '==', 'approved')
+    .select(...DIRECTORY_CARD_FIELDS, 'search_keywords')
+    .limit(DIRECTORY_FALLBACK_LIMIT)
+    .get();
+  meterQuery(snap);
+  const listed = snap.docs.map(toMember).filter((m): m is DirectoryMember => m !== null);
+  const matches = filterAndSortMembers(listed, params);
+  const exact = snap.size < DIRECTORY_FALLBACK_LIMIT;
+  const counts = { total: listed.length, matching: matches.length, exact };
+  const notes = [...params.notes];
+
+  if (params.category === null) {
+    if (params.after)
+      notes.push('Paging applies to one category at a time, so the list starts at the beginning.');
+    const groups = groupMembers(matches).map((group) => ({
+      ...group,
+      members: group.members.slice(0, DIRECTORY_GROUP_SIZE),
+      more: group.members.length > DIRECTORY_GROUP_SIZE,
+    }));
+    return { ...counts, groups, list: null, notes };
+  }
+  let start = 0;
+  if (params.after) {
+    const index = matches.findIndex((member) => member.id === params.after);
+    if (index === -1) notes.push('The page position no longer exists, so the list starts at the beginning.');
+    else start = index + 1;
+  }
+  const members = matches.slice(start, start + DIRECTORY_PAGE_SIZE);
+  const more = matches.length > start + DIRECTORY_PAGE_SIZE;
+  return {
+    ...counts,
+    groups: null,
+    list: { members, next: more ? (members.at(-1)?.id ?? null) : null },
+    notes,
+  };
+}
+
+/**
+ * The directory view from its indexed queries; when they fail, the failure is
+ * logged and the profiles are read directly instead (getDirectoryFallbackView).
+ * Throws only when both fail.
+ */
+export async function loadDirectoryView(
+  params: DirectoryParams,
+  db: Firestore = getDb(),
+): Promise<DirectoryView> {
+  try {
+    return await getDirectoryView(params, db);
+  } catch (error) {
+    console.error('Failed to load the member directory; reading the profiles directly.', error);
+    return getDirectoryFallbackView(params, db);
+  }
 }

@@ -105,11 +105,13 @@ export default function UserManagement({ selfUid, onChanged }: { selfUid: string
     setFilters((previous) => ({ ...previous, [key]: value === '' ? undefined : value }));
   }
 
+  // Every press searches again, even with the same text: a member who signed up
+  // since the last press must be found without changing the text.
   function submitSearch(event: FormEvent) {
     event.preventDefault();
-    if (searchText.trim() === search) return;
     setState({ status: 'loading' });
     setSearch(searchText.trim());
+    setReloads((count) => count + 1);
   }
 
   async function decide(user: AdminUserRow, action: 'approve-user' | 'deny-user') {

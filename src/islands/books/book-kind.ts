@@ -28,6 +28,13 @@ export const bookKind: OwnedItemKind<Book, BookEditorValues> = {
   toValues: toEditorValues,
   Fields: BookFields,
   adminSection: true,
+  adminFlags: [
+    {
+      name: 'is_active',
+      label: 'Active',
+      hint: 'A disabled book is hidden from everyone but its owner and admins.',
+    },
+  ],
   formClass: 'space-y-8 rounded-xl border border-line bg-paper p-4 sm:p-6',
   footerClass: 'flex flex-wrap gap-2 border-t border-line pt-6',
   path: (book) => `/book/${encodeURIComponent(book.id)}`,
@@ -43,7 +50,6 @@ export const bookKind: OwnedItemKind<Book, BookEditorValues> = {
   remove: async (id) => (await items()).deleteBook(id),
   texts: {
     addLabel: 'Add a book',
-    activeHint: 'A disabled book is hidden from everyone but its owner and admins.',
     deleteButton: 'Delete Book',
     deleteTitle: 'Delete Book',
     saveFailed: ITEM_MESSAGES.bookSaveFailed,

@@ -3,7 +3,7 @@
  * fields in a react-hook-form validated by the kind's schema, Save through the
  * kind's callable (waiting for an upload in flight), Cancel restoring the saved
  * values, Delete after a confirmation, and, for an admin editing an existing
- * item, the Active checkbox. Unsaved values are kept when a session ends.
+ * item, the kind's admin-only checkboxes (Active; Featured for products). Unsaved values are kept when a session ends.
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
@@ -17,10 +17,22 @@ import { useKeptDraft } from '../use-kept-draft.ts';
 import { failureToast, saveFailureToast } from './failure-toast.ts';
 import {
   ownedItemDraftKey,
+  type AdminFlag,
   type OwnedItem,
   type OwnedItemKind,
   type OwnedItemValues,
 } from './owned-item-kind.ts';
+
+/** The admin-only flags the admin changed, as the save's `admin` part (absent when none changed). */
+function adminChanges(flags: readonly AdminFlag[], values: OwnedItemValues, item: OwnedItem) {
+  const stored = item as unknown as Record<string, unknown>;
+  const changed = Object.fromEntries(
+    flags
+      .filter(({ name }) => values[name] !== (stored[name] ?? false))
+      .map(({ name }) => [name, values[name] === true]),
+  );
+  return Object.keys(changed).length > 0 ? { admin: changed } : {};
+}
 
 interface Props<Item extends OwnedItem, Values extends OwnedItemValues> {
   kind: OwnedItemKind<Item, Values>;
@@ -28,7 +40,7 @@ interface Props<Item extends OwnedItem, Values extends OwnedItemValues> {
   item: Item | null;
   /** Owner of a new item (the signed-in member, or the member an admin edits). */
   userId: string;
-  /** True for an admin: the Active checkbox shows for an existing item. */
+  /** True for an admin: the kind's admin checkboxes show for an existing item. */
   admin: boolean;
   /** Prefix of the inputs' ids (several editors may share a page); the kind's own by default. */
   idPrefix?: string;
@@ -70,9 +82,7 @@ export default function OwnedItemEditor<Item extends OwnedItem, Values extends O
         itemId: item?.id,
         userId,
         values,
-        ...(admin && item && values.is_active !== item.is_active
-          ? { admin: { is_active: values.is_active } }
-          : {}),
+        ...(admin && item ? adminChanges(kind.adminFlags, values, item) : {}),
       });
       if (!outcome.ok) {
         showToast(saveFailureToast(texts.saveFailed, kind.limit, outcome));
@@ -97,9 +107,9 @@ export default function OwnedItemEditor<Item extends OwnedItem, Values extends O
     onCancel();
   }
 
-  const activeBox = (
-    <CheckboxInput name="is_active" label="Active" idPrefix={idPrefix} hint={texts.activeHint} />
-  );
+  const activeBox = kind.adminFlags.map((flag) => (
+    <CheckboxInput key={flag.name} name={flag.name} label={flag.label} idPrefix={idPrefix} hint={flag.hint} />
+  ));
   return (
     <FormProvider {...form}>
       <form

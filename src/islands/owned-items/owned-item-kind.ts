@@ -42,15 +42,23 @@ export interface OwnedItemSave<Values> {
   userId: string;
   values: Values;
   /** Admin-only fields that changed, if any. */
-  admin?: { is_active: boolean };
+  admin?: Partial<Record<AdminFlagName, boolean>>;
+}
+
+/** The admin-only switches an item kind may have. */
+export type AdminFlagName = 'is_active' | 'is_featured';
+
+/** One admin-only checkbox on an existing item (Active, Featured): its field, label and hint. */
+export interface AdminFlag {
+  name: AdminFlagName;
+  label: string;
+  hint: string;
 }
 
 /** The words a kind shows (the spec fixes most of them; see ITEM_MESSAGES). */
 export interface OwnedItemTexts {
   /** The editor's accessible name when adding ('Add a book'). */
   addLabel: string;
-  /** Hint under the admin's Active checkbox. */
-  activeHint: string;
   /** The delete button's text, closed and in the dialog ('Delete Book'). */
   deleteButton: string;
   /** The delete dialog's title. */
@@ -96,8 +104,10 @@ export interface OwnedItemKind<Item extends OwnedItem, Values extends OwnedItemV
   toValues: (item?: Item) => Values;
   /** The fields only this kind has, inside the editor's form. */
   Fields: ComponentType<OwnedItemFieldsProps<Item>>;
-  /** Whether the admin's Active checkbox sits in its own 'Admin' section. */
+  /** Whether the admin's checkboxes sit in their own 'Admin' section. */
   adminSection: boolean;
+  /** The admin-only checkboxes of an existing item, in order (Active first). */
+  adminFlags: readonly AdminFlag[];
   /** Class of the editor's form and of its button row (the layout the kind's fields want). */
   formClass: string;
   footerClass: string;

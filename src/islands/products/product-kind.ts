@@ -32,6 +32,20 @@ export const productKind: OwnedItemKind<ProductService, ProductEditorValues> = {
   toValues: toProductEditorValues,
   Fields: ProductFields,
   adminSection: false,
+  // A product's Featured flag is the admin's to set: the marketplace's 'Featured
+  // First' sort lists featured items first (a book's follows the home page's slots).
+  adminFlags: [
+    {
+      name: 'is_active',
+      label: 'Active',
+      hint: 'A disabled item is hidden from everyone but its owner and admins.',
+    },
+    {
+      name: 'is_featured',
+      label: 'Featured',
+      hint: "The marketplace's 'Featured First' sort lists featured items first.",
+    },
+  ],
   formClass: 'space-y-4 rounded-xl border border-line bg-paper p-4 sm:p-6',
   footerClass: 'flex flex-wrap gap-2 border-t border-line pt-4',
   summary: (item) => `${productKindLabel(item)}${priceLine(item) ? ` · ${priceLine(item)}` : ''}`,
@@ -48,7 +62,6 @@ export const productKind: OwnedItemKind<ProductService, ProductEditorValues> = {
   remove: async (id) => (await items()).deleteProductService(id),
   texts: {
     addLabel: 'Add a product or service',
-    activeHint: 'A disabled item is hidden from everyone but its owner and admins.',
     deleteButton: 'Delete',
     deleteTitle: 'Delete Product/Service',
     saveFailed: ITEM_MESSAGES.productSaveFailed,

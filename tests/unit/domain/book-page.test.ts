@@ -136,4 +136,55 @@ describe('bookJsonLd', () => {
     });
     expect((data.offers as Array<Record<string, unknown>>)[1]).not.toHaveProperty('price');
   });
+
+  const minimalBook = {
+    id: 'b2',
+    title: 'Harbour Lights',
+    description: null,
+    user_id: 'p1',
+    author: { display_name: 'Tidewater Press', page_slug: 'tidewater' },
+    category: 'fiction' as const,
+    genre: [],
+    sub_genre: [],
+    purchase_url: null,
+    ebook_url: null,
+    ebook_price: null,
+    paperback_url: null,
+    paperback_price: null,
+    hardcover_url: null,
+    hardcover_price: null,
+    audiobook_url: null,
+    audiobook_price: null,
+    purchase_links: [],
+  };
+
+  it('names a Publisher member as the book’s publisher, an Organization, not as a Person author', () => {
+    const data = bookJsonLd({
+      book: minimalBook,
+      pageUrl: 'https://s.example/book/b2',
+      site: 'https://s.example',
+      owner: { role: 'User', category: 'Publisher' },
+    });
+    expect(data.publisher).toEqual({
+      '@type': 'Organization',
+      name: 'Tidewater Press',
+      url: 'https://s.example/profile/tidewater',
+    });
+    expect(data).not.toHaveProperty('author');
+  });
+
+  it.each([
+    ['Book Author', 'User'],
+    ['Book Lover/Marketer', 'User'],
+    ['Book Author', 'Admin'],
+  ] as const)('names a %s (role %s) as the author, a Person', (category, role) => {
+    const data = bookJsonLd({
+      book: minimalBook,
+      pageUrl: 'https://s.example/book/b2',
+      site: 'https://s.example',
+      owner: { role, category },
+    });
+    expect(data.author).toMatchObject({ '@type': 'Person', name: 'Tidewater Press' });
+    expect(data).not.toHaveProperty('publisher');
+  });
 });

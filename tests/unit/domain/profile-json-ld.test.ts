@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { profileJsonLd, sameAsLinks, serializeJsonLd } from '../../../src/domain/profile-json-ld.ts';
+import {
+  memberSchemaType,
+  profileJsonLd,
+  sameAsLinks,
+  serializeJsonLd,
+} from '../../../src/domain/profile-json-ld.ts';
 
 const profile = {
   display_name: 'Jane Doe',
@@ -75,6 +80,46 @@ describe('profileJsonLd', () => {
     expect(person).not.toHaveProperty('sameAs');
     expect(person).not.toHaveProperty('image');
     expect(person).not.toHaveProperty('description');
+  });
+});
+
+describe('profileJsonLd of a Publisher', () => {
+  const data = profileJsonLd({
+    profile: { ...profile, display_name: 'Tidewater Press', role: 'User', category: 'Publisher' },
+    books: [{ id: 'b1', title: 'Tides', description: null, cover_image: null }],
+    pageUrl: 'https://shelfmark.example/profile/tidewater',
+    site: 'https://shelfmark.example',
+  });
+  const graph = data['@graph'] as Array<Record<string, unknown>>;
+
+  it('is about an Organization (with no Person-only jobTitle)', () => {
+    expect(graph[0]?.mainEntity).toEqual({
+      '@id': 'https://shelfmark.example/profile/tidewater#organization',
+    });
+    expect(graph[1]).toMatchObject({
+      '@type': 'Organization',
+      '@id': 'https://shelfmark.example/profile/tidewater#organization',
+      name: 'Tidewater Press',
+    });
+    expect(graph[1]).not.toHaveProperty('jobTitle');
+  });
+  it('names the Organization as the publisher of its books, not their author', () => {
+    expect(graph[2]).toEqual({
+      '@type': 'Book',
+      name: 'Tides',
+      url: 'https://shelfmark.example/book/b1',
+      publisher: { '@id': 'https://shelfmark.example/profile/tidewater#organization' },
+    });
+  });
+});
+
+describe('memberSchemaType', () => {
+  it('is Organization for a member of category Publisher only, whatever the role', () => {
+    expect(memberSchemaType({ role: 'User', category: 'Publisher' })).toBe('Organization');
+    expect(memberSchemaType({ role: 'User', category: 'Book Author' })).toBe('Person');
+    expect(memberSchemaType({ role: 'User', category: 'Book Lover/Marketer' })).toBe('Person');
+    expect(memberSchemaType({ role: 'Admin', category: 'Publisher' })).toBe('Organization');
+    expect(memberSchemaType({ role: 'Admin', category: 'Book Author' })).toBe('Person');
   });
 });
 
