@@ -24,9 +24,12 @@ test('a new visitor signs up, verifies the email, waits for approval and gets in
     await form.getByLabel('Display Name').fill(displayName);
     await expect(form.getByRole('radio', { name: 'Book Author' })).toBeChecked();
     await form.getByRole('radio', { name: 'Publisher' }).check();
+    const create = form.getByRole('button', { name: 'Create Account' });
+    await expect(create).toBeDisabled();
     await form.getByLabel('I agree to the Terms and Conditions').check();
+    await expect(create).toBeDisabled();
     await form.getByLabel('I agree to the Privacy Policy').check();
-    await form.getByRole('button', { name: 'Create Account' }).click();
+    await create.click();
     await expect(page.getByText('Account Created Successfully!')).toBeVisible({ timeout: 20_000 });
     await expect(
       page.getByText('Please check your email to verify your account, then you can log in.'),

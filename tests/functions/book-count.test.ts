@@ -1,6 +1,6 @@
 // profiles.book_count follows the user's active books, through the real bookCount trigger.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
+import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
 import { bookData, profileData } from './factories';
 
 const db = adminDb();
@@ -79,10 +79,12 @@ describe('bookCount trigger', () => {
   it('does not create a profile for a user who has none', async () => {
     const ghost = uniqueId('ghost');
     await db.collection('books').add(bookData(ghost));
-    // Alice's count proves the triggers for the writes above have run.
-    await db.collection('books').add(bookData(alice));
-    await expectBookCount(alice, 1);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Alice's count proves the trigger has handled the ghost's book.
+    await afterSentinel(
+      () => db.collection('books').add(bookData(alice)),
+      () => bookCountOf(alice),
+      (count) => count === 1,
+    );
     expect((await db.doc(`profiles/${ghost}`).get()).exists).toBe(false);
   });
 });

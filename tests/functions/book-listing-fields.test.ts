@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listingFieldsOf } from '../../src/domain/book-listing';
 import { bookVisibilityFields } from '../../src/domain/visibility';
-import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
+import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
 import { bookData, profileData } from './factories';
 
 const db = adminDb();
@@ -136,8 +136,15 @@ describe('book listing fields trigger', () => {
         ...bookVisibilityFields(data.is_active !== false, true),
       });
       const written = (await ref.get()).updateTime;
-      // Give the triggers time to run; a write of theirs would move updateTime.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // A new book both triggers must complete: once it is, they have handled the settled book,
+      // and a write of theirs would have moved its updateTime.
+      const sentinel = db.collection('books').doc(uniqueId('sentinel'));
+      await afterSentinel(
+        () => sentinel.set(bookData(alice, { title: 'Sentinel' })),
+        async () => (await sentinel.get()).data() ?? {},
+        (book) => Array.isArray(book.search_keywords) && book.is_public === true,
+        WAIT_MS,
+      );
       expect((await ref.get()).updateTime?.isEqual(written!)).toBe(true);
     },
     TEST_MS,

@@ -1,6 +1,6 @@
 // books.owner_public / books.is_public follow the book and its owner, through the real triggers.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
+import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
 import { bookData, profileData } from './factories';
 
 const db = adminDb();
@@ -47,7 +47,11 @@ describe('book visibility triggers', () => {
     async () => {
       const first = await db.collection('books').add(bookData(owner));
       const second = await db.collection('books').add(bookData(owner, { title: 'Second' }));
-      for (const ref of [first, second]) await waitBook(ref.id, (b) => b?.is_public === true);
+      // Another member's book, for the sentinel below.
+      const other = uniqueId('other');
+      await db.doc(`profiles/${other}`).set(profileData(other));
+      const othersBook = await db.collection('books').add(bookData(other));
+      for (const ref of [first, second, othersBook]) await waitBook(ref.id, (b) => b?.is_public === true);
 
       await db.doc(`profiles/${owner}`).update({ is_active: false });
       for (const ref of [first, second]) {
@@ -57,8 +61,14 @@ describe('book visibility triggers', () => {
         });
       }
       await db.doc(`profiles/${owner}`).update({ is_active: true, approval_status: 'pending' });
-      // Still hidden while pending: wait a little for a wrong write, then check.
-      await new Promise((r) => setTimeout(r, 2_000));
+      // Still hidden while pending. The sentinel: deactivating the other member must hide their
+      // book; once it has, the owner's change above has been handled too.
+      await afterSentinel(
+        () => db.doc(`profiles/${other}`).update({ is_active: false }),
+        async () => (await db.doc(`books/${othersBook.id}`).get()).get('is_public'),
+        (isPublic) => isPublic === false,
+        WAIT_MS,
+      );
       expect((await db.doc(`books/${first.id}`).get()).get('is_public')).toBe(false);
 
       await db.doc(`profiles/${owner}`).update({ approval_status: 'approved' });

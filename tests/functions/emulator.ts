@@ -49,6 +49,25 @@ export async function eventually<T>(
   return value;
 }
 
+/**
+ * Makes "the trigger wrote nothing" a claim that can fail. After the write under
+ * test, `sentinel` makes a second write that the same trigger must act on, and
+ * `processed` reads until its effect shows (as `eventually` does, with its
+ * timeout). The emulator hands a trigger its events in the order of the writes,
+ * so once the sentinel is processed the write under test has been handled too,
+ * and whatever it left can be asserted. A fixed sleep instead passes whenever
+ * the trigger is merely slow.
+ */
+export async function afterSentinel<T>(
+  sentinel: () => Promise<unknown>,
+  processed: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs?: number,
+): Promise<void> {
+  await sentinel();
+  await eventually(processed, done, timeoutMs);
+}
+
 /** A unique id, so a late trigger from an earlier test cannot touch this test's documents. */
 export function uniqueId(prefix: string): string {
   return `${prefix}-${Math.random().toString(36).slice(2, 10)}`;

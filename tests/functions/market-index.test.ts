@@ -1,7 +1,7 @@
 // market_listings follows books, products/services, classified ads and their owners, through the real triggers.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MARKET_COLLECTION, marketEntryId, type MarketSource } from '../../src/domain/market-entry';
-import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
+import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
 import { adData, bookData, productData, profileData } from './factories';
 
 const db = adminDb();
@@ -162,7 +162,14 @@ describe('market index triggers', () => {
       await waitEntry('classified_ads', ad.id, (e) => e !== undefined);
       const first = (await entryRef('classified_ads', ad.id).get()).updateTime;
       await ad.update({ description: 'Solid oak, five shelves, as new.' });
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // A new ad the trigger must list: once it is listed, the edit above has been handled.
+      const sentinel = db.collection('classified_ads').doc(uniqueId('sentinel'));
+      await afterSentinel(
+        () => sentinel.set(adData(seller, { title: 'Sentinel' })),
+        () => entryOf('classified_ads', sentinel.id),
+        (entry) => entry !== undefined,
+        WAIT_MS,
+      );
       expect((await entryRef('classified_ads', ad.id).get()).updateTime?.isEqual(first!)).toBe(true);
     },
     TEST_MS,

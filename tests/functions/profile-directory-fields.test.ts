@@ -1,7 +1,7 @@
 // profiles.search_keywords and sort_name follow the profile, through the real profileDirectoryFields trigger.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { directoryFields } from '../../src/domain/directory';
-import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
+import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
 import { profileData } from './factories';
 
 const db = adminDb();
@@ -15,6 +15,20 @@ async function storedFields(
     sort_name: snap.get('sort_name'),
     updated_at: snap.get('updated_at'),
   };
+}
+
+/**
+ * The sentinel for "wrote nothing": a new profile the trigger must give its
+ * fields. Once it has them, the trigger has handled the writes made before it.
+ */
+async function directoryFieldsOfAnotherProfile(): Promise<void> {
+  const other = uniqueId('sentinel');
+  const source = { display_name: 'Sentinel Sam', category: 'Book Author', about_me: null };
+  await afterSentinel(
+    () => db.doc(`profiles/${other}`).set(profileData(other, { display_name: source.display_name })),
+    () => storedFields(other),
+    (fields) => fields.sort_name === directoryFields(source).sort_name,
+  );
 }
 
 /** Waits until the profile carries the fields derived from `source`. */
@@ -85,7 +99,7 @@ describe('profileDirectoryFields trigger', () => {
     await db.doc(`profiles/${uid}`).update({ book_count: 3 });
     const afterOwnWrite = await updateTime();
     expect(afterOwnWrite.isEqual(settled)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await directoryFieldsOfAnotherProfile();
     expect((await updateTime()).isEqual(afterOwnWrite)).toBe(true);
   });
 
@@ -93,7 +107,7 @@ describe('profileDirectoryFields trigger', () => {
     await db.doc(`profiles/${uid}`).set(profileData(uid));
     await expectFieldsFor(uid, { display_name: `Author ${uid}`, category: 'Book Author', about_me: null });
     await db.doc(`profiles/${uid}`).delete();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await directoryFieldsOfAnotherProfile();
     expect((await db.doc(`profiles/${uid}`).get()).exists).toBe(false);
   });
 });
