@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { SignupFormValues, SignupRequest } from '../domain/signup.ts';
 import {
   clearDraft,
@@ -54,7 +54,8 @@ export default function SignupForm({ onCreated }: Props) {
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const { register, handleSubmit, formState, clearErrors, setFocus, reset, subscribe } = form;
+  const { register, handleSubmit, formState, clearErrors, setFocus, reset, subscribe, control } = form;
+  const [agreedToTerms, agreedToPrivacy] = useWatch({ control, name: ['agreedToTerms', 'agreedToPrivacy'] });
   const displayNameError = formState.errors.displayName?.message;
   const hydrated = useHydrated();
 
@@ -199,8 +200,13 @@ export default function SignupForm({ onCreated }: Props) {
           </div>
         </div>
 
-        {/* Never disabled by the boxes: pressing it runs the checks, which say what is missing. */}
-        <button type="submit" disabled={formState.isSubmitting} className="btn btn-primary w-full">
+        {/* Disabled until both boxes are ticked, and while busy; the ordered checks still
+            guard any submit that gets past it. */}
+        <button
+          type="submit"
+          disabled={formState.isSubmitting || !agreedToTerms || !agreedToPrivacy}
+          className="btn btn-primary w-full"
+        >
           {formState.isSubmitting ? 'Creating Account…' : 'Create Account'}
         </button>
       </fieldset>

@@ -16,6 +16,11 @@ function signupForm(page: Page) {
   return page.getByRole('tabpanel', { name: 'Sign Up' });
 }
 
+/** Submits the sign-up form the way a press of Enter would, even while Create Account is disabled. */
+async function submitSignup(page: Page) {
+  await page.locator('form[name="signup"]').evaluate((form: HTMLFormElement) => form.requestSubmit());
+}
+
 test.describe('the auth screen', () => {
   test('opens Login on /auth and /login, Sign Up on /register and /auth?tab=signup, with Back to Home', async ({
     page,
@@ -80,19 +85,21 @@ test.describe('the auth screen', () => {
     await expect(page.getByText('Password Too Short')).toBeVisible();
     await expect(page.getByText('Password must be at least 6 characters long.')).toBeVisible();
 
-    // The boxes do not disable Create Account: pressing it says which agreement is missing.
+    // With a box unticked the button is disabled; the checks still guard a submit by other means.
     await form.getByLabel('Password', { exact: true }).fill('long-enough');
     await form.getByLabel('Confirm Password', { exact: true }).fill('long-enough');
     await form.getByLabel('I agree to the Terms and Conditions').uncheck();
     await form.getByLabel('I agree to the Privacy Policy').uncheck();
-    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(form.getByRole('button', { name: 'Create Account' })).toBeDisabled();
+    await submitSignup(page);
     await expect(page.getByText('Terms Required')).toBeVisible();
     await expect(
       page.getByText('You must agree to the Terms and Conditions to create an account.'),
     ).toBeVisible();
 
     await form.getByLabel('I agree to the Terms and Conditions').check();
-    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(form.getByRole('button', { name: 'Create Account' })).toBeDisabled();
+    await submitSignup(page);
     await expect(page.getByText('Privacy Policy Required')).toBeVisible();
     await expect(page.getByText('You must agree to the Privacy Policy to create an account.')).toBeVisible();
   });
@@ -106,7 +113,7 @@ test.describe('the auth screen', () => {
     await form.getByLabel('Display Name').fill('www.all-wrong.example');
     await form.getByLabel('Password', { exact: true }).fill('abc');
     await form.getByLabel('Confirm Password', { exact: true }).fill('xyz');
-    await form.getByRole('button', { name: 'Create Account' }).click();
+    await submitSignup(page);
     await expect(page.getByText('Password Mismatch')).toBeVisible();
     await expect(page.getByText('Password Too Short')).toHaveCount(0);
     await expect(page.getByText('Terms Required')).toHaveCount(0);
