@@ -3,20 +3,21 @@
 // the attempt before anything looks at the address, and leave the lookup and the
 // mail to a queued task. A taken new address of an email change gets a notice for
 // its holder instead of a confirmation, and the requester sees nothing different.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { EMAIL_CHANGE_THROTTLED_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../src/domain/account';
 import { EMAIL_CHANGE_LIMITS } from '../../src/domain/throttle';
 import { adminDb, clearFirestore, eventually } from './emulator';
-import { newEmail, profileData } from './factories';
-import { Mailbox } from './mailbox';
+import { memberWithPassword, newEmail } from './factories';
+import { useMailbox } from './mailbox';
 import { callFunction, signInForIdToken } from './callable';
 
-const db = adminDb();
+// adminDb() initialises the Admin app that the Auth client below uses.
+adminDb();
 const auth = getAuth(getApps()[0]);
 const PASSWORD = 'oracle-secret';
-let mailbox: Mailbox;
+const mailbox = useMailbox();
 
 let ipCounter = 0;
 function freshIp(): string {
@@ -25,22 +26,9 @@ function freshIp(): string {
 }
 
 /** An approved member with a verified address and a profile named `name`. */
-async function member(name: string): Promise<{ uid: string; email: string }> {
-  const email = newEmail(name);
-  const user = await auth.createUser({ email, password: PASSWORD, displayName: name, emailVerified: true });
-  await db.doc(`profiles/${user.uid}`).set(profileData(user.uid, { display_name: name }));
-  return { uid: user.uid, email };
-}
+const member = (name: string) => memberWithPassword(name, PASSWORD);
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-beforeAll(async () => {
-  mailbox = await Mailbox.open();
-});
-
-afterAll(async () => {
-  await mailbox?.close();
-});
 
 beforeEach(async () => {
   await clearFirestore();

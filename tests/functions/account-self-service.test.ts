@@ -2,12 +2,12 @@
 // answer for every address, throttled per address and per client, links only
 // to our own pages), the email change with its confirmation and notice, signing
 // out everywhere, and the data download.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { adminDb, clearFirestore, eventually } from './emulator';
-import { bookData, newEmail, profileData } from './factories';
-import { Mailbox } from './mailbox';
+import { bookData, memberWithPassword, newEmail } from './factories';
+import { useMailbox } from './mailbox';
 import { callFunction, signInForIdToken } from './callable';
 import {
   FOREIGN_CONTINUE_URL_MESSAGE,
@@ -20,7 +20,7 @@ import { PASSWORD_RESET_LIMITS_PER_EMAIL, PASSWORD_RESET_LIMITS_PER_IP } from '.
 
 const db = adminDb();
 const auth = getAuth(getApps()[0]);
-let mailbox: Mailbox;
+const mailbox = useMailbox();
 const PASSWORD = 'old-secret';
 
 let ipCounter = 0;
@@ -31,28 +31,13 @@ function freshIp(): string {
 }
 
 /** An approved member with a verified address and a profile. */
-async function member(name: string): Promise<{ uid: string; email: string }> {
-  const email = newEmail(name);
-  const user = await auth.createUser({ email, password: PASSWORD, displayName: name, emailVerified: true });
-  await db
-    .doc(`profiles/${user.uid}`)
-    .set(profileData(user.uid, { display_name: name, approval_status: 'approved' }));
-  return { uid: user.uid, email };
-}
+const member = (name: string) => memberWithPassword(name, PASSWORD);
 
 function linkIn(text: string | undefined): URL {
   const link = text?.match(/https?:\/\/\S*oobCode=\S+/)?.[0];
   expect(link).toBeDefined();
   return new URL(link!);
 }
-
-beforeAll(async () => {
-  mailbox = await Mailbox.open();
-});
-
-afterAll(async () => {
-  await mailbox?.close();
-});
 
 beforeEach(async () => {
   await clearFirestore();

@@ -1,13 +1,13 @@
 // Accounts come into being only through the signUp callable (or an admin), and
 // what anyone can call cannot be looped: the blocking function, the throttles,
 // the resend-verification callable and the bounded slug search, on the emulators.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { DocumentReference, Firestore, Query, Transaction } from 'firebase-admin/firestore';
 import { adminDb, clearFirestore, uniqueId } from './emulator';
 import { authUserExists, newEmail, profileData, signupRequest } from './factories';
-import { Mailbox } from './mailbox';
+import { useMailbox } from './mailbox';
 import { authRestUrl, callFunction, signInForIdToken } from './callable';
 import {
   claimPageSlug,
@@ -22,7 +22,7 @@ import { SIGNUP_LIMITS_PER_IP, SIGNUP_THROTTLED_MESSAGE } from '../../src/domain
 
 const db = adminDb();
 const auth = getAuth(getApps()[0]);
-let mailbox: Mailbox;
+const mailbox = useMailbox();
 
 /**
  * A different X-Forwarded-For for each call. It moves no count: on the emulator
@@ -34,14 +34,6 @@ function freshIp(): string {
   ipCounter += 1;
   return `203.0.113.${ipCounter}`;
 }
-
-beforeAll(async () => {
-  mailbox = await Mailbox.open();
-});
-
-afterAll(async () => {
-  await mailbox?.close();
-});
 
 beforeEach(async () => {
   await clearFirestore();

@@ -1,7 +1,7 @@
 // Minimal valid documents, as the site writes them, and sign-up requests.
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { uniqueId } from './emulator';
+import { adminDb, uniqueId } from './emulator';
 
 /** A fresh email address, so tests never meet each other's accounts (the Auth emulator is not cleared between tests). */
 export function newEmail(name = 'member'): string {
@@ -27,6 +27,29 @@ export async function authUserExists(email: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * A member as sign-up and approval leave them: an Auth account with `password`
+ * and a verified address (unless `verified` is false), and an approved profile
+ * named `name` (with `profile`'s overrides). The Auth name is `authName`, else `name`.
+ */
+export async function memberWithPassword(
+  name: string,
+  password: string,
+  options: { verified?: boolean; authName?: string; profile?: Record<string, unknown> } = {},
+): Promise<{ uid: string; email: string }> {
+  const email = newEmail(name);
+  const user = await getAuth(getApps()[0]).createUser({
+    email,
+    password,
+    displayName: options.authName ?? name,
+    emailVerified: options.verified ?? true,
+  });
+  await adminDb()
+    .doc(`profiles/${user.uid}`)
+    .set(profileData(user.uid, { display_name: name, ...options.profile }));
+  return { uid: user.uid, email };
 }
 
 /** A profiles/{uid} document. */

@@ -5,14 +5,14 @@
 // - a mail to a member goes only to a verified address, so an address changed
 //   without confirmation (client-side updateEmail) receives nothing: no relayed
 //   buyer message, no approval notice.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { SELLER_MESSAGE_TEXT } from '../../src/domain/seller-message';
 import { newsletterCandidates } from '../../functions/src/newsletters/recipients';
 import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
 import { newEmail, profileData } from './factories';
-import { Mailbox, type CaughtMail } from './mailbox';
+import { type CaughtMail, useMailbox } from './mailbox';
 import { authRestUrl, callFunction, signInForIdToken } from './callable';
 
 const db = adminDb();
@@ -21,7 +21,7 @@ const PASSWORD = 'mail-secret';
 /** What an attacker puts in the Auth displayName with updateProfile. */
 const AUTH_NAME = 'Visit http://evil.example now';
 const TEST_MS = 60_000;
-let mailbox: Mailbox;
+const mailbox = useMailbox();
 
 let ipCounter = 0;
 function freshIp(): string {
@@ -83,14 +83,6 @@ async function adOf(sellerUid: string): Promise<string> {
 }
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-beforeAll(async () => {
-  mailbox = await Mailbox.open();
-});
-
-afterAll(async () => {
-  await mailbox?.close();
-});
 
 beforeEach(async () => {
   await clearFirestore();

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { eventually } from './emulator';
 
 /** Where the functions deliver mail (functions/.env.demo-shelfmark). */
@@ -80,4 +81,26 @@ export class Mailbox {
     const mails = await eventually(matching, (found) => found.length > 0, timeoutMs);
     return mails[0]!;
   }
+}
+
+/**
+ * The mailbox of a test file that reads mail: opened before the file's first
+ * test and closed after its last. Its methods work from the first test on.
+ */
+export function useMailbox(): Pick<Mailbox, 'mailsTo' | 'waitFor'> {
+  let mailbox: Mailbox | undefined;
+  beforeAll(async () => {
+    mailbox = await Mailbox.open();
+  });
+  afterAll(async () => {
+    await mailbox?.close();
+  });
+  const opened = (): Mailbox => {
+    if (mailbox === undefined) throw new Error('the mailbox opens in beforeAll: use it inside a test');
+    return mailbox;
+  };
+  return {
+    mailsTo: (address) => opened().mailsTo(address),
+    waitFor: (address, subject, timeoutMs) => opened().waitFor(address, subject, timeoutMs),
+  };
 }

@@ -3,7 +3,7 @@
 // callables that write the session stamp before they answer, on the emulators.
 // Each attack is performed as a hostile caller would: an old token from another
 // browser, a stale sign-in, a made-up or replayed code, another member's uid.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import {
@@ -17,7 +17,7 @@ import { SESSION_STAMP_FIELD } from '../../src/domain/caller-standing';
 import { ACTION_CODE_LIMITS_PER_IP } from '../../src/domain/throttle';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData, newEmail } from './factories';
-import { Mailbox } from './mailbox';
+import { useMailbox } from './mailbox';
 import { callFunction, signInForIdToken } from './callable';
 import { directWrite } from './direct-write';
 import { makeMember, type Member } from './profile-members';
@@ -25,7 +25,7 @@ import { makeMember, type Member } from './profile-members';
 const db = adminDb();
 const auth = getAuth(getApps()[0]);
 const PASSWORD = 'secret-pass';
-let mailbox: Mailbox;
+const mailbox = useMailbox();
 
 /** Firebase keeps sign-in times in whole seconds: let a sign-in's second pass before the cut. */
 const nextSecond = () => new Promise((done) => setTimeout(done, 1100));
@@ -65,14 +65,6 @@ async function expectOldTokenRefused(member: Member, bookId: string): Promise<vo
   );
   expect((await db.doc(`books/${bookId}`).get()).get('title')).toBe('Kept');
 }
-
-beforeAll(async () => {
-  mailbox = await Mailbox.open();
-});
-
-afterAll(async () => {
-  await mailbox?.close();
-});
 
 beforeEach(async () => {
   await clearFirestore();
