@@ -1,5 +1,6 @@
 import type { AuditEntry } from '../../domain/admin-users.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
+import DataTable, { type Column } from '../ui/DataTable.tsx';
 import { useAsync } from '../ui/use-async.ts';
 
 function describeChange(entry: AuditEntry): string {
@@ -27,45 +28,15 @@ export default function AuditLog({ refreshKey }: { refreshKey: number }) {
       failed="The audit log could not be loaded."
       empty="No admin actions recorded yet."
     >
-      {(list) => <AuditTable entries={list} />}
+      {(list) => <DataTable caption="Latest admin actions" columns={AUDIT_COLUMNS} rows={list} />}
     </AsyncContent>
   );
 }
 
-function AuditTable({ entries }: { entries: AuditEntry[] }) {
-  return (
-    <table className="w-full border-collapse text-sm">
-      <caption className="sr-only">Latest admin actions</caption>
-      <thead>
-        <tr className="text-left">
-          <th scope="col" className="border-b border-line p-2">
-            When
-          </th>
-          <th scope="col" className="border-b border-line p-2">
-            Admin
-          </th>
-          <th scope="col" className="border-b border-line p-2">
-            Action
-          </th>
-          <th scope="col" className="border-b border-line p-2">
-            Member
-          </th>
-          <th scope="col" className="border-b border-line p-2">
-            Change
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.id}>
-            <td className="border-b border-line p-2">{entry.at.toLocaleString()}</td>
-            <td className="border-b border-line p-2 font-mono">{entry.actor_uid}</td>
-            <td className="border-b border-line p-2">{entry.action}</td>
-            <td className="border-b border-line p-2 font-mono">{entry.target_uid ?? '—'}</td>
-            <td className="border-b border-line p-2 break-all">{describeChange(entry)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
+const AUDIT_COLUMNS: readonly Column<AuditEntry>[] = [
+  { header: 'When', cell: (entry) => entry.at.toLocaleString() },
+  { header: 'Admin', cell: (entry) => entry.actor_uid, className: 'font-mono' },
+  { header: 'Action', cell: (entry) => entry.action },
+  { header: 'Member', cell: (entry) => entry.target_uid ?? '—', className: 'font-mono' },
+  { header: 'Change', cell: describeChange, className: 'break-all' },
+];

@@ -1,5 +1,7 @@
 import { SERVER_FAILURE_LABELS } from '../../domain/server-failures.ts';
+import type { ServerFailure } from '../../domain/server-failures.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
+import DataTable, { type Column } from '../ui/DataTable.tsx';
 import { useAsync } from '../ui/use-async.ts';
 
 function describeContext(context: Record<string, string>): string {
@@ -7,6 +9,13 @@ function describeContext(context: Record<string, string>): string {
     .map(([key, value]) => `${key}: ${value}`)
     .join('; ');
 }
+
+const FAILURE_COLUMNS: readonly Column<ServerFailure>[] = [
+  { header: 'When', cell: (entry) => entry.at.toLocaleString() },
+  { header: 'What failed', cell: (entry) => SERVER_FAILURE_LABELS[entry.kind] },
+  { header: 'About', cell: (entry) => describeContext(entry.context) || '—', className: 'break-all' },
+  { header: 'Error', cell: (entry) => entry.message, className: 'break-all' },
+];
 
 /** Server failures: what the functions could not do (mail, newsletter batches, rebuilds), newest first; read-only. */
 export default function ServerFailures({ refreshKey }: { refreshKey: number }) {
@@ -26,39 +35,7 @@ export default function ServerFailures({ refreshKey }: { refreshKey: number }) {
         failed="The server failures could not be loaded."
         empty="No server failures recorded."
       >
-        {(list) => (
-          <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">Latest server failures</caption>
-            <thead>
-              <tr className="text-left">
-                <th scope="col" className="border-b border-line p-2">
-                  When
-                </th>
-                <th scope="col" className="border-b border-line p-2">
-                  What failed
-                </th>
-                <th scope="col" className="border-b border-line p-2">
-                  About
-                </th>
-                <th scope="col" className="border-b border-line p-2">
-                  Error
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="border-b border-line p-2">{entry.at.toLocaleString()}</td>
-                  <td className="border-b border-line p-2">{SERVER_FAILURE_LABELS[entry.kind]}</td>
-                  <td className="border-b border-line p-2 break-all">
-                    {describeContext(entry.context) || '—'}
-                  </td>
-                  <td className="border-b border-line p-2 break-all">{entry.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {(list) => <DataTable caption="Latest server failures" columns={FAILURE_COLUMNS} rows={list} />}
       </AsyncContent>
     </section>
   );
