@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changeEmailFormSchema, type ChangeEmailForm as Values } from '../../domain/account.ts';
 import { showToast } from '../../lib/toast.ts';
-import { AccountField, PasswordField } from './fields.tsx';
+import { Field, PasswordField } from '../ui/fields.tsx';
 
 /**
  * Change email: the new address and the current password. A confirmation goes
@@ -37,7 +37,7 @@ export default function ChangeEmailForm({ currentEmail }: { currentEmail: string
     <form name="change-email" onSubmit={handleSubmit(submit)} noValidate className="space-y-4">
       <h3 className="font-semibold">Change email</h3>
       <input type="email" name="username" autoComplete="username" value={currentEmail} hidden readOnly />
-      <AccountField
+      <Field
         id="ce-email"
         label="New email address"
         type="email"

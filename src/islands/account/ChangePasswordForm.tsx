@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { changePasswordFormSchema, type ChangePasswordForm as Values } from '../../domain/account.ts';
 import { showToast } from '../../lib/toast.ts';
-import { PasswordField } from './fields.tsx';
+import { PasswordField } from '../ui/fields.tsx';
 
 const EMPTY: Values = { currentPassword: '', password: '', confirmPassword: '' };
 

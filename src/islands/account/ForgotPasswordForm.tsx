@@ -7,7 +7,7 @@ import {
   type ForgotPasswordForm as Values,
 } from '../../domain/account.ts';
 import { showToast } from '../../lib/toast.ts';
-import { AccountField } from './fields.tsx';
+import { Field } from '../ui/fields.tsx';
 
 interface Props {
   /** The address to start with (what the login form holds). */
@@ -43,7 +43,7 @@ export default function ForgotPasswordForm({ defaultEmail = '', idPrefix = 'forg
       <p className="text-sm text-ink-muted">
         Enter your email and we will send you a link to choose a new password.
       </p>
-      <AccountField
+      <Field
         id={`${idPrefix}-email`}
         label="Email"
         type="email"

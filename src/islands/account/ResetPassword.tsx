@@ -9,7 +9,7 @@ import {
 } from '../../domain/account.ts';
 import { showToast } from '../../lib/toast.ts';
 import ForgotPasswordForm from './ForgotPasswordForm.tsx';
-import { PasswordField } from './fields.tsx';
+import { PasswordField } from '../ui/fields.tsx';
 
 type State =
   | { step: 'checking' }
