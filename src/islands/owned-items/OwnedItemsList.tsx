@@ -6,10 +6,11 @@
  * plan's counter turns orange at 2 and red at 3, where Add is disabled and the
  * plan's message shows; the server refuses a fourth item whatever this shows.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LIMIT_MESSAGES, limitLevel, PLAN_LIMITS } from '../../domain/plan-limits.ts';
 import type { SubscriptionStatus } from '../../domain/profile.ts';
 import { showToast } from '../../lib/toast.ts';
+import { useAsync } from '../ui/use-async.ts';
 import OwnedItemEditor from './OwnedItemEditor.tsx';
 import type { OwnedItem, OwnedItemKind, OwnedItemValues } from './owned-item-kind.ts';
 
@@ -24,22 +25,6 @@ export interface OwnedItemsListProps {
   idPrefix?: string;
 }
 
-type Load<Item> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; items: Item[] };
-
-/** The member's items, or the failed state (logged). */
-async function fetchItems<Item extends OwnedItem>(
-  load: (userId: string) => Promise<Item[]>,
-  userId: string,
-  failure: string,
-): Promise<Load<Item>> {
-  try {
-    return { status: 'ready', items: await load(userId) };
-  } catch (error) {
-    console.error(failure, error);
-    return { status: 'failed' };
-  }
-}
-
 export default function OwnedItemsList<Item extends OwnedItem, Values extends OwnedItemValues>({
   kind,
   userId,
@@ -48,35 +33,25 @@ export default function OwnedItemsList<Item extends OwnedItem, Values extends Ow
   idPrefix = kind.listIdPrefix,
 }: OwnedItemsListProps & { kind: OwnedItemKind<Item, Values> }) {
   const { texts } = kind;
-  const [load, setLoad] = useState<Load<Item>>({ status: 'loading' });
+  const { loadMemberItems } = kind;
+  const [load, reload] = useAsync(
+    () => loadMemberItems(userId),
+    [loadMemberItems, userId],
+    texts.listLoadFailed,
+  );
   /** The item being edited: its id, 'new', or null. */
   const [open, setOpen] = useState<string | null>(null);
-  const { loadMemberItems } = kind;
-  const reload = useCallback(
-    () => fetchItems(loadMemberItems, userId, texts.listLoadFailed).then(setLoad),
-    [loadMemberItems, userId, texts.listLoadFailed],
-  );
 
-  useEffect(() => {
-    let live = true;
-    void fetchItems(loadMemberItems, userId, texts.listLoadFailed).then((next) => {
-      if (live) setLoad(next);
-    });
-    return () => {
-      live = false;
-    };
-  }, [loadMemberItems, userId, texts.listLoadFailed]);
-
-  const items = load.status === 'ready' ? load.items : [];
+  const items = load.status === 'ready' ? load.value : [];
   const level = limitLevel(items.length, subscription);
   const limit = PLAN_LIMITS[subscription][kind.limit];
   const headingId = `${idPrefix}-${kind.plural}-heading`;
   const editorPrefix = (key: string) => kind.listEditorIdPrefix?.(idPrefix, key);
 
-  async function done(description: string) {
+  function done(description: string) {
     setOpen(null);
     showToast({ title: 'Success', description });
-    await reload();
+    reload();
   }
 
   return (
@@ -104,7 +79,7 @@ export default function OwnedItemsList<Item extends OwnedItem, Values extends Ow
       {load.status === 'failed' ? (
         <div role="alert" className="space-y-2">
           <p className="font-semibold text-red-700">{texts.listLoadFailed}</p>
-          <button type="button" className="btn btn-outline" onClick={() => void reload()}>
+          <button type="button" className="btn btn-outline" onClick={reload}>
             Try again
           </button>
         </div>
@@ -123,8 +98,8 @@ export default function OwnedItemsList<Item extends OwnedItem, Values extends Ow
                 admin={admin}
                 idPrefix={editorPrefix(item.id)}
                 onCancel={() => setOpen(null)}
-                onSaved={() => void done(texts.updated)}
-                onDeleted={() => void done(texts.deleted)}
+                onSaved={() => done(texts.updated)}
+                onDeleted={() => done(texts.deleted)}
               />
             ) : (
               <div className="flex flex-wrap items-center justify-between gap-3">
@@ -162,7 +137,7 @@ export default function OwnedItemsList<Item extends OwnedItem, Values extends Ow
           admin={admin}
           idPrefix={editorPrefix('new')}
           onCancel={() => setOpen(null)}
-          onSaved={() => void done(texts.added)}
+          onSaved={() => done(texts.added)}
         />
       ) : null}
       {level === 'limit' ? (
