@@ -18,8 +18,9 @@ import {
 } from '../../domain/book-listing.ts';
 import type { BookCategory } from '../../domain/genres.ts';
 import { tryParseDoc } from '../firestore-convert.ts';
+import { cursorBatches } from './cursor-pages.ts';
 import { getDb } from './firestore.ts';
-import { meterCount, meterQuery, meterReads } from './read-meter.ts';
+import { meterCount } from './read-meter.ts';
 
 /** One page of a listing. */
 export interface BookListingPage {
@@ -65,25 +66,15 @@ export async function listBooks(
   const query = planQuery(plan, db);
 
   // The cursor is a book id: its snapshot supplies the created_at (and id) to start after.
-  const snapshots = new Map<string, DocumentSnapshot>();
-  let cursorFound = true;
-  if (after) {
-    const cursor = await db.collection('books').doc(after).get();
-    meterReads(1);
-    if (cursor.exists && cursor.get('created_at') !== undefined) snapshots.set(after, cursor);
-    else cursorFound = false;
-  }
-
-  const fetchBatch = async (afterId: string | undefined, size: number): Promise<Scanned[]> => {
-    const start = afterId === undefined ? undefined : snapshots.get(afterId);
-    const snap = await (start ? query.startAfter(start) : query).limit(size).get();
-    meterQuery(snap);
-    return snap.docs.map((doc) => {
-      snapshots.set(doc.id, doc);
-      // A book that fails the schema is never shown (logged once) but still advances the cursor.
-      return { id: doc.id, snapshot: doc, book: tryParseDoc(bookSchema, doc) };
-    });
-  };
+  const { cursorFound, fetchBatch } = await cursorBatches<Scanned>(
+    db,
+    'books',
+    query,
+    after,
+    (cursor) => cursor.get('created_at') !== undefined,
+    // A book that fails the schema is never shown (logged once) but still advances the cursor.
+    (doc) => ({ id: doc.id, snapshot: doc, book: tryParseDoc(bookSchema, doc) }),
+  );
   const accept = (item: Scanned) => item.book !== null && matchesResidual(item.book, plan.residual);
   const [page, total] = await Promise.all([
     scanPage(fetchBatch, accept, scanOptions(plan), cursorFound ? after : undefined),

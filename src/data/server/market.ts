@@ -3,7 +3,7 @@
 // one indexed query planned by src/domain/market.ts, read a page at a time
 // with a cursor (an entry id), plus one count() when the count is exact. The
 // composite indexes are in firestore.indexes.json.
-import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
+import type { Firestore, Query } from 'firebase-admin/firestore';
 import { scanPage } from '../../domain/book-listing.ts';
 import { MARKET_COLLECTION, marketEntrySchema, type MarketEntry } from '../../domain/market-entry.ts';
 import {
@@ -19,8 +19,9 @@ import {
   type MarketRequest,
 } from '../../domain/market.ts';
 import { tryParseDoc } from '../firestore-convert.ts';
+import { cursorBatches } from './cursor-pages.ts';
 import { getDb } from './firestore.ts';
-import { meterCount, meterQuery, meterReads } from './read-meter.ts';
+import { meterCount } from './read-meter.ts';
 
 /** One page of the market. */
 export interface MarketPage {
@@ -61,23 +62,14 @@ export async function listMarket(
 ): Promise<MarketPage> {
   const plan = planMarket(filters);
   const query = planQuery(plan, db);
-  const snapshots = new Map<string, DocumentSnapshot>();
-  let cursorFound = true;
-  if (after) {
-    const cursor = await db.collection(MARKET_COLLECTION).doc(after).get();
-    meterReads(1);
-    if (cursor.exists) snapshots.set(after, cursor);
-    else cursorFound = false;
-  }
-  const fetchBatch = async (afterId: string | undefined, size: number): Promise<Scanned[]> => {
-    const start = afterId === undefined ? undefined : snapshots.get(afterId);
-    const snap = await (start ? query.startAfter(start) : query).limit(size).get();
-    meterQuery(snap);
-    return snap.docs.map((doc) => {
-      snapshots.set(doc.id, doc);
-      return { id: doc.id, entry: tryParseDoc(marketEntrySchema, doc) };
-    });
-  };
+  const { cursorFound, fetchBatch } = await cursorBatches<Scanned>(
+    db,
+    MARKET_COLLECTION,
+    query,
+    after,
+    () => true,
+    (doc) => ({ id: doc.id, entry: tryParseDoc(marketEntrySchema, doc) }),
+  );
   const exact = isExactPlan(plan);
   const options = exact
     ? { pageSize: MARKET_PAGE_SIZE, batchSize: MARKET_PAGE_SIZE + 1, maxScan: MARKET_PAGE_SIZE + 1 }
