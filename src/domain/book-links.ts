@@ -16,7 +16,8 @@ export interface BookLink {
   price?: string;
 }
 
-type LinkedBook = Pick<
+/** The fields of a book its Book Links are made from. */
+export type LinkedBook = Pick<
   Book,
   | 'purchase_url'
   | 'ebook_url'

@@ -6,7 +6,7 @@
  */
 import type { Book, ManuscriptSection } from './book.ts';
 import { authorProfilePath, isFreeReadable, sortedSections } from './book.ts';
-import { bookLinks } from './book-links.ts';
+import { bookLinks, type LinkedBook } from './book-links.ts';
 import { DEFAULT_CURRENCY } from './marketplace.ts';
 import { bookCategoryLabel, genreLabel } from './genres.ts';
 import { HTTP_URL_PATTERN_SOURCE, MEDIA_PATH_PATTERN_SOURCE } from './common.ts';
@@ -117,25 +117,9 @@ export function bookMetaDescription(book: Pick<Book, 'title' | 'description' | '
 export interface BookJsonLdInput {
   book: Pick<
     Book,
-    | 'id'
-    | 'title'
-    | 'description'
-    | 'user_id'
-    | 'author'
-    | 'category'
-    | 'genre'
-    | 'sub_genre'
-    | 'purchase_url'
-    | 'ebook_url'
-    | 'ebook_price'
-    | 'paperback_url'
-    | 'paperback_price'
-    | 'hardcover_url'
-    | 'hardcover_price'
-    | 'audiobook_url'
-    | 'audiobook_price'
-    | 'purchase_links'
-  >;
+    'id' | 'title' | 'description' | 'user_id' | 'author' | 'category' | 'genre' | 'sub_genre'
+  > &
+    LinkedBook;
   /** Absolute canonical URL of the book page. */
   pageUrl: string;
   /** Absolute cover URL, if the book has one. */
