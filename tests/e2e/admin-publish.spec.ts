@@ -51,7 +51,7 @@ test('a featured book, a featured author and a menu item set in the dashboard re
       await slot.getByRole('button', { name: /Assign|Change/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Featured book for slot 12' });
       await dialog.getByLabel('Search books').fill(bookTitle);
-      await dialog.getByRole('button', { name: 'Search' }).click();
+      await dialog.getByRole('button', { name: 'Search', exact: true }).click();
       await dialog.getByRole('button', { name: `Feature ${bookTitle}` }).click();
       await expect(slot).toContainText(bookTitle);
       await expect.poll(async () => (await book.get()).get('is_featured')).toBe(true);
@@ -74,7 +74,7 @@ test('a featured book, a featured author and a menu item set in the dashboard re
       await slot.getByRole('button', { name: /Assign|Change/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Featured author for slot 6' });
       await dialog.getByLabel('Search members').fill('Spotlight');
-      await dialog.getByRole('button', { name: 'Search' }).click();
+      await dialog.getByRole('button', { name: 'Search', exact: true }).click();
       await dialog.getByRole('button', { name: `Feature ${author.displayName}` }).click();
       await expect(slot).toContainText(author.displayName);
     });
