@@ -3,6 +3,9 @@
 // references a day after it was made is removed with its files and its bytes are
 // freed; a referenced one is kept and never checked again; a fresh one waits.
 // Also: a replaced picture's removal frees its bytes.
+// Each test has its own owner, and reads a sweep only for its own uploads: the
+// triggers that earlier tests' books and profiles set off (a removed cover frees
+// its upload) may still be running against the same emulator.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,13 +15,13 @@ import { ORPHAN_AGE_MS } from '../../src/domain/media-upload';
 import { uploadPath } from '../../src/domain/media-image';
 import { localMediaStore, type MediaStore } from '../../src/data/server/media-store';
 import { confirmUpload, reserveUpload } from '../../src/data/server/media-uploads';
-import { removeOrphanUploads } from '../../functions/src/orphan-uploads';
+import { removeOrphanUploads, type OrphanSweep } from '../../functions/src/orphan-uploads';
 import { removeUploadFolder } from '../../functions/src/media';
 import { adminDb, clearFirestore, uniqueId } from './emulator';
 import { bookData } from './factories';
 
 const db = adminDb();
-const OWNER = 'orphan-owner';
+let OWNER = '';
 const HOUR = 60 * 60 * 1000;
 let root = '';
 let store: MediaStore;
@@ -34,7 +37,14 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await clearFirestore();
+  OWNER = uniqueId('orphan-owner');
 });
+
+/** What a sweep did to the given uploads (ids), leaving out anything else it met. */
+const sweepOf = (sweep: OrphanSweep, ...uploads: { id: string }[]): OrphanSweep => {
+  const ids = new Set(uploads.map((upload) => upload.id));
+  return { removed: sweep.removed.filter((id) => ids.has(id)), kept: sweep.kept.filter((id) => ids.has(id)) };
+};
 
 /** An upload stored the way the endpoint stores it (record, usage, two widths on disk), made at `at`. */
 async function storedUpload(
@@ -67,7 +77,7 @@ describe('removeOrphanUploads', () => {
     const made = Date.now() - ORPHAN_AGE_MS - HOUR;
     const orphan = await storedUpload(made);
     expect(await usedBytes()).toBe(11);
-    const sweep = await removeOrphanUploads(db, store);
+    const sweep = sweepOf(await removeOrphanUploads(db, store), orphan);
     expect(sweep).toEqual({ removed: [orphan.id], kept: [] });
     expect(existsSync(orphan.folder)).toBe(false);
     expect((await record(orphan.id)).exists).toBe(false);
@@ -89,7 +99,7 @@ describe('removeOrphanUploads', () => {
       }),
     );
 
-    const sweep = await removeOrphanUploads(db, store);
+    const sweep = sweepOf(await removeOrphanUploads(db, store), cover, profileImage, sectionImage);
     expect(sweep.removed).toEqual([]);
     expect(sweep.kept.sort()).toEqual([cover.id, profileImage.id, sectionImage.id].sort());
     for (const upload of [cover, profileImage, sectionImage]) {
@@ -97,24 +107,31 @@ describe('removeOrphanUploads', () => {
       expect((await record(upload.id)).get('check_after')).toBeUndefined();
     }
     expect(await usedBytes()).toBe(33);
-    expect(await removeOrphanUploads(db, store, Date.now() + 30 * ORPHAN_AGE_MS)).toEqual({
-      removed: [],
-      kept: [],
-    });
+    expect(
+      sweepOf(
+        await removeOrphanUploads(db, store, Date.now() + 30 * ORPHAN_AGE_MS),
+        cover,
+        profileImage,
+        sectionImage,
+      ),
+    ).toEqual({ removed: [], kept: [] });
   });
 
   it('keeps a fresh orphan until its day has passed', async () => {
     const fresh = await storedUpload(Date.now() - HOUR);
-    expect(await removeOrphanUploads(db, store)).toEqual({ removed: [], kept: [] });
+    expect(sweepOf(await removeOrphanUploads(db, store), fresh)).toEqual({ removed: [], kept: [] });
     expect(existsSync(fresh.folder)).toBe(true);
     expect((await record(fresh.id)).exists).toBe(true);
-    expect((await removeOrphanUploads(db, store, Date.now() + ORPHAN_AGE_MS)).removed).toEqual([fresh.id]);
+    expect(sweepOf(await removeOrphanUploads(db, store, Date.now() + ORPHAN_AGE_MS), fresh)).toEqual({
+      removed: [fresh.id],
+      kept: [],
+    });
     expect(existsSync(fresh.folder)).toBe(false);
   });
 
   it('removes an upload whose request stopped midway (still pending a day later)', async () => {
     const crashed = await storedUpload(Date.now() - ORPHAN_AGE_MS - HOUR, { pending: true });
-    expect((await removeOrphanUploads(db, store)).removed).toEqual([crashed.id]);
+    expect(sweepOf(await removeOrphanUploads(db, store), crashed).removed).toEqual([crashed.id]);
     expect(existsSync(crashed.folder)).toBe(false);
     expect(await usedBytes()).toBe(0);
   });
