@@ -172,26 +172,6 @@ test('the first paint waits for the whole main landmark, on every page', async (
   expect(problems).toEqual([]);
 });
 
-test('text pages paint their largest element in the first frame, on a phone', async ({ page }) => {
-  await page.setViewportSize({ width: 412, height: 823 });
-  for (const path of ['/about', '/terms', '/membership', '/directory']) {
-    await page.goto(path);
-    // Both entries are buffered, so they can be read after the load.
-    const { fcp, lcp } = await page.evaluate(
-      () =>
-        new Promise<{ fcp: number; lcp: number }>((resolve) => {
-          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1;
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries();
-            resolve({ fcp, lcp: entries[entries.length - 1]?.startTime ?? -1 });
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-        }),
-    );
-    expect(fcp, `${path}: first contentful paint`).toBeGreaterThan(0);
-    expect(lcp, `${path}: largest contentful paint in the same frame as the first`).toBe(fcp);
-  }
-});
-
 test('no script runs between <body> and the main content: the parser never pauses to paint the header alone', async ({
   request,
 }) => {
