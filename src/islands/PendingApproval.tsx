@@ -1,8 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showToast } from '../lib/toast.ts';
+import { useAsync } from './ui/use-async.ts';
 
-type State =
-  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; email: string; emailVerified: boolean };
+/** Never settles: the page is navigating away and keeps its loading state until it has. */
+function leave(destination: string): Promise<never> {
+  location.replace(destination);
+  return new Promise<never>(() => {});
+}
 
 /**
  * The signed-in member's part of /pending-approval: their email, the 'Email
@@ -11,36 +15,23 @@ type State =
  * members and admins, who have nothing to wait for, go home.
  */
 export default function PendingApproval() {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    void (async () => {
+  const [state] = useAsync(
+    async () => {
       const { announceHint, loadSession } = await import('../lib/account-session.ts');
       // Fresh: the verification link may have been followed, or the approval given, since the last visit.
-      const session = await loadSession({ fresh: true }).catch((error: unknown) => {
-        console.error('Could not check the account', error);
-        return undefined;
-      });
-      if (session === undefined) {
-        setState({ status: 'failed' });
-        return;
-      }
+      const session = await loadSession({ fresh: true });
       announceHint(session?.hint ?? null);
-      if (!session) {
-        location.replace('/auth');
-      } else if (session.hint.admin || session.hint.approval_status === 'approved') {
-        location.replace('/');
-      } else {
-        setState({
-          status: 'ready',
-          email: session.account.email,
-          emailVerified: session.account.emailVerified,
-        });
-      }
-    })();
-  }, []);
+      if (!session) return leave('/auth');
+      if (session.hint.admin || session.hint.approval_status === 'approved') return leave('/');
+      return { email: session.account.email, emailVerified: session.account.emailVerified };
+    },
+    [],
+    'Could not check the account',
+  );
+  // Set when a resend finds the address verified since the page loaded.
+  const [verifiedSince, setVerifiedSince] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
 
   async function signOut() {
     setBusy(true);
@@ -58,7 +49,7 @@ export default function PendingApproval() {
       const title = outcome.code === 'resource-exhausted' ? 'Please Wait' : 'Email Not Sent';
       showToast({ title, description: outcome.message, variant: 'destructive' });
     } else if (outcome.data === 'already-verified') {
-      setState((current) => (current.status === 'ready' ? { ...current, emailVerified: true } : current));
+      setVerifiedSince(true);
       showToast({ title: 'Email Verified', description: 'Your email address is already verified.' });
     } else {
       showToast({
@@ -85,9 +76,9 @@ export default function PendingApproval() {
   return (
     <div className="space-y-4">
       <p>
-        Signed in as <strong className="break-all">{state.email}</strong>
+        Signed in as <strong className="break-all">{state.value.email}</strong>
       </p>
-      {state.emailVerified ? (
+      {state.value.emailVerified || verifiedSince ? (
         <p className="inline-flex items-center gap-2 rounded-full border border-green-700 bg-green-50 px-3 py-1 text-sm font-semibold text-green-800">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
             <path d="M7.6 13.2 4.4 10l-1.4 1.4 4.6 4.6 9.4-9.4L15.6 5z" />

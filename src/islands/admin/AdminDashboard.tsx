@@ -1,7 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { captureConsole } from '../../lib/console-log-buffer.ts';
 import type { DashboardCounts } from '../../data/client/admin-users.ts';
+import { useAsync } from '../ui/use-async.ts';
 import AuditLog from './AuditLog.tsx';
 import ServerFailures from './ServerFailures.tsx';
 import ConsoleLogs from './ConsoleLogs.tsx';
@@ -15,9 +16,6 @@ import UserManagement from './UserManagement.tsx';
 // Entries are collected from the moment the dashboard's code loads.
 captureConsole();
 
-type State =
-  { status: 'loading' } | { status: 'denied'; signedIn: boolean } | { status: 'ready'; uid: string };
-
 const COUNTERS: readonly { key: keyof DashboardCounts; label: string }[] = [
   { key: 'totalUsers', label: 'Total Users' },
   { key: 'authors', label: 'Authors' },
@@ -30,22 +28,13 @@ const TAB_CLASS =
 
 /** The four counters from count queries; a failure is shown, not hidden as zeros. */
 function Counters({ refreshKey }: { refreshKey: number }) {
-  const [counts, setCounts] = useState<DashboardCounts | 'failed' | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    void import('../../data/client/admin-users.ts')
-      .then(({ loadCounts }) => loadCounts())
-      .then((next) => !cancelled && setCounts(next))
-      .catch((error: unknown) => {
-        console.error('Failed to load the counters', error);
-        if (!cancelled) setCounts('failed');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [refreshKey]);
+  const [counts] = useAsync(
+    () => import('../../data/client/admin-users.ts').then(({ loadCounts }) => loadCounts()),
+    [refreshKey],
+    'Failed to load the counters',
+  );
 
-  if (counts === 'failed')
+  if (counts.status === 'failed')
     return (
       <p role="alert" className="font-semibold text-red-700">
         The counters could not be loaded.
@@ -56,10 +45,31 @@ function Counters({ refreshKey }: { refreshKey: number }) {
       {COUNTERS.map(({ key, label }) => (
         <div key={key} className="rounded border border-line bg-white p-4">
           <dt className="text-sm text-ink-muted">{label}</dt>
-          <dd className="text-2xl font-bold">{counts === null ? '…' : counts[key].toLocaleString()}</dd>
+          <dd className="text-2xl font-bold">
+            {counts.status === 'ready' ? counts.value[key].toLocaleString() : '…'}
+          </dd>
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Access Denied: a signed-in member goes back home, anyone else may log in. */
+function AccessDenied({ signedIn }: { signedIn: boolean }) {
+  return (
+    <div role="alert" className="space-y-3 rounded border border-line bg-white p-6">
+      <h2 className="text-2xl font-bold">Access Denied</h2>
+      <p>You don't have permission to access this page.</p>
+      {signedIn ? (
+        <a className="btn btn-outline" href="/">
+          Back to Home
+        </a>
+      ) : (
+        <a className="btn btn-primary" href="/auth">
+          Log in
+        </a>
+      )}
+    </div>
   );
 }
 
@@ -68,50 +78,47 @@ function Counters({ refreshKey }: { refreshKey: number }) {
  * every read and action it makes is checked again by the rules and the functions.
  */
 export default function AdminDashboard() {
-  const [state, setState] = useState<State>({ status: 'loading' });
   const [refreshKey, setRefreshKey] = useState(0);
   const changed = useCallback(() => setRefreshKey((key) => key + 1), []);
+  const [check] = useAsync(
+    () => import('../../data/client/auth.ts').then(({ refreshedAccount }) => refreshedAccount()),
+    [],
+    'Could not check the admin right',
+  );
 
-  useEffect(() => {
-    void import('../../data/client/auth.ts')
-      .then(({ refreshedAccount }) => refreshedAccount())
-      .then((account) =>
-        setState(
-          account?.admin
-            ? { status: 'ready', uid: account.uid }
-            : { status: 'denied', signedIn: account !== null },
-        ),
-      )
-      .catch((error: unknown) => {
-        console.error('Could not check the admin right', error);
-        setState({ status: 'denied', signedIn: false });
-      });
-  }, []);
-
-  if (state.status === 'loading') {
+  if (check.status === 'loading') {
     return (
       <p role="status" className="text-ink-muted">
         Loading the dashboard…
       </p>
     );
   }
-  if (state.status === 'denied') {
-    return (
-      <div role="alert" className="space-y-3 rounded border border-line bg-white p-6">
-        <h2 className="text-2xl font-bold">Access Denied</h2>
-        <p>You don't have permission to access this page.</p>
-        {state.signedIn ? (
-          <a className="btn btn-outline" href="/">
-            Back to Home
-          </a>
-        ) : (
-          <a className="btn btn-primary" href="/auth">
-            Log in
-          </a>
-        )}
-      </div>
-    );
-  }
+  // A check that failed counts as signed out.
+  const account = check.status === 'ready' ? check.value : null;
+  if (!account?.admin) return <AccessDenied signedIn={account !== null} />;
+
+  const sections: readonly { value: string; label: string; content: ReactNode }[] = [
+    {
+      value: 'users',
+      label: 'User Management',
+      content: <UserManagement selfUid={account.uid} onChanged={changed} />,
+    },
+    { value: 'books', label: 'Book Management', content: <FeaturedBooks /> },
+    { value: 'profiles', label: 'Featured Profiles', content: <FeaturedProfiles /> },
+    { value: 'settings', label: 'Site Settings', content: <SiteSettings selfUid={account.uid} /> },
+    { value: 'content', label: 'Pages & Legal', content: <ContentEditors /> },
+    {
+      value: 'audit',
+      label: 'Audit Log',
+      content: (
+        <>
+          <AuditLog refreshKey={refreshKey} />
+          <ServerFailures refreshKey={refreshKey} />
+        </>
+      ),
+    },
+    { value: 'logs', label: 'Console Logs', content: <ConsoleLogs /> },
+  ];
 
   return (
     <div className="space-y-6">
@@ -119,50 +126,17 @@ export default function AdminDashboard() {
       <PublishStatus />
       <Tabs.Root defaultValue="users">
         <Tabs.List aria-label="Dashboard sections" className="flex flex-wrap gap-1 border-b border-line">
-          <Tabs.Trigger value="users" className={TAB_CLASS}>
-            User Management
-          </Tabs.Trigger>
-          <Tabs.Trigger value="books" className={TAB_CLASS}>
-            Book Management
-          </Tabs.Trigger>
-          <Tabs.Trigger value="profiles" className={TAB_CLASS}>
-            Featured Profiles
-          </Tabs.Trigger>
-          <Tabs.Trigger value="settings" className={TAB_CLASS}>
-            Site Settings
-          </Tabs.Trigger>
-          <Tabs.Trigger value="content" className={TAB_CLASS}>
-            Pages &amp; Legal
-          </Tabs.Trigger>
-          <Tabs.Trigger value="audit" className={TAB_CLASS}>
-            Audit Log
-          </Tabs.Trigger>
-          <Tabs.Trigger value="logs" className={TAB_CLASS}>
-            Console Logs
-          </Tabs.Trigger>
+          {sections.map(({ value, label }) => (
+            <Tabs.Trigger key={value} value={value} className={TAB_CLASS}>
+              {label}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
-        <Tabs.Content value="users" className="pt-4">
-          <UserManagement selfUid={state.uid} onChanged={changed} />
-        </Tabs.Content>
-        <Tabs.Content value="books" className="pt-4">
-          <FeaturedBooks />
-        </Tabs.Content>
-        <Tabs.Content value="profiles" className="pt-4">
-          <FeaturedProfiles />
-        </Tabs.Content>
-        <Tabs.Content value="settings" className="pt-4">
-          <SiteSettings selfUid={state.uid} />
-        </Tabs.Content>
-        <Tabs.Content value="content" className="pt-4">
-          <ContentEditors />
-        </Tabs.Content>
-        <Tabs.Content value="audit" className="pt-4">
-          <AuditLog refreshKey={refreshKey} />
-          <ServerFailures refreshKey={refreshKey} />
-        </Tabs.Content>
-        <Tabs.Content value="logs" className="pt-4">
-          <ConsoleLogs />
-        </Tabs.Content>
+        {sections.map(({ value, content }) => (
+          <Tabs.Content key={value} value={value} className="pt-4">
+            {content}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
     </div>
   );

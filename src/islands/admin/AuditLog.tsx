@@ -1,7 +1,6 @@
 import type { AuditEntry } from '../../domain/admin-users.ts';
-import AsyncContent from '../ui/AsyncContent.tsx';
-import DataTable, { type Column } from '../ui/DataTable.tsx';
-import { useAsync } from '../ui/use-async.ts';
+import AsyncTable from '../ui/AsyncTable.tsx';
+import type { Column } from '../ui/DataTable.tsx';
 
 function describeChange(entry: AuditEntry): string {
   const keys = Object.keys({ ...(entry.before ?? {}), ...(entry.after ?? {}) });
@@ -16,20 +15,17 @@ function describeChange(entry: AuditEntry): string {
 
 /** Audit Log: the latest admin actions, as the functions recorded them (read-only for everyone). */
 export default function AuditLog({ refreshKey }: { refreshKey: number }) {
-  const [entries] = useAsync(
-    () => import('../../data/client/admin-users.ts').then(({ loadAuditLog }) => loadAuditLog()),
-    [refreshKey],
-    'Failed to load the audit log',
-  );
   return (
-    <AsyncContent
-      state={entries}
+    <AsyncTable
+      load={() => import('../../data/client/admin-users.ts').then(({ loadAuditLog }) => loadAuditLog())}
+      refreshKey={refreshKey}
+      failureLog="Failed to load the audit log"
       loading="Loading the audit log…"
       failed="The audit log could not be loaded."
       empty="No admin actions recorded yet."
-    >
-      {(list) => <DataTable caption="Latest admin actions" columns={AUDIT_COLUMNS} rows={list} />}
-    </AsyncContent>
+      caption="Latest admin actions"
+      columns={AUDIT_COLUMNS}
+    />
   );
 }
 

@@ -10,7 +10,7 @@ import AsyncContent from '../ui/AsyncContent.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { useAsync } from '../ui/use-async.ts';
 import ProfileImageField from '../ui/ProfileImageField.tsx';
-import { INPUT_CLASS } from '../ui/styles.ts';
+import { INPUT_CLASS, SubmitButton } from '../ui/fields.tsx';
 
 function api() {
   return import('../../data/client/admin-content.ts');
@@ -130,9 +130,13 @@ function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid:
         Active
       </label>
       <div className="md:col-span-2">
-        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting || uploading}>
-          {formState.isSubmitting ? 'Adding…' : uploading ? 'Uploading image…' : 'Add Banner'}
-        </button>
+        <SubmitButton
+          busy={formState.isSubmitting}
+          busyLabel="Adding…"
+          waitingLabel={uploading ? 'Uploading image…' : undefined}
+        >
+          Add Banner
+        </SubmitButton>
       </div>
     </form>
   );

@@ -23,7 +23,7 @@ import {
 } from '../../domain/page-content.ts';
 import { showToast } from '../../lib/toast.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
-import { Field, INPUT_CLASS } from '../ui/fields.tsx';
+import { AreaField, Field, SubmitButton } from '../ui/fields.tsx';
 import { useAsync } from '../ui/use-async.ts';
 import ContentFields from './ContentFields.tsx';
 
@@ -153,29 +153,18 @@ function PageForm({ slug, loaded }: { slug: PageSlug; loaded: PageFormValues }) 
         Published
       </label>
       <ContentFields key={fieldsVersion} slug={slug} content={getValues('content')} onValid={fromFields} />
-      <div>
-        <label htmlFor={id('json')} className="mb-1 block text-sm font-semibold">
-          Content (JSON)
-        </label>
-        <textarea
-          id={id('json')}
-          rows={CONTENT_EDITOR_ROWS}
-          className={`${INPUT_CLASS} font-mono text-sm`}
-          value={json}
-          spellCheck={false}
-          aria-invalid={jsonError ? true : undefined}
-          aria-describedby={jsonError ? id('json-error') : undefined}
-          onChange={(e) => editJson(e.target.value)}
-        />
-        {jsonError ? (
-          <p id={id('json-error')} role="alert" className="mt-1 text-sm font-semibold text-red-700">
-            {jsonError} The last valid content is kept until this is fixed.
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Saving…' : `Save ${PAGE_TITLES[slug]} Page`}
-      </button>
+      <AreaField
+        id={id('json')}
+        label="Content (JSON)"
+        rows={CONTENT_EDITOR_ROWS}
+        className="font-mono text-sm"
+        value={json}
+        spellCheck={false}
+        error={jsonError ? `${jsonError} The last valid content is kept until this is fixed.` : undefined}
+        alertError
+        onChange={(e) => editJson(e.target.value)}
+      />
+      <SubmitButton busy={formState.isSubmitting}>{`Save ${PAGE_TITLES[slug]} Page`}</SubmitButton>
     </form>
   );
 }
@@ -235,31 +224,19 @@ function LegalForm({ type, loaded }: { type: LegalDocumentType; loaded: LegalFor
       aria-label={LEGAL_DOCUMENT_TITLES[type]}
     >
       <Field id={id('title')} label="Title" error={formState.errors.title?.message} {...register('title')} />
-      <div>
-        <label htmlFor={id('content')} className="mb-1 block text-sm font-semibold">
-          Content (Markdown)
-        </label>
-        <textarea
-          id={id('content')}
-          rows={CONTENT_EDITOR_ROWS}
-          className={`${INPUT_CLASS} font-mono text-sm`}
-          aria-invalid={formState.errors.content ? true : undefined}
-          aria-describedby={formState.errors.content ? id('content-error') : undefined}
-          {...register('content')}
-        />
-        {formState.errors.content ? (
-          <p id={id('content-error')} className="mt-1 text-sm font-semibold text-red-700">
-            {formState.errors.content.message}
-          </p>
-        ) : null}
-      </div>
+      <AreaField
+        id={id('content')}
+        label="Content (Markdown)"
+        rows={CONTENT_EDITOR_ROWS}
+        className="font-mono text-sm"
+        error={formState.errors.content?.message}
+        {...register('content')}
+      />
       <div className="flex gap-2">
         <button type="button" className="btn btn-outline" onClick={() => void showPreview()}>
           Preview
         </button>
-        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : 'Save Document'}
-        </button>
+        <SubmitButton busy={formState.isSubmitting}>Save Document</SubmitButton>
       </div>
       {preview !== null ? (
         // The HTML comes from the server's renderMarkdown: the same sanitiser as /terms and /privacy.

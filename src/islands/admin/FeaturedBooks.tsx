@@ -1,13 +1,14 @@
 import * as Switch from '@radix-ui/react-switch';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { MAX_FEATURED_BOOKS_MESSAGE, type AdminFeaturedRequest } from '../../domain/admin-featured.ts';
 import { freePreviewTitleSchema } from '../../domain/admin-site-settings.ts';
 import { resolveSiteSettings } from '../../domain/site-settings.ts';
 import { showToast } from '../../lib/toast.ts';
 import type { BookItem } from '../../data/client/admin-featured.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
-import Dialog from '../ui/Dialog.tsx';
-import { useAsync } from '../ui/use-async.ts';
+import PickerDialog from '../ui/PickerDialog.tsx';
+import { useAsync, usePagedAsync } from '../ui/use-async.ts';
+import FeaturedSlots from './FeaturedSlots.tsx';
 
 function api() {
   return import('../../data/client/admin-featured.ts');
@@ -29,18 +30,19 @@ async function change(request: AdminFeaturedRequest, failure: string): Promise<b
   return false;
 }
 
-/** Active books matching `query`, or [] after telling the admin it failed. */
-async function findBooks(query: string): Promise<BookItem[]> {
-  try {
-    return (await (await api()).listBooks(query, null)).items.filter((book) => book.is_active);
-  } catch (error) {
-    console.error('Failed to load books.', error);
-    fail('Failed to load books.');
-    return [];
-  }
-}
+const BOOK_PICKER_TEXTS = {
+  description: 'Whatever holds this slot now is replaced.',
+  searchId: 'book-picker-search',
+  searchLabel: 'Search books',
+  placeholder: 'Title or author',
+  loading: 'Loading books…',
+  empty: 'No active books match.',
+  listLabel: 'Books to feature',
+  failureLog: 'Failed to load books.',
+  failureToast: 'Failed to load books.',
+} as const;
 
-/** Picks a book for one slot, searching titles and authors. */
+/** Picks a book for one slot, searching titles and authors among the active books. */
 function BookPicker({
   position,
   onPicked,
@@ -50,87 +52,28 @@ function BookPicker({
   onPicked: () => void;
   onClose: () => void;
 }) {
-  const [text, setText] = useState('');
-  const [results, setResults] = useState<BookItem[] | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  // Each load is numbered so a slower, earlier answer (the first list) never replaces a later search's.
-  const latest = useRef(0);
-  const load = useCallback((query: string) => {
-    const ticket = ++latest.current;
-    void findBooks(query).then((found) => ticket === latest.current && setResults(found));
-  }, []);
-
-  function search(event: FormEvent) {
-    event.preventDefault();
-    setResults(null);
-    load(text);
-  }
-
-  useEffect(() => {
-    load('');
-  }, [load]);
-
-  async function pick(book: BookItem) {
-    setBusy(true);
+  async function pick(book: BookItem): Promise<boolean> {
     if (
-      await change({ action: 'assign-book', position, bookId: book.id }, 'Failed to update featured book')
-    ) {
-      showToast({ title: 'Success', description: `“${book.title}” is featured in slot ${position}.` });
-      onPicked();
-      onClose();
-    }
-    setBusy(false);
+      !(await change({ action: 'assign-book', position, bookId: book.id }, 'Failed to update featured book'))
+    )
+      return false;
+    showToast({ title: 'Success', description: `“${book.title}” is featured in slot ${position}.` });
+    onPicked();
+    return true;
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => !next && !busy && onClose()}
-      title={`Featured book for slot ${position}`}
-      description="Whatever holds this slot now is replaced."
-    >
-      <form role="search" className="mb-3 flex gap-2" onSubmit={search}>
-        <label htmlFor="book-picker-search" className="sr-only">
-          Search books
-        </label>
-        <input
-          id="book-picker-search"
-          type="search"
-          className="flex-1 rounded-md border border-line bg-white px-3 py-2"
-          placeholder="Title or author"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="btn btn-outline">
-          Search
-        </button>
-      </form>
-      {results === null ? (
-        <p role="status">Loading books…</p>
-      ) : results.length === 0 ? (
-        <p>No active books match.</p>
-      ) : (
-        <ul className="max-h-80 divide-y divide-line overflow-y-auto" aria-label="Books to feature">
-          {results.map((book) => (
-            <li key={book.id} className="flex items-center justify-between gap-2 py-2">
-              <span>
-                {book.title} <span className="text-sm text-ink-muted">{book.author}</span>
-              </span>
-              <button
-                type="button"
-                className="btn btn-outline"
-                disabled={busy}
-                onClick={() => void pick(book)}
-                aria-label={`Feature ${book.title}`}
-              >
-                Feature
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Dialog>
+    <PickerDialog
+      texts={{ ...BOOK_PICKER_TEXTS, title: `Featured book for slot ${position}` }}
+      find={async (query) =>
+        (await (await api()).listBooks(query, null)).items.filter((book) => book.is_active)
+      }
+      itemKey={(book) => book.id}
+      itemName={(book) => book.title}
+      itemDetail={(book) => book.author}
+      onPick={pick}
+      onClose={onClose}
+    />
   );
 }
 
@@ -202,9 +145,6 @@ function GlobalTitleForm() {
 
 /** Book Management: the 12 featured-book slots and every book with its feature toggle (a page at a time). */
 export default function FeaturedBooks() {
-  const [books, setBooks] = useState<BookItem[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [listState, setListState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [picking, setPicking] = useState<number | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
@@ -214,36 +154,14 @@ export default function FeaturedBooks() {
     [version],
     'Failed to load featured books',
   );
-
-  useEffect(() => {
-    let current = true;
-    void api()
-      .then((m) => m.listBooks('', null))
-      .then((page) => {
-        if (!current) return;
-        setBooks(page.items);
-        setNext(page.next);
-        setListState('ready');
-      })
-      .catch((error: unknown) => {
-        console.error('Failed to load books.', error);
-        if (current) setListState('failed');
-      });
-    return () => {
-      current = false;
-    };
-  }, [version]);
+  const books = usePagedAsync(
+    async (cursor) => (await api()).listBooks('', cursor),
+    [version],
+    'Failed to load books.',
+  );
 
   async function more() {
-    if (!next) return;
-    try {
-      const page = await (await api()).listBooks('', next);
-      setBooks((previous) => [...previous, ...page.items]);
-      setNext(page.next);
-    } catch (error) {
-      console.error('Failed to load books.', error);
-      fail('Failed to load books.');
-    }
+    if (!(await books.loadMore())) fail('Failed to load books.');
   }
 
   async function remove(position: number) {
@@ -285,35 +203,14 @@ export default function FeaturedBooks() {
           failed="The featured books could not be loaded."
         >
           {(list) => (
-            <ol className="grid gap-2 md:grid-cols-2 lg:grid-cols-3" aria-label="Featured book slots">
-              {list.map((book, index) => (
-                <li
-                  key={index}
-                  className="flex items-center justify-between gap-2 rounded border border-line bg-white p-3"
-                  aria-label={`Slot ${index + 1}`}
-                >
-                  <span>
-                    <span className="font-semibold">{index + 1}.</span>{' '}
-                    {book ? book.title : <span className="text-ink-muted">Empty</span>}
-                  </span>
-                  <span className="flex gap-1">
-                    <button type="button" className="btn btn-outline" onClick={() => setPicking(index + 1)}>
-                      {book ? 'Change' : 'Assign'}
-                    </button>
-                    {book ? (
-                      <button
-                        type="button"
-                        className="btn btn-outline"
-                        disabled={busy === `slot-${index + 1}`}
-                        onClick={() => void remove(index + 1)}
-                      >
-                        Remove
-                      </button>
-                    ) : null}
-                  </span>
-                </li>
-              ))}
-            </ol>
+            <FeaturedSlots
+              label="Featured book slots"
+              slots={list}
+              name={(book) => book.title}
+              removing={(position) => busy === `slot-${position}`}
+              onPick={setPicking}
+              onRemove={(position) => void remove(position)}
+            />
           )}
         </AsyncContent>
       </section>
@@ -322,46 +219,45 @@ export default function FeaturedBooks() {
         <h2 id="all-books-heading" className="text-xl font-bold">
           All Books
         </h2>
-        {listState === 'loading' ? (
-          <p role="status">Loading books…</p>
-        ) : listState === 'failed' ? (
-          <p role="alert" className="font-semibold text-red-700">
-            Failed to load books.
-          </p>
-        ) : books.length === 0 ? (
-          <p>No books yet.</p>
-        ) : (
-          <ul className="divide-y divide-line rounded border border-line bg-white" aria-label="All books">
-            {books.map((book) => (
-              <li key={book.id} className="flex items-center justify-between gap-3 p-3">
-                <span>
-                  <a className="underline" href={`/book/${book.id}`}>
-                    {book.title}
-                  </a>{' '}
-                  <span className="text-sm text-ink-muted">{book.author}</span>
-                  {!book.is_active ? (
-                    <span className="ml-2 rounded bg-parchment px-2 text-sm">Inactive</span>
-                  ) : null}
-                </span>
-                <span className="flex items-center gap-2">
-                  <label htmlFor={`featured-${book.id}`} className="text-sm">
-                    Featured
-                  </label>
-                  <Switch.Root
-                    id={`featured-${book.id}`}
-                    checked={book.is_featured}
-                    disabled={busy === book.id || (!book.is_active && !book.is_featured)}
-                    onCheckedChange={(checked) => void toggle(book, checked)}
-                    className="relative h-6 w-11 rounded-full bg-line data-[state=checked]:bg-accent disabled:opacity-50"
-                  >
-                    <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white transition-transform data-[state=checked]:translate-x-5" />
-                  </Switch.Root>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        {next ? (
+        <AsyncContent
+          state={books.state}
+          loading="Loading books…"
+          failed="Failed to load books."
+          empty="No books yet."
+        >
+          {(list) => (
+            <ul className="divide-y divide-line rounded border border-line bg-white" aria-label="All books">
+              {list.map((book) => (
+                <li key={book.id} className="flex items-center justify-between gap-3 p-3">
+                  <span>
+                    <a className="underline" href={`/book/${book.id}`}>
+                      {book.title}
+                    </a>{' '}
+                    <span className="text-sm text-ink-muted">{book.author}</span>
+                    {!book.is_active ? (
+                      <span className="ml-2 rounded bg-parchment px-2 text-sm">Inactive</span>
+                    ) : null}
+                  </span>
+                  <span className="flex items-center gap-2">
+                    <label htmlFor={`featured-${book.id}`} className="text-sm">
+                      Featured
+                    </label>
+                    <Switch.Root
+                      id={`featured-${book.id}`}
+                      checked={book.is_featured}
+                      disabled={busy === book.id || (!book.is_active && !book.is_featured)}
+                      onCheckedChange={(checked) => void toggle(book, checked)}
+                      className="relative h-6 w-11 rounded-full bg-line data-[state=checked]:bg-accent disabled:opacity-50"
+                    >
+                      <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white transition-transform data-[state=checked]:translate-x-5" />
+                    </Switch.Root>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </AsyncContent>
+        {books.hasMore ? (
           <button type="button" className="btn btn-outline" onClick={() => void more()}>
             Load more
           </button>

@@ -20,7 +20,7 @@ import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import ProfileImageField from '../ui/ProfileImageField.tsx';
 import Banners from './Banners.tsx';
 import AsyncContent from '../ui/AsyncContent.tsx';
-import { INPUT_CLASS } from '../ui/styles.ts';
+import { INPUT_CLASS, SubmitButton } from '../ui/fields.tsx';
 import { useAsync } from '../ui/use-async.ts';
 
 const FAILED = 'Failed to update site settings';
@@ -142,9 +142,9 @@ function BrandingForm({ stored, selfUid }: { stored: Stored | null; selfUid: str
           <ErrorText id={`ss-${name}-error`} message={e[name]?.message} />
         </div>
       ))}
-      <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting || uploading}>
-        {formState.isSubmitting ? 'Saving…' : uploading ? 'Uploading image…' : 'Save Branding'}
-      </button>
+      <SubmitButton busy={formState.isSubmitting} waitingLabel={uploading ? 'Uploading image…' : undefined}>
+        Save Branding
+      </SubmitButton>
     </form>
   );
 }
@@ -251,9 +251,7 @@ function MenuForm({ stored }: { stored: Stored | null }) {
         >
           Add Menu Item
         </button>
-        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : 'Save Menu'}
-        </button>
+        <SubmitButton busy={formState.isSubmitting}>Save Menu</SubmitButton>
       </div>
       <p className="text-sm text-ink-muted">
         At most {MAX_MENU_ITEMS} items. Removing every item brings back the default menu.
@@ -302,9 +300,7 @@ function SocialForm({ stored }: { stored: Stored | null }) {
         </div>
       ))}
       <div className="md:col-span-2">
-        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : 'Save Social Links'}
-        </button>
+        <SubmitButton busy={formState.isSubmitting}>Save Social Links</SubmitButton>
       </div>
     </form>
   );

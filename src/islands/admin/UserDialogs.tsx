@@ -15,7 +15,7 @@ import { APPROVAL_STATUSES, SUBSCRIPTION_STATUSES, USER_CATEGORIES } from '../..
 import { showToast } from '../../lib/toast.ts';
 import ConfirmDialog, { type ConfirmOutcome } from '../ui/ConfirmDialog.tsx';
 import Dialog from '../ui/Dialog.tsx';
-import { FieldFrame, INPUT_CLASS } from '../ui/fields.tsx';
+import { FieldFrame, INPUT_CLASS, SubmitButton } from '../ui/fields.tsx';
 
 function loadApi() {
   return import('../../data/client/admin-users.ts');
@@ -147,9 +147,9 @@ export function RegisterUserDialog({ onCreated }: { onCreated: (user: AdminUserR
             >
               Cancel
             </button>
-            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Creating…' : 'Create User'}
-            </button>
+            <SubmitButton busy={formState.isSubmitting} busyLabel="Creating…">
+              Create User
+            </SubmitButton>
           </div>
         </form>
       </Dialog>
@@ -250,9 +250,7 @@ export function EditUserDialog({
           >
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Saving…' : 'Save'}
-          </button>
+          <SubmitButton busy={formState.isSubmitting}>Save</SubmitButton>
         </div>
       </form>
     </Dialog>

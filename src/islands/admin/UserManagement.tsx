@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   USER_TOASTS,
   canDecideApproval,
@@ -7,55 +7,59 @@ import {
 } from '../../domain/admin-users.ts';
 import { APPROVAL_STATUSES, USER_CATEGORIES } from '../../domain/profile.ts';
 import { showToast } from '../../lib/toast.ts';
+import AsyncContent from '../ui/AsyncContent.tsx';
+import FilterSelect, { type FilterChoice } from '../ui/FilterSelect.tsx';
+import { usePagedAsync, type Page } from '../ui/use-async.ts';
 import { DeleteUserDialog, EditUserDialog, RegisterUserDialog, ResetPasswordDialog } from './UserDialogs.tsx';
 
-const SELECT = 'rounded-md border border-line bg-white px-2 py-2 text-ink';
-
 type Dialog = { kind: 'edit' | 'reset' | 'delete'; user: AdminUserRow } | null;
-type ListState = { status: 'loading' } | { status: 'failed' } | { status: 'ready' };
 
 function loadApi() {
   return import('../../data/client/admin-users.ts');
 }
 
-type PageOutcome = Awaited<ReturnType<typeof fetchPage>>;
-
-/** One page of the user list from the server. */
-async function fetchPage(search: string, filters: UserFilters, cursor: string | null) {
+/** One page of the user list from the server; a refusal is thrown as a failed load. */
+async function fetchPage(
+  search: string,
+  filters: UserFilters,
+  cursor: string | null,
+): Promise<Page<AdminUserRow>> {
   const { adminUsers } = await loadApi();
-  return adminUsers<'get-users-with-emails'>({ action: 'get-users-with-emails', search, filters, cursor });
+  const outcome = await adminUsers<'get-users-with-emails'>({
+    action: 'get-users-with-emails',
+    search,
+    filters,
+    cursor,
+  });
+  if (!outcome.ok) throw new Error(outcome.message);
+  return { items: outcome.data.users, next: outcome.data.nextCursor };
 }
 
-/** A filter select: '' means all. */
-function FilterSelect({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <select id={id} className={SELECT} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">All</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+/** The filters above the list, in order: each narrows it by one field. */
+const FILTERS: readonly { key: keyof UserFilters; label: string; options: readonly FilterChoice[] }[] = [
+  { key: 'category', label: 'Category', options: USER_CATEGORIES.map((c) => ({ value: c, label: c })) },
+  {
+    key: 'role',
+    label: 'Role',
+    options: [
+      { value: 'admin', label: 'Admin' },
+      { value: 'user', label: 'User' },
+    ],
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    options: [
+      { value: 'active', label: 'Active' },
+      { value: 'inactive', label: 'Inactive' },
+    ],
+  },
+  {
+    key: 'approval',
+    label: 'Approval',
+    options: APPROVAL_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+  },
+];
 
 /**
  * User Management: register, search and filter (answered by the server a page at a
@@ -63,45 +67,25 @@ function FilterSelect({
  * delete and download their data.
  */
 export default function UserManagement({ selfUid, onChanged }: { selfUid: string; onChanged: () => void }) {
-  const [users, setUsers] = useState<AdminUserRow[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  const [moreLoading, setMoreLoading] = useState(false);
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<UserFilters>({});
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busyUid, setBusyUid] = useState<string | null>(null);
-  const [reloads, setReloads] = useState(0);
-
-  /** Shows a fetched page: the first one replaces the list, a later one is appended. */
-  const show = useCallback((outcome: PageOutcome, appended: boolean) => {
-    if (!outcome.ok) {
-      console.error('Failed to load users', outcome.message);
-      setState({ status: 'failed' });
-      return;
-    }
-    setUsers((previous) => (appended ? [...previous, ...outcome.data.users] : outcome.data.users));
-    setCursor(outcome.data.nextCursor);
-    setState({ status: 'ready' });
-  }, []);
-
-  // The first page, on mount and whenever the search or a filter changes (their handlers show the loading state).
-  useEffect(() => {
-    let current = true;
-    void fetchPage(search, filters, null).then((outcome) => current && show(outcome, false));
-    return () => {
-      current = false;
-    };
-  }, [search, filters, show, reloads]);
+  // The first page on mount and whenever the search or a filter changes (their handlers show the loading state).
+  const users = usePagedAsync(
+    (cursor) => fetchPage(search, filters, cursor),
+    [search, filters],
+    'Failed to load users',
+  );
 
   function replace(user: AdminUserRow) {
-    setUsers((previous) => previous.map((row) => (row.uid === user.uid ? user : row)));
+    users.update((rows) => rows.map((row) => (row.uid === user.uid ? user : row)));
     onChanged();
   }
 
-  function setFilter<K extends keyof UserFilters>(key: K, value: string) {
-    setState({ status: 'loading' });
+  function setFilter(key: keyof UserFilters, value: string) {
+    users.restart();
     setFilters((previous) => ({ ...previous, [key]: value === '' ? undefined : value }));
   }
 
@@ -109,9 +93,8 @@ export default function UserManagement({ selfUid, onChanged }: { selfUid: string
   // since the last press must be found without changing the text.
   function submitSearch(event: FormEvent) {
     event.preventDefault();
-    setState({ status: 'loading' });
+    users.restart();
     setSearch(searchText.trim());
-    setReloads((count) => count + 1);
   }
 
   async function decide(user: AdminUserRow, action: 'approve-user' | 'deny-user') {
@@ -158,12 +141,6 @@ export default function UserManagement({ selfUid, onChanged }: { selfUid: string
     });
   }
 
-  async function loadMore() {
-    setMoreLoading(true);
-    show(await fetchPage(search, filters, cursor), true);
-    setMoreLoading(false);
-  }
-
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -187,169 +164,134 @@ export default function UserManagement({ selfUid, onChanged }: { selfUid: string
         </form>
         <RegisterUserDialog
           onCreated={(user) => {
-            setUsers((previous) => [user, ...previous]);
+            users.update((rows) => [user, ...rows]);
             onChanged();
           }}
         />
       </div>
       <div className="flex flex-wrap gap-3">
-        <FilterSelect
-          id="filter-category"
-          label="Category"
-          value={filters.category ?? ''}
-          options={USER_CATEGORIES.map((c) => ({ value: c, label: c }))}
-          onChange={(v) => setFilter('category', v)}
-        />
-        <FilterSelect
-          id="filter-role"
-          label="Role"
-          value={filters.role ?? ''}
-          options={[
-            { value: 'admin', label: 'Admin' },
-            { value: 'user', label: 'User' },
-          ]}
-          onChange={(v) => setFilter('role', v)}
-        />
-        <FilterSelect
-          id="filter-status"
-          label="Status"
-          value={filters.status ?? ''}
-          options={[
-            { value: 'active', label: 'Active' },
-            { value: 'inactive', label: 'Inactive' },
-          ]}
-          onChange={(v) => setFilter('status', v)}
-        />
-        <FilterSelect
-          id="filter-approval"
-          label="Approval"
-          value={filters.approval ?? ''}
-          options={APPROVAL_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))}
-          onChange={(v) => setFilter('approval', v)}
-        />
+        {FILTERS.map(({ key, label, options }) => (
+          <FilterSelect
+            key={key}
+            id={`filter-${key}`}
+            label={label}
+            value={filters[key] ?? ''}
+            options={options}
+            onChange={(value) => setFilter(key, value)}
+          />
+        ))}
       </div>
 
-      {state.status === 'loading' ? (
-        <p role="status" className="text-ink-muted">
-          Loading users…
-        </p>
-      ) : state.status === 'failed' ? (
-        <div role="alert" className="space-y-2">
-          <p className="font-semibold text-red-700">The users could not be loaded.</p>
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={() => {
-              setState({ status: 'loading' });
-              setReloads((count) => count + 1);
-            }}
-          >
-            Try again
-          </button>
-        </div>
-      ) : users.length === 0 ? (
-        <p className="text-ink-muted">
-          {search || Object.values(filters).some(Boolean) ? 'No users match this search.' : 'No users yet.'}
-        </p>
-      ) : (
-        <ul className="divide-y divide-line rounded border border-line bg-white" aria-label="Users">
-          {users.map((user) => (
-            <li
-              key={user.uid}
-              className="flex flex-wrap items-start justify-between gap-3 p-3"
-              aria-label={user.display_name}
-            >
-              <div className="min-w-0">
-                <p className="font-semibold">
-                  <a className="underline" href={`/profile/${user.page_slug}`}>
-                    {user.display_name}
+      <AsyncContent
+        state={users.state}
+        loading="Loading users…"
+        failed="The users could not be loaded."
+        retry={users.restart}
+        empty={
+          search || Object.values(filters).some(Boolean) ? 'No users match this search.' : 'No users yet.'
+        }
+      >
+        {(rows) => (
+          <ul className="divide-y divide-line rounded border border-line bg-white" aria-label="Users">
+            {rows.map((user) => (
+              <li
+                key={user.uid}
+                className="flex flex-wrap items-start justify-between gap-3 p-3"
+                aria-label={user.display_name}
+              >
+                <div className="min-w-0">
+                  <p className="font-semibold">
+                    <a className="underline" href={`/profile/${user.page_slug}`}>
+                      {user.display_name}
+                    </a>
+                    {user.role === 'Admin' ? (
+                      <span className="ml-2 rounded bg-accent-soft px-2 text-sm">Admin</span>
+                    ) : null}
+                    {!user.is_active ? (
+                      <span className="ml-2 rounded bg-parchment px-2 text-sm">Inactive</span>
+                    ) : null}
+                  </p>
+                  <p className="text-sm text-ink-muted">
+                    {user.email || 'No email'} ·{' '}
+                    {user.email_verified ? 'Email verified' : 'Email not verified'}
+                  </p>
+                  <p className="text-sm text-ink-muted">
+                    {user.category ?? 'No category'} · {user.subscription_status} ·{' '}
+                    <span>Approval: {user.approval_status}</span>
+                    {user.created_at ? ` · Joined ${new Date(user.created_at).toLocaleDateString()}` : ''}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  {canDecideApproval(user) ? (
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn-primary"
+                        disabled={busyUid === user.uid}
+                        onClick={() => void decide(user, 'approve-user')}
+                      >
+                        Approve
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-outline"
+                        disabled={busyUid === user.uid}
+                        onClick={() => void decide(user, 'deny-user')}
+                      >
+                        Deny
+                      </button>
+                    </>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="btn btn-outline"
+                    onClick={() => setDialog({ kind: 'edit', user })}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-outline"
+                    onClick={() => setDialog({ kind: 'reset', user })}
+                  >
+                    Reset Password
+                  </button>
+                  {user.uid !== selfUid ? (
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn-outline"
+                        disabled={busyUid === user.uid}
+                        onClick={() => void toggleActive(user)}
+                      >
+                        {user.is_active ? 'Deactivate' : 'Activate'}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-outline"
+                        onClick={() => setDialog({ kind: 'delete', user })}
+                      >
+                        Delete
+                      </button>
+                    </>
+                  ) : null}
+                  <a className="btn btn-outline" href={`/account?userId=${encodeURIComponent(user.uid)}`}>
+                    Download data
                   </a>
-                  {user.role === 'Admin' ? (
-                    <span className="ml-2 rounded bg-accent-soft px-2 text-sm">Admin</span>
-                  ) : null}
-                  {!user.is_active ? (
-                    <span className="ml-2 rounded bg-parchment px-2 text-sm">Inactive</span>
-                  ) : null}
-                </p>
-                <p className="text-sm text-ink-muted">
-                  {user.email || 'No email'} · {user.email_verified ? 'Email verified' : 'Email not verified'}
-                </p>
-                <p className="text-sm text-ink-muted">
-                  {user.category ?? 'No category'} · {user.subscription_status} ·{' '}
-                  <span>Approval: {user.approval_status}</span>
-                  {user.created_at ? ` · Joined ${new Date(user.created_at).toLocaleDateString()}` : ''}
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                {canDecideApproval(user) ? (
-                  <>
-                    <button
-                      type="button"
-                      className="btn btn-primary"
-                      disabled={busyUid === user.uid}
-                      onClick={() => void decide(user, 'approve-user')}
-                    >
-                      Approve
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-outline"
-                      disabled={busyUid === user.uid}
-                      onClick={() => void decide(user, 'deny-user')}
-                    >
-                      Deny
-                    </button>
-                  </>
-                ) : null}
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  onClick={() => setDialog({ kind: 'edit', user })}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  onClick={() => setDialog({ kind: 'reset', user })}
-                >
-                  Reset Password
-                </button>
-                {user.uid !== selfUid ? (
-                  <>
-                    <button
-                      type="button"
-                      className="btn btn-outline"
-                      disabled={busyUid === user.uid}
-                      onClick={() => void toggleActive(user)}
-                    >
-                      {user.is_active ? 'Deactivate' : 'Activate'}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-outline"
-                      onClick={() => setDialog({ kind: 'delete', user })}
-                    >
-                      Delete
-                    </button>
-                  </>
-                ) : null}
-                <a className="btn btn-outline" href={`/account?userId=${encodeURIComponent(user.uid)}`}>
-                  Download data
-                </a>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {state.status === 'ready' && cursor ? (
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </AsyncContent>
+      {users.state.status === 'ready' && users.hasMore ? (
         <button
           type="button"
           className="btn btn-outline"
-          disabled={moreLoading}
-          onClick={() => void loadMore()}
+          disabled={users.loadingMore}
+          onClick={() => void users.loadMore('fail')}
         >
-          {moreLoading ? 'Loading…' : 'Load more'}
+          {users.loadingMore ? 'Loading…' : 'Load more'}
         </button>
       ) : null}
 
@@ -363,7 +305,7 @@ export default function UserManagement({ selfUid, onChanged }: { selfUid: string
         <DeleteUserDialog
           user={dialog.user}
           onDeleted={(uid) => {
-            setUsers((previous) => previous.filter((row) => row.uid !== uid));
+            users.update((rows) => rows.filter((row) => row.uid !== uid));
             onChanged();
           }}
           onClose={() => setDialog(null)}

@@ -7,6 +7,8 @@ interface Props<T> {
   loading: ReactNode;
   /** Announced when the load failed ('The audit log could not be loaded.'). */
   failed: ReactNode;
+  /** Offers 'Try again' under the failure, which runs this. */
+  retry?: () => void;
   /** Shown when the value is an empty list; without it an empty list goes to `children`. */
   empty?: ReactNode;
   /** Renders the loaded value. */
@@ -14,7 +16,7 @@ interface Props<T> {
 }
 
 /** The loading, failed and empty messages of a load, in one look, or its value rendered. */
-export default function AsyncContent<T>({ state, loading, failed, empty, children }: Props<T>) {
+export default function AsyncContent<T>({ state, loading, failed, retry, empty, children }: Props<T>) {
   if (state.status === 'loading')
     return (
       <p role="status" className="text-ink-muted">
@@ -22,7 +24,14 @@ export default function AsyncContent<T>({ state, loading, failed, empty, childre
       </p>
     );
   if (state.status === 'failed')
-    return (
+    return retry ? (
+      <div role="alert" className="space-y-2">
+        <p className="font-semibold text-red-700">{failed}</p>
+        <button type="button" className="btn btn-outline" onClick={retry}>
+          Try again
+        </button>
+      </div>
+    ) : (
       <p role="alert" className="font-semibold text-red-700">
         {failed}
       </p>

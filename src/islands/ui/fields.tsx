@@ -4,8 +4,9 @@
  * announce them. Two families:
  * - bound fields (TextInput, TextArea, SelectInput, CheckboxInput) register
  *   themselves in the surrounding react-hook-form FormProvider by `name`;
- * - plain fields (Field, PasswordField, ReadOnlyValue) take `id`, `error` and
- *   whatever register() returns, for forms without a FormProvider.
+ * - plain fields (Field, AreaField, PasswordField, ReadOnlyValue) take `id`,
+ *   `error` and whatever register() returns, for forms without a FormProvider.
+ * SubmitButton is a form's submit button with its busy label.
  */
 import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
 import { get, useFormContext, type FieldValues, type RegisterOptions } from 'react-hook-form';
@@ -43,11 +44,22 @@ interface FrameProps {
   aside?: ReactNode;
   /** Marks the label with a red asterisk (hidden from screen readers, which hear aria-required). */
   markRequired?: boolean;
+  /** Announces the error the moment it appears (role="alert"), for an error raised while typing. */
+  alertError?: boolean;
   children: ReactNode;
 }
 
 /** Label, control, hint and error; the control carries aria-describedby itself. */
-export function FieldFrame({ id, label, hint, error, aside, markRequired, children }: FrameProps) {
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  aside,
+  markRequired,
+  alertError,
+  children,
+}: FrameProps) {
   return (
     <div>
       <div className="mb-1 flex items-baseline justify-between gap-2">
@@ -68,7 +80,11 @@ export function FieldFrame({ id, label, hint, error, aside, markRequired, childr
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700">
+        <p
+          id={`${id}-error`}
+          role={alertError ? 'alert' : undefined}
+          className="mt-1 text-sm font-semibold text-red-700"
+        >
           {error}
         </p>
       ) : null}
@@ -233,6 +249,55 @@ export function Field({ id, label, hint, error, ref, ...input }: FieldProps) {
         className={INPUT_CLASS}
       />
     </FieldFrame>
+  );
+}
+
+interface AreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  /** Text area id, also the label's htmlFor. */
+  id: string;
+  /** Visible label. */
+  label: string;
+  hint?: ReactNode;
+  /** The inline error, if any. */
+  error?: string;
+  /** Announces the error the moment it appears (role="alert"). */
+  alertError?: boolean;
+  /** register()'s ref (a plain prop in React 19). */
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** A labelled text area for a form without a FormProvider; `className` adds to the input look ('font-mono'). */
+export function AreaField({ id, label, hint, error, alertError, ref, className, ...area }: AreaFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} alertError={alertError}>
+      <textarea
+        {...area}
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={className ? `${INPUT_CLASS} ${className}` : INPUT_CLASS}
+      />
+    </FieldFrame>
+  );
+}
+
+interface SubmitProps {
+  /** The form is submitting: the button is disabled and says `busyLabel`. */
+  busy: boolean;
+  busyLabel?: string;
+  /** While set, the button is disabled and says this instead (an image still uploading). */
+  waitingLabel?: string;
+  /** The label otherwise. */
+  children: ReactNode;
+}
+
+/** A form's primary submit button, disabled while the form submits (or waits) and saying so. */
+export function SubmitButton({ busy, busyLabel = 'Saving…', waitingLabel, children }: SubmitProps) {
+  return (
+    <button type="submit" className="btn btn-primary" disabled={busy || waitingLabel !== undefined}>
+      {busy ? busyLabel : (waitingLabel ?? children)}
+    </button>
   );
 }
 
