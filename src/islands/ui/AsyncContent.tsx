@@ -7,6 +7,8 @@ interface Props<T> {
   loading: ReactNode;
   /** Announced when the load failed ('The audit log could not be loaded.'). */
   failed: ReactNode;
+  /** A second line under the failure, saying what to do ('Please reload the page in a moment.'). */
+  failedHint?: ReactNode;
   /** Shown when the value is an empty list; without it an empty list goes to `children`. */
   empty?: ReactNode;
   /** Renders the loaded value. */
@@ -14,20 +16,31 @@ interface Props<T> {
 }
 
 /** The loading, failed and empty messages of a load, in one look, or its value rendered. */
-export default function AsyncContent<T>({ state, loading, failed, empty, children }: Props<T>) {
+export default function AsyncContent<T>({ state, loading, failed, failedHint, empty, children }: Props<T>) {
   if (state.status === 'loading')
     return (
       <p role="status" className="text-ink-muted">
         {loading}
       </p>
     );
-  if (state.status === 'failed')
-    return (
-      <p role="alert" className="font-semibold text-red-700">
-        {failed}
-      </p>
-    );
+  if (state.status === 'failed') return <LoadFailed message={failed} hint={failedHint} />;
   if (empty !== undefined && Array.isArray(state.value) && state.value.length === 0)
     return <p className="text-ink-muted">{empty}</p>;
   return <>{children(state.value)}</>;
+}
+
+/** A failure announced in the look of a failed load, with the hint (what to do) under it when given. */
+export function LoadFailed({ message, hint }: { message: ReactNode; hint?: ReactNode }) {
+  if (hint === undefined)
+    return (
+      <p role="alert" className="font-semibold text-red-700">
+        {message}
+      </p>
+    );
+  return (
+    <div role="alert" className="space-y-2">
+      <p className="font-semibold text-red-700">{message}</p>
+      <p>{hint}</p>
+    </div>
+  );
 }
