@@ -2,21 +2,23 @@
 // in one transaction each: who may write (the owner while verified, approved and
 // active, or an admin), the admin-only fields, the image, the plan limit on
 // creation, then the write. Any refusal throws before a write, so a refused save
-// writes nothing. saveBook and saveProductService are thin callables over this.
+// writes nothing. saveBook and saveProductService are thin callables over this;
+// deleteBook and deleteProductService are both built by deleteItemCallable.
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { LimitedKind } from '../../../src/domain/plan-limits';
-import { ITEM_MESSAGES } from '../../../src/domain/item-save';
+import { deleteItemRequestSchema, ITEM_MESSAGES } from '../../../src/domain/item-save';
 import {
+  describeIssue,
   isPathSafeId,
   nextUpdatedAt,
   profileImageVerdict,
   replacedUploadOf,
 } from '../../../src/domain/profile-save';
 import type { SubscriptionStatus } from '../../../src/domain/profile';
-import type { Caller } from '../guard';
-import { millisOf } from '../firestore';
+import { guardedCall, type Caller, type GuardedCallable } from '../guard';
+import { db, millisOf } from '../firestore';
 import { removeUploadFolder } from '../media';
 import { assertWithinPlanLimit } from './plan-limit';
 
@@ -194,5 +196,36 @@ export async function removeUpload(folder: string | null, context: Record<string
   if (folder === null) return;
   await removeUploadFolder(folder).catch((error: unknown) =>
     logger.error('The replaced image was not removed', { ...context, folder, error }),
+  );
+}
+
+/** How a kind's delete callable appears in the log: its name ('deleteBook') and the key of the item's id ('book'). */
+export interface DeleteLog {
+  callable: string;
+  key: string;
+}
+
+/**
+ * The delete callable of one kind (owner or admin): request
+ * deleteItemRequestSchema, returns { id }. Deletes the item and what
+ * `item.onDelete` cleans up in one transaction, then its upload folder. Errors:
+ * unauthenticated ('Please sign in to save.'); invalid-argument; not-found;
+ * permission-denied (not the owner or an admin, an owner not verified, approved
+ * and active).
+ */
+export function deleteItemCallable(item: ItemKind, log: DeleteLog): GuardedCallable<{ id: string }> {
+  return guardedCall(
+    'session',
+    async (request, guard): Promise<{ id: string }> => {
+      const caller = itemCaller(guard);
+      const parsed = deleteItemRequestSchema.safeParse(request.data);
+      if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+      const { id } = parsed.data;
+      const folder = await deleteOwnedItem(db(), item, caller, id);
+      await removeUpload(folder, { [log.key]: id });
+      logger.info(`${log.callable}: deleted`, { [log.key]: id, by: caller.uid });
+      return { id };
+    },
+    { signIn: 'Please sign in to save.' },
   );
 }

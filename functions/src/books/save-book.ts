@@ -5,15 +5,11 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { bookWriteSchema } from '../../../src/domain/book';
-import {
-  deleteItemRequestSchema,
-  saveBookRequestSchema,
-  type SaveItemResponse,
-} from '../../../src/domain/item-save';
+import { saveBookRequestSchema, type SaveItemResponse } from '../../../src/domain/item-save';
 import { describeIssue } from '../../../src/domain/profile-save';
 import { db } from '../firestore';
 import { guardedCall } from '../guard';
-import { deleteOwnedItem, itemCaller, removeUpload, saveOwnedItem, type ItemKind } from './owned-items';
+import { deleteItemCallable, itemCaller, removeUpload, saveOwnedItem, type ItemKind } from './owned-items';
 
 /** How books are stored. */
 export const BOOK_ITEM: ItemKind = {
@@ -53,17 +49,5 @@ export const saveBook = guardedCall(
   { signIn: 'Please sign in to save.' },
 );
 
-/** Deletes a book (owner or admin). Request: deleteItemRequestSchema; returns { id }. */
-export const deleteBook = guardedCall(
-  'session',
-  async (request, guard): Promise<{ id: string }> => {
-    const caller = itemCaller(guard);
-    const parsed = deleteItemRequestSchema.safeParse(request.data);
-    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
-    const folder = await deleteOwnedItem(db(), BOOK_ITEM, caller, parsed.data.id);
-    await removeUpload(folder, { book: parsed.data.id });
-    logger.info('deleteBook: deleted', { book: parsed.data.id, by: caller.uid });
-    return { id: parsed.data.id };
-  },
-  { signIn: 'Please sign in to save.' },
-);
+/** Deletes a book and its home-page slots (owner or admin); see deleteItemCallable. */
+export const deleteBook = deleteItemCallable(BOOK_ITEM, { callable: 'deleteBook', key: 'book' });

@@ -6,16 +6,12 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { parsePriceNumeric, productServiceWriteSchema } from '../../../src/domain/product-service';
-import {
-  deleteItemRequestSchema,
-  saveProductServiceRequestSchema,
-  type SaveItemResponse,
-} from '../../../src/domain/item-save';
+import { saveProductServiceRequestSchema, type SaveItemResponse } from '../../../src/domain/item-save';
 import { describeIssue } from '../../../src/domain/profile-save';
 import { db } from '../firestore';
 import { guardedCall } from '../guard';
 import {
-  deleteOwnedItem,
+  deleteItemCallable,
   itemCaller,
   removeUpload,
   saveOwnedItem,
@@ -60,17 +56,8 @@ export const saveProductService = guardedCall(
   { signIn: 'Please sign in to save.' },
 );
 
-/** Deletes a product/service (owner or admin). Request: deleteItemRequestSchema; returns { id }. */
-export const deleteProductService = guardedCall(
-  'session',
-  async (request, guard): Promise<{ id: string }> => {
-    const caller = itemCaller(guard);
-    const parsed = deleteItemRequestSchema.safeParse(request.data);
-    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
-    const folder = await deleteOwnedItem(db(), PRODUCT_ITEM, caller, parsed.data.id);
-    await removeUpload(folder, { product: parsed.data.id });
-    logger.info('deleteProductService: deleted', { product: parsed.data.id, by: caller.uid });
-    return { id: parsed.data.id };
-  },
-  { signIn: 'Please sign in to save.' },
-);
+/** Deletes a product/service (owner or admin); see deleteItemCallable. */
+export const deleteProductService = deleteItemCallable(PRODUCT_ITEM, {
+  callable: 'deleteProductService',
+  key: 'product',
+});

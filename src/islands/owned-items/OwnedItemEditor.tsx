@@ -8,11 +8,11 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { ITEM_MESSAGES } from '../../domain/item-save.ts';
 import { showToast } from '../../lib/toast.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import ConfirmDialog, { type ConfirmOutcome } from '../ui/ConfirmDialog.tsx';
 import { CheckboxInput } from '../ui/fields.tsx';
+import { submitValid } from '../ui/submit-valid.ts';
 import { useKeptDraft } from '../use-kept-draft.ts';
 import { failureToast, saveFailureToast } from './failure-toast.ts';
 import {
@@ -98,10 +98,6 @@ export default function OwnedItemEditor<Item extends OwnedItem, Values extends O
     }
   }
 
-  function refuse() {
-    showToast({ title: 'Error', description: ITEM_MESSAGES.fixErrors, variant: 'destructive' });
-  }
-
   function cancel() {
     form.reset(loaded);
     onCancel();
@@ -113,7 +109,7 @@ export default function OwnedItemEditor<Item extends OwnedItem, Values extends O
   return (
     <FormProvider {...form}>
       <form
-        onSubmit={(event) => void form.handleSubmit(save, refuse)(event)}
+        onSubmit={submitValid(form, save)}
         noValidate
         aria-busy={saving}
         aria-label={item ? `Edit ${item.title}` : texts.addLabel}

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { hasKeptDraft } from '../../lib/kept-draft.ts';
 import { showToast } from '../../lib/toast.ts';
+import { useAsync } from '../ui/use-async.ts';
 import OwnedItemEditor from './OwnedItemEditor.tsx';
 import {
   ownedItemDraftKey,
@@ -25,20 +26,23 @@ interface Props<Item extends OwnedItem, Values extends OwnedItemValues> {
   setViewHidden: (hidden: boolean) => void;
 }
 
-type State<Item> =
-  { status: 'loading' } | { status: 'none' } | { status: 'ready'; item: Item; admin: boolean };
+/** The item to edit, with the caller's admin flag. */
+interface Editable<Item> {
+  item: Item;
+  admin: boolean;
+}
 
-/** The item with the caller's admin flag, when the caller may edit it. */
+/** The item with the caller's admin flag, or null when the caller may not edit it (only its owner or an admin may). */
 async function loadForEditing<Item extends OwnedItem>(
   load: (id: string) => Promise<Item | null>,
   itemId: string,
-): Promise<State<Item>> {
+): Promise<Editable<Item> | null> {
   const { currentAccount } = await import('../../data/client/auth.ts');
   const account = await currentAccount();
-  if (!account) return { status: 'none' };
+  if (!account) return null;
   const item = await load(itemId);
-  if (!item || (item.user_id !== account.uid && !account.admin)) return { status: 'none' };
-  return { status: 'ready', item, admin: account.admin };
+  if (!item || (item.user_id !== account.uid && !account.admin)) return null;
+  return { item, admin: account.admin };
 }
 
 /** True when the address asks for edit mode (?edit=true). */
@@ -59,35 +63,41 @@ export default function OwnedItemPageEditor<Item extends OwnedItem, Values exten
   itemId,
   setViewHidden,
 }: Props<Item, Values>) {
+  const { pageLoadFailed } = kind.texts;
+  const [state] = useAsync(() => loadForEditing(kind.load, itemId), [kind.load, itemId], pageLoadFailed);
+
+  // A failed load is told in a toast; the page's own content stays as it is.
+  const failed = state.status === 'failed';
+  useEffect(() => {
+    if (failed) showToast({ title: 'Error', description: pageLoadFailed, variant: 'destructive' });
+  }, [failed, pageLoadFailed]);
+
+  if (state.status !== 'ready' || state.value === null) return null;
+  return <EditMode kind={kind} {...state.value} setViewHidden={setViewHidden} />;
+}
+
+interface EditModeProps<Item extends OwnedItem, Values extends OwnedItemValues> extends Editable<Item> {
+  kind: OwnedItemKind<Item, Values>;
+  setViewHidden: (hidden: boolean) => void;
+}
+
+/** The Edit toggle and the editor of an item the caller may edit (and the disabled notice for a disabled one). */
+function EditMode<Item extends OwnedItem, Values extends OwnedItemValues>({
+  kind,
+  item,
+  admin,
+  setViewHidden,
+}: EditModeProps<Item, Values>) {
   const { texts } = kind;
-  const [state, setState] = useState<State<Item>>({ status: 'loading' });
-  const [editing, setEditing] = useState(false);
+  // Open on arrival when the address asks for it, or when unsaved changes were kept across a new sign-in.
+  const [editing, setEditing] = useState(
+    () => editRequested() || hasKeptDraft(ownedItemDraftKey(kind.name, item.id, item.user_id)),
+  );
 
+  const disabled = !item.is_active;
   useEffect(() => {
-    void loadForEditing(kind.load, itemId)
-      .then((next) => {
-        setState(next);
-        if (
-          next.status === 'ready' &&
-          (editRequested() || hasKeptDraft(ownedItemDraftKey(kind.name, next.item.id, next.item.user_id)))
-        )
-          setEditing(true);
-      })
-      .catch((error: unknown) => {
-        console.error(texts.pageLoadFailed, error);
-        showToast({ title: 'Error', description: texts.pageLoadFailed, variant: 'destructive' });
-        setState({ status: 'none' });
-      });
-  }, [kind.load, kind.name, itemId, texts.pageLoadFailed]);
-
-  const disabled = state.status === 'ready' && !state.item.is_active;
-  useEffect(() => {
-    if (state.status !== 'ready') return;
     setViewHidden(editing || disabled);
-  }, [editing, disabled, state.status, setViewHidden]);
-
-  if (state.status !== 'ready') return null;
-  const { item, admin } = state;
+  }, [editing, disabled, setViewHidden]);
 
   function cancel() {
     setEditing(false);

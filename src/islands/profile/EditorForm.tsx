@@ -14,7 +14,7 @@ import DeleteProfileDialog from './DeleteProfileDialog.tsx';
 import NewsletterSubscriptionSwitch from './NewsletterSubscriptionSwitch.tsx';
 import DraftRestoreDialog from './DraftRestoreDialog.tsx';
 import { AboutSection, BasicInfoSection, SocialLinksSection } from './ProfileSections.tsx';
-import { PROFILE_SAVED_TOAST, saveProfileChanges } from './save-profile.ts';
+import { PROFILE_SAVED_TOAST, useProfileSave } from './save-profile.ts';
 import { onSessionEnding } from '../../lib/kept-draft.ts';
 
 interface Props {
@@ -42,7 +42,6 @@ export default function EditorForm({ profile, email, admin, own }: Props) {
   const [draftOffer, setDraftOffer] = useState<ProfileFormValues | null>(() =>
     draftToOffer(localStorage, userId, loaded),
   );
-  const [saving, setSaving] = useState(false);
   // Save waits for a picture upload in flight: saving now would keep the old picture.
   const uploading = useStore($uploadsInFlight) > 0;
   // Set once a save succeeded: a pending autosave must not bring the draft back.
@@ -94,36 +93,20 @@ export default function EditorForm({ profile, email, admin, own }: Props) {
     setDraftOffer(null);
   }
 
-  async function save() {
-    setSaving(true);
-    const result = await saveProfileChanges(
-      loaded,
-      form.getValues(),
-      {
-        userId,
-        loadedUpdatedAt: profile.updated_at ?? null,
-        admin,
-      },
-      'page',
-    );
-    if (result.status === 'failed') {
-      setSaving(false);
-      return;
-    }
-    saved.current = true;
-    discardDraft(localStorage, userId);
-    const slug = result.status === 'saved' ? result.response.page_slug : loaded.page_slug;
-    setFlash(PROFILE_SAVED_TOAST);
-    location.assign(`/profile/${encodeURIComponent(slug)}`);
-  }
-
-  function refuse() {
-    showToast({
-      title: 'Error',
-      description: 'Please fix the form errors before saving.',
-      variant: 'destructive',
-    });
-  }
+  const { saving, onSubmit } = useProfileSave({
+    form,
+    profile,
+    loaded,
+    admin,
+    editor: 'page',
+    onSaved(result) {
+      saved.current = true;
+      const slug = result.status === 'saved' ? result.response.page_slug : loaded.page_slug;
+      setFlash(PROFILE_SAVED_TOAST);
+      location.assign(`/profile/${encodeURIComponent(slug)}`);
+      return 'leave';
+    },
+  });
 
   return (
     <FormProvider {...form}>
@@ -133,12 +116,7 @@ export default function EditorForm({ profile, email, admin, own }: Props) {
           You are editing <strong>{profile.display_name}</strong>&rsquo;s profile as an administrator.
         </p>
       ) : null}
-      <form
-        onSubmit={(event) => void form.handleSubmit(save, refuse)(event)}
-        noValidate
-        aria-busy={saving}
-        className="space-y-10"
-      >
+      <form onSubmit={onSubmit} noValidate aria-busy={saving} className="space-y-10">
         <BasicInfoSection userId={userId} email={email} admin={admin} />
         <AboutSection />
         <SocialLinksSection />

@@ -4,12 +4,12 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { profileFormSchema, toFormValues, type ProfileFormValues } from '../../domain/profile-edit-form.ts';
 import type { Profile } from '../../domain/profile.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
-import { discardDraft } from '../../lib/profile-draft.ts';
 import { showToast } from '../../lib/toast.ts';
 import BooksList from '../books/BooksList.tsx';
 import ProductsSection from '../products/ProductsSection.tsx';
+import { useAsync } from '../ui/use-async.ts';
 import { AboutSection, BasicInfoSection, SocialLinksSection } from './ProfileSections.tsx';
-import { PROFILE_SAVED_TOAST, saveProfileChanges } from './save-profile.ts';
+import { PROFILE_SAVED_TOAST, useProfileSave } from './save-profile.ts';
 
 interface Props {
   /** Whose page this is. */
@@ -18,47 +18,36 @@ interface Props {
   view: HTMLElement[];
 }
 
-type State =
-  | { status: 'loading' }
-  | { status: 'unavailable' }
-  | { status: 'ready'; profile: Profile; email?: string; admin: boolean };
+/** What the inline editor needs: the profile, the owner's sign-in email (for the owner only) and the admin flag. */
+interface Editable {
+  profile: Profile;
+  email?: string;
+  admin: boolean;
+}
 
-/** Loads the page's profile for editing when the signed-in person may edit it (the owner, or an admin). */
-async function loadForEditing(userId: string): Promise<State> {
+/** The page's profile for editing, or null when the signed-in person may not edit it (only the owner or an admin may). */
+async function loadForEditing(userId: string): Promise<Editable | null> {
   const { currentAccount } = await import('../../data/client/auth.ts');
   const account = await currentAccount();
-  if (!account || (account.uid !== userId && !account.admin)) return { status: 'unavailable' };
+  if (!account || (account.uid !== userId && !account.admin)) return null;
   const editor = await import('../../data/client/profile-editor.ts');
   const profile = await editor.loadEditableProfile(userId);
-  if (!profile) return { status: 'unavailable' };
-  return {
-    status: 'ready',
-    profile,
-    email: account.uid === userId ? account.email : undefined,
-    admin: account.admin,
-  };
+  if (!profile) return null;
+  return { profile, email: account.uid === userId ? account.email : undefined, admin: account.admin };
 }
 
 /**
  * Inline editing on /profile/{slug} for the owner or an admin: an Edit toggle,
  * then the editor's sections in place of the page's content (social links
  * included), Save (the same save call and toasts as /profile-edit) and Cancel,
- * which restores the saved values.
+ * which restores the saved values. Anyone else, and everyone while it loads or
+ * when the load failed, sees only the page's own content.
  */
 export default function InlineProfileEditor({ userId, view }: Props) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    void loadForEditing(userId)
-      .then(setState)
-      .catch((error: unknown) => {
-        console.error('Failed to load profile', error);
-        setState({ status: 'unavailable' });
-      });
-  }, [userId]);
-
-  if (state.status !== 'ready') return null;
-  return <InlineForm profile={state.profile} email={state.email} admin={state.admin} view={view} />;
+  const [state] = useAsync(() => loadForEditing(userId), [userId], 'Failed to load profile');
+  if (state.status !== 'ready' || state.value === null) return null;
+  const { profile, email, admin } = state.value;
+  return <InlineForm profile={profile} email={email} admin={admin} view={view} />;
 }
 
 interface FormProps {
@@ -72,7 +61,6 @@ function InlineForm({ profile, email, admin, view }: FormProps) {
   // Books are edited and saved one by one in the Books section (BooksList), not by the profile's Save.
   const [loaded] = useState<ProfileFormValues>(() => toFormValues(profile, []));
   const [editing, setEditing] = useState(false);
-  const [saving, setSaving] = useState(false);
   const form = useForm<ProfileFormValues>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: loaded,
@@ -93,51 +81,40 @@ function InlineForm({ profile, email, admin, view }: FormProps) {
     setEditing(false);
   }
 
-  async function save() {
-    setSaving(true);
-    const result = await saveProfileChanges(
-      loaded,
-      form.getValues(),
-      {
-        userId: profile.id,
-        loadedUpdatedAt: profile.updated_at ?? null,
-        admin,
-      },
-      'inline',
-    );
-    if (result.status === 'failed') {
-      setSaving(false);
-      return;
-    }
-    discardDraft(localStorage, profile.id);
-    if (result.status === 'unchanged') {
-      setSaving(false);
-      setEditing(false);
-      showToast(PROFILE_SAVED_TOAST);
-      return;
-    }
-    // The page is rendered on the server: load it again to show what was saved (under its new address if the slug changed).
-    setFlash(PROFILE_SAVED_TOAST);
-    location.assign(`/profile/${encodeURIComponent(result.response.page_slug)}`);
-  }
+  const { saving, onSubmit } = useProfileSave({
+    form,
+    profile,
+    loaded,
+    admin,
+    editor: 'inline',
+    onSaved(result) {
+      if (result.status === 'unchanged') {
+        setEditing(false);
+        showToast(PROFILE_SAVED_TOAST);
+        return 'stay';
+      }
+      // The page is rendered on the server: load it again to show what was saved (under its new address if the slug changed).
+      setFlash(PROFILE_SAVED_TOAST);
+      location.assign(`/profile/${encodeURIComponent(result.response.page_slug)}`);
+      return 'leave';
+    },
+  });
 
-  function refuse() {
-    showToast({
-      title: 'Error',
-      description: 'Please fix the form errors before saving.',
-      variant: 'destructive',
-    });
-  }
+  // Save and Cancel stand above the sections and again under them.
+  const saveAndCancel = (
+    <>
+      <button type="submit" className="btn btn-primary" disabled={saving}>
+        {saving ? 'Saving…' : 'Save'}
+      </button>
+      <button type="button" className="btn btn-outline" onClick={cancel} disabled={saving}>
+        Cancel
+      </button>
+    </>
+  );
 
   return (
     <FormProvider {...form}>
-      <form
-        onSubmit={(event) => void form.handleSubmit(save, refuse)(event)}
-        noValidate
-        aria-busy={saving}
-        aria-label="Edit profile"
-        className="space-y-8"
-      >
+      <form onSubmit={onSubmit} noValidate aria-busy={saving} aria-label="Edit profile" className="space-y-8">
         <div className="flex flex-wrap justify-end gap-2">
           <button
             type="button"
@@ -148,30 +125,14 @@ function InlineForm({ profile, email, admin, view }: FormProps) {
           >
             Edit
           </button>
-          {editing ? (
-            <>
-              <button type="submit" className="btn btn-primary" disabled={saving}>
-                {saving ? 'Saving…' : 'Save'}
-              </button>
-              <button type="button" className="btn btn-outline" onClick={cancel} disabled={saving}>
-                Cancel
-              </button>
-            </>
-          ) : null}
+          {editing ? saveAndCancel : null}
         </div>
         {editing ? (
           <div className="space-y-10">
             <BasicInfoSection userId={profile.id} email={email} admin={admin} idPrefix="inline" />
             <AboutSection idPrefix="inline" />
             <SocialLinksSection idPrefix="inline" />
-            <div className="flex flex-wrap gap-2 border-t border-line pt-6">
-              <button type="submit" className="btn btn-primary" disabled={saving}>
-                {saving ? 'Saving…' : 'Save'}
-              </button>
-              <button type="button" className="btn btn-outline" onClick={cancel} disabled={saving}>
-                Cancel
-              </button>
-            </div>
+            <div className="flex flex-wrap gap-2 border-t border-line pt-6">{saveAndCancel}</div>
           </div>
         ) : null}
       </form>

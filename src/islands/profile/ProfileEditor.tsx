@@ -1,14 +1,19 @@
-import { useEffect, useState } from 'react';
 import type { Profile } from '../../domain/profile.ts';
+import AsyncContent, { LoadFailed } from '../ui/AsyncContent.tsx';
+import { useAsync } from '../ui/use-async.ts';
 import EditorForm from './EditorForm.tsx';
 
-/** What the editor knows so far. */
-type State =
-  | { status: 'loading' }
+/** What the editor found to edit. */
+type Found =
   | { status: 'refused' }
   | { status: 'not-found' }
   | { status: 'failed'; message: string }
   | { status: 'ready'; profile: Profile; email?: string; admin: boolean; own: boolean };
+
+/** The failure when the profile could not be loaded at all. */
+const LOAD_FAILED = 'Failed to load profile data.';
+/** What to do after any failure to load. */
+const RELOAD_HINT = 'Please reload the page in a moment.';
 
 /** The member whose profile is edited: `?userId=` when given, else the signed-in person. */
 function requestedUserId(signedInUid: string): string {
@@ -17,14 +22,19 @@ function requestedUserId(signedInUid: string): string {
 }
 
 /**
- * Loads what /profile-edit edits. Signed-out visitors go to /auth; a member asking
- * for someone else's profile without the admin claim is refused; a signed-in member
- * without a profile gets one created first (as sign-up would have).
+ * Loads what /profile-edit edits. Signed-out visitors go to /auth (the load
+ * never ends, so the editor says it is loading until the page has left); a
+ * member asking for someone else's profile without the admin claim is refused;
+ * a signed-in member without a profile gets one created first (as sign-up
+ * would have).
  */
-async function loadEditor(): Promise<State | 'signed-out'> {
+async function loadEditor(): Promise<Found> {
   const { currentAccount } = await import('../../data/client/auth.ts');
   const account = await currentAccount();
-  if (!account) return 'signed-out';
+  if (!account) {
+    location.replace('/auth');
+    return new Promise<never>(() => undefined);
+  }
   const userId = requestedUserId(account.uid);
   const own = userId === account.uid;
   if (!own && !account.admin) return { status: 'refused' };
@@ -42,27 +52,17 @@ async function loadEditor(): Promise<State | 'signed-out'> {
 
 /** /profile-edit: loads the profile to edit, then shows the form. */
 export default function ProfileEditor() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [state] = useAsync(loadEditor, [], LOAD_FAILED);
+  return (
+    <AsyncContent state={state} loading="Loading your profile…" failed={LOAD_FAILED} failedHint={RELOAD_HINT}>
+      {(found) => <FoundView found={found} />}
+    </AsyncContent>
+  );
+}
 
-  useEffect(() => {
-    void loadEditor()
-      .then((next) => {
-        if (next === 'signed-out') location.replace('/auth');
-        else setState(next);
-      })
-      .catch((error: unknown) => {
-        console.error('Failed to load profile data.', error);
-        setState({ status: 'failed', message: 'Failed to load profile data.' });
-      });
-  }, []);
-
-  switch (state.status) {
-    case 'loading':
-      return (
-        <p role="status" className="text-ink-muted">
-          Loading your profile…
-        </p>
-      );
+/** The form, or why there is none. */
+function FoundView({ found }: { found: Found }) {
+  switch (found.status) {
     case 'refused':
       return (
         <div role="alert" className="space-y-2">
@@ -83,13 +83,8 @@ export default function ProfileEditor() {
         </div>
       );
     case 'failed':
-      return (
-        <div role="alert" className="space-y-2">
-          <p className="font-semibold text-red-700">{state.message}</p>
-          <p>Please reload the page in a moment.</p>
-        </div>
-      );
+      return <LoadFailed message={found.message} hint={RELOAD_HINT} />;
     case 'ready':
-      return <EditorForm profile={state.profile} email={state.email} admin={state.admin} own={state.own} />;
+      return <EditorForm profile={found.profile} email={found.email} admin={found.admin} own={found.own} />;
   }
 }
