@@ -6,10 +6,9 @@
  */
 import type { ClassifiedAd } from './classified-ad.ts';
 import { HTTP_URL_PATTERN_SOURCE } from './common.ts';
-import { CONTACT_METHOD_OPTIONS, categoryLabel, conditionLabel, formatPrice } from './marketplace.ts';
+import { CONTACT_METHOD_OPTIONS, categoryLabel, conditionLabel, listingPriceText } from './marketplace.ts';
 
-/** Shown instead of a price when the ad has none. */
-export const CONTACT_FOR_PRICING = 'Contact for Pricing';
+export { CONTACT_FOR_PRICING } from './marketplace.ts';
 /** The page for an unknown, hidden or malformed ad. */
 export const AD_NOT_FOUND = {
   title: 'Classified Ad Not Found',
@@ -31,8 +30,7 @@ export const AD_FEATURED_TEXT = {
 
 /** The price line of an ad: 'Free', '£85.00' or 'Contact for Pricing'. */
 export function adPriceText(ad: Pick<ClassifiedAd, 'price' | 'currency'>): string {
-  if (ad.price === null || ad.price === undefined) return CONTACT_FOR_PRICING;
-  return ad.price === 0 ? 'Free' : formatPrice(ad.price, ad.currency);
+  return listingPriceText(ad);
 }
 
 /** 'Storage & Organization › Bookshelves'. */

@@ -339,6 +339,15 @@ export function formatPrice(amount: number, currency: string = DEFAULT_CURRENCY)
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount);
 }
 
+/** Shown instead of a price when a listing has none. */
+export const CONTACT_FOR_PRICING = 'Contact for Pricing';
+
+/** A listing's price line (market card, ad page): 'Free' at 0, the amount in its currency ('£85.00'), or 'Contact for Pricing' without a price. */
+export function listingPriceText(listing: { price?: number | null; currency?: string }): string {
+  if (listing.price === null || listing.price === undefined) return CONTACT_FOR_PRICING;
+  return listing.price === 0 ? 'Free' : formatPrice(listing.price, listing.currency);
+}
+
 /** A price-range filter; `matches` decides whether a price belongs to it. */
 export interface PriceFilter extends Option {
   /** True when the price is in this range (items without a price only match 'all'). */

@@ -73,3 +73,33 @@ export function buildRss(channel: RssChannel): string {
     .filter((line) => line !== null)
     .join('\n');
 }
+
+/** Entries in a site feed; readers only need the recent ones. */
+export const FEED_ITEMS = 50;
+
+/** The Content-Type of a feed response. */
+export const RSS_CONTENT_TYPE = 'application/rss+xml; charset=utf-8';
+
+/** A feed of the site's own pages, addressed by path. */
+export interface SiteFeed {
+  /** Channel title. */
+  title: string;
+  /** Path of the page the feed mirrors; the feed itself is at {path}/rss.xml. */
+  path: string;
+  /** Channel description. */
+  description: string;
+  /** Entries, newest first, each with its page's path instead of a link. */
+  items: ReadonlyArray<Omit<RssItem, 'link'> & { path: string }>;
+}
+
+/** The feed document of a site feed, every path made absolute against `origin`. */
+export function buildSiteRss(origin: URL, feed: SiteFeed): string {
+  const url = (path: string) => new URL(path, origin).href;
+  return buildRss({
+    title: feed.title,
+    link: url(feed.path),
+    feedUrl: url(`${feed.path}/rss.xml`),
+    description: feed.description,
+    items: feed.items.map(({ path, ...item }) => ({ ...item, link: url(path) })),
+  });
+}

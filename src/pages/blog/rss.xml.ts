@@ -3,26 +3,21 @@ import type { APIRoute } from 'astro';
 import { getPublishedBlogPosts } from '../../data/server/editorial.ts';
 import { editorialPath } from '../../domain/editorial.ts';
 import { lightMarkupSummary } from '../../domain/light-markup.ts';
-import { buildRss } from '../../domain/rss.ts';
-
-/** Entries in the feed; readers only need the recent ones. */
-const FEED_ITEMS = 50;
+import { FEED_ITEMS, RSS_CONTENT_TYPE, buildSiteRss } from '../../domain/rss.ts';
 
 export const GET: APIRoute = async ({ site }) => {
-  const origin = site ?? new URL('http://localhost:4321');
   const posts = await getPublishedBlogPosts(FEED_ITEMS);
-  const body = buildRss({
+  const body = buildSiteRss(site ?? new URL('http://localhost:4321'), {
     title: 'Shelfmark Blog',
-    link: new URL('/blog', origin).href,
-    feedUrl: new URL('/blog/rss.xml', origin).href,
+    path: '/blog',
     description: 'News, tips and stories from the Shelfmark community of authors, readers and publishers.',
     items: posts.map((post) => ({
       title: post.title,
-      link: new URL(editorialPath('blog_posts', post), origin).href,
+      path: editorialPath('blog_posts', post),
       description: post.excerpt || lightMarkupSummary(post.content, 'blog', 300),
       pubDate: post.created_at,
       creator: post.author,
     })),
   });
-  return new Response(body, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+  return new Response(body, { headers: { 'Content-Type': RSS_CONTENT_TYPE } });
 };

@@ -8,7 +8,7 @@ import {
   sentLine,
   uniqueEditorialSlug,
 } from '../../../src/domain/editorial.ts';
-import { buildRss } from '../../../src/domain/rss.ts';
+import { buildRss, buildSiteRss } from '../../../src/domain/rss.ts';
 import { xmlEscape } from '../../../src/domain/escape.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -147,5 +147,28 @@ describe('RSS 2.0', () => {
     expect(feed.match(/<item>/g)).toHaveLength(1);
     expect(feed.match(/<\/item>/g)).toHaveLength(1);
     expect(feed.trimEnd().endsWith('</rss>')).toBe(true);
+  });
+});
+
+describe('site feeds', () => {
+  it('are the same document as a feed with every path made absolute, the feed itself at {path}/rss.xml', () => {
+    const pubDate = at('2025-03-04T08:00:00Z');
+    const item = { title: 'A', description: 'B', pubDate, creator: 'Ann' };
+    expect(
+      buildSiteRss(new URL('https://example.com'), {
+        title: 'Shelfmark Blog',
+        path: '/blog',
+        description: 'News',
+        items: [{ ...item, path: '/blog/a' }],
+      }),
+    ).toBe(
+      buildRss({
+        title: 'Shelfmark Blog',
+        link: 'https://example.com/blog',
+        feedUrl: 'https://example.com/blog/rss.xml',
+        description: 'News',
+        items: [{ ...item, link: 'https://example.com/blog/a' }],
+      }),
+    );
   });
 });

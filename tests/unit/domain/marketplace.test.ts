@@ -11,6 +11,7 @@ import {
   categoryLabel,
   conditionFromForm,
   formatPrice,
+  listingPriceText,
   sortMarketplaceItems,
   subcategoriesOf,
 } from '../../../src/domain/marketplace.ts';
@@ -59,6 +60,13 @@ describe('options', () => {
     expect(CURRENCIES).toEqual(['USD', 'EUR', 'GBP', 'CAD']);
     expect(DEFAULT_CURRENCY).toBe('USD');
     expect(formatPrice(12.5, 'USD')).toBe('$12.50');
+  });
+  it('a listing’s price line: the amount in its currency, Free at 0, Contact for Pricing without a price', () => {
+    expect(listingPriceText({ price: 85, currency: 'GBP' })).toBe('£85.00');
+    expect(listingPriceText({ price: 12.5 })).toBe('$12.50');
+    expect(listingPriceText({ price: 0, currency: 'EUR' })).toBe('Free');
+    expect(listingPriceText({ price: null, currency: 'USD' })).toBe('Contact for Pricing');
+    expect(listingPriceText({})).toBe('Contact for Pricing');
   });
   it('marketplace kinds', () => {
     expect(MARKETPLACE_KINDS).toEqual(['product', 'service', 'book']);
