@@ -434,7 +434,7 @@ export class Billing {
   }
 
   /** An event carries a copy of the object as it is now, and for an update the fields it had before. */
-  #event(type: string, object: EventObject, before?: EventObject): StandinEvent {
+  #event(type: Stripe.Event.Type, object: EventObject, before?: EventObject): StandinEvent {
     const event: StandinEvent = {
       id: newId('evt', 24),
       object: 'event',

@@ -69,6 +69,13 @@ export class Store {
     if (parsed.version !== 1)
       throw new Error(`${this.#stateFile} is not a Stripe stand-in state file (version 1)`);
     // Fields added later default to empty, so an older file still loads.
-    return { ...emptyState(), ...parsed };
+    const state = { ...emptyState(), ...parsed };
+    // A delivery still pending was cut off by the stop; it is not sent again.
+    for (const delivery of state.deliveries)
+      if (delivery.status === 'pending') {
+        delivery.status = 'failed';
+        delivery.attempts.push({ at: new Date().toISOString(), error: 'stand-in stopped before delivering' });
+      }
+    return state;
   }
 }

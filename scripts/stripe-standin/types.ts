@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 // The objects the stand-in keeps and answers with. Each is the subset of Stripe's own
 // shape (API version 2026-10-28.endive, see node_modules/stripe/esm/resources/*.d.ts)
 // that Shelfmark reads, with Stripe's field names, `object` values and id prefixes.
@@ -209,7 +210,7 @@ export interface StandinEvent {
   livemode: false;
   pending_webhooks: number;
   request: { id: null; idempotency_key: null };
-  type: string;
+  type: Stripe.Event.Type;
 }
 
 export interface DeliveryAttempt {
@@ -222,7 +223,7 @@ export interface DeliveryAttempt {
 
 export interface Delivery {
   eventId: string;
-  type: string;
+  type: Stripe.Event.Type;
   status: 'pending' | 'delivered' | 'failed' | 'skipped';
   attempts: DeliveryAttempt[];
 }
@@ -240,3 +241,42 @@ export interface StandinState {
   events: StandinEvent[];
   deliveries: Delivery[];
 }
+
+// Compile-time check that the shapes above stay Stripe's: every field the stand-in sends
+// exists in the SDK's type for the object, and a field that is not an object has a
+// type the SDK's allows (objects inside are checked by name only).
+type Mismatch<Ours, Theirs> = {
+  [K in keyof Ours]-?: K extends keyof Theirs
+    ? NonNullable<Ours[K]> extends object
+      ? never
+      : Ours[K] extends Theirs[K]
+        ? never
+        : K
+    : K;
+}[keyof Ours];
+type NoMismatch<T extends never> = T;
+export type ShapeChecks = [
+  NoMismatch<Mismatch<StandinCustomer, Stripe.Customer>>,
+  // On the wire a decimal is a string; the SDK turns it into its Decimal class.
+  NoMismatch<Mismatch<Omit<StandinPrice, 'unit_amount_decimal'>, Stripe.Price>>,
+  NoMismatch<Mismatch<StandinPrice['recurring'], NonNullable<Stripe.Price['recurring']>>>,
+  NoMismatch<Mismatch<StandinCheckoutSession, Stripe.Checkout.Session>>,
+  NoMismatch<Mismatch<StandinPortalSession, Stripe.BillingPortal.Session>>,
+  NoMismatch<Mismatch<StandinSubscription, Stripe.Subscription>>,
+  NoMismatch<
+    Mismatch<
+      StandinSubscription['cancellation_details'],
+      NonNullable<Stripe.Subscription['cancellation_details']>
+    >
+  >,
+  NoMismatch<Mismatch<StandinSubscriptionItem, Stripe.SubscriptionItem>>,
+  NoMismatch<Mismatch<StandinInvoice, Stripe.Invoice>>,
+  NoMismatch<Mismatch<StandinInvoice['parent'], NonNullable<Stripe.Invoice['parent']>>>,
+  NoMismatch<
+    Mismatch<
+      StandinInvoice['parent']['subscription_details'],
+      NonNullable<NonNullable<Stripe.Invoice['parent']>['subscription_details']>
+    >
+  >,
+  NoMismatch<Mismatch<StandinEvent, Stripe.Event>>,
+];
