@@ -4,11 +4,11 @@
  * the rows it returns, the audit-log entry it writes, and the pure rules behind
  * them (who may change what, how a list query is shaped).
  */
+import type { PlanSource } from './billing.ts';
 import { z } from 'zod';
 import { TEXT_LIMITS, idSchema } from './common.ts';
 import {
   approvalStatusSchema,
-  subscriptionStatusSchema,
   userCategorySchema,
   type ApprovalStatus,
   type UserCategory,
@@ -81,11 +81,10 @@ export const updateUserFieldsSchema = z.strictObject({
   display_name: displayNameSchema,
   role: assignableRoleSchema,
   category: userCategorySchema,
-  subscription_status: subscriptionStatusSchema,
   is_active: z.boolean(),
   approval_status: approvalStatusSchema,
 });
-/** The edit dialog's fields. */
+/** The edit dialog's fields (never the plan: only 'set-premium' and the billing webhook write it). */
 export type UpdateUserFields = z.infer<typeof updateUserFieldsSchema>;
 
 /** Every request of the callable, told apart by `action`. */
@@ -102,6 +101,8 @@ export const adminUsersRequestSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('update-user'), userId: userIdSchema, fields: updateUserFieldsSchema }),
   z.strictObject({ action: z.literal('set-active'), userId: userIdSchema, is_active: z.boolean() }),
   z.strictObject({ action: z.literal('reset-password'), userId: userIdSchema }),
+  // Grants (true) or revokes (false) Premium by hand; a paying member's plan is never changed here.
+  z.strictObject({ action: z.literal('set-premium'), userId: userIdSchema, granted: z.boolean() }),
   z.strictObject({ action: z.literal('delete-user'), userId: userIdSchema }),
   createUserRequestSchema,
 ]);
@@ -121,6 +122,8 @@ export interface AdminUserRow {
   /** Admin when the account carries the `admin` claim. */
   role: AssignableRole;
   subscription_status: 'free' | 'premium';
+  /** Where Premium comes from: 'paid' (a Stripe subscription), 'granted' (an admin), null on the free plan. */
+  plan_source: PlanSource;
   approval_status: ApprovalStatus;
   is_active: boolean;
   /** ISO time the profile was created, or null when unknown. */
@@ -145,6 +148,7 @@ export interface AdminUsersResults {
   'deny-user': { user: AdminUserRow };
   'update-user': { user: AdminUserRow };
   'set-active': { user: AdminUserRow };
+  'set-premium': { user: AdminUserRow };
   'reset-password': { temporaryPassword: string };
   'delete-user': { success: true };
   'create-user': { user: AdminUserRow; invitationSent: boolean };

@@ -10,13 +10,7 @@
 import { z } from 'zod';
 import { bookFormSchema } from './book.ts';
 import { TEXT_LIMITS, idSchema, optionalMediaPathOrHttpsUrl, optionalText } from './common.ts';
-import {
-  approvalStatusSchema,
-  profileRoleSchema,
-  socialLinksSchema,
-  subscriptionStatusSchema,
-  userCategorySchema,
-} from './profile.ts';
+import { approvalStatusSchema, profileRoleSchema, socialLinksSchema, userCategorySchema } from './profile.ts';
 import { displayNameProblem } from './signup.ts';
 import { PAGE_SLUG_PATTERN, profileSlug } from './slug.ts';
 
@@ -58,11 +52,14 @@ export const profileEditFieldsSchema = z.object({
 /** The owner-editable fields. */
 export type ProfileEditFields = z.infer<typeof profileEditFieldsSchema>;
 
-/** Fields only an admin may change. Setting role to 'Admin' (or away from it) also sets (or clears) the `admin` claim. */
-export const profileAdminFieldsSchema = z.object({
+/**
+ * Fields only an admin may change. Setting role to 'Admin' (or away from it) also
+ * sets (or clears) the `admin` claim. Never the plan (subscription_status): only
+ * the billing webhook and the admin's grant/revoke action write it.
+ */
+export const profileAdminFieldsSchema = z.strictObject({
   role: profileRoleSchema,
   category: userCategorySchema,
-  subscription_status: subscriptionStatusSchema,
   is_active: z.boolean(),
   approval_status: approvalStatusSchema,
 });

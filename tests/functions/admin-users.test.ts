@@ -11,6 +11,7 @@ import {
   type AdminUserPage,
   type AdminUserRow,
 } from '../../src/domain/admin-users';
+import { GRANT_MESSAGES } from '../../src/domain/billing';
 import { adminDb, eventually } from './emulator';
 import { newEmail } from './factories';
 import { authRestUrl, signInForIdToken } from './callable';
@@ -63,7 +64,6 @@ describe('who may call', () => {
           display_name: 'X',
           role: 'Admin',
           category: 'Book Author',
-          subscription_status: 'premium',
           is_active: true,
           approval_status: 'approved',
         },
@@ -167,7 +167,6 @@ describe('actions', () => {
       display_name: 'Promoted Person',
       role: 'Admin',
       category: 'Publisher',
-      subscription_status: 'premium',
       is_active: true,
       approval_status: 'approved',
     };
@@ -179,7 +178,6 @@ describe('actions', () => {
     expect(promoted.result?.user).toMatchObject({
       role: 'Admin',
       category: 'Publisher',
-      subscription_status: 'premium',
       display_name: 'Promoted Person',
     });
     expect((await auth.getUser(member.uid)).customClaims?.admin).toBe(true);
@@ -205,6 +203,81 @@ describe('actions', () => {
     expect((await call(admin, { action: 'delete-user', userId: admin.uid })).error?.message).toBe(
       OWN_ACCOUNT_MESSAGE,
     );
+  });
+
+  it('grants Premium by hand and revokes it, each with an audit entry; the list says it is granted', async () => {
+    const member = await makeMember();
+    const granted = await call<{ user: AdminUserRow }>(admin, {
+      action: 'set-premium',
+      userId: member.uid,
+      granted: true,
+    });
+    expect(granted.result?.user).toMatchObject({ subscription_status: 'premium', plan_source: 'granted' });
+    expect((await db.doc(`profiles/${member.uid}`).get()).get('subscription_status')).toBe('premium');
+    expect((await db.doc(`profiles/${member.uid}/private/billing`).get()).get('grant.by')).toBe(admin.uid);
+    const page = await call<AdminUserPage>(admin, { action: 'get-users-with-emails', search: member.email });
+    expect(page.result?.users[0]).toMatchObject({ uid: member.uid, plan_source: 'granted' });
+
+    const twice = await call(admin, { action: 'set-premium', userId: member.uid, granted: true });
+    expect(twice.error?.message).toBe(GRANT_MESSAGES.alreadyGranted);
+
+    const revoked = await call<{ user: AdminUserRow }>(admin, {
+      action: 'set-premium',
+      userId: member.uid,
+      granted: false,
+    });
+    expect(revoked.result?.user).toMatchObject({ subscription_status: 'free', plan_source: null });
+    const [grant] = await auditFor(member.uid, 'set-premium');
+    expect(grant).toMatchObject({
+      actor_uid: admin.uid,
+      before: { subscription_status: 'free', plan_source: null },
+      after: { subscription_status: 'premium', plan_source: 'granted' },
+    });
+    expect(await auditFor(member.uid, 'set-premium')).toHaveLength(2);
+  });
+
+  it('never overwrites a paid plan by hand, neither by a grant nor by a revoke, and writes nothing', async () => {
+    const member = await makeMember({ profile: { subscription_status: 'premium' } });
+    const paid = {
+      customer_id: 'cus_paid',
+      subscription: {
+        id: 'sub_paid',
+        status: 'active',
+        current_period_end: Date.now() + 86_400_000,
+        cancel_at_period_end: false,
+        trial_end: null,
+      },
+      trial_used: false,
+      grant: null,
+    };
+    await db.doc(`profiles/${member.uid}/private/billing`).set(paid);
+    for (const granted of [true, false]) {
+      const answer = await call(admin, { action: 'set-premium', userId: member.uid, granted });
+      expect(answer.error?.message).toBe(GRANT_MESSAGES.paid);
+    }
+    expect((await db.doc(`profiles/${member.uid}`).get()).get('subscription_status')).toBe('premium');
+    expect((await db.doc(`profiles/${member.uid}/private/billing`).get()).data()).toEqual(paid);
+    expect(await auditFor(member.uid, 'set-premium')).toEqual([]);
+    const row = await call<AdminUserPage>(admin, { action: 'get-users-with-emails', search: member.email });
+    expect(row.result?.users[0]?.plan_source).toBe('paid');
+  });
+
+  it('the edit dialog’s save cannot carry the plan: such a request is refused and nothing is written', async () => {
+    const member = await makeMember();
+    const answer = await call(admin, {
+      action: 'update-user',
+      userId: member.uid,
+      fields: {
+        display_name: 'Upgraded Person',
+        role: 'User',
+        category: 'Book Author',
+        subscription_status: 'premium',
+        is_active: true,
+        approval_status: 'approved',
+      },
+    });
+    expect(answer.error?.status).toBe('INVALID_ARGUMENT');
+    expect((await db.doc(`profiles/${member.uid}`).get()).get('subscription_status')).toBe('free');
   });
 
   it('deactivates a member: Auth disabled, sign-in refused, sessions revoked; activating undoes it', async () => {

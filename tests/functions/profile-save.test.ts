@@ -70,7 +70,7 @@ describe('saveProfile: who may save', () => {
       admin,
       request(member.uid, {
         profile: { about_me: 'Edited by admin' },
-        admin: { approval_status: 'approved', subscription_status: 'premium' },
+        admin: { approval_status: 'approved', category: 'Publisher' },
       }),
     );
 
@@ -78,8 +78,20 @@ describe('saveProfile: who may save', () => {
     expect(await profileOf(member.uid)).toMatchObject({
       about_me: 'Edited by admin',
       approval_status: 'approved',
-      subscription_status: 'premium',
+      category: 'Publisher',
     });
+  });
+
+  it('not even an admin sets the plan through a profile save: the request is refused and nothing is written', async () => {
+    const admin = await makeMember({ admin: true });
+    const member = await makeMember();
+    const before = await profileOf(member.uid);
+    const answer = await save(
+      admin,
+      request(member.uid, { profile: { about_me: 'Upgraded?' }, admin: { subscription_status: 'premium' } }),
+    );
+    expect(answer.error?.status).toBe('INVALID_ARGUMENT');
+    expect(await profileOf(member.uid)).toEqual(before);
   });
 
   const refused: [string, () => Promise<Member>][] = [
@@ -106,13 +118,10 @@ describe('saveProfile: who may save', () => {
 
   it('an owner may not change admin fields (the Admin role included), and the claim stays unset', async () => {
     const owner = await makeMember();
-    for (const admin of [{ role: 'Admin' }, { subscription_status: 'premium' }]) {
-      const answer = await save(owner, request(owner.uid, { admin }));
-      expect(answer.error).toEqual({
-        status: 'PERMISSION_DENIED',
-        message: SAVE_PROFILE_MESSAGES.notAllowed,
-      });
-    }
+    const promote = await save(owner, request(owner.uid, { admin: { role: 'Admin' } }));
+    expect(promote.error).toEqual({ status: 'PERMISSION_DENIED', message: SAVE_PROFILE_MESSAGES.notAllowed });
+    const upgrade = await save(owner, request(owner.uid, { admin: { subscription_status: 'premium' } }));
+    expect(upgrade.error?.status).toBe('INVALID_ARGUMENT');
     expect(await profileOf(owner.uid)).toMatchObject({ role: 'User', subscription_status: 'free' });
     expect((await auth.getUser(owner.uid)).customClaims?.admin).toBeUndefined();
   });

@@ -172,7 +172,6 @@ const refusedUpdatedAt: Record<string, unknown> = {
 const adminEdits: [string, Exclude<Actor, 'anonymous'>, DocumentData][] = [
   ['approves a pending member', 'pending', { approval_status: 'approved' }],
   ['denies a pending member', 'pending', { approval_status: 'denied' }],
-  ['upgrades a member to premium', 'owner', { subscription_status: 'premium' }],
   ['changes category', 'other', { category: 'Publisher' }],
   [
     "edits a member's name and about text",
@@ -195,6 +194,8 @@ const forbiddenAdminEdits: Record<string, DocumentData> = {
   'write the session stamp': { tokens_valid_after: Timestamp.fromDate(new Date('2099-01-01T00:00:00Z')) },
   'set an unknown approval status': { approval_status: 'maybe' },
   'set an unknown plan': { subscription_status: 'gold' },
+  // The plan is written only by the billing webhook and the grant/revoke action (functions).
+  'upgrade a member to premium directly': { subscription_status: 'premium' },
   'set is_active to something other than a boolean': { is_active: 'yes' },
   'set an unknown role': { role: 'Superuser' },
   'set an unknown category': { category: 'Wizard' },

@@ -46,6 +46,8 @@ import { invitationEmail } from '../mail/invitation';
 import { authPageUrl, siteUrl } from '../mail/settings';
 import { mailBrand } from '../mail/brand';
 import { ACTION_PAGES, ownActionLink } from '../../../src/domain/account';
+import { planOf, withGrant, type PlanSource } from '../../../src/domain/billing';
+import { planSources, readBilling, writeBilling } from '../billing/record';
 import { audit, auditInTransaction, changedFields } from './audit';
 
 type Action = AdminUsersRequest['action'];
@@ -57,8 +59,15 @@ function iso(value: unknown): string | null {
   return null;
 }
 
-/** A list row from a profile document and its Auth account (absent when the account is gone). */
-export function toRow(doc: DocumentSnapshot, user: UserRecord | undefined): AdminUserRow {
+/**
+ * A list row from a profile document, its Auth account (absent when the account
+ * is gone) and where its Premium comes from (read only for premium members).
+ */
+export function toRow(
+  doc: DocumentSnapshot,
+  user: UserRecord | undefined,
+  planSource: PlanSource = null,
+): AdminUserRow {
   const data = doc.data() ?? {};
   const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : '');
   return {
@@ -68,6 +77,7 @@ export function toRow(doc: DocumentSnapshot, user: UserRecord | undefined): Admi
     category: userCategorySchema.safeParse(data.category).data ?? null,
     role: user?.customClaims?.admin === true ? 'Admin' : 'User',
     subscription_status: subscriptionStatusSchema.safeParse(data.subscription_status).data ?? 'free',
+    plan_source: data.subscription_status === 'premium' ? planSource : null,
     approval_status: approvalStatusSchema.safeParse(data.approval_status).data ?? 'pending',
     is_active: data.is_active !== false,
     created_at: iso(data.created_at),
@@ -88,9 +98,13 @@ async function authUser(uid: string): Promise<UserRecord | undefined> {
 
 /** The member's row as it is now; not-found when the profile is gone. */
 async function currentRow(firestore: Firestore, uid: string): Promise<AdminUserRow> {
-  const [doc, user] = await Promise.all([firestore.collection('profiles').doc(uid).get(), authUser(uid)]);
+  const [doc, user, sources] = await Promise.all([
+    firestore.collection('profiles').doc(uid).get(),
+    authUser(uid),
+    planSources(firestore, [uid]),
+  ]);
   if (!doc.exists) throw new HttpsError('not-found', USER_NOT_FOUND_MESSAGE);
-  return toRow(doc, user);
+  return toRow(doc, user, sources.get(uid));
 }
 
 /** Auth accounts of `uids` by uid, in batches of 100 (the Admin SDK's limit). */
@@ -124,7 +138,8 @@ export async function listUsers(
       throw error;
     }
     const doc = await profiles.doc(user.uid).get();
-    const row = doc.exists ? toRow(doc, user) : undefined;
+    const sources = await planSources(firestore, premiumIds([doc]));
+    const row = doc.exists ? toRow(doc, user, sources.get(doc.id)) : undefined;
     return { users: row && rowMatchesFilters(row, request.filters) ? [row] : [], nextCursor: null };
   }
   let query: Query = profiles;
@@ -137,12 +152,48 @@ export async function listUsers(
     query = query.startAfter(cursor);
   }
   const page = await query.limit(request.pageSize).get();
-  const accounts = await authUsers(page.docs.map((doc) => doc.id));
+  const [accounts, sources] = await Promise.all([
+    authUsers(page.docs.map((doc) => doc.id)),
+    planSources(firestore, premiumIds(page.docs)),
+  ]);
   const users = page.docs
-    .map((doc) => toRow(doc, accounts.get(doc.id)))
+    .map((doc) => toRow(doc, accounts.get(doc.id), sources.get(doc.id)))
     .filter((row) => rowMatchesText(row, plan.text));
   const last = page.docs.at(-1);
   return { users, nextCursor: page.docs.length === request.pageSize && last ? last.id : null };
+}
+
+/** The members among `docs` on Premium: only their billing records are read for the list. */
+function premiumIds(docs: DocumentSnapshot[]): string[] {
+  return docs.filter((doc) => doc.get('subscription_status') === 'premium').map((doc) => doc.id);
+}
+
+/**
+ * Grants or revokes Premium by hand, with its audit entry, in one transaction:
+ * the one admin write of the plan. A paying member's plan follows their
+ * subscription and is refused here either way (GRANT_MESSAGES).
+ */
+async function setPremium(firestore: Firestore, actorUid: string, userId: string, granted: boolean) {
+  const profileRef = firestore.collection('profiles').doc(userId);
+  await firestore.runTransaction(async (tx) => {
+    const [profile, record] = await Promise.all([tx.get(profileRef), readBilling(tx, firestore, userId)]);
+    if (!profile.exists) throw new HttpsError('not-found', USER_NOT_FOUND_MESSAGE);
+    const next = withGrant(record, granted, { by: actorUid, at: Date.now() });
+    if ('refused' in next) throw new HttpsError('failed-precondition', next.refused);
+    writeBilling(tx, firestore, userId, next);
+    const plan = (r: typeof record) => ({
+      subscription_status: planOf(r).status,
+      plan_source: planOf(r).source,
+    });
+    auditInTransaction(tx, firestore, {
+      actorUid,
+      action: 'set-premium',
+      targetUid: userId,
+      before: plan(record),
+      after: plan(next),
+    });
+  });
+  return { user: await currentRow(firestore, userId) };
 }
 
 /** Sets approval_status of a pending non-admin member, with its audit entry; the approval-email trigger mails them. */
@@ -387,6 +438,8 @@ export async function runAdminUsers(
         { is_active: request.is_active },
         request.action,
       );
+    case 'set-premium':
+      return setPremium(firestore, actorUid, request.userId, request.granted);
     case 'reset-password':
       return resetPassword(firestore, actorUid, request.userId);
     case 'delete-user':

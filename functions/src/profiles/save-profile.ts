@@ -176,9 +176,7 @@ async function saveInTransaction(
       ),
     );
 
-    const subscription = (changes.subscription_status ??
-      stored.subscription_status ??
-      'free') as SubscriptionStatus;
+    const subscription = (stored.subscription_status ?? 'free') as SubscriptionStatus;
     await assertWithinPlanLimit(tx, firestore, {
       kind: 'books',
       uid,

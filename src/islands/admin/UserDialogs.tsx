@@ -11,7 +11,7 @@ import {
   type AdminUserRow,
   type UpdateUserFields,
 } from '../../domain/admin-users.ts';
-import { APPROVAL_STATUSES, SUBSCRIPTION_STATUSES, USER_CATEGORIES } from '../../domain/profile.ts';
+import { APPROVAL_STATUSES, USER_CATEGORIES } from '../../domain/profile.ts';
 import { showToast } from '../../lib/toast.ts';
 import ConfirmDialog, { type ConfirmOutcome } from '../ui/ConfirmDialog.tsx';
 import Dialog from '../ui/Dialog.tsx';
@@ -157,7 +157,63 @@ export function RegisterUserDialog({ onCreated }: { onCreated: (user: AdminUserR
   );
 }
 
-/** Edit User: display name, role, category, subscription, active and approval. */
+/** What the edit dialog says of a member's plan. */
+export function planLabel(user: Pick<AdminUserRow, 'subscription_status' | 'plan_source'>): string {
+  if (user.subscription_status === 'free') return 'Free';
+  if (user.plan_source === 'paid') return 'Premium (paid)';
+  if (user.plan_source === 'granted') return 'Premium (granted)';
+  return 'Premium';
+}
+
+/**
+ * The member's plan and the one way an admin changes it: grant or revoke
+ * Premium (the set-premium action). A paid plan follows the member's Stripe
+ * subscription, so it offers no button.
+ */
+function PlanControl({ user, onSaved }: { user: AdminUserRow; onSaved: (user: AdminUserRow) => void }) {
+  const [busy, setBusy] = useState(false);
+  const granted = user.plan_source === 'granted';
+  const paid = user.plan_source === 'paid';
+
+  async function toggle() {
+    setBusy(true);
+    const { adminUsers } = await loadApi();
+    const outcome = await adminUsers<'set-premium'>({
+      action: 'set-premium',
+      userId: user.uid,
+      granted: !granted,
+    });
+    setBusy(false);
+    if (!outcome.ok) {
+      errorToast(outcome.code === 'failed-precondition' ? outcome.message : USER_TOASTS.saveFailed);
+      return;
+    }
+    showToast({
+      title: 'Success',
+      description: `${outcome.data.user.display_name} is now on ${planLabel(outcome.data.user)}.`,
+    });
+    onSaved(outcome.data.user);
+  }
+
+  return (
+    <div className="rounded border border-line p-3" role="group" aria-labelledby="eu-plan-label">
+      <p id="eu-plan-label" className="font-medium">
+        Plan: <span data-testid="eu-plan">{planLabel(user)}</span>
+      </p>
+      {paid ? (
+        <p className="mt-1 text-sm text-ink-muted">
+          Paid through Stripe: the plan follows the member’s subscription.
+        </p>
+      ) : (
+        <button type="button" className="btn btn-outline mt-2" onClick={toggle} disabled={busy}>
+          {busy ? 'Saving…' : granted ? 'Revoke Premium' : 'Grant Premium'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Edit User: display name, role, category, active and approval; the plan through its own action. */
 export function EditUserDialog({
   user,
   onSaved,
@@ -167,13 +223,13 @@ export function EditUserDialog({
   onSaved: (user: AdminUserRow) => void;
   onClose: () => void;
 }) {
+  const [current, setCurrent] = useState(user);
   const { register, handleSubmit, formState } = useForm<UpdateUserFields>({
     resolver: zodResolver(updateUserFieldsSchema),
     defaultValues: {
       display_name: user.display_name,
       role: user.role,
       category: user.category ?? 'Book Author',
-      subscription_status: user.subscription_status,
       is_active: user.is_active,
       approval_status: user.approval_status,
     },
@@ -223,13 +279,13 @@ export function EditUserDialog({
             ))}
           </select>
         </FieldFrame>
-        <FieldFrame id="eu-subscription" label="Subscription">
-          <select id="eu-subscription" className={INPUT_CLASS} {...register('subscription_status')}>
-            {SUBSCRIPTION_STATUSES.map((status) => (
-              <option key={status}>{status}</option>
-            ))}
-          </select>
-        </FieldFrame>
+        <PlanControl
+          user={current}
+          onSaved={(saved) => {
+            setCurrent(saved);
+            onSaved(saved);
+          }}
+        />
         <FieldFrame id="eu-approval" label="Approval">
           <select id="eu-approval" className={INPUT_CLASS} {...register('approval_status')}>
             {APPROVAL_STATUSES.map((status) => (

@@ -216,7 +216,8 @@ export default function UserManagement({ selfUid, onChanged }: { selfUid: string
                     {user.email_verified ? 'Email verified' : 'Email not verified'}
                   </p>
                   <p className="text-sm text-ink-muted">
-                    {user.category ?? 'No category'} · {user.subscription_status} ·{' '}
+                    {user.category ?? 'No category'} · {user.subscription_status}
+                    {user.plan_source ? ` (${user.plan_source})` : ''} ·{' '}
                     <span>Approval: {user.approval_status}</span>
                     {user.created_at ? ` · Joined ${new Date(user.created_at).toLocaleDateString()}` : ''}
                   </p>

@@ -20,6 +20,7 @@ const row: AdminUserRow = {
   category: 'Publisher',
   role: 'User',
   subscription_status: 'free',
+  plan_source: null,
   approval_status: 'pending',
   is_active: true,
   created_at: null,
@@ -271,7 +272,6 @@ describe('the edit dialog refuses a name the sign-up rules refuse', () => {
   const fields = {
     role: 'User',
     category: 'Book Author',
-    subscription_status: 'free',
     is_active: true,
     approval_status: 'approved',
   } as const;
@@ -281,5 +281,21 @@ describe('the edit dialog refuses a name the sign-up rules refuse', () => {
     ).toBe(false);
     expect(updateUserFieldsSchema.safeParse({ ...fields, display_name: 'Jane <b>' }).success).toBe(false);
     expect(updateUserFieldsSchema.safeParse({ ...fields, display_name: 'Jane Austen' }).success).toBe(true);
+  });
+});
+
+describe('the edit dialog never carries the plan', () => {
+  it('refuses subscription_status: only set-premium and the billing webhook write it', () => {
+    const fields = {
+      display_name: 'Penny Publisher',
+      role: 'User',
+      category: 'Book Author',
+      is_active: true,
+      approval_status: 'approved',
+    };
+    expect(updateUserFieldsSchema.safeParse(fields).success).toBe(true);
+    expect(updateUserFieldsSchema.safeParse({ ...fields, subscription_status: 'premium' }).success).toBe(
+      false,
+    );
   });
 });

@@ -1,0 +1,241 @@
+/**
+ * Premium billing: which plan a member has, decided from two sources only.
+ *
+ * - **Paid**: the member's Stripe subscription, as Stripe reports it when
+ *   asked (the webhook never trusts an event's copy: it retrieves the
+ *   subscription, so events that arrive late, twice or out of order all lead
+ *   to the state Stripe holds now).
+ * - **Granted**: an administrator's grant, through the one admin action.
+ *
+ * The profile's `subscription_status` ('free' | 'premium') is what the rules,
+ * the plan limits and the badge read; it is only ever written from
+ * `planOf(record)`, by the webhook and by the grant action. The billing record
+ * itself lives at profiles/{uid}/private/billing, which no client can read or
+ * write.
+ */
+import { z } from 'zod';
+import type { SubscriptionStatus } from './profile.ts';
+
+/** The member's billing record: profiles/{uid}/private/billing. */
+export const BILLING_DOC = 'billing';
+
+/** Stripe customer id → member: billing_customers/{customerId} = { uid }. Server-only. */
+export const BILLING_CUSTOMERS = 'billing_customers';
+
+/** Stripe event ids already processed: billing_events/{eventId}, removed by a TTL on expires_at. */
+export const BILLING_EVENTS = 'billing_events';
+
+/** How long a processed event id is remembered (Stripe retries a delivery for up to three days). */
+export const BILLING_EVENT_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The free trial's length through Checkout. */
+export const TRIAL_DAYS = 14;
+
+/** Premium's price as the plan card and the checkout stand-in show it (Stripe's price object is the truth). */
+export const PREMIUM_MONTHLY_USD = 5;
+
+/** Stripe's subscription statuses (API 2026-10-28). */
+export const STRIPE_SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
+export type StripeSubscriptionStatus = (typeof STRIPE_SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * The statuses that carry Premium. A trial is Premium; so is `past_due`, while
+ * Stripe retries a failed payment (when the retries run out Stripe moves the
+ * subscription to `canceled` or `unpaid`, and the plan follows). A subscription
+ * set to cancel at the period's end stays `active` until then, so Premium lasts
+ * to the end of what was paid.
+ */
+const PREMIUM_STATUSES: ReadonlySet<StripeSubscriptionStatus> = new Set(['trialing', 'active', 'past_due']);
+
+/** What we keep of a Stripe subscription: the parts that decide the plan and what the account page says. */
+export const subscriptionSnapshotSchema = z.object({
+  id: z.string().min(1),
+  status: z.enum(STRIPE_SUBSCRIPTION_STATUSES),
+  /** End of the paid (or trial) period, epoch ms; null when Stripe gave none. */
+  current_period_end: z.number().nullable(),
+  cancel_at_period_end: z.boolean(),
+  /** Set when the subscription began with a trial. */
+  trial_end: z.number().nullable(),
+});
+export type SubscriptionSnapshot = z.infer<typeof subscriptionSnapshotSchema>;
+
+/** An admin's grant of Premium. */
+export const premiumGrantSchema = z.object({
+  by: z.string().min(1),
+  /** Epoch ms. */
+  at: z.number(),
+});
+export type PremiumGrant = z.infer<typeof premiumGrantSchema>;
+
+/** profiles/{uid}/private/billing, as the functions read and write it. */
+export const billingRecordSchema = z.object({
+  /** The member's Stripe customer, created once and reused. */
+  customer_id: z.string().min(1).nullable().default(null),
+  /** The subscription the plan follows (the newest one that carries Premium). */
+  subscription: subscriptionSnapshotSchema.nullable().default(null),
+  /** True once the member has started a trial: one trial per member, ever. */
+  trial_used: z.boolean().default(false),
+  grant: premiumGrantSchema.nullable().default(null),
+});
+export type BillingRecord = z.infer<typeof billingRecordSchema>;
+
+/** The record of a member who has never been billed nor granted anything. */
+export const EMPTY_BILLING: BillingRecord = billingRecordSchema.parse({});
+
+/** Where a member's Premium comes from; null on the free plan. */
+export type PlanSource = 'paid' | 'granted' | null;
+
+/** True when the subscription carries Premium. */
+export function subscriptionIsPremium(subscription: SubscriptionSnapshot | null): boolean {
+  return subscription !== null && PREMIUM_STATUSES.has(subscription.status);
+}
+
+/** The member's plan and where it comes from: a paying subscription first, then a grant, else free. */
+export function planOf(record: BillingRecord): { status: SubscriptionStatus; source: PlanSource } {
+  if (subscriptionIsPremium(record.subscription)) return { status: 'premium', source: 'paid' };
+  if (record.grant !== null) return { status: 'premium', source: 'granted' };
+  return { status: 'free', source: null };
+}
+
+/**
+ * The record after Stripe reported `incoming` (retrieved fresh, not taken from an
+ * event). The plan follows the subscription already followed, updated; a
+ * different subscription replaces it unless the one followed still carries
+ * Premium and the other does not (a late event about an old, cancelled
+ * subscription must not end a newer paid one). A subscription that began with a
+ * trial marks the trial used.
+ */
+export function withSubscription(record: BillingRecord, incoming: SubscriptionSnapshot): BillingRecord {
+  const current = record.subscription;
+  const follows =
+    current === null ||
+    current.id === incoming.id ||
+    subscriptionIsPremium(incoming) ||
+    !subscriptionIsPremium(current);
+  return {
+    ...record,
+    subscription: follows ? incoming : current,
+    trial_used: record.trial_used || incoming.trial_end !== null,
+  };
+}
+
+/** Why an admin's grant or revoke was refused. */
+export const GRANT_MESSAGES = {
+  paid: 'This member pays for Premium. Their plan follows their subscription; it can be cancelled in Stripe.',
+  alreadyGranted: 'This member already has Premium granted.',
+  notGranted: 'This member has no granted Premium to revoke.',
+} as const;
+
+/**
+ * The record after an admin grants (true) or revokes (false) Premium, or the
+ * reason it is refused: a paying member's plan is never overwritten by hand,
+ * either way.
+ */
+export function withGrant(
+  record: BillingRecord,
+  granted: boolean,
+  grant: PremiumGrant,
+): BillingRecord | { refused: string } {
+  if (subscriptionIsPremium(record.subscription)) return { refused: GRANT_MESSAGES.paid };
+  if (granted && record.grant !== null) return { refused: GRANT_MESSAGES.alreadyGranted };
+  if (!granted && record.grant === null) return { refused: GRANT_MESSAGES.notGranted };
+  return { ...record, grant: granted ? grant : null };
+}
+
+/** Why a checkout cannot start. */
+export const CHECKOUT_MESSAGES = {
+  alreadyPremium: 'You already have Premium.',
+  trialUsed: 'You have already used your free trial.',
+  notConfigured: 'Payments are not available right now. Please try again later.',
+  failed: 'Could not start the checkout. Please try again later.',
+  noSubscription: 'You have no subscription to manage.',
+} as const;
+
+/** startCheckout's request: a plain upgrade, or the free trial. Nothing else: the price is the server's. */
+export const checkoutRequestSchema = z.strictObject({ trial: z.boolean().default(false) });
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+/** Where Checkout and the portal send the member back to (paths on the site). */
+export const BILLING_RETURN_PATHS = {
+  success: '/billing/success',
+  cancelled: '/billing/cancelled',
+  portal: '/account',
+} as const;
+
+/** Whether a member may start a checkout (with a trial when `trial`), or why not. */
+export function checkoutProblem(record: BillingRecord, trial: boolean): string | null {
+  if (planOf(record).status === 'premium') return CHECKOUT_MESSAGES.alreadyPremium;
+  if (trial && record.trial_used) return CHECKOUT_MESSAGES.trialUsed;
+  return null;
+}
+
+/** The Stripe events the webhook acts on; any other type is acknowledged and ignored. */
+export const HANDLED_EVENT_TYPES = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.payment_failed',
+] as const;
+export type HandledEventType = (typeof HANDLED_EVENT_TYPES)[number];
+
+const idOf = (value: unknown): string | null => {
+  if (typeof value === 'string' && value.length > 0) return value;
+  if (typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string')
+    return (value as { id: string }).id;
+  return null;
+};
+
+/**
+ * The subscription an event is about (its id), read from the event's object:
+ * a checkout session's `subscription`, a subscription's own id, an invoice's
+ * `parent.subscription_details.subscription`. Null for other events or when
+ * there is none (a checkout that created no subscription).
+ */
+export function subscriptionIdOf(type: string, object: unknown): string | null {
+  if (typeof object !== 'object' || object === null) return null;
+  const o = object as Record<string, unknown>;
+  switch (type) {
+    case 'checkout.session.completed':
+      return o.mode === 'subscription' ? idOf(o.subscription) : null;
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return idOf(o.id);
+    case 'invoice.payment_failed': {
+      const parent = o.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+      return idOf(parent?.subscription_details?.subscription);
+    }
+    default:
+      return null;
+  }
+}
+
+/** The subscription in Stripe's shape (API 2026-10-28: the period lives on the items), as our snapshot. */
+export function snapshotOf(subscription: {
+  id: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  trial_end: number | null;
+  items: { data: { current_period_end?: number | null }[] };
+}): SubscriptionSnapshot {
+  const ends = subscription.items.data
+    .map((item) => item.current_period_end)
+    .filter((end): end is number => typeof end === 'number');
+  return subscriptionSnapshotSchema.parse({
+    id: subscription.id,
+    status: subscription.status,
+    current_period_end: ends.length > 0 ? Math.max(...ends) * 1000 : null,
+    cancel_at_period_end: subscription.cancel_at_period_end,
+    trial_end: subscription.trial_end === null ? null : subscription.trial_end * 1000,
+  });
+}

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHECKOUT_MESSAGES,
+  EMPTY_BILLING,
+  GRANT_MESSAGES,
+  STRIPE_SUBSCRIPTION_STATUSES,
+  billingRecordSchema,
+  checkoutProblem,
+  planOf,
+  snapshotOf,
+  subscriptionIdOf,
+  withGrant,
+  withSubscription,
+  type BillingRecord,
+  type SubscriptionSnapshot,
+} from '../../../src/domain/billing.ts';
+
+const sub = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot => ({
+  id: 'sub_1',
+  status: 'active',
+  current_period_end: 2_000_000_000_000,
+  cancel_at_period_end: false,
+  trial_end: null,
+  ...overrides,
+});
+const record = (overrides: Partial<BillingRecord> = {}): BillingRecord => ({
+  ...EMPTY_BILLING,
+  ...overrides,
+});
+const grant = { by: 'admin-1', at: 1_000 };
+
+describe('planOf', () => {
+  it('is free with no subscription and no grant', () => {
+    expect(planOf(EMPTY_BILLING)).toEqual({ status: 'free', source: null });
+  });
+
+  it.each(STRIPE_SUBSCRIPTION_STATUSES)('a subscription that is %s', (status) => {
+    const premium = ['trialing', 'active', 'past_due'].includes(status);
+    expect(planOf(record({ subscription: sub({ status }) }))).toEqual(
+      premium ? { status: 'premium', source: 'paid' } : { status: 'free', source: null },
+    );
+  });
+
+  it('keeps Premium while a cancelled subscription runs to the end of its period', () => {
+    expect(planOf(record({ subscription: sub({ cancel_at_period_end: true }) })).status).toBe('premium');
+  });
+
+  it('is granted when an admin granted it and nothing is paid, paid when both', () => {
+    expect(planOf(record({ grant }))).toEqual({ status: 'premium', source: 'granted' });
+    expect(planOf(record({ grant, subscription: sub() }))).toEqual({ status: 'premium', source: 'paid' });
+    expect(planOf(record({ grant, subscription: sub({ status: 'canceled' }) }))).toEqual({
+      status: 'premium',
+      source: 'granted',
+    });
+  });
+});
+
+describe('withSubscription', () => {
+  it('follows the subscription it already follows, whatever its new state', () => {
+    const paid = record({ subscription: sub() });
+    expect(withSubscription(paid, sub({ status: 'canceled' })).subscription?.status).toBe('canceled');
+  });
+
+  it('takes a newer subscription that carries Premium over an old one', () => {
+    const old = record({ subscription: sub({ id: 'sub_old', status: 'canceled' }) });
+    expect(withSubscription(old, sub({ id: 'sub_new' })).subscription?.id).toBe('sub_new');
+  });
+
+  it('ignores a late report about another, ended subscription while the followed one is paid', () => {
+    const paid = record({ subscription: sub({ id: 'sub_new' }) });
+    const late = withSubscription(paid, sub({ id: 'sub_old', status: 'canceled' }));
+    expect(late.subscription?.id).toBe('sub_new');
+    expect(planOf(late).status).toBe('premium');
+  });
+
+  it('gives the same plan whatever order the reports of one subscription arrive in, once the last is the truth', () => {
+    const reports = [sub({ status: 'trialing', trial_end: 5 }), sub({ status: 'active', trial_end: 5 })];
+    const forward = reports.reduce(withSubscription, EMPTY_BILLING);
+    const twice = [...reports, reports[1]!].reduce(withSubscription, EMPTY_BILLING);
+    expect(forward).toEqual(twice);
+    expect(planOf(forward).status).toBe('premium');
+  });
+
+  it('marks the trial used once a subscription began with one, and never unmarks it', () => {
+    const trialled = withSubscription(EMPTY_BILLING, sub({ status: 'trialing', trial_end: 99 }));
+    expect(trialled.trial_used).toBe(true);
+    expect(withSubscription(trialled, sub({ id: 'sub_2', trial_end: null })).trial_used).toBe(true);
+  });
+
+  it('keeps the customer and the grant', () => {
+    const before = record({ customer_id: 'cus_1', grant });
+    const after = withSubscription(before, sub());
+    expect(after.customer_id).toBe('cus_1');
+    expect(after.grant).toEqual(grant);
+  });
+});
+
+describe('withGrant', () => {
+  it('grants and revokes Premium for a member who does not pay', () => {
+    const granted = withGrant(EMPTY_BILLING, true, grant);
+    expect(granted).toEqual(record({ grant }));
+    expect(withGrant(record({ grant }), false, grant)).toEqual(EMPTY_BILLING);
+  });
+
+  it('never overwrites a paid plan, neither by a grant nor by a revoke', () => {
+    const paid = record({ subscription: sub({ status: 'trialing' }) });
+    expect(withGrant(paid, true, grant)).toEqual({ refused: GRANT_MESSAGES.paid });
+    expect(withGrant(record({ grant, subscription: sub() }), false, grant)).toEqual({
+      refused: GRANT_MESSAGES.paid,
+    });
+  });
+
+  it('refuses a grant twice and a revoke of nothing', () => {
+    expect(withGrant(record({ grant }), true, grant)).toEqual({ refused: GRANT_MESSAGES.alreadyGranted });
+    expect(withGrant(EMPTY_BILLING, false, grant)).toEqual({ refused: GRANT_MESSAGES.notGranted });
+  });
+});
+
+describe('checkoutProblem', () => {
+  it('lets a free member buy, and start one trial', () => {
+    expect(checkoutProblem(EMPTY_BILLING, false)).toBeNull();
+    expect(checkoutProblem(EMPTY_BILLING, true)).toBeNull();
+  });
+
+  it('refuses a second trial and a member who already has Premium', () => {
+    expect(checkoutProblem(record({ trial_used: true }), true)).toBe(CHECKOUT_MESSAGES.trialUsed);
+    expect(checkoutProblem(record({ trial_used: true }), false)).toBeNull();
+    expect(checkoutProblem(record({ grant }), false)).toBe(CHECKOUT_MESSAGES.alreadyPremium);
+    expect(checkoutProblem(record({ subscription: sub() }), true)).toBe(CHECKOUT_MESSAGES.alreadyPremium);
+  });
+});
+
+describe('subscriptionIdOf', () => {
+  it('reads the subscription each handled event is about', () => {
+    expect(
+      subscriptionIdOf('checkout.session.completed', { mode: 'subscription', subscription: 'sub_9' }),
+    ).toBe('sub_9');
+    expect(
+      subscriptionIdOf('checkout.session.completed', { mode: 'payment', subscription: 'sub_9' }),
+    ).toBeNull();
+    expect(subscriptionIdOf('customer.subscription.updated', { id: 'sub_9' })).toBe('sub_9');
+    expect(subscriptionIdOf('customer.subscription.deleted', { id: 'sub_9' })).toBe('sub_9');
+    expect(
+      subscriptionIdOf('invoice.payment_failed', {
+        parent: { subscription_details: { subscription: { id: 'sub_9' } } },
+      }),
+    ).toBe('sub_9');
+  });
+
+  it('is null for other events and malformed objects', () => {
+    expect(subscriptionIdOf('invoice.paid', { id: 'in_1' })).toBeNull();
+    expect(subscriptionIdOf('invoice.payment_failed', { parent: null })).toBeNull();
+    expect(subscriptionIdOf('customer.subscription.updated', null)).toBeNull();
+    expect(subscriptionIdOf('customer.subscription.updated', { id: 42 })).toBeNull();
+  });
+});
+
+describe('snapshotOf', () => {
+  it('takes the period from the items and turns seconds into milliseconds', () => {
+    expect(
+      snapshotOf({
+        id: 'sub_1',
+        status: 'trialing',
+        cancel_at_period_end: true,
+        trial_end: 1_700_000_000,
+        items: { data: [{ current_period_end: 1_700_000_100 }, { current_period_end: 1_700_000_200 }] },
+      }),
+    ).toEqual({
+      id: 'sub_1',
+      status: 'trialing',
+      current_period_end: 1_700_000_200_000,
+      cancel_at_period_end: true,
+      trial_end: 1_700_000_000_000,
+    });
+  });
+
+  it('refuses a status Stripe does not have', () => {
+    expect(() =>
+      snapshotOf({
+        id: 's',
+        status: 'gold',
+        cancel_at_period_end: false,
+        trial_end: null,
+        items: { data: [] },
+      }),
+    ).toThrow();
+  });
+});
+
+describe('billingRecordSchema', () => {
+  it('reads a missing record as empty and refuses a malformed one', () => {
+    expect(billingRecordSchema.parse({})).toEqual(EMPTY_BILLING);
+    expect(billingRecordSchema.safeParse({ grant: { by: '' } }).success).toBe(false);
+  });
+});
