@@ -46,6 +46,8 @@ export {
   marketIndexOwner,
 } from './market/market-index';
 export { contactSeller } from './market/contact-seller';
+export { stripeWebhook } from './billing/webhook';
+export { startCheckout, openBillingPortal } from './billing/checkout';
 
 // The callables exported here are exactly those of src/domain/callables.ts, each
 // answering what the table says: a renamed, missing or retyped callable fails

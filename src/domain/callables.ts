@@ -38,6 +38,7 @@ import type {
   deleteAccountRequestSchema,
   ensureProfileResponseSchema,
 } from './profile-edit.ts';
+import type { CheckoutRequest } from './billing.ts';
 import type { SellerMessageRequest } from './seller-message.ts';
 import type { SignupRequest } from './signup.ts';
 
@@ -97,6 +98,11 @@ export interface NewsletterSendResult {
   alreadySent: boolean;
 }
 
+/** What startCheckout and openBillingPortal answer: the Stripe page to send the member to. */
+export interface BillingSession {
+  url: string;
+}
+
 /** An answer that only says the step is done. */
 type Done = { status: 'done' };
 /** A callable that takes no data. */
@@ -130,6 +136,9 @@ export interface Callables {
   saveProductService: { request: SaveProductServiceRequest; response: SaveItemResponse };
   deleteProductService: { request: z.input<typeof deleteItemRequestSchema>; response: { id: string } };
   contactSeller: { request: SellerMessageRequest; response: { status: 'sent' } };
+  // Premium
+  startCheckout: { request: CheckoutRequest; response: BillingSession };
+  openBillingPortal: { request: NoData; response: BillingSession };
   // The admin dashboard
   // One entry for all its actions; src/data/client/admin-users.ts narrows the answer to the action.
   adminUserManagement: {

@@ -1,0 +1,136 @@
+// The billing webhook: the only way a payment changes a plan.
+//
+// - Stripe's signature is verified on the raw body, with a 5-minute tolerance;
+//   anything unsigned, wrongly signed or older answers 400 and writes nothing.
+// - Each event is processed once: its id is remembered (billing_events, with a
+//   TTL) in the same transaction that applies it.
+// - The event's copy of the subscription is never applied. Inside the
+//   transaction, after the member's billing record is read (and so locked), the
+//   subscription is retrieved from Stripe: events that arrive late, twice or
+//   out of order all leave the plan Stripe holds now.
+import { onRequest } from 'firebase-functions/v2/https';
+import { logger } from 'firebase-functions';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type Stripe from 'stripe';
+import {
+  BILLING_EVENTS,
+  BILLING_EVENT_MEMORY_MS,
+  HANDLED_EVENT_TYPES,
+  snapshotOf,
+  subscriptionIdOf,
+  withSubscription,
+} from '../../../src/domain/billing';
+import { db } from '../firestore';
+import { memberOfCustomer, readBilling, writeBilling } from './record';
+import { WEBHOOK_TOLERANCE_SECONDS, billingConfig, stripeFor } from './stripe';
+
+/** What became of one verified event. */
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+
+const handled: ReadonlySet<string> = new Set(HANDLED_EVENT_TYPES);
+
+const customerOf = (object: unknown): string | null => {
+  const customer = (object as { customer?: unknown } | null)?.customer;
+  if (typeof customer === 'string') return customer;
+  const id = (customer as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'string' ? id : null;
+};
+
+/** True when Stripe answered that the object does not exist. */
+function isMissing(error: unknown): boolean {
+  return (error as { code?: unknown; statusCode?: unknown } | null)?.statusCode === 404;
+}
+
+/**
+ * Applies one verified event: the member is found from the event's customer
+ * (billing_customers, written when the member's customer was created), then the
+ * subscription is retrieved and applied with withSubscription. Events of other
+ * types, of customers not ours, and about subscriptions Stripe no longer has
+ * are remembered and ignored.
+ */
+export async function applyStripeEvent(
+  firestore: Firestore,
+  stripe: Stripe,
+  event: Pick<Stripe.Event, 'id' | 'type' | 'data'>,
+  now = Date.now(),
+): Promise<EventOutcome> {
+  const eventRef = firestore.collection(BILLING_EVENTS).doc(event.id);
+  const remember = {
+    type: event.type,
+    processed_at: Timestamp.fromMillis(now),
+    expires_at: Timestamp.fromMillis(now + BILLING_EVENT_MEMORY_MS),
+  };
+  const subscriptionId = handled.has(event.type) ? subscriptionIdOf(event.type, event.data.object) : null;
+  const customerId = customerOf(event.data.object);
+  const uid =
+    subscriptionId !== null && customerId !== null ? await memberOfCustomer(firestore, customerId) : null;
+
+  return firestore.runTransaction(async (tx): Promise<EventOutcome> => {
+    if ((await tx.get(eventRef)).exists) return 'duplicate';
+    if (uid === null || subscriptionId === null) {
+      tx.create(eventRef, { ...remember, outcome: 'ignored' });
+      return 'ignored';
+    }
+    const profileRef = firestore.collection('profiles').doc(uid);
+    const [profile, record] = await Promise.all([tx.get(profileRef), readBilling(tx, firestore, uid)]);
+    let subscription: Stripe.Subscription;
+    try {
+      subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      tx.create(eventRef, { ...remember, outcome: 'ignored' });
+      return 'ignored';
+    }
+    const ours = customerOf(subscription) === customerId;
+    if (!profile.exists || !ours) {
+      tx.create(eventRef, { ...remember, outcome: 'ignored' });
+      return 'ignored';
+    }
+    const next = withSubscription(
+      { ...record, customer_id: record.customer_id ?? customerId },
+      snapshotOf(subscription),
+    );
+    writeBilling(tx, firestore, uid, next);
+    tx.create(eventRef, { ...remember, outcome: 'applied', uid, subscription: subscriptionId });
+    return 'applied';
+  });
+}
+
+/**
+ * POST from Stripe (or the local stand-in). 400 for a bad or stale signature
+ * (nothing written), 503 when billing is not configured, 500 when applying
+ * failed (Stripe delivers again), 200 otherwise.
+ */
+export const stripeWebhook = onRequest(async (req, res) => {
+  if (req.method !== 'POST') {
+    res.status(405).send('POST only');
+    return;
+  }
+  const config = billingConfig();
+  if (config === null) {
+    res.status(503).send('Billing is not configured');
+    return;
+  }
+  const stripe = await stripeFor(config);
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(
+      req.rawBody,
+      req.get('stripe-signature') ?? '',
+      config.webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+    );
+  } catch (error) {
+    logger.warn('billing: a webhook request was refused (signature)', { error: String(error) });
+    res.status(400).send('Bad signature');
+    return;
+  }
+  try {
+    const outcome = await applyStripeEvent(db(), stripe, event);
+    logger.info('billing: webhook event', { id: event.id, type: event.type, outcome });
+    res.status(200).json({ received: true, outcome });
+  } catch (error) {
+    logger.error('billing: a webhook event could not be applied', { id: event.id, type: event.type, error });
+    res.status(500).send('Could not apply the event');
+  }
+});

@@ -1,0 +1,184 @@
+// Buying Premium end to end on the emulators with the local Stripe stand-in
+// (scripts/stripe-standin) on the port the functions are configured with: the
+// callables open Checkout and the portal for the caller only, at the server's
+// price, and only the signed webhooks the stand-in sends change the plan.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_MESSAGES } from '../../src/domain/billing';
+import { STANDIN_DEFAULTS } from '../../functions/src/billing/stripe';
+import { startStripeStandin, type StripeStandin } from '../../scripts/stripe-standin/index';
+import { PROJECT_ID, adminDb, eventually } from './emulator';
+import { functionsOrigin } from './callable';
+import { callAs, makeMember, type Member } from './profile-members';
+
+const db = adminDb();
+const DAY = 86_400;
+let standin: StripeStandin;
+
+beforeAll(async () => {
+  standin = await startStripeStandin({
+    // The port of STRIPE_STANDIN_URL in functions/.env.demo-shelfmark.
+    port: 12111,
+    webhookUrl: `${await functionsOrigin()}/${PROJECT_ID}/us-central1/stripeWebhook`,
+    webhookSecret: STANDIN_DEFAULTS.webhookSecret,
+    log: () => {},
+  });
+});
+
+afterAll(async () => {
+  await standin?.close();
+});
+
+const checkout = (member: Member | undefined, data: unknown = {}) =>
+  callAs<{ url: string }>('startCheckout', member, data);
+const portal = (member: Member | undefined) => callAs<{ url: string }>('openBillingPortal', member, {});
+const plan = async (uid: string) =>
+  (await db.doc(`profiles/${uid}`).get()).get('subscription_status') as string;
+const billing = async (uid: string) => (await db.doc(`profiles/${uid}/private/billing`).get()).data();
+
+/** Opens the Checkout page and presses Pay, as the member would; returns where Stripe sends them. */
+async function pay(url: string): Promise<string> {
+  const page = await fetch(url);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('>Pay<');
+  const paid = await fetch(`${url}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
+  return paid.headers.get('location') ?? '';
+}
+
+/** Presses 'Cancel subscription' in the portal. */
+async function cancelInPortal(url: string): Promise<void> {
+  const page = await (await fetch(url)).text();
+  const subscription = /name="subscription" value="([^"]+)"/.exec(page)?.[1];
+  expect(page).toContain('Cancel subscription');
+  const cancelled = await fetch(`${url}/cancel`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `subscription=${encodeURIComponent(subscription ?? '')}`,
+  });
+  expect(cancelled.status).toBeLessThan(400);
+}
+
+describe('startCheckout and the webhook', () => {
+  it('a member upgrades, is Premium (paid), cancels, keeps Premium to the period end and is then free', async () => {
+    const member = await makeMember();
+    const opened = await checkout(member);
+    expect(opened.error).toBeUndefined();
+    expect(opened.result?.url.startsWith(`${standin.url}/checkout/`)).toBe(true);
+
+    const back = await pay(opened.result!.url);
+    expect(back).toMatch(/^http:\/\/localhost:4321\/billing\/success\?session_id=cs_/);
+    await eventually(
+      () => plan(member.uid),
+      (status) => status === 'premium',
+    );
+    expect(await billing(member.uid)).toMatchObject({
+      subscription: { status: 'active' },
+      trial_used: false,
+    });
+
+    const again = await checkout(member);
+    expect(again.error?.message).toBe(CHECKOUT_MESSAGES.alreadyPremium);
+
+    const opening = await portal(member);
+    expect(opening.result?.url.startsWith(`${standin.url}/portal/`)).toBe(true);
+    await cancelInPortal(opening.result!.url);
+    await eventually(
+      async () => (await billing(member.uid))?.subscription?.cancel_at_period_end,
+      (cancelling) => cancelling === true,
+    );
+    expect(await plan(member.uid)).toBe('premium');
+
+    await standin.advanceClock(32 * DAY);
+    await eventually(
+      () => plan(member.uid),
+      (status) => status === 'free',
+    );
+    expect((await billing(member.uid))?.subscription?.status).toBe('canceled');
+  });
+
+  it('a member starts the 14-day trial once, and cannot start a second after it ended', async () => {
+    const member = await makeMember();
+    const opened = await checkout(member, { trial: true });
+    const page = await (await fetch(opened.result!.url)).text();
+    expect(page).toContain('14-day free trial');
+    await pay(opened.result!.url);
+    await eventually(
+      () => plan(member.uid),
+      (status) => status === 'premium',
+    );
+    expect(await billing(member.uid)).toMatchObject({
+      trial_used: true,
+      subscription: { status: 'trialing' },
+    });
+
+    await cancelInPortal((await portal(member)).result!.url);
+    await eventually(
+      async () => (await billing(member.uid))?.subscription?.cancel_at_period_end,
+      (cancelling) => cancelling === true,
+    );
+    await standin.advanceClock(15 * DAY);
+    await eventually(
+      () => plan(member.uid),
+      (status) => status === 'free',
+    );
+
+    const second = await checkout(member, { trial: true });
+    expect(second.error?.message).toBe(CHECKOUT_MESSAGES.trialUsed);
+    // Buying without a trial is still possible.
+    expect((await checkout(member)).error).toBeUndefined();
+  });
+
+  it('creates the member’s Stripe customer once and remembers it', async () => {
+    const member = await makeMember();
+    await checkout(member);
+    await checkout(member);
+    const customer = (await billing(member.uid))?.customer_id as string;
+    expect(customer).toMatch(/^cus_/);
+    expect((await db.doc(`billing_customers/${customer}`).get()).get('uid')).toBe(member.uid);
+    const customers = Object.values(
+      (
+        (await (await fetch(`${standin.url}/_standin/state`)).json()) as {
+          customers: Record<string, unknown>;
+        }
+      ).customers,
+    ).filter((c) => (c as { metadata?: { uid?: string } }).metadata?.uid === member.uid);
+    expect(customers).toHaveLength(1);
+  });
+});
+
+describe('attacks', () => {
+  it('refuses a price, a plan or another member sent by the client, writing nothing', async () => {
+    const member = await makeMember();
+    const other = await makeMember();
+    for (const data of [
+      { price: 'price_free' },
+      { plan: 'premium' },
+      { userId: other.uid },
+      { trial: 'yes' },
+      { line_items: [{ price: 'price_cheap', quantity: 1 }] },
+    ]) {
+      const answer = await checkout(member, data);
+      expect(answer.error?.status).toBe('INVALID_ARGUMENT');
+    }
+    expect(await billing(member.uid)).toBeUndefined();
+    expect(await billing(other.uid)).toBeUndefined();
+  });
+
+  it('refuses visitors and members who are pending or deactivated', async () => {
+    expect((await checkout(undefined)).error?.status).toBe('UNAUTHENTICATED');
+    for (const profile of [{ approval_status: 'pending' }, { is_active: false }]) {
+      const member = await makeMember({ profile });
+      expect((await checkout(member)).error?.status).toBe('PERMISSION_DENIED');
+    }
+  });
+
+  it('opens no portal for a member without a Stripe customer', async () => {
+    const member = await makeMember();
+    expect((await portal(member)).error?.message).toBe(CHECKOUT_MESSAGES.noSubscription);
+  });
+});
