@@ -81,7 +81,6 @@ describe('a demoted admin', () => {
         display_name: `Author ${demoted.uid}`,
         role: 'User',
         category: 'Book Author',
-        subscription_status: 'free',
         is_active: true,
         approval_status: 'approved',
       },
