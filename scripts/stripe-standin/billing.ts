@@ -342,6 +342,26 @@ export class Billing {
   }
 
   /**
+   * Cancels at once (DELETE /v1/subscriptions/:id, what deleting an account does):
+   * the subscription ends now and `customer.subscription.deleted` is sent. Cancelling
+   * an already cancelled one answers it unchanged, with no event.
+   */
+  cancelNow(subscriptionId: string): { subscription: StandinSubscription; events: StandinEvent[] } {
+    const subscription = this.#state.subscriptions[subscriptionId];
+    if (!subscription) throw noSuch('subscription', subscriptionId, 'subscription', 404);
+    if (subscription.status === 'canceled') return { subscription, events: [] };
+    const before = structuredClone(subscription);
+    const now = this.#store.nowSeconds();
+    subscription.status = 'canceled';
+    subscription.canceled_at = now;
+    subscription.ended_at = now;
+    subscription.cancellation_details = { comment: null, feedback: null, reason: 'cancellation_requested' };
+    const events = [this.#event('customer.subscription.deleted', subscription, before)];
+    this.#store.save();
+    return { subscription, events };
+  }
+
+  /**
    * Moves the clock on; every subscription whose period has ended moves on, period by
    * period: a cancelling one ends, a trial becomes active with a paid period, an active
    * one renews. A past-due one waits (the stand-in has no payment retries).

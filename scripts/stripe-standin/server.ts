@@ -80,6 +80,12 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
       const cacheKey = typeof key === 'string' ? `${path} ${key}` : undefined;
       const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
       if (cached) return sendJson(res, cached.status, cached.body);
+      const cancelled = method === 'DELETE' ? /^\/v1\/subscriptions\/([^/]+)$/.exec(path) : null;
+      if (cancelled) {
+        const { subscription, events } = billing.cancelNow(decodeURIComponent(cancelled[1] ?? ''));
+        await deliver(events);
+        return sendJson(res, 200, subscription);
+      }
       const answer = api(method, path, body);
       if (answer === undefined) return unplanned(res, method, path);
       if (cacheKey) idempotent.set(cacheKey, { status: 200, body: answer });

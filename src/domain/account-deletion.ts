@@ -12,6 +12,8 @@ import { idSchema, timestampSchema } from './common.ts';
 export const ACCOUNT_DELETION_STEPS = [
   /** The Firebase Auth user. */
   'auth',
+  /** A paying subscription is cancelled at once (nobody is charged for a deleted account), and the Stripe customer's mapping removed. Before 'profile', which holds the billing record. */
+  'billing',
   /** profiles/{uid} and its private records. */
   'profile',
   /** The page_slugs claims, current and retired. */

@@ -151,6 +151,30 @@ describe('startCheckout and the webhook', () => {
   });
 });
 
+describe('deleting the account', () => {
+  it('cancels a paying member’s subscription at once and forgets their Stripe customer', async () => {
+    const member = await makeMember();
+    await pay((await checkout(member)).result!.url);
+    await eventually(
+      () => plan(member.uid),
+      (status) => status === 'premium',
+    );
+    const { customer_id: customer, subscription } = (await billing(member.uid)) as {
+      customer_id: string;
+      subscription: { id: string };
+    };
+
+    const deleted = await callAs<{ deleted: true }>('deleteAccount', member, { userId: member.uid });
+    expect(deleted.error).toBeUndefined();
+    const state = (await (await fetch(`${standin.url}/_standin/state`)).json()) as {
+      subscriptions: Record<string, { status: string }>;
+    };
+    expect(state.subscriptions[subscription.id]?.status).toBe('canceled');
+    expect((await db.doc(`billing_customers/${customer}`).get()).exists).toBe(false);
+    expect(await billing(member.uid)).toBeUndefined();
+  });
+});
+
 describe('attacks', () => {
   it('refuses a price, a plan or another member sent by the client, writing nothing', async () => {
     const member = await makeMember();

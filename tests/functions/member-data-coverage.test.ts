@@ -25,6 +25,20 @@ async function seedEverything(member: Member) {
   await db.doc(`page_slugs/${slug}`).set({ uid, claimed_at: at });
   await db.doc(`profiles/${uid}/private/notifications`).set({ approval_status_notified: 'approved' });
   await db.doc(`profiles/${uid}/private/account`).set({ email: member.email, email_verified_at: at });
+  // A subscription that already ended: deleting the account has nothing to cancel in Stripe.
+  await db.doc(`profiles/${uid}/private/billing`).set({
+    customer_id: `cus_${uid}`,
+    subscription: {
+      id: `sub_${uid}`,
+      status: 'canceled',
+      current_period_end: null,
+      cancel_at_period_end: false,
+      trial_end: null,
+    },
+    trial_used: false,
+    grant: null,
+  });
+  await db.doc(`billing_customers/cus_${uid}`).set({ uid });
   await db
     .doc(`profiles/${uid}/private/email_change`)
     .set({ old_email: member.email, new_email: 'new@example.com', requested_at: at });
@@ -46,6 +60,8 @@ async function seedEverything(member: Member) {
       `profiles/${uid}`,
       `profiles/${uid}/private/notifications`,
       `profiles/${uid}/private/account`,
+      `profiles/${uid}/private/billing`,
+      `billing_customers/cus_${uid}`,
       `profiles/${uid}/private/email_change`,
       `page_slugs/${slug}`,
       `books/${book.id}`,
@@ -79,6 +95,7 @@ describe('what the site keeps about a member', () => {
 
     expect(file.private_records.map((record) => record.id).sort()).toEqual([
       'account',
+      'billing',
       'email_change',
       'notifications',
     ]);

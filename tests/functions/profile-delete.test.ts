@@ -211,6 +211,7 @@ describe('deleteAccount after a crash midway', () => {
     expect(await authUserExists(member.uid)).toBe(false);
     expect((await db.doc(`account_deletions/${member.uid}`).get()).get('steps_done')).toEqual([
       'auth',
+      'billing',
       'profile',
       'page_slugs',
       'books',

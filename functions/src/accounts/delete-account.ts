@@ -17,6 +17,7 @@ import type { MediaStore } from '../../../src/data/server/media-store';
 import { removeMemberUploads } from '../../../src/data/server/media-uploads';
 import { chunk, db, MAX_IN_VALUES } from '../firestore';
 import { functionsMediaStore } from '../media';
+import { endBilling } from '../billing/account-end';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { PAGE_SLUGS } from './page-slug';
 import { guardedCall } from '../guard';
@@ -117,6 +118,7 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
       if (authErrorCode(error) !== 'auth/user-not-found') throw error;
     }
   },
+  billing: ({ firestore, uid }) => endBilling(firestore, uid),
   async profile({ firestore, uid }) {
     // With its private records (profiles/{uid}/private/*).
     await firestore.recursiveDelete(firestore.collection('profiles').doc(uid));

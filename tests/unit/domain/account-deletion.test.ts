@@ -8,9 +8,10 @@ import {
 import { FALLBACK_DISPLAY_NAME, startingDisplayName } from '../../../src/domain/profile-save.ts';
 
 describe('account deletion steps', () => {
-  it('run the Auth user first, everything public before the private records kept under the uid', () => {
+  it('run the Auth user first, then billing (its record is under the profile), everything public before the private records kept under the uid', () => {
     expect(ACCOUNT_DELETION_STEPS).toEqual([
       'auth',
+      'billing',
       'profile',
       'page_slugs',
       'books',
@@ -23,7 +24,7 @@ describe('account deletion steps', () => {
   });
   it('resume with the steps not yet done, in order', () => {
     expect(pendingSteps([])).toEqual([...ACCOUNT_DELETION_STEPS]);
-    expect(pendingSteps(['auth', 'profile', 'page_slugs'])).toEqual([
+    expect(pendingSteps(['auth', 'billing', 'profile', 'page_slugs'])).toEqual([
       'books',
       'products_services',
       'classified_ads',

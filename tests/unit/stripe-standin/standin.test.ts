@@ -402,6 +402,22 @@ describe('customer portal', () => {
   });
 });
 
+describe('cancelling at once', () => {
+  it('ends the subscription now with a deleted event; a second cancel changes nothing and sends nothing', async () => {
+    const subscriptionId = await subscribe();
+    const ended = await stripe.subscriptions.cancel(subscriptionId);
+    expect(ended).toMatchObject({ id: subscriptionId, status: 'canceled', ended_at: START });
+    expect(receiver.events.at(-1)).toMatchObject({
+      type: 'customer.subscription.deleted',
+      data: { object: { id: subscriptionId, status: 'canceled' } },
+    });
+    const count = receiver.events.length;
+    expect((await stripe.subscriptions.cancel(subscriptionId)).status).toBe('canceled');
+    expect(receiver.events).toHaveLength(count);
+    await expect(stripe.subscriptions.cancel('sub_nobody')).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
 describe('test controls', () => {
   it('trial end: advancing the clock past it makes the subscription active with a paid monthly period', async () => {
     const subscriptionId = await subscribe(14);
