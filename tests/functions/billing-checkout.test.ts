@@ -3,7 +3,7 @@
 // callables open Checkout and the portal for the caller only, at the server's
 // price, and only the signed webhooks the stand-in sends change the plan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES } from '../../src/domain/billing';
+import { CHECKOUT_MESSAGES, type AccountPlan } from '../../src/domain/billing';
 import { STANDIN_DEFAULTS } from '../../functions/src/billing/stripe';
 import { startStripeStandin, type StripeStandin } from '../../scripts/stripe-standin/index';
 import { PROJECT_ID, adminDb, eventually } from './emulator';
@@ -34,6 +34,9 @@ const portal = (member: Member | undefined) => callAs<{ url: string }>('openBill
 const plan = async (uid: string) =>
   (await db.doc(`profiles/${uid}`).get()).get('subscription_status') as string;
 const billing = async (uid: string) => (await db.doc(`profiles/${uid}/private/billing`).get()).data();
+/** The plan /account shows (accountOverview's `plan`). */
+const shownPlan = async (member: Member) =>
+  (await callAs<{ plan: AccountPlan }>('accountOverview', member, {})).result?.plan;
 
 /** Opens the Checkout page and presses Pay, as the member would; returns where Stripe sends them. */
 async function pay(url: string): Promise<string> {
@@ -66,6 +69,13 @@ async function cancelInPortal(url: string): Promise<void> {
 describe('startCheckout and the webhook', () => {
   it('a member upgrades, is Premium (paid), cancels, keeps Premium to the period end and is then free', async () => {
     const member = await makeMember();
+    expect(await shownPlan(member)).toEqual({
+      status: 'free',
+      source: null,
+      renews_at: null,
+      ends_at: null,
+      trial_ends_at: null,
+    });
     const opened = await checkout(member);
     expect(opened.error).toBeUndefined();
     expect(opened.result?.url.startsWith(`${standin.url}/checkout/`)).toBe(true);
@@ -80,6 +90,10 @@ describe('startCheckout and the webhook', () => {
       subscription: { status: 'active' },
       trial_used: false,
     });
+    const paid = await shownPlan(member);
+    expect(paid).toMatchObject({ status: 'premium', source: 'paid', ends_at: null, trial_ends_at: null });
+    // A month's period from the stand-in clock: it renews in 28 to 31 days (earlier tests moved the clock on).
+    expect(Date.parse(paid?.renews_at ?? '')).toBeGreaterThan(Date.now() + 27 * DAY * 1000);
 
     const again = await checkout(member);
     expect(again.error?.message).toBe(CHECKOUT_MESSAGES.alreadyPremium);
@@ -92,6 +106,7 @@ describe('startCheckout and the webhook', () => {
       (cancelling) => cancelling === true,
     );
     expect(await plan(member.uid)).toBe('premium');
+    expect(await shownPlan(member)).toMatchObject({ renews_at: null, ends_at: paid?.renews_at });
 
     await standin.advanceClock(32 * DAY);
     await eventually(
@@ -99,6 +114,7 @@ describe('startCheckout and the webhook', () => {
       (status) => status === 'free',
     );
     expect((await billing(member.uid))?.subscription?.status).toBe('canceled');
+    expect(await shownPlan(member)).toMatchObject({ status: 'free', source: null, ends_at: null });
   });
 
   it('a member starts the 14-day trial once, and cannot start a second after it ended', async () => {
@@ -115,6 +131,10 @@ describe('startCheckout and the webhook', () => {
       trial_used: true,
       subscription: { status: 'trialing' },
     });
+    const trial = await shownPlan(member);
+    expect(trial).toMatchObject({ status: 'premium', source: 'paid' });
+    expect(trial?.trial_ends_at).toBe(trial?.renews_at);
+    expect(Date.parse(trial?.trial_ends_at ?? '')).toBeGreaterThan(Date.now() + 13 * DAY * 1000);
 
     await cancelInPortal((await portal(member)).result!.url);
     await eventually(
