@@ -1,32 +1,26 @@
-// Buying Premium end to end on the emulators with the local Stripe stand-in
-// (scripts/stripe-standin) on the port the functions are configured with: the
-// callables open Checkout and the portal for the caller only, at the server's
-// price, and only the signed webhooks the stand-in sends change the plan.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Buying Premium end to end on the emulators with the local Stripe stand-in that
+// scripts/test-with-emulators.mjs runs for the whole test run, on the port the
+// functions are configured with: the callables open Checkout and the portal for
+// the caller only, at the server's price, and only the signed webhooks the
+// stand-in sends change the plan.
+import { describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES, type AccountPlan } from '../../src/domain/billing';
-import { STANDIN_DEFAULTS } from '../../functions/src/billing/stripe';
-import { startStripeStandin, type StripeStandin } from '../../scripts/stripe-standin/index';
-import { PROJECT_ID, adminDb, eventually } from './emulator';
-import { functionsOrigin } from './callable';
+import { STANDIN_URL } from '../../scripts/lib/stripe-standin.mjs';
+import { adminDb, eventually } from './emulator';
 import { callAs, makeMember, type Member } from './profile-members';
 
 const db = adminDb();
 const DAY = 86_400;
-let standin: StripeStandin;
 
-beforeAll(async () => {
-  standin = await startStripeStandin({
-    // The port of STRIPE_STANDIN_URL in functions/.env.demo-shelfmark.
-    port: 12111,
-    webhookUrl: `${await functionsOrigin()}/${PROJECT_ID}/us-central1/stripeWebhook`,
-    webhookSecret: STANDIN_DEFAULTS.webhookSecret,
-    log: () => {},
+/** Moves the stand-in clock on (its HTTP test control); answers once the events it caused are delivered. */
+async function advanceClock(seconds: number): Promise<void> {
+  const answer = await fetch(`${STANDIN_URL}/_standin/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seconds }),
   });
-});
-
-afterAll(async () => {
-  await standin?.close();
-});
+  expect(answer.status).toBe(200);
+}
 
 const checkout = (member: Member | undefined, data: unknown = {}) =>
   callAs<{ url: string }>('startCheckout', member, data);
@@ -78,7 +72,7 @@ describe('startCheckout and the webhook', () => {
     });
     const opened = await checkout(member);
     expect(opened.error).toBeUndefined();
-    expect(opened.result?.url.startsWith(`${standin.url}/checkout/`)).toBe(true);
+    expect(opened.result?.url.startsWith(`${STANDIN_URL}/checkout/`)).toBe(true);
 
     const back = await pay(opened.result!.url);
     expect(back).toMatch(/^http:\/\/localhost:4321\/billing\/success\?session_id=cs_/);
@@ -99,7 +93,7 @@ describe('startCheckout and the webhook', () => {
     expect(again.error?.message).toBe(CHECKOUT_MESSAGES.alreadyPremium);
 
     const opening = await portal(member);
-    expect(opening.result?.url.startsWith(`${standin.url}/portal/`)).toBe(true);
+    expect(opening.result?.url.startsWith(`${STANDIN_URL}/portal/`)).toBe(true);
     await cancelInPortal(opening.result!.url);
     await eventually(
       async () => (await billing(member.uid))?.subscription?.cancel_at_period_end,
@@ -108,7 +102,7 @@ describe('startCheckout and the webhook', () => {
     expect(await plan(member.uid)).toBe('premium');
     expect(await shownPlan(member)).toMatchObject({ renews_at: null, ends_at: paid?.renews_at });
 
-    await standin.advanceClock(32 * DAY);
+    await advanceClock(32 * DAY);
     await eventually(
       () => plan(member.uid),
       (status) => status === 'free',
@@ -141,7 +135,7 @@ describe('startCheckout and the webhook', () => {
       async () => (await billing(member.uid))?.subscription?.cancel_at_period_end,
       (cancelling) => cancelling === true,
     );
-    await standin.advanceClock(15 * DAY);
+    await advanceClock(15 * DAY);
     await eventually(
       () => plan(member.uid),
       (status) => status === 'free',
@@ -162,7 +156,7 @@ describe('startCheckout and the webhook', () => {
     expect((await db.doc(`billing_customers/${customer}`).get()).get('uid')).toBe(member.uid);
     const customers = Object.values(
       (
-        (await (await fetch(`${standin.url}/_standin/state`)).json()) as {
+        (await (await fetch(`${STANDIN_URL}/_standin/state`)).json()) as {
           customers: Record<string, unknown>;
         }
       ).customers,
