@@ -19,6 +19,8 @@ export const PROJECT_ID = 'demo-shelfmark';
  * Emulator ports, the Firebase defaults, so tools and docs agree. publishHook is the local
  * deploy hook (scripts/lib/publish-receiver.mjs), which DEPLOY_HOOK_URL in
  * functions/.env.demo-shelfmark names; the Cloud Tasks emulator takes its default, 9499.
+ * stripe is the local Stripe stand-in (scripts/lib/stripe-standin.mjs), which
+ * STRIPE_STANDIN_URL in functions/.env.demo-shelfmark names.
  */
 export const PORTS = {
   auth: 9099,
@@ -29,6 +31,7 @@ export const PORTS = {
   mailSmtp: 1025,
   mailWeb: 1080,
   publishHook: 4330,
+  stripe: 12111,
 };
 
 const DEBIAN_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';

@@ -1,14 +1,20 @@
-// `npm start`: the whole site on the embedded default. Starts the mail catcher and
-// the Firebase emulators (with the data of the last run, or fresh demo data), builds
+// `npm start`: the whole site on the embedded default. Starts the mail catcher, the
+// Firebase emulators (with the data of the last run, or fresh demo data) and the local
+// Stripe stand-in (with the purchases of the last run), builds
 // the site against them, serves it on http://localhost:4321 with the local deploy hook
 // (content changes rebuild and swap the site, see docs/architecture.md), and stops it all on Ctrl-C.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { clientEnv, emulatorEnv, emulatorList, PORTS, PROJECT_ID, ROOT } from './emulator-env.mjs';
 import { run, runToEnd, stopAll, waitForPort, isOpen } from './lib/processes.mjs';
+import { startLocalStandin, STANDIN_URL } from './lib/stripe-standin.mjs';
 import { DEMO_ACCOUNTS } from './seed/accounts.ts';
 
 const DATA_DIR = join(ROOT, '.emulator-data');
+/** The stand-in's customers and subscriptions, kept beside the emulator data they belong to. */
+const STANDIN_STATE = join(DATA_DIR, 'stripe-standin.json');
+/** The running stand-in (in this process), once started. */
+let standin;
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 
 async function main() {
@@ -18,6 +24,7 @@ async function main() {
     site: PORTS.site,
     mail: PORTS.mailWeb,
     'deploy hook': PORTS.publishHook,
+    'Stripe stand-in': PORTS.stripe,
   })) {
     if (await isOpen(port))
       throw new Error(
@@ -61,6 +68,12 @@ async function main() {
   await waitForPort(PORTS.auth, { child: emulators });
   await waitForPort(PORTS.functions, { child: emulators });
 
+  step('Starting the Stripe stand-in');
+  // Fresh demo data knows no Stripe customer: the stand-in starts empty with it.
+  if (fresh) rmSync(STANDIN_STATE, { force: true });
+  mkdirSync(DATA_DIR, { recursive: true });
+  standin = await startLocalStandin({ stateFile: STANDIN_STATE });
+
   const env = clientEnv();
   if (fresh) {
     step('Loading the demo data');
@@ -102,6 +115,7 @@ Shelfmark is running.
   Site:          http://localhost:${PORTS.site}
   Mail inbox:    http://localhost:${PORTS.mailWeb}
   Auth emulator: http://127.0.0.1:${PORTS.auth}  (verification links also land here)
+  Stripe:        ${STANDIN_URL}  (the local stand-in: Checkout and the portal, no real payments)
 Demo accounts (password: ${DEMO_ACCOUNTS[0]?.password}):
 ${DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(28)} ${a.description}`).join('\n')}
 Content an admin changes is rebuilt and published automatically (status in site_meta/publish).
@@ -123,7 +137,18 @@ async function shutdown(code) {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping Shelfmark (saving emulator data)…');
+  // The emulators' export replaces the whole data folder: keep the stand-in's state
+  // (saved by close) aside and put it back once they have exported.
+  let standinState;
+  if (standin) {
+    await standin.close().catch((error) => console.error('The Stripe stand-in did not stop cleanly', error));
+    if (existsSync(STANDIN_STATE)) standinState = readFileSync(STANDIN_STATE);
+  }
   await stopAll(60000);
+  if (standinState) {
+    mkdirSync(dirname(STANDIN_STATE), { recursive: true });
+    writeFileSync(STANDIN_STATE, standinState);
+  }
   process.exit(code);
 }
 

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { clientEnv, PORTS, ROOT } from './emulator-env.mjs';
 import { run, runToEnd, stopAll, waitForPort } from './lib/processes.mjs';
+import { startLocalStandin } from './lib/stripe-standin.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const RESULTS = join(ROOT, 'test-results');
@@ -13,6 +14,8 @@ const E2E_PORT = 4329;
 const LAYERS = new Set(
   (process.env.TEST_LAYERS ?? 'unit,rules,functions,e2e').split(',').map((s) => s.trim()),
 );
+/** The Stripe stand-in of this run, once started. */
+let standin;
 const E2E_ARGS = (process.env.E2E_ARGS ?? '').split(' ').filter(Boolean);
 // Test files (path filters) for the rules and functions layers, e.g. VITEST_ARGS="tests/rules/x.test.ts"; all when unset.
 const VITEST_ARGS = (process.env.VITEST_ARGS ?? '').split(' ').filter(Boolean);
@@ -30,6 +33,12 @@ async function main() {
     { cwd: ROOT, quiet: true, name: 'maildev' },
   );
   await waitForPort(PORTS.mailWeb, { child: mail });
+
+  // Checkout, the portal and the webhooks go through the local Stripe stand-in on the
+  // port the functions are configured with (functions/.env.demo-shelfmark); the
+  // functions and e2e tests pay, cancel and move its clock over HTTP. One for the
+  // whole run, in memory; stopped with the rest.
+  standin = await startLocalStandin();
 
   const projects = ['rules', 'functions'].filter((layer) => LAYERS.has(layer));
   if (projects.length > 0) {
@@ -95,11 +104,13 @@ async function main() {
 // Children are detached (own process groups), so they must be stopped explicitly on every path.
 main().then(
   async (code) => {
+    await standin?.close().catch(() => undefined);
     await stopAll();
     process.exit(code);
   },
   async (error) => {
     console.error(error);
+    await standin?.close().catch(() => undefined);
     await stopAll();
     process.exit(1);
   },

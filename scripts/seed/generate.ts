@@ -1,6 +1,7 @@
 // The pure, deterministic demo-data generator: same code, same output. It
 // returns documents, Auth users and image specs; main.ts validates and writes them.
 import { REFERENCE_DATE, type SeedDoc, type SeedUser, createContext } from './context.ts';
+import { profilePrivateDocs } from './billing.ts';
 import { generateBooks } from './books.ts';
 import { generateBlogPosts, generateNewsletters } from './editorial.ts';
 import { generateClassifiedAds, generateProductsServices } from './marketplace.ts';
@@ -42,11 +43,16 @@ export function generate(options: GenerateOptions): SeedData {
   for (const book of books) book.doc.data.is_featured = featuredBookIds.has(book.id);
 
   // book_count is what the Cloud Function trigger would compute: the owner's active books.
-  const profiles: SeedDoc[] = members.map((m) => ({
-    collection: 'profiles',
-    id: m.uid,
-    data: { ...m.profile, book_count: books.filter((b) => b.userId === m.uid && b.active).length },
-  }));
+  // A Premium member's billing record says where the plan comes from (scripts/seed/billing.ts).
+  const profiles: SeedDoc[] = members.map((m) => {
+    const privateDocs = profilePrivateDocs(m, admin);
+    return {
+      collection: 'profiles',
+      id: m.uid,
+      data: { ...m.profile, book_count: books.filter((b) => b.userId === m.uid && b.active).length },
+      ...(privateDocs ? { private: privateDocs } : {}),
+    };
+  });
 
   const docs: SeedDoc[] = [
     ...profiles,

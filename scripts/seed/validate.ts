@@ -2,6 +2,7 @@
 // with, so the seed can never write data the site would reject.
 import type { z } from 'zod';
 import { advertisementBannerSchema } from '../../src/domain/advertisement-banner.ts';
+import { BILLING_DOC, billingRecordSchema, planOf } from '../../src/domain/billing.ts';
 import { blogPostSchema } from '../../src/domain/blog-post.ts';
 import { bookSchema } from '../../src/domain/book.ts';
 import { type ListingSource, listingFieldsOf, sameListingFields } from '../../src/domain/book-listing.ts';
@@ -44,11 +45,22 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
 
 /** Parses each document with its collection's schema and returns the write data (defaults applied); throws on the first invalid one. */
 export function validateDocs(docs: readonly SeedDoc[]): SeedDoc[] {
-  return docs.map((doc) => {
+  return docs.map((doc): SeedDoc => {
     const entity = parseDoc(SCHEMAS[doc.collection], doc.id, doc.data, doc.collection) as { id: string };
     if (!doc.private) return { ...doc, data: toWriteData(entity) as Record<string, unknown> };
-    // Only an ad's contact details are seeded as a private subdocument.
     const names = Object.keys(doc.private);
+    // A profile's billing record, which must decide the plan the profile shows.
+    if (doc.collection === 'profiles' && names.every((name) => name === BILLING_DOC)) {
+      const record = billingRecordSchema.parse(doc.private[BILLING_DOC]);
+      if (planOf(record).status !== doc.data.subscription_status)
+        throw new Error(`profiles/${doc.id}: the billing record does not decide its plan`);
+      return {
+        ...doc,
+        data: toWriteData(entity) as Record<string, unknown>,
+        private: { [BILLING_DOC]: record },
+      };
+    }
+    // Otherwise only an ad's contact details are seeded as a private subdocument.
     if (doc.collection !== 'classified_ads' || names.some((name) => name !== AD_CONTACT_PATH.doc)) {
       throw new Error(`${doc.collection}/${doc.id}: unexpected private documents ${names.join(', ')}`);
     }

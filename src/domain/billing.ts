@@ -239,3 +239,53 @@ export function snapshotOf(subscription: {
     trial_end: subscription.trial_end === null ? null : subscription.trial_end * 1000,
   });
 }
+
+/** What /account shows of a member's plan (accountOverview's `plan`); dates are ISO strings. */
+export interface AccountPlan {
+  status: SubscriptionStatus;
+  source: PlanSource;
+  /** A paid plan that continues: when it next renews (a trial's first charge included). */
+  renews_at: string | null;
+  /** A paid plan set to cancel: when Premium ends. */
+  ends_at: string | null;
+  /** A paid plan still in its free trial: when the trial ends. */
+  trial_ends_at: string | null;
+}
+
+const isoOf = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * The plan as the member's account shows it. Only a paid plan has dates: the
+ * period end is when it renews, or when it ends once set to cancel; a trialing
+ * subscription also says when its trial ends. Free and granted plans have none.
+ */
+export function accountPlanOf(record: BillingRecord): AccountPlan {
+  const { status, source } = planOf(record);
+  const subscription = source === 'paid' ? record.subscription : null;
+  if (subscription === null) return { status, source, renews_at: null, ends_at: null, trial_ends_at: null };
+  const periodEnd = isoOf(subscription.current_period_end);
+  return {
+    status,
+    source,
+    renews_at: subscription.cancel_at_period_end ? null : periodEnd,
+    ends_at: subscription.cancel_at_period_end ? periodEnd : null,
+    trial_ends_at: subscription.status === 'trialing' ? isoOf(subscription.trial_end) : null,
+  };
+}
+
+/**
+ * What the upgrade page offers after startCheckout refused: a member who
+ * already has Premium goes to their account; a used trial can still be bought
+ * without one; a refusal that may pass (payments not configured, Stripe failing,
+ * the network) can be tried again; any other refusal (a pending or deactivated
+ * member) only shows the server's message.
+ */
+export type CheckoutRefusalAction = 'account' | 'without-trial' | 'retry' | 'none';
+
+export function checkoutRefusalAction(refusal: { code: string; message: string }): CheckoutRefusalAction {
+  if (refusal.message === CHECKOUT_MESSAGES.alreadyPremium) return 'account';
+  if (refusal.message === CHECKOUT_MESSAGES.trialUsed) return 'without-trial';
+  if (refusal.code === 'permission-denied' || refusal.code === 'unauthenticated') return 'none';
+  if (refusal.code === 'invalid-argument') return 'none';
+  return 'retry';
+}

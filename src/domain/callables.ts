@@ -38,7 +38,7 @@ import type {
   deleteAccountRequestSchema,
   ensureProfileResponseSchema,
 } from './profile-edit.ts';
-import type { CheckoutRequest } from './billing.ts';
+import type { AccountPlan, CheckoutRequest } from './billing.ts';
 import type { SellerMessageRequest } from './seller-message.ts';
 import type { SignupRequest } from './signup.ts';
 
@@ -64,6 +64,8 @@ export interface AccountOverview {
   emailVerifiedAt: string | null;
   /** A new address waiting for its confirmation, if any. */
   pendingEmail: string | null;
+  /** The member's plan, from the server-only billing record (accountPlanOf). */
+  plan: AccountPlan;
 }
 
 /** What requestPasswordReset answers, whatever the address: the same message. */

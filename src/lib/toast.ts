@@ -11,6 +11,8 @@ export interface ToastOptions {
   description?: string;
   /** 'destructive' for failures the person must notice (red, announced assertively). */
   variant?: 'default' | 'destructive';
+  /** A page the toast offers to open (a button in the toast), e.g. the upgrade after a plan limit. */
+  link?: { label: string; href: string };
 }
 
 let mounted: Promise<typeof import('sonner')> | undefined;
@@ -31,11 +33,12 @@ async function mountToaster(): Promise<typeof import('sonner')> {
 }
 
 /** Shows a toast, mounting the toaster the first time. */
-export function showToast({ title, description, variant = 'default' }: ToastOptions): void {
+export function showToast({ title, description, variant = 'default', link }: ToastOptions): void {
   mounted ??= mountToaster();
+  const action = link ? { label: link.label, onClick: () => location.assign(link.href) } : undefined;
   // Toasts created before the Toaster subscribes are replayed to it, so no need to wait for the render.
   void mounted.then(({ toast }) => {
-    if (variant === 'destructive') toast.error(title, { description });
-    else toast(title, { description });
+    if (variant === 'destructive') toast.error(title, { description, action });
+    else toast(title, { description, action });
   });
 }

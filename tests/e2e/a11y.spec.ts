@@ -5,8 +5,17 @@
 import { axeViolations, expect, test } from './fixtures';
 import { sitemapPages } from './helpers/sitemap';
 
-/** Pages outside the sitemap that visitors still reach (/pending-approval redirects signed-out visitors, so it is left out). */
-const EXTRA_PAGES = ['/auth', '/auth?tab=signup', '/this-page-does-not-exist'];
+/**
+ * Pages outside the sitemap that visitors still reach (/pending-approval and
+ * /billing/upgrade redirect signed-out visitors, so they are left out).
+ */
+const EXTRA_PAGES = [
+  '/auth',
+  '/auth?tab=signup',
+  '/this-page-does-not-exist',
+  '/billing/success?session_id=cs_test',
+  '/billing/cancelled',
+];
 
 const WIDTHS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },

@@ -134,13 +134,19 @@ test.describe('membership', () => {
       const button = card.getByRole('link', {
         name: plan.type === 'premium' ? 'Upgrade to Premium' : 'Get Started Free',
       });
-      await expect(button).toHaveAttribute('href', '/register');
+      await expect(button).toHaveAttribute(
+        'href',
+        plan.type === 'premium' ? '/billing/upgrade' : '/register',
+      );
     }
     await expect(page.getByRole('heading', { name: 'Why Choose Premium?' })).toBeVisible();
     for (const benefit of content.benefits)
       await expect(page.getByRole('heading', { level: 3, name: benefit.title })).toBeVisible();
     await expect(page.getByRole('heading', { name: content.cta.title })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute(
+      'href',
+      '/billing/upgrade?trial=1',
+    );
     await expect(page.getByRole('link', { name: 'Learn More About Shelfmark' })).toHaveAttribute(
       'href',
       '/about',

@@ -15,6 +15,8 @@ const EXTRA_PAGES = [
   '/auth?tab=signup',
   '/this-page-does-not-exist',
   '/profile/no-such-member',
+  '/billing/success?session_id=cs_test',
+  '/billing/cancelled',
   '/pending-approval',
 ];
 

@@ -1,32 +1,26 @@
-// Buying Premium end to end on the emulators with the local Stripe stand-in
-// (scripts/stripe-standin) on the port the functions are configured with: the
-// callables open Checkout and the portal for the caller only, at the server's
-// price, and only the signed webhooks the stand-in sends change the plan.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES } from '../../src/domain/billing';
-import { STANDIN_DEFAULTS } from '../../functions/src/billing/stripe';
-import { startStripeStandin, type StripeStandin } from '../../scripts/stripe-standin/index';
-import { PROJECT_ID, adminDb, eventually } from './emulator';
-import { functionsOrigin } from './callable';
+// Buying Premium end to end on the emulators with the local Stripe stand-in that
+// scripts/test-with-emulators.mjs runs for the whole test run, on the port the
+// functions are configured with: the callables open Checkout and the portal for
+// the caller only, at the server's price, and only the signed webhooks the
+// stand-in sends change the plan.
+import { describe, expect, it } from 'vitest';
+import { CHECKOUT_MESSAGES, type AccountPlan } from '../../src/domain/billing';
+import { STANDIN_URL } from '../../scripts/lib/stripe-standin.mjs';
+import { adminDb, eventually } from './emulator';
 import { callAs, makeMember, type Member } from './profile-members';
 
 const db = adminDb();
 const DAY = 86_400;
-let standin: StripeStandin;
 
-beforeAll(async () => {
-  standin = await startStripeStandin({
-    // The port of STRIPE_STANDIN_URL in functions/.env.demo-shelfmark.
-    port: 12111,
-    webhookUrl: `${await functionsOrigin()}/${PROJECT_ID}/us-central1/stripeWebhook`,
-    webhookSecret: STANDIN_DEFAULTS.webhookSecret,
-    log: () => {},
+/** Moves the stand-in clock on (its HTTP test control); answers once the events it caused are delivered. */
+async function advanceClock(seconds: number): Promise<void> {
+  const answer = await fetch(`${STANDIN_URL}/_standin/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seconds }),
   });
-});
-
-afterAll(async () => {
-  await standin?.close();
-});
+  expect(answer.status).toBe(200);
+}
 
 const checkout = (member: Member | undefined, data: unknown = {}) =>
   callAs<{ url: string }>('startCheckout', member, data);
@@ -34,6 +28,9 @@ const portal = (member: Member | undefined) => callAs<{ url: string }>('openBill
 const plan = async (uid: string) =>
   (await db.doc(`profiles/${uid}`).get()).get('subscription_status') as string;
 const billing = async (uid: string) => (await db.doc(`profiles/${uid}/private/billing`).get()).data();
+/** The plan /account shows (accountOverview's `plan`). */
+const shownPlan = async (member: Member) =>
+  (await callAs<{ plan: AccountPlan }>('accountOverview', member, {})).result?.plan;
 
 /** Opens the Checkout page and presses Pay, as the member would; returns where Stripe sends them. */
 async function pay(url: string): Promise<string> {
@@ -66,9 +63,16 @@ async function cancelInPortal(url: string): Promise<void> {
 describe('startCheckout and the webhook', () => {
   it('a member upgrades, is Premium (paid), cancels, keeps Premium to the period end and is then free', async () => {
     const member = await makeMember();
+    expect(await shownPlan(member)).toEqual({
+      status: 'free',
+      source: null,
+      renews_at: null,
+      ends_at: null,
+      trial_ends_at: null,
+    });
     const opened = await checkout(member);
     expect(opened.error).toBeUndefined();
-    expect(opened.result?.url.startsWith(`${standin.url}/checkout/`)).toBe(true);
+    expect(opened.result?.url.startsWith(`${STANDIN_URL}/checkout/`)).toBe(true);
 
     const back = await pay(opened.result!.url);
     expect(back).toMatch(/^http:\/\/localhost:4321\/billing\/success\?session_id=cs_/);
@@ -80,25 +84,31 @@ describe('startCheckout and the webhook', () => {
       subscription: { status: 'active' },
       trial_used: false,
     });
+    const paid = await shownPlan(member);
+    expect(paid).toMatchObject({ status: 'premium', source: 'paid', ends_at: null, trial_ends_at: null });
+    // A month's period from the stand-in clock: it renews in 28 to 31 days (earlier tests moved the clock on).
+    expect(Date.parse(paid?.renews_at ?? '')).toBeGreaterThan(Date.now() + 27 * DAY * 1000);
 
     const again = await checkout(member);
     expect(again.error?.message).toBe(CHECKOUT_MESSAGES.alreadyPremium);
 
     const opening = await portal(member);
-    expect(opening.result?.url.startsWith(`${standin.url}/portal/`)).toBe(true);
+    expect(opening.result?.url.startsWith(`${STANDIN_URL}/portal/`)).toBe(true);
     await cancelInPortal(opening.result!.url);
     await eventually(
       async () => (await billing(member.uid))?.subscription?.cancel_at_period_end,
       (cancelling) => cancelling === true,
     );
     expect(await plan(member.uid)).toBe('premium');
+    expect(await shownPlan(member)).toMatchObject({ renews_at: null, ends_at: paid?.renews_at });
 
-    await standin.advanceClock(32 * DAY);
+    await advanceClock(32 * DAY);
     await eventually(
       () => plan(member.uid),
       (status) => status === 'free',
     );
     expect((await billing(member.uid))?.subscription?.status).toBe('canceled');
+    expect(await shownPlan(member)).toMatchObject({ status: 'free', source: null, ends_at: null });
   });
 
   it('a member starts the 14-day trial once, and cannot start a second after it ended', async () => {
@@ -115,13 +125,17 @@ describe('startCheckout and the webhook', () => {
       trial_used: true,
       subscription: { status: 'trialing' },
     });
+    const trial = await shownPlan(member);
+    expect(trial).toMatchObject({ status: 'premium', source: 'paid' });
+    expect(trial?.trial_ends_at).toBe(trial?.renews_at);
+    expect(Date.parse(trial?.trial_ends_at ?? '')).toBeGreaterThan(Date.now() + 13 * DAY * 1000);
 
     await cancelInPortal((await portal(member)).result!.url);
     await eventually(
       async () => (await billing(member.uid))?.subscription?.cancel_at_period_end,
       (cancelling) => cancelling === true,
     );
-    await standin.advanceClock(15 * DAY);
+    await advanceClock(15 * DAY);
     await eventually(
       () => plan(member.uid),
       (status) => status === 'free',
@@ -142,7 +156,7 @@ describe('startCheckout and the webhook', () => {
     expect((await db.doc(`billing_customers/${customer}`).get()).get('uid')).toBe(member.uid);
     const customers = Object.values(
       (
-        (await (await fetch(`${standin.url}/_standin/state`)).json()) as {
+        (await (await fetch(`${STANDIN_URL}/_standin/state`)).json()) as {
           customers: Record<string, unknown>;
         }
       ).customers,

@@ -1,7 +1,9 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { memberTargetSchema } from '../../../src/domain/account';
+import { accountPlanOf } from '../../../src/domain/billing';
 import { firstErrorMessage } from '../../../src/domain/common';
+import { billingOf, billingRef } from '../billing/record';
 import { db } from '../firestore';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { accountRecordDoc, emailChangeDoc, settleEmailConfirmation } from './email-change';
@@ -20,7 +22,7 @@ export function targetOf(caller: Caller, data: unknown): string {
 }
 
 /**
- * Callable, signed-in: the sign-in details /account shows. Request data:
+ * Callable, signed-in: the sign-in details and the plan /account shows. Request data:
  * { userId? } (another member: admins only). Settles a confirmed email change
  * first, so the old address is told even when the confirming page could not.
  */
@@ -37,9 +39,10 @@ export const accountOverview = guardedCall('session', async (request, caller): P
     if (authErrorCode(error) === 'auth/user-not-found') throw new HttpsError('not-found', 'No such member.');
     throw error;
   }
-  const [record, change] = await firestore.getAll(
+  const [record, change, billing] = await firestore.getAll(
     accountRecordDoc(firestore, uid),
     emailChangeDoc(firestore, uid),
+    billingRef(firestore, uid),
   );
   const email = user.email ?? '';
   const verifiedAt =
@@ -58,6 +61,7 @@ export const accountOverview = guardedCall('session', async (request, caller): P
         ? verifiedAt.toDate().toISOString()
         : null,
     pendingEmail: typeof pending === 'string' ? pending : null,
+    plan: accountPlanOf(billingOf(uid, billing?.data())),
   };
 });
 

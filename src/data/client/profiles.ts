@@ -28,3 +28,28 @@ export async function getOwnProfile(uid: string): Promise<Profile | null> {
   const snapshot = await getDoc(doc(db(), 'profiles', uid));
   return snapshot.exists() ? parseDoc(profileSchema, snapshot.id, snapshot.data()) : null;
 }
+
+/** How often pollOwnPlan reads the profile. */
+const PLAN_POLL_MS = 1500;
+
+/**
+ * Reads the member's plan (the profile's subscription_status) now and every
+ * 1.5 s, passing each to `onPlan`, until the returned stop is called. A read
+ * that fails is skipped: the next one tries again. Polling, not a listener:
+ * Firestore Lite has none, and a page waits for one change only.
+ */
+export function pollOwnPlan(uid: string, onPlan: (plan: Profile['subscription_status']) => void): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const read = async () => {
+    const profile = await getOwnProfile(uid).catch(() => undefined);
+    if (stopped) return;
+    if (profile) onPlan(profile.subscription_status);
+    timer = setTimeout(() => void read(), PLAN_POLL_MS);
+  };
+  void read();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

@@ -3,6 +3,7 @@ import type { AccountOverview } from '../../data/client/account.ts';
 import ChangeEmailForm from './ChangeEmailForm.tsx';
 import ChangePasswordForm from './ChangePasswordForm.tsx';
 import DataDownload from './DataDownload.tsx';
+import PlanSummary from './PlanSummary.tsx';
 import SignOutEverywhere from './SignOutEverywhere.tsx';
 
 type State =
@@ -25,8 +26,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * /account: the signed-in member's sign-in settings (email and its verification
- * date, password, sessions) and the copy of their data. An admin opening
+ * /account: the signed-in member's plan, sign-in settings (email and its
+ * verification date, password, sessions) and the copy of their data. An admin opening
  * ?userId= sees that member's address and can download their data only.
  */
 export default function AccountSettings() {
@@ -89,6 +90,9 @@ export default function AccountSettings() {
           You are viewing the account of {overview.displayName || overview.email} as an administrator.
         </p>
       ) : null}
+      <Section title="Plan">
+        <PlanSummary plan={overview.plan} own={own} />
+      </Section>
       <Section title="Email">
         <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="font-semibold">Email address</dt>

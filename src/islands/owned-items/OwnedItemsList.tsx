@@ -4,7 +4,8 @@
  * or opened on its page, and Add for a new one. Each item is saved at once
  * through the kind's callable, apart from the profile's own Save. The free
  * plan's counter turns orange at 2 and red at 3, where Add is disabled and the
- * plan's message shows; the server refuses a fourth item whatever this shows.
+ * plan's message shows with an 'Upgrade to Premium' link; the server refuses a
+ * fourth item whatever this shows.
  */
 import { useState } from 'react';
 import { LIMIT_MESSAGES, limitLevel, PLAN_LIMITS } from '../../domain/plan-limits.ts';
@@ -12,6 +13,7 @@ import type { SubscriptionStatus } from '../../domain/profile.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useAsync } from '../ui/use-async.ts';
 import OwnedItemEditor from './OwnedItemEditor.tsx';
+import { UPGRADE_LINK } from './failure-toast.ts';
 import type { OwnedItem, OwnedItemKind, OwnedItemValues } from './owned-item-kind.ts';
 
 const LEVEL_CLASS = { normal: 'text-ink-muted', warning: 'text-orange-800', limit: 'text-red-700' } as const;
@@ -142,7 +144,10 @@ export default function OwnedItemsList<Item extends OwnedItem, Values extends Ow
       ) : null}
       {level === 'limit' ? (
         <p role="status" className="font-semibold text-red-700">
-          {LIMIT_MESSAGES[kind.limit]}
+          <span>{LIMIT_MESSAGES[kind.limit]}</span>{' '}
+          <a href={UPGRADE_LINK.href} className="text-ink underline">
+            {UPGRADE_LINK.label}
+          </a>
         </p>
       ) : null}
       <button

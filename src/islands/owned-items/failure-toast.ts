@@ -20,9 +20,20 @@ export function failureToast(failure: string, refusal?: Refusal) {
   return { title: 'Error', description: `${failure}${reason}`, variant: 'destructive' as const };
 }
 
-/** The toast for a refused save: the plan's message when the limit is reached, else `failureToast`. */
+/** The upgrade a plan-limit message offers. */
+export const UPGRADE_LINK = { label: 'Upgrade to Premium', href: '/billing/upgrade' } as const;
+
+/**
+ * The toast for a refused save: the plan's message with the upgrade when the
+ * limit is reached, else `failureToast`.
+ */
 export function saveFailureToast(failure: string, limit: LimitedKind, refusal: Refusal) {
   if (refusal.code === 'resource-exhausted')
-    return { title: 'Error', description: LIMIT_MESSAGES[limit], variant: 'destructive' as const };
+    return {
+      title: 'Error',
+      description: LIMIT_MESSAGES[limit],
+      variant: 'destructive' as const,
+      link: UPGRADE_LINK,
+    };
   return failureToast(failure, refusal);
 }

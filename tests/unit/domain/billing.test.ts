@@ -4,6 +4,8 @@ import {
   EMPTY_BILLING,
   GRANT_MESSAGES,
   STRIPE_SUBSCRIPTION_STATUSES,
+  accountPlanOf,
+  checkoutRefusalAction,
   billingRecordSchema,
   checkoutProblem,
   planOf,
@@ -191,5 +193,76 @@ describe('billingRecordSchema', () => {
   it('reads a missing record as empty and refuses a malformed one', () => {
     expect(billingRecordSchema.parse({})).toEqual(EMPTY_BILLING);
     expect(billingRecordSchema.safeParse({ grant: { by: '' } }).success).toBe(false);
+  });
+});
+
+describe('accountPlanOf', () => {
+  const end = Date.UTC(2027, 0, 15);
+  const iso = new Date(end).toISOString();
+
+  it('has no dates on the free plan or a granted one', () => {
+    expect(accountPlanOf(EMPTY_BILLING)).toEqual({
+      status: 'free',
+      source: null,
+      renews_at: null,
+      ends_at: null,
+      trial_ends_at: null,
+    });
+    expect(accountPlanOf(record({ grant }))).toEqual({
+      status: 'premium',
+      source: 'granted',
+      renews_at: null,
+      ends_at: null,
+      trial_ends_at: null,
+    });
+  });
+
+  it('renews at the period end while paid, and ends there once set to cancel', () => {
+    expect(accountPlanOf(record({ subscription: sub({ current_period_end: end }) }))).toMatchObject({
+      status: 'premium',
+      source: 'paid',
+      renews_at: iso,
+      ends_at: null,
+    });
+    expect(
+      accountPlanOf(record({ subscription: sub({ current_period_end: end, cancel_at_period_end: true }) })),
+    ).toMatchObject({ renews_at: null, ends_at: iso });
+  });
+
+  it('says when a trial ends only while trialing', () => {
+    const trial = sub({ status: 'trialing', current_period_end: end, trial_end: end });
+    expect(accountPlanOf(record({ subscription: trial })).trial_ends_at).toBe(iso);
+    expect(accountPlanOf(record({ subscription: { ...trial, status: 'active' } })).trial_ends_at).toBeNull();
+  });
+
+  it('shows no dates of a cancelled subscription: the plan is free, or granted', () => {
+    const ended = sub({ status: 'canceled', current_period_end: end });
+    expect(accountPlanOf(record({ subscription: ended }))).toMatchObject({ status: 'free', ends_at: null });
+    expect(accountPlanOf(record({ subscription: ended, grant }))).toMatchObject({
+      source: 'granted',
+      renews_at: null,
+      ends_at: null,
+    });
+  });
+});
+
+describe('checkoutRefusalAction', () => {
+  const refused = (message: string) => ({ code: 'failed-precondition', message });
+
+  it('sends a Premium member to the account and offers a used trial without one', () => {
+    expect(checkoutRefusalAction(refused(CHECKOUT_MESSAGES.alreadyPremium))).toBe('account');
+    expect(checkoutRefusalAction(refused(CHECKOUT_MESSAGES.trialUsed))).toBe('without-trial');
+  });
+
+  it('offers to try again when payments are not available or Stripe failed', () => {
+    expect(checkoutRefusalAction(refused(CHECKOUT_MESSAGES.notConfigured))).toBe('retry');
+    expect(checkoutRefusalAction({ code: 'unavailable', message: CHECKOUT_MESSAGES.failed })).toBe('retry');
+    expect(checkoutRefusalAction({ code: 'unknown', message: 'Failed to fetch' })).toBe('retry');
+  });
+
+  it('offers nothing to a member who may not buy (pending, deactivated)', () => {
+    expect(checkoutRefusalAction({ code: 'permission-denied', message: 'Your account is pending.' })).toBe(
+      'none',
+    );
   });
 });

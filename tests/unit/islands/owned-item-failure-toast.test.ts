@@ -35,6 +35,11 @@ describe('owned-item failure toasts', () => {
         code: 'resource-exhausted',
         message: 'limit',
       }),
-    ).toEqual({ title: 'Error', description: LIMIT_MESSAGES.products_services, variant: 'destructive' });
+    ).toEqual({
+      title: 'Error',
+      description: LIMIT_MESSAGES.products_services,
+      variant: 'destructive',
+      link: { label: 'Upgrade to Premium', href: '/billing/upgrade' },
+    });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../../scripts/seed/accounts.ts';
 import { generate } from '../../../scripts/seed/generate.ts';
 import { checkReferences, validateDocs } from '../../../scripts/seed/validate.ts';
+import { billingRecordSchema, planOf } from '../../../src/domain/billing.ts';
 import { countWords } from '../../../src/domain/book.ts';
 
 const options = { mediaUrl: (path: string) => `/media/${path}` };
@@ -57,6 +58,26 @@ describe('the demo data generator', () => {
       expect(profiles.some((p) => p.approval_status === status)).toBe(true);
     expect(profiles.some((p) => !p.is_active)).toBe(true);
     expect(profiles.some((p) => p.subscription_status === 'premium')).toBe(true);
+  });
+
+  it('gives every Premium member the billing record that decides it: the demo author pays, the others were granted it', () => {
+    const records = new Map(of('profiles').map((p) => [p.id, p.private?.billing]));
+    for (const profile of of('profiles'))
+      expect(records.get(profile.id) !== undefined).toBe(profile.data.subscription_status === 'premium');
+    expect(planOf(billingRecordSchema.parse(records.get('demo-author')))).toEqual({
+      status: 'premium',
+      source: 'paid',
+    });
+    expect(planOf(billingRecordSchema.parse(records.get('demo-admin')))).toEqual({
+      status: 'premium',
+      source: 'granted',
+    });
+    const free = docs.findIndex((d) => d.collection === 'profiles' && d.data.subscription_status === 'free');
+    const withGrant = docs.with(free, {
+      ...docs[free]!,
+      private: { billing: { grant: { by: 'demo-admin', at: 1 } } },
+    });
+    expect(() => validateDocs(withGrant)).toThrow(/does not decide its plan/);
   });
 
   it('gives books every listing state the pages filter on', () => {
