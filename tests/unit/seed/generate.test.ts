@@ -60,13 +60,13 @@ describe('the demo data generator', () => {
     expect(profiles.some((p) => p.subscription_status === 'premium')).toBe(true);
   });
 
-  it('gives every Premium member the billing record that decides it: the demo author pays, the others were granted it', () => {
+  it('gives every Premium member the billing record that decides it: a grant by the site owner', () => {
     const records = new Map(of('profiles').map((p) => [p.id, p.private?.billing]));
     for (const profile of of('profiles'))
       expect(records.get(profile.id) !== undefined).toBe(profile.data.subscription_status === 'premium');
     expect(planOf(billingRecordSchema.parse(records.get('demo-author')))).toEqual({
       status: 'premium',
-      source: 'paid',
+      source: 'granted',
     });
     expect(planOf(billingRecordSchema.parse(records.get('demo-admin')))).toEqual({
       status: 'premium',
