@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS, idSchema, optionalText, timestampSchema } from './common.ts';
+import { TRIAL_DAYS } from './billing.ts';
+import { MAX_PURCHASE_LINKS } from './book.ts';
 import { PLAN_LIMITS } from './plan-limits.ts';
 
 /** A heading with a paragraph (hero, call to action). */
@@ -172,13 +174,14 @@ export const DEFAULT_MEMBERSHIP_CONTENT: MembershipContent = {
       period: 'per month',
       description: 'For authors and sellers who want to grow.',
       popular: true,
+      // Only what the site does today: a benefit joins this list when it ships
+      // (analytics, the home-page spotlight and early access are still to come).
       features: [
         'Everything in Free',
-        'Unlimited books and links',
+        'Unlimited books',
         'Unlimited products and services',
-        'Analytics for your books and listings',
-        'Featured spotlight on the home page',
-        'Early access to new features',
+        `${TRIAL_DAYS}-day free trial`,
+        'Cancel any time',
       ],
     },
   ],
@@ -186,20 +189,24 @@ export const DEFAULT_MEMBERSHIP_CONTENT: MembershipContent = {
     {
       icon: 'BookOpen',
       title: 'Unlimited books',
-      description: 'List your whole catalogue, with as many purchase links as you need.',
-    },
-    {
-      icon: 'Star',
-      title: 'Featured spotlight',
-      description:
-        'Premium members are considered first for the featured authors and books on the home page.',
+      description: `List your whole catalogue, each book with up to ${MAX_PURCHASE_LINKS} purchase links.`,
     },
     {
       icon: 'Users',
-      title: 'Reach more readers',
-      description: 'Analytics show which books and listings people look at, so you know what works.',
+      title: 'Unlimited products and services',
+      description: 'Offer every product and service you sell in the marketplace.',
     },
-    { icon: 'Crown', title: 'Early access', description: 'Try new Shelfmark features before everyone else.' },
+    {
+      icon: 'Star',
+      title: 'Try it free',
+      description: `Start with a ${TRIAL_DAYS}-day free trial, once per member; Stripe takes the card, never Shelfmark.`,
+    },
+    {
+      icon: 'Crown',
+      title: 'Cancel any time',
+      description:
+        'Manage or cancel your subscription from your account; Premium lasts to the end of what you paid.',
+    },
   ],
   cta: {
     title: 'Ready to share your books?',
