@@ -180,7 +180,7 @@ describe('deleting the account', () => {
 
     const deleted = await callAs<{ deleted: true }>('deleteAccount', member, { userId: member.uid });
     expect(deleted.error).toBeUndefined();
-    const state = (await (await fetch(`${standin.url}/_standin/state`)).json()) as {
+    const state = (await (await fetch(`${STANDIN_URL}/_standin/state`)).json()) as {
       subscriptions: Record<string, { status: string }>;
     };
     expect(state.subscriptions[subscription.id]?.status).toBe('canceled');
