@@ -31,21 +31,26 @@ export async function getOwnProfile(uid: string): Promise<Profile | null> {
 
 /** How often pollOwnPlan reads the profile. */
 const PLAN_POLL_MS = 1500;
+/** Reads pollOwnPlan makes at most: 10 minutes, so a tab left open does not read for ever. */
+const PLAN_POLL_LIMIT = 400;
 
 /**
- * Reads the member's plan (the profile's subscription_status) now and every
- * 1.5 s, passing each to `onPlan`, until the returned stop is called. A read
- * that fails is skipped: the next one tries again. Polling, not a listener:
- * Firestore Lite has none, and a page waits for one change only.
+ * Reads the member's profile now and every 1.5 s, for at most 10 minutes,
+ * passing each to `onProfile` (its subscription_status is the plan), until the
+ * returned stop is called. A read that fails is skipped: the next one tries
+ * again. Polling, not a listener: Firestore Lite has none, and a page waits for
+ * one change only.
  */
-export function pollOwnPlan(uid: string, onPlan: (plan: Profile['subscription_status']) => void): () => void {
+export function pollOwnPlan(uid: string, onProfile: (profile: Profile) => void): () => void {
   let stopped = false;
+  let reads = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const read = async () => {
+    reads += 1;
     const profile = await getOwnProfile(uid).catch(() => undefined);
     if (stopped) return;
-    if (profile) onPlan(profile.subscription_status);
-    timer = setTimeout(() => void read(), PLAN_POLL_MS);
+    if (profile) onProfile(profile);
+    if (!stopped && reads < PLAN_POLL_LIMIT) timer = setTimeout(() => void read(), PLAN_POLL_MS);
   };
   void read();
   return () => {

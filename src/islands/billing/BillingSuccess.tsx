@@ -5,7 +5,7 @@ type State =
   | { step: 'signed-out' }
   | { step: 'premium'; profilePath: string | null };
 
-/** After this long without Premium, the page says it is taking longer than usual (and keeps checking). */
+/** After this long without Premium, the page says it is taking longer than usual (it keeps checking for up to 10 minutes). */
 const SLOW_AFTER_MS = 30_000;
 
 /**
@@ -30,17 +30,16 @@ export default function BillingSuccess() {
         setState({ step: 'signed-out' });
         return;
       }
-      const { getOwnProfile, pollOwnPlan } = await import('../../data/client/profiles.ts');
-      stop = pollOwnPlan(account.uid, (plan) => {
-        if (plan !== 'premium') return;
+      const { pollOwnPlan } = await import('../../data/client/profiles.ts');
+      stop = pollOwnPlan(account.uid, (profile) => {
+        if (profile.subscription_status !== 'premium') return;
         stop();
         clearTimeout(slow);
         void (async () => {
           const { announceHint, loadSession } = await import('../../lib/account-session.ts');
           const session = await loadSession().catch(() => null);
           if (session) announceHint(session.hint);
-          const profile = await getOwnProfile(account.uid).catch(() => null);
-          setState({ step: 'premium', profilePath: profile ? `/profile/${profile.page_slug}` : null });
+          setState({ step: 'premium', profilePath: `/profile/${profile.page_slug}` });
         })();
       });
     })().catch(() => setState({ step: 'waiting', slow: true }));
@@ -66,7 +65,7 @@ export default function BillingSuccess() {
     state.step === 'premium'
       ? 'You are now on Premium.'
       : state.slow
-        ? 'This is taking longer than usual. This page keeps checking; you can also look at your account later.'
+        ? 'This is taking longer than usual. This page keeps checking for a few minutes; you can also look at your account later.'
         : 'Switching on Premium…';
   return (
     <div className="space-y-4">
