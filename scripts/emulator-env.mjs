@@ -62,7 +62,16 @@ function debianLauncherJar() {
  * launcher when firebase-tools' own download is not there.
  */
 export function emulatorEnv(base = process.env) {
-  const env = { ...base, GCLOUD_PROJECT: PROJECT_ID, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' };
+  const env = {
+    ...base,
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+    // How long the functions emulator waits for a new function worker to load the
+    // code before it gives the event up ("Failed to load function."): 30 s by
+    // default, which a busy two-core machine exceeds, and a trigger event given up
+    // is lost for good. Loading is slow there, never stuck, so wait longer.
+    FUNCTIONS_DISCOVERY_TIMEOUT: base.FUNCTIONS_DISCOVERY_TIMEOUT ?? '180',
+  };
   if (!env.FIRESTORE_EMULATOR_BINARY_PATH && !firebaseToolsHasFirestoreJar()) {
     const jar = debianLauncherJar();
     if (jar) env.FIRESTORE_EMULATOR_BINARY_PATH = jar;

@@ -11,7 +11,7 @@ import { localMediaRoot, localMediaStore, usesCloudMedia } from '../../src/data/
 import { generate } from './generate.ts';
 import { writeImages } from './images.ts';
 import { checkReferences, validateDocs } from './validate.ts';
-import { createUsers, wipeEmulators, writeDocs } from './write.ts';
+import { createUsers, emulatorHub, wipeEmulators, withTriggersPaused, writeDocs } from './write.ts';
 
 function fail(message: string): never {
   console.error(`Seed aborted: ${message}`);
@@ -57,15 +57,17 @@ async function main(): Promise<void> {
     fail((error as Error).message);
   }
 
-  await wipeEmulators(projectId, firestoreHost, authHost);
-  await rm(mediaRoot, { recursive: true, force: true });
-
   const app = initializeApp({ projectId }, 'seed');
-  const [images] = await Promise.all([
-    writeImages(store, data.images),
-    createUsers(getAuth(app), data.users),
-    writeDocs(getFirestore(app), docs),
-  ]);
+  // The seed already holds what the triggers would derive: they are paused while it writes.
+  const [images] = await withTriggersPaused(emulatorHub(), async () => {
+    await wipeEmulators(projectId, firestoreHost, authHost);
+    await rm(mediaRoot, { recursive: true, force: true });
+    return Promise.all([
+      writeImages(store, data.images),
+      createUsers(getAuth(app), data.users),
+      writeDocs(getFirestore(app), docs),
+    ]);
+  });
 
   const counts = new Map<string, number>();
   for (const doc of docs) counts.set(doc.collection, (counts.get(doc.collection) ?? 0) + 1);

@@ -57,3 +57,37 @@ export async function writeDocs(db: Firestore, docs: readonly SeedDoc[]): Promis
     await batch.commit();
   }
 }
+
+/** The emulator hub's address: what `firebase emulators:exec` passes, else this project's port (firebase.json). */
+export function emulatorHub(env: NodeJS.ProcessEnv = process.env): string {
+  return env.FIREBASE_EMULATOR_HUB ?? '127.0.0.1:4400';
+}
+
+/**
+ * Runs `work` with the functions emulator's background triggers switched off,
+ * through the emulator hub, and switches them on again afterwards, also when
+ * `work` fails. The seed writes every field the triggers derive (validate.ts
+ * checks it agrees with them), so running them would change nothing; switched on,
+ * the seed's thousand writes leave a backlog of trigger runs that competes with
+ * whatever runs next (the build, the end-to-end tests) for minutes. Without a
+ * reachable hub, or with no functions emulator behind it, `work` runs as it is.
+ */
+export async function withTriggersPaused<T>(hub: string, work: () => Promise<T>): Promise<T> {
+  const toggle = async (state: 'disable' | 'enable'): Promise<boolean> => {
+    try {
+      const response = await fetch(`http://${hub}/functions/${state}BackgroundTriggers`, { method: 'PUT' });
+      return response.ok;
+    } catch {
+      return false;
+    }
+  };
+  if (!(await toggle('disable'))) return work();
+  const outcome = await work().then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const enabled = await toggle('enable');
+  if (!outcome.ok) throw outcome.error;
+  if (!enabled) throw new Error(`Could not switch the triggers on again through ${hub}`);
+  return outcome.value;
+}

@@ -216,7 +216,7 @@ test('an admin disables a book: it vanishes for visitors and the owner still see
     await expect(visitor.getByRole('link', { name: 'Quiet Harbour', exact: true })).toBeVisible({
       timeout: 1_000,
     });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
 
   await signInAs(page, admin);
   await page.goto(`/book/${id}?edit=true`);
@@ -239,7 +239,7 @@ test('an admin disables a book: it vanishes for visitors and the owner still see
     await expect(visitor.getByRole('link', { name: 'Quiet Harbour', exact: true })).toHaveCount(0, {
       timeout: 1_000,
     });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   await context.close();
 
   // A member never sees the active checkbox.
