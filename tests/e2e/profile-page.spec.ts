@@ -13,6 +13,7 @@ import { bookLinks } from '../../src/domain/book-links';
 import { bookSchema } from '../../src/domain/book';
 import { bookChips } from '../../src/domain/book-page';
 import { GENRE_CATALOGUE } from '../../src/domain/genres';
+import { priceLine } from '../../src/domain/product-page';
 import { productServiceSchema } from '../../src/domain/product-service';
 import { eventLines, profileSchema } from '../../src/domain/profile';
 import { parseDoc } from '../../src/data/firestore-convert';
@@ -106,6 +107,12 @@ test('a visitor opens an author’s profile from the directory and sees every se
   await expect(section(profilePage, 'Products & Services').locator('[data-profile-product] h3')).toHaveText(
     products.map((p) => p.title),
   );
+  // Each price reads as on the product's own page (the seller's text, else the amount in its currency).
+  const productCards = section(profilePage, 'Products & Services').locator('[data-profile-product]');
+  for (const [i, product] of products.entries()) {
+    const line = priceLine(product);
+    if (line) await expect(productCards.nth(i)).toContainText(line);
+  }
 
   await expect(
     section(profilePage, 'Connect With Me').getByRole('link', { name: /Visit My Website/ }),
