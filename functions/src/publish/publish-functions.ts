@@ -4,6 +4,8 @@
 // - publishSite: the debounce task (Cloud Tasks queue), which calls the deploy hook;
 // - requestPublish: the admin's "Publish now";
 // - publishHourly: publishes member-derived blocks that changed since the live build.
+// Before each deploy-hook call the task runs the Spotlight rotation step
+// (functions/src/spotlight/), so every build finds the day's Spotlight books.
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -26,6 +28,7 @@ import { guardedCall } from '../guard';
 import { callDeployHook, deployHookUrl } from './deploy-hook';
 import { recordPublishChange, runPublishTask, type PipelineDeps } from './pipeline';
 import { recordFailure } from '../admin/failures';
+import { rotateSpotlight } from '../spotlight/rotation';
 import { statusRef } from './status-store';
 
 /** The task queue's function name (Cloud Tasks addresses the queue by it). */
@@ -60,7 +63,7 @@ async function enqueuePublishTask(deps: PipelineDeps): Promise<void> {
 }
 
 /** Records a change and schedules the task when none is outstanding. */
-async function publishChange(change: PublishChange): Promise<void> {
+export async function publishChange(change: PublishChange): Promise<void> {
   const deps = liveDeps();
   await recordPublishChange(deps, change, () => enqueuePublishTask(deps));
 }
@@ -96,7 +99,10 @@ export const publishSite = onTaskDispatched(
     timeoutSeconds: TASK_TIMEOUT_SECONDS,
   },
   async () => {
-    const outcome = await runPublishTask(liveDeps(), (request) => callDeployHook(deployHookUrl(), request));
+    const outcome = await runPublishTask(liveDeps(), async (request) => {
+      await refreshSpotlight();
+      return callDeployHook(deployHookUrl(), request);
+    });
     if (outcome === 'failed') {
       logger.error('publish: the deploy hook failed on every attempt (see site_meta/publish)');
       await recordFailure(
@@ -106,6 +112,20 @@ export const publishSite = onTaskDispatched(
     }
   },
 );
+
+/**
+ * Brings the Spotlight state to today before a build reads it: a new day's books, or
+ * a top-up when a slot was freed or a book stopped being eligible. A failure is
+ * recorded and the build goes ahead with the stored books (minus ineligible ones).
+ */
+async function refreshSpotlight(): Promise<void> {
+  try {
+    await rotateSpotlight(db(), new Date());
+  } catch (error) {
+    logger.error('publish: the Spotlight rotation failed', error);
+    await recordFailure('publish', error, { step: 'spotlight' });
+  }
+}
 
 /** "Publish now" on the admin dashboard: admins only. Request data: none. Returns { scheduled }. */
 export const requestPublish = guardedCall(
