@@ -1,13 +1,15 @@
 // The Spotlight rotation step against the emulators: it reads the featured slots, the
 // Premium members' public books and its state, and stores the day's choice. The step
-// is called directly (the emulators run no schedules); the last test checks that a
-// publish runs it before calling the deploy hook. The direct calls keep their state in
+// is called directly (the emulators run no schedules); the last test runs the publish
+// task's work with a stand-in hook, to check it stores the day's books before the call. The direct calls keep their state in
 // a document of their own, because the featured_books writes here start publish tasks
 // that rotate the real one (site_meta/spotlight) at the same time.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { runPublishTaskWithSpotlight } from '../../functions/src/publish/publish-functions';
 import { rotateSpotlight } from '../../functions/src/spotlight/rotation';
-import { SPOTLIGHT_STATE_PATH, utcDay } from '../../src/domain/spotlight';
-import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
+import { DEFAULT_PUBLISH_TIMING, PUBLISH_STATUS_PATH } from '../../src/domain/publish';
+import { SPOTLIGHT_STATE_PATH } from '../../src/domain/spotlight';
+import { adminDb, clearFirestore, uniqueId } from './emulator';
 import { bookData, profileData } from './factories';
 
 const db = adminDb();
@@ -118,19 +120,36 @@ describe('rotateSpotlight', () => {
 });
 
 describe('the publish pipeline', () => {
-  it("runs the rotation before it calls the deploy hook, so the build finds today's books", async () => {
-    await db.doc('featured_books/9').delete();
-    const state = await eventually(
-      async () => (await db.doc(SPOTLIGHT_STATE_PATH).get()).data(),
-      (data) => data?.day === utcDay(new Date()),
-      30_000,
+  it("stores the day's Spotlight before it calls the deploy hook, so the build finds it", async () => {
+    const past = new Date(Date.now() - 60_000);
+    await db.doc(PUBLISH_STATUS_PATH).set({
+      state: 'queued',
+      last_change_at: past,
+      last_change: 'featured_books/9',
+      pending_since: past,
+      pending_reasons: ['featured_books/9'],
+    });
+    const atHookCall: Record<string, unknown>[] = [];
+    const outcome = await runPublishTaskWithSpotlight(
+      {
+        firestore: db,
+        timing: { ...DEFAULT_PUBLISH_TIMING, quietMs: 1, maxWaitMs: 1, attempts: 1 },
+        now: () => DAY_1,
+        sleep: async () => {},
+      },
+      async () => {
+        atHookCall.push((await db.doc(SPOTLIGHT_STATE_PATH).get()).data() ?? {});
+        return { ok: true, detail: 'HTTP 200' };
+      },
     );
-    // Earlier tests' publish tasks may still be retrying the (absent) hook and rotating
-    // while this test's data is written, so the exact order is not asserted here (the
-    // direct calls above do that): only books of the eligible pool, none twice.
-    const picks = state?.picks as string[];
-    expect(picks.length).toBeGreaterThan(0);
-    expect(new Set(picks).size).toBe(picks.length);
+    expect(outcome).toBe('requested');
+    expect(atHookCall).toHaveLength(1);
+    expect(atHookCall[0]!.day).toBe('2031-05-01');
+    // A publish task of this file's featured_books writes may have rotated the same
+    // document for today first, which changes the order but not these facts.
+    const picks = atHookCall[0]!.picks as string[];
+    expect(picks).toHaveLength(3);
+    expect(new Set(picks).size).toBe(3);
     for (const id of picks) expect(['ann-1', 'ann-2', 'bob-1', 'cy-1']).toContain(id);
   });
 });

@@ -25,8 +25,8 @@ import {
 } from '../../../src/domain/publish';
 import { db } from '../firestore';
 import { guardedCall } from '../guard';
-import { callDeployHook, deployHookUrl } from './deploy-hook';
-import { recordPublishChange, runPublishTask, type PipelineDeps } from './pipeline';
+import { callDeployHook, deployHookUrl, type HookRequest, type HookResult } from './deploy-hook';
+import { recordPublishChange, runPublishTask, type PipelineDeps, type TaskOutcome } from './pipeline';
 import { recordFailure } from '../admin/failures';
 import { rotateSpotlight } from '../spotlight/rotation';
 import { statusRef } from './status-store';
@@ -99,10 +99,9 @@ export const publishSite = onTaskDispatched(
     timeoutSeconds: TASK_TIMEOUT_SECONDS,
   },
   async () => {
-    const outcome = await runPublishTask(liveDeps(), async (request) => {
-      await refreshSpotlight();
-      return callDeployHook(deployHookUrl(), request);
-    });
+    const outcome = await runPublishTaskWithSpotlight(liveDeps(), (request) =>
+      callDeployHook(deployHookUrl(), request),
+    );
     if (outcome === 'failed') {
       logger.error('publish: the deploy hook failed on every attempt (see site_meta/publish)');
       await recordFailure(
@@ -118,13 +117,24 @@ export const publishSite = onTaskDispatched(
  * a top-up when a slot was freed or a book stopped being eligible. A failure is
  * recorded and the build goes ahead with the stored books (minus ineligible ones).
  */
-async function refreshSpotlight(): Promise<void> {
+async function refreshSpotlight(deps: PipelineDeps): Promise<void> {
   try {
-    await rotateSpotlight(db(), new Date());
+    await rotateSpotlight(deps.firestore, deps.now());
   } catch (error) {
     logger.error('publish: the Spotlight rotation failed', error);
     await recordFailure('publish', error, { step: 'spotlight' });
   }
+}
+
+/** The debounce task's work (runPublishTask), with the Spotlight brought to today before each hook call. */
+export function runPublishTaskWithSpotlight(
+  deps: PipelineDeps,
+  hook: (request: HookRequest) => Promise<HookResult>,
+): Promise<TaskOutcome> {
+  return runPublishTask(deps, async (request) => {
+    await refreshSpotlight(deps);
+    return hook(request);
+  });
 }
 
 /** "Publish now" on the admin dashboard: admins only. Request data: none. Returns { scheduled }. */
