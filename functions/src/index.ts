@@ -9,6 +9,7 @@ export { bookListingFields } from './book-listing-fields';
 export { publishOnChange, publishSite, requestPublish, publishHourly } from './publish/publish-functions';
 export { purgeProfileCache, purgeBookCache } from './publish/cache-purge';
 export { publishNotification } from './publish/netlify-notification';
+export { spotlightDaily } from './spotlight/spotlight-functions';
 export { signUp } from './accounts/sign-up';
 export { approvalEmail } from './accounts/approval-email';
 export { resendVerificationEmail } from './accounts/resend-verification';

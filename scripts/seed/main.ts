@@ -8,6 +8,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { localMediaRoot, localMediaStore, usesCloudMedia } from '../../src/data/server/media-store.ts';
+import { rotateSpotlight } from '../../functions/src/spotlight/rotation.ts';
 import { generate } from './generate.ts';
 import { writeImages } from './images.ts';
 import { checkReferences, validateDocs } from './validate.ts';
@@ -59,14 +60,17 @@ async function main(): Promise<void> {
 
   const app = initializeApp({ projectId }, 'seed');
   // The seed already holds what the triggers would derive: they are paused while it writes.
-  const [images] = await withTriggersPaused(emulatorHub(), async () => {
+  const [[images], spotlight] = await withTriggersPaused(emulatorHub(), async () => {
     await wipeEmulators(projectId, firestoreHost, authHost);
     await rm(mediaRoot, { recursive: true, force: true });
-    return Promise.all([
+    const written = await Promise.all([
       writeImages(store, data.images),
       createUsers(getAuth(app), data.users),
       writeDocs(getFirestore(app), docs),
     ]);
+    // Today's Spotlight for the empty featured slots, chosen by the step the publish
+    // pipeline runs, so the first build (npm start, the e2e run) already shows it.
+    return [written, await rotateSpotlight(getFirestore(app), new Date())] as const;
   });
 
   const counts = new Map<string, number>();
@@ -75,6 +79,7 @@ async function main(): Promise<void> {
   console.log(`  auth users${String(data.users.length).padStart(18)}`);
   for (const [collection, count] of counts)
     console.log(`  ${collection.padEnd(24)}${String(count).padStart(4)}`);
+  console.log(`  spotlight${String(spotlight.picks.length).padStart(19)}  (books for ${spotlight.day})`);
   console.log(
     `  images${String(images.count).padStart(22)}  (${Math.round(images.bytes / 1024)} KB in ${mediaRoot})`,
   );

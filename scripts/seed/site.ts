@@ -114,8 +114,14 @@ export function generateBanners(ctx: SeedContext, admin: Member): SeedDoc[] {
 }
 
 /**
+ * Featured book slots the seed fills (1..9): the last three stay empty, so the demo
+ * home shows the Spotlight there (Premium members' books, src/domain/spotlight.ts).
+ */
+export const SEEDED_FEATURED_BOOKS = FEATURED_BOOK_SLOTS - 3;
+
+/**
  * Six featured profiles (the site owner in slot 1, the demo author in slot 2)
- * and twelve featured books, all from active, approved members.
+ * and nine featured books in slots 1..9, all from active, approved members.
  */
 export function generateFeatured(
   members: readonly Member[],
@@ -141,7 +147,7 @@ export function generateFeatured(
 
   const listedIds = new Set(listed.map((m) => m.uid));
   const candidates = books.filter((b) => b.active && listedIds.has(b.userId));
-  const featuredBooks = rng.sample(candidates, FEATURED_BOOK_SLOTS).map((book, i) => ({
+  const featuredBooks = rng.sample(candidates, SEEDED_FEATURED_BOOKS).map((book, i) => ({
     collection: 'featured_books' as const,
     id: String(i + 1),
     data: { book_id: book.id, position: i + 1, created_by: admin.uid, created_at: daysAgo(45 - i) },

@@ -238,6 +238,8 @@ export interface FeaturedBookCardFields {
   title: string;
   /** Cover URL; empty or null shows the placeholder. */
   cover_image?: string | null;
+  /** True when the Spotlight rotation, not an admin, put the book in its slot (the card is marked 'Spotlight'). */
+  spotlight?: boolean;
 }
 
 /**
@@ -246,5 +248,7 @@ export interface FeaturedBookCardFields {
  * nothing visible leaves the DOM (and the loaded covers) alone.
  */
 export function featuredBooksFingerprint(slots: readonly (FeaturedBookCardFields | null)[]): string {
-  return JSON.stringify(slots.map((s) => (s ? [s.id, s.title, s.cover_image || null] : null)));
+  return JSON.stringify(
+    slots.map((s) => (s ? [s.id, s.title, s.cover_image || null, s.spotlight === true] : null)),
+  );
 }

@@ -175,11 +175,12 @@ export const DEFAULT_MEMBERSHIP_CONTENT: MembershipContent = {
       description: 'For authors and sellers who want to grow.',
       popular: true,
       // Only what the site does today: a benefit joins this list when it ships
-      // (analytics, the home-page spotlight and early access are still to come).
+      // (analytics and early access are still to come).
       features: [
         'Everything in Free',
         'Unlimited books',
         'Unlimited products and services',
+        'Spotlight on the home page',
         `${TRIAL_DAYS}-day free trial`,
         'Cancel any time',
       ],

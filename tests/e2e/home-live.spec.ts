@@ -83,13 +83,20 @@ test.describe('home live refresh', () => {
     const featuredIds = new Set(
       (await db.collection('featured_books').get()).docs.map((d) => d.get('book_id') as string),
     );
+    // The day's Spotlight books fill the empty slots; the replacement is none of them.
+    const spotlightIds = new Set(
+      ((await db.doc('site_meta/spotlight').get()).get('picks') ?? []) as string[],
+    );
     const candidates = await db.collection('books').where('is_public', '==', true).limit(30).get();
     // A book whose document fails the schema would show as an empty slot, so it is no replacement.
     const replacement = candidates.docs.find(
-      (d) => !featuredIds.has(d.id) && isListableBook(d.id, d.data()),
+      (d) => !featuredIds.has(d.id) && !spotlightIds.has(d.id) && isListableBook(d.id, d.data()),
     )!;
     await openAndInteract(page);
     const grid = page.locator('[data-live="featured-books"]');
+    const spotlightCards = grid.getByText('Spotlight', { exact: true });
+    const spotlightShown = await spotlightCards.count();
+    expect(spotlightShown, 'seeded Spotlight cards').toBeGreaterThan(0);
     try {
       await slotRef.update({ book_id: replacement.id });
       const first = grid.getByRole('listitem').first();
@@ -102,6 +109,8 @@ test.describe('home live refresh', () => {
         (replacement.get('cover_image') as string | null) || '/placeholder-cover.svg',
       );
       await expect(grid.getByRole('listitem')).toHaveCount(12);
+      // The live refresh refills the empty slots with the same Spotlight cards, never wipes them.
+      await expect(spotlightCards).toHaveCount(spotlightShown);
     } finally {
       await slotRef.set(original!);
     }

@@ -16,7 +16,10 @@ import {
 
 // site_meta/publish: the publish pipeline's status, read by admins on the dashboard,
 // written only by the functions and the build receiver (Admin SDK, past the rules).
+// site_meta/spotlight: the Spotlight rotation's state, read and written only by the
+// functions and the seed; no client reads it (the build renders its books).
 const docs = {
+  'site_meta/spotlight': { day: '2026-01-05', picks: ['book-1'], cycle: ['book-1'], last_shown: {} },
   'site_meta/publish': {
     state: 'published',
     published_at: Timestamp.fromDate(new Date('2026-01-05T14:02:00Z')),
@@ -64,6 +67,16 @@ describe('site_meta', () => {
         { newPath: 'site_meta/new', existingPath: 'site_meta/publish' },
         { state: 'idle' },
       );
+      describe('the Spotlight state', () => {
+        it('cannot read it', async () => {
+          await expectDenied(getDoc(doc(dbAs(env, actor), 'site_meta/spotlight')));
+        });
+        itDeniesWrites(
+          () => dbAs(env, actor),
+          { newPath: 'site_meta/spotlight-next', existingPath: 'site_meta/spotlight' },
+          { day: '2026-01-06', picks: ['book-2'], cycle: ['book-1', 'book-2'], last_shown: {} },
+        );
+      });
     });
   }
 });

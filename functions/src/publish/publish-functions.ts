@@ -4,6 +4,8 @@
 // - publishSite: the debounce task (Cloud Tasks queue), which calls the deploy hook;
 // - requestPublish: the admin's "Publish now";
 // - publishHourly: publishes member-derived blocks that changed since the live build.
+// Before each deploy-hook call the task runs the Spotlight rotation step
+// (functions/src/spotlight/), so every build finds the day's Spotlight books.
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -23,9 +25,10 @@ import {
 } from '../../../src/domain/publish';
 import { db } from '../firestore';
 import { guardedCall } from '../guard';
-import { callDeployHook, deployHookUrl } from './deploy-hook';
-import { recordPublishChange, runPublishTask, type PipelineDeps } from './pipeline';
+import { callDeployHook, deployHookUrl, type HookRequest, type HookResult } from './deploy-hook';
+import { recordPublishChange, runPublishTask, type PipelineDeps, type TaskOutcome } from './pipeline';
 import { recordFailure } from '../admin/failures';
+import { rotateSpotlight } from '../spotlight/rotation';
 import { statusRef } from './status-store';
 
 /** The task queue's function name (Cloud Tasks addresses the queue by it). */
@@ -60,7 +63,7 @@ async function enqueuePublishTask(deps: PipelineDeps): Promise<void> {
 }
 
 /** Records a change and schedules the task when none is outstanding. */
-async function publishChange(change: PublishChange): Promise<void> {
+export async function publishChange(change: PublishChange): Promise<void> {
   const deps = liveDeps();
   await recordPublishChange(deps, change, () => enqueuePublishTask(deps));
 }
@@ -96,7 +99,9 @@ export const publishSite = onTaskDispatched(
     timeoutSeconds: TASK_TIMEOUT_SECONDS,
   },
   async () => {
-    const outcome = await runPublishTask(liveDeps(), (request) => callDeployHook(deployHookUrl(), request));
+    const outcome = await runPublishTaskWithSpotlight(liveDeps(), (request) =>
+      callDeployHook(deployHookUrl(), request),
+    );
     if (outcome === 'failed') {
       logger.error('publish: the deploy hook failed on every attempt (see site_meta/publish)');
       await recordFailure(
@@ -106,6 +111,31 @@ export const publishSite = onTaskDispatched(
     }
   },
 );
+
+/**
+ * Brings the Spotlight state to today before a build reads it: a new day's books, or
+ * a top-up when a slot was freed or a book stopped being eligible. A failure is
+ * recorded and the build goes ahead with the stored books (minus ineligible ones).
+ */
+async function refreshSpotlight(deps: PipelineDeps): Promise<void> {
+  try {
+    await rotateSpotlight(deps.firestore, deps.now());
+  } catch (error) {
+    logger.error('publish: the Spotlight rotation failed', error);
+    await recordFailure('publish', error, { step: 'spotlight' });
+  }
+}
+
+/** The debounce task's work (runPublishTask), with the Spotlight brought to today before each hook call. */
+export function runPublishTaskWithSpotlight(
+  deps: PipelineDeps,
+  hook: (request: HookRequest) => Promise<HookResult>,
+): Promise<TaskOutcome> {
+  return runPublishTask(deps, async (request) => {
+    await refreshSpotlight(deps);
+    return hook(request);
+  });
+}
 
 /** "Publish now" on the admin dashboard: admins only. Request data: none. Returns { scheduled }. */
 export const requestPublish = guardedCall(

@@ -2,11 +2,14 @@
  * Applies live site settings and featured books to the pre-rendered home page.
  * The server markup is the source of truth for how things look: a changed
  * featured-book slot is cloned from the <template>s the page renders with the
- * same components, so nothing here duplicates markup.
+ * same components, so nothing here duplicates markup. Slots no admin book fills
+ * keep the build's Spotlight books (the grid's data-spotlight), filled by the
+ * same rule as on the server, so a featured change never wipes them.
  */
 import { watchFeaturedBooks, watchSiteSettings, type FeaturedBookCard } from '../../data/client/live-home.ts';
 import { featuredBooksFingerprint } from '../../domain/home.ts';
 import type { ResolvedSiteSettings } from '../../domain/site-settings.ts';
+import { fillSpotlightSlots, type FilledSlot } from '../../domain/spotlight.ts';
 
 const PLACEHOLDER_COVER = '/placeholder-cover.svg';
 
@@ -30,12 +33,17 @@ function applySettings(settings: ResolvedSiteSettings): void {
   if (document.title !== settings.site_title) document.title = settings.site_title;
 }
 
-function renderSlot(
-  card: FeaturedBookCard | null,
-  templates: { book: HTMLTemplateElement; empty: HTMLTemplateElement },
-): Node {
+interface SlotTemplates {
+  book: HTMLTemplateElement;
+  spotlight: HTMLTemplateElement;
+  empty: HTMLTemplateElement;
+}
+
+function renderSlot(slot: FilledSlot<FeaturedBookCard> | null, templates: SlotTemplates): Node {
   const item = document.createElement('li');
-  const content = (card ? templates.book : templates.empty).content.cloneNode(true) as DocumentFragment;
+  const template = slot ? (slot.spotlight ? templates.spotlight : templates.book) : templates.empty;
+  const content = template.content.cloneNode(true) as DocumentFragment;
+  const card = slot?.book;
   if (card) {
     content
       .querySelector<HTMLAnchorElement>('[data-slot-link]')
@@ -55,15 +63,43 @@ function renderSlot(
   return item;
 }
 
-function applyFeaturedBooks(slots: (FeaturedBookCard | null)[]): void {
+/** A card as the build rendered it into data-spotlight; anything else is dropped. */
+function isCard(value: unknown): value is FeaturedBookCard {
+  if (typeof value !== 'object' || value === null) return false;
+  const card = value as Record<string, unknown>;
+  return (
+    typeof card.id === 'string' &&
+    card.id !== '' &&
+    typeof card.title === 'string' &&
+    (card.cover_image === null || typeof card.cover_image === 'string')
+  );
+}
+
+/** The build's Spotlight books, in slot order (index.astro renders them on the grid). */
+function spotlightCards(grid: HTMLElement): FeaturedBookCard[] {
+  try {
+    const parsed: unknown = JSON.parse(grid.dataset.spotlight ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isCard) : [];
+  } catch {
+    return [];
+  }
+}
+
+function applyFeaturedBooks(adminSlots: (FeaturedBookCard | null)[]): void {
   const grid = document.querySelector<HTMLElement>('[data-live="featured-books"]');
-  const book = document.querySelector<HTMLTemplateElement>('template[data-live-template="book-slot"]');
-  const empty = document.querySelector<HTMLTemplateElement>('template[data-live-template="empty-slot"]');
-  if (!grid || !book || !empty) return;
-  const next = featuredBooksFingerprint(slots);
+  const template = (name: string) =>
+    document.querySelector<HTMLTemplateElement>(`template[data-live-template="${name}"]`);
+  const book = template('book-slot');
+  const spotlight = template('spotlight-slot');
+  const empty = template('empty-slot');
+  if (!grid || !book || !spotlight || !empty) return;
+  const slots = fillSpotlightSlots(adminSlots, spotlightCards(grid));
+  const next = featuredBooksFingerprint(
+    slots.map((slot) => (slot ? { ...slot.book, spotlight: slot.spotlight } : null)),
+  );
   if (grid.dataset.fingerprint === next) return;
   grid.dataset.fingerprint = next;
-  grid.replaceChildren(...slots.map((slot) => renderSlot(slot, { book, empty })));
+  grid.replaceChildren(...slots.map((slot) => renderSlot(slot, { book, spotlight, empty })));
 }
 
 /** Subscribes to site settings and featured books for as long as the page is open. */

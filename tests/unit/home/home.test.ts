@@ -165,4 +165,9 @@ describe('featuredBooksFingerprint', () => {
     expect(a).toBe(featuredBooksFingerprint([{ id: 'x', title: 'X', cover_image: null }, null]));
     expect(a).not.toBe(featuredBooksFingerprint([null, { id: 'x', title: 'X' }]));
   });
+  it('changes when the same book moves from an admin slot to a Spotlight card', () => {
+    const admin = featuredBooksFingerprint([{ id: 'x', title: 'X' }]);
+    expect(admin).toBe(featuredBooksFingerprint([{ id: 'x', title: 'X', spotlight: false }]));
+    expect(admin).not.toBe(featuredBooksFingerprint([{ id: 'x', title: 'X', spotlight: true }]));
+  });
 });

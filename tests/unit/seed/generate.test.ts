@@ -93,9 +93,27 @@ describe('the demo data generator', () => {
     for (const book of books) expect(countWords(book.description as string)).toBeLessThanOrEqual(100);
   });
 
-  it('fills all six featured profile and twelve featured book slots', () => {
+  it('fills all six featured profile slots and featured book slots 1-9, leaving 10-12 to the Spotlight', () => {
     expect(of('featured_profiles').map((d) => d.id)).toEqual(['1', '2', '3', '4', '5', '6']);
-    expect(of('featured_books')).toHaveLength(12);
+    expect(of('featured_books').map((d) => d.id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+  });
+
+  it("gives the Spotlight more Premium members' public books than the empty slots", () => {
+    const featured = new Set(of('featured_books').map((d) => d.data.book_id));
+    const premium = new Set(
+      of('profiles')
+        .filter(
+          (p) =>
+            p.data.subscription_status === 'premium' &&
+            p.data.is_active &&
+            p.data.approval_status === 'approved',
+        )
+        .map((p) => p.id),
+    );
+    const spotlightable = of('books').filter(
+      (b) => b.data.is_public && premium.has(b.data.user_id as string) && !featured.has(b.id),
+    );
+    expect(new Set(spotlightable.map((b) => b.data.user_id)).size).toBeGreaterThan(3);
   });
 
   it('stores every image under a content-versioned path', () => {
