@@ -60,10 +60,10 @@ export function generateLegalDocuments(admin: Member): SeedDoc[] {
 
 const BANNERS = [
   {
-    title: 'Premium membership: 50% off',
+    title: `Holiday promotion: code ${DEMO_PROMOTION_CODE}`,
     action: 'Upgrade now',
     link: '/membership',
-    description: 'Unlimited books and listings for half the price this month.',
+    description: 'Unlimited books and products with Premium: enter the code at checkout.',
     active: true,
   },
   {
