@@ -2,6 +2,7 @@
 // blog and newsletter pages render ('## ', '### ', bold label lines, quotes, '---').
 import { type SeedContext, type SeedDoc, daysAgo, streamFor } from './context.ts';
 import type { Member } from './members.ts';
+import { DEMO_PROMOTION_CODE } from './site.ts';
 import { blogImageSvg, imageSpec } from './svg.ts';
 import { uniqueEditorialSlug } from '../../src/domain/editorial.ts';
 
@@ -216,12 +217,12 @@ Thank you for reading. See you next month.`,
 Join our virtual author meetup on the first Thursday of the month.`,
   },
   {
-    title: 'Holiday Special: 50% Off Premium',
-    subtitle: 'Unlimited books and listings for half the price',
+    title: 'Holiday Special: a Promotion Code for Premium',
+    subtitle: 'Unlimited books and products, with a holiday code at checkout',
     published: true,
     sent: true,
     daysAgo: 340,
-    content: `For the holidays, Premium membership is 50% off.
+    content: `For the holidays, enter code ${DEMO_PROMOTION_CODE} at checkout when you upgrade to Premium.
 
 ## What Premium gives you
 

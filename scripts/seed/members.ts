@@ -12,6 +12,7 @@ import { profileSlug, uniqueSlug } from '../../src/domain/slug.ts';
 import { DEMO_PASSWORD, demoAccount } from './accounts.ts';
 import { type SeedContext, daysAgo, streamFor } from './context.ts';
 import type { Random } from './prng.ts';
+import { DEMO_PROMOTION_CODE } from './site.ts';
 import { avatarSvg, imageSpec } from './svg.ts';
 import {
   ANNOUNCEMENTS,
@@ -265,7 +266,7 @@ export function generateMembers(ctx: SeedContext): Member[] {
       profile_image: profileImage,
       about_me: aboutMe,
       special_announcement: plan.admin
-        ? 'Welcome to Shelfmark! Premium membership is 50% off this month.'
+        ? `Welcome to Shelfmark! Our holiday promotion is on: use code ${DEMO_PROMOTION_CODE} when you upgrade to Premium.`
         : rng.chance(0.45) || plan.uid === 'demo-author'
           ? rng.pick(ANNOUNCEMENTS)
           : null,

@@ -9,7 +9,10 @@ import { PRIVACY_MARKDOWN, TERMS_MARKDOWN } from './legal-text.ts';
 import type { Member } from './members.ts';
 import { bannerSvg, imageSpec, logoSvg } from './svg.ts';
 
-/** site_settings/main with a generated logo and the default menu. */
+/** The demo's holiday promotion code. */
+export const DEMO_PROMOTION_CODE = 'HOLIDAY50';
+
+/** site_settings/main with a generated logo, the default menu and a promotion code. */
 export function generateSiteSettings(ctx: SeedContext, admin: Member): SeedDoc {
   return {
     collection: 'site_settings',
@@ -31,6 +34,9 @@ export function generateSiteSettings(ctx: SeedContext, admin: Member): SeedDoc {
         substack: 'https://shelfmark.substack.example.com',
       },
       global_free_preview_title: 'READ THE FIRST CHAPTERS FOR FREE',
+      // The home page's holiday promotion card names this code; the Stripe stand-in
+      // accepts any code at Checkout (production needs the same code in Stripe).
+      promotion_code: DEMO_PROMOTION_CODE,
       updated_by: admin.uid,
       updated_at: daysAgo(30),
     },
@@ -54,10 +60,10 @@ export function generateLegalDocuments(admin: Member): SeedDoc[] {
 
 const BANNERS = [
   {
-    title: 'Premium membership: 50% off',
+    title: `Holiday promotion: code ${DEMO_PROMOTION_CODE}`,
     action: 'Upgrade now',
     link: '/membership',
-    description: 'Unlimited books and listings for half the price this month.',
+    description: 'Unlimited books and products with Premium: enter the code at checkout.',
     active: true,
   },
   {

@@ -12,6 +12,7 @@ import type {
   PriceConfig,
   StandinCheckoutSession,
   StandinCustomer,
+  StandinDiscount,
   StandinEvent,
   StandinInvoice,
   StandinPortalSession,
@@ -154,6 +155,7 @@ export class Billing {
       id,
       object: 'checkout.session',
       allow_promotion_codes: formString(form, 'allow_promotion_codes') === 'true' ? true : null,
+      discounts: [],
       amount_subtotal: subtotal,
       // A trial's first invoice is for nothing.
       amount_total: trialPeriodDays ? 0 : subtotal,
@@ -247,13 +249,22 @@ export class Billing {
 
   /**
    * Paying an open session creates its subscription (trialing for the trial days, else
-   * active) and completes the session. Returns where to send the browser.
+   * active) and completes the session. A promotion code the payer entered (any
+   * non-empty one, on a session that allows codes) is recorded on both as the
+   * discount; nothing is taken off. Returns where to send the browser.
    */
-  pay(sessionId: string): { redirect: string; events: StandinEvent[] } {
+  pay(sessionId: string, promotionCode = ''): { redirect: string; events: StandinEvent[] } {
     const record = this.checkoutRecord(sessionId);
     const { session } = record;
     if (session.status !== 'open')
       throw new PageError(409, 'Checkout already complete', 'This checkout session has already been paid.');
+    const code = promotionCode.trim();
+    if (code !== '' && session.allow_promotion_codes !== true)
+      throw new PageError(
+        400,
+        'Promotion codes not accepted',
+        'This checkout session does not accept promotion codes.',
+      );
     const price = this.price(record.priceId);
     if (!price)
       throw new PageError(410, 'Price withdrawn', `The price ${record.priceId} is no longer offered.`);
@@ -261,6 +272,19 @@ export class Billing {
     const trialDays = record.trialPeriodDays;
     const periodEnd = trialDays ? trialEnd(now, trialDays) : addMonths(now, intervalMonths(price));
     const id = newId('sub', 24);
+    const discount: StandinDiscount | null =
+      code === ''
+        ? null
+        : {
+            id: newId('di', 24),
+            object: 'discount',
+            checkout_session: session.id,
+            customer: session.customer,
+            end: null,
+            promotion_code: code,
+            start: now,
+            subscription: id,
+          };
     const subscription: StandinSubscription = {
       id,
       object: 'subscription',
@@ -276,7 +300,7 @@ export class Billing {
       days_until_due: null,
       default_payment_method: null,
       description: null,
-      discounts: [],
+      discounts: discount ? [discount.id] : [],
       ended_at: null,
       items: {
         object: 'list',
@@ -311,10 +335,12 @@ export class Billing {
       trial_start: trialDays ? now : null,
     };
     this.#state.subscriptions[id] = subscription;
+    if (discount) this.#state.discounts[discount.id] = discount;
     session.status = 'complete';
     session.payment_status = trialDays ? 'no_payment_required' : 'paid';
     session.subscription = id;
     session.url = null;
+    session.discounts = discount ? [{ coupon: null, promotion_code: code }] : [];
     const events = [
       this.#event('customer.subscription.created', subscription),
       this.#event('checkout.session.completed', session),

@@ -63,7 +63,8 @@ export function checkoutPage(record: CheckoutRecord, price: StandinPrice | undef
     : '';
   const promotion = session.allow_promotion_codes
     ? `<p><label for="promotion-code">Promotion code</label>
-<input id="promotion-code" name="promotion_code" type="text" autocomplete="off"></p>`
+<input id="promotion-code" name="promotion_code" type="text" autocomplete="off" maxlength="500"></p>
+<p>A code entered here is applied when you pay.</p>`
     : '';
   const back = session.cancel_url
     ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel and return to Shelfmark</a></p>`

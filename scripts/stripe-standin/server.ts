@@ -97,7 +97,8 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
       return sendHtml(res, 200, checkoutPage(record, billing.price(record.priceId)));
     }
     if ((match = /^\/checkout\/([^/]+)\/pay$/.exec(path)) && method === 'POST') {
-      const { redirect, events } = billing.pay(decodeURIComponent(match[1] ?? ''));
+      const promotionCode = formString(parseForm(body), 'promotion_code') ?? '';
+      const { redirect, events } = billing.pay(decodeURIComponent(match[1] ?? ''), promotionCode);
       await deliver(events);
       res.writeHead(303, { Location: redirect, 'Content-Length': '0' });
       res.end();

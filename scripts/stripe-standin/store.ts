@@ -25,6 +25,7 @@ export function emptyState(): StandinState {
     portalSessions: {},
     subscriptions: {},
     invoices: {},
+    discounts: {},
     events: [],
     deliveries: [],
   };

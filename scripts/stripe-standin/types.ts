@@ -67,10 +67,29 @@ export interface StandinCustomer {
   test_clock: null;
 }
 
+/**
+ * A promotion code the payer entered on the Checkout page, as Stripe's Discount. In
+ * Stripe `promotion_code` is the id of a promotion code object (promo_…) whose
+ * coupon sets the amount off; the stand-in has neither, so it keeps the code as
+ * entered and takes nothing off.
+ */
+export interface StandinDiscount {
+  id: string;
+  object: 'discount';
+  checkout_session: string;
+  customer: string;
+  end: null;
+  promotion_code: string;
+  start: number;
+  subscription: string;
+}
+
 export interface StandinCheckoutSession {
   id: string;
   object: 'checkout.session';
   allow_promotion_codes: boolean | null;
+  /** The promotion code applied on the Checkout page, once paid with one. */
+  discounts: { coupon: null; promotion_code: string }[];
   amount_subtotal: number;
   amount_total: number;
   cancel_url: string | null;
@@ -149,6 +168,7 @@ export interface StandinSubscription {
   days_until_due: null;
   default_payment_method: null;
   description: null;
+  /** The ids of the discounts (a promotion code entered at Checkout gives one). */
   discounts: string[];
   ended_at: number | null;
   items: {
@@ -238,6 +258,8 @@ export interface StandinState {
   portalSessions: Record<string, StandinPortalSession>;
   subscriptions: Record<string, StandinSubscription>;
   invoices: Record<string, StandinInvoice>;
+  /** The discounts promotion codes gave, by id (Stripe has no endpoint listing them). */
+  discounts: Record<string, StandinDiscount>;
   events: StandinEvent[];
   deliveries: Delivery[];
 }
@@ -263,6 +285,7 @@ export type ShapeChecks = [
   NoMismatch<Mismatch<StandinCheckoutSession, Stripe.Checkout.Session>>,
   NoMismatch<Mismatch<StandinPortalSession, Stripe.BillingPortal.Session>>,
   NoMismatch<Mismatch<StandinSubscription, Stripe.Subscription>>,
+  NoMismatch<Mismatch<StandinDiscount, Stripe.Discount>>,
   NoMismatch<
     Mismatch<
       StandinSubscription['cancellation_details'],

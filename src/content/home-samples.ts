@@ -28,7 +28,12 @@ export const COMING_SOON_FEATURES = [
   { title: 'Book Swap', text: 'Trade the books you have finished with members near you.' },
 ] as const;
 
-/** The events and promotions card (50% off premium). */
+/**
+ * The events and promotions card: the monthly meetup, and the holiday promotion,
+ * shown only while an admin has set a promotion code in Site Settings. The
+ * promotion's words promise only what Checkout does: it accepts the code, and the
+ * discount is whatever the code carries in Stripe.
+ */
 export const EVENTS_AND_PROMOTIONS = {
   event: {
     label: 'Featured Event',
@@ -38,7 +43,9 @@ export const EVENTS_AND_PROMOTIONS = {
   },
   promotion: {
     label: 'Holiday Promotion',
-    title: '50% off Premium subscriptions',
-    text: 'Upgrade to Premium for half the price: list more books and products and stand out in the directory.',
+    /** The title reads "Use code <code> at checkout". */
+    titleBefore: 'Use code',
+    titleAfter: 'at checkout',
+    text: 'Upgrade to Premium and enter the code on the payment page: Checkout applies the holiday discount.',
   },
 } as const;

@@ -17,6 +17,8 @@ export const siteSettingsEditSchema = siteSettingsWriteSchema
     website_url: true,
     menu_items: true,
     social_links: true,
+    promotion_code: true,
+    early_access: true,
   })
   .partial()
   .strict();

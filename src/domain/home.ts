@@ -252,3 +252,17 @@ export function featuredBooksFingerprint(slots: readonly (FeaturedBookCardFields
     slots.map((s) => (s ? [s.id, s.title, s.cover_image || null, s.spotlight === true] : null)),
   );
 }
+
+/** What the live patch does to the holiday promotion card when the promotion code changes. */
+export type PromotionCardChange = 'keep' | 'add' | 'remove' | 'rename';
+
+/**
+ * The promotion card shows only while a promotion code is set, and names it:
+ * `shown` is the code the page's card names (null: no card), `code` the code now set
+ * (null: none).
+ */
+export function promotionCardChange(shown: string | null, code: string | null): PromotionCardChange {
+  if (code === null) return shown === null ? 'keep' : 'remove';
+  if (shown === null) return 'add';
+  return shown === code ? 'keep' : 'rename';
+}

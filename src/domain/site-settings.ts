@@ -10,6 +10,7 @@ import {
   timestampSchema,
 } from './common.ts';
 import { DEFAULT_FREE_PREVIEW_TITLE } from './book.ts';
+import { earlyAccessSettingsSchema } from './early-access.ts';
 import { SOCIAL_NETWORKS, socialLinksSchema, type SocialNetwork } from './profile.ts';
 
 /** The single settings document lives at site_settings/main. */
@@ -19,6 +20,33 @@ export const MAX_MENU_ITEMS = 20;
 
 /** A menu link target: a site path ('/blog') or an absolute http(s) URL. */
 export const menuUrlSchema = sitePathOrUrlSchema;
+
+/** Longest promotion code the settings accept (Stripe allows more; a card must stay readable). */
+export const PROMOTION_CODE_MAX = 40;
+/**
+ * A stored promotion code: 3 to 40 of A–Z, 0–9 and '-', upper case. Stripe's
+ * customer-facing codes are letters, digits and dashes and match regardless of
+ * case, so the code is kept upper case, as the home card shows it.
+ */
+export const PROMOTION_CODE_PATTERN_SOURCE = `^[A-Z0-9-]{3,${PROMOTION_CODE_MAX}}$`;
+/** The message under the field when the code has another shape. */
+export const PROMOTION_CODE_MESSAGE = `Use 3 to ${PROMOTION_CODE_MAX} letters, digits or dashes`;
+
+/**
+ * The holiday promotion's code as an admin types it: trimmed, upper-cased, and
+ * either empty (no promotion: the home card is not shown) or a Stripe
+ * promotion-code shape. Empty is stored as null.
+ */
+export const promotionCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(
+    (code) => code === '' || new RegExp(PROMOTION_CODE_PATTERN_SOURCE).test(code),
+    PROMOTION_CODE_MESSAGE,
+  )
+  .transform((code) => (code === '' ? null : code))
+  .nullable();
 
 /** One header menu entry. */
 export const menuItemSchema = z.object({
@@ -51,6 +79,16 @@ export const siteSettingsSchema = z
     social_links: socialLinksSchema.default({}),
     /** Free-preview heading for books without their own. */
     global_free_preview_title: optionalText(TEXT_LIMITS.title),
+    /**
+     * The holiday promotion's Stripe promotion code; null or absent: no promotion,
+     * and the home page shows no promotion card. The same code must exist in Stripe.
+     */
+    promotion_code: promotionCodeSchema.optional(),
+    /**
+     * The early-access switches, feature → position (src/domain/early-access.ts);
+     * read through `earlyAccessOf`, never through resolveSiteSettings.
+     */
+    early_access: earlyAccessSettingsSchema.optional(),
     /** uid of the admin who last saved. */
     updated_by: idSchema.nullish(),
     /** Last save. */
@@ -124,6 +162,8 @@ export interface ResolvedSiteSettings {
   social_links: { network: SocialNetwork; label: string; url: string }[];
   /** Free-preview heading for books without their own. */
   global_free_preview_title: string;
+  /** The holiday promotion's code, or null when no promotion runs (no card). */
+  promotion_code: string | null;
 }
 
 const orDefault = (value: string | null | undefined, fallback: string) =>
@@ -148,5 +188,6 @@ export function resolveSiteSettings(stored: Partial<SiteSettings> | null | undef
       s.global_free_preview_title,
       DEFAULT_SITE_SETTINGS.global_free_preview_title,
     ),
+    promotion_code: s.promotion_code ?? null,
   };
 }

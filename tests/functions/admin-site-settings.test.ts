@@ -49,6 +49,50 @@ describe('adminSiteSettings', () => {
     expect(audit.docs.at(-1)?.get('after')).toMatchObject({ site_title: 'Shelf Test' });
   });
 
+  it('saves the promotion code upper case and the switches, audited; refuses another shape', async () => {
+    const ref = db.doc('site_settings/main');
+    const before = (await ref.get()).data() ?? {};
+    try {
+      const answer = await call(admin, {
+        action: 'save-settings',
+        settings: { promotion_code: ' winter-10 ', early_access: { reviews: 'premium' } },
+      });
+      expect(answer.result).toEqual({ saved: true });
+      expect((await ref.get()).data()).toMatchObject({
+        promotion_code: 'WINTER-10',
+        early_access: { search: 'everyone', follows: 'everyone', reviews: 'premium' },
+        updated_by: admin.uid,
+      });
+      const audit = await db
+        .collection(ADMIN_AUDIT_COLLECTION)
+        .where('actor_uid', '==', admin.uid)
+        .where('action', '==', 'save-settings')
+        .get();
+      expect(audit.docs.map((doc) => doc.get('after') as Record<string, unknown>)).toContainEqual(
+        expect.objectContaining({ promotion_code: 'WINTER-10' }),
+      );
+
+      expect(
+        (await call(admin, { action: 'save-settings', settings: { promotion_code: '' } })).result,
+      ).toEqual({
+        saved: true,
+      });
+      expect((await ref.get()).get('promotion_code')).toBeNull();
+
+      for (const settings of [
+        { promotion_code: 'HOLIDAY 50' },
+        { early_access: { reviews: 'members' } },
+        { early_access: { chat: 'everyone' } },
+      ]) {
+        const refused = await call(admin, { action: 'save-settings', settings });
+        expect(refused.error?.status, JSON.stringify(settings)).toBe('INVALID_ARGUMENT');
+      }
+      expect((await ref.get()).get('early_access')).toMatchObject({ reviews: 'premium' });
+    } finally {
+      await ref.set(before);
+    }
+  });
+
   it('refuses a bad menu: too many items, a javascript: URL, an empty label', async () => {
     const item = { label: 'X', url: '/x' };
     for (const menu_items of [

@@ -32,19 +32,34 @@ const billing = async (uid: string) => (await db.doc(`profiles/${uid}/private/bi
 const shownPlan = async (member: Member) =>
   (await callAs<{ plan: AccountPlan }>('accountOverview', member, {})).result?.plan;
 
-/** Opens the Checkout page and presses Pay, as the member would; returns where Stripe sends them. */
-async function pay(url: string): Promise<string> {
+/** Opens the Checkout page and presses Pay (after typing a promotion code, if given), as the member would; returns where Stripe sends them. */
+async function pay(url: string, promotionCode?: string): Promise<string> {
   const page = await fetch(url);
   expect(page.status).toBe(200);
-  expect(await page.text()).toContain('>Pay<');
+  const html = await page.text();
+  expect(html).toContain('>Pay<');
+  if (promotionCode !== undefined) expect(html).toContain('name="promotion_code"');
   const paid = await fetch(`${url}/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: '',
+    body:
+      promotionCode === undefined ? '' : new URLSearchParams({ promotion_code: promotionCode }).toString(),
     redirect: 'manual',
   });
   expect(paid.status).toBe(303);
   return paid.headers.get('location') ?? '';
+}
+
+/** What the stand-in holds (its HTTP test control). */
+async function standinState(): Promise<{
+  checkoutSessions: Record<
+    string,
+    { session: { allow_promotion_codes: boolean | null; subscription: string | null; discounts: unknown } }
+  >;
+  subscriptions: Record<string, { discounts: string[] }>;
+  discounts: Record<string, { promotion_code: string }>;
+}> {
+  return (await (await fetch(`${STANDIN_URL}/_standin/state`)).json()) as never;
 }
 
 /** Presses 'Cancel subscription' in the portal. */
@@ -109,6 +124,28 @@ describe('startCheckout and the webhook', () => {
     );
     expect((await billing(member.uid))?.subscription?.status).toBe('canceled');
     expect(await shownPlan(member)).toMatchObject({ status: 'free', source: null, ends_at: null });
+  });
+
+  it('Checkout accepts promotion codes: a code the member enters is applied, and the plan is Premium as without one', async () => {
+    const member = await makeMember();
+    const opened = await checkout(member);
+    const sessionId = opened.result!.url.split('/').pop()!;
+    expect((await standinState()).checkoutSessions[sessionId]?.session.allow_promotion_codes).toBe(true);
+
+    await pay(opened.result!.url, 'HOLIDAY50');
+    const state = await standinState();
+    const subscriptionId = state.checkoutSessions[sessionId]?.session.subscription ?? '';
+    expect(state.checkoutSessions[sessionId]?.session.discounts).toEqual([
+      { coupon: null, promotion_code: 'HOLIDAY50' },
+    ]);
+    const [discountId] = state.subscriptions[subscriptionId]?.discounts ?? [];
+    expect(state.discounts[discountId ?? '']?.promotion_code).toBe('HOLIDAY50');
+    // The webhook is indifferent to the discount: the subscription is what makes Premium.
+    await eventually(
+      () => plan(member.uid),
+      (status) => status === 'premium',
+    );
+    expect(await billing(member.uid)).toMatchObject({ subscription: { status: 'active' } });
   });
 
   it('a member starts the 14-day trial once, and cannot start a second after it ended', async () => {

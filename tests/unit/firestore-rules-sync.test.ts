@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HTTP_URL_PATTERN_SOURCE, MEDIA_PATH_PATTERN_SOURCE, TEXT_LIMITS } from '../../src/domain/common.ts';
 import { displayNameRefusedRe2 } from '../../src/domain/display-name.ts';
+import { EARLY_ACCESS_FEATURES, FEATURE_POSITIONS } from '../../src/domain/early-access.ts';
+import { PROMOTION_CODE_MAX, PROMOTION_CODE_PATTERN_SOURCE } from '../../src/domain/site-settings.ts';
 import { MEDIA_STORE_URL_PATTERN_SOURCE, UPLOAD_URL_PATTERN_SOURCE } from '../../src/domain/media-image.ts';
 import { profileEditFieldsSchema } from '../../src/domain/profile-edit.ts';
 import {
@@ -83,6 +85,16 @@ describe('firestore.rules repeats the domain exactly', () => {
       rulesList(name),
       `firestore.rules ${name}() must equal ${domainName} in src/domain/profile.ts`,
     ).toEqual([...domain]);
+  });
+
+  it('earlyAccessFeatures() and featurePositions() are the early-access lists', () => {
+    expect(rulesList('earlyAccessFeatures')).toEqual([...EARLY_ACCESS_FEATURES]);
+    expect(rulesList('featurePositions')).toEqual([...FEATURE_POSITIONS]);
+  });
+
+  it('promotionCodePattern() is PROMOTION_CODE_PATTERN_SOURCE, and the code is bounded by its limit', () => {
+    expect(rulesString('promotionCodePattern')).toBe(PROMOTION_CODE_PATTERN_SOURCE);
+    expect(functionBody('validPromotionCode')).toContain(`value.size() <= ${PROMOTION_CODE_MAX}`);
   });
 
   it('httpUrlPattern() is HTTP_URL_PATTERN_SOURCE', () => {

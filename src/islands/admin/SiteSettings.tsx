@@ -2,12 +2,8 @@ import { useStore } from '@nanostores/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  canAddMenuItem,
-  moveMenuItem,
-  siteSettingsEditSchema,
-  type SiteSettingsEdit,
-} from '../../domain/admin-site-settings.ts';
+import { canAddMenuItem, moveMenuItem, siteSettingsEditSchema } from '../../domain/admin-site-settings.ts';
+import { SHIPPED_FEATURES } from '../../domain/early-access.ts';
 import { SOCIAL_NETWORKS } from '../../domain/profile.ts';
 import {
   MAX_MENU_ITEMS,
@@ -15,34 +11,14 @@ import {
   resolveSiteSettings,
   type SiteSettings as Stored,
 } from '../../domain/site-settings.ts';
-import { showToast } from '../../lib/toast.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import ProfileImageField from '../ui/ProfileImageField.tsx';
 import Banners from './Banners.tsx';
+import { EarlyAccessForm, PromotionForm } from './PromotionAndEarlyAccess.tsx';
+import { saveSiteSettings } from './save-site-settings.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import { INPUT_CLASS, SubmitButton } from '../ui/fields.tsx';
 import { useAsync } from '../ui/use-async.ts';
-
-const FAILED = 'Failed to update site settings';
-
-/** Saves one section; shows the spec's toasts. */
-async function save(settings: SiteSettingsEdit): Promise<boolean> {
-  const { adminSiteSettings } = await import('../../data/client/admin-site-settings.ts');
-  const outcome = await adminSiteSettings({ action: 'save-settings', settings });
-  if (!outcome.ok) {
-    showToast({
-      title: 'Error',
-      description: outcome.code === 'invalid-argument' ? `${FAILED}: ${outcome.message}` : FAILED,
-      variant: 'destructive',
-    });
-    return false;
-  }
-  showToast({
-    title: 'Success',
-    description: 'Site settings updated. The public pages follow within about a minute.',
-  });
-  return true;
-}
 
 function ErrorText({ id, message }: { id: string; message?: string }) {
   return message ? (
@@ -91,7 +67,7 @@ function BrandingForm({ stored, selfUid }: { stored: Stored | null; selfUid: str
     <form
       className="space-y-3"
       noValidate
-      onSubmit={handleSubmit(async (values) => void (await save(values)))}
+      onSubmit={handleSubmit(async (values) => void (await saveSiteSettings(values)))}
     >
       <Controller
         control={control}
@@ -173,7 +149,7 @@ function MenuForm({ stored }: { stored: Stored | null }) {
     <form
       className="space-y-3"
       noValidate
-      onSubmit={handleSubmit(async (values) => void (await save(values)))}
+      onSubmit={handleSubmit(async (values) => void (await saveSiteSettings(values)))}
     >
       <ol className="space-y-2" aria-label="Menu items">
         {fields.map((field, index) => {
@@ -281,7 +257,7 @@ function SocialForm({ stored }: { stored: Stored | null }) {
     <form
       className="grid gap-3 md:grid-cols-2"
       noValidate
-      onSubmit={handleSubmit(async (values) => void (await save(values)))}
+      onSubmit={handleSubmit(async (values) => void (await saveSiteSettings(values)))}
     >
       {SOCIAL_NETWORKS.map((network) => (
         <div key={network}>
@@ -306,7 +282,7 @@ function SocialForm({ stored }: { stored: Stored | null }) {
   );
 }
 
-/** Site Settings: Logo & Branding, Navigation Menu, Social Media Links. */
+/** Site Settings: Logo & Branding, Navigation Menu, Social Media Links, Holiday Promotion, Early Access, Banners. */
 export default function SiteSettings({ selfUid }: { selfUid: string }) {
   const [stored] = useAsync(
     () =>
@@ -325,7 +301,7 @@ export default function SiteSettings({ selfUid }: { selfUid: string }) {
   );
 }
 
-/** The four sections, once the stored settings (or none yet) are loaded. */
+/** The sections (Early Access only once a feature behind a switch has shipped), once the stored settings (or none yet) are loaded. */
 function SettingsSections({ stored, selfUid }: { stored: Stored | null; selfUid: string }) {
   return (
     <div className="space-y-8">
@@ -347,6 +323,20 @@ function SettingsSections({ stored, selfUid }: { stored: Stored | null; selfUid:
         </h2>
         <SocialForm stored={stored} />
       </section>
+      <section aria-labelledby="promotion-heading" className="space-y-3">
+        <h2 id="promotion-heading" className="text-xl font-bold">
+          Holiday Promotion
+        </h2>
+        <PromotionForm stored={stored} />
+      </section>
+      {SHIPPED_FEATURES.length > 0 ? (
+        <section aria-labelledby="early-access-heading" className="space-y-3">
+          <h2 id="early-access-heading" className="text-xl font-bold">
+            Early Access
+          </h2>
+          <EarlyAccessForm stored={stored} features={SHIPPED_FEATURES} />
+        </section>
+      ) : null}
       <section aria-labelledby="banners-heading" className="space-y-3">
         <h2 id="banners-heading" className="text-xl font-bold">
           Advertisement Banners

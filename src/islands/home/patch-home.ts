@@ -1,5 +1,5 @@
 /**
- * Applies live site settings and featured books to the pre-rendered home page.
+ * Applies live site settings (the promotion card included) and featured books to the pre-rendered home page.
  * The server markup is the source of truth for how things look: a changed
  * featured-book slot is cloned from the <template>s the page renders with the
  * same components, so nothing here duplicates markup. Slots no admin book fills
@@ -7,7 +7,7 @@
  * same rule as on the server, so a featured change never wipes them.
  */
 import { watchFeaturedBooks, watchSiteSettings, type FeaturedBookCard } from '../../data/client/live-home.ts';
-import { featuredBooksFingerprint } from '../../domain/home.ts';
+import { featuredBooksFingerprint, promotionCardChange } from '../../domain/home.ts';
 import type { ResolvedSiteSettings } from '../../domain/site-settings.ts';
 import { fillSpotlightSlots, type FilledSlot } from '../../domain/spotlight.ts';
 
@@ -31,6 +31,24 @@ function applySettings(settings: ResolvedSiteSettings): void {
   }
   // The home page's title is the site title alone (BaseLayout).
   if (document.title !== settings.site_title) document.title = settings.site_title;
+  applyPromotion(settings.promotion_code);
+}
+
+/** Adds, renames or removes the holiday promotion card: it shows only while a code is set. */
+export function applyPromotion(code: string | null): void {
+  const events = document.querySelector('[data-live="events"]');
+  const template = document.querySelector<HTMLTemplateElement>('template[data-live-template="promotion"]');
+  if (!events || !template) return;
+  const card = events.querySelector('[data-live="promotion"]');
+  const shown = card?.querySelector('[data-promotion-code]')?.textContent ?? null;
+  const change = promotionCardChange(card ? shown : null, code);
+  if (change === 'remove') card?.remove();
+  if (change === 'rename' && card) setText(card.querySelector('[data-promotion-code]'), code ?? '');
+  if (change === 'add' && code !== null) {
+    const content = template.content.cloneNode(true) as DocumentFragment;
+    setText(content.querySelector('[data-promotion-code]'), code);
+    events.append(content);
+  }
 }
 
 interface SlotTemplates {

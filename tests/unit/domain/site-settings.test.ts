@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MENU_ITEMS,
   DEFAULT_SITE_SETTINGS,
+  PROMOTION_CODE_MESSAGE,
   SOCIAL_LINK_LABELS,
+  promotionCodeSchema,
   resolveSiteSettings,
   siteSettingsSchema,
 } from '../../../src/domain/site-settings.ts';
@@ -89,5 +91,38 @@ describe('resolveSiteSettings', () => {
     expect(parse('https://example.com')).toBe(true);
     expect(parse('//evil.example')).toBe(false);
     expect(parse('javascript:alert(1)')).toBe(false);
+  });
+});
+
+describe('promotionCodeSchema', () => {
+  it('keeps a code upper case and trimmed', () => {
+    expect(promotionCodeSchema.parse('holiday50')).toBe('HOLIDAY50');
+    expect(promotionCodeSchema.parse('  Winter-2026 ')).toBe('WINTER-2026');
+    expect(promotionCodeSchema.parse('ABC')).toBe('ABC');
+    expect(promotionCodeSchema.parse('A'.repeat(40))).toBe('A'.repeat(40));
+  });
+
+  it('reads empty (or only spaces, or null) as no promotion', () => {
+    expect(promotionCodeSchema.parse('')).toBeNull();
+    expect(promotionCodeSchema.parse('   ')).toBeNull();
+    expect(promotionCodeSchema.parse(null)).toBeNull();
+  });
+
+  it.each(['AB', 'A'.repeat(41), 'HOLIDAY 50', 'HOLIDAY_50', 'HOLIDAY50!', 'CAFÉ10', '<b>X</b>'])(
+    'refuses %s with the field message',
+    (code) => {
+      const parsed = promotionCodeSchema.safeParse(code);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(PROMOTION_CODE_MESSAGE);
+    },
+  );
+
+  it('is stored with the settings, and resolves to null when absent', () => {
+    expect(siteSettingsSchema.parse({ id: 'main', promotion_code: 'HOLIDAY50' }).promotion_code).toBe(
+      'HOLIDAY50',
+    );
+    expect(resolveSiteSettings({ promotion_code: 'HOLIDAY50' }).promotion_code).toBe('HOLIDAY50');
+    expect(resolveSiteSettings({ promotion_code: null }).promotion_code).toBeNull();
+    expect(resolveSiteSettings(null).promotion_code).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import {
   featuredBooksFingerprint,
   listingCountText,
   marketplaceTotal,
+  promotionCardChange,
   quizResultTitle,
   rankGenres,
   scoreQuiz,
@@ -169,5 +170,21 @@ describe('featuredBooksFingerprint', () => {
     const admin = featuredBooksFingerprint([{ id: 'x', title: 'X' }]);
     expect(admin).toBe(featuredBooksFingerprint([{ id: 'x', title: 'X', spotlight: false }]));
     expect(admin).not.toBe(featuredBooksFingerprint([{ id: 'x', title: 'X', spotlight: true }]));
+  });
+});
+
+describe('promotionCardChange (the holiday promotion card shows only while a code is set, naming it)', () => {
+  it('adds the card when a code is set on a page without one', () => {
+    expect(promotionCardChange(null, 'HOLIDAY50')).toBe('add');
+  });
+  it('removes the card when the code is cleared', () => {
+    expect(promotionCardChange('HOLIDAY50', null)).toBe('remove');
+  });
+  it('renames the code the card shows when another is set', () => {
+    expect(promotionCardChange('HOLIDAY50', 'WINTER10')).toBe('rename');
+  });
+  it('leaves the page as it is when nothing changed', () => {
+    expect(promotionCardChange(null, null)).toBe('keep');
+    expect(promotionCardChange('HOLIDAY50', 'HOLIDAY50')).toBe('keep');
   });
 });

@@ -101,7 +101,7 @@ async function newCustomer() {
   return stripe.customers.create({ email: 'reader@example.com', name: 'Reader', metadata: { uid: 'u1' } });
 }
 
-async function newSession(customer: string, trialDays?: number) {
+async function newSession(customer: string, trialDays?: number, allowPromotionCodes = true) {
   return stripe.checkout.sessions.create({
     mode: 'subscription',
     customer,
@@ -110,7 +110,7 @@ async function newSession(customer: string, trialDays?: number) {
     success_url: 'http://localhost:4321/premium/welcome?session_id={CHECKOUT_SESSION_ID}',
     cancel_url: 'http://localhost:4321/premium',
     subscription_data: { metadata: { uid: 'u1' }, ...(trialDays ? { trial_period_days: trialDays } : {}) },
-    allow_promotion_codes: true,
+    ...(allowPromotionCodes ? { allow_promotion_codes: true } : {}),
     metadata: { uid: 'u1' },
   });
 }
@@ -120,8 +120,8 @@ async function getPage(url: string) {
   return { status: response.status, html: await response.text() };
 }
 
-/** Submits the page's form whose button has this exact name, as a browser would. */
-async function submit(pageUrl: string, html: string, buttonName: string) {
+/** Submits the page's form whose button has this exact name, as a browser would, with what was typed into its fields. */
+async function submit(pageUrl: string, html: string, buttonName: string, typed: Record<string, string> = {}) {
   const form = [...html.matchAll(/<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/g)].find((m) =>
     (m[2] ?? '').includes(`<button type="submit">${buttonName}</button>`),
   );
@@ -129,6 +129,10 @@ async function submit(pageUrl: string, html: string, buttonName: string) {
   const fields = new URLSearchParams();
   for (const input of (form[2] ?? '').matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
     fields.set(input[1] ?? '', input[2] ?? '');
+  for (const [name, value] of Object.entries(typed)) {
+    if (!(form[2] ?? '').includes(`name="${name}"`)) throw new Error(`the form has no field '${name}'`);
+    fields.set(name, value);
+  }
   const response = await fetch(new URL(form[1], pageUrl), {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -281,6 +285,53 @@ describe('Checkout', () => {
       current_period_start: START,
       current_period_end: START + 14 * DAY,
     });
+  });
+
+  it('records a promotion code the payer entered as the discount on the session and the subscription', async () => {
+    const customer = await newCustomer();
+    const session = await newSession(customer.id);
+    const page = await getPage(session.url ?? '');
+    expect(page.html).toContain('<input id="promotion-code" name="promotion_code"');
+    const paid = await submit(session.url ?? '', page.html, 'Pay', { promotion_code: ' HOLIDAY50 ' });
+    expect(paid.status).toBe(303);
+
+    const completed = await stripe.checkout.sessions.retrieve(session.id);
+    expect(completed.discounts).toEqual([{ coupon: null, promotion_code: 'HOLIDAY50' }]);
+    const subscription = await stripe.subscriptions.retrieve(String(completed.subscription));
+    expect(subscription.discounts).toHaveLength(1);
+    const discountId = String(subscription.discounts[0]);
+    expect(discountId).toMatch(/^di_/);
+    expect((await state()).discounts[discountId]).toMatchObject({
+      object: 'discount',
+      promotion_code: 'HOLIDAY50',
+      customer: customer.id,
+      subscription: subscription.id,
+      checkout_session: session.id,
+    });
+    // Nothing is taken off: the stand-in has no coupons.
+    expect(subscription.items.data[0]?.price.unit_amount).toBe(500);
+  });
+
+  it('without a code entered, the session and the subscription carry no discount', async () => {
+    const subscriptionId = await subscribe();
+    expect((await stripe.subscriptions.retrieve(subscriptionId)).discounts).toEqual([]);
+    expect((await state()).discounts).toEqual({});
+  });
+
+  it('a session that does not allow promotion codes shows no field and refuses a code', async () => {
+    const customer = await newCustomer();
+    const session = await newSession(customer.id, undefined, false);
+    const page = await getPage(session.url ?? '');
+    expect(page.html).not.toContain('Promotion code');
+    const refused = await fetch(`${session.url}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'promotion_code=HOLIDAY50',
+      redirect: 'manual',
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('does not accept promotion codes');
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
   });
 
   it('refuses to pay a session twice or an unknown one, and creates nothing', async () => {
