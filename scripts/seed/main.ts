@@ -8,6 +8,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { localMediaRoot, localMediaStore, usesCloudMedia } from '../../src/data/server/media-store.ts';
+import { generateMemberStats } from './analytics.ts';
 import { generate } from './generate.ts';
 import { writeImages } from './images.ts';
 import { checkReferences, validateDocs } from './validate.ts';
@@ -67,12 +68,19 @@ async function main(): Promise<void> {
     writeDocs(getFirestore(app), docs),
   ]);
 
+  // The demo's analytics, over the 90 days before today (scripts/seed/analytics.ts).
+  const stats = generateMemberStats(docs, Date.now());
+  const writer = getFirestore(app).bulkWriter();
+  for (const day of stats) void writer.set(getFirestore(app).doc(day.path), day.data);
+  await writer.close();
+
   const counts = new Map<string, number>();
   for (const doc of docs) counts.set(doc.collection, (counts.get(doc.collection) ?? 0) + 1);
   console.log(`Seeded project ${projectId} (Firestore ${firestoreHost}, Auth ${authHost}):`);
   console.log(`  auth users${String(data.users.length).padStart(18)}`);
   for (const [collection, count] of counts)
     console.log(`  ${collection.padEnd(24)}${String(count).padStart(4)}`);
+  console.log(`  member_stats days${String(stats.length).padStart(12)}`);
   console.log(
     `  images${String(images.count).padStart(22)}  (${Math.round(images.bytes / 1024)} KB in ${mediaRoot})`,
   );

@@ -54,9 +54,13 @@ async function storeDay(member: FreshMember, day: string, views: number) {
   await dayDoc(member, day).set(patch);
 }
 
+/** The account page's first call of memberAnalytics starts the function cold on the emulator. */
+const LOADED = { timeout: 45_000 };
+
 const analytics = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Analytics' });
 
 test('a visit to a profile shows on its owner’s account page', async ({ page }) => {
+  test.setTimeout(90_000);
   const member = await freshMember('Vera Visited');
   await page.goto(`/profile/${member.slug}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Vera Visited');
@@ -64,7 +68,7 @@ test('a visit to a profile shows on its owner’s account page', async ({ page }
 
   await signInAs(page, member);
   await page.goto('/account');
-  await expect(analytics(page).getByTestId('analytics-views')).toHaveText('1', { timeout: 20_000 });
+  await expect(analytics(page).getByTestId('analytics-views')).toHaveText('1', LOADED);
   await expect(analytics(page).getByRole('cell', { name: 'Vera Visited' })).toBeVisible();
 });
 
@@ -104,6 +108,7 @@ test('a purchase link goes through /go to the saved link only, and counts the cl
 });
 
 test('a free member sees the last 7 days in totals and the way to Premium', async ({ page }) => {
+  test.setTimeout(90_000);
   const member = await freshMember('Fern Free');
   const days = windowDays(Date.now(), 10);
   await storeDay(member, days[0]!, 50); // ten days ago: outside the week
@@ -112,7 +117,7 @@ test('a free member sees the last 7 days in totals and the way to Premium', asyn
   await signInAs(page, member);
   await page.goto('/account');
   const section = analytics(page);
-  await expect(section.getByTestId('analytics-views')).toHaveText('7', { timeout: 20_000 });
+  await expect(section.getByTestId('analytics-views')).toHaveText('7', LOADED);
   await expect(section.getByTestId('analytics-clicks')).toHaveText('2');
   await expect(section.getByText('in the last 7 days', { exact: false }).first()).toBeVisible();
   await expect(section.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
@@ -124,6 +129,7 @@ test('a free member sees the last 7 days in totals and the way to Premium', asyn
 });
 
 test('a Premium member sees the 90-day chart and downloads the CSV', async ({ page }) => {
+  test.setTimeout(90_000);
   const member = await freshMember('Petra Premium');
   await adminDb()
     .doc(`profiles/${member.uid}/private/billing`)
@@ -134,7 +140,7 @@ test('a Premium member sees the 90-day chart and downloads the CSV', async ({ pa
   await signInAs(page, member);
   await page.goto('/account');
   const section = analytics(page);
-  await expect(section.getByTestId('analytics-views')).toHaveText('7', { timeout: 20_000 });
+  await expect(section.getByTestId('analytics-views')).toHaveText('7', LOADED);
   await expect(section.locator('[data-analytics-chart] canvas')).toBeVisible();
   await expect(section.getByRole('link', { name: 'Upgrade to Premium' })).toHaveCount(0);
 
