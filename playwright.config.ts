@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 // possible offline) against the production build that scripts/test-with-emulators.mjs
 // serves on the emulators. E2E_BASE_URL points at it.
 const MUTATING =
-  /(-live|accounts-approval|profile-old-slug|profile-edit|views|account-self-service|session-ended|book-edit|admin-users|blog-admin|market-featured|premium-billing)\.spec\.ts$/;
+  /(-live|accounts-approval|profile-old-slug|profile-edit|views|account-self-service|session-ended|book-edit|admin-users|blog-admin|market-featured|premium-billing|analytics)\.spec\.ts$/;
 const PUBLISH = /publish\.spec\.ts$/;
 
 export default defineConfig({
@@ -37,6 +37,10 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4321',
     trace: 'retain-on-failure',
+    // The view counter leaves bots out by User-Agent, and headless Chromium names
+    // itself 'HeadlessChrome'; the tests browse as the desktop Chrome they drive.
+    userAgent:
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -9,6 +9,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { localMediaRoot, localMediaStore, usesCloudMedia } from '../../src/data/server/media-store.ts';
 import { rotateSpotlight } from '../../functions/src/spotlight/rotation.ts';
+import { generateMemberStats } from './analytics.ts';
 import { generate } from './generate.ts';
 import { writeImages } from './images.ts';
 import { checkReferences, validateDocs } from './validate.ts';
@@ -73,6 +74,12 @@ async function main(): Promise<void> {
     return [written, await rotateSpotlight(getFirestore(app), new Date())] as const;
   });
 
+  // The demo's analytics, over the 90 days before today (scripts/seed/analytics.ts). No trigger watches them.
+  const stats = generateMemberStats(docs, Date.now());
+  const writer = getFirestore(app).bulkWriter();
+  for (const day of stats) void writer.set(getFirestore(app).doc(day.path), day.data);
+  await writer.close();
+
   const counts = new Map<string, number>();
   for (const doc of docs) counts.set(doc.collection, (counts.get(doc.collection) ?? 0) + 1);
   console.log(`Seeded project ${projectId} (Firestore ${firestoreHost}, Auth ${authHost}):`);
@@ -80,6 +87,7 @@ async function main(): Promise<void> {
   for (const [collection, count] of counts)
     console.log(`  ${collection.padEnd(24)}${String(count).padStart(4)}`);
   console.log(`  spotlight${String(spotlight.picks.length).padStart(19)}  (books for ${spotlight.day})`);
+  console.log(`  member_stats days${String(stats.length).padStart(12)}`);
   console.log(
     `  images${String(images.count).padStart(22)}  (${Math.round(images.bytes / 1024)} KB in ${mediaRoot})`,
   );

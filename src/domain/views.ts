@@ -1,4 +1,5 @@
-// The view counter of products/services and classified ads. A detail page asks
+// The view counter of member pages: profiles, books, products/services and
+// classified ads (VIEW_COLLECTIONS). A detail page asks
 // the site's endpoint to count one view after it has painted; the endpoint
 // (through src/data/server/views.ts, the one module that counts views) adds one
 // with the Admin SDK, at most once per visitor per item per UTC day. Nobody else
@@ -11,8 +12,11 @@
 // Firestore, so every server instance sees the same ones.
 import type { ThrottleLimit } from './throttle.ts';
 
-/** The collections whose items count views. */
-export const VIEW_COLLECTIONS = ['products_services', 'classified_ads'] as const;
+/**
+ * The collections whose pages count views: each one also counts in its owner's
+ * analytics (src/domain/member-stats.ts).
+ */
+export const VIEW_COLLECTIONS = ['products_services', 'classified_ads', 'books', 'profiles'] as const;
 export type ViewCollection = (typeof VIEW_COLLECTIONS)[number];
 
 /** Firestore auto ids and seeded ids: letters, digits, '_' and '-', at most 128 characters. */
@@ -66,6 +70,8 @@ export const VIEW_STATUS = {
   counted: 204,
   /** Already counted today for this visitor: answered as a count, so a replay learns nothing. */
   alreadyCounted: 204,
+  /** A bot (by its User-Agent): answered as a count, and nothing is written. */
+  bot: 204,
   badRequest: 400,
   crossSite: 403,
   notFound: 404,
@@ -93,4 +99,50 @@ export function isSameOriginRequest(
   } catch {
     return false;
   }
+}
+
+/** A counted page's owner and title, as the analytics record them. */
+export interface CountedItem {
+  /** The owner's uid: whose analytics the view counts in. */
+  owner: string;
+  /** The item's title (a profile: the display name). */
+  title: string;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * Whether a view of item `id` of `collection` (its stored fields `data`) counts,
+ * and for whom: only what its page shows to everyone. A profile counts while it
+ * is active and approved, a book while it is public, a product/service or ad
+ * while it is active; anything else, or an item without an owner, is null.
+ */
+export function countedItem(
+  collection: ViewCollection,
+  id: string,
+  data: Record<string, unknown> | undefined,
+): CountedItem | null {
+  if (!data) return null;
+  if (collection === 'profiles') {
+    if (data.is_active !== true || data.approval_status !== 'approved') return null;
+    return { owner: id, title: text(data.display_name) };
+  }
+  const owner = text(data.user_id);
+  if (!owner) return null;
+  const shown = collection === 'books' ? data.is_public === true : data.is_active === true;
+  return shown ? { owner, title: text(data.title) } : null;
+}
+
+/**
+ * Whether the item's own document carries `views_count` (shown on its page):
+ * products/services and ads. Profiles and books count only in the owner's
+ * analytics, which keeps their documents to the fields their editors save.
+ */
+export function keepsViewsCount(collection: ViewCollection): boolean {
+  return collection === 'products_services' || collection === 'classified_ads';
+}
+
+/** The id of the mark that says `visitor` has been counted for a click on link `index` of a book today. */
+export function clickMarkId(day: string, visitor: string, bookId: string, index: number): string {
+  return `${day}-${visitor}-click-${bookId}-${index}`;
 }

@@ -3,10 +3,12 @@
 // views_count, and replays add nothing, even with forged address headers (the
 // local server counts the socket address, as Netlify counts its own); nothing
 // else (another site, a disabled or unknown item, an uncounted collection, a
-// malformed id) changes any number or creates a document.
+// malformed id) changes any number or creates a document. The same holds for the
+// owner's analytics (member_stats), which the counted view also adds to.
 import type { APIRequestContext } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
-import { viewEndpoint, type ViewCollection } from '../../src/domain/views';
+import { statsItemKey } from '../../src/domain/member-stats';
+import { utcDay, viewEndpoint, type ViewCollection } from '../../src/domain/views';
 import { adminDb, expect, test } from './fixtures';
 
 const OWNER = 'views-e2e-owner';
@@ -43,10 +45,11 @@ test.describe('view counter', () => {
   const created: Array<[ViewCollection, string]> = [];
   test.afterAll(async () => {
     await Promise.all(created.map(([collection, id]) => adminDb().collection(collection).doc(id).delete()));
+    await adminDb().recursiveDelete(adminDb().doc(`member_stats/${OWNER}`));
   });
 
   for (const collection of ['products_services', 'classified_ads'] as const) {
-    test(`counts one view per visitor per day of an active item of ${collection}, whatever address headers a replay forges`, async ({
+    test(`counts one view per visitor per day of an active item of ${collection}, in its count and its owner's analytics, whatever address headers a replay forges`, async ({
       request,
       baseURL,
     }) => {
@@ -65,6 +68,13 @@ test.describe('view counter', () => {
         expect((await count(request, viewEndpoint(collection, id), origin, forged)).status()).toBe(204);
       }
       expect(await viewsOf(collection, id)).toBe(6);
+      // The owner's analytics took the one view, and none of the replays.
+      const day = (
+        await adminDb()
+          .doc(`member_stats/${OWNER}/days/${utcDay(Date.now())}`)
+          .get()
+      ).data();
+      expect(day?.items?.[statsItemKey(collection, id)]?.views).toBe(1);
     });
   }
 
@@ -109,8 +119,8 @@ test.describe('view counter', () => {
   test('refuses collections that do not count views and malformed ids', async ({ request, baseURL }) => {
     const origin = new URL(baseURL ?? 'http://127.0.0.1:4321').origin;
     for (const path of [
-      '/api/views/books/abc',
-      '/api/views/profiles/abc',
+      '/api/views/member_stats/abc',
+      '/api/views/view_marks/abc',
       `/api/views/classified_ads/${'x'.repeat(129)}`,
       '/api/views/classified_ads/a%20b',
     ]) {

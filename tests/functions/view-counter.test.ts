@@ -7,7 +7,7 @@
 import type { APIContext } from 'astro';
 import { FieldValue } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { VIEWS_PER_CLIENT_PER_MINUTE, type ViewCollection } from '../../src/domain/views';
+import { utcDay, VIEWS_PER_CLIENT_PER_MINUTE, type ViewCollection } from '../../src/domain/views';
 import { adminDb, clearFirestore, uniqueId } from './emulator';
 
 const db = adminDb();
@@ -20,20 +20,37 @@ async function serverInstance(): Promise<Endpoint> {
   return import('../../src/pages/api/views/[collection]/[id]');
 }
 
-async function item(collection: ViewCollection): Promise<string> {
+async function item(collection: ViewCollection, owner = 'owner'): Promise<string> {
   const id = uniqueId('viewed');
-  await db.collection(collection).doc(id).set({
-    user_id: 'owner',
-    title: 'Viewed item',
-    is_active: true,
-    views_count: 0,
-    created_at: FieldValue.serverTimestamp(),
-  });
+  await db
+    .collection(collection)
+    .doc(id)
+    .set({
+      user_id: owner,
+      title: 'Viewed item',
+      is_active: true,
+      ...(collection === 'books' ? { is_public: true } : {}),
+      ...(collection === 'products_services' || collection === 'classified_ads' ? { views_count: 0 } : {}),
+      ...(collection === 'profiles'
+        ? { user_id: id, display_name: 'Viewed member', approval_status: 'approved' }
+        : {}),
+      created_at: FieldValue.serverTimestamp(),
+    });
   return id;
+}
+
+/** The owner's analytics of today (what src/data/server/views.ts wrote). */
+async function today(owner: string) {
+  const day = utcDay(Date.now());
+  return (await db.doc(`member_stats/${owner}/days/${day}`).get()).data();
 }
 
 const viewsOf = async (collection: ViewCollection, id: string) =>
   (await db.collection(collection).doc(id).get()).get('views_count') as number;
+
+/** A desktop browser's User-Agent: the counter leaves bots (and requests without one) out. */
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
 /** One POST from `clientAddress`, as the platform gives it to Astro. */
 async function view(
@@ -41,11 +58,17 @@ async function view(
   collection: ViewCollection,
   id: string,
   clientAddress: string,
+  userAgent: string = BROWSER,
 ): Promise<number> {
   const url = new URL(`http://127.0.0.1:4329/api/views/${collection}/${id}`);
   const request = new Request(url, {
     method: 'POST',
-    headers: { Origin: url.origin, Host: url.host, 'Content-Type': 'application/json' },
+    headers: {
+      Origin: url.origin,
+      Host: url.host,
+      'Content-Type': 'application/json',
+      'User-Agent': userAgent,
+    },
     body: '{}',
   });
   const response = (await endpoint.POST({
@@ -112,5 +135,70 @@ describe('view counter', () => {
       );
       expect(docs[0]!.get('expires_at').toMillis(), collection).toBeGreaterThan(Date.now());
     }
+  });
+
+  it("adds each counted view to the owner's day, per item, and nothing for a replay", async () => {
+    const endpoint = await serverInstance();
+    const profile = await item('profiles');
+    const book = await item('books', profile);
+    const ad = await item('classified_ads', profile);
+    for (const address of ['203.0.113.5', '203.0.113.5', '198.51.100.7']) {
+      await view(endpoint, 'profiles', profile, address);
+      await view(endpoint, 'books', book, address);
+    }
+    await view(endpoint, 'classified_ads', ad, '203.0.113.5');
+    const day = await today(profile);
+    expect(day).toMatchObject({
+      day: utcDay(Date.now()),
+      views: 5,
+      items: {
+        [`profile_${profile}`]: { kind: 'profile', title: 'Viewed member', views: 2 },
+        [`book_${book}`]: { kind: 'book', title: 'Viewed item', views: 2 },
+        [`ad_${ad}`]: { kind: 'ad', views: 1 },
+      },
+    });
+    // A book's and a profile's own documents keep only the fields their editors save.
+    expect((await db.collection('books').doc(book).get()).get('views_count')).toBeUndefined();
+    expect((await db.collection('profiles').doc(profile).get()).get('views_count')).toBeUndefined();
+    expect(await viewsOf('classified_ads', ad)).toBe(1);
+  });
+
+  it('answers bots as a count and writes nothing for them', async () => {
+    const endpoint = await serverInstance();
+    const id = await item('products_services');
+    for (const agent of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'curl/8.5.0',
+      '',
+    ])
+      expect(await view(endpoint, 'products_services', id, '203.0.113.5', agent)).toBe(204);
+    expect(await viewsOf('products_services', id)).toBe(0);
+    expect(await today('owner')).toBeUndefined();
+    for (const collection of ['view_visitors', 'view_marks'])
+      expect((await db.collection(collection).get()).size, collection).toBe(0);
+  });
+
+  it('counts a hidden book or an unapproved profile for nobody', async () => {
+    const endpoint = await serverInstance();
+    const book = await item('books');
+    await db.collection('books').doc(book).update({ is_public: false });
+    const profile = await item('profiles');
+    await db.collection('profiles').doc(profile).update({ approval_status: 'pending' });
+    expect(await view(endpoint, 'books', book, '203.0.113.5')).toBe(404);
+    expect(await view(endpoint, 'profiles', profile, '203.0.113.5')).toBe(404);
+    expect(await today('owner')).toBeUndefined();
+    expect(await today(profile)).toBeUndefined();
+  });
+
+  it('counts every view of a busy page although the counters are written at most once a second', async () => {
+    const endpoint = await serverInstance();
+    const id = await item('products_services');
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => view(endpoint, 'products_services', id, `198.51.100.${i + 1}`)),
+    );
+    expect(statuses).toEqual(Array(40).fill(204));
+    // Every request was answered after the write carrying its view: nothing is pending.
+    expect(await viewsOf('products_services', id)).toBe(40);
+    expect(await today('owner')).toMatchObject({ views: 40, items: { [`product_${id}`]: { views: 40 } } });
   });
 });

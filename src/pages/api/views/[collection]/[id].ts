@@ -1,6 +1,7 @@
-// POST /api/views/{collection}/{id} (JSON body `{}`): counts one view of an active product/service
-// or classified ad, at most once per visitor per item per day (src/data/server/views.ts). Sent by
-// the ViewCounter component after the detail page has painted. Refused when it comes from another
+// POST /api/views/{collection}/{id} (JSON body `{}`): counts one view of a public profile, book,
+// product/service or classified ad, at most once per visitor per item per day, in the item's
+// count and its owner's analytics (src/data/server/views.ts). Sent by the ViewCounter component
+// after the page has painted. A bot (by its User-Agent) gets the same 204 and nothing is written. Refused when it comes from another
 // site, when the visitor has sent too many in the last minute, or when the item is unknown or
 // disabled. Answers 204 with no body, also for a view already counted today (a replay learns
 // nothing); refusals answer `{ error }`. The JSON content type keeps Astro's own cross-site form
@@ -15,14 +16,12 @@ import {
   type ViewOutcome,
 } from '../../../../domain/views.ts';
 import { getDb } from '../../../../data/server/firestore.ts';
-import { createViewCounter, type ViewCounter } from '../../../../data/server/views.ts';
+import { sharedViewCounter } from '../../../../data/server/views.ts';
 import { clientAddressOf } from '../../../../security/client-address.ts';
 
 export const prerender = false;
 
-let counter: ViewCounter | undefined;
-
-const MESSAGES: Record<Exclude<ViewOutcome, 'counted' | 'alreadyCounted'>, string> = {
+const MESSAGES: Record<Exclude<ViewOutcome, 'counted' | 'alreadyCounted' | 'bot'>, string> = {
   badRequest: 'Unknown item.',
   crossSite: 'Views are counted only from this site.',
   notFound: 'Item not found.',
@@ -32,7 +31,7 @@ const MESSAGES: Record<Exclude<ViewOutcome, 'counted' | 'alreadyCounted'>, strin
 
 function answer(outcome: ViewOutcome): Response {
   const headers = { 'Cache-Control': 'private, no-store' };
-  if (outcome === 'counted' || outcome === 'alreadyCounted')
+  if (outcome === 'counted' || outcome === 'alreadyCounted' || outcome === 'bot')
     return new Response(null, { status: VIEW_STATUS[outcome], headers });
   return new Response(JSON.stringify({ error: MESSAGES[outcome] }), {
     status: VIEW_STATUS[outcome],
@@ -53,9 +52,14 @@ export const POST: APIRoute = async (context) => {
   )
     return answer('crossSite');
   try {
-    counter ??= createViewCounter(getDb());
     return answer(
-      await counter.count({ collection, id, clientAddress: clientAddressOf(context), now: Date.now() }),
+      await sharedViewCounter(getDb()).count({
+        collection,
+        id,
+        clientAddress: clientAddressOf(context),
+        userAgent: request.headers.get('User-Agent'),
+        now: Date.now(),
+      }),
     );
   } catch (error) {
     console.error('A view could not be counted:', error);
