@@ -32,6 +32,7 @@ import type {
   deleteItemRequestSchema,
 } from './item-save.ts';
 import type { MemberExport } from './member-export.ts';
+import type { MemberAnalytics } from './member-stats.ts';
 import type {
   SaveProfileRequest,
   SaveProfileResponse,
@@ -141,6 +142,7 @@ export interface Callables {
   // Premium
   startCheckout: { request: CheckoutRequest; response: BillingSession };
   openBillingPortal: { request: NoData; response: BillingSession };
+  memberAnalytics: { request: z.input<typeof memberTargetSchema>; response: MemberAnalytics };
   // The admin dashboard
   // One entry for all its actions; src/data/client/admin-users.ts narrows the answer to the action.
   adminUserManagement: {

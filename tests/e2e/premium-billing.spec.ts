@@ -151,10 +151,9 @@ test('a free member at the book limit buys Premium, adds a fourth book, cancels 
   await page.reload();
   await expect(planName(page)).toHaveText('Free', { timeout: 20_000 });
   await expect(premiumBadge(page)).toBeHidden();
-  await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
-    'href',
-    '/billing/upgrade',
-  );
+  await expect(
+    page.getByRole('region', { name: 'Plan' }).getByRole('link', { name: 'Upgrade to Premium' }),
+  ).toHaveAttribute('href', '/billing/upgrade');
 });
 
 test('the free trial: Premium on a trial, cancelled, and not a second time', async ({ page, baseURL }) => {

@@ -29,7 +29,8 @@ async function item(collection: ViewCollection, owner = 'owner'): Promise<string
       user_id: owner,
       title: 'Viewed item',
       is_active: true,
-      ...(collection === 'books' ? { is_public: true } : { views_count: 0 }),
+      ...(collection === 'books' ? { is_public: true } : {}),
+      ...(collection === 'products_services' || collection === 'classified_ads' ? { views_count: 0 } : {}),
       ...(collection === 'profiles'
         ? { user_id: id, display_name: 'Viewed member', approval_status: 'approved' }
         : {}),

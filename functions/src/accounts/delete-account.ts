@@ -120,8 +120,9 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
   },
   billing: ({ firestore, uid }) => endBilling(firestore, uid),
   async profile({ firestore, uid }) {
-    // With its private records (profiles/{uid}/private/*).
+    // With its private records (profiles/{uid}/private/*), and the member's analytics (member_stats/{uid}/days/*).
     await firestore.recursiveDelete(firestore.collection('profiles').doc(uid));
+    await firestore.recursiveDelete(firestore.doc(`member_stats/${uid}`));
   },
   page_slugs: ({ firestore, uid }) =>
     deleteAll(firestore, firestore.collection(PAGE_SLUGS).where('uid', '==', uid)),

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AccountOverview } from '../../data/client/account.ts';
 import ChangeEmailForm from './ChangeEmailForm.tsx';
 import ChangePasswordForm from './ChangePasswordForm.tsx';
+import AnalyticsSection from '../analytics/AnalyticsSection.tsx';
 import DataDownload from './DataDownload.tsx';
 import PlanSummary from './PlanSummary.tsx';
 import SignOutEverywhere from './SignOutEverywhere.tsx';
@@ -26,7 +27,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * /account: the signed-in member's plan, sign-in settings (email and its
+ * /account: the signed-in member's plan, their analytics, sign-in settings (email and its
  * verification date, password, sessions) and the copy of their data. An admin opening
  * ?userId= sees that member's address and can download their data only.
  */
@@ -92,6 +93,9 @@ export default function AccountSettings() {
       ) : null}
       <Section title="Plan">
         <PlanSummary plan={overview.plan} own={own} />
+      </Section>
+      <Section title="Analytics">
+        <AnalyticsSection userId={own ? undefined : overview.uid} own={own} />
       </Section>
       <Section title="Email">
         <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
