@@ -15,8 +15,11 @@
 // Bounded: RATE × SECONDS requests, then it waits for the last write and stops.
 import http from 'node:http';
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { DocumentReference, getFirestore, Query } from 'firebase-admin/firestore';
 import { PROJECT_ID } from '../emulator-env.mjs';
+
+/** The most document reads one 90-day analytics view may cost (90 days and the caller's records). */
+export const VIEW_READS_TARGET = 100;
 
 /** The load the issue names: 50 views a second for 20 s from 250 addresses. */
 export const ANALYTICS_LOAD = { rate: 50, seconds: 20, addresses: 250 };
@@ -181,5 +184,74 @@ export async function benchAnalytics({ baseUrl, ...options }) {
     most_writes_per_second: mostPerSecond,
     writes_per_second_target: WRITES_PER_SECOND_TARGET,
     ok: countedShare >= COUNTED_TARGET && mostPerSecond <= WRITES_PER_SECOND_TARGET,
+  };
+}
+
+/**
+ * Runs `fn` counting every document this process reads through the Admin SDK
+ * (a document get is one read; a query one per document it returns, at least one).
+ */
+async function countingReads(fn) {
+  const originals = { doc: DocumentReference.prototype.get, query: Query.prototype.get };
+  let reads = 0;
+  DocumentReference.prototype.get = async function get(...args) {
+    reads += 1;
+    return originals.doc.apply(this, args);
+  };
+  Query.prototype.get = async function get(...args) {
+    const snapshot = await originals.query.apply(this, args);
+    reads += Math.max(1, snapshot.size);
+    return snapshot;
+  };
+  try {
+    return { result: await fn(), reads };
+  } finally {
+    DocumentReference.prototype.get = originals.doc;
+    Query.prototype.get = originals.query;
+  }
+}
+
+/**
+ * The reads of one 90-day analytics view: a seeded Premium member (granted, so
+ * with a billing record) gets 90 days of figures, then the memberAnalytics
+ * callable runs in this process for them while every document read is counted.
+ */
+export async function benchAnalyticsView() {
+  const store = db();
+  const premium = await store
+    .collection('profiles')
+    .where('subscription_status', '==', 'premium')
+    .limit(1)
+    .get();
+  const member = premium.docs[0];
+  if (!member) throw new Error('no seeded Premium member');
+  const { windowDays, ANALYTICS_DAYS } = await import('../../src/domain/member-stats.ts');
+  const days = windowDays(Date.now(), ANALYTICS_DAYS.premium);
+  const batch = store.batch();
+  for (const [i, day] of days.entries())
+    batch.set(store.doc(`member_stats/${member.id}/days/${day}`), {
+      day,
+      views: 10 + (i % 7),
+      clicks: i % 3,
+      items: {
+        [`profile_${member.id}`]: { kind: 'profile', title: 'Profile', views: 10 + (i % 7), clicks: 0 },
+      },
+    });
+  await batch.commit();
+  const { memberAnalytics } = await import('../../functions/src/analytics/member-analytics.ts');
+  const authTime = Math.floor(Date.now() / 1000);
+  const { result, reads } = await countingReads(() =>
+    memberAnalytics.run({
+      data: {},
+      auth: { uid: member.id, token: { uid: member.id, auth_time: authTime, email_verified: true } },
+    }),
+  );
+  return {
+    member: member.id,
+    plan: result.plan,
+    days_stored: days.length,
+    days_shown: result.days.length,
+    reads,
+    reads_target: VIEW_READS_TARGET,
   };
 }

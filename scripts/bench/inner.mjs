@@ -21,7 +21,7 @@ import { benchPublish } from './publish.mjs';
 import { benchNewsletter } from './newsletter.mjs';
 import { benchAdmin } from './admin.mjs';
 import { benchAccountOracle } from './account-oracle.mjs';
-import { benchAnalytics } from './analytics.mjs';
+import { benchAnalytics, benchAnalyticsView } from './analytics.mjs';
 import { renderMarkdown } from './report.mjs';
 import { fillMarketTo, newestAdPath } from './extra-listings.mjs';
 import { MARKET_PAGE_SIZE } from '../../src/domain/market.ts';
@@ -203,7 +203,10 @@ async function analyticsLoad() {
   step('Analytics: 50 views a second for 20 s to one page from 250 addresses');
   const result = await benchAnalytics({ baseUrl }).catch((error) => ({ error: String(error) }));
   console.log(`  ${JSON.stringify(result)}`);
-  return result;
+  step('Analytics: the reads of one 90-day view');
+  const view = await benchAnalyticsView().catch((error) => ({ error: String(error) }));
+  console.log(`  ${JSON.stringify(view)}`);
+  return { ...result, view };
 }
 
 /** BENCH_ONLY=analytics: the analytics load alone, written like a full run's results. */

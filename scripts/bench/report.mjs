@@ -274,6 +274,12 @@ export function renderMarkdown(results) {
         `- counted: views_count +${analytics.counted_item}, the owner's day +${analytics.counted_day}, of ${analytics.countable} visitors (one count each a day): ${(analytics.counted_share * 100).toFixed(1)}% (target ≥ ${analytics.counted_target * 100}%)`,
         `- writes during the load: the product ${analytics.writes_item}, the owner's day ${analytics.writes_day}; most to one document in any second: ${analytics.most_writes_per_second} (target ≤ ${analytics.writes_per_second_target})`,
       );
+    const view = analytics.view;
+    if (view?.error) lines.push(`- 90-day view: not measured: ${view.error}`);
+    else if (view)
+      lines.push(
+        `- one 90-day view (${view.plan}, ${view.days_shown} of ${view.days_stored} stored days shown): ${view.reads} document reads (target ≤ ${view.reads_target})`,
+      );
   }
 
   const misses = results.pages.flatMap((p) => missesOf(p).map((m) => `- ${p.path}: ${m}`));
@@ -282,6 +288,8 @@ export function renderMarkdown(results) {
       misses.push(`- analytics: ${(analytics.counted_share * 100).toFixed(1)}% of the visitors counted`);
     if (analytics.most_writes_per_second > analytics.writes_per_second_target)
       misses.push(`- analytics: ${analytics.most_writes_per_second} writes to one document in one second`);
+    if (analytics.view && !analytics.view.error && analytics.view.reads > analytics.view.reads_target)
+      misses.push(`- analytics: a 90-day view read ${analytics.view.reads} documents`);
   }
   // A bounded first screen: four counts (one read per 1,000 profiles each) and one page; other screens one page.
   if (admin && !admin.error) {
