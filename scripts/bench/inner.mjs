@@ -21,6 +21,7 @@ import { benchPublish } from './publish.mjs';
 import { benchNewsletter } from './newsletter.mjs';
 import { benchAdmin } from './admin.mjs';
 import { benchAccountOracle } from './account-oracle.mjs';
+import { benchAnalytics, benchAnalyticsView } from './analytics.mjs';
 import { renderMarkdown } from './report.mjs';
 import { fillMarketTo, newestAdPath } from './extra-listings.mjs';
 import { MARKET_PAGE_SIZE } from '../../src/domain/market.ts';
@@ -67,6 +68,8 @@ const onlyMarket = process.env.BENCH_ONLY === 'market';
 const onlyOracle = process.env.BENCH_ONLY === 'oracle';
 // BENCH_ONLY=first-paint: Lighthouse of the pages with first-paint targets (a book page with a cover, a profile with a picture, a product page); nothing else.
 const onlyFirstPaint = process.env.BENCH_ONLY === 'first-paint';
+// BENCH_ONLY=analytics: the view counter under load (analytics.mjs) on the demo data and the build; nothing else.
+const onlyAnalytics = process.env.BENCH_ONLY === 'analytics';
 /** Lighthouse runs of a page with first-paint targets: those are held as the median of at least five. */
 const FIRST_PAINT_RUNS = 5;
 
@@ -195,6 +198,38 @@ async function accountOracle() {
   return oracle;
 }
 
+/** The view counter under load (analytics.mjs) against the served build. */
+async function analyticsLoad() {
+  step('Analytics: 50 views a second for 20 s to one page from 250 addresses');
+  const result = await benchAnalytics({ baseUrl }).catch((error) => ({ error: String(error) }));
+  console.log(`  ${JSON.stringify(result)}`);
+  step('Analytics: the reads of one 90-day view');
+  const view = await benchAnalyticsView().catch((error) => ({ error: String(error) }));
+  console.log(`  ${JSON.stringify(view)}`);
+  return { ...result, view };
+}
+
+/** BENCH_ONLY=analytics: the analytics load alone, written like a full run's results. */
+async function analyticsOnly(started, loadAverage) {
+  const results = {
+    measured_at: new Date().toISOString(),
+    base_url: baseUrl,
+    lighthouse_version: '–',
+    chromium: '–',
+    runs: 0,
+    load_average: loadAverage,
+    pages: [],
+    analytics: await analyticsLoad(),
+  };
+  results.duration_s = Math.round((Date.now() - started) / 1000);
+  const markdown = renderMarkdown(results);
+  writeFileSync(join(OUT, 'bench-analytics.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(OUT, 'bench-analytics.md'), markdown);
+  console.log(
+    `\n${markdown}\nwritten to bench-results/bench-analytics.json and bench-results/bench-analytics.md (${results.duration_s} s)`,
+  );
+}
+
 /** BENCH_ONLY=oracle: the account-oracle step alone, written like a full run's results. */
 async function oracleOnly(started) {
   mkdirSync(OUT, { recursive: true });
@@ -280,6 +315,7 @@ async function main() {
   await waitForPort(PORTS.publishHook, { child: site });
 
   const loadAverage = loadavg()[0].toFixed(2);
+  if (onlyAnalytics) return analyticsOnly(started, loadAverage);
   const pages = [];
   const chrome = onlyPublish ? undefined : await launchChrome();
   try {
@@ -348,6 +384,7 @@ async function main() {
   console.log(`  ${JSON.stringify(adminScale)}`);
 
   const accountOracleResult = onlyPublish || onlyMarket ? undefined : await accountOracle();
+  const analyticsResult = onlyPublish || onlyMarket ? undefined : await analyticsLoad();
 
   const results = {
     measured_at: new Date().toISOString(),
@@ -365,6 +402,7 @@ async function main() {
     newsletter,
     admin_scale: adminScale,
     account_oracle: accountOracleResult,
+    analytics: analyticsResult,
   };
   const markdown = renderMarkdown(results);
   writeFileSync(join(OUT, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -260,7 +260,37 @@ export function renderMarkdown(results) {
     }
   }
 
+  const analytics = results.analytics;
+  if (analytics) {
+    lines.push('', 'Analytics: view requests to one product page under load:', '');
+    if (analytics.error) lines.push(`- not measured: ${analytics.error}`);
+    else
+      lines.push(
+        `- sent ${analytics.sent} requests (${analytics.rate}/s for ${analytics.seconds} s, sending took ${analytics.send_seconds} s) from ${analytics.addresses} addresses; answers ${Object.entries(
+          analytics.answers,
+        )
+          .map(([status, n]) => `${n} × ${status}`)
+          .join(', ')}, all in by ${analytics.answered_seconds} s`,
+        `- counted: views_count +${analytics.counted_item}, the owner's day +${analytics.counted_day}, of ${analytics.countable} visitors (one count each a day): ${(analytics.counted_share * 100).toFixed(1)}% (target ≥ ${analytics.counted_target * 100}%)`,
+        `- writes during the load: the product ${analytics.writes_item}, the owner's day ${analytics.writes_day}; most to one document in any second: ${analytics.most_writes_per_second} (target ≤ ${analytics.writes_per_second_target})`,
+      );
+    const view = analytics.view;
+    if (view?.error) lines.push(`- 90-day view: not measured: ${view.error}`);
+    else if (view)
+      lines.push(
+        `- one 90-day view (${view.plan}, ${view.days_shown} of ${view.days_stored} stored days shown): ${view.reads} document reads (target ≤ ${view.reads_target})`,
+      );
+  }
+
   const misses = results.pages.flatMap((p) => missesOf(p).map((m) => `- ${p.path}: ${m}`));
+  if (analytics && !analytics.error) {
+    if (analytics.counted_share < analytics.counted_target)
+      misses.push(`- analytics: ${(analytics.counted_share * 100).toFixed(1)}% of the visitors counted`);
+    if (analytics.most_writes_per_second > analytics.writes_per_second_target)
+      misses.push(`- analytics: ${analytics.most_writes_per_second} writes to one document in one second`);
+    if (analytics.view && !analytics.view.error && analytics.view.reads > analytics.view.reads_target)
+      misses.push(`- analytics: a 90-day view read ${analytics.view.reads} documents`);
+  }
   // A bounded first screen: four counts (one read per 1,000 profiles each) and one page; other screens one page.
   if (admin && !admin.error) {
     const [first, ...pages] = admin.screens;

@@ -5,7 +5,9 @@
 // arrived meanwhile:
 // - the first change to a quiet document is written at once;
 // - changes that arrive while a write is under way, or less than `intervalMs`
-//   after the last write began, wait for the next write, which carries them all;
+//   after the last write ended, wait for the next write, which carries them all
+//   (spacing from the end, not the start, keeps the stored commits themselves at
+//   least `intervalMs` apart, however long one write takes);
 // - each caller's promise settles with the write that carries its change, so a
 //   request is answered only once its count is stored (nothing is lost when a
 //   serverless instance freezes after answering), and a failed write fails every
@@ -32,8 +34,8 @@ interface Entry {
   pending: DayPatch | null;
   waiters: Waiter[];
   write: PatchWriter;
-  /** When the last write began (ms), or -Infinity. */
-  lastStart: number;
+  /** When the last write ended (ms), or -Infinity. */
+  lastEnd: number;
   scheduled: boolean;
   writing: boolean;
 }
@@ -51,7 +53,7 @@ export function createWriteBehind(
   function schedule(key: string, entry: Entry): void {
     if (entry.scheduled || entry.writing) return;
     entry.scheduled = true;
-    setTimeout(() => void flush(key, entry), Math.max(0, entry.lastStart + intervalMs - now()));
+    setTimeout(() => void flush(key, entry), Math.max(0, entry.lastEnd + intervalMs - now()));
   }
 
   async function flush(key: string, entry: Entry): Promise<void> {
@@ -62,7 +64,6 @@ export function createWriteBehind(
     entry.waiters = [];
     if (!patch) return;
     entry.writing = true;
-    entry.lastStart = now();
     try {
       await entry.write(key, patch);
       for (const waiter of waiters) waiter.resolve();
@@ -70,6 +71,7 @@ export function createWriteBehind(
       for (const waiter of waiters) waiter.reject(error);
     } finally {
       entry.writing = false;
+      entry.lastEnd = now();
     }
     if (entry.pending) schedule(key, entry);
     else {
@@ -79,7 +81,7 @@ export function createWriteBehind(
           if (!entry.pending && !entry.writing && !entry.scheduled && entries.get(key) === entry)
             entries.delete(key);
         },
-        Math.max(0, entry.lastStart + intervalMs - now()),
+        Math.max(0, entry.lastEnd + intervalMs - now()),
       );
       if (typeof quiet === 'object' && 'unref' in quiet) quiet.unref();
     }
@@ -89,7 +91,7 @@ export function createWriteBehind(
     add(key, patch, write) {
       let entry = entries.get(key);
       if (!entry) {
-        entry = { pending: null, waiters: [], write, lastStart: -Infinity, scheduled: false, writing: false };
+        entry = { pending: null, waiters: [], write, lastEnd: -Infinity, scheduled: false, writing: false };
         entries.set(key, entry);
       }
       entry.pending = entry.pending ? mergePatches(entry.pending, patch) : patch;

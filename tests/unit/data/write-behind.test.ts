@@ -69,6 +69,24 @@ describe('write-behind counters', () => {
     await expect(carried[1]).resolves.toBeUndefined();
   });
 
+  it('spaces writes from the end of the last one, so a slow write does not bring its successor closer', async () => {
+    const buffer = createWriteBehind(1000);
+    const { writes, write } = recorder();
+    const first = buffer.add('d', { views: 1 }, write);
+    await vi.advanceTimersByTimeAsync(0);
+    const next = buffer.add('d', { views: 1 }, write);
+    // The first write takes 600 ms to be stored.
+    await vi.advanceTimersByTimeAsync(600);
+    writes[0]!.finish();
+    await first;
+    await vi.advanceTimersByTimeAsync(999);
+    expect(writes).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(writes[1]).toMatchObject({ patch: { views: 1 }, at: 1600 });
+    writes[1]!.finish();
+    await next;
+  });
+
   it('never writes one document twice within the interval, and documents independently', async () => {
     const buffer = createWriteBehind(1000);
     const { writes, write } = recorder();
