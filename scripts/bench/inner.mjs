@@ -209,8 +209,12 @@ async function analyticsLoad() {
   return { ...result, view };
 }
 
-/** BENCH_ONLY=analytics: the analytics load alone, written like a full run's results. */
-async function analyticsOnly(started, loadAverage) {
+/**
+ * A BENCH_ONLY run of one section without pages or Lighthouse (`key` holds its
+ * figures), written like a full run's results to bench-results/bench-{name}.{json,md}.
+ */
+async function writeSectionOnly(name, started, loadAverage, key, section) {
+  mkdirSync(OUT, { recursive: true });
   const results = {
     measured_at: new Date().toISOString(),
     base_url: baseUrl,
@@ -219,38 +223,24 @@ async function analyticsOnly(started, loadAverage) {
     runs: 0,
     load_average: loadAverage,
     pages: [],
-    analytics: await analyticsLoad(),
+    [key]: await section(),
   };
   results.duration_s = Math.round((Date.now() - started) / 1000);
   const markdown = renderMarkdown(results);
-  writeFileSync(join(OUT, 'bench-analytics.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(OUT, 'bench-analytics.md'), markdown);
+  writeFileSync(join(OUT, `bench-${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(OUT, `bench-${name}.md`), markdown);
   console.log(
-    `\n${markdown}\nwritten to bench-results/bench-analytics.json and bench-results/bench-analytics.md (${results.duration_s} s)`,
+    `\n${markdown}\nwritten to bench-results/bench-${name}.json and bench-results/bench-${name}.md (${results.duration_s} s)`,
   );
 }
 
-/** BENCH_ONLY=oracle: the account-oracle step alone, written like a full run's results. */
-async function oracleOnly(started) {
-  mkdirSync(OUT, { recursive: true });
-  const results = {
-    measured_at: new Date().toISOString(),
-    base_url: baseUrl,
-    lighthouse_version: '–',
-    chromium: '–',
-    runs: 0,
-    load_average: loadavg()[0].toFixed(2),
-    pages: [],
-    account_oracle: await accountOracle(),
-  };
-  results.duration_s = Math.round((Date.now() - started) / 1000);
-  const markdown = renderMarkdown(results);
-  writeFileSync(join(OUT, 'bench-oracle.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(OUT, 'bench-oracle.md'), markdown);
-  console.log(
-    `\n${markdown}\nwritten to bench-results/bench-oracle.json and bench-results/bench-oracle.md (${results.duration_s} s)`,
-  );
-}
+/** BENCH_ONLY=analytics: the analytics load alone. */
+const analyticsOnly = (started, loadAverage) =>
+  writeSectionOnly('analytics', started, loadAverage, 'analytics', analyticsLoad);
+
+/** BENCH_ONLY=oracle: the account-oracle step alone (no demo data, build or site). */
+const oracleOnly = (started) =>
+  writeSectionOnly('oracle', started, loadavg()[0].toFixed(2), 'account_oracle', accountOracle);
 
 /** The versions of Lighthouse and Chromium the report names. */
 function toolVersions() {
