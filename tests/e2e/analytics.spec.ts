@@ -8,7 +8,7 @@ import { purchaseLinkPath } from '../../src/domain/book-links';
 import { clickPatch, mergePatches, viewPatch, windowDays } from '../../src/domain/member-stats';
 import { utcDay } from '../../src/domain/views';
 import { adminDb, expect, test } from './fixtures';
-import { freshMember, signInAs, type FreshMember } from './helpers/members';
+import { freshMember, signInAs, storedBook, type FreshMember } from './helpers/members';
 
 const SAVED = 'https://books.example.com/analytics-saved';
 
@@ -17,31 +17,16 @@ const dayDoc = (member: FreshMember, day = utcDay(Date.now())) =>
 
 /** A public book of `member` with one saved purchase link. */
 async function publicBook(member: FreshMember): Promise<string> {
-  const now = new Date();
   const ref = await adminDb()
     .collection('books')
-    .add({
-      user_id: member.uid,
-      title: 'Counted Clicks',
-      description: 'A book whose links are counted.',
-      category: 'fiction',
-      genre: ['fantasy'],
-      sub_genre: [],
-      purchase_url: SAVED,
-      purchase_links: [],
-      manuscript_content: [],
-      is_active: true,
-      is_featured: false,
-      is_full_book_free: false,
-      has_free_reading: false,
-      has_audiobook: false,
-      owner_public: true,
-      is_public: true,
-      search_keywords: [],
-      author: { display_name: member.displayName, page_slug: member.slug },
-      created_at: now,
-      updated_at: now,
-    });
+    .add(
+      storedBook(member, 'Counted Clicks', {
+        description: 'A book whose links are counted.',
+        purchase_url: SAVED,
+        owner_public: true,
+        is_public: true,
+      }),
+    );
   return ref.id;
 }
 

@@ -7,7 +7,7 @@
 import type { Browser } from '@playwright/test';
 import { LIMIT_MESSAGES } from '../../src/domain/plan-limits';
 import { adminDb, expect, test } from './fixtures';
-import { freshMember, signInAs, type FreshMember } from './helpers/members';
+import { freshMember, signInAs, storedBook, type FreshMember } from './helpers/members';
 
 /** Adds a book for `member` through the Admin SDK, as the functions would store it. */
 async function addBook(
@@ -15,31 +15,17 @@ async function addBook(
   title: string,
   extra: Record<string, unknown> = {},
 ): Promise<string> {
-  const now = new Date();
   const ref = await adminDb()
     .collection('books')
-    .add({
-      user_id: member.uid,
-      title,
-      description: `About ${title}.`,
-      category: 'fiction',
-      genre: ['fantasy'],
-      sub_genre: [],
-      purchase_links: [],
-      manuscript_content: [
-        { id: 's1', type: 'text', title: 'Chapter 1', content: 'It began at sea.', order: 0 },
-      ],
-      is_active: true,
-      is_featured: false,
-      is_full_book_free: false,
-      has_free_reading: true,
-      has_audiobook: false,
-      search_keywords: [],
-      author: { display_name: member.displayName, page_slug: member.slug },
-      created_at: now,
-      updated_at: now,
-      ...extra,
-    });
+    .add(
+      storedBook(member, title, {
+        manuscript_content: [
+          { id: 's1', type: 'text', title: 'Chapter 1', content: 'It began at sea.', order: 0 },
+        ],
+        has_free_reading: true,
+        ...extra,
+      }),
+    );
   return ref.id;
 }
 

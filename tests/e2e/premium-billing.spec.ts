@@ -10,7 +10,7 @@ import { CHECKOUT_MESSAGES } from '../../src/domain/billing';
 import { LIMIT_MESSAGES } from '../../src/domain/plan-limits';
 import { adminDb, expect, test } from './fixtures';
 import { accountArea } from './helpers/accounts';
-import { freshMember, signInAs, type FreshMember } from './helpers/members';
+import { freshMember, signInAs, storedBook, type FreshMember } from './helpers/members';
 
 test.describe.configure({ mode: 'default' });
 
@@ -21,28 +21,7 @@ const DAY = 86_400;
 
 /** Adds a book for `member` through the Admin SDK, as the functions would store it. */
 async function addBook(member: FreshMember, title: string): Promise<void> {
-  const now = new Date();
-  await adminDb()
-    .collection('books')
-    .add({
-      user_id: member.uid,
-      title,
-      description: `About ${title}.`,
-      category: 'fiction',
-      genre: ['fantasy'],
-      sub_genre: [],
-      purchase_links: [],
-      manuscript_content: [],
-      is_active: true,
-      is_featured: false,
-      is_full_book_free: false,
-      has_free_reading: false,
-      has_audiobook: false,
-      search_keywords: [],
-      author: { display_name: member.displayName, page_slug: member.slug },
-      created_at: now,
-      updated_at: now,
-    });
+  await adminDb().collection('books').add(storedBook(member, title));
 }
 
 /**

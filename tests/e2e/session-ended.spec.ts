@@ -3,7 +3,7 @@
 // refused, it shows the sign-in screen with a clear message, and the unsaved
 // edits are still in the editors after the member signs in again.
 import { adminDb, expect, test } from './fixtures';
-import { freshMember, MEMBER_PASSWORD, signInAs } from './helpers/members';
+import { freshMember, MEMBER_PASSWORD, signInAs, storedBook } from './helpers/members';
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 const NEW_PASSWORD = 'changed-in-browser-a';
@@ -17,25 +17,7 @@ test('a password change in browser A signs browser B out at its next save, keepi
   const now = new Date();
   const book = await adminDb()
     .collection('books')
-    .add({
-      user_id: member.uid,
-      title: 'Stored Title',
-      description: 'About it.',
-      category: 'fiction',
-      genre: ['fantasy'],
-      sub_genre: [],
-      purchase_links: [],
-      manuscript_content: [],
-      is_active: true,
-      is_featured: false,
-      is_full_book_free: false,
-      has_free_reading: false,
-      has_audiobook: false,
-      search_keywords: [],
-      author: { display_name: member.displayName, page_slug: member.slug },
-      created_at: now,
-      updated_at: now,
-    });
+    .add(storedBook(member, 'Stored Title', { description: 'About it.' }));
   const ad = await adminDb()
     .collection('classified_ads')
     .add({

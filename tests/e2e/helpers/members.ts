@@ -67,3 +67,36 @@ export async function openProfileEditor(page: Page, query = ''): Promise<void> {
   await page.goto(`/profile-edit${query}`);
   await expect(page.getByLabel('Display Name')).toBeEditable({ timeout: 20_000 });
 }
+
+/**
+ * A book of `member` as saveBook and the triggers would have stored it (active,
+ * with its author snapshot), for `adminDb().collection('books').add(...)`;
+ * `extra` sets or overrides fields.
+ */
+export function storedBook(
+  member: FreshMember,
+  title: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const now = new Date();
+  return {
+    user_id: member.uid,
+    title,
+    description: `About ${title}.`,
+    category: 'fiction',
+    genre: ['fantasy'],
+    sub_genre: [],
+    purchase_links: [],
+    manuscript_content: [],
+    is_active: true,
+    is_featured: false,
+    is_full_book_free: false,
+    has_free_reading: false,
+    has_audiobook: false,
+    search_keywords: [],
+    author: { display_name: member.displayName, page_slug: member.slug },
+    created_at: now,
+    updated_at: now,
+    ...extra,
+  };
+}
