@@ -1,0 +1,75 @@
+// Following an author: a reader asks to hear about the author's new books.
+//
+// One document per follower per author, follows/{followId}, whose id is made
+// from the author and the follower (memberFollowId, emailFollowId), so following twice is the
+// same document and "is X following Y" is one read, never a query. A follower
+// is either a signed-in member (one click) or a visitor's email address,
+// which becomes a follow only after the visitor confirms it from the mail
+// (double opt-in, src/domain/opt-in.ts). Email addresses are stored only in
+// the follow itself, which no client can read; the id carries a hash of the
+// address, never the address.
+//
+// Only the server writes follows of email followers; a member writes and
+// deletes their own follow (firestore.rules). An author sees how many follow
+// them (the profile's follower count), never who.
+import { z } from 'zod';
+import { TEXT_LIMITS, timestampSchema } from './common.ts';
+
+/** follows/{followId}: one reader following one author. */
+export const FOLLOWS = 'follows';
+
+/**
+ * How a follower hears of a new book: one mail per book as soon as it is public,
+ * or one weekly mail gathering the week's new books of everyone they follow.
+ */
+export const ALERT_MODES = ['instant', 'weekly'] as const;
+export type AlertMode = (typeof ALERT_MODES)[number];
+/** A new follow starts with instant alerts. */
+export const DEFAULT_ALERT_MODE: AlertMode = 'instant';
+
+/**
+ * The one form every email address takes before it is compared, hashed or
+ * stored: trimmed and lower-cased. (Mail providers differ on case in the local
+ * part; treating it as one address is what readers expect.)
+ */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * What ids carry instead of an address: the hex SHA-256 of the normalized
+ * address, computed on the server by `emailHash` (src/data/server/email-hash.ts).
+ */
+export const EMAIL_HASH_PATTERN = /^[0-9a-f]{64}$/;
+
+/** Who follows: a member by uid, or a visitor by (confirmed) address. */
+export const followerSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('member'), uid: z.string().min(1).max(TEXT_LIMITS.id) }),
+  z.strictObject({
+    kind: z.literal('email'),
+    /** The normalized address the alerts go to. */
+    email: z.string().email().max(254),
+  }),
+]);
+export type Follower = z.infer<typeof followerSchema>;
+
+/** follows/{followId} of a member: `{authorUid}__m_{uid}`. */
+export function memberFollowId(authorUid: string, uid: string): string {
+  return `${authorUid}__m_${uid}`;
+}
+
+/** follows/{followId} of an email follower: `{authorUid}__e_{emailHash}` (hash from src/data/server/email-hash.ts). */
+export function emailFollowId(authorUid: string, hash: string): string {
+  if (!EMAIL_HASH_PATTERN.test(hash)) throw new Error('emailFollowId needs the hex SHA-256 of the address');
+  return `${authorUid}__e_${hash}`;
+}
+
+/** A stored follow. */
+export const followSchema = z.strictObject({
+  /** The followed author's uid (profiles/{uid}). */
+  author_uid: z.string().min(1).max(TEXT_LIMITS.id),
+  follower: followerSchema,
+  mode: z.enum(ALERT_MODES).default(DEFAULT_ALERT_MODE),
+  created_at: timestampSchema,
+});
+export type Follow = z.output<typeof followSchema>;
