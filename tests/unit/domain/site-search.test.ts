@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  highlight,
+  parseSiteSearchParams,
+  priceRangeOf,
+  siteSearchHref,
+  typoDistance,
+  typosAllowed,
+  wordAnswers,
+} from '../../../src/domain/site-search.ts';
+
+describe('typos', () => {
+  it('counts added, missing, changed and swapped letters as one mistake each', () => {
+    expect(typoDistance('wolves', 'wolves')).toBe(0);
+    expect(typoDistance('wovles', 'wolves')).toBe(1);
+    expect(typoDistance('wolvs', 'wolves')).toBe(1);
+    expect(typoDistance('wollves', 'wolves')).toBe(1);
+    expect(typoDistance('wolfes', 'wolves')).toBe(1);
+    expect(typoDistance('wxlfes', 'wolves')).toBe(2);
+    expect(typoDistance('abcdefgh', 'zyxwvuts', 2)).toBe(3);
+  });
+
+  it('allows none under 5 letters, one from 5, two from 9', () => {
+    expect([4, 5, 8, 9, 20].map((n) => typosAllowed('x'.repeat(n)))).toEqual([0, 1, 1, 2, 2]);
+    expect(wordAnswers('oak', 'oaks')).toBe(true); // a prefix
+    expect(wordAnswers('oax', 'oak')).toBe(false);
+    expect(wordAnswers('kindrd', 'kindred')).toBe(true);
+    expect(wordAnswers('knidrd', 'kindred')).toBe(false);
+    expect(wordAnswers('manuscrpit', 'manuscript')).toBe(true);
+  });
+});
+
+describe('search parameters', () => {
+  const parse = (query: string) => parseSiteSearchParams(new URLSearchParams(query));
+
+  it('reads every filter and drops what it does not know, never throwing', () => {
+    expect(
+      parse('q=Cozy+Mystery&kind=book&category=Fiction&genre=Mystery&price=10-25&free=1&audiobook=1&page=2'),
+    ).toEqual({
+      text: 'Cozy Mystery',
+      terms: ['cozy', 'mystery'],
+      kind: 'book',
+      category: 'Fiction',
+      genre: 'Mystery',
+      price: '10-25',
+      freeReading: true,
+      audiobook: true,
+      page: 2,
+      notes: [],
+    });
+    const odd = parse(`q=${'x'.repeat(10_000)}&kind=<script>&price=0&page=-3&genre=${'g'.repeat(500)}`);
+    expect(odd.text.length).toBeLessThanOrEqual(100);
+    expect(odd).toMatchObject({ kind: null, price: null, page: 1, genre: null });
+    expect(odd.notes.length).toBe(2);
+  });
+
+  it('writes a URL back with defaults left out', () => {
+    expect(siteSearchHref({ text: 'cozy mystery', kind: 'book', page: 1 })).toBe(
+      '/search?q=cozy+mystery&kind=book',
+    );
+    expect(siteSearchHref({})).toBe('/search');
+  });
+
+  it('puts prices in ranges', () => {
+    expect([null, 0, 9.99, 10, 25, 25.01].map(priceRangeOf)).toEqual([
+      null,
+      'free',
+      'under-10',
+      '10-25',
+      '10-25',
+      'over-25',
+    ]);
+  });
+});
+
+describe('highlight', () => {
+  it('marks the words that matched, accents and case aside, and keeps the rest as text', () => {
+    expect(highlight('Hélène <b>Dubois</b>', ['helene', 'dubois'])).toEqual([
+      { text: 'Hélène', match: true },
+      { text: ' <b>', match: false },
+      { text: 'Dubois', match: true },
+      { text: '</b>', match: false },
+    ]);
+    expect(highlight('Nothing here', ['kindred'])).toEqual([{ text: 'Nothing here', match: false }]);
+  });
+});
