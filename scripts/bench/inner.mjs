@@ -22,6 +22,7 @@ import { benchNewsletter } from './newsletter.mjs';
 import { benchAdmin } from './admin.mjs';
 import { benchAccountOracle } from './account-oracle.mjs';
 import { benchAnalytics, benchAnalyticsView } from './analytics.mjs';
+import { benchSearch } from './search.mjs';
 import { renderMarkdown } from './report.mjs';
 import { fillMarketTo, newestAdPath } from './extra-listings.mjs';
 import { MARKET_PAGE_SIZE } from '../../src/domain/market.ts';
@@ -70,6 +71,8 @@ const onlyOracle = process.env.BENCH_ONLY === 'oracle';
 const onlyFirstPaint = process.env.BENCH_ONLY === 'first-paint';
 // BENCH_ONLY=analytics: the view counter under load (analytics.mjs) on the demo data and the build; nothing else.
 const onlyAnalytics = process.env.BENCH_ONLY === 'analytics';
+// BENCH_ONLY=search: the embedded search engine at 20,000 generated documents (search.mjs), in-process; nothing else.
+const onlySearch = process.env.BENCH_ONLY === 'search';
 /** Lighthouse runs of a page with first-paint targets: those are held as the median of at least five. */
 const FIRST_PAINT_RUNS = 5;
 
@@ -242,6 +245,18 @@ const analyticsOnly = (started, loadAverage) =>
 const oracleOnly = (started) =>
   writeSectionOnly('oracle', started, loadavg()[0].toFixed(2), 'account_oracle', accountOracle);
 
+/** The embedded search engine at 20,000 documents (search.mjs). */
+async function searchEngine() {
+  step('Search: the embedded engine at 20,000 documents');
+  const result = await benchSearch().catch((error) => ({ error: String(error) }));
+  console.log(`  ${JSON.stringify({ ...result, searches: undefined })}`);
+  return result;
+}
+
+/** BENCH_ONLY=search: the search engine alone (no demo data, build or site). */
+const searchOnly = (started) =>
+  writeSectionOnly('search', started, loadavg()[0].toFixed(2), 'search', searchEngine);
+
 /** The versions of Lighthouse and Chromium the report names. */
 function toolVersions() {
   const require = createRequire(import.meta.url);
@@ -276,6 +291,7 @@ function writeFirstPaintOnly(started, loadAverage, pages) {
 async function main() {
   const started = Date.now();
   if (onlyOracle) return oracleOnly(started);
+  if (onlySearch) return searchOnly(started);
   const mediaDir = join(OUT, 'media');
   const env = { ...process.env, MEDIA_DIR: mediaDir };
   mkdirSync(OUT, { recursive: true });
@@ -374,6 +390,7 @@ async function main() {
   console.log(`  ${JSON.stringify(adminScale)}`);
 
   const accountOracleResult = onlyPublish || onlyMarket ? undefined : await accountOracle();
+  const searchResult = onlyPublish || onlyMarket || onlyFirstPaint ? undefined : await searchEngine();
   const analyticsResult = onlyPublish || onlyMarket ? undefined : await analyticsLoad();
 
   const results = {
@@ -392,6 +409,7 @@ async function main() {
     newsletter,
     admin_scale: adminScale,
     account_oracle: accountOracleResult,
+    search: searchResult,
     analytics: analyticsResult,
   };
   const markdown = renderMarkdown(results);

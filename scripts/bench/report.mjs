@@ -282,7 +282,33 @@ export function renderMarkdown(results) {
       );
   }
 
+  const search = results.search;
+  if (search) {
+    lines.push('', 'Search: the embedded engine at 20,000 generated documents:', '');
+    if (search.error) lines.push(`- not measured: ${search.error}`);
+    else {
+      const t = search.targets;
+      lines.push(
+        `- ${search.engine}, ${search.documents} documents: built in ${search.build_ms} ms, index ${search.index_mb} MB of heap (target < ${t.index_mb} MB)`,
+        `- server time per search: p50 ${search.query_p50_ms} ms, p95 ${search.query_p95_ms} ms (target < ${t.query_p95_ms} ms)`,
+        `- cold start from a ${search.snapshot_mb} MB snapshot: ${search.cold_start_ms} ms (target < ${t.cold_start_ms} ms); writing it took ${search.snapshot_save_ms} ms`,
+        '',
+        '| search | results | median ms |',
+        '| --- | ---: | ---: |',
+        ...search.searches.map((s) => `| ${s.q} | ${s.results} | ${s.median_ms} |`),
+      );
+    }
+  }
+
   const misses = results.pages.flatMap((p) => missesOf(p).map((m) => `- ${p.path}: ${m}`));
+  if (search && !search.error) {
+    const t = search.targets;
+    if (search.query_p95_ms >= t.query_p95_ms)
+      misses.push(`- search: p95 ${search.query_p95_ms} ms per search`);
+    if (search.index_mb >= t.index_mb) misses.push(`- search: index ${search.index_mb} MB`);
+    if (search.cold_start_ms >= t.cold_start_ms)
+      misses.push(`- search: cold start ${search.cold_start_ms} ms`);
+  }
   if (analytics && !analytics.error) {
     if (analytics.counted_share < analytics.counted_target)
       misses.push(`- analytics: ${(analytics.counted_share * 100).toFixed(1)}% of the visitors counted`);

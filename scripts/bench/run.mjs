@@ -78,7 +78,7 @@ async function main() {
       PROJECT_ID,
       '--only',
       'auth,firestore,functions',
-      `"${process.execPath}" --import tsx scripts/bench/inner.mjs`,
+      `"${process.execPath}" --expose-gc --import tsx scripts/bench/inner.mjs`,
     ],
     { cwd: ROOT, env: { ...emulatorEnv(), BENCH_PORT: String(sitePort) } },
   );

@@ -1,0 +1,159 @@
+// The embedded search engine at 20,000 documents (src/data/server/search/):
+// build time, index memory, server time per query (p95 over a fixed set of
+// searches with and without typos, common and rare words, one and two words),
+// and a cold start from a snapshot (the snapshot's size and the time to load it).
+//
+// The documents are generated with the search document's shape: titles of three
+// words and descriptions of 60, drawn from a 30,000-word vocabulary with the
+// skewed frequencies of real text (Zipf: the commonest word is in most
+// documents, most words in a few), authors from a list of names. Deterministic:
+// the same seed gives the same corpus and searches every run. In-process, no
+// emulators: BENCH_ONLY=search.
+import { EmbeddedSearchEngine } from '../../src/data/server/search/embedded-engine.ts';
+import { parseSiteSearchParams, searchDocumentSchema } from '../../src/domain/site-search.ts';
+
+/** The issue's targets. */
+export const SEARCH_TARGETS = { documents: 20_000, query_p95_ms: 50, index_mb: 150, cold_start_ms: 3_000 };
+/** Times each search of the set is run. */
+const REPEATS = 20;
+
+/** mulberry32: a small deterministic generator. */
+function generator(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SYLLABLES =
+  'ka lo mi ra ne to su vi da pe ro li na mo ter ven gar dol mis bel cor fan han lin mar sol tan wil bry quo'.split(
+    ' ',
+  );
+const FIRST =
+  'Octavia Margot Helene Bram Ann Lucas Priya Tomas Ingrid Kwame Mei Sofia Jonas Aisha Pierre Yara'.split(
+    ' ',
+  );
+const LAST = 'Butler Ellery Dubois Okafor Lindqvist Moreau Tanaka Silva Novak Haddad Kowalski Brennan'.split(
+  ' ',
+);
+const KINDS = ['book', 'book', 'book', 'author', 'product', 'ad', 'post'];
+
+/** The corpus and the searches, from one seed. */
+export function searchCorpus(size = SEARCH_TARGETS.documents, seed = 2026) {
+  const random = generator(seed);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const vocabulary = new Set();
+  while (vocabulary.size < 30_000) {
+    let word = '';
+    const syllables = 2 + Math.floor(random() * 3);
+    for (let i = 0; i < syllables; i++) word += pick(SYLLABLES);
+    vocabulary.add(word);
+  }
+  const words = [...vocabulary];
+  // Zipf with exponent 1: the word of rank r is drawn with probability ∝ 1/r.
+  const cumulative = [];
+  let total = 0;
+  for (let rank = 1; rank <= words.length; rank++) cumulative.push((total += 1 / rank));
+  const zipf = () => {
+    const target = random() * total;
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (cumulative[middle] < target) low = middle + 1;
+      else high = middle;
+    }
+    return words[low];
+  };
+  const text = (count) => Array.from({ length: count }, zipf).join(' ');
+  const documents = Array.from({ length: size }, (_, i) => {
+    const kind = pick(KINDS);
+    return searchDocumentSchema.parse({
+      id: `${kind}_bench${i}`,
+      kind,
+      title: kind === 'author' ? `${pick(FIRST)} ${pick(LAST)}` : text(3),
+      author: kind === 'post' ? '' : `${pick(FIRST)} ${pick(LAST)}`,
+      description: text(60),
+      category: pick(['Fiction', 'Nonfiction', 'Editing', 'For Sale', 'Poetry']),
+      genres: kind === 'book' ? [pick(['Mystery', 'Fantasy', 'Romance', 'Nature'])] : [],
+      price: random() < 0.2 ? null : Math.round(random() * 4000) / 100,
+      free_reading: kind === 'book' && random() < 0.2,
+      audiobook: kind === 'book' && random() < 0.1,
+      featured: random() < 0.02,
+      url: `/bench/${i}`,
+    });
+  });
+  // A swap of two letters in the middle: one typo.
+  const swap = (word) => word.slice(0, 2) + word[3] + word[2] + word.slice(4);
+  const searches = [
+    words[0], // the commonest word: in most documents
+    words[9],
+    swap(words[20]),
+    `${words[2]} ${words[50]}`,
+    `${swap(words[300])} ${words[1000]}`,
+    words[5_000].slice(0, 4), // a word being typed
+    swap(words[12_000]),
+    'octavia butlr',
+    'dubois',
+    `${words[100]} ${words[200]} ${words[400]}`,
+  ];
+  return { documents, searches };
+}
+
+const heapMb = () => {
+  globalThis.gc?.();
+  return process.memoryUsage().heapUsed / 1e6;
+};
+const percentile = (values, share) => [...values].sort((a, b) => a - b)[Math.floor(values.length * share)];
+
+/** Builds, queries and restores the embedded engine; the figures and targets. */
+export async function benchSearch() {
+  const { documents, searches } = searchCorpus();
+  const before = heapMb();
+  let started = performance.now();
+  const engine = new EmbeddedSearchEngine();
+  await engine.upsert(documents);
+  const buildMs = performance.now() - started;
+  const indexMb = heapMb() - before;
+
+  const times = [];
+  const perSearch = [];
+  for (const q of searches) {
+    const params = parseSiteSearchParams(new URLSearchParams({ q }));
+    const runs = [];
+    let total = 0;
+    for (let i = 0; i < REPEATS; i++) {
+      started = performance.now();
+      total = (await engine.search(params)).total;
+      runs.push(performance.now() - started);
+    }
+    times.push(...runs);
+    perSearch.push({ q, results: total, median_ms: Number(percentile(runs, 0.5).toFixed(1)) });
+  }
+
+  started = performance.now();
+  const snapshot = engine.toJSON();
+  const saveMs = performance.now() - started;
+  started = performance.now();
+  const restored = EmbeddedSearchEngine.fromJSON(snapshot);
+  const coldStartMs = performance.now() - started;
+  const restoredSize = await restored.size();
+
+  return {
+    engine: 'embedded (MiniSearch)',
+    documents: restoredSize,
+    build_ms: Math.round(buildMs),
+    index_mb: Math.round(indexMb),
+    query_p50_ms: Number(percentile(times, 0.5).toFixed(1)),
+    query_p95_ms: Number(percentile(times, 0.95).toFixed(1)),
+    snapshot_mb: Number((snapshot.length / 1e6).toFixed(1)),
+    snapshot_save_ms: Math.round(saveMs),
+    cold_start_ms: Math.round(coldStartMs),
+    searches: perSearch,
+    targets: SEARCH_TARGETS,
+  };
+}
