@@ -6,11 +6,16 @@
 // The documents are generated with the search document's shape: titles of three
 // words and descriptions of 60, drawn from a 30,000-word vocabulary with the
 // skewed frequencies of real text (Zipf: the commonest word is in most
-// documents, most words in a few), authors from a list of names. Deterministic:
+// documents, most words in a few; as in English text, the commonest ranks are
+// the stop words), authors from a list of names. Deterministic:
 // the same seed gives the same corpus and searches every run. In-process, no
 // emulators: BENCH_ONLY=search.
 import { EmbeddedSearchEngine } from '../../src/data/server/search/embedded-engine.ts';
-import { parseSiteSearchParams, searchDocumentSchema } from '../../src/domain/site-search.ts';
+import {
+  parseSiteSearchParams,
+  SEARCH_STOP_WORDS,
+  searchDocumentSchema,
+} from '../../src/domain/site-search.ts';
 
 /** The issue's targets. */
 export const SEARCH_TARGETS = { documents: 20_000, query_p95_ms: 50, index_mb: 150, cold_start_ms: 3_000 };
@@ -53,7 +58,8 @@ export function searchCorpus(size = SEARCH_TARGETS.documents, seed = 2026) {
     for (let i = 0; i < syllables; i++) word += pick(SYLLABLES);
     vocabulary.add(word);
   }
-  const words = [...vocabulary];
+  // As in real English text, the commonest words are the stop words (the, of, and…).
+  const words = [...SEARCH_STOP_WORDS, ...vocabulary];
   // Zipf with exponent 1: the word of rank r is drawn with probability ∝ 1/r.
   const cumulative = [];
   let total = 0;
@@ -89,17 +95,19 @@ export function searchCorpus(size = SEARCH_TARGETS.documents, seed = 2026) {
   });
   // A swap of two letters in the middle: one typo.
   const swap = (word) => word.slice(0, 2) + word[3] + word[2] + word.slice(4);
+  const stop = SEARCH_STOP_WORDS.size;
   const searches = [
-    words[0], // the commonest word: in most documents
-    words[9],
-    swap(words[20]),
-    `${words[2]} ${words[50]}`,
-    `${swap(words[300])} ${words[1000]}`,
-    words[5_000].slice(0, 4), // a word being typed
-    swap(words[12_000]),
+    words[0], // the commonest word, a stop word: in most documents
+    `${words[1]} ${words[stop]}`, // a stop word and the commonest other word
+    words[stop + 9],
+    swap(words[stop + 20]),
+    `${words[stop + 2]} ${words[stop + 50]}`,
+    `${swap(words[stop + 300])} ${words[stop + 1000]}`,
+    words[stop + 5_000].slice(0, 4), // a word being typed
+    swap(words[stop + 12_000]),
     'octavia butlr',
     'dubois',
-    `${words[100]} ${words[200]} ${words[400]}`,
+    `${words[stop + 100]} ${words[stop + 200]} ${words[stop + 400]}`,
   ];
   return { documents, searches };
 }

@@ -152,6 +152,26 @@ export type SearchField = keyof typeof FIELD_WEIGHTS;
 /** The fields an engine searches, in weight order. */
 export const SEARCH_FIELDS = Object.keys(FIELD_WEIGHTS) as SearchField[];
 
+/**
+ * The commonest English words, which say nothing about what a text is about and
+ * are in nearly every description. Descriptions are indexed without them (titles
+ * and names keep every word: 'It', 'The The'), and a search drops them when it has
+ * other words, so 'the hobbit' finds 'Hobbit'.
+ */
+export const SEARCH_STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'an and are as at be been but by can did do does for from had has have he her his how if in into ' +
+    'is it its me my no not of on or our she so than that the their them then there these they this ' +
+    'those to up us was we were what when which who will with you your'
+  ).split(' '),
+);
+
+/** The words a search matches: its terms without stop words, unless it has nothing else. */
+export function matchedTerms(terms: readonly string[]): string[] {
+  const meaningful = terms.filter((term) => !SEARCH_STOP_WORDS.has(term));
+  return meaningful.length > 0 ? meaningful : [...terms];
+}
+
 /** Results per page. */
 export const SEARCH_PAGE_SIZE = 20;
 /** The last page a visitor can ask for: beyond it the search should be narrowed. */

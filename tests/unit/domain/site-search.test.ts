@@ -84,3 +84,12 @@ describe('highlight', () => {
     expect(highlight('Nothing here', ['kindred'])).toEqual([{ text: 'Nothing here', match: false }]);
   });
 });
+
+describe('stop words', () => {
+  it('are dropped from a search that has other words, and kept when it has none', async () => {
+    const { matchedTerms } = await import('../../../src/domain/site-search.ts');
+    expect(matchedTerms(['the', 'hobbit'])).toEqual(['hobbit']);
+    expect(matchedTerms(['the', 'the'])).toEqual(['the', 'the']);
+    expect(matchedTerms(['it'])).toEqual(['it']);
+  });
+});

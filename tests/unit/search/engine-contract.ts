@@ -124,6 +124,15 @@ export function searchEngineContract(name: string, make: () => Promise<SearchEng
       expect((await ids(engine, query)).slice(0, 5)).toContain(expected);
     });
 
+    it('finds a book by its title words with the commonest words left out of the search', async () => {
+      const engine = await loaded();
+      expect((await ids(engine, 'q=the+wolves+of+thinking'))[0]).toBe('book_wolves');
+      expect(await ids(engine, 'q=the+cozy+mystery+club')).toEqual(['book_mystery', 'book_mystery2']);
+      // Only stop words: they are searched, in titles and names.
+      expect(await ids(engine, 'q=the')).toEqual(expect.arrayContaining(['book_mystery', 'book_mystery2']));
+      expect(await ids(engine, 'q=the')).not.toContain('book_wolves'); // 'the' only in its description
+    });
+
     it('allows no typo under 5 letters, one from 5 and two from 9', async () => {
       const engine = await loaded();
       expect(await ids(engine, 'q=oax')).toEqual([]); // 'oak' with one typo, 3 letters

@@ -15,8 +15,10 @@ import { searchWords } from '../../../domain/search.ts';
 import {
   countFacets,
   FIELD_WEIGHTS,
+  matchedTerms,
   passesFilters,
   SEARCH_FIELDS,
+  SEARCH_STOP_WORDS,
   SEARCH_PAGE_SIZE,
   typosAllowed,
   type SearchDocument,
@@ -76,8 +78,9 @@ const INDEX_OPTIONS: Options<SearchDocument> = {
     return Array.isArray(value) ? value.join(' ') : (value as string);
   },
   tokenize: (text) => searchWords(text),
-  // searchWords already folds; nothing more to do per word.
-  processTerm: (term) => term,
+  // searchWords already folds. Descriptions are indexed without stop words
+  // (SEARCH_STOP_WORDS); a search calls this without a field and keeps every word.
+  processTerm: (term, field) => (field === 'description' && SEARCH_STOP_WORDS.has(term) ? null : term),
   searchOptions: {
     boost: { ...FIELD_WEIGHTS },
     combineWith: 'AND',
@@ -131,7 +134,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
 
   async search(params: SiteSearchParams): Promise<SiteSearchResults> {
     if (params.terms.length === 0) return emptyResults();
-    const matches = this.#index.search({ combineWith: 'AND', queries: params.terms.map(wordQuery) });
+    const terms = matchedTerms(params.terms);
+    const matches = this.#index.search({ combineWith: 'AND', queries: terms.map(wordQuery) });
     const documents = matches.map(documentOf);
     const facets = countFacets(documents, params);
     const kept: { result: SearchResult; document: SearchDocument }[] = [];
@@ -154,7 +158,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
       total: kept.length,
       hits,
       facets,
-      suggestions: kept.length === 0 ? this.#suggest(params.terms.join(' ')) : [],
+      suggestions: kept.length === 0 ? this.#suggest(terms.join(' ')) : [],
     };
   }
 
