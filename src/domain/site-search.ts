@@ -16,6 +16,8 @@
 // item that stops being public is removed from the index.
 import { z } from 'zod';
 import { TEXT_LIMITS } from './common.ts';
+import { PRICE_BANDS, priceBand, type PriceBand } from './market-entry.ts';
+import { PRICE_FILTERS } from './marketplace.ts';
 import { parseSearch, searchWords } from './search.ts';
 
 /** What a result can be, in the order the results page lists the kinds. */
@@ -31,25 +33,19 @@ export const SEARCH_KIND_LABELS: Readonly<Record<SearchKind, string>> = {
   post: 'Blog posts and newsletters',
 };
 
-/** The price ranges a visitor can filter by (in the item's own currency). */
-export const PRICE_RANGES = ['free', 'under-10', '10-25', 'over-25'] as const;
-export type PriceRange = (typeof PRICE_RANGES)[number];
-/** How the results page names each price range. */
-export const PRICE_RANGE_LABELS: Readonly<Record<PriceRange, string>> = {
-  free: 'Free',
-  'under-10': 'Under 10',
-  '10-25': '10 to 25',
-  'over-25': 'Over 25',
-};
+/**
+ * The price ranges a visitor can filter by: the marketplace's price bands, so a
+ * price falls in the same range on every page.
+ */
+export const PRICE_RANGES = PRICE_BANDS;
+export type PriceRange = PriceBand;
+/** How the results page names each price range: as the marketplace's price filter does. */
+export const PRICE_RANGE_LABELS: Readonly<Record<PriceRange, string>> = Object.fromEntries(
+  PRICE_FILTERS.filter((filter) => filter.value !== 'all').map((filter) => [filter.value, filter.label]),
+) as Record<PriceRange, string>;
 
 /** The price range of a price; null for an item without a price. */
-export function priceRangeOf(price: number | null): PriceRange | null {
-  if (price === null) return null;
-  if (price <= 0) return 'free';
-  if (price < 10) return 'under-10';
-  if (price <= 25) return '10-25';
-  return 'over-25';
-}
+export const priceRangeOf: (price: number | null) => PriceRange | null = priceBand;
 
 /** Longest description an index keeps: enough to match on and to show a snippet. */
 export const SEARCH_DESCRIPTION_MAX_LENGTH = 1_000;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   highlight,
   parseSiteSearchParams,
+  PRICE_RANGE_LABELS,
   priceRangeOf,
   siteSearchHref,
   typoDistance,
@@ -35,14 +36,14 @@ describe('search parameters', () => {
 
   it('reads every filter and drops what it does not know, never throwing', () => {
     expect(
-      parse('q=Cozy+Mystery&kind=book&category=Fiction&genre=Mystery&price=10-25&free=1&audiobook=1&page=2'),
+      parse('q=Cozy+Mystery&kind=book&category=Fiction&genre=Mystery&price=10-50&free=1&audiobook=1&page=2'),
     ).toEqual({
       text: 'Cozy Mystery',
       terms: ['cozy', 'mystery'],
       kind: 'book',
       category: 'Fiction',
       genre: 'Mystery',
-      price: '10-25',
+      price: '10-50',
       freeReading: true,
       audiobook: true,
       page: 2,
@@ -62,14 +63,16 @@ describe('search parameters', () => {
   });
 
   it('puts prices in ranges', () => {
-    expect([null, 0, 9.99, 10, 25, 25.01].map(priceRangeOf)).toEqual([
+    expect([null, 0, 9.99, 10, 50, 50.01, 100.5].map(priceRangeOf)).toEqual([
       null,
       'free',
       'under-10',
-      '10-25',
-      '10-25',
-      'over-25',
+      '10-50',
+      '10-50',
+      '50-100',
+      'over-100',
     ]);
+    expect(PRICE_RANGE_LABELS['10-50']).toBe('$10 - $50');
   });
 });
 
