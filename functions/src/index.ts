@@ -50,6 +50,15 @@ export { contactSeller } from './market/contact-seller';
 export { stripeWebhook } from './billing/webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { memberAnalytics } from './analytics/member-analytics';
+export {
+  searchBooks,
+  searchProfiles,
+  searchProducts,
+  searchAds,
+  searchBlogPosts,
+  searchNewsletters,
+} from './search/search-changes';
+export { searchSnapshot } from './search/search-snapshot';
 
 // The callables exported here are exactly those of src/domain/callables.ts, each
 // answering what the table says: a renamed, missing or retyped callable fails
