@@ -50,6 +50,7 @@ export { contactSeller } from './market/contact-seller';
 export { stripeWebhook } from './billing/webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { memberAnalytics } from './analytics/member-analytics';
+export { mailOptInConfirmation } from './opt-in/confirmation-mail';
 
 // The callables exported here are exactly those of src/domain/callables.ts, each
 // answering what the table says: a renamed, missing or retyped callable fails
