@@ -30,19 +30,15 @@ export const OPT_IN_TOKEN_TTL_MS = 48 * HOUR_MS;
 /** A request that never got its mail is removed (TTL on expires_at) after a day. */
 export const OPT_IN_REQUEST_TTL_MS = 24 * HOUR_MS;
 
-/** The one answer to every accepted request, known address or not. */
-export const CHECK_INBOX_MESSAGE = 'Check your inbox';
-/** The line under it. */
-export const CHECK_INBOX_DETAIL = 'If the address can receive our mail, a confirmation link is on its way.';
-/** A client over its own limit (not an address over its limit: that one gets CHECK_INBOX_MESSAGE). */
-export const OPT_IN_TOO_MANY_MESSAGE =
-  'Too many sign-up requests from your connection. Please try again later.';
-/** The address field's message. */
-export const OPT_IN_EMAIL_MESSAGE = 'Please enter a valid email address';
-/** A request that is not one of ours (unknown purpose, bad author id). */
-export const OPT_IN_BAD_REQUEST_MESSAGE = 'This sign-up form is out of date. Please reload the page.';
-/** The server failed. */
-export const OPT_IN_FAILED_MESSAGE = 'Your request could not be sent. Please try again later.';
+export * from './opt-in-messages.ts';
+import {
+  OPT_IN_EMAIL_MESSAGE,
+  OPT_IN_BAD_REQUEST_MESSAGE,
+  CHECK_INBOX_MESSAGE,
+  CHECK_INBOX_DETAIL,
+  OPT_IN_TOO_MANY_MESSAGE,
+  OPT_IN_FAILED_MESSAGE,
+} from './opt-in-messages.ts';
 
 /**
  * Requests one address may make: a lost mail can be asked for again, an inbox

@@ -1,5 +1,5 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, Timestamp } from 'firebase/firestore';
+import { collection, doc, getDoc, getDocs, Timestamp, type DocumentData } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import {
   actorLabel,
@@ -18,7 +18,7 @@ import {
 // client, admins included, is denied every read and write: nobody can learn
 // from the browser whether an address asked, confirmed or is subscribed.
 const when = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));
-const serverOnly = {
+const serverOnly: Record<string, DocumentData> = {
   'opt_in_requests/r1': {
     email: 'ann@example.org',
     purpose: { kind: 'newsletter' },
@@ -65,7 +65,7 @@ describe('opt-in requests, confirmations and newsletter subscribers', () => {
           itDeniesWrites(
             () => dbAs(env, actor),
             { newPath: `${path.slice(0, path.indexOf('/'))}/new-doc`, existingPath: path },
-            serverOnly[path as keyof typeof serverOnly],
+            serverOnly[path]!,
           );
         });
       }
