@@ -25,6 +25,7 @@ export {
   sendNewsletter,
   deliverNewsletterBatch,
   newsletterUnsubscribe,
+  newsletterSubscribersCsv,
 } from './newsletters/newsletter-functions';
 export { adminUserManagement } from './admin/users';
 export { requestPasswordReset, deliverPasswordReset } from './accounts/password-reset';

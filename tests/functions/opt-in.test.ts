@@ -61,7 +61,7 @@ async function publicAuthor(overrides: Record<string, unknown> = {}): Promise<st
 
 /** The token in the confirmation mail to `email`. */
 async function mailedToken(email: string): Promise<string> {
-  const mail = await mailbox.waitFor(email, 'Confirm');
+  const mail = await mailbox.waitFor(email, 'Confirm', 30_000);
   const match = /\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail.text ?? '');
   expect(match, mail.text).not.toBeNull();
   return match![1]!;
