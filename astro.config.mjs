@@ -28,6 +28,12 @@ export default defineConfig({
     : node({ mode: 'middleware', experimentalStaticHeaders: true }),
   integrations: [react(), islandStylesInHead(), securityHeaders({ production: onNetlify })],
   server: { port: 4321 },
+  // Astro's own cross-site form check compares Origin with the URL it builds, which behind
+  // the local server (scripts/lib/serve.mjs) has no port, so it would refuse every form
+  // POST. Each endpoint or page that takes a POST checks the origin itself instead
+  // (isSameOriginRequest in src/domain/views.ts: /api/views, /api/opt-in, /confirm);
+  // /api/uploads requires an ID token.
+  security: { checkOrigin: false },
   // The CSS travels in each page's <head>: no stylesheet request stands before the first paint.
   build: { inlineStylesheets: 'always' },
   experimental: {

@@ -25,6 +25,7 @@ export {
   sendNewsletter,
   deliverNewsletterBatch,
   newsletterUnsubscribe,
+  newsletterSubscribersCsv,
 } from './newsletters/newsletter-functions';
 export { adminUserManagement } from './admin/users';
 export { requestPasswordReset, deliverPasswordReset } from './accounts/password-reset';
@@ -59,6 +60,7 @@ export {
   searchNewsletters,
 } from './search/search-changes';
 export { searchSnapshot } from './search/search-snapshot';
+export { mailOptInConfirmation } from './opt-in/confirmation-mail';
 
 // The callables exported here are exactly those of src/domain/callables.ts, each
 // answering what the table says: a renamed, missing or retyped callable fails

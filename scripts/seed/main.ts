@@ -10,6 +10,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { localMediaRoot, localMediaStore, usesCloudMedia } from '../../src/data/server/media-store.ts';
 import { rotateSpotlight } from '../../functions/src/spotlight/rotation.ts';
 import { generateMemberStats } from './analytics.ts';
+import { generateSubscribers } from './subscribers.ts';
 import { generate } from './generate.ts';
 import { writeImages } from './images.ts';
 import { checkReferences, validateDocs } from './validate.ts';
@@ -78,6 +79,10 @@ async function main(): Promise<void> {
   const stats = generateMemberStats(docs, Date.now());
   const writer = getFirestore(app).bulkWriter();
   for (const day of stats) void writer.set(getFirestore(app).doc(day.path), day.data);
+  // Visitors who subscribed to the newsletters and confirmed (scripts/seed/subscribers.ts).
+  const subscribers = generateSubscribers(Date.now());
+  for (const subscriber of subscribers)
+    void writer.set(getFirestore(app).doc(subscriber.path), subscriber.data);
   await writer.close();
 
   const counts = new Map<string, number>();
@@ -88,6 +93,7 @@ async function main(): Promise<void> {
     console.log(`  ${collection.padEnd(24)}${String(count).padStart(4)}`);
   console.log(`  spotlight${String(spotlight.picks.length).padStart(19)}  (books for ${spotlight.day})`);
   console.log(`  member_stats days${String(stats.length).padStart(12)}`);
+  console.log(`  newsletter_subscribers${String(subscribers.length).padStart(7)}`);
   console.log(
     `  images${String(images.count).padStart(22)}  (${Math.round(images.bytes / 1024)} KB in ${mediaRoot})`,
   );

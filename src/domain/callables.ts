@@ -154,6 +154,7 @@ export interface Callables {
   adminContent: { request: AdminContentRequest; response: Record<string, unknown> };
   newsletterAudience: { request: NoData; response: { counts: Record<string, number> } };
   sendNewsletter: { request: { newsletterId: string; group: string }; response: NewsletterSendResult };
+  newsletterSubscribersCsv: { request: NoData; response: { csv: string; count: number } };
   requestPublish: { request: NoData; response: { scheduled: boolean } };
 }
 

@@ -28,7 +28,11 @@ export interface MemberExport {
   user_id: string;
   /** What Firebase Auth holds: address, verification, sign-up and last sign-in times. */
   account: Record<string, unknown>;
-  /** Agreements and choices: the Terms and Privacy agreement given at sign-up; the newsletter choice (`subscribed`, `changed_at`). */
+  /**
+   * Agreements and choices: the Terms and Privacy agreement given at sign-up; the newsletter
+   * choice (`subscribed`, `changed_at`, and `visitor_subscription` when the account's address
+   * also subscribed through the newsletters' sign-up form).
+   */
   consents: Record<string, unknown>;
   /** The profile document. */
   profile: ExportedDocument | null;

@@ -13,6 +13,7 @@
 // added to the stored number, every string replaces the stored string (an
 // item's latest title), so patches from many requests merge by summing.
 import { z } from 'zod';
+import { csvText } from './csv.ts';
 import type { ViewCollection } from './views.ts';
 
 /** member_stats/{uid}: the member's analytics; its `days` subcollection holds one document per day. */
@@ -241,13 +242,6 @@ export function summarize(
 /** The CSV's header row. */
 export const ANALYTICS_CSV_HEADER = ['day', 'kind', 'item', 'id', 'views', 'clicks'] as const;
 
-/** One CSV field, quoted when it holds a comma, quote or line break, and defused when a spreadsheet would read it as a formula. */
-function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** The CSV download: one row per day per item counted that day, oldest day first. */
 export function analyticsCsv(days: MemberStatsDay[]): string {
   const rows: Array<readonly (string | number)[]> = [ANALYTICS_CSV_HEADER];
@@ -257,5 +251,5 @@ export function analyticsCsv(days: MemberStatsDay[]): string {
       rows.push([day.day, item.kind, item.title, id, item.views, item.clicks]);
     }
   }
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvText(rows);
 }

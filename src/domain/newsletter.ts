@@ -56,6 +56,10 @@ export type NewsletterForm = z.infer<typeof newsletterFormSchema>;
 /**
  * Audiences a newsletter can be sent to. Groups go by the member's category, and
  * "Admins" by the admin claim (profile.role only mirrors it for display).
+ * "Newsletter Subscribers" are the visitors who subscribed and confirmed
+ * (newsletter_subscribers, src/domain/newsletter-subscriber.ts); "All Users" is
+ * every member who receives newsletters and every subscriber, one copy per
+ * address (a member who also subscribed as a visitor gets the member's copy).
  */
 export const NEWSLETTER_RECIPIENT_GROUPS = [
   { value: 'all', label: 'All Users' },
@@ -63,6 +67,7 @@ export const NEWSLETTER_RECIPIENT_GROUPS = [
   { value: 'publisher', label: 'Publishers' },
   { value: 'book-lover', label: 'Book Lovers/Marketers' },
   { value: 'admin', label: 'Admins' },
+  { value: 'subscribers', label: 'Newsletter Subscribers' },
 ] as const;
 /** A recipient group value. */
 export type RecipientGroup = (typeof NEWSLETTER_RECIPIENT_GROUPS)[number]['value'];
@@ -108,6 +113,9 @@ export function isNewsletterRecipient(candidate: RecipientCandidate, group: Reci
       return profile.category === 'Book Lover/Marketer';
     case 'admin':
       return candidate.admin;
+    case 'subscribers':
+      // Visitors who subscribed, not members: see newsletter_subscribers.
+      return false;
   }
 }
 

@@ -8,6 +8,7 @@ import { localMediaRoot, localMediaStore } from '../../src/data/server/media-sto
 import { memberExport } from '../../functions/src/accounts/export-data';
 import { finishDeletion, recordDeletion } from '../../functions/src/accounts/delete-account';
 import { throttleKey } from '../../functions/src/accounts/throttle';
+import { emailHash } from '../../src/data/server/email-hash';
 import { adminDb, clearFirestore } from './emulator';
 import { adData, bookData, productData } from './factories';
 import { makeMember, type Member } from './profile-members';
@@ -54,6 +55,9 @@ async function seedEverything(member: Member) {
     .collection('newsletters')
     .add({ title: 'Spring letter', content: 'Hello', sent_at: at, created_at: at });
   await newsletter.collection('deliveries').doc(uid).set({ status: 'sent', sent_at: at });
+  // The member's own address also subscribed as a visitor (the newsletters' sign-up form).
+  const subscription = `newsletter_subscribers/${emailHash(member.email)}`;
+  await db.doc(subscription).set({ email: member.email, confirmed_at: at });
   return {
     ids: { slug, book: book.id, product: product.id, ad: ad.id, newsletter: newsletter.id },
     owned: [
@@ -71,6 +75,7 @@ async function seedEverything(member: Member) {
       `newsletter_preferences/${uid}`,
       `plan_locks/${uid}`,
       ...throttles,
+      subscription,
     ],
   };
 }
@@ -108,6 +113,7 @@ describe('what the site keeps about a member', () => {
     expect(file.consents.newsletter).toMatchObject({
       subscribed: false,
       changed_at: '2025-05-01T10:00:00.000Z',
+      visitor_subscription: { email: member.email, confirmed_at: '2025-05-01T10:00:00.000Z' },
     });
     expect(file.member_records).toEqual([
       {
@@ -126,7 +132,11 @@ describe('what the site keeps about a member', () => {
   it('a member who never chose is shown as subscribed, with no records of their own', async () => {
     const member = await makeMember();
     const file = await memberExport(db, member.uid);
-    expect(file.consents.newsletter).toMatchObject({ subscribed: true, changed_at: null });
+    expect(file.consents.newsletter).toMatchObject({
+      subscribed: true,
+      changed_at: null,
+      visitor_subscription: null,
+    });
     expect(file.member_records).toEqual([]);
     expect(file.newsletters_received).toEqual([]);
   });

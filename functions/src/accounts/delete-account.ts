@@ -11,6 +11,7 @@ import {
 } from '../../../src/domain/account-deletion';
 import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
 import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/domain/member-records';
+import { removeSubscription } from '../newsletters/subscribers';
 import { deleteAccountRequestSchema } from '../../../src/domain/profile-edit';
 import { describeIssue, isPathSafeId } from '../../../src/domain/profile-save';
 import type { MediaStore } from '../../../src/data/server/media-store';
@@ -111,8 +112,12 @@ async function deleteFeatured({ firestore, uid }: DeletionContext): Promise<void
 
 /** What each step does; every one is a no-op when its data is already gone. */
 const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<void>> = {
-  async auth({ uid }) {
+  async auth({ firestore, uid }) {
     try {
+      // A visitor newsletter subscription of the member's address goes with the account. It is
+      // found by the address, which only the Auth user knows: removed before the user is deleted.
+      const { email } = await adminAuth().getUser(uid);
+      if (email) await removeSubscription(firestore, email);
       await adminAuth().deleteUser(uid);
     } catch (error) {
       if (authErrorCode(error) !== 'auth/user-not-found') throw error;

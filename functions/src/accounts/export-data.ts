@@ -14,6 +14,7 @@ import { MEMBER_KEYED_COLLECTIONS } from '../../../src/domain/member-records';
 import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
 import { db } from '../firestore';
 import { adminAuth, authErrorCode } from './admin-auth';
+import { subscriptionOf } from '../newsletters/subscribers';
 import { targetOf } from './account-settings';
 import { guardedCall } from '../guard';
 
@@ -108,6 +109,8 @@ export async function memberExport(
     ...OWNED_COLLECTIONS.map((collection) => ownedBy(firestore, collection, 'user_id', uid)),
   ]);
   const [books = [], products = [], ownAds = []] = owned;
+  // A visitor subscription of the member's own address (the newsletters' sign-up form) is theirs too.
+  const visitorSubscription = user?.email ? await subscriptionOf(firestore, user.email) : null;
   const ads = await withAdContacts(firestore, ownAds);
   const profileDoc = profile.exists ? exportDocument(profile.id, profile.data()) : null;
   const newsletterChoices = Object.fromEntries(
@@ -146,6 +149,12 @@ export async function memberExport(
         ...newsletterChoices,
         subscribed: preference?.unsubscribed !== true,
         changed_at: preference?.updated_at ?? null,
+        visitor_subscription: visitorSubscription
+          ? {
+              email: visitorSubscription.email,
+              confirmed_at: exportValue(visitorSubscription.confirmed_at),
+            }
+          : null,
       },
     },
     profile: profileDoc,

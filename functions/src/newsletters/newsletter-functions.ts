@@ -3,7 +3,8 @@
 // - newsletterAudience: the audience of each recipient group (admins only);
 // - sendNewsletter: claims the send once and queues its batches (admins only);
 // - deliverNewsletterBatch: the task queue that mails one batch;
-// - newsletterUnsubscribe: the signed one-click unsubscribe link.
+// - newsletterUnsubscribe: the signed one-click unsubscribe link (members and visitor subscribers);
+// - newsletterSubscribersCsv: the visitor subscribers as CSV (admins only).
 import { logger } from 'firebase-functions';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { HttpsError, onRequest } from 'firebase-functions/v2/https';
@@ -19,11 +20,14 @@ import { db } from '../firestore';
 import { guardedCall } from '../guard';
 import { sendMail } from '../mail/send-mail';
 import { assignEditorialSlug } from './editorial-slug';
-import { audienceCounts, newsletterCandidates, recipientsOf } from './recipients';
+import { audienceCounts, newsletterAudienceOf, recipientsOf } from './recipients';
 import { SendRefused, claimAndQueueSend, deliverBatch, type SendDeps } from './send';
 import { unsubscribePage } from './unsubscribe-page';
 import { recordFailure } from '../admin/failures';
-import { verifyUnsubscribe } from './unsubscribe-token';
+import { verifyUnsubscribe, type UnsubscribeSubject } from './unsubscribe-token';
+import { unsubscribe } from './unsubscribe';
+import { subscribersCsv } from '../../../src/domain/newsletter-subscriber';
+import { listSubscribers } from './subscribers';
 
 /** The task queue's function name. */
 const BATCH_TASK = 'deliverNewsletterBatch';
@@ -57,7 +61,7 @@ export const editorialSlug = {
 export const newsletterAudience = guardedCall(
   'admin',
   async () => {
-    return { counts: audienceCounts(await newsletterCandidates(db(), adminAuth())) };
+    return { counts: audienceCounts(await newsletterAudienceOf(db(), adminAuth())) };
   },
   { signIn: 'Not authenticated', denied: 'Only administrators can send newsletters.' },
 );
@@ -74,7 +78,7 @@ export const sendNewsletter = guardedCall(
       throw new HttpsError('invalid-argument', 'Choose a newsletter and a recipient group.');
     const { newsletterId, group } = parsed.data;
     try {
-      const recipients = recipientsOf(await newsletterCandidates(db(), adminAuth()), group);
+      const recipients = recipientsOf(await newsletterAudienceOf(db(), adminAuth()), group);
       const result = await claimAndQueueSend(liveDeps(), newsletterId, group, recipients, uid);
       logger.info('newsletter send', { newsletterId, group, ...result });
       return result;
@@ -120,31 +124,50 @@ export const deliverNewsletterBatch = onTaskDispatched(
   },
 );
 
+/** Who the link's query names: `u` a member's uid, or `e` a subscriber's address hash. */
+function subjectOf(query: Record<string, unknown>): UnsubscribeSubject | null {
+  if (typeof query.u === 'string') return { kind: 'member', uid: query.u };
+  if (typeof query.e === 'string') return { kind: 'subscriber', emailHash: query.e };
+  return null;
+}
+
 /**
  * The unsubscribe link: GET shows a confirmation with a button (link scanners
  * must not unsubscribe anyone), POST unsubscribes; mail clients' one-click
- * (List-Unsubscribe-Post) POSTs too.
+ * (List-Unsubscribe-Post) POSTs too and is answered directly. The signature
+ * names who: a member's uid or a subscriber's address hash, never anyone else.
  */
 export const newsletterUnsubscribe = onRequest(async (req, res) => {
-  const uid = typeof req.query.u === 'string' ? req.query.u : '';
+  const subject = subjectOf(req.query as Record<string, unknown>);
   const signature = typeof req.query.s === 'string' ? req.query.s : '';
   res.set('Cache-Control', 'private, no-store');
   res.set(
     'Content-Security-Policy',
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   );
-  if (!verifyUnsubscribe(uid, signature)) {
-    res.status(400).type('html').send(unsubscribePage('invalid'));
+  const audience = subject?.kind === 'subscriber' ? 'subscriber' : 'member';
+  if (!subject || !verifyUnsubscribe(subject, signature)) {
+    res.status(400).type('html').send(unsubscribePage('invalid', audience));
     return;
   }
   if (req.method === 'POST') {
-    await db().doc(`newsletter_preferences/${uid}`).set({ unsubscribed: true, updated_at: Timestamp.now() });
-    res.status(200).type('html').send(unsubscribePage('done'));
+    await unsubscribe(db(), adminAuth(), subject, Timestamp.now());
+    res.status(200).type('html').send(unsubscribePage('done', audience));
     return;
   }
   if (req.method !== 'GET') {
     res.status(405).set('Allow', 'GET, POST').send('');
     return;
   }
-  res.status(200).type('html').send(unsubscribePage('confirm'));
+  res.status(200).type('html').send(unsubscribePage('confirm', audience));
 });
+
+/** The visitor subscribers as CSV (address and confirmation time), for the admin's download. Request: none. */
+export const newsletterSubscribersCsv = guardedCall(
+  'admin',
+  async () => {
+    const subscribers = await listSubscribers(db());
+    return { csv: subscribersCsv(subscribers), count: subscribers.length };
+  },
+  { signIn: 'Not authenticated', denied: 'Only administrators can export newsletter subscribers.' },
+);

@@ -10,7 +10,7 @@ import { lightMarkupToText, renderLightMarkup } from '../../../src/domain/light-
 import type { Newsletter } from '../../../src/domain/newsletter';
 import type { Mail } from '../mail/send-mail';
 import { siteUrl } from '../mail/settings';
-import { signUnsubscribe } from './unsubscribe-token';
+import { signUnsubscribe, type UnsubscribeSubject } from './unsubscribe-token';
 
 /** The unsubscribe endpoint (the newsletterUnsubscribe function); NEWSLETTER_UNSUBSCRIBE_URL overrides the emulator default. */
 export function unsubscribeEndpoint(): string {
@@ -22,22 +22,34 @@ export function unsubscribeEndpoint(): string {
   return `http://${host}/${project}/us-central1/newsletterUnsubscribe`;
 }
 
-/** The signed unsubscribe link of a member. */
-export function unsubscribeLink(uid: string): string {
+/** The signed unsubscribe link of a member (by uid) or of a visitor subscriber: `?u=uid` or `?e=emailHash`, and `&s=` the signature. */
+export function unsubscribeLink(who: string | UnsubscribeSubject): string {
+  const subject: UnsubscribeSubject = typeof who === 'string' ? { kind: 'member', uid: who } : who;
   const url = new URL(unsubscribeEndpoint());
-  url.searchParams.set('u', uid);
-  url.searchParams.set('s', signUnsubscribe(uid));
+  if (subject.kind === 'member') url.searchParams.set('u', subject.uid);
+  else url.searchParams.set('e', subject.emailHash);
+  url.searchParams.set('s', signUnsubscribe(subject));
   return url.href;
 }
 
 /** Who gets one copy. */
 export interface NewsletterRecipient {
-  /** Auth uid. */
+  /**
+   * The id of the delivery record (newsletters/{id}/deliveries/{uid}): a member's
+   * Auth uid, or `subscriber-{emailHash}` for a visitor subscriber.
+   */
   uid: string;
-  /** Address from Auth. */
+  /** Address from Auth (a member) or the confirmed subscription (a visitor). */
   email: string;
   /** Display name, for the greeting. */
   name: string;
+  /** Set for a visitor subscriber: the hash of the address, whose unsubscribe link the mail carries. */
+  subscriberHash?: string;
+}
+
+/** A visitor subscriber as a recipient. */
+export function subscriberRecipient(email: string, emailHash: string): NewsletterRecipient {
+  return { uid: `subscriber-${emailHash}`, email, name: 'Shelfmark reader', subscriberHash: emailHash };
 }
 
 /** The email of `newsletter` for `recipient`. */
@@ -46,7 +58,18 @@ export function newsletterMail(
   recipient: NewsletterRecipient,
 ): Mail {
   const pageUrl = `${siteUrl()}${EDITORIAL_BASE_PATHS.newsletters}/${newsletter.slug ?? newsletter.id}`;
-  const unsubscribe = unsubscribeLink(recipient.uid);
+  const subscriber = recipient.subscriberHash !== undefined;
+  const unsubscribe = unsubscribeLink(
+    subscriber
+      ? { kind: 'subscriber', emailHash: recipient.subscriberHash as string }
+      : { kind: 'member', uid: recipient.uid },
+  );
+  const why = subscriber
+    ? 'You receive this because you subscribed to the Shelfmark newsletters.'
+    : 'You receive this because you are a Shelfmark member.';
+  const again = subscriber
+    ? 'you can subscribe again from the newsletters page.'
+    : 'you can subscribe again from your profile editor.';
   const text = [
     'SHELFMARK NEWSLETTER',
     newsletter.title,
@@ -54,7 +77,7 @@ export function newsletterMail(
     `Hello ${recipient.name},`,
     lightMarkupToText(newsletter.content, 'newsletter'),
     `Read it online: ${pageUrl}`,
-    `You receive this because you are a Shelfmark member. Unsubscribe: ${unsubscribe}`,
+    `${why} Unsubscribe: ${unsubscribe}`,
   ]
     .filter((part): part is string => Boolean(part))
     .join('\n\n');
@@ -70,8 +93,8 @@ ${newsletter.subtitle ? `<p style="margin:0 0 16px;color:#6b7280;">${escapeHtml(
 ${renderLightMarkup(newsletter.content, 'newsletter')}
 <p><a href="${escapeHtml(pageUrl)}">Read this newsletter online</a></p>
 </div>
-<p style="font-family:sans-serif;font-size:12px;color:#6b7280;margin-top:16px;">You receive this because you are a Shelfmark member.
-<a href="${escapeHtml(unsubscribe)}">Unsubscribe</a> from newsletters; you can subscribe again from your profile editor.</p>
+<p style="font-family:sans-serif;font-size:12px;color:#6b7280;margin-top:16px;">${why}
+<a href="${escapeHtml(unsubscribe)}">Unsubscribe</a> from newsletters; ${again}</p>
 </div></body></html>`;
   return {
     to: recipient.email,

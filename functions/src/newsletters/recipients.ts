@@ -2,7 +2,11 @@
  * Who receives a newsletter: active, approved members with a verified address
  * who have not unsubscribed, in the chosen group (src/domain/newsletter.ts);
  * the same verified-address rule as every member mail (mail/member-address.ts).
- * Emails come from Auth here, on the server; they never reach the browser.
+ * Visitors who subscribed and confirmed (newsletter_subscribers) are their own
+ * group, and part of 'all', where each address gets one copy: a subscriber
+ * whose address is a recipient member's gets the member's mail only.
+ * Emails come from Auth and the subscriptions here, on the server; they never
+ * reach the browser.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
@@ -14,7 +18,9 @@ import {
 } from '../../../src/domain/newsletter';
 import type { Profile } from '../../../src/domain/profile';
 import { verifiedAddress } from '../mail/member-address';
-import type { NewsletterRecipient } from './newsletter-mail';
+import { normalizeEmail } from '../../../src/domain/follows';
+import { NEWSLETTER_SUBSCRIBERS } from '../../../src/domain/newsletter-subscriber';
+import { subscriberRecipient, type NewsletterRecipient } from './newsletter-mail';
 
 /** A member who could receive newsletters, with what the groups are decided by. */
 interface Candidate {
@@ -88,14 +94,53 @@ function inGroup(candidate: Candidate, group: RecipientGroup): boolean {
   );
 }
 
-/** The recipients of `group`. */
-export function recipientsOf(candidates: readonly Candidate[], group: RecipientGroup): NewsletterRecipient[] {
-  return candidates.filter((c) => inGroup(c, group)).map((c) => c.recipient);
+/** Every confirmed visitor subscriber, ordered by the hash of the address (the document id). */
+export async function subscriberCandidates(firestore: Firestore): Promise<NewsletterRecipient[]> {
+  const snapshot = await firestore
+    .collection(NEWSLETTER_SUBSCRIBERS)
+    .orderBy('__name__')
+    .select('email')
+    .get();
+  return snapshot.docs
+    .filter((d) => typeof d.get('email') === 'string')
+    .map((d) => subscriberRecipient(normalizeEmail(d.get('email') as string), d.id));
+}
+
+/** Who a send could reach: the members who receive newsletters and the visitor subscribers. */
+export interface Audience {
+  members: readonly Candidate[];
+  subscribers: readonly NewsletterRecipient[];
+}
+
+/** Members and subscribers, read together. */
+export async function newsletterAudienceOf(firestore: Firestore, auth: Auth): Promise<Audience> {
+  const [members, subscribers] = await Promise.all([
+    newsletterCandidates(firestore, auth),
+    subscriberCandidates(firestore),
+  ]);
+  return { members, subscribers };
+}
+
+/**
+ * The recipients of `group`, one per address: members first (in uid order), then
+ * the subscribers whose address no member recipient has.
+ */
+export function recipientsOf(audience: Audience, group: RecipientGroup): NewsletterRecipient[] {
+  const members = audience.members.filter((c) => inGroup(c, group)).map((c) => c.recipient);
+  if (group !== 'all' && group !== 'subscribers') return members;
+  const seen = new Set(members.map((m) => normalizeEmail(m.email)));
+  const subscribers = audience.subscribers.filter((s) => {
+    const address = normalizeEmail(s.email);
+    if (seen.has(address)) return false;
+    seen.add(address);
+    return true;
+  });
+  return [...members, ...subscribers];
 }
 
 /** The audience of every group. */
-export function audienceCounts(candidates: readonly Candidate[]): Record<RecipientGroup, number> {
+export function audienceCounts(audience: Audience): Record<RecipientGroup, number> {
   return Object.fromEntries(
-    NEWSLETTER_RECIPIENT_GROUPS.map((g) => [g.value, candidates.filter((c) => inGroup(c, g.value)).length]),
+    NEWSLETTER_RECIPIENT_GROUPS.map((g) => [g.value, recipientsOf(audience, g.value).length]),
   ) as Record<RecipientGroup, number>;
 }

@@ -4,25 +4,41 @@ import { escapeHtml } from '../../../src/domain/escape';
 
 /** Which page: asking to confirm, done, or a link that does not verify. */
 export type UnsubscribeState = 'confirm' | 'done' | 'invalid';
+/** Whose link: a member's (subscribes again in the profile editor) or a visitor subscriber's. */
+export type UnsubscribeAudience = 'member' | 'subscriber';
 
-const MESSAGES: Record<UnsubscribeState, { title: string; body: string }> = {
+/** The page's text per state and audience (a member subscribes again in the profile editor). */
+const MESSAGES: Record<UnsubscribeState, { title: string; body: Record<UnsubscribeAudience, string> }> = {
   confirm: {
     title: 'Unsubscribe from Shelfmark newsletters?',
-    body: 'You will no longer receive Shelfmark newsletters by email.',
+    body: {
+      member: 'You will no longer receive Shelfmark newsletters by email.',
+      subscriber: 'You will no longer receive Shelfmark newsletters by email.',
+    },
   },
   done: {
     title: 'You have been unsubscribed',
-    body: 'You will not receive Shelfmark newsletters any more. You can subscribe again at any time from your profile editor.',
+    body: {
+      member:
+        'You will not receive Shelfmark newsletters any more. You can subscribe again at any time from your profile editor.',
+      subscriber:
+        'You will not receive Shelfmark newsletters any more. You can subscribe again at any time from the newsletters page.',
+    },
   },
   invalid: {
     title: 'This unsubscribe link is not valid',
-    body: 'Please use the link from a recent Shelfmark newsletter, or change the setting in your profile editor.',
+    body: {
+      member:
+        'Please use the link from a recent Shelfmark newsletter, or change the setting in your profile editor.',
+      subscriber: 'Please use the link from a recent Shelfmark newsletter.',
+    },
   },
 };
 
 /** The page; the confirmation POSTs to the same address (query included). */
-export function unsubscribePage(state: UnsubscribeState): string {
-  const { title, body } = MESSAGES[state];
+export function unsubscribePage(state: UnsubscribeState, audience: UnsubscribeAudience = 'member'): string {
+  const { title } = MESSAGES[state];
+  const body = MESSAGES[state].body[audience];
   const site = escapeHtml(siteUrl());
   const action =
     state === 'confirm'

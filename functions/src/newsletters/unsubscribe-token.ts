@@ -1,9 +1,13 @@
 /**
- * The signed token in a newsletter's unsubscribe link: the member's uid and an
- * HMAC-SHA256 of it under NEWSLETTER_SIGNING_SECRET, so the link works without
- * signing in and nobody can unsubscribe someone else by guessing a uid.
+ * The signed token in a newsletter's unsubscribe link, so the link works
+ * without signing in and nobody can unsubscribe someone else: an HMAC-SHA256
+ * under NEWSLETTER_SIGNING_SECRET of who is unsubscribed. A member is named by
+ * their uid; a visitor subscriber by the hash of their address (the id of
+ * newsletter_subscribers/{emailHash}). The two are signed under different
+ * prefixes, so a member's signature never passes for a subscriber or back.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { EMAIL_HASH_PATTERN } from '../../../src/domain/follows';
 
 /** The signing key; required outside the demo project. */
 export function signingSecret(): string {
@@ -12,18 +16,36 @@ export function signingSecret(): string {
   return secret;
 }
 
-function mac(uid: string, secret: string): string {
-  return createHmac('sha256', secret).update(`newsletter-unsubscribe:${uid}`).digest('base64url');
+/** Who an unsubscribe link unsubscribes. */
+export type UnsubscribeSubject = { kind: 'member'; uid: string } | { kind: 'subscriber'; emailHash: string };
+
+function mac(subject: UnsubscribeSubject, secret: string): string {
+  const message =
+    subject.kind === 'member'
+      ? `newsletter-unsubscribe:${subject.uid}`
+      : `newsletter-subscriber-unsubscribe:${subject.emailHash}`;
+  return createHmac('sha256', secret).update(message).digest('base64url');
 }
 
-/** The signature of `uid`. */
-export function signUnsubscribe(uid: string, secret = signingSecret()): string {
-  return mac(uid, secret);
+const asSubject = (who: string | UnsubscribeSubject): UnsubscribeSubject =>
+  typeof who === 'string' ? { kind: 'member', uid: who } : who;
+
+/** The signature of a member's uid, or of a subscriber. */
+export function signUnsubscribe(who: string | UnsubscribeSubject, secret = signingSecret()): string {
+  return mac(asSubject(who), secret);
 }
 
-/** True when `signature` is the signature of `uid` (constant-time comparison). */
-export function verifyUnsubscribe(uid: string, signature: string, secret = signingSecret()): boolean {
-  const expected = Buffer.from(mac(uid, secret));
+/** True when `signature` is the signature of `who` (constant-time comparison). */
+export function verifyUnsubscribe(
+  who: string | UnsubscribeSubject,
+  signature: string,
+  secret = signingSecret(),
+): boolean {
+  const subject = asSubject(who);
+  const named =
+    subject.kind === 'member' ? subject.uid.length > 0 : EMAIL_HASH_PATTERN.test(subject.emailHash);
+  if (!named) return false;
+  const expected = Buffer.from(mac(subject, secret));
   const given = Buffer.from(signature);
-  return uid.length > 0 && expected.length === given.length && timingSafeEqual(expected, given);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }

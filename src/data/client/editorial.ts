@@ -98,3 +98,8 @@ export function sendNewsletter(
 ): Promise<CallOutcome<{ recipientCount: number; alreadySent: boolean }>> {
   return callFunction('sendNewsletter', { newsletterId, group });
 }
+
+/** The visitor newsletter subscribers as CSV (admins only). */
+export function newsletterSubscribersCsv(): Promise<CallOutcome<{ csv: string; count: number }>> {
+  return callFunction('newsletterSubscribersCsv', {});
+}

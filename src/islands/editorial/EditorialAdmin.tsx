@@ -16,6 +16,7 @@ import { canSend, type Newsletter } from '../../domain/newsletter.ts';
 import DeleteItemDialog from './DeleteItemDialog.tsx';
 import EditorialFormDialog from './EditorialFormDialog.tsx';
 import SendNewsletter from './SendNewsletter.tsx';
+import SubscribersExport from './SubscribersExport.tsx';
 import { EDITORIAL_TEXTS } from './texts.ts';
 
 type Item = EditorialItem<EditorialCollection>;
@@ -142,6 +143,7 @@ export default function EditorialAdmin({ collection, slots }: Props) {
         <button type="button" className="btn btn-primary" onClick={() => openEditor(null)}>
           {texts.newButton}
         </button>
+        {collection === 'newsletters' && <SubscribersExport count={counts?.subscribers} />}
         {items === null && (
           <span className="text-sm text-ink-muted" role="status">
             Loading drafts…

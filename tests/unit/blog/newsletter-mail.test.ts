@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   newsletterMail,
   newsletterMessageId,
+  subscriberRecipient,
   unsubscribeLink,
 } from '../../../functions/src/newsletters/newsletter-mail';
 import { unsubscribePage } from '../../../functions/src/newsletters/unsubscribe-page';
@@ -60,7 +61,50 @@ describe('the newsletter email', () => {
   });
 });
 
+describe("a visitor subscriber's newsletter email", () => {
+  const hash = 'a'.repeat(64);
+  const mail = () => newsletterMail(newsletter, subscriberRecipient('visitor@example.org', hash));
+
+  it("carries the subscriber's own signed link, one-click headers, and says why it was sent", () => {
+    const { text, headers, to } = mail();
+    const link = unsubscribeLink({ kind: 'subscriber', emailHash: hash });
+    expect(to).toBe('visitor@example.org');
+    expect(text).toContain(
+      `You receive this because you subscribed to the Shelfmark newsletters. Unsubscribe: ${link}`,
+    );
+    expect(headers).toEqual({
+      'List-Unsubscribe': `<${link}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    const url = new URL(link);
+    expect(url.searchParams.get('e')).toBe(hash);
+    expect(url.searchParams.has('u')).toBe(false);
+    expect(verifyUnsubscribe({ kind: 'subscriber', emailHash: hash }, url.searchParams.get('s') ?? '')).toBe(
+      true,
+    );
+  });
+
+  it("has a Message-ID of its own, apart from any member's", () => {
+    expect(mail().messageId).toBe(`<newsletter.n1.subscriber-${hash}@shelfmark.example>`);
+  });
+});
+
 describe('unsubscribe signatures', () => {
+  it("of a subscriber verify only for that address's hash, never as a member's or another address's", () => {
+    const hash = 'b'.repeat(64);
+    const signature = signUnsubscribe({ kind: 'subscriber', emailHash: hash });
+    expect(verifyUnsubscribe({ kind: 'subscriber', emailHash: hash }, signature)).toBe(true);
+    expect(verifyUnsubscribe({ kind: 'subscriber', emailHash: 'c'.repeat(64) }, signature)).toBe(false);
+    expect(verifyUnsubscribe(hash, signature)).toBe(false);
+    expect(verifyUnsubscribe({ kind: 'subscriber', emailHash: hash }, signUnsubscribe(hash))).toBe(false);
+    expect(
+      verifyUnsubscribe(
+        { kind: 'subscriber', emailHash: 'not-a-hash' },
+        signUnsubscribe({ kind: 'subscriber', emailHash: 'not-a-hash' }),
+      ),
+    ).toBe(false);
+  });
+
   it('verify only for the uid and key they were made with', () => {
     const signature = signUnsubscribe('u1');
     expect(verifyUnsubscribe('u1', signature)).toBe(true);
@@ -86,6 +130,8 @@ describe('unsubscribe signatures', () => {
     expect(unsubscribePage('done')).toContain('You have been unsubscribed');
     expect(unsubscribePage('done')).not.toContain('<form');
     expect(unsubscribePage('invalid')).toContain('This unsubscribe link is not valid');
+    expect(unsubscribePage('done', 'subscriber')).toContain('from the newsletters page');
+    expect(unsubscribePage('done', 'subscriber')).not.toContain('profile editor');
   });
 
   it('has one Message-ID per newsletter and member, the same on every attempt, so a mail sent again after a crash is one copy in the mailbox', () => {

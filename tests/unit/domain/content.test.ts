@@ -57,13 +57,14 @@ describe('page content', () => {
 });
 
 describe('newsletters', () => {
-  it('has the recipient groups, Publishers added', () => {
+  it('has the recipient groups, Publishers and the visitors who subscribed added', () => {
     expect(NEWSLETTER_RECIPIENT_GROUPS.map((g) => g.label)).toEqual([
       'All Users',
       'Book Authors',
       'Publishers',
       'Book Lovers/Marketers',
       'Admins',
+      'Newsletter Subscribers',
     ]);
   });
   it('matches members to groups by category, and Admins by the claim', () => {
@@ -79,6 +80,8 @@ describe('newsletters', () => {
     expect(isNewsletterRecipient(author, 'publisher')).toBe(false);
     expect(isNewsletterRecipient(author, 'admin')).toBe(false);
     expect(isNewsletterRecipient({ ...author, admin: true }, 'admin')).toBe(true);
+    // Members are never in the subscribers group: it holds the visitors who subscribed.
+    expect(isNewsletterRecipient({ ...author, admin: true }, 'subscribers')).toBe(false);
     expect(
       isNewsletterRecipient(
         { ...author, profile: { ...author.profile, category: 'Publisher' } },

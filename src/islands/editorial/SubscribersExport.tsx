@@ -1,0 +1,44 @@
+/**
+ * The admin's download of the visitor newsletter subscribers as a CSV file
+ * (address and confirmation time), with their number when counted. The list
+ * comes from an admin-only callable: addresses never reach anyone else.
+ */
+import { useState } from 'react';
+import { showToast } from '../../lib/toast.ts';
+
+interface Props {
+  /** Subscribers as the audience count gives them, or undefined while loading. */
+  count: number | undefined;
+}
+
+export default function SubscribersExport({ count }: Props) {
+  const [busy, setBusy] = useState(false);
+
+  async function download() {
+    setBusy(true);
+    try {
+      const { newsletterSubscribersCsv } = await import('../../data/client/editorial.ts');
+      const outcome = await newsletterSubscribersCsv();
+      if (!outcome.ok) throw new Error(outcome.message);
+      const url = URL.createObjectURL(new Blob([outcome.data.csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      console.error('Failed to export newsletter subscribers', error);
+      showToast({ title: 'Error', description: 'Could not export the subscribers.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void download()}>
+      {busy ? 'Exporting…' : `Export subscribers${count === undefined ? '' : ` (${count})`} as CSV`}
+    </button>
+  );
+}
