@@ -124,3 +124,16 @@ export function canUseFeature(
 
 /** The refusal a callable answers for a feature the caller may not use. */
 export const FEATURE_UNAVAILABLE_MESSAGE = 'This feature is not available to you yet.';
+
+/**
+ * True when a page the same for every viewer (CDN-cached or pre-rendered) shows
+ * `feature` at all: unless its switch is 'off'. Such a page cannot know its
+ * viewer, so on 'premium' it shows the feature and the callables behind its
+ * controls refuse whoever may not use it.
+ */
+export function featureShownOnSharedPages(
+  settings: EarlyAccessSettingsInput | null | undefined,
+  feature: EarlyAccessFeature,
+): boolean {
+  return featurePosition(settings, feature) !== 'off';
+}

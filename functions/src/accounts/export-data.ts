@@ -107,7 +107,7 @@ export async function memberExport(
     newslettersReceived(firestore, uid),
     ...OWNED_COLLECTIONS.map((collection) => ownedBy(firestore, collection, 'user_id', uid)),
   ]);
-  const [books = [], products = [], ownAds = []] = owned;
+  const [books = [], products = [], ownAds = [], reviews = []] = owned;
   const ads = await withAdContacts(firestore, ownAds);
   const profileDoc = profile.exists ? exportDocument(profile.id, profile.data()) : null;
   const newsletterChoices = Object.fromEntries(
@@ -154,6 +154,7 @@ export async function memberExport(
     books,
     products_services: products,
     classified_ads: ads,
+    book_reviews: reviews,
     blog_posts: blogPosts,
     newsletters_received: deliveries,
     member_records: records,
