@@ -63,6 +63,17 @@ describe('book_reviews', () => {
         getDocs(query(collection(db, 'book_reviews'), where('user_id', '==', uids.owner))),
       );
       expect(mine.docs.map((d) => d.id)).toEqual([`book-1__${uids.owner}`]);
+      // The review form's query: their review of a book they have not reviewed is an empty answer, not a refusal.
+      const none = await expectAllowed(
+        getDocs(
+          query(
+            collection(db, 'book_reviews'),
+            where('user_id', '==', uids.owner),
+            where('book_id', '==', 'book-9'),
+          ),
+        ),
+      );
+      expect(none.size).toBe(0);
     });
     it("cannot read another member's review, nor list a book's reviews", async () => {
       const db = dbAs(env, 'owner');
