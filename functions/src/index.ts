@@ -48,6 +48,12 @@ export {
   marketIndexOwner,
 } from './market/market-index';
 export { contactSeller } from './market/contact-seller';
+export {
+  saveReview,
+  deleteReview,
+  removeReviewsOfDeletedBook,
+  reviewVisibilityOwner,
+} from './reviews/save-review';
 export { stripeWebhook } from './billing/webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { memberAnalytics } from './analytics/member-analytics';

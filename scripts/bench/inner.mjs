@@ -23,6 +23,7 @@ import { benchAdmin } from './admin.mjs';
 import { benchAccountOracle } from './account-oracle.mjs';
 import { benchAnalytics, benchAnalyticsView } from './analytics.mjs';
 import { benchSearch } from './search.mjs';
+import { benchReviewReads } from './reviews.mjs';
 import { renderMarkdown } from './report.mjs';
 import { fillMarketTo, newestAdPath } from './extra-listings.mjs';
 import { MARKET_PAGE_SIZE } from '../../src/domain/market.ts';
@@ -73,6 +74,8 @@ const onlyFirstPaint = process.env.BENCH_ONLY === 'first-paint';
 const onlyAnalytics = process.env.BENCH_ONLY === 'analytics';
 // BENCH_ONLY=search: the embedded search engine at 20,000 generated documents (search.mjs), in-process; nothing else.
 const onlySearch = process.env.BENCH_ONLY === 'search';
+// BENCH_ONLY=reviews: the book page's reads with 1,000 reviews (reviews.mjs) on the demo data and the build; nothing else.
+const onlyReviews = process.env.BENCH_ONLY === 'reviews';
 /** Lighthouse runs of a page with first-paint targets: those are held as the median of at least five. */
 const FIRST_PAINT_RUNS = 5;
 
@@ -237,6 +240,18 @@ async function writeSectionOnly(name, started, loadAverage, key, section) {
   );
 }
 
+/** The book page's reads with 1,000 reviews (reviews.mjs) against the served build. */
+async function reviewReads() {
+  step('Reviews: the book page with 1,000 reviews, its first and a later page');
+  const result = await benchReviewReads({ baseUrl }).catch((error) => ({ error: String(error) }));
+  console.log(`  ${JSON.stringify(result)}`);
+  return result;
+}
+
+/** BENCH_ONLY=reviews: the review reads alone. */
+const reviewsOnly = (started, loadAverage) =>
+  writeSectionOnly('reviews', started, loadAverage, 'reviews', reviewReads);
+
 /** BENCH_ONLY=analytics: the analytics load alone. */
 const analyticsOnly = (started, loadAverage) =>
   writeSectionOnly('analytics', started, loadAverage, 'analytics', analyticsLoad);
@@ -322,6 +337,7 @@ async function main() {
 
   const loadAverage = loadavg()[0].toFixed(2);
   if (onlyAnalytics) return analyticsOnly(started, loadAverage);
+  if (onlyReviews) return reviewsOnly(started, loadAverage);
   const pages = [];
   const chrome = onlyPublish ? undefined : await launchChrome();
   try {
@@ -392,6 +408,7 @@ async function main() {
   const accountOracleResult = onlyPublish || onlyMarket ? undefined : await accountOracle();
   const searchResult = onlyPublish || onlyMarket || onlyFirstPaint ? undefined : await searchEngine();
   const analyticsResult = onlyPublish || onlyMarket ? undefined : await analyticsLoad();
+  const reviewsResult = onlyPublish || onlyMarket ? undefined : await reviewReads();
 
   const results = {
     measured_at: new Date().toISOString(),
@@ -411,6 +428,7 @@ async function main() {
     account_oracle: accountOracleResult,
     search: searchResult,
     analytics: analyticsResult,
+    reviews: reviewsResult,
   };
   const markdown = renderMarkdown(results);
   writeFileSync(join(OUT, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);

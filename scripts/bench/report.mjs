@@ -10,6 +10,13 @@
  */
 export const TARGETS = { performance: 95, accessibility: 100, lcp_after_fcp_ms: 50, render_blocking: 0 };
 
+/**
+ * The most Firestore reads a book page with a page of reviews may cost, whatever the
+ * number of reviews: the page's own reads, the switches, the cursor review and the
+ * page's query (ten shown and one more).
+ */
+export const REVIEW_PAGE_READS_TARGET = 20;
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const ms = (value) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`);
 
@@ -300,6 +307,17 @@ export function renderMarkdown(results) {
     }
   }
 
+  const reviews = results.reviews;
+  if (reviews) {
+    lines.push('', `Reviews: the book page's Firestore reads with ${reviews.reviews ?? 1000} reviews:`, '');
+    if (reviews.error) lines.push(`- not measured: ${reviews.error}`);
+    else
+      lines.push(
+        `- first page: ${reviews.first_page.reads} reads, ${reviews.first_page.reviews_shown} reviews shown (HTTP ${reviews.first_page.status})`,
+        `- a later page ('More reviews'): ${reviews.later_page.reads} reads, ${reviews.later_page.reviews_shown} reviews shown (HTTP ${reviews.later_page.status})`,
+      );
+  }
+
   const misses = results.pages.flatMap((p) => missesOf(p).map((m) => `- ${p.path}: ${m}`));
   if (search && !search.error) {
     const t = search.targets;
@@ -308,6 +326,17 @@ export function renderMarkdown(results) {
     if (search.index_mb >= t.index_mb) misses.push(`- search: index ${search.index_mb} MB`);
     if (search.cold_start_ms >= t.cold_start_ms)
       misses.push(`- search: cold start ${search.cold_start_ms} ms`);
+  }
+  // A page of reviews reads the page and one more, never a read per review beyond it.
+  if (reviews && !reviews.error) {
+    for (const [name, page] of [
+      ['first', reviews.first_page],
+      ['later', reviews.later_page],
+    ])
+      if (page.reads > REVIEW_PAGE_READS_TARGET)
+        misses.push(
+          `- reviews: the ${name} page read ${page.reads} documents (> ${REVIEW_PAGE_READS_TARGET})`,
+        );
   }
   if (analytics && !analytics.error) {
     if (analytics.counted_share < analytics.counted_target)

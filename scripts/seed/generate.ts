@@ -7,6 +7,7 @@ import { generateBlogPosts, generateNewsletters } from './editorial.ts';
 import { generateClassifiedAds, generateProductsServices } from './marketplace.ts';
 import { generateMarketEntries } from './market-index.ts';
 import { type Member, authUsers, generateMembers } from './members.ts';
+import { generateReviews } from './reviews.ts';
 import {
   generateBanners,
   generateFeatured,
@@ -41,6 +42,8 @@ export function generate(options: GenerateOptions): SeedData {
     featured.filter((d) => d.collection === 'featured_books').map((d) => d.data.book_id),
   );
   for (const book of books) book.doc.data.is_featured = featuredBookIds.has(book.id);
+  // Before the books are listed below: the reviews add their totals to the books.
+  const reviews = generateReviews(books, members);
 
   // book_count is what the Cloud Function trigger would compute: the owner's active books.
   // A Premium member's billing record says where the plan comes from (scripts/seed/billing.ts).
@@ -57,6 +60,7 @@ export function generate(options: GenerateOptions): SeedData {
   const docs: SeedDoc[] = [
     ...profiles,
     ...books.map((b) => b.doc),
+    ...reviews,
     ...generateProductsServices(members),
     ...generateClassifiedAds(members),
     ...generateBlogPosts(ctx, admin),

@@ -23,6 +23,7 @@ import { PLAN_LIMITS } from '../../src/domain/plan-limits.ts';
 import { pageContentSchema } from '../../src/domain/page-content.ts';
 import { productServiceSchema } from '../../src/domain/product-service.ts';
 import { profileSchema } from '../../src/domain/profile.ts';
+import { reviewSchema } from '../../src/domain/review.ts';
 import { siteSettingsSchema } from '../../src/domain/site-settings.ts';
 import { parseDoc, toWriteData } from '../../src/data/firestore-convert.ts';
 import type { SeedDoc } from './context.ts';
@@ -41,6 +42,7 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   featured_profiles: featuredProfileSchema,
   featured_books: featuredBookSchema,
   market_listings: marketEntrySchema,
+  book_reviews: reviewSchema,
 };
 
 /** Parses each document with its collection's schema and returns the write data (defaults applied); throws on the first invalid one. */
@@ -129,6 +131,26 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
     );
     if (!sameVisibilityFields(doc.data, visibility))
       problems.push(`books/${doc.id}: visibility fields differ from bookVisibilityFields()`);
+  }
+  // Each book's rating totals are what saveReview would have kept from its reviews.
+  const totals = new Map<string, { rating_count: number; rating_sum: number }>();
+  for (const doc of of('book_reviews')) {
+    const book = books.get(String(doc.data.book_id));
+    if (!book) problems.push(`book_reviews/${doc.id}: book ${String(doc.data.book_id)} does not exist`);
+    if (!profiles.has(String(doc.data.user_id)))
+      problems.push(`book_reviews/${doc.id}: reviewer ${String(doc.data.user_id)} has no profile`);
+    if (book?.user_id === doc.data.user_id)
+      problems.push(`book_reviews/${doc.id}: a review of one's own book`);
+    const sum = totals.get(String(doc.data.book_id)) ?? { rating_count: 0, rating_sum: 0 };
+    totals.set(String(doc.data.book_id), {
+      rating_count: sum.rating_count + 1,
+      rating_sum: sum.rating_sum + Number(doc.data.rating),
+    });
+  }
+  for (const [id, book] of books) {
+    const expected = totals.get(id) ?? { rating_count: 0, rating_sum: 0 };
+    if (book.rating_count !== expected.rating_count || book.rating_sum !== expected.rating_sum)
+      problems.push(`books/${id}: rating totals differ from its reviews`);
   }
   for (const doc of of('featured_profiles')) {
     const profile = profiles.get(String(doc.data.user_id));

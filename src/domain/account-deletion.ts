@@ -18,6 +18,8 @@ export const ACCOUNT_DELETION_STEPS = [
   'profile',
   /** The page_slugs claims, current and retired. */
   'page_slugs',
+  /** The member's ratings and reviews, each taken off its book's totals (before 'books', whose own reviews go with them). */
+  'reviews',
   /** The member's books (the ids of featured ones are noted in the job for the last step). */
   'books',
   /** The member's products and services. */

@@ -13,6 +13,7 @@ import { HTTP_URL_PATTERN_SOURCE, MEDIA_PATH_PATTERN_SOURCE } from './common.ts'
 import { parsePriceNumeric } from './product-service.ts';
 import type { Profile } from './profile.ts';
 import { bookRoleOf, memberSchemaType } from './profile-json-ld.ts';
+import { aggregateRatingJsonLd, reviewJsonLd, type RatingTotals, type Review } from './review.ts';
 
 /** The not-found screen of an unknown or disabled book (HTTP 404). */
 export const BOOK_NOT_FOUND = {
@@ -128,6 +129,11 @@ export interface BookJsonLdInput {
   site: URL | string;
   /** The book's owner: a Publisher is named as the book's publisher (an Organization), anyone else as its author (a Person). */
   owner?: Pick<Profile, 'role' | 'category'>;
+  /** The book's ratings and the reviews the page shows: `aggregateRating` and `review` appear only when ratings exist. */
+  ratings?: {
+    totals: RatingTotals;
+    reviews: readonly Pick<Review, 'rating' | 'text' | 'reviewer' | 'created_at'>[];
+  };
 }
 
 /**
@@ -141,7 +147,9 @@ export function bookJsonLd({
   imageUrl,
   site,
   owner,
+  ratings,
 }: BookJsonLdInput): Record<string, unknown> {
+  const aggregateRating = ratings ? aggregateRatingJsonLd(ratings.totals) : null;
   const ownerType = owner ? memberSchemaType(owner) : 'Person';
   const chips = bookChips(book);
   const genre = [...chips.genres, ...chips.subGenres];
@@ -174,5 +182,11 @@ export function bookJsonLd({
       : {}),
     ...(genre.length > 0 ? { genre } : {}),
     ...(offers.length > 0 ? { offers } : {}),
+    ...(aggregateRating && ratings
+      ? {
+          aggregateRating,
+          ...(ratings.reviews.length > 0 ? { review: ratings.reviews.map(reviewJsonLd) } : {}),
+        }
+      : {}),
   };
 }

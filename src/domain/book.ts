@@ -4,6 +4,7 @@ import {
   httpUrl,
   idSchema,
   moneySchema,
+  nonNegativeInt,
   optionalText,
   optionalUrl,
   optionalSitePathOrUrl,
@@ -177,6 +178,10 @@ export const bookSchema = z
     owner_public: z.boolean().default(false),
     /** Denormalised is_active AND owner_public, so every public listing is one indexed query; kept by the bookVisibility triggers. */
     is_public: z.boolean().default(false),
+    /** How many members rated the book; kept with each review in the saveReview/deleteReview transaction (src/domain/review.ts), never by clients. */
+    rating_count: nonNegativeInt.default(0),
+    /** The sum of those ratings' stars (the average is rating_sum / rating_count); kept with rating_count. */
+    rating_sum: nonNegativeInt.default(0),
     /** When the book was added. */
     created_at: timestampSchema,
     /** When the book was last saved. */

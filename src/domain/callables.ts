@@ -42,6 +42,7 @@ import type {
 import type { AccountPlan, CheckoutRequest } from './billing.ts';
 import type { SellerMessageRequest } from './seller-message.ts';
 import type { SignupRequest } from './signup.ts';
+import type { SaveReviewRequest, SaveReviewResponse, deleteReviewRequestSchema } from './review.ts';
 
 /** What signUp answers. */
 export interface SignUpResult {
@@ -139,6 +140,9 @@ export interface Callables {
   saveProductService: { request: SaveProductServiceRequest; response: SaveItemResponse };
   deleteProductService: { request: z.input<typeof deleteItemRequestSchema>; response: { id: string } };
   contactSeller: { request: SellerMessageRequest; response: { status: 'sent' } };
+  // Ratings and reviews
+  saveReview: { request: SaveReviewRequest; response: SaveReviewResponse };
+  deleteReview: { request: z.input<typeof deleteReviewRequestSchema>; response: { id: string } };
   // Premium
   startCheckout: { request: CheckoutRequest; response: BillingSession };
   openBillingPortal: { request: NoData; response: BillingSession };

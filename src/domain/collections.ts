@@ -12,6 +12,8 @@ export const COLLECTIONS = {
   siteSettings: 'site_settings',
   featuredProfiles: 'featured_profiles',
   featuredBooks: 'featured_books',
+  /** Ratings and reviews (review.ts), written by the review functions and the seed. */
+  bookReviews: 'book_reviews',
   /** The market index (market-entry.ts), written by triggers and the seed. */
   marketListings: 'market_listings',
 } as const;

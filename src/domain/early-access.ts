@@ -22,9 +22,9 @@ export type EarlyAccessFeature = (typeof EARLY_ACCESS_FEATURES)[number];
 /**
  * The features that exist today, whose switches the admin sees. A switch that
  * controls nothing is not shown, so a feature joins this list in the change that
- * ships it. None of wave 3's features has shipped yet.
+ * ships it. Reviews (ratings and reviews on book and profile pages) has shipped.
  */
-export const SHIPPED_FEATURES: readonly EarlyAccessFeature[] = [];
+export const SHIPPED_FEATURES: readonly EarlyAccessFeature[] = ['reviews'];
 
 /** The three positions of a switch: nobody, Premium members only, or everyone. */
 export const FEATURE_POSITIONS = ['off', 'premium', 'everyone'] as const;
@@ -124,3 +124,16 @@ export function canUseFeature(
 
 /** The refusal a callable answers for a feature the caller may not use. */
 export const FEATURE_UNAVAILABLE_MESSAGE = 'This feature is not available to you yet.';
+
+/**
+ * True when a page the same for every viewer (CDN-cached or pre-rendered) shows
+ * `feature` at all: unless its switch is 'off'. Such a page cannot know its
+ * viewer, so on 'premium' it shows the feature and the callables behind its
+ * controls refuse whoever may not use it.
+ */
+export function featureShownOnSharedPages(
+  settings: EarlyAccessSettingsInput | null | undefined,
+  feature: EarlyAccessFeature,
+): boolean {
+  return featurePosition(settings, feature) !== 'off';
+}

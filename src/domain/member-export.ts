@@ -4,11 +4,11 @@
  * gathers the documents, this module fixes the file's shape.
  */
 
-/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters). */
-export const MEMBER_EXPORT_FORMAT = 2;
+/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews). */
+export const MEMBER_EXPORT_FORMAT = 3;
 
 /** Collections whose documents belong to a member through `user_id`, exported whole. */
-export const OWNED_COLLECTIONS = ['books', 'products_services', 'classified_ads'] as const;
+export const OWNED_COLLECTIONS = ['books', 'products_services', 'classified_ads', 'book_reviews'] as const;
 
 /** One exported document: its id and its fields as stored, times as ISO strings. */
 export interface ExportedDocument {
@@ -46,6 +46,8 @@ export interface MemberExport {
   products_services: ExportedDocument[];
   /** Classified ads. */
   classified_ads: ExportedDocument[];
+  /** The member's ratings and reviews of books. */
+  book_reviews: ExportedDocument[];
   /** Blog posts the member wrote. */
   blog_posts: ExportedDocument[];
   /** Newsletters sent to the member: the newsletter's id and title with its delivery record (status, sent_at), oldest first. */

@@ -44,6 +44,21 @@ async function seedEverything(member: Member) {
     .doc(`profiles/${uid}/private/email_change`)
     .set({ old_email: member.email, new_email: 'new@example.com', requested_at: at });
   const book = await db.collection('books').add(bookData(uid));
+  // A review the member wrote of someone else's book (written as saveReview writes it).
+  const reviewed = await db
+    .collection('books')
+    .add(bookData(`other-${uid}`, { rating_count: 1, rating_sum: 4 }));
+  const review = `book_reviews/${reviewed.id}__${uid}`;
+  await db.doc(review).set({
+    book_id: reviewed.id,
+    book_title: 'Reviewed',
+    user_id: uid,
+    reviewer: { display_name: 'Reviewer', page_slug: null },
+    rating: 4,
+    text: 'Good',
+    created_at: at,
+    updated_at: at,
+  });
   const product = await db.collection('products_services').add(productData(uid));
   const ad = await db.collection('classified_ads').add(adData(uid, { contact_method: 'email' }));
   await ad.collection('private').doc('contact').set({ contact_info: member.email });
@@ -59,7 +74,7 @@ async function seedEverything(member: Member) {
   const subscription = `newsletter_subscribers/${emailHash(member.email)}`;
   await db.doc(subscription).set({ email: member.email, confirmed_at: at });
   return {
-    ids: { slug, book: book.id, product: product.id, ad: ad.id, newsletter: newsletter.id },
+    ids: { slug, book: book.id, product: product.id, ad: ad.id, newsletter: newsletter.id, review, reviewed },
     owned: [
       `profiles/${uid}`,
       `profiles/${uid}/private/notifications`,
@@ -72,6 +87,7 @@ async function seedEverything(member: Member) {
       `products_services/${product.id}`,
       `classified_ads/${ad.id}`,
       `classified_ads/${ad.id}/private/contact`,
+      review,
       `newsletter_preferences/${uid}`,
       `plan_locks/${uid}`,
       ...throttles,
@@ -107,6 +123,7 @@ describe('what the site keeps about a member', () => {
     expect(file.page_slugs.map((claim) => claim.id)).toEqual([ids.slug]);
     expect(file.books.map((book) => book.id)).toEqual([ids.book]);
     expect(file.products_services.map((product) => product.id)).toEqual([ids.product]);
+    expect(file.book_reviews).toEqual([expect.objectContaining({ id: ids.review.split('/')[1], rating: 4 })]);
     expect(file.classified_ads).toEqual([
       expect.objectContaining({ id: ids.ad, contact_info: member.email }),
     ]);
@@ -144,7 +161,7 @@ describe('what the site keeps about a member', () => {
   it('deleting the account removes every record kept under the member, and only theirs', async () => {
     const member = await makeMember();
     const bystander = await makeMember();
-    const { owned } = await seedEverything(member);
+    const { owned, ids } = await seedEverything(member);
     const kept = (await seedEverything(bystander)).owned;
 
     await recordDeletion(db, member.uid, member.uid);
@@ -152,5 +169,7 @@ describe('what the site keeps about a member', () => {
 
     expect(await existing(owned)).toEqual([]);
     expect(await existing(kept)).toEqual(kept);
+    // The deleted member's rating came off the book's totals.
+    expect((await ids.reviewed.get()).data()).toMatchObject({ rating_count: 0, rating_sum: 0 });
   });
 });

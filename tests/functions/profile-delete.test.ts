@@ -214,6 +214,7 @@ describe('deleteAccount after a crash midway', () => {
       'billing',
       'profile',
       'page_slugs',
+      'reviews',
       'books',
       'products_services',
       'classified_ads',

@@ -23,6 +23,7 @@ import { adminAuth, authErrorCode } from './admin-auth';
 import { PAGE_SLUGS } from './page-slug';
 import { guardedCall } from '../guard';
 import { THROTTLES, throttleKey } from './throttle';
+import { removeMemberReviews } from '../reviews/save-review';
 
 /** account_deletions/{uid}: one job per deleted account (src/domain/account-deletion.ts). Admin SDK only. */
 export const ACCOUNT_DELETIONS = 'account_deletions';
@@ -131,6 +132,7 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
   },
   page_slugs: ({ firestore, uid }) =>
     deleteAll(firestore, firestore.collection(PAGE_SLUGS).where('uid', '==', uid)),
+  reviews: ({ firestore, uid }) => removeMemberReviews(firestore, uid),
   books: deleteBooks,
   products_services: ({ firestore, uid }) =>
     deleteAll(firestore, firestore.collection('products_services').where('user_id', '==', uid)),

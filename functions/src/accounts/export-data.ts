@@ -108,7 +108,7 @@ export async function memberExport(
     newslettersReceived(firestore, uid),
     ...OWNED_COLLECTIONS.map((collection) => ownedBy(firestore, collection, 'user_id', uid)),
   ]);
-  const [books = [], products = [], ownAds = []] = owned;
+  const [books = [], products = [], ownAds = [], reviews = []] = owned;
   // A visitor subscription of the member's own address (the newsletters' sign-up form) is theirs too.
   const visitorSubscription = user?.email ? await subscriptionOf(firestore, user.email) : null;
   const ads = await withAdContacts(firestore, ownAds);
@@ -163,6 +163,7 @@ export async function memberExport(
     books,
     products_services: products,
     classified_ads: ads,
+    book_reviews: reviews,
     blog_posts: blogPosts,
     newsletters_received: deliveries,
     member_records: records,

@@ -14,6 +14,7 @@ describe('account deletion steps', () => {
       'billing',
       'profile',
       'page_slugs',
+      'reviews',
       'books',
       'products_services',
       'classified_ads',
@@ -25,6 +26,7 @@ describe('account deletion steps', () => {
   it('resume with the steps not yet done, in order', () => {
     expect(pendingSteps([])).toEqual([...ACCOUNT_DELETION_STEPS]);
     expect(pendingSteps(['auth', 'billing', 'profile', 'page_slugs'])).toEqual([
+      'reviews',
       'books',
       'products_services',
       'classified_ads',

@@ -38,6 +38,8 @@ const stored = {
   is_full_book_free: true,
   is_active: true,
   is_featured: false,
+  rating_count: 0,
+  rating_sum: 0,
   has_free_reading: true,
   has_audiobook: false,
   search_keywords: [],

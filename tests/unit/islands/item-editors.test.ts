@@ -45,6 +45,8 @@ const book = {
   is_full_book_free: false,
   is_active: true,
   is_featured: false,
+  rating_count: 0,
+  rating_sum: 0,
   has_free_reading: true,
   has_audiobook: false,
   search_keywords: [],

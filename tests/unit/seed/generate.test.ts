@@ -19,6 +19,16 @@ describe('the demo data generator', () => {
     expect(() => checkReferences(docs)).not.toThrow();
   });
 
+  it('rates some public books with reviews by members who do not own them, and would notice wrong totals', () => {
+    const reviews = of('book_reviews');
+    expect(reviews.length).toBeGreaterThanOrEqual(10);
+    const rated = of('books').filter((b) => Number(b.data.rating_count) > 0);
+    expect(rated.length).toBe(10);
+    const index = docs.findIndex((d) => d.id === rated[0]!.id && d.collection === 'books');
+    const wrong = docs.with(index, { ...docs[index]!, data: { ...docs[index]!.data, rating_sum: 0 } });
+    expect(() => checkReferences(wrong)).toThrow(/rating totals differ/);
+  });
+
   it('stores the search keywords and sort names the triggers would compute, and would notice stale ones', () => {
     const stale = (collection: string) => {
       const index = docs.findIndex((d) => d.collection === collection);

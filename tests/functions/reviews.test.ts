@@ -1,0 +1,257 @@
+// saveReview and deleteReview on the emulators: who may rate (members in good
+// standing, never the book's owner), one review per member per book (also when
+// the same member saves twice at once), nobody edits or deletes another's review,
+// review text stored as typed and rendered escaped, and the book's totals exact
+// under concurrent ratings, edits and deletions.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FEATURE_UNAVAILABLE_MESSAGE } from '../../src/domain/early-access';
+import {
+  REVIEW_MESSAGES,
+  renderReviewText,
+  reviewId,
+  type SaveReviewResponse,
+} from '../../src/domain/review';
+import { adminDb, clearFirestore, eventually } from './emulator';
+import { bookData } from './factories';
+import { callAs, makeMember, type Member } from './profile-members';
+
+const db = adminDb();
+
+const save = (member: Member | undefined, data: Record<string, unknown>) =>
+  callAs<SaveReviewResponse>('saveReview', member, data);
+const remove = (member: Member | undefined, bookId: string) =>
+  callAs<{ id: string }>('deleteReview', member, { bookId });
+
+/** A public book of `owner`, with no ratings yet. */
+async function publicBook(owner: Member): Promise<string> {
+  const ref = await db
+    .collection('books')
+    .add(bookData(owner.uid, { title: 'Tides', owner_public: true, is_public: true }));
+  return ref.id;
+}
+
+async function totalsOf(bookId: string) {
+  const book = await db.doc(`books/${bookId}`).get();
+  return { rating_count: book.get('rating_count') ?? 0, rating_sum: book.get('rating_sum') ?? 0 };
+}
+
+/** The totals recounted from the stored reviews: what the stored totals must equal. */
+async function recount(bookId: string) {
+  const reviews = await db.collection('book_reviews').where('book_id', '==', bookId).get();
+  return {
+    rating_count: reviews.size,
+    rating_sum: reviews.docs.reduce((sum, doc) => sum + Number(doc.get('rating')), 0),
+  };
+}
+
+let author: Member;
+let bookId: string;
+
+beforeEach(async () => {
+  await clearFirestore();
+  author = await makeMember();
+  bookId = await publicBook(author);
+});
+
+describe('saveReview', () => {
+  it('a member rates and reviews a book: the review is stored under their id and counted on the book', async () => {
+    const reader = await makeMember({ profile: { display_name: 'Rae Reader', page_slug: 'rae' } });
+    const answer = await save(reader, { bookId, rating: 4, text: ' Loved it. ' });
+    expect(answer.result).toEqual({ id: reviewId(bookId, reader.uid), created: true });
+    const stored = (await db.doc(`book_reviews/${reviewId(bookId, reader.uid)}`).get()).data();
+    expect(stored).toMatchObject({
+      book_id: bookId,
+      book_title: 'Tides',
+      user_id: reader.uid,
+      reviewer: { display_name: 'Rae Reader', page_slug: 'rae' },
+      rating: 4,
+      text: 'Loved it.',
+    });
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 1, rating_sum: 4 });
+  });
+
+  it('a second rating by the same member is an edit of their one review; the totals move by the difference', async () => {
+    const reader = await makeMember();
+    await save(reader, { bookId, rating: 2 });
+    const created = (await db.doc(`book_reviews/${reviewId(bookId, reader.uid)}`).get()).get('created_at');
+    const again = await save(reader, { bookId, rating: 5, text: 'Changed my mind.' });
+    expect(again.result?.created).toBe(false);
+    const review = await db.doc(`book_reviews/${reviewId(bookId, reader.uid)}`).get();
+    expect(review.get('rating')).toBe(5);
+    expect(review.get('created_at')).toEqual(created);
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 1, rating_sum: 5 });
+  });
+
+  it('two ratings by one member at once make one review, counted once', async () => {
+    const reader = await makeMember();
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((rating) => save(reader, { bookId, rating })));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(answers.filter((answer) => answer.result?.created)).toHaveLength(1);
+    const reviews = await db.collection('book_reviews').where('user_id', '==', reader.uid).get();
+    expect(reviews.size).toBe(1);
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 1, rating_sum: reviews.docs[0]!.get('rating') });
+  });
+
+  it('an author cannot rate their own book', async () => {
+    const answer = await save(author, { bookId, rating: 5, text: 'Mine is great.' });
+    expect(answer.error).toMatchObject({ status: 'PERMISSION_DENIED', message: REVIEW_MESSAGES.ownBook });
+    expect((await db.doc(`book_reviews/${reviewId(bookId, author.uid)}`).get()).exists).toBe(false);
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 0, rating_sum: 0 });
+  });
+
+  it.each([
+    ['a pending member', { profile: { approval_status: 'pending' } }],
+    ['a denied member', { profile: { approval_status: 'denied' } }],
+    ['a deactivated member', { profile: { is_active: false } }],
+    ['a member whose email is not confirmed', { verified: false }],
+  ])('%s cannot rate', async (_label, options) => {
+    const reader = await makeMember(options);
+    const answer = await save(reader, { bookId, rating: 5 });
+    expect(answer.error).toMatchObject({ status: 'PERMISSION_DENIED', message: REVIEW_MESSAGES.notAllowed });
+    expect((await db.doc(`book_reviews/${reviewId(bookId, reader.uid)}`).get()).exists).toBe(false);
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 0, rating_sum: 0 });
+  });
+
+  it('a visitor cannot rate', async () => {
+    const answer = await save(undefined, { bookId, rating: 5 });
+    expect(answer.error).toMatchObject({ status: 'UNAUTHENTICATED', message: REVIEW_MESSAGES.signIn });
+  });
+
+  it('a book the public cannot see, or no book, cannot be rated', async () => {
+    const reader = await makeMember();
+    const hidden = await db
+      .collection('books')
+      .add(bookData(author.uid, { is_active: false, owner_public: true, is_public: false }));
+    expect((await save(reader, { bookId: hidden.id, rating: 3 })).error?.status).toBe('NOT_FOUND');
+    expect((await save(reader, { bookId: 'no-such-book', rating: 3 })).error?.status).toBe('NOT_FOUND');
+    expect((await db.collection('book_reviews').get()).size).toBe(0);
+  });
+
+  it('bad ratings, long texts and forged fields are refused with nothing written', async () => {
+    const reader = await makeMember();
+    for (const data of [
+      { bookId, rating: 0 },
+      { bookId, rating: 6 },
+      { bookId, rating: 4.5 },
+      { bookId, rating: 4, text: 'x'.repeat(5_001) },
+      { bookId, rating: 4, user_id: author.uid },
+      { bookId, rating: 4, rating_count: 100 },
+    ]) {
+      expect((await save(reader, data)).error?.status).toBe('INVALID_ARGUMENT');
+    }
+    expect((await db.collection('book_reviews').get()).size).toBe(0);
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 0, rating_sum: 0 });
+  });
+
+  it('markup and script in a review are stored as typed and rendered as text', async () => {
+    const reader = await makeMember();
+    const text = '<script>alert(1)</script> <img src=x onerror=alert(2)> **fine**';
+    await save(reader, { bookId, rating: 3, text });
+    const stored = (await db.doc(`book_reviews/${reviewId(bookId, reader.uid)}`).get()).get('text');
+    expect(stored).toBe(text);
+    const html = renderReviewText(stored);
+    expect(html).not.toMatch(/<script|<img/);
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('is refused while the reviews switch is off', async () => {
+    await db.doc('site_settings/main').set({ early_access: { reviews: 'off' } });
+    const reader = await makeMember();
+    const answer = await save(reader, { bookId, rating: 4 });
+    expect(answer.error).toMatchObject({ status: 'PERMISSION_DENIED', message: FEATURE_UNAVAILABLE_MESSAGE });
+  });
+});
+
+describe('deleteReview', () => {
+  it('the author of a review deletes it and its stars leave the totals', async () => {
+    const reader = await makeMember();
+    const other = await makeMember();
+    await save(reader, { bookId, rating: 2 });
+    await save(other, { bookId, rating: 5 });
+    expect((await remove(reader, bookId)).result).toEqual({ id: reviewId(bookId, reader.uid) });
+    expect((await db.doc(`book_reviews/${reviewId(bookId, reader.uid)}`).get()).exists).toBe(false);
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 1, rating_sum: 5 });
+    expect((await remove(reader, bookId)).error?.status).toBe('NOT_FOUND');
+  });
+
+  it("nobody edits or deletes another member's review: the id is always the caller's own", async () => {
+    const reader = await makeMember();
+    const intruder = await makeMember();
+    await save(reader, { bookId, rating: 4, text: 'Mine.' });
+    expect((await remove(intruder, bookId)).error?.status).toBe('NOT_FOUND');
+    await save(intruder, { bookId, rating: 1, text: 'Overwrite?' });
+    const review = await db.doc(`book_reviews/${reviewId(bookId, reader.uid)}`).get();
+    expect(review.data()).toMatchObject({ rating: 4, text: 'Mine.', user_id: reader.uid });
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 2, rating_sum: 5 });
+  });
+});
+
+describe('the totals under concurrent writes', () => {
+  it('stay equal to a recount of the reviews after concurrent ratings, edits and deletions', async () => {
+    const readers = await Promise.all(Array.from({ length: 6 }, () => makeMember()));
+    await Promise.all(readers.map((reader, i) => save(reader, { bookId, rating: (i % 5) + 1 })));
+    expect(await totalsOf(bookId)).toEqual(await recount(bookId));
+    expect((await totalsOf(bookId)).rating_count).toBe(6);
+    // At once: three edit, two delete, one saves twice.
+    await Promise.all([
+      save(readers[0], { bookId, rating: 5 }),
+      save(readers[1], { bookId, rating: 1 }),
+      save(readers[2], { bookId, rating: 3 }),
+      remove(readers[3], bookId),
+      remove(readers[4], bookId),
+      save(readers[5], { bookId, rating: 2 }),
+      save(readers[5], { bookId, rating: 4 }),
+    ]);
+    const totals = await totalsOf(bookId);
+    expect(totals).toEqual(await recount(bookId));
+    expect(totals.rating_count).toBe(4);
+  }, 90_000);
+});
+
+describe('a deleted book', () => {
+  it('takes its reviews with it', async () => {
+    const reader = await makeMember();
+    await save(reader, { bookId, rating: 4 });
+    await db.doc(`books/${bookId}`).delete();
+    await eventually(
+      async () => (await db.collection('book_reviews').where('book_id', '==', bookId).get()).size,
+      (size) => size === 0,
+      30_000,
+    );
+  }, 60_000);
+});
+
+describe('a reviewer who is hidden', () => {
+  it('has their reviews hidden and uncounted while deactivated, and back when re-enabled', async () => {
+    const reader = await makeMember();
+    const other = await makeMember();
+    await save(reader, { bookId, rating: 1 });
+    await save(other, { bookId, rating: 5 });
+    const path = `book_reviews/${reviewId(bookId, reader.uid)}`;
+    await db.doc(`profiles/${reader.uid}`).update({ is_active: false });
+    await eventually(
+      async () => (await db.doc(path).get()).get('reviewer_public'),
+      (value) => value === false,
+      30_000,
+    );
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 1, rating_sum: 5 });
+    await db.doc(`profiles/${reader.uid}`).update({ is_active: true });
+    await eventually(
+      async () => (await db.doc(path).get()).get('reviewer_public'),
+      (value) => value === true,
+      30_000,
+    );
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 2, rating_sum: 6 });
+  }, 90_000);
+
+  it("shows the reviewer's new name after a rename", async () => {
+    const reader = await makeMember({ profile: { display_name: 'Old Name', page_slug: 'old-name' } });
+    await save(reader, { bookId, rating: 3 });
+    await db.doc(`profiles/${reader.uid}`).update({ display_name: 'New Name', page_slug: 'new-name' });
+    await eventually(
+      async () => (await db.doc(`book_reviews/${reviewId(bookId, reader.uid)}`).get()).get('reviewer'),
+      (reviewer) => reviewer?.display_name === 'New Name' && reviewer?.page_slug === 'new-name',
+      30_000,
+    );
+  }, 60_000);
+});
