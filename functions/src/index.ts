@@ -50,6 +50,14 @@ export { contactSeller } from './market/contact-seller';
 export { stripeWebhook } from './billing/webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { memberAnalytics } from './analytics/member-analytics';
+export { updateFollow } from './follows/update-follow';
+export { followerCount } from './follows/follower-count';
+export {
+  bookReleaseAlerts,
+  deliverReleaseAlerts,
+  weeklyFollowDigest,
+  followUnsubscribe,
+} from './follows/follow-functions';
 
 // The callables exported here are exactly those of src/domain/callables.ts, each
 // answering what the table says: a renamed, missing or retyped callable fails

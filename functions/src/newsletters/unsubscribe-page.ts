@@ -5,7 +5,10 @@ import { escapeHtml } from '../../../src/domain/escape';
 /** Which page: asking to confirm, done, or a link that does not verify. */
 export type UnsubscribeState = 'confirm' | 'done' | 'invalid';
 
-const MESSAGES: Record<UnsubscribeState, { title: string; body: string }> = {
+/** The words of each page. */
+export type UnsubscribeMessages = Record<UnsubscribeState, { title: string; body: string; button?: string }>;
+
+const MESSAGES: UnsubscribeMessages = {
   confirm: {
     title: 'Unsubscribe from Shelfmark newsletters?',
     body: 'You will no longer receive Shelfmark newsletters by email.',
@@ -20,13 +23,13 @@ const MESSAGES: Record<UnsubscribeState, { title: string; body: string }> = {
   },
 };
 
-/** The page; the confirmation POSTs to the same address (query included). */
-export function unsubscribePage(state: UnsubscribeState): string {
-  const { title, body } = MESSAGES[state];
+/** The page (newsletters' words unless `messages` are given); the confirmation POSTs to the same address (query included). */
+export function unsubscribePage(state: UnsubscribeState, messages: UnsubscribeMessages = MESSAGES): string {
+  const { title, body, button } = messages[state];
   const site = escapeHtml(siteUrl());
   const action =
     state === 'confirm'
-      ? '<form method="post"><button type="submit" style="font:inherit;padding:.5rem 1rem;">Unsubscribe</button></form>'
+      ? `<form method="post"><button type="submit" style="font:inherit;padding:.5rem 1rem;">${escapeHtml(button ?? 'Unsubscribe')}</button></form>`
       : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>

@@ -12,8 +12,15 @@ export function signingSecret(): string {
   return secret;
 }
 
-function mac(uid: string, secret: string): string {
-  return createHmac('sha256', secret).update(`newsletter-unsubscribe:${uid}`).digest('base64url');
+/**
+ * What a link signs: a member's newsletter choice (the uid), one follow (the
+ * follow id) or one weekly digest (its delivery id). The purpose is part of the
+ * signed text, so a signature for one kind never verifies as another.
+ */
+export type UnsubscribePurpose = 'newsletter' | 'follow' | 'digest';
+
+function mac(value: string, secret: string, purpose: UnsubscribePurpose = 'newsletter'): string {
+  return createHmac('sha256', secret).update(`${purpose}-unsubscribe:${value}`).digest('base64url');
 }
 
 /** The signature of `uid`. */
@@ -26,4 +33,21 @@ export function verifyUnsubscribe(uid: string, signature: string, secret = signi
   const expected = Buffer.from(mac(uid, secret));
   const given = Buffer.from(signature);
   return uid.length > 0 && expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** The signature of `value` for `purpose` (a follow id, a digest id). */
+export function signFor(purpose: UnsubscribePurpose, value: string, secret = signingSecret()): string {
+  return mac(value, secret, purpose);
+}
+
+/** True when `signature` is the signature of `value` for `purpose` (constant-time comparison). */
+export function verifyFor(
+  purpose: UnsubscribePurpose,
+  value: string,
+  signature: string,
+  secret = signingSecret(),
+): boolean {
+  const expected = Buffer.from(mac(value, secret, purpose));
+  const given = Buffer.from(signature);
+  return value.length > 0 && expected.length === given.length && timingSafeEqual(expected, given);
 }

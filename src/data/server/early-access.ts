@@ -10,6 +10,7 @@ import {
   ALL_FEATURES_OFF,
   canUseFeature,
   earlyAccessOf,
+  featurePosition,
   type EarlyAccessFeature,
   type EarlyAccessSettings,
   type FeatureViewer,
@@ -50,4 +51,16 @@ export async function canViewerUseFeature(
 ): Promise<boolean> {
   const [settings, viewer] = await Promise.all([getEarlyAccess(db), viewerOf(uid, db)]);
   return canUseFeature(settings, feature, viewer);
+}
+
+/**
+ * True when `feature`'s switch is not 'off': what a page the same for every
+ * viewer (cached by the CDN) asks before showing the feature's entry points.
+ * The island or callable behind them decides per viewer (canUseFeature).
+ */
+export async function isFeatureOffered(
+  feature: EarlyAccessFeature,
+  db: Firestore = getDb(),
+): Promise<boolean> {
+  return featurePosition(await getEarlyAccess(db), feature) !== 'off';
 }

@@ -19,6 +19,7 @@ describe('account deletion steps', () => {
       'classified_ads',
       'media',
       'featured',
+      'follows',
       'member_records',
     ]);
   });
@@ -30,6 +31,7 @@ describe('account deletion steps', () => {
       'classified_ads',
       'media',
       'featured',
+      'follows',
       'member_records',
     ]);
     expect(pendingSteps([...ACCOUNT_DELETION_STEPS])).toEqual([]);
