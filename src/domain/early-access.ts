@@ -22,9 +22,9 @@ export type EarlyAccessFeature = (typeof EARLY_ACCESS_FEATURES)[number];
 /**
  * The features that exist today, whose switches the admin sees. A switch that
  * controls nothing is not shown, so a feature joins this list in the change that
- * ships it. None of wave 3's features has shipped yet.
+ * ships it. Follows shipped first (following, new-book alerts, the weekly digest).
  */
-export const SHIPPED_FEATURES: readonly EarlyAccessFeature[] = [];
+export const SHIPPED_FEATURES: readonly EarlyAccessFeature[] = ['follows'];
 
 /** The three positions of a switch: nobody, Premium members only, or everyone. */
 export const FEATURE_POSITIONS = ['off', 'premium', 'everyone'] as const;

@@ -46,10 +46,10 @@ describe('earlyAccessSettingsSchema', () => {
     expect(save({ admin: 'everyone' }).success).toBe(false);
   });
 
-  it('knows wave 3’s features, none of them shipped yet', () => {
+  it('knows wave 3’s features, follows shipped', () => {
     expect([...EARLY_ACCESS_FEATURES]).toEqual(['search', 'follows', 'reviews']);
     expect([...FEATURE_POSITIONS]).toEqual(['off', 'premium', 'everyone']);
-    expect(SHIPPED_FEATURES).toEqual([]);
+    expect(SHIPPED_FEATURES).toEqual(['follows']);
   });
 });
 
