@@ -22,6 +22,7 @@ import { benchNewsletter } from './newsletter.mjs';
 import { benchAdmin } from './admin.mjs';
 import { benchAccountOracle } from './account-oracle.mjs';
 import { benchAnalytics, benchAnalyticsView } from './analytics.mjs';
+import { benchFollows } from './follows.mjs';
 import { renderMarkdown } from './report.mjs';
 import { fillMarketTo, newestAdPath } from './extra-listings.mjs';
 import { MARKET_PAGE_SIZE } from '../../src/domain/market.ts';
@@ -70,6 +71,8 @@ const onlyOracle = process.env.BENCH_ONLY === 'oracle';
 const onlyFirstPaint = process.env.BENCH_ONLY === 'first-paint';
 // BENCH_ONLY=analytics: the view counter under load (analytics.mjs) on the demo data and the build; nothing else.
 const onlyAnalytics = process.env.BENCH_ONLY === 'analytics';
+// BENCH_ONLY=follows: only the new-book alerts to 10,000 followers (follows.mjs; no demo data, build or site).
+const onlyFollows = process.env.BENCH_ONLY === 'follows';
 /** Lighthouse runs of a page with first-paint targets: those are held as the median of at least five. */
 const FIRST_PAINT_RUNS = 5;
 
@@ -242,6 +245,20 @@ const analyticsOnly = (started, loadAverage) =>
 const oracleOnly = (started) =>
   writeSectionOnly('oracle', started, loadavg()[0].toFixed(2), 'account_oracle', accountOracle);
 
+/** New-book alerts to 10,000 followers (follows.mjs). */
+async function followsAlerts() {
+  step(
+    `New-book alerts: an author with ${process.env.BENCH_FOLLOWERS ?? '10,000'} followers publishes a book`,
+  );
+  const result = await benchFollows().catch((error) => ({ error: String(error) }));
+  console.log(`  ${JSON.stringify(result)}`);
+  return result;
+}
+
+/** BENCH_ONLY=follows: the alerts step alone (no demo data, build or site). */
+const followsOnly = (started) =>
+  writeSectionOnly('follows', started, loadavg()[0].toFixed(2), 'follows', followsAlerts);
+
 /** The versions of Lighthouse and Chromium the report names. */
 function toolVersions() {
   const require = createRequire(import.meta.url);
@@ -276,6 +293,7 @@ function writeFirstPaintOnly(started, loadAverage, pages) {
 async function main() {
   const started = Date.now();
   if (onlyOracle) return oracleOnly(started);
+  if (onlyFollows) return followsOnly(started);
   const mediaDir = join(OUT, 'media');
   const env = { ...process.env, MEDIA_DIR: mediaDir };
   mkdirSync(OUT, { recursive: true });
@@ -375,6 +393,7 @@ async function main() {
 
   const accountOracleResult = onlyPublish || onlyMarket ? undefined : await accountOracle();
   const analyticsResult = onlyPublish || onlyMarket ? undefined : await analyticsLoad();
+  const followsResult = onlyPublish || onlyMarket ? undefined : await followsAlerts();
 
   const results = {
     measured_at: new Date().toISOString(),
@@ -393,6 +412,7 @@ async function main() {
     admin_scale: adminScale,
     account_oracle: accountOracleResult,
     analytics: analyticsResult,
+    follows: followsResult,
   };
   const markdown = renderMarkdown(results);
   writeFileSync(join(OUT, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);
