@@ -67,6 +67,14 @@ export {
 } from './search/search-changes';
 export { searchSnapshot } from './search/search-snapshot';
 export { mailOptInConfirmation } from './opt-in/confirmation-mail';
+export { updateFollow } from './follows/update-follow';
+export { followerCount } from './follows/follower-count';
+export {
+  bookReleaseAlerts,
+  deliverReleaseAlerts,
+  weeklyFollowDigest,
+  followUnsubscribe,
+} from './follows/follow-functions';
 
 // The callables exported here are exactly those of src/domain/callables.ts, each
 // answering what the table says: a renamed, missing or retyped callable fails

@@ -24,6 +24,7 @@ import { benchAccountOracle } from './account-oracle.mjs';
 import { benchAnalytics, benchAnalyticsView } from './analytics.mjs';
 import { benchSearch } from './search.mjs';
 import { benchReviewReads } from './reviews.mjs';
+import { benchFollows } from './follows.mjs';
 import { renderMarkdown } from './report.mjs';
 import { fillMarketTo, newestAdPath } from './extra-listings.mjs';
 import { MARKET_PAGE_SIZE } from '../../src/domain/market.ts';
@@ -76,6 +77,8 @@ const onlyAnalytics = process.env.BENCH_ONLY === 'analytics';
 const onlySearch = process.env.BENCH_ONLY === 'search';
 // BENCH_ONLY=reviews: the book page's reads with 1,000 reviews (reviews.mjs) on the demo data and the build; nothing else.
 const onlyReviews = process.env.BENCH_ONLY === 'reviews';
+// BENCH_ONLY=follows: only the new-book alerts to 10,000 followers (follows.mjs; no demo data, build or site).
+const onlyFollows = process.env.BENCH_ONLY === 'follows';
 /** Lighthouse runs of a page with first-paint targets: those are held as the median of at least five. */
 const FIRST_PAINT_RUNS = 5;
 
@@ -271,6 +274,19 @@ async function searchEngine() {
 /** BENCH_ONLY=search: the search engine alone (no demo data, build or site). */
 const searchOnly = (started) =>
   writeSectionOnly('search', started, loadavg()[0].toFixed(2), 'search', searchEngine);
+/** New-book alerts to 10,000 followers (follows.mjs). */
+async function followsAlerts() {
+  step(
+    `New-book alerts: an author with ${process.env.BENCH_FOLLOWERS ?? '10,000'} followers publishes a book`,
+  );
+  const result = await benchFollows().catch((error) => ({ error: String(error) }));
+  console.log(`  ${JSON.stringify(result)}`);
+  return result;
+}
+
+/** BENCH_ONLY=follows: the alerts step alone (no demo data, build or site). */
+const followsOnly = (started) =>
+  writeSectionOnly('follows', started, loadavg()[0].toFixed(2), 'follows', followsAlerts);
 
 /** The versions of Lighthouse and Chromium the report names. */
 function toolVersions() {
@@ -307,6 +323,7 @@ async function main() {
   const started = Date.now();
   if (onlyOracle) return oracleOnly(started);
   if (onlySearch) return searchOnly(started);
+  if (onlyFollows) return followsOnly(started);
   const mediaDir = join(OUT, 'media');
   const env = { ...process.env, MEDIA_DIR: mediaDir };
   mkdirSync(OUT, { recursive: true });
@@ -409,6 +426,7 @@ async function main() {
   const searchResult = onlyPublish || onlyMarket || onlyFirstPaint ? undefined : await searchEngine();
   const analyticsResult = onlyPublish || onlyMarket ? undefined : await analyticsLoad();
   const reviewsResult = onlyPublish || onlyMarket ? undefined : await reviewReads();
+  const followsResult = onlyPublish || onlyMarket ? undefined : await followsAlerts();
 
   const results = {
     measured_at: new Date().toISOString(),
@@ -429,6 +447,7 @@ async function main() {
     search: searchResult,
     analytics: analyticsResult,
     reviews: reviewsResult,
+    follows: followsResult,
   };
   const markdown = renderMarkdown(results);
   writeFileSync(join(OUT, 'bench.json'), `${JSON.stringify(results, null, 2)}\n`);

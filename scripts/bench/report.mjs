@@ -318,6 +318,19 @@ export function renderMarkdown(results) {
       );
   }
 
+  const follows = results.follows;
+  if (follows) {
+    lines.push('', 'New-book alerts (MailDev): an author with many followers publishes a book:', '');
+    if (follows.error) lines.push(`- not measured: ${follows.error}`);
+    else
+      lines.push(
+        `- ${follows.followers} followers (${follows.member_followers} members, the rest email addresses) and ${follows.members_not_following} members who follow nobody`,
+        `- release and enqueue: ${follows.enqueue_seconds} s, ${follows.batches} batches, ${follows.enqueue_reads} document reads`,
+        `- delivery to the catcher: ${follows.sent} mails in ${follows.deliver_seconds} s (${follows.mails_per_second} mails/s), ${follows.deliver_reads} document reads; ${follows.reads_per_follower} reads per follower in all`,
+        `- caught: ${follows.caught_recipients} recipients, ${follows.duplicates} duplicates, ${follows.missing} missing; released again when asked again: ${follows.released_again ? 'YES' : 'no'}`,
+      );
+  }
+
   const misses = results.pages.flatMap((p) => missesOf(p).map((m) => `- ${p.path}: ${m}`));
   if (search && !search.error) {
     const t = search.targets;
@@ -346,6 +359,8 @@ export function renderMarkdown(results) {
     if (analytics.view && !analytics.view.error && analytics.view.reads > analytics.view.reads_target)
       misses.push(`- analytics: a 90-day view read ${analytics.view.reads} documents`);
   }
+  if (follows && !follows.error && (follows.duplicates > 0 || follows.missing > 0 || follows.released_again))
+    misses.push(`- follows: ${follows.duplicates} duplicate and ${follows.missing} missing alerts`);
   // A bounded first screen: four counts (one read per 1,000 profiles each) and one page; other screens one page.
   if (admin && !admin.error) {
     const [first, ...pages] = admin.screens;

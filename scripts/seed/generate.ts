@@ -3,6 +3,7 @@
 import { REFERENCE_DATE, type SeedDoc, type SeedUser, createContext } from './context.ts';
 import { profilePrivateDocs } from './billing.ts';
 import { generateBooks } from './books.ts';
+import { followerCountOf, generateFollows } from './follows.ts';
 import { generateBlogPosts, generateNewsletters } from './editorial.ts';
 import { generateClassifiedAds, generateProductsServices } from './marketplace.ts';
 import { generateMarketEntries } from './market-index.ts';
@@ -45,14 +46,19 @@ export function generate(options: GenerateOptions): SeedData {
   // Before the books are listed below: the reviews add their totals to the books.
   const reviews = generateReviews(books, members);
 
-  // book_count is what the Cloud Function trigger would compute: the owner's active books.
+  const follows = generateFollows(members);
+  // book_count and follower_count are what the Cloud Function triggers would compute: the owner's active books, the author's follows.
   // A Premium member's billing record says where the plan comes from (scripts/seed/billing.ts).
   const profiles: SeedDoc[] = members.map((m) => {
     const privateDocs = profilePrivateDocs(m, admin);
     return {
       collection: 'profiles',
       id: m.uid,
-      data: { ...m.profile, book_count: books.filter((b) => b.userId === m.uid && b.active).length },
+      data: {
+        ...m.profile,
+        book_count: books.filter((b) => b.userId === m.uid && b.active).length,
+        follower_count: followerCountOf(follows, m.uid),
+      },
       ...(privateDocs ? { private: privateDocs } : {}),
     };
   });
@@ -70,6 +76,7 @@ export function generate(options: GenerateOptions): SeedData {
     ...generateBanners(ctx, admin),
     generateSiteSettings(ctx, admin),
     ...featured,
+    ...follows,
   ];
   // The market index as the marketIndex triggers would write it.
   docs.push(...generateMarketEntries(docs));

@@ -22,6 +22,8 @@ import { newsletterSchema } from '../../src/domain/newsletter.ts';
 import { PLAN_LIMITS } from '../../src/domain/plan-limits.ts';
 import { pageContentSchema } from '../../src/domain/page-content.ts';
 import { productServiceSchema } from '../../src/domain/product-service.ts';
+import { idSchema } from '../../src/domain/common.ts';
+import { followSchema } from '../../src/domain/follows.ts';
 import { profileSchema } from '../../src/domain/profile.ts';
 import { reviewSchema } from '../../src/domain/review.ts';
 import { siteSettingsSchema } from '../../src/domain/site-settings.ts';
@@ -43,6 +45,8 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   featured_books: featuredBookSchema,
   market_listings: marketEntrySchema,
   book_reviews: reviewSchema,
+  // A follow's schema has no id field: the id is the document's name (followId).
+  follows: followSchema.extend({ id: idSchema }),
 };
 
 /** Parses each document with its collection's schema and returns the write data (defaults applied); throws on the first invalid one. */
@@ -103,6 +107,11 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
   for (const [uid, profile] of profiles) {
     const owned = (collection: CollectionName) => of(collection).filter((d) => d.data.user_id === uid);
     const activeBooks = owned('books').filter((d) => d.data.is_active).length;
+    const followers = of('follows').filter((d) => d.data.author_uid === uid).length;
+    if ((profile.follower_count ?? 0) !== followers)
+      problems.push(
+        `profiles/${uid}: follower_count ${String(profile.follower_count)} but ${followers} follows`,
+      );
     if (profile.book_count !== activeBooks)
       problems.push(
         `profiles/${uid}: book_count ${String(profile.book_count)} but ${activeBooks} active books`,

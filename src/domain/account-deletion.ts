@@ -30,6 +30,8 @@ export const ACCOUNT_DELETION_STEPS = [
   'media',
   /** Home-page slots showing the member or one of their books. */
   'featured',
+  /** Follows: the member's own (as a follower) and every follow of them (as an author), email followers' included. */
+  'follows',
   /** Records kept under the member's uid elsewhere: newsletter choice, plan lock, throttles (src/domain/member-records.ts). */
   'member_records',
 ] as const;

@@ -31,6 +31,7 @@ import type {
   SaveProductServiceRequest,
   deleteItemRequestSchema,
 } from './item-save.ts';
+import type { FollowRequest, FollowResult } from './follows.ts';
 import type { MemberExport } from './member-export.ts';
 import type { MemberAnalytics } from './member-stats.ts';
 import type {
@@ -147,6 +148,7 @@ export interface Callables {
   startCheckout: { request: CheckoutRequest; response: BillingSession };
   openBillingPortal: { request: NoData; response: BillingSession };
   memberAnalytics: { request: z.input<typeof memberTargetSchema>; response: MemberAnalytics };
+  updateFollow: { request: FollowRequest; response: FollowResult };
   // The admin dashboard
   // One entry for all its actions; src/data/client/admin-users.ts narrows the answer to the action.
   adminUserManagement: {

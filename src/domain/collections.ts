@@ -16,6 +16,8 @@ export const COLLECTIONS = {
   bookReviews: 'book_reviews',
   /** The market index (market-entry.ts), written by triggers and the seed. */
   marketListings: 'market_listings',
+  /** Readers following authors (follows.ts). */
+  follows: 'follows',
 } as const;
 
 /** One of the collection names above. */

@@ -22,9 +22,10 @@ export type EarlyAccessFeature = (typeof EARLY_ACCESS_FEATURES)[number];
 /**
  * The features that exist today, whose switches the admin sees. A switch that
  * controls nothing is not shown, so a feature joins this list in the change that
- * ships it. Reviews (ratings and reviews on book and profile pages) has shipped.
+ * ships it. Shipped: follows (following, new-book alerts, the weekly digest) and
+ * reviews (ratings and reviews on book and profile pages).
  */
-export const SHIPPED_FEATURES: readonly EarlyAccessFeature[] = ['reviews'];
+export const SHIPPED_FEATURES: readonly EarlyAccessFeature[] = ['follows', 'reviews'];
 
 /** The three positions of a switch: nobody, Premium members only, or everyone. */
 export const FEATURE_POSITIONS = ['off', 'premium', 'everyone'] as const;

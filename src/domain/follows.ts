@@ -48,7 +48,7 @@ export const followerSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('email'),
     /** The normalized address the alerts go to. */
-    email: z.string().email().max(254),
+    email: z.email().max(254),
   }),
 ]);
 export type Follower = z.infer<typeof followerSchema>;
@@ -73,3 +73,67 @@ export const followSchema = z.strictObject({
   created_at: timestampSchema,
 });
 export type Follow = z.output<typeof followSchema>;
+
+/** The profile field holding how many follow the author (members and email followers), kept by the followerCount trigger. */
+export const FOLLOWER_COUNT_FIELD = 'follower_count';
+
+/**
+ * What the updateFollow callable takes from a signed-in member: follow (or
+ * change the alert mode of) `authorUid`, or stop following. `mode` is kept when
+ * absent; a new follow starts with DEFAULT_ALERT_MODE.
+ */
+export const followRequestSchema = z.strictObject({
+  /** The author to follow or unfollow (profiles/{uid}). */
+  authorUid: z.string().min(1).max(TEXT_LIMITS.id),
+  /** True to follow (or keep following), false to stop. */
+  follow: z.boolean(),
+  /** How to hear of new books; only with follow: true. */
+  mode: z.enum(ALERT_MODES).optional(),
+});
+export type FollowRequest = z.input<typeof followRequestSchema>;
+
+/** What updateFollow answers: the member's follow as it is now, and the author's follower count. */
+export interface FollowResult {
+  /** True when the member follows the author now. */
+  following: boolean;
+  /** The alert mode, null when not following. */
+  mode: AlertMode | null;
+  /** How many follow the author now. */
+  followerCount: number;
+}
+
+/** Why updateFollow refuses: the author cannot be followed (missing, not public) or is the caller. */
+export const FOLLOW_MESSAGES = {
+  notFound: 'This author cannot be followed.',
+  self: 'You cannot follow yourself.',
+  failed: 'Could not update your follow. Please try again.',
+} as const;
+
+/** The follower count as the profile shows it: '1 follower', '12 followers'. */
+export function followerCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'follower' : 'followers'}`;
+}
+
+/** The labels of the alert modes on /account. */
+export const ALERT_MODE_LABELS: Record<AlertMode, string> = {
+  instant: 'Instant',
+  weekly: 'Weekly digest',
+};
+
+/**
+ * The ISO 8601 week of `date` in UTC, as '2026-W48': weeks start on Monday and
+ * week 1 holds the year's first Thursday. The weekly digest is sent at most
+ * once per follower per such week.
+ */
+export function isoWeekId(date: Date): string {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const weekday = day.getUTCDay() || 7;
+  // The Thursday of this week decides the year the week belongs to.
+  day.setUTCDate(day.getUTCDate() + 4 - weekday);
+  const yearStart = Date.UTC(day.getUTCFullYear(), 0, 1);
+  const week = Math.ceil(((day.getTime() - yearStart) / 86_400_000 + 1) / 7);
+  return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}
+
+/** How far back the weekly digest gathers new books. */
+export const DIGEST_PERIOD_MS = 7 * 24 * 60 * 60 * 1000;

@@ -4,8 +4,8 @@
  * gathers the documents, this module fixes the file's shape.
  */
 
-/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews). */
-export const MEMBER_EXPORT_FORMAT = 3;
+/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows). */
+export const MEMBER_EXPORT_FORMAT = 4;
 
 /** Collections whose documents belong to a member through `user_id`, exported whole. */
 export const OWNED_COLLECTIONS = ['books', 'products_services', 'classified_ads', 'book_reviews'] as const;
@@ -52,6 +52,8 @@ export interface MemberExport {
   blog_posts: ExportedDocument[];
   /** Newsletters sent to the member: the newsletter's id and title with its delivery record (status, sent_at), oldest first. */
   newsletters_received: ExportedDocument[];
+  /** The authors the member follows: each follow (author_uid, mode, created_at), oldest first. */
+  follows: ExportedDocument[];
   /** Documents kept under the member's uid in other collections (MEMBER_KEYED_COLLECTIONS), each naming its `collection`. */
   member_records: ExportedDocument[];
 }

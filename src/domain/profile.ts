@@ -112,6 +112,8 @@ export const profileSchema = z
     is_active: z.boolean().default(true),
     /** Denormalised: number of this member's active books, kept by a Cloud Function trigger. */
     book_count: nonNegativeInt.default(0),
+    /** Denormalised: how many follow this member (members and confirmed email followers), kept by the followerCount trigger. */
+    follower_count: nonNegativeInt.default(0),
     /**
      * Denormalised for the directory search (server-only, kept by a trigger): lower-cased,
      * accent-folded words of display_name, category and the start of about_me, with their prefixes.

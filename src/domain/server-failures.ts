@@ -15,13 +15,14 @@ export const SERVER_FAILURES_SHOWN = 50;
 export const FAILURE_MESSAGE_MAX = 500;
 
 /** What failed. */
-export const serverFailureKindSchema = z.enum(['mail', 'newsletter-batch', 'publish']);
+export const serverFailureKindSchema = z.enum(['mail', 'newsletter-batch', 'book-alerts-batch', 'publish']);
 export type ServerFailureKind = z.infer<typeof serverFailureKindSchema>;
 
 /** Labels the dashboard shows for each kind. */
 export const SERVER_FAILURE_LABELS: Record<ServerFailureKind, string> = {
   mail: 'Email not sent',
   'newsletter-batch': 'Newsletter batch failed',
+  'book-alerts-batch': 'New-book alerts batch failed',
   publish: 'Site rebuild failed',
 };
 

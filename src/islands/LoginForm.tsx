@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { setFlash } from '../lib/flash-toast.ts';
-import { takeReturnPath } from '../lib/return-to.ts';
+import { returnPathFromQuery, takeReturnPath } from '../lib/return-to.ts';
 import { hintFor, writeHint } from '../lib/session-hint.ts';
 import { showToast } from '../lib/toast.ts';
 import { Field, PasswordField } from './ui/fields.tsx';
@@ -39,8 +39,8 @@ export default function LoginForm({ defaultEmail = '' }: Props) {
       writeHint(await hintForAccount(account).catch(() => hintFor(account, null)));
       // Shown by the home page: the toast would not survive this navigation.
       setFlash({ title: 'Welcome back!', description: 'You have successfully logged in.' });
-      // Back to the page whose session ended (session-ended.ts), else home.
-      location.assign(takeReturnPath());
+      // Back to the page whose session ended (session-ended.ts), else the page the link named (?return=), else home.
+      location.assign(takeReturnPath(returnPathFromQuery() ?? '/'));
     } catch (error) {
       showToast({
         title: 'Login Failed',

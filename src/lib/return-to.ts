@@ -28,3 +28,9 @@ export function takeReturnPath(fallback = '/'): string {
   sessionStorage.removeItem(RETURN_TO_KEY);
   return isSitePath(kept) ? kept : fallback;
 }
+
+/** The page a link to /auth asked to come back to (`/auth?return=/profile/ann`), when it is a path of this site. */
+export function returnPathFromQuery(search = location.search): string | undefined {
+  const path = new URLSearchParams(search).get('return');
+  return isSitePath(path) ? path : undefined;
+}

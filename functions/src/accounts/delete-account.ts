@@ -10,6 +10,7 @@ import {
   type AccountDeletionStep,
 } from '../../../src/domain/account-deletion';
 import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
+import { FOLLOWS } from '../../../src/domain/follows';
 import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/domain/member-records';
 import { removeSubscription } from '../newsletters/subscribers';
 import { deleteAccountRequestSchema } from '../../../src/domain/profile-edit';
@@ -144,6 +145,14 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
     await removeMemberUploads(firestore, uid);
   },
   featured: deleteFeatured,
+  async follows({ firestore, uid }) {
+    const follows = firestore.collection(FOLLOWS);
+    await deleteAll(
+      firestore,
+      follows.where('follower.kind', '==', 'member').where('follower.uid', '==', uid),
+    );
+    await deleteAll(firestore, follows.where('author_uid', '==', uid));
+  },
   async member_records({ firestore, uid }) {
     const batch = firestore.batch();
     MEMBER_KEYED_COLLECTIONS.forEach((collection) => batch.delete(firestore.collection(collection).doc(uid)));

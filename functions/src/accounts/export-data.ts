@@ -10,6 +10,7 @@ import {
   type ExportedDocument,
   type MemberExport,
 } from '../../../src/domain/member-export';
+import { FOLLOWS } from '../../../src/domain/follows';
 import { MEMBER_KEYED_COLLECTIONS } from '../../../src/domain/member-records';
 import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
 import { db } from '../firestore';
@@ -86,6 +87,21 @@ async function newslettersReceived(firestore: Firestore, uid: string): Promise<E
   return received.sort((a, b) => sentAt(a).localeCompare(sentAt(b)) || a.id.localeCompare(b.id));
 }
 
+/** The member's own follows (as a follower), oldest first; [] when the query cannot run. */
+async function followsOf(firestore: Firestore, uid: string): Promise<ExportedDocument[]> {
+  try {
+    const snapshot = await firestore
+      .collection(FOLLOWS)
+      .where('follower.kind', '==', 'member')
+      .where('follower.uid', '==', uid)
+      .get();
+    return documentsOf(snapshot);
+  } catch (error) {
+    logger.warn('export: follows could not be read', { error });
+    return [];
+  }
+}
+
 /** Everything the site holds about `uid`, as the downloaded file. */
 export async function memberExport(
   firestore: Firestore,
@@ -99,15 +115,17 @@ export async function memberExport(
     if (authErrorCode(error) !== 'auth/user-not-found') throw error;
   }
   const profileRef = firestore.collection('profiles').doc(uid);
-  const [profile, privateRecords, slugs, blogPosts, records, deliveries, ...owned] = await Promise.all([
-    profileRef.get(),
-    profileRef.collection('private').get(),
-    ownedBy(firestore, 'page_slugs', 'uid', uid),
-    ownedBy(firestore, 'blog_posts', 'created_by', uid),
-    memberRecords(firestore, uid),
-    newslettersReceived(firestore, uid),
-    ...OWNED_COLLECTIONS.map((collection) => ownedBy(firestore, collection, 'user_id', uid)),
-  ]);
+  const [profile, privateRecords, slugs, blogPosts, records, deliveries, follows, ...owned] =
+    await Promise.all([
+      profileRef.get(),
+      profileRef.collection('private').get(),
+      ownedBy(firestore, 'page_slugs', 'uid', uid),
+      ownedBy(firestore, 'blog_posts', 'created_by', uid),
+      memberRecords(firestore, uid),
+      newslettersReceived(firestore, uid),
+      followsOf(firestore, uid),
+      ...OWNED_COLLECTIONS.map((collection) => ownedBy(firestore, collection, 'user_id', uid)),
+    ]);
   const [books = [], products = [], ownAds = [], reviews = []] = owned;
   // A visitor subscription of the member's own address (the newsletters' sign-up form) is theirs too.
   const visitorSubscription = user?.email ? await subscriptionOf(firestore, user.email) : null;
@@ -166,6 +184,7 @@ export async function memberExport(
     book_reviews: reviews,
     blog_posts: blogPosts,
     newsletters_received: deliveries,
+    follows,
     member_records: records,
   };
 }

@@ -15,6 +15,8 @@ export interface Mail {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe on newsletters. */
   headers?: Record<string, string>;
+  /** The sender, when not MAIL_FROM as it is (new-book alerts: the site's title, mailFromAs). */
+  from?: string;
   /** Where replies go, when not to the sender (a relayed member message: the member who wrote it). */
   replyTo?: string;
   /**

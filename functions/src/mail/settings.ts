@@ -25,3 +25,12 @@ export function siteUrl(): string {
 export function authPageUrl(): string {
   return `${siteUrl()}/auth`;
 }
+
+/** The sender under another display name (the site's title): the address of mailFrom(), the name given. */
+export function mailFromAs(name: string): string {
+  const from = mailFrom();
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+  // A display name goes in quotes, with quotes and backslashes escaped and line breaks removed.
+  const quoted = name.replace(/[\r\n]+/g, ' ').replace(/(["\\])/g, '\\$1');
+  return `"${quoted}" <${address}>`;
+}

@@ -133,10 +133,19 @@ async function queueOpenBatches(deps: SendDeps, id: string): Promise<void> {
   await stateRef(deps.firestore, id).update({ queued: true });
 }
 
-type Claim = 'mine' | 'sent' | 'busy';
+/** A delivery claim: 'mine' to send now, 'sent' already done, 'busy' held by another worker's lease. */
+export type Claim = 'mine' | 'sent' | 'busy';
 
-/** Claims one recipient's delivery: 'mine' to send now, 'sent' already done, 'busy' held by another worker's lease. */
-async function claimDelivery(deps: SendDeps, ref: DocumentReference, batch: string): Promise<Claim> {
+/**
+ * Claims one recipient's delivery record `ref` (newsletters, new-book alerts,
+ * digests): 'mine' to send now, 'sent' already done, 'busy' held by another
+ * worker's lease.
+ */
+export async function claimDelivery(
+  deps: Pick<SendDeps, 'firestore' | 'now'>,
+  ref: DocumentReference,
+  batch: string,
+): Promise<Claim> {
   return deps.firestore.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     const now = deps.now();
@@ -155,7 +164,7 @@ async function claimDelivery(deps: SendDeps, ref: DocumentReference, batch: stri
 }
 
 /** Runs `work` over `items` with at most `limit` at a time. */
-async function withConcurrency<T>(
+export async function withConcurrency<T>(
   items: readonly T[],
   limit: number,
   work: (item: T) => Promise<void>,

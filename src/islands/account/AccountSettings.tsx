@@ -4,6 +4,7 @@ import ChangeEmailForm from './ChangeEmailForm.tsx';
 import ChangePasswordForm from './ChangePasswordForm.tsx';
 import AnalyticsSection from '../analytics/AnalyticsSection.tsx';
 import DataDownload from './DataDownload.tsx';
+import FollowsSection from '../follows/FollowsSection.tsx';
 import PlanSummary from './PlanSummary.tsx';
 import SignOutEverywhere from './SignOutEverywhere.tsx';
 
@@ -120,6 +121,11 @@ export default function AccountSettings() {
       {own ? (
         <Section title="Sessions">
           <SignOutEverywhere />
+        </Section>
+      ) : null}
+      {own ? (
+        <Section title="Following">
+          <FollowsSection uid={overview.uid} />
         </Section>
       ) : null}
       <Section title="Your data">

@@ -20,6 +20,7 @@ describe('account deletion steps', () => {
       'classified_ads',
       'media',
       'featured',
+      'follows',
       'member_records',
     ]);
   });
@@ -32,6 +33,7 @@ describe('account deletion steps', () => {
       'classified_ads',
       'media',
       'featured',
+      'follows',
       'member_records',
     ]);
     expect(pendingSteps([...ACCOUNT_DELETION_STEPS])).toEqual([]);

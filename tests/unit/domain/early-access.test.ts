@@ -46,10 +46,10 @@ describe('earlyAccessSettingsSchema', () => {
     expect(save({ admin: 'everyone' }).success).toBe(false);
   });
 
-  it('knows wave 3’s features, of which reviews has shipped', () => {
+  it('knows wave 3’s features, of which follows and reviews have shipped', () => {
     expect([...EARLY_ACCESS_FEATURES]).toEqual(['search', 'follows', 'reviews']);
     expect([...FEATURE_POSITIONS]).toEqual(['off', 'premium', 'everyone']);
-    expect(SHIPPED_FEATURES).toEqual(['reviews']);
+    expect(SHIPPED_FEATURES).toEqual(['follows', 'reviews']);
   });
 });
 

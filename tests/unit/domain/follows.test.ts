@@ -3,7 +3,10 @@ import { emailHash } from '../../../src/data/server/email-hash.ts';
 import {
   EMAIL_HASH_PATTERN,
   emailFollowId,
+  followRequestSchema,
   followSchema,
+  followerCountLabel,
+  isoWeekId,
   memberFollowId,
   normalizeEmail,
 } from '../../../src/domain/follows.ts';
@@ -43,5 +46,36 @@ describe('follow ids', () => {
         created_at,
       }).success,
     ).toBe(false);
+  });
+});
+
+describe('the member side', () => {
+  it('accepts only the request a member sends', () => {
+    expect(followRequestSchema.safeParse({ authorUid: 'ann', follow: true }).success).toBe(true);
+    expect(followRequestSchema.safeParse({ authorUid: 'ann', follow: true, mode: 'weekly' }).success).toBe(
+      true,
+    );
+    expect(followRequestSchema.safeParse({ authorUid: 'ann', follow: true, mode: 'daily' }).success).toBe(
+      false,
+    );
+    expect(followRequestSchema.safeParse({ authorUid: '', follow: true }).success).toBe(false);
+    expect(followRequestSchema.safeParse({ authorUid: 'ann', follow: true, uid: 'x' }).success).toBe(false);
+  });
+
+  it('says the count in words', () => {
+    expect(followerCountLabel(0)).toBe('0 followers');
+    expect(followerCountLabel(1)).toBe('1 follower');
+    expect(followerCountLabel(12)).toBe('12 followers');
+  });
+
+  it('gives the ISO week in UTC, Monday first, week 1 holding the first Thursday', () => {
+    expect(isoWeekId(new Date('2026-11-26T12:00:00Z'))).toBe('2026-W48');
+    expect(isoWeekId(new Date('2026-11-23T00:00:00Z'))).toBe('2026-W48');
+    expect(isoWeekId(new Date('2026-11-22T23:59:59Z'))).toBe('2026-W47');
+    // 1 January 2027 is a Friday: it belongs to 2026's last week.
+    expect(isoWeekId(new Date('2027-01-01T08:00:00Z'))).toBe('2026-W53');
+    expect(isoWeekId(new Date('2027-01-04T08:00:00Z'))).toBe('2027-W01');
+    // 31 December 2024 is a Tuesday of 2025's first week.
+    expect(isoWeekId(new Date('2024-12-31T08:00:00Z'))).toBe('2025-W01');
   });
 });

@@ -1,0 +1,152 @@
+/**
+ * The weekly digest: for every follower with weekly alerts, one mail gathering
+ * the books that first became public in the past week (their release markers,
+ * book_alerts/{bookId}.released_at) of everyone they follow; no mail when there
+ * is nothing new. Exactly once per follower per ISO week: the delivery record
+ * `follow_digests/{followerKey}_{week}` is claimed before the mail goes out and
+ * marked sent after (claimDelivery), so a rerun or retry of the week's run
+ * skips everyone already mailed. The record also lists the follows the digest
+ * covered, which its unsubscribe link stops.
+ *
+ * Reads: the week's releases, their books, and the weekly follows of those
+ * books' authors only (in-queries of 30 authors), plus the members' addresses
+ * from Auth, 100 a call.
+ */
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { bookSchema } from '../../../src/domain/book';
+import { DIGEST_PERIOD_MS, FOLLOWS, followSchema, isoWeekId, type Follow } from '../../../src/domain/follows';
+import { emailHash } from '../../../src/data/server/email-hash';
+import { toPlainData, tryParseDoc } from '../../../src/data/firestore-convert';
+import { chunk, MAX_IN_VALUES } from '../firestore';
+import { claimDelivery, withConcurrency } from '../newsletters/send';
+import { digestMail, type AlertBook } from './alert-mail';
+import { BOOK_ALERTS, type AlertDeps } from './release-alerts';
+
+/** follow_digests/{followerKey}_{week}: one weekly digest's delivery record. */
+export const FOLLOW_DIGESTS = 'follow_digests';
+/** Mails in flight at once. */
+const CONCURRENCY = 8;
+
+/** Who a follow's mail goes to, as a key: `m_{uid}` for a member, `e_{hash of the address}` for an email follower. */
+export function followerKey(follow: Follow): string {
+  return follow.follower.kind === 'member'
+    ? `m_${follow.follower.uid}`
+    : `e_${emailHash(follow.follower.email)}`;
+}
+
+/** What a digest run did. */
+export interface DigestOutcome {
+  /** The ISO week of the run. */
+  week: string;
+  /** New public books of the period. */
+  books: number;
+  /** Followers with something new. */
+  followers: number;
+  sent: number;
+  /** Mailed earlier this week (a rerun). */
+  skipped: number;
+  /** No verified address, or held by another run: not mailed by this run. */
+  open: number;
+}
+
+/** Books first public in the DIGEST_PERIOD_MS before `now` that are still public, by author. */
+async function newBooksByAuthor(fs: Firestore, now: Date): Promise<Map<string, AlertBook[]>> {
+  const since = Timestamp.fromMillis(now.getTime() - DIGEST_PERIOD_MS);
+  const releases = await fs
+    .collection(BOOK_ALERTS)
+    .where('released_at', '>=', since)
+    .where('released_at', '<', Timestamp.fromDate(now))
+    .select()
+    .get();
+  const byAuthor = new Map<string, AlertBook[]>();
+  for (const part of chunk(
+    releases.docs.map((doc) => doc.id),
+    100,
+  )) {
+    const books = await fs.getAll(...part.map((id) => fs.collection('books').doc(id)));
+    for (const snap of books) {
+      if (!snap.exists || snap.get('is_public') !== true) continue;
+      const book = tryParseDoc(bookSchema, snap);
+      if (!book) continue;
+      byAuthor.set(book.user_id, [...(byAuthor.get(book.user_id) ?? []), book]);
+    }
+  }
+  return byAuthor;
+}
+
+/** Sends this week's digests (see the file comment). */
+export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Promise<DigestOutcome> {
+  const fs = deps.firestore;
+  const week = isoWeekId(now);
+  const byAuthor = await newBooksByAuthor(fs, now);
+  const outcome: DigestOutcome = {
+    week,
+    books: [...byAuthor.values()].reduce((n, list) => n + list.length, 0),
+    followers: 0,
+    sent: 0,
+    skipped: 0,
+    open: 0,
+  };
+  if (byAuthor.size === 0) return outcome;
+
+  // Each weekly follower with the follows that have something new.
+  const followers = new Map<string, { follows: { id: string; follow: Follow }[] }>();
+  for (const authors of chunk([...byAuthor.keys()], MAX_IN_VALUES)) {
+    const snaps = await fs
+      .collection(FOLLOWS)
+      .where('author_uid', 'in', authors)
+      .where('mode', '==', 'weekly')
+      .get();
+    for (const snap of snaps.docs) {
+      const parsed = followSchema.safeParse(toPlainData(snap.data()));
+      if (!parsed.success) continue;
+      const key = followerKey(parsed.data);
+      const entry = followers.get(key) ?? { follows: [] };
+      entry.follows.push({ id: snap.id, follow: parsed.data });
+      followers.set(key, entry);
+    }
+  }
+  outcome.followers = followers.size;
+
+  const memberUids = [...followers.values()].flatMap(({ follows }) =>
+    follows[0]?.follow.follower.kind === 'member' ? [follows[0].follow.follower.uid] : [],
+  );
+  const memberEmails = new Map<string, string>();
+  for (const part of chunk(memberUids, 100))
+    for (const [uid, email] of await deps.memberEmails(part)) memberEmails.set(uid, email);
+  const brand = await deps.brand();
+
+  await withConcurrency([...followers.entries()], CONCURRENCY, async ([key, { follows }]) => {
+    const follower = follows[0]!.follow.follower;
+    const to = follower.kind === 'email' ? follower.email : memberEmails.get(follower.uid);
+    if (!to) {
+      outcome.open += 1;
+      return;
+    }
+    const digestId = `${key}_${week}`;
+    const ref = fs.collection(FOLLOW_DIGESTS).doc(digestId);
+    const claim = await claimDelivery(deps, ref, week);
+    if (claim !== 'mine') {
+      if (claim === 'sent') outcome.skipped += 1;
+      else outcome.open += 1;
+      return;
+    }
+    const books = follows
+      .flatMap(({ follow }) => byAuthor.get(follow.author_uid) ?? [])
+      .sort((a, b) => a.title.localeCompare(b.title));
+    await ref.set({ week, follow_ids: follows.map((f) => f.id) }, { merge: true });
+    try {
+      await deps.sendMail(digestMail(brand, books, to, digestId));
+    } catch (error) {
+      await ref.set(
+        { status: 'failed', claimed_at: Timestamp.fromMillis(0), error: String(error).slice(0, 500) },
+        { merge: true },
+      );
+      outcome.open += 1;
+      return;
+    }
+    await ref.set({ status: 'sent', sent_at: Timestamp.fromDate(deps.now()) }, { merge: true });
+    outcome.sent += 1;
+  });
+  return outcome;
+}

@@ -1,0 +1,172 @@
+// The deployed functions of new-book alerts:
+// - bookReleaseAlerts: when a book becomes public, releases it once and queues its batches;
+// - deliverReleaseAlerts: the task queue that mails one batch;
+// - weeklyFollowDigest: Monday 08:00 UTC, the week's digests;
+// - followUnsubscribe: the signed unsubscribe link of alerts and digests.
+import { logger } from 'firebase-functions';
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onTaskDispatched } from 'firebase-functions/v2/tasks';
+import { getFunctions } from 'firebase-admin/functions';
+import type { Firestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { idSchema } from '../../../src/domain/common';
+import { FOLLOWS } from '../../../src/domain/follows';
+import { adminAuth } from '../accounts/admin-auth';
+import { recordFailure } from '../admin/failures';
+import { featurePosition } from '../../../src/domain/early-access';
+import { readEarlyAccess } from '../early-access';
+import { chunk, db } from '../firestore';
+import { mailBrand } from '../mail/brand';
+import { sendMail } from '../mail/send-mail';
+import { unsubscribePage, type UnsubscribeMessages } from '../newsletters/unsubscribe-page';
+import { verifyFor } from '../newsletters/unsubscribe-token';
+import { FOLLOW_DIGESTS, sendWeeklyDigests } from './digest';
+import { deliverAlertBatch, releaseBook, type AlertDeps } from './release-alerts';
+
+/** The task queue's function name. */
+const BATCH_TASK = 'deliverReleaseAlerts';
+
+/** The verified, enabled sign-in addresses of `uids` (100 per Auth call). */
+export async function verifiedEmails(uids: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const part of chunk(uids, 100)) {
+    const { users } = await adminAuth().getUsers(part.map((uid) => ({ uid })));
+    for (const user of users)
+      if (user.email && user.emailVerified && !user.disabled) found.set(user.uid, user.email);
+  }
+  return found;
+}
+
+/** The alerts' dependencies in production and in the emulators. */
+export function liveAlertDeps(firestore: Firestore = db()): AlertDeps {
+  return {
+    firestore,
+    // A failed batch is recorded once (deliverReleaseAlerts), not once per follower.
+    sendMail: (mail) => sendMail(mail, { record: false }),
+    enqueueBatch: (bookId, batch) =>
+      getFunctions().taskQueue(BATCH_TASK).enqueue({ bookId, batch }, { dispatchDeadlineSeconds: 600 }),
+    memberEmails: verifiedEmails,
+    brand: () => mailBrand(firestore),
+    now: () => new Date(),
+  };
+}
+
+/**
+ * On a book write that makes it public (is_public false or absent → true):
+ * release it once. With the follows switch 'off', no alerts are sent and the
+ * book is not released. Retried on failure, so a release that died before
+ * queuing all its batches is queued again.
+ */
+export const bookReleaseAlerts = onDocumentWritten(
+  { document: 'books/{bookId}', retry: true },
+  async (event) => {
+    const after = event.data?.after;
+    if (!after?.exists || after.get('is_public') !== true) return;
+    if (event.data?.before.exists && event.data.before.get('is_public') === true) return;
+    if (featurePosition(await readEarlyAccess(), 'follows') === 'off') return;
+    const { bookId } = event.params;
+    const result = await releaseBook(liveAlertDeps(), bookId);
+    logger.info('book alerts: release', { book: bookId, ...result });
+  },
+);
+
+const batchTaskSchema = z.object({ bookId: idSchema, batch: z.string().regex(/^\d{4}$/) });
+
+/** Mails one batch of a release; a batch with followers still open throws, and the queue retries it. */
+export const deliverReleaseAlerts = onTaskDispatched(
+  {
+    retryConfig: { maxAttempts: 10, minBackoffSeconds: 5, maxBackoffSeconds: 300 },
+    rateLimits: { maxConcurrentDispatches: 6 },
+    timeoutSeconds: 540,
+  },
+  async (request) => {
+    const { bookId, batch } = batchTaskSchema.parse(request.data);
+    try {
+      const outcome = await deliverAlertBatch(liveAlertDeps(), bookId, batch);
+      logger.info('book alerts: batch delivered', { book: bookId, batch, ...outcome });
+    } catch (error) {
+      logger.error('A book alerts batch failed; it will be retried', {
+        book: bookId,
+        batch,
+        error: String(error),
+      });
+      await recordFailure('book-alerts-batch', error, { book: bookId, batch });
+      throw error;
+    }
+  },
+);
+
+/** Every Monday at 08:00 UTC: the past week's new books, one mail per weekly follower. */
+export const weeklyFollowDigest = onSchedule(
+  { schedule: '0 8 * * 1', timeZone: 'UTC', timeoutSeconds: 540 },
+  async () => {
+    if (featurePosition(await readEarlyAccess(), 'follows') === 'off') return;
+    const outcome = await sendWeeklyDigests(liveAlertDeps());
+    logger.info('follow digest: sent', { ...outcome });
+  },
+);
+
+const FOLLOW_PAGES: UnsubscribeMessages = {
+  confirm: {
+    title: 'Stop emails about new books?',
+    body: 'You will stop following and receive no more emails about new books from this email.',
+    button: 'Unfollow',
+  },
+  done: {
+    title: 'You have unfollowed',
+    body: 'You will not receive these emails about new books any more. You can follow again from an author’s page.',
+  },
+  invalid: {
+    title: 'This unsubscribe link is not valid',
+    body: 'Please use the link from a recent email, or sign in and change whom you follow on your account page.',
+  },
+};
+
+/** Deletes what a verified link stops: one follow, or the follows one digest covered. */
+async function unfollowBy(firestore: Firestore, kind: 'follow' | 'digest', id: string): Promise<void> {
+  if (kind === 'follow') {
+    await firestore.collection(FOLLOWS).doc(id).delete();
+    return;
+  }
+  const digest = await firestore.collection(FOLLOW_DIGESTS).doc(id).get();
+  const ids = digest.get('follow_ids');
+  if (!Array.isArray(ids)) return;
+  const batch = firestore.batch();
+  for (const followId of ids)
+    if (typeof followId === 'string') batch.delete(firestore.collection(FOLLOWS).doc(followId));
+  await batch.commit();
+}
+
+/**
+ * The unsubscribe link of alerts (k=follow, id = the follow) and digests
+ * (k=digest, id = the digest's delivery record), signed (s). GET shows a
+ * confirmation with a button, so a scanner that opens links unfollows nobody;
+ * POST (the button, or the mail client's List-Unsubscribe-Post one-click)
+ * unfollows at once.
+ */
+export const followUnsubscribe = onRequest(async (req, res) => {
+  const kind = req.query.k === 'follow' || req.query.k === 'digest' ? req.query.k : null;
+  const id = typeof req.query.id === 'string' ? req.query.id : '';
+  const signature = typeof req.query.s === 'string' ? req.query.s : '';
+  res.set('Cache-Control', 'private, no-store');
+  res.set(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  );
+  if (kind === null || id.includes('/') || !verifyFor(kind, id, signature)) {
+    res.status(400).type('html').send(unsubscribePage('invalid', FOLLOW_PAGES));
+    return;
+  }
+  if (req.method === 'POST') {
+    await unfollowBy(db(), kind, id);
+    res.status(200).type('html').send(unsubscribePage('done', FOLLOW_PAGES));
+    return;
+  }
+  if (req.method !== 'GET') {
+    res.status(405).set('Allow', 'GET, POST').send('');
+    return;
+  }
+  res.status(200).type('html').send(unsubscribePage('confirm', FOLLOW_PAGES));
+});

@@ -1,0 +1,256 @@
+/**
+ * New-book alerts, exactly once per follower per book, on the newsletter's
+ * pattern (newsletters/send.ts):
+ *
+ * 1. The release. When a book becomes public (published, its author approved
+ *    and active: books.is_public, src/domain/visibility.ts), one transaction
+ *    checks that it is still public and that `book_alerts/{bookId}` does not
+ *    exist, and creates it together with the instant followers' follow ids
+ *    frozen into batch documents (`book_alerts/{bookId}/batches/{n}`). The
+ *    marker is never removed, so a second trigger for the same change, a
+ *    retried event, or the book hidden and shown again finds it and releases
+ *    nothing more. Its released_at is what the weekly digest gathers.
+ * 2. The fan-out. One task per batch (deliverReleaseAlerts). Each follower's
+ *    delivery is claimed in `book_alerts/{bookId}/deliveries/{followId}` before
+ *    the mail goes out and marked sent after (claimDelivery), so a retried or
+ *    duplicated task skips everyone already mailed.
+ * 3. Completion. The batch that completes last sets completed_at.
+ *
+ * Reads are O(followers): one id-only query of the author's instant followers,
+ * then per batch the batch, the book, its follows (getAll) and the members'
+ * addresses from Auth (one call per batch); nothing reads the members at large.
+ */
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { bookSchema } from '../../../src/domain/book';
+import { FOLLOWS, followSchema, type Follow } from '../../../src/domain/follows';
+import { parseDoc, toPlainData } from '../../../src/data/firestore-convert';
+import type { Mail } from '../mail/send-mail';
+import type { MailBrand } from '../mail/templates';
+import { claimDelivery, withConcurrency } from '../newsletters/send';
+import { releaseAlertMail, type AlertBook } from './alert-mail';
+
+/** book_alerts/{bookId}: the release marker of a book (and its batches and deliveries). */
+export const BOOK_ALERTS = 'book_alerts';
+/** Follow ids per batch task (more when a release would need over MAX_BATCHES batches). */
+export const ALERT_BATCH_SIZE = 100;
+/** Batches written in the release transaction at most (a transaction holds 500 writes). */
+export const MAX_BATCHES = 450;
+/** Mails in flight at once within a batch. */
+const CONCURRENCY = 8;
+
+/** What the alerts need from the outside world. */
+export interface AlertDeps {
+  firestore: Firestore;
+  /** Sends one mail; throws when the server refuses it. */
+  sendMail: (mail: Mail) => Promise<unknown>;
+  /** Queues the delivery of one batch. */
+  enqueueBatch: (bookId: string, batch: string) => Promise<void>;
+  /** The verified, enabled sign-in addresses of these members (uid → address); others are left out. */
+  memberEmails: (uids: readonly string[]) => Promise<Map<string, string>>;
+  /** The site's title, logo and address for the mail. */
+  brand: () => Promise<MailBrand>;
+  now: () => Date;
+}
+
+const markerRef = (fs: Firestore, bookId: string) => fs.collection(BOOK_ALERTS).doc(bookId);
+const batchRef = (fs: Firestore, bookId: string, batch: string) =>
+  markerRef(fs, bookId).collection('batches').doc(batch);
+
+/** Batch ids sort in order: '0000', '0001', … */
+const batchId = (n: number) => String(n).padStart(4, '0');
+
+/** What a release did. */
+export interface ReleaseResult {
+  /** True when this call released the book; false when it was released before or is not public. */
+  released: boolean;
+  /** Instant followers frozen into the release (this call's or the earlier one's). */
+  recipientCount: number;
+}
+
+/**
+ * Releases `bookId` once (see the file comment) and queues its batches. A
+ * release whose batches were not all queued (the releasing call died) is queued
+ * again by the next call; the delivery records make a batch queued twice harmless.
+ */
+export async function releaseBook(deps: AlertDeps, bookId: string): Promise<ReleaseResult> {
+  const fs = deps.firestore;
+  const marker = await markerRef(fs, bookId).get();
+  if (marker.exists) {
+    if (marker.get('queued') !== true) await queueOpenBatches(deps, bookId);
+    return { released: false, recipientCount: Number(marker.get('recipient_count')) };
+  }
+  const book = await fs.collection('books').doc(bookId).get();
+  const authorUid = book.get('user_id');
+  if (!book.exists || book.get('is_public') !== true || typeof authorUid !== 'string')
+    return { released: false, recipientCount: 0 };
+  const followers = await fs
+    .collection(FOLLOWS)
+    .where('author_uid', '==', authorUid)
+    .where('mode', '==', 'instant')
+    .select()
+    .get();
+  const ids = followers.docs.map((doc) => doc.id);
+  const size = Math.max(ALERT_BATCH_SIZE, Math.ceil(ids.length / MAX_BATCHES));
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += size) batches.push(ids.slice(i, i + size));
+
+  const outcome = await fs.runTransaction(async (tx) => {
+    const [current, bookNow] = await Promise.all([
+      tx.get(markerRef(fs, bookId)),
+      tx.get(fs.collection('books').doc(bookId)),
+    ]);
+    if (current.exists)
+      return {
+        released: false,
+        count: Number(current.get('recipient_count')),
+        queued: current.get('queued'),
+      };
+    if (bookNow.get('is_public') !== true || bookNow.get('user_id') !== authorUid)
+      return { released: false, count: 0, queued: true };
+    const now = Timestamp.fromDate(deps.now());
+    tx.create(markerRef(fs, bookId), {
+      author_uid: authorUid,
+      released_at: now,
+      recipient_count: ids.length,
+      batch_count: batches.length,
+      batches_done: 0,
+      queued: false,
+      completed_at: batches.length === 0 ? now : null,
+    });
+    batches.forEach((list, n) =>
+      tx.create(batchRef(fs, bookId, batchId(n)), { follow_ids: list, done: false, created_at: now }),
+    );
+    return { released: true, count: ids.length, queued: false };
+  });
+  if (outcome.queued !== true) await queueOpenBatches(deps, bookId);
+  return { released: outcome.released, recipientCount: outcome.count };
+}
+
+/** Queues every batch not yet done, then notes that the release is fully queued. */
+async function queueOpenBatches(deps: AlertDeps, bookId: string): Promise<void> {
+  const open = await markerRef(deps.firestore, bookId)
+    .collection('batches')
+    .where('done', '==', false)
+    .select()
+    .get();
+  for (const doc of open.docs) await deps.enqueueBatch(bookId, doc.id);
+  await markerRef(deps.firestore, bookId).update({ queued: true });
+}
+
+/** Where a follow's alert goes: the member's verified address, or the email follower's stored one. */
+async function addressesOf(deps: AlertDeps, follows: readonly Follow[]): Promise<(string | null)[]> {
+  const members = follows.flatMap((f) => (f.follower.kind === 'member' ? [f.follower.uid] : []));
+  const emails = members.length > 0 ? await deps.memberEmails(members) : new Map<string, string>();
+  return follows.map((f) =>
+    f.follower.kind === 'email' ? f.follower.email : (emails.get(f.follower.uid) ?? null),
+  );
+}
+
+/** What a batch delivery did. */
+export interface AlertBatchOutcome {
+  sent: number;
+  /** Already mailed by an earlier run. */
+  skipped: number;
+  /** Unfollowed, switched to the weekly digest, or without a verified address since the release. */
+  dropped: number;
+  /** Failed or held by another worker: the batch is retried for them. */
+  open: number;
+}
+
+/**
+ * Delivers one batch of a release: each follower at most once. Throws when
+ * some are still open, so the task queue retries the batch for them. A book no
+ * longer public by then is not announced to the rest.
+ */
+export async function deliverAlertBatch(
+  deps: AlertDeps,
+  bookId: string,
+  batch: string,
+): Promise<AlertBatchOutcome> {
+  const fs = deps.firestore;
+  const outcome: AlertBatchOutcome = { sent: 0, skipped: 0, dropped: 0, open: 0 };
+  const batchSnap = await batchRef(fs, bookId, batch).get();
+  if (!batchSnap.exists || batchSnap.get('done') === true) return outcome;
+  const bookSnap = await fs.collection('books').doc(bookId).get();
+  if (!bookSnap.exists || bookSnap.get('is_public') !== true) {
+    await finishBatch(deps, bookId, batch);
+    return outcome;
+  }
+  const book: AlertBook = parseDoc(bookSchema, bookSnap.id, bookSnap.data() ?? {}, 'books');
+  const ids = batchSnap.get('follow_ids') as string[];
+  const snaps = ids.length > 0 ? await fs.getAll(...ids.map((id) => fs.collection(FOLLOWS).doc(id))) : [];
+  const live: { id: string; follow: Follow }[] = [];
+  for (const snap of snaps) {
+    const parsed = snap.exists ? followSchema.safeParse(toPlainData(snap.data())) : undefined;
+    if (parsed?.success && parsed.data.mode === 'instant') live.push({ id: snap.id, follow: parsed.data });
+    else outcome.dropped += 1;
+  }
+  const addresses = await addressesOf(
+    deps,
+    live.map((l) => l.follow),
+  );
+  const brand = await deps.brand();
+  const failures: string[] = [];
+
+  await withConcurrency(
+    live.map((l, i) => ({ ...l, to: addresses[i] ?? null })),
+    CONCURRENCY,
+    async ({ id, to }) => {
+      if (to === null) {
+        outcome.dropped += 1;
+        return;
+      }
+      const ref = markerRef(fs, bookId).collection('deliveries').doc(id);
+      const claim = await claimDelivery(deps, ref, batch);
+      if (claim === 'sent') {
+        outcome.skipped += 1;
+        return;
+      }
+      if (claim === 'busy') {
+        outcome.open += 1;
+        return;
+      }
+      try {
+        await deps.sendMail(releaseAlertMail(brand, book, to, id));
+      } catch (error) {
+        await ref.set(
+          { status: 'failed', claimed_at: Timestamp.fromMillis(0), error: String(error).slice(0, 500) },
+          { merge: true },
+        );
+        outcome.open += 1;
+        failures.push(String(error));
+        return;
+      }
+      await ref.set({ status: 'sent', sent_at: Timestamp.fromDate(deps.now()) }, { merge: true });
+      outcome.sent += 1;
+    },
+  );
+  if (outcome.open > 0)
+    throw new Error(
+      `book ${bookId} alerts batch ${batch}: ${outcome.open} followers still open (${failures.slice(0, 3).join('; ')})`,
+    );
+  await finishBatch(deps, bookId, batch);
+  return outcome;
+}
+
+/** Marks a batch done once, and completes the release when it was the last. */
+async function finishBatch(deps: AlertDeps, bookId: string, batch: string): Promise<void> {
+  const fs = deps.firestore;
+  await fs.runTransaction(async (tx) => {
+    const [batchSnap, markerSnap] = await Promise.all([
+      tx.get(batchRef(fs, bookId, batch)),
+      tx.get(markerRef(fs, bookId)),
+    ]);
+    if (!batchSnap.exists || batchSnap.get('done') === true || !markerSnap.exists) return;
+    tx.update(batchSnap.ref, { done: true });
+    const done = Number(markerSnap.get('batches_done')) + 1;
+    tx.update(markerSnap.ref, {
+      batches_done: FieldValue.increment(1),
+      ...(done >= Number(markerSnap.get('batch_count'))
+        ? { completed_at: Timestamp.fromDate(deps.now()) }
+        : {}),
+    });
+  });
+  logger.debug('book alerts: batch done', { book: bookId, batch });
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { digestMail, releaseAlertMail } from '../../../functions/src/follows/alert-mail.ts';
+import { verifyFor } from '../../../functions/src/newsletters/unsubscribe-token.ts';
+
+process.env.NEWSLETTER_SIGNING_SECRET ??= 'unit-test-signing-secret-0123456789';
+
+const BRAND = { title: 'Book "Club"', logoUrl: null, siteUrl: 'https://site.example' };
+const BOOK = {
+  id: 'b1',
+  title: 'The <Night> Garden',
+  description: `${'word '.repeat(80)}<script>x</script>`,
+  cover_image: '/media/u/book-covers/c1/w320.webp',
+  author: { display_name: 'Ann & Co' },
+};
+
+describe('the new-book alert', () => {
+  it('shows the cover, escaped title and shortened description, links the book, and comes from the site', () => {
+    const mail = releaseAlertMail(BRAND, BOOK, 'reader@example.com', 'ann__m_bob');
+    expect(mail.from).toBe('"Book \\"Club\\"" <no-reply@shelfmark.test>');
+    expect(mail.subject).toBe('New from Ann & Co: The <Night> Garden');
+    expect(mail.html).toContain('src="https://site.example/media/u/book-covers/c1/w320.webp"');
+    expect(mail.html).toContain('The &lt;Night&gt; Garden');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('href="https://site.example/book/b1"');
+    expect(mail.text).toContain('https://site.example/book/b1');
+    // bookMetaDescription: at most 300 characters.
+    expect(mail.text).toContain('word word');
+    expect(mail.text).not.toContain('</script>');
+  });
+
+  it('carries the RFC 8058 headers and a visible link signed for this follow only', () => {
+    const mail = releaseAlertMail(BRAND, BOOK, 'reader@example.com', 'ann__m_bob');
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const link = new URL(mail.headers?.['List-Unsubscribe']?.slice(1, -1) ?? '');
+    expect(link.searchParams.get('k')).toBe('follow');
+    expect(link.searchParams.get('id')).toBe('ann__m_bob');
+    const signature = link.searchParams.get('s') ?? '';
+    expect(verifyFor('follow', 'ann__m_bob', signature)).toBe(true);
+    expect(verifyFor('follow', 'ann__m_eve', signature)).toBe(false);
+    expect(verifyFor('digest', 'ann__m_bob', signature)).toBe(false);
+    expect(mail.html).toContain(link.href.replaceAll('&', '&amp;'));
+  });
+});
+
+describe('the weekly digest', () => {
+  it('lists every book with its link and carries the digest’s own unsubscribe', () => {
+    const mail = digestMail(
+      BRAND,
+      [BOOK, { ...BOOK, id: 'b2', title: 'Second' }],
+      'r@example.com',
+      'm_bob_2026-W48',
+    );
+    expect(mail.text).toContain('https://site.example/book/b1');
+    expect(mail.text).toContain('https://site.example/book/b2');
+    expect(mail.text).toContain('2 new books this week');
+    const link = new URL(mail.headers?.['List-Unsubscribe']?.slice(1, -1) ?? '');
+    expect(link.searchParams.get('k')).toBe('digest');
+    expect(verifyFor('digest', 'm_bob_2026-W48', link.searchParams.get('s') ?? '')).toBe(true);
+  });
+});
