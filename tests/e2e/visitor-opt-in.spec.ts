@@ -1,6 +1,7 @@
 // Visitors who are not members: following an author by email and subscribing to
 // the newsletters, each through the double opt-in (a mail whose link opens a page
-// with a Confirm button); then an admin's newsletter to the subscribers arrives
+// with a Confirm button); the followed author's next book then brings one alert
+// whose one-click unsubscribe unfollows; an admin's newsletter to the subscribers arrives
 // once and its one-click unsubscribe works. Runs in the `mutating` project: it
 // sends a newsletter and adds a subscriber.
 import { adminDb, expect, test } from './fixtures';
@@ -10,7 +11,7 @@ import { emailHash } from '../../src/data/server/email-hash';
 import { uniqueEmail } from './helpers/accounts';
 import { MAILDEV_URL, eventually } from './helpers/emulators';
 import { findMail, type CaughtMail } from './helpers/mail';
-import { freshMember, signInAs } from './helpers/members';
+import { freshMember, signInAs, storedBook } from './helpers/members';
 
 /** The /confirm?token=… address in a confirmation mail, as a path of the site under test. */
 function confirmPath(mail: CaughtMail): string {
@@ -20,9 +21,11 @@ function confirmPath(mail: CaughtMail): string {
   return `${url.pathname}${url.search}`;
 }
 
-test('a visitor follows an author by email and confirms from the mail with the page’s button', async ({
+test('a visitor follows an author by email, confirms from the mail with the page’s button, gets one alert for the next book and unfollows with one click', async ({
   page,
+  request,
 }) => {
+  test.setTimeout(180_000);
   const author = await freshMember('Followed Author');
   const email = uniqueEmail('follower');
   await page.goto(`/profile/${author.slug}`);
@@ -51,6 +54,27 @@ test('a visitor follows an author by email and confirms from the mail with the p
   // The link works once.
   await page.goto(confirmPath(mail));
   await expect(page.getByRole('heading', { name: 'This link has already been used' })).toBeVisible();
+
+  // The author's next book: one alert to the confirmed address, whose one-click POST unfollows.
+  const title = `Visitor Alert ${Date.now()}`;
+  await adminDb().collection('books').add(storedBook(author, title));
+  const alert = await findMail(email, new RegExp(`^New from Followed Author: ${title}$`), 120_000);
+  const headers = (alert as unknown as { headers: Record<string, string> }).headers;
+  expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  const link = /^<(.+)>$/.exec(headers['list-unsubscribe'] ?? '')?.[1] ?? '';
+  expect(alert.text).toContain(link);
+  const mails = (await (await fetch(`${MAILDEV_URL}/email`)).json()) as CaughtMail[];
+  expect(
+    mails.filter(
+      (m) => m.subject.startsWith('New from Followed Author') && m.to.some((r) => r.address === email),
+    ),
+  ).toHaveLength(1);
+  const oneClick = await request.post(link, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: 'List-Unsubscribe=One-Click',
+  });
+  expect(oneClick.status()).toBe(200);
+  expect((await follow.get()).exists).toBe(false);
 });
 
 test('a visitor subscribes in the footer, confirms, receives the next newsletter to subscribers once, and unsubscribes with one click', async ({
