@@ -13,6 +13,7 @@
 // deletes their own follow (firestore.rules). An author sees how many follow
 // them (the profile's follower count), never who.
 import { z } from 'zod';
+import type { ThrottleLimit } from './throttle.ts';
 import { TEXT_LIMITS, timestampSchema } from './common.ts';
 
 /** follows/{followId}: one reader following one author. */
@@ -107,7 +108,18 @@ export const FOLLOW_MESSAGES = {
   notFound: 'This author cannot be followed.',
   self: 'You cannot follow yourself.',
   failed: 'Could not update your follow. Please try again.',
+  throttled: 'You have changed your follows too often. Please try again in a few minutes.',
 } as const;
+
+/**
+ * How often one member may follow or change an alert mode: far more than a
+ * reader clicking through authors does, far less than a script filling authors'
+ * counts. Unfollowing is never limited (as the mails' unsubscribe links are not).
+ */
+export const FOLLOW_LIMITS_PER_MEMBER: readonly ThrottleLimit[] = [
+  { max: 30, windowMs: 10 * 60_000 },
+  { max: 200, windowMs: 24 * 60 * 60_000 },
+];
 
 /** The follower count as the profile shows it: '1 follower', '12 followers'. */
 export function followerCountLabel(count: number): string {

@@ -14,10 +14,15 @@ export const MEMBER_KEYED_COLLECTIONS = [
 
 /**
  * Throttle kinds counted per member uid (throttles/{kind}-{hash of the uid}),
- * removed with the account: requestEmailChange, resendVerificationEmail and
- * contactSeller count these. A callable that starts counting a new kind per uid
+ * removed with the account: requestEmailChange, resendVerificationEmail,
+ * contactSeller and updateFollow count these. A callable that starts counting a new kind per uid
  * adds it here. They hold only recent attempt times, so the data file leaves
  * them out. (contactSeller's per-ad count is keyed by a hash of uid and ad id,
  * which cannot be found from the uid; it expires with its window.)
  */
-export const MEMBER_THROTTLE_KINDS = ['email-change', 'resend-verification', 'seller-message'] as const;
+export const MEMBER_THROTTLE_KINDS = [
+  'email-change',
+  'resend-verification',
+  'seller-message',
+  'follow-member',
+] as const;

@@ -7,7 +7,13 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { finishDeletion, recordDeletion } from '../../functions/src/accounts/delete-account';
 import { memberExport } from '../../functions/src/accounts/export-data';
 import { localMediaRoot, localMediaStore } from '../../src/data/server/media-store';
-import { emailFollowId, memberFollowId, type FollowResult } from '../../src/domain/follows';
+import {
+  FOLLOW_LIMITS_PER_MEMBER,
+  FOLLOW_MESSAGES,
+  emailFollowId,
+  memberFollowId,
+  type FollowResult,
+} from '../../src/domain/follows';
 import { FEATURE_UNAVAILABLE_MESSAGE } from '../../src/domain/early-access';
 import { adminDb, afterSentinel, clearFirestore, eventually } from './emulator';
 import { callAs, makeMember, type Member } from './profile-members';
@@ -30,6 +36,17 @@ const followerCount = async (uid: string) =>
   (await adminDb().doc(`profiles/${uid}`).get()).get('follower_count') as number | undefined;
 
 describe('updateFollow', () => {
+  it('refuses a member who follows too often, and still lets them unfollow', async () => {
+    const reader = await makeMember({ profile: { category: 'Book Lover/Marketer' } });
+    const author = await makeMember();
+    const [{ max }] = FOLLOW_LIMITS_PER_MEMBER;
+    for (let i = 0; i < max; i++) expect((await follow(reader, author.uid)).error).toBeUndefined();
+    const refused = await follow(reader, author.uid);
+    expect(refused.error?.status).toBe('RESOURCE_EXHAUSTED');
+    expect(refused.error?.message).toBe(FOLLOW_MESSAGES.throttled);
+    expect((await unfollow(reader, author.uid)).result?.following).toBe(false);
+  }, 120_000);
+
   it('a member follows with one click, the follow has the exact id and fields, following again changes nothing, the count is exact', async () => {
     const author = await makeMember();
     const reader = await makeMember({ profile: { category: 'Book Lover/Marketer' } });
@@ -164,13 +181,21 @@ describe('follower_count', () => {
 });
 
 describe('a member’s data and account deletion', () => {
-  it('the export lists the member’s follows; deleting the account removes their follows and the follows of them', async () => {
+  it('the export lists the member’s follows, by uid and by their address; deleting the account removes them and the follows of them', async () => {
     const author = await makeMember();
     const member = await makeMember();
     const reader = await makeMember();
     await follow(member, author.uid);
     await follow(reader, member.uid);
     const db = adminDb();
+    // A follow the member made as a visitor, by email with their account's address.
+    const byEmail = db.doc(`follows/${emailFollowId(reader.uid, 'd'.repeat(64))}`);
+    await byEmail.set({
+      author_uid: reader.uid,
+      follower: { kind: 'email', email: member.email.toLowerCase() },
+      mode: 'instant',
+      created_at: Timestamp.now(),
+    });
     await db.doc(`follows/${emailFollowId(member.uid, 'c'.repeat(64))}`).set({
       author_uid: member.uid,
       follower: { kind: 'email', email: 'fan@example.com' },
@@ -179,17 +204,19 @@ describe('a member’s data and account deletion', () => {
     });
 
     const file = await memberExport(db, member.uid);
-    expect(file.follows).toHaveLength(1);
+    expect(file.follows).toHaveLength(2);
     expect(file.follows[0]).toMatchObject({
       id: memberFollowId(author.uid, member.uid),
       author_uid: author.uid,
       mode: 'instant',
     });
+    expect(file.follows[1]).toMatchObject({ id: byEmail.id, author_uid: reader.uid });
 
     await recordDeletion(db, member.uid, member.uid);
     await finishDeletion(db, member.uid, localMediaStore(localMediaRoot()));
     expect((await db.collection('follows').where('author_uid', '==', member.uid).get()).size).toBe(0);
     expect((await db.collection('follows').where('follower.uid', '==', member.uid).get()).size).toBe(0);
+    expect((await byEmail.get()).exists).toBe(false);
     expect(
       await eventually(
         () => followerCount(author.uid),

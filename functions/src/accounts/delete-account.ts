@@ -10,7 +10,7 @@ import {
   type AccountDeletionStep,
 } from '../../../src/domain/account-deletion';
 import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
-import { FOLLOWS } from '../../../src/domain/follows';
+import { FOLLOWS, normalizeEmail } from '../../../src/domain/follows';
 import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/domain/member-records';
 import { removeSubscription } from '../newsletters/subscribers';
 import { deleteAccountRequestSchema } from '../../../src/domain/profile-edit';
@@ -112,14 +112,26 @@ async function deleteFeatured({ firestore, uid }: DeletionContext): Promise<void
   }
 }
 
+/** The follows a visitor made by email with `email` (confirmed through the double opt-in). */
+export function emailFollowsOf(firestore: Firestore, email: string) {
+  return firestore
+    .collection(FOLLOWS)
+    .where('follower.kind', '==', 'email')
+    .where('follower.email', '==', normalizeEmail(email));
+}
+
 /** What each step does; every one is a no-op when its data is already gone. */
 const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<void>> = {
   async auth({ firestore, uid }) {
     try {
-      // A visitor newsletter subscription of the member's address goes with the account. It is
-      // found by the address, which only the Auth user knows: removed before the user is deleted.
+      // A visitor newsletter subscription and email follows of the member's address go with the
+      // account. They are found by the address, which only the Auth user knows: removed before
+      // the user is deleted.
       const { email } = await adminAuth().getUser(uid);
-      if (email) await removeSubscription(firestore, email);
+      if (email) {
+        await removeSubscription(firestore, email);
+        await deleteAll(firestore, emailFollowsOf(firestore, email));
+      }
       await adminAuth().deleteUser(uid);
     } catch (error) {
       if (authErrorCode(error) !== 'auth/user-not-found') throw error;

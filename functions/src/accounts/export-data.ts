@@ -16,6 +16,7 @@ import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
 import { db } from '../firestore';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { subscriptionOf } from '../newsletters/subscribers';
+import { emailFollowsOf } from './delete-account';
 import { targetOf } from './account-settings';
 import { guardedCall } from '../guard';
 
@@ -88,14 +89,20 @@ async function newslettersReceived(firestore: Firestore, uid: string): Promise<E
 }
 
 /** The member's own follows (as a follower), oldest first; [] when the query cannot run. */
-async function followsOf(firestore: Firestore, uid: string): Promise<ExportedDocument[]> {
+async function followsOf(
+  firestore: Firestore,
+  uid: string,
+  email: string | undefined,
+): Promise<ExportedDocument[]> {
   try {
     const snapshot = await firestore
       .collection(FOLLOWS)
       .where('follower.kind', '==', 'member')
       .where('follower.uid', '==', uid)
       .get();
-    return documentsOf(snapshot);
+    // Follows made by email with the member's own address (as a visitor) are theirs too.
+    const byEmail = email ? await emailFollowsOf(firestore, email).get() : null;
+    return [...documentsOf(snapshot), ...(byEmail ? documentsOf(byEmail) : [])];
   } catch (error) {
     logger.warn('export: follows could not be read', { error });
     return [];
@@ -123,7 +130,7 @@ export async function memberExport(
       ownedBy(firestore, 'blog_posts', 'created_by', uid),
       memberRecords(firestore, uid),
       newslettersReceived(firestore, uid),
-      followsOf(firestore, uid),
+      followsOf(firestore, uid, user?.email),
       ...OWNED_COLLECTIONS.map((collection) => ownedBy(firestore, collection, 'user_id', uid)),
     ]);
   const [books = [], products = [], ownAds = [], reviews = []] = owned;

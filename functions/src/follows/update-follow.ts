@@ -5,6 +5,7 @@ import { logger } from 'firebase-functions';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import {
   DEFAULT_ALERT_MODE,
+  FOLLOW_LIMITS_PER_MEMBER,
   FOLLOWS,
   FOLLOW_MESSAGES,
   followRequestSchema,
@@ -14,6 +15,7 @@ import {
   type FollowResult,
 } from '../../../src/domain/follows';
 import { isOwnerPublic } from '../../../src/domain/visibility';
+import { consumeAttempt } from '../accounts/throttle';
 import { requireFeature } from '../early-access';
 import { db } from '../firestore';
 import { guardedCall } from '../guard';
@@ -85,7 +87,14 @@ export const updateFollow = guardedCall('member', async (request, caller): Promi
   const parsed = followRequestSchema.safeParse(request.data);
   if (!parsed.success) throw new HttpsError('invalid-argument', FOLLOW_MESSAGES.notFound);
   // Stopping is always allowed (as the mails' unsubscribe link is): only following and mode changes are behind the switch.
-  if (parsed.data.follow) await requireFeature('follows', caller.uid);
+  if (parsed.data.follow) {
+    await requireFeature('follows', caller.uid);
+    await consumeAttempt(
+      db(),
+      [{ kind: 'follow-member', value: caller.uid, limits: FOLLOW_LIMITS_PER_MEMBER }],
+      FOLLOW_MESSAGES.throttled,
+    );
+  }
   try {
     return await applyFollow(db(), caller.uid, parsed.data);
   } catch (error) {
