@@ -26,7 +26,11 @@ type Values = z.input<typeof formSchema>;
 export default function FollowByEmail({ authorUid, idPrefix = 'follow-email' }: Props) {
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Values, unknown, z.output<typeof formSchema>>({
+  const { register, handleSubmit, formState, setValue } = useForm<
+    Values,
+    unknown,
+    z.output<typeof formSchema>
+  >({
     resolver: zodResolver(formSchema),
     defaultValues: { email: '' },
   });
@@ -51,7 +55,14 @@ export default function FollowByEmail({ authorUid, idPrefix = 'follow-email' }: 
       name="follow-by-email"
       method="post"
       action={OPT_IN_ENDPOINT}
-      onSubmit={handleSubmit(submit)}
+      onSubmit={(event) => {
+        // The form hydrates when a visitor first focuses it: what they typed (or the
+        // browser filled in) before that never reached the form's state, so take it
+        // from the field itself.
+        const field = event.currentTarget.elements.namedItem('email');
+        if (field instanceof HTMLInputElement) setValue('email', field.value);
+        return handleSubmit(submit)(event);
+      }}
       noValidate
       className="space-y-3"
     >
