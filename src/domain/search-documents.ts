@@ -9,7 +9,7 @@ import type { ClassifiedAd } from './classified-ad.ts';
 import { editorialPath } from './editorial.ts';
 import { bookCategoryLabel, genreLabel } from './genres.ts';
 import { lightMarkupToText } from './light-markup.ts';
-import { entryFromAd, entryFromProduct, type OwnerStatus } from './market-entry.ts';
+import { entryFromAd, entryFromProduct, type MarketEntryWrite, type OwnerStatus } from './market-entry.ts';
 import { categoryLabel } from './marketplace.ts';
 import type { Newsletter } from './newsletter.ts';
 import type { ProductService } from './product-service.ts';
@@ -78,19 +78,20 @@ export function profileSearchDocument(profile: Profile): SearchDocument | null {
 /** The seller fields a product's or ad's document names. */
 export type SellerForSearch = OwnerStatus & Pick<Profile, 'display_name' | 'page_slug'>;
 
-/** A product or service, or null unless it and its seller are public. */
-export function productSearchDocument(
-  product: ProductService,
+/** A market entry (product, service or ad) with its item's description and its seller's name. */
+function listingSearchDocument(
+  kind: 'product' | 'ad',
+  item: { id: string; title: string; description?: string | null },
+  entry: MarketEntryWrite | null,
   seller: SellerForSearch | null | undefined,
 ): SearchDocument | null {
-  const entry = entryFromProduct(product.id, product, seller);
   if (!entry || !seller) return null;
   return searchDocumentSchema.parse({
-    id: searchDocumentId('product', product.id),
-    kind: 'product',
-    title: product.title,
+    id: searchDocumentId(kind, item.id),
+    kind,
+    title: item.title,
     author: seller.display_name,
-    description: plain(product.description),
+    description: plain(item.description),
     category: categoryLabel(entry.category),
     genres: entry.subcategories.map(categoryLabel),
     price: entry.price,
@@ -100,26 +101,20 @@ export function productSearchDocument(
   });
 }
 
+/** A product or service, or null unless it and its seller are public. */
+export function productSearchDocument(
+  product: ProductService,
+  seller: SellerForSearch | null | undefined,
+): SearchDocument | null {
+  return listingSearchDocument('product', product, entryFromProduct(product.id, product, seller), seller);
+}
+
 /** A classified ad, or null unless it and its seller are public. */
 export function adSearchDocument(
   ad: ClassifiedAd,
   seller: SellerForSearch | null | undefined,
 ): SearchDocument | null {
-  const entry = entryFromAd(ad.id, ad, seller);
-  if (!entry || !seller) return null;
-  return searchDocumentSchema.parse({
-    id: searchDocumentId('ad', ad.id),
-    kind: 'ad',
-    title: ad.title,
-    author: seller.display_name,
-    description: plain(ad.description),
-    category: categoryLabel(entry.category),
-    genres: entry.subcategories.map(categoryLabel),
-    price: entry.price,
-    featured: entry.is_featured,
-    url: entry.path,
-    image: entry.image ?? '',
-  });
+  return listingSearchDocument('ad', ad, entryFromAd(ad.id, ad, seller), seller);
 }
 
 /** A blog post, or null unless it is published. */
