@@ -138,7 +138,9 @@ test.describe('bad uploads are refused with a clear message and store nothing', 
     {
       what: 'another member’s userId without admin',
       as: 'demo-reader',
-      userId: 'demo-author',
+      // Not demo-author: this file's successful upload writes into demo-author's
+      // folder, possibly while this runs; no test uploads for demo-pending.
+      userId: 'demo-pending',
       body: () => jpegWithGps(200, 100),
       status: 403,
       error: 'You can only upload images for your own account.',

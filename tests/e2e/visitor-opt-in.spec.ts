@@ -31,9 +31,19 @@ test('a visitor follows an author by email, confirms from the mail with the page
   await page.goto(`/profile/${author.slug}`);
   // The form is in the Follow disclosure, beside the way to sign in and follow with one click.
   await page.locator('[data-follow-author] summary').click();
-  await page.getByLabel('Get an email when this author publishes a new book').fill(email);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const field = page.getByLabel('Get an email when this author publishes a new book');
+  await field.fill(email);
+  // Focusing the form loads its script, which hydrates it while the visitor types:
+  // what was typed must survive that (a hydration mismatch would render the form anew, empty).
+  await expect
+    .poll(() => field.evaluate((input) => Object.keys(input).some((key) => key.startsWith('__react'))))
+    .toBe(true);
+  await expect(field).toHaveValue(email);
+  expect(pageErrors).toEqual([]);
   await page.getByRole('button', { name: 'Follow by email' }).click();
-  // In place once the form has hydrated; a form sent before that lands on the result page, which says the same.
+  // Answered in place by the hydrated form.
   await expect(page.getByText('Check your inbox', { exact: true })).toBeVisible();
 
   const mail = await findMail(email, /^Confirm following Followed Author/);
