@@ -66,6 +66,7 @@ export {
   searchNewsletters,
 } from './search/search-changes';
 export { searchSnapshot } from './search/search-snapshot';
+export { searchTypesense } from './search/search-typesense';
 export { mailOptInConfirmation } from './opt-in/confirmation-mail';
 export { updateFollow } from './follows/update-follow';
 export { followerCount } from './follows/follower-count';

@@ -274,6 +274,16 @@ export interface SiteSearchResults {
   suggestions: string[];
 }
 
+/** The answer to a search with no usable words. */
+export function emptySearchResults(): SiteSearchResults {
+  return {
+    total: 0,
+    hits: [],
+    facets: { kind: [], category: [], genre: [], price: [], freeReading: 0, audiobook: 0 },
+    suggestions: [],
+  };
+}
+
 /**
  * A search engine: the port both adapters implement. `upsert` adds or replaces
  * documents by id; `remove` forgets ids (unknown ids are ignored); `search`

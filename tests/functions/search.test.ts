@@ -7,6 +7,9 @@ import { SEARCH_CHANGES, SEARCH_SNAPSHOT_META } from '../../src/domain/search-sy
 import { parseSiteSearchParams } from '../../src/domain/site-search';
 import { recordSearchChange } from '../../functions/src/search/search-changes';
 import { refreshSearchSnapshot } from '../../functions/src/search/search-snapshot';
+import { feedSearchServer, TYPESENSE_FEED } from '../../functions/src/search/search-typesense';
+import { TypesenseSearchEngine } from '../../src/data/server/search/typesense-engine';
+import { startTypesenseStandIn } from '../unit/search/typesense-stand-in';
 import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
 import { bookData, productData, profileData } from './factories';
 
@@ -112,6 +115,44 @@ describe('search index', () => {
       const next = await refreshSearchSnapshot(db);
       expect(next.documents).toBe(3);
       expect(next.version).not.toBe(meta.version);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'feeds a search server from the change log: every item the first time, then each change in order',
+    async () => {
+      const standIn = await startTypesenseStandIn();
+      try {
+        const server = new TypesenseSearchEngine({
+          url: standIn.url,
+          apiKey: standIn.adminKey,
+          collection: uniqueId('site'),
+        });
+        const ids = async (q: string) =>
+          (await server.search(parseSiteSearchParams(new URLSearchParams({ q })))).hits.map(
+            (h) => h.document.id,
+          );
+        const book = await db.collection('books').add(bookData(author, { title: 'Parable of the Talents' }));
+        await searchUntil(freshIndex(), 'talents', (found) => found.length > 0);
+
+        const first = await feedSearchServer(db, server);
+        expect(first.rebuilt).toBe(true);
+        expect(await ids('parabel talents')).toEqual([`book_${book.id}`]);
+        expect(await ids('octavia butler')).toEqual([`author_${author}`, `book_${book.id}`]);
+
+        await db.doc(`profiles/${author}`).update({ is_active: false });
+        await searchUntil(freshIndex(), 'talents', (found) => found.length === 0);
+        const next = await feedSearchServer(db, server);
+        expect(next.rebuilt).toBe(false);
+        expect(next.watermark.getTime()).toBeGreaterThan(first.watermark.getTime());
+        expect(await ids('talents')).toEqual([]);
+        expect(await ids('octavia')).toEqual([]);
+        const stored = await db.doc(`${TYPESENSE_FEED.collection}/${TYPESENSE_FEED.doc}`).get();
+        expect(stored.get('watermark').toDate()).toEqual(next.watermark);
+      } finally {
+        await standIn.close();
+      }
     },
     TEST_MS,
   );

@@ -9,6 +9,7 @@ import { readAllSearchDocuments } from '../../../src/data/server/search/search-s
 import { applyChangesSince, readSnapshot, writeSnapshot } from '../../../src/data/server/search/search-store';
 import type { SearchSnapshotMeta } from '../../../src/domain/search-sync';
 import { db } from '../firestore';
+import { feedSearchServer, searchServer } from './search-typesense';
 
 /**
  * Starts from the current snapshot (or, before the first one, from every
@@ -44,8 +45,16 @@ export async function refreshSearchSnapshot(
   return { ...meta, changes_read: read };
 }
 
-/** Every 10 minutes: a cold instance then has at most 10 minutes of changes to apply. */
+/**
+ * Every 10 minutes: a cold instance then has at most 10 minutes of changes to
+ * apply. With a search server configured there is no snapshot to write; the
+ * job catches the server up instead (after a failed feed).
+ */
 export const searchSnapshot = onSchedule('every 10 minutes', async () => {
+  if (searchServer) {
+    logger.info('search server caught up', await feedSearchServer(db(), searchServer));
+    return;
+  }
   const result = await refreshSearchSnapshot(db());
   logger.info('search snapshot written', result);
 });

@@ -14,6 +14,7 @@ import MiniSearch, { type Options, type Query, type SearchResult } from 'minisea
 import { searchWords } from '../../../domain/search.ts';
 import {
   countFacets,
+  emptySearchResults,
   FIELD_WEIGHTS,
   matchedTerms,
   passesFilters,
@@ -133,7 +134,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   async search(params: SiteSearchParams): Promise<SiteSearchResults> {
-    if (params.terms.length === 0) return emptyResults();
+    if (params.terms.length === 0) return emptySearchResults();
     const terms = matchedTerms(params.terms);
     const matches = this.#index.search({ combineWith: 'AND', queries: terms.map(wordQuery) });
     const documents = matches.map(documentOf);
@@ -171,13 +172,4 @@ export class EmbeddedSearchEngine implements SearchEngine {
     });
     return suggestions.slice(0, MAX_SUGGESTIONS).map((suggestion) => suggestion.suggestion);
   }
-}
-
-function emptyResults(): SiteSearchResults {
-  return {
-    total: 0,
-    hits: [],
-    facets: { kind: [], category: [], genre: [], price: [], freeReading: 0, audiobook: 0 },
-    suggestions: [],
-  };
 }

@@ -9,6 +9,8 @@ import { SEARCH_SYNC_MS } from '../../../domain/search-sync.ts';
 import type { SiteSearchParams, SiteSearchResults } from '../../../domain/site-search.ts';
 import { getDb } from '../firestore.ts';
 import { EmbeddedSearchEngine } from './embedded-engine.ts';
+import { searchBackend } from './engine-config.ts';
+import { TypesenseSearchEngine } from './typesense-engine.ts';
 import { readAllSearchDocuments } from './search-source.ts';
 import { applyChangesSince, readSnapshot } from './search-store.ts';
 
@@ -73,10 +75,22 @@ export class SiteIndex {
   }
 }
 
-let instance: SiteIndex | null = null;
+/** What the site searches with: this instance's index, or a search server every instance shares. */
+export interface SiteSearcher {
+  search(params: SiteSearchParams): Promise<SiteSearchResults>;
+}
 
-/** This server instance's index. */
-export function siteIndex(): SiteIndex {
-  instance ??= new SiteIndex(getDb);
+let instance: SiteSearcher | null = null;
+
+/**
+ * The site's search, by configuration (engine-config.ts): this instance's
+ * embedded index by default, or the Typesense server, which Cloud Functions
+ * keep current (functions/src/search/search-typesense.ts), searched with a
+ * search-only key. A configuration error is thrown here, at the first search.
+ */
+export function siteIndex(env: NodeJS.ProcessEnv = process.env): SiteSearcher {
+  if (instance) return instance;
+  const backend = searchBackend('site', env);
+  instance = backend.kind === 'typesense' ? new TypesenseSearchEngine(backend.config) : new SiteIndex(getDb);
   return instance;
 }
