@@ -52,6 +52,10 @@ const PAGES = [
   { path: '/terms' },
   { path: '/blog', targets: { performance: 98, js_gzip_bytes: 15 * 1024 } },
   { path: '/blog/welcome-to-shelfmark', targets: { performance: 98, js_gzip_bytes: 15 * 1024 } },
+  { path: '/newsletters' },
+  // The result page a visitor's sign-up without JavaScript lands on. (/confirm needs a
+  // fresh single-use token; without one it answers 410, which the bench would only list.)
+  { path: '/opt-in?result=sent' },
 ];
 
 /** Pages the HTTP Observatory scans: a pre-rendered one and one rendered on demand. */
