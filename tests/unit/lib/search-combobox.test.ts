@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { enhanceSearchBox, type ComboboxDeps } from '../../../src/lib/search-combobox.ts';
 
 function page() {
@@ -34,10 +34,18 @@ const kindred = {
 };
 
 describe('the header search combobox', () => {
-  let deps: ComboboxDeps & { fetch: ReturnType<typeof vi.fn>; navigate: ReturnType<typeof vi.fn> };
+  let deps: {
+    fetch: Mock<ComboboxDeps['fetch']>;
+    navigate: Mock<ComboboxDeps['navigate']>;
+    debounceMs: number;
+  };
   beforeEach(() => {
     vi.useFakeTimers();
-    deps = { fetch: vi.fn(() => answer(kindred)), navigate: vi.fn(), debounceMs: 200 };
+    deps = {
+      fetch: vi.fn<ComboboxDeps['fetch']>(() => answer(kindred)),
+      navigate: vi.fn<ComboboxDeps['navigate']>(),
+      debounceMs: 200,
+    };
   });
   afterEach(() => vi.useRealTimers());
 
