@@ -44,6 +44,7 @@ export function enhanceSearchBox(form: HTMLFormElement, deps: ComboboxDeps = def
   input.setAttribute('aria-expanded', 'false');
   input.setAttribute('aria-controls', list.id);
   list.setAttribute('role', 'listbox');
+  list.setAttribute('aria-label', 'Suggestions');
 
   let suggestions: SearchSuggestion[] = [];
   let active = -1;
