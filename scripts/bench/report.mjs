@@ -320,6 +320,16 @@ export function renderMarkdown(results) {
     }
   }
 
+  const fresh = results.search_fresh;
+  if (fresh) {
+    lines.push('', 'Search: a newly published book, until /search lists it (emulators, served build):', '');
+    if (fresh.error) lines.push(`- not measured: ${fresh.error}`);
+    else
+      lines.push(
+        `- ${fresh.runs.map((s) => (s === null ? 'not found' : `${s} s`)).join(', ')}; worst ${fresh.worst_s ?? 'not found'} (target ≤ ${fresh.target_s} s)`,
+      );
+  }
+
   const reviews = results.reviews;
   if (reviews) {
     lines.push('', `Reviews: the book page's Firestore reads with ${reviews.reviews ?? 1000} reviews:`, '');
@@ -356,6 +366,8 @@ export function renderMarkdown(results) {
       if (s.rank === null || s.rank > t.misspelled_rank)
         misses.push(`- search: '${s.q}' ranks ${s.kind} '${s.title}' ${s.rank ?? 'nowhere'}`);
   }
+  if (fresh && !fresh.error && (fresh.worst_s === null || fresh.worst_s > fresh.target_s))
+    misses.push(`- search: a new book findable after ${fresh.worst_s ?? 'never'} s`);
   // A page of reviews reads the page and one more, never a read per review beyond it.
   if (reviews && !reviews.error) {
     for (const [name, page] of [
