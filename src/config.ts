@@ -19,3 +19,10 @@ export const ON_DEMAND_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-wh
 
 /** The region the callable Cloud Functions are deployed in; the CSP's connect-src allows its host. */
 export const FUNCTIONS_REGION = 'us-central1';
+
+/**
+ * Cache-Control of the search page and its suggestions: the CDN keeps an answer
+ * five seconds at most, so an item hidden or published shows in results within
+ * seconds (each instance applies the search change log every 2 s).
+ */
+export const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';

@@ -23,6 +23,7 @@ import { benchAdmin } from './admin.mjs';
 import { benchAccountOracle } from './account-oracle.mjs';
 import { benchAnalytics, benchAnalyticsView } from './analytics.mjs';
 import { benchSearch } from './search.mjs';
+import { benchSearchFreshness } from './search-fresh.mjs';
 import { benchReviewReads } from './reviews.mjs';
 import { benchFollows } from './follows.mjs';
 import { renderMarkdown } from './report.mjs';
@@ -81,6 +82,8 @@ const onlyAnalytics = process.env.BENCH_ONLY === 'analytics';
 const onlySearch = process.env.BENCH_ONLY === 'search';
 // BENCH_ONLY=reviews: the book page's reads with 1,000 reviews (reviews.mjs) on the demo data and the build; nothing else.
 const onlyReviews = process.env.BENCH_ONLY === 'reviews';
+// BENCH_ONLY=search-fresh: how soon a newly published book is findable (search-fresh.mjs) on the demo data and the build; nothing else.
+const onlySearchFresh = process.env.BENCH_ONLY === 'search-fresh';
 // BENCH_ONLY=follows: only the new-book alerts to 10,000 followers (follows.mjs; no demo data, build or site).
 const onlyFollows = process.env.BENCH_ONLY === 'follows';
 /** Lighthouse runs of a page with first-paint targets: those are held as the median of at least five. */
@@ -267,6 +270,18 @@ const analyticsOnly = (started, loadAverage) =>
 const oracleOnly = (started) =>
   writeSectionOnly('oracle', started, loadavg()[0].toFixed(2), 'account_oracle', accountOracle);
 
+/** How soon a newly published book is findable on /search (search-fresh.mjs). */
+async function searchFreshness() {
+  step('Search: a newly published book, until /search lists it');
+  const result = await benchSearchFreshness({ baseUrl }).catch((error) => ({ error: String(error) }));
+  console.log(`  ${JSON.stringify(result)}`);
+  return result;
+}
+
+/** BENCH_ONLY=search-fresh: the freshness of search alone. */
+const searchFreshOnly = (started, loadAverage) =>
+  writeSectionOnly('search-fresh', started, loadAverage, 'search_fresh', searchFreshness);
+
 /** The embedded search engine at 20,000 documents (search.mjs). */
 async function searchEngine() {
   step('Search: the embedded engine at 20,000 documents');
@@ -359,6 +374,7 @@ async function main() {
   const loadAverage = loadavg()[0].toFixed(2);
   if (onlyAnalytics) return analyticsOnly(started, loadAverage);
   if (onlyReviews) return reviewsOnly(started, loadAverage);
+  if (onlySearchFresh) return searchFreshOnly(started, loadAverage);
   const pages = [];
   const chrome = onlyPublish ? undefined : await launchChrome();
   try {

@@ -304,7 +304,30 @@ export function renderMarkdown(results) {
         '| --- | ---: | ---: |',
         ...search.searches.map((s) => `| ${s.q} | ${s.results} | ${s.median_ms} |`),
       );
+      const misspelled = search.misspelled;
+      if (misspelled)
+        lines.push(
+          '',
+          `Misspelled searches over the ${misspelled.documents} demo documents (target: the intended item in the top ${t.misspelled_rank}):`,
+          '',
+          '| mistake | search | intended | results | rank |',
+          '| --- | --- | --- | ---: | ---: |',
+          ...misspelled.searches.map(
+            (s) =>
+              `| ${s.mistake} | ${s.q} | ${s.kind}: ${s.title} | ${s.results} | ${s.rank ?? 'not found'} |`,
+          ),
+        );
     }
+  }
+
+  const fresh = results.search_fresh;
+  if (fresh) {
+    lines.push('', 'Search: a newly published book, until /search lists it (emulators, served build):', '');
+    if (fresh.error) lines.push(`- not measured: ${fresh.error}`);
+    else
+      lines.push(
+        `- ${fresh.runs.map((s) => (s === null ? 'not found' : `${s} s`)).join(', ')}; worst ${fresh.worst_s ?? 'not found'} (target ≤ ${fresh.target_s} s)`,
+      );
   }
 
   const reviews = results.reviews;
@@ -339,7 +362,12 @@ export function renderMarkdown(results) {
     if (search.index_mb >= t.index_mb) misses.push(`- search: index ${search.index_mb} MB`);
     if (search.cold_start_ms >= t.cold_start_ms)
       misses.push(`- search: cold start ${search.cold_start_ms} ms`);
+    for (const s of search.misspelled?.searches ?? [])
+      if (s.rank === null || s.rank > t.misspelled_rank)
+        misses.push(`- search: '${s.q}' ranks ${s.kind} '${s.title}' ${s.rank ?? 'nowhere'}`);
   }
+  if (fresh && !fresh.error && (fresh.worst_s === null || fresh.worst_s > fresh.target_s))
+    misses.push(`- search: a new book findable after ${fresh.worst_s ?? 'never'} s`);
   // A page of reviews reads the page and one more, never a read per review beyond it.
   if (reviews && !reviews.error) {
     for (const [name, page] of [

@@ -22,10 +22,11 @@ export type EarlyAccessFeature = (typeof EARLY_ACCESS_FEATURES)[number];
 /**
  * The features that exist today, whose switches the admin sees. A switch that
  * controls nothing is not shown, so a feature joins this list in the change that
- * ships it. Shipped: follows (following, new-book alerts, the weekly digest) and
+ * ships it. Shipped: search (the /search page, its suggestions and the header's
+ * search box), follows (following, new-book alerts, the weekly digest) and
  * reviews (ratings and reviews on book and profile pages).
  */
-export const SHIPPED_FEATURES: readonly EarlyAccessFeature[] = ['follows', 'reviews'];
+export const SHIPPED_FEATURES: readonly EarlyAccessFeature[] = ['search', 'follows', 'reviews'];
 
 /** The three positions of a switch: nobody, Premium members only, or everyone. */
 export const FEATURE_POSITIONS = ['off', 'premium', 'everyone'] as const;

@@ -10,7 +10,7 @@ import {
   timestampSchema,
 } from './common.ts';
 import { DEFAULT_FREE_PREVIEW_TITLE } from './book.ts';
-import { earlyAccessSettingsSchema } from './early-access.ts';
+import { canUseFeature, earlyAccessOf, earlyAccessSettingsSchema } from './early-access.ts';
 import { SOCIAL_NETWORKS, socialLinksSchema, type SocialNetwork } from './profile.ts';
 
 /** The single settings document lives at site_settings/main. */
@@ -164,6 +164,11 @@ export interface ResolvedSiteSettings {
   global_free_preview_title: string;
   /** The holiday promotion's code, or null when no promotion runs (no card). */
   promotion_code: string | null;
+  /**
+   * The header shows the search box: while the 'search' switch lets a visitor use
+   * search (every page is cached for everyone; a malformed switch map is off).
+   */
+  search_in_header: boolean;
 }
 
 const orDefault = (value: string | null | undefined, fallback: string) =>
@@ -189,5 +194,6 @@ export function resolveSiteSettings(stored: Partial<SiteSettings> | null | undef
       DEFAULT_SITE_SETTINGS.global_free_preview_title,
     ),
     promotion_code: s.promotion_code ?? null,
+    search_in_header: canUseFeature(earlyAccessOf(s.early_access).settings, 'search', null),
   };
 }

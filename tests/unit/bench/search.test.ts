@@ -43,4 +43,55 @@ describe('search bench', () => {
     expect(markdown).not.toContain('- search: index');
     expect(markdown).not.toContain('- search: cold start');
   });
+
+  it('reports the misspelled searches and a new book’s delay, and misses a rank past 5 or a delay past 5 s', () => {
+    const markdown = renderMarkdown({
+      measured_at: '2026-11-26T19:00:00Z',
+      lighthouse_version: '–',
+      chromium: '–',
+      runs: 0,
+      load_average: '2.00',
+      pages: [],
+      search: {
+        engine: 'embedded (MiniSearch)',
+        documents: 20_000,
+        build_ms: 1,
+        index_mb: 1,
+        query_p50_ms: 1,
+        query_p95_ms: 1,
+        snapshot_mb: 1,
+        snapshot_save_ms: 1,
+        cold_start_ms: 1,
+        searches: [],
+        targets: SEARCH_TARGETS,
+        misspelled: {
+          documents: 220,
+          searches: [
+            {
+              mistake: 'a wrong vowel',
+              q: 'whitlack',
+              kind: 'author',
+              title: 'Catalina Whitlock',
+              results: 4,
+              rank: 1,
+            },
+            {
+              mistake: 'a partial word',
+              q: 'rav',
+              kind: 'author',
+              title: 'Theo Ravensworth',
+              results: 9,
+              rank: 6,
+            },
+          ],
+        },
+      },
+      search_fresh: { runs: [2.1, 6.4, 1.9], worst_s: 6.4, target_s: 5 },
+    });
+    expect(markdown).toContain('| a wrong vowel | whitlack | author: Catalina Whitlock | 4 | 1 |');
+    expect(markdown).toContain("- search: 'rav' ranks author 'Theo Ravensworth' 6");
+    expect(markdown).not.toContain("- search: 'whitlack'");
+    expect(markdown).toContain('- 2.1 s, 6.4 s, 1.9 s; worst 6.4 (target ≤ 5 s)');
+    expect(markdown).toContain('- search: a new book findable after 6.4 s');
+  });
 });

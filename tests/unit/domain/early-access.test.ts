@@ -49,7 +49,7 @@ describe('earlyAccessSettingsSchema', () => {
   it('knows wave 3’s features, of which follows and reviews have shipped', () => {
     expect([...EARLY_ACCESS_FEATURES]).toEqual(['search', 'follows', 'reviews']);
     expect([...FEATURE_POSITIONS]).toEqual(['off', 'premium', 'everyone']);
-    expect(SHIPPED_FEATURES).toEqual(['follows', 'reviews']);
+    expect(SHIPPED_FEATURES).toEqual(['search', 'follows', 'reviews']);
   });
 });
 

@@ -126,3 +126,16 @@ describe('promotionCodeSchema', () => {
     expect(resolveSiteSettings(null).promotion_code).toBeNull();
   });
 });
+
+describe('search_in_header', () => {
+  it('shows the header search box while the search switch lets visitors use it', () => {
+    expect(resolveSiteSettings(null).search_in_header).toBe(true);
+    expect(resolveSiteSettings({ early_access: { search: 'everyone' } as never }).search_in_header).toBe(
+      true,
+    );
+    expect(resolveSiteSettings({ early_access: { search: 'premium' } as never }).search_in_header).toBe(
+      false,
+    );
+    expect(resolveSiteSettings({ early_access: { search: 'off' } as never }).search_in_header).toBe(false);
+  });
+});

@@ -1,0 +1,109 @@
+// The one search box against the production build and the demo data: a visitor
+// types a misspelled title into the header and reaches the book; filters the
+// results by kind; the results page works without JavaScript and echoes the
+// search as text; a member who is hidden leaves the results within seconds (the
+// site applies the search change log every 2 s). Behaviour detail (typos,
+// facets, odd input) is in tests/unit/search.
+import { adminDb, expect, test } from './fixtures';
+import { freshMember } from './helpers/members';
+
+/** A trigger on the emulator and the site's 2-second sync can take a while on two cores. */
+const SLOW = { timeout: 30_000 };
+
+/** A public demo book and the one title word fewest public titles share, with two letters swapped. */
+async function misspelledBook(): Promise<{ id: string; title: string; typo: string }> {
+  const books = (await adminDb().collection('books').where('is_public', '==', true).get()).docs.map(
+    (doc) => ({
+      id: doc.id,
+      title: String(doc.get('title')),
+    }),
+  );
+  const wordsOf = (title: string) => title.toLowerCase().match(/[a-z]{7,}/g) ?? [];
+  const shared = new Map<string, number>();
+  for (const book of books)
+    for (const word of new Set(wordsOf(book.title))) shared.set(word, (shared.get(word) ?? 0) + 1);
+  const candidates = books.flatMap((book) => wordsOf(book.title).map((word) => ({ book, word })));
+  candidates.sort((a, b) => shared.get(a.word)! - shared.get(b.word)! || a.book.id.localeCompare(b.book.id));
+  const { book, word } = candidates[0]!;
+  return { ...book, typo: word.slice(0, 2) + word[3] + word[2] + word.slice(4) };
+}
+
+test('a visitor types a misspelled title in the header and reaches the book', async ({ page }) => {
+  const book = await misspelledBook();
+  await page.goto('/');
+  // The field by its id: its role turns from searchbox to combobox once its script has loaded.
+  const box = page.locator('#header-search-q');
+  await box.click();
+  await expect(
+    page.getByRole('combobox', { name: 'Find books, authors, products, ads and posts' }),
+  ).toBeVisible(SLOW);
+  await box.pressSequentially(book.typo);
+  const option = page.locator(`[role="option"][data-url="/book/${book.id}"]`);
+  await expect(option).toContainText(book.title, SLOW);
+  // Down the list to the book, then Enter, as a keyboard user would.
+  await expect(async () => {
+    await box.press('ArrowDown');
+    await expect(option).toHaveAttribute('aria-selected', 'true', { timeout: 500 });
+  }).toPass(SLOW);
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/book/${book.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(book.title);
+});
+
+test('a visitor filters the results by kind, with the count the facet showed', async ({ page }) => {
+  await page.goto('/search?q=book');
+  const facet = page.locator('a[data-facet="kind"]', { hasText: 'Books' });
+  const count = (await facet.locator('span').last().textContent())!.trim();
+  await facet.click();
+  await expect(page).toHaveURL(/kind=book/);
+  await expect(page.locator('[data-search-count]')).toContainText(`of ${count} result`);
+  const kinds = await page
+    .locator('[data-search-result]')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('data-kind')));
+  expect(kinds.length).toBeGreaterThan(0);
+  expect(new Set(kinds)).toEqual(new Set(['book']));
+  await expect(page.locator('a[data-facet="kind"][aria-current="true"]')).toHaveText(/Books/);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the header form reaches the results, facets are links, and the search is echoed as text', async ({
+    page,
+  }) => {
+    const book = await misspelledBook();
+    await page.goto('/');
+    await page
+      .getByRole('searchbox', { name: 'Find books, authors, products, ads and posts' })
+      .fill(book.typo);
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?q=/);
+    await expect(page.getByRole('link', { name: book.title }).first()).toBeVisible();
+    await expect(page.locator('[data-search-result] mark').first()).toBeVisible();
+
+    const attack = '<img src=x onerror="document.title=1"> "quoted" title:* -a && ||';
+    const response = await page.goto(`/search?q=${encodeURIComponent(attack)}`);
+    expect(response?.status()).toBe(200);
+    await expect(
+      page.getByRole('searchbox', { name: 'Search books, authors, products, ads and posts' }),
+    ).toHaveValue(attack);
+    await expect(page.locator('main img[src="x"]')).toHaveCount(0);
+
+    const long = await page.goto(`/search?q=${'a'.repeat(10_000)}`);
+    expect(long?.status()).toBe(200);
+    await expect(page.locator('[data-search-notes]')).toBeVisible();
+  });
+});
+
+test('a hidden member leaves the results within seconds', async ({ request }) => {
+  test.setTimeout(120_000);
+  const name = `Quillon Zephyrine ${Date.now().toString(36)}`;
+  const member = await freshMember(name);
+  const found = async () =>
+    (await (await request.get(`/search?q=${encodeURIComponent(name)}`)).text()).includes(
+      `/profile/${member.slug}`,
+    );
+  await expect.poll(found, SLOW).toBe(true);
+  await adminDb().doc(`profiles/${member.uid}`).update({ is_active: false });
+  await expect.poll(found, SLOW).toBe(false);
+});
