@@ -57,6 +57,8 @@ const PAGES = [
   // The result page a visitor's sign-up without JavaScript lands on. (/confirm needs a
   // fresh single-use token; without one it answers 410, which the bench would only list.)
   { path: '/opt-in?result=sent' },
+  // The one search box's results page (rendered on demand, CDN-cached 5 s).
+  { path: '/search?q=book' },
 ];
 
 /** Pages the HTTP Observatory scans: a pre-rendered one and one rendered on demand. */

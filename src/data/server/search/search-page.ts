@@ -5,6 +5,7 @@
 // 'search' switch lets a visitor use it, never decided per member.
 import { canViewerUseFeature } from '../early-access.ts';
 import {
+  emptySearchResults,
   parseSiteSearchParams,
   type SiteSearchParams,
   type SiteSearchResults,
@@ -34,12 +35,7 @@ const DEFAULT_DEPS: SiteSearchDeps = {
 };
 
 /** No results: what a search without usable words answers (the index is not even loaded). */
-export const NO_RESULTS: SiteSearchResults = {
-  total: 0,
-  hits: [],
-  facets: { kind: [], category: [], genre: [], price: [], freeReading: 0, audiobook: 0 },
-  suggestions: [],
-};
+export const NO_RESULTS: SiteSearchResults = emptySearchResults();
 
 /**
  * Answers a search URL's query. Any query string answers (invalid parts are
