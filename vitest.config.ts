@@ -26,7 +26,8 @@ export default defineConfig({
           name: 'functions',
           include: ['tests/functions/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30000,
+          // Long enough for `eventually`'s 30 s wait on triggers and what follows it.
+          testTimeout: 60000,
           hookTimeout: 30000,
           fileParallelism: false,
           // Functions tests wait on real triggers and task queues whose workers the

@@ -16,8 +16,8 @@ import { deleteAccountOfDeletedAuthUser } from '../../functions/src/accounts/aut
 
 const db = adminDb();
 /** Triggers run asynchronously: the market entries, then the deletion, each get this long. */
-const WAIT_MS = 25_000;
-const TEST_MS = 90_000;
+const WAIT_MS = 60_000;
+const TEST_MS = 150_000;
 
 const entryPath = (source: MarketSource, id: string) => `${MARKET_COLLECTION}/${marketEntryId(source, id)}`;
 

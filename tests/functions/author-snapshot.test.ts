@@ -11,7 +11,7 @@ async function authorOf(bookId: string): Promise<unknown> {
 
 // A book's creation now wakes several triggers (listing fields, visibility, the market
 // index, this one); the first test can meet cold workers, so the wait is generous.
-const WAIT_MS = 25_000;
+const WAIT_MS = 60_000;
 
 /** Waits until the book carries `expected` as its author snapshot. */
 async function expectAuthor(
@@ -40,7 +40,7 @@ describe('author snapshot triggers', () => {
   it('fills the author of a book created without one', async () => {
     const book = await db.collection('books').add(bookData(alice));
     await expectAuthor(book.id, { display_name: 'Alice Archer', page_slug: 'alice-archer' });
-  }, 60_000);
+  }, 150_000);
 
   it('rewrites every book of the user when the display name or page slug changes', async () => {
     const stale = { display_name: 'Old Name', page_slug: 'old-name' };
@@ -61,7 +61,7 @@ describe('author snapshot triggers', () => {
       await expectAuthor(book.id, { display_name: 'Alice B. Archer', page_slug: 'alice-b-archer' });
 
     expect(await authorOf(otherBook.id)).toEqual({ display_name: 'Bob', page_slug: 'bob' });
-  });
+  }, 150_000);
 
   it('takes the new owner as author when a book moves to another user', async () => {
     const bob = uniqueId('bob');
@@ -73,5 +73,5 @@ describe('author snapshot triggers', () => {
 
     await book.update({ user_id: bob });
     await expectAuthor(book.id, { display_name: 'Bob Baker', page_slug: 'bob-baker' });
-  });
+  }, 150_000);
 });

@@ -36,7 +36,9 @@ export async function clearFirestore(): Promise<void> {
 export async function eventually<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  timeoutMs = 10_000,
+  // Triggers queue in one emulator, and a book or profile write wakes about ten of
+  // them: on a loaded two-core machine a chain of them took over 10 s.
+  timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();

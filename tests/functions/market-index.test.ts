@@ -5,8 +5,8 @@ import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './
 import { adData, bookData, productData, profileData } from './factories';
 
 const db = adminDb();
-const WAIT_MS = 25_000;
-const TEST_MS = 90_000;
+const WAIT_MS = 60_000;
+const TEST_MS = 150_000;
 
 const entryRef = (source: MarketSource, id: string) =>
   db.collection(MARKET_COLLECTION).doc(marketEntryId(source, id));
