@@ -28,6 +28,7 @@ import { requireFeature } from '../early-access';
 import { chunk, db, MAX_BATCH_WRITES } from '../firestore';
 import { guardedCall, type Caller } from '../guard';
 import { purgeCacheTags } from '../publish/cache-purge';
+import { removeShelvesOfBook } from './set-shelf';
 
 /** A stored count that is not a whole number of zero or more reads as 0. */
 function countOf(value: unknown): number {
@@ -186,11 +187,13 @@ export async function removeMemberReviews(firestore: Firestore, uid: string): Pr
 }
 
 /**
- * A deleted book takes its reviews with it (they would otherwise stay in their
- * writers' profile lists, linking to a page that is gone), a page at a time.
+ * A deleted book takes its reviews and shelf entries with it (they would
+ * otherwise stay in their members' profile lists, linking to a page that is
+ * gone), a page at a time.
  */
 export const removeReviewsOfDeletedBook = onDocumentDeleted('books/{bookId}', async (event) => {
   const firestore = db();
+  await removeShelvesOfBook(firestore, event.params.bookId);
   const reviews = firestore.collection(BOOK_REVIEWS).where('book_id', '==', event.params.bookId);
   for (;;) {
     const page = await reviews.select('user_id').limit(200).get();
