@@ -54,6 +54,7 @@ export {
   removeReviewsOfDeletedBook,
   reviewVisibilityOwner,
 } from './reviews/save-review';
+export { setShelf } from './reviews/set-shelf';
 export { stripeWebhook } from './billing/webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { memberAnalytics } from './analytics/member-analytics';

@@ -8,7 +8,7 @@ import { generateBlogPosts, generateNewsletters } from './editorial.ts';
 import { generateClassifiedAds, generateProductsServices } from './marketplace.ts';
 import { generateMarketEntries } from './market-index.ts';
 import { type Member, authUsers, generateMembers } from './members.ts';
-import { generateReviews } from './reviews.ts';
+import { generateReviews, generateShelves } from './reviews.ts';
 import {
   generateBanners,
   generateFeatured,
@@ -45,6 +45,7 @@ export function generate(options: GenerateOptions): SeedData {
   for (const book of books) book.doc.data.is_featured = featuredBookIds.has(book.id);
   // Before the books are listed below: the reviews add their totals to the books.
   const reviews = generateReviews(books, members);
+  const shelves = generateShelves(books, members, reviews);
 
   const follows = generateFollows(members);
   // book_count and follower_count are what the Cloud Function triggers would compute: the owner's active books, the author's follows.
@@ -67,6 +68,7 @@ export function generate(options: GenerateOptions): SeedData {
     ...profiles,
     ...books.map((b) => b.doc),
     ...reviews,
+    ...shelves,
     ...generateProductsServices(members),
     ...generateClassifiedAds(members),
     ...generateBlogPosts(ctx, admin),

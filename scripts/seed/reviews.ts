@@ -1,7 +1,10 @@
 // Demo ratings and reviews: a few public books get one to four reviews each from
 // public members who do not own them, and the books carry the totals
-// saveReview would have kept (rating_count, rating_sum).
+// saveReview would have kept (rating_count, rating_sum). Shelves: every reviewer
+// has the book on 'Read', and a few members have other public books on
+// 'Want to read' or 'Reading'; one of them keeps their shelves private.
 import { applyRatingChange, reviewId, type RatingTotals } from '../../src/domain/review.ts';
+import { shelfId, type Shelf } from '../../src/domain/shelf.ts';
 import { dateAfter, streamFor, type SeedDoc } from './context.ts';
 import type { SeedBook } from './books.ts';
 import type { Member } from './members.ts';
@@ -51,4 +54,58 @@ export function generateReviews(books: readonly SeedBook[], members: readonly Me
     Object.assign(book.doc.data, totals);
   }
   return docs;
+}
+
+/** Public books a shelving member puts on 'Want to read' or 'Reading'. */
+const SHELVED_PER_MEMBER = 3;
+/** How many members shelve books beyond the ones they reviewed. */
+const SHELVING_MEMBERS = 6;
+
+/** The shelf entries (as setShelf writes them) and one member's private-shelves choice. */
+export function generateShelves(
+  books: readonly SeedBook[],
+  members: readonly Member[],
+  reviews: readonly SeedDoc[],
+): SeedDoc[] {
+  const rng = streamFor('shelves');
+  const titles = new Map(books.map((book) => [book.id, book]));
+  const docs = new Map<string, SeedDoc>();
+  const put = (bookId: string, uid: string, shelf: Shelf, at: Date) => {
+    const book = titles.get(bookId);
+    if (!book) return;
+    docs.set(shelfId(bookId, uid), {
+      collection: 'book_shelves',
+      id: shelfId(bookId, uid),
+      data: { book_id: bookId, book_title: book.title, user_id: uid, shelf, updated_at: at },
+    });
+  };
+  for (const review of reviews)
+    put(String(review.data.book_id), String(review.data.user_id), 'read', review.data.created_at as Date);
+  const shelvers = members
+    .filter((m) => m.approval === 'approved' && m.active && !m.admin)
+    .slice(0, SHELVING_MEMBERS);
+  const publicBooks = books.filter((book) => book.doc.data.is_public === true);
+  for (const member of shelvers) {
+    const candidates = publicBooks.filter(
+      (book) => book.userId !== member.uid && !docs.has(shelfId(book.id, member.uid)),
+    );
+    for (const book of rng.sample(candidates, SHELVED_PER_MEMBER))
+      put(
+        book.id,
+        member.uid,
+        rng.pick(['want-to-read', 'reading'] as const),
+        dateAfter(rng, book.createdAt, 30),
+      );
+  }
+  const secretive = shelvers.at(-1);
+  const settings: SeedDoc[] = secretive
+    ? [
+        {
+          collection: 'shelf_settings',
+          id: secretive.uid,
+          data: { private: true, updated_at: secretive.createdAt },
+        },
+      ]
+    : [];
+  return [...docs.values(), ...settings];
 }

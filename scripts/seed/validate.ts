@@ -26,6 +26,7 @@ import { idSchema } from '../../src/domain/common.ts';
 import { followSchema } from '../../src/domain/follows.ts';
 import { profileSchema } from '../../src/domain/profile.ts';
 import { reviewSchema } from '../../src/domain/review.ts';
+import { shelfEntrySchema, shelfSettingsSchema } from '../../src/domain/shelf.ts';
 import { siteSettingsSchema } from '../../src/domain/site-settings.ts';
 import { parseDoc, toWriteData } from '../../src/data/firestore-convert.ts';
 import type { SeedDoc } from './context.ts';
@@ -45,6 +46,8 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   featured_books: featuredBookSchema,
   market_listings: marketEntrySchema,
   book_reviews: reviewSchema,
+  book_shelves: shelfEntrySchema,
+  shelf_settings: shelfSettingsSchema.extend({ id: idSchema }),
   // A follow's schema has no id field: the id is the document's name (followId).
   follows: followSchema.extend({ id: idSchema }),
 };
@@ -155,6 +158,15 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
       rating_count: sum.rating_count + 1,
       rating_sum: sum.rating_sum + Number(doc.data.rating),
     });
+  }
+  // Shelf entries name an existing public book and a member with a profile, under the id setShelf builds.
+  for (const doc of of('book_shelves')) {
+    if (books.get(String(doc.data.book_id))?.is_public !== true)
+      problems.push(`book_shelves/${doc.id}: book ${String(doc.data.book_id)} is not a public book`);
+    if (!profiles.has(String(doc.data.user_id)))
+      problems.push(`book_shelves/${doc.id}: member ${String(doc.data.user_id)} has no profile`);
+    if (doc.id !== `${String(doc.data.book_id)}__${String(doc.data.user_id)}`)
+      problems.push(`book_shelves/${doc.id}: id is not {bookId}__{uid}`);
   }
   for (const [id, book] of books) {
     const expected = totals.get(id) ?? { rating_count: 0, rating_sum: 0 };

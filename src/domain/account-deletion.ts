@@ -18,7 +18,7 @@ export const ACCOUNT_DELETION_STEPS = [
   'profile',
   /** The page_slugs claims, current and retired. */
   'page_slugs',
-  /** The member's ratings and reviews, each taken off its book's totals (before 'books', whose own reviews go with them). */
+  /** The member's ratings and reviews, each taken off its book's totals (before 'books', whose own reviews go with them), and their shelves. */
   'reviews',
   /** The member's books (the ids of featured ones are noted in the job for the last step). */
   'books',

@@ -44,6 +44,7 @@ import type { AccountPlan, CheckoutRequest } from './billing.ts';
 import type { SellerMessageRequest } from './seller-message.ts';
 import type { SignupRequest } from './signup.ts';
 import type { SaveReviewRequest, SaveReviewResponse, deleteReviewRequestSchema } from './review.ts';
+import type { SetShelfRequest, Shelf } from './shelf.ts';
 
 /** What signUp answers. */
 export interface SignUpResult {
@@ -144,6 +145,7 @@ export interface Callables {
   // Ratings and reviews
   saveReview: { request: SaveReviewRequest; response: SaveReviewResponse };
   deleteReview: { request: z.input<typeof deleteReviewRequestSchema>; response: { id: string } };
+  setShelf: { request: SetShelfRequest; response: { shelf: Shelf | null } };
   // Premium
   startCheckout: { request: CheckoutRequest; response: BillingSession };
   openBillingPortal: { request: NoData; response: BillingSession };

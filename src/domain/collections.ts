@@ -14,6 +14,10 @@ export const COLLECTIONS = {
   featuredBooks: 'featured_books',
   /** Ratings and reviews (review.ts), written by the review functions and the seed. */
   bookReviews: 'book_reviews',
+  /** Shelves (shelf.ts), written by the setShelf function and the seed. */
+  bookShelves: 'book_shelves',
+  /** Members' shelf privacy choice (shelf.ts), written by the member and the seed. */
+  shelfSettings: 'shelf_settings',
   /** The market index (market-entry.ts), written by triggers and the seed. */
   marketListings: 'market_listings',
   /** Readers following authors (follows.ts). */

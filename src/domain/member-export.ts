@@ -8,7 +8,13 @@
 export const MEMBER_EXPORT_FORMAT = 4;
 
 /** Collections whose documents belong to a member through `user_id`, exported whole. */
-export const OWNED_COLLECTIONS = ['books', 'products_services', 'classified_ads', 'book_reviews'] as const;
+export const OWNED_COLLECTIONS = [
+  'books',
+  'products_services',
+  'classified_ads',
+  'book_reviews',
+  'book_shelves',
+] as const;
 
 /** One exported document: its id and its fields as stored, times as ISO strings. */
 export interface ExportedDocument {
@@ -48,6 +54,8 @@ export interface MemberExport {
   classified_ads: ExportedDocument[];
   /** The member's ratings and reviews of books. */
   book_reviews: ExportedDocument[];
+  /** The books on the member's shelves (book_shelves). */
+  book_shelves: ExportedDocument[];
   /** Blog posts the member wrote. */
   blog_posts: ExportedDocument[];
   /** Newsletters sent to the member: the newsletter's id and title with its delivery record (status, sent_at), oldest first. */

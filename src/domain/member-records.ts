@@ -10,12 +10,14 @@ export const MEMBER_KEYED_COLLECTIONS = [
   'newsletter_preferences',
   /** When the member last created a book or a product (serialises creations under the plan limit). */
   'plan_locks',
+  /** Whether the member's shelves are private ({ private, updated_at }, shelf.ts); no document means shown. */
+  'shelf_settings',
 ] as const;
 
 /**
  * Throttle kinds counted per member uid (throttles/{kind}-{hash of the uid}),
  * removed with the account: requestEmailChange, resendVerificationEmail,
- * contactSeller and updateFollow count these. A callable that starts counting a new kind per uid
+ * contactSeller, updateFollow and setShelf count these. A callable that starts counting a new kind per uid
  * adds it here. They hold only recent attempt times, so the data file leaves
  * them out. (contactSeller's per-ad count is keyed by a hash of uid and ad id,
  * which cannot be found from the uid; it expires with its window.)
@@ -25,4 +27,5 @@ export const MEMBER_THROTTLE_KINDS = [
   'resend-verification',
   'seller-message',
   'follow-member',
+  'shelf-member',
 ] as const;

@@ -13,12 +13,16 @@
  * average is exact under concurrent ratings, edits and deletions. A review of a
  * member who is not public (deactivated, not approved) is neither shown nor
  * counted: `reviewer_public`, kept with the totals by the reviewVisibilityOwner
- * trigger, as books follow their owner. The rules let a
+ * trigger, as books follow their owner. A new review caught by the burst guard
+ * (review-burst.ts) is stored with `moderation: 'held'` and `reviewer_public:
+ * false`, so no public list, count or JSON-LD has it, until a moderator releases
+ * it (functions/src/reviews/held-reviews.ts). The rules let a
  * member read only their own reviews; the pages read the rest on the server.
  */
 import { z } from 'zod';
 import { TEXT_LIMITS, idSchema, timestampSchema } from './common.ts';
 import { lightMarkupToText, renderLightMarkup } from './light-markup.ts';
+import { REVIEW_MODERATION, type ReviewModeration } from './review-burst.ts';
 
 /** book_reviews/{reviewId}: one member's rating and review of one book. */
 export const BOOK_REVIEWS = 'book_reviews';
@@ -44,6 +48,7 @@ export const REVIEW_MESSAGES = {
   notAllowed: 'Only approved members with a confirmed email address can rate books.',
   saved: 'Review saved',
   deleted: 'Review deleted',
+  held: 'Your review is awaiting moderation. It will appear on this page once a moderator has looked at it.',
 } as const;
 
 /** The id of `uid`'s review of `bookId`: `{bookId}__{uid}`. */
@@ -88,6 +93,8 @@ export interface SaveReviewResponse {
   id: string;
   /** True when this call created the review (false: an edit). */
   created: boolean;
+  /** 'held' when the review waits for a moderator (the burst guard), else 'published'. */
+  moderation: ReviewModeration;
 }
 
 /** Who wrote a review, as the pages show it (a snapshot taken at each save). */
@@ -114,17 +121,26 @@ export const reviewSchema = z
     /** 1–5 stars. */
     rating: ratingSchema,
     /**
-     * The reviewer is public (active and approved, src/domain/visibility.ts): only
-     * then is the review shown and counted in the book's totals. True when saved
-     * (only members in good standing save); kept by the reviewVisibilityOwner trigger.
+     * The review is shown: its reviewer is public (active and approved,
+     * src/domain/visibility.ts) and it is not held for moderation. Only then is it
+     * listed and counted in the book's totals, and every public query filters on
+     * it. Set when saved (false for a held review); kept by the
+     * reviewVisibilityOwner trigger and the moderators' release.
      */
     reviewer_public: z.boolean().default(true),
+    /**
+     * 'held' while the burst guard holds it for a moderator (listed by
+     * listHeldReviews, index moderation + created_at); absent or 'published' otherwise.
+     */
+    moderation: z.enum(REVIEW_MODERATION).default('published'),
     /** The review in light markup ('' for a rating alone); rendered only through renderReviewText. */
     text: z.string().max(REVIEW_TEXT_MAX).default(''),
     /** When the review was first saved: the order of the lists. */
     created_at: timestampSchema,
     /** When it was last edited. */
     updated_at: timestampSchema.nullish(),
+    /** When a moderator released it (held reviews only). */
+    moderated_at: timestampSchema.nullish(),
   })
   .describe('book_reviews');
 /** A review. */
@@ -156,11 +172,11 @@ export function applyRatingChange(
   return { rating_count: Math.max(0, count), rating_sum: count <= 0 ? 0 : Math.max(0, sum) };
 }
 
-/** The stars a stored review adds to its book's totals: its rating while its reviewer is public, else none. */
+/** The stars a stored review adds to its book's totals: its rating while it is shown (reviewer public, not held), else none. */
 export function countedRating(
-  review: { rating?: unknown; reviewer_public?: unknown } | undefined,
+  review: { rating?: unknown; reviewer_public?: unknown; moderation?: unknown } | undefined,
 ): number | null {
-  if (!review || review.reviewer_public === false) return null;
+  if (!review || review.reviewer_public === false || review.moderation === 'held') return null;
   return typeof review.rating === 'number' && Number.isInteger(review.rating) ? review.rating : null;
 }
 

@@ -1,10 +1,11 @@
 // Readers' voices on a book page, on members each test creates: a member rates a
 // book and writes a review (light markup; a script stays text), which then shows
-// on the book page with the new average and on the member's profile.
+// on the book page with the new average and on the member's profile, and puts the
+// book on a shelf, which the profile lists.
 import { adminDb, expect, test } from './fixtures';
 import { freshMember, signInAs, storedBook } from './helpers/members';
 
-test('a member rates a book and writes a review that appears on the book page with the new average', async ({
+test('a member shelves and rates a book and writes a review that appears on the book page with the new average', async ({
   page,
 }) => {
   const author = await freshMember('Rhea Author');
@@ -58,8 +59,21 @@ test('a member rates a book and writes a review that appears on the book page wi
   await expect(reviews.getByRole('listitem').first()).toContainText(reader.displayName);
   await expect(reviews.getByRole('heading', { name: 'Edit your review' })).toBeVisible({ timeout: 20_000 });
 
+  // The shelf picker: saved as soon as a shelf is chosen (the radio shows it once setShelf answered).
+  const read = reviews
+    .getByRole('group', { name: 'Your shelf' })
+    .getByRole('radio', { name: 'Read', exact: true });
+  await expect(read).toBeEnabled({ timeout: 20_000 });
+  await read.click();
+  await expect(page.getByText('On your ‘Read’ shelf')).toBeVisible({ timeout: 20_000 });
+  await expect(read).toBeChecked();
+
   await page.goto(`/profile/${reader.slug}`);
   const onProfile = page.getByRole('region', { name: 'Reviews' });
   await expect(onProfile.getByRole('link', { name: 'Salt and Lanterns' })).toBeVisible();
   await expect(onProfile.getByText('Rated 5 out of 5')).toBeAttached();
+  const shelves = page.getByRole('region', { name: 'Shelves' });
+  await expect(
+    shelves.getByRole('region', { name: 'Read' }).getByRole('link', { name: 'Salt and Lanterns' }),
+  ).toBeVisible();
 });

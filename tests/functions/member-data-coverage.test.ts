@@ -16,7 +16,7 @@ import { makeMember, type Member } from './profile-members';
 const db = adminDb();
 
 /** Throttles counted per member uid, as the callables write them: requestEmailChange, resendVerificationEmail, contactSeller. */
-const THROTTLES_BY_UID = ['email-change', 'resend-verification', 'seller-message'];
+const THROTTLES_BY_UID = ['email-change', 'resend-verification', 'seller-message', 'shelf-member'];
 
 /** Gives the member one document of every kind the site keeps about a member; returns their paths. */
 async function seedEverything(member: Member) {
@@ -59,6 +59,16 @@ async function seedEverything(member: Member) {
     created_at: at,
     updated_at: at,
   });
+  // The same book on the member's shelf (as setShelf writes it), and their shelves private.
+  const shelf = `book_shelves/${reviewed.id}__${uid}`;
+  await db.doc(shelf).set({
+    book_id: reviewed.id,
+    book_title: 'Reviewed',
+    user_id: uid,
+    shelf: 'read',
+    updated_at: at,
+  });
+  await db.doc(`shelf_settings/${uid}`).set({ private: true, updated_at: at });
   const product = await db.collection('products_services').add(productData(uid));
   const ad = await db.collection('classified_ads').add(adData(uid, { contact_method: 'email' }));
   await ad.collection('private').doc('contact').set({ contact_info: member.email });
@@ -74,7 +84,16 @@ async function seedEverything(member: Member) {
   const subscription = `newsletter_subscribers/${emailHash(member.email)}`;
   await db.doc(subscription).set({ email: member.email, confirmed_at: at });
   return {
-    ids: { slug, book: book.id, product: product.id, ad: ad.id, newsletter: newsletter.id, review, reviewed },
+    ids: {
+      slug,
+      book: book.id,
+      product: product.id,
+      ad: ad.id,
+      newsletter: newsletter.id,
+      review,
+      reviewed,
+      shelf,
+    },
     owned: [
       `profiles/${uid}`,
       `profiles/${uid}/private/notifications`,
@@ -88,8 +107,10 @@ async function seedEverything(member: Member) {
       `classified_ads/${ad.id}`,
       `classified_ads/${ad.id}/private/contact`,
       review,
+      shelf,
       `newsletter_preferences/${uid}`,
       `plan_locks/${uid}`,
+      `shelf_settings/${uid}`,
       ...throttles,
       subscription,
     ],
@@ -124,6 +145,9 @@ describe('what the site keeps about a member', () => {
     expect(file.books.map((book) => book.id)).toEqual([ids.book]);
     expect(file.products_services.map((product) => product.id)).toEqual([ids.product]);
     expect(file.book_reviews).toEqual([expect.objectContaining({ id: ids.review.split('/')[1], rating: 4 })]);
+    expect(file.book_shelves).toEqual([
+      expect.objectContaining({ id: ids.shelf.split('/')[1], shelf: 'read' }),
+    ]);
     expect(file.classified_ads).toEqual([
       expect.objectContaining({ id: ids.ad, contact_info: member.email }),
     ]);
@@ -140,6 +164,7 @@ describe('what the site keeps about a member', () => {
         updated_at: '2025-05-01T10:00:00.000Z',
       },
       { id: member.uid, collection: 'plan_locks', books: '2025-05-01T10:00:00.000Z' },
+      { id: member.uid, collection: 'shelf_settings', private: true, updated_at: '2025-05-01T10:00:00.000Z' },
     ]);
     expect(file.newsletters_received).toEqual([
       { id: ids.newsletter, title: 'Spring letter', status: 'sent', sent_at: '2025-05-01T10:00:00.000Z' },

@@ -6,7 +6,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FEATURE_UNAVAILABLE_MESSAGE } from '../../src/domain/early-access';
 import {
+  listHeldReviews,
+  rejectHeldReview,
+  releaseHeldReview,
+} from '../../functions/src/reviews/held-reviews';
+import { getBookReviews, getMemberReviews } from '../../src/data/server/reviews';
+import {
   REVIEW_MESSAGES,
+  countedRating,
   renderReviewText,
   reviewId,
   type SaveReviewResponse,
@@ -37,11 +44,21 @@ async function totalsOf(bookId: string) {
 
 /** The totals recounted from the stored reviews: what the stored totals must equal. */
 async function recount(bookId: string) {
-  const reviews = await db.collection('book_reviews').where('book_id', '==', bookId).get();
+  const all = await db.collection('book_reviews').where('book_id', '==', bookId).get();
+  // Only shown reviews count: not those of hidden reviewers, nor held ones.
+  const shown = all.docs.filter((doc) => countedRating(doc.data()) !== null);
   return {
-    rating_count: reviews.size,
-    rating_sum: reviews.docs.reduce((sum, doc) => sum + Number(doc.get('rating')), 0),
+    rating_count: shown.length,
+    rating_sum: shown.reduce((sum, doc) => sum + Number(doc.get('rating')), 0),
   };
+}
+
+/** Gives the book a history of 2 published reviews a day, so the burst guard allows 10 new ones an hour. */
+async function busyBook(bookId: string) {
+  const days: Record<string, number> = {};
+  for (let back = 1; back <= 30; back += 1)
+    days[new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10)] = 2;
+  await db.doc(`book_review_activity/${bookId}`).set({ minutes: {}, days });
 }
 
 let author: Member;
@@ -57,7 +74,11 @@ describe('saveReview', () => {
   it('a member rates and reviews a book: the review is stored under their id and counted on the book', async () => {
     const reader = await makeMember({ profile: { display_name: 'Rae Reader', page_slug: 'rae' } });
     const answer = await save(reader, { bookId, rating: 4, text: ' Loved it. ' });
-    expect(answer.result).toEqual({ id: reviewId(bookId, reader.uid), created: true });
+    expect(answer.result).toEqual({
+      id: reviewId(bookId, reader.uid),
+      created: true,
+      moderation: 'published',
+    });
     const stored = (await db.doc(`book_reviews/${reviewId(bookId, reader.uid)}`).get()).data();
     expect(stored).toMatchObject({
       book_id: bookId,
@@ -189,6 +210,8 @@ describe('deleteReview', () => {
 describe('the totals under concurrent writes', () => {
   it('stay equal to a recount of the reviews after concurrent ratings, edits and deletions', async () => {
     const readers = await Promise.all(Array.from({ length: 6 }, () => makeMember()));
+    // Six new reviews at once: a book used to that many, so the burst guard holds none.
+    await busyBook(bookId);
     await Promise.all(readers.map((reader, i) => save(reader, { bookId, rating: (i % 5) + 1 })));
     expect(await totalsOf(bookId)).toEqual(await recount(bookId));
     expect((await totalsOf(bookId)).rating_count).toBe(6);
@@ -254,4 +277,75 @@ describe('a reviewer who is hidden', () => {
       30_000,
     );
   }, 60_000);
+});
+
+describe('the burst guard', () => {
+  /** `count` members in good standing (accounts created long ago unless `profile` says otherwise). */
+  const members = (count: number, profile: Record<string, unknown> = {}) =>
+    Promise.all(Array.from({ length: count }, () => makeMember({ profile })));
+
+  it('holds the 6th new review within an hour on a quiet book: stored held, on no page and in no count', async () => {
+    const readers = await members(6);
+    const answers = [];
+    for (const reader of readers) answers.push(await save(reader, { bookId, rating: 5, text: 'Fine.' }));
+    expect(answers.map((a) => a.result?.moderation)).toEqual([
+      'published',
+      'published',
+      'published',
+      'published',
+      'published',
+      'held',
+    ]);
+    const sixth = readers[5]!;
+    expect((await db.doc(`book_reviews/${reviewId(bookId, sixth.uid)}`).get()).data()).toMatchObject({
+      moderation: 'held',
+      reviewer_public: false,
+    });
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 5, rating_sum: 25 });
+    const page = await getBookReviews(bookId, undefined, db);
+    expect(page.reviews.map((r) => r.user_id)).not.toContain(sixth.uid);
+    expect(await getMemberReviews(sixth.uid, 10, db)).toEqual([]);
+    // Editing a held review keeps it held and uncounted.
+    expect((await save(sixth, { bookId, rating: 1 })).result?.moderation).toBe('held');
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 5, rating_sum: 25 });
+    expect((await listHeldReviews(db)).map((r) => r.user_id)).toEqual([sixth.uid]);
+  }, 90_000);
+
+  it("holds new accounts' third review within an hour on a book", async () => {
+    const newcomers = await members(3, { created_at: new Date() });
+    const moderation = [];
+    for (const reader of newcomers)
+      moderation.push((await save(reader, { bookId, rating: 4 })).result?.moderation);
+    expect(moderation).toEqual(['published', 'published', 'held']);
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 2, rating_sum: 8 });
+  }, 60_000);
+
+  it('a released review is shown and counted; a rejected one is gone; neither can be decided twice', async () => {
+    const readers = await members(7);
+    for (const reader of readers) await save(reader, { bookId, rating: 3 });
+    const [released, rejected] = [readers[5]!, readers[6]!];
+    expect((await listHeldReviews(db)).map((r) => r.user_id).sort()).toEqual(
+      [released.uid, rejected.uid].sort(),
+    );
+
+    expect(await releaseHeldReview(db, bookId, released.uid)).toBe(true);
+    expect(await releaseHeldReview(db, bookId, released.uid)).toBe(false);
+    expect((await db.doc(`book_reviews/${reviewId(bookId, released.uid)}`).get()).data()).toMatchObject({
+      moderation: 'published',
+      reviewer_public: true,
+    });
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 6, rating_sum: 18 });
+    expect((await getBookReviews(bookId, undefined, db)).reviews.map((r) => r.user_id)).toContain(
+      released.uid,
+    );
+
+    expect(await rejectHeldReview(db, bookId, rejected.uid)).toBe(true);
+    expect(await rejectHeldReview(db, bookId, rejected.uid)).toBe(false);
+    expect((await db.doc(`book_reviews/${reviewId(bookId, rejected.uid)}`).get()).exists).toBe(false);
+    expect(await listHeldReviews(db)).toEqual([]);
+    // A published review is not the queue's to reject.
+    expect(await rejectHeldReview(db, bookId, readers[0]!.uid)).toBe(false);
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 6, rating_sum: 18 });
+    expect(await totalsOf(bookId)).toEqual(await recount(bookId));
+  }, 90_000);
 });

@@ -17,6 +17,8 @@ import {
 // collection the spec does not name, and sub-collections of named ones.
 const unlistedPaths = {
   'users/alice-uid': { email: 'alice@example.com', user_id: uids.owner },
+  // The reviews' burst guard counts (server only, src/domain/review-burst.ts).
+  'book_review_activity/book-1': { minutes: {}, days: { '2025-03-05': 2 } },
   'books/active-book/reviews/r1': {
     user_id: uids.other,
     rating: 5,

@@ -25,6 +25,7 @@ import { PAGE_SLUGS } from './page-slug';
 import { guardedCall } from '../guard';
 import { THROTTLES, throttleKey } from './throttle';
 import { removeMemberReviews } from '../reviews/save-review';
+import { removeMemberShelves } from '../reviews/set-shelf';
 
 /** account_deletions/{uid}: one job per deleted account (src/domain/account-deletion.ts). Admin SDK only. */
 export const ACCOUNT_DELETIONS = 'account_deletions';
@@ -145,7 +146,10 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
   },
   page_slugs: ({ firestore, uid }) =>
     deleteAll(firestore, firestore.collection(PAGE_SLUGS).where('uid', '==', uid)),
-  reviews: ({ firestore, uid }) => removeMemberReviews(firestore, uid),
+  async reviews({ firestore, uid }) {
+    await removeMemberReviews(firestore, uid);
+    await removeMemberShelves(firestore, uid);
+  },
   books: deleteBooks,
   products_services: ({ firestore, uid }) =>
     deleteAll(firestore, firestore.collection('products_services').where('user_id', '==', uid)),

@@ -133,7 +133,7 @@ export async function memberExport(
       followsOf(firestore, uid, user?.email),
       ...OWNED_COLLECTIONS.map((collection) => ownedBy(firestore, collection, 'user_id', uid)),
     ]);
-  const [books = [], products = [], ownAds = [], reviews = []] = owned;
+  const [books = [], products = [], ownAds = [], reviews = [], shelves = []] = owned;
   // A visitor subscription of the member's own address (the newsletters' sign-up form) is theirs too.
   const visitorSubscription = user?.email ? await subscriptionOf(firestore, user.email) : null;
   const ads = await withAdContacts(firestore, ownAds);
@@ -189,6 +189,7 @@ export async function memberExport(
     products_services: products,
     classified_ads: ads,
     book_reviews: reviews,
+    book_shelves: shelves,
     blog_posts: blogPosts,
     newsletters_received: deliveries,
     follows,

@@ -24,10 +24,17 @@ import {
   saveReviewRequestSchema,
   type SaveReviewResponse,
 } from '../../../src/domain/review';
+import {
+  BOOK_REVIEW_ACTIVITY,
+  decideNewReview,
+  readActivity,
+  type ReviewModeration,
+} from '../../../src/domain/review-burst';
 import { requireFeature } from '../early-access';
 import { chunk, db, MAX_BATCH_WRITES } from '../firestore';
 import { guardedCall, type Caller } from '../guard';
 import { purgeCacheTags } from '../publish/cache-purge';
+import { removeShelvesOfBook } from './set-shelf';
 
 /** A stored count that is not a whole number of zero or more reads as 0. */
 function countOf(value: unknown): number {
@@ -38,7 +45,7 @@ function countOf(value: unknown): number {
  * Applies one member's rating change to the book in `tx` (the book was read in
  * the same transaction): the totals are written only from what the transaction read.
  */
-function updateTotals(
+export function updateTotals(
   tx: Transaction,
   book: DocumentSnapshot,
   before: number | null,
@@ -70,8 +77,14 @@ function reviewerFrom(profile: Record<string, unknown> | undefined): {
   };
 }
 
+/** When the caller's account was created (their profile's created_at), or null when unknown. */
+function accountCreatedAt(caller: Caller): Date | null {
+  const created: unknown = caller.profile.get('created_at');
+  return created instanceof Timestamp ? created.toDate() : null;
+}
+
 /** Purges the pages a review change shows on: the book's page and the reviewer's profile. */
-async function purgeReviewPages(bookId: string, uid: string): Promise<void> {
+export async function purgeReviewPages(bookId: string, uid: string): Promise<void> {
   await purgeCacheTags([bookCacheTag(bookId), profileCacheTag(uid)]);
 }
 
@@ -91,7 +104,7 @@ export const saveReview = guardedCall(
     if (!isBookIdShape(bookId)) throw new HttpsError('not-found', REVIEW_MESSAGES.notFound);
     const firestore = db();
     const id = reviewId(bookId, caller.uid);
-    const created = await firestore.runTransaction(async (tx) => {
+    const outcome = await firestore.runTransaction(async (tx) => {
       const bookRef = firestore.collection('books').doc(bookId);
       const reviewRef = firestore.collection(BOOK_REVIEWS).doc(id);
       const [book, review] = await Promise.all([tx.get(bookRef), tx.get(reviewRef)]);
@@ -101,6 +114,16 @@ export const saveReview = guardedCall(
       if (book.get('user_id') === caller.uid)
         throw new HttpsError('permission-denied', REVIEW_MESSAGES.ownBook);
       const now = Timestamp.now();
+      // A new review passes the burst guard (review-burst.ts) on the book's counts,
+      // read in this transaction; an edit keeps the review's status.
+      let moderation: ReviewModeration = review.get('moderation') === 'held' ? 'held' : 'published';
+      if (!review.exists) {
+        const activityRef = firestore.collection(BOOK_REVIEW_ACTIVITY).doc(bookId);
+        const activity = readActivity((await tx.get(activityRef)).data());
+        const decision = decideNewReview(activity, now.toMillis(), accountCreatedAt(caller));
+        moderation = decision.moderation;
+        tx.set(activityRef, { ...decision.activity, updated_at: now });
+      }
       const fields = {
         book_id: bookId,
         book_title: String(book.get('title') ?? ''),
@@ -108,18 +131,20 @@ export const saveReview = guardedCall(
         reviewer: reviewerOf(caller),
         rating,
         text,
-        // The guard accepted the caller as a member in good standing: public now.
-        reviewer_public: true,
+        // The guard accepted the caller as a member in good standing: shown now, unless held.
+        reviewer_public: moderation !== 'held',
+        moderation,
         updated_at: now,
       };
-      updateTotals(tx, book, countedRating(review.data()), rating);
+      updateTotals(tx, book, countedRating(review.data()), countedRating(fields));
       if (review.exists) tx.update(reviewRef, fields);
       else tx.create(reviewRef, { ...fields, created_at: now });
-      return !review.exists;
+      return { created: !review.exists, moderation };
     });
-    await purgeReviewPages(bookId, caller.uid);
-    logger.info('saveReview: saved', { book: bookId, by: caller.uid, created });
-    return { id, created };
+    // A held review is on no page: nothing to purge until it is released.
+    if (outcome.moderation === 'published') await purgeReviewPages(bookId, caller.uid);
+    logger.info('saveReview: saved', { book: bookId, by: caller.uid, ...outcome });
+    return { id, ...outcome };
   },
   { signIn: REVIEW_MESSAGES.signIn, denied: REVIEW_MESSAGES.notAllowed },
 );
@@ -186,11 +211,14 @@ export async function removeMemberReviews(firestore: Firestore, uid: string): Pr
 }
 
 /**
- * A deleted book takes its reviews with it (they would otherwise stay in their
- * writers' profile lists, linking to a page that is gone), a page at a time.
+ * A deleted book takes its reviews, shelf entries and burst counts with it (they would
+ * otherwise stay in their members' profile lists, linking to a page that is
+ * gone), a page at a time.
  */
 export const removeReviewsOfDeletedBook = onDocumentDeleted('books/{bookId}', async (event) => {
   const firestore = db();
+  await removeShelvesOfBook(firestore, event.params.bookId);
+  await firestore.collection(BOOK_REVIEW_ACTIVITY).doc(event.params.bookId).delete();
   const reviews = firestore.collection(BOOK_REVIEWS).where('book_id', '==', event.params.bookId);
   for (;;) {
     const page = await reviews.select('user_id').limit(200).get();
@@ -207,10 +235,10 @@ export const removeReviewsOfDeletedBook = onDocumentDeleted('books/{bookId}', as
 const reviewerSource = profileSchema.pick({ is_active: true, approval_status: true });
 
 /**
- * Brings one review's `reviewer_public` in line with its reviewer's profile, and
- * its book's totals with it, in one transaction (the review, the book and the
- * profile read first): a review of a member who is not public is neither shown
- * nor counted. Returns true when it changed anything.
+ * Brings one review's `reviewer_public` in line with its reviewer's profile (and
+ * its moderation status), and its book's totals with it, in one transaction (the
+ * review, the book and the profile read first): a review of a member who is not
+ * public, or held, is neither shown nor counted. Returns true when it changed anything.
  */
 export async function refreshReviewVisibility(firestore: Firestore, reviewPath: string): Promise<boolean> {
   return firestore.runTransaction(async (tx) => {
@@ -234,10 +262,12 @@ export async function refreshReviewVisibility(firestore: Firestore, reviewPath: 
         });
       }
     }
-    if ((review.get('reviewer_public') !== false) === reviewerPublic) return false;
-    const next = { ...review.data(), reviewer_public: reviewerPublic };
+    // A held review stays hidden whatever its reviewer's standing, until a moderator releases it.
+    const shown = reviewerPublic && review.get('moderation') !== 'held';
+    if ((review.get('reviewer_public') !== false) === shown) return false;
+    const next = { ...review.data(), reviewer_public: shown };
     if (book.exists) updateTotals(tx, book, countedRating(review.data()), countedRating(next));
-    tx.update(review.ref, { reviewer_public: reviewerPublic });
+    tx.update(review.ref, { reviewer_public: shown });
     return true;
   });
 }

@@ -3,10 +3,11 @@
 // created_at desc) reading one review more than the page to know whether there is
 // a next, plus one read of the cursor review for a later page. The average and
 // count come with the book document itself, so no read per review beyond the
-// page shown. Only reviews of public members are shown (reviewer_public, kept by
-// a trigger as books follow their owner). The profile page shows a member's
-// newest reviews (user_id, created_at desc; the page exists only for a public
-// member). A review failing its schema is left out and logged.
+// page shown. Only shown reviews are listed (reviewer_public: the reviewer is
+// public, kept by a trigger as books follow their owner, and the review is not
+// held for moderation). The profile page shows a member's
+// newest shown reviews (user_id, reviewer_public, created_at desc; held ones
+// stay off). A review failing its schema is left out and logged.
 import type { Firestore } from 'firebase-admin/firestore';
 import { BOOK_REVIEWS, REVIEWS_PAGE_SIZE, reviewSchema, type Review } from '../../domain/review.ts';
 import { parseDocs, tryParseDoc } from '../firestore-convert.ts';
@@ -66,6 +67,7 @@ export async function getMemberReviews(
   const snap = await db
     .collection(BOOK_REVIEWS)
     .where('user_id', '==', uid)
+    .where('reviewer_public', '==', true)
     .orderBy('created_at', 'desc')
     .limit(limit)
     .get();

@@ -12,6 +12,7 @@ import BooksList from '../books/BooksList.tsx';
 import ProductsSection from '../products/ProductsSection.tsx';
 import DeleteProfileDialog from './DeleteProfileDialog.tsx';
 import NewsletterSubscriptionSwitch from './NewsletterSubscriptionSwitch.tsx';
+import ShelvesPrivacySwitch from './ShelvesPrivacySwitch.tsx';
 import DraftRestoreDialog from './DraftRestoreDialog.tsx';
 import { AboutSection, BasicInfoSection, SocialLinksSection } from './ProfileSections.tsx';
 import { PROFILE_SAVED_TOAST, useProfileSave } from './save-profile.ts';
@@ -143,6 +144,7 @@ export default function EditorForm({ profile, email, admin, own }: Props) {
         <ProductsSection userId={userId} subscription={profile.subscription_status} admin={admin} />
       </div>
       {own ? <NewsletterSubscriptionSwitch userId={userId} /> : null}
+      {own ? <ShelvesPrivacySwitch userId={userId} /> : null}
     </FormProvider>
   );
 }

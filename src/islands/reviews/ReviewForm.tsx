@@ -1,7 +1,8 @@
 /**
  * The book page's rating and review form for a signed-in member: 1–5 stars and an
  * optional review in light markup, prefilled with the member's own review (read
- * by id; the rules let only its writer read it), with Save and Delete. A save or
+ * by id; the rules let only its writer read it), with Save and Delete. A review
+ * the burst guard holds says it is awaiting moderation. A save or
  * deletion reloads the page, which shows the new average and list (the functions
  * purged its cache), with the toast kept across the reload.
  */
@@ -31,7 +32,8 @@ interface Props {
 }
 
 /** What the form knows once loaded: whether the member has a review, and its values. */
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; existing: boolean };
+type Loaded =
+  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; existing: boolean; held: boolean };
 
 const STARS = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
 
@@ -97,7 +99,7 @@ export default function ReviewForm({ bookId }: Props) {
         const review = account ? await getOwnReview(bookId, account.uid) : null;
         if (!live) return;
         if (review) form.reset({ rating: review.rating, text: review.text });
-        setLoaded({ state: 'ready', existing: review !== null });
+        setLoaded({ state: 'ready', existing: review !== null, held: review?.moderation === 'held' });
       } catch (error) {
         console.error('Could not load your review', error);
         if (live) setLoaded({ state: 'failed' });
@@ -115,7 +117,11 @@ export default function ReviewForm({ bookId }: Props) {
       showToast(failureToast('Failed to save review.', outcome));
       return;
     }
-    setFlash({ title: REVIEW_MESSAGES.saved });
+    setFlash(
+      outcome.data.moderation === 'held'
+        ? { title: REVIEW_MESSAGES.saved, description: REVIEW_MESSAGES.held }
+        : { title: REVIEW_MESSAGES.saved },
+    );
     location.reload();
   }
 
@@ -146,6 +152,11 @@ export default function ReviewForm({ bookId }: Props) {
         <h3 id="review-form-heading" className="font-serif text-lg font-bold text-ink">
           {loaded.existing ? 'Edit your review' : 'Rate this book'}
         </h3>
+        {loaded.held && (
+          <p className="rounded-md border border-line bg-paper p-3 text-ink" data-review-held>
+            {REVIEW_MESSAGES.held}
+          </p>
+        )}
         <Controller
           control={form.control}
           name="rating"

@@ -29,6 +29,18 @@ describe('the demo data generator', () => {
     expect(() => checkReferences(wrong)).toThrow(/rating totals differ/);
   });
 
+  it('shelves public books for members (each reviewed book on Read), one member keeping them private, and would notice a shelved hidden book', () => {
+    const shelves = of('book_shelves');
+    const shelved = new Set(shelves.map((d) => d.id));
+    for (const review of of('book_reviews')) expect(shelved.has(review.id)).toBe(true);
+    expect(new Set(shelves.map((d) => d.data.shelf))).toEqual(new Set(['read', 'reading', 'want-to-read']));
+    expect(of('shelf_settings').map((d) => d.data.private)).toEqual([true]);
+    const hidden = of('books').find((b) => b.data.is_public !== true)!;
+    const index = docs.findIndex((d) => d.collection === 'book_shelves');
+    const wrong = docs.with(index, { ...docs[index]!, data: { ...docs[index]!.data, book_id: hidden.id } });
+    expect(() => checkReferences(wrong)).toThrow(/is not a public book/);
+  });
+
   it('stores the search keywords and sort names the triggers would compute, and would notice stale ones', () => {
     const stale = (collection: string) => {
       const index = docs.findIndex((d) => d.collection === collection);

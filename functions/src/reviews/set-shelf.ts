@@ -1,0 +1,99 @@
+// Shelves (src/domain/shelf.ts): setShelf puts a book on one of the caller's
+// shelves, moves it, or takes it off (shelf: null). The only writer of
+// book_shelves; the id is built from the caller's uid, so nobody can name another
+// member's entry.
+import { HttpsError } from 'firebase-functions/v2/https';
+import { logger } from 'firebase-functions';
+import { Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
+import { profileCacheTag } from '../../../src/data/server/cache-tags';
+import { isBookIdShape } from '../../../src/domain/book-page';
+import { describeIssue } from '../../../src/domain/profile-save';
+import {
+  BOOK_SHELVES,
+  SHELF_LIMITS_PER_MEMBER,
+  SHELF_MESSAGES,
+  setShelfRequestSchema,
+  shelfId,
+  type Shelf,
+} from '../../../src/domain/shelf';
+import { consumeAttempt } from '../accounts/throttle';
+import { requireFeature } from '../early-access';
+import { db } from '../firestore';
+import { guardedCall } from '../guard';
+import { purgeCacheTags } from '../publish/cache-purge';
+
+/**
+ * Puts the caller's copy of a book on a shelf (or none). Request:
+ * setShelfRequestSchema; returns { shelf }. Errors: unauthenticated;
+ * permission-denied (not a member in good standing, the feature off for them);
+ * invalid-argument; not-found (no such public book, when shelving);
+ * resource-exhausted (too many changes, SHELF_LIMITS_PER_MEMBER).
+ */
+export const setShelf = guardedCall(
+  'member',
+  async (request, caller): Promise<{ shelf: Shelf | null }> => {
+    await requireFeature('reviews', caller.uid);
+    const parsed = setShelfRequestSchema.safeParse(request.data);
+    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+    const { bookId, shelf } = parsed.data;
+    if (!isBookIdShape(bookId)) throw new HttpsError('not-found', SHELF_MESSAGES.notFound);
+    const firestore = db();
+    await consumeAttempt(
+      firestore,
+      [{ kind: 'shelf-member', value: caller.uid, limits: SHELF_LIMITS_PER_MEMBER }],
+      SHELF_MESSAGES.throttled,
+    );
+    const ref = firestore.collection(BOOK_SHELVES).doc(shelfId(bookId, caller.uid));
+    // Taking a book off a shelf is always allowed, even once the book is hidden.
+    if (shelf === null) await ref.delete();
+    else {
+      // Only a book the public can see may be shelved (a hidden book's page does not exist).
+      const book = await firestore.collection('books').doc(bookId).get();
+      if (!book.exists || book.get('is_public') !== true)
+        throw new HttpsError('not-found', SHELF_MESSAGES.notFound);
+      await ref.set({
+        book_id: bookId,
+        book_title: String(book.get('title') ?? ''),
+        user_id: caller.uid,
+        shelf,
+        updated_at: Timestamp.now(),
+      });
+    }
+    await purgeCacheTags([profileCacheTag(caller.uid)]);
+    logger.info('setShelf', { book: bookId, by: caller.uid, shelf });
+    return { shelf };
+  },
+  { signIn: SHELF_MESSAGES.signIn, denied: SHELF_MESSAGES.notAllowed },
+);
+
+/** Removes every shelf entry of `uid` (account deletion), a page at a time; safe to run again. */
+export async function removeMemberShelves(firestore: Firestore, uid: string): Promise<void> {
+  await deleteEvery(firestore, firestore.collection(BOOK_SHELVES).where('user_id', '==', uid));
+}
+
+/** Deletes every document `query` finds, a page of 200 at a time. */
+async function deleteEvery(firestore: Firestore, query: Query): Promise<string[]> {
+  const users: string[] = [];
+  for (;;) {
+    const page = await query.select('user_id').limit(200).get();
+    if (page.empty) return users;
+    const batch = firestore.batch();
+    page.docs.forEach((doc) => {
+      batch.delete(doc.ref);
+      users.push(String(doc.get('user_id')));
+    });
+    await batch.commit();
+  }
+}
+
+/**
+ * A deleted book leaves every shelf it was on (the profile would otherwise list a
+ * link to a page that is gone); the shelvers' profile pages are purged.
+ */
+export async function removeShelvesOfBook(firestore: Firestore, bookId: string): Promise<void> {
+  const users = await deleteEvery(
+    firestore,
+    firestore.collection(BOOK_SHELVES).where('book_id', '==', bookId),
+  );
+  if (users.length > 0) await purgeCacheTags([...new Set(users)].map(profileCacheTag));
+}

@@ -1,0 +1,38 @@
+// A member's shelves for their profile page (src/domain/shelf.ts): nothing when
+// they made them private (shelf_settings/{uid}, one read), else their newest
+// shelved books, one indexed query (user_id, updated_at desc) capped at
+// PROFILE_SHELF_LIMIT (one more read tells whether there are more). The profile
+// page exists only for a public member, so that rule needs no check here.
+import type { Firestore } from 'firebase-admin/firestore';
+import {
+  BOOK_SHELVES,
+  PROFILE_SHELF_LIMIT,
+  SHELF_SETTINGS,
+  shelfEntrySchema,
+  type ShelfEntry,
+} from '../../domain/shelf.ts';
+import { parseDocs } from '../firestore-convert.ts';
+import { getDb } from './firestore.ts';
+import { meterQuery, meterReads } from './read-meter.ts';
+
+/** What the profile shows of a member's shelves: null when private. */
+export type MemberShelves = { entries: ShelfEntry[]; more: boolean } | null;
+
+/** The member's newest shelved books (`more`: there are others), or null when their shelves are private. */
+export async function getMemberShelves(
+  uid: string,
+  db: Firestore = getDb(),
+  limit = PROFILE_SHELF_LIMIT,
+): Promise<MemberShelves> {
+  const settings = await db.collection(SHELF_SETTINGS).doc(uid).get();
+  meterReads(1);
+  if (settings.get('private') === true) return null;
+  const snap = await db
+    .collection(BOOK_SHELVES)
+    .where('user_id', '==', uid)
+    .orderBy('updated_at', 'desc')
+    .limit(limit + 1)
+    .get();
+  meterQuery(snap);
+  return { entries: parseDocs(shelfEntrySchema, snap.docs.slice(0, limit)), more: snap.size > limit };
+}
