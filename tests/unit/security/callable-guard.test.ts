@@ -10,10 +10,10 @@ import { guardOf } from '../../../functions/src/guard';
 // Reading a v1 trigger's endpoint needs a project id (the emulators set it when deployed).
 process.env.GCLOUD_PROJECT ??= 'demo-shelfmark';
 
-/** The exported functions that are callables (firebase-functions marks them with a callableTrigger). */
+/** The exported functions that are callables (firebase-functions marks them with a callableTrigger; an export left undefined, like searchTypesense without a search server, is none). */
 function callables(): [string, unknown][] {
   return Object.entries(functionsIndex).filter(([, fn]) => {
-    const endpoint = (fn as { __endpoint?: { callableTrigger?: unknown } }).__endpoint;
+    const endpoint = (fn as { __endpoint?: { callableTrigger?: unknown } } | undefined)?.__endpoint;
     return endpoint?.callableTrigger !== undefined;
   });
 }
