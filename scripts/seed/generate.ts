@@ -9,6 +9,7 @@ import { generateClassifiedAds, generateProductsServices } from './marketplace.t
 import { generateMarketEntries } from './market-index.ts';
 import { type Member, authUsers, generateMembers } from './members.ts';
 import { generateReviews } from './reviews.ts';
+import { generateReports } from './reports.ts';
 import {
   generateBanners,
   generateFeatured,
@@ -67,6 +68,11 @@ export function generate(options: GenerateOptions): SeedData {
     ...profiles,
     ...books.map((b) => b.doc),
     ...reviews,
+    ...generateReports(
+      reviews,
+      books.filter((b) => b.doc.data.is_public === true).map((b) => b.id),
+      members,
+    ),
     ...generateProductsServices(members),
     ...generateClassifiedAds(members),
     ...generateBlogPosts(ctx, admin),

@@ -119,6 +119,12 @@ export const reviewSchema = z
      * (only members in good standing save); kept by the reviewVisibilityOwner trigger.
      */
     reviewer_public: z.boolean().default(true),
+    /**
+     * Hidden by an admin from the moderation queue (adminModeration); only that
+     * function writes it. A hidden review's reviewer_public is false (kept so by
+     * refreshReviewVisibility and saveReview), so it is neither shown nor counted.
+     */
+    moderation_hidden: z.boolean().default(false),
     /** The review in light markup ('' for a rating alone); rendered only through renderReviewText. */
     text: z.string().max(REVIEW_TEXT_MAX).default(''),
     /** When the review was first saved: the order of the lists. */

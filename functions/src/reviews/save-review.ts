@@ -101,6 +101,7 @@ export const saveReview = guardedCall(
       if (book.get('user_id') === caller.uid)
         throw new HttpsError('permission-denied', REVIEW_MESSAGES.ownBook);
       const now = Timestamp.now();
+      const hiddenByModeration = review.exists && review.get('moderation_hidden') === true;
       const fields = {
         book_id: bookId,
         book_title: String(book.get('title') ?? ''),
@@ -108,11 +109,12 @@ export const saveReview = guardedCall(
         reviewer: reviewerOf(caller),
         rating,
         text,
-        // The guard accepted the caller as a member in good standing: public now.
-        reviewer_public: true,
+        // The guard accepted the caller as a member in good standing: shown now,
+        // unless an admin hid the review (moderation_hidden stays; editing does not undo it).
+        reviewer_public: !hiddenByModeration,
         updated_at: now,
       };
-      updateTotals(tx, book, countedRating(review.data()), rating);
+      updateTotals(tx, book, countedRating(review.data()), hiddenByModeration ? null : rating);
       if (review.exists) tx.update(reviewRef, fields);
       else tx.create(reviewRef, { ...fields, created_at: now });
       return !review.exists;
@@ -207,7 +209,8 @@ export const removeReviewsOfDeletedBook = onDocumentDeleted('books/{bookId}', as
 const reviewerSource = profileSchema.pick({ is_active: true, approval_status: true });
 
 /**
- * Brings one review's `reviewer_public` in line with its reviewer's profile, and
+ * Brings one review's `reviewer_public` in line with its reviewer's profile and its
+ * moderation flag, and
  * its book's totals with it, in one transaction (the review, the book and the
  * profile read first): a review of a member who is not public is neither shown
  * nor counted. Returns true when it changed anything.
@@ -234,6 +237,8 @@ export async function refreshReviewVisibility(firestore: Firestore, reviewPath: 
         });
       }
     }
+    // A review an admin hid (moderation_hidden) is not shown whatever its reviewer's standing.
+    if (review.get('moderation_hidden') === true) reviewerPublic = false;
     if ((review.get('reviewer_public') !== false) === reviewerPublic) return false;
     const next = { ...review.data(), reviewer_public: reviewerPublic };
     if (book.exists) updateTotals(tx, book, countedRating(review.data()), countedRating(next));
