@@ -11,7 +11,7 @@ import {
   type ReportItemKind,
 } from '../../domain/report.ts';
 import { REPORT_ENDPOINT, sendReport } from '../../lib/report.ts';
-import { AreaField, FieldFrame } from '../ui/fields.tsx';
+import { AreaField, describedBy, FieldFrame } from '../ui/fields.tsx';
 import { INPUT_CLASS } from '../ui/styles.ts';
 
 interface Props {
@@ -81,6 +81,8 @@ export default function ReportForm({ kind, itemId }: Props) {
         <select
           id={`${prefix}-reason`}
           required
+          aria-invalid={formState.errors.reason ? true : undefined}
+          aria-describedby={describedBy(`${prefix}-reason`, undefined, formState.errors.reason?.message)}
           defaultValue=""
           className={INPUT_CLASS}
           {...register('reason')}
