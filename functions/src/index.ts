@@ -39,6 +39,7 @@ export { saveBook, deleteBook } from './books/save-book';
 export { bookVisibility, bookVisibilityOwner } from './books/book-visibility';
 export { saveProductService, deleteProductService } from './products/save-product';
 export { adminFeatured } from './admin/featured';
+export { adminModeration } from './admin/moderation';
 export { adminSiteSettings } from './admin/site-settings';
 export { adminContent } from './admin/content';
 export {

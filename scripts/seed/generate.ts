@@ -9,6 +9,7 @@ import { generateClassifiedAds, generateProductsServices } from './marketplace.t
 import { generateMarketEntries } from './market-index.ts';
 import { type Member, authUsers, generateMembers } from './members.ts';
 import { generateReviews, generateShelves } from './reviews.ts';
+import { generateReports } from './reports.ts';
 import {
   generateBanners,
   generateFeatured,
@@ -69,6 +70,11 @@ export function generate(options: GenerateOptions): SeedData {
     ...books.map((b) => b.doc),
     ...reviews,
     ...shelves,
+    ...generateReports(
+      reviews,
+      books.filter((b) => b.doc.data.is_public === true).map((b) => b.id),
+      members,
+    ),
     ...generateProductsServices(members),
     ...generateClassifiedAds(members),
     ...generateBlogPosts(ctx, admin),

@@ -13,6 +13,7 @@ import {
   sameVisibilityFields,
   type OwnerVisibility,
 } from '../../src/domain/visibility.ts';
+import { reportSchema } from '../../src/domain/report.ts';
 import type { CollectionName } from '../../src/domain/collections.ts';
 import { type DirectorySource, directoryFields, sameDirectoryFields } from '../../src/domain/directory.ts';
 import { featuredBookSchema, featuredProfileSchema } from '../../src/domain/featured.ts';
@@ -50,6 +51,8 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   shelf_settings: shelfSettingsSchema.extend({ id: idSchema }),
   // A follow's schema has no id field: the id is the document's name (followId).
   follows: followSchema.extend({ id: idSchema }),
+  // A report's schema has no id field either: the id is reportId's hash.
+  reports: reportSchema.extend({ id: idSchema }),
 };
 
 /** Parses each document with its collection's schema and returns the write data (defaults applied); throws on the first invalid one. */
@@ -140,6 +143,7 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
     const visibility = bookVisibilityFields(
       doc.data.is_active !== false,
       isOwnerPublic(owner as OwnerVisibility | undefined),
+      doc.data.moderation_hidden === true,
     );
     if (!sameVisibilityFields(doc.data, visibility))
       problems.push(`books/${doc.id}: visibility fields differ from bookVisibilityFields()`);

@@ -176,7 +176,9 @@ export const bookSchema = z
     search_keywords: z.array(z.string().max(SEARCH_KEYWORD_MAX_LENGTH)).max(MAX_SEARCH_KEYWORDS).default([]),
     /** Denormalised: the owner is an approved, active member (src/domain/visibility.ts); kept by the bookVisibility triggers. */
     owner_public: z.boolean().default(false),
-    /** Denormalised is_active AND owner_public, so every public listing is one indexed query; kept by the bookVisibility triggers. */
+    /** Hidden by an admin from the moderation queue (adminModeration); only that function writes it. */
+    moderation_hidden: z.boolean().default(false),
+    /** Denormalised is_active AND NOT moderation_hidden AND owner_public, so every public listing is one indexed query; kept by the bookVisibility triggers. */
     is_public: z.boolean().default(false),
     /** How many members rated the book; kept with each review in the saveReview/deleteReview transaction (src/domain/review.ts), never by clients. */
     rating_count: nonNegativeInt.default(0),

@@ -22,6 +22,8 @@ export const COLLECTIONS = {
   marketListings: 'market_listings',
   /** Readers following authors (follows.ts). */
   follows: 'follows',
+  /** Reports of items (report.ts), written by POST /api/report and the seed. */
+  reports: 'reports',
 } as const;
 
 /** One of the collection names above. */

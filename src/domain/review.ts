@@ -133,6 +133,12 @@ export const reviewSchema = z
      * listHeldReviews, index moderation + created_at); absent or 'published' otherwise.
      */
     moderation: z.enum(REVIEW_MODERATION).default('published'),
+    /**
+     * Hidden by an admin from the moderation queue (adminModeration); only that
+     * function writes it. A hidden review's reviewer_public is false (kept so by
+     * refreshReviewVisibility and saveReview), so it is neither shown nor counted.
+     */
+    moderation_hidden: z.boolean().default(false),
     /** The review in light markup ('' for a rating alone); rendered only through renderReviewText. */
     text: z.string().max(REVIEW_TEXT_MAX).default(''),
     /** When the review was first saved: the order of the lists. */

@@ -1,6 +1,7 @@
 // One visibility rule for every place that shows a member's book or
-// product/service to the public: the item is active AND its owner is public
-// (an approved, active member). The book and product pages, the profile page,
+// product/service to the public: the item is active AND not hidden by an admin's
+// moderation (`moderation_hidden`, set on books only by the adminModeration
+// function) AND its owner is public (an approved, active member). The book and product pages, the profile page,
 // the market index, the listings, the home page and the sitemap all decide with
 // these functions.
 import { isPubliclyListed, type Profile } from './profile.ts';
@@ -13,27 +14,32 @@ export function isOwnerPublic(owner: OwnerVisibility | null | undefined): boolea
   return owner != null && isPubliclyListed(owner);
 }
 
-/** True when an item (book, product/service) may be shown to the public: it is active and its owner is public. */
+/** True when an item (book, product/service) may be shown to the public: active, not hidden by moderation, its owner public. */
 export function isItemPublic(
-  item: { is_active: boolean },
+  item: { is_active: boolean; moderation_hidden?: boolean | null },
   owner: OwnerVisibility | null | undefined,
 ): boolean {
-  return item.is_active && isOwnerPublic(owner);
+  return item.is_active && item.moderation_hidden !== true && isOwnerPublic(owner);
 }
 
 /**
  * The visibility fields stored on each book, so a listing is one indexed query
  * with no owner read per book: `owner_public` mirrors the owner's profile (kept
- * by the bookVisibility triggers) and `is_public` = is_active AND owner_public.
+ * by the bookVisibility triggers) and `is_public` = is_active AND NOT
+ * moderation_hidden AND owner_public.
  */
 export interface BookVisibilityFields {
   owner_public: boolean;
   is_public: boolean;
 }
 
-/** The visibility fields of a book with this active flag and owner state. */
-export function bookVisibilityFields(isActive: boolean, ownerPublic: boolean): BookVisibilityFields {
-  return { owner_public: ownerPublic, is_public: isActive && ownerPublic };
+/** The visibility fields of a book with this active flag, owner state and moderation flag. */
+export function bookVisibilityFields(
+  isActive: boolean,
+  ownerPublic: boolean,
+  moderationHidden = false,
+): BookVisibilityFields {
+  return { owner_public: ownerPublic, is_public: isActive && !moderationHidden && ownerPublic };
 }
 
 /** True when a stored document already holds exactly these visibility fields (so a trigger need not write, and cannot loop). */
@@ -55,7 +61,11 @@ export function sameVisibilityFields(
  */
 export function visibilityFromStored(stored: Record<string, unknown>): BookVisibilityFields | undefined {
   if (typeof stored.owner_public !== 'boolean') return undefined;
-  return bookVisibilityFields(stored.is_active !== false, stored.owner_public);
+  return bookVisibilityFields(
+    stored.is_active !== false,
+    stored.owner_public,
+    stored.moderation_hidden === true,
+  );
 }
 
 /** A stored book as the visibility backfill sees it. */
@@ -74,7 +84,11 @@ export function visibilityUpdates(
 ): { id: string; fields: BookVisibilityFields }[] {
   return books.flatMap(({ id, data }) => {
     const owner = typeof data.user_id === 'string' ? owners.get(data.user_id) : undefined;
-    const fields = bookVisibilityFields(data.is_active !== false, isOwnerPublic(owner));
+    const fields = bookVisibilityFields(
+      data.is_active !== false,
+      isOwnerPublic(owner),
+      data.moderation_hidden === true,
+    );
     return sameVisibilityFields(data, fields) ? [] : [{ id, fields }];
   });
 }

@@ -47,7 +47,11 @@ export async function refreshBookVisibility(
         });
       }
     }
-    const computed = bookVisibilityFields(book.get('is_active') !== false, ownerPublic);
+    const computed = bookVisibilityFields(
+      book.get('is_active') !== false,
+      ownerPublic,
+      book.get('moderation_hidden') === true,
+    );
     if (sameVisibilityFields(book.data(), computed)) return undefined;
     tx.update(ref, { ...computed });
     return computed;

@@ -114,6 +114,7 @@ export const saveReview = guardedCall(
       if (book.get('user_id') === caller.uid)
         throw new HttpsError('permission-denied', REVIEW_MESSAGES.ownBook);
       const now = Timestamp.now();
+      const hiddenByModeration = review.exists && review.get('moderation_hidden') === true;
       // A new review passes the burst guard (review-burst.ts) on the book's counts,
       // read in this transaction; an edit keeps the review's status.
       let moderation: ReviewModeration = review.get('moderation') === 'held' ? 'held' : 'published';
@@ -131,8 +132,9 @@ export const saveReview = guardedCall(
         reviewer: reviewerOf(caller),
         rating,
         text,
-        // The guard accepted the caller as a member in good standing: shown now, unless held.
-        reviewer_public: moderation !== 'held',
+        // The guard accepted the caller as a member in good standing: shown now, unless
+        // the burst guard holds it or an admin hid it (editing undoes neither).
+        reviewer_public: moderation !== 'held' && !hiddenByModeration,
         moderation,
         updated_at: now,
       };
@@ -235,10 +237,11 @@ export const removeReviewsOfDeletedBook = onDocumentDeleted('books/{bookId}', as
 const reviewerSource = profileSchema.pick({ is_active: true, approval_status: true });
 
 /**
- * Brings one review's `reviewer_public` in line with its reviewer's profile (and
- * its moderation status), and its book's totals with it, in one transaction (the
- * review, the book and the profile read first): a review of a member who is not
- * public, or held, is neither shown nor counted. Returns true when it changed anything.
+ * Brings one review's `reviewer_public` in line with its reviewer's profile, its
+ * moderation status (held by the burst guard) and its moderation flag (hidden by an
+ * admin), and its book's totals with it, in one transaction (the review, the book and
+ * the profile read first): a review of a member who is not public, held or hidden is
+ * neither shown nor counted. Returns true when it changed anything.
  */
 export async function refreshReviewVisibility(firestore: Firestore, reviewPath: string): Promise<boolean> {
   return firestore.runTransaction(async (tx) => {
@@ -262,8 +265,10 @@ export async function refreshReviewVisibility(firestore: Firestore, reviewPath: 
         });
       }
     }
-    // A held review stays hidden whatever its reviewer's standing, until a moderator releases it.
-    const shown = reviewerPublic && review.get('moderation') !== 'held';
+    // A held review stays hidden whatever its reviewer's standing, until a moderator
+    // releases it; a review an admin hid (moderation_hidden) is not shown either.
+    const shown =
+      reviewerPublic && review.get('moderation') !== 'held' && review.get('moderation_hidden') !== true;
     if ((review.get('reviewer_public') !== false) === shown) return false;
     const next = { ...review.data(), reviewer_public: shown };
     if (book.exists) updateTotals(tx, book, countedRating(review.data()), countedRating(next));

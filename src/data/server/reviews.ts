@@ -72,5 +72,6 @@ export async function getMemberReviews(
     .limit(limit)
     .get();
   meterQuery(snap);
-  return parseDocs(reviewSchema, snap.docs);
+  // A review an admin hid, or one whose reviewer is not public, is not shown.
+  return parseDocs(reviewSchema, snap.docs).filter((review) => review.reviewer_public);
 }

@@ -10,6 +10,7 @@ import ContentEditors from './ContentEditors.tsx';
 import FeaturedBooks from './FeaturedBooks.tsx';
 import FeaturedProfiles from './FeaturedProfiles.tsx';
 import PublishStatus from './PublishStatus.tsx';
+import ReportsQueue from './ReportsQueue.tsx';
 import SiteSettings from './SiteSettings.tsx';
 import UserManagement from './UserManagement.tsx';
 
@@ -107,6 +108,7 @@ export default function AdminDashboard() {
     { value: 'profiles', label: 'Featured Profiles', content: <FeaturedProfiles /> },
     { value: 'settings', label: 'Site Settings', content: <SiteSettings selfUid={account.uid} /> },
     { value: 'content', label: 'Pages & Legal', content: <ContentEditors /> },
+    { value: 'reports', label: 'Reports', content: <ReportsQueue /> },
     {
       value: 'audit',
       label: 'Audit Log',

@@ -44,6 +44,7 @@ const stored = {
   has_audiobook: false,
   search_keywords: [],
   owner_public: true,
+  moderation_hidden: false,
   is_public: true,
   created_at: new Date(),
   updated_at: null,

@@ -27,6 +27,33 @@ describe('one visibility rule for books and products/services', () => {
     expect(isItemPublic({ is_active: true }, null)).toBe(false);
   });
 
+  it('an item an admin hid from the moderation queue is not public, whatever else holds', () => {
+    expect(isItemPublic({ is_active: true, moderation_hidden: true }, approved)).toBe(false);
+    expect(isItemPublic({ is_active: true, moderation_hidden: false }, approved)).toBe(true);
+    expect(bookVisibilityFields(true, true, true)).toEqual({ owner_public: true, is_public: false });
+    expect(visibilityFromStored({ is_active: true, owner_public: true, moderation_hidden: true })).toEqual({
+      owner_public: true,
+      is_public: false,
+    });
+    expect(
+      visibilityUpdates(
+        [
+          {
+            id: 'b1',
+            data: {
+              user_id: 'u1',
+              is_active: true,
+              moderation_hidden: true,
+              owner_public: true,
+              is_public: true,
+            },
+          },
+        ],
+        new Map([['u1', approved]]),
+      ),
+    ).toEqual([{ id: 'b1', fields: { owner_public: true, is_public: false } }]);
+  });
+
   it('the stored book fields: is_public = is_active AND owner_public', () => {
     expect(bookVisibilityFields(true, true)).toEqual({ owner_public: true, is_public: true });
     expect(bookVisibilityFields(false, true)).toEqual({ owner_public: true, is_public: false });

@@ -51,6 +51,7 @@ const book = {
   has_audiobook: false,
   search_keywords: [],
   owner_public: true,
+  moderation_hidden: false,
   is_public: true,
   created_at: new Date(),
   updated_at: null,

@@ -1,0 +1,206 @@
+// adminModeration on the emulators: only admins see the queue or act; the queue
+// groups open reports by item with the item in place; hiding a review takes it
+// off the book page's query and out of the totals, mails the reviewer the reason
+// and writes the audit entry; restoring brings it back; a hidden book is no longer
+// public; dismiss closes reports; warn mails; every action is in the audit log.
+import { Timestamp } from 'firebase-admin/firestore';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin-users';
+import type { AdminModerationResponse, ModerationQueueEntry } from '../../src/domain/moderation';
+import { REPORTS, reportItemKey, type ReportItemKind } from '../../src/domain/report';
+import { reviewId, type SaveReviewResponse } from '../../src/domain/review';
+import { adminDb, clearFirestore, eventually } from './emulator';
+import { bookData } from './factories';
+import { useMailbox } from './mailbox';
+import { callAs, makeMember, type Member } from './profile-members';
+
+const db = adminDb();
+const mailbox = useMailbox();
+
+const moderation = (caller: Member | undefined, data: Record<string, unknown>) =>
+  callAs<AdminModerationResponse>('adminModeration', caller, data);
+
+let admin: Member;
+let author: Member;
+let reader: Member;
+let bookId: string;
+
+async function report(kind: ReportItemKind, id: string, n: number, minutesAgo: number, note = '') {
+  await db
+    .collection(REPORTS)
+    .doc(`${kind}-${id}-${n}`)
+    .set({
+      item: { kind, id },
+      item_key: reportItemKey(kind, id),
+      reason: n % 2 ? 'offensive' : 'spam',
+      note,
+      reporter: { kind: 'member', uid: `reporter-${n}` },
+      status: 'open',
+      created_at: Timestamp.fromMillis(Date.now() - minutesAgo * 60_000),
+    });
+}
+
+async function auditEntries(action: string) {
+  const snap = await db.collection(ADMIN_AUDIT_COLLECTION).where('action', '==', action).get();
+  return snap.docs.map((doc) => doc.data());
+}
+
+async function openReports(kind: ReportItemKind, id: string) {
+  return (
+    await db
+      .collection(REPORTS)
+      .where('item_key', '==', reportItemKey(kind, id))
+      .where('status', '==', 'open')
+      .get()
+  ).size;
+}
+
+beforeEach(async () => {
+  await clearFirestore();
+  admin = await makeMember({ admin: true, profile: { role: 'Admin' } });
+  author = await makeMember();
+  reader = await makeMember({ profile: { display_name: 'Rae Reader', page_slug: 'rae' } });
+  bookId = (
+    await db
+      .collection('books')
+      .add(bookData(author.uid, { title: 'Tides', owner_public: true, is_public: true }))
+  ).id;
+});
+
+describe('adminModeration', () => {
+  it('refuses members, visitors and a self-styled Admin profile: no queue, no hide, no restore, no dismiss', async () => {
+    await report('book', bookId, 1, 5);
+    const selfStyled = await makeMember({ profile: { role: 'Admin' } });
+    for (const caller of [undefined, author, reader, selfStyled]) {
+      expect((await moderation(caller, { action: 'list' })).error).toBeDefined();
+      for (const action of ['hide', 'restore', 'dismiss'])
+        expect(
+          (await moderation(caller, { action, kind: 'book', itemId: bookId, reason: 'x' })).error,
+        ).toBeDefined();
+    }
+    const book = await db.doc(`books/${bookId}`).get();
+    expect(book.get('moderation_hidden')).toBeUndefined();
+    expect(await openReports('book', bookId)).toBe(1);
+    expect(await auditEntries('moderation-hide')).toEqual([]);
+  });
+
+  it('lists open reports grouped by item, most reported then oldest first, notes as typed, with the item in place', async () => {
+    await report('book', bookId, 1, 10, '<script>alert(1)</script>');
+    await report('profile', author.uid, 1, 60);
+    await report('book', bookId, 2, 5);
+    const answer = await moderation(admin, { action: 'list' });
+    const queue = (answer.result as { queue: ModerationQueueEntry[] }).queue;
+    expect(queue.map((entry) => `${entry.kind}:${entry.id}`)).toEqual([
+      `book:${bookId}`,
+      `profile:${author.uid}`,
+    ]);
+    expect(queue[0]).toMatchObject({
+      count: 2,
+      reasons: { offensive: 1, spam: 1 },
+      notes: ['<script>alert(1)</script>'],
+      item: { title: 'Tides', path: `/book/${bookId}`, ownerUid: author.uid, hidden: false, exists: true },
+    });
+  });
+
+  it('hides a review: off the book page and its totals, reports closed, the reviewer mailed, the audit written; restore brings it back', async () => {
+    const saved = await callAs<SaveReviewResponse>('saveReview', reader, { bookId, rating: 2, text: 'Meh' });
+    expect(saved.error).toBeUndefined();
+    const id = reviewId(bookId, reader.uid);
+    await report('review', id, 1, 3);
+    const hidden = await moderation(admin, {
+      action: 'hide',
+      kind: 'review',
+      itemId: id,
+      reason: 'Personal attack',
+    });
+    expect(hidden.result).toMatchObject({ done: 'hide', reportsClosed: 1, mailed: true });
+    const review = (await db.doc(`book_reviews/${id}`).get()).data();
+    expect(review).toMatchObject({ moderation_hidden: true, reviewer_public: false });
+    const book = await db.doc(`books/${bookId}`).get();
+    expect([book.get('rating_count'), book.get('rating_sum')]).toEqual([0, 0]);
+    expect(await openReports('review', id)).toBe(0);
+    const mail = await mailbox.waitFor(reader.email, 'Your review was hidden', 30_000);
+    expect(mail.text).toContain('Personal attack');
+    expect(await auditEntries('moderation-hide')).toEqual([
+      expect.objectContaining({
+        actor_uid: admin.uid,
+        target_uid: reader.uid,
+        after: expect.objectContaining({ item_kind: 'review', item_id: id, reason: 'Personal attack' }),
+      }),
+    ]);
+
+    // Editing a hidden review does not bring it back.
+    await callAs<SaveReviewResponse>('saveReview', reader, { bookId, rating: 5, text: 'Edited' });
+    expect((await db.doc(`book_reviews/${id}`).get()).get('reviewer_public')).toBe(false);
+    expect((await db.doc(`books/${bookId}`).get()).get('rating_count')).toBe(0);
+
+    const restored = await moderation(admin, {
+      action: 'restore',
+      kind: 'review',
+      itemId: id,
+      reason: 'Appeal upheld',
+    });
+    expect(restored.result).toMatchObject({ done: 'restore' });
+    expect((await db.doc(`book_reviews/${id}`).get()).data()).toMatchObject({
+      moderation_hidden: false,
+      reviewer_public: true,
+    });
+    const after = await db.doc(`books/${bookId}`).get();
+    expect([after.get('rating_count'), after.get('rating_sum')]).toEqual([1, 5]);
+    expect(await auditEntries('moderation-restore')).toHaveLength(1);
+  });
+
+  it('hides a book: no longer public (listings, search, direct reads follow is_public), until restored', async () => {
+    await report('book', bookId, 1, 3);
+    await moderation(admin, { action: 'hide', kind: 'book', itemId: bookId, reason: 'Plagiarised' });
+    await eventually(
+      async () => (await db.doc(`books/${bookId}`).get()).data(),
+      (book) => book?.moderation_hidden === true && book.is_public === false,
+    );
+    await mailbox.waitFor(author.email, 'Your book was hidden', 30_000);
+    await moderation(admin, { action: 'restore', kind: 'book', itemId: bookId, reason: 'Cleared' });
+    await eventually(
+      async () => (await db.doc(`books/${bookId}`).get()).data(),
+      (book) => book?.moderation_hidden === false && book.is_public === true,
+    );
+  });
+
+  it('dismisses reports without touching the item, warns by mail, and logs both', async () => {
+    await report('book', bookId, 1, 3);
+    await report('book', bookId, 2, 2);
+    const dismissed = await moderation(admin, {
+      action: 'dismiss',
+      kind: 'book',
+      itemId: bookId,
+      reason: 'Not spam',
+    });
+    expect(dismissed.result).toMatchObject({ done: 'dismiss', reportsClosed: 2, mailed: false });
+    expect(await openReports('book', bookId)).toBe(0);
+    expect((await db.doc(`books/${bookId}`).get()).get('is_public')).toBe(true);
+    const warned = await moderation(admin, {
+      action: 'warn',
+      kind: 'book',
+      itemId: bookId,
+      reason: 'Mind the tags',
+    });
+    expect(warned.result).toMatchObject({ done: 'warn', mailed: true });
+    const mail = await mailbox.waitFor(author.email, 'A warning about your book', 30_000);
+    expect(mail.text).toContain('Mind the tags');
+    expect(await auditEntries('moderation-dismiss')).toHaveLength(1);
+    expect(await auditEntries('moderation-warn')).toHaveLength(1);
+  });
+
+  it('deactivates the member through the admin users path', async () => {
+    await report('profile', author.uid, 1, 3);
+    const answer = await moderation(admin, {
+      action: 'deactivate',
+      kind: 'profile',
+      itemId: author.uid,
+      reason: 'Scam',
+    });
+    expect(answer.result).toMatchObject({ done: 'deactivate', reportsClosed: 1 });
+    expect((await db.doc(`profiles/${author.uid}`).get()).get('is_active')).toBe(false);
+    expect(await auditEntries('moderation-deactivate')).toHaveLength(1);
+    expect(await auditEntries('set-active')).toHaveLength(1);
+  });
+});
