@@ -75,8 +75,13 @@ export async function releaseHeldReview(firestore: Firestore, bookId: string, ui
       }
     }
     const now = Timestamp.now();
-    const fields = { moderation: 'published' as const, reviewer_public: reviewerPublic };
-    if (book.exists) updateTotals(tx, book, countedRating(review.data()), countedRating(fields));
+    // Shown and counted from now on, unless its reviewer is not public or an admin hid it.
+    const fields = {
+      moderation: 'published' as const,
+      reviewer_public: reviewerPublic && review.get('moderation_hidden') !== true,
+    };
+    if (book.exists)
+      updateTotals(tx, book, countedRating(review.data()), countedRating({ ...review.data(), ...fields }));
     tx.set(activityRef, { ...withPublished(readActivity(activity.data()), now.toMillis()), updated_at: now });
     tx.update(reviewRef, { ...fields, moderated_at: now });
     return true;
