@@ -159,8 +159,15 @@ test('the first paint waits for the whole main landmark, on every page', async (
   for (const path of pages) {
     // A screen that sends a visitor elsewhere (/profile-edit to /auth) is read where it lands:
     // its redirect may abort the navigation being awaited, which is not a failure here.
-    await page.goto(path, { waitUntil: 'domcontentloaded' }).catch((error: unknown) => {
-      if (!String(error).includes('ERR_ABORTED')) throw error;
+    const visit = () =>
+      page.goto(path, { waitUntil: 'domcontentloaded' }).catch((error: unknown) => {
+        if (!String(error).includes('ERR_ABORTED')) throw error;
+      });
+    // The previous screen's own redirect (to /auth) may land during this navigation: go again once.
+    await visit().catch(async (error: unknown) => {
+      if (!String(error).includes('interrupted by another navigation')) throw error;
+      await page.waitForLoadState('load');
+      await visit();
     });
     const found = await read().catch(async () => {
       await page.waitForLoadState('load');
