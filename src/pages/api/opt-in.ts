@@ -21,11 +21,11 @@ import {
   type OptInResult,
   optInRequestSchema,
 } from '../../domain/opt-in.ts';
-import { isSameOriginRequest } from '../../domain/views.ts';
 import { canViewerUseFeature } from '../../data/server/early-access.ts';
 import { getDb } from '../../data/server/firestore.ts';
 import { requestOptIn } from '../../data/server/opt-in.ts';
 import { clientAddressOf } from '../../security/client-address.ts';
+import { formOrJsonAnswer, fromThisSite, readFormOrJson, wantsJson } from '../../security/form-endpoint.ts';
 
 export const prerender = false;
 
@@ -39,42 +39,24 @@ const STATUS: Record<Result, number> = {
   failed: 503,
 };
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
-
-/** The answer in the form the request came in: JSON for fetch, a redirect to the result page for a form. */
+/** The answer in the form the request came in (the result page shows its own text per state: OPT_IN_RESULTS). */
 function answer(json: boolean, result: Result, message: string): Response {
-  if (json) {
-    const body = result === 'sent' ? { message } : { error: message };
-    return new Response(JSON.stringify(body), {
-      status: STATUS[result],
-      headers: { ...NO_STORE, 'Content-Type': 'application/json; charset=utf-8' },
-    });
-  }
-  // The page shows its own text for each state (OPT_IN_RESULTS).
-  const params = new URLSearchParams({ result });
-  return new Response(null, { status: 303, headers: { ...NO_STORE, Location: `/opt-in?${params}` } });
-}
-
-async function readBody(request: Request, json: boolean): Promise<unknown> {
-  if (json) return request.json();
-  const form = await request.formData();
-  return optInRequestFromForm(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')));
+  return formOrJsonAnswer(json, {
+    result,
+    status: STATUS[result],
+    ok: result === 'sent',
+    message,
+    resultPage: '/opt-in',
+  });
 }
 
 export const POST: APIRoute = async (context) => {
   const { request } = context;
-  const json = (request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('application/json');
-  if (
-    !isSameOriginRequest(
-      request.headers.get('Origin'),
-      request.headers.get('Sec-Fetch-Site'),
-      request.headers.get('Host'),
-    )
-  )
-    return answer(json, 'cross-site', OPT_IN_RESULTS['cross-site'].body);
+  const json = wantsJson(request);
+  if (!fromThisSite(request)) return answer(json, 'cross-site', OPT_IN_RESULTS['cross-site'].body);
   let body: unknown;
   try {
-    body = await readBody(request, json);
+    body = await readFormOrJson(request, json, optInRequestFromForm);
   } catch {
     return answer(json, 'invalid', OPT_IN_BAD_REQUEST_MESSAGE);
   }

@@ -17,12 +17,12 @@ import {
   type Reporter,
   type ReportResult,
 } from '../../domain/report.ts';
-import { isSameOriginRequest } from '../../domain/views.ts';
 import { bearerToken, verifyCaller } from '../../data/server/auth.ts';
 import { canViewerUseFeature } from '../../data/server/early-access.ts';
 import { getDb } from '../../data/server/firestore.ts';
 import { clientHash, submitReport } from '../../data/server/reports.ts';
 import { clientAddressOf } from '../../security/client-address.ts';
+import { formOrJsonAnswer, fromThisSite, readFormOrJson, wantsJson } from '../../security/form-endpoint.ts';
 
 export const prerender = false;
 
@@ -36,45 +36,28 @@ const STATUS: Record<ReportResult, number> = {
   failed: 503,
 };
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' };
-
-/** The answer in the form the request came in: JSON for fetch, a redirect to the result page for a form. */
+/** The answer in the form the request came in (the /report page shows its own text per state). */
 function answer(
   json: boolean,
   result: ReportResult,
   message: string = REPORT_RESULTS[result].body,
 ): Response {
-  if (json) {
-    const ok = result === 'sent' || result === 'already';
-    return new Response(JSON.stringify(ok ? { message } : { error: message }), {
-      status: STATUS[result],
-      headers: { ...NO_STORE, 'Content-Type': 'application/json; charset=utf-8' },
-    });
-  }
-  const params = new URLSearchParams({ result });
-  return new Response(null, { status: 303, headers: { ...NO_STORE, Location: `/report?${params}` } });
-}
-
-async function readBody(request: Request, json: boolean): Promise<unknown> {
-  if (json) return request.json();
-  const form = await request.formData();
-  return reportRequestFromForm(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')));
+  return formOrJsonAnswer(json, {
+    result,
+    status: STATUS[result],
+    ok: result === 'sent' || result === 'already',
+    message,
+    resultPage: '/report',
+  });
 }
 
 export const POST: APIRoute = async (context) => {
   const { request } = context;
-  const json = (request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('application/json');
-  if (
-    !isSameOriginRequest(
-      request.headers.get('Origin'),
-      request.headers.get('Sec-Fetch-Site'),
-      request.headers.get('Host'),
-    )
-  )
-    return answer(json, 'cross-site');
+  const json = wantsJson(request);
+  if (!fromThisSite(request)) return answer(json, 'cross-site');
   let body: unknown;
   try {
-    body = await readBody(request, json);
+    body = await readFormOrJson(request, json, reportRequestFromForm);
   } catch {
     return answer(json, 'invalid');
   }
