@@ -1,5 +1,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { withReadMeter } from './data/server/read-meter.ts';
+import { shapePage } from './security/critical-page.ts';
+import { LATE_STYLESHEET_HREF } from './security/late-stylesheet.ts';
 import { FILE_CSP, HSTS, SECURITY_HEADERS, sendsHsts } from './security/policy.ts';
 
 /**
@@ -22,6 +24,25 @@ const securityHeaders = defineMiddleware(async (context, next) => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 });
 
+/**
+ * Pages rendered on demand leave with their critical CSS inline, the site
+ * stylesheet loaded after the first paint, and a policy that lists only their
+ * own inline code (src/security/critical-page.ts). Pre-rendered pages keep the
+ * whole stylesheet inline: they are files on the CDN, fetched once per change.
+ * Without a policy (`astro dev`) a page is left as it is.
+ */
+const criticalPage = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  const response = await next();
+  const policy = response.headers.get('Content-Security-Policy');
+  if (!policy || !response.headers.get('Content-Type')?.startsWith('text/html')) return response;
+  const shaped = shapePage(await response.text(), policy, LATE_STYLESHEET_HREF);
+  const headers = new Headers(response.headers);
+  headers.set('Content-Security-Policy', shaped.policy);
+  headers.delete('Content-Length');
+  return new Response(shaped.html, { status: response.status, statusText: response.statusText, headers });
+});
+
 // Measures the Firestore reads each on-demand render costs (see read-meter.ts).
 // The header is only added when READ_METER=1 (the benchmark), never in production.
 const readMeter = defineMiddleware(async (context, next) => {
@@ -34,4 +55,4 @@ const readMeter = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(securityHeaders, readMeter);
+export const onRequest = sequence(securityHeaders, criticalPage, readMeter);

@@ -41,6 +41,11 @@ export function staticHeaderRules({
       for: `/${assetsDir}/*`,
       values: { 'Cache-Control': IMMUTABLE_CACHE_CONTROL, 'Content-Security-Policy': FILE_CSP },
     },
+    // The site stylesheet that on-demand pages load after their first paint; its name carries its hash.
+    {
+      for: '/styles/*',
+      values: { 'Cache-Control': IMMUTABLE_CACHE_CONTROL, 'Content-Security-Policy': FILE_CSP },
+    },
   ];
   for (const [path, csp] of [...pageCsp].sort(([a], [b]) => a.localeCompare(b))) {
     for (const form of pathForms(path)) rules.push({ for: form, values: { 'Content-Security-Policy': csp } });

@@ -22,11 +22,20 @@ export type ProfilePageData =
   /** Unknown slug, or a member who is inactive, pending or denied. */
   | { kind: 'not-found' };
 
-/** Loads the profile page of `slug` (see the file comment for what it reads). */
-export async function loadProfilePage(slug: string, db: Firestore = getDb()): Promise<ProfilePageData> {
+/**
+ * Loads the profile page of `slug` (see the file comment for what it reads).
+ * `onProfile` is called as soon as the public profile is found, before its books
+ * and products are read, so the page can start its own reads beside them.
+ */
+export async function loadProfilePage(
+  slug: string,
+  db: Firestore = getDb(),
+  onProfile?: (profile: Profile) => void,
+): Promise<ProfilePageData> {
   if (!PAGE_SLUG_PATTERN.test(slug)) return { kind: 'not-found' };
   const profile = await getPublicProfileBySlug(slug, db);
   if (profile) {
+    onProfile?.(profile);
     const [books, products] = await Promise.all([
       // Members without a Books section never have their books read.
       showsBooks(profile)

@@ -93,6 +93,22 @@ describe('loadProfilePage', () => {
     expect(reads).toBe(1 + 2 + 1);
   });
 
+  it('tells the page the profile it found before reading the books, so the page reads beside them', async () => {
+    const db = fakeDb({ profiles: [member('jane')], books: books('jane', 1), products_services: [] });
+    const order: string[] = [];
+    const collection = db.collection.bind(db);
+    db.collection = ((name: string) => {
+      order.push(`read ${name}`);
+      return collection(name);
+    }) as Firestore['collection'];
+    const result = await loadProfilePage('jane', db, (profile) => order.push(`found ${profile.user_id}`));
+    expect(result.kind).toBe('found');
+    expect(order).toEqual(['read profiles', 'found jane', 'read books', 'read products_services']);
+    const none: string[] = [];
+    await loadProfilePage('nobody', fakeDb({ profiles: [], page_slugs: [] }), () => none.push('called'));
+    expect(none).toEqual([]);
+  });
+
   it('reads no books for a member without a Books section', async () => {
     const db = fakeDb({
       profiles: [member('reader', { category: 'Book Lover/Marketer' })],
