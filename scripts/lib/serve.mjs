@@ -62,6 +62,11 @@ async function loadSite(dist) {
   if (!existsSync(headersFile))
     throw new Error(`${headersFile} is missing: build the site first (astro build writes it).`);
   const rules = parseHeadersFile(readFileSync(headersFile, 'utf8'));
+  // The server bundle loads React and other packages from node_modules, which pick their
+  // production or development build from NODE_ENV when first imported: a production
+  // server renders with the production builds (React's development build renders a
+  // page with islands several times slower), unless the caller chose otherwise.
+  process.env.NODE_ENV ??= 'production';
   const { handler } = await import(pathToFileURL(join(dist, 'server', 'entry.mjs')).href);
   const notFoundPage = join(client, '404.html');
 

@@ -333,10 +333,18 @@ export type Currency = z.infer<typeof currencySchema>;
 /** The currency used when none is chosen. */
 export const DEFAULT_CURRENCY: Currency = 'USD';
 
+/** One formatter per currency: building an Intl.NumberFormat costs far more than using one. */
+const PRICE_FORMATS = new Map<string, Intl.NumberFormat>();
+
 /** Formats an amount in a currency ('$12.50', '€3.00'); unknown codes fall back to USD formatting rules of the en locale. */
 export function formatPrice(amount: number, currency: string = DEFAULT_CURRENCY): string {
   const code = (CURRENCIES as readonly string[]).includes(currency) ? currency : DEFAULT_CURRENCY;
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount);
+  let format = PRICE_FORMATS.get(code);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    PRICE_FORMATS.set(code, format);
+  }
+  return format.format(amount);
 }
 
 /** Shown instead of a price when a listing has none. */
