@@ -29,7 +29,11 @@ describe('adminHeldReviewsRequestSchema', () => {
       ...target,
       reason: '',
     });
-    expect(parse({ action: 'release', ...target, reason: '  fine\u202E \r\n' }).data?.reason).toBe('fine');
+    expect(parse({ action: 'release', ...target, reason: '  fine\u202E \r\n' }).data).toEqual({
+      action: 'release',
+      ...target,
+      reason: 'fine',
+    });
   });
 
   it('rejects only with a reason: a missing or blank one is refused with the message', () => {
