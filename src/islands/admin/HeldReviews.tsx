@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -142,6 +142,12 @@ function HeldReview({ entry, onDone }: { entry: HeldReviewEntry; onDone: (id: st
  */
 export default function HeldReviews() {
   const [waiting, setWaiting] = useState<number | null>(null);
+  // Counts decisions: after each, focus goes to the heading, as the decided review's buttons are gone.
+  const [decisions, setDecisions] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (decisions > 0) heading.current?.focus();
+  }, [decisions]);
   const held = usePagedAsync(
     async (cursor) => {
       const page = await (await api()).loadHeldReviews(cursor);
@@ -177,11 +183,12 @@ export default function HeldReviews() {
   function done(id: string) {
     held.update((items) => items.filter((item) => item.id !== id));
     held.reload();
+    setDecisions((n) => n + 1);
   }
 
   return (
     <section aria-labelledby="held-reviews-heading" className="mt-8 space-y-3">
-      <h2 id="held-reviews-heading" className="text-xl font-bold">
+      <h2 id="held-reviews-heading" ref={heading} tabIndex={-1} className="text-xl font-bold">
         Held reviews
       </h2>
       <p className="text-sm text-ink-muted">

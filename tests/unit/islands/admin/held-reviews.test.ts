@@ -127,6 +127,7 @@ describe('HeldReviews', () => {
     });
     expect(showToast).toHaveBeenCalledWith({ title: 'Success', description: HELD_REVIEW_MESSAGES.released });
     expect(item('book1__u1')).toBeNull();
+    expect(document.activeElement).toBe(section().querySelector('h2'));
     expect(api.loadHeldReviews).toHaveBeenCalledTimes(2);
     expect(section().querySelector('[data-held-count]')!.textContent).toBe(
       '1 review is waiting for moderation.',
