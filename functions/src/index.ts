@@ -40,6 +40,7 @@ export { bookVisibility, bookVisibilityOwner } from './books/book-visibility';
 export { saveProductService, deleteProductService } from './products/save-product';
 export { adminFeatured } from './admin/featured';
 export { adminModeration } from './admin/moderation';
+export { adminHeldReviews } from './admin/held-reviews';
 export { adminSiteSettings } from './admin/site-settings';
 export { adminContent } from './admin/content';
 export {

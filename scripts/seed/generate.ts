@@ -8,7 +8,7 @@ import { generateBlogPosts, generateNewsletters } from './editorial.ts';
 import { generateClassifiedAds, generateProductsServices } from './marketplace.ts';
 import { generateMarketEntries } from './market-index.ts';
 import { type Member, authUsers, generateMembers } from './members.ts';
-import { generateReviews, generateShelves } from './reviews.ts';
+import { generateHeldReview, generateReviews, generateShelves } from './reviews.ts';
 import { generateReports } from './reports.ts';
 import {
   generateBanners,
@@ -46,7 +46,9 @@ export function generate(options: GenerateOptions): SeedData {
   for (const book of books) book.doc.data.is_featured = featuredBookIds.has(book.id);
   // Before the books are listed below: the reviews add their totals to the books.
   const reviews = generateReviews(books, members);
-  const shelves = generateShelves(books, members, reviews);
+  // Held: in no total, on the writer's Read shelf like every review.
+  const held = generateHeldReview(books, members, reviews);
+  const shelves = generateShelves(books, members, [...reviews, ...held]);
 
   const follows = generateFollows(members);
   // book_count and follower_count are what the Cloud Function triggers would compute: the owner's active books, the author's follows.
@@ -69,6 +71,7 @@ export function generate(options: GenerateOptions): SeedData {
     ...profiles,
     ...books.map((b) => b.doc),
     ...reviews,
+    ...held,
     ...shelves,
     ...generateReports(
       reviews,

@@ -2,10 +2,11 @@
 // public members who do not own them, and the books carry the totals
 // saveReview would have kept (rating_count, rating_sum). Shelves: every reviewer
 // has the book on 'Read', and a few members have other public books on
-// 'Want to read' or 'Reading'; one of them keeps their shelves private.
+// 'Want to read' or 'Reading'; one of them keeps their shelves private. One
+// more review is held by the burst guard, for the dashboard's Held reviews.
 import { applyRatingChange, reviewId, type RatingTotals } from '../../src/domain/review.ts';
 import { shelfId, type Shelf } from '../../src/domain/shelf.ts';
-import { dateAfter, streamFor, type SeedDoc } from './context.ts';
+import { dateAfter, daysAgo, streamFor, type SeedDoc } from './context.ts';
 import type { SeedBook } from './books.ts';
 import type { Member } from './members.ts';
 
@@ -54,6 +55,50 @@ export function generateReviews(books: readonly SeedBook[], members: readonly Me
     Object.assign(book.doc.data, totals);
   }
   return docs;
+}
+
+/**
+ * One review the burst guard holds (`moderation: 'held'`, `reviewer_public:
+ * false`: on no page and in no total), written 90 minutes before the reference
+ * date, so the admin dashboard's Held reviews part has one to release or reject.
+ * Its writer is the last reviewer, who is not among the shelving members, so the
+ * shelves drawn for them stay as they were.
+ */
+export function generateHeldReview(
+  books: readonly SeedBook[],
+  members: readonly Member[],
+  reviews: readonly SeedDoc[],
+): SeedDoc[] {
+  const reviewers = members.filter((m) => m.approval === 'approved' && m.active && !m.admin);
+  const writer = reviewers.at(-1);
+  if (!writer || reviewers.length <= SHELVING_MEMBERS) return [];
+  const reviewed = new Set(reviews.map((review) => review.id));
+  const book = books.find(
+    (candidate) =>
+      candidate.doc.data.is_public === true &&
+      candidate.userId !== writer.uid &&
+      !reviewed.has(reviewId(candidate.id, writer.uid)),
+  );
+  if (!book) return [];
+  const created = new Date(Math.max(daysAgo(0, 90).getTime(), book.createdAt.getTime() + 60_000));
+  return [
+    {
+      collection: 'book_reviews',
+      id: reviewId(book.id, writer.uid),
+      data: {
+        book_id: book.id,
+        book_title: book.title,
+        user_id: writer.uid,
+        reviewer: { display_name: writer.displayName, page_slug: writer.pageSlug },
+        reviewer_public: false,
+        moderation: 'held',
+        rating: 5,
+        text: 'Best book of the year!!! Everyone should buy it **today**.',
+        created_at: created,
+        updated_at: created,
+      },
+    },
+  ];
 }
 
 /** Public books a shelving member puts on 'Want to read' or 'Reading'. */

@@ -26,7 +26,7 @@ import { productServiceSchema } from '../../src/domain/product-service.ts';
 import { idSchema } from '../../src/domain/common.ts';
 import { followSchema } from '../../src/domain/follows.ts';
 import { profileSchema } from '../../src/domain/profile.ts';
-import { reviewSchema } from '../../src/domain/review.ts';
+import { countedRating, reviewSchema } from '../../src/domain/review.ts';
 import { shelfEntrySchema, shelfSettingsSchema } from '../../src/domain/shelf.ts';
 import { siteSettingsSchema } from '../../src/domain/site-settings.ts';
 import { parseDoc, toWriteData } from '../../src/data/firestore-convert.ts';
@@ -148,7 +148,8 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
     if (!sameVisibilityFields(doc.data, visibility))
       problems.push(`books/${doc.id}: visibility fields differ from bookVisibilityFields()`);
   }
-  // Each book's rating totals are what saveReview would have kept from its reviews.
+  // Each book's rating totals are what saveReview would have kept from its shown
+  // reviews (a held review is in none, and never shown).
   const totals = new Map<string, { rating_count: number; rating_sum: number }>();
   for (const doc of of('book_reviews')) {
     const book = books.get(String(doc.data.book_id));
@@ -157,6 +158,9 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
       problems.push(`book_reviews/${doc.id}: reviewer ${String(doc.data.user_id)} has no profile`);
     if (book?.user_id === doc.data.user_id)
       problems.push(`book_reviews/${doc.id}: a review of one's own book`);
+    if (doc.data.moderation === 'held' && doc.data.reviewer_public !== false)
+      problems.push(`book_reviews/${doc.id}: a held review is shown`);
+    if (countedRating(doc.data) === null) continue;
     const sum = totals.get(String(doc.data.book_id)) ?? { rating_count: 0, rating_sum: 0 };
     totals.set(String(doc.data.book_id), {
       rating_count: sum.rating_count + 1,

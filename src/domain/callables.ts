@@ -23,6 +23,7 @@ import type {
 } from './account.ts';
 import type { AdminContentRequest } from './admin-content.ts';
 import type { AdminFeaturedRequest, AdminFeaturedResult } from './admin-featured.ts';
+import type { AdminHeldReviewsRequest, AdminHeldReviewsResponse } from './admin-held-reviews.ts';
 import type { AdminModerationRequest, AdminModerationResponse } from './moderation.ts';
 import type { AdminSiteSettingsRequest } from './admin-site-settings.ts';
 import type { AdminUsersInput, AdminUsersResults } from './admin-users.ts';
@@ -160,6 +161,7 @@ export interface Callables {
   };
   adminFeatured: { request: AdminFeaturedRequest; response: AdminFeaturedResult };
   adminModeration: { request: AdminModerationRequest; response: AdminModerationResponse };
+  adminHeldReviews: { request: AdminHeldReviewsRequest; response: AdminHeldReviewsResponse };
   adminSiteSettings: { request: AdminSiteSettingsRequest; response: Record<string, unknown> };
   adminContent: { request: AdminContentRequest; response: Record<string, unknown> };
   newsletterAudience: { request: NoData; response: { counts: Record<string, number> } };

@@ -2,12 +2,13 @@
 // a visitor reports a review from the book page (the Report disclosure's plain
 // form, hydrated on first focus), an admin hides it from the dashboard's Reports
 // section with a reason, the review is gone from the book page, the reviewer is
-// mailed the reason, and the audit log shows the action.
+// mailed the reason, and the audit log shows the action; then the admin releases a
+// review the burst guard held, and it shows on its book page.
 import { adminDb, expect, test } from './fixtures';
 import { findMail } from './helpers/mail';
 import { freshMember, signInAs, storedBook } from './helpers/members';
 
-test('a visitor reports a review; an admin hides it from the queue; it is gone, the reviewer mailed, the action logged', async ({
+test('a visitor reports a review; an admin hides it from the queue; it is gone, the reviewer mailed, the action logged; a held review is released', async ({
   page,
 }) => {
   const stamp = Date.now().toString(36);
@@ -35,6 +36,25 @@ test('a visitor reports a review; an admin hides it from the queue; it is gone, 
     text,
     created_at: at,
     updated_at: at,
+  });
+
+  // A review the burst guard held (as saveReview stores it), older than any other so it is on the list's first page.
+  const waters = await db
+    .collection('books')
+    .add(storedBook(author, 'Quiet Waters', { owner_public: true, is_public: true }));
+  const heldText = `A wave of praise ${stamp}`;
+  const longAgo = new Date('2020-01-01T00:00:00Z');
+  await db.doc(`book_reviews/${waters.id}__${reviewer.uid}`).set({
+    book_id: waters.id,
+    book_title: 'Quiet Waters',
+    user_id: reviewer.uid,
+    reviewer: { display_name: reviewer.displayName, page_slug: reviewer.slug },
+    reviewer_public: false,
+    moderation: 'held',
+    rating: 5,
+    text: heldText,
+    created_at: longAgo,
+    updated_at: longAgo,
   });
 
   await test.step('a visitor reports the review with a reason alone', async () => {
@@ -82,5 +102,17 @@ test('a visitor reports a review; an admin hides it from the queue; it is gone, 
       .filter({ hasText: reviewer.uid });
     await expect(row).toContainText('Insults another reader', { timeout: 20_000 });
     await expect(row).toContainText(admin.uid);
+  });
+
+  await test.step('the admin releases the held review; it shows on its book page', async () => {
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    const held = page.locator(`[data-held-review="${waters.id}__${reviewer.uid}"]`);
+    // The first call of adminHeldReviews starts its function cold.
+    await expect(held.getByText(heldText)).toBeVisible({ timeout: 45_000 });
+    await held.getByRole('button', { name: 'Release' }).click();
+    await expect(page.getByText('The review is published.')).toBeVisible({ timeout: 20_000 });
+    await expect(held).toHaveCount(0);
+    await page.goto(`/book/${waters.id}`);
+    await expect(page.getByRole('region', { name: 'Ratings and reviews' }).getByText(heldText)).toBeVisible();
   });
 });

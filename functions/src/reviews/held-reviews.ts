@@ -2,11 +2,11 @@
 // queue's side of them. saveReview stores a held review with
 // `moderation: 'held'` and `reviewer_public: false`, so it is on no page, in no
 // count and in no JSON-LD, and its writer's form says it is awaiting moderation.
-// An admin's callable (the moderation queue, which checks the admin and writes
-// the audit log) lists them with listHeldReviews and decides each with
-// releaseHeldReview or rejectHeldReview. These functions check nothing about the
-// caller.
-import type { Firestore } from 'firebase-admin/firestore';
+// The admin callable adminHeldReviews (functions/src/admin/held-reviews.ts,
+// which checks the admin and writes the audit log) lists them with
+// listHeldReviews and decides each with releaseHeldReview or rejectHeldReview.
+// These functions check nothing about the caller.
+import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { parseDoc, parseDocs } from '../../../src/data/firestore-convert';
@@ -15,6 +15,13 @@ import { BOOK_REVIEWS, countedRating, reviewId, reviewSchema, type Review } from
 import { BOOK_REVIEW_ACTIVITY, readActivity, withPublished } from '../../../src/domain/review-burst';
 import { isOwnerPublic } from '../../../src/domain/visibility';
 import { purgeReviewPages, updateTotals } from './save-review';
+
+/**
+ * Writes what must commit with a decision (the admin's audit entry) in the
+ * deciding transaction, given the held review as it was decided; runs only when
+ * the review was still held.
+ */
+export type OnDecided = (tx: Transaction, review: DocumentSnapshot) => void;
 
 /** Held reviews the queue shows at most at once. */
 export const HELD_REVIEWS_PAGE = 50;
@@ -47,8 +54,14 @@ export async function listHeldReviews(
  * book's totals, and it counts as published today in the book's burst counts.
  * The book's and reviewer's pages are purged. Returns false when there is no
  * held review (already decided, edited away or deleted): nothing changes.
+ * `onDecided` adds its writes to the same transaction.
  */
-export async function releaseHeldReview(firestore: Firestore, bookId: string, uid: string): Promise<boolean> {
+export async function releaseHeldReview(
+  firestore: Firestore,
+  bookId: string,
+  uid: string,
+  onDecided?: OnDecided,
+): Promise<boolean> {
   const released = await firestore.runTransaction(async (tx) => {
     const reviewRef = firestore.collection(BOOK_REVIEWS).doc(reviewId(bookId, uid));
     const activityRef = firestore.collection(BOOK_REVIEW_ACTIVITY).doc(bookId);
@@ -84,6 +97,7 @@ export async function releaseHeldReview(firestore: Firestore, bookId: string, ui
       updateTotals(tx, book, countedRating(review.data()), countedRating({ ...review.data(), ...fields }));
     tx.set(activityRef, { ...withPublished(readActivity(activity.data()), now.toMillis()), updated_at: now });
     tx.update(reviewRef, { ...fields, moderated_at: now });
+    onDecided?.(tx, review);
     return true;
   });
   if (released) await purgeReviewPages(bookId, uid);
@@ -93,14 +107,20 @@ export async function releaseHeldReview(firestore: Firestore, bookId: string, ui
 /**
  * Rejects `uid`'s held review of `bookId`: it is deleted (it was never shown nor
  * counted, so no totals or pages change). Returns false when there is no held
- * review.
+ * review. `onDecided` adds its writes to the same transaction.
  */
-export async function rejectHeldReview(firestore: Firestore, bookId: string, uid: string): Promise<boolean> {
+export async function rejectHeldReview(
+  firestore: Firestore,
+  bookId: string,
+  uid: string,
+  onDecided?: OnDecided,
+): Promise<boolean> {
   return firestore.runTransaction(async (tx) => {
     const reviewRef = firestore.collection(BOOK_REVIEWS).doc(reviewId(bookId, uid));
     const review = await tx.get(reviewRef);
     if (!review.exists || review.get('moderation') !== 'held') return false;
     tx.delete(reviewRef);
+    onDecided?.(tx, review);
     return true;
   });
 }

@@ -11,6 +11,7 @@ import FeaturedBooks from './FeaturedBooks.tsx';
 import FeaturedProfiles from './FeaturedProfiles.tsx';
 import PublishStatus from './PublishStatus.tsx';
 import ReportsQueue from './ReportsQueue.tsx';
+import HeldReviews from './HeldReviews.tsx';
 import SiteSettings from './SiteSettings.tsx';
 import UserManagement from './UserManagement.tsx';
 
@@ -108,7 +109,16 @@ export default function AdminDashboard() {
     { value: 'profiles', label: 'Featured Profiles', content: <FeaturedProfiles /> },
     { value: 'settings', label: 'Site Settings', content: <SiteSettings selfUid={account.uid} /> },
     { value: 'content', label: 'Pages & Legal', content: <ContentEditors /> },
-    { value: 'reports', label: 'Reports', content: <ReportsQueue /> },
+    {
+      value: 'reports',
+      label: 'Reports',
+      content: (
+        <>
+          <ReportsQueue />
+          <HeldReviews />
+        </>
+      ),
+    },
     {
       value: 'audit',
       label: 'Audit Log',

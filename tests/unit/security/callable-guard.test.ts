@@ -41,6 +41,7 @@ describe('the caller guard', () => {
       'adminSiteSettings',
       'adminFeatured',
       'adminContent',
+      'adminHeldReviews',
       'newsletterAudience',
       'sendNewsletter',
       'requestPublish',

@@ -29,6 +29,23 @@ describe('the demo data generator', () => {
     expect(() => checkReferences(wrong)).toThrow(/rating totals differ/);
   });
 
+  it('holds one review for the Held reviews queue: not shown, in no total, and would notice one counted or shown', () => {
+    const held = of('book_reviews').filter((d) => d.data.moderation === 'held');
+    expect(held).toHaveLength(1);
+    expect(held[0]!.data.reviewer_public).toBe(false);
+    const index = docs.findIndex((d) => d.collection === 'book_reviews' && d.data.moderation === 'held');
+    const counted = docs.with(index, {
+      ...docs[index]!,
+      data: { ...docs[index]!.data, moderation: 'published', reviewer_public: true },
+    });
+    expect(() => checkReferences(counted)).toThrow(/rating totals differ/);
+    const shown = docs.with(index, {
+      ...docs[index]!,
+      data: { ...docs[index]!.data, reviewer_public: true },
+    });
+    expect(() => checkReferences(shown)).toThrow(/a held review is shown/);
+  });
+
   it('shelves public books for members (each reviewed book on Read), one member keeping them private, and would notice a shelved hidden book', () => {
     const shelves = of('book_shelves');
     const shelved = new Set(shelves.map((d) => d.id));
