@@ -245,10 +245,10 @@ describe('adminModeration', () => {
       };
       expect(listed.queue).toEqual([]);
 
-      // The owner's editor saves every editable field: the flag stays.
+      // The owner's editor saves every editable field, even with a forged flag: the flag stays.
       const saved = await callAs('saveProductService', author, {
         itemId: id,
-        item: { title: 'Sower edits (new)', tags: [] },
+        item: { title: 'Sower edits (new)', tags: [], moderation_hidden: false },
       });
       expect(saved.error).toBeUndefined();
       expect((await db.doc(`products_services/${id}`).get()).data()).toMatchObject({
