@@ -67,6 +67,18 @@ export function generate(options: GenerateOptions): SeedData {
     };
   });
 
+  const products = generateProductsServices(members);
+  const ads = generateClassifiedAds(members);
+  const posts = generateBlogPosts(ctx, admin);
+  // One active product, ad and published post in the Reports queue, to demo Hide/Restore on them.
+  const firstActive = (list: readonly SeedDoc[], flag: 'is_active' | 'is_published') =>
+    list.find((d) => d.data[flag] === true);
+  const reportedOthers = [
+    { kind: 'product' as const, doc: firstActive(products, 'is_active') },
+    { kind: 'ad' as const, doc: firstActive(ads, 'is_active') },
+    { kind: 'post' as const, doc: firstActive(posts, 'is_published') },
+  ].flatMap(({ kind, doc }) => (doc ? [{ kind, id: doc.id }] : []));
+
   const docs: SeedDoc[] = [
     ...profiles,
     ...books.map((b) => b.doc),
@@ -77,10 +89,11 @@ export function generate(options: GenerateOptions): SeedData {
       reviews,
       books.filter((b) => b.doc.data.is_public === true).map((b) => b.id),
       members,
+      reportedOthers,
     ),
-    ...generateProductsServices(members),
-    ...generateClassifiedAds(members),
-    ...generateBlogPosts(ctx, admin),
+    ...products,
+    ...ads,
+    ...posts,
     ...generateNewsletters(admin, members),
     ...generatePageContent(admin),
     ...generateLegalDocuments(admin),

@@ -1,6 +1,8 @@
 // Demo reports for the admin dashboard's Reports section (src/domain/report.ts):
 // a few reviews and books reported by members and visitors, some more than once,
-// so the moderation queue shows its grouping and order. Ids as the endpoint makes
+// then one product/service, one classified ad and one blog post reported once, so
+// the moderation queue shows its grouping and order and the Hide/Restore of every
+// hideable kind. Ids as the endpoint makes
 // them (reportId), so a demo reporter reporting again meets "already reported".
 import { createHash } from 'node:crypto';
 import {
@@ -16,11 +18,12 @@ import type { Member } from './members.ts';
 const NOTES = ['', '', 'Looks like the same text is posted on several books.', 'Rude to other readers.', ''];
 const REASONS: readonly ReportReason[] = ['spam', 'offensive', 'wrong', 'other', 'rights'];
 
-/** Open reports on the first reviews and books: the first item three times, the next two twice, then once. */
+/** Open reports on the first reviews and books (the first item three times, the next two twice, then once), then once on each of `others`. */
 export function generateReports(
   reviews: readonly SeedDoc[],
   bookIds: readonly string[],
   members: readonly Member[],
+  others: readonly { kind: ReportItemKind; id: string }[] = [],
 ): SeedDoc[] {
   const rng = streamFor('reports');
   const reporters: Reporter[] = [
@@ -33,6 +36,7 @@ export function generateReports(
   const items: { kind: ReportItemKind; id: string }[] = [
     ...reviews.slice(0, 3).map((review) => ({ kind: 'review' as const, id: review.id })),
     ...bookIds.slice(0, 2).map((id) => ({ kind: 'book' as const, id })),
+    ...others,
   ];
   const docs: SeedDoc[] = [];
   items.forEach((item, index) => {

@@ -79,6 +79,8 @@ export const classifiedAdSchema = z
     is_featured: z.boolean().default(false),
     /** Incremented once per detail view. */
     views_count: nonNegativeInt.default(0),
+    /** True while an admin's moderation hides it (set and cleared only by the adminModeration function; src/domain/visibility.ts). */
+    moderation_hidden: z.boolean().default(false),
     /** When the ad was posted. */
     created_at: timestampSchema,
     /** When the ad was last edited. */

@@ -187,7 +187,9 @@ export type BookSource = Pick<
   | 'is_active'
   | 'is_featured'
   | 'created_at'
->;
+> &
+  /** Absent means not hidden (a fixture or a document older than the field). */
+  Partial<Pick<Book, 'moderation_hidden'>>;
 
 /** The entry of a book, or null when it is not public (inactive, or its owner is not active and approved). */
 export function entryFromBook(
@@ -231,7 +233,9 @@ export type ProductSource = Pick<
   | 'is_featured'
   | 'views_count'
   | 'created_at'
->;
+> &
+  /** Absent means not hidden (a fixture or a document older than the field). */
+  Partial<Pick<ProductService, 'moderation_hidden'>>;
 
 /** The entry of a product or service, or null when it is not public. Kind book is listed as a product under Books & Publications. */
 export function entryFromProduct(
@@ -277,7 +281,9 @@ export type AdSource = Pick<
   | 'is_featured'
   | 'views_count'
   | 'created_at'
->;
+> &
+  /** Absent means not hidden (a fixture or a document older than the field). */
+  Partial<Pick<ClassifiedAd, 'moderation_hidden'>>;
 
 /** The entry of a classified ad, or null when it is not public. */
 export function entryFromAd(

@@ -10,10 +10,14 @@
  * - restore: the flag goes, the item shows again where its other rules allow;
  * - warn: the owner is mailed the reason, the item stays;
  * - deactivate: the owner's account is deactivated (the admin users path).
- * Hide and restore apply to reviews and books, whose visibility is one stored
- * field every reader (pages, listings, search, the rules) already checks
- * (reviewer_public, is_public); a profile is taken down by deactivating its
- * member. Products, ads and blog posts are dismissed, warned or deactivated only.
+ * Hide and restore apply to reviews, books, products/services, classified ads
+ * and blog posts: every reader (pages, listings, the market index, search, the
+ * sitemap, feeds, the rules) decides with the visibility rule, which folds the
+ * flag in (books: their stored is_public; reviews: reviewer_public; products and
+ * ads: isItemPublic; blog posts: isPostPublic, and the write rebuilds the
+ * pre-rendered blog through the publish pipeline). Owners still see their own
+ * hidden items. A blog post has no member owner, so nobody is mailed for it. A
+ * profile is taken down by deactivating its member.
  */
 import { z } from 'zod';
 import {
@@ -26,7 +30,13 @@ import {
 } from './report.ts';
 
 /** The kinds an admin can hide and restore. */
-export const HIDEABLE_KINDS = ['review', 'book'] as const satisfies readonly ReportItemKind[];
+export const HIDEABLE_KINDS = [
+  'review',
+  'book',
+  'product',
+  'ad',
+  'post',
+] as const satisfies readonly ReportItemKind[];
 /** A kind an admin can hide. */
 export type HideableKind = (typeof HIDEABLE_KINDS)[number];
 

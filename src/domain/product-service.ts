@@ -53,6 +53,8 @@ export const productServiceSchema = z
     ...productServiceFields,
     /** Incremented on each view of the detail page. */
     views_count: nonNegativeInt.default(0),
+    /** True while an admin's moderation hides it (set and cleared only by the adminModeration function; src/domain/visibility.ts). */
+    moderation_hidden: z.boolean().default(false),
     /** When it was listed. */
     created_at: timestampSchema,
     /** When it was last saved. */

@@ -21,6 +21,7 @@ import {
   searchDocumentSchema,
   type SearchDocument,
 } from './site-search.ts';
+import { isPostPublic } from './visibility.ts';
 
 /** Plain text cut to what the index keeps, whitespace runs made single spaces. */
 function plain(text: string | null | undefined): string {
@@ -117,9 +118,9 @@ export function adSearchDocument(
   return listingSearchDocument('ad', ad, entryFromAd(ad.id, ad, seller), seller);
 }
 
-/** A blog post, or null unless it is published. */
+/** A blog post, or null unless it is public (published, not hidden by moderation). */
 export function blogPostSearchDocument(post: BlogPost): SearchDocument | null {
-  if (!post.is_published) return null;
+  if (!isPostPublic(post)) return null;
   return searchDocumentSchema.parse({
     id: searchDocumentId('post', `blog_${post.id}`),
     kind: 'post',

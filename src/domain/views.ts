@@ -11,6 +11,7 @@
 // cannot be linked to today's. The marks and the per-visitor limit are kept in
 // Firestore, so every server instance sees the same ones.
 import type { ThrottleLimit } from './throttle.ts';
+import { isItemShown } from './visibility.ts';
 
 /**
  * The collections whose pages count views: each one also counts in its owner's
@@ -115,7 +116,8 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  * Whether a view of item `id` of `collection` (its stored fields `data`) counts,
  * and for whom: only what its page shows to everyone. A profile counts while it
  * is active and approved, a book while it is public, a product/service or ad
- * while it is active; anything else, or an item without an owner, is null.
+ * while it is active and not hidden by moderation (isItemShown,
+ * src/domain/visibility.ts); anything else, or an item without an owner, is null.
  */
 export function countedItem(
   collection: ViewCollection,
@@ -129,7 +131,13 @@ export function countedItem(
   }
   const owner = text(data.user_id);
   if (!owner) return null;
-  const shown = collection === 'books' ? data.is_public === true : data.is_active === true;
+  const shown =
+    collection === 'books'
+      ? data.is_public === true
+      : isItemShown({
+          is_active: data.is_active === true,
+          moderation_hidden: data.moderation_hidden === true,
+        });
   return shown ? { owner, title: text(data.title) } : null;
 }
 

@@ -1,9 +1,11 @@
-// One visibility rule for every place that shows a member's book or
-// product/service to the public: the item is active AND not hidden by an admin's
-// moderation (`moderation_hidden`, set on books only by the adminModeration
-// function) AND its owner is public (an approved, active member). The book and product pages, the profile page,
-// the market index, the listings, the home page and the sitemap all decide with
-// these functions.
+// One visibility rule for every place that shows a member's book, product/service
+// or classified ad to the public: the item is active AND not hidden by an admin's
+// moderation (`moderation_hidden`, set and cleared only by the adminModeration
+// function) AND its owner is public (an approved, active member). The book,
+// product and ad pages, the profile page, the market index, the listings, the
+// home page, search and the sitemap all decide with these functions. A blog post
+// (no member owner) is public while published AND not hidden by moderation
+// (isPostPublic).
 import { isPubliclyListed, type Profile } from './profile.ts';
 
 /** The owner fields that decide whether their items may be shown. */
@@ -14,12 +16,25 @@ export function isOwnerPublic(owner: OwnerVisibility | null | undefined): boolea
   return owner != null && isPubliclyListed(owner);
 }
 
-/** True when an item (book, product/service) may be shown to the public: active, not hidden by moderation, its owner public. */
-export function isItemPublic(
-  item: { is_active: boolean; moderation_hidden?: boolean | null },
-  owner: OwnerVisibility | null | undefined,
-): boolean {
-  return item.is_active && item.moderation_hidden !== true && isOwnerPublic(owner);
+/** The item's own visibility fields (book, product/service, classified ad). */
+export interface ItemVisibility {
+  is_active: boolean;
+  moderation_hidden?: boolean | null;
+}
+
+/** The item's half of the rule, for a list whose owner is already known to be public: active and not hidden by moderation. */
+export function isItemShown(item: ItemVisibility): boolean {
+  return item.is_active && item.moderation_hidden !== true;
+}
+
+/** True when an item (book, product/service, classified ad) may be shown to the public: active, not hidden by moderation, its owner public. */
+export function isItemPublic(item: ItemVisibility, owner: OwnerVisibility | null | undefined): boolean {
+  return isItemShown(item) && isOwnerPublic(owner);
+}
+
+/** True when a blog post may be shown to the public: published and not hidden by moderation. */
+export function isPostPublic(post: { is_published: boolean; moderation_hidden?: boolean | null }): boolean {
+  return post.is_published && post.moderation_hidden !== true;
 }
 
 /**

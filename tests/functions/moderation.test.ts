@@ -2,15 +2,27 @@
 // groups open reports by item with the item in place; hiding a review takes it
 // off the book page's query and out of the totals, mails the reviewer the reason
 // and writes the audit entry; restoring brings it back; a hidden book is no longer
-// public; dismiss closes reports; warn mails; every action is in the audit log.
+// public; a hidden product/service, classified ad or blog post leaves its page
+// (the page loaders answer not-found), the profile list, the market, the sitemap,
+// the blog feed and search, its owner is mailed (nobody for a blog post), an
+// owner's save does not bring it back, and restore undoes it all; dismiss closes
+// reports; warn mails; every action is in the audit log.
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin-users';
 import type { AdminModerationResponse, ModerationQueueEntry } from '../../src/domain/moderation';
 import { REPORTS, reportItemKey, type ReportItemKind } from '../../src/domain/report';
 import { reviewId, type SaveReviewResponse } from '../../src/domain/review';
+import { getPublicAd } from '../../src/data/server/classified-ads';
+import { getPublishedBlogPosts } from '../../src/data/server/editorial';
+import { getActiveProductsOf } from '../../src/data/server/member-items';
+import { loadProductPage } from '../../src/data/server/product-page';
+import { getActiveAdEntries, getActiveProductEntries } from '../../src/data/server/sitemap';
+import { MARKET_COLLECTION, marketEntryId, type MarketSource } from '../../src/domain/market-entry';
+import { SEARCH_CHANGES } from '../../src/domain/search-sync';
+import { PUBLISH_STATUS_PATH } from '../../src/domain/publish';
 import { adminDb, clearFirestore, eventually } from './emulator';
-import { bookData } from './factories';
+import { adData, bookData, productData } from './factories';
 import { useMailbox } from './mailbox';
 import { callAs, makeMember, type Member } from './profile-members';
 
@@ -54,6 +66,23 @@ async function openReports(kind: ReportItemKind, id: string) {
       .get()
   ).size;
 }
+
+/** Whether the market lists the item now. */
+async function inMarket(source: MarketSource, id: string): Promise<boolean> {
+  return (await db.collection(MARKET_COLLECTION).doc(marketEntryId(source, id)).get()).exists;
+}
+
+/** Whether the search change log's latest entry for `docId` finds the item (undefined: none recorded yet). */
+async function searchFinds(docId: string): Promise<boolean | undefined> {
+  const snap = await db.collection(SEARCH_CHANGES).where('doc_id', '==', docId).get();
+  const latest = snap.docs
+    .map((doc) => doc.data())
+    .sort((a, b) => a.changed_at.toMillis() - b.changed_at.toMillis())
+    .at(-1);
+  return latest ? latest.document !== null : undefined;
+}
+
+const WAIT_MS = 60_000;
 
 beforeEach(async () => {
   await clearFirestore();
@@ -164,6 +193,199 @@ describe('adminModeration', () => {
       (book) => book?.moderation_hidden === false && book.is_public === true,
     );
   });
+
+  it(
+    'hides a product/service: its page, the profile list, the market, the sitemap and search drop it, the owner is mailed, a save keeps it hidden; restore brings it back',
+    async () => {
+      const id = (
+        await db.collection('products_services').add(productData(author.uid, { title: 'Sower edits' }))
+      ).id;
+      await eventually(() => inMarket('products_services', id), Boolean, WAIT_MS);
+      await eventually(
+        () => searchFinds(`product_${id}`),
+        (found) => found === true,
+        WAIT_MS,
+      );
+      expect((await loadProductPage(id, db)).kind).toBe('found');
+      await report('product', id, 1, 3);
+
+      const hidden = await moderation(admin, {
+        action: 'hide',
+        kind: 'product',
+        itemId: id,
+        reason: 'Counterfeit',
+      });
+      expect(hidden.result).toMatchObject({ done: 'hide', reportsClosed: 1, mailed: true });
+      expect((await db.doc(`products_services/${id}`).get()).get('moderation_hidden')).toBe(true);
+      expect(await loadProductPage(id, db)).toEqual({ kind: 'not-found' });
+      expect((await getActiveProductsOf(author.uid, 10, db)).map((item) => item.id)).toEqual([]);
+      expect((await getActiveProductEntries(db)).map((entry) => entry.path)).toEqual([]);
+      await eventually(
+        () => inMarket('products_services', id),
+        (listed) => !listed,
+        WAIT_MS,
+      );
+      await eventually(
+        () => searchFinds(`product_${id}`),
+        (found) => found === false,
+        WAIT_MS,
+      );
+      const mail = await mailbox.waitFor(author.email, 'Your product or service was hidden', 30_000);
+      expect(mail.text).toContain('Counterfeit');
+      expect(await auditEntries('moderation-hide')).toEqual([
+        expect.objectContaining({
+          actor_uid: admin.uid,
+          target_uid: author.uid,
+          before: { moderation_hidden: false },
+          after: expect.objectContaining({ item_kind: 'product', item_id: id, moderation_hidden: true }),
+        }),
+      ]);
+      const listed = (await moderation(admin, { action: 'list' })).result as {
+        queue: ModerationQueueEntry[];
+      };
+      expect(listed.queue).toEqual([]);
+
+      // The owner's editor saves every editable field, even with a forged flag: the flag stays.
+      const saved = await callAs('saveProductService', author, {
+        itemId: id,
+        item: { title: 'Sower edits (new)', tags: [], moderation_hidden: false },
+      });
+      expect(saved.error).toBeUndefined();
+      expect((await db.doc(`products_services/${id}`).get()).data()).toMatchObject({
+        title: 'Sower edits (new)',
+        moderation_hidden: true,
+      });
+      expect(await loadProductPage(id, db)).toEqual({ kind: 'not-found' });
+
+      await moderation(admin, { action: 'restore', kind: 'product', itemId: id, reason: 'Appeal upheld' });
+      expect((await loadProductPage(id, db)).kind).toBe('found');
+      expect((await getActiveProductsOf(author.uid, 10, db)).map((item) => item.id)).toEqual([id]);
+      expect((await getActiveProductEntries(db)).map((entry) => entry.path)).toEqual([
+        `/product-service/${id}`,
+      ]);
+      await eventually(() => inMarket('products_services', id), Boolean, WAIT_MS);
+      await eventually(
+        () => searchFinds(`product_${id}`),
+        (found) => found === true,
+        WAIT_MS,
+      );
+      expect(await auditEntries('moderation-restore')).toEqual([
+        expect.objectContaining({
+          after: expect.objectContaining({ item_kind: 'product', moderation_hidden: false }),
+        }),
+      ]);
+    },
+    WAIT_MS * 3,
+  );
+
+  it(
+    'hides a classified ad: its page answers as missing, the market, the sitemap and search drop it, the seller is mailed; restore brings it back',
+    async () => {
+      const id = (await db.collection('classified_ads').add(adData(author.uid, { title: 'Oak shelf' }))).id;
+      await eventually(() => inMarket('classified_ads', id), Boolean, WAIT_MS);
+      expect(await getPublicAd(id, db)).not.toBeNull();
+      await report('ad', id, 1, 3);
+      const queue = (
+        (await moderation(admin, { action: 'list' })).result as { queue: ModerationQueueEntry[] }
+      ).queue;
+      expect(queue[0]?.item).toMatchObject({ title: 'Oak shelf', hidden: false, ownerUid: author.uid });
+
+      await moderation(admin, { action: 'hide', kind: 'ad', itemId: id, reason: 'Stolen goods' });
+      expect(await getPublicAd(id, db)).toBeNull();
+      expect(await getActiveAdEntries(db)).toEqual([]);
+      await eventually(
+        () => inMarket('classified_ads', id),
+        (listed) => !listed,
+        WAIT_MS,
+      );
+      await eventually(
+        () => searchFinds(`ad_${id}`),
+        (found) => found === false,
+        WAIT_MS,
+      );
+      const mail = await mailbox.waitFor(author.email, 'Your classified ad was hidden', 30_000);
+      expect(mail.text).toContain('Stolen goods');
+      expect(await auditEntries('moderation-hide')).toEqual([
+        expect.objectContaining({ after: expect.objectContaining({ item_kind: 'ad', item_id: id }) }),
+      ]);
+
+      await moderation(admin, { action: 'restore', kind: 'ad', itemId: id, reason: 'Receipt shown' });
+      expect(await getPublicAd(id, db)).not.toBeNull();
+      expect((await getActiveAdEntries(db)).map((entry) => entry.path)).toEqual([`/classifieds/${id}`]);
+      await eventually(() => inMarket('classified_ads', id), Boolean, WAIT_MS);
+      await eventually(
+        () => searchFinds(`ad_${id}`),
+        (found) => found === true,
+        WAIT_MS,
+      );
+      expect(await auditEntries('moderation-restore')).toHaveLength(1);
+    },
+    WAIT_MS * 3,
+  );
+
+  it(
+    'hides a blog post: out of the pre-rendered lists and feed and of search, a rebuild recorded as for an unpublish, nobody mailed; restore brings it back',
+    async () => {
+      const when = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));
+      const id = (
+        await db.collection('blog_posts').add({
+          title: 'Ten Questions',
+          author: 'Shelfmark Team',
+          content: 'We asked ten members.',
+          is_published: true,
+          created_by: admin.uid,
+          created_at: when,
+          updated_at: when,
+        })
+      ).id;
+      await eventually(
+        () => searchFinds(`post_blog_${id}`),
+        (found) => found === true,
+        WAIT_MS,
+      );
+      expect((await getPublishedBlogPosts(10, db)).map((post) => post.id)).toEqual([id]);
+      const publishStatus = async () => (await db.doc(PUBLISH_STATUS_PATH).get()).data();
+      await eventually(publishStatus, (status) => status?.last_change === `blog_posts/${id}`, WAIT_MS);
+      const before = (await publishStatus())!.last_change_at.toMillis() as number;
+      await report('post', id, 1, 3);
+
+      const hidden = await moderation(admin, {
+        action: 'hide',
+        kind: 'post',
+        itemId: id,
+        reason: 'Outdated',
+      });
+      expect(hidden.result).toMatchObject({ done: 'hide', reportsClosed: 1, mailed: false });
+      expect(await getPublishedBlogPosts(10, db)).toEqual([]);
+      await eventually(
+        () => searchFinds(`post_blog_${id}`),
+        (found) => found === false,
+        WAIT_MS,
+      );
+      // The write goes through the blog_posts publish trigger: the site is rebuilt as after an unpublish.
+      await eventually(
+        publishStatus,
+        (status) =>
+          status?.last_change === `blog_posts/${id}` && (status.last_change_at.toMillis() as number) > before,
+        WAIT_MS,
+      );
+      expect(await auditEntries('moderation-hide')).toEqual([
+        expect.objectContaining({
+          target_uid: null,
+          after: expect.objectContaining({ item_kind: 'post', item_id: id }),
+        }),
+      ]);
+
+      await moderation(admin, { action: 'restore', kind: 'post', itemId: id, reason: 'Updated' });
+      expect((await getPublishedBlogPosts(10, db)).map((post) => post.id)).toEqual([id]);
+      await eventually(
+        () => searchFinds(`post_blog_${id}`),
+        (found) => found === true,
+        WAIT_MS,
+      );
+    },
+    WAIT_MS * 3,
+  );
 
   it('dismisses reports without touching the item, warns by mail, and logs both', async () => {
     await report('book', bookId, 1, 3);

@@ -33,6 +33,7 @@ describeGatedContent({
   ids: { visible: 'published-post', hidden: 'draft-post', new: 'new-post' },
   makeDoc: () => post(),
   adminWrites: true,
+  visitorList: false,
 });
 
 describeEditorialWrites({

@@ -49,6 +49,7 @@ describeOwnedItemReads({
     title: 'of one member filtered to is_active == true',
     query: (items) => query(items, where('user_id', '==', uids.owner), where('is_active', '==', true)),
     size: 1,
+    denied: true,
   },
 });
 

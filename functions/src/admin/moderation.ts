@@ -8,7 +8,7 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
-import { bookCacheTag, profileCacheTag } from '../../../src/data/server/cache-tags';
+import { bookCacheTag, productCacheTag, profileCacheTag } from '../../../src/data/server/cache-tags';
 import { firstErrorMessage } from '../../../src/domain/common';
 import { editorialKey } from '../../../src/domain/editorial';
 import {
@@ -92,7 +92,7 @@ export function moderationItemOf(kind: ReportItemKind, snap: DocumentSnapshot | 
         path: `/classifieds/${id}`,
         excerpt: excerptOf(data.description),
         ownerUid: owner,
-        hidden: false,
+        hidden,
         exists: true,
       };
     case 'profile':
@@ -110,7 +110,7 @@ export function moderationItemOf(kind: ReportItemKind, snap: DocumentSnapshot | 
         path: `/blog/${encodeURIComponent(editorialKey({ id: snap.id, slug: typeof data.slug === 'string' ? data.slug : null }))}`,
         excerpt: excerptOf(data.excerpt || data.content),
         ownerUid: null,
-        hidden: false,
+        hidden,
         exists: true,
       };
   }
@@ -140,15 +140,27 @@ export async function moderationQueue(firestore: Firestore): Promise<ModerationQ
   }));
 }
 
-/** The pages that show an item, to purge when it is hidden or restored. */
+/**
+ * The on-demand pages that show an item, to purge when it is hidden or restored
+ * (an ad's page carries no tag and expires with its short CDN lifetime; a blog
+ * post is pre-rendered, and its write rebuilds the site through the publish
+ * pipeline's blog_posts trigger, as an admin's unpublish does).
+ */
 function pageTags(kind: ReportItemKind, id: string, data: Record<string, unknown>): string[] {
   const owner = typeof data.user_id === 'string' ? [profileCacheTag(data.user_id)] : [];
   if (kind === 'book') return [bookCacheTag(id), ...owner];
+  if (kind === 'product') return [productCacheTag(id), ...owner];
   if (kind === 'review' && typeof data.book_id === 'string') return [bookCacheTag(data.book_id), ...owner];
   return owner;
 }
 
-/** Sets or clears the moderation flag on an item in `tx`, with a book's denormalised visibility. */
+/**
+ * Sets or clears the moderation flag on an item in `tx`, with a book's
+ * denormalised visibility. The write itself fans out: the market index, search
+ * change log and publish triggers of the item's collection re-decide it with the
+ * visibility rule, so it leaves (or comes back to) the market, search and the
+ * pre-rendered blog.
+ */
 function setHidden(tx: Transaction, kind: ReportItemKind, item: DocumentSnapshot, hidden: boolean): void {
   if (kind === 'book') {
     const visibility = bookVisibilityFields(

@@ -3,6 +3,7 @@ import { logger } from 'firebase-functions';
 import { classifiedAdSchema } from '../../../src/domain/classified-ad';
 import { mailSafeName } from '../../../src/domain/mail-name';
 import { isPubliclyListed, profileSchema } from '../../../src/domain/profile';
+import { isItemShown } from '../../../src/domain/visibility';
 import {
   SELLER_MESSAGE_LIMITS_PER_AD,
   SELLER_MESSAGE_LIMITS_PER_BUYER,
@@ -56,7 +57,8 @@ export const contactSeller = guardedCall(
       throw new HttpsError('permission-denied', T.notAllowed);
     if (!adSnap.exists) throw new HttpsError('not-found', T.unavailable);
     const ad = parseDoc(classifiedAdSchema, adId, adSnap.data(), 'classified_ads');
-    if (!ad.is_active) throw new HttpsError('not-found', T.unavailable);
+    // An inactive ad, or one hidden by moderation, is not offered (the visibility rule's item half).
+    if (!isItemShown(ad)) throw new HttpsError('not-found', T.unavailable);
     if (ad.user_id === uid) throw new HttpsError('failed-precondition', T.ownAd);
     const sellerSnap = await firestore.collection('profiles').doc(ad.user_id).get();
     const seller = sellerSnap.exists

@@ -36,6 +36,7 @@ const bookSource = bookSchema.pick({
   hardcover_price: true,
   audiobook_price: true,
   is_active: true,
+  moderation_hidden: true,
   is_featured: true,
   created_at: true,
 });
@@ -49,6 +50,7 @@ const productSource = productServiceSchema.pick({
   image_url: true,
   tags: true,
   is_active: true,
+  moderation_hidden: true,
   is_featured: true,
   views_count: true,
   created_at: true,
@@ -63,6 +65,7 @@ const adSource = classifiedAdSchema.pick({
   tags: true,
   image_url: true,
   is_active: true,
+  moderation_hidden: true,
   is_featured: true,
   views_count: true,
   created_at: true,

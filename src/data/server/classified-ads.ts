@@ -1,7 +1,8 @@
 // One classified ad with its seller, for /classifieds/{id}: three gets by id
 // (the ad, then its seller and its contact details together).
-// An ad is public only while it is active and its seller is active and
-// approved; otherwise the page answers as if it did not exist.
+// An ad is public only while it is active, not hidden by moderation and its
+// seller is active and approved (isItemPublic, src/domain/visibility.ts);
+// otherwise the page answers as if it did not exist.
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   AD_CONTACT_PATH,
@@ -10,7 +11,8 @@ import {
   type ClassifiedAd,
 } from '../../domain/classified-ad.ts';
 import { cursorSchema } from '../../domain/book-listing.ts';
-import { isPubliclyListed, profileSchema, type Profile } from '../../domain/profile.ts';
+import { profileSchema, type Profile } from '../../domain/profile.ts';
+import { isItemPublic, isItemShown } from '../../domain/visibility.ts';
 import { tryParseDoc } from '../firestore-convert.ts';
 import { getDb } from './firestore.ts';
 import { meterReads } from './read-meter.ts';
@@ -36,13 +38,13 @@ export async function getPublicAd(id: string, db: Firestore = getDb()): Promise<
   meterReads(1);
   if (!snap.exists) return null;
   const ad = tryParseDoc(classifiedAdSchema, snap);
-  if (!ad || !ad.is_active) return null;
+  if (!ad || !isItemShown(ad)) return null;
   const [sellerSnap, contactSnap] = await Promise.all([
     db.collection('profiles').doc(ad.user_id).get(),
     snap.ref.collection(AD_CONTACT_PATH.collection).doc(AD_CONTACT_PATH.doc).get(),
   ]);
   meterReads(2);
   const seller = sellerSnap.exists ? tryParseDoc(profileSchema, sellerSnap) : null;
-  if (!seller || !isPubliclyListed(seller)) return null;
+  if (!seller || !isItemPublic(ad, seller)) return null;
   return { ad, seller, contactInfo: contactSnap.exists ? contactInfoOf(contactSnap.data()) : null };
 }

@@ -4,6 +4,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { blogPostSchema, type BlogPost } from '../../domain/blog-post.ts';
 import { newsletterSchema, type Newsletter } from '../../domain/newsletter.ts';
+import { isPostPublic } from '../../domain/visibility.ts';
 import { parseDocs } from '../firestore-convert.ts';
 import { getDb } from './firestore.ts';
 import { meterQuery } from './read-meter.ts';
@@ -11,7 +12,7 @@ import { meterQuery } from './read-meter.ts';
 /** Far more than the site will publish for years; bounds a build's reads. */
 const MAX_ITEMS = 2000;
 
-/** Published blog posts, newest first (at most `limit`). */
+/** Public blog posts (published, not hidden by moderation: isPostPublic), newest first (at most `limit`; a hidden one is dropped after the query). */
 export async function getPublishedBlogPosts(limit = MAX_ITEMS, db: Firestore = getDb()): Promise<BlogPost[]> {
   const snap = await db
     .collection('blog_posts')
@@ -20,7 +21,7 @@ export async function getPublishedBlogPosts(limit = MAX_ITEMS, db: Firestore = g
     .limit(limit)
     .get();
   meterQuery(snap);
-  return parseDocs(blogPostSchema, snap.docs);
+  return parseDocs(blogPostSchema, snap.docs).filter(isPostPublic);
 }
 
 /** Published newsletters, newest first (at most `limit`). */

@@ -1,19 +1,23 @@
 // A member's public items for their profile page: active books and active
 // products/services, newest first, each list bounded. The owner's own state is
 // checked by the caller (the page only exists for an active, approved member), so
-// "active" here completes the rule that an item is public only while it and its
-// owner are. Each list is one indexed query (user_id, is_active, created_at desc;
-// firestore.indexes.json); a document that fails its schema is left out and logged.
+// isItemShown here (active, not hidden by moderation) completes the rule that an
+// item is public only while it and its owner are (src/domain/visibility.ts). Each
+// list is one indexed query (user_id, is_active, created_at desc;
+// firestore.indexes.json); an item hidden by moderation is dropped after the
+// query (so a list may hold fewer than `limit`), and a document that fails its
+// schema is left out and logged.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { ZodType } from 'zod';
 import { bookSchema, type Book } from '../../domain/book.ts';
 import { productServiceSchema, type ProductService } from '../../domain/product-service.ts';
+import { isItemShown, type ItemVisibility } from '../../domain/visibility.ts';
 import { parseDocs } from '../firestore-convert.ts';
 import { getDb } from './firestore.ts';
 import { meterQuery } from './read-meter.ts';
 
 /** One owner's active documents of `collection`, newest first, at most `limit`, parsed with `schema`. */
-async function activeItemsOf<T>(
+async function activeItemsOf<T extends ItemVisibility>(
   collection: string,
   schema: ZodType<T>,
   uid: string,
@@ -28,7 +32,7 @@ async function activeItemsOf<T>(
     .limit(limit)
     .get();
   meterQuery(snap);
-  return parseDocs(schema, snap.docs);
+  return parseDocs(schema, snap.docs).filter(isItemShown);
 }
 
 /** The member's active books, newest first, at most `limit`. */

@@ -1,11 +1,12 @@
 // Everything /product-service/{id} shows, in at most two reads: the item, then its
 // seller's profile (the seller block, and the rule that an item is public only
-// while it is active and its owner is active and approved).
+// while it is active, not hidden by moderation and its owner is active and
+// approved: isItemPublic, src/domain/visibility.ts).
 import type { Firestore } from 'firebase-admin/firestore';
 import { isBookIdShape } from '../../domain/book-page.ts';
 import { productServiceSchema, type ProductService } from '../../domain/product-service.ts';
 import type { Profile } from '../../domain/profile.ts';
-import { isItemPublic } from '../../domain/visibility.ts';
+import { isItemPublic, isItemShown } from '../../domain/visibility.ts';
 import { tryParseDoc } from '../firestore-convert.ts';
 import { getDb } from './firestore.ts';
 import { getProfileById } from './profiles.ts';
@@ -22,7 +23,7 @@ export async function loadProductPage(id: string, db: Firestore = getDb()): Prom
   const snap = await db.collection('products_services').doc(id).get();
   meterReads(1);
   const item = snap.exists ? tryParseDoc(productServiceSchema, snap) : null;
-  if (!item || !item.is_active) return { kind: 'not-found' };
+  if (!item || !isItemShown(item)) return { kind: 'not-found' };
   const seller = await getProfileById(item.user_id, db);
   if (!seller || !isItemPublic(item, seller)) return { kind: 'not-found' };
   return { kind: 'found', item, seller };

@@ -9,6 +9,7 @@ import { classifiedAdSchema } from '../../domain/classified-ad.ts';
 import { editorialPath } from '../../domain/editorial.ts';
 import { productServiceSchema } from '../../domain/product-service.ts';
 import { profileSchema } from '../../domain/profile.ts';
+import { isItemShown } from '../../domain/visibility.ts';
 import { parseDocs } from '../firestore-convert.ts';
 import { getPublishedBlogPosts, getPublishedNewsletters } from './editorial.ts';
 import { getDb } from './firestore.ts';
@@ -29,6 +30,8 @@ const bookEntrySchema = bookSchema.pick({ id: true, user_id: true, created_at: t
 const productEntrySchema = productServiceSchema.pick({
   id: true,
   user_id: true,
+  is_active: true,
+  moderation_hidden: true,
   created_at: true,
   updated_at: true,
 });
@@ -37,6 +40,8 @@ const productEntrySchema = productServiceSchema.pick({
 const adEntrySchema = classifiedAdSchema.pick({
   id: true,
   user_id: true,
+  is_active: true,
+  moderation_hidden: true,
   created_at: true,
   updated_at: true,
 });
@@ -94,7 +99,7 @@ export async function getActiveBookEntries(
 }
 
 /**
- * /classifieds/{id} of every active classified ad; with `publicOwners`, only ads
+ * /classifieds/{id} of every active classified ad not hidden by moderation; with `publicOwners`, only ads
  * of those members (an ad is public only while its seller is active and
  * approved, and its page answers 404 otherwise).
  */
@@ -105,12 +110,12 @@ export async function getActiveAdEntries(
   const snap = await db
     .collection('classified_ads')
     .where('is_active', '==', true)
-    .select('user_id', 'updated_at', 'created_at')
+    .select('user_id', 'is_active', 'moderation_hidden', 'updated_at', 'created_at')
     .limit(MAX_ENTRIES)
     .get();
   meterQuery(snap);
   return parseDocs(adEntrySchema, snap.docs)
-    .filter((ad) => !publicOwners || publicOwners.has(ad.user_id))
+    .filter((ad) => isItemShown(ad) && (!publicOwners || publicOwners.has(ad.user_id)))
     .map((ad) => ({ path: `/classifieds/${ad.id}`, lastModified: ad.updated_at ?? ad.created_at }));
 }
 
@@ -133,7 +138,7 @@ export async function getEditorialEntries(db: Firestore = getDb()): Promise<Site
 }
 
 /**
- * /product-service/{id} of every active product or service; with `publicOwners`,
+ * /product-service/{id} of every active product or service not hidden by moderation; with `publicOwners`,
  * only those of these members (the rule of src/domain/visibility.ts: an item is
  * public only while it is active and its owner is active and approved).
  */
@@ -144,11 +149,11 @@ export async function getActiveProductEntries(
   const snap = await db
     .collection('products_services')
     .where('is_active', '==', true)
-    .select('user_id', 'updated_at', 'created_at')
+    .select('user_id', 'is_active', 'moderation_hidden', 'updated_at', 'created_at')
     .limit(MAX_ENTRIES)
     .get();
   meterQuery(snap);
   return parseDocs(productEntrySchema, snap.docs)
-    .filter((p) => !publicOwners || publicOwners.has(p.user_id))
+    .filter((p) => isItemShown(p) && (!publicOwners || publicOwners.has(p.user_id)))
     .map((p) => ({ path: `/product-service/${p.id}`, lastModified: p.updated_at ?? p.created_at }));
 }

@@ -95,7 +95,8 @@ function valuesOf(ad: ClassifiedAd, contactInfo: string | null): FormValues {
   };
 }
 
-type State = { kind: 'loading' } | { kind: 'ready'; uid: string };
+/** hiddenByModerator: the ad is hidden by an admin's moderation (only its seller and admins see it). */
+type State = { kind: 'loading' } | { kind: 'ready'; uid: string; hiddenByModerator: boolean };
 
 export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Props) {
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -116,6 +117,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
 
   useEffect(() => {
     let cancelled = false;
+    let hiddenByModerator = false;
     (async () => {
       const { currentAccount } = await import('../../data/client/auth.ts');
       const account = await currentAccount();
@@ -134,6 +136,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
           const { getOwnAd } = await import('../../data/client/classified-ads.ts');
           const own = await getOwnAd(adId, account.uid);
           if (!own) throw new Error('not the member’s ad');
+          hiddenByModerator = own.ad.moderation_hidden;
           if (!cancelled) reset(valuesOf(own.ad, own.contactInfo));
         } catch (error) {
           console.error('Failed to load classified ad for editing.', error);
@@ -146,7 +149,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
           return;
         }
       }
-      if (!cancelled) setState({ kind: 'ready', uid: account.uid });
+      if (!cancelled) setState({ kind: 'ready', uid: account.uid, hiddenByModerator });
     })().catch((error: unknown) => console.error('Failed to open the ad form.', error));
     return () => {
       cancelled = true;
@@ -217,6 +220,19 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
       className="space-y-8"
       aria-label={adId ? 'Edit classified ad' : 'Create classified ad'}
     >
+      {state.hiddenByModerator ? (
+        <div
+          role="status"
+          className="rounded-lg border-2 border-red-700 bg-accent-soft p-4"
+          data-ad-moderation-notice
+        >
+          <p className="font-bold text-ink">This ad is hidden by a moderator</p>
+          <p className="text-sm text-ink">
+            Only you and admins can see it; visitors get “Classified Ad Not Found”. Editing it does not show
+            it again.
+          </p>
+        </div>
+      ) : null}
       <fieldset className="space-y-4 rounded-lg border border-line bg-paper p-5">
         <legend className="px-1 font-serif text-xl font-bold">Basic Information</legend>
         {field(

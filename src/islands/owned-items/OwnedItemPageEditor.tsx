@@ -94,7 +94,9 @@ function EditMode<Item extends OwnedItem, Values extends OwnedItemValues>({
     () => editRequested() || hasKeptDraft(ownedItemDraftKey(kind.name, item.id, item.user_id)),
   );
 
-  const disabled = !item.is_active;
+  // A disabled item and one hidden by a moderator both answer 404 to visitors; the owner sees why.
+  const hiddenByModerator = item.moderation_hidden === true;
+  const disabled = !item.is_active || hiddenByModerator;
   useEffect(() => {
     setViewHidden(editing || disabled);
   }, [editing, disabled, setViewHidden]);
@@ -122,7 +124,9 @@ function EditMode<Item extends OwnedItem, Values extends OwnedItemValues>({
           className="rounded-lg border-2 border-red-700 bg-accent-soft p-4"
           {...{ [`data-${kind.name}-disabled-notice`]: true }}
         >
-          <p className="font-bold text-ink">“{item.title}” is disabled</p>
+          <p className="font-bold text-ink">
+            “{item.title}” is {hiddenByModerator ? 'hidden by a moderator' : 'disabled'}
+          </p>
           <p className="text-sm text-ink">
             Only its owner and admins can see it; visitors get “{texts.notFoundTitle}”.
           </p>

@@ -115,6 +115,11 @@ export default function OwnedItemsList<Item extends OwnedItem, Values extends Ow
                         Disabled
                       </span>
                     ) : null}
+                    {item.moderation_hidden === true ? (
+                      <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-bold text-red-700">
+                        Hidden by a moderator
+                      </span>
+                    ) : null}
                   </p>
                   {kind.summary ? <p className="text-sm text-ink-muted">{kind.summary(item)}</p> : null}
                 </div>

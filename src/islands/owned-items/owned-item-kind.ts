@@ -17,6 +17,8 @@ export interface OwnedItem {
   title: string;
   /** False hides the item from everyone but its owner and admins. */
   is_active: boolean;
+  /** True while an admin's moderation hides it (set and cleared only by the adminModeration function). */
+  moderation_hidden?: boolean;
 }
 
 /** The editor values every owned item has: the admin-only active flag. */

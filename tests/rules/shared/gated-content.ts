@@ -24,6 +24,12 @@ export interface GatedContentOptions {
   collection: string;
   /** The field that makes a document public. */
   flag: 'is_active' | 'is_published';
+  /**
+   * False when visitors cannot list at all, only get one document at a time
+   * (blog_posts: a post hidden by moderation carries a field no query filter can
+   * rule out, so the pages list posts on the server). Default true.
+   */
+  visitorList?: boolean;
   /** How one document and several documents read in test names, e.g. { one: 'post', many: 'posts' }. */
   noun: { one: string; many: string };
   /** Phrases for test names: the visible and hidden document ('a published post', 'a draft') and hidden ones in the plural ('drafts'). */
@@ -51,6 +57,7 @@ export function describeGatedContent({
   ids,
   makeDoc,
   adminWrites = false,
+  visitorList = true,
 }: GatedContentOptions): void {
   const docsOf = (actor: Actor) => collection(dbAs(env(), actor), name);
   const docAs = (actor: Actor, id: string) => doc(dbAs(env(), actor), name, id);
@@ -73,10 +80,15 @@ export function describeGatedContent({
           });
         });
         describe('list', () => {
-          it(`lists ${noun.many} filtered to ${flag} == true`, async () => {
-            const snapshot = await expectAllowed(getDocs(query(docsOf(actor), where(flag, '==', true))));
-            expect(snapshot.size).toBe(1);
-          });
+          if (visitorList)
+            it(`lists ${noun.many} filtered to ${flag} == true`, async () => {
+              const snapshot = await expectAllowed(getDocs(query(docsOf(actor), where(flag, '==', true))));
+              expect(snapshot.size).toBe(1);
+            });
+          else
+            it(`cannot list ${noun.many}, even filtered to ${flag} == true`, async () => {
+              await expectDenied(getDocs(query(docsOf(actor), where(flag, '==', true))));
+            });
           it(`cannot list ${noun.many} without the ${flag} filter`, async () => {
             await expectDenied(getDocs(docsOf(actor)));
           });

@@ -38,10 +38,12 @@ export interface OwnedItemReadsOptions {
   makeDoc: () => DocumentData;
   /**
    * The list query a visitor runs, which the rules can prove returns only public
-   * items (books: is_public == true; the others: one member's active items), and
-   * how many of the seeded documents it returns.
+   * items (books: is_public == true), and how many of the seeded documents it
+   * returns; with `denied`, a query visitors may not run at all (products: no
+   * filter proves an item is not hidden by moderation, so visitors get one item
+   * at a time and the pages list on the server).
    */
-  publicList: { title: string; query: (items: CollectionReference) => Query; size: number };
+  publicList: { title: string; query: (items: CollectionReference) => Query; size: number; denied?: boolean };
 }
 
 /**
@@ -82,10 +84,15 @@ export function describeOwnedItemReads({
           });
         });
         describe('list', () => {
-          it(`lists ${noun.many} ${publicList.title}`, async () => {
-            const snapshot = await expectAllowed(getDocs(publicList.query(itemsOf(actor))));
-            expect(snapshot.size).toBe(publicList.size);
-          });
+          if (publicList.denied)
+            it(`cannot list ${noun.many} ${publicList.title}`, async () => {
+              await expectDenied(getDocs(publicList.query(itemsOf(actor))));
+            });
+          else
+            it(`lists ${noun.many} ${publicList.title}`, async () => {
+              const snapshot = await expectAllowed(getDocs(publicList.query(itemsOf(actor))));
+              expect(snapshot.size).toBe(publicList.size);
+            });
           it(`cannot list ${noun.many} without a filter that keeps hidden ones out`, async () => {
             await expectDenied(getDocs(itemsOf(actor)));
           });

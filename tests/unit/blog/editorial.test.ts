@@ -67,6 +67,7 @@ describe('home teasers', () => {
     created_at: at('2025-05-01'),
     updated_at: null,
     is_published: true,
+    moderation_hidden: false,
   };
   it('use the excerpt, else the first paragraph', () => {
     const post = {

@@ -112,6 +112,13 @@ describe('market entries', () => {
     expect(entry.search_keywords).toEqual(expect.arrayContaining(['sig', 'vintage', 'har']));
   });
 
+  it('an item hidden by moderation is not listed (the visibility rule)', () => {
+    expect(entryFromAd('a1', { ...ad, moderation_hidden: true }, approved)).toBeNull();
+    expect(entryFromProduct('p1', { ...product, moderation_hidden: true }, approved)).toBeNull();
+    expect(entryFromBook('b1', { ...book, moderation_hidden: true }, approved)).toBeNull();
+    expect(entryFromAd('a1', { ...ad, moderation_hidden: false }, approved)).not.toBeNull();
+  });
+
   it('only active items of active, approved owners are listed', () => {
     expect(entryFromAd('a1', { ...ad, is_active: false }, approved)).toBeNull();
     expect(entryFromAd('a1', ad, { is_active: false, approval_status: 'approved' })).toBeNull();

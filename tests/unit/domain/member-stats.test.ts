@@ -147,6 +147,13 @@ describe('which views count, and for whom', () => {
       title: 'Ad',
     });
     expect(countedItem('products_services', 'p1', { user_id: 'u2', is_active: false })).toBeNull();
+    // Hidden by moderation: its page answers 404, so no view counts.
+    expect(
+      countedItem('classified_ads', 'a1', { user_id: 'u2', is_active: true, moderation_hidden: true }),
+    ).toBeNull();
+    expect(
+      countedItem('products_services', 'p1', { user_id: 'u2', is_active: true, moderation_hidden: true }),
+    ).toBeNull();
     expect(countedItem('products_services', 'p1', { is_active: true })).toBeNull();
     expect(countedItem('books', 'missing', undefined)).toBeNull();
   });

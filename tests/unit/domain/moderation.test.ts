@@ -42,7 +42,7 @@ describe('a moderation request', () => {
 
 describe('the actions the queue offers', () => {
   const member = { ownerUid: 'u1', hidden: false, exists: true };
-  it('hide or restore for reviews and books; warn and deactivate when a member owns the item', () => {
+  it('hide or restore for every kind but a profile (deactivated instead); warn and deactivate when a member owns the item', () => {
     expect(actionsFor('review', member)).toEqual(['dismiss', 'hide', 'warn', 'deactivate']);
     expect(actionsFor('book', { ...member, hidden: true })).toEqual([
       'dismiss',
@@ -50,15 +50,32 @@ describe('the actions the queue offers', () => {
       'warn',
       'deactivate',
     ]);
-    expect(actionsFor('ad', member)).toEqual(['dismiss', 'warn', 'deactivate']);
+    expect(actionsFor('ad', member)).toEqual(['dismiss', 'hide', 'warn', 'deactivate']);
+    expect(actionsFor('ad', { ...member, hidden: true })).toEqual([
+      'dismiss',
+      'restore',
+      'warn',
+      'deactivate',
+    ]);
+    expect(actionsFor('product', member)).toEqual(['dismiss', 'hide', 'warn', 'deactivate']);
+    expect(actionsFor('product', { ...member, hidden: true })).toEqual([
+      'dismiss',
+      'restore',
+      'warn',
+      'deactivate',
+    ]);
     expect(actionsFor('profile', member)).toEqual(['dismiss', 'warn', 'deactivate']);
-    expect(actionsFor('post', { ownerUid: null, hidden: false, exists: true })).toEqual(['dismiss']);
+    // A blog post has no member owner: hide or restore only.
+    expect(actionsFor('post', { ownerUid: null, hidden: false, exists: true })).toEqual(['dismiss', 'hide']);
+    expect(actionsFor('post', { ownerUid: null, hidden: true, exists: true })).toEqual([
+      'dismiss',
+      'restore',
+    ]);
     expect(actionsFor('book', { ownerUid: null, hidden: false, exists: false })).toEqual(['dismiss']);
-    expect(actionsFor('product', member)).toEqual(['dismiss', 'warn', 'deactivate']);
-    expect(isHideable('review') && isHideable('book')).toBe(true);
-    expect(isHideable('ad') || isHideable('product') || isHideable('post') || isHideable('profile')).toBe(
-      false,
-    );
+    expect(actionsFor('ad', { ownerUid: null, hidden: false, exists: false })).toEqual(['dismiss']);
+    for (const kind of ['review', 'book', 'product', 'ad', 'post'] as const)
+      expect(isHideable(kind)).toBe(true);
+    expect(isHideable('profile')).toBe(false);
   });
 
   it('close the item’s reports as dismissed or actioned; restore leaves them', () => {

@@ -104,6 +104,7 @@ describe('search documents', () => {
     expect(productSearchDocument({ ...product, is_active: false }, seller)).toBeNull();
     expect(productSearchDocument(product, { ...seller, approval_status: 'denied' })).toBeNull();
     expect(productSearchDocument(product, null)).toBeNull();
+    expect(productSearchDocument({ ...product, moderation_hidden: true }, seller)).toBeNull();
 
     const ad = classifiedAdSchema.parse({
       id: 'a1',
@@ -123,6 +124,7 @@ describe('search documents', () => {
       url: '/classifieds/a1',
     });
     expect(adSearchDocument(ad, { ...seller, is_active: false })).toBeNull();
+    expect(adSearchDocument({ ...ad, moderation_hidden: true }, seller)).toBeNull();
   });
 
   it('posts and newsletters are found only once published, by their page', () => {
@@ -140,6 +142,7 @@ describe('search documents', () => {
     expect(document).toMatchObject({ id: 'post_blog_x1', kind: 'post', url: '/blog/welcome' });
     expect(document?.description).not.toContain('**');
     expect(blogPostSearchDocument({ ...post, is_published: false })).toBeNull();
+    expect(blogPostSearchDocument({ ...post, moderation_hidden: true })).toBeNull();
     const newsletter = newsletterSchema.parse({
       id: 'n1',
       title: 'November',

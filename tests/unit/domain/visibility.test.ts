@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   bookVisibilityFields,
   isItemPublic,
+  isItemShown,
   isOwnerPublic,
+  isPostPublic,
   sameVisibilityFields,
   visibilityFromStored,
   visibilityUpdates,
@@ -25,6 +27,17 @@ describe('one visibility rule for books and products/services', () => {
     expect(isItemPublic({ is_active: false }, approved)).toBe(false);
     expect(isItemPublic({ is_active: true }, { ...approved, is_active: false })).toBe(false);
     expect(isItemPublic({ is_active: true }, null)).toBe(false);
+  });
+
+  it('the item’s half of the rule (lists whose owner is known public) and a blog post’s rule fold the flag in', () => {
+    expect(isItemShown({ is_active: true })).toBe(true);
+    expect(isItemShown({ is_active: true, moderation_hidden: false })).toBe(true);
+    expect(isItemShown({ is_active: true, moderation_hidden: true })).toBe(false);
+    expect(isItemShown({ is_active: false, moderation_hidden: false })).toBe(false);
+    expect(isPostPublic({ is_published: true })).toBe(true);
+    expect(isPostPublic({ is_published: true, moderation_hidden: false })).toBe(true);
+    expect(isPostPublic({ is_published: true, moderation_hidden: true })).toBe(false);
+    expect(isPostPublic({ is_published: false, moderation_hidden: false })).toBe(false);
   });
 
   it('an item an admin hid from the moderation queue is not public, whatever else holds', () => {
