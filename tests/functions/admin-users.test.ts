@@ -227,7 +227,9 @@ describe('actions', () => {
       granted: false,
     });
     expect(revoked.result?.user).toMatchObject({ subscription_status: 'free', plan_source: null });
-    const [grant] = await auditFor(member.uid, 'set-premium');
+    // Audit entries have random ids, so a query returns them in no particular order.
+    const entries = await auditFor(member.uid, 'set-premium');
+    const grant = entries.find((entry) => entry.after?.subscription_status === 'premium');
     expect(grant).toMatchObject({
       actor_uid: admin.uid,
       before: { subscription_status: 'free', plan_source: null },
