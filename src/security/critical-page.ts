@@ -48,7 +48,9 @@ function hasDirective(policy: string, directive: string): boolean {
 }
 
 const STYLE_ELEMENT = /<style>([\s\S]*?)<\/style>/g;
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+/** A `<script>` start tag's attributes, quoted values read whole (a `>` inside one does not end the tag). */
+const SCRIPT_ATTRIBUTES = String.raw`((?:\s+[^\s=>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>\x60]+))?)*)\s*`;
+const SCRIPT_ELEMENT = new RegExp(`<script${SCRIPT_ATTRIBUTES}>([\\s\\S]*?)</script>`, 'gi');
 
 /** A page and its Content-Security-Policy, as sent. */
 export interface ShapedPage {
@@ -80,8 +82,9 @@ export function shapePage(html: string, policy: string, lateHref: string): Shape
     `<template data-after-paint="auto"><link rel="stylesheet" href="${lateHref}"></template>`,
   );
   const pageScripts = new Set<string>();
-  for (const [, attributes = '', code = ''] of withLate.matchAll(INLINE_SCRIPT)) {
-    if (!/type=["']?application\/(ld\+)?json/.test(attributes)) pageScripts.add(hashSource(code));
+  for (const [, attributes = '', code = ''] of withLate.matchAll(SCRIPT_ELEMENT)) {
+    if (/\ssrc\s*=/i.test(attributes) || /type=["']?application\/(ld\+)?json/i.test(attributes)) continue;
+    pageScripts.add(hashSource(code));
   }
   const narrowed = editDirective(
     editDirective(policy, 'style-src', (source) => swapped.get(source) ?? source),

@@ -155,6 +155,12 @@ describe('shapePage', () => {
     );
   });
 
+  it('reads a script tag whose attribute holds a ">" whole, so that script keeps its hash', () => {
+    const html = page(SHEET, '<script data-paths="a>b">other()</script>');
+    const shaped = shapePage(html, policy(SHEET), '/styles/site.abc.css');
+    expect(shaped.policy).toContain(`script-src 'self' ${sha('boot()')} ${sha('other()')};`);
+  });
+
   it('never allows a stylesheet the policy did not allow', () => {
     const shaped = shapePage(page(SHEET), policy('other{}'), '/styles/site.abc.css');
     expect(shaped).toEqual({ html: page(SHEET), policy: policy('other{}') });
