@@ -20,11 +20,15 @@ export function adminAuth(): Auth {
   return getAuth(app);
 }
 
-/** Polls `check` until it returns a value, or fails with `what` after `timeoutMs`. */
+/**
+ * Polls `check` until it returns a value, or fails with `what` after `timeoutMs`. The
+ * default allows a trigger whose worker starts cold on a busy two-core machine (CI
+ * once took more than 15 s to write a published post's slug), as the functions tests' own helper does.
+ */
 export async function eventually<T>(
   what: string,
   check: () => Promise<T | undefined>,
-  timeoutMs = 15_000,
+  timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
