@@ -13,6 +13,7 @@ import {
 import { RATING_MAX, starsText } from '../../domain/review.ts';
 import { showToast } from '../../lib/toast.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
+import LoadMoreButton from '../ui/LoadMoreButton.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { AreaField } from '../ui/fields.tsx';
 import { usePagedAsync } from '../ui/use-async.ts';
@@ -213,16 +214,7 @@ export default function HeldReviews() {
           </ol>
         )}
       </AsyncContent>
-      {held.state.status === 'ready' && held.hasMore ? (
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={held.loadingMore}
-          onClick={() => void loadMore()}
-        >
-          {held.loadingMore ? 'Loading…' : 'Load more'}
-        </button>
-      ) : null}
+      <LoadMoreButton paged={held} onLoadMore={() => void loadMore()} />
     </section>
   );
 }

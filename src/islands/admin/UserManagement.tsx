@@ -8,6 +8,7 @@ import {
 import { APPROVAL_STATUSES, USER_CATEGORIES } from '../../domain/profile.ts';
 import { showToast } from '../../lib/toast.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
+import LoadMoreButton from '../ui/LoadMoreButton.tsx';
 import FilterSelect, { type FilterChoice } from '../ui/FilterSelect.tsx';
 import { usePagedAsync, type Page } from '../ui/use-async.ts';
 import { DeleteUserDialog, EditUserDialog, RegisterUserDialog, ResetPasswordDialog } from './UserDialogs.tsx';
@@ -285,16 +286,7 @@ export default function UserManagement({ selfUid, onChanged }: { selfUid: string
           </ul>
         )}
       </AsyncContent>
-      {users.state.status === 'ready' && users.hasMore ? (
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={users.loadingMore}
-          onClick={() => void users.loadMore('fail')}
-        >
-          {users.loadingMore ? 'Loading…' : 'Load more'}
-        </button>
-      ) : null}
+      <LoadMoreButton paged={users} onLoadMore={() => void users.loadMore('fail')} />
 
       {dialog?.kind === 'edit' ? (
         <EditUserDialog user={dialog.user} onSaved={replace} onClose={() => setDialog(null)} />
