@@ -7,7 +7,7 @@ export { authorSnapshot, bookAuthor } from './author-snapshot';
 export { profileDirectoryFields } from './profile-directory-fields';
 export { bookListingFields } from './book-listing-fields';
 export { publishOnChange, publishSite, requestPublish, publishHourly } from './publish/publish-functions';
-export { purgeProfileCache, purgeBookCache } from './publish/cache-purge';
+export { purgeProfileCache, purgeBookCache, purgeProductCache, purgeAdCache } from './publish/cache-purge';
 export { publishNotification } from './publish/netlify-notification';
 export { spotlightDaily } from './spotlight/spotlight-functions';
 export { signUp } from './accounts/sign-up';

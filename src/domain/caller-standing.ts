@@ -17,6 +17,8 @@
  *   approved and active.
  */
 
+import { onlyFieldsChanged } from './field-changes.ts';
+
 /** The profile field holding the time before which every sign-in of the member is refused. */
 export const SESSION_STAMP_FIELD = 'tokens_valid_after';
 
@@ -104,33 +106,6 @@ export function onlySessionStampChanged(
   before: Record<string, unknown> | undefined,
   after: Record<string, unknown> | undefined,
 ): boolean {
-  if (!before || !after) return false;
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  keys.delete(SESSION_STAMP_FIELD);
-  if (!(SESSION_STAMP_FIELD in after)) return false;
-  for (const key of keys) {
-    if (!sameValue(before[key], after[key])) return false;
-  }
-  return !sameValue(before[SESSION_STAMP_FIELD], after[SESSION_STAMP_FIELD]);
-}
-
-/** Deep equality for Firestore values (Timestamps and Dates compare by time). */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  const time = (v: unknown) =>
-    v instanceof Date
-      ? v.getTime()
-      : typeof (v as { toMillis?: unknown })?.toMillis === 'function'
-        ? (v as { toMillis(): number }).toMillis()
-        : undefined;
-  const ta = time(a);
-  if (ta !== undefined) return ta === time(b);
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return (
-    ka.length === kb.length &&
-    ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-  );
+  // A stamp removed is not a sign-out: only a stamp written (new or moved) counts.
+  return !!after && SESSION_STAMP_FIELD in after && onlyFieldsChanged(before, after, [SESSION_STAMP_FIELD]);
 }

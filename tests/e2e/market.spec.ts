@@ -183,7 +183,9 @@ test.describe('marketplace', () => {
         .doc(`classified_ads/${entry.get('source_id')}`)
         .get()
     ).data()!;
-    await page.goto(entry.get('path') as string);
+    const shown = await page.goto(entry.get('path') as string);
+    // Cached by the CDN under the ad's tag and its seller's, so an edit, a hide or the seller's change purges it.
+    expect(shown?.headers()['netlify-cache-tag']).toBe(`ad-${entry.get('source_id')},profile-${ad.user_id}`);
     await expect(page.getByRole('heading', { level: 1, name: ad.title as string })).toBeVisible();
     await expect(page.getByText(ad.description as string)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Contact Seller' })).toBeVisible();
@@ -201,6 +203,7 @@ test.describe('marketplace', () => {
     }
     const missing = await page.goto('/classifieds/no-such-ad');
     expect(missing?.status()).toBe(404);
+    expect(missing?.headers()['netlify-cache-tag']).toBe('ad-no-such-ad');
     await expect(page.getByRole('heading', { name: 'Classified Ad Not Found' })).toBeVisible();
   });
 

@@ -4,7 +4,14 @@ import { usersToRecount } from '../../functions/src/book-count';
 import { authorChanged, bookNeedsAuthor } from '../../functions/src/author-snapshot';
 import { chunk } from '../../functions/src/firestore';
 import { callDeployHook, type Post } from '../../functions/src/publish/deploy-hook';
-import { bookTags, profileSlugs, purgeCacheTags } from '../../functions/src/publish/cache-purge';
+import {
+  adTags,
+  bookTags,
+  onlyCountsChanged,
+  productTags,
+  profileSlugs,
+  purgeCacheTags,
+} from '../../functions/src/publish/cache-purge';
 import { memberPurgeTags } from '../../src/data/server/cache-tags';
 import { deployStatusUpdate, verifyNetlifySignature } from '../../functions/src/publish/netlify-notification';
 import { createHash, createHmac } from 'node:crypto';
@@ -180,6 +187,25 @@ describe('bookTags', () => {
     expect(bookTags('b1', ['a', 'a'])).toEqual(['book-b1', 'profile-a']);
     expect(bookTags('b1', ['a', 'b'])).toEqual(['book-b1', 'profile-a', 'profile-b']);
     expect(bookTags('b1', [undefined, ''])).toEqual(['book-b1']);
+  });
+});
+
+describe('productTags and adTags', () => {
+  it("name a product/service's page with each owner's profile, which lists it, and an ad's page alone", () => {
+    expect(productTags('p1', ['a', 'a'])).toEqual(['product-p1', 'profile-a']);
+    expect(productTags('p1', ['a', 'b'])).toEqual(['product-p1', 'profile-a', 'profile-b']);
+    expect(productTags('p1', [undefined, undefined])).toEqual(['product-p1']);
+    expect(adTags('ad1')).toEqual(['ad-ad1']);
+  });
+});
+
+describe('onlyCountsChanged', () => {
+  it('skips a write that moved only the view count, and nothing else', () => {
+    expect(onlyCountsChanged({ title: 'A', views_count: 4 }, { title: 'A', views_count: 5 })).toBe(true);
+    expect(onlyCountsChanged({ title: 'A', views_count: 4 }, { title: 'B', views_count: 5 })).toBe(false);
+    expect(onlyCountsChanged({ is_active: true }, { is_active: false })).toBe(false);
+    expect(onlyCountsChanged(undefined, { views_count: 0 })).toBe(false);
+    expect(onlyCountsChanged({ views_count: 0 }, undefined)).toBe(false);
   });
 });
 

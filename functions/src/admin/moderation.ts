@@ -8,7 +8,12 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
-import { bookCacheTag, productCacheTag, profileCacheTag } from '../../../src/data/server/cache-tags';
+import {
+  adCacheTag,
+  bookCacheTag,
+  productCacheTag,
+  profileCacheTag,
+} from '../../../src/data/server/cache-tags';
 import { firstErrorMessage } from '../../../src/domain/common';
 import { editorialKey } from '../../../src/domain/editorial';
 import {
@@ -142,14 +147,16 @@ export async function moderationQueue(firestore: Firestore): Promise<ModerationQ
 
 /**
  * The on-demand pages that show an item, to purge when it is hidden or restored
- * (an ad's page carries no tag and expires with its short CDN lifetime; a blog
- * post is pre-rendered, and its write rebuilds the site through the publish
- * pipeline's blog_posts trigger, as an admin's unpublish does).
+ * (a blog post is pre-rendered, and its write rebuilds the site through the
+ * publish pipeline's blog_posts trigger, as an admin's unpublish does). The
+ * item triggers of functions/src/publish/cache-purge.ts purge the same tags on
+ * the flag's write; purging here too makes the page go before the answer.
  */
 function pageTags(kind: ReportItemKind, id: string, data: Record<string, unknown>): string[] {
   const owner = typeof data.user_id === 'string' ? [profileCacheTag(data.user_id)] : [];
   if (kind === 'book') return [bookCacheTag(id), ...owner];
   if (kind === 'product') return [productCacheTag(id), ...owner];
+  if (kind === 'ad') return [adCacheTag(id)];
   if (kind === 'review' && typeof data.book_id === 'string') return [bookCacheTag(data.book_id), ...owner];
   return owner;
 }

@@ -1,11 +1,22 @@
 // Purges CDN-cached on-demand pages by cache tag when the entity they show changes, so
-// a profile or book edit shows at once instead of after s-maxage. The tag names come
-// from src/data/server/cache-tags.ts, the module the pages tag their responses with.
+// an edit of a profile, book, product/service or classified ad shows at once instead of
+// after s-maxage. The tag names come from src/data/server/cache-tags.ts, the module the
+// pages tag their responses with. A write that changed only the view count purges
+// nothing: views are counted into the item's own document (at most once a second), and
+// purging on each would empty the CDN for the busiest pages and call the purge API per
+// view; the count shown catches up within the pages' short CDN lifetime.
 // In production this is Netlify's purge API; locally the Node server renders every
 // request afresh, so the purge is a logged no-op.
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
-import { bookCacheTag, memberPurgeTags, profileCacheTag } from '../../../src/data/server/cache-tags';
+import {
+  adCacheTag,
+  bookCacheTag,
+  memberPurgeTags,
+  productCacheTag,
+  profileCacheTag,
+} from '../../../src/data/server/cache-tags';
+import { onlyFieldsChanged } from '../../../src/domain/field-changes';
 import type { Post } from './deploy-hook';
 import { db } from '../firestore';
 import { noteMemberChange } from './member-changes';
@@ -47,12 +58,38 @@ export async function purgeCacheTags(
   }
 }
 
-/** The tags a book write touches: the book's page and its owner's profile (before and after a move). */
-export function bookTags(bookId: string, ownersBeforeAndAfter: readonly (string | undefined)[]): string[] {
+/** An item page's tag with each owner's profile tag (before and after a move), once each. */
+function withOwners(pageTag: string, ownersBeforeAndAfter: readonly (string | undefined)[]): string[] {
   const owners = [
     ...new Set(ownersBeforeAndAfter.filter((uid): uid is string => typeof uid === 'string' && uid !== '')),
   ];
-  return [bookCacheTag(bookId), ...owners.map(profileCacheTag)];
+  return [pageTag, ...owners.map(profileCacheTag)];
+}
+
+/** The tags a book write touches: the book's page and its owner's profile (before and after a move). */
+export function bookTags(bookId: string, ownersBeforeAndAfter: readonly (string | undefined)[]): string[] {
+  return withOwners(bookCacheTag(bookId), ownersBeforeAndAfter);
+}
+
+/** The tags a product/service write touches: its page and its owner's profile, which lists it. */
+export function productTags(itemId: string, ownersBeforeAndAfter: readonly (string | undefined)[]): string[] {
+  return withOwners(productCacheTag(itemId), ownersBeforeAndAfter);
+}
+
+/** The tags a classified ad write touches: its page (the profile lists ads only in the owner's browser). */
+export function adTags(adId: string): string[] {
+  return [adCacheTag(adId)];
+}
+
+/** Fields whose change alone purges nothing (see the file comment). */
+const COUNTED_FIELDS = ['views_count'] as const;
+
+/** True when the write only moved the view count. */
+export function onlyCountsChanged(
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): boolean {
+  return onlyFieldsChanged(before, after, COUNTED_FIELDS);
 }
 
 /** The page slugs a profile write touches (before and after), whose addresses may hold a stale answer. */
@@ -71,12 +108,31 @@ export const purgeProfileCache = onDocumentWritten('profiles/{uid}', async (even
   ]);
 });
 
+/** The owner of an item as its snapshot says, if it names one. */
+function ownerOf(snapshot: { get(field: string): unknown } | undefined): string | undefined {
+  const uid = snapshot?.get('user_id');
+  return typeof uid === 'string' ? uid : undefined;
+}
+
 /** A book changed: purge its page and its owner's profile, and note member content for the hourly rebuild. */
 export const purgeBookCache = onDocumentWritten('books/{bookId}', async (event) => {
-  const owner = (snapshot: { get(field: string): unknown } | undefined) => {
-    const uid = snapshot?.get('user_id');
-    return typeof uid === 'string' ? uid : undefined;
-  };
-  const tags = bookTags(event.params.bookId, [owner(event.data?.before), owner(event.data?.after)]);
+  const before = event.data?.before;
+  const after = event.data?.after;
+  if (onlyCountsChanged(before?.data(), after?.data())) return;
+  const tags = bookTags(event.params.bookId, [ownerOf(before), ownerOf(after)]);
   await Promise.all([purgeCacheTags(tags), noteMemberChange(db(), new Date())]);
+});
+
+/** A product/service changed: purge its page and its owner's profile. */
+export const purgeProductCache = onDocumentWritten('products_services/{itemId}', async (event) => {
+  const before = event.data?.before;
+  const after = event.data?.after;
+  if (onlyCountsChanged(before?.data(), after?.data())) return;
+  await purgeCacheTags(productTags(event.params.itemId, [ownerOf(before), ownerOf(after)]));
+});
+
+/** A classified ad changed (edited, deactivated, deleted, hidden or restored): purge its page. */
+export const purgeAdCache = onDocumentWritten('classified_ads/{adId}', async (event) => {
+  if (onlyCountsChanged(event.data?.before?.data(), event.data?.after?.data())) return;
+  await purgeCacheTags(adTags(event.params.adId));
 });

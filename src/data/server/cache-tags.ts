@@ -39,3 +39,8 @@ export function bookCacheTag(bookId: string): string {
 export function productCacheTag(itemId: string): string {
   return `product-${itemId}`;
 }
+
+/** The tag of every response that shows one classified ad (its page; it also carries its seller's profile tag). */
+export function adCacheTag(adId: string): string {
+  return `ad-${adId}`;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adCacheTag,
   memberPurgeTags,
   profileCacheTag,
   profileSlugCacheTag,
@@ -19,5 +20,8 @@ describe('cache tags', () => {
       'profile-slug-jane-new',
       'profile-slug-jane-old',
     ]);
+  });
+  it('names one tag per classified ad', () => {
+    expect(adCacheTag('ad1')).toBe('ad-ad1');
   });
 });
