@@ -5,6 +5,7 @@ import netlify from '@astrojs/netlify';
 import node from '@astrojs/node';
 import tailwindcss from '@tailwindcss/vite';
 import { islandStylesInHead } from './scripts/lib/island-styles.mjs';
+import { productionNodeEnv } from './scripts/lib/production-node-env.mjs';
 import { loadEnv } from 'vite';
 import { FUNCTIONS_REGION } from './src/config.ts';
 import { cspDirectives, firebaseTarget } from './src/security/policy.ts';
@@ -47,7 +48,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), productionNodeEnv()],
     ssr: {
       // Native code and gRPC do not survive bundling; load them from node_modules at run time.
       external: ['firebase-admin', 'sharp'],
