@@ -99,24 +99,37 @@ export async function getActiveBookEntries(
 }
 
 /**
- * /classifieds/{id} of every active classified ad not hidden by moderation; with `publicOwners`, only ads
- * of those members (an ad is public only while its seller is active and
- * approved, and its page answers 404 otherwise).
+ * The pages of one collection of owned items (products/services, classified ads):
+ * every active item not hidden by moderation, at `pathOf(id)`; with `publicOwners`,
+ * only those of these members (the rule of src/domain/visibility.ts: an item is
+ * public only while it is active and its owner is active and approved, and its page
+ * answers 404 otherwise).
  */
-export async function getActiveAdEntries(
-  db: Firestore = getDb(),
+async function ownedItemEntries(
+  collection: 'products_services' | 'classified_ads',
+  schema: typeof productEntrySchema | typeof adEntrySchema,
+  pathOf: (id: string) => string,
+  db: Firestore,
   publicOwners?: ReadonlySet<string>,
 ): Promise<SitemapEntry[]> {
   const snap = await db
-    .collection('classified_ads')
+    .collection(collection)
     .where('is_active', '==', true)
     .select('user_id', 'is_active', 'moderation_hidden', 'updated_at', 'created_at')
     .limit(MAX_ENTRIES)
     .get();
   meterQuery(snap);
-  return parseDocs(adEntrySchema, snap.docs)
-    .filter((ad) => isItemShown(ad) && (!publicOwners || publicOwners.has(ad.user_id)))
-    .map((ad) => ({ path: `/classifieds/${ad.id}`, lastModified: ad.updated_at ?? ad.created_at }));
+  return parseDocs(schema, snap.docs)
+    .filter((item) => isItemShown(item) && (!publicOwners || publicOwners.has(item.user_id)))
+    .map((item) => ({ path: pathOf(item.id), lastModified: item.updated_at ?? item.created_at }));
+}
+
+/** /classifieds/{id} of every public classified ad (see ownedItemEntries). */
+export function getActiveAdEntries(
+  db: Firestore = getDb(),
+  publicOwners?: ReadonlySet<string>,
+): Promise<SitemapEntry[]> {
+  return ownedItemEntries('classified_ads', adEntrySchema, (id) => `/classifieds/${id}`, db, publicOwners);
 }
 
 /** /blog/{slug} and /newsletters/{slug} of every published post and newsletter. */
@@ -137,23 +150,16 @@ export async function getEditorialEntries(db: Firestore = getDb()): Promise<Site
   ];
 }
 
-/**
- * /product-service/{id} of every active product or service not hidden by moderation; with `publicOwners`,
- * only those of these members (the rule of src/domain/visibility.ts: an item is
- * public only while it is active and its owner is active and approved).
- */
-export async function getActiveProductEntries(
+/** /product-service/{id} of every public product or service (see ownedItemEntries). */
+export function getActiveProductEntries(
   db: Firestore = getDb(),
   publicOwners?: ReadonlySet<string>,
 ): Promise<SitemapEntry[]> {
-  const snap = await db
-    .collection('products_services')
-    .where('is_active', '==', true)
-    .select('user_id', 'is_active', 'moderation_hidden', 'updated_at', 'created_at')
-    .limit(MAX_ENTRIES)
-    .get();
-  meterQuery(snap);
-  return parseDocs(productEntrySchema, snap.docs)
-    .filter((p) => isItemShown(p) && (!publicOwners || publicOwners.has(p.user_id)))
-    .map((p) => ({ path: `/product-service/${p.id}`, lastModified: p.updated_at ?? p.created_at }));
+  return ownedItemEntries(
+    'products_services',
+    productEntrySchema,
+    (id) => `/product-service/${id}`,
+    db,
+    publicOwners,
+  );
 }
