@@ -8,12 +8,7 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
-import {
-  adCacheTag,
-  bookCacheTag,
-  productCacheTag,
-  profileCacheTag,
-} from '../../../src/data/server/cache-tags';
+import { profileCacheTag } from '../../../src/data/server/cache-tags';
 import { firstErrorMessage } from '../../../src/domain/common';
 import { editorialKey } from '../../../src/domain/editorial';
 import {
@@ -44,7 +39,7 @@ import { mailBrand } from '../mail/brand';
 import { memberMailAddress, memberMailName } from '../mail/member-address';
 import { sendMail } from '../mail/send-mail';
 import { composeMail } from '../mail/templates';
-import { purgeCacheTags } from '../publish/cache-purge';
+import { adTags, bookTags, productTags, purgeCacheTags } from '../publish/cache-purge';
 import { refreshReviewVisibility } from '../reviews/save-review';
 import { updateUser } from './users';
 import { auditInTransaction } from './audit';
@@ -153,12 +148,13 @@ export async function moderationQueue(firestore: Firestore): Promise<ModerationQ
  * the flag's write; purging here too makes the page go before the answer.
  */
 function pageTags(kind: ReportItemKind, id: string, data: Record<string, unknown>): string[] {
-  const owner = typeof data.user_id === 'string' ? [profileCacheTag(data.user_id)] : [];
-  if (kind === 'book') return [bookCacheTag(id), ...owner];
-  if (kind === 'product') return [productCacheTag(id), ...owner];
-  if (kind === 'ad') return [adCacheTag(id)];
-  if (kind === 'review' && typeof data.book_id === 'string') return [bookCacheTag(data.book_id), ...owner];
-  return owner;
+  const owner = typeof data.user_id === 'string' ? data.user_id : undefined;
+  if (kind === 'book') return bookTags(id, [owner]);
+  if (kind === 'product') return productTags(id, [owner]);
+  if (kind === 'ad') return adTags(id);
+  // A review shows on its book's page and on its writer's profile.
+  if (kind === 'review' && typeof data.book_id === 'string') return bookTags(data.book_id, [owner]);
+  return owner ? [profileCacheTag(owner)] : [];
 }
 
 /**
