@@ -22,11 +22,9 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   // Pages pre-render at build time unless they say `export const prerender = false`.
   output: 'static',
-  // experimentalStaticHeaders: the CSP of pre-rendered pages goes to headers (src/security/integration.ts writes
+  // staticHeaders: the CSP of pre-rendered pages goes to headers (src/security/integration.ts writes
   // them to _headers), not to a <meta> tag. Locally, scripts/lib/serve.mjs mounts the Node adapter's handler.
-  adapter: onNetlify
-    ? netlify({ experimentalStaticHeaders: true })
-    : node({ mode: 'middleware', experimentalStaticHeaders: true }),
+  adapter: onNetlify ? netlify({ staticHeaders: true }) : node({ mode: 'middleware', staticHeaders: true }),
   integrations: [react(), islandStylesInHead(), securityHeaders({ production: onNetlify })],
   server: { port: 4321 },
   // Astro's own cross-site form check compares Origin with the URL it builds, which behind
@@ -34,10 +32,8 @@ export default defineConfig({
   // POST. Each endpoint or page that takes a POST checks the origin itself instead
   // (isSameOriginRequest in src/domain/views.ts: /api/views, /api/opt-in, /confirm);
   // /api/uploads requires an ID token.
-  security: { checkOrigin: false },
-  // The CSS travels in each page's <head>: no stylesheet request stands before the first paint.
-  build: { inlineStylesheets: 'always' },
-  experimental: {
+  security: {
+    checkOrigin: false,
     // Astro hashes the scripts and styles it bundles or inlines; src/security/ adds our
     // is:inline scripts, sonner's injected stylesheet and every other directive.
     csp: {
@@ -47,6 +43,16 @@ export default defineConfig({
       styleDirective: { hashes: sonnerStyleHashes() },
     },
   },
+  // Astro 7 strips the whitespace between tags by default ('jsx'), which would glue words
+  // together where a template breaks a line between text and an element; keep the HTML
+  // whitespace as written (collapsed), as Astro 5 did.
+  compressHTML: true,
+  // No page uses Astro sessions: without this the adapters wire a session store in anyway.
+  session: false,
+  // No page renders Markdown code blocks; Shiki's inline styles would need CSP exceptions.
+  markdown: { syntaxHighlight: false },
+  // The CSS travels in each page's <head>: no stylesheet request stands before the first paint.
+  build: { inlineStylesheets: 'always' },
   vite: {
     plugins: [tailwindcss(), productionNodeEnv()],
     ssr: {

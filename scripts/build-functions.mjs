@@ -23,7 +23,7 @@ await build({
   outfile: join(FUNCTIONS, 'lib', 'index.js'),
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'cjs',
   external,
   sourcemap: true,

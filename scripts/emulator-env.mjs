@@ -58,6 +58,12 @@ function debianLauncherJar() {
 }
 
 /**
+ * Locally there is no Google Cloud metadata server: firebase-admin's auth library would
+ * probe for one (and print a MetadataLookupWarning on an offline machine) unless told so.
+ */
+const NO_METADATA_SERVER = { METADATA_SERVER_DETECTION: 'none' };
+
+/**
  * Environment for `firebase emulators:*`: the project id, and the Firestore
  * launcher when firebase-tools' own download is not there.
  */
@@ -71,6 +77,7 @@ export function emulatorEnv(base = process.env) {
     // default, which a busy two-core machine exceeds, and a trigger event given up
     // is lost for good. Loading is slow there, never stuck, so wait longer.
     FUNCTIONS_DISCOVERY_TIMEOUT: base.FUNCTIONS_DISCOVERY_TIMEOUT ?? '180',
+    ...NO_METADATA_SERVER,
   };
   if (!env.FIRESTORE_EMULATOR_BINARY_PATH && !firebaseToolsHasFirestoreJar()) {
     const jar = debianLauncherJar();
@@ -87,6 +94,7 @@ export function clientEnv(base = process.env) {
     FIREBASE_PROJECT_ID: PROJECT_ID,
     FIRESTORE_EMULATOR_HOST: `127.0.0.1:${PORTS.firestore}`,
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`,
+    ...NO_METADATA_SERVER,
   };
 }
 

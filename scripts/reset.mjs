@@ -2,6 +2,7 @@
 // `npm start`), it re-seeds them in place and empties the running Stripe stand-in;
 // otherwise it deletes the saved emulator data (the stand-in's state with it) and
 // media so the next `npm start` seeds afresh.
+import './lib/node-version.mjs';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { clientEnv, PORTS, ROOT } from './emulator-env.mjs';

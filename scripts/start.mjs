@@ -3,6 +3,7 @@
 // Stripe stand-in (with the purchases of the last run), builds
 // the site against them, serves it on http://localhost:4321 with the local deploy hook
 // (content changes rebuild and swap the site, see docs/architecture.md), and stops it all on Ctrl-C.
+import './lib/node-version.mjs';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { clientEnv, emulatorEnv, emulatorList, PORTS, PROJECT_ID, ROOT } from './emulator-env.mjs';
@@ -32,6 +33,7 @@ async function main() {
       );
   }
   const fresh = !existsSync(join(DATA_DIR, 'firebase-export-metadata.json'));
+  console.log(`Shelfmark on Node ${process.version} (${process.execPath})`);
 
   step('Building Cloud Functions');
   await mustSucceed(
@@ -42,7 +44,17 @@ async function main() {
   step('Starting the mail catcher (MailDev)');
   const mail = run(
     bin('maildev'),
-    ['--smtp', String(PORTS.mailSmtp), '--web', String(PORTS.mailWeb), '--ip', '127.0.0.1', '--silent'],
+    [
+      '--smtp',
+      String(PORTS.mailSmtp),
+      '--web',
+      String(PORTS.mailWeb),
+      '--ip',
+      '127.0.0.1',
+      '--web-ip',
+      '127.0.0.1',
+      '--silent',
+    ],
     { cwd: ROOT, quiet: true, name: 'maildev' },
   );
   await waitForPort(PORTS.mailWeb, { child: mail });

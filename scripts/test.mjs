@@ -1,6 +1,7 @@
 // `npm test`: every test. Unit tests first (no emulators, fast failure), then the
 // Firebase emulators run the rules, functions and end-to-end layers in one session.
 // Prints one closing line 'N passed, N failed' summed over all layers.
+import './lib/node-version.mjs';
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';

@@ -54,14 +54,17 @@ export async function audit(url, chrome) {
     cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
     fcp_ms: Math.round(lhr.audits['first-contentful-paint'].numericValue),
     // Requests the first paint waits for (stylesheets, synchronous scripts), as Lighthouse lists them.
-    render_blocking: (lhr.audits['render-blocking-resources']?.details?.items ?? []).map((item) => ({
+    // Lighthouse 13 replaced the render-blocking-resources and largest-contentful-paint-element
+    // audits with the trace-based insights below (same items: url and wastedMs; a node item).
+    render_blocking: (lhr.audits['render-blocking-insight']?.details?.items ?? []).map((item) => ({
       url: item.url,
       wasted_ms: Math.round(item.wastedMs ?? 0),
     })),
     // Which element the LCP is (its HTML, shortened), to tell text from an image.
     lcp_element:
       (
-        lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? ''
+        lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node')?.snippet ??
+        ''
       ).slice(0, 120) || null,
     script_urls: requests.filter((r) => r.resourceType === 'Script').map((r) => r.url),
     transfer_bytes: requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),

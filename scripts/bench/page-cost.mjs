@@ -60,7 +60,7 @@ const gzip = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
 
 /**
  * What must arrive before the first paint: the HTML and every render-blocking
- * stylesheet (URLs from Lighthouse's render-blocking-resources audit), gzip bytes
+ * stylesheet (URLs from Lighthouse's render-blocking-insight audit), gzip bytes
  * computed here so the figure does not depend on whether the server compresses.
  * Also the CSS the page carries inline in <style> elements, raw and gzip.
  */

@@ -11,6 +11,7 @@
 //                          not collide with `npm start` on 4321 or e2e on 4329)
 //   BENCH_RUNS             Lighthouse runs per page, the median is reported (default 3)
 //   BENCH_EXTRA_MEMBERS    members added for the directory's second data size (default 500)
+import '../lib/node-version.mjs';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emulatorEnv, PROJECT_ID, ROOT } from '../emulator-env.mjs';

@@ -3,7 +3,7 @@
  * the rules of header-rules.ts, with the Content-Security-Policy Astro computed
  * for each pre-rendered page. Netlify applies the file to the files its CDN
  * serves; scripts/lib/serve.mjs applies the same file locally. The adapter must
- * have `experimentalStaticHeaders` on, or Astro puts the policy in a <meta> tag
+ * have `staticHeaders` on, or Astro puts the policy in a <meta> tag
  * (which cannot carry frame-ancestors) and hands no headers to integrations.
  */
 import { writeFile } from 'node:fs/promises';
@@ -20,8 +20,8 @@ export function securityHeaders({ production }: { production: boolean }): AstroI
       'astro:config:done': ({ config }) => {
         assetsDir = config.build.assets;
       },
-      'astro:build:generated': ({ experimentalRouteToHeaders }) => {
-        for (const [path, { headers }] of experimentalRouteToHeaders) {
+      'astro:build:generated': ({ routeToHeaders }) => {
+        for (const [path, { headers }] of routeToHeaders) {
           const csp = headers.get('Content-Security-Policy');
           if (csp) pageCsp.set(path, csp);
         }
@@ -29,7 +29,7 @@ export function securityHeaders({ production }: { production: boolean }): AstroI
       'astro:build:done': async ({ dir, logger }) => {
         if (pageCsp.size === 0)
           throw new Error(
-            'No Content-Security-Policy reached the build: is experimental.csp on and the adapter’s experimentalStaticHeaders set?',
+            'No Content-Security-Policy reached the build: is security.csp on and the adapter’s staticHeaders set?',
           );
         await writeFile(
           new URL('_headers', dir),

@@ -118,7 +118,7 @@ export type CspDirective = `${
 
 /**
  * Every CSP directive except script-src and style-src, which Astro writes with the
- * hashes of our scripts and styles (experimental.csp in astro.config.mjs).
+ * hashes of our scripts and styles (security.csp in astro.config.mjs).
  * default-src 'none': anything not listed below is refused.
  */
 export function cspDirectives(target: FirebaseTarget): CspDirective[] {

@@ -54,7 +54,7 @@ export async function callFunction<T>(
   });
   // A function that does not exist answers with a plain-text 404, not the callable protocol's JSON.
   const text = await response.text();
-  let body: Omit<CallableAnswer<T>, 'status'> = {};
+  let body: Omit<CallableAnswer<T>, 'status'>;
   try {
     body = JSON.parse(text) as Omit<CallableAnswer<T>, 'status'>;
   } catch {

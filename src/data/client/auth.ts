@@ -98,7 +98,7 @@ export async function signIn(email: string, password: string): Promise<AccountUs
     const credential = await signInWithEmailAndPassword(auth(), email, password);
     return await toAccountUser(credential.user);
   } catch (error) {
-    throw new Error(loginErrorMessage(error));
+    throw new Error(loginErrorMessage(error), { cause: error });
   }
 }
 

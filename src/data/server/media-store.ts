@@ -94,7 +94,9 @@ export function localMediaStore(root: string = localMediaRoot()): MediaStore {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         // Writing the same bytes again is harmless; different bytes would break the immutable cache.
         const existing = await readFile(file);
-        if (!existing.equals(bytes)) throw new Error(`Media path already holds different content: ${path}`);
+        if (!existing.equals(bytes)) {
+          throw new Error(`Media path already holds different content: ${path}`, { cause: error });
+        }
       }
       return publicUrl(path);
     },
@@ -143,7 +145,9 @@ export function cloudMediaStore(bucketName: string): MediaStore {
       } catch (error) {
         if ((error as { code?: number }).code !== 412) throw error;
         const [existing] = await file.download();
-        if (!existing.equals(bytes)) throw new Error(`Media path already holds different content: ${path}`);
+        if (!existing.equals(bytes)) {
+          throw new Error(`Media path already holds different content: ${path}`, { cause: error });
+        }
       }
       return publicUrl(path);
     },

@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import {
   AD_IMAGE_KIND,
   CLASSIFIED_DESCRIPTION_MAX,
@@ -104,8 +104,13 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
   // Save waits for a picture upload in flight: saving now would keep the old picture.
   const uploading = useStore($uploadsInFlight) > 0;
   const form = useForm<FormValues, unknown, ClassifiedAdForm>({
-    // The schema reads the typed text (price, tags, 'none', 'not_specified') into what is stored.
-    resolver: zodResolver(classifiedAdFormSchema as never),
+    // The schema reads the typed text (price, tags, 'none', 'not_specified') into what is stored;
+    // its input type is narrower than the form's strings (the select's values), hence the cast.
+    resolver: zodResolver(classifiedAdFormSchema) as unknown as Resolver<
+      FormValues,
+      unknown,
+      ClassifiedAdForm
+    >,
     defaultValues: EMPTY,
     mode: 'onSubmit',
   });
