@@ -53,10 +53,17 @@ test('an admin writes a draft visitors do not see, publishes it, and finds it on
   await edit.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Blog post updated!')).toBeVisible();
 
-  const slug = await eventually('the slug of the published post', async () => {
-    const snap = await adminDb().collection('blog_posts').where('title', '==', title).get();
-    return (snap.docs[0]?.get('slug') as string | undefined) ?? undefined;
-  });
+  // The slug comes from a trigger; on Node 24 with firebase-functions 7 the emulator's
+  // workers answer more slowly under a full run's load (rules+functions 943-1107 s against
+  // 658 s before), and the slug took over 30 s twice in a row.
+  const slug = await eventually(
+    'the slug of the published post',
+    async () => {
+      const snap = await adminDb().collection('blog_posts').where('title', '==', title).get();
+      return (snap.docs[0]?.get('slug') as string | undefined) ?? undefined;
+    },
+    90_000,
+  );
   await expect
     .poll(async () => (await request.get('/blog')).text(), { timeout: 420_000, intervals: [2_000] })
     .toContain(title);
