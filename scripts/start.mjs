@@ -44,17 +44,7 @@ async function main() {
   step('Starting the mail catcher (MailDev)');
   const mail = run(
     bin('maildev'),
-    [
-      '--smtp',
-      String(PORTS.mailSmtp),
-      '--web',
-      String(PORTS.mailWeb),
-      '--ip',
-      '127.0.0.1',
-      '--web-ip',
-      '127.0.0.1',
-      '--silent',
-    ],
+    ['--smtp', String(PORTS.mailSmtp), '--web', String(PORTS.mailWeb), '--ip', '127.0.0.1', '--silent'],
     { cwd: ROOT, quiet: true, name: 'maildev' },
   );
   await waitForPort(PORTS.mailWeb, { child: mail });

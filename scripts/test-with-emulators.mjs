@@ -29,17 +29,7 @@ async function main() {
   // the functions and e2e tests read it back from MailDev's REST API on 1080.
   const mail = run(
     bin('maildev'),
-    [
-      '--smtp',
-      String(PORTS.mailSmtp),
-      '--web',
-      String(PORTS.mailWeb),
-      '--ip',
-      '127.0.0.1',
-      '--web-ip',
-      '127.0.0.1',
-      '--silent',
-    ],
+    ['--smtp', String(PORTS.mailSmtp), '--web', String(PORTS.mailWeb), '--ip', '127.0.0.1', '--silent'],
     { cwd: ROOT, quiet: true, name: 'maildev' },
   );
   await waitForPort(PORTS.mailWeb, { child: mail });

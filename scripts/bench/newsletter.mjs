@@ -33,17 +33,7 @@ export async function ensureMailDev() {
   if (await isListening(SMTP)) return () => {};
   const child = spawn(
     join(ROOT, 'node_modules/.bin/maildev'),
-    [
-      '--smtp',
-      String(SMTP),
-      '--web',
-      String(MAILDEV_WEB),
-      '--ip',
-      '127.0.0.1',
-      '--web-ip',
-      '127.0.0.1',
-      '--silent',
-    ],
+    ['--smtp', String(SMTP), '--web', String(MAILDEV_WEB), '--ip', '127.0.0.1', '--silent'],
     { stdio: 'ignore' },
   );
   for (let i = 0; i < 60 && !(await isListening(MAILDEV_WEB)); i++) await sleep(250);

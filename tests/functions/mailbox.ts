@@ -47,17 +47,7 @@ export class Mailbox {
     const bin = resolve('node_modules/.bin/maildev');
     const child = spawn(
       bin,
-      [
-        '--smtp',
-        String(SMTP_PORT),
-        '--web',
-        String(MAILDEV_WEB_PORT),
-        '--ip',
-        '127.0.0.1',
-        '--web-ip',
-        '127.0.0.1',
-        '--silent',
-      ],
+      ['--smtp', String(SMTP_PORT), '--web', String(MAILDEV_WEB_PORT), '--ip', '127.0.0.1', '--silent'],
       { stdio: 'ignore' },
     );
     await eventually(
