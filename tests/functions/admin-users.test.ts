@@ -1,7 +1,7 @@
 // adminUserManagement on the emulators: only the admin claim opens it (a member
 // whose profile says 'Admin' is refused), every action does what the dashboard
 // promises on both Firestore and Auth, and each one leaves an audit entry.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import {
@@ -13,14 +13,14 @@ import {
 } from '../../src/domain/admin-users';
 import { GRANT_MESSAGES } from '../../src/domain/billing';
 import { adminDb, eventually } from './emulator';
-import { newEmail } from './factories';
+import { newEmail, paidBillingRecord } from './factories';
 import { authRestUrl, signInForIdToken } from './callable';
-import { Mailbox } from './mailbox';
+import { useMailbox } from './mailbox';
 import { callAs, makeMember, type Member } from './profile-members';
 
 const db = adminDb();
 const auth = getAuth(getApps()[0]);
-let mailbox: Mailbox;
+const mailbox = useMailbox();
 let admin: Member;
 
 function call<T>(caller: Member | undefined, data: Record<string, unknown>) {
@@ -37,12 +37,7 @@ async function auditFor(target: string, action: string) {
 }
 
 beforeAll(async () => {
-  mailbox = await Mailbox.open();
   admin = await makeMember({ admin: true, profile: { role: 'Admin' } });
-});
-
-afterAll(async () => {
-  await mailbox?.close();
 });
 
 describe('who may call', () => {
@@ -240,18 +235,7 @@ describe('actions', () => {
 
   it('never overwrites a paid plan by hand, neither by a grant nor by a revoke, and writes nothing', async () => {
     const member = await makeMember({ profile: { subscription_status: 'premium' } });
-    const paid = {
-      customer_id: 'cus_paid',
-      subscription: {
-        id: 'sub_paid',
-        status: 'active',
-        current_period_end: Date.now() + 86_400_000,
-        cancel_at_period_end: false,
-        trial_end: null,
-      },
-      trial_used: false,
-      grant: null,
-    };
+    const paid = paidBillingRecord('paid');
     await db.doc(`profiles/${member.uid}/private/billing`).set(paid);
     for (const granted of [true, false]) {
       const answer = await call(admin, { action: 'set-premium', userId: member.uid, granted });

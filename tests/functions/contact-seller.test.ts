@@ -1,39 +1,18 @@
 // The Platform Message relay: a member's message reaches the seller's inbox with
 // Reply-To the buyer; the buyer never gets the seller's address; bad callers are refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SELLER_MESSAGE_TEXT } from '../../src/domain/seller-message';
 import { adminDb } from './emulator';
-import { Mailbox, type CaughtMail } from './mailbox';
+import { adData } from './factories';
+import { useMailbox, type CaughtMail } from './mailbox';
 import { callAs, makeMember, type Member } from './profile-members';
 
 const db = adminDb();
 const TEST_MS = 60_000;
-let mailbox: Mailbox;
-
-beforeAll(async () => {
-  mailbox = await Mailbox.open();
-});
-
-afterAll(async () => {
-  await mailbox?.close();
-});
+const mailbox = useMailbox();
 
 async function adOf(seller: Member, overrides: Record<string, unknown> = {}): Promise<string> {
-  const ref = await db.collection('classified_ads').add({
-    user_id: seller.uid,
-    title: 'Oak bookshelf',
-    description: 'Solid oak, five shelves.',
-    category: 'storage-organization',
-    price: 120,
-    currency: 'GBP',
-    contact_method: 'message',
-    tags: [],
-    is_active: true,
-    is_featured: false,
-    views_count: 0,
-    created_at: new Date('2024-03-01T00:00:00Z'),
-    ...overrides,
-  });
+  const ref = await db.collection('classified_ads').add(adData(seller.uid, { tags: [], ...overrides }));
   return ref.id;
 }
 

@@ -9,6 +9,7 @@ import { FEATURE_UNAVAILABLE_MESSAGE, type FeaturePosition } from '../../src/dom
 import { canViewerUseFeature } from '../../src/data/server/early-access';
 import { featureAllowed, requireFeature } from '../../functions/src/early-access';
 import { adminDb } from './emulator';
+import { paidBillingRecord } from './factories';
 
 const db = adminDb();
 const settingsRef = db.doc('site_settings/main');
@@ -19,18 +20,7 @@ let original: DocumentData | undefined;
 
 beforeAll(async () => {
   original = (await settingsRef.get()).data();
-  await db.doc(`profiles/${PREMIUM}/private/billing`).set({
-    customer_id: 'cus_early',
-    subscription: {
-      id: 'sub_early',
-      status: 'active',
-      current_period_end: Date.now() + 86_400_000,
-      cancel_at_period_end: false,
-      trial_end: null,
-    },
-    trial_used: false,
-    grant: null,
-  });
+  await db.doc(`profiles/${PREMIUM}/private/billing`).set(paidBillingRecord('early'));
   await db.doc(`profiles/${GRANTED}/private/billing`).set({ grant: { by: 'admin-uid', at: Date.now() } });
   await db.doc(`profiles/${FREE}/private/billing`).set({
     subscription: {

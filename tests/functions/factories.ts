@@ -128,3 +128,19 @@ export function productData(uid: string, overrides: Record<string, unknown> = {}
     ...overrides,
   };
 }
+
+/** A profiles/{uid}/private/billing record of a member paying through Stripe: an active subscription `key` (cus_<key>, sub_<key>). */
+export function paidBillingRecord(key: string): Record<string, unknown> {
+  return {
+    customer_id: `cus_${key}`,
+    subscription: {
+      id: `sub_${key}`,
+      status: 'active',
+      current_period_end: Date.now() + 86_400_000,
+      cancel_at_period_end: false,
+      trial_end: null,
+    },
+    trial_used: false,
+    grant: null,
+  };
+}

@@ -11,7 +11,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { SELLER_MESSAGE_TEXT } from '../../src/domain/seller-message';
 import { newsletterCandidates } from '../../functions/src/newsletters/recipients';
 import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
-import { newEmail, profileData } from './factories';
+import { adData, newEmail, profileData } from './factories';
 import { type CaughtMail, useMailbox } from './mailbox';
 import { authRestUrl, callFunction, signInForIdToken } from './callable';
 
@@ -65,20 +65,13 @@ async function authRest(method: string, body: unknown): Promise<number> {
 }
 
 async function adOf(sellerUid: string): Promise<string> {
-  const ref = await db.collection('classified_ads').add({
-    user_id: sellerUid,
+  const ad = adData(sellerUid, {
     title: 'Walnut reading chair',
     description: 'Comfortable, a little worn.',
-    category: 'storage-organization',
     price: 80,
-    currency: 'GBP',
-    contact_method: 'message',
     tags: [],
-    is_active: true,
-    is_featured: false,
-    views_count: 0,
-    created_at: new Date('2024-03-01T00:00:00Z'),
   });
+  const ref = await db.collection('classified_ads').add(ad);
   return ref.id;
 }
 

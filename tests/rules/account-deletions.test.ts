@@ -1,17 +1,7 @@
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, Timestamp } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import {
-  actorLabel,
-  dbAs,
-  everyone,
-  expectDenied,
-  itDeniesWrites,
-  saveRuleCoverage,
-  seed,
-  setupRulesEnv,
-  uids,
-} from './helpers';
+import { Timestamp } from 'firebase/firestore';
+import { uids } from './helpers';
+import { useSeededRulesEnv } from './shared/seeded-env';
+import { describeServerOnly } from './shared/server-only';
 
 // account_deletions/{uid} and retired page_slugs claims are written by the
 // deleteAccount and saveProfile functions (Admin SDK) only: every client
@@ -31,40 +21,9 @@ const records = {
   },
 };
 
-let env: RulesTestEnvironment;
+const env = useSeededRulesEnv('account-deletions', () => records);
 
-beforeAll(async () => {
-  env = await setupRulesEnv('account-deletions');
-});
-
-afterAll(async () => {
-  await saveRuleCoverage(env);
-  await env.cleanup();
-});
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await seed(env, records);
-});
-
-describe('server-only records of saving and deleting accounts', () => {
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      for (const path of Object.keys(records)) {
-        describe(path, () => {
-          it('get is denied', async () => {
-            await expectDenied(getDoc(doc(dbAs(env, actor), path)));
-          });
-          it('list is denied', async () => {
-            await expectDenied(getDocs(collection(dbAs(env, actor), path.slice(0, path.indexOf('/')))));
-          });
-          itDeniesWrites(
-            () => dbAs(env, actor),
-            { newPath: `${path}-new`, existingPath: path },
-            { uid: uids.owner, status: 'done' },
-          );
-        });
-      }
-    });
-  }
+describeServerOnly('server-only records of saving and deleting accounts', env, records, {
+  listOf: (path) => path.slice(0, path.indexOf('/')),
+  data: () => ({ uid: uids.owner, status: 'done' }),
 });

@@ -1,6 +1,5 @@
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { collection, doc, getDoc, getDocs, orderBy, query, Timestamp } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   actorLabel,
   dbAs,
@@ -9,11 +8,9 @@ import {
   expectDenied,
   itDeniesWrites,
   nonAdmins,
-  saveRuleCoverage,
-  seed,
-  setupRulesEnv,
   uids,
 } from './helpers';
+import { useSeededRulesEnv } from './shared/seeded-env';
 
 // admin_audit_log: written only by the admin functions (Admin SDK); admins read it,
 // nobody writes it from a client. A member whose profile says role 'Admin' is still
@@ -48,53 +45,39 @@ const profile = (uid: string, extra: Record<string, unknown>) => ({
   ...extra,
 });
 
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await setupRulesEnv('admin-audit-log');
-});
-
-afterAll(async () => {
-  await saveRuleCoverage(env);
-  await env.cleanup();
-});
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await seed(env, {
-    'admin_audit_log/one': entry,
-    'server_failures/one': failure,
-    [`profiles/${uids.owner}`]: profile(uids.owner, { role: 'Admin' }),
-    [`profiles/${uids.pending}`]: profile(uids.pending, { approval_status: 'pending' }),
-  });
-});
+const env = useSeededRulesEnv('admin-audit-log', () => ({
+  'admin_audit_log/one': entry,
+  'server_failures/one': failure,
+  [`profiles/${uids.owner}`]: profile(uids.owner, { role: 'Admin' }),
+  [`profiles/${uids.pending}`]: profile(uids.pending, { approval_status: 'pending' }),
+}));
 
 describe('admin_audit_log', () => {
   it('an admin reads and lists the entries', async () => {
-    const snapshot = await expectAllowed(getDoc(doc(dbAs(env, 'admin'), 'admin_audit_log/one')));
+    const snapshot = await expectAllowed(getDoc(doc(dbAs(env(), 'admin'), 'admin_audit_log/one')));
     expect(snapshot.get('action')).toBe('approve-user');
     const list = await expectAllowed(
-      getDocs(query(collection(dbAs(env, 'admin'), 'admin_audit_log'), orderBy('at', 'desc'))),
+      getDocs(query(collection(dbAs(env(), 'admin'), 'admin_audit_log'), orderBy('at', 'desc'))),
     );
     expect(list.size).toBe(1);
   });
 
   for (const actor of nonAdmins) {
     it(`${actorLabel[actor]} cannot read or list the entries`, async () => {
-      await expectDenied(getDoc(doc(dbAs(env, actor), 'admin_audit_log/one')));
-      await expectDenied(getDocs(collection(dbAs(env, actor), 'admin_audit_log')));
+      await expectDenied(getDoc(doc(dbAs(env(), actor), 'admin_audit_log/one')));
+      await expectDenied(getDocs(collection(dbAs(env(), actor), 'admin_audit_log')));
     });
   }
 
   it('a member whose profile role is Admin (no claim) cannot read the entries', async () => {
     // 'owner' carries role 'Admin' on the profile seeded above.
-    await expectDenied(getDoc(doc(dbAs(env, 'owner'), 'admin_audit_log/one')));
+    await expectDenied(getDoc(doc(dbAs(env(), 'owner'), 'admin_audit_log/one')));
   });
 
   for (const actor of everyone) {
     describe(actorLabel[actor], () => {
       itDeniesWrites(
-        () => dbAs(env, actor),
+        () => dbAs(env(), actor),
         { newPath: 'admin_audit_log/new', existingPath: 'admin_audit_log/one' },
         { action: 'forged' },
       );
@@ -106,26 +89,26 @@ describe('admin_audit_log', () => {
 describe('server_failures', () => {
   it('an admin reads and lists the entries', async () => {
     const list = await expectAllowed(
-      getDocs(query(collection(dbAs(env, 'admin'), 'server_failures'), orderBy('at', 'desc'))),
+      getDocs(query(collection(dbAs(env(), 'admin'), 'server_failures'), orderBy('at', 'desc'))),
     );
     expect(list.docs.map((d) => d.get('kind'))).toEqual(['mail']);
   });
 
   for (const actor of nonAdmins) {
     it(`${actorLabel[actor]} cannot read or list the entries`, async () => {
-      await expectDenied(getDoc(doc(dbAs(env, actor), 'server_failures/one')));
-      await expectDenied(getDocs(collection(dbAs(env, actor), 'server_failures')));
+      await expectDenied(getDoc(doc(dbAs(env(), actor), 'server_failures/one')));
+      await expectDenied(getDocs(collection(dbAs(env(), actor), 'server_failures')));
     });
   }
 
   it('a member whose profile role is Admin (no claim) cannot read the entries', async () => {
-    await expectDenied(getDoc(doc(dbAs(env, 'owner'), 'server_failures/one')));
+    await expectDenied(getDoc(doc(dbAs(env(), 'owner'), 'server_failures/one')));
   });
 
   for (const actor of everyone) {
     describe(actorLabel[actor], () => {
       itDeniesWrites(
-        () => dbAs(env, actor),
+        () => dbAs(env(), actor),
         { newPath: 'server_failures/new', existingPath: 'server_failures/one' },
         { kind: 'publish' },
       );

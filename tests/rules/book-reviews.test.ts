@@ -1,6 +1,5 @@
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { collection, doc, getDoc, getDocs, query, Timestamp, where } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   actorLabel,
   dbAs,
@@ -9,11 +8,9 @@ import {
   expectDenied,
   itDeniesWrites,
   nonOwners,
-  saveRuleCoverage,
-  seed,
-  setupRulesEnv,
   uids,
 } from './helpers';
+import { useSeededRulesEnv } from './shared/seeded-env';
 
 // book_reviews/{bookId}__{uid}: the reviewer (the 'owner' actor here) and admins
 // read a review; nobody else reads one from a client (the pages read them on the
@@ -37,27 +34,12 @@ const docs = {
   [OTHERS]: review(uids.other, 'book-1'),
 };
 
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await setupRulesEnv('book-reviews');
-});
-
-afterAll(async () => {
-  await saveRuleCoverage(env);
-  await env.clearFirestore();
-  await env.cleanup();
-});
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await seed(env, docs);
-});
+const env = useSeededRulesEnv('book-reviews', () => docs);
 
 describe('book_reviews', () => {
   describe(actorLabel.owner, () => {
     it('reads their own review and lists their own reviews', async () => {
-      const db = dbAs(env, 'owner');
+      const db = dbAs(env(), 'owner');
       expect((await expectAllowed(getDoc(doc(db, OWN)))).get('rating')).toBe(4);
       const mine = await expectAllowed(
         getDocs(query(collection(db, 'book_reviews'), where('user_id', '==', uids.owner))),
@@ -76,7 +58,7 @@ describe('book_reviews', () => {
       expect(none.size).toBe(0);
     });
     it("cannot read another member's review, nor list a book's reviews", async () => {
-      const db = dbAs(env, 'owner');
+      const db = dbAs(env(), 'owner');
       await expectDenied(getDoc(doc(db, OTHERS)));
       await expectDenied(getDocs(query(collection(db, 'book_reviews'), where('book_id', '==', 'book-1'))));
     });
@@ -84,7 +66,7 @@ describe('book_reviews', () => {
 
   for (const actor of nonOwners) {
     it(`${actorLabel[actor]} cannot read the member's review or list reviews`, async () => {
-      const db = dbAs(env, actor);
+      const db = dbAs(env(), actor);
       await expectDenied(getDoc(doc(db, OWN)));
       await expectDenied(getDocs(collection(db, 'book_reviews')));
       await expectDenied(getDocs(query(collection(db, 'book_reviews'), where('user_id', '==', uids.owner))));
@@ -92,7 +74,7 @@ describe('book_reviews', () => {
   }
 
   it('an admin reads any review and lists them', async () => {
-    const db = dbAs(env, 'admin');
+    const db = dbAs(env(), 'admin');
     await expectAllowed(getDoc(doc(db, OTHERS)));
     expect((await expectAllowed(getDocs(collection(db, 'book_reviews')))).size).toBe(2);
   });
@@ -100,7 +82,7 @@ describe('book_reviews', () => {
   for (const actor of everyone) {
     describe(`${actorLabel[actor]} writes nothing`, () => {
       itDeniesWrites(
-        () => dbAs(env, actor),
+        () => dbAs(env(), actor),
         { newPath: `book_reviews/book-2__${actor === 'admin' ? uids.admin : uids.owner}`, existingPath: OWN },
         review(actor === 'admin' ? uids.admin : uids.owner, 'book-2'),
       );

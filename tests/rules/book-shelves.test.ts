@@ -1,4 +1,3 @@
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -11,7 +10,7 @@ import {
   Timestamp,
   where,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   actorLabel,
   dbAs,
@@ -21,11 +20,10 @@ import {
   itDeniesWrites,
   nonAdmins,
   nonOwners,
-  saveRuleCoverage,
   seed,
-  setupRulesEnv,
   uids,
 } from './helpers';
+import { useSeededRulesEnv } from './shared/seeded-env';
 
 // book_shelves/{bookId}__{uid}: the member (the 'owner' actor) and admins read
 // their entries; anyone reads a member's entries by a query naming user_id while
@@ -63,27 +61,12 @@ const docs = {
 };
 const shelvesOf = (uid: string) => where('user_id', '==', uid);
 
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await setupRulesEnv('book-shelves');
-});
-
-afterAll(async () => {
-  await saveRuleCoverage(env);
-  await env.clearFirestore();
-  await env.cleanup();
-});
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await seed(env, docs);
-});
+const env = useSeededRulesEnv('book-shelves', () => docs);
 
 describe('book_shelves', () => {
   it(`${actorLabel.owner} reads and lists their own entries, private or not`, async () => {
-    await seed(env, { [`shelf_settings/${uids.owner}`]: { private: true, updated_at: at } });
-    const db = dbAs(env, 'owner');
+    await seed(env(), { [`shelf_settings/${uids.owner}`]: { private: true, updated_at: at } });
+    const db = dbAs(env(), 'owner');
     expect((await expectAllowed(getDoc(doc(db, OWN)))).get('shelf')).toBe('reading');
     const mine = await expectAllowed(getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.owner))));
     expect(mine.docs.map((d) => d.id)).toEqual([`book-1__${uids.owner}`]);
@@ -92,7 +75,7 @@ describe('book_shelves', () => {
   for (const actor of nonOwners) {
     describe(actorLabel[actor], () => {
       it("reads a public member's shown shelves by a query naming the member", async () => {
-        const db = dbAs(env, actor);
+        const db = dbAs(env(), actor);
         await expectAllowed(getDoc(doc(db, OWN)));
         const listed = await expectAllowed(
           getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.owner))),
@@ -100,7 +83,7 @@ describe('book_shelves', () => {
         expect(listed.size).toBe(1);
       });
       it('cannot read private shelves, shelves of a member who is not public, nor list every shelf', async () => {
-        const db = dbAs(env, actor);
+        const db = dbAs(env(), actor);
         if (actor !== 'other') {
           await expectDenied(getDoc(doc(db, OTHERS)));
           await expectDenied(getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.other))));
@@ -112,13 +95,13 @@ describe('book_shelves', () => {
   }
 
   it("a member's shelves become unreadable to others once made private", async () => {
-    await seed(env, { [`shelf_settings/${uids.owner}`]: { private: true, updated_at: at } });
-    await expectDenied(getDoc(doc(dbAs(env, 'anonymous'), OWN)));
-    await expectDenied(getDoc(doc(dbAs(env, 'other'), OWN)));
+    await seed(env(), { [`shelf_settings/${uids.owner}`]: { private: true, updated_at: at } });
+    await expectDenied(getDoc(doc(dbAs(env(), 'anonymous'), OWN)));
+    await expectDenied(getDoc(doc(dbAs(env(), 'other'), OWN)));
   });
 
   it('an admin reads any entry, private ones included, and lists them', async () => {
-    const db = dbAs(env, 'admin');
+    const db = dbAs(env(), 'admin');
     await expectAllowed(getDoc(doc(db, OTHERS)));
     expect((await expectAllowed(getDocs(collection(db, 'book_shelves')))).size).toBe(3);
   });
@@ -126,7 +109,7 @@ describe('book_shelves', () => {
   for (const actor of everyone) {
     describe(`${actorLabel[actor]} writes nothing`, () => {
       itDeniesWrites(
-        () => dbAs(env, actor),
+        () => dbAs(env(), actor),
         { newPath: `book_shelves/book-2__${actor === 'admin' ? uids.admin : uids.owner}`, existingPath: OWN },
         entry(actor === 'admin' ? uids.admin : uids.owner, 'book-2'),
       );
@@ -136,7 +119,7 @@ describe('book_shelves', () => {
 
 describe('shelf_settings', () => {
   it(`${actorLabel.owner} reads, creates and changes their own choice`, async () => {
-    const db = dbAs(env, 'owner');
+    const db = dbAs(env(), 'owner');
     const own = doc(db, 'shelf_settings', uids.owner);
     expect((await expectAllowed(getDoc(own))).exists()).toBe(false);
     await expectAllowed(setDoc(own, { private: true, updated_at: serverTimestamp() }));
@@ -145,7 +128,7 @@ describe('shelf_settings', () => {
   });
 
   it('refuses other fields, a missing field, a non-boolean and a client time', async () => {
-    const own = doc(dbAs(env, 'owner'), 'shelf_settings', uids.owner);
+    const own = doc(dbAs(env(), 'owner'), 'shelf_settings', uids.owner);
     await expectDenied(setDoc(own, { private: true, updated_at: serverTimestamp(), shelf: 'read' }));
     await expectDenied(setDoc(own, { private: true }));
     await expectDenied(setDoc(own, { private: 'yes', updated_at: serverTimestamp() }));
@@ -155,7 +138,7 @@ describe('shelf_settings', () => {
   for (const actor of ['pending', 'denied', 'inactive'] as const) {
     it(`${actorLabel[actor]} cannot set their own`, async () => {
       await expectDenied(
-        setDoc(doc(dbAs(env, actor), 'shelf_settings', uids[actor]), {
+        setDoc(doc(dbAs(env(), actor), 'shelf_settings', uids[actor]), {
           private: true,
           updated_at: serverTimestamp(),
         }),
@@ -165,14 +148,14 @@ describe('shelf_settings', () => {
 
   for (const actor of nonAdmins.filter((a) => a !== 'other')) {
     it(`${actorLabel[actor]} cannot read or change another member's choice`, async () => {
-      const theirs = doc(dbAs(env, actor), 'shelf_settings', uids.other);
+      const theirs = doc(dbAs(env(), actor), 'shelf_settings', uids.other);
       await expectDenied(getDoc(theirs));
       await expectDenied(setDoc(theirs, { private: false, updated_at: serverTimestamp() }));
     });
   }
 
   it('an admin reads a choice but does not change it', async () => {
-    const theirs = doc(dbAs(env, 'admin'), 'shelf_settings', uids.other);
+    const theirs = doc(dbAs(env(), 'admin'), 'shelf_settings', uids.other);
     expect((await expectAllowed(getDoc(theirs))).get('private')).toBe(true);
     await expectDenied(setDoc(theirs, { private: false, updated_at: serverTimestamp() }));
   });

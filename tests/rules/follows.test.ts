@@ -1,4 +1,3 @@
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -10,7 +9,7 @@ import {
   updateDoc,
   where,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { emailFollowId, memberFollowId } from '../../src/domain/follows';
 import {
   actorLabel,
@@ -19,12 +18,10 @@ import {
   expectAllowed,
   expectDenied,
   itDeniesWrites,
-  saveRuleCoverage,
-  seed,
-  setupRulesEnv,
   uids,
   type Actor,
 } from './helpers';
+import { useSeededRulesEnv } from './shared/seeded-env';
 
 // follows: a member reads only their own follows; nobody reads another's (the
 // followed author and admins included), nobody reads an email follower's
@@ -49,38 +46,21 @@ const serverOnly = {
   [`follow_digests/m_${uids.owner}_2026-W48`]: { follow_ids: [followOf('owner')], status: 'sent' },
 };
 
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await setupRulesEnv('follows');
-});
-
-afterAll(async () => {
-  await saveRuleCoverage(env);
-  await env.clearFirestore();
-  await env.cleanup();
-});
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await seed(env, {
-    ...Object.fromEntries(
-      followers.map((actor) => [`follows/${followOf(actor)}`, memberFollow(uids[actor])]),
-    ),
-    ...serverOnly,
-    [`follows/${emailFollow}`]: {
-      author_uid: author,
-      follower: { kind: 'email', email: 'reader@example.com' },
-      mode: 'weekly',
-      created_at: new Date('2026-11-01T00:00:00Z'),
-    },
-  });
-});
+const env = useSeededRulesEnv('follows', () => ({
+  ...Object.fromEntries(followers.map((actor) => [`follows/${followOf(actor)}`, memberFollow(uids[actor])])),
+  ...serverOnly,
+  [`follows/${emailFollow}`]: {
+    author_uid: author,
+    follower: { kind: 'email', email: 'reader@example.com' },
+    mode: 'weekly',
+    created_at: new Date('2026-11-01T00:00:00Z'),
+  },
+}));
 
 // The query /account makes (src/data/client/follows.ts): both filters, so it can match only the member's own.
 const ownQuery = (actor: Exclude<Actor, 'anonymous'>) =>
   query(
-    collection(dbAs(env, actor), 'follows'),
+    collection(dbAs(env(), actor), 'follows'),
     where('follower.kind', '==', 'member'),
     where('follower.uid', '==', uids[actor]),
   );
@@ -89,7 +69,7 @@ describe('follows', () => {
   for (const actor of followers) {
     describe(`${actorLabel[actor]}, a follower`, () => {
       it('gets their own follow', async () => {
-        await expectAllowed(getDoc(doc(dbAs(env, actor), 'follows', followOf(actor))));
+        await expectAllowed(getDoc(doc(dbAs(env(), actor), 'follows', followOf(actor))));
       });
       it('lists their own follows', async () => {
         await expectAllowed(getDocs(ownQuery(actor)));
@@ -101,17 +81,17 @@ describe('follows', () => {
     describe(actorLabel[actor], () => {
       it("gets another member's follow: denied", async () => {
         const other = actor === 'pending' ? 'owner' : 'pending';
-        await expectDenied(getDoc(doc(dbAs(env, actor), 'follows', followOf(other))));
+        await expectDenied(getDoc(doc(dbAs(env(), actor), 'follows', followOf(other))));
       });
       it("gets an email follower's follow: denied", async () => {
-        await expectDenied(getDoc(doc(dbAs(env, actor), 'follows', emailFollow)));
+        await expectDenied(getDoc(doc(dbAs(env(), actor), 'follows', emailFollow)));
       });
       it("lists another member's follows: denied", async () => {
         const other = actor === 'owner' ? 'inactive' : 'owner';
         await expectDenied(
           getDocs(
             query(
-              collection(dbAs(env, actor), 'follows'),
+              collection(dbAs(env(), actor), 'follows'),
               where('follower.kind', '==', 'member'),
               where('follower.uid', '==', uids[other]),
             ),
@@ -120,15 +100,15 @@ describe('follows', () => {
       });
       it("lists an author's followers: denied", async () => {
         await expectDenied(
-          getDocs(query(collection(dbAs(env, actor), 'follows'), where('author_uid', '==', author))),
+          getDocs(query(collection(dbAs(env(), actor), 'follows'), where('author_uid', '==', author))),
         );
       });
       it('lists every follow: denied', async () => {
-        await expectDenied(getDocs(collection(dbAs(env, actor), 'follows')));
+        await expectDenied(getDocs(collection(dbAs(env(), actor), 'follows')));
       });
       if (actor !== 'anonymous') {
         it('creates their own follow with the exact id and fields: denied (updateFollow writes it)', async () => {
-          const db = dbAs(env, actor);
+          const db = dbAs(env(), actor);
           const id = memberFollowId(uids.owner === uids[actor] ? uids.admin : uids.owner, uids[actor]);
           await expectDenied(
             setDoc(doc(db, 'follows', id), { ...memberFollow(uids[actor]), author_uid: uids.owner }),
@@ -137,7 +117,7 @@ describe('follows', () => {
       }
       it("creates a follow in another's name: denied", async () => {
         await expectDenied(
-          setDoc(doc(dbAs(env, actor), 'follows', memberFollowId(uids.owner, uids.denied)), {
+          setDoc(doc(dbAs(env(), actor), 'follows', memberFollowId(uids.owner, uids.denied)), {
             ...memberFollow(uids.denied),
             author_uid: uids.owner,
           }),
@@ -146,15 +126,15 @@ describe('follows', () => {
       if (actor !== 'anonymous' && actor !== 'other') {
         it('updates the mode of their own follow: denied', async () => {
           await expectDenied(
-            updateDoc(doc(dbAs(env, actor), 'follows', followOf(actor)), { mode: 'weekly' }),
+            updateDoc(doc(dbAs(env(), actor), 'follows', followOf(actor)), { mode: 'weekly' }),
           );
         });
         it('deletes their own follow: denied', async () => {
-          await expectDenied(deleteDoc(doc(dbAs(env, actor), 'follows', followOf(actor))));
+          await expectDenied(deleteDoc(doc(dbAs(env(), actor), 'follows', followOf(actor))));
         });
       }
       it("deletes another's follow: denied", async () => {
-        await expectDenied(deleteDoc(doc(dbAs(env, actor), 'follows', emailFollow)));
+        await expectDenied(deleteDoc(doc(dbAs(env(), actor), 'follows', emailFollow)));
       });
     });
   }
@@ -166,13 +146,13 @@ describe('release markers, alert deliveries and digest records', () => {
       for (const path of Object.keys(serverOnly)) {
         describe(path, () => {
           it('get is denied', async () => {
-            await expectDenied(getDoc(doc(dbAs(env, actor), path)));
+            await expectDenied(getDoc(doc(dbAs(env(), actor), path)));
           });
           it('list is denied', async () => {
-            await expectDenied(getDocs(collection(dbAs(env, actor), path.slice(0, path.lastIndexOf('/')))));
+            await expectDenied(getDocs(collection(dbAs(env(), actor), path.slice(0, path.lastIndexOf('/')))));
           });
           itDeniesWrites(
-            () => dbAs(env, actor),
+            () => dbAs(env(), actor),
             { newPath: `${path}-new`, existingPath: path },
             { status: 'sent' },
           );

@@ -1,17 +1,6 @@
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import {
-  actorLabel,
-  dbAs,
-  everyone,
-  expectDenied,
-  itDeniesWrites,
-  saveRuleCoverage,
-  seed,
-  setupRulesEnv,
-  uids,
-} from './helpers';
+import { uids } from './helpers';
+import { useSeededRulesEnv } from './shared/seeded-env';
+import { describeServerOnly } from './shared/server-only';
 
 // member_stats (a member's analytics, src/domain/member-stats.ts) is written
 // only by the site's server and read only through the memberAnalytics
@@ -27,41 +16,6 @@ const statsPaths = {
   [`member_stats/${uids.owner}`]: { note: 'parent' },
 };
 
-let env: RulesTestEnvironment;
+const env = useSeededRulesEnv('member-stats', () => statsPaths);
 
-beforeAll(async () => {
-  env = await setupRulesEnv('member-stats');
-});
-
-afterAll(async () => {
-  await saveRuleCoverage(env);
-  await env.cleanup();
-});
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await seed(env, statsPaths);
-});
-
-describe('member_stats', () => {
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      for (const path of Object.keys(statsPaths)) {
-        describe(path, () => {
-          it('get is denied', async () => {
-            await expectDenied(getDoc(doc(dbAs(env, actor), path)));
-          });
-          it('list is denied', async () => {
-            const parent = path.slice(0, path.lastIndexOf('/'));
-            await expectDenied(getDocs(collection(dbAs(env, actor), parent)));
-          });
-          itDeniesWrites(
-            () => dbAs(env, actor),
-            { newPath: `${path}-new`, existingPath: path },
-            { views: 1000 },
-          );
-        });
-      }
-    });
-  }
-});
+describeServerOnly('member_stats', env, statsPaths, { data: () => ({ views: 1000 }) });

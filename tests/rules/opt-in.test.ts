@@ -1,16 +1,6 @@
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, Timestamp, type DocumentData } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import {
-  actorLabel,
-  dbAs,
-  everyone,
-  expectDenied,
-  itDeniesWrites,
-  saveRuleCoverage,
-  seed,
-  setupRulesEnv,
-} from './helpers';
+import { Timestamp, type DocumentData } from 'firebase/firestore';
+import { useSeededRulesEnv } from './shared/seeded-env';
+import { describeServerOnly } from './shared/server-only';
 
 // The visitor opt-in's collections are the server's alone: pending requests and
 // confirmations (src/domain/opt-in.ts) and the newsletters' visitor subscribers
@@ -35,40 +25,10 @@ const serverOnly: Record<string, DocumentData> = {
   [`newsletter_subscribers/${'b'.repeat(64)}`]: { email: 'ann@example.org', confirmed_at: when },
 };
 
-let env: RulesTestEnvironment;
+const env = useSeededRulesEnv('opt-in', () => serverOnly);
 
-beforeAll(async () => {
-  env = await setupRulesEnv('opt-in');
-});
-
-afterAll(async () => {
-  await saveRuleCoverage(env);
-  await env.cleanup();
-});
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await seed(env, serverOnly);
-});
-
-describe('opt-in requests, confirmations and newsletter subscribers', () => {
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      for (const path of Object.keys(serverOnly)) {
-        describe(path.slice(0, path.indexOf('/')), () => {
-          it('get is denied', async () => {
-            await expectDenied(getDoc(doc(dbAs(env, actor), path)));
-          });
-          it('list is denied', async () => {
-            await expectDenied(getDocs(collection(dbAs(env, actor), path.slice(0, path.indexOf('/')))));
-          });
-          itDeniesWrites(
-            () => dbAs(env, actor),
-            { newPath: `${path.slice(0, path.indexOf('/'))}/new-doc`, existingPath: path },
-            serverOnly[path]!,
-          );
-        });
-      }
-    });
-  }
+describeServerOnly('opt-in requests, confirmations and newsletter subscribers', env, serverOnly, {
+  title: (path) => path.slice(0, path.indexOf('/')),
+  listOf: (path) => path.slice(0, path.indexOf('/')),
+  newPathOf: (path) => `${path.slice(0, path.indexOf('/'))}/new-doc`,
 });

@@ -1,17 +1,7 @@
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, Timestamp } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import {
-  actorLabel,
-  dbAs,
-  everyone,
-  expectDenied,
-  itDeniesWrites,
-  saveRuleCoverage,
-  seed,
-  setupRulesEnv,
-  uids,
-} from './helpers';
+import { Timestamp } from 'firebase/firestore';
+import { uids } from './helpers';
+import { useSeededRulesEnv } from './shared/seeded-env';
+import { describeServerOnly } from './shared/server-only';
 
 // Anything not matched in firestore.rules is closed, admins included: a
 // collection the spec does not name, and sub-collections of named ones.
@@ -26,41 +16,6 @@ const unlistedPaths = {
   },
 };
 
-let env: RulesTestEnvironment;
+const env = useSeededRulesEnv('other-paths', () => unlistedPaths);
 
-beforeAll(async () => {
-  env = await setupRulesEnv('other-paths');
-});
-
-afterAll(async () => {
-  await saveRuleCoverage(env);
-  await env.cleanup();
-});
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await seed(env, unlistedPaths);
-});
-
-describe('paths the rules do not name', () => {
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      for (const path of Object.keys(unlistedPaths)) {
-        describe(path, () => {
-          it('get is denied', async () => {
-            await expectDenied(getDoc(doc(dbAs(env, actor), path)));
-          });
-          it('list is denied', async () => {
-            const parent = path.slice(0, path.lastIndexOf('/'));
-            await expectDenied(getDocs(collection(dbAs(env, actor), parent)));
-          });
-          itDeniesWrites(
-            () => dbAs(env, actor),
-            { newPath: `${path}-new`, existingPath: path },
-            { note: 'anything' },
-          );
-        });
-      }
-    });
-  }
-});
+describeServerOnly('paths the rules do not name', env, unlistedPaths, { data: () => ({ note: 'anything' }) });

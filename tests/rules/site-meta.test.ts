@@ -1,6 +1,5 @@
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { collection, doc, getDoc, getDocs, Timestamp } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   actorLabel,
   dbAs,
@@ -9,10 +8,8 @@ import {
   expectDenied,
   itDeniesWrites,
   nonAdmins,
-  saveRuleCoverage,
-  seed,
-  setupRulesEnv,
 } from './helpers';
+import { useSeededRulesEnv } from './shared/seeded-env';
 
 // site_meta/publish: the publish pipeline's status, read by admins on the dashboard,
 // written only by the functions and the build receiver (Admin SDK, past the rules).
@@ -28,51 +25,37 @@ const docs = {
   'site_meta/other': { note: 'internal' },
 };
 
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  env = await setupRulesEnv('site-meta');
-});
-
-afterAll(async () => {
-  await saveRuleCoverage(env);
-  await env.cleanup();
-});
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await seed(env, docs);
-});
+const env = useSeededRulesEnv('site-meta', () => docs);
 
 describe('site_meta', () => {
   it('an admin reads the publish status', async () => {
-    const snapshot = await expectAllowed(getDoc(doc(dbAs(env, 'admin'), 'site_meta/publish')));
+    const snapshot = await expectAllowed(getDoc(doc(dbAs(env(), 'admin'), 'site_meta/publish')));
     expect(snapshot.get('state')).toBe('published');
   });
 
   for (const actor of nonAdmins) {
     it(`${actorLabel[actor]} cannot read the publish status`, async () => {
-      await expectDenied(getDoc(doc(dbAs(env, actor), 'site_meta/publish')));
+      await expectDenied(getDoc(doc(dbAs(env(), actor), 'site_meta/publish')));
     });
   }
 
   for (const actor of everyone) {
     describe(actorLabel[actor], () => {
       it('cannot read other site_meta documents or list the collection', async () => {
-        await expectDenied(getDoc(doc(dbAs(env, actor), 'site_meta/other')));
-        await expectDenied(getDocs(collection(dbAs(env, actor), 'site_meta')));
+        await expectDenied(getDoc(doc(dbAs(env(), actor), 'site_meta/other')));
+        await expectDenied(getDocs(collection(dbAs(env(), actor), 'site_meta')));
       });
       itDeniesWrites(
-        () => dbAs(env, actor),
+        () => dbAs(env(), actor),
         { newPath: 'site_meta/new', existingPath: 'site_meta/publish' },
         { state: 'idle' },
       );
       describe('the Spotlight state', () => {
         it('cannot read it', async () => {
-          await expectDenied(getDoc(doc(dbAs(env, actor), 'site_meta/spotlight')));
+          await expectDenied(getDoc(doc(dbAs(env(), actor), 'site_meta/spotlight')));
         });
         itDeniesWrites(
-          () => dbAs(env, actor),
+          () => dbAs(env(), actor),
           { newPath: 'site_meta/spotlight-next', existingPath: 'site_meta/spotlight' },
           { day: '2026-01-06', picks: ['book-2'], cycle: ['book-1', 'book-2'], last_shown: {} },
         );

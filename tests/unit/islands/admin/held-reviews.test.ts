@@ -4,9 +4,9 @@
 // optional reason, Reject needs one and asks first; a decided review leaves the
 // list, which loads again; a review decided elsewhere says so.
 import { createElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HELD_REVIEW_MESSAGES, type HeldReviewEntry } from '../../../../src/domain/admin-held-reviews';
-import { deferred, mount, settle, type Mounted } from '../ui/render';
+import { deferred, settle, type Mounted, useMounted } from '../ui/render';
 
 const api = vi.hoisted(() => ({ loadHeldReviews: vi.fn(), decideHeldReview: vi.fn() }));
 vi.mock('../../../../src/data/client/admin-held-reviews.ts', () => api);
@@ -37,11 +37,8 @@ const page = (items: HeldReviewEntry[], waiting = items.length, next: string | n
 });
 
 let mounted: Mounted | undefined;
-beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
+const show = useMounted();
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  vi.restoreAllMocks();
   api.loadHeldReviews.mockReset();
   api.decideHeldReview.mockReset();
   showToast.mockReset();
@@ -69,7 +66,7 @@ describe('HeldReviews', () => {
   it('says it is loading, then shows the count and each review: book link, writer, stars, text as text', async () => {
     const load = deferred<ReturnType<typeof page>>();
     api.loadHeldReviews.mockReturnValueOnce(load.promise);
-    mounted = await mount(createElement(HeldReviews));
+    mounted = await show(createElement(HeldReviews));
     expect(section().querySelector('[role="status"]')!.textContent).toBe('Loading the held reviews…');
     await settle(() => load.resolve(page([entry(1), entry(2, { text: '', reviewerPath: null })], 2)));
 
@@ -94,14 +91,14 @@ describe('HeldReviews', () => {
 
   it('says when no review is waiting, and when the list could not be loaded, with Try again', async () => {
     api.loadHeldReviews.mockResolvedValueOnce(page([], 0));
-    mounted = await mount(createElement(HeldReviews));
+    mounted = await show(createElement(HeldReviews));
     await settle();
     expect(section().textContent).toContain(HELD_REVIEW_MESSAGES.empty);
     expect(section().querySelector('[data-held-count]')!.textContent).toBe('');
     mounted.unmount();
 
     api.loadHeldReviews.mockRejectedValueOnce(new Error('offline'));
-    mounted = await mount(createElement(HeldReviews));
+    mounted = await show(createElement(HeldReviews));
     await settle();
     expect(section().querySelector('[role="alert"]')!.textContent).toContain(
       'The held reviews could not be loaded.',
@@ -116,7 +113,7 @@ describe('HeldReviews', () => {
       .mockResolvedValueOnce(page([entry(1), entry(2)], 2))
       .mockResolvedValueOnce(page([entry(2)], 1));
     api.decideHeldReview.mockResolvedValue({ ok: true, data: { decided: true } });
-    mounted = await mount(createElement(HeldReviews));
+    mounted = await show(createElement(HeldReviews));
     await settle();
     await click(button(item('book1__u1')!, 'Release'));
     expect(api.decideHeldReview).toHaveBeenCalledWith({
@@ -137,7 +134,7 @@ describe('HeldReviews', () => {
   it('rejects only with a reason, after asking; Cancel sends nothing', async () => {
     api.loadHeldReviews.mockResolvedValueOnce(page([entry(1)])).mockResolvedValue(page([], 0));
     api.decideHeldReview.mockResolvedValue({ ok: true, data: { decided: true } });
-    mounted = await mount(createElement(HeldReviews));
+    mounted = await show(createElement(HeldReviews));
     await settle();
 
     await click(button(item('book1__u1')!, 'Reject'));
@@ -173,7 +170,7 @@ describe('HeldReviews', () => {
     api.decideHeldReview
       .mockResolvedValueOnce({ ok: false, code: 'internal', message: 'The action failed. Please try again.' })
       .mockResolvedValueOnce({ ok: true, data: { decided: false } });
-    mounted = await mount(createElement(HeldReviews));
+    mounted = await show(createElement(HeldReviews));
     await settle();
 
     await click(button(item('book2__u2')!, 'Release'));
@@ -197,7 +194,7 @@ describe('HeldReviews', () => {
     api.loadHeldReviews
       .mockResolvedValueOnce(page([entry(1), entry(2)], 3, 'book2__u2'))
       .mockResolvedValueOnce(page([entry(2), entry(3)], 3));
-    mounted = await mount(createElement(HeldReviews));
+    mounted = await show(createElement(HeldReviews));
     await settle();
     await click(button(section(), 'Load more'));
     expect(api.loadHeldReviews).toHaveBeenLastCalledWith('book2__u2');

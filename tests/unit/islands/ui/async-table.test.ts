@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 // AsyncTable: a read-only record table that loads on mount and again on each new refreshKey.
 import { createElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import AsyncTable from '../../../../src/islands/ui/AsyncTable';
-import { mount, settle, type Mounted } from './render';
+import { settle, type Mounted, useMounted } from './render';
 
 interface Entry {
   id: string;
@@ -11,12 +11,7 @@ interface Entry {
 }
 
 let mounted: Mounted | undefined;
-beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  vi.restoreAllMocks();
-});
+const show = useMounted();
 
 const table = (load: () => Promise<Entry[]>, refreshKey: number) =>
   createElement(AsyncTable<Entry>, {
@@ -33,7 +28,7 @@ const table = (load: () => Promise<Entry[]>, refreshKey: number) =>
 describe('AsyncTable', () => {
   it('shows the loaded records, and loads again when refreshKey changes', async () => {
     const load = vi.fn(async () => [{ id: 'a1', action: 'approve-user' }]);
-    mounted = await mount(table(load, 0));
+    mounted = await show(table(load, 0));
     expect(mounted.container.querySelector('caption')!.textContent).toBe('Latest admin actions');
     expect([...mounted.container.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
       'approve-user',
@@ -47,7 +42,7 @@ describe('AsyncTable', () => {
   });
 
   it('announces the failure and logs it', async () => {
-    mounted = await mount(table(() => Promise.reject(new Error('denied')), 0));
+    mounted = await show(table(() => Promise.reject(new Error('denied')), 0));
     expect(mounted.container.querySelector('[role="alert"]')!.textContent).toBe(
       'The audit log could not be loaded.',
     );

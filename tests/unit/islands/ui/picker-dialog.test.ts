@@ -3,8 +3,8 @@
 // matches for '' on opening, searches on every press of Search, says a failed
 // search in a toast, and closes only after a pick that worked.
 import { act, createElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, mount, settle, type Mounted } from './render';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred, settle, useMounted } from './render';
 
 const showToast = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/lib/toast.ts', () => ({ showToast }));
@@ -33,17 +33,13 @@ const texts = {
   failureToast: 'Failed to load books.',
 };
 
-let mounted: Mounted | undefined;
-beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
+const show = useMounted();
 afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  vi.restoreAllMocks();
   showToast.mockReset();
 });
 
 function open(find: (query: string) => Promise<Book[]>, onPick = vi.fn(async () => true), onClose = vi.fn()) {
-  return mount(
+  return show(
     createElement(PickerDialog<Book>, {
       texts,
       find,
@@ -73,7 +69,7 @@ async function searchFor(text: string) {
 describe('PickerDialog', () => {
   it('is named by its title, has a labelled search, and lists the matches for "" with a Feature button each', async () => {
     const find = vi.fn(async () => BOOKS);
-    mounted = await open(find);
+    await open(find);
     expect(find).toHaveBeenCalledWith('');
     const labelledBy = dialog().getAttribute('aria-labelledby')!;
     expect(document.getElementById(labelledBy)!.textContent).toBe('Featured book for slot 3');
@@ -92,7 +88,7 @@ describe('PickerDialog', () => {
       answers.push(deferred<Book[]>());
       return answers.at(-1)!.promise;
     });
-    mounted = await open(find);
+    await open(find);
     await settle(() => answers[0]!.resolve(BOOKS));
     await searchFor('emma');
     expect(find).toHaveBeenLastCalledWith('emma');
@@ -108,7 +104,7 @@ describe('PickerDialog', () => {
   });
 
   it('says a failed search in an Error toast and lists nothing', async () => {
-    mounted = await open(() => Promise.reject(new Error('offline')));
+    await open(() => Promise.reject(new Error('offline')));
     expect(showToast).toHaveBeenCalledWith({
       title: 'Error',
       description: 'Failed to load books.',
@@ -121,7 +117,7 @@ describe('PickerDialog', () => {
     const outcome = deferred<boolean>();
     const onPick = vi.fn(() => outcome.promise);
     const onClose = vi.fn();
-    mounted = await open(async () => BOOKS, onPick, onClose);
+    await open(async () => BOOKS, onPick, onClose);
     await settle(() => featureButton('Emma').click());
     expect(onPick).toHaveBeenCalledWith(BOOKS[1]);
     expect(featureButton('Dune').disabled).toBe(true);
@@ -136,7 +132,7 @@ describe('PickerDialog', () => {
 
   it('closes on Escape', async () => {
     const onClose = vi.fn();
-    mounted = await open(async () => BOOKS, undefined, onClose);
+    await open(async () => BOOKS, undefined, onClose);
     act(() => {
       dialog().dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     });

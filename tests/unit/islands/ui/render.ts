@@ -1,6 +1,7 @@
 // Mounts React elements in jsdom for the ui room's tests (the test file sets
 // `// @vitest-environment jsdom`): `act` flushes effects and settled promises.
 import { act, type ReactElement } from 'react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createRoot, type Root } from 'react-dom/client';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -24,6 +25,22 @@ export async function mount(element: ReactElement): Promise<Mounted> {
       container.remove();
     },
   };
+}
+
+/**
+ * The hooks every component test file needs: React's expected console errors kept
+ * quiet, and after each test the mounted element unmounted and every mock restored.
+ * Returns `show`, which mounts an element and remembers it for that clean-up.
+ */
+export function useMounted(): (element: ReactElement) => Promise<Mounted> {
+  let current: Mounted | undefined;
+  beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
+  afterEach(() => {
+    current?.unmount();
+    current = undefined;
+    vi.restoreAllMocks();
+  });
+  return async (element) => (current = await mount(element));
 }
 
 /** Runs `step` inside act and lets settled promises reach React. */

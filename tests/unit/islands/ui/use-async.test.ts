@@ -3,7 +3,7 @@
 // shows while a page loads, after it arrives, after it fails, and when a late
 // page belongs to a list that has started again.
 import { createElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   useAsync,
   usePagedAsync,
@@ -12,15 +12,10 @@ import {
   type Page,
   type PagedAsync,
 } from '../../../../src/islands/ui/use-async';
-import { deferred, mount, settle, type Mounted } from './render';
+import { deferred, settle, type Mounted, useMounted } from './render';
 
 let mounted: Mounted | undefined;
-beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  vi.restoreAllMocks();
-});
+const show = useMounted();
 
 describe('useAsync', () => {
   let seen: [AsyncState<string>, () => void, AsyncControls<string>];
@@ -33,7 +28,7 @@ describe('useAsync', () => {
     const answers = [deferred<string>(), deferred<string>(), deferred<string>()];
     let call = 0;
     const load = () => answers[call++]!.promise;
-    mounted = await mount(createElement(Probe, { load, query: 'a' }));
+    mounted = await show(createElement(Probe, { load, query: 'a' }));
     await settle(() => answers[0]!.resolve('first'));
     expect(seen[0]).toEqual({ status: 'ready', value: 'first' });
 
@@ -50,7 +45,7 @@ describe('useAsync', () => {
 
   it('update changes a ready value and leaves a loading one alone; fail shows the failure', async () => {
     const answer = deferred<string>();
-    mounted = await mount(createElement(Probe, { load: () => answer.promise, query: 'a' }));
+    mounted = await show(createElement(Probe, { load: () => answer.promise, query: 'a' }));
     await settle(() => seen[2].update((value) => `${value}!`));
     expect(seen[0]).toEqual({ status: 'loading' });
     await settle(() => answer.resolve('x'));
@@ -64,7 +59,7 @@ describe('useAsync', () => {
     const slow = deferred<string>();
     const fast = deferred<string>();
     const load = (query: string) => (query === 'slow' ? slow.promise : fast.promise);
-    mounted = await mount(createElement(Probe, { load, query: 'slow' }));
+    mounted = await show(createElement(Probe, { load, query: 'slow' }));
     await mounted.rerender(createElement(Probe, { load, query: 'fast' }));
     await settle(() => fast.resolve('fast answer'));
     await settle(() => slow.resolve('slow answer'));
@@ -98,7 +93,7 @@ describe('usePagedAsync', () => {
 
   it('appends the next page to the list and stops when there is none', async () => {
     const { load, pending } = server();
-    mounted = await mount(createElement(Probe, { load, filter: '' }));
+    mounted = await show(createElement(Probe, { load, filter: '' }));
     expect(seen.state).toEqual({ status: 'loading' });
     await settle(() => pending[0]!.answer.resolve({ items: [1, 2], next: 'p2' }));
     expect(seen.state).toEqual({ status: 'ready', value: [1, 2] });
@@ -119,7 +114,7 @@ describe('usePagedAsync', () => {
 
   it('asks for a page once while it is on its way', async () => {
     const { load, pending } = server();
-    mounted = await mount(createElement(Probe, { load, filter: '' }));
+    mounted = await show(createElement(Probe, { load, filter: '' }));
     await settle(() => pending[0]!.answer.resolve({ items: [1], next: 'p2' }));
     await settle(() => {
       void seen.loadMore();
@@ -132,7 +127,7 @@ describe('usePagedAsync', () => {
 
   it('keeps the list when a page fails, or shows the failure when asked to', async () => {
     const { load, pending } = server();
-    mounted = await mount(createElement(Probe, { load, filter: '' }));
+    mounted = await show(createElement(Probe, { load, filter: '' }));
     await settle(() => pending[0]!.answer.resolve({ items: [1], next: 'p2' }));
 
     let more!: Promise<boolean>;
@@ -155,7 +150,7 @@ describe('usePagedAsync', () => {
 
   it('drops a page that arrives after the list started again', async () => {
     const { load, pending } = server();
-    mounted = await mount(createElement(Probe, { load, filter: '' }));
+    mounted = await show(createElement(Probe, { load, filter: '' }));
     await settle(() => pending[0]!.answer.resolve({ items: [1], next: 'p2' }));
     await settle(() => {
       void seen.loadMore();
@@ -168,7 +163,7 @@ describe('usePagedAsync', () => {
 
   it('update changes the items and keeps the cursor', async () => {
     const { load, pending } = server();
-    mounted = await mount(createElement(Probe, { load, filter: '' }));
+    mounted = await show(createElement(Probe, { load, filter: '' }));
     await settle(() => pending[0]!.answer.resolve({ items: [1, 2], next: 'p2' }));
     await settle(() => seen.update((items) => [0, ...items.filter((n) => n !== 2)]));
     expect(seen.state).toEqual({ status: 'ready', value: [0, 1] });
