@@ -11,9 +11,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  // One more try for a test that fails once under load (a cold on-demand render, a
-  // trigger that lands late); the summary counts such tests as passed on a retry.
-  retries: 1,
+  // No retries: a test that fails under load waits for what it needs (a trigger's
+  // result, a hydrated island) instead of getting another try.
+  retries: 0,
   // Generous limits: CI runs the whole suite on two cores next to the emulators, a
   // server and the functions' triggers, where a page that hydrates in 1 s alone can
   // take 10 s. What a test checks is the behaviour; speed is held by `npm run bench`.

@@ -30,11 +30,9 @@ export default defineConfig({
           testTimeout: 60000,
           hookTimeout: 30000,
           fileParallelism: false,
-          // Functions tests wait on real triggers and task queues whose workers the
-          // emulator starts cold, on two cores shared with the Java emulator: a test
-          // that times out once because a worker was still starting gets two more
-          // tries (the summary names any test that still fails).
-          retry: 2,
+          // No retries: a test that passes only on a second try hides a race in the
+          // code or the test, which gets fixed instead (waits on triggers use
+          // `eventually`, never a fixed sleep that load can outrun).
         },
       },
     ],

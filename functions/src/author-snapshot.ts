@@ -1,8 +1,6 @@
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
-import { logger } from 'firebase-functions';
-import type { Firestore } from 'firebase-admin/firestore';
-import { chunk, db, MAX_BATCH_WRITES } from './firestore';
-import { authorFromProfile, storedAuthor, type Author } from './book-fields';
+// When a book's author snapshot (books.author: the owner's name and page address)
+// must be (re)filled; functions/src/books/book-derived.ts writes it.
+import type { Author } from './book-fields';
 
 /** True when the two snapshots differ in anything a book shows (name or page link). */
 export function authorChanged(before: Author | undefined, after: Author | undefined): boolean {
@@ -27,55 +25,3 @@ export function bookNeedsAuthor(
   if (after.author === undefined || after.author === null) return true;
   return before !== undefined && before.user_id !== after.user_id;
 }
-
-/** Writes `author` into every book of `uid` whose snapshot differs; returns how many were updated. */
-export async function propagateAuthor(firestore: Firestore, uid: string, author: Author): Promise<number> {
-  const books = await firestore.collection('books').where('user_id', '==', uid).get();
-  const stale = books.docs.filter((book) => authorChanged(storedAuthor(book.get('author')), author));
-  for (const part of chunk(stale, MAX_BATCH_WRITES)) {
-    const batch = firestore.batch();
-    for (const book of part) batch.update(book.ref, { author });
-    await batch.commit();
-  }
-  return stale.length;
-}
-
-/**
- * Copies the owner's current snapshot into one book, inside a transaction so a
- * book deleted or moved meanwhile is not resurrected or mislabelled.
- */
-export async function fillBookAuthor(firestore: Firestore, bookId: string): Promise<Author | undefined> {
-  const bookRef = firestore.collection('books').doc(bookId);
-  return firestore.runTransaction(async (tx) => {
-    const book = await tx.get(bookRef);
-    const uid = book.get('user_id');
-    if (!book.exists || typeof uid !== 'string') return undefined;
-    const profile = await tx.get(firestore.collection('profiles').doc(uid));
-    if (!profile.exists) return undefined;
-    const author = authorFromProfile(uid, profile.data());
-    if (author === undefined || !authorChanged(storedAuthor(book.get('author')), author)) return undefined;
-    tx.update(bookRef, { author });
-    return author;
-  });
-}
-
-/**
- * When a member renames themself or changes their page address, rewrites the
- * books.author snapshot on their books, so book lists need no join at read time.
- * A deleted profile leaves its books alone: deleting the account removes them.
- */
-export const authorSnapshot = onDocumentWritten('profiles/{uid}', async (event) => {
-  const { uid } = event.params;
-  const before = authorFromProfile(uid, event.data?.before.data());
-  const after = authorFromProfile(uid, event.data?.after.data());
-  if (after === undefined || !authorChanged(before, after)) return;
-  const updated = await propagateAuthor(db(), uid, after);
-  logger.debug('author snapshot', { uid, updated });
-});
-
-/** Fills books.author from the owner's profile when a book is created without it or changes owner. */
-export const bookAuthor = onDocumentWritten('books/{bookId}', async (event) => {
-  if (!bookNeedsAuthor(event.data?.before.data(), event.data?.after.data())) return;
-  const author = await fillBookAuthor(db(), event.params.bookId);
-  logger.debug('book author filled', { book: event.params.bookId, author });
-});

@@ -1,8 +1,8 @@
-import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from './firestore';
 import { readBookOwnership, type BookOwnership } from './book-fields';
+import { changeKind, type DocChange, type Handler } from './triggers/collection-trigger';
 
 /**
  * The users whose profiles.book_count a book write can change: the owner before and
@@ -51,18 +51,23 @@ export async function recountBooks(firestore: Firestore, uid: string): Promise<n
   });
 }
 
-/** Keeps profiles/{user_id}.book_count equal to the number of the user's active books. */
-export const bookCount = onDocumentWritten('books/{bookId}', async (event) => {
-  const { bookId } = event.params;
-  const before = readBookOwnership(bookId, event.data?.before.data());
-  const after = readBookOwnership(bookId, event.data?.after.data());
-  for (const uid of usersToRecount(before, after)) {
-    const count = await recountBooks(db(), uid);
-    logger.debug('book_count', { uid, count, book: bookId });
-  }
-});
+/** Books handler: keeps profiles/{user_id}.book_count equal to the number of the user's active books. */
+export const bookCount: Handler = {
+  name: 'book count',
+  async run(change: DocChange) {
+    const before = readBookOwnership(change.id, change.before);
+    const after = readBookOwnership(change.id, change.after);
+    for (const uid of usersToRecount(before, after)) {
+      const count = await recountBooks(db(), uid);
+      logger.debug('book_count', { uid, count, book: change.id });
+    }
+  },
+};
 
-/** Counts a new profile's existing books (imported or seeded before the profile), so no profile starts wrong. */
-export const bookCountOnProfileCreate = onDocumentCreated('profiles/{uid}', async (event) => {
-  await recountBooks(db(), event.params.uid);
-});
+/** Profiles handler: counts a new profile's existing books (imported or seeded before the profile), so no profile starts wrong. */
+export const bookCountOnProfileCreate: Handler = {
+  name: 'book count of a new profile',
+  async run(change: DocChange) {
+    if (changeKind(change) === 'created') await recountBooks(db(), change.id);
+  },
+};

@@ -1,17 +1,16 @@
 // Entry point of the Cloud Functions bundle (see scripts/build-functions.mjs).
 import type { CallableName, CallableResponse } from '../../src/domain/callables';
 import type { GuardedCallable } from './guard';
+import { installOpMeterFromEnv } from './op-meter';
 
-export { bookCount, bookCountOnProfileCreate } from './book-count';
-export { authorSnapshot, bookAuthor } from './author-snapshot';
-export { profileDirectoryFields } from './profile-directory-fields';
-export { bookListingFields } from './book-listing-fields';
-export { publishOnChange, publishSite, requestPublish, publishHourly } from './publish/publish-functions';
-export { purgeProfileCache, purgeBookCache, purgeProductCache, purgeAdCache } from './publish/cache-purge';
+// The bench's Firestore read and write meter (FIRESTORE_OP_METER=1 only).
+installOpMeterFromEnv();
+
+export { onWrite } from './triggers/triggers';
+export { publishSite, requestPublish, publishHourly } from './publish/publish-functions';
 export { publishNotification } from './publish/netlify-notification';
 export { spotlightDaily } from './spotlight/spotlight-functions';
 export { signUp } from './accounts/sign-up';
-export { approvalEmail } from './accounts/approval-email';
 export { resendVerificationEmail } from './accounts/resend-verification';
 export { blockClientSignUp } from './accounts/block-client-sign-up';
 export { saveProfile } from './profiles/save-profile';
@@ -20,7 +19,6 @@ export { deleteAccount, finishAccountDeletions } from './accounts/delete-account
 export { authUserDeleted } from './accounts/auth-user-deleted';
 export { removeOrphanUploadsHourly } from './orphan-uploads';
 export {
-  editorialSlug,
   newsletterAudience,
   sendNewsletter,
   deliverNewsletterBatch,
@@ -36,49 +34,24 @@ export { completePasswordReset } from './accounts/password-reset-completion';
 export { accountOverview, signOutEverywhere } from './accounts/account-settings';
 export { exportMemberData } from './accounts/export-data';
 export { saveBook, deleteBook } from './books/save-book';
-export { bookVisibility, bookVisibilityOwner } from './books/book-visibility';
 export { saveProductService, deleteProductService } from './products/save-product';
 export { adminFeatured } from './admin/featured';
 export { adminModeration } from './admin/moderation';
 export { adminHeldReviews } from './admin/held-reviews';
 export { adminSiteSettings } from './admin/site-settings';
 export { adminContent } from './admin/content';
-export {
-  marketIndexBooks,
-  marketIndexProducts,
-  marketIndexAds,
-  marketIndexOwner,
-} from './market/market-index';
 export { contactSeller } from './market/contact-seller';
-export {
-  saveReview,
-  deleteReview,
-  removeReviewsOfDeletedBook,
-  reviewVisibilityOwner,
-} from './reviews/save-review';
+export { saveReview, deleteReview } from './reviews/save-review';
 export { setShelf } from './reviews/set-shelf';
 export { stripeWebhook } from './billing/webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { memberAnalytics } from './analytics/member-analytics';
-export {
-  searchBooks,
-  searchProfiles,
-  searchProducts,
-  searchAds,
-  searchBlogPosts,
-  searchNewsletters,
-} from './search/search-changes';
 export { searchSnapshot } from './search/search-snapshot';
 export { searchTypesense } from './search/search-typesense';
 export { mailOptInConfirmation } from './opt-in/confirmation-mail';
 export { updateFollow } from './follows/update-follow';
 export { followerCount } from './follows/follower-count';
-export {
-  bookReleaseAlerts,
-  deliverReleaseAlerts,
-  weeklyFollowDigest,
-  followUnsubscribe,
-} from './follows/follow-functions';
+export { deliverReleaseAlerts, weeklyFollowDigest, followUnsubscribe } from './follows/follow-functions';
 
 // The callables exported here are exactly those of src/domain/callables.ts, each
 // answering what the table says: a renamed, missing or retyped callable fails

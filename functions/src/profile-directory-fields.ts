@@ -1,8 +1,8 @@
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import type { Firestore } from 'firebase-admin/firestore';
 import { directoryFields, sameDirectoryFields } from '../../src/domain/directory';
 import { db } from './firestore';
+import type { DocChange, Handler } from './triggers/collection-trigger';
 
 /** The fields a profile document should carry, from its name, category and about text (non-strings count as empty). */
 export function wantedFields(data: Record<string, unknown>): ReturnType<typeof directoryFields> {
@@ -34,15 +34,19 @@ export async function refreshDirectoryFields(firestore: Firestore, uid: string):
 }
 
 /**
- * Keeps the directory's denormalised search and sort fields in step with the
- * profile: Firestore has neither substring search nor case-insensitive ordering.
- * Its own write fires this trigger once more, which then finds nothing to change.
+ * Profiles handler: keeps the directory's denormalised search and sort fields in
+ * step with the profile (Firestore has neither substring search nor
+ * case-insensitive ordering). saveProfile and signUp write them with the profile;
+ * this catches every other write.
  */
-export const profileDirectoryFields = onDocumentWritten('profiles/{uid}', async (event) => {
-  const after = event.data?.after.data();
-  if (after === undefined) return;
-  // Most profile writes (and the echo of our own) leave the fields current: no read, no write.
-  if (sameDirectoryFields(after, wantedFields(after))) return;
-  const wrote = await refreshDirectoryFields(db(), event.params.uid);
-  logger.debug('directory fields', { uid: event.params.uid, wrote });
-});
+export const profileDirectoryFields: Handler = {
+  name: 'directory fields',
+  async run(change: DocChange) {
+    const after = change.after;
+    // Most profile writes leave the fields current: no read, no write.
+    if (after === undefined || sameDirectoryFields(after, wantedFields(after))) return undefined;
+    const wrote = await refreshDirectoryFields(db(), change.id);
+    logger.debug('directory fields', { uid: change.id, wrote });
+    return wrote ? wantedFields(after) : undefined;
+  },
+};

@@ -26,6 +26,7 @@ import { benchSearch } from './search.mjs';
 import { benchSearchFreshness } from './search-fresh.mjs';
 import { benchReviewReads } from './reviews.mjs';
 import { benchFollows } from './follows.mjs';
+import { benchInvocations } from './invocations.mjs';
 import { renderMarkdown } from './report.mjs';
 import { fillMarketTo, newestAdPath } from './extra-listings.mjs';
 import { MARKET_PAGE_SIZE } from '../../src/domain/market.ts';
@@ -88,6 +89,8 @@ const onlyReviews = process.env.BENCH_ONLY === 'reviews';
 const onlySearchFresh = process.env.BENCH_ONLY === 'search-fresh';
 // BENCH_ONLY=follows: only the new-book alerts to 10,000 followers (follows.mjs; no demo data, build or site).
 const onlyFollows = process.env.BENCH_ONLY === 'follows';
+// BENCH_ONLY=invocations: only the function invocations per member action (invocations.mjs; no demo data, build or site).
+const onlyInvocations = process.env.BENCH_ONLY === 'invocations';
 /** Lighthouse runs of a page with first-paint targets: those are held as the median of at least five. */
 const FIRST_PAINT_RUNS = 5;
 
@@ -309,6 +312,18 @@ async function followsAlerts() {
 const followsOnly = (started) =>
   writeSectionOnly('follows', started, loadavg()[0].toFixed(2), 'follows', followsAlerts);
 
+/** Function invocations per member action (invocations.mjs). */
+async function invocationCounts() {
+  step(
+    'Function invocations: a book created, edited and deleted, a profile edit, a review, a follow, a view',
+  );
+  return benchInvocations().catch((error) => ({ error: String(error) }));
+}
+
+/** BENCH_ONLY=invocations: the invocation counts alone (no demo data, build or site). */
+const invocationsOnly = (started) =>
+  writeSectionOnly('invocations', started, loadavg()[0].toFixed(2), 'invocations', invocationCounts);
+
 /** The versions of Lighthouse and Chromium the report names. */
 function toolVersions() {
   const require = createRequire(import.meta.url);
@@ -345,6 +360,7 @@ async function main() {
   if (onlyOracle) return oracleOnly(started);
   if (onlySearch) return searchOnly(started);
   if (onlyFollows) return followsOnly(started);
+  if (onlyInvocations) return invocationsOnly(started);
   const mediaDir = join(OUT, 'media');
   const env = { ...process.env, MEDIA_DIR: mediaDir };
   mkdirSync(OUT, { recursive: true });

@@ -17,6 +17,9 @@ export const TARGETS = { performance: 95, accessibility: 100, lcp_after_fcp_ms: 
  */
 export const REVIEW_PAGE_READS_TARGET = 20;
 
+/** The most functions a book create, edit or delete may wake, the callable included. */
+export const INVOCATIONS_PER_BOOK_ACTION = 3;
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const ms = (value) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value} ms`);
 
@@ -354,6 +357,27 @@ export function renderMarkdown(results) {
       );
   }
 
+  const invocations = results.invocations;
+  if (invocations) {
+    lines.push(
+      '',
+      'Function invocations per action, counted from the functions emulator log until quiet:',
+      '',
+    );
+    if (invocations.error) lines.push(`- not measured: ${invocations.error}`);
+    else
+      for (const a of invocations.actions)
+        lines.push(
+          a.error
+            ? `- ${a.action}: not measured: ${a.error}`
+            : `- ${a.action}: ${a.invocations} invocations, ${a.reads} reads, ${a.writes} writes (${Object.entries(
+                a.functions,
+              )
+                .map(([name, count]) => `${name} ×${count}`)
+                .join(', ')})`,
+        );
+  }
+
   const misses = results.pages.flatMap((p) => missesOf(p).map((m) => `- ${p.path}: ${m}`));
   if (search && !search.error) {
     const t = search.targets;
@@ -387,6 +411,12 @@ export function renderMarkdown(results) {
     if (analytics.view && !analytics.view.error && analytics.view.reads > analytics.view.reads_target)
       misses.push(`- analytics: a 90-day view read ${analytics.view.reads} documents`);
   }
+  // A book create, edit or delete wakes at most 3 functions, the callable included.
+  for (const a of invocations?.actions ?? [])
+    if (/^book /.test(a.action) && (a.error || a.invocations > INVOCATIONS_PER_BOOK_ACTION))
+      misses.push(
+        `- invocations: ${a.action}: ${a.error ?? `${a.invocations} (> ${INVOCATIONS_PER_BOOK_ACTION})`}`,
+      );
   if (follows && !follows.error && (follows.duplicates > 0 || follows.missing > 0 || follows.released_again))
     misses.push(`- follows: ${follows.duplicates} duplicate and ${follows.missing} missing alerts`);
   // A bounded first screen: four counts (one read per 1,000 profiles each) and one page; other screens one page.

@@ -12,8 +12,8 @@
 //   BENCH_RUNS             Lighthouse runs per page, the median is reported (default 3)
 //   BENCH_EXTRA_MEMBERS    members added for the directory's second data size (default 500)
 import '../lib/node-version.mjs';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { emulatorEnv, PROJECT_ID, ROOT } from '../emulator-env.mjs';
 import { isOpen, run, runToEnd, stopAll } from '../lib/processes.mjs';
 
@@ -23,8 +23,45 @@ const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const FUNCTION_CHATTER =
   /^(i {2}functions: (Beginning execution|Finished "|Loaded environment variables)|> {2})/;
 
+/**
+ * A tally of the functions emulator's log: invocations begun and finished, per
+ * function, when the last one began or ended, and the Firestore reads and writes the
+ * functions reported (functions/src/op-meter.ts, on with FIRESTORE_OP_METER=1). Written to
+ * bench-results/function-log.json (at most every 100 ms) for the invocations step
+ * (invocations.mjs), which runs inside the emulators and cannot see their log.
+ */
+function functionTally() {
+  const tally = { begun: 0, finished: 0, reads: 0, writes: 0, last_at: Date.now(), by_function: {} };
+  const file = join(ROOT, 'bench-results', 'function-log.json');
+  mkdirSync(dirname(file), { recursive: true });
+  let timer;
+  const save = () => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      writeFileSync(`${file}.tmp`, JSON.stringify(tally));
+      renameSync(`${file}.tmp`, file);
+    }, 100);
+  };
+  save();
+  return (line) => {
+    const begun = /functions: Beginning execution of "([^"]+)"/.exec(line);
+    const ops = /\[op-meter\] reads=(\d+) writes=(\d+)/.exec(line);
+    if (ops) {
+      tally.reads += Number(ops[1]);
+      tally.writes += Number(ops[2]);
+    } else if (begun) {
+      tally.begun += 1;
+      tally.by_function[begun[1]] = (tally.by_function[begun[1]] ?? 0) + 1;
+    } else if (/functions: Finished "/.test(line)) tally.finished += 1;
+    else return;
+    tally.last_at = Date.now();
+    save();
+  };
+}
+
 /** Runs `command`, printing its output without the functions' per-invocation chatter; resolves with the exit code. */
 function runFiltered(command, args, options) {
+  const count = functionTally();
   return new Promise((resolve, reject) => {
     const child = run(command, args, { ...options, quiet: true });
     for (const [stream, out] of [
@@ -35,7 +72,10 @@ function runFiltered(command, args, options) {
       stream.on('data', (chunk) => {
         const lines = (pending + chunk.toString()).split('\n');
         pending = lines.pop() ?? '';
-        for (const line of lines) if (!FUNCTION_CHATTER.test(line)) out.write(`${line}\n`);
+        for (const line of lines) {
+          count(line);
+          if (!FUNCTION_CHATTER.test(line)) out.write(`${line}\n`);
+        }
       });
       stream.on('end', () => pending && !FUNCTION_CHATTER.test(pending) && out.write(`${pending}\n`));
     }
@@ -81,7 +121,8 @@ async function main() {
       'auth,firestore,functions',
       `"${process.execPath}" --expose-gc --import tsx scripts/bench/inner.mjs`,
     ],
-    { cwd: ROOT, env: { ...emulatorEnv(), BENCH_PORT: String(sitePort) } },
+    // FIRESTORE_OP_METER: the functions report their Firestore reads and writes (functions/src/op-meter.ts).
+    { cwd: ROOT, env: { ...emulatorEnv(), BENCH_PORT: String(sitePort), FIRESTORE_OP_METER: '1' } },
   );
 }
 

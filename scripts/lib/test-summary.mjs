@@ -5,7 +5,8 @@ import { join } from 'node:path';
 
 const LAYERS = [
   ['unit', 'unit.json', 'vitest', ['unit']],
-  ['rules + functions', 'emulator.json', 'vitest', ['rules', 'functions']],
+  ['rules', 'rules.json', 'vitest', ['rules']],
+  ['functions', 'functions.json', 'vitest', ['functions']],
   ['e2e', 'e2e.json', 'playwright', ['e2e']],
 ];
 

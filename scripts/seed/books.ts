@@ -211,7 +211,7 @@ export function generateBooks(ctx: SeedContext, members: readonly Member[]): See
         created_at: createdAt,
         updated_at: dateAfter(rng, createdAt, 60),
       };
-      // The same derivation the bookListingFields trigger applies, so the trigger finds nothing to change.
+      // The same derivation the books trigger applies, so the trigger finds nothing to change.
       Object.assign(data, listingFieldsOf(data as ListingSource));
       // And the bookVisibility triggers' fields: public only while active and the owner is approved and active.
       Object.assign(

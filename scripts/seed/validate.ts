@@ -135,7 +135,7 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
       problems.push(`profiles/${uid}: directory fields differ from directoryFields()`);
   }
   for (const doc of of('books')) {
-    // The bookListingFields trigger would rewrite stale fields; the seed must already agree with it.
+    // The books trigger would rewrite stale listing fields; the seed must already agree with it.
     if (!sameListingFields(doc.data, listingFieldsOf(doc.data as ListingSource)))
       problems.push(`books/${doc.id}: listing fields differ from listingFieldsOf()`);
     // So would the bookVisibility triggers.

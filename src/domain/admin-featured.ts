@@ -54,7 +54,7 @@ export interface SearchableBook {
 
 /**
  * True when every search word starts a word of the book's title or author name:
- * what its stored `search_keywords` say once the bookListingFields trigger has
+ * what its stored `search_keywords` say once the books trigger has
  * written them, computed here from the book itself for books it has not reached yet.
  */
 export function bookMatchesSearch(book: SearchableBook, search: string): boolean {

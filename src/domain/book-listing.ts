@@ -3,7 +3,7 @@
  * the denormalised fields that make each listing one bounded Firestore query,
  * query-string parsing, the query plan and cursor paging. The repository
  * (src/data/server/books.ts) only executes what this module decides, and the
- * bookListingFields trigger and the seed compute the fields with the same code.
+ * books trigger, the saves and the seed compute the fields with the same code.
  *
  * Search (src/domain/search.ts): a book's search_keywords index the words of
  * its title and its author's name, so each search word must start some word

@@ -168,17 +168,17 @@ export const bookSchema = z
     ...bookFields,
     /** Denormalised author snapshot, written by a Cloud Function trigger, never by clients. */
     author: bookAuthorSchema.optional(),
-    /** Denormalised isFreeReadable(manuscript_content), so /free-books is one indexed query; kept by the bookListingFields trigger. */
+    /** Denormalised isFreeReadable(manuscript_content), so /free-books is one indexed query; kept by the books trigger (functions/src/books/book-derived.ts). */
     has_free_reading: z.boolean().default(false),
-    /** Denormalised hasAudiobook(audiobook_url), so /audiobooks is one indexed query; kept by the bookListingFields trigger. */
+    /** Denormalised hasAudiobook(audiobook_url), so /audiobooks is one indexed query; kept by the books trigger (functions/src/books/book-derived.ts). */
     has_audiobook: z.boolean().default(false),
     /** Folded words of the title and author name with their prefixes (search.ts searchKeywords), for 'starts with' search; kept by the trigger. */
     search_keywords: z.array(z.string().max(SEARCH_KEYWORD_MAX_LENGTH)).max(MAX_SEARCH_KEYWORDS).default([]),
-    /** Denormalised: the owner is an approved, active member (src/domain/visibility.ts); kept by the bookVisibility triggers. */
+    /** Denormalised: the owner is an approved, active member (src/domain/visibility.ts); kept by the books and profiles triggers (functions/src/books/book-derived.ts). */
     owner_public: z.boolean().default(false),
     /** Hidden by an admin from the moderation queue (adminModeration); only that function writes it. */
     moderation_hidden: z.boolean().default(false),
-    /** Denormalised is_active AND NOT moderation_hidden AND owner_public, so every public listing is one indexed query; kept by the bookVisibility triggers. */
+    /** Denormalised is_active AND NOT moderation_hidden AND owner_public, so every public listing is one indexed query; kept by the books and profiles triggers (functions/src/books/book-derived.ts). */
     is_public: z.boolean().default(false),
     /** How many members rated the book; kept with each review in the saveReview/deleteReview transaction (src/domain/review.ts), never by clients. */
     rating_count: nonNegativeInt.default(0),

@@ -40,7 +40,7 @@ export function isPostPublic(post: { is_published: boolean; moderation_hidden?: 
 /**
  * The visibility fields stored on each book, so a listing is one indexed query
  * with no owner read per book: `owner_public` mirrors the owner's profile (kept
- * by the bookVisibility triggers) and `is_public` = is_active AND NOT
+ * by the books and profiles triggers) and `is_public` = is_active AND NOT
  * moderation_hidden AND owner_public.
  */
 export interface BookVisibilityFields {

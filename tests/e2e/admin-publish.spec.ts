@@ -42,7 +42,7 @@ test('a featured book, a featured author and a menu item set in the dashboard re
     await page.goto('/admin');
 
     await test.step('features the book in slot 12', async () => {
-      // Found before the bookListingFields trigger has indexed it: the picker also
+      // Found before the books trigger has indexed it: the picker also
       // matches the newest books in memory (mergeBookSearch).
       await page.getByRole('tab', { name: 'Book Management' }).click();
       const slot = page

@@ -29,10 +29,15 @@ test('a new site title shows in the pre-rendered home page, and / answers every 
       // The template puts the heading's text on its own line: spaces may stand before </h1>.
       .toMatch(new RegExp(`${changed}\\s*</h1>`));
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
-    // The status records the publish (a later change may already be building again).
+    // The status records the publish once the hook has reported back, which may come a
+    // moment after the swap (a later change may already be building again).
+    const publishedAt = async () => {
+      const status = await adminDb().doc('site_meta/publish').get();
+      return (status.get('published_at') as { toMillis(): number } | undefined)?.toMillis() ?? 0;
+    };
+    await expect.poll(publishedAt, { timeout: 60_000, intervals: [500] }).toBeGreaterThan(writtenAt);
     const status = await adminDb().doc('site_meta/publish').get();
     expect(status.get('state')).not.toBe('failed');
-    expect((status.get('published_at') as { toMillis(): number }).toMillis()).toBeGreaterThan(writtenAt);
     expect(status.get('error')).toBe('');
   } finally {
     await ref.update({ site_title: original });

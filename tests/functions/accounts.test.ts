@@ -44,7 +44,7 @@ describe('signUp', () => {
 
     const stored = (await db.doc(`profiles/${uid}`).get()).data();
     // search_keywords and sort_name are derived from these values by the
-    // profileDirectoryFields trigger, which may already have run: not starting values.
+    // profileDirectoryFields handler, which may already have run: not starting values.
     const { search_keywords: _keywords, sort_name: _sortName, ...profile } = stored ?? {};
     expect(profile).toEqual({
       user_id: uid,

@@ -115,7 +115,12 @@ describe('a member deletes their sign-in from the browser', () => {
 
       expect(await remainingAfterWait(theirs.docs)).toEqual([]);
       expect(existsSync(theirs.mediaFolder)).toBe(false);
-      const job = (await db.doc(`account_deletions/${member.uid}`).get()).data();
+      // The job records its last steps (follows, member records) after the documents above are gone.
+      const job = await eventually(
+        () => jobOf(member.uid),
+        (found) => Boolean(found?.completed_at),
+        WAIT_MS,
+      );
       expect(job).toMatchObject({
         uid: member.uid,
         requested_by: member.uid,

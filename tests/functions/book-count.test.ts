@@ -1,4 +1,4 @@
-// profiles.book_count follows the user's active books, through the real bookCount trigger.
+// profiles.book_count follows the user's active books, through the books trigger's bookCount handler.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
 import { bookData, profileData } from './factories';
@@ -18,7 +18,7 @@ async function expectBookCount(uid: string, expected: number): Promise<void> {
   expect(await bookCountOf(uid)).toBe(expected);
 }
 
-describe('bookCount trigger', () => {
+describe('bookCount handler', () => {
   let alice: string;
   let bob: string;
 

@@ -55,7 +55,7 @@ describe('book listing fields trigger', () => {
   }, TEST_MS);
 
   it(
-    'fills the fields of a new book, including the author filled by bookAuthor',
+    'fills the fields of a new book, including the author filled from the profile',
     async () => {
       const book = await db.collection('books').add(
         bookData(alice, {
@@ -104,7 +104,7 @@ describe('book listing fields trigger', () => {
   );
 
   it(
-    'refreshes the keywords when the author renames themself (authorSnapshot rewrites the book)',
+    'refreshes the keywords when the author renames themself (the profiles trigger rewrites the book)',
     async () => {
       const book = await db.collection('books').add(bookData(alice, { title: 'Harbour Lights' }));
       await expectFields(book.id, {

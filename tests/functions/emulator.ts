@@ -36,8 +36,8 @@ export async function clearFirestore(): Promise<void> {
 export async function eventually<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  // Triggers queue in one emulator, and a book or profile write wakes about ten of
-  // them: on a loaded two-core machine a chain of them took over 10 s.
+  // Triggers queue in one emulator behind every other test's events: on a loaded
+  // two-core machine a chain of them (a save, its trigger, the owner's) can take seconds.
   timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -73,4 +73,25 @@ export async function afterSentinel<T>(
 /** A unique id, so a late trigger from an earlier test cannot touch this test's documents. */
 export function uniqueId(prefix: string): string {
   return `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** The Firestore emulator's answer to a transaction that lost a race for a lock. */
+const EMULATOR_LOST_RACE = /Transaction is invalid or closed/;
+
+/**
+ * Runs `call`, again (up to `attempts` times in all) when the Firestore emulator
+ * answered one of its transactions with INVALID_ARGUMENT "Transaction is invalid or
+ * closed": that is how the emulator ends a transaction whose lock another one took,
+ * where Firestore answers ABORTED and the SDK retries by itself (firebase-tools
+ * issues 4473 and 6758). For tests that race two transactions on purpose; any other
+ * error fails at once.
+ */
+export async function retryLostRace<T>(call: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= attempts || !EMULATOR_LOST_RACE.test(String(error))) throw error;
+    }
+  }
 }

@@ -1,4 +1,4 @@
-// profiles.search_keywords and sort_name follow the profile, through the real profileDirectoryFields trigger.
+// profiles.search_keywords and sort_name follow the profile, through the profiles trigger's profileDirectoryFields handler.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { directoryFields } from '../../src/domain/directory';
 import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
@@ -43,7 +43,7 @@ async function expectFieldsFor(
   await eventually(() => storedFields(uid), done);
 }
 
-describe('profileDirectoryFields trigger', () => {
+describe('profileDirectoryFields handler', () => {
   let uid: string;
 
   beforeEach(async () => {
@@ -95,7 +95,7 @@ describe('profileDirectoryFields trigger', () => {
     };
     const settled = await updateTime();
 
-    // A write that does not touch name, category or about text (book_count, as the bookCount trigger writes it).
+    // A write that does not touch name, category or about text (book_count, as the bookCount handler writes it).
     await db.doc(`profiles/${uid}`).update({ book_count: 3 });
     const afterOwnWrite = await updateTime();
     expect(afterOwnWrite.isEqual(settled)).toBe(false);

@@ -1,4 +1,3 @@
-import { onDocumentUpdated } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { ApprovalStatus } from '../../../src/domain/profile';
@@ -9,6 +8,7 @@ import { sendMail } from '../mail/send-mail';
 import { approvedEmail, deniedEmail, type MailBrand, type MailContent } from '../mail/templates';
 import { mailBrand } from '../mail/brand';
 import { authPageUrl } from '../mail/settings';
+import type { DocChange, Handler } from '../triggers/collection-trigger';
 
 /** The approval decisions a member is told about; going back to pending is not announced. */
 export type AnnouncedStatus = Extract<ApprovalStatus, 'approved' | 'denied'>;
@@ -69,10 +69,12 @@ export function decisionEmail(status: AnnouncedStatus, displayName: string, bran
  * the announcement is recorded before sending, and put back if sending fails
  * so that the next change can try again.
  */
-export const approvalEmail = onDocumentUpdated('profiles/{uid}', async (event) => {
-  const { uid } = event.params;
-  const before = event.data?.before.data();
-  const after = event.data?.after.data();
+export const approvalEmail: Handler = { name: 'approval email', run: announceDecision };
+
+async function announceDecision(change: DocChange): Promise<void> {
+  const uid = change.id;
+  const { before, after } = change;
+  if (before === undefined || after === undefined) return;
   const status = decisionToAnnounce(before?.approval_status, after?.approval_status);
   if (status === undefined) return;
 
@@ -96,4 +98,4 @@ export const approvalEmail = onDocumentUpdated('profiles/{uid}', async (event) =
     logger.error('approval email: sending failed', { uid, status, error });
     await notificationsDoc(firestore, uid).set({ approval_status_notified: claim.previous }, { merge: true });
   }
-});
+}

@@ -21,6 +21,7 @@ import { guardedCall, type Caller, type GuardedCallable } from '../guard';
 import { db, millisOf } from '../firestore';
 import { removeUploadFolder } from '../media';
 import { assertWithinPlanLimit } from './plan-limit';
+import type { BookOwner } from './book-derived';
 
 /** Who is calling. */
 export interface ItemCaller {
@@ -46,6 +47,12 @@ export interface ItemKind {
   check(written: Record<string, unknown>): void;
   /** Extra work on every save's fields (derived values). */
   derive?(fields: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * The fields derived from the item as saved and its owner's profile that differ
+   * from the item's (books: author snapshot, listing and visibility fields), written
+   * with the save so the collection's trigger finds nothing left to write back.
+   */
+  ownerDerived?(id: string, item: Record<string, unknown>, owner: BookOwner): Record<string, unknown>;
   /** Deletes what points at a deleted item (featured slots), inside the transaction: reads first, then returns the writes to do. */
   onDelete?(tx: FirebaseFirestore.Transaction, firestore: Firestore, id: string): Promise<() => void>;
 }
@@ -140,7 +147,12 @@ export async function saveOwnedItem(
     const fields = withNulls(item.derive ? item.derive(save.fields) : save.fields);
     const now = Timestamp.fromMillis(nextUpdatedAt(Date.now(), millisOf(existing?.get('updated_at'))));
     if (existing) {
-      const next = { ...fields, ...(save.admin ?? {}), updated_at: now };
+      const edited = { ...fields, ...(save.admin ?? {}), updated_at: now };
+      const owner = { uid: ownerUid, profile: profile.data() };
+      const next = {
+        ...edited,
+        ...item.ownerDerived?.(existing.id, { ...existing.data(), ...edited }, owner),
+      };
       const merged: Record<string, unknown> = { ...existing.data(), ...next };
       const createdAt = merged.created_at instanceof Timestamp ? merged.created_at.toDate() : now.toDate();
       item.check({ ...merged, created_at: createdAt, updated_at: now.toDate() });
@@ -152,7 +164,8 @@ export async function saveOwnedItem(
         oldUpload: replacedUploadOf(storedImage, nextImage ?? null, ownerUid),
       };
     }
-    const created = {
+    const ref = collection.doc();
+    const fresh = {
       ...fields,
       ...item.createDefaults,
       user_id: ownerUid,
@@ -161,8 +174,11 @@ export async function saveOwnedItem(
       created_at: now,
       updated_at: now,
     };
+    const created = {
+      ...fresh,
+      ...item.ownerDerived?.(ref.id, fresh, { uid: ownerUid, profile: profile.data() }),
+    };
     item.check({ ...created, created_at: now.toDate(), updated_at: now.toDate() });
-    const ref = collection.doc();
     tx.create(ref, created);
     return { id: ref.id, updatedAt: now.toDate(), created: true, oldUpload: null };
   });

@@ -9,6 +9,7 @@ import { saveBookRequestSchema, type SaveItemResponse } from '../../../src/domai
 import { describeIssue } from '../../../src/domain/profile-save';
 import { db } from '../firestore';
 import { guardedCall } from '../guard';
+import { staleDerivedFields } from './book-derived';
 import { deleteItemCallable, itemCaller, removeUpload, saveOwnedItem, type ItemKind } from './owned-items';
 
 /** How books are stored. */
@@ -20,6 +21,7 @@ export const BOOK_ITEM: ItemKind = {
     const parsed = bookWriteSchema.safeParse(written);
     if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
   },
+  ownerDerived: staleDerivedFields,
   async onDelete(tx: Transaction, firestore: Firestore, id: string) {
     // A deleted book leaves the home page's featured slots in the same transaction.
     const slots = await tx.get(firestore.collection('featured_books').where('book_id', '==', id));

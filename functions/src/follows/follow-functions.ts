@@ -1,10 +1,9 @@
 // The deployed functions of new-book alerts:
-// - bookReleaseAlerts: when a book becomes public, releases it once and queues its batches;
+// - bookReleaseAlerts: the books handler that, when a book becomes public, releases it once and queues its batches;
 // - deliverReleaseAlerts: the task queue that mails one batch;
 // - weeklyFollowDigest: Monday 08:00 UTC, the week's digests;
 // - followUnsubscribe: the signed unsubscribe link of alerts and digests.
 import { logger } from 'firebase-functions';
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
@@ -18,6 +17,7 @@ import { recordFailure } from '../admin/failures';
 import { featurePosition } from '../../../src/domain/early-access';
 import { readEarlyAccess } from '../early-access';
 import { chunk, db } from '../firestore';
+import type { DocChange, Handler } from '../triggers/collection-trigger';
 import { mailBrand } from '../mail/brand';
 import { sendMail } from '../mail/send-mail';
 import { unsubscribePage, type UnsubscribeMessages } from '../newsletters/unsubscribe-page';
@@ -54,23 +54,21 @@ export function liveAlertDeps(firestore: Firestore = db()): AlertDeps {
 }
 
 /**
- * On a book write that makes it public (is_public false or absent → true):
- * release it once. With the follows switch 'off', no alerts are sent and the
- * book is not released. Retried on failure, so a release that died before
- * queuing all its batches is queued again.
+ * Books handler: on a book write that makes it public (is_public false or absent →
+ * true), release it once. With the follows switch 'off', no alerts are sent and the
+ * book is not released. Retried on failure, so a release that died before queuing
+ * all its batches is queued again.
  */
-export const bookReleaseAlerts = onDocumentWritten(
-  { document: 'books/{bookId}', retry: true },
-  async (event) => {
-    const after = event.data?.after;
-    if (!after?.exists || after.get('is_public') !== true) return;
-    if (event.data?.before.exists && event.data.before.get('is_public') === true) return;
+export const bookReleaseAlerts: Handler = {
+  name: 'release alerts',
+  retry: true,
+  async run({ id, before, after }: DocChange) {
+    if (after?.is_public !== true || before?.is_public === true) return;
     if (featurePosition(await readEarlyAccess(), 'follows') === 'off') return;
-    const { bookId } = event.params;
-    const result = await releaseBook(liveAlertDeps(), bookId);
-    logger.info('book alerts: release', { book: bookId, ...result });
+    const result = await releaseBook(liveAlertDeps(), id);
+    logger.info('book alerts: release', { book: id, ...result });
   },
-);
+};
 
 const batchTaskSchema = z.object({ bookId: idSchema, batch: z.string().regex(/^\d{4}$/) });
 

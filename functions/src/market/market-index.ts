@@ -1,4 +1,3 @@
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { bookSchema } from '../../../src/domain/book';
@@ -23,6 +22,7 @@ import { profileSchema } from '../../../src/domain/profile';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import { db } from '../firestore';
 import { removeUploadFolder } from '../media';
+import type { DocChange, Handler } from '../triggers/collection-trigger';
 
 // Only the fields an entry is made of are parsed, so a listing with some other
 // bad field is still listed correctly.
@@ -140,13 +140,15 @@ export async function refreshMarketEntry(
   });
 }
 
-function listingTrigger(source: MarketSource) {
-  return onDocumentWritten(`${source}/{id}`, async (event) => {
-    const change = await refreshMarketEntry(db(), source, event.params.id);
-    logger.debug('market entry', { source, id: event.params.id, change });
-    if (source === 'classified_ads' && event.data)
-      await tidyAd(event.params.id, event.data.before.data(), event.data.after.data());
-  });
+function listingHandler(source: MarketSource): Handler {
+  return {
+    name: 'market index',
+    async run({ id, before, after }: DocChange) {
+      const change = await refreshMarketEntry(db(), source, id);
+      logger.debug('market entry', { source, id, change });
+      if (source === 'classified_ads') await tidyAd(id, before, after);
+    },
+  };
 }
 
 /**
@@ -183,12 +185,12 @@ export async function removeAdContact(firestore: Firestore, id: string): Promise
     .delete();
 }
 
-/** Keeps the market entry of each book in step with the book. */
-export const marketIndexBooks = listingTrigger('books');
-/** Keeps the market entry of each product or service in step with it. */
-export const marketIndexProducts = listingTrigger('products_services');
-/** Keeps the market entry of each classified ad in step with it. */
-export const marketIndexAds = listingTrigger('classified_ads');
+/** Books handler: keeps the market entry of each book in step with the book. */
+export const marketIndexBooks = listingHandler('books');
+/** Products/services handler: keeps the market entry of each product or service in step with it. */
+export const marketIndexProducts = listingHandler('products_services');
+/** Classified ads handler: keeps the market entry of each ad in step with it, and tidies what a deleted or re-photographed ad leaves. */
+export const marketIndexAds = listingHandler('classified_ads');
 
 const listedFields = (data: Record<string, unknown> | undefined) =>
   data ? `${String(data.is_active)}|${String(data.approval_status)}` : 'none';
@@ -198,9 +200,10 @@ const listedFields = (data: Record<string, unknown> | undefined) =>
  * removes the market entries of all their listings, so the market shows only
  * listings of active, approved members without a join per read.
  */
-export const marketIndexOwner = onDocumentWritten('profiles/{uid}', async (event) => {
-  const { uid } = event.params;
-  if (listedFields(event.data?.before.data()) === listedFields(event.data?.after.data())) return;
+export const marketIndexOwner: Handler = { name: 'market index of the member', run: indexMembersListings };
+
+async function indexMembersListings({ id: uid, before, after }: DocChange): Promise<void> {
+  if (listedFields(before) === listedFields(after)) return;
   const firestore = db();
   const changes: Record<EntryChange, number> = { written: 0, removed: 0, unchanged: 0 };
   for (const source of ['books', 'products_services', 'classified_ads'] as const) {
@@ -208,4 +211,4 @@ export const marketIndexOwner = onDocumentWritten('profiles/{uid}', async (event
     for (const doc of owned.docs) changes[await refreshMarketEntry(firestore, source, doc.id)]++;
   }
   logger.debug('market entries of a member', { uid, ...changes });
-});
+}

@@ -1,12 +1,11 @@
 // The deployed functions of blog posts and newsletters:
-// - editorialSlug-<collection>: gives an item its slug when first published;
+// - editorialSlug: the handler (in the collections' triggers) that gives an item its slug when first published;
 // - newsletterAudience: the audience of each recipient group (admins only);
 // - sendNewsletter: claims the send once and queues its batches (admins only);
 // - deliverNewsletterBatch: the task queue that mails one batch;
 // - newsletterUnsubscribe: the signed one-click unsubscribe link (members and visitor subscribers);
 // - newsletterSubscribersCsv: the visitor subscribers as CSV (admins only).
 import { logger } from 'firebase-functions';
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { HttpsError, onRequest } from 'firebase-functions/v2/https';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { getFunctions } from 'firebase-admin/functions';
@@ -17,6 +16,7 @@ import type { EditorialCollection } from '../../../src/domain/editorial';
 import { recipientGroupSchema } from '../../../src/domain/newsletter';
 import { adminAuth } from '../accounts/admin-auth';
 import { db } from '../firestore';
+import type { DocChange, Handler } from '../triggers/collection-trigger';
 import { guardedCall } from '../guard';
 import { sendMail } from '../mail/send-mail';
 import { assignEditorialSlug } from './editorial-slug';
@@ -43,19 +43,17 @@ function liveDeps(): SendDeps {
   };
 }
 
-function slugTrigger(collection: EditorialCollection) {
-  return onDocumentWritten(`${collection}/{docId}`, async (event) => {
-    const after = event.data?.after;
-    if (!after?.exists || after.get('is_published') !== true || after.get('slug')) return;
-    await assignEditorialSlug(db(), collection, event.params.docId);
-  });
+/** Blog posts and newsletters handler: gives an item its slug when it is first published. */
+export function editorialSlug(collection: EditorialCollection): Handler {
+  return {
+    name: 'slug',
+    async run({ id, after }: DocChange) {
+      if (after === undefined || after.is_published !== true || after.slug) return undefined;
+      const slug = await assignEditorialSlug(db(), collection, id);
+      return slug === null ? undefined : { slug };
+    },
+  };
 }
-
-/** One trigger per editorial collection, deployed as editorialSlug-blogPosts and editorialSlug-newsletters. */
-export const editorialSlug = {
-  blogPosts: slugTrigger('blog_posts'),
-  newsletters: slugTrigger('newsletters'),
-};
 
 /** Audience per recipient group, counted exactly as a send would choose recipients. Request: none. */
 export const newsletterAudience = guardedCall(

@@ -28,6 +28,9 @@ import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/cal
 import { planPageSlugChange } from '../accounts/page-slug';
 import { assertWithinPlanLimit } from '../books/plan-limit';
 import { removeUploadFolder } from '../media';
+import { staleDerivedFields } from '../books/book-derived';
+import { wantedFields } from '../profile-directory-fields';
+import { sameDirectoryFields } from '../../../src/domain/directory';
 
 /** The message for a profile that does not exist (the editor first calls ensureProfile for the member's own). */
 export const PROFILE_NOT_FOUND_MESSAGE = 'Profile not found';
@@ -187,8 +190,16 @@ async function saveInTransaction(
 
     // Every check passed: write.
     const now = Timestamp.fromMillis(nextUpdatedAt(Date.now(), storedUpdatedAt));
+    if (slugChange?.changed) changes.page_slug = slugChange.slug;
+    // The profile's directory fields and its books' derived fields (author snapshot,
+    // listing and visibility) are written with the save, from the profile as saved,
+    // so the triggers find nothing to write back.
+    const savedProfile = { ...stored, ...changes };
+    const directory = wantedFields(savedProfile);
+    if (!sameDirectoryFields(savedProfile, directory)) Object.assign(changes, directory);
+    const owner = { uid, profile: { ...stored, ...changes } };
     const newBooks = create.map((form) => {
-      const book = {
+      const fresh = {
         ...form,
         user_id: uid,
         is_active: true,
@@ -196,6 +207,7 @@ async function saveInTransaction(
         created_at: now,
         updated_at: now,
       };
+      const book = { ...fresh, ...staleDerivedFields('new', fresh, owner) };
       // The shared schema guarantees the site can read what is written.
       bookWriteSchema.parse({ ...book, created_at: now.toDate(), updated_at: now.toDate() });
       return book;
@@ -205,15 +217,14 @@ async function saveInTransaction(
       tx.create(ref, book);
       return ref.id;
     });
-    update.forEach(({ id, changes: bookChanges }) =>
-      tx.update(firestore.collection('books').doc(id), { ...bookChanges, updated_at: now }),
-    );
+    update.forEach(({ id, changes: bookChanges }, i) => {
+      const edited = { ...bookChanges, updated_at: now };
+      const derived = staleDerivedFields(id, { ...books[i]?.data(), ...edited }, owner);
+      tx.update(firestore.collection('books').doc(id), { ...edited, ...derived });
+    });
     remove.forEach((id) => tx.delete(firestore.collection('books').doc(id)));
     featuredSlots.forEach((slots) => slots.docs.forEach((slot) => tx.delete(slot.ref)));
-    if (slugChange?.changed) {
-      slugChange.write(tx);
-      changes.page_slug = slugChange.slug;
-    }
+    if (slugChange?.changed) slugChange.write(tx);
     // A demotion or deactivation ends the member's sessions in the same commit.
     const endSessions = changeEndsSessions(stored, changes);
     tx.update(profileRef, {

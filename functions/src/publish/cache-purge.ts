@@ -7,7 +7,6 @@
 // view; the count shown catches up within the pages' short CDN lifetime.
 // In production this is Netlify's purge API; locally the Node server renders every
 // request afresh, so the purge is a logged no-op.
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import {
   adCacheTag,
@@ -21,6 +20,7 @@ import type { Post } from './deploy-hook';
 import { db } from '../firestore';
 import { noteMemberChange } from './member-changes';
 import { onlySessionStampChanged } from '../../../src/domain/caller-standing';
+import type { DocChange, Handler } from '../triggers/collection-trigger';
 
 /** How a purge ended. */
 export type PurgeOutcome = 'purged' | 'skipped-local' | `failed: ${string}`;
@@ -97,42 +97,47 @@ export function profileSlugs(before: unknown, after: unknown): string[] {
   return [before, after].filter((slug): slug is string => typeof slug === 'string' && slug !== '');
 }
 
-/** A profile changed: purge its pages and addresses, and note member content for the hourly rebuild. */
-export const purgeProfileCache = onDocumentWritten('profiles/{uid}', async (event) => {
-  // Ending a member's sessions writes only the stamp: no page shows it.
-  if (onlySessionStampChanged(event.data?.before?.data(), event.data?.after?.data())) return;
-  const slugs = profileSlugs(event.data?.before?.get('page_slug'), event.data?.after?.get('page_slug'));
-  await Promise.all([
-    purgeCacheTags(memberPurgeTags(event.params.uid, slugs)),
-    noteMemberChange(db(), new Date()),
-  ]);
-});
+/** Profiles handler: a profile changed: purge its pages and addresses, and note member content for the hourly rebuild. */
+export const purgeProfileCache: Handler = {
+  name: 'cache purge',
+  async run({ id, before, after }: DocChange) {
+    // Ending a member's sessions writes only the stamp: no page shows it.
+    if (onlySessionStampChanged(before, after)) return;
+    const slugs = profileSlugs(before?.page_slug, after?.page_slug);
+    await Promise.all([purgeCacheTags(memberPurgeTags(id, slugs)), noteMemberChange(db(), new Date())]);
+  },
+};
 
-/** The owner of an item as its snapshot says, if it names one. */
-function ownerOf(snapshot: { get(field: string): unknown } | undefined): string | undefined {
-  const uid = snapshot?.get('user_id');
+/** The owner of an item as its document says, if it names one. */
+function ownerOf(data: Record<string, unknown> | undefined): string | undefined {
+  const uid = data?.user_id;
   return typeof uid === 'string' ? uid : undefined;
 }
 
-/** A book changed: purge its page and its owner's profile, and note member content for the hourly rebuild. */
-export const purgeBookCache = onDocumentWritten('books/{bookId}', async (event) => {
-  const before = event.data?.before;
-  const after = event.data?.after;
-  if (onlyCountsChanged(before?.data(), after?.data())) return;
-  const tags = bookTags(event.params.bookId, [ownerOf(before), ownerOf(after)]);
-  await Promise.all([purgeCacheTags(tags), noteMemberChange(db(), new Date())]);
-});
+/** Books handler: a book changed: purge its page and its owner's profile, and note member content for the hourly rebuild. */
+export const purgeBookCache: Handler = {
+  name: 'cache purge',
+  async run({ id, before, after }: DocChange) {
+    if (onlyCountsChanged(before, after)) return;
+    const tags = bookTags(id, [ownerOf(before), ownerOf(after)]);
+    await Promise.all([purgeCacheTags(tags), noteMemberChange(db(), new Date())]);
+  },
+};
 
-/** A product/service changed: purge its page and its owner's profile. */
-export const purgeProductCache = onDocumentWritten('products_services/{itemId}', async (event) => {
-  const before = event.data?.before;
-  const after = event.data?.after;
-  if (onlyCountsChanged(before?.data(), after?.data())) return;
-  await purgeCacheTags(productTags(event.params.itemId, [ownerOf(before), ownerOf(after)]));
-});
+/** Products/services handler: a product/service changed: purge its page and its owner's profile. */
+export const purgeProductCache: Handler = {
+  name: 'cache purge',
+  async run({ id, before, after }: DocChange) {
+    if (onlyCountsChanged(before, after)) return;
+    await purgeCacheTags(productTags(id, [ownerOf(before), ownerOf(after)]));
+  },
+};
 
-/** A classified ad changed (edited, deactivated, deleted, hidden or restored): purge its page. */
-export const purgeAdCache = onDocumentWritten('classified_ads/{adId}', async (event) => {
-  if (onlyCountsChanged(event.data?.before?.data(), event.data?.after?.data())) return;
-  await purgeCacheTags(adTags(event.params.adId));
-});
+/** Classified ads handler: an ad changed (edited, deactivated, deleted, hidden or restored): purge its page. */
+export const purgeAdCache: Handler = {
+  name: 'cache purge',
+  async run({ id, before, after }: DocChange) {
+    if (onlyCountsChanged(before, after)) return;
+    await purgeCacheTags(adTags(id));
+  },
+};

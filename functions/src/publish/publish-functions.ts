@@ -1,12 +1,11 @@
 // The deployed functions of the publish pipeline:
-// - publishOnChange-<collection>: a trigger per pre-rendered collection that records the
-//   change and schedules the debounce task;
+// - publishOnChange: the handler (in each pre-rendered collection's trigger) that records
+//   the change and schedules the debounce task;
 // - publishSite: the debounce task (Cloud Tasks queue), which calls the deploy hook;
 // - requestPublish: the admin's "Publish now";
 // - publishHourly: publishes member-derived blocks that changed since the live build.
 // Before each deploy-hook call the task runs the Spotlight rotation step
 // (functions/src/spotlight/), so every build finds the day's Spotlight books.
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions';
@@ -16,7 +15,6 @@ import {
   INITIAL_PUBLISH_STATUS,
   MANUAL_PUBLISH_REASON,
   MEMBER_CONTENT_REASON,
-  PRERENDERED_COLLECTIONS,
   memberRefreshDue,
   publishStatusSchema,
   publishTimingFrom,
@@ -30,6 +28,7 @@ import { recordPublishChange, runPublishTask, type PipelineDeps, type TaskOutcom
 import { recordFailure } from '../admin/failures';
 import { rotateSpotlight } from '../spotlight/rotation';
 import { statusRef } from './status-store';
+import type { DocChange, Handler } from '../triggers/collection-trigger';
 
 /** The task queue's function name (Cloud Tasks addresses the queue by it). */
 const PUBLISH_TASK = 'publishSite';
@@ -68,24 +67,13 @@ export async function publishChange(change: PublishChange): Promise<void> {
   await recordPublishChange(deps, change, () => enqueuePublishTask(deps));
 }
 
-function publishTrigger(collection: PrerenderedCollection) {
-  return onDocumentWritten(`${collection}/{docId}`, (event) =>
-    publishChange({ at: new Date(event.time), reason: `${collection}/${event.params.docId}` }),
-  );
+/** Handler of each pre-rendered collection (PRERENDERED_COLLECTIONS): a write schedules a rebuild. */
+export function publishOnChange(collection: PrerenderedCollection): Handler {
+  return {
+    name: 'publish',
+    run: ({ id, time }: DocChange) => publishChange({ at: time, reason: `${collection}/${id}` }),
+  };
 }
-
-/** 'site_settings' → 'siteSettings': export names of grouped functions may not contain '_'. */
-function exportName(collection: string): string {
-  return collection.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
-}
-
-/**
- * One trigger per pre-rendered collection, made from the one list (PRERENDERED_COLLECTIONS),
- * deployed as publishOnChange-<name>.
- */
-export const publishOnChange = Object.fromEntries(
-  PRERENDERED_COLLECTIONS.map((collection) => [exportName(collection), publishTrigger(collection)]),
-);
 
 /**
  * The debounce task. One delivery only (maxAttempts 1): the task retries the hook itself

@@ -6,7 +6,7 @@
 // once, and a second rating by a member is an edit of the same document.
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
-import { onDocumentDeleted, onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { changeKind, type DocChange, type Handler } from '../triggers/collection-trigger';
 import { Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { bookCacheTag, profileCacheTag } from '../../../src/data/server/cache-tags';
 import { isBookIdShape } from '../../../src/domain/book-page';
@@ -217,11 +217,17 @@ export async function removeMemberReviews(firestore: Firestore, uid: string): Pr
  * otherwise stay in their members' profile lists, linking to a page that is
  * gone), a page at a time.
  */
-export const removeReviewsOfDeletedBook = onDocumentDeleted('books/{bookId}', async (event) => {
+export const removeReviewsOfDeletedBook: Handler = {
+  name: 'reviews of a deleted book',
+  run: removeReviewsOf,
+};
+
+async function removeReviewsOf(change: DocChange): Promise<void> {
+  if (changeKind(change) !== 'deleted') return;
   const firestore = db();
-  await removeShelvesOfBook(firestore, event.params.bookId);
-  await firestore.collection(BOOK_REVIEW_ACTIVITY).doc(event.params.bookId).delete();
-  const reviews = firestore.collection(BOOK_REVIEWS).where('book_id', '==', event.params.bookId);
+  await removeShelvesOfBook(firestore, change.id);
+  await firestore.collection(BOOK_REVIEW_ACTIVITY).doc(change.id).delete();
+  const reviews = firestore.collection(BOOK_REVIEWS).where('book_id', '==', change.id);
   for (;;) {
     const page = await reviews.select('user_id').limit(200).get();
     if (page.empty) return;
@@ -232,7 +238,7 @@ export const removeReviewsOfDeletedBook = onDocumentDeleted('books/{bookId}', as
       [...new Set(page.docs.map((doc) => String(doc.get('user_id'))))].map(profileCacheTag),
     );
   }
-});
+}
 
 const reviewerSource = profileSchema.pick({ is_active: true, approval_status: true });
 
@@ -288,10 +294,9 @@ const nameFields = (data: Record<string, unknown> | undefined) =>
  * totals, one transaction per review; when their name or page address changes,
  * rewrites the reviewer snapshot on their reviews. The books' pages are purged.
  */
-export const reviewVisibilityOwner = onDocumentWritten('profiles/{uid}', async (event) => {
-  const { uid } = event.params;
-  const before = event.data?.before.data();
-  const after = event.data?.after.data();
+export const reviewVisibilityOwner: Handler = { name: 'reviews of the member', run: refreshMembersReviews };
+
+async function refreshMembersReviews({ id: uid, before, after }: DocChange): Promise<void> {
   // A new profile has no reviews yet; a deleted one's reviews go with the account
   // (the deletion's 'reviews' step), so only edits of a profile concern them.
   if (before === undefined || after === undefined) return;
@@ -321,4 +326,4 @@ export const reviewVisibilityOwner = onDocumentWritten('profiles/{uid}', async (
   }
   if (touched.size > 0) await purgeCacheTags([...touched].map(bookCacheTag));
   logger.debug('reviews of a member', { uid, reviews: reviews.size, books: touched.size });
-});
+}

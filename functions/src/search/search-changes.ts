@@ -1,9 +1,8 @@
 // Records what the search box should now find for an item whose document (or
 // whose seller's profile) was written: its SearchDocument, or null when it
 // must not be found, in the change log every server instance applies
-// (src/domain/search-sync.ts). Triggers call this; they never write the log
-// directly.
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+// (src/domain/search-sync.ts). The collections' triggers run these handlers;
+// nothing else writes the log directly.
 import { logger } from 'firebase-functions';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
@@ -20,6 +19,7 @@ import {
   type SearchedCollection,
 } from '../../../src/data/server/search/search-source';
 import { db } from '../firestore';
+import type { DocChange, Handler } from '../triggers/collection-trigger';
 
 /**
  * What search should find for collection/id now, read inside `tx`: the item's
@@ -86,37 +86,37 @@ export async function recordSearchChange(
   });
 }
 
-function searchTrigger(collection: SearchedCollection) {
-  return onDocumentWritten(`${collection}/{id}`, async (event) => {
-    const firestore = db();
-    const { id } = event.params;
-    const result = await recordSearchChange(firestore, collection, id);
-    logger.debug('search change', { collection, id, result });
-    if (collection !== 'profiles') return;
-    // A member's products and ads name them and show only while they are public:
-    // when the profile changed, so may they. (Their books follow through their own
-    // visibility and author fields, which the book triggers keep.)
-    const before = event.data?.before.data();
-    const after = event.data?.after.data();
-    const sellerFields = (data: Record<string, unknown> | undefined) =>
-      data ? JSON.stringify([data.is_active, data.approval_status, data.display_name, data.page_slug]) : '';
-    if (sellerFields(before) === sellerFields(after)) return;
-    for (const owned of ['products_services', 'classified_ads'] as const) {
-      const items = await firestore.collection(owned).where('user_id', '==', id).select().get();
-      for (const item of items.docs) await recordSearchChange(firestore, owned, item.id);
-    }
-  });
+function searchHandler(collection: SearchedCollection): Handler {
+  return {
+    name: 'search',
+    async run({ id, before, after }: DocChange) {
+      const firestore = db();
+      const result = await recordSearchChange(firestore, collection, id);
+      logger.debug('search change', { collection, id, result });
+      if (collection !== 'profiles') return;
+      // A member's products and ads name them and show only while they are public:
+      // when the profile changed, so may they. (Their books follow through their own
+      // visibility and author fields, which the books trigger keeps.)
+      const sellerFields = (data: Record<string, unknown> | undefined) =>
+        data ? JSON.stringify([data.is_active, data.approval_status, data.display_name, data.page_slug]) : '';
+      if (sellerFields(before) === sellerFields(after)) return;
+      for (const owned of ['products_services', 'classified_ads'] as const) {
+        const items = await firestore.collection(owned).where('user_id', '==', id).select().get();
+        for (const item of items.docs) await recordSearchChange(firestore, owned, item.id);
+      }
+    },
+  };
 }
 
-/** Records search changes of books. */
-export const searchBooks = searchTrigger('books');
-/** Records search changes of members (and of their products and ads when they change as sellers). */
-export const searchProfiles = searchTrigger('profiles');
-/** Records search changes of products and services. */
-export const searchProducts = searchTrigger('products_services');
-/** Records search changes of classified ads. */
-export const searchAds = searchTrigger('classified_ads');
-/** Records search changes of blog posts. */
-export const searchBlogPosts = searchTrigger('blog_posts');
-/** Records search changes of newsletters. */
-export const searchNewsletters = searchTrigger('newsletters');
+/** Books handler: records search changes of books. */
+export const searchBooks = searchHandler('books');
+/** Profiles handler: records search changes of members (and of their products and ads when they change as sellers). */
+export const searchProfiles = searchHandler('profiles');
+/** Products/services handler: records search changes of products and services. */
+export const searchProducts = searchHandler('products_services');
+/** Classified ads handler: records search changes of classified ads. */
+export const searchAds = searchHandler('classified_ads');
+/** Blog posts handler: records search changes of blog posts. */
+export const searchBlogPosts = searchHandler('blog_posts');
+/** Newsletters handler: records search changes of newsletters. */
+export const searchNewsletters = searchHandler('newsletters');

@@ -1,0 +1,83 @@
+// Every Firestore document trigger of the functions, one per collection (see
+// collection-trigger.ts), with its handlers in the order they run. A handler that
+// writes derived fields to the changed document itself comes first, so the rest see
+// the document as it now is.
+//
+// Three triggers stay their own functions because they need settings of their own:
+// - followerCount (follows/follower-count.ts): the only work on follows;
+// - mailOptInConfirmation (opt-in/confirmation-mail.ts): the only work on opt-in
+//   requests, and it sends mail;
+// - searchTypesense (search/search-typesense.ts): feeds the search server one change
+//   at a time (maxInstances 1, concurrency 1), so changes arrive in order.
+import { PRERENDERED_COLLECTIONS, type PrerenderedCollection } from '../../../src/domain/publish';
+import { approvalEmail } from '../accounts/approval-email';
+import { bookCount, bookCountOnProfileCreate } from '../book-count';
+import { bookDerivedFields, booksOfMember } from '../books/book-derived';
+import { bookReleaseAlerts } from '../follows/follow-functions';
+import {
+  marketIndexAds,
+  marketIndexBooks,
+  marketIndexOwner,
+  marketIndexProducts,
+} from '../market/market-index';
+import { editorialSlug } from '../newsletters/newsletter-functions';
+import { profileDirectoryFields } from '../profile-directory-fields';
+import { purgeAdCache, purgeBookCache, purgeProductCache, purgeProfileCache } from '../publish/cache-purge';
+import { publishOnChange } from '../publish/publish-functions';
+import { removeReviewsOfDeletedBook, reviewVisibilityOwner } from '../reviews/save-review';
+import {
+  searchAds,
+  searchBlogPosts,
+  searchBooks,
+  searchNewsletters,
+  searchProducts,
+  searchProfiles,
+} from '../search/search-changes';
+import { collectionTrigger, type Handler } from './collection-trigger';
+
+/** Each watched collection's handlers, in the order they run. */
+export const COLLECTION_HANDLERS = {
+  books: [
+    bookDerivedFields,
+    bookCount,
+    marketIndexBooks,
+    searchBooks,
+    purgeBookCache,
+    bookReleaseAlerts,
+    removeReviewsOfDeletedBook,
+  ],
+  profiles: [
+    profileDirectoryFields,
+    bookCountOnProfileCreate,
+    booksOfMember,
+    reviewVisibilityOwner,
+    marketIndexOwner,
+    searchProfiles,
+    purgeProfileCache,
+    approvalEmail,
+  ],
+  products_services: [marketIndexProducts, searchProducts, purgeProductCache],
+  classified_ads: [marketIndexAds, searchAds, purgeAdCache],
+  blog_posts: [editorialSlug('blog_posts'), searchBlogPosts, publishOnChange('blog_posts')],
+  newsletters: [editorialSlug('newsletters'), searchNewsletters, publishOnChange('newsletters')],
+  // The other pre-rendered collections: a write schedules a rebuild.
+  ...(Object.fromEntries(
+    PRERENDERED_COLLECTIONS.filter((c) => c !== 'blog_posts' && c !== 'newsletters').map((c) => [
+      c,
+      [publishOnChange(c)],
+    ]),
+  ) as Record<Exclude<PrerenderedCollection, 'blog_posts' | 'newsletters'>, Handler[]>),
+} satisfies Record<string, readonly Handler[]>;
+
+/** 'products_services' → 'productsServices': names in a group of functions may not contain '_'. */
+export function groupKey(collection: string): string {
+  return collection.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/** The triggers, deployed as the group onWrite: onWrite-books, onWrite-profiles, onWrite-productsServices… */
+export const onWrite = Object.fromEntries(
+  Object.entries(COLLECTION_HANDLERS).map(([collection, handlers]) => [
+    groupKey(collection),
+    collectionTrigger(collection, handlers),
+  ]),
+);
