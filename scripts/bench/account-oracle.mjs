@@ -14,6 +14,7 @@ import { PROJECT_ID } from '../emulator-env.mjs';
 import { ensureMailDev, functionsOrigin } from './newsletter.mjs';
 import { THROTTLES, throttleKey } from '../../functions/src/accounts/throttle.ts';
 import { EMULATOR_CLIENT_ADDRESS } from '../../functions/src/client-address.ts';
+import { benchProfile } from './bench-profile.mjs';
 
 const CALLS = Number(process.env.ORACLE_CALLS ?? 20);
 /** The largest gap between the two medians that tells nothing (issue 23). */
@@ -45,19 +46,13 @@ async function addMembers(label, count) {
       emailVerified: true,
       displayName: `Oracle ${label} ${i}`,
     });
-    await db.doc(`profiles/${user.uid}`).set({
-      user_id: user.uid,
-      display_name: `Oracle ${label} ${i}`,
-      page_slug: `oracle-${label}-${stamp}-${i}`,
-      role: 'User',
-      category: 'Book Lover/Marketer',
-      subscription_status: 'free',
-      approval_status: 'approved',
-      is_active: true,
-      book_count: 0,
-      social_links: {},
-      created_at: new Date(),
-    });
+    await db.doc(`profiles/${user.uid}`).set(
+      benchProfile(user.uid, {
+        name: `Oracle ${label} ${i}`,
+        slug: `oracle-${label}-${stamp}-${i}`,
+        category: 'Book Lover/Marketer',
+      }),
+    );
     members.push({ uid: user.uid, email });
   }
   return members;

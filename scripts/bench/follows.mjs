@@ -15,6 +15,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { DocumentReference, Firestore, getFirestore, Query, Transaction } from 'firebase-admin/firestore';
 import { PROJECT_ID } from '../emulator-env.mjs';
 import { ensureMailDev } from './newsletter.mjs';
+import { benchProfile } from './bench-profile.mjs';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 10_000);
 const MEMBER_SHARE = 0.2;
@@ -90,19 +91,7 @@ async function seedAuthor(stamp) {
     const result = await auth.importUsers(users.slice(i, i + 1000));
     if (result.failureCount > 0) throw new Error(`importUsers: ${result.errors[0]?.error.message}`);
   }
-  const profile = (uid, name) => ({
-    user_id: uid,
-    display_name: name,
-    page_slug: uid,
-    role: 'User',
-    category: 'Book Author',
-    subscription_status: 'free',
-    approval_status: 'approved',
-    is_active: true,
-    book_count: 0,
-    social_links: {},
-    created_at: new Date(),
-  });
+  const profile = (uid, name) => benchProfile(uid, { name });
   const { emailFollowId, memberFollowId } = await import('../../src/domain/follows.ts');
   const { emailHash } = await import('../../src/data/server/email-hash.ts');
   const writer = db.bulkWriter();

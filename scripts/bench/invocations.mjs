@@ -18,6 +18,7 @@ import { functionsOrigin } from './newsletter.mjs';
 import { createViewCounter } from '../../src/data/server/views.ts';
 import { createWriteBehind } from '../../src/data/server/write-behind.ts';
 import { installOpMeter } from '../../functions/src/op-meter.ts';
+import { benchProfile } from './bench-profile.mjs';
 
 /** The tally run.mjs keeps of the functions emulator's log. */
 export const FUNCTION_LOG = join(ROOT, 'bench-results', 'function-log.json');
@@ -103,19 +104,7 @@ async function member(label) {
   const user = await getAuth(app()).createUser({ email, password: PASSWORD, emailVerified: true });
   await getFirestore(app())
     .doc(`profiles/${user.uid}`)
-    .set({
-      user_id: user.uid,
-      display_name: `Bench ${label}`,
-      page_slug: `invocations-${stamp}`,
-      role: 'User',
-      category: 'Book Author',
-      subscription_status: 'free',
-      approval_status: 'approved',
-      is_active: true,
-      book_count: 0,
-      social_links: {},
-      created_at: new Date(),
-    });
+    .set(benchProfile(user.uid, { name: `Bench ${label}`, slug: `invocations-${stamp}` }));
   return { uid: user.uid, idToken: await signIn(email) };
 }
 

@@ -13,6 +13,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { PROJECT_ID, ROOT } from '../emulator-env.mjs';
+import { benchProfile } from './bench-profile.mjs';
 
 const RECIPIENTS = Number(process.env.BENCH_NEWSLETTER_RECIPIENTS ?? 2000);
 const MAILDEV_WEB = 1080;
@@ -71,19 +72,10 @@ async function addRecipients(count) {
   }
   const writer = db.bulkWriter();
   for (const u of users) {
-    writer.set(db.doc(`profiles/${u.uid}`), {
-      user_id: u.uid,
-      display_name: u.displayName,
-      page_slug: u.uid,
-      role: 'User',
-      category: 'Book Lover/Marketer',
-      subscription_status: 'free',
-      approval_status: 'approved',
-      is_active: true,
-      book_count: 0,
-      social_links: {},
-      created_at: new Date(),
-    });
+    writer.set(
+      db.doc(`profiles/${u.uid}`),
+      benchProfile(u.uid, { name: u.displayName, category: 'Book Lover/Marketer' }),
+    );
   }
   await writer.close();
 }
