@@ -159,10 +159,10 @@ function pageTags(kind: ReportItemKind, id: string, data: Record<string, unknown
 
 /**
  * Sets or clears the moderation flag on an item in `tx`, with a book's
- * denormalised visibility, so the collection's trigger has nothing to write back. The
- * write itself fans out: the trigger's market index, search change log and publish
- * handlers re-decide the item with the visibility rule, so it leaves (or comes back to) the market, search and the
- * pre-rendered blog.
+ * denormalised visibility, so the collection's trigger has nothing to write back.
+ * The write itself fans out: the trigger's market index, search change log and
+ * publish handlers re-decide the item with the visibility rule, so it leaves (or
+ * comes back to) the market, search and the pre-rendered blog.
  */
 function setHidden(tx: Transaction, kind: ReportItemKind, item: DocumentSnapshot, hidden: boolean): void {
   if (kind === 'book') {
