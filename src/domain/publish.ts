@@ -22,6 +22,23 @@ export const PRERENDERED_COLLECTIONS = [
 /** A collection whose changes trigger a site rebuild. */
 export type PrerenderedCollection = (typeof PRERENDERED_COLLECTIONS)[number];
 
+/** Collections whose documents stay drafts until `is_published` is true. */
+const DRAFT_COLLECTIONS: ReadonlySet<PrerenderedCollection> = new Set(['blog_posts', 'newsletters']);
+
+/**
+ * Whether a write can change a pre-rendered page. A draft that stays a draft (created,
+ * edited or deleted unpublished) shows on none, so it asks for no rebuild; publishing,
+ * unpublishing and every edit of a published document do.
+ */
+export function changeShowsPublicly(
+  collection: PrerenderedCollection,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): boolean {
+  if (!DRAFT_COLLECTIONS.has(collection)) return true;
+  return before?.is_published === true || after?.is_published === true;
+}
+
 /** Path of the one document that holds the publish pipeline's state. */
 export const PUBLISH_STATUS_PATH = 'site_meta/publish';
 

@@ -73,7 +73,7 @@ describe('publish pipeline', () => {
     // waits for a cold start (seconds, with every function in one bundle), which would
     // split the burst across the 2 s quiet window; production's 30 s window covers it.
     const warm = [uniqueId('warm'), uniqueId('warm')];
-    await db.collection('blog_posts').doc(warm[0]!).set({ title: 'Warm' });
+    await db.collection('blog_posts').doc(warm[0]!).set({ title: 'Warm', is_published: true, slug: warm[0] });
     await db.collection('featured_books').doc(warm[1]!).set({ title: 'Warm' });
     await eventually(
       async () => callsFor(warm),
@@ -82,12 +82,15 @@ describe('publish pipeline', () => {
     );
     await sleep(SETTLE_MS);
 
+    // A draft written first in the burst shows on no public page: no call names it.
+    const draft = uniqueId('draft');
+    await db.collection('blog_posts').doc(draft).set({ title: 'Draft', is_published: false });
     const ids = Array.from({ length: 8 }, () => uniqueId('burst'));
     for (const [index, id] of ids.entries()) {
       await db
         .collection(index % 2 ? 'featured_books' : 'blog_posts')
         .doc(id)
-        .set({ title: 'Changed' });
+        .set({ title: 'Changed', is_published: true, slug: id });
       await sleep(150);
     }
     await eventually(
@@ -100,6 +103,7 @@ describe('publish pipeline', () => {
     expect(found).toHaveLength(1);
     // The call names every change it covers.
     for (const id of ids) expect(found[0]!.changes.some((change) => change.includes(id))).toBe(true);
+    expect(callsFor([draft])).toEqual([]);
     expect(Date.parse(found[0]!.changed_at)).toBeGreaterThan(0);
   }, 90_000);
 
@@ -153,7 +157,7 @@ describe('publish pipeline', () => {
   it('records the failure once every attempt failed', async () => {
     const id = uniqueId('down');
     planned = { id, statuses: [500, 500, 500, 500] };
-    await db.doc(`newsletters/${id}`).set({ title: 'Down' });
+    await db.doc(`newsletters/${id}`).set({ title: 'Down', is_published: true, slug: id });
     await eventually(
       async () => callsFor([id]),
       (list) => list.length === 4,
@@ -169,7 +173,9 @@ describe('publish pipeline', () => {
     'a change in %s publishes',
     async (collection) => {
       const id = uniqueId('doc');
-      await db.collection(collection).doc(id).set({ title: 'Changed' });
+      // Published, with its slug: a draft asks for no build, and a missing slug would be
+      // written back by the slug handler, a second change.
+      await db.collection(collection).doc(id).set({ title: 'Changed', is_published: true, slug: id });
       const [call] = await eventually(
         async () => callsFor([id]),
         (found) => found.length === 1,

@@ -12,6 +12,7 @@ import { logger } from 'firebase-functions';
 import { getFunctions } from 'firebase-admin/functions';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import {
+  changeShowsPublicly,
   INITIAL_PUBLISH_STATUS,
   MANUAL_PUBLISH_REASON,
   MEMBER_CONTENT_REASON,
@@ -67,11 +68,17 @@ export async function publishChange(change: PublishChange): Promise<void> {
   await recordPublishChange(deps, change, () => enqueuePublishTask(deps));
 }
 
-/** Handler of each pre-rendered collection (PRERENDERED_COLLECTIONS): a write schedules a rebuild. */
+/**
+ * Handler of each pre-rendered collection (PRERENDERED_COLLECTIONS): a write schedules a
+ * rebuild, unless it is a draft's write that no public page shows.
+ */
 export function publishOnChange(collection: PrerenderedCollection): Handler {
   return {
     name: 'publish',
-    run: ({ id, time }: DocChange) => publishChange({ at: time, reason: `${collection}/${id}` }),
+    run: async ({ id, time, before, after }: DocChange) => {
+      if (!changeShowsPublicly(collection, before, after)) return;
+      await publishChange({ at: time, reason: `${collection}/${id}` });
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import {
   buildFailed,
   buildNeeded,
   buildPublished,
+  changeShowsPublicly,
   debounceStep,
   describePublishStatus,
   INITIAL_PUBLISH_STATUS,
@@ -42,6 +43,33 @@ function changes(offsets: number[], start: PublishStatus = INITIAL_PUBLISH_STATU
   }
   return { status, scheduled };
 }
+
+describe('changeShowsPublicly', () => {
+  const draft = { title: 'Soon', is_published: false };
+  const live = { title: 'Out', is_published: true };
+
+  it('ignores a blog post or newsletter that is a draft before and after', () => {
+    for (const collection of ['blog_posts', 'newsletters'] as const) {
+      expect(changeShowsPublicly(collection, undefined, draft)).toBe(false);
+      expect(changeShowsPublicly(collection, draft, { ...draft, title: 'Later' })).toBe(false);
+      expect(changeShowsPublicly(collection, draft, undefined)).toBe(false);
+      expect(changeShowsPublicly(collection, { title: 'No flag' }, { title: 'Still none' })).toBe(false);
+    }
+  });
+
+  it('rebuilds for publishing, unpublishing, editing or deleting a published document', () => {
+    expect(changeShowsPublicly('blog_posts', draft, live)).toBe(true);
+    expect(changeShowsPublicly('blog_posts', live, draft)).toBe(true);
+    expect(changeShowsPublicly('newsletters', live, { ...live, title: 'Edited' })).toBe(true);
+    expect(changeShowsPublicly('newsletters', live, undefined)).toBe(true);
+    expect(changeShowsPublicly('blog_posts', undefined, live)).toBe(true);
+  });
+
+  it('rebuilds for every write to a collection without drafts', () => {
+    expect(changeShowsPublicly('site_settings', undefined, { site_name: 'Shelfmark' })).toBe(true);
+    expect(changeShowsPublicly('advertisement_banners', { is_published: false }, undefined)).toBe(true);
+  });
+});
 
 describe('recordChange', () => {
   it('schedules one task for a burst of ten changes within two seconds', () => {
