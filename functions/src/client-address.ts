@@ -12,7 +12,10 @@
  *   the function over a local socket, so the caller's address is lost. Every
  *   caller there is the one local client EMULATOR_CLIENT_ADDRESS, and no header
  *   moves a count, as in production.
+ * What a limit counts is the client's key (src/domain/client-key.ts): an IPv4
+ * address, or an IPv6 address's /64 network.
  */
+import { clientLimitKey } from '../../src/domain/client-key';
 
 /** The parts of an HTTP request clientAddress reads. */
 export interface RequestAddress {
@@ -29,9 +32,10 @@ export function onFunctionsEmulator(env: NodeJS.ProcessEnv = process.env): boole
 }
 
 /**
- * The caller's address: the last X-Forwarded-For entry when deployed,
- * EMULATOR_CLIENT_ADDRESS on the emulator, and 'unknown' when a deployed
- * request has no such header (such callers share one allowance).
+ * The caller as limits count it: the last X-Forwarded-For entry when deployed
+ * (its /64 for an IPv6 address), EMULATOR_CLIENT_ADDRESS on the emulator, and
+ * 'unknown' when a deployed request has no such header (such callers share one
+ * allowance).
  */
 export function clientAddress(request: RequestAddress, emulator: boolean = onFunctionsEmulator()): string {
   if (emulator) return EMULATOR_CLIENT_ADDRESS;
@@ -40,5 +44,6 @@ export function clientAddress(request: RequestAddress, emulator: boolean = onFun
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
-  return forwarded.at(-1) ?? 'unknown';
+  const last = forwarded.at(-1);
+  return last === undefined ? 'unknown' : clientLimitKey(last);
 }

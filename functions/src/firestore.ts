@@ -1,7 +1,7 @@
 // The functions' one door to Firestore: the Admin instance and the helpers every
 // function needs around it (Firestore's batch and 'in' limits, timestamps, errors).
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 
 const DEFAULT_APP = '[DEFAULT]';
 
@@ -36,4 +36,29 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 /** A stored Timestamp as milliseconds since the epoch; anything else (absent, malformed) is null. */
 export function millisOf(value: unknown): number | null {
   return value instanceof Timestamp ? value.toMillis() : null;
+}
+
+/** The Firestore emulator's answer to a transaction that lost a race for a lock. */
+const EMULATOR_LOST_RACE = /Transaction is invalid or closed/;
+
+/**
+ * `firestore.runTransaction(update)`, and on the functions emulator once or twice more when
+ * the Firestore emulator ends the transaction with INVALID_ARGUMENT "Transaction is invalid
+ * or closed". That is how the emulator answers a transaction whose lock another one took,
+ * where Firestore answers ABORTED and the SDK retries by itself (firebase-tools issues 4473
+ * and 6758); so concurrent saves behave locally as they do in production. Deployed, it is
+ * exactly runTransaction.
+ */
+export async function runTransactionWithRetry<T>(
+  firestore: Firestore,
+  update: (tx: Transaction) => Promise<T>,
+  emulator = process.env.FUNCTIONS_EMULATOR === 'true',
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await firestore.runTransaction(update);
+    } catch (error) {
+      if (!emulator || attempt >= 3 || !EMULATOR_LOST_RACE.test(String(error))) throw error;
+    }
+  }
 }

@@ -48,6 +48,11 @@ const HTTP_URL_PATTERN = new RegExp(HTTP_URL_PATTERN_SOURCE, 'u');
 export const MEDIA_PATH_PATTERN_SOURCE = String.raw`^/media/[A-Za-z0-9_-][A-Za-z0-9._-]*(?:/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$`;
 const MEDIA_PATH_PATTERN = new RegExp(MEDIA_PATH_PATTERN_SOURCE, 'u');
 
+/** True for a path in the site's own media store (MEDIA_PATH_PATTERN_SOURCE). */
+export function isMediaPath(value: unknown): value is string {
+  return typeof value === 'string' && MEDIA_PATH_PATTERN.test(value);
+}
+
 /** A URL with one of the given schemes: the stored-URL pattern first, so nothing the parser would trim or encode gets through. */
 function urlWithProtocol(protocol: RegExp, message: string) {
   return z

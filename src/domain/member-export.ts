@@ -4,8 +4,8 @@
  * gathers the documents, this module fixes the file's shape.
  */
 
-/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows). */
-export const MEMBER_EXPORT_FORMAT = 4;
+/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows; 5: review_decisions). */
+export const MEMBER_EXPORT_FORMAT = 5;
 
 /** Collections whose documents belong to a member through `user_id`, exported whole. */
 export const OWNED_COLLECTIONS = [
@@ -14,6 +14,7 @@ export const OWNED_COLLECTIONS = [
   'classified_ads',
   'book_reviews',
   'book_shelves',
+  'review_decisions',
 ] as const;
 
 /** One exported document: its id and its fields as stored, times as ISO strings. */
@@ -56,6 +57,8 @@ export interface MemberExport {
   book_reviews: ExportedDocument[];
   /** The books on the member's shelves (book_shelves). */
   book_shelves: ExportedDocument[];
+  /** Moderators' standing decisions on the member's reviews (a review hidden or rejected, per book). */
+  review_decisions: ExportedDocument[];
   /** Blog posts the member wrote. */
   blog_posts: ExportedDocument[];
   /** Newsletters sent to the member: the newsletter's id and title with its delivery record (status, sent_at), oldest first. */

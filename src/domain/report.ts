@@ -4,11 +4,12 @@
  * list and an optional plain-text note. Stored in `reports` (server-only: no
  * client reads or writes it, firestore.rules has a closed match) by POST
  * /api/report, one document per reporter per item (reportId), so a reporter has
- * at most one open report on an item. Reports belong to the 'reviews' early-access
- * feature. The moderation queue groups open reports by item (groupReports).
+ * at most one open report on an item. Reporting is always available, whatever the
+ * early-access switches say. The moderation queue groups open reports by item (groupReports).
  */
 import { z } from 'zod';
 import type { ThrottleLimit } from './throttle.ts';
+import { isItemPublic, isOwnerPublic, isPostPublic, type OwnerVisibility } from './visibility.ts';
 
 /** reports/{reportId}: one reporter's report on one item. */
 export const REPORTS = 'reports';
@@ -50,6 +51,70 @@ export const REPORT_ITEM_KINDS = Object.keys(REPORT_ITEM_COLLECTIONS) as [
   ReportItemKind,
   ...ReportItemKind[],
 ];
+
+/** The other document whose state decides whether an item is public: a product's or ad's owner, a review's book. */
+export interface ReportItemDependency {
+  collection: 'profiles' | 'books';
+  id: string;
+}
+
+/** What besides the item itself must be read to tell whether a visitor can see it; null when nothing. */
+export function reportItemDependency(
+  kind: ReportItemKind,
+  item: Record<string, unknown>,
+): ReportItemDependency | null {
+  const field = kind === 'product' || kind === 'ad' ? item.user_id : kind === 'review' ? item.book_id : null;
+  if (typeof field !== 'string' || field === '') return null;
+  return { collection: kind === 'review' ? 'books' : 'profiles', id: field };
+}
+
+function ownerFields(profile: Record<string, unknown> | undefined): OwnerVisibility | null {
+  if (!profile) return null;
+  return {
+    is_active: profile.is_active === true,
+    approval_status: profile.approval_status as OwnerVisibility['approval_status'],
+  };
+}
+
+/**
+ * Whether a visitor can see the item, which is what may be reported: a report of
+ * anything else (a held or hidden review, a review of a book that is not public, a
+ * draft or hidden post, a pending or deactivated member, a disabled or hidden item,
+ * an item of a member who is not public) is answered as for a missing item and
+ * files nothing, so the answer tells nobody what exists behind the public pages.
+ * `dependency` is the document reportItemDependency named, when there is one.
+ */
+export function isReportableItem(
+  kind: ReportItemKind,
+  item: Record<string, unknown> | undefined,
+  dependency: Record<string, unknown> | undefined,
+): boolean {
+  if (!item) return false;
+  switch (kind) {
+    case 'profile':
+      return isOwnerPublic(ownerFields(item));
+    case 'book':
+      return item.is_public === true;
+    case 'product':
+    case 'ad':
+      return isItemPublic(
+        { is_active: item.is_active === true, moderation_hidden: item.moderation_hidden === true },
+        ownerFields(dependency),
+      );
+    case 'review':
+      return (
+        item.reviewer_public === true &&
+        item.moderation !== 'held' &&
+        item.moderation_hidden !== true &&
+        dependency?.is_public === true
+      );
+    case 'post':
+      return isPostPublic({
+        is_published: item.is_published === true,
+        moderation_hidden: item.moderation_hidden === true,
+      });
+  }
+}
 
 /** How each kind is named to a reporter and in the queue. */
 export const REPORT_ITEM_LABELS: Record<ReportItemKind, string> = {

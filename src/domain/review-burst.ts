@@ -6,8 +6,12 @@
  * max(5, 5 × its mean daily published reviews over the 30 UTC days before today)
  * new reviews within the last hour, or when its writer's account is younger than
  * 24 hours and it is at least the third review within the last hour on that book
- * by accounts younger than 24 hours. Edits of an existing review are never held
- * (nor released: a held review stays held until a moderator decides).
+ * by accounts younger than 24 hours. An edit that changes a published review's
+ * rating counts as a new review (a wave of 5-star reviews turned 1-star at once is
+ * a burst too) and is held the same way; an edit of the text alone is never held,
+ * and no edit releases a held review (it stays held until a moderator decides).
+ * A member whose review of a book a moderator hid or rejected (review_decisions,
+ * reviewStanding) posts on that book again only into the held queue.
  *
  * The counts live in one small document per book, book_review_activity/{bookId},
  * read and written inside saveReview's transaction (no query of the reviews):
@@ -116,6 +120,42 @@ export function decideNewReview(
   let next = withNewReview(activity, now, young);
   if (moderation === 'published') next = withPublished(next, now);
   return { moderation, activity: next };
+}
+
+/** What a save of a member's review was before it, as the decision needs it. */
+export interface ReviewBefore {
+  moderation: ReviewModeration;
+  rating: number;
+  /** Hidden by a moderator: off every page until restored, whatever its edits. */
+  hidden: boolean;
+}
+
+/**
+ * The decision for one save of a review: a new review, or an edit of `before`.
+ * - an edit of a held review stays held, an edit of a hidden one keeps its status
+ *   (the hide already keeps it off every page), and an edit of the text alone
+ *   keeps the status; none of them moves the counts (`activity` null: nothing to write);
+ * - a new review, or an edit that changes a published review's rating, is judged by
+ *   decideNewReview and counted like one;
+ * - a member with a standing moderation decision on this book (`decided`: a review
+ *   of theirs was hidden or rejected) is held whatever the counts, and counted.
+ */
+export function decideReviewSave(
+  before: ReviewBefore | null,
+  rating: number,
+  decided: boolean,
+  activity: ReviewActivity,
+  now: number,
+  accountCreatedAt: Date | null,
+): { moderation: ReviewModeration; activity: ReviewActivity | null } {
+  if (before && (before.moderation === 'held' || before.hidden || before.rating === rating))
+    return { moderation: before.moderation, activity: null };
+  if (decided)
+    return {
+      moderation: 'held',
+      activity: withNewReview(activity, now, isYoungAccount(accountCreatedAt, now)),
+    };
+  return decideNewReview(activity, now, accountCreatedAt);
 }
 
 /** The counts with one new review at `now` added to its minute, older minutes dropped. */

@@ -27,6 +27,27 @@ import { REVIEW_MODERATION, type ReviewModeration } from './review-burst.ts';
 /** book_reviews/{reviewId}: one member's rating and review of one book. */
 export const BOOK_REVIEWS = 'book_reviews';
 
+/**
+ * review_decisions/{reviewId}: a moderator's standing decision on one member's
+ * review of one book, kept apart from the review so that it outlives it: 'hidden'
+ * (an admin hid the review) or 'rejected' (an admin rejected it from the held
+ * queue). While it exists, that member's new review of that book, or a change of
+ * its rating, goes only into the held queue (decideReviewSave), so deleting a
+ * hidden review and posting it again does not bring it back. Restoring or
+ * releasing the review removes the decision; so does deleting the book or the
+ * account. Only the functions read or write it (firestore.rules closes it).
+ */
+export const REVIEW_DECISIONS = 'review_decisions';
+/** The decisions that outlive a review. */
+export const REVIEW_DECISION_KINDS = ['hidden', 'rejected'] as const;
+/** One standing decision. */
+export const reviewDecisionSchema = z.object({
+  book_id: idSchema,
+  user_id: idSchema,
+  decision: z.enum(REVIEW_DECISION_KINDS),
+  decided_at: timestampSchema,
+});
+
 /** The fewest and most stars. */
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;

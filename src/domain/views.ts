@@ -11,7 +11,7 @@
 // cannot be linked to today's. The marks and the per-visitor limit are kept in
 // Firestore, so every server instance sees the same ones.
 import type { ThrottleLimit } from './throttle.ts';
-import { isItemShown } from './visibility.ts';
+import { isItemPublic, type OwnerVisibility } from './visibility.ts';
 
 /**
  * The collections whose pages count views: each one also counts in its owner's
@@ -113,16 +113,26 @@ export interface CountedItem {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
+ * Whether a view of `collection` needs its owner's profile to tell if it counts: a
+ * product/service or ad stores no owner state of its own (a book does, `is_public`).
+ */
+export function viewNeedsOwner(collection: ViewCollection): boolean {
+  return collection === 'products_services' || collection === 'classified_ads';
+}
+
+/**
  * Whether a view of item `id` of `collection` (its stored fields `data`) counts,
  * and for whom: only what its page shows to everyone. A profile counts while it
  * is active and approved, a book while it is public, a product/service or ad
- * while it is active and not hidden by moderation (isItemShown,
+ * while it is active, not hidden by moderation and its owner (`ownerProfile`,
+ * read when viewNeedsOwner) is public (isItemPublic,
  * src/domain/visibility.ts); anything else, or an item without an owner, is null.
  */
 export function countedItem(
   collection: ViewCollection,
   id: string,
   data: Record<string, unknown> | undefined,
+  ownerProfile?: Record<string, unknown>,
 ): CountedItem | null {
   if (!data) return null;
   if (collection === 'profiles') {
@@ -134,10 +144,15 @@ export function countedItem(
   const shown =
     collection === 'books'
       ? data.is_public === true
-      : isItemShown({
-          is_active: data.is_active === true,
-          moderation_hidden: data.moderation_hidden === true,
-        });
+      : isItemPublic(
+          { is_active: data.is_active === true, moderation_hidden: data.moderation_hidden === true },
+          ownerProfile
+            ? {
+                is_active: ownerProfile.is_active === true,
+                approval_status: ownerProfile.approval_status as OwnerVisibility['approval_status'],
+              }
+            : null,
+        );
   return shown ? { owner, title: text(data.title) } : null;
 }
 

@@ -14,6 +14,7 @@
  * - `astro dev` gives the socket address itself.
  */
 import type { IncomingMessage } from 'node:http';
+import { clientLimitKey } from '../domain/client-key.ts';
 
 /** Headers that name a client address; a client can write every one of them. */
 export const CLIENT_ADDRESS_HEADERS = [
@@ -35,9 +36,10 @@ export function dropClientAddressHeaders(request: Pick<IncomingMessage, 'headers
 }
 
 /**
- * The client's address from Astro's context, IPv4-mapped IPv6 written as plain
- * IPv4 (so `::ffff:127.0.0.1` and `127.0.0.1` are one client). Adapters that
- * cannot tell throw; such clients share one address, 'unknown'.
+ * The client as limits and counters see it, from Astro's context: an IPv4 address,
+ * an IPv6 address's /64 network, IPv4-mapped IPv6 as plain IPv4 (so
+ * `::ffff:127.0.0.1` and `127.0.0.1` are one client); src/domain/client-key.ts.
+ * Adapters that cannot tell throw; such clients share one address, 'unknown'.
  */
 export function clientAddressOf(context: { clientAddress: string }): string {
   let address: string;
@@ -47,5 +49,5 @@ export function clientAddressOf(context: { clientAddress: string }): string {
     return 'unknown';
   }
   if (!address) return 'unknown';
-  return address.startsWith('::ffff:') && address.includes('.') ? address.slice('::ffff:'.length) : address;
+  return clientLimitKey(address);
 }

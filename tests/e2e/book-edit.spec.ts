@@ -115,8 +115,12 @@ test('an owner edits a book on its page: every validation message, category chan
   await editor.getByLabel('Title', { exact: true }).fill('Salt Roads Revised');
   await editor.getByRole('button', { name: 'Save' }).click();
 
+  // The editor is on the book's own page, so the address is the same before and after:
+  // the save (a callable that writes the book and its derived fields in one transaction)
+  // is done when its toast shows after the reload, which under a full run's load has
+  // taken longer than the default 10 s.
   await expect(page).toHaveURL(new RegExp(`/book/${id}$`), { timeout: 20_000 });
-  await expect(page.getByText('Book updated successfully!')).toBeVisible();
+  await expect(page.getByText('Book updated successfully!')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salt Roads Revised');
   const stored = (await adminDb().doc(`books/${id}`).get()).data()!;
   expect(stored).toMatchObject({

@@ -10,8 +10,10 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { statsItemKey } from '../../src/domain/member-stats';
 import { utcDay, viewEndpoint, type ViewCollection } from '../../src/domain/views';
 import { adminDb, expect, test } from './fixtures';
+import { freshMember } from './helpers/members';
 
-const OWNER = 'views-e2e-owner';
+/** The items' owner: a public member, since an item of a member who is not public counts no views. */
+let OWNER = '';
 
 async function item(collection: ViewCollection, isActive: boolean): Promise<string> {
   const ref = adminDb().collection(collection).doc();
@@ -43,6 +45,9 @@ function count(
 
 test.describe('view counter', () => {
   const created: Array<[ViewCollection, string]> = [];
+  test.beforeAll(async () => {
+    OWNER = (await freshMember('Vera Views')).uid;
+  });
   test.afterAll(async () => {
     await Promise.all(created.map(([collection, id]) => adminDb().collection(collection).doc(id).delete()));
     await adminDb().recursiveDelete(adminDb().doc(`member_stats/${OWNER}`));

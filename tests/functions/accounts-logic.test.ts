@@ -157,6 +157,13 @@ describe('clientAddress', () => {
     );
   });
 
+  it('counts a deployed IPv6 caller by its /64, so rotating addresses inside it is one caller', () => {
+    for (const address of ['2001:db8:5:6::1', '2001:db8:5:6:a:b:c:d'])
+      expect(clientAddress({ headers: { 'x-forwarded-for': `1.2.3.4, ${address}` } }, false)).toBe(
+        '2001:db8:5:6::/64',
+      );
+  });
+
   it("gives one shared 'unknown' to a deployed request without the header", () => {
     expect(clientAddress({ headers: {} }, false)).toBe('unknown');
     expect(clientAddress({ headers: { 'x-forwarded-for': ' ' } }, false)).toBe('unknown');

@@ -2,10 +2,13 @@
 // whom, with the exact id and fields), the follower count the trigger keeps
 // exact (email followers included), the early-access switch, the data export
 // and account deletion.
+import { getAuth } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { finishDeletion, recordDeletion } from '../../functions/src/accounts/delete-account';
 import { memberExport } from '../../functions/src/accounts/export-data';
+import { unsubscribe } from '../../functions/src/newsletters/unsubscribe';
+import { emailHash } from '../../src/data/server/email-hash';
 import { localMediaRoot, localMediaStore } from '../../src/data/server/media-store';
 import {
   FOLLOW_LIMITS_PER_MEMBER,
@@ -224,5 +227,35 @@ describe('a member’s data and account deletion', () => {
         TRIGGER_WAIT,
       ),
     ).toBe(0);
+  }, 60_000);
+
+  it('an account whose address is not verified neither sees nor removes what that address follows or subscribes to', async () => {
+    const author = await makeMember();
+    // Someone signs up with another person's address and never verifies it.
+    const squatter = await makeMember({ verified: false });
+    const address = squatter.email.toLowerCase();
+    const db = adminDb();
+    const byEmail = db.doc(`follows/${emailFollowId(author.uid, 'e'.repeat(64))}`);
+    await byEmail.set({
+      author_uid: author.uid,
+      follower: { kind: 'email', email: address },
+      mode: 'instant',
+      created_at: Timestamp.now(),
+    });
+    const subscription = db.doc(`newsletter_subscribers/${emailHash(address)}`);
+    await subscription.set({ email: address, confirmed_at: Timestamp.now() });
+
+    const file = await memberExport(db, squatter.uid);
+    expect(file.follows).toEqual([]);
+    expect(file.consents.newsletter).toMatchObject({ visitor_subscription: null });
+
+    // Nor does a member's unsubscribe link end that address's visitor subscription.
+    await unsubscribe(db, getAuth(), { kind: 'member', uid: squatter.uid }, Timestamp.now());
+    expect((await subscription.get()).exists).toBe(true);
+
+    await recordDeletion(db, squatter.uid, squatter.uid);
+    await finishDeletion(db, squatter.uid, localMediaStore(localMediaRoot()));
+    expect((await byEmail.get()).exists).toBe(true);
+    expect((await subscription.get()).exists).toBe(true);
   }, 60_000);
 });

@@ -69,6 +69,9 @@ async function seedEverything(member: Member) {
     updated_at: at,
   });
   await db.doc(`shelf_settings/${uid}`).set({ private: true, updated_at: at });
+  // A moderator once hid a review of theirs of that book (the decision outlives the review).
+  const decision = `review_decisions/${reviewed.id}__${uid}`;
+  await db.doc(decision).set({ book_id: reviewed.id, user_id: uid, decision: 'hidden', decided_at: at });
   const product = await db.collection('products_services').add(productData(uid));
   const ad = await db.collection('classified_ads').add(adData(uid, { contact_method: 'email' }));
   await ad.collection('private').doc('contact').set({ contact_info: member.email });
@@ -93,6 +96,7 @@ async function seedEverything(member: Member) {
       review,
       reviewed,
       shelf,
+      decision,
     },
     owned: [
       `profiles/${uid}`,
@@ -108,6 +112,7 @@ async function seedEverything(member: Member) {
       `classified_ads/${ad.id}/private/contact`,
       review,
       shelf,
+      decision,
       `newsletter_preferences/${uid}`,
       `plan_locks/${uid}`,
       `shelf_settings/${uid}`,
@@ -147,6 +152,9 @@ describe('what the site keeps about a member', () => {
     expect(file.book_reviews).toEqual([expect.objectContaining({ id: ids.review.split('/')[1], rating: 4 })]);
     expect(file.book_shelves).toEqual([
       expect.objectContaining({ id: ids.shelf.split('/')[1], shelf: 'read' }),
+    ]);
+    expect(file.review_decisions).toEqual([
+      expect.objectContaining({ id: ids.decision.split('/')[1], decision: 'hidden' }),
     ]);
     expect(file.classified_ads).toEqual([
       expect.objectContaining({ id: ids.ad, contact_info: member.email }),

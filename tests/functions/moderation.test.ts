@@ -21,6 +21,7 @@ import { getActiveAdEntries, getActiveProductEntries } from '../../src/data/serv
 import { MARKET_COLLECTION, marketEntryId, type MarketSource } from '../../src/domain/market-entry';
 import { SEARCH_CHANGES } from '../../src/domain/search-sync';
 import { PUBLISH_STATUS_PATH } from '../../src/domain/publish';
+import { listHeldReviews, releaseHeldReview } from '../../functions/src/reviews/held-reviews';
 import { adminDb, clearFirestore, eventually } from './emulator';
 import { adData, bookData, productData } from './factories';
 import { useMailbox } from './mailbox';
@@ -177,6 +178,50 @@ describe('adminModeration', () => {
     const after = await db.doc(`books/${bookId}`).get();
     expect([after.get('rating_count'), after.get('rating_sum')]).toEqual([1, 5]);
     expect(await auditEntries('moderation-restore')).toHaveLength(1);
+  });
+
+  it('a hidden review deleted and posted again goes to the held queue; releasing it lifts the decision', async () => {
+    const id = reviewId(bookId, reader.uid);
+    await callAs<SaveReviewResponse>('saveReview', reader, { bookId, rating: 1, text: 'Awful' });
+    const hidden = await moderation(admin, { action: 'hide', kind: 'review', itemId: id, reason: 'Abuse' });
+    expect(hidden.result).toMatchObject({ done: 'hide' });
+    expect((await callAs('deleteReview', reader, { bookId })).error).toBeUndefined();
+    expect((await db.doc(`book_reviews/${id}`).get()).exists).toBe(false);
+
+    const again = await callAs<SaveReviewResponse>('saveReview', reader, {
+      bookId,
+      rating: 1,
+      text: 'Awful',
+    });
+    expect(again.result).toMatchObject({ created: true, moderation: 'held' });
+    expect((await db.doc(`book_reviews/${id}`).get()).data()).toMatchObject({
+      moderation: 'held',
+      reviewer_public: false,
+    });
+    expect((await db.doc(`books/${bookId}`).get()).get('rating_count')).toBe(0);
+    expect((await listHeldReviews(db)).map((review) => review.user_id)).toEqual([reader.uid]);
+
+    // A moderator releases it: shown, and the member's next review of the book is judged afresh.
+    expect(await releaseHeldReview(db, bookId, reader.uid)).toBe(true);
+    expect((await db.doc(`review_decisions/${id}`).get()).exists).toBe(false);
+    await callAs('deleteReview', reader, { bookId });
+    const fresh = await callAs<SaveReviewResponse>('saveReview', reader, { bookId, rating: 2 });
+    expect(fresh.result).toMatchObject({ moderation: 'published' });
+  });
+
+  it('restoring a hidden review lifts the decision: a new review after deleting it is published', async () => {
+    const id = reviewId(bookId, reader.uid);
+    await callAs<SaveReviewResponse>('saveReview', reader, { bookId, rating: 3 });
+    await moderation(admin, { action: 'hide', kind: 'review', itemId: id, reason: 'Spoilers' });
+    expect((await db.doc(`review_decisions/${id}`).get()).get('decision')).toBe('hidden');
+    await moderation(admin, { action: 'restore', kind: 'review', itemId: id, reason: 'Edited' });
+    expect((await db.doc(`review_decisions/${id}`).get()).exists).toBe(false);
+    await callAs('deleteReview', reader, { bookId });
+    expect(
+      (await callAs<SaveReviewResponse>('saveReview', reader, { bookId, rating: 3 })).result,
+    ).toMatchObject({
+      moderation: 'published',
+    });
   });
 
   it('hides a book: no longer public (listings, search, direct reads follow is_public), until restored', async () => {

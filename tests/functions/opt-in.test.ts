@@ -122,11 +122,55 @@ describe('asking to follow by email', () => {
     expect((await followRef.get()).get('mode')).toBe('weekly');
   });
 
-  it('follows nobody whose page is not public', async () => {
-    const author = await publicAuthor({ approval_status: 'pending' });
+  it('answers a follow of an author who is not public exactly as any other, and mails nothing', async () => {
+    const hidden = [
+      await publicAuthor({ approval_status: 'pending' }),
+      await publicAuthor({ approval_status: 'denied' }),
+      await publicAuthor({ is_active: false }),
+      uniqueId('missing'),
+    ];
+    const emails = hidden.map(() => newEmail('hidden'));
+    for (const [i, author] of hidden.entries()) {
+      const response = await post({ email: emails[i]!, kind: 'follow', authorUid: author }, '198.51.100.3');
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ message: CHECK_INBOX_MESSAGE });
+      expect(await requestsFor(emails[i]!)).toBe(0);
+    }
+    // A public author's request, sent after them, is mailed; by then any mail for them would be too.
+    const control = newEmail('control');
+    await post({ email: control, kind: 'follow', authorUid: await publicAuthor() }, '198.51.100.3');
+    await mailedToken(control);
+    for (const email of emails) expect(await mailbox.mailsTo(email)).toEqual([]);
+    expect((await db.collection(OPT_IN_CONFIRMATIONS).where('email', 'in', emails).get()).size).toBe(0);
+  });
+
+  it('mails nothing for an author who stopped being public after the request, and follows nobody', async () => {
+    const author = await publicAuthor();
+    const email = newEmail('late');
+    // A request stored while the author was public, mailed after they were deactivated.
+    await db.doc(`profiles/${author}`).update({ is_active: false });
+    await db.collection(OPT_IN_REQUESTS).add({
+      email,
+      purpose: { kind: 'follow', authorUid: author },
+      created_at: Timestamp.now(),
+      expires_at: Timestamp.fromMillis(Date.now() + 3600_000),
+    });
+    await eventually(
+      () => requestsFor(email),
+      (open) => open === 0,
+      15_000,
+    );
+    expect((await db.collection(OPT_IN_CONFIRMATIONS).where('email', '==', email).get()).size).toBe(0);
+    expect(await mailbox.mailsTo(email)).toEqual([]);
+  });
+
+  it('follows nobody when the author stopped being public before the link was confirmed', async () => {
+    const author = await publicAuthor();
     const email = newEmail('hidden');
     await post({ email, kind: 'follow', authorUid: author }, '198.51.100.3');
-    expect(await confirmOptIn(db, await mailedToken(email))).toBe('authorUnavailable');
+    const token = await mailedToken(email);
+    await db.doc(`profiles/${author}`).update({ approval_status: 'pending' });
+    expect(await confirmOptIn(db, token)).toBe('authorUnavailable');
     expect((await db.collection(FOLLOWS).get()).size).toBe(0);
   });
 });
@@ -181,6 +225,37 @@ describe('the limits', () => {
     );
     expect(await requestsFor(email)).toBe(0);
     expect((await db.collection(OPT_IN_CONFIRMATIONS).where('email', '==', email).get()).size).toBe(3);
+  });
+
+  it('count plus-tagged addresses of one mailbox as one address', async () => {
+    const [name, domain] = newEmail('tagged').split('@') as [string, string];
+    const tagged = Array.from({ length: 5 }, (_, i) => `${name}+${i}@${domain}`);
+    for (const [i, email] of tagged.entries())
+      expect((await post({ email, kind: 'newsletter' }, `198.51.100.${20 + i}`)).status).toBe(200);
+    const confirmations = async () =>
+      (await db.collection(OPT_IN_CONFIRMATIONS).where('email', 'in', tagged).get()).size;
+    const requests = async () =>
+      (await db.collection(OPT_IN_REQUESTS).where('email', 'in', tagged).get()).size;
+    // Every request stored has been mailed: three, the mailbox's hourly allowance.
+    await eventually(
+      async () => ({ open: await requests(), mailed: await confirmations() }),
+      ({ open, mailed }) => open === 0 && mailed >= 3,
+      15_000,
+    );
+    expect(await confirmations()).toBe(3);
+  });
+
+  it('count the addresses of one IPv6 /64 as one client', async () => {
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await post({ email: `v6-${i}@example.org`, kind: 'newsletter' }, `2001:db8:7:8::${i + 1}`)).status,
+      ).toBe(200);
+    const response = await post(
+      { email: 'v6-eleventh@example.org', kind: 'newsletter' },
+      '2001:db8:7:8:ffff::9',
+    );
+    expect(response.status).toBe(429);
+    expect(await requestsFor('v6-eleventh@example.org')).toBe(0);
   });
 
   it('tell a client over its own limit with 429, and record nothing for it', async () => {

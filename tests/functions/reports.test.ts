@@ -26,7 +26,7 @@ async function aBook(): Promise<string> {
   const uid = uniqueId('author');
   const bookId = uniqueId('book');
   await db.doc(`profiles/${uid}`).set(profileData(uid));
-  await db.doc(`books/${bookId}`).set(bookData(uid));
+  await db.doc(`books/${bookId}`).set(bookData(uid, { owner_public: true, is_public: true }));
   return bookId;
 }
 
@@ -86,6 +86,76 @@ describe('a report', () => {
     );
     expect(response.status).toBe(404);
     expect((await db.collection(REPORTS).get()).size).toBe(0);
+  });
+
+  it('of an item visitors cannot see is answered as a missing one and files nothing', async () => {
+    const pending = uniqueId('pending');
+    const hiddenOwner = uniqueId('deactivated');
+    const owner = uniqueId('owner');
+    const book = uniqueId('book');
+    await Promise.all([
+      db.doc(`profiles/${pending}`).set(profileData(pending, { approval_status: 'pending' })),
+      db.doc(`profiles/${hiddenOwner}`).set(profileData(hiddenOwner, { is_active: false })),
+      db.doc(`profiles/${owner}`).set(profileData(owner)),
+      db.doc(`books/${book}`).set(bookData(owner, { owner_public: true, is_public: true })),
+      db.doc('books/hidden-book').set(bookData(owner, { moderation_hidden: true, is_public: false })),
+      db
+        .doc('products_services/of-hidden-owner')
+        .set({ user_id: hiddenOwner, title: 'Edits', is_active: true }),
+      db.doc('products_services/disabled').set({ user_id: owner, title: 'Edits', is_active: false }),
+      db
+        .doc('classified_ads/hidden-ad')
+        .set({ user_id: owner, title: 'Shelf', is_active: true, moderation_hidden: true }),
+      db
+        .doc('book_reviews/held')
+        .set({ book_id: book, user_id: pending, reviewer_public: false, moderation: 'held' }),
+      db
+        .doc('book_reviews/hidden')
+        .set({ book_id: book, user_id: owner, reviewer_public: false, moderation_hidden: true }),
+      db
+        .doc('book_reviews/of-hidden-book')
+        .set({ book_id: 'hidden-book', user_id: owner, reviewer_public: true }),
+      db.doc('blog_posts/draft').set({ title: 'Draft', is_published: false }),
+      db.doc('blog_posts/hidden-post').set({ title: 'Hidden', is_published: true, moderation_hidden: true }),
+    ]);
+    // Each from its own client, so the hourly limit per client stays out of the way.
+    const missing = await post({ kind: 'review', itemId: 'no-such-review', reason: 'spam' }, '192.0.2.30');
+    const missingAnswer = { status: missing.status, body: await missing.json() };
+    for (const [n, [kind, itemId]] of (
+      [
+        ['profile', pending],
+        ['profile', hiddenOwner],
+        ['book', 'hidden-book'],
+        ['product', 'of-hidden-owner'],
+        ['product', 'disabled'],
+        ['ad', 'hidden-ad'],
+        ['review', 'held'],
+        ['review', 'hidden'],
+        ['review', 'of-hidden-book'],
+        ['post', 'draft'],
+        ['post', 'hidden-post'],
+      ] satisfies [string, string][]
+    ).entries()) {
+      const response = await post({ kind, itemId, reason: 'spam' }, `192.0.2.${40 + n}`);
+      expect({ status: response.status, body: await response.json() }, `${kind} ${itemId}`).toEqual(
+        missingAnswer,
+      );
+    }
+    expect((await db.collection(REPORTS).get()).size).toBe(0);
+    // The same kinds, public, are filed.
+    await db.doc('book_reviews/shown').set({ book_id: book, user_id: owner, reviewer_public: true });
+    await db.doc('blog_posts/live').set({ title: 'Live', is_published: true });
+    await db.doc('classified_ads/live-ad').set({ user_id: owner, title: 'Shelf', is_active: true });
+    for (const [kind, itemId] of [
+      ['profile', owner],
+      ['review', 'shown'],
+      ['post', 'live'],
+      ['ad', 'live-ad'],
+    ] as const)
+      expect((await post({ kind, itemId, reason: 'spam' }, '192.0.2.31')).status, `${kind} ${itemId}`).toBe(
+        200,
+      );
+    expect((await db.collection(REPORTS).get()).size).toBe(4);
   });
 
   it('flood from one client gets 429 once the hourly limit is used, on any item', async () => {

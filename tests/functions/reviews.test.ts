@@ -175,11 +175,15 @@ describe('saveReview', () => {
     expect(html).toContain('&lt;script&gt;');
   });
 
-  it('is refused while the reviews switch is off', async () => {
-    await db.doc('site_settings/main').set({ early_access: { reviews: 'off' } });
+  it('is refused while the reviews switch is off, but a member may still delete their review', async () => {
     const reader = await makeMember();
-    const answer = await save(reader, { bookId, rating: 4 });
+    await save(reader, { bookId, rating: 4 });
+    await db.doc('site_settings/main').set({ early_access: { reviews: 'off' } });
+    const answer = await save(reader, { bookId, rating: 1 });
     expect(answer.error).toMatchObject({ status: 'PERMISSION_DENIED', message: FEATURE_UNAVAILABLE_MESSAGE });
+    expect((await remove(reader, bookId)).result).toEqual({ id: reviewId(bookId, reader.uid) });
+    expect((await db.doc(`book_reviews/${reviewId(bookId, reader.uid)}`).get()).exists).toBe(false);
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 0, rating_sum: 0 });
   });
 });
 
@@ -212,11 +216,14 @@ describe('the totals under concurrent writes', () => {
     const readers = await Promise.all(Array.from({ length: 6 }, () => makeMember()));
     // Six new reviews at once: a book used to that many, so the burst guard holds none.
     await busyBook(bookId);
-    await Promise.all(readers.map((reader, i) => save(reader, { bookId, rating: (i % 5) + 1 })));
+    const created = await Promise.all(
+      readers.map((reader, i) => save(reader, { bookId, rating: (i % 5) + 1 })),
+    );
+    expect(created.map((answer) => answer.error)).toEqual(Array(6).fill(undefined));
     expect(await totalsOf(bookId)).toEqual(await recount(bookId));
     expect((await totalsOf(bookId)).rating_count).toBe(6);
     // At once: three edit, two delete, one saves twice.
-    await Promise.all([
+    const changed = await Promise.all([
       save(readers[0], { bookId, rating: 5 }),
       save(readers[1], { bookId, rating: 1 }),
       save(readers[2], { bookId, rating: 3 }),
@@ -225,6 +232,7 @@ describe('the totals under concurrent writes', () => {
       save(readers[5], { bookId, rating: 2 }),
       save(readers[5], { bookId, rating: 4 }),
     ]);
+    expect(changed.map((answer) => answer.error)).toEqual(Array(7).fill(undefined));
     const totals = await totalsOf(bookId);
     expect(totals).toEqual(await recount(bookId));
     expect(totals.rating_count).toBe(4);
@@ -347,5 +355,53 @@ describe('the burst guard', () => {
     expect(await rejectHeldReview(db, bookId, readers[0]!.uid)).toBe(false);
     expect(await totalsOf(bookId)).toEqual({ rating_count: 6, rating_sum: 18 });
     expect(await totalsOf(bookId)).toEqual(await recount(bookId));
+
+    // The rejection outlives the review: on a quiet book again, the member's next review is held.
+    await db.doc(`book_review_activity/${bookId}`).delete();
+    const again = await save(rejected, { bookId, rating: 5, text: 'Once more' });
+    expect(again.result).toMatchObject({ created: true, moderation: 'held' });
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 6, rating_sum: 18 });
+    // Others still post as before.
+    const newcomer = (await members(1))[0]!;
+    expect((await save(newcomer, { bookId, rating: 4 })).result?.moderation).toBe('published');
+  }, 90_000);
+
+  it('counts edits that change a rating like new reviews: a wave turning 5 stars into 1 is held from the 6th', async () => {
+    const readers = await members(7);
+    // Seven published 5-star reviews from long ago, as saveReview stores them; the book is quiet now.
+    const long = new Date('2025-06-01T10:00:00Z');
+    await Promise.all(
+      readers.map((reader) =>
+        db.doc(`book_reviews/${reviewId(bookId, reader.uid)}`).set({
+          book_id: bookId,
+          book_title: 'Tides',
+          user_id: reader.uid,
+          reviewer: { display_name: 'Reader', page_slug: null },
+          rating: 5,
+          text: 'Wonderful.',
+          reviewer_public: true,
+          moderation: 'published',
+          created_at: long,
+          updated_at: long,
+        }),
+      ),
+    );
+    await db.doc(`books/${bookId}`).update({ rating_count: 7, rating_sum: 35 });
+    // Text edits are not a burst.
+    for (const reader of readers)
+      expect((await save(reader, { bookId, rating: 5, text: 'Still wonderful.' })).result?.moderation).toBe(
+        'published',
+      );
+    const moderation = [];
+    for (const reader of readers)
+      moderation.push((await save(reader, { bookId, rating: 1 })).result?.moderation);
+    // A quiet book allows five an hour.
+    expect(moderation).toEqual([...Array<string>(5).fill('published'), 'held', 'held']);
+    // The held edits are off the totals (their old 5 stars too) until a moderator decides.
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 5, rating_sum: 5 });
+    expect(await totalsOf(bookId)).toEqual(await recount(bookId));
+    expect((await listHeldReviews(db)).map((r) => r.user_id).sort()).toEqual(
+      [readers[5]!.uid, readers[6]!.uid].sort(),
+    );
   }, 90_000);
 });

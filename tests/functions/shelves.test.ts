@@ -95,13 +95,16 @@ describe('setShelf', () => {
     expect((await db.collection('book_shelves').get()).size).toBe(0);
   });
 
-  it('is refused while the reviews switch is off', async () => {
-    await db.doc('site_settings/main').set({ early_access: { reviews: 'off' } });
+  it('is refused while the reviews switch is off, but a book can still be taken off a shelf', async () => {
     const reader = await makeMember();
+    await setShelf(reader, { bookId, shelf: 'reading' });
+    await db.doc('site_settings/main').set({ early_access: { reviews: 'off' } });
     expect((await setShelf(reader, { bookId, shelf: 'read' })).error).toMatchObject({
       status: 'PERMISSION_DENIED',
       message: FEATURE_UNAVAILABLE_MESSAGE,
     });
+    expect((await setShelf(reader, { bookId, shelf: null })).result).toEqual({ shelf: null });
+    expect((await db.collection('book_shelves').where('book_id', '==', bookId).get()).size).toBe(0);
   });
 });
 

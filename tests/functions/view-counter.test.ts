@@ -9,6 +9,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { utcDay, VIEWS_PER_CLIENT_PER_MINUTE, type ViewCollection } from '../../src/domain/views';
 import { adminDb, clearFirestore, uniqueId } from './emulator';
+import { profileData } from './factories';
 
 const db = adminDb();
 
@@ -22,6 +23,11 @@ async function serverInstance(): Promise<Endpoint> {
 
 async function item(collection: ViewCollection, owner = 'owner'): Promise<string> {
   const id = uniqueId('viewed');
+  // A product's or ad's views count only while its owner is public.
+  if (collection === 'products_services' || collection === 'classified_ads') {
+    const ownerRef = db.doc(`profiles/${owner}`);
+    if (!(await ownerRef.get()).exists) await ownerRef.set(profileData(owner));
+  }
   await db
     .collection(collection)
     .doc(id)
@@ -188,6 +194,20 @@ describe('view counter', () => {
     expect(await view(endpoint, 'profiles', profile, '203.0.113.5')).toBe(404);
     expect(await today('owner')).toBeUndefined();
     expect(await today(profile)).toBeUndefined();
+  });
+
+  it('counts a product or ad of a member who is not public for nobody', async () => {
+    const endpoint = await serverInstance();
+    const ad = await item('classified_ads', 'pending-seller');
+    const product = await item('products_services', 'gone-seller');
+    await db.doc('profiles/pending-seller').update({ approval_status: 'pending' });
+    await db.doc('profiles/gone-seller').update({ is_active: false });
+    expect(await view(endpoint, 'classified_ads', ad, '203.0.113.5')).toBe(404);
+    expect(await view(endpoint, 'products_services', product, '203.0.113.5')).toBe(404);
+    expect(await viewsOf('classified_ads', ad)).toBe(0);
+    expect(await viewsOf('products_services', product)).toBe(0);
+    expect(await today('pending-seller')).toBeUndefined();
+    expect(await today('gone-seller')).toBeUndefined();
   });
 
   it('counts every view of a busy page although the counters are written at most once a second', async () => {

@@ -9,6 +9,14 @@ const unlistedPaths = {
   'users/alice-uid': { email: 'alice@example.com', user_id: uids.owner },
   // The reviews' burst guard counts (server only, src/domain/review-burst.ts).
   'book_review_activity/book-1': { minutes: {}, days: { '2025-03-05': 2 } },
+  // Moderators' standing decisions on reviews (server only, src/domain/review.ts): not
+  // even the member the decision is about reads or removes it.
+  [`review_decisions/book-1__${uids.owner}`]: {
+    book_id: 'book-1',
+    user_id: uids.owner,
+    decision: 'hidden',
+    decided_at: Timestamp.fromDate(new Date('2025-03-05T10:00:00Z')),
+  },
   'books/active-book/reviews/r1': {
     user_id: uids.other,
     rating: 5,

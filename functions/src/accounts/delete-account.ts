@@ -127,9 +127,10 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
     try {
       // A visitor newsletter subscription and email follows of the member's address go with the
       // account. They are found by the address, which only the Auth user knows: removed before
-      // the user is deleted.
-      const { email } = await adminAuth().getUser(uid);
-      if (email) {
+      // the user is deleted. Only a verified address is the member's: anyone can sign up with
+      // another person's address, so an unverified one touches nothing tied to it.
+      const { email, emailVerified } = await adminAuth().getUser(uid);
+      if (email && emailVerified) {
         await removeSubscription(firestore, email);
         await deleteAll(firestore, emailFollowsOf(firestore, email));
       }

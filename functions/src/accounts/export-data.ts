@@ -130,12 +130,15 @@ export async function memberExport(
       ownedBy(firestore, 'blog_posts', 'created_by', uid),
       memberRecords(firestore, uid),
       newslettersReceived(firestore, uid),
-      followsOf(firestore, uid, user?.email),
+      // Data tied to the address (email follows, a visitor subscription) is the member's only
+      // once they proved the address: an unverified one may be anybody's.
+      followsOf(firestore, uid, user?.emailVerified ? user.email : undefined),
       ...OWNED_COLLECTIONS.map((collection) => ownedBy(firestore, collection, 'user_id', uid)),
     ]);
-  const [books = [], products = [], ownAds = [], reviews = [], shelves = []] = owned;
+  const [books = [], products = [], ownAds = [], reviews = [], shelves = [], reviewDecisions = []] = owned;
   // A visitor subscription of the member's own address (the newsletters' sign-up form) is theirs too.
-  const visitorSubscription = user?.email ? await subscriptionOf(firestore, user.email) : null;
+  const visitorSubscription =
+    user?.email && user.emailVerified ? await subscriptionOf(firestore, user.email) : null;
   const ads = await withAdContacts(firestore, ownAds);
   const profileDoc = profile.exists ? exportDocument(profile.id, profile.data()) : null;
   const newsletterChoices = Object.fromEntries(
@@ -190,6 +193,7 @@ export async function memberExport(
     classified_ads: ads,
     book_reviews: reviews,
     book_shelves: shelves,
+    review_decisions: reviewDecisions,
     blog_posts: blogPosts,
     newsletters_received: deliveries,
     follows,

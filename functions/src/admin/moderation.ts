@@ -34,6 +34,7 @@ import {
 import { bookVisibilityFields } from '../../../src/domain/visibility';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
 import { db } from '../firestore';
+import { clearReviewDecision, recordReviewDecision } from '../reviews/review-decisions';
 import { guardedCall } from '../guard';
 import { mailBrand } from '../mail/brand';
 import { memberMailAddress, memberMailName } from '../mail/member-address';
@@ -230,6 +231,14 @@ export async function moderate(
       throw new HttpsError('failed-precondition', 'You cannot deactivate your own account.');
     if (action === 'hide') setHidden(tx, kind, item, true);
     if (action === 'restore') setHidden(tx, kind, item, false);
+    // A review's hide outlives the review (review_decisions): deleting it and posting
+    // again lands in the held queue. Restoring lifts it.
+    const bookId = item.get('book_id');
+    const uid = item.get('user_id');
+    if (kind === 'review' && typeof bookId === 'string' && typeof uid === 'string') {
+      if (action === 'hide') recordReviewDecision(tx, firestore, bookId, uid, 'hidden');
+      if (action === 'restore') clearReviewDecision(tx, firestore, bookId, uid);
+    }
     if (status) reports.docs.forEach((doc) => tx.update(doc.ref, { status }));
     auditInTransaction(tx, firestore, {
       actorUid,

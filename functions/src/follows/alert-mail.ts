@@ -6,6 +6,7 @@
  * in (its page asks for a button press) and the RFC 8058 headers, whose
  * one-click POST is answered directly.
  */
+import { isMediaPath } from '../../../src/domain/common';
 import { bookMetaDescription } from '../../../src/domain/book-page';
 import { escapeHtml } from '../../../src/domain/escape';
 import type { Book } from '../../../src/domain/book';
@@ -45,15 +46,15 @@ export function bookPageUrl(brand: MailBrand, bookId: string): string {
   return `${brand.siteUrl}/book/${encodeURIComponent(bookId)}`;
 }
 
-/** The cover as an absolute address a mail client can load, or null. */
+/**
+ * The cover as an absolute address a mail client can load, or null. Only a cover in
+ * the site's own media store is shown: an address the author typed would load from
+ * their server when the follower opens the mail, a tracking pixel that tells them who
+ * read it and when.
+ */
 function coverUrl(brand: MailBrand, cover: string | null | undefined): string | null {
-  if (!cover) return null;
-  try {
-    const url = new URL(cover, `${brand.siteUrl}/`);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
+  if (!isMediaPath(cover)) return null;
+  return new URL(cover, `${brand.siteUrl}/`).href;
 }
 
 const authorOf = (book: AlertBook) => book.author?.display_name || 'An author you follow';

@@ -2,7 +2,7 @@
  * What a verified unsubscribe does. A member: newsletter_preferences/{uid} says
  * unsubscribed, and a visitor subscription of the member's own address goes too
  * (the member asked for no newsletters; without it the 'All Users' send would
- * still reach them as a subscriber). A visitor subscriber: the subscription
+ * still reach them as a subscriber), when that address is verified. A visitor subscriber: the subscription
  * document is deleted. Both are idempotent, so a repeated one-click POST is harmless.
  */
 import type { Auth } from 'firebase-admin/auth';
@@ -24,9 +24,12 @@ export async function unsubscribe(
     return;
   }
   await firestore.doc(`newsletter_preferences/${subject.uid}`).set({ unsubscribed: true, updated_at: now });
+  // A visitor subscription is the member's only when their address is verified (the link may
+  // be older than a change to an address someone else holds).
   let email: string | undefined;
   try {
-    email = (await auth.getUser(subject.uid)).email;
+    const user = await auth.getUser(subject.uid);
+    email = user.emailVerified ? user.email : undefined;
   } catch (error) {
     if (authErrorCode(error) !== 'auth/user-not-found') throw error;
   }

@@ -20,7 +20,9 @@ import {
 } from '../../../src/domain/opt-in';
 import { mailSafeName } from '../../../src/domain/mail-name';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
+import { ownerOf } from '../../../src/data/server/opt-in';
 import { tokenHash } from '../../../src/data/server/opt-in-token';
+import { isOwnerPublic } from '../../../src/domain/visibility';
 import { db } from '../firestore';
 import { mailBrand } from '../mail/brand';
 import { sendMail } from '../mail/send-mail';
@@ -57,16 +59,12 @@ export function confirmationEmail(
   );
 }
 
-/** The author's name for the mail, when it passes the display-name rules. */
-async function authorName(firestore: Firestore, purpose: OptInPurpose): Promise<string | null> {
-  if (purpose.kind !== 'follow') return null;
-  const author = await firestore.collection('profiles').doc(purpose.authorUid).get();
-  return mailSafeName(author.get('display_name')) ?? null;
-}
-
 /**
  * Turns request `requestId` into a confirmation and mails its link. Does
- * nothing when the request is gone (already handled) or malformed.
+ * nothing when the request is gone (already handled) or malformed, and drops a
+ * follow of an author whose page stopped being public since it was asked for
+ * (the site stores no request for one that was not): the mail names only a
+ * public author.
  */
 export async function mailConfirmation(
   firestore: Firestore,
@@ -76,12 +74,17 @@ export async function mailConfirmation(
   const requestRef = firestore.collection(OPT_IN_REQUESTS).doc(requestId);
   const token = newToken();
   const confirmationRef = firestore.collection(OPT_IN_CONFIRMATIONS).doc(tokenHash(token));
-  const request = await firestore.runTransaction(async (tx) => {
+  const pending = await firestore.runTransaction(async (tx) => {
     const snap = await tx.get(requestRef);
     if (!snap.exists) return null;
-    tx.delete(requestRef);
     const parsed = tryParseDoc(optInPendingRequestSchema, snap);
+    const author =
+      parsed?.purpose.kind === 'follow'
+        ? await tx.get(firestore.collection('profiles').doc(parsed.purpose.authorUid))
+        : undefined;
+    tx.delete(requestRef);
     if (!parsed) return null;
+    if (author && !isOwnerPublic(ownerOf(author))) return null;
     tx.create(confirmationRef, {
       email: parsed.email,
       purpose: parsed.purpose,
@@ -89,11 +92,12 @@ export async function mailConfirmation(
       expires_at: Timestamp.fromDate(tokenExpiry(now)),
       used_at: null,
     });
-    return parsed;
+    return { request: parsed, name: author ? (mailSafeName(author.get('display_name')) ?? null) : null };
   });
-  if (!request) return;
+  if (!pending) return;
+  const { request, name } = pending;
   const link = `${siteUrl()}/confirm?token=${token}`;
-  const [brand, name] = await Promise.all([mailBrand(firestore), authorName(firestore, request.purpose)]);
+  const brand = await mailBrand(firestore);
   try {
     await sendMail({ to: request.email, ...confirmationEmail(request.purpose, name, link, brand) });
   } catch (error) {

@@ -14,6 +14,7 @@ import { profileSchema } from '../../../src/domain/profile';
 import { BOOK_REVIEWS, countedRating, reviewId, reviewSchema, type Review } from '../../../src/domain/review';
 import { BOOK_REVIEW_ACTIVITY, readActivity, withPublished } from '../../../src/domain/review-burst';
 import { isOwnerPublic } from '../../../src/domain/visibility';
+import { clearReviewDecision, recordReviewDecision } from './review-decisions';
 import { purgeReviewPages, updateTotals } from './save-review';
 
 /**
@@ -97,6 +98,7 @@ export async function releaseHeldReview(
       updateTotals(tx, book, countedRating(review.data()), countedRating({ ...review.data(), ...fields }));
     tx.set(activityRef, { ...withPublished(readActivity(activity.data()), now.toMillis()), updated_at: now });
     tx.update(reviewRef, { ...fields, moderated_at: now });
+    clearReviewDecision(tx, firestore, bookId, uid);
     onDecided?.(tx, review);
     return true;
   });
@@ -106,8 +108,9 @@ export async function releaseHeldReview(
 
 /**
  * Rejects `uid`'s held review of `bookId`: it is deleted (it was never shown nor
- * counted, so no totals or pages change). Returns false when there is no held
- * review. `onDecided` adds its writes to the same transaction.
+ * counted, so no totals or pages change) and the rejection is recorded, so the
+ * member's next review of the book is held too. Returns false when there is no
+ * held review. `onDecided` adds its writes to the same transaction.
  */
 export async function rejectHeldReview(
   firestore: Firestore,
@@ -120,6 +123,8 @@ export async function rejectHeldReview(
     const review = await tx.get(reviewRef);
     if (!review.exists || review.get('moderation') !== 'held') return false;
     tx.delete(reviewRef);
+    // The rejection outlives the review: the member's next review of the book is held.
+    recordReviewDecision(tx, firestore, bookId, uid, 'rejected');
     onDecided?.(tx, review);
     return true;
   });

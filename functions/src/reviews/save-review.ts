@@ -16,6 +16,7 @@ import { isOwnerPublic } from '../../../src/domain/visibility';
 import { describeIssue } from '../../../src/domain/profile-save';
 import {
   BOOK_REVIEWS,
+  REVIEW_DECISIONS,
   REVIEW_MESSAGES,
   applyRatingChange,
   countedRating,
@@ -26,12 +27,13 @@ import {
 } from '../../../src/domain/review';
 import {
   BOOK_REVIEW_ACTIVITY,
-  decideNewReview,
+  decideReviewSave,
   readActivity,
+  type ReviewBefore,
   type ReviewModeration,
 } from '../../../src/domain/review-burst';
 import { requireFeature } from '../early-access';
-import { chunk, db, MAX_BATCH_WRITES } from '../firestore';
+import { chunk, db, MAX_BATCH_WRITES, runTransactionWithRetry } from '../firestore';
 import { guardedCall, type Caller } from '../guard';
 import { purgeCacheTags } from '../publish/cache-purge';
 import { removeShelvesOfBook } from './set-shelf';
@@ -104,7 +106,7 @@ export const saveReview = guardedCall(
     if (!isBookIdShape(bookId)) throw new HttpsError('not-found', REVIEW_MESSAGES.notFound);
     const firestore = db();
     const id = reviewId(bookId, caller.uid);
-    const outcome = await firestore.runTransaction(async (tx) => {
+    const outcome = await runTransactionWithRetry(firestore, async (tx) => {
       const bookRef = firestore.collection('books').doc(bookId);
       const reviewRef = firestore.collection(BOOK_REVIEWS).doc(id);
       const [book, review] = await Promise.all([tx.get(bookRef), tx.get(reviewRef)]);
@@ -115,15 +117,37 @@ export const saveReview = guardedCall(
         throw new HttpsError('permission-denied', REVIEW_MESSAGES.ownBook);
       const now = Timestamp.now();
       const hiddenByModeration = review.exists && review.get('moderation_hidden') === true;
-      // A new review passes the burst guard (review-burst.ts) on the book's counts,
-      // read in this transaction; an edit keeps the review's status.
-      let moderation: ReviewModeration = review.get('moderation') === 'held' ? 'held' : 'published';
-      if (!review.exists) {
+      const before: ReviewBefore | null = review.exists
+        ? {
+            moderation: review.get('moderation') === 'held' ? 'held' : 'published',
+            rating: review.get('rating'),
+            hidden: hiddenByModeration,
+          }
+        : null;
+      let moderation: ReviewModeration = before?.moderation ?? 'published';
+      // A new review, or a new rating on a shown one, passes the burst guard
+      // (review-burst.ts) on the book's counts and the member's standing decision on
+      // the book (a hidden or rejected review of theirs), both read in this
+      // transaction (two more reads); other edits keep the status (decideReviewSave).
+      if (
+        before === null ||
+        (before.moderation === 'published' && !before.hidden && before.rating !== rating)
+      ) {
         const activityRef = firestore.collection(BOOK_REVIEW_ACTIVITY).doc(bookId);
-        const activity = readActivity((await tx.get(activityRef)).data());
-        const decision = decideNewReview(activity, now.toMillis(), accountCreatedAt(caller));
+        const [activity, standing] = await Promise.all([
+          tx.get(activityRef),
+          tx.get(firestore.collection(REVIEW_DECISIONS).doc(id)),
+        ]);
+        const decision = decideReviewSave(
+          before,
+          rating,
+          standing.exists,
+          readActivity(activity.data()),
+          now.toMillis(),
+          accountCreatedAt(caller),
+        );
         moderation = decision.moderation;
-        tx.set(activityRef, { ...decision.activity, updated_at: now });
+        if (decision.activity) tx.set(activityRef, { ...decision.activity, updated_at: now });
       }
       const fields = {
         book_id: bookId,
@@ -156,7 +180,7 @@ export const saveReview = guardedCall(
  * in one transaction. Returns false when there was no review.
  */
 export async function removeReview(firestore: Firestore, bookId: string, uid: string): Promise<boolean> {
-  const removed = await firestore.runTransaction(async (tx) => {
+  const removed = await runTransactionWithRetry(firestore, async (tx) => {
     const bookRef = firestore.collection('books').doc(bookId);
     const reviewRef = firestore.collection(BOOK_REVIEWS).doc(reviewId(bookId, uid));
     const [book, review] = await Promise.all([tx.get(bookRef), tx.get(reviewRef)]);
@@ -170,15 +194,16 @@ export async function removeReview(firestore: Firestore, bookId: string, uid: st
 }
 
 /**
- * Deletes the caller's review of a book. Request: { bookId }; returns { id }.
- * Errors: unauthenticated; permission-denied; invalid-argument; not-found (no
+ * Deletes the caller's review of a book, whatever the 'reviews' switch says.
+ * Request: { bookId }; returns { id }. Errors: unauthenticated; permission-denied
+ * (not a member in good standing); invalid-argument; not-found (no
  * review of theirs). Another member's review cannot be named: the id is built
  * from the caller's uid.
  */
 export const deleteReview = guardedCall(
   'member',
   async (request, caller): Promise<{ id: string }> => {
-    await requireFeature('reviews', caller.uid);
+    // No early-access check: a member may always remove what they wrote.
     const parsed = deleteReviewRequestSchema.safeParse(request.data);
     if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
     const { bookId } = parsed.data;
@@ -195,6 +220,7 @@ export const deleteReview = guardedCall(
  * deletion), a page at a time; safe to run again.
  */
 export async function removeMemberReviews(firestore: Firestore, uid: string): Promise<void> {
+  await deleteDecisions(firestore, 'user_id', uid);
   for (;;) {
     const page = await firestore
       .collection(BOOK_REVIEWS)
@@ -212,8 +238,27 @@ export async function removeMemberReviews(firestore: Firestore, uid: string): Pr
   }
 }
 
+/** Deletes the standing review decisions of one book or one member, a batch at a time. */
+async function deleteDecisions(
+  firestore: Firestore,
+  field: 'book_id' | 'user_id',
+  value: string,
+): Promise<void> {
+  for (;;) {
+    const page = await firestore
+      .collection(REVIEW_DECISIONS)
+      .where(field, '==', value)
+      .limit(MAX_BATCH_WRITES)
+      .get();
+    if (page.empty) return;
+    const batch = firestore.batch();
+    page.docs.forEach((doc) => batch.delete(doc.ref));
+    await batch.commit();
+  }
+}
+
 /**
- * A deleted book takes its reviews, shelf entries and burst counts with it (they would
+ * A deleted book takes its reviews, shelf entries, burst counts and moderation decisions with it (they would
  * otherwise stay in their members' profile lists, linking to a page that is
  * gone), a page at a time.
  */
@@ -227,6 +272,7 @@ async function removeReviewsOf(change: DocChange): Promise<void> {
   const firestore = db();
   await removeShelvesOfBook(firestore, change.id);
   await firestore.collection(BOOK_REVIEW_ACTIVITY).doc(change.id).delete();
+  await deleteDecisions(firestore, 'book_id', change.id);
   const reviews = firestore.collection(BOOK_REVIEWS).where('book_id', '==', change.id);
   for (;;) {
     const page = await reviews.select('user_id').limit(200).get();

@@ -25,17 +25,19 @@ import { purgeCacheTags } from '../publish/cache-purge';
 /**
  * Puts the caller's copy of a book on a shelf (or none). Request:
  * setShelfRequestSchema; returns { shelf }. Errors: unauthenticated;
- * permission-denied (not a member in good standing, the feature off for them);
+ * permission-denied (not a member in good standing, or shelving with the feature
+ * off for them; removing is always allowed);
  * invalid-argument; not-found (no such public book, when shelving);
  * resource-exhausted (too many changes, SHELF_LIMITS_PER_MEMBER).
  */
 export const setShelf = guardedCall(
   'member',
   async (request, caller): Promise<{ shelf: Shelf | null }> => {
-    await requireFeature('reviews', caller.uid);
     const parsed = setShelfRequestSchema.safeParse(request.data);
     if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
     const { bookId, shelf } = parsed.data;
+    // Shelving follows the 'reviews' switch; taking a book off a shelf is always allowed.
+    if (shelf !== null) await requireFeature('reviews', caller.uid);
     if (!isBookIdShape(bookId)) throw new HttpsError('not-found', SHELF_MESSAGES.notFound);
     const firestore = db();
     await consumeAttempt(

@@ -2,7 +2,7 @@
 // request (throttles, then a request for the mail function) and confirming a
 // token (consume it once, then apply its purpose). Both run in one Firestore
 // transaction each, so two presses of 'Confirm' or two tabs apply a link once.
-import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { tryParseDoc } from '../firestore-convert.ts';
 import { emailFollowId, FOLLOWS } from '../../domain/follows.ts';
 import { NEWSLETTER_SUBSCRIBERS, newsletterSubscriberSchema } from '../../domain/newsletter-subscriber.ts';
@@ -10,6 +10,7 @@ import {
   OPT_IN_CONFIRMATIONS,
   OPT_IN_LIMITS_PER_CLIENT,
   OPT_IN_LIMITS_PER_EMAIL,
+  mailboxKey,
   OPT_IN_REQUEST_TTL_MS,
   OPT_IN_REQUESTS,
   OPT_IN_TOKEN_PATTERN,
@@ -19,10 +20,17 @@ import {
   type OptInPurpose,
   type OptInRequest,
 } from '../../domain/opt-in.ts';
-import { isOwnerPublic } from '../../domain/visibility.ts';
+import { isOwnerPublic, type OwnerVisibility } from '../../domain/visibility.ts';
 import { emailHash } from './email-hash.ts';
 import { tokenHash } from './opt-in-token.ts';
 import { decideFromLog, recordAttempt, THROTTLES, throttleKey, type ThrottleSubject } from './throttle.ts';
+
+/** The visibility fields of an author's profile snapshot, or null when there is none. */
+export function ownerOf(author: DocumentSnapshot | undefined): OwnerVisibility | null {
+  return author?.exists
+    ? { is_active: author.get('is_active') === true, approval_status: author.get('approval_status') }
+    : null;
+}
 
 /** What a request came to: accepted (the same for every address), or the client is over its limit. */
 export type RequestOutcome = 'accepted' | 'tooMany';
@@ -32,7 +40,9 @@ export type RequestOutcome = 'accepted' | 'tooMany';
  * over its limit is refused and nothing is recorded; otherwise its attempt is
  * counted, and when the address also has room a request for the confirmation
  * mail is stored. An address over its limit is 'accepted' like any other, and
- * nothing here reads whether the address is subscribed or following.
+ * nothing here reads whether the address is subscribed or following. A follow
+ * of an author whose page is not public (pending, denied, deactivated, missing)
+ * is 'accepted' too and mails nothing, so the answer tells nobody who is hidden.
  */
 export async function requestOptIn(
   db: Firestore,
@@ -47,16 +57,23 @@ export async function requestOptIn(
   };
   const address: ThrottleSubject = {
     kind: 'opt-in-email',
-    value: request.email,
+    value: mailboxKey(request.email),
     limits: OPT_IN_LIMITS_PER_EMAIL,
   };
   const logRef = (subject: ThrottleSubject) => db.collection(THROTTLES).doc(throttleKey(subject));
   const mailRequest = db.collection(OPT_IN_REQUESTS).doc();
+  const purpose = request.purpose;
+  const authorRef = purpose.kind === 'follow' ? db.collection('profiles').doc(purpose.authorUid) : null;
   return db.runTransaction(async (tx) => {
-    const [clientLog, addressLog] = await tx.getAll(logRef(client), logRef(address));
+    const [clientLog, addressLog, author] = await tx.getAll(
+      logRef(client),
+      logRef(address),
+      ...(authorRef ? [authorRef] : []),
+    );
     const clientDecision = decideFromLog(clientLog, client, now.getTime());
     if (!clientDecision.allowed || !clientLog || !addressLog) return 'tooMany';
     recordAttempt(tx, clientLog, clientDecision);
+    if (authorRef && !isOwnerPublic(ownerOf(author))) return 'accepted';
     const addressDecision = decideFromLog(addressLog, address, now.getTime());
     if (!addressDecision.allowed) return 'accepted';
     recordAttempt(tx, addressLog, addressDecision);
@@ -92,10 +109,7 @@ async function applyPurpose(
   const authorRef = db.collection('profiles').doc(purpose.authorUid);
   const followRef = db.collection(FOLLOWS).doc(emailFollowId(purpose.authorUid, hash));
   const [author, follow] = await tx.getAll(authorRef, followRef);
-  const owner = author?.exists
-    ? { is_active: author.get('is_active') === true, approval_status: author.get('approval_status') }
-    : null;
-  if (!isOwnerPublic(owner)) return 'authorUnavailable';
+  if (!isOwnerPublic(ownerOf(author))) return 'authorUnavailable';
   if (!follow?.exists)
     tx.create(followRef, {
       author_uid: purpose.authorUid,

@@ -1,5 +1,5 @@
 // Storing a report (src/domain/report.ts) from POST /api/report, in one Firestore
-// transaction: the client's throttle, the item's existence, the reporter's one
+// transaction: the client's throttle, whether visitors can see the item, the reporter's one
 // open report on the item, and the new report. A report's id is a hash of the
 // item and the reporter, so two reports from one reporter on one item (even
 // concurrent ones) meet on one document: the second finds it open and changes
@@ -7,10 +7,12 @@
 import { createHash } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
+  isReportableItem,
   REPORT_ITEM_COLLECTIONS,
   REPORT_LIMITS_PER_CLIENT,
   REPORTS,
   reporterKey,
+  reportItemDependency,
   reportItemKey,
   type Reporter,
   type ReportRequest,
@@ -38,7 +40,9 @@ export function reportId(request: Pick<ReportRequest, 'kind' | 'itemId'>, report
 /**
  * Stores `request` from `reporter` (a visitor is named by their address's hash),
  * counted against `clientAddress`. A client over its limit is refused and nothing
- * is recorded; an item that does not exist is 'unavailable'; an open report by
+ * is recorded; an item that does not exist, or that visitors cannot see
+ * (isReportableItem: one more read for a product's or ad's owner or a review's
+ * book), is 'unavailable' and files nothing; an open report by
  * the same reporter on the item is 'already' (counted, so a flood of repeats
  * still meets the limit).
  */
@@ -61,8 +65,13 @@ export async function submitReport(
     const [log, item, existing] = await tx.getAll(logRef, itemRef, reportRef);
     const decision = decideFromLog(log, client, now.getTime());
     if (!decision.allowed || !log) return 'tooMany';
+    const data = item?.data();
+    const dependency = data ? reportItemDependency(request.kind, data) : null;
+    const related = dependency
+      ? (await tx.get(db.collection(dependency.collection).doc(dependency.id))).data()
+      : undefined;
     recordAttempt(tx, log, decision);
-    if (!item?.exists) return 'unavailable';
+    if (!isReportableItem(request.kind, data, related)) return 'unavailable';
     if (existing?.exists && existing.get('status') === 'open') return 'already';
     tx.set(reportRef, {
       item: { kind: request.kind, id: request.itemId },

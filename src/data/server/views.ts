@@ -39,6 +39,7 @@ import { decideAttempt } from '../../domain/throttle.ts';
 import {
   clickMarkId,
   countedItem,
+  viewNeedsOwner,
   keepsViewsCount,
   utcDay,
   VIEW_LIMITS_PER_CLIENT,
@@ -208,7 +209,15 @@ export function createViewCounter(db: Firestore, buffer: WriteBehind = createWri
       const { collection, id } = request;
       // The item is read outside the transaction: whether it counts needs no
       // lock, and a lock on a page many people open would serialise them.
-      const item = countedItem(collection, id, (await db.collection(collection).doc(id).get()).data());
+      const data = (await db.collection(collection).doc(id).get()).data();
+      // A product's or ad's owner is read as well (one more read): an item of a member
+      // who is not public has a 404 page, so its views do not count.
+      const ownerUid = viewNeedsOwner(collection) ? data?.user_id : undefined;
+      const owner =
+        typeof ownerUid === 'string' && ownerUid !== ''
+          ? (await db.collection('profiles').doc(ownerUid).get()).data()
+          : undefined;
+      const item = countedItem(collection, id, data, owner);
       const { outcome, day } = await mark(
         request,
         (day, visitor) => viewMarkId(day, visitor, collection, id),

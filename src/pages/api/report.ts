@@ -5,9 +5,9 @@
 // A JSON request with `Authorization: Bearer <ID token>` reports as that member
 // (by uid); anyone else, including a member posting without JavaScript, reports
 // as a visitor, named by a hash of their client address. Refused when it comes
-// from another site (the origin is checked here: Astro's own form check is off),
-// when the 'reviews' feature (which reports belong to) is off for the viewer, and
-// when the client is over its limit (429).
+// from another site (the origin is checked here: Astro's own form check is off) and
+// when the client is over its limit (429). Reporting is always available, whatever
+// the early-access switches say: a scam ad must be reportable with reviews off.
 import type { APIRoute } from 'astro';
 import {
   REPORT_RESULTS,
@@ -18,7 +18,6 @@ import {
   type ReportResult,
 } from '../../domain/report.ts';
 import { bearerToken, verifyCaller } from '../../data/server/auth.ts';
-import { canViewerUseFeature } from '../../data/server/early-access.ts';
 import { getDb } from '../../data/server/firestore.ts';
 import { clientHash, submitReport } from '../../data/server/reports.ts';
 import { clientAddressOf } from '../../security/client-address.ts';
@@ -70,7 +69,6 @@ export const POST: APIRoute = async (context) => {
     const reporter: Reporter = caller
       ? { kind: 'member', uid: caller.uid }
       : { kind: 'visitor', client_hash: clientHash(clientAddress) };
-    if (!(await canViewerUseFeature('reviews', caller?.uid ?? null))) return answer(json, 'unavailable');
     const outcome = await submitReport(getDb(), parsed.data, reporter, clientAddress);
     return answer(json, outcome === 'tooMany' ? 'too-many' : outcome);
   } catch (error) {

@@ -1,4 +1,4 @@
-// POST /api/report with Auth, the early-access switch and the store replaced by
+// POST /api/report with Auth and the store replaced by
 // fakes: its checks in order, who it reports as, and its answers (JSON for the
 // island, a redirect to /report for a form). tests/functions/reports.test.ts runs
 // the store (limits, one open report per reporter) against the emulator.
@@ -8,8 +8,6 @@ import type { Reporter, ReportRequest } from '../../../src/domain/report.ts';
 
 const calls: { request: ReportRequest; reporter: Reporter; clientAddress: string }[] = [];
 let outcome: 'sent' | 'already' | 'unavailable' | 'tooMany' = 'sent';
-let featureOn = true;
-const featureAsked: (string | null)[] = [];
 
 vi.mock('../../../src/data/server/auth.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../src/data/server/auth.ts')>();
@@ -19,13 +17,6 @@ vi.mock('../../../src/data/server/auth.ts', async (importOriginal) => {
       token === 'token-member' ? { uid: 'member-uid', admin: false, emailVerified: true } : null,
   };
 });
-vi.mock('../../../src/data/server/early-access.ts', () => ({
-  canViewerUseFeature: async (feature: string, uid: string | null) => {
-    expect(feature).toBe('reviews');
-    featureAsked.push(uid);
-    return featureOn;
-  },
-}));
 vi.mock('../../../src/data/server/firestore.ts', () => ({ getDb: () => ({}) }));
 vi.mock('../../../src/data/server/reports.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../src/data/server/reports.ts')>();
@@ -69,9 +60,7 @@ const report = { kind: 'review', itemId: 'book-1__reviewer', reason: 'offensive'
 
 beforeEach(() => {
   calls.length = 0;
-  featureAsked.length = 0;
   outcome = 'sent';
-  featureOn = true;
 });
 
 describe('POST /api/report', () => {
@@ -91,7 +80,6 @@ describe('POST /api/report', () => {
       },
     ]);
     expect(calls[0]!.reporter).not.toHaveProperty('client_hash', expect.stringContaining('203.0.113.9'));
-    expect(featureAsked).toEqual([null]);
   });
 
   it('reports as the member whose ID token comes with it; a bad token reports as a visitor', async () => {
@@ -101,7 +89,6 @@ describe('POST /api/report', () => {
       { kind: 'member', uid: 'member-uid' },
       { kind: 'visitor', client_hash: clientHash('203.0.113.9') },
     ]);
-    expect(featureAsked).toEqual(['member-uid', null]);
   });
 
   it('stores the note as plain text (markup kept as typed, never rendered)', async () => {
@@ -120,7 +107,7 @@ describe('POST /api/report', () => {
     expect(await flood.json()).toEqual({ error: expect.stringContaining('Too many reports') });
   });
 
-  it('refuses another site, a bad reason, a malformed body, an unknown item and a switched-off feature', async () => {
+  it('refuses another site, a bad reason, a malformed body, and an unknown item', async () => {
     expect((await post(report, { origin: 'https://evil.example' })).status).toBe(403);
     expect((await post({ ...report, reason: 'boring' })).status).toBe(400);
     const url = new URL('http://127.0.0.1:4321/api/report');
@@ -142,10 +129,6 @@ describe('POST /api/report', () => {
     expect(calls).toHaveLength(0);
     outcome = 'unavailable';
     expect((await post(report)).status).toBe(404);
-    featureOn = false;
-    calls.length = 0;
-    expect((await post(report)).status).toBe(404);
-    expect(calls).toHaveLength(0);
   });
 
   it('answers a form post without JavaScript with a redirect to the result page', async () => {

@@ -10,7 +10,7 @@ import {
   type DayPatch,
   type MemberStatsDay,
 } from '../../../src/domain/member-stats';
-import { countedItem, keepsViewsCount } from '../../../src/domain/views';
+import { countedItem, keepsViewsCount, viewNeedsOwner } from '../../../src/domain/views';
 
 /** A stored day as Firestore would hold it after `patches` (numbers summed, strings replaced). */
 function stored(...patches: DayPatch[]): MemberStatsDay {
@@ -136,25 +136,51 @@ describe('which views count, and for whom', () => {
     expect(countedItem('profiles', 'u1', { is_active: false, approval_status: 'approved' })).toBeNull();
   });
 
-  it('counts a public book and an active product or ad, for its owner', () => {
+  it('counts a public book and an active product or ad of a public owner, for its owner', () => {
+    const publicOwner = { is_active: true, approval_status: 'approved' };
     expect(countedItem('books', 'b1', { user_id: 'u1', is_public: true, title: 'B' })).toEqual({
       owner: 'u1',
       title: 'B',
     });
     expect(countedItem('books', 'b1', { user_id: 'u1', is_public: false, is_active: true })).toBeNull();
-    expect(countedItem('classified_ads', 'a1', { user_id: 'u2', is_active: true, title: 'Ad' })).toEqual({
+    expect(
+      countedItem('classified_ads', 'a1', { user_id: 'u2', is_active: true, title: 'Ad' }, publicOwner),
+    ).toEqual({
       owner: 'u2',
       title: 'Ad',
     });
-    expect(countedItem('products_services', 'p1', { user_id: 'u2', is_active: false })).toBeNull();
+    expect(
+      countedItem('products_services', 'p1', { user_id: 'u2', is_active: false }, publicOwner),
+    ).toBeNull();
     // Hidden by moderation: its page answers 404, so no view counts.
     expect(
-      countedItem('classified_ads', 'a1', { user_id: 'u2', is_active: true, moderation_hidden: true }),
+      countedItem(
+        'classified_ads',
+        'a1',
+        { user_id: 'u2', is_active: true, moderation_hidden: true },
+        publicOwner,
+      ),
     ).toBeNull();
     expect(
-      countedItem('products_services', 'p1', { user_id: 'u2', is_active: true, moderation_hidden: true }),
+      countedItem(
+        'products_services',
+        'p1',
+        { user_id: 'u2', is_active: true, moderation_hidden: true },
+        publicOwner,
+      ),
     ).toBeNull();
-    expect(countedItem('products_services', 'p1', { is_active: true })).toBeNull();
+    expect(countedItem('products_services', 'p1', { is_active: true }, publicOwner)).toBeNull();
+    // An owner who is not public (pending, deactivated, or no profile): the page is a 404 too.
+    const ad = { user_id: 'u2', is_active: true, title: 'Ad' };
+    expect(
+      countedItem('classified_ads', 'a1', ad, { is_active: true, approval_status: 'pending' }),
+    ).toBeNull();
+    expect(
+      countedItem('products_services', 'p1', ad, { is_active: false, approval_status: 'approved' }),
+    ).toBeNull();
+    expect(countedItem('classified_ads', 'a1', ad)).toBeNull();
+    expect(viewNeedsOwner('classified_ads') && viewNeedsOwner('products_services')).toBe(true);
+    expect(viewNeedsOwner('books') || viewNeedsOwner('profiles')).toBe(false);
     expect(countedItem('books', 'missing', undefined)).toBeNull();
   });
 

@@ -5,6 +5,7 @@ import {
   OPT_IN_LIMITS_PER_CLIENT,
   OPT_IN_LIMITS_PER_EMAIL,
   OPT_IN_TOKEN_TTL_MS,
+  mailboxKey,
   optInErrorMessage,
   optInRequestFromForm,
   optInRequestSchema,
@@ -105,6 +106,22 @@ describe('the opt-in rate limits', () => {
   it('let one client ask ten times an hour, whatever the addresses', () => {
     expect(decideAttempt(attempts(9, 60_000), now, OPT_IN_LIMITS_PER_CLIENT).allowed).toBe(true);
     expect(decideAttempt(attempts(10, 60_000), now, OPT_IN_LIMITS_PER_CLIENT).allowed).toBe(false);
+  });
+});
+
+describe('mailboxKey', () => {
+  it('counts plus-tagged addresses of one mailbox as that mailbox, on every domain', () => {
+    expect(mailboxKey('reader+1@example.org')).toBe('reader@example.org');
+    expect(mailboxKey('Reader+News+More@Example.ORG')).toBe('reader@example.org');
+    expect(mailboxKey('reader+2@mail.example.net')).toBe('reader@mail.example.net');
+    expect(mailboxKey(' reader@example.org ')).toBe('reader@example.org');
+  });
+
+  it('keeps addresses without a tag, and a plus that is not a tag, as they are', () => {
+    expect(mailboxKey('other.reader@example.org')).toBe('other.reader@example.org');
+    expect(mailboxKey('+only@example.org')).toBe('+only@example.org');
+    expect(mailboxKey('odd@pl+us.example')).toBe('odd@pl+us.example');
+    expect(mailboxKey('reader+1@example.org')).not.toBe(mailboxKey('reader@example.net'));
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideNewReview,
+  decideReviewSave,
   hourlyAllowance,
   isYoungAccount,
   lastHour,
@@ -125,5 +126,60 @@ describe('decideNewReview', () => {
   it('reads a missing or malformed document as a quiet book', () => {
     expect(readActivity(undefined)).toEqual(empty());
     expect(readActivity({ minutes: { x: 'lots' } })).toEqual(empty());
+  });
+});
+
+describe('decideReviewSave', () => {
+  const published = (rating: number) => ({ moderation: 'published' as const, rating, hidden: false });
+
+  it('judges a new review as decideNewReview does', () => {
+    const five = reviews(5).activity;
+    expect(decideReviewSave(null, 4, false, empty(), NOW, OLD_ACCOUNT)).toEqual(
+      decideNewReview(empty(), NOW, OLD_ACCOUNT),
+    );
+    expect(decideReviewSave(null, 4, false, five, NOW, OLD_ACCOUNT).moderation).toBe('held');
+  });
+
+  it('counts a change of rating like a new review: a wave of 5-to-1 edits is held from the 6th', () => {
+    let activity = empty();
+    const decisions: string[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const result = decideReviewSave(published(5), 1, false, activity, NOW + i * MIN, OLD_ACCOUNT);
+      decisions.push(result.moderation);
+      activity = result.activity ?? activity;
+    }
+    expect(decisions).toEqual([
+      'published',
+      'published',
+      'published',
+      'published',
+      'published',
+      'held',
+      'held',
+    ]);
+    expect(lastHour(activity, NOW + 7 * MIN).all).toBe(7);
+  });
+
+  it('leaves text edits, held reviews and hidden reviews as they are, counting nothing', () => {
+    const five = reviews(5).activity;
+    expect(decideReviewSave(published(5), 5, true, five, NOW, OLD_ACCOUNT)).toEqual({
+      moderation: 'published',
+      activity: null,
+    });
+    expect(
+      decideReviewSave({ moderation: 'held', rating: 5, hidden: false }, 1, false, empty(), NOW, OLD_ACCOUNT),
+    ).toEqual({ moderation: 'held', activity: null });
+    expect(decideReviewSave({ ...published(2), hidden: true }, 5, true, empty(), NOW, OLD_ACCOUNT)).toEqual({
+      moderation: 'published',
+      activity: null,
+    });
+  });
+
+  it('holds whatever the counts when a moderator hid or rejected an earlier review on the book, and counts it', () => {
+    const held = decideReviewSave(null, 5, true, empty(), NOW, OLD_ACCOUNT);
+    expect(held.moderation).toBe('held');
+    expect(lastHour(held.activity!, NOW).all).toBe(1);
+    expect(held.activity!.days).toEqual({});
+    expect(decideReviewSave(published(4), 5, true, empty(), NOW, OLD_ACCOUNT).moderation).toBe('held');
   });
 });

@@ -28,6 +28,26 @@ describe('the new-book alert', () => {
     expect(mail.text).not.toContain('</script>');
   });
 
+  it("shows no cover from outside the site's media store: an author's address would track who opened the mail", () => {
+    for (const cover of [
+      'https://tracker.example/pixel.gif?f=reader',
+      'http://site.example/media/u/c.webp',
+      '//tracker.example/p.gif',
+      '/media/../api/x',
+      'data:image/gif;base64,R0lGOD',
+    ]) {
+      const mail = releaseAlertMail(
+        BRAND,
+        { ...BOOK, cover_image: cover },
+        'reader@example.com',
+        'ann__m_bob',
+      );
+      expect(mail.html, cover).not.toContain('<img');
+      const digest = digestMail(BRAND, [{ ...BOOK, cover_image: cover }], 'reader@example.com', 'd1');
+      expect(digest.html, cover).not.toContain('<img');
+    }
+  });
+
   it('carries the RFC 8058 headers and a visible link signed for this follow only', () => {
     const mail = releaseAlertMail(BRAND, BOOK, 'reader@example.com', 'ann__m_bob');
     expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');

@@ -67,10 +67,12 @@ describe('the local server', () => {
 });
 
 describe('clientAddressOf', () => {
-  it('reads the platform’s address, writing IPv4-mapped IPv6 as IPv4', () => {
+  it('reads the platform’s address, writing IPv4-mapped IPv6 as IPv4 and IPv6 as its /64', () => {
     expect(clientAddressOf({ clientAddress: '203.0.113.9' })).toBe('203.0.113.9');
     expect(clientAddressOf({ clientAddress: '::ffff:127.0.0.1' })).toBe('127.0.0.1');
-    expect(clientAddressOf({ clientAddress: '2001:db8::1' })).toBe('2001:db8::1');
+    expect(clientAddressOf({ clientAddress: '2001:db8::1' })).toBe('2001:db8:0:0::/64');
+    // One host rotating through its /64 is one client.
+    expect(clientAddressOf({ clientAddress: '2001:db8:0:0:9f3a:1::7' })).toBe('2001:db8:0:0::/64');
   });
 
   it("gives one shared 'unknown' when the adapter cannot tell", () => {
