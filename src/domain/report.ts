@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import type { ThrottleLimit } from './throttle.ts';
-import { isItemPublic, isOwnerPublic, isPostPublic, type OwnerVisibility } from './visibility.ts';
+import { isItemPublic, isOwnerPublic, isPostPublic, ownerVisibilityOf } from './visibility.ts';
 
 /** reports/{reportId}: one reporter's report on one item. */
 export const REPORTS = 'reports';
@@ -68,14 +68,6 @@ export function reportItemDependency(
   return { collection: kind === 'review' ? 'books' : 'profiles', id: field };
 }
 
-function ownerFields(profile: Record<string, unknown> | undefined): OwnerVisibility | null {
-  if (!profile) return null;
-  return {
-    is_active: profile.is_active === true,
-    approval_status: profile.approval_status as OwnerVisibility['approval_status'],
-  };
-}
-
 /**
  * Whether a visitor can see the item, which is what may be reported: a report of
  * anything else (a held or hidden review, a review of a book that is not public, a
@@ -92,14 +84,14 @@ export function isReportableItem(
   if (!item) return false;
   switch (kind) {
     case 'profile':
-      return isOwnerPublic(ownerFields(item));
+      return isOwnerPublic(ownerVisibilityOf(item));
     case 'book':
       return item.is_public === true;
     case 'product':
     case 'ad':
       return isItemPublic(
         { is_active: item.is_active === true, moderation_hidden: item.moderation_hidden === true },
-        ownerFields(dependency),
+        ownerVisibilityOf(dependency),
       );
     case 'review':
       return (

@@ -11,7 +11,7 @@
 // cannot be linked to today's. The marks and the per-visitor limit are kept in
 // Firestore, so every server instance sees the same ones.
 import type { ThrottleLimit } from './throttle.ts';
-import { isItemPublic, type OwnerVisibility } from './visibility.ts';
+import { isItemPublic, ownerVisibilityOf } from './visibility.ts';
 
 /**
  * The collections whose pages count views: each one also counts in its owner's
@@ -146,12 +146,7 @@ export function countedItem(
       ? data.is_public === true
       : isItemPublic(
           { is_active: data.is_active === true, moderation_hidden: data.moderation_hidden === true },
-          ownerProfile
-            ? {
-                is_active: ownerProfile.is_active === true,
-                approval_status: ownerProfile.approval_status as OwnerVisibility['approval_status'],
-              }
-            : null,
+          ownerVisibilityOf(ownerProfile),
         );
   return shown ? { owner, title: text(data.title) } : null;
 }

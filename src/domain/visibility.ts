@@ -16,6 +16,18 @@ export function isOwnerPublic(owner: OwnerVisibility | null | undefined): boolea
   return owner != null && isPubliclyListed(owner);
 }
 
+/**
+ * The owner fields of a stored profile's data, read strictly (only `is_active === true`
+ * counts as active), or null when there is no profile: what isOwnerPublic judges.
+ */
+export function ownerVisibilityOf(profile: Record<string, unknown> | undefined): OwnerVisibility | null {
+  if (!profile) return null;
+  return {
+    is_active: profile.is_active === true,
+    approval_status: profile.approval_status as OwnerVisibility['approval_status'],
+  };
+}
+
 /** The item's own visibility fields (book, product/service, classified ad). */
 export interface ItemVisibility {
   is_active: boolean;

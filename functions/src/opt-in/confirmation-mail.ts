@@ -20,9 +20,8 @@ import {
 } from '../../../src/domain/opt-in';
 import { mailSafeName } from '../../../src/domain/mail-name';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
-import { ownerOf } from '../../../src/data/server/opt-in';
 import { tokenHash } from '../../../src/data/server/opt-in-token';
-import { isOwnerPublic } from '../../../src/domain/visibility';
+import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/visibility';
 import { db } from '../firestore';
 import { mailBrand } from '../mail/brand';
 import { sendMail } from '../mail/send-mail';
@@ -84,7 +83,7 @@ export async function mailConfirmation(
         : undefined;
     tx.delete(requestRef);
     if (!parsed) return null;
-    if (author && !isOwnerPublic(ownerOf(author))) return null;
+    if (author && !isOwnerPublic(ownerVisibilityOf(author.data()))) return null;
     tx.create(confirmationRef, {
       email: parsed.email,
       purpose: parsed.purpose,

@@ -2,7 +2,7 @@
 // request (throttles, then a request for the mail function) and confirming a
 // token (consume it once, then apply its purpose). Both run in one Firestore
 // transaction each, so two presses of 'Confirm' or two tabs apply a link once.
-import { Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { tryParseDoc } from '../firestore-convert.ts';
 import { emailFollowId, FOLLOWS } from '../../domain/follows.ts';
 import { NEWSLETTER_SUBSCRIBERS, newsletterSubscriberSchema } from '../../domain/newsletter-subscriber.ts';
@@ -20,17 +20,10 @@ import {
   type OptInPurpose,
   type OptInRequest,
 } from '../../domain/opt-in.ts';
-import { isOwnerPublic, type OwnerVisibility } from '../../domain/visibility.ts';
+import { isOwnerPublic, ownerVisibilityOf } from '../../domain/visibility.ts';
 import { emailHash } from './email-hash.ts';
 import { tokenHash } from './opt-in-token.ts';
 import { decideFromLog, recordAttempt, THROTTLES, throttleKey, type ThrottleSubject } from './throttle.ts';
-
-/** The visibility fields of an author's profile snapshot, or null when there is none. */
-export function ownerOf(author: DocumentSnapshot | undefined): OwnerVisibility | null {
-  return author?.exists
-    ? { is_active: author.get('is_active') === true, approval_status: author.get('approval_status') }
-    : null;
-}
 
 /** What a request came to: accepted (the same for every address), or the client is over its limit. */
 export type RequestOutcome = 'accepted' | 'tooMany';
@@ -73,7 +66,7 @@ export async function requestOptIn(
     const clientDecision = decideFromLog(clientLog, client, now.getTime());
     if (!clientDecision.allowed || !clientLog || !addressLog) return 'tooMany';
     recordAttempt(tx, clientLog, clientDecision);
-    if (authorRef && !isOwnerPublic(ownerOf(author))) return 'accepted';
+    if (authorRef && !isOwnerPublic(ownerVisibilityOf(author?.data()))) return 'accepted';
     const addressDecision = decideFromLog(addressLog, address, now.getTime());
     if (!addressDecision.allowed) return 'accepted';
     recordAttempt(tx, addressLog, addressDecision);
@@ -109,7 +102,7 @@ async function applyPurpose(
   const authorRef = db.collection('profiles').doc(purpose.authorUid);
   const followRef = db.collection(FOLLOWS).doc(emailFollowId(purpose.authorUid, hash));
   const [author, follow] = await tx.getAll(authorRef, followRef);
-  if (!isOwnerPublic(ownerOf(author))) return 'authorUnavailable';
+  if (!isOwnerPublic(ownerVisibilityOf(author?.data()))) return 'authorUnavailable';
   if (!follow?.exists)
     tx.create(followRef, {
       author_uid: purpose.authorUid,

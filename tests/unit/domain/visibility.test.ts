@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ownerVisibilityOf,
   bookVisibilityFields,
   isItemPublic,
   isItemShown,
@@ -92,6 +93,17 @@ describe('one visibility rule for books and products/services', () => {
       is_public: false,
     });
     expect(visibilityFromStored({ is_active: true })).toBeUndefined();
+  });
+});
+
+describe('ownerVisibilityOf', () => {
+  it('reads a stored profile strictly, and no profile as no owner', () => {
+    expect(isOwnerPublic(ownerVisibilityOf({ is_active: true, approval_status: 'approved', x: 1 }))).toBe(
+      true,
+    );
+    expect(isOwnerPublic(ownerVisibilityOf({ is_active: 'yes', approval_status: 'approved' }))).toBe(false);
+    expect(isOwnerPublic(ownerVisibilityOf({ is_active: true, approval_status: 'pending' }))).toBe(false);
+    expect(ownerVisibilityOf(undefined)).toBeNull();
   });
 });
 
