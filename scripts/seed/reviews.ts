@@ -121,7 +121,14 @@ export function generateShelves(
     docs.set(shelfId(bookId, uid), {
       collection: 'book_shelves',
       id: shelfId(bookId, uid),
-      data: { book_id: bookId, book_title: book.title, user_id: uid, shelf, updated_at: at },
+      data: {
+        book_id: bookId,
+        book_title: book.title,
+        user_id: uid,
+        shelf,
+        book_public: book.doc.data.is_public === true,
+        updated_at: at,
+      },
     });
   };
   for (const review of reviews)

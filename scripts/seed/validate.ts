@@ -160,6 +160,8 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
       problems.push(`book_reviews/${doc.id}: a review of one's own book`);
     if (doc.data.moderation === 'held' && doc.data.reviewer_public !== false)
       problems.push(`book_reviews/${doc.id}: a held review is shown`);
+    if (book?.is_public !== true && doc.data.reviewer_public !== false)
+      problems.push(`book_reviews/${doc.id}: a review of a book that is not public is shown`);
     if (countedRating(doc.data) === null) continue;
     const sum = totals.get(String(doc.data.book_id)) ?? { rating_count: 0, rating_sum: 0 };
     totals.set(String(doc.data.book_id), {
@@ -175,6 +177,8 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
       problems.push(`book_shelves/${doc.id}: member ${String(doc.data.user_id)} has no profile`);
     if (doc.id !== `${String(doc.data.book_id)}__${String(doc.data.user_id)}`)
       problems.push(`book_shelves/${doc.id}: id is not {bookId}__{uid}`);
+    if (doc.data.book_public !== (books.get(String(doc.data.book_id))?.is_public === true))
+      problems.push(`book_shelves/${doc.id}: book_public differs from its book`);
   }
   for (const [id, book] of books) {
     const expected = totals.get(id) ?? { rating_count: 0, rating_sum: 0 };

@@ -65,6 +65,9 @@ export function emailFollowId(authorUid: string, hash: string): string {
   return `${authorUid}__e_${hash}`;
 }
 
+/** Deferred books a follow remembers at most (the oldest make way): a digest lists a week's books, not a flood. */
+export const DEFERRED_BOOKS_MAX = 50;
+
 /** A stored follow. */
 export const followSchema = z.strictObject({
   /** The followed author's uid (profiles/{uid}). */
@@ -72,8 +75,62 @@ export const followSchema = z.strictObject({
   follower: followerSchema,
   mode: z.enum(ALERT_MODES).default(DEFAULT_ALERT_MODE),
   created_at: timestampSchema,
+  /** The last instant alert mailed on this follow (written by the alerts only): the daily cap's memory. */
+  last_alert: z
+    .strictObject({ at: timestampSchema, book_id: z.string().min(1).max(TEXT_LIMITS.id) })
+    .optional(),
+  /**
+   * Books the daily cap kept out of instant alerts, for the follower's next
+   * digest (written by the alerts, emptied by the digest that mails them).
+   */
+  deferred_book_ids: z.array(z.string().min(1).max(TEXT_LIMITS.id)).max(DEFERRED_BOOKS_MAX).optional(),
 });
 export type Follow = z.output<typeof followSchema>;
+
+/**
+ * An author's instant alerts to one follower are capped: at most one alert mail
+ * per author per follower in ALERT_CAP_MS; a further book in that time goes to
+ * the follower's next digest instead, so an author who creates books in a loop
+ * cannot flood their followers.
+ */
+export const ALERT_CAP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long after a book first becomes public its instant alerts go out. A book
+ * deleted or hidden in that time alerts nobody (the delivery checks the book
+ * when it runs), so a book created and deleted in a loop mails no one.
+ * Production's delay; the demo project sets a few seconds (ALERT_DELAY_SECONDS).
+ */
+export const ALERT_DELAY_MS = 60 * 60 * 1000;
+
+/** The alerts' delay from ALERT_DELAY_SECONDS (a whole number, 0 or more), else ALERT_DELAY_MS. */
+export function alertDelayFrom(env: Record<string, string | undefined>): number {
+  const raw = env.ALERT_DELAY_SECONDS?.trim();
+  const seconds = raw ? Number(raw) : Number.NaN;
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds * 1000 : ALERT_DELAY_MS;
+}
+
+/**
+ * Whether an instant alert of `bookId` may be mailed on a follow whose last
+ * alert was `last` (none: never), at `now`: yes when the follow has had no alert
+ * within ALERT_CAP_MS, or when that alert was this same book (a retried
+ * delivery); otherwise the book is deferred to the digest.
+ */
+export function alertCapDecision(
+  last: { at: Date; book_id: string } | undefined,
+  bookId: string,
+  now: Date,
+): 'send' | 'defer' {
+  if (last === undefined || last.book_id === bookId) return 'send';
+  return now.getTime() - last.at.getTime() >= ALERT_CAP_MS ? 'send' : 'defer';
+}
+
+/** The follow's deferred books after deferring `bookId`: once each, the newest DEFERRED_BOOKS_MAX kept. */
+export function withDeferredBook(deferred: readonly string[] | undefined, bookId: string): string[] {
+  const list = (deferred ?? []).filter((id) => id !== bookId);
+  list.push(bookId);
+  return list.slice(-DEFERRED_BOOKS_MAX);
+}
 
 /** The profile field holding how many follow the author (members and email followers), kept by the followerCount trigger. */
 export const FOLLOWER_COUNT_FIELD = 'follower_count';

@@ -143,10 +143,11 @@ export const reviewSchema = z
     rating: ratingSchema,
     /**
      * The review is shown: its reviewer is public (active and approved,
-     * src/domain/visibility.ts) and it is not held for moderation. Only then is it
+     * src/domain/visibility.ts), its book is public, and it is neither held for
+     * moderation nor hidden by an admin. Only then is it
      * listed and counted in the book's totals, and every public query filters on
      * it. Set when saved (false for a held review); kept by the
-     * reviewVisibilityOwner trigger and the moderators' release.
+     * profiles and books triggers and the moderators' release.
      */
     reviewer_public: z.boolean().default(true),
     /**

@@ -8,7 +8,9 @@
  * writes them (a member in good standing, a book the public can see). The
  * member's profile lists their shelves unless they made them private:
  * shelf_settings/{uid} { private }, which the member writes from the profile
- * editor (firestore.rules), like the newsletter choice.
+ * editor (firestore.rules), like the newsletter choice. An entry of a book that
+ * is not public (hidden by its owner or a moderator, or its owner not public)
+ * is listed to nobody but its member (book_public).
  */
 import { z } from 'zod';
 import { TEXT_LIMITS, idSchema, timestampSchema } from './common.ts';
@@ -80,6 +82,13 @@ export const shelfEntrySchema = z
     user_id: idSchema,
     /** Which shelf. */
     shelf: z.enum(SHELVES),
+    /**
+     * The shelved book is public (its is_public). Written true by setShelf, which
+     * shelves only public books, and kept by the books trigger when the book is
+     * hidden or shown again: an entry of a book that is not public is off every
+     * public page and every visitor's read, and comes back with the book.
+     */
+    book_public: z.boolean().default(true),
     /** When the book was put on this shelf: the profile's order. */
     updated_at: timestampSchema,
   })
@@ -104,4 +113,20 @@ export function groupByShelf(
     label: SHELF_LABELS[shelf],
     entries: entries.filter((entry) => entry.shelf === shelf),
   })).filter((group) => group.entries.length > 0);
+}
+
+/**
+ * The shelf entries whose stored book_public differs from their book's
+ * visibility (`publicBooks`: the ids of public books), with the value to store:
+ * what scripts/backfill-reader-visibility.ts writes for entries stored before
+ * the field existed (no field reads as stale, so every such entry is written once).
+ */
+export function shelfEntryUpdates(
+  entries: readonly { id: string; data: { book_id?: unknown; book_public?: unknown } }[],
+  publicBooks: ReadonlySet<string>,
+): { id: string; book_public: boolean }[] {
+  return entries.flatMap(({ id, data }) => {
+    const bookPublic = typeof data.book_id === 'string' && publicBooks.has(data.book_id);
+    return data.book_public === bookPublic ? [] : [{ id, book_public: bookPublic }];
+  });
 }

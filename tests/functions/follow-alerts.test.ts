@@ -7,13 +7,14 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { followUnsubscribeLink } from '../../functions/src/follows/alert-mail';
+import { alertAudience } from '../../functions/src/follows/audience';
 import { sendWeeklyDigests } from '../../functions/src/follows/digest';
 import { deliverAlertBatch, releaseBook, type AlertDeps } from '../../functions/src/follows/release-alerts';
 import type { Mail } from '../../functions/src/mail/send-mail';
 import { defaultBrand } from '../../functions/src/mail/templates';
 import { emailHash } from '../../src/data/server/email-hash';
-import { emailFollowId, isoWeekId, memberFollowId } from '../../src/domain/follows';
-import { adminDb, afterSentinel, clearFirestore, eventually, retryLostRace, uniqueId } from './emulator';
+import { ALERT_CAP_MS, emailFollowId, isoWeekId, memberFollowId } from '../../src/domain/follows';
+import { adminDb, clearFirestore, eventually, retryLostRace, uniqueId } from './emulator';
 import { bookData } from './factories';
 import { useMailbox, type CaughtMail } from './mailbox';
 import { callAs, makeMember } from './profile-members';
@@ -44,7 +45,7 @@ async function emailFollow(authorUid: string, email: string, mode: 'instant' | '
 }
 
 describe('new-book alerts through the triggers and the task queue', () => {
-  it('each instant follower gets one alert; hiding and showing the book again sends nothing more', async () => {
+  it('each instant follower gets one alert; hiding and showing the book again sends nothing more; the next book that day waits for the digest', async () => {
     const author = await makeMember();
     const member = await makeMember();
     const weekly = await makeMember();
@@ -84,19 +85,33 @@ describe('new-book alerts through the triggers and the task queue', () => {
       (v) => v === false,
     );
     await book.update({ is_active: true });
-    // The sentinel: a second book's alert arrives after the re-shown book's events were handled.
-    const next = `Release ${uniqueId('b')}`;
-    await afterSentinel(
-      () =>
-        adminDb()
-          .collection('books')
-          .add(bookData(author.uid, { title: next })),
-      () => mailbox.mailsTo(member.email),
-      (mails) => mails.some((mail) => mail.subject.includes(next)),
+    // The sentinel: a second book of the author, released after the re-shown book's
+    // events were handled, is deferred by the daily cap to each follower's digest.
+    const nextTitle = `Release ${uniqueId('b')}`;
+    const next = await adminDb()
+      .collection('books')
+      .add(bookData(author.uid, { title: nextTitle }));
+    const memberFollow = adminDb().doc(`follows/${memberFollowId(author.uid, member.uid)}`);
+    const visitorFollow = adminDb().doc(`follows/${emailFollowId(author.uid, emailHash(visitor))}`);
+    await eventually(
+      async () => [
+        (await memberFollow.get()).get('deferred_book_ids'),
+        (await visitorFollow.get()).get('deferred_book_ids'),
+      ],
+      (lists) => lists.every((list) => Array.isArray(list) && list.includes(next.id)),
       60_000,
     );
+    expect((await adminDb().doc(`book_alerts/${next.id}`).get()).get('completed_at')).toBeInstanceOf(
+      Timestamp,
+    );
     for (const address of [member.email, visitor])
-      expect((await mailbox.mailsTo(address)).filter((mail) => mail.subject.includes(title))).toHaveLength(1);
+      for (const [about, count] of [
+        [title, 1],
+        [nextTitle, 0],
+      ] as const)
+        expect((await mailbox.mailsTo(address)).filter((mail) => mail.subject.includes(about))).toHaveLength(
+          count,
+        );
     expect((await mailbox.mailsTo(weekly.email)).filter((mail) => mail.subject.includes(title))).toHaveLength(
       0,
     );
@@ -114,6 +129,9 @@ function fakeDeps(overrides: Partial<AlertDeps> = {}) {
     memberEmails: async (uids) => new Map(uids.map((uid) => [uid, `${uid}@example.com`])),
     brand: async () => defaultBrand(),
     now: () => new Date(),
+    delayMs: 0,
+    sleep: async () => {},
+    audience: async (follows) => follows.map(() => true),
     ...overrides,
   };
   return { deps, mailed, queued };
@@ -188,6 +206,128 @@ describe('exactly once', () => {
     await adminDb().doc(`follows/${followIds[0]}`).delete();
     await adminDb().doc(`follows/${followIds[1]}`).update({ mode: 'weekly' });
     expect(await deliverAlertBatch(deps, bookId, '0000')).toMatchObject({ sent: 1, dropped: 2 });
+    expect(mailed).toHaveLength(1);
+  });
+});
+
+/** Another public book of `author`, as the triggers would leave it. */
+async function anotherBook(author: string, title: string) {
+  const id = uniqueId('book');
+  await adminDb()
+    .doc(`books/${id}`)
+    .set(bookData(author, { title, is_public: true, owner_public: true, author: { display_name: 'Q' } }));
+  return id;
+}
+
+describe('authors cannot flood their followers', () => {
+  it('mails one alert per author per follower a day; the next books go into the next digest, once', async () => {
+    const { author, bookId, followIds } = await bookWithFollowers(2);
+    let now = new Date('2026-11-23T09:00:00Z');
+    const { deps, mailed } = fakeDeps({ now: () => now });
+    await releaseBook(deps, bookId);
+    expect(await deliverAlertBatch(deps, bookId, '0000')).toMatchObject({ sent: 2, deferred: 0 });
+
+    // Two more books within the day: no mail now, each kept on the follow.
+    const loop = [await anotherBook(author, 'Loop One'), await anotherBook(author, 'Loop Two')];
+    for (const id of loop) {
+      now = new Date(now.getTime() + 60 * 60_000);
+      await releaseBook(deps, id);
+      expect(await deliverAlertBatch(deps, id, '0000')).toMatchObject({ sent: 0, deferred: 2 });
+      // A duplicate task defers nothing twice.
+      expect(await deliverAlertBatch(deps, id, '0000')).toMatchObject({ sent: 0, deferred: 0 });
+    }
+    expect(mailed).toHaveLength(2);
+    for (const id of followIds)
+      expect((await adminDb().doc(`follows/${id}`).get()).get('deferred_book_ids')).toEqual(loop);
+
+    // The digest mails them to each follower once, and empties the follows' lists.
+    now = new Date(now.getTime() + 60 * 60_000);
+    expect(await sendWeeklyDigests(deps)).toMatchObject({ followers: 2, sent: 2 });
+    const digests = mailed.slice(2);
+    expect(digests.map((mail) => mail.to).sort()).toEqual(
+      followIds.map((_, i) => `r${i}-${author}@example.com`),
+    );
+    for (const mail of digests) {
+      expect(mail.text).toContain('Loop One');
+      expect(mail.text).toContain('Loop Two');
+      expect(mail.text).not.toContain('Quiet Release');
+    }
+    for (const id of followIds)
+      expect((await adminDb().doc(`follows/${id}`).get()).get('deferred_book_ids')).toBeUndefined();
+
+    // A day after the last alert, the next book alerts again.
+    now = new Date(new Date('2026-11-23T09:00:00Z').getTime() + ALERT_CAP_MS);
+    const tomorrow = await anotherBook(author, 'Next Day');
+    await releaseBook(deps, tomorrow);
+    expect(await deliverAlertBatch(deps, tomorrow, '0000')).toMatchObject({ sent: 2, deferred: 0 });
+  });
+
+  it('sends nothing until the delay has passed, and nothing at all for a book deleted by then', async () => {
+    const { author, bookId } = await bookWithFollowers(2);
+    const kept = await anotherBook(author, 'Kept');
+    const released = new Date('2026-11-23T09:00:00Z');
+    let now = released;
+    const slept: number[] = [];
+    const { deps, mailed, queued } = fakeDeps({
+      now: () => now,
+      delayMs: 60 * 60_000,
+      sleep: async (ms) => {
+        slept.push(ms);
+        now = new Date(now.getTime() + ms);
+      },
+    });
+    await releaseBook(deps, bookId);
+    await releaseBook(deps, kept);
+    expect(queued).toEqual(['0000', '0000']);
+
+    // A task that arrives early is queued again for its time and mails nobody.
+    now = new Date(released.getTime() + 10 * 60_000);
+    expect(await deliverAlertBatch(deps, bookId, '0000')).toMatchObject({ sent: 0 });
+    expect(queued).toHaveLength(3);
+
+    // Deleted within the hour: when its time comes, nobody is mailed and the release is complete.
+    await adminDb().doc(`books/${bookId}`).delete();
+    now = new Date(released.getTime() + 60 * 60_000 - 20_000);
+    expect(await deliverAlertBatch(deps, bookId, '0000')).toMatchObject({ sent: 0, open: 0 });
+    expect(slept).toEqual([20_000]);
+    expect((await adminDb().doc(`book_alerts/${bookId}`).get()).get('completed_at')).toBeInstanceOf(
+      Timestamp,
+    );
+    expect(mailed).toHaveLength(0);
+
+    // The book that stayed is announced once its hour has passed.
+    expect(await deliverAlertBatch(deps, kept, '0000')).toMatchObject({ sent: 2 });
+    expect(mailed.map((mail) => mail.subject).every((subject) => subject.includes('Kept'))).toBe(true);
+  });
+});
+
+describe('the follows switch', () => {
+  it('decides who is mailed when the alerts go out: on Premium members only them, off nobody', async () => {
+    const db = adminDb();
+    const { author, bookId } = await bookWithFollowers(1);
+    const [premium, free] = [uniqueId('premium'), uniqueId('free')];
+    for (const uid of [premium, free])
+      await db.doc(`follows/${memberFollowId(author, uid)}`).set({
+        author_uid: author,
+        follower: { kind: 'member', uid },
+        mode: 'instant',
+        created_at: Timestamp.now(),
+      });
+    await db.doc(`profiles/${premium}/private/billing`).set({ grant: { by: 'an-admin', at: Date.now() } });
+    await db.doc('site_settings/main').set({ early_access: { follows: 'premium' } });
+    const { deps, mailed } = fakeDeps({ audience: alertAudience(db) });
+    await releaseBook(deps, bookId);
+    // The email follower and the free member are left out.
+    expect(await deliverAlertBatch(deps, bookId, '0000')).toMatchObject({ sent: 1, dropped: 2 });
+    expect(mailed.map((mail) => mail.to)).toEqual([`${premium}@example.com`]);
+
+    // Switched off after a release: its mails go to nobody, and no digest either.
+    const later = await anotherBook(author, 'Later');
+    await releaseBook(deps, later);
+    await db.doc('site_settings/main').set({ early_access: { follows: 'off' } });
+    expect(await deliverAlertBatch(deps, later, '0000')).toMatchObject({ sent: 0, dropped: 3 });
+    await db.doc(`follows/${memberFollowId(author, premium)}`).update({ mode: 'weekly' });
+    expect(await sendWeeklyDigests(deps)).toMatchObject({ followers: 0, sent: 0 });
     expect(mailed).toHaveLength(1);
   });
 });

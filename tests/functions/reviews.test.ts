@@ -11,6 +11,7 @@ import {
   releaseHeldReview,
 } from '../../functions/src/reviews/held-reviews';
 import { getBookReviews, getMemberReviews } from '../../src/data/server/reviews';
+import { getMemberShelves } from '../../src/data/server/shelves';
 import {
   REVIEW_MESSAGES,
   countedRating,
@@ -285,6 +286,57 @@ describe('a reviewer who is hidden', () => {
       30_000,
     );
   }, 60_000);
+});
+
+describe('a book that stops being public', () => {
+  const shelfPath = (uid: string) => `book_shelves/${bookId}__${uid}`;
+  const listsOf = async (uid: string) => ({
+    shelves: (await getMemberShelves(uid, db))?.entries.map((entry) => entry.book_id),
+    reviews: (await getMemberReviews(uid, 10, db)).map((review) => review.book_id),
+  });
+
+  it("leaves other members' shelves and review lists, uncounted, and comes back with the book", async () => {
+    const reader = await makeMember();
+    await save(reader, { bookId, rating: 2, text: 'Not for me.' });
+    await callAs('setShelf', reader, { bookId, shelf: 'read' });
+    expect(await listsOf(reader.uid)).toEqual({ shelves: [bookId], reviews: [bookId] });
+
+    // Hidden by a moderator: the book's is_public follows, and so do its readers' lists.
+    await db.doc(`books/${bookId}`).update({ moderation_hidden: true });
+    await eventually(
+      async () => [
+        (await db.doc(shelfPath(reader.uid)).get()).get('book_public'),
+        (await db.doc(`book_reviews/${reviewId(bookId, reader.uid)}`).get()).get('reviewer_public'),
+      ],
+      ([shelf, review]) => shelf === false && review === false,
+      30_000,
+    );
+    expect(await listsOf(reader.uid)).toEqual({ shelves: [], reviews: [] });
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 0, rating_sum: 0 });
+    // Shelving it again or reviewing it anew is refused while it is hidden.
+    expect((await callAs('setShelf', reader, { bookId, shelf: 'reading' })).error?.status).toBe('NOT_FOUND');
+
+    await db.doc(`books/${bookId}`).update({ moderation_hidden: false });
+    await eventually(
+      () => listsOf(reader.uid),
+      (lists) => lists.shelves?.length === 1 && lists.reviews.length === 1,
+      30_000,
+    );
+    expect((await db.doc(shelfPath(reader.uid)).get()).get('shelf')).toBe('read');
+    expect(await totalsOf(bookId)).toEqual({ rating_count: 1, rating_sum: 2 });
+  }, 90_000);
+
+  it("follows its owner: a deactivated author's books leave their readers' lists", async () => {
+    const reader = await makeMember();
+    await save(reader, { bookId, rating: 4 });
+    await callAs('setShelf', reader, { bookId, shelf: 'want-to-read' });
+    await db.doc(`profiles/${author.uid}`).update({ is_active: false });
+    await eventually(
+      () => listsOf(reader.uid),
+      (lists) => lists.shelves?.length === 0 && lists.reviews.length === 0,
+      30_000,
+    );
+  }, 90_000);
 });
 
 describe('the burst guard', () => {

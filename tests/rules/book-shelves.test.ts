@@ -26,8 +26,9 @@ import {
 import { useSeededRulesEnv } from './shared/seeded-env';
 
 // book_shelves/{bookId}__{uid}: the member (the 'owner' actor) and admins read
-// their entries; anyone reads a member's entries by a query naming user_id while
-// the member shows their shelves and is public; nobody writes them from a client
+// their entries; anyone reads a member's entries of public books (book_public) by
+// a query naming user_id and book_public while the member shows their shelves and
+// is public; nobody writes them from a client
 // (setShelf does). shelf_settings/{uid}: the member in good standing reads and
 // sets their own { private, updated_at = now }; admins read it.
 const at = Timestamp.fromDate(new Date('2026-01-05T10:00:00Z'));
@@ -36,11 +37,14 @@ const entry = (user: string, book: string) => ({
   book_title: 'Tides',
   user_id: user,
   shelf: 'reading',
+  book_public: true,
   updated_at: at,
 });
 const OWN = `book_shelves/book-1__${uids.owner}`;
 const OTHERS = `book_shelves/book-1__${uids.other}`;
 const INACTIVE = `book_shelves/book-1__${uids.inactive}`;
+/** The owner's entry of a book that is no longer public. */
+const HIDDEN_BOOK = `book_shelves/book-9__${uids.owner}`;
 const profile = (uid: string, approval: string, active: boolean) => ({
   user_id: uid,
   display_name: uid,
@@ -56,10 +60,12 @@ const docs = {
   [OWN]: entry(uids.owner, 'book-1'),
   [OTHERS]: entry(uids.other, 'book-1'),
   [INACTIVE]: entry(uids.inactive, 'book-1'),
+  [HIDDEN_BOOK]: { ...entry(uids.owner, 'book-9'), book_public: false },
   // bob keeps his shelves private.
   [`shelf_settings/${uids.other}`]: { private: true, updated_at: at },
 };
 const shelvesOf = (uid: string) => where('user_id', '==', uid);
+const ofPublicBooks = where('book_public', '==', true);
 
 const env = useSeededRulesEnv('book-shelves', () => docs);
 
@@ -69,7 +75,8 @@ describe('book_shelves', () => {
     const db = dbAs(env(), 'owner');
     expect((await expectAllowed(getDoc(doc(db, OWN)))).get('shelf')).toBe('reading');
     const mine = await expectAllowed(getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.owner))));
-    expect(mine.docs.map((d) => d.id)).toEqual([`book-1__${uids.owner}`]);
+    expect(mine.docs.map((d) => d.id)).toEqual([`book-1__${uids.owner}`, `book-9__${uids.owner}`]);
+    expect((await expectAllowed(getDoc(doc(db, HIDDEN_BOOK)))).get('book_public')).toBe(false);
   });
 
   for (const actor of nonOwners) {
@@ -78,15 +85,22 @@ describe('book_shelves', () => {
         const db = dbAs(env(), actor);
         await expectAllowed(getDoc(doc(db, OWN)));
         const listed = await expectAllowed(
-          getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.owner))),
+          getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.owner), ofPublicBooks)),
         );
-        expect(listed.size).toBe(1);
+        expect(listed.docs.map((d) => d.id)).toEqual([`book-1__${uids.owner}`]);
+      });
+      it('cannot read an entry of a book that is not public, nor list without asking for public books', async () => {
+        const db = dbAs(env(), actor);
+        await expectDenied(getDoc(doc(db, HIDDEN_BOOK)));
+        await expectDenied(getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.owner))));
       });
       it('cannot read private shelves, shelves of a member who is not public, nor list every shelf', async () => {
         const db = dbAs(env(), actor);
         if (actor !== 'other') {
           await expectDenied(getDoc(doc(db, OTHERS)));
-          await expectDenied(getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.other))));
+          await expectDenied(
+            getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.other), ofPublicBooks)),
+          );
         }
         if (actor !== 'inactive') await expectDenied(getDoc(doc(db, INACTIVE)));
         await expectDenied(getDocs(collection(db, 'book_shelves')));
@@ -103,7 +117,8 @@ describe('book_shelves', () => {
   it('an admin reads any entry, private ones included, and lists them', async () => {
     const db = dbAs(env(), 'admin');
     await expectAllowed(getDoc(doc(db, OTHERS)));
-    expect((await expectAllowed(getDocs(collection(db, 'book_shelves')))).size).toBe(3);
+    await expectAllowed(getDoc(doc(db, HIDDEN_BOOK)));
+    expect((await expectAllowed(getDocs(collection(db, 'book_shelves')))).size).toBe(4);
   });
 
   for (const actor of everyone) {

@@ -8,12 +8,16 @@
  * skips everyone already mailed. The record also lists the follows the digest
  * covered, which its unsubscribe link stops.
  *
+ * The digest also carries the books the instant alerts' daily cap deferred
+ * (a follow's deferred_book_ids, still public), whatever the follow's mode;
+ * once the digest is sent, those ids leave the follow.
+ *
  * Reads: the week's releases, their books, and the weekly follows of those
- * books' authors only (in-queries of 30 authors), plus the members' addresses
- * from Auth, 100 a call.
+ * books' authors only (in-queries of 30 authors), the follows holding deferred
+ * books and those books, plus the members' addresses from Auth, 100 a call.
  */
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { bookSchema } from '../../../src/domain/book';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { bookSchema, type Book } from '../../../src/domain/book';
 import { DIGEST_PERIOD_MS, FOLLOWS, followSchema, isoWeekId, type Follow } from '../../../src/domain/follows';
 import { emailHash } from '../../../src/data/server/email-hash';
 import { toPlainData, tryParseDoc } from '../../../src/data/firestore-convert';
@@ -87,10 +91,16 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
     skipped: 0,
     open: 0,
   };
-  if (byAuthor.size === 0) return outcome;
 
-  // Each weekly follower with the follows that have something new.
-  const followers = new Map<string, { follows: { id: string; follow: Follow }[] }>();
+  // Each follower with the follows that have something new: weekly follows of
+  // authors with new books, and follows holding books the daily cap deferred.
+  const followers = new Map<string, { follows: DigestFollow[] }>();
+  const add = (id: string, follow: Follow, books: readonly AlertBook[], deferred: readonly string[]) => {
+    const key = followerKey(follow);
+    const entry = followers.get(key) ?? { follows: [] };
+    entry.follows.push({ id, follow, books, deferred });
+    followers.set(key, entry);
+  };
   for (const authors of chunk([...byAuthor.keys()], MAX_IN_VALUES)) {
     const snaps = await fs
       .collection(FOLLOWS)
@@ -99,14 +109,20 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
       .get();
     for (const snap of snaps.docs) {
       const parsed = followSchema.safeParse(toPlainData(snap.data()));
-      if (!parsed.success) continue;
-      const key = followerKey(parsed.data);
-      const entry = followers.get(key) ?? { follows: [] };
-      entry.follows.push({ id: snap.id, follow: parsed.data });
-      followers.set(key, entry);
+      if (parsed.success) add(snap.id, parsed.data, byAuthor.get(parsed.data.author_uid) ?? [], []);
     }
   }
+  for (const { id, follow, books, deferred } of await deferredFollows(fs))
+    if (books.length > 0) add(id, follow, books, deferred);
+    else await clearDeferred(fs, id, deferred);
+  // The 'follows' switch as it is now: off mails nobody, Premium members only them.
+  const entries = [...followers.entries()];
+  const allowed = entries.length > 0 ? await deps.audience(entries.map(([, f]) => f.follows[0]!.follow)) : [];
+  entries.forEach(([key], i) => {
+    if (allowed[i] !== true) followers.delete(key);
+  });
   outcome.followers = followers.size;
+  if (followers.size === 0) return outcome;
 
   const memberUids = [...followers.values()].flatMap(({ follows }) =>
     follows[0]?.follow.follower.kind === 'member' ? [follows[0].follow.follower.uid] : [],
@@ -131,9 +147,9 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
       else outcome.open += 1;
       return;
     }
-    const books = follows
-      .flatMap(({ follow }) => byAuthor.get(follow.author_uid) ?? [])
-      .sort((a, b) => a.title.localeCompare(b.title));
+    const books = [...new Map(follows.flatMap((f) => f.books).map((book) => [book.id, book])).values()].sort(
+      (a, b) => a.title.localeCompare(b.title),
+    );
     await ref.set({ week, follow_ids: follows.map((f) => f.id) }, { merge: true });
     try {
       await deps.sendMail(digestMail(brand, books, to, digestId));
@@ -147,6 +163,54 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
     }
     await ref.set({ status: 'sent', sent_at: Timestamp.fromDate(deps.now()) }, { merge: true });
     outcome.sent += 1;
+    for (const { id, deferred } of follows) if (deferred.length > 0) await clearDeferred(fs, id, deferred);
   });
   return outcome;
+}
+
+/** One follow a digest covers: the books it brings, and the deferred book ids among them to clear once sent. */
+interface DigestFollow {
+  id: string;
+  follow: Follow;
+  books: readonly AlertBook[];
+  deferred: readonly string[];
+}
+
+/** The follows holding books the daily cap deferred, each with those of its books that are still public. */
+async function deferredFollows(fs: Firestore): Promise<DigestFollow[]> {
+  const snaps = await fs.collection(FOLLOWS).where('deferred_book_ids', '!=', null).get();
+  const follows = snaps.docs.flatMap((snap) => {
+    const parsed = followSchema.safeParse(toPlainData(snap.data()));
+    const deferred = parsed.success ? (parsed.data.deferred_book_ids ?? []) : [];
+    return parsed.success && deferred.length > 0 ? [{ id: snap.id, follow: parsed.data, deferred }] : [];
+  });
+  const ids = [...new Set(follows.flatMap((f) => f.deferred))];
+  const books = new Map<string, Book>();
+  for (const part of chunk(ids, 100)) {
+    for (const snap of await fs.getAll(...part.map((id) => fs.collection('books').doc(id)))) {
+      if (!snap.exists || snap.get('is_public') !== true) continue;
+      const book = tryParseDoc(bookSchema, snap);
+      if (book) books.set(book.id, book);
+    }
+  }
+  return follows.map((f) => ({
+    ...f,
+    books: f.deferred.flatMap((id) => {
+      const book = books.get(id);
+      // A deferred book is always the followed author's; anything else is not mailed.
+      return book && book.user_id === f.follow.author_uid ? [book] : [];
+    }),
+  }));
+}
+
+/** Takes `done` off the follow's deferred books (books deferred meanwhile stay for the next digest). */
+async function clearDeferred(fs: Firestore, followId: string, done: readonly string[]): Promise<void> {
+  const ref = fs.collection(FOLLOWS).doc(followId);
+  await fs.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return;
+    const stored: unknown = snap.get('deferred_book_ids');
+    const left = Array.isArray(stored) ? stored.filter((id) => !done.includes(id)) : [];
+    tx.update(ref, { deferred_book_ids: left.length > 0 ? left : FieldValue.delete() });
+  });
 }

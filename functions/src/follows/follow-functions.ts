@@ -1,6 +1,7 @@
 // The deployed functions of new-book alerts:
 // - bookReleaseAlerts: the books handler that, when a book becomes public, releases it once and queues its batches;
-// - deliverReleaseAlerts: the task queue that mails one batch;
+// - deliverReleaseAlerts: the task queue that mails one batch, an hour after the release
+//   (ALERT_DELAY_SECONDS; the demo project's is a few seconds);
 // - weeklyFollowDigest: Monday 08:00 UTC, the week's digests;
 // - followUnsubscribe: the signed unsubscribe link of alerts and digests.
 import { logger } from 'firebase-functions';
@@ -11,7 +12,7 @@ import { getFunctions } from 'firebase-admin/functions';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { idSchema } from '../../../src/domain/common';
-import { FOLLOWS } from '../../../src/domain/follows';
+import { FOLLOWS, alertDelayFrom } from '../../../src/domain/follows';
 import { adminAuth } from '../accounts/admin-auth';
 import { recordFailure } from '../admin/failures';
 import { featurePosition } from '../../../src/domain/early-access';
@@ -22,6 +23,7 @@ import { mailBrand } from '../mail/brand';
 import { sendMail } from '../mail/send-mail';
 import { unsubscribePage, type UnsubscribeMessages } from '../newsletters/unsubscribe-page';
 import { verifyFor } from '../newsletters/unsubscribe-token';
+import { alertAudience } from './audience';
 import { FOLLOW_DIGESTS, sendWeeklyDigests } from './digest';
 import { deliverAlertBatch, releaseBook, type AlertDeps } from './release-alerts';
 
@@ -45,11 +47,22 @@ export function liveAlertDeps(firestore: Firestore = db()): AlertDeps {
     firestore,
     // A failed batch is recorded once (deliverReleaseAlerts), not once per follower.
     sendMail: (mail) => sendMail(mail, { record: false }),
-    enqueueBatch: (bookId, batch) =>
-      getFunctions().taskQueue(BATCH_TASK).enqueue({ bookId, batch }, { dispatchDeadlineSeconds: 600 }),
+    enqueueBatch: (bookId, batch, notBefore) =>
+      getFunctions()
+        .taskQueue(BATCH_TASK)
+        .enqueue(
+          { bookId, batch },
+          {
+            dispatchDeadlineSeconds: 600,
+            scheduleDelaySeconds: Math.max(0, Math.ceil((notBefore.getTime() - Date.now()) / 1000)),
+          },
+        ),
     memberEmails: verifiedEmails,
     brand: () => mailBrand(firestore),
     now: () => new Date(),
+    delayMs: alertDelayFrom(process.env),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    audience: alertAudience(firestore),
   };
 }
 

@@ -10,10 +10,15 @@
  *    marker is never removed, so a second trigger for the same change, a
  *    retried event, or the book hidden and shown again finds it and releases
  *    nothing more. Its released_at is what the weekly digest gathers.
- * 2. The fan-out. One task per batch (deliverReleaseAlerts). Each follower's
- *    delivery is claimed in `book_alerts/{bookId}/deliveries/{followId}` before
- *    the mail goes out and marked sent after (claimDelivery), so a retried or
- *    duplicated task skips everyone already mailed.
+ * 2. The fan-out. One task per batch (deliverReleaseAlerts), due ALERT_DELAY_MS
+ *    after the release: a book deleted or hidden before then alerts nobody.
+ *    Each follower's delivery is claimed in
+ *    `book_alerts/{bookId}/deliveries/{followId}` before the mail goes out and
+ *    marked sent after (claimDelivery), so a retried or duplicated task skips
+ *    everyone already mailed. The daily cap is checked on the follow itself
+ *    (last_alert, in a transaction): a follower alerted of another book of the
+ *    author within ALERT_CAP_MS gets no mail now; the book is added to the
+ *    follow's deferred_book_ids for their next digest, and the delivery is done.
  * 3. Completion. The batch that completes last sets completed_at.
  *
  * Reads are O(followers): one id-only query of the author's instant followers,
@@ -23,7 +28,13 @@
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { bookSchema } from '../../../src/domain/book';
-import { FOLLOWS, followSchema, type Follow } from '../../../src/domain/follows';
+import {
+  FOLLOWS,
+  alertCapDecision,
+  followSchema,
+  withDeferredBook,
+  type Follow,
+} from '../../../src/domain/follows';
 import { parseDoc, toPlainData } from '../../../src/data/firestore-convert';
 import type { Mail } from '../mail/send-mail';
 import type { MailBrand } from '../mail/templates';
@@ -44,14 +55,23 @@ export interface AlertDeps {
   firestore: Firestore;
   /** Sends one mail; throws when the server refuses it. */
   sendMail: (mail: Mail) => Promise<unknown>;
-  /** Queues the delivery of one batch. */
-  enqueueBatch: (bookId: string, batch: string) => Promise<void>;
+  /** Queues the delivery of one batch, to run no earlier than `notBefore`. */
+  enqueueBatch: (bookId: string, batch: string, notBefore: Date) => Promise<void>;
   /** The verified, enabled sign-in addresses of these members (uid → address); others are left out. */
   memberEmails: (uids: readonly string[]) => Promise<Map<string, string>>;
   /** The site's title, logo and address for the mail. */
   brand: () => Promise<MailBrand>;
   now: () => Date;
+  /** How long after the release the alerts go out (ALERT_DELAY_MS in production). */
+  delayMs: number;
+  /** Waits `ms` (a delivery that arrives a little early waits for its time). */
+  sleep: (ms: number) => Promise<void>;
+  /** For each follow, whether its follower may be mailed now (the 'follows' switch: alertAudience). */
+  audience: (follows: readonly Follow[]) => Promise<boolean[]>;
 }
+
+/** A delivery that arrives at most this early waits in the task; one earlier is queued again for its time. */
+const MAX_WAIT_IN_TASK_MS = 60_000;
 
 const markerRef = (fs: Firestore, bookId: string) => fs.collection(BOOK_ALERTS).doc(bookId);
 const batchRef = (fs: Firestore, bookId: string, batch: string) =>
@@ -127,15 +147,49 @@ export async function releaseBook(deps: AlertDeps, bookId: string): Promise<Rele
   return { released: outcome.released, recipientCount: outcome.count };
 }
 
+/** When a release's alerts are due: ALERT_DELAY_MS (deps.delayMs) after its released_at. */
+function dueAt(deps: AlertDeps, releasedAt: unknown): Date {
+  const released = releasedAt instanceof Timestamp ? releasedAt.toMillis() : deps.now().getTime();
+  return new Date(released + deps.delayMs);
+}
+
 /** Queues every batch not yet done, then notes that the release is fully queued. */
 async function queueOpenBatches(deps: AlertDeps, bookId: string): Promise<void> {
-  const open = await markerRef(deps.firestore, bookId)
-    .collection('batches')
-    .where('done', '==', false)
-    .select()
-    .get();
-  for (const doc of open.docs) await deps.enqueueBatch(bookId, doc.id);
-  await markerRef(deps.firestore, bookId).update({ queued: true });
+  const marker = markerRef(deps.firestore, bookId);
+  const [snap, open] = await Promise.all([
+    marker.get(),
+    marker.collection('batches').where('done', '==', false).select().get(),
+  ]);
+  const due = dueAt(deps, snap.get('released_at'));
+  for (const doc of open.docs) await deps.enqueueBatch(bookId, doc.id, due);
+  await marker.update({ queued: true });
+}
+
+/**
+ * Applies the daily cap to one follower's alert of `bookId`, in a transaction on
+ * the follow: 'send' records this book as the follow's last alert; 'defer' adds
+ * it to the follow's deferred books for the next digest; 'gone' when the follow
+ * no longer exists.
+ */
+async function capAlert(
+  deps: AlertDeps,
+  followId: string,
+  bookId: string,
+): Promise<'send' | 'defer' | 'gone'> {
+  const fs = deps.firestore;
+  const ref = fs.collection(FOLLOWS).doc(followId);
+  return fs.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const parsed = snap.exists ? followSchema.safeParse(toPlainData(snap.data())) : undefined;
+    if (!parsed?.success) return 'gone';
+    const now = deps.now();
+    if (alertCapDecision(parsed.data.last_alert, bookId, now) === 'send') {
+      tx.update(ref, { last_alert: { at: Timestamp.fromDate(now), book_id: bookId } });
+      return 'send';
+    }
+    tx.update(ref, { deferred_book_ids: withDeferredBook(parsed.data.deferred_book_ids, bookId) });
+    return 'defer';
+  });
 }
 
 /** Where a follow's alert goes: the member's verified address, or the email follower's stored one. */
@@ -154,6 +208,8 @@ export interface AlertBatchOutcome {
   skipped: number;
   /** Unfollowed, switched to the weekly digest, or without a verified address since the release. */
   dropped: number;
+  /** Alerted of another of the author's books within the daily cap: kept for their next digest. */
+  deferred: number;
   /** Failed or held by another worker: the batch is retried for them. */
   open: number;
 }
@@ -169,9 +225,20 @@ export async function deliverAlertBatch(
   batch: string,
 ): Promise<AlertBatchOutcome> {
   const fs = deps.firestore;
-  const outcome: AlertBatchOutcome = { sent: 0, skipped: 0, dropped: 0, open: 0 };
-  const batchSnap = await batchRef(fs, bookId, batch).get();
+  const outcome: AlertBatchOutcome = { sent: 0, skipped: 0, dropped: 0, deferred: 0, open: 0 };
+  const [batchSnap, markerSnap] = await Promise.all([
+    batchRef(fs, bookId, batch).get(),
+    markerRef(fs, bookId).get(),
+  ]);
   if (!batchSnap.exists || batchSnap.get('done') === true) return outcome;
+  // Not before the delay: a little early waits here, much earlier is queued again for its time.
+  const due = dueAt(deps, markerSnap.get('released_at'));
+  const early = due.getTime() - deps.now().getTime();
+  if (early > MAX_WAIT_IN_TASK_MS) {
+    await deps.enqueueBatch(bookId, batch, due);
+    return outcome;
+  }
+  if (early > 0) await deps.sleep(early);
   const bookSnap = await fs.collection('books').doc(bookId).get();
   if (!bookSnap.exists || bookSnap.get('is_public') !== true) {
     await finishBatch(deps, bookId, batch);
@@ -180,12 +247,16 @@ export async function deliverAlertBatch(
   const book: AlertBook = parseDoc(bookSchema, bookSnap.id, bookSnap.data() ?? {}, 'books');
   const ids = batchSnap.get('follow_ids') as string[];
   const snaps = ids.length > 0 ? await fs.getAll(...ids.map((id) => fs.collection(FOLLOWS).doc(id))) : [];
-  const live: { id: string; follow: Follow }[] = [];
+  const instant: { id: string; follow: Follow }[] = [];
   for (const snap of snaps) {
     const parsed = snap.exists ? followSchema.safeParse(toPlainData(snap.data())) : undefined;
-    if (parsed?.success && parsed.data.mode === 'instant') live.push({ id: snap.id, follow: parsed.data });
+    if (parsed?.success && parsed.data.mode === 'instant') instant.push({ id: snap.id, follow: parsed.data });
     else outcome.dropped += 1;
   }
+  // The switch as it is now decides who is mailed (off: nobody; Premium members: only them).
+  const allowed = instant.length > 0 ? await deps.audience(instant.map((l) => l.follow)) : [];
+  const live = instant.filter((_, i) => allowed[i] === true);
+  outcome.dropped += instant.length - live.length;
   const addresses = await addressesOf(
     deps,
     live.map((l) => l.follow),
@@ -209,6 +280,17 @@ export async function deliverAlertBatch(
       }
       if (claim === 'busy') {
         outcome.open += 1;
+        return;
+      }
+      const cap = await capAlert(deps, id, bookId);
+      if (cap !== 'send') {
+        // Done for this release either way: deferred to the digest, or unfollowed meanwhile.
+        await ref.set(
+          { status: 'sent', deferred: cap === 'defer', sent_at: Timestamp.fromDate(deps.now()) },
+          { merge: true },
+        );
+        if (cap === 'defer') outcome.deferred += 1;
+        else outcome.dropped += 1;
         return;
       }
       try {

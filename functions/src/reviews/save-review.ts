@@ -290,8 +290,8 @@ const reviewerSource = profileSchema.pick({ is_active: true, approval_status: tr
 
 /**
  * Brings one review's `reviewer_public` in line with its reviewer's profile, its
- * moderation status (held by the burst guard) and its moderation flag (hidden by an
- * admin), and its book's totals with it, in one transaction (the review, the book and
+ * book's visibility, its moderation status (held by the burst guard) and its
+ * moderation flag (hidden by an admin), and its book's totals with it, in one transaction (the review, the book and
  * the profile read first): a review of a member who is not public, held or hidden is
  * neither shown nor counted. Returns true when it changed anything.
  */
@@ -318,9 +318,13 @@ export async function refreshReviewVisibility(firestore: Firestore, reviewPath: 
       }
     }
     // A held review stays hidden whatever its reviewer's standing, until a moderator
-    // releases it; a review an admin hid (moderation_hidden) is not shown either.
+    // releases it; a review an admin hid (moderation_hidden) is not shown either,
+    // nor one of a book that is not public (it comes back with the book).
     const shown =
-      reviewerPublic && review.get('moderation') !== 'held' && review.get('moderation_hidden') !== true;
+      reviewerPublic &&
+      book.get('is_public') === true &&
+      review.get('moderation') !== 'held' &&
+      review.get('moderation_hidden') !== true;
     if ((review.get('reviewer_public') !== false) === shown) return false;
     const next = { ...review.data(), reviewer_public: shown };
     if (book.exists) updateTotals(tx, book, countedRating(review.data()), countedRating(next));

@@ -18,7 +18,7 @@ import {
 } from '../../../src/domain/shelf';
 import { consumeAttempt } from '../accounts/throttle';
 import { requireFeature } from '../early-access';
-import { db } from '../firestore';
+import { db, runTransactionWithRetry } from '../firestore';
 import { guardedCall } from '../guard';
 import { purgeCacheTags } from '../publish/cache-purge';
 
@@ -49,17 +49,24 @@ export const setShelf = guardedCall(
     // Taking a book off a shelf is always allowed, even once the book is hidden.
     if (shelf === null) await ref.delete();
     else {
-      // Only a book the public can see may be shelved (a hidden book's page does not exist).
-      const book = await firestore.collection('books').doc(bookId).get();
-      if (!book.exists || book.get('is_public') !== true)
-        throw new HttpsError('not-found', SHELF_MESSAGES.notFound);
-      await ref.set({
-        book_id: bookId,
-        book_title: String(book.get('title') ?? ''),
-        user_id: caller.uid,
-        shelf,
-        updated_at: Timestamp.now(),
+      // Only a book the public can see may be shelved (a hidden book's page does
+      // not exist). The book is read in the transaction that writes the entry, so
+      // a book hidden meanwhile either refuses the shelving or finds the entry
+      // when the books trigger marks its entries (bookReaders).
+      const shelved = await runTransactionWithRetry(firestore, async (tx) => {
+        const book = await tx.get(firestore.collection('books').doc(bookId));
+        if (!book.exists || book.get('is_public') !== true) return false;
+        tx.set(ref, {
+          book_id: bookId,
+          book_title: String(book.get('title') ?? ''),
+          user_id: caller.uid,
+          shelf,
+          book_public: true,
+          updated_at: Timestamp.now(),
+        });
+        return true;
       });
+      if (!shelved) throw new HttpsError('not-found', SHELF_MESSAGES.notFound);
     }
     await purgeCacheTags([profileCacheTag(caller.uid)]);
     logger.info('setShelf', { book: bookId, by: caller.uid, shelf });

@@ -24,6 +24,7 @@ import { editorialSlug } from '../newsletters/newsletter-functions';
 import { profileDirectoryFields } from '../profile-directory-fields';
 import { purgeAdCache, purgeBookCache, purgeProductCache, purgeProfileCache } from '../publish/cache-purge';
 import { publishOnChange } from '../publish/publish-functions';
+import { bookReaders } from '../reviews/book-readers';
 import { removeReviewsOfDeletedBook, reviewVisibilityOwner } from '../reviews/save-review';
 import {
   searchAds,
@@ -44,6 +45,7 @@ export const COLLECTION_HANDLERS = {
     searchBooks,
     purgeBookCache,
     bookReleaseAlerts,
+    bookReaders,
     removeReviewsOfDeletedBook,
   ],
   profiles: [

@@ -1,8 +1,10 @@
 // A member's shelves for their profile page (src/domain/shelf.ts): nothing when
 // they made them private (shelf_settings/{uid}, one read), else their newest
-// shelved books, one indexed query (user_id, updated_at desc) capped at
-// PROFILE_SHELF_LIMIT (one more read tells whether there are more). The profile
-// page exists only for a public member, so that rule needs no check here.
+// shelved books of public books, one indexed query (user_id, book_public,
+// updated_at desc) capped at PROFILE_SHELF_LIMIT (one more read tells whether
+// there are more). An entry of a book that is not public (book_public, kept by
+// the books trigger) is left off. The profile page exists only for a public
+// member, so that rule needs no check here.
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   BOOK_SHELVES,
@@ -30,6 +32,7 @@ export async function getMemberShelves(
   const snap = await db
     .collection(BOOK_SHELVES)
     .where('user_id', '==', uid)
+    .where('book_public', '==', true)
     .orderBy('updated_at', 'desc')
     .limit(limit + 1)
     .get();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { emailHash } from '../../../src/data/server/email-hash.ts';
 import {
+  ALERT_CAP_MS,
+  ALERT_DELAY_MS,
+  DEFERRED_BOOKS_MAX,
+  alertCapDecision,
+  alertDelayFrom,
+  withDeferredBook,
   EMAIL_HASH_PATTERN,
   emailFollowId,
   followRequestSchema,
@@ -77,5 +83,37 @@ describe('the member side', () => {
     expect(isoWeekId(new Date('2027-01-04T08:00:00Z'))).toBe('2027-W01');
     // 31 December 2024 is a Tuesday of 2025's first week.
     expect(isoWeekId(new Date('2024-12-31T08:00:00Z'))).toBe('2025-W01');
+  });
+});
+
+describe('the daily cap of instant alerts', () => {
+  const at = new Date('2026-11-20T10:00:00Z');
+  const later = (ms: number) => new Date(at.getTime() + ms);
+  it('sends the first alert, and again the same book (a retried delivery)', () => {
+    expect(alertCapDecision(undefined, 'b1', at)).toBe('send');
+    expect(alertCapDecision({ at, book_id: 'b1' }, 'b1', later(60_000))).toBe('send');
+  });
+  it('defers another book of the author within the cap, and sends once it has passed', () => {
+    expect(alertCapDecision({ at, book_id: 'b1' }, 'b2', later(ALERT_CAP_MS - 1))).toBe('defer');
+    expect(alertCapDecision({ at, book_id: 'b1' }, 'b2', later(ALERT_CAP_MS))).toBe('send');
+  });
+  it('keeps each deferred book once, the newest ones when there are too many', () => {
+    expect(withDeferredBook(undefined, 'b1')).toEqual(['b1']);
+    expect(withDeferredBook(['b1', 'b2'], 'b1')).toEqual(['b2', 'b1']);
+    const many = Array.from({ length: DEFERRED_BOOKS_MAX }, (_, i) => `b${i}`);
+    const next = withDeferredBook(many, 'new');
+    expect(next).toHaveLength(DEFERRED_BOOKS_MAX);
+    expect(next[0]).toBe('b1');
+    expect(next.at(-1)).toBe('new');
+  });
+});
+
+describe('alertDelayFrom', () => {
+  it('reads whole seconds, zero included, and falls back to an hour for anything else', () => {
+    expect(alertDelayFrom({ ALERT_DELAY_SECONDS: '3' })).toBe(3000);
+    expect(alertDelayFrom({ ALERT_DELAY_SECONDS: '0' })).toBe(0);
+    expect(ALERT_DELAY_MS).toBe(3_600_000);
+    for (const value of [undefined, '', 'soon', '-5', '1.5'])
+      expect(alertDelayFrom({ ALERT_DELAY_SECONDS: value })).toBe(ALERT_DELAY_MS);
   });
 });

@@ -4,6 +4,7 @@ import {
   groupByShelf,
   setShelfRequestSchema,
   shelfEntrySchema,
+  shelfEntryUpdates,
   shelfId,
   shelfSettingsSchema,
   type ShelfEntry,
@@ -15,6 +16,7 @@ const entry = (id: string, shelf: ShelfEntry['shelf']): ShelfEntry => ({
   book_title: `Book ${id}`,
   user_id: 'u1',
   shelf,
+  book_public: true,
   updated_at: new Date('2026-01-05T10:00:00Z'),
 });
 
@@ -55,5 +57,27 @@ describe('shelves', () => {
       ['Read', ['b1', 'b3']],
     ]);
     expect(groupByShelf([])).toEqual([]);
+  });
+});
+
+describe('shelfEntryUpdates', () => {
+  const publicBooks = new Set(['b1']);
+  it('writes book_public where it differs from the book, and on entries that have none', () => {
+    expect(
+      shelfEntryUpdates(
+        [
+          { id: 'b1__u', data: { book_id: 'b1', book_public: true } },
+          { id: 'b1__v', data: { book_id: 'b1' } },
+          { id: 'b2__u', data: { book_id: 'b2', book_public: true } },
+          { id: 'b2__v', data: { book_id: 'b2', book_public: false } },
+          { id: 'x__u', data: { book_id: 7 } },
+        ],
+        publicBooks,
+      ),
+    ).toEqual([
+      { id: 'b1__v', book_public: true },
+      { id: 'b2__u', book_public: false },
+      { id: 'x__u', book_public: false },
+    ]);
   });
 });
