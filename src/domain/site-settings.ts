@@ -10,7 +10,7 @@ import {
   timestampSchema,
 } from './common.ts';
 import { DEFAULT_FREE_PREVIEW_TITLE } from './book.ts';
-import { canUseFeature, earlyAccessOf, earlyAccessSettingsSchema } from './early-access.ts';
+import { canUseFeature, earlyAccessOf, earlyAccessSettingsSchema, featurePosition } from './early-access.ts';
 import { SOCIAL_NETWORKS, socialLinksSchema, type SocialNetwork } from './profile.ts';
 
 /** The single settings document lives at site_settings/main. */
@@ -169,6 +169,12 @@ export interface ResolvedSiteSettings {
    * search (every page is cached for everyone; a malformed switch map is off).
    */
   search_in_header: boolean;
+  /**
+   * The 'search' switch is on 'Premium members': the header carries the box
+   * hidden, and a signed-in Premium member's browser shows it (the server checks
+   * each of their searches).
+   */
+  search_for_members: boolean;
 }
 
 const orDefault = (value: string | null | undefined, fallback: string) =>
@@ -195,5 +201,6 @@ export function resolveSiteSettings(stored: Partial<SiteSettings> | null | undef
     ),
     promotion_code: s.promotion_code ?? null,
     search_in_header: canUseFeature(earlyAccessOf(s.early_access).settings, 'search', null),
+    search_for_members: featurePosition(earlyAccessOf(s.early_access).settings, 'search') === 'premium',
   };
 }

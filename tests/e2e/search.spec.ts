@@ -2,10 +2,18 @@
 // types a misspelled title into the header and reaches the book; filters the
 // results by kind; the results page works without JavaScript and echoes the
 // search as text; a member who is hidden leaves the results within seconds (the
-// site applies the search change log every 2 s). Behaviour detail (typos,
-// facets, odd input) is in tests/unit/search.
+// site applies the search change log every 2 s); with the switch on 'Premium
+// members', visitors and free members are told so and a Premium member gets the
+// results, never from a shared cache. Behaviour detail (typos, facets, odd
+// input) is in tests/unit/search.
+import { FieldValue } from 'firebase-admin/firestore';
 import { adminDb, expect, test } from './fixtures';
-import { freshMember } from './helpers/members';
+import { idTokenFor } from './helpers/id-tokens';
+import { MEMBER_PASSWORD, freshMember, signInAs } from './helpers/members';
+
+// One test here moves the site's search switch: this file's tests run one after
+// another in one worker, so none searches while it is moved.
+test.describe.configure({ mode: 'default' });
 
 /** A trigger on the emulator and the site's 2-second sync can take a while on two cores. */
 const SLOW = { timeout: 60_000 };
@@ -106,4 +114,69 @@ test('a hidden member leaves the results within seconds', async ({ request }) =>
   await expect.poll(found, SLOW).toBe(true);
   await adminDb().doc(`profiles/${member.uid}`).update({ is_active: false });
   await expect.poll(found, SLOW).toBe(false);
+});
+
+test.describe('with search for Premium members', () => {
+  test('a visitor and a free member are told so, and a Premium member gets the results', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const book = await misspelledBook();
+    const path = `/search?q=${encodeURIComponent(book.title)}`;
+    const free = await freshMember('Frida Free');
+    const premium = await freshMember('Sabine Searcher');
+    await adminDb()
+      .doc(`profiles/${premium.uid}/private/billing`)
+      .set({
+        customer_id: null,
+        subscription: null,
+        trial_used: false,
+        grant: { by: 'e2e', at: Date.now() },
+      });
+    await adminDb().doc(`profiles/${premium.uid}`).update({ subscription_status: 'premium' });
+    const settings = adminDb().doc('site_settings/main');
+    const before: unknown = (await settings.get()).get('early_access');
+    await settings.set({ early_access: { search: 'premium' } }, { merge: true });
+    try {
+      // A visitor: the shared page says so and lists nothing.
+      const shared = await page.goto(path);
+      expect(shared?.status()).toBe(200);
+      await expect(page.getByText('Search is open to Premium members for now.')).toBeVisible();
+      await expect(page.locator('[data-search-result]')).toHaveCount(0);
+
+      // Asked with a free member's token: the same page, never cached; with a Premium member's: results.
+      const as = async (token: string | null) =>
+        request.get(`${path}&member=1`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+      for (const token of [null, await idTokenFor(free.email, MEMBER_PASSWORD)]) {
+        const answer = await as(token);
+        expect(answer.headers()['cache-control']).toBe('private, no-store');
+        expect(await answer.text()).not.toContain(`/book/${book.id}"`);
+      }
+      const own = await as(await idTokenFor(premium.email, MEMBER_PASSWORD));
+      expect(own.headers()['cache-control']).toBe('private, no-store');
+      expect(await own.text()).toContain(`/book/${book.id}`);
+
+      // The header's box is hidden from visitors once the server's settings (read once a minute) have it.
+      await expect
+        .poll(
+          async () => {
+            await page.goto('/search');
+            return page.locator('form[data-header-search][data-members-only]').count();
+          },
+          { timeout: 75_000, intervals: [5_000] },
+        )
+        .toBe(1);
+      await expect(page.locator('form[data-header-search]')).toBeHidden();
+
+      // In the browser: the Premium member sees the box and the results in place.
+      await signInAs(page, premium);
+      await page.goto(path);
+      await expect(page.getByRole('link', { name: book.title }).first()).toBeVisible(SLOW);
+      await expect(page.getByText('Search is open to Premium members for now.')).toHaveCount(0);
+      await expect(page.locator('form[data-header-search][data-members-only]')).toBeVisible();
+    } finally {
+      await settings.update({ early_access: before ?? FieldValue.delete() });
+    }
+  });
 });

@@ -138,4 +138,10 @@ describe('search_in_header', () => {
     );
     expect(resolveSiteSettings({ early_access: { search: 'off' } as never }).search_in_header).toBe(false);
   });
+
+  it('carries the box for Premium members only while the switch is on Premium members', () => {
+    const box = (search: string) =>
+      resolveSiteSettings({ early_access: { search } as never }).search_for_members;
+    expect([box('premium'), box('everyone'), box('off')]).toEqual([true, false, false]);
+  });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EmbeddedSearchEngine } from '../../../src/data/server/search/embedded-engine.ts';
-import { answerSiteSearch, type SiteSearchDeps } from '../../../src/data/server/search/search-page.ts';
+import {
+  answerSiteSearch,
+  type SearchAccess,
+  type SiteSearchDeps,
+} from '../../../src/data/server/search/search-page.ts';
 import {
   pageHref,
   searchSuggestionsSchema,
@@ -11,14 +15,14 @@ import {
 import { parseSiteSearchParams } from '../../../src/domain/site-search.ts';
 import { LIBRARY } from './engine-contract.ts';
 
-async function deps(offered = true): Promise<SiteSearchDeps> {
+async function deps(access: SearchAccess = 'yes'): Promise<SiteSearchDeps> {
   const engine = new EmbeddedSearchEngine();
   await engine.upsert(LIBRARY);
-  return { offered: async () => offered, index: () => engine };
+  return { access: async () => access, index: () => engine };
 }
 
-const answer = async (query: string, offered = true) =>
-  answerSiteSearch(new URLSearchParams(query), await deps(offered));
+const answer = async (query: string, access: SearchAccess = 'yes') =>
+  answerSiteSearch(new URLSearchParams(query), await deps(access));
 
 describe('the search page answer', () => {
   it('finds a misspelled author and counts facets', async () => {
@@ -29,13 +33,17 @@ describe('the search page answer', () => {
     expect(result.results.facets.kind.length).toBeGreaterThan(0);
   });
 
-  it('is not offered (a 404) while the search switch does not let visitors use it', async () => {
-    expect(await answer('q=kindred', false)).toEqual({ state: 'unavailable' });
+  it('is not offered (a 404) while the search switch is off', async () => {
+    expect(await answer('q=kindred', 'no')).toEqual({ state: 'unavailable' });
+  });
+
+  it('says search is for Premium members, with no results, to anyone else while the switch is there', async () => {
+    expect(await answer('q=kindred', 'members')).toEqual({ state: 'members' });
   });
 
   it('answers an empty search without asking the engine', async () => {
     const index = vi.fn();
-    const result = await answerSiteSearch(new URLSearchParams('q=+'), { offered: async () => true, index });
+    const result = await answerSiteSearch(new URLSearchParams('q=+'), { access: async () => 'yes', index });
     expect(result.state).toBe('ok');
     expect(index).not.toHaveBeenCalled();
   });
@@ -43,7 +51,7 @@ describe('the search page answer', () => {
   it('answers a failed engine as failed, never by throwing', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const result = await answerSiteSearch(new URLSearchParams('q=kindred'), {
-      offered: async () => true,
+      access: async () => 'yes',
       index: () => ({ search: async () => Promise.reject(new Error('down')) }),
     });
     expect(result.state).toBe('failed');
