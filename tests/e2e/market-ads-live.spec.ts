@@ -227,6 +227,7 @@ test.describe('classified ads', () => {
   test('a member’s Platform Message reaches the seller by email, with Reply-To the buyer', async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     const seller = await freshMember('Eve Seller');
     const buyer = await freshMember('Finn Buyer');
     const adId = await adFor(seller.uid, { title: 'Brass book light' });
@@ -237,8 +238,9 @@ test.describe('classified ads', () => {
     await expect(page.getByText('Message must be at least 10 characters')).toBeVisible();
     await page.getByLabel('Your message').fill('Is the brass book light still available?');
     await page.getByRole('button', { name: 'Send Message' }).click();
+    // The first call of contactSeller starts its function cold: slow on a busy two-core machine.
     await expect(page.getByRole('status').filter({ hasText: 'Message sent to the seller.' })).toBeVisible({
-      timeout: 20_000,
+      timeout: 60_000,
     });
     expect(await page.content()).not.toContain(seller.email);
     const mail = (await findMail(seller.email, /New message about your ad: Brass book light/)) as {
