@@ -1,6 +1,7 @@
 // What the stand-in does to its objects: create customers and sessions, turn a paid
-// checkout into a subscription, cancel at period end, move subscriptions on when the
-// clock passes their period end, and fail a payment. Each change returns the events
+// checkout into a subscription (with a promotion code's discount, checked as Stripe
+// checks it), cancel at period end, move subscriptions on when the clock passes their
+// period end, and fail a payment. Each change returns the events
 // it caused, in the order Stripe sends them; the server delivers them.
 import Stripe from 'stripe';
 import { missingParam, noSuch, PageError, StripeApiError } from './errors.ts';
@@ -8,11 +9,15 @@ import { formRecord, formString, type FormObject } from './form.ts';
 import { addMonths, periodEndAfter, trialEnd } from './periods.ts';
 import { newId, type Store } from './store.ts';
 import type {
+  CheckoutRecord,
   EventObject,
   PriceConfig,
+  PromotionCodeConfig,
   StandinCheckoutSession,
+  StandinCoupon,
   StandinCustomer,
   StandinDiscount,
+  StandinPromotionCode,
   StandinEvent,
   StandinInvoice,
   StandinPortalSession,
@@ -33,6 +38,22 @@ export const DEFAULT_PRICES: PriceConfig[] = [
   },
 ];
 
+/**
+ * The promotion code the demo's holiday card names (scripts/seed/site.ts): 50% off the
+ * first invoice. Tests make their own through the API.
+ */
+export const DEFAULT_PROMOTION_CODES: PromotionCodeConfig[] = [
+  { code: 'HOLIDAY50', percentOff: 50, duration: 'once' },
+];
+
+/** Why Checkout refuses a promotion code, in the words its page uses. */
+export const PROMOTION_CODE_REFUSALS = {
+  unknown: 'This code is invalid.',
+  inactive: 'This code is no longer active.',
+  expired: 'This code has expired.',
+  usedUp: 'This code has reached its limit of redemptions.',
+} as const;
+
 /** A checkout session can be paid for a day after it was created, as in Stripe. */
 const CHECKOUT_LIFETIME = 24 * 3600;
 /** Stripe retries a failed renewal payment after some days; the stand-in only reports when. */
@@ -41,20 +62,63 @@ const PAYMENT_RETRY_AFTER = 3 * 86_400;
 export class Billing {
   readonly #store: Store;
   readonly #prices: Map<string, PriceConfig>;
+  readonly #promotionCodes: PromotionCodeConfig[];
   readonly #baseUrl: () => string;
 
-  constructor(store: Store, prices: PriceConfig[], baseUrl: () => string) {
+  constructor(
+    store: Store,
+    prices: PriceConfig[],
+    baseUrl: () => string,
+    promotionCodes: PromotionCodeConfig[] = DEFAULT_PROMOTION_CODES,
+  ) {
     this.#store = store;
     this.#prices = new Map(prices.map((p) => [p.id, p]));
     this.#baseUrl = baseUrl;
+    this.#promotionCodes = promotionCodes;
+    this.seedPromotionCodes();
   }
 
   get #state() {
     return this.#store.state;
   }
 
+  #priceConfig(id: string): PriceConfig | undefined {
+    return this.#prices.get(id) ?? this.#state.prices[id];
+  }
+
+  /** Learns a price (a test control), so a checkout can buy something other than Premium. */
+  learnPrice(config: PriceConfig): StandinPrice {
+    if (!/^price_\w+$/.test(config.id) || !Number.isInteger(config.unitAmount) || config.unitAmount < 0)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: 'Send {"id": "price_…", "unitAmount": <cents>, "currency"?, "interval"?, "productName"?}.',
+      });
+    this.#state.prices[config.id] = config;
+    this.#store.save();
+    return this.price(config.id)!;
+  }
+
+  /** Creates the configured promotion codes that the state does not have yet (at start and after a reset). */
+  seedPromotionCodes(): void {
+    for (const config of this.#promotionCodes) {
+      if (this.#findPromotionCode(config.code)) continue;
+      const coupon = this.#newCoupon({
+        percent_off: config.percentOff ?? null,
+        amount_off: config.amountOff ?? null,
+        currency: config.amountOff === undefined ? null : (config.currency ?? 'usd'),
+        duration: config.duration,
+        duration_in_months: config.durationInMonths ?? null,
+        max_redemptions: null,
+        redeem_by: null,
+        name: config.code,
+      });
+      this.#newPromotionCode(coupon, config.code, true, null, null);
+    }
+    this.#store.save();
+  }
+
   price(id: string): StandinPrice | undefined {
-    const config = this.#prices.get(id);
+    const config = this.#priceConfig(id);
     if (!config) return undefined;
     return {
       id: config.id,
@@ -126,7 +190,7 @@ export class Billing {
       });
     const priceId = formString(form, 'line_items', '0', 'price');
     if (!priceId) throw missingParam('line_items[0][price]');
-    const price = this.#prices.get(priceId);
+    const price = this.#priceConfig(priceId);
     if (!price) throw noSuch('price', priceId, 'line_items[0][price]', 400);
     const customerId = formString(form, 'customer');
     if (!customerId) throw missingParam('customer');
@@ -159,6 +223,7 @@ export class Billing {
       amount_subtotal: subtotal,
       // A trial's first invoice is for nothing.
       amount_total: trialPeriodDays ? 0 : subtotal,
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
       cancel_url: formString(form, 'cancel_url') ?? null,
       client_reference_id: formString(form, 'client_reference_id') ?? null,
       created,
@@ -193,7 +258,223 @@ export class Billing {
   checkoutSession(id: string): StandinCheckoutSession {
     const record = this.#state.checkoutSessions[id];
     if (!record) throw noSuch('checkout.session', id, 'session', 404);
-    return record.session;
+    return this.#expiredIfDue(record).session;
+  }
+
+  /** POST /v1/checkout/sessions/:id/expire: an open session can no longer be paid; any other is refused, as in Stripe. */
+  expireCheckoutSession(id: string): StandinCheckoutSession {
+    const session = this.checkoutSession(id);
+    if (session.status !== 'open')
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: `Only Checkout Sessions with a status in ["open"] can be expired. This session has a status of "${session.status}".`,
+      });
+    session.status = 'expired';
+    session.url = null;
+    this.#store.save();
+    return session;
+  }
+
+  /** A session past its expires_at (on the stand-in clock) is expired when next looked at. */
+  #expiredIfDue(record: CheckoutRecord): CheckoutRecord {
+    const { session } = record;
+    if (session.status === 'open' && session.expires_at <= this.#store.nowSeconds()) {
+      session.status = 'expired';
+      session.url = null;
+      this.#store.save();
+    }
+    return record;
+  }
+
+  /** POST /v1/coupons: percent_off or amount_off (with currency), duration, and optional limits. */
+  createCoupon(form: FormObject): StandinCoupon {
+    const number = (name: string) => {
+      const text = formString(form, name);
+      if (text === undefined || text === '') return null;
+      const value = Number(text);
+      if (!Number.isFinite(value) || value < 0)
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          message: `Invalid ${name}`,
+          param: name,
+        });
+      return value;
+    };
+    const percentOff = number('percent_off');
+    const amountOff = number('amount_off');
+    if ((percentOff === null) === (amountOff === null) || (percentOff !== null && percentOff > 100))
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: 'Exactly one of percent_off (0-100) and amount_off must be provided.',
+        param: 'percent_off',
+      });
+    const currency = formString(form, 'currency') ?? null;
+    if (amountOff !== null && !currency) throw missingParam('currency');
+    const duration = formString(form, 'duration') ?? 'once';
+    if (duration !== 'once' && duration !== 'repeating' && duration !== 'forever')
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: `Invalid duration: must be one of once, repeating, or forever`,
+        param: 'duration',
+      });
+    const months = number('duration_in_months');
+    if (duration === 'repeating' && months === null) throw missingParam('duration_in_months');
+    const coupon = this.#newCoupon({
+      percent_off: percentOff,
+      amount_off: amountOff,
+      currency: amountOff === null ? null : (currency ?? null),
+      duration,
+      duration_in_months: duration === 'repeating' ? months : null,
+      max_redemptions: number('max_redemptions'),
+      redeem_by: number('redeem_by'),
+      name: formString(form, 'name') ?? null,
+    });
+    this.#store.save();
+    return coupon;
+  }
+
+  coupon(id: string): StandinCoupon {
+    const coupon = this.#state.coupons[id];
+    if (!coupon) throw noSuch('coupon', id, 'coupon', 404);
+    return coupon;
+  }
+
+  /** POST /v1/promotion_codes: a code for a coupon, active unless said otherwise, with an optional expiry and limit. */
+  createPromotionCode(form: FormObject): StandinPromotionCode {
+    const couponId = formString(form, 'promotion', 'coupon');
+    if (!couponId) throw missingParam('promotion[coupon]');
+    const coupon = this.#state.coupons[couponId];
+    if (!coupon) throw noSuch('coupon', couponId, 'promotion[coupon]', 400);
+    const code = formString(form, 'code') || newId('', 8).slice(1).toUpperCase();
+    if (!/^[A-Za-z0-9_-]{1,500}$/.test(code) || this.#findPromotionCode(code, true))
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: `An active promotion code with \`code: ${code}\` already exists, or the code is not valid.`,
+        param: 'code',
+      });
+    const expiresText = formString(form, 'expires_at');
+    const expiresAt = expiresText ? Number(expiresText) : null;
+    if (expiresAt !== null && !(Number.isInteger(expiresAt) && expiresAt > this.#store.nowSeconds()))
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: 'expires_at must be a timestamp in the future.',
+        param: 'expires_at',
+      });
+    const maxText = formString(form, 'max_redemptions');
+    const max = maxText ? Number(maxText) : null;
+    if (max !== null && !(Number.isInteger(max) && max > 0))
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: 'Invalid positive integer',
+        param: 'max_redemptions',
+      });
+    const promotionCode = this.#newPromotionCode(
+      coupon,
+      code,
+      formString(form, 'active') !== 'false',
+      expiresAt,
+      max,
+    );
+    this.#store.save();
+    return promotionCode;
+  }
+
+  promotionCode(id: string): StandinPromotionCode {
+    const promotionCode = this.#state.promotionCodes[id];
+    if (!promotionCode) throw noSuch('promotion_code', id, 'promotion_code', 404);
+    return promotionCode;
+  }
+
+  /** POST /v1/promotion_codes/:id: switches a code on or off. */
+  updatePromotionCode(id: string, form: FormObject): StandinPromotionCode {
+    const promotionCode = this.promotionCode(id);
+    const active = formString(form, 'active');
+    if (active !== undefined) promotionCode.active = active === 'true';
+    this.#store.save();
+    return promotionCode;
+  }
+
+  #newCoupon(
+    fields: Pick<
+      StandinCoupon,
+      | 'percent_off'
+      | 'amount_off'
+      | 'currency'
+      | 'duration'
+      | 'duration_in_months'
+      | 'max_redemptions'
+      | 'redeem_by'
+      | 'name'
+    >,
+  ): StandinCoupon {
+    const coupon: StandinCoupon = {
+      id: newId('', 8).slice(1),
+      object: 'coupon',
+      created: this.#store.nowSeconds(),
+      livemode: false,
+      metadata: {},
+      times_redeemed: 0,
+      valid: true,
+      ...fields,
+    };
+    this.#state.coupons[coupon.id] = coupon;
+    return coupon;
+  }
+
+  #newPromotionCode(
+    coupon: StandinCoupon,
+    code: string,
+    active: boolean,
+    expiresAt: number | null,
+    maxRedemptions: number | null,
+  ): StandinPromotionCode {
+    const promotionCode: StandinPromotionCode = {
+      id: newId('promo', 24),
+      object: 'promotion_code',
+      active,
+      code,
+      created: this.#store.nowSeconds(),
+      customer: null,
+      customer_account: null,
+      expires_at: expiresAt,
+      livemode: false,
+      max_redemptions: maxRedemptions,
+      metadata: {},
+      promotion: { coupon: coupon.id, type: 'coupon' },
+      restrictions: { first_time_transaction: false, minimum_amount: null, minimum_amount_currency: null },
+      times_redeemed: 0,
+    };
+    this.#state.promotionCodes[promotionCode.id] = promotionCode;
+    return promotionCode;
+  }
+
+  /** The promotion code a customer typed (codes are case-insensitive), preferring an active one. */
+  #findPromotionCode(code: string, activeOnly = false): StandinPromotionCode | undefined {
+    const wanted = code.toLowerCase();
+    const matching = Object.values(this.#state.promotionCodes).filter((p) => p.code.toLowerCase() === wanted);
+    return matching.find((p) => p.active) ?? (activeOnly ? undefined : matching[0]);
+  }
+
+  /** The promotion code and coupon a typed code redeems now, or why Checkout refuses it. */
+  #redeemable(code: string): { promotionCode: StandinPromotionCode; coupon: StandinCoupon } | string {
+    const promotionCode = this.#findPromotionCode(code);
+    const coupon = promotionCode ? this.#state.coupons[promotionCode.promotion.coupon] : undefined;
+    if (!promotionCode || !coupon) return PROMOTION_CODE_REFUSALS.unknown;
+    const now = this.#store.nowSeconds();
+    if (!promotionCode.active) return PROMOTION_CODE_REFUSALS.inactive;
+    if (
+      (promotionCode.expires_at !== null && promotionCode.expires_at <= now) ||
+      (coupon.redeem_by !== null && coupon.redeem_by <= now)
+    )
+      return PROMOTION_CODE_REFUSALS.expired;
+    if (
+      (promotionCode.max_redemptions !== null &&
+        promotionCode.times_redeemed >= promotionCode.max_redemptions) ||
+      (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions)
+    )
+      return PROMOTION_CODE_REFUSALS.usedUp;
+    if (!coupon.valid) return PROMOTION_CODE_REFUSALS.expired;
+    return { promotionCode, coupon };
   }
 
   createPortalSession(form: FormObject): StandinPortalSession {
@@ -230,7 +511,7 @@ export class Billing {
     const record = this.#state.checkoutSessions[id];
     if (!record)
       throw new PageError(404, 'Checkout not found', 'There is no checkout session with this link.');
-    return record;
+    return this.#expiredIfDue(record);
   }
 
   portalSession(id: string): StandinPortalSession {
@@ -249,13 +530,16 @@ export class Billing {
 
   /**
    * Paying an open session creates its subscription (trialing for the trial days, else
-   * active) and completes the session. A promotion code the payer entered (any
-   * non-empty one, on a session that allows codes) is recorded on both as the
-   * discount; nothing is taken off. Returns where to send the browser.
+   * active) and completes the session. A promotion code the payer entered (on a session
+   * that allows codes) must be one Stripe would take: known, active, not expired, not
+   * used up; it is redeemed, its discount is taken off what the session charges and
+   * recorded on both. A refused code changes nothing. Returns where to send the browser.
    */
   pay(sessionId: string, promotionCode = ''): { redirect: string; events: StandinEvent[] } {
     const record = this.checkoutRecord(sessionId);
     const { session } = record;
+    if (session.status === 'expired')
+      throw new PageError(410, 'Checkout expired', 'This checkout session has expired.');
     if (session.status !== 'open')
       throw new PageError(409, 'Checkout already complete', 'This checkout session has already been paid.');
     const code = promotionCode.trim();
@@ -265,6 +549,8 @@ export class Billing {
         'Promotion codes not accepted',
         'This checkout session does not accept promotion codes.',
       );
+    const redeemed = code === '' ? null : this.#redeemable(code);
+    if (typeof redeemed === 'string') throw new PageError(400, 'Promotion code refused', redeemed);
     const price = this.price(record.priceId);
     if (!price)
       throw new PageError(410, 'Price withdrawn', `The price ${record.priceId} is no longer offered.`);
@@ -273,17 +559,24 @@ export class Billing {
     const periodEnd = trialDays ? trialEnd(now, trialDays) : addMonths(now, intervalMonths(price));
     const id = newId('sub', 24);
     const discount: StandinDiscount | null =
-      code === ''
+      redeemed === null
         ? null
         : {
             id: newId('di', 24),
             object: 'discount',
             checkout_session: session.id,
             customer: session.customer,
-            end: null,
-            promotion_code: code,
+            end:
+              redeemed.coupon.duration === 'repeating'
+                ? addMonths(now, redeemed.coupon.duration_in_months ?? 1)
+                : null,
+            invoice: null,
+            invoice_item: null,
+            promotion_code: redeemed.promotionCode.id,
+            source: { coupon: redeemed.coupon.id, type: 'coupon' },
             start: now,
             subscription: id,
+            subscription_item: null,
           };
     const subscription: StandinSubscription = {
       id,
@@ -335,12 +628,23 @@ export class Billing {
       trial_start: trialDays ? now : null,
     };
     this.#state.subscriptions[id] = subscription;
-    if (discount) this.#state.discounts[discount.id] = discount;
+    if (discount && redeemed) {
+      this.#state.discounts[discount.id] = discount;
+      redeemed.promotionCode.times_redeemed++;
+      redeemed.coupon.times_redeemed++;
+      const { coupon } = redeemed;
+      if (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions)
+        coupon.valid = false;
+      // The first invoice is the session's: the discount comes off it (a trial's is already nothing).
+      const off = amountOff(redeemed.coupon, session.amount_total);
+      session.amount_total -= off;
+      session.total_details.amount_discount = off;
+    }
     session.status = 'complete';
-    session.payment_status = trialDays ? 'no_payment_required' : 'paid';
+    session.payment_status = trialDays || session.amount_total === 0 ? 'no_payment_required' : 'paid';
     session.subscription = id;
     session.url = null;
-    session.discounts = discount ? [{ coupon: null, promotion_code: code }] : [];
+    session.discounts = redeemed ? [{ coupon: null, promotion_code: redeemed.promotionCode.id }] : [];
     const events = [
       this.#event('customer.subscription.created', subscription),
       this.#event('checkout.session.completed', session),
@@ -437,7 +741,9 @@ export class Billing {
       });
     const item = subscription.items.data[0];
     const now = this.#store.nowSeconds();
-    const amount = (item?.price.unit_amount ?? 0) * (item?.quantity ?? 1);
+    const subtotal = (item?.price.unit_amount ?? 0) * (item?.quantity ?? 1);
+    const discount = this.#discountOn(subscription, item?.current_period_start ?? now);
+    const amount = subtotal - (discount ? amountOff(discount.coupon, subtotal) : 0);
     const invoice: StandinInvoice = {
       id: newId('in', 24),
       object: 'invoice',
@@ -463,8 +769,9 @@ export class Billing {
       period_end: item?.current_period_end ?? now,
       period_start: item?.current_period_start ?? now,
       status: 'open',
-      subtotal: amount,
+      subtotal,
       total: amount,
+      discounts: discount ? [discount.discount.id] : [],
     };
     invoice.lines.url = `/v1/invoices/${invoice.id}/lines`;
     this.#state.invoices[invoice.id] = invoice;
@@ -477,6 +784,26 @@ export class Billing {
     ];
     this.#store.save();
     return events;
+  }
+
+  /**
+   * The subscription's discount that still applies to an invoice for the period
+   * starting at `periodStart`: 'forever' always, 'repeating' until its end, 'once'
+   * only on the first invoice (Checkout's).
+   */
+  #discountOn(
+    subscription: StandinSubscription,
+    periodStart: number,
+  ): { discount: StandinDiscount; coupon: StandinCoupon } | null {
+    for (const id of subscription.discounts) {
+      const discount = this.#state.discounts[id];
+      const coupon = discount ? this.#state.coupons[discount.source.coupon] : undefined;
+      if (!discount || !coupon) continue;
+      if (coupon.duration === 'forever') return { discount, coupon };
+      if (coupon.duration === 'repeating' && discount.end !== null && periodStart < discount.end)
+        return { discount, coupon };
+    }
+    return null;
   }
 
   /** An event carries a copy of the object as it is now, and for an update the fields it had before. */
@@ -507,6 +834,12 @@ export function isCancellable(subscription: StandinSubscription): boolean {
 
 export function periodEnd(subscription: StandinSubscription): number | null {
   return subscription.items.data[0]?.current_period_end ?? null;
+}
+
+/** What a coupon takes off an amount: a percentage (rounded to the unit), or a fixed amount, never more than the amount. */
+export function amountOff(coupon: StandinCoupon, amount: number): number {
+  if (coupon.percent_off !== null) return Math.round((amount * coupon.percent_off) / 100);
+  return Math.min(coupon.amount_off ?? 0, amount);
 }
 
 function intervalMonths(price: StandinPrice): number {

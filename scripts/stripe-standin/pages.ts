@@ -50,6 +50,13 @@ export function checkoutPage(record: CheckoutRecord, price: StandinPrice | undef
   const title = price?.nickname ?? record.priceId;
   const per = price?.recurring.interval ?? 'month';
   const amount = price ? formatAmount(price.unit_amount * record.quantity, price.currency) : '?';
+  if (session.status === 'expired') {
+    return page(
+      'Checkout expired',
+      `<h1>Checkout expired</h1>
+<p>This checkout session has expired. Start again from Shelfmark.</p>`,
+    );
+  }
   if (session.status !== 'open') {
     return page(
       'Checkout complete',
@@ -64,7 +71,7 @@ export function checkoutPage(record: CheckoutRecord, price: StandinPrice | undef
   const promotion = session.allow_promotion_codes
     ? `<p><label for="promotion-code">Promotion code</label>
 <input id="promotion-code" name="promotion_code" type="text" autocomplete="off" maxlength="500"></p>
-<p>A code entered here is applied when you pay.</p>`
+<p>A valid code entered here is taken off what you pay.</p>`
     : '';
   const back = session.cancel_url
     ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel and return to Shelfmark</a></p>`

@@ -10,7 +10,7 @@ import { Deliverer } from './events.ts';
 import { formString, parseForm } from './form.ts';
 import { checkoutPage, errorPage, formatDate, portalPage } from './pages.ts';
 import { newId, Store } from './store.ts';
-import type { PriceConfig, StandinEvent } from './types.ts';
+import type { PriceConfig, PromotionCodeConfig, StandinEvent } from './types.ts';
 
 export interface StripeStandinOptions {
   /** 0 picks a free port (see `url`). */
@@ -22,8 +22,10 @@ export interface StripeStandinOptions {
   stateFile?: string;
   /** The real clock in milliseconds (Date.now by default); the stand-in clock runs ahead of it by the advances. */
   now?: () => number;
-  /** The prices checkout accepts; by default only Shelfmark Premium, $5.00 per month. */
+  /** The prices checkout accepts; by default only Shelfmark Premium, $5.00 per month. More can be learned (POST /_standin/prices). */
   prices?: PriceConfig[];
+  /** The promotion codes it starts with (and has again after a reset); by default HOLIDAY50, 50% off once. */
+  promotionCodes?: PromotionCodeConfig[];
   /** Where the stand-in reports unplanned requests and failed deliveries; console.log by default. */
   log?: (line: string) => void;
 }
@@ -44,7 +46,7 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
   const log = options.log ?? ((line: string) => console.log(`[stripe-standin] ${line}`));
   const store = new Store({ stateFile: options.stateFile, now: options.now ?? Date.now });
   let baseUrl = '';
-  const billing = new Billing(store, options.prices ?? DEFAULT_PRICES, () => baseUrl);
+  const billing = new Billing(store, options.prices ?? DEFAULT_PRICES, () => baseUrl, options.promotionCodes);
   const deliverer = new Deliverer({
     store,
     webhookUrl: options.webhookUrl,
@@ -83,7 +85,9 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
       const cancelled = method === 'DELETE' ? /^\/v1\/subscriptions\/([^/]+)$/.exec(path) : null;
       if (cancelled) {
         const { subscription, events } = billing.cancelNow(decodeURIComponent(cancelled[1] ?? ''));
-        await deliver(events);
+        // Answered at once, as Stripe does: the caller may be the webhook receiver itself,
+        // whose answer the delivery queue is waiting for.
+        void deliverer.enqueue(events);
         return sendJson(res, 200, subscription);
       }
       const answer = api(method, path, body);
@@ -123,6 +127,7 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
     if (path === '/_standin/state' && method === 'GET') return sendJson(res, 200, store.state);
     if (path === '/_standin/reset' && method === 'POST') {
       store.reset();
+      billing.seedPromotionCodes();
       idempotent.clear();
       return sendJson(res, 200, { reset: true });
     }
@@ -136,6 +141,20 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
         });
       const events = await advance(seconds);
       return sendJson(res, 200, { now: store.nowSeconds(), events: events.map(summary) });
+    }
+    if (path === '/_standin/prices' && method === 'POST') {
+      const price = jsonBody(body);
+      return sendJson(
+        res,
+        200,
+        billing.learnPrice({
+          id: String(price.id ?? ''),
+          unitAmount: Number(price.unitAmount),
+          currency: typeof price.currency === 'string' ? price.currency : 'usd',
+          interval: price.interval === 'year' ? 'year' : 'month',
+          productName: typeof price.productName === 'string' ? price.productName : String(price.id ?? ''),
+        }),
+      );
     }
     if (path === '/_standin/payment-failed' && method === 'POST') {
       const subscription = jsonBody(body).subscription;
@@ -164,6 +183,18 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
       return billing.createCheckoutSession(parseForm(body));
     if (method === 'GET' && (match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)))
       return billing.checkoutSession(decodeURIComponent(match[1] ?? ''));
+    if (method === 'POST' && (match = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)))
+      return billing.expireCheckoutSession(decodeURIComponent(match[1] ?? ''));
+    if (method === 'POST' && path === '/v1/coupons') return billing.createCoupon(parseForm(body));
+    if (method === 'GET' && (match = /^\/v1\/coupons\/([^/]+)$/.exec(path)))
+      return billing.coupon(decodeURIComponent(match[1] ?? ''));
+    if (method === 'POST' && path === '/v1/promotion_codes')
+      return billing.createPromotionCode(parseForm(body));
+    if ((match = /^\/v1\/promotion_codes\/([^/]+)$/.exec(path))) {
+      const id = decodeURIComponent(match[1] ?? '');
+      if (method === 'GET') return billing.promotionCode(id);
+      if (method === 'POST') return billing.updatePromotionCode(id, parseForm(body));
+    }
     if (method === 'POST' && path === '/v1/billing_portal/sessions')
       return billing.createPortalSession(parseForm(body));
     if (method === 'GET' && (match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path)))

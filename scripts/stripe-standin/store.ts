@@ -26,6 +26,9 @@ export function emptyState(): StandinState {
     subscriptions: {},
     invoices: {},
     discounts: {},
+    coupons: {},
+    promotionCodes: {},
+    prices: {},
     events: [],
     deliveries: [],
   };

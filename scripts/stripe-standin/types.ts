@@ -67,31 +67,85 @@ export interface StandinCustomer {
   test_clock: null;
 }
 
-/**
- * A promotion code the payer entered on the Checkout page, as Stripe's Discount. In
- * Stripe `promotion_code` is the id of a promotion code object (promo_…) whose
- * coupon sets the amount off; the stand-in has neither, so it keeps the code as
- * entered and takes nothing off.
- */
+/** A promotion code the stand-in starts with (besides those created through the API). */
+export interface PromotionCodeConfig {
+  code: string;
+  /** One of percentOff (1–100) and amountOff (in the currency's smallest unit, with currency). */
+  percentOff?: number;
+  amountOff?: number;
+  currency?: string;
+  duration: 'once' | 'repeating' | 'forever';
+  durationInMonths?: number;
+}
+
+/** What a discount takes off: Stripe's coupon (percent or amount off, for how long, how many times). */
+export interface StandinCoupon {
+  id: string;
+  object: 'coupon';
+  amount_off: number | null;
+  created: number;
+  currency: string | null;
+  duration: 'once' | 'repeating' | 'forever';
+  duration_in_months: number | null;
+  livemode: false;
+  max_redemptions: number | null;
+  metadata: Metadata;
+  name: string | null;
+  percent_off: number | null;
+  redeem_by: number | null;
+  times_redeemed: number;
+  /** False once it can no longer be redeemed (past redeem_by, or used up). */
+  valid: boolean;
+}
+
+/** The code a customer types for a coupon: it can be switched off, expire, or be used up. */
+export interface StandinPromotionCode {
+  id: string;
+  object: 'promotion_code';
+  active: boolean;
+  code: string;
+  created: number;
+  customer: null;
+  customer_account: null;
+  expires_at: number | null;
+  livemode: false;
+  max_redemptions: number | null;
+  metadata: Metadata;
+  promotion: { coupon: string; type: 'coupon' };
+  restrictions: {
+    first_time_transaction: false;
+    minimum_amount: null;
+    minimum_amount_currency: null;
+  };
+  times_redeemed: number;
+}
+
+/** A promotion code redeemed at Checkout, as Stripe's Discount: the code (promo_…) and its coupon. */
 export interface StandinDiscount {
   id: string;
   object: 'discount';
   checkout_session: string;
   customer: string;
-  end: null;
+  end: number | null;
+  invoice: null;
+  invoice_item: null;
   promotion_code: string;
+  source: { coupon: string; type: 'coupon' };
   start: number;
   subscription: string;
+  subscription_item: null;
 }
 
 export interface StandinCheckoutSession {
   id: string;
   object: 'checkout.session';
   allow_promotion_codes: boolean | null;
-  /** The promotion code applied on the Checkout page, once paid with one. */
-  discounts: { coupon: null; promotion_code: string }[];
+  /** The promotion code applied on the Checkout page (its promo_… id), once paid with one. */
+  discounts: { coupon: string | null; promotion_code: string }[];
   amount_subtotal: number;
+  /** What the first invoice charges: the subtotal less the discount (nothing during a trial). */
   amount_total: number;
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
   cancel_url: string | null;
   client_reference_id: string | null;
   created: number;
@@ -217,6 +271,8 @@ export interface StandinInvoice {
   status: 'open';
   subtotal: number;
   total: number;
+  /** The discounts taken off it (ids). */
+  discounts: string[];
 }
 
 export type EventObject = StandinCheckoutSession | StandinSubscription | StandinInvoice;
@@ -260,6 +316,10 @@ export interface StandinState {
   invoices: Record<string, StandinInvoice>;
   /** The discounts promotion codes gave, by id (Stripe has no endpoint listing them). */
   discounts: Record<string, StandinDiscount>;
+  coupons: Record<string, StandinCoupon>;
+  promotionCodes: Record<string, StandinPromotionCode>;
+  /** Prices learned after the start (POST /_standin/prices), besides the configured ones. */
+  prices: Record<string, PriceConfig>;
   events: StandinEvent[];
   deliveries: Delivery[];
 }
@@ -286,6 +346,13 @@ export type ShapeChecks = [
   NoMismatch<Mismatch<StandinPortalSession, Stripe.BillingPortal.Session>>,
   NoMismatch<Mismatch<StandinSubscription, Stripe.Subscription>>,
   NoMismatch<Mismatch<StandinDiscount, Stripe.Discount>>,
+  NoMismatch<Mismatch<StandinCoupon, Stripe.Coupon>>,
+  NoMismatch<Mismatch<StandinPromotionCode, Stripe.PromotionCode>>,
+  NoMismatch<Mismatch<StandinPromotionCode['promotion'], Stripe.PromotionCode.Promotion>>,
+  NoMismatch<Mismatch<StandinPromotionCode['restrictions'], Stripe.PromotionCode.Restrictions>>,
+  NoMismatch<
+    Mismatch<StandinCheckoutSession['total_details'], NonNullable<Stripe.Checkout.Session['total_details']>>
+  >,
   NoMismatch<
     Mismatch<
       StandinSubscription['cancellation_details'],

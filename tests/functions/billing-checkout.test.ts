@@ -3,14 +3,40 @@
 // functions are configured with: the callables open Checkout and the portal for
 // the caller only, at the server's price, and only the signed webhooks the
 // stand-in sends change the plan.
+import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES, type AccountPlan } from '../../src/domain/billing';
 import { STANDIN_URL } from '../../scripts/lib/stripe-standin.mjs';
-import { adminDb, eventually } from './emulator';
+import { STANDIN_DEFAULTS } from '../../functions/src/billing/stripe';
+import { adminDb, eventually, uniqueId } from './emulator';
 import { callAs, makeMember, type Member } from './profile-members';
 
 const db = adminDb();
 const DAY = 86_400;
+/** The SDK on the stand-in, as an admin in Stripe's dashboard (or anyone with the key) would use Stripe. */
+const sdk = new Stripe(STANDIN_DEFAULTS.secretKey, {
+  host: new URL(STANDIN_URL).hostname,
+  port: Number(new URL(STANDIN_URL).port),
+  protocol: 'http',
+});
+
+/** The stand-in clock, in Unix seconds. */
+async function standinNow(): Promise<number> {
+  const { clockOffsetMs } = (await (await fetch(`${STANDIN_URL}/_standin/state`)).json()) as {
+    clockOffsetMs: number;
+  };
+  return Math.floor((Date.now() + clockOffsetMs) / 1000);
+}
+
+/** Presses Pay on a Checkout page with a promotion code typed in; the raw answer. */
+async function payWithCode(url: string, code: string): Promise<Response> {
+  return fetch(`${url}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ promotion_code: code }).toString(),
+    redirect: 'manual',
+  });
+}
 
 /** Moves the stand-in clock on (its HTTP test control); answers once the events it caused are delivered. */
 async function advanceClock(seconds: number): Promise<void> {
@@ -54,9 +80,19 @@ async function pay(url: string, promotionCode?: string): Promise<string> {
 async function standinState(): Promise<{
   checkoutSessions: Record<
     string,
-    { session: { allow_promotion_codes: boolean | null; subscription: string | null; discounts: unknown } }
+    {
+      session: {
+        allow_promotion_codes: boolean | null;
+        subscription: string | null;
+        discounts: unknown;
+        status: string;
+        customer: string;
+        amount_subtotal: number;
+        amount_total: number;
+      };
+    }
   >;
-  subscriptions: Record<string, { discounts: string[] }>;
+  subscriptions: Record<string, { discounts: string[]; status: string; customer: string }>;
   discounts: Record<string, { promotion_code: string }>;
 }> {
   return (await (await fetch(`${STANDIN_URL}/_standin/state`)).json()) as never;
@@ -126,20 +162,38 @@ describe('startCheckout and the webhook', () => {
     expect(await shownPlan(member)).toMatchObject({ status: 'free', source: null, ends_at: null });
   });
 
-  it('Checkout accepts promotion codes: a code the member enters is applied, and the plan is Premium as without one', async () => {
+  it('Checkout takes a valid promotion code off what it charges, refuses an expired one, and the plan is Premium as without one', async () => {
+    const coupon = await sdk.coupons.create({ percent_off: 40, duration: 'once' });
+    const valid = `SPRING${uniqueId('c').replace(/[^A-Za-z0-9]/g, '')}`;
+    const expired = `GONE${uniqueId('c').replace(/[^A-Za-z0-9]/g, '')}`;
+    const promo = await sdk.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: coupon.id },
+      code: valid,
+    });
+    await sdk.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: coupon.id },
+      code: expired,
+      expires_at: (await standinNow()) + 60,
+    });
+    await advanceClock(120);
+
     const member = await makeMember();
     const opened = await checkout(member);
     const sessionId = opened.result!.url.split('/').pop()!;
     expect((await standinState()).checkoutSessions[sessionId]?.session.allow_promotion_codes).toBe(true);
 
-    await pay(opened.result!.url, 'HOLIDAY50');
+    const refused = await payWithCode(opened.result!.url, expired);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('This code has expired.');
+    expect((await standinState()).checkoutSessions[sessionId]?.session.subscription).toBeNull();
+
+    await pay(opened.result!.url, valid);
     const state = await standinState();
-    const subscriptionId = state.checkoutSessions[sessionId]?.session.subscription ?? '';
-    expect(state.checkoutSessions[sessionId]?.session.discounts).toEqual([
-      { coupon: null, promotion_code: 'HOLIDAY50' },
-    ]);
-    const [discountId] = state.subscriptions[subscriptionId]?.discounts ?? [];
-    expect(state.discounts[discountId ?? '']?.promotion_code).toBe('HOLIDAY50');
+    const session = state.checkoutSessions[sessionId]?.session;
+    expect(session).toMatchObject({ amount_subtotal: 500, amount_total: 300 });
+    expect(session?.discounts).toEqual([{ coupon: null, promotion_code: promo.id }]);
+    const [discountId] = state.subscriptions[session?.subscription ?? '']?.discounts ?? [];
+    expect(state.discounts[discountId ?? '']?.promotion_code).toBe(promo.id);
     // The webhook is indifferent to the discount: the subscription is what makes Premium.
     await eventually(
       () => plan(member.uid),

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startStripeStandin, type StripeStandin } from '../../../scripts/stripe-standin/index.ts';
 import type { StandinState } from '../../../scripts/stripe-standin/types.ts';
 
@@ -287,35 +287,129 @@ describe('Checkout', () => {
     });
   });
 
-  it('records a promotion code the payer entered as the discount on the session and the subscription', async () => {
+  it('redeems the default HOLIDAY50 (50% off once): the session charges half, the discount names the code and coupon', async () => {
     const customer = await newCustomer();
     const session = await newSession(customer.id);
     const page = await getPage(session.url ?? '');
     expect(page.html).toContain('<input id="promotion-code" name="promotion_code"');
-    const paid = await submit(session.url ?? '', page.html, 'Pay', { promotion_code: ' HOLIDAY50 ' });
+    const paid = await submit(session.url ?? '', page.html, 'Pay', { promotion_code: ' holiday50 ' });
     expect(paid.status).toBe(303);
 
     const completed = await stripe.checkout.sessions.retrieve(session.id);
-    expect(completed.discounts).toEqual([{ coupon: null, promotion_code: 'HOLIDAY50' }]);
+    const promo = Object.values((await state()).promotionCodes).find((p) => p.code === 'HOLIDAY50');
+    expect(promo).toMatchObject({ active: true, times_redeemed: 1 });
+    expect(completed.discounts).toEqual([{ coupon: null, promotion_code: promo?.id }]);
+    expect(completed).toMatchObject({ amount_subtotal: 500, amount_total: 250 });
+    expect(completed.total_details?.amount_discount).toBe(250);
     const subscription = await stripe.subscriptions.retrieve(String(completed.subscription));
     expect(subscription.discounts).toHaveLength(1);
     const discountId = String(subscription.discounts[0]);
     expect(discountId).toMatch(/^di_/);
     expect((await state()).discounts[discountId]).toMatchObject({
       object: 'discount',
-      promotion_code: 'HOLIDAY50',
+      promotion_code: promo?.id,
+      source: { coupon: promo?.promotion.coupon, type: 'coupon' },
       customer: customer.id,
       subscription: subscription.id,
       checkout_session: session.id,
     });
-    // Nothing is taken off: the stand-in has no coupons.
-    expect(subscription.items.data[0]?.price.unit_amount).toBe(500);
+  });
+
+  it('takes an amount off through a promotion code made in the API, and off every renewal when forever', async () => {
+    const coupon = await stripe.coupons.create({ amount_off: 150, currency: 'usd', duration: 'forever' });
+    const promo = await stripe.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: coupon.id },
+      code: 'READER',
+    });
+    expect(promo).toMatchObject({
+      object: 'promotion_code',
+      code: 'READER',
+      active: true,
+      times_redeemed: 0,
+    });
+    const customer = await newCustomer();
+    const session = await newSession(customer.id);
+    const page = await getPage(session.url ?? '');
+    await submit(session.url ?? '', page.html, 'Pay', { promotion_code: 'READER' });
+    const completed = await stripe.checkout.sessions.retrieve(session.id);
+    expect(completed.amount_total).toBe(350);
+    const failed = await control('payment-failed', { subscription: completed.subscription });
+    const invoiceId = (failed.json.subscription as { latest_invoice: string }).latest_invoice;
+    expect((await state()).invoices[invoiceId]).toMatchObject({ subtotal: 500, amount_due: 350, total: 350 });
+    expect((await stripe.coupons.retrieve(coupon.id)).times_redeemed).toBe(1);
+  });
+
+  it('refuses a code that is unknown, switched off, expired or used up, and charges nothing for it', async () => {
+    const coupon = await stripe.coupons.create({ percent_off: 100, duration: 'once' });
+    const promotion = { type: 'coupon' as const, coupon: coupon.id };
+    const off = await stripe.promotionCodes.create({ promotion, code: 'SWITCHEDOFF' });
+    await stripe.promotionCodes.update(off.id, { active: false });
+    await stripe.promotionCodes.create({ promotion, code: 'SHORTLIVED', expires_at: START + 3600 });
+    await stripe.promotionCodes.create({ promotion, code: 'ONEONLY', max_redemptions: 1 });
+    const customer = await newCustomer();
+    const first = await newSession(customer.id);
+    await submit(first.url ?? '', (await getPage(first.url ?? '')).html, 'Pay', {
+      promotion_code: 'ONEONLY',
+    });
+    expect((await stripe.checkout.sessions.retrieve(first.id)).amount_total).toBe(0);
+    await standin.advanceClock(7200);
+
+    const session = await newSession(customer.id);
+    for (const [code, said] of [
+      ['NOSUCHCODE', 'This code is invalid.'],
+      ['SWITCHEDOFF', 'This code is no longer active.'],
+      ['SHORTLIVED', 'This code has expired.'],
+      ['ONEONLY', 'This code has reached its limit of redemptions.'],
+    ] as const) {
+      const refused = await submit(session.url ?? '', (await getPage(session.url ?? '')).html, 'Pay', {
+        promotion_code: code,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.html).toContain(said);
+    }
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+      status: 'open',
+      amount_total: 500,
+    });
+  });
+
+  it('refuses a promotion code that expires in the past, as Stripe does', async () => {
+    const coupon = await stripe.coupons.create({ percent_off: 10, duration: 'once' });
+    await expect(
+      stripe.promotionCodes.create({
+        promotion: { type: 'coupon', coupon: coupon.id },
+        expires_at: START - 1,
+      }),
+    ).rejects.toThrow(/expires_at/);
   });
 
   it('without a code entered, the session and the subscription carry no discount', async () => {
     const subscriptionId = await subscribe();
     expect((await stripe.subscriptions.retrieve(subscriptionId)).discounts).toEqual([]);
     expect((await state()).discounts).toEqual({});
+  });
+
+  it('expires an open session on request: its page says so and it can no longer be paid', async () => {
+    const customer = await newCustomer();
+    const session = await newSession(customer.id);
+    expect(await stripe.checkout.sessions.expire(session.id)).toMatchObject({ status: 'expired', url: null });
+    expect((await getPage(session.url ?? '')).html).toContain('This checkout session has expired.');
+    const paid = await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(410);
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toThrow(/status in \["open"\]/);
+  });
+
+  it('learns another price, so a checkout can buy it', async () => {
+    const learned = await control('prices', { id: 'price_other_monthly', unitAmount: 100 });
+    expect(learned.json).toMatchObject({ id: 'price_other_monthly', unit_amount: 100, object: 'price' });
+    const customer = await newCustomer();
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: 'price_other_monthly', quantity: 1 }],
+      success_url: 'http://localhost:4321/ok',
+    });
+    expect(session.amount_total).toBe(100);
   });
 
   it('a session that does not allow promotion codes shows no field and refuses a code', async () => {
@@ -458,6 +552,8 @@ describe('cancelling at once', () => {
     const subscriptionId = await subscribe();
     const ended = await stripe.subscriptions.cancel(subscriptionId);
     expect(ended).toMatchObject({ id: subscriptionId, status: 'canceled', ended_at: START });
+    // The answer does not wait for the webhook (the receiver may be the one cancelling).
+    await vi.waitFor(() => expect(receiver.events.at(-1)?.type).toBe('customer.subscription.deleted'));
     expect(receiver.events.at(-1)).toMatchObject({
       type: 'customer.subscription.deleted',
       data: { object: { id: subscriptionId, status: 'canceled' } },
