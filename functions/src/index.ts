@@ -45,6 +45,7 @@ export { saveReview, deleteReview } from './reviews/save-review';
 export { setShelf } from './reviews/set-shelf';
 export { stripeWebhook } from './billing/webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
+export { endBillingGraces } from './billing/grace';
 export { memberAnalytics } from './analytics/member-analytics';
 export { searchSnapshot } from './search/search-snapshot';
 export { searchTypesense } from './search/search-typesense';

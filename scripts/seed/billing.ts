@@ -14,6 +14,7 @@ export function seedBillingRecord(member: Member, admin: Member): BillingRecord 
     subscription: null,
     trial_used: false,
     grant: { by: admin.uid, at: member.createdAt.getTime() },
+    checkout: null,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Premium billing: which plan a member has, decided from two sources only.
  *
- * - **Paid**: the member's Stripe subscription, as Stripe reports it when
+ * - **Paid**: the member's Stripe subscription to the Premium price, as Stripe reports it when
  *   asked (the webhook never trusts an event's copy: it retrieves the
  *   subscription, so events that arrive late, twice or out of order all lead
  *   to the state Stripe holds now).
@@ -31,6 +31,34 @@ export const BILLING_EVENT_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
 /** The free trial's length through Checkout. */
 export const TRIAL_DAYS = 14;
 
+/**
+ * Who has had a trial, kept after their account is deleted:
+ * trial_claims/{key} = { claimed_at, expires_at }, where the key is a keyed hash
+ * (HMAC-SHA256) of the mailbox the trial was bought with, never the address.
+ * Server-only; removed by a TTL on expires_at.
+ */
+export const TRIAL_CLAIMS = 'trial_claims';
+
+/** How long a trial claim is kept: long enough that deleting and re-registering buys nothing. */
+export const TRIAL_CLAIM_MEMORY_MS = 2 * 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * How long a subscription whose payment failed (`past_due`) keeps Premium,
+ * counted from when the webhook first saw it past due: time to update a card,
+ * not the weeks Stripe may go on retrying.
+ */
+export const PAST_DUE_GRACE_DAYS = 3;
+export const PAST_DUE_GRACE_MS = PAST_DUE_GRACE_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * Members whose Premium runs on a grace: billing_grace/{uid} = { ends_at }.
+ * Server-only; the hourly sweep rewrites the plan of those whose grace has ended.
+ */
+export const BILLING_GRACE = 'billing_grace';
+
+/** The subscription's metadata key that carries the trial claim's key from Checkout to the webhook. */
+export const TRIAL_CLAIM_METADATA = 'trial_claim';
+
 /** Premium's price as the plan card and the checkout stand-in show it (Stripe's price object is the truth). */
 export const PREMIUM_MONTHLY_USD = 5;
 
@@ -48,13 +76,15 @@ export const STRIPE_SUBSCRIPTION_STATUSES = [
 export type StripeSubscriptionStatus = (typeof STRIPE_SUBSCRIPTION_STATUSES)[number];
 
 /**
- * The statuses that carry Premium. A trial is Premium; so is `past_due`, while
- * Stripe retries a failed payment (when the retries run out Stripe moves the
- * subscription to `canceled` or `unpaid`, and the plan follows). A subscription
- * set to cancel at the period's end stays `active` until then, so Premium lasts
- * to the end of what was paid.
+ * The statuses that carry Premium. A trial is Premium; so is `past_due`, but
+ * only for the grace (PAST_DUE_GRACE_DAYS) after the payment failed. A
+ * subscription set to cancel at the period's end stays `active` until then, so
+ * Premium lasts to the end of what was paid.
  */
 const PREMIUM_STATUSES: ReadonlySet<StripeSubscriptionStatus> = new Set(['trialing', 'active', 'past_due']);
+
+/** The statuses of a subscription that has ended: Stripe will never charge it again. */
+const ENDED_STATUSES: ReadonlySet<StripeSubscriptionStatus> = new Set(['canceled', 'incomplete_expired']);
 
 /** What we keep of a Stripe subscription: the parts that decide the plan and what the account page says. */
 export const subscriptionSnapshotSchema = z.object({
@@ -65,6 +95,16 @@ export const subscriptionSnapshotSchema = z.object({
   cancel_at_period_end: z.boolean(),
   /** Set when the subscription began with a trial. */
   trial_end: z.number().nullable(),
+  /** The prices of its items, as Stripe reported them (empty in records kept before prices were). */
+  price_ids: z.array(z.string().min(1)).default([]),
+  /**
+   * Whether its items include the configured Premium price, judged when Stripe's
+   * report was applied. Records kept before prices were are all Checkout
+   * purchases at that price, hence the default.
+   */
+  premium_price: z.boolean().default(true),
+  /** When the webhook first saw it `past_due` (epoch ms); null otherwise. Starts the grace. */
+  past_due_since: z.number().nullable().default(null),
 });
 export type SubscriptionSnapshot = z.infer<typeof subscriptionSnapshotSchema>;
 
@@ -76,6 +116,17 @@ export const premiumGrantSchema = z.object({
 });
 export type PremiumGrant = z.infer<typeof premiumGrantSchema>;
 
+/** A Checkout session opened for the member and not yet known to be paid or expired. */
+export const openCheckoutSchema = z.object({
+  session_id: z.string().min(1),
+  url: z.string().min(1),
+  /** When Stripe expires it, epoch ms. */
+  expires_at: z.number(),
+  /** Whether it is the free trial's checkout. */
+  trial: z.boolean(),
+});
+export type OpenCheckout = z.infer<typeof openCheckoutSchema>;
+
 /** profiles/{uid}/private/billing, as the functions read and write it. */
 export const billingRecordSchema = z.object({
   /** The member's Stripe customer, created once and reused. */
@@ -85,6 +136,8 @@ export const billingRecordSchema = z.object({
   /** True once the member has started a trial: one trial per member, ever. */
   trial_used: z.boolean().default(false),
   grant: premiumGrantSchema.nullable().default(null),
+  /** The member's one open Checkout session, reused by a second startCheckout while it stays open. */
+  checkout: openCheckoutSchema.nullable().default(null),
 });
 export type BillingRecord = z.infer<typeof billingRecordSchema>;
 
@@ -94,37 +147,84 @@ export const EMPTY_BILLING: BillingRecord = billingRecordSchema.parse({});
 /** Where a member's Premium comes from; null on the free plan. */
 export type PlanSource = 'paid' | 'granted' | null;
 
-/** True when the subscription carries Premium. */
-export function subscriptionIsPremium(subscription: SubscriptionSnapshot | null): boolean {
-  return subscription !== null && PREMIUM_STATUSES.has(subscription.status);
+/** True while Stripe may still charge the subscription (it has not ended), whatever it buys. */
+export function subscriptionIsLive(subscription: SubscriptionSnapshot | null): boolean {
+  return subscription !== null && !ENDED_STATUSES.has(subscription.status);
 }
 
-/** The member's plan and where it comes from: a paying subscription first, then a grant, else free. */
-export function planOf(record: BillingRecord): { status: SubscriptionStatus; source: PlanSource } {
-  if (subscriptionIsPremium(record.subscription)) return { status: 'premium', source: 'paid' };
+/** When a past-due subscription's grace ends (epoch ms); null when it is not past due. */
+export function graceEndOf(subscription: SubscriptionSnapshot | null): number | null {
+  if (subscription?.status !== 'past_due' || subscription.past_due_since === null) return null;
+  return subscription.past_due_since + PAST_DUE_GRACE_MS;
+}
+
+/**
+ * True when the subscription carries Premium at `now`: a live status, the
+ * Premium price (any other price buys nothing here), and for `past_due` only
+ * until its grace ends.
+ */
+export function subscriptionIsPremium(subscription: SubscriptionSnapshot | null, now = Date.now()): boolean {
+  if (subscription === null || !subscription.premium_price) return false;
+  if (!PREMIUM_STATUSES.has(subscription.status)) return false;
+  const graceEnd = graceEndOf(subscription);
+  return graceEnd === null || now < graceEnd;
+}
+
+/** The member's plan at `now` and where it comes from: a paying subscription first, then a grant, else free. */
+export function planOf(
+  record: BillingRecord,
+  now = Date.now(),
+): { status: SubscriptionStatus; source: PlanSource } {
+  if (subscriptionIsPremium(record.subscription, now)) return { status: 'premium', source: 'paid' };
   if (record.grant !== null) return { status: 'premium', source: 'granted' };
   return { status: 'free', source: null };
 }
 
 /**
- * The record after Stripe reported `incoming` (retrieved fresh, not taken from an
- * event). The plan follows the subscription already followed, updated; a
- * different subscription replaces it unless the one followed still carries
- * Premium and the other does not (a late event about an old, cancelled
- * subscription must not end a newer paid one). A subscription that began with a
- * trial marks the trial used.
+ * True when `incoming` is a second live subscription of a member whose record
+ * already follows another live one: one live subscription per member, so the
+ * webhook cancels it.
  */
-export function withSubscription(record: BillingRecord, incoming: SubscriptionSnapshot): BillingRecord {
+export function isSecondSubscription(record: BillingRecord, incoming: SubscriptionSnapshot): boolean {
   const current = record.subscription;
-  const follows =
-    current === null ||
-    current.id === incoming.id ||
-    subscriptionIsPremium(incoming) ||
-    !subscriptionIsPremium(current);
+  return (
+    current !== null &&
+    current.id !== incoming.id &&
+    subscriptionIsLive(current) &&
+    subscriptionIsLive(incoming)
+  );
+}
+
+/**
+ * The record after Stripe reported `incoming` (retrieved fresh, not taken from an
+ * event) at `now`. The plan follows the subscription already followed, updated;
+ * a different subscription replaces it unless it ranks lower (Premium, then
+ * live, then ended): a late event about an old, cancelled subscription must not
+ * end a newer paid one. A past-due subscription keeps the time it first became
+ * so (the grace counts from there). A subscription that began with a trial
+ * marks the trial used; a live one means the open checkout was used.
+ */
+export function withSubscription(
+  record: BillingRecord,
+  incoming: SubscriptionSnapshot,
+  now = Date.now(),
+): BillingRecord {
+  const current = record.subscription;
+  const stillPastDue =
+    incoming.status === 'past_due' && current?.id === incoming.id && current.status === 'past_due';
+  const arriving: SubscriptionSnapshot = {
+    ...incoming,
+    past_due_since:
+      incoming.status !== 'past_due' ? null : stillPastDue ? (current.past_due_since ?? now) : now,
+  };
+  const rank = (s: SubscriptionSnapshot) =>
+    subscriptionIsPremium(s, now) ? 2 : subscriptionIsLive(s) ? 1 : 0;
+  const follows = current === null || current.id === arriving.id || rank(arriving) >= rank(current);
   return {
     ...record,
-    subscription: follows ? incoming : current,
+    subscription: follows ? arriving : current,
     trial_used: record.trial_used || incoming.trial_end !== null,
+    checkout: subscriptionIsLive(incoming) ? null : record.checkout,
   };
 }
 
@@ -154,6 +254,9 @@ export function withGrant(
 /** Why a checkout cannot start. */
 export const CHECKOUT_MESSAGES = {
   alreadyPremium: 'You already have Premium.',
+  hasSubscription:
+    'You already have a subscription. Open Manage subscription on your account to update or cancel it.',
+  processing: 'Your payment is being processed. Your plan will change in a moment.',
   trialUsed: 'You have already used your free trial.',
   notConfigured: 'Payments are not available right now. Please try again later.',
   failed: 'Could not start the checkout. Please try again later.',
@@ -171,11 +274,29 @@ export const BILLING_RETURN_PATHS = {
   portal: '/account',
 } as const;
 
-/** Whether a member may start a checkout (with a trial when `trial`), or why not. */
-export function checkoutProblem(record: BillingRecord, trial: boolean): string | null {
-  if (planOf(record).status === 'premium') return CHECKOUT_MESSAGES.alreadyPremium;
+/**
+ * Whether a member may start a checkout (with a trial when `trial`), or why
+ * not: one live subscription per member, whatever it buys, and one trial.
+ */
+export function checkoutProblem(record: BillingRecord, trial: boolean, now = Date.now()): string | null {
+  if (planOf(record, now).status === 'premium') return CHECKOUT_MESSAGES.alreadyPremium;
+  if (subscriptionIsLive(record.subscription)) return CHECKOUT_MESSAGES.hasSubscription;
   if (trial && record.trial_used) return CHECKOUT_MESSAGES.trialUsed;
   return null;
+}
+
+/** A checkout is reused only while this much of its life is left, so the member has time to pay. */
+export const CHECKOUT_REUSE_MARGIN_MS = 10 * 60 * 1000;
+
+/** The member's open checkout of the same kind (trial or not) that a new startCheckout hands back, or null. */
+export function reusableCheckout(
+  record: BillingRecord,
+  trial: boolean,
+  now = Date.now(),
+): OpenCheckout | null {
+  const open = record.checkout;
+  if (open === null || open.trial !== trial) return null;
+  return open.expires_at - CHECKOUT_REUSE_MARGIN_MS > now ? open : null;
 }
 
 /** The Stripe events the webhook acts on; any other type is acknowledged and ignored. */
@@ -220,14 +341,24 @@ export function subscriptionIdOf(type: string, object: unknown): string | null {
   }
 }
 
-/** The subscription in Stripe's shape (API 2026-10-28: the period lives on the items), as our snapshot. */
-export function snapshotOf(subscription: {
-  id: string;
-  status: string;
-  cancel_at_period_end: boolean;
-  trial_end: number | null;
-  items: { data: { current_period_end?: number | null }[] };
-}): SubscriptionSnapshot {
+/**
+ * The subscription in Stripe's shape (API 2026-10-28: the period lives on the
+ * items), as our snapshot; `premium_price` says whether an item is the
+ * configured Premium price. The past-due time is withSubscription's to set.
+ */
+export function snapshotOf(
+  subscription: {
+    id: string;
+    status: string;
+    cancel_at_period_end: boolean;
+    trial_end: number | null;
+    items: { data: { current_period_end?: number | null; price?: { id?: unknown } | null }[] };
+  },
+  premiumPriceId: string,
+): SubscriptionSnapshot {
+  const priceIds = subscription.items.data
+    .map((item) => item.price?.id)
+    .filter((id): id is string => typeof id === 'string' && id.length > 0);
   const ends = subscription.items.data
     .map((item) => item.current_period_end)
     .filter((end): end is number => typeof end === 'number');
@@ -237,6 +368,9 @@ export function snapshotOf(subscription: {
     current_period_end: ends.length > 0 ? Math.max(...ends) * 1000 : null,
     cancel_at_period_end: subscription.cancel_at_period_end,
     trial_end: subscription.trial_end === null ? null : subscription.trial_end * 1000,
+    price_ids: priceIds,
+    premium_price: priceIds.includes(premiumPriceId),
+    past_due_since: null,
   });
 }
 
@@ -250,32 +384,55 @@ export interface AccountPlan {
   ends_at: string | null;
   /** A paid plan still in its free trial: when the trial ends. */
   trial_ends_at: string | null;
+  /** The last payment failed: when Premium ends (or ended) unless the card is updated. */
+  past_due_until: string | null;
 }
 
 const isoOf = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 /**
- * The plan as the member's account shows it. Only a paid plan has dates: the
- * period end is when it renews, or when it ends once set to cancel; a trialing
- * subscription also says when its trial ends. Free and granted plans have none.
+ * The plan as the member's account shows it at `now`. Only a paid plan has
+ * dates: the period end is when it renews, or when it ends once set to cancel;
+ * a trialing subscription also says when its trial ends. A past-due
+ * subscription says until when its grace keeps Premium, also once it has
+ * ended (the member learns why they are free). Free and granted plans have none.
  */
-export function accountPlanOf(record: BillingRecord): AccountPlan {
-  const { status, source } = planOf(record);
+export function accountPlanOf(record: BillingRecord, now = Date.now()): AccountPlan {
+  const { status, source } = planOf(record, now);
+  const pastDueUntil = isoOf(graceEndOf(record.subscription));
   const subscription = source === 'paid' ? record.subscription : null;
-  if (subscription === null) return { status, source, renews_at: null, ends_at: null, trial_ends_at: null };
+  if (subscription === null)
+    return {
+      status,
+      source,
+      renews_at: null,
+      ends_at: null,
+      trial_ends_at: null,
+      past_due_until: subscriptionIsLive(record.subscription) ? pastDueUntil : null,
+    };
   const periodEnd = isoOf(subscription.current_period_end);
   return {
     status,
     source,
-    renews_at: subscription.cancel_at_period_end ? null : periodEnd,
+    renews_at: subscription.cancel_at_period_end || pastDueUntil !== null ? null : periodEnd,
     ends_at: subscription.cancel_at_period_end ? periodEnd : null,
     trial_ends_at: subscription.status === 'trialing' ? isoOf(subscription.trial_end) : null,
+    past_due_until: pastDueUntil,
   };
 }
 
+/** What /account says of a failed payment, while the grace runs and once it has ended. */
+export const PAST_DUE_MESSAGES = {
+  during: (day: string) =>
+    `Your last payment failed. Premium continues until ${day} while the payment is retried; update your card in Manage subscription to keep it.`,
+  ended: (day: string) =>
+    `Your last payment failed, so Premium ended on ${day}. Update your card in Manage subscription to have it back.`,
+} as const;
+
 /**
  * What the upgrade page offers after startCheckout refused: a member who
- * already has Premium goes to their account; a used trial can still be bought
+ * already has Premium or a subscription (or a payment in progress) goes to
+ * their account; a used trial can still be bought
  * without one; a refusal that may pass (payments not configured, Stripe failing,
  * the network) can be tried again; any other refusal (a pending or deactivated
  * member) only shows the server's message.
@@ -283,7 +440,12 @@ export function accountPlanOf(record: BillingRecord): AccountPlan {
 export type CheckoutRefusalAction = 'account' | 'without-trial' | 'retry' | 'none';
 
 export function checkoutRefusalAction(refusal: { code: string; message: string }): CheckoutRefusalAction {
-  if (refusal.message === CHECKOUT_MESSAGES.alreadyPremium) return 'account';
+  if (
+    refusal.message === CHECKOUT_MESSAGES.alreadyPremium ||
+    refusal.message === CHECKOUT_MESSAGES.hasSubscription ||
+    refusal.message === CHECKOUT_MESSAGES.processing
+  )
+    return 'account';
   if (refusal.message === CHECKOUT_MESSAGES.trialUsed) return 'without-trial';
   if (refusal.code === 'permission-denied' || refusal.code === 'unauthenticated') return 'none';
   if (refusal.code === 'invalid-argument') return 'none';

@@ -5,7 +5,8 @@
 // stand-in sends change the plan.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES, type AccountPlan } from '../../src/domain/billing';
+import { CHECKOUT_MESSAGES, TRIAL_CLAIMS, type AccountPlan } from '../../src/domain/billing';
+import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin-users';
 import { STANDIN_URL } from '../../scripts/lib/stripe-standin.mjs';
 import { STANDIN_DEFAULTS } from '../../functions/src/billing/stripe';
 import { adminDb, eventually, uniqueId } from './emulator';
@@ -36,6 +37,17 @@ async function payWithCode(url: string, code: string): Promise<Response> {
     body: new URLSearchParams({ promotion_code: code }).toString(),
     redirect: 'manual',
   });
+}
+
+/** A Checkout session for the member's customer at another price, opened straight in Stripe (not through startCheckout). */
+async function sessionInStripe(customer: string, price: string): Promise<string> {
+  const session = await sdk.checkout.sessions.create({
+    mode: 'subscription',
+    customer,
+    line_items: [{ price, quantity: 1 }],
+    success_url: 'http://localhost:4321/billing/success',
+  });
+  return session.url ?? '';
 }
 
 /** Moves the stand-in clock on (its HTTP test control); answers once the events it caused are delivered. */
@@ -120,6 +132,7 @@ describe('startCheckout and the webhook', () => {
       renews_at: null,
       ends_at: null,
       trial_ends_at: null,
+      past_due_until: null,
     });
     const opened = await checkout(member);
     expect(opened.error).toBeUndefined();
@@ -304,6 +317,109 @@ describe('attacks', () => {
       const member = await makeMember({ profile });
       expect((await checkout(member)).error?.status).toBe('PERMISSION_DENIED');
     }
+  });
+
+  it('two tabs (or two quick clicks) open one Checkout: the same url, one open session', async () => {
+    const member = await makeMember();
+    const [first, second] = await Promise.all([checkout(member), checkout(member)]);
+    expect(first.error).toBeUndefined();
+    expect(second.result?.url).toBe(first.result?.url);
+    const third = await checkout(member);
+    expect(third.result?.url).toBe(first.result?.url);
+    const customer = (await billing(member.uid))?.customer_id as string;
+    const open = Object.values((await standinState()).checkoutSessions).filter(
+      ({ session }) => session.customer === customer && session.status === 'open',
+    );
+    expect(open).toHaveLength(1);
+    // Asking for the trial instead replaces it: the first can no longer be paid.
+    const trial = await checkout(member, { trial: true });
+    expect(trial.result?.url).not.toBe(first.result?.url);
+    expect((await fetch(`${first.result!.url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(
+      410,
+    );
+  });
+
+  it('a second subscription that still appears is cancelled at once, and the admins’ audit log says so', async () => {
+    const member = await makeMember();
+    await pay((await checkout(member)).result!.url);
+    await eventually(
+      () => plan(member.uid),
+      (status) => status === 'premium',
+    );
+    const { customer_id: customer, subscription: first } = (await billing(member.uid)) as {
+      customer_id: string;
+      subscription: { id: string };
+    };
+    // A second Checkout opened some other way (an old tab, Stripe's own page) is paid too.
+    await pay(await sessionInStripe(customer, STANDIN_DEFAULTS.priceId));
+    const state = await standinState();
+    const [second] = Object.entries(state.subscriptions).filter(
+      ([id, s]) => s.customer === customer && id !== first.id,
+    );
+    expect(second?.[1].status).toBe('canceled');
+    expect(state.subscriptions[first.id]?.status).toBe('active');
+    expect(await plan(member.uid)).toBe('premium');
+    expect((await billing(member.uid))?.subscription?.id).toBe(first.id);
+    const audited = async () =>
+      (
+        await db
+          .collection(ADMIN_AUDIT_COLLECTION)
+          .where('target_uid', '==', member.uid)
+          .where('action', '==', 'cancel-second-subscription')
+          .get()
+      ).docs.map((d) => (d.get('before') as { subscription?: string } | null)?.subscription);
+    await eventually(audited, (subscriptions) => subscriptions.length > 0);
+    expect(await audited()).toEqual([second?.[0]]);
+    // And startCheckout refuses while one is live.
+    expect((await checkout(member)).error?.message).toBe(CHECKOUT_MESSAGES.alreadyPremium);
+  });
+
+  it('a subscription to another price gives no Premium, and no checkout opens beside it', async () => {
+    const learned = await fetch(`${STANDIN_URL}/_standin/prices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'price_shelfmark_cheap', unitAmount: 100, productName: 'Something cheap' }),
+    });
+    expect(learned.status).toBe(200);
+    const member = await makeMember();
+    await checkout(member);
+    const customer = (await billing(member.uid))?.customer_id as string;
+    await pay(await sessionInStripe(customer, 'price_shelfmark_cheap'));
+    await eventually(
+      async () => (await billing(member.uid))?.subscription?.status,
+      (status) => status === 'active',
+    );
+    expect(await plan(member.uid)).toBe('free');
+    expect(await billing(member.uid)).toMatchObject({
+      subscription: { price_ids: ['price_shelfmark_cheap'], premium_price: false },
+    });
+    expect(await shownPlan(member)).toMatchObject({ status: 'free', source: null });
+    expect((await checkout(member)).error?.message).toBe(CHECKOUT_MESSAGES.hasSubscription);
+  });
+
+  it('a deleted account’s address gets no second trial, plus-tagged or not, and nothing of the address is kept', async () => {
+    const local = uniqueId('trialist')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '');
+    const first = await makeMember({ email: `${local}@example.com` });
+    await pay((await checkout(first, { trial: true })).result!.url);
+    await eventually(
+      () => plan(first.uid),
+      (status) => status === 'premium',
+    );
+    const claims = await db.collection(TRIAL_CLAIMS).get();
+    for (const claim of claims.docs) {
+      expect(claim.id).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(claim.data())).not.toContain(local);
+    }
+    expect((await callAs('deleteAccount', first, { userId: first.uid })).error).toBeUndefined();
+
+    const again = await makeMember({ email: `${local}@example.com` });
+    expect((await checkout(again, { trial: true })).error?.message).toBe(CHECKOUT_MESSAGES.trialUsed);
+    const tagged = await makeMember({ email: `${local.toUpperCase()}+again@EXAMPLE.com` });
+    expect((await checkout(tagged, { trial: true })).error?.message).toBe(CHECKOUT_MESSAGES.trialUsed);
+    // Buying without a trial is still possible.
+    expect((await checkout(again)).error).toBeUndefined();
   });
 
   it('opens no portal for a member without a Stripe customer', async () => {

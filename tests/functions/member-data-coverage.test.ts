@@ -40,6 +40,8 @@ async function seedEverything(member: Member) {
     grant: null,
   });
   await db.doc(`billing_customers/cus_${uid}`).set({ uid });
+  // A past-due grace's marker (the billing record, exported above, says the same).
+  await db.doc(`billing_grace/${uid}`).set({ ends_at: at });
   await db
     .doc(`profiles/${uid}/private/email_change`)
     .set({ old_email: member.email, new_email: 'new@example.com', requested_at: at });
@@ -104,6 +106,7 @@ async function seedEverything(member: Member) {
       `profiles/${uid}/private/account`,
       `profiles/${uid}/private/billing`,
       `billing_customers/cus_${uid}`,
+      `billing_grace/${uid}`,
       `profiles/${uid}/private/email_change`,
       `page_slugs/${slug}`,
       `books/${book.id}`,

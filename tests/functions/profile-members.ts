@@ -21,13 +21,15 @@ export interface MemberOptions {
   admin?: boolean;
   /** Profile overrides, or null for no profile at all. */
   profile?: Record<string, unknown> | null;
+  /** The address (default a new unique one). */
+  email?: string;
 }
 
 /** Creates a member and signs them in. */
 export async function makeMember(options: MemberOptions = {}): Promise<Member> {
   const auth = getAuth(getApps()[0]);
   const uid = uniqueId('m');
-  const email = newEmail(uid);
+  const email = options.email ?? newEmail(uid);
   await auth.createUser({
     uid,
     email,

@@ -17,6 +17,14 @@ const unlistedPaths = {
     decision: 'hidden',
     decided_at: Timestamp.fromDate(new Date('2025-03-05T10:00:00Z')),
   },
+  // Who has had a free trial (server only, src/domain/billing.ts): a keyed hash of the
+  // address, kept after the account, which no client may read, make or remove.
+  [`trial_claims/${'a'.repeat(64)}`]: {
+    claimed_at: Timestamp.fromDate(new Date('2025-03-05T10:00:00Z')),
+    expires_at: Timestamp.fromDate(new Date('2027-03-05T10:00:00Z')),
+  },
+  // A past-due member's grace (server only): the sweep's, not the member's.
+  [`billing_grace/${uids.owner}`]: { ends_at: Timestamp.fromDate(new Date('2025-03-08T10:00:00Z')) },
   'books/active-book/reviews/r1': {
     user_id: uids.other,
     rating: 5,

@@ -1,11 +1,13 @@
 // What deleting an account does to billing: a subscription that still carries
 // Premium (or would renew) is cancelled at once in Stripe, so nobody is charged
 // for an account that no longer exists, and the customer → member mapping is
-// removed. The billing record itself goes with the profile's private records.
+// removed, as is a past-due grace marker. The billing record itself goes with
+// the profile's private records; a trial claim (trial_claims) stays, since it
+// names no account and is what stops a new account from having a second trial.
 import { logger } from 'firebase-functions';
 import type { Firestore } from 'firebase-admin/firestore';
 import { BILLING_CUSTOMERS } from '../../../src/domain/billing';
-import { billingOf, billingRef } from './record';
+import { billingOf, billingRef, graceRef } from './record';
 import { billingConfig, stripeFor } from './stripe';
 
 /** True when Stripe answered that the object does not exist. */
@@ -37,5 +39,5 @@ export async function endBilling(firestore: Firestore, uid: string): Promise<voi
     }
   }
   const mappings = await firestore.collection(BILLING_CUSTOMERS).where('uid', '==', uid).get();
-  await Promise.all(mappings.docs.map((doc) => doc.ref.delete()));
+  await Promise.all([...mappings.docs.map((doc) => doc.ref.delete()), graceRef(firestore, uid).delete()]);
 }

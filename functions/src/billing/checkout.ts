@@ -5,6 +5,7 @@
 // price is the server's configuration and the member is the caller. No card
 // data reaches our pages or functions; Stripe's pages take it.
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
+import { FieldValue } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type Stripe from 'stripe';
 import { firstErrorMessage } from '../../../src/domain/common';
@@ -12,16 +13,20 @@ import {
   BILLING_CUSTOMERS,
   BILLING_RETURN_PATHS,
   CHECKOUT_MESSAGES,
+  TRIAL_CLAIM_METADATA,
   TRIAL_DAYS,
   checkoutProblem,
   checkoutRequestSchema,
+  reusableCheckout,
+  type OpenCheckout,
 } from '../../../src/domain/billing';
 import type { BillingSession } from '../../../src/domain/callables';
 import { db } from '../firestore';
 import { guardedCall, type Caller } from '../guard';
 import { siteUrl } from '../mail/settings';
-import { billingRef, billingOf } from './record';
+import { billingRef, billingOf, readBilling } from './record';
 import { billingConfig, stripeFor, type BillingConfig } from './stripe';
+import { trialClaimKey, trialClaimed } from './trial-claims';
 
 function configured(): BillingConfig {
   const config = billingConfig();
@@ -60,18 +65,51 @@ function stripeFailed(action: string, uid: string, error: unknown): never {
   throw new HttpsError('unavailable', CHECKOUT_MESSAGES.failed);
 }
 
-/** { trial? } → { url } of a Checkout session for the caller; refused when they already have Premium or used their trial. */
+/** Expires a Checkout session nobody should pay any more; a failure is logged, the webhook cancels what gets through. */
+async function expireSession(stripe: Stripe, uid: string, sessionId: string): Promise<void> {
+  try {
+    await stripe.checkout.sessions.expire(sessionId);
+  } catch (error) {
+    logger.warn('billing: an unused checkout session could not be expired', { uid, sessionId, error });
+  }
+}
+
+/**
+ * { trial? } → { url } of a Checkout session for the caller; refused when they
+ * already have Premium or a live subscription, or when their trial (or one with
+ * their address, in trial_claims) was already had.
+ *
+ * One open checkout per member: the session is remembered in the billing record,
+ * and a second call while it is open gets the same url. Two calls at once may
+ * each open a session; the transaction that remembers it keeps the first (of
+ * the same kind) and the other is expired. A session of the other kind (trial or
+ * not) replaces the open one, which is expired.
+ */
 export const startCheckout = guardedCall('member', async (request: CallableRequest<unknown>, caller) => {
   const parsed = checkoutRequestSchema.safeParse(request.data ?? {});
   if (!parsed.success) throw new HttpsError('invalid-argument', firstErrorMessage(parsed.error));
   const { trial } = parsed.data;
   const config = configured();
-  const record = billingOf(caller.uid, (await billingRef(db(), caller.uid).get()).data());
-  const problem = checkoutProblem(record, trial);
+  const firestore = db();
+  const ref = billingRef(firestore, caller.uid);
+  const now = Date.now();
+  const record = billingOf(caller.uid, (await ref.get()).data());
+  const problem = checkoutProblem(record, trial, now);
   if (problem !== null) throw new HttpsError('failed-precondition', problem);
+  const email = request.auth?.token.email;
+  const claim = trial && email ? trialClaimKey(email) : null;
+  if (claim !== null && (await trialClaimed(firestore, claim)))
+    throw new HttpsError('failed-precondition', CHECKOUT_MESSAGES.trialUsed);
   try {
     const stripe = await stripeFor(config);
-    const customer = await customerOf(stripe, caller, request.auth?.token.email);
+    const open = reusableCheckout(record, trial, now);
+    if (open !== null) {
+      const known = await stripe.checkout.sessions.retrieve(open.session_id);
+      if (known.status === 'open' && known.url !== null) return { url: known.url } satisfies BillingSession;
+      if (known.status === 'complete')
+        throw new HttpsError('failed-precondition', CHECKOUT_MESSAGES.processing);
+    }
+    const customer = await customerOf(stripe, caller, email);
     const site = siteUrl();
     const session = await stripe.checkout.sessions.create({
       mode: 'subscription',
@@ -82,13 +120,33 @@ export const startCheckout = guardedCall('member', async (request: CallableReque
       cancel_url: `${site}${BILLING_RETURN_PATHS.cancelled}`,
       allow_promotion_codes: true,
       subscription_data: {
-        metadata: { uid: caller.uid },
+        metadata: { uid: caller.uid, ...(claim !== null ? { [TRIAL_CLAIM_METADATA]: claim } : {}) },
         ...(trial ? { trial_period_days: TRIAL_DAYS } : {}),
       },
       metadata: { uid: caller.uid },
     });
     if (session.url === null) throw new Error('Stripe gave the session no URL');
-    return { url: session.url } satisfies BillingSession;
+    const opened: OpenCheckout = {
+      session_id: session.id,
+      url: session.url,
+      expires_at: session.expires_at * 1000,
+      trial,
+    };
+    type Kept = { url: string; unused: string | null } | { refused: string; unused: string };
+    const kept = await firestore.runTransaction(async (tx): Promise<Kept> => {
+      const current = await readBilling(tx, firestore, caller.uid);
+      const refused = checkoutProblem(current, trial, Date.now());
+      if (refused !== null) return { refused, unused: opened.session_id };
+      const first = reusableCheckout(current, trial, Date.now());
+      // The open session found closed above is not handed out again.
+      if (first !== null && first.session_id !== open?.session_id)
+        return { url: first.url, unused: opened.session_id };
+      tx.set(ref, { ...current, checkout: opened, updated_at: FieldValue.serverTimestamp() });
+      return { url: opened.url, unused: current.checkout?.session_id ?? null };
+    });
+    if (kept.unused !== null) await expireSession(stripe, caller.uid, kept.unused);
+    if ('refused' in kept) throw new HttpsError('failed-precondition', kept.refused);
+    return { url: kept.url } satisfies BillingSession;
   } catch (error) {
     return stripeFailed('startCheckout', caller.uid, error);
   }

@@ -2,13 +2,15 @@
 // (server-only), and the plan it decides, mirrored as the profile's
 // subscription_status in the same transaction. Only the billing webhook and the
 // admin's grant/revoke action call `writeBilling`.
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import {
   BILLING_CUSTOMERS,
   BILLING_DOC,
+  BILLING_GRACE,
   EMPTY_BILLING,
   billingRecordSchema,
+  graceEndOf,
   planOf,
   type BillingRecord,
   type PlanSource,
@@ -46,19 +48,34 @@ export async function planSources(firestore: Firestore, uids: string[]): Promise
   return sources;
 }
 
+/** The member's grace marker (billing_grace/{uid}), which the hourly sweep looks for. */
+export function graceRef(firestore: Firestore, uid: string) {
+  return firestore.collection(BILLING_GRACE).doc(uid);
+}
+
 /**
- * Writes the record and the plan it decides onto the profile, in `tx` (after
- * its reads). The profile's updated_at is left alone: it is the profile
- * editor's conflict check, and a payment is not an edit.
+ * Writes the record and the plan it decides at `now` onto the profile, in `tx`
+ * (after its reads). The profile's updated_at is left alone: it is the profile
+ * editor's conflict check, and a payment is not an edit. Given the record as it
+ * was, the grace marker follows a change of grace (set when a payment failed,
+ * removed when it ends), so the sweep finds the plans a clock, not an event,
+ * ends; no write when the grace did not change.
  */
 export function writeBilling(
   tx: Transaction,
   firestore: Firestore,
   uid: string,
   record: BillingRecord,
+  options: { previous?: BillingRecord; now?: number } = {},
 ): void {
+  const now = options.now ?? Date.now();
   tx.set(billingRef(firestore, uid), { ...record, updated_at: FieldValue.serverTimestamp() });
-  tx.update(firestore.collection('profiles').doc(uid), { subscription_status: planOf(record).status });
+  tx.update(firestore.collection('profiles').doc(uid), { subscription_status: planOf(record, now).status });
+  if (options.previous === undefined) return;
+  const graceEnd = graceEndOf(record.subscription);
+  if (graceEnd === graceEndOf(options.previous.subscription)) return;
+  if (graceEnd === null || graceEnd <= now) tx.delete(graceRef(firestore, uid));
+  else tx.set(graceRef(firestore, uid), { ends_at: Timestamp.fromMillis(graceEnd) });
 }
 
 /** The member a Stripe customer belongs to (billing_customers/{customerId}), or null for a customer not ours. */

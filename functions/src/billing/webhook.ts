@@ -8,6 +8,11 @@
 //   transaction, after the member's billing record is read (and so locked), the
 //   subscription is retrieved from Stripe: events that arrive late, twice or
 //   out of order all leave the plan Stripe holds now.
+// - One live subscription per member: a second one that appears beside the one
+//   followed (two tabs paid two checkouts) is cancelled at once in Stripe, and
+//   the admins' audit log says so.
+// - A subscription that begins with a trial records the trial's claim (the
+//   keyed hash startCheckout put in its metadata), which outlives the account.
 import { onRequest } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -16,16 +21,23 @@ import {
   BILLING_EVENTS,
   BILLING_EVENT_MEMORY_MS,
   HANDLED_EVENT_TYPES,
+  TRIAL_CLAIM_METADATA,
+  isSecondSubscription,
   snapshotOf,
   subscriptionIdOf,
   withSubscription,
 } from '../../../src/domain/billing';
+import { auditInTransaction } from '../admin/audit';
 import { db } from '../firestore';
 import { memberOfCustomer, readBilling, writeBilling } from './record';
 import { WEBHOOK_TOLERANCE_SECONDS, billingConfig, stripeFor } from './stripe';
+import { TRIAL_CLAIM_KEY_PATTERN, claimTrialInTransaction, trialClaimedInTransaction } from './trial-claims';
 
-/** What became of one verified event. */
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+/** What became of one verified event ('cancelled': it was about a second live subscription, now cancelled). */
+export type EventOutcome = 'applied' | 'cancelled' | 'duplicate' | 'ignored';
+
+/** Who the audit log names for what the webhook does on its own. */
+export const WEBHOOK_ACTOR = 'stripe-webhook';
 
 const handled: ReadonlySet<string> = new Set(HANDLED_EVENT_TYPES);
 
@@ -41,19 +53,27 @@ function isMissing(error: unknown): boolean {
   return (error as { code?: unknown; statusCode?: unknown } | null)?.statusCode === 404;
 }
 
+/** The trial claim's key Checkout carried into the subscription's metadata, when it is one. */
+function trialClaimOf(subscription: Stripe.Subscription): string | null {
+  const key = subscription.metadata?.[TRIAL_CLAIM_METADATA];
+  return typeof key === 'string' && TRIAL_CLAIM_KEY_PATTERN.test(key) ? key : null;
+}
+
 /**
  * Applies one verified event: the member is found from the event's customer
  * (billing_customers, written when the member's customer was created), then the
- * subscription is retrieved and applied with withSubscription. Events of other
- * types, of customers not ours, and about subscriptions Stripe no longer has
- * are remembered and ignored.
+ * subscription is retrieved and applied with withSubscription, judged against
+ * the configured Premium price (`priceId`). A second live subscription is
+ * cancelled instead of applied. Events of other types, of customers not ours,
+ * and about subscriptions Stripe no longer has are remembered and ignored.
  */
 export async function applyStripeEvent(
   firestore: Firestore,
   stripe: Stripe,
   event: Pick<Stripe.Event, 'id' | 'type' | 'data'>,
-  now = Date.now(),
+  terms: { priceId: string; now?: number },
 ): Promise<EventOutcome> {
+  const now = terms.now ?? Date.now();
   const eventRef = firestore.collection(BILLING_EVENTS).doc(event.id);
   const remember = {
     type: event.type,
@@ -64,6 +84,9 @@ export async function applyStripeEvent(
   const customerId = customerOf(event.data.object);
   const uid =
     subscriptionId !== null && customerId !== null ? await memberOfCustomer(firestore, customerId) : null;
+  // Set once Stripe has cancelled a second subscription, so a retried transaction
+  // (which then retrieves it cancelled) still records why.
+  let cancelledHere: string | null = null;
 
   return firestore.runTransaction(async (tx): Promise<EventOutcome> => {
     if ((await tx.get(eventRef)).exists) return 'duplicate';
@@ -86,11 +109,40 @@ export async function applyStripeEvent(
       tx.create(eventRef, { ...remember, outcome: 'ignored' });
       return 'ignored';
     }
+    const snapshot = snapshotOf(subscription, terms.priceId);
+    if (cancelledHere === subscription.id || isSecondSubscription(record, snapshot)) {
+      if (cancelledHere !== subscription.id) {
+        try {
+          await stripe.subscriptions.cancel(subscription.id);
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
+        cancelledHere = subscription.id;
+      }
+      auditInTransaction(tx, firestore, {
+        actorUid: WEBHOOK_ACTOR,
+        action: 'cancel-second-subscription',
+        targetUid: uid,
+        before: { subscription: subscription.id, status: snapshot.status, price_ids: snapshot.price_ids },
+        after: { status: 'canceled', kept: record.subscription?.id ?? null },
+      });
+      tx.create(eventRef, { ...remember, outcome: 'cancelled', uid, subscription: subscriptionId });
+      logger.warn('billing: a second live subscription was cancelled', {
+        uid,
+        cancelled: subscription.id,
+        kept: record.subscription?.id,
+      });
+      return 'cancelled';
+    }
+    const claim = snapshot.trial_end !== null ? trialClaimOf(subscription) : null;
+    const claimed = claim !== null && (await trialClaimedInTransaction(tx, firestore, claim));
     const next = withSubscription(
       { ...record, customer_id: record.customer_id ?? customerId },
-      snapshotOf(subscription),
+      snapshot,
+      now,
     );
-    writeBilling(tx, firestore, uid, next);
+    writeBilling(tx, firestore, uid, next, { previous: record, now });
+    if (claim !== null) claimTrialInTransaction(tx, firestore, claim, claimed, now);
     tx.create(eventRef, { ...remember, outcome: 'applied', uid, subscription: subscriptionId });
     return 'applied';
   });
@@ -126,7 +178,7 @@ export const stripeWebhook = onRequest(async (req, res) => {
     return;
   }
   try {
-    const outcome = await applyStripeEvent(db(), stripe, event);
+    const outcome = await applyStripeEvent(db(), stripe, event, { priceId: config.priceId });
     logger.info('billing: webhook event', { id: event.id, type: event.type, outcome });
     res.status(200).json({ received: true, outcome });
   } catch (error) {

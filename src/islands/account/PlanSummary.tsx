@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AccountPlan } from '../../domain/billing.ts';
+import { PAST_DUE_MESSAGES, type AccountPlan } from '../../domain/billing.ts';
 
 const DAY = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
 const dayOf = (iso: string) => DAY.format(new Date(iso));
@@ -15,6 +15,8 @@ function planName(plan: AccountPlan): string {
  * trial ends and when it renews or ends. The member's own account offers
  * 'Upgrade to Premium' on the free plan and 'Manage subscription' (Stripe's
  * customer portal) on a paid one; an admin viewing another member sees the plan only.
+ * After a failed payment it says until when Premium lasts (or when it ended) and
+ * offers 'Manage subscription' to update the card, not 'Upgrade'.
  */
 export default function PlanSummary({ plan, own }: { plan: AccountPlan; own: boolean }) {
   const [opening, setOpening] = useState(false);
@@ -37,8 +39,16 @@ export default function PlanSummary({ plan, own }: { plan: AccountPlan; own: boo
     setOpening(false);
   }
 
+  const pastDue = plan.past_due_until;
   return (
     <div className="space-y-4">
+      {pastDue ? (
+        <p role="status" className="font-semibold text-amber-800">
+          {plan.status === 'premium'
+            ? PAST_DUE_MESSAGES.during(dayOf(pastDue))
+            : PAST_DUE_MESSAGES.ended(dayOf(pastDue))}
+        </p>
+      ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="font-semibold">Current plan</dt>
         <dd data-testid="account-plan-name">{planName(plan)}</dd>
@@ -61,12 +71,12 @@ export default function PlanSummary({ plan, own }: { plan: AccountPlan; own: boo
           </>
         ) : null}
       </dl>
-      {own && plan.status === 'free' ? (
+      {own && plan.status === 'free' && !pastDue ? (
         <a href="/billing/upgrade" className="btn btn-primary">
           Upgrade to Premium
         </a>
       ) : null}
-      {own && plan.source === 'paid' ? (
+      {own && (plan.source === 'paid' || pastDue) ? (
         <button type="button" className="btn btn-primary" disabled={opening} onClick={() => void manage()}>
           Manage subscription
         </button>
