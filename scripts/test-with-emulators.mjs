@@ -2,9 +2,11 @@
 // tests, then the demo data, a production build served by scripts/serve.mjs, and the
 // Playwright end-to-end tests in Debian's Chromium against it.
 import { join } from 'node:path';
-import { clientEnv, PORTS, ROOT } from './emulator-env.mjs';
+import { clientEnv, PORTS, PROJECT_ID, ROOT } from './emulator-env.mjs';
 import { run, runToEnd, stopAll, waitForPort } from './lib/processes.mjs';
+import { stage } from './lib/stage.mjs';
 import { startLocalStandin } from './lib/stripe-standin.mjs';
+import { warmCallables } from './lib/warm-functions.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const RESULTS = join(ROOT, 'test-results');
@@ -46,7 +48,7 @@ async function main() {
   // functions tests wait on triggers. Each writes its own report.
   const projects = ['rules', 'functions'].filter((layer) => LAYERS.has(layer));
   if (projects.length > 0) {
-    console.log(`▸ ${projects.join(' and ')} tests${projects.length > 1 ? ' (side by side)' : ''}`);
+    stage(`${projects.join(' and ')} tests${projects.length > 1 ? ' (side by side)' : ''}`);
     const codes = await Promise.all(
       projects.map((project) =>
         runToEnd(
@@ -70,15 +72,21 @@ async function main() {
   }
   if (!LAYERS.has('e2e')) return failed ? 1 : 0;
 
-  console.log('▸ Demo data and production build');
+  stage('Demo data and production build');
   if ((await runToEnd(bin('tsx'), ['scripts/seed/main.ts'], { cwd: ROOT, env })) !== 0) return 1;
   // A malformed profile and book, so the build and the tests prove one bad document empties nothing.
   if ((await runToEnd(bin('tsx'), ['scripts/write-malformed-documents.ts'], { cwd: ROOT, env })) !== 0)
     return 1;
   const builtFrom = Date.now();
-  if ((await runToEnd(bin('astro'), ['build'], { cwd: ROOT, env })) !== 0) return 1;
+  // The callables' first workers start while the site builds (see scripts/lib/warm-functions.mjs).
+  const [buildCode, warmed] = await Promise.all([
+    runToEnd(bin('astro'), ['build'], { cwd: ROOT, env }),
+    warmCallables({ root: ROOT, projectId: PROJECT_ID, port: PORTS.functions }),
+  ]);
+  if (buildCode !== 0) return 1;
+  console.log(`${warmed.answered} of ${warmed.total} callables have a warm worker`);
 
-  console.log('▸ End-to-end tests (Chromium)');
+  stage('End-to-end tests (Chromium)');
   // With the local deploy hook, as npm start runs it: tests/e2e/publish.spec.ts publishes a change.
   const siteEnv = {
     ...env,

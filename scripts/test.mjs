@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { emulatorEnv, PROJECT_ID, ROOT } from './emulator-env.mjs';
 import { runToEnd } from './lib/processes.mjs';
+import { stage } from './lib/stage.mjs';
 import { readSummaries } from './lib/test-summary.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
@@ -27,7 +28,7 @@ async function main() {
   let failed = false;
 
   if (LAYERS.has('unit')) {
-    console.log('▸ Unit tests');
+    stage('Unit tests');
     failed ||=
       (await runToEnd(
         bin('vitest'),
@@ -44,11 +45,11 @@ async function main() {
   }
   if (!['rules', 'functions', 'e2e'].some((layer) => LAYERS.has(layer))) return finish(failed);
 
-  console.log('▸ Building Cloud Functions');
+  stage('Building Cloud Functions');
   const built = (await runToEnd(process.execPath, ['scripts/build-functions.mjs'], { cwd: ROOT })) === 0;
   if (!built) failed = true;
   else {
-    console.log('▸ Rules, functions and end-to-end tests on the Firebase emulators');
+    stage('Rules, functions and end-to-end tests on the Firebase emulators');
     const code = await runFiltered(
       bin('firebase'),
       [
@@ -71,7 +72,9 @@ async function main() {
 /** Prints every layer's summary and the closing line CI reads, then exits. */
 function finish(failed) {
   const { passed, failed: failedCount, lines } = readSummaries(RESULTS, LAYERS);
-  console.log(`\n${lines.join('\n')}`);
+  console.log('');
+  stage('Finished');
+  console.log(lines.join('\n'));
   // The closing line CI reads. A layer that crashed before reporting still fails the run.
   console.log(`${passed} passed, ${failedCount} failed`);
   process.exit(failed || failedCount > 0 || passed === 0 ? 1 : 0);

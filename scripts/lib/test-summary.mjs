@@ -30,13 +30,27 @@ export function readSummaries(dir, ran = new Set(['unit', 'rules', 'functions', 
     const counts = kind === 'vitest' ? vitestCounts(report) : playwrightCounts(report);
     passed += counts.passed;
     failed += counts.failed;
+    const took = counts.seconds === null ? '' : ` in ${formatSeconds(counts.seconds)}`;
     lines.push(
-      `${name.padEnd(18)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${counts.flaky ? `, ${counts.flaky} passed on a retry` : ''}`,
+      `${name.padEnd(18)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${counts.flaky ? `, ${counts.flaky} passed on a retry` : ''}${took}`,
     );
     // Named here, at the end of the output, where a CI log's tail shows them.
     for (const title of counts.failedTitles.slice(0, 20)) lines.push(`  ✗ ${title}`);
   }
   return { passed, failed, lines };
+}
+
+/** '1 min 29 s' or '42 s': how long a layer ran, for the summary lines. */
+export function formatSeconds(seconds) {
+  const whole = Math.round(seconds);
+  return whole >= 60 ? `${Math.floor(whole / 60)} min ${whole % 60} s` : `${whole} s`;
+}
+
+/** A vitest report's wall time: from its start to the last file's end (null when unknown). */
+function vitestSeconds(report) {
+  const ends = (report.testResults ?? []).map((f) => f.endTime).filter((t) => typeof t === 'number');
+  if (typeof report.startTime !== 'number' || ends.length === 0) return null;
+  return (Math.max(...ends) - report.startTime) / 1000;
 }
 
 function vitestCounts(report) {
@@ -58,6 +72,7 @@ function vitestCounts(report) {
         (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
       ).length,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    seconds: vitestSeconds(report),
   };
 }
 
@@ -84,6 +99,7 @@ function playwrightCounts(report) {
     failed: (s.unexpected ?? 0) + (report.errors?.length ?? 0),
     skipped: s.skipped ?? 0,
     flaky: s.flaky ?? 0,
+    seconds: typeof s.duration === 'number' ? s.duration / 1000 : null,
     failedTitles,
   };
 }
