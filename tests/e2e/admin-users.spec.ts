@@ -15,10 +15,22 @@ async function pendingMember(name: string): Promise<FreshMember> {
   return member;
 }
 
+/**
+ * Waits until the user list's first page has arrived. A search typed before it starts a
+ * second call of the same callable while the first still runs, and the functions
+ * emulator answers a concurrent call from a new, cold worker (seconds on a busy machine).
+ */
+async function listLoaded(page: Page) {
+  await expect(page.getByRole('list', { name: 'Users' }).getByRole('listitem').first()).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
 /** Opens the dashboard and finds `member`'s row by searching their email. */
 async function openRow(page: Page, member: FreshMember) {
   await page.goto('/admin');
   await expect(page.getByRole('tab', { name: 'User Management' })).toBeVisible({ timeout: 20_000 });
+  await listLoaded(page);
   await page.getByLabel('Search users').fill(member.email);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const row = page.getByRole('list', { name: 'Users' }).getByRole('listitem', { name: member.displayName });
@@ -55,6 +67,7 @@ test('an admin sees the counters and approves, denies, resets, deactivates and r
     }
     await expect(page.getByRole('definition').first()).toHaveText(/^\d[\d,]*$/, { timeout: 20_000 });
     await expect(page.getByRole('tab', { name: 'Console Logs' })).toBeVisible();
+    await listLoaded(page);
   });
 
   await test.step('approves a pending member, who is mailed and then gets past the guard', async () => {
@@ -156,7 +169,7 @@ test('pressing Search again with the same text searches again and finds a member
   await page.goto('/admin');
   await expect(page.getByRole('tab', { name: 'User Management' })).toBeVisible({ timeout: 20_000 });
   // The first page has loaded (so the search below is the admin's, not the mount's).
-  await expect(page.getByRole('list', { name: 'Users' })).toBeVisible({ timeout: 30_000 });
+  await listLoaded(page);
   const name = `Latecomer ${stamp}`;
   await page.getByLabel('Search users').fill(name);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
