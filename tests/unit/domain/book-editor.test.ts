@@ -7,48 +7,17 @@ import {
   newSectionId,
   toEditorValues,
 } from '../../../src/domain/book-editor.ts';
-import type { Book } from '../../../src/domain/book.ts';
+import { storedBook } from '../fixtures/book.ts';
 
-const stored = {
-  id: 'b1',
-  user_id: 'u1',
-  title: 'Tides',
-  description: 'A sea novel.',
-  cover_image: null,
-  price: null,
-  purchase_url: null,
+const stored = storedBook({
   ebook_url: 'https://e.example/b1',
-  paperback_url: null,
-  hardcover_url: null,
-  audiobook_url: null,
-  ebook_price: 4.5,
-  paperback_price: null,
-  hardcover_price: null,
-  audiobook_price: null,
-  video_url: null,
-  category: 'fiction',
-  genre: ['fantasy'],
-  sub_genre: ['Sea'],
   purchase_links: [{ label: 'Shop', url: 'https://shop.example', price: '$5' }],
   manuscript_content: [
     { id: 'b', type: 'url', title: 'More', content: 'https://r.example', order: 5 },
     { id: 'a', type: 'text', title: 'One', content: 'Once.', order: 1 },
   ],
-  free_preview_title: null,
   is_full_book_free: true,
-  is_active: true,
-  is_featured: false,
-  rating_count: 0,
-  rating_sum: 0,
-  has_free_reading: true,
-  has_audiobook: false,
-  search_keywords: [],
-  owner_public: true,
-  moderation_hidden: false,
-  is_public: true,
-  created_at: new Date(),
-  updated_at: null,
-} as Book;
+});
 
 describe('book editor values', () => {
   it('round-trips a stored book, sections renumbered in their order', () => {
@@ -99,27 +68,16 @@ describe('book editor values', () => {
 
   it('refuses an image or url section without a web address, and a 2 MB section', () => {
     const base = toEditorValues();
-    expect(
+    /** Whether the editor accepts a titled book whose only section is `section`. */
+    const acceptsSection = (section: { type: string; content: string }) =>
       bookEditorSchema.safeParse({
         ...base,
         title: 'T',
-        manuscript_content: [{ sectionId: 's', type: 'url', title: '', content: 'javascript:x' }],
-      }).success,
-    ).toBe(false);
-    expect(
-      bookEditorSchema.safeParse({
-        ...base,
-        title: 'T',
-        manuscript_content: [{ sectionId: 's', type: 'text', title: '', content: 'x'.repeat(2_000_000) }],
-      }).success,
-    ).toBe(false);
-    expect(
-      bookEditorSchema.safeParse({
-        ...base,
-        title: 'T',
-        manuscript_content: [{ sectionId: 's', type: 'text', title: '', content: 'Fine.' }],
-      }).success,
-    ).toBe(true);
+        manuscript_content: [{ sectionId: 's', title: '', ...section }],
+      }).success;
+    expect(acceptsSection({ type: 'url', content: 'javascript:x' })).toBe(false);
+    expect(acceptsSection({ type: 'text', content: 'x'.repeat(2_000_000) })).toBe(false);
+    expect(acceptsSection({ type: 'text', content: 'Fine.' })).toBe(true);
   });
 });
 

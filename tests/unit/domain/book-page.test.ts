@@ -97,46 +97,7 @@ describe('book chips and description', () => {
 });
 
 describe('bookJsonLd', () => {
-  it('is a Book with author, genre, image and one Offer per link, priced when known', () => {
-    const data = bookJsonLd({
-      book: {
-        id: 'b1',
-        title: 'Tides',
-        description: 'A novel.',
-        user_id: 'u1',
-        author: { display_name: 'Jane Doe', page_slug: 'jane' },
-        category: 'fiction',
-        genre: ['fantasy'],
-        sub_genre: ['Sea'],
-        purchase_url: null,
-        ebook_url: 'https://e.example/b1',
-        ebook_price: 4.5,
-        paperback_url: null,
-        paperback_price: null,
-        hardcover_url: null,
-        hardcover_price: null,
-        audiobook_url: null,
-        audiobook_price: null,
-        purchase_links: [{ label: 'Shop', url: 'https://shop.example/b1', price: null }],
-      },
-      pageUrl: 'https://s.example/book/b1',
-      imageUrl: 'https://s.example/c.webp',
-      site: 'https://s.example',
-    });
-    expect(data).toMatchObject({
-      '@type': 'Book',
-      name: 'Tides',
-      image: 'https://s.example/c.webp',
-      genre: ['Fantasy', 'Sea'],
-      author: { '@type': 'Person', name: 'Jane Doe', url: 'https://s.example/profile/jane' },
-      offers: [
-        { '@type': 'Offer', name: 'eBook', url: 'https://e.example/b1', price: '4.50', priceCurrency: 'USD' },
-        { '@type': 'Offer', name: 'Shop', url: 'https://shop.example/b1' },
-      ],
-    });
-    expect((data.offers as Array<Record<string, unknown>>)[1]).not.toHaveProperty('price');
-  });
-
+  /** A book with no description, genres or links: the fewest facts JSON-LD is made from. */
   const minimalBook = {
     id: 'b2',
     title: 'Harbour Lights',
@@ -157,6 +118,39 @@ describe('bookJsonLd', () => {
     audiobook_price: null,
     purchase_links: [],
   };
+
+  it('is a Book with author, genre, image and one Offer per link, priced when known', () => {
+    const data = bookJsonLd({
+      book: {
+        ...minimalBook,
+        id: 'b1',
+        title: 'Tides',
+        description: 'A novel.',
+        user_id: 'u1',
+        author: { display_name: 'Jane Doe', page_slug: 'jane' },
+        genre: ['fantasy'],
+        sub_genre: ['Sea'],
+        ebook_url: 'https://e.example/b1',
+        ebook_price: 4.5,
+        purchase_links: [{ label: 'Shop', url: 'https://shop.example/b1', price: null }],
+      },
+      pageUrl: 'https://s.example/book/b1',
+      imageUrl: 'https://s.example/c.webp',
+      site: 'https://s.example',
+    });
+    expect(data).toMatchObject({
+      '@type': 'Book',
+      name: 'Tides',
+      image: 'https://s.example/c.webp',
+      genre: ['Fantasy', 'Sea'],
+      author: { '@type': 'Person', name: 'Jane Doe', url: 'https://s.example/profile/jane' },
+      offers: [
+        { '@type': 'Offer', name: 'eBook', url: 'https://e.example/b1', price: '4.50', priceCurrency: 'USD' },
+        { '@type': 'Offer', name: 'Shop', url: 'https://shop.example/b1' },
+      ],
+    });
+    expect((data.offers as Array<Record<string, unknown>>)[1]).not.toHaveProperty('price');
+  });
 
   it('names a Publisher member as the book’s publisher, an Organization, not as a Person author', () => {
     const data = bookJsonLd({

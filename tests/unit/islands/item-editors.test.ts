@@ -11,6 +11,7 @@ import { productKind } from '../../../src/islands/products/product-kind';
 import OwnedItemEditor from '../../../src/islands/owned-items/OwnedItemEditor';
 import ProductsSection from '../../../src/islands/products/ProductsSection';
 import type { Book } from '../../../src/domain/book';
+import { storedBook } from '../fixtures/book';
 import type { ProductService } from '../../../src/domain/product-service';
 import type { BookEditorValues } from '../../../src/domain/book-editor';
 import type { ProductEditorValues } from '../../../src/domain/product-page';
@@ -19,43 +20,7 @@ import type { ProductEditorValues } from '../../../src/domain/product-page';
 const BookEditor = OwnedItemEditor<Book, BookEditorValues>;
 const ProductEditor = OwnedItemEditor<ProductService, ProductEditorValues>;
 
-const book = {
-  id: 'b1',
-  user_id: 'u1',
-  title: 'Tides',
-  description: 'A sea novel.',
-  cover_image: null,
-  price: null,
-  purchase_url: null,
-  ebook_url: null,
-  paperback_url: null,
-  hardcover_url: null,
-  audiobook_url: null,
-  ebook_price: 4.5,
-  paperback_price: null,
-  hardcover_price: null,
-  audiobook_price: null,
-  video_url: null,
-  category: 'fiction',
-  genre: ['fantasy'],
-  sub_genre: ['Sea'],
-  purchase_links: [{ label: 'Shop', url: 'https://shop.example', price: null }],
-  manuscript_content: [{ id: 's1', type: 'text', title: 'One', content: 'Once.', order: 0 }],
-  free_preview_title: null,
-  is_full_book_free: false,
-  is_active: true,
-  is_featured: false,
-  rating_count: 0,
-  rating_sum: 0,
-  has_free_reading: true,
-  has_audiobook: false,
-  search_keywords: [],
-  owner_public: true,
-  moderation_hidden: false,
-  is_public: true,
-  created_at: new Date(),
-  updated_at: null,
-} as Book;
+const book = storedBook();
 
 const item = {
   id: 'p1',

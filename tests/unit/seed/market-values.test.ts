@@ -24,6 +24,20 @@ function unknown(items: Array<{ id: string; value: unknown; known: Set<string> }
     .map(({ id, value }) => `${id}: ${String(value)}`);
 }
 
+/** The items' sub-categories that `optionsOf(their category)` does not offer, as "id: value". */
+function unknownSubcategories(
+  items: Array<Record<string, unknown> & { id: string }>,
+  optionsOf: (category: string) => ReadonlyArray<{ value: string }>,
+): string[] {
+  return unknown(
+    items.map((item) => ({
+      id: item.id,
+      value: item.subcategory,
+      known: values(optionsOf(String(item.category))),
+    })),
+  );
+}
+
 describe('seeded market values', () => {
   it('classified ads use a category of the listing tree and a sub-category of that category (what the ad form and filter offer)', () => {
     const ads = of('classified_ads');
@@ -31,45 +45,20 @@ describe('seeded market values', () => {
     expect(
       unknown(ads.map((ad) => ({ id: ad.id, value: ad.category, known: new Set(LISTING_CATEGORY_VALUES) }))),
     ).toEqual([]);
-    expect(
-      unknown(
-        ads.map((ad) => ({
-          id: ad.id,
-          value: ad.subcategory,
-          known: values(subcategoriesOf(String(ad.category))),
-        })),
-      ),
-    ).toEqual([]);
-    expect(
-      unknown(
-        ads.map((ad) => ({
-          id: ad.id,
-          value: ad.subcategory,
-          known: values(subcategoryOptions('classifieds', String(ad.category))),
-        })),
-      ),
-    ).toEqual([]);
+    expect(unknownSubcategories(ads, subcategoriesOf)).toEqual([]);
+    expect(unknownSubcategories(ads, (category) => subcategoryOptions('classifieds', category))).toEqual([]);
   });
 
   it('products and services use a sub-category their form offers and the market filter of their type lists', () => {
     const items = of('products_services');
     expect(items.length).toBeGreaterThan(10);
+    expect(unknownSubcategories(items, productFormOptions)).toEqual([]);
+    const filterOf = (category: string) =>
+      subcategoryOptions(category === 'service' ? 'services' : 'products');
     expect(
-      unknown(
-        items.map((item) => ({
-          id: item.id,
-          value: item.subcategory,
-          known: values(productFormOptions(String(item.category))),
-        })),
-      ),
-    ).toEqual([]);
-    const filterOf = (kind: unknown) =>
-      values(subcategoryOptions(kind === 'service' ? 'services' : 'products'));
-    expect(
-      unknown(
-        items
-          .filter((item) => item.category !== 'book')
-          .map((item) => ({ id: item.id, value: item.subcategory, known: filterOf(item.category) })),
+      unknownSubcategories(
+        items.filter((item) => item.category !== 'book'),
+        filterOf,
       ),
     ).toEqual([]);
   });
