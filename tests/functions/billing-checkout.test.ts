@@ -9,6 +9,7 @@ import { CHECKOUT_MESSAGES, TRIAL_CLAIMS, type AccountPlan } from '../../src/dom
 import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin-users';
 import { STANDIN_URL } from '../../scripts/lib/stripe-standin.mjs';
 import { STANDIN_DEFAULTS } from '../../functions/src/billing/stripe';
+import { FREE_ACCOUNT_PLAN } from '../shared/billing';
 import { adminDb, eventually, uniqueId } from './emulator';
 import { callAs, makeMember, type Member } from './profile-members';
 
@@ -126,14 +127,7 @@ async function cancelInPortal(url: string): Promise<void> {
 describe('startCheckout and the webhook', () => {
   it('a member upgrades, is Premium (paid), cancels, keeps Premium to the period end and is then free', async () => {
     const member = await makeMember();
-    expect(await shownPlan(member)).toEqual({
-      status: 'free',
-      source: null,
-      renews_at: null,
-      ends_at: null,
-      trial_ends_at: null,
-      past_due_until: null,
-    });
+    expect(await shownPlan(member)).toEqual(FREE_ACCOUNT_PLAN);
     const opened = await checkout(member);
     expect(opened.error).toBeUndefined();
     expect(opened.result?.url.startsWith(`${STANDIN_URL}/checkout/`)).toBe(true);

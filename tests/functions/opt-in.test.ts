@@ -19,6 +19,7 @@ import { emailHash } from '../../src/data/server/email-hash';
 import { confirmOptIn, pendingConfirmation, requestOptIn } from '../../src/data/server/opt-in';
 import { tokenHash } from '../../src/data/server/opt-in-token';
 import { POST } from '../../src/pages/api/opt-in';
+import { browserPost } from '../shared/site-requests';
 import { adminDb, clearFirestore, eventually, retryLostRace, uniqueId } from './emulator';
 import { newEmail, profileData } from './factories';
 import { useMailbox } from './mailbox';
@@ -41,15 +42,7 @@ async function post(
         purpose: body.kind === 'follow' ? { kind: 'follow', authorUid: body.authorUid } : { kind: body.kind },
       })
     : new URLSearchParams(body).toString();
-  const request = new Request(url, {
-    method: 'POST',
-    headers: {
-      Origin: origin,
-      Host: url.host,
-      'Content-Type': json ? 'application/json' : 'application/x-www-form-urlencoded',
-    },
-    body: payload,
-  });
+  const request = browserPost(url, payload, { origin, json });
   return (await POST({ request, url, clientAddress, params: {} } as unknown as APIContext)) as Response;
 }
 

@@ -5,6 +5,7 @@
 import type { APIContext } from 'astro';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reporter, ReportRequest } from '../../../src/domain/report.ts';
+import { browserPost } from '../../shared/site-requests.ts';
 
 const calls: { request: ReportRequest; reporter: Reporter; clientAddress: string }[] = [];
 let outcome: 'sent' | 'already' | 'unavailable' | 'tooMany' = 'sent';
@@ -43,15 +44,10 @@ async function post(
 ): Promise<Response> {
   const url = new URL('http://127.0.0.1:4321/api/report');
   const json = as === 'json';
-  const request = new Request(url, {
-    method: 'POST',
-    headers: {
-      Origin: origin,
-      Host: url.host,
-      'Content-Type': json ? 'application/json' : 'application/x-www-form-urlencoded',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: json ? JSON.stringify(body) : new URLSearchParams(body).toString(),
+  const request = browserPost(url, json ? JSON.stringify(body) : new URLSearchParams(body).toString(), {
+    origin,
+    json,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   return (await POST({ request, url, clientAddress, params: {} } as unknown as APIContext)) as Response;
 }

@@ -5,37 +5,18 @@ import {
   isStaleDeletion,
   pendingSteps,
 } from '../../../src/domain/account-deletion.ts';
+import { EXPECTED_DELETION_ORDER } from '../../shared/account-deletion.ts';
 import { FALLBACK_DISPLAY_NAME, startingDisplayName } from '../../../src/domain/profile-save.ts';
 
 describe('account deletion steps', () => {
   it('run the Auth user first, then billing (its record is under the profile), everything public before the private records kept under the uid', () => {
-    expect(ACCOUNT_DELETION_STEPS).toEqual([
-      'auth',
-      'billing',
-      'profile',
-      'page_slugs',
-      'reviews',
-      'books',
-      'products_services',
-      'classified_ads',
-      'media',
-      'featured',
-      'follows',
-      'member_records',
-    ]);
+    expect(ACCOUNT_DELETION_STEPS).toEqual(EXPECTED_DELETION_ORDER);
   });
   it('resume with the steps not yet done, in order', () => {
     expect(pendingSteps([])).toEqual([...ACCOUNT_DELETION_STEPS]);
-    expect(pendingSteps(['auth', 'billing', 'profile', 'page_slugs'])).toEqual([
-      'reviews',
-      'books',
-      'products_services',
-      'classified_ads',
-      'media',
-      'featured',
-      'follows',
-      'member_records',
-    ]);
+    expect(pendingSteps(['auth', 'billing', 'profile', 'page_slugs'])).toEqual(
+      EXPECTED_DELETION_ORDER.slice(EXPECTED_DELETION_ORDER.indexOf('reviews')),
+    );
     expect(pendingSteps([...ACCOUNT_DELETION_STEPS])).toEqual([]);
   });
   it('a job is stale when it has not moved for the stale period, and never once completed', () => {

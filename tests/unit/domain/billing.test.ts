@@ -19,6 +19,7 @@ import {
   type BillingRecord,
   type SubscriptionSnapshot,
 } from '../../../src/domain/billing.ts';
+import { FREE_ACCOUNT_PLAN } from '../../shared/billing.ts';
 
 const sub = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot => ({
   id: 'sub_1',
@@ -315,21 +316,11 @@ describe('accountPlanOf', () => {
   const iso = new Date(end).toISOString();
 
   it('has no dates on the free plan or a granted one', () => {
-    expect(accountPlanOf(EMPTY_BILLING)).toEqual({
-      status: 'free',
-      source: null,
-      renews_at: null,
-      ends_at: null,
-      trial_ends_at: null,
-      past_due_until: null,
-    });
+    expect(accountPlanOf(EMPTY_BILLING)).toEqual(FREE_ACCOUNT_PLAN);
     expect(accountPlanOf(record({ grant }))).toEqual({
+      ...FREE_ACCOUNT_PLAN,
       status: 'premium',
       source: 'granted',
-      renews_at: null,
-      ends_at: null,
-      trial_ends_at: null,
-      past_due_until: null,
     });
   });
 

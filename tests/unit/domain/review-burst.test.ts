@@ -10,6 +10,7 @@ import {
   withPublished,
   type ReviewActivity,
 } from '../../../src/domain/review-burst';
+import { publishedThenHeld } from '../../shared/review-burst';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const MIN = 60_000;
@@ -57,15 +58,7 @@ describe('the hourly allowance', () => {
 
 describe('decideNewReview', () => {
   it('publishes the first 5 new reviews within an hour on a quiet book and holds the 6th and later', () => {
-    expect(reviews(7).decisions).toEqual([
-      'published',
-      'published',
-      'published',
-      'published',
-      'published',
-      'held',
-      'held',
-    ]);
+    expect(reviews(7).decisions).toEqual(publishedThenHeld(5, 2));
   });
 
   it('forgets reviews older than an hour: the window slides', () => {
@@ -148,15 +141,7 @@ describe('decideReviewSave', () => {
       decisions.push(result.moderation);
       activity = result.activity ?? activity;
     }
-    expect(decisions).toEqual([
-      'published',
-      'published',
-      'published',
-      'published',
-      'published',
-      'held',
-      'held',
-    ]);
+    expect(decisions).toEqual(publishedThenHeld(5, 2));
     expect(lastHour(activity, NOW + 7 * MIN).all).toBe(7);
   });
 
