@@ -1,7 +1,7 @@
 // books.author mirrors the owner's display_name and page_slug, through the real triggers.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
-import { bookData, profileData } from './factories';
+import { bookData, profileData, writeAliceArcher } from './factories';
 
 const db = adminDb();
 
@@ -31,10 +31,7 @@ describe('author snapshot triggers', () => {
 
   beforeEach(async () => {
     await clearFirestore();
-    alice = uniqueId('alice');
-    await db
-      .doc(`profiles/${alice}`)
-      .set(profileData(alice, { display_name: 'Alice Archer', page_slug: 'alice-archer' }));
+    alice = await writeAliceArcher();
   });
 
   it('fills the author of a book created without one', async () => {

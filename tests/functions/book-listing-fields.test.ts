@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { listingFieldsOf } from '../../src/domain/book-listing';
 import { bookVisibilityFields } from '../../src/domain/visibility';
 import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
-import { bookData, profileData } from './factories';
+import { bookData, writeAliceArcher } from './factories';
 
 const db = adminDb();
 /**
@@ -48,10 +48,7 @@ describe('book listing fields trigger', () => {
 
   beforeEach(async () => {
     await clearFirestore();
-    alice = uniqueId('alice');
-    await db
-      .doc(`profiles/${alice}`)
-      .set(profileData(alice, { display_name: 'Alice Archer', page_slug: 'alice-archer' }));
+    alice = await writeAliceArcher();
   }, TEST_MS);
 
   it(

@@ -1,6 +1,7 @@
 // Minimal valid documents, as the site writes them, and sign-up requests.
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { approvedProfile } from '../shared/profile';
 import { adminDb, uniqueId } from './emulator';
 
 /** A fresh email address, so tests never meet each other's accounts (the Auth emulator is not cleared between tests). */
@@ -52,21 +53,35 @@ export async function memberWithPassword(
   return { uid: user.uid, email };
 }
 
-/** A profiles/{uid} document. */
+/** A profiles/{uid} document: an approved, active member on the free plan, created in 2024. */
 export function profileData(uid: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    user_id: uid,
-    display_name: `Author ${uid}`,
-    page_slug: uid.toLowerCase().replace(/[^a-z0-9_-]/g, '-'),
-    role: 'User',
-    category: 'Book Author',
-    subscription_status: 'free',
-    approval_status: 'approved',
-    is_active: true,
-    book_count: 0,
-    created_at: new Date('2024-01-01T00:00:00Z'),
-    ...overrides,
-  };
+  return approvedProfile(uid, { created_at: new Date('2024-01-01T00:00:00Z'), ...overrides });
+}
+
+/** Writes the profile of a new author, Alice Archer (page alice-archer), and returns her uid. */
+export async function writeAliceArcher(): Promise<string> {
+  const uid = uniqueId('alice');
+  await adminDb()
+    .doc(`profiles/${uid}`)
+    .set(profileData(uid, { display_name: 'Alice Archer', page_slug: 'alice-archer' }));
+  return uid;
+}
+
+/** Writes a published, unsent newsletter titled 'Issue <its id>' (with `fields` on top) and returns its id. */
+export async function writeNewsletter(fields: Record<string, unknown> = {}): Promise<string> {
+  const id = uniqueId('nl');
+  await adminDb()
+    .doc(`newsletters/${id}`)
+    .set({
+      title: `Issue ${id}`,
+      is_published: true,
+      created_by: 'admin',
+      created_at: new Date(),
+      sent_at: null,
+      recipient_count: null,
+      ...fields,
+    });
+  return id;
 }
 
 /** A books/{id} document owned by `uid`. */

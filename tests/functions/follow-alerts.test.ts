@@ -5,7 +5,7 @@
 // link asks first, refuses another follow's signature and one-click POST
 // unfollows; the digest goes once a week per follower, none when nothing is new.
 import { Timestamp } from 'firebase-admin/firestore';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { followUnsubscribeLink } from '../../functions/src/follows/alert-mail';
 import { alertAudience } from '../../functions/src/follows/audience';
 import { sendWeeklyDigests } from '../../functions/src/follows/digest';
@@ -14,20 +14,14 @@ import type { Mail } from '../../functions/src/mail/send-mail';
 import { defaultBrand } from '../../functions/src/mail/templates';
 import { emailHash } from '../../src/data/server/email-hash';
 import { ALERT_CAP_MS, emailFollowId, isoWeekId, memberFollowId } from '../../src/domain/follows';
-import { adminDb, clearFirestore, eventually, retryLostRace, uniqueId } from './emulator';
+import { adminDb, eventually, retryLostRace, uniqueId } from './emulator';
 import { bookData } from './factories';
-import { useMailbox, type CaughtMail } from './mailbox';
+import { oneClickUnsubscribe, useMailboxTests, type CaughtMail } from './mailbox';
 import { callAs, makeMember } from './profile-members';
 
 process.env.NEWSLETTER_SIGNING_SECRET ??= 'demo-only-newsletter-signing-secret';
 
-const mailbox = useMailbox();
-beforeAll(() => {
-  adminDb();
-});
-beforeEach(async () => {
-  await clearFirestore();
-});
+const mailbox = useMailboxTests();
 
 const headersOf = (mail: CaughtMail) => (mail as unknown as { headers: Record<string, string> }).headers;
 
@@ -352,11 +346,7 @@ describe('the unsubscribe link', () => {
     expect((await fetch(otherKind, { method: 'POST' })).status).toBe(400);
     expect((await adminDb().doc(`follows/${theirs}`).get()).exists).toBe(true);
 
-    const oneClick = await fetch(link, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    });
+    const oneClick = await oneClickUnsubscribe(link);
     expect(oneClick.status).toBe(200);
     expect(await oneClick.text()).toContain('You have unfollowed');
     expect((await adminDb().doc(`follows/${mine}`).get()).exists).toBe(false);

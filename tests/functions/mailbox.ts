@@ -6,8 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import { eventually } from './emulator';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { adminDb, clearFirestore, eventually } from './emulator';
 
 /** Where the functions deliver mail (functions/.env.demo-shelfmark). */
 export const SMTP_PORT = 1025;
@@ -103,4 +103,38 @@ export function useMailbox(): Pick<Mailbox, 'mailsTo' | 'waitFor'> {
     mailsTo: (address) => opened().mailsTo(address),
     waitFor: (address, subject, timeoutMs) => opened().waitFor(address, subject, timeoutMs),
   };
+}
+
+/**
+ * useMailbox() for a file whose tests start from an empty Firestore: the Admin
+ * app the member helpers use is initialised first, and Firestore is cleared before each test.
+ */
+export function useMailboxTests(): Pick<Mailbox, 'mailsTo' | 'waitFor'> {
+  const mailbox = useMailbox();
+  beforeAll(() => {
+    adminDb();
+  });
+  beforeEach(async () => {
+    await clearFirestore();
+  });
+  return mailbox;
+}
+
+/** Sends the one-click unsubscribe (RFC 8058) a mail client POSTs to a mail's List-Unsubscribe `link`. */
+export function oneClickUnsubscribe(link: string | URL): Promise<Response> {
+  return fetch(link, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
+}
+
+/** The newsletter unsubscribe link in `mail`'s text, once its List-Unsubscribe headers are checked to offer it for one click. */
+export function newsletterUnsubscribeLink(mail: CaughtMail): string {
+  const link = /(http:\/\/[^\s]+newsletterUnsubscribe\?[^\s]+)/.exec(mail.text ?? '')?.[1];
+  expect(link).toBeDefined();
+  const headers = (mail as unknown as { headers: Record<string, string> }).headers;
+  expect(headers['list-unsubscribe']).toBe(`<${link}>`);
+  expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  return link as string;
 }

@@ -5,23 +5,17 @@
 // subscriber's signed unsubscribe link asks on GET, unsubscribes on the one-click
 // POST, and cannot be turned against another address; the admin's CSV lists them.
 import { Timestamp } from 'firebase-admin/firestore';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NEWSLETTER_SUBSCRIBERS } from '../../src/domain/newsletter-subscriber';
 import { emailHash } from '../../src/data/server/email-hash';
-import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
-import { newEmail } from './factories';
-import { useMailbox, type CaughtMail } from './mailbox';
+import { adminDb, eventually } from './emulator';
+import { newEmail, writeNewsletter } from './factories';
+import { newsletterUnsubscribeLink, oneClickUnsubscribe, useMailboxTests, type CaughtMail } from './mailbox';
 import { callAs, makeMember } from './profile-members';
 
 process.env.NEWSLETTER_SIGNING_SECRET ??= 'demo-only-newsletter-signing-secret';
 
-const mailbox = useMailbox();
-beforeAll(() => {
-  adminDb();
-});
-beforeEach(async () => {
-  await clearFirestore();
-});
+const mailbox = useMailboxTests();
 
 async function subscribe(email: string): Promise<string> {
   const hash = emailHash(email);
@@ -31,21 +25,8 @@ async function subscribe(email: string): Promise<string> {
   return hash;
 }
 
-async function publishedNewsletter(): Promise<string> {
-  const id = uniqueId('nl');
-  await adminDb()
-    .doc(`newsletters/${id}`)
-    .set({
-      title: `Issue ${id}`,
-      content: 'Hello readers',
-      is_published: true,
-      created_by: 'admin',
-      created_at: new Date(),
-      sent_at: null,
-      recipient_count: null,
-    });
-  return id;
-}
+/** A published, unsent issue saying 'Hello readers'; returns its id. */
+const publishedNewsletter = () => writeNewsletter({ content: 'Hello readers' });
 
 const issuesTo = async (email: string, id: string): Promise<CaughtMail[]> =>
   (await mailbox.mailsTo(email)).filter((mail) => mail.subject === `Issue ${id}`);
@@ -133,12 +114,8 @@ describe("a subscriber's unsubscribe link", () => {
     const id = await publishedNewsletter();
     await callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: id, group: 'subscribers' });
     const mail = await mailbox.waitFor(reader, `Issue ${id}`, 30_000);
-    const link = /(http:\/\/[^\s]+newsletterUnsubscribe\?[^\s]+)/.exec(mail.text ?? '')?.[1];
-    expect(link).toBeDefined();
-    const headers = (mail as unknown as { headers: Record<string, string> }).headers;
-    expect(headers['list-unsubscribe']).toBe(`<${link}>`);
-    expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    const url = new URL(link as string);
+    const link = newsletterUnsubscribeLink(mail);
+    const url = new URL(link);
     expect(url.searchParams.get('e')).toBe(readerHash);
     const subscribed = async (hash: string) =>
       (await adminDb().doc(`${NEWSLETTER_SUBSCRIBERS}/${hash}`).get()).exists;
@@ -159,11 +136,7 @@ describe("a subscriber's unsubscribe link", () => {
     expect((await fetch(asMember, { method: 'POST' })).status).toBe(400);
     expect(await subscribed(otherHash)).toBe(true);
 
-    const oneClick = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    });
+    const oneClick = await oneClickUnsubscribe(url);
     expect(oneClick.status).toBe(200);
     expect(await oneClick.text()).toContain('You can subscribe again at any time from the newsletters page.');
     expect(await subscribed(readerHash)).toBe(false);

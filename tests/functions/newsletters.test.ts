@@ -3,40 +3,26 @@
 // resumes after a crash without mailing anyone twice; the signed unsubscribe link
 // works and later sends skip the member.
 import { Timestamp } from 'firebase-admin/firestore';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimAndQueueSend, deliverBatch, type SendDeps } from '../../functions/src/newsletters/send';
 import { functionsOrigin } from './callable';
-import { PROJECT_ID, adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
-import { useMailbox, type CaughtMail } from './mailbox';
+import { PROJECT_ID, adminDb, afterSentinel, eventually } from './emulator';
+import { writeNewsletter } from './factories';
+import { newsletterUnsubscribeLink, oneClickUnsubscribe, useMailboxTests, type CaughtMail } from './mailbox';
 import { callAs, makeMember, type Member } from './profile-members';
 
 process.env.NEWSLETTER_SIGNING_SECRET ??= 'demo-only-newsletter-signing-secret';
 
-const mailbox = useMailbox();
-beforeAll(() => {
-  adminDb(); // initialises the Admin app the member helpers use
-});
-beforeEach(async () => {
-  await clearFirestore();
-});
+const mailbox = useMailboxTests();
 
-async function publishedNewsletter(overrides: Record<string, unknown> = {}): Promise<string> {
-  const id = uniqueId('nl');
-  await adminDb()
-    .doc(`newsletters/${id}`)
-    .set({
-      title: `Issue ${id}`,
-      subtitle: 'Test issue',
-      content: '## News\n\n1. **First:** one\n2. **Second:** two',
-      is_published: true,
-      created_by: 'admin',
-      created_at: new Date(),
-      updated_at: new Date(),
-      sent_at: null,
-      recipient_count: null,
-      ...overrides,
-    });
-  return id;
+/** A published, unsent issue with a subtitle and Markdown content (`overrides` on top); returns its id. */
+function publishedNewsletter(overrides: Record<string, unknown> = {}): Promise<string> {
+  return writeNewsletter({
+    subtitle: 'Test issue',
+    content: '## News\n\n1. **First:** one\n2. **Second:** two',
+    updated_at: new Date(),
+    ...overrides,
+  });
 }
 
 /** The mails of newsletter `id` that `member` has received. */
@@ -241,14 +227,10 @@ describe('unsubscribe', () => {
     const id = await publishedNewsletter();
     await callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: id, group: 'book-lover' });
     const mail = await mailbox.waitFor(reader.email, `Issue ${id}`, 30_000);
-    const link = /(http:\/\/[^\s]+newsletterUnsubscribe\?[^\s]+)/.exec(mail.text ?? '')?.[1];
-    expect(link).toBeDefined();
-    const headers = (mail as unknown as { headers: Record<string, string> }).headers;
-    expect(headers['list-unsubscribe']).toBe(`<${link}>`);
-    expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const link = newsletterUnsubscribeLink(mail);
 
     // The test reaches the function at the emulator address the link names.
-    const url = new URL(link as string);
+    const url = new URL(link);
     expect(url.origin).toBe(await functionsOrigin());
     expect(url.pathname).toBe(`/${PROJECT_ID}/us-central1/newsletterUnsubscribe`);
 
@@ -261,11 +243,7 @@ describe('unsubscribe', () => {
     forged.searchParams.set('u', admin.uid);
     expect((await fetch(forged, { method: 'POST' })).status).toBe(400);
 
-    const oneClick = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    });
+    const oneClick = await oneClickUnsubscribe(url);
     expect(oneClick.status).toBe(200);
     expect(await oneClick.text()).toContain('You have been unsubscribed');
     expect((await adminDb().doc(`newsletter_preferences/${reader.uid}`).get()).get('unsubscribed')).toBe(
