@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   actorLabel,
   dbAs,
-  everyone,
+  describeWritesDeniedToEveryone,
   expectAllowed,
   expectDenied,
-  itDeniesWrites,
   nonAdmins,
   uids,
 } from './helpers';
+import { approvedProfile } from '../shared/profile';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
 // admin_audit_log: written only by the admin functions (Admin SDK); admins read it,
@@ -31,19 +31,13 @@ const failure = {
   at: Timestamp.fromDate(new Date('2026-01-05T14:03:00Z')),
 };
 
-const profile = (uid: string, extra: Record<string, unknown>) => ({
-  user_id: uid,
-  display_name: uid,
-  page_slug: uid,
-  role: 'User',
-  category: 'Book Author',
-  subscription_status: 'free',
-  approval_status: 'approved',
-  is_active: true,
-  book_count: 0,
-  created_at: Timestamp.fromDate(new Date('2025-01-01T00:00:00Z')),
-  ...extra,
-});
+const profile = (uid: string, extra: Record<string, unknown>) =>
+  approvedProfile(uid, {
+    display_name: uid,
+    page_slug: uid,
+    created_at: Timestamp.fromDate(new Date('2025-01-01T00:00:00Z')),
+    ...extra,
+  });
 
 const env = useSeededRulesEnv('admin-audit-log', () => ({
   'admin_audit_log/one': entry,
@@ -74,15 +68,11 @@ describe('admin_audit_log', () => {
     await expectDenied(getDoc(doc(dbAs(env(), 'owner'), 'admin_audit_log/one')));
   });
 
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      itDeniesWrites(
-        () => dbAs(env(), actor),
-        { newPath: 'admin_audit_log/new', existingPath: 'admin_audit_log/one' },
-        { action: 'forged' },
-      );
-    });
-  }
+  describeWritesDeniedToEveryone(env, '%s', () => ({
+    newPath: 'admin_audit_log/new',
+    existingPath: 'admin_audit_log/one',
+    data: { action: 'forged' },
+  }));
 });
 
 // server_failures: recorded by the functions beside the audit log, under the same rules.
@@ -105,13 +95,9 @@ describe('server_failures', () => {
     await expectDenied(getDoc(doc(dbAs(env(), 'owner'), 'server_failures/one')));
   });
 
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      itDeniesWrites(
-        () => dbAs(env(), actor),
-        { newPath: 'server_failures/new', existingPath: 'server_failures/one' },
-        { kind: 'publish' },
-      );
-    });
-  }
+  describeWritesDeniedToEveryone(env, '%s', () => ({
+    newPath: 'server_failures/new',
+    existingPath: 'server_failures/one',
+    data: { kind: 'publish' },
+  }));
 });

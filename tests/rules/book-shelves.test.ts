@@ -14,10 +14,10 @@ import { describe, expect, it } from 'vitest';
 import {
   actorLabel,
   dbAs,
-  everyone,
+  describeEachActor,
+  describeWritesDeniedToEveryone,
   expectAllowed,
   expectDenied,
-  itDeniesWrites,
   nonAdmins,
   nonOwners,
   seed,
@@ -79,34 +79,32 @@ describe('book_shelves', () => {
     expect((await expectAllowed(getDoc(doc(db, HIDDEN_BOOK)))).get('book_public')).toBe(false);
   });
 
-  for (const actor of nonOwners) {
-    describe(actorLabel[actor], () => {
-      it("reads a public member's shown shelves by a query naming the member", async () => {
-        const db = dbAs(env(), actor);
-        await expectAllowed(getDoc(doc(db, OWN)));
-        const listed = await expectAllowed(
-          getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.owner), ofPublicBooks)),
-        );
-        expect(listed.docs.map((d) => d.id)).toEqual([`book-1__${uids.owner}`]);
-      });
-      it('cannot read an entry of a book that is not public, nor list without asking for public books', async () => {
-        const db = dbAs(env(), actor);
-        await expectDenied(getDoc(doc(db, HIDDEN_BOOK)));
-        await expectDenied(getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.owner))));
-      });
-      it('cannot read private shelves, shelves of a member who is not public, nor list every shelf', async () => {
-        const db = dbAs(env(), actor);
-        if (actor !== 'other') {
-          await expectDenied(getDoc(doc(db, OTHERS)));
-          await expectDenied(
-            getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.other), ofPublicBooks)),
-          );
-        }
-        if (actor !== 'inactive') await expectDenied(getDoc(doc(db, INACTIVE)));
-        await expectDenied(getDocs(collection(db, 'book_shelves')));
-      });
+  describeEachActor(nonOwners, '%s', (actor) => {
+    it("reads a public member's shown shelves by a query naming the member", async () => {
+      const db = dbAs(env(), actor);
+      await expectAllowed(getDoc(doc(db, OWN)));
+      const listed = await expectAllowed(
+        getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.owner), ofPublicBooks)),
+      );
+      expect(listed.docs.map((d) => d.id)).toEqual([`book-1__${uids.owner}`]);
     });
-  }
+    it('cannot read an entry of a book that is not public, nor list without asking for public books', async () => {
+      const db = dbAs(env(), actor);
+      await expectDenied(getDoc(doc(db, HIDDEN_BOOK)));
+      await expectDenied(getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.owner))));
+    });
+    it('cannot read private shelves, shelves of a member who is not public, nor list every shelf', async () => {
+      const db = dbAs(env(), actor);
+      if (actor !== 'other') {
+        await expectDenied(getDoc(doc(db, OTHERS)));
+        await expectDenied(
+          getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.other), ofPublicBooks)),
+        );
+      }
+      if (actor !== 'inactive') await expectDenied(getDoc(doc(db, INACTIVE)));
+      await expectDenied(getDocs(collection(db, 'book_shelves')));
+    });
+  });
 
   it("a member's shelves become unreadable to others once made private", async () => {
     await seed(env(), { [`shelf_settings/${uids.owner}`]: { private: true, updated_at: at } });
@@ -121,15 +119,10 @@ describe('book_shelves', () => {
     expect((await expectAllowed(getDocs(collection(db, 'book_shelves')))).size).toBe(4);
   });
 
-  for (const actor of everyone) {
-    describe(`${actorLabel[actor]} writes nothing`, () => {
-      itDeniesWrites(
-        () => dbAs(env(), actor),
-        { newPath: `book_shelves/book-2__${actor === 'admin' ? uids.admin : uids.owner}`, existingPath: OWN },
-        entry(actor === 'admin' ? uids.admin : uids.owner, 'book-2'),
-      );
-    });
-  }
+  describeWritesDeniedToEveryone(env, '%s writes nothing', (actor) => {
+    const uid = actor === 'admin' ? uids.admin : uids.owner;
+    return { newPath: `book_shelves/book-2__${uid}`, existingPath: OWN, data: entry(uid, 'book-2') };
+  });
 });
 
 describe('shelf_settings', () => {

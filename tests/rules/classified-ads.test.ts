@@ -20,7 +20,16 @@ import {
   type DocumentData,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { actorLabel, dbAs, expectAllowed, expectDenied, uids, type Actor } from './helpers';
+import {
+  actorLabel,
+  dbAs,
+  describeEachActor,
+  expectAllowed,
+  expectDenied,
+  minimalProfile,
+  uids,
+  type Actor,
+} from './helpers';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
 function ad(overrides: DocumentData = {}): DocumentData {
@@ -45,23 +54,12 @@ function ad(overrides: DocumentData = {}): DocumentData {
   };
 }
 
-function profile(uid: string, overrides: DocumentData = {}): DocumentData {
-  return {
-    user_id: uid,
-    display_name: uid,
-    page_slug: uid,
-    approval_status: 'approved',
-    is_active: true,
-    ...overrides,
-  };
-}
-
 const env = useSeededRulesEnv('classified-ads', () => ({
-  [`profiles/${uids.owner}`]: profile(uids.owner),
-  [`profiles/${uids.other}`]: profile(uids.other),
-  [`profiles/${uids.pending}`]: profile(uids.pending, { approval_status: 'pending' }),
-  [`profiles/${uids.denied}`]: profile(uids.denied, { approval_status: 'denied' }),
-  [`profiles/${uids.inactive}`]: profile(uids.inactive, { is_active: false }),
+  [`profiles/${uids.owner}`]: minimalProfile(uids.owner),
+  [`profiles/${uids.other}`]: minimalProfile(uids.other),
+  [`profiles/${uids.pending}`]: minimalProfile(uids.pending, { approval_status: 'pending' }),
+  [`profiles/${uids.denied}`]: minimalProfile(uids.denied, { approval_status: 'denied' }),
+  [`profiles/${uids.inactive}`]: minimalProfile(uids.inactive, { is_active: false }),
   'classified_ads/active-ad': ad(),
   'classified_ads/inactive-ad': ad({
     title: 'Oak bookshelf (sold)',
@@ -87,24 +85,22 @@ function newAd(uid: string, overrides: DocumentData = {}): DocumentData {
 const edit = (changes: DocumentData) => ({ ...changes, updated_at: serverTimestamp() });
 
 describe('classified_ads reads', () => {
-  for (const actor of ['anonymous', 'pending', 'other'] as const) {
-    describe(actorLabel[actor], () => {
-      it('reads an active ad', async () => {
-        await expectAllowed(getDoc(adAs(actor, 'active-ad')));
-      });
-      it('cannot read an inactive ad', async () => {
-        await expectDenied(getDoc(adAs(actor, 'inactive-ad')));
-      });
-      // No filter proves an ad is not hidden by moderation: visitors get one ad at a time.
-      it('cannot list ads, even a seller’s filtered to is_active == true', async () => {
-        await expectDenied(
-          getDocs(query(adsAs(actor), where('user_id', '==', uids.owner), where('is_active', '==', true))),
-        );
-        await expectDenied(getDocs(query(adsAs(actor), where('is_active', '==', true))));
-        await expectDenied(getDocs(adsAs(actor)));
-      });
+  describeEachActor(['anonymous', 'pending', 'other'] as const, '%s', (actor) => {
+    it('reads an active ad', async () => {
+      await expectAllowed(getDoc(adAs(actor, 'active-ad')));
     });
-  }
+    it('cannot read an inactive ad', async () => {
+      await expectDenied(getDoc(adAs(actor, 'inactive-ad')));
+    });
+    // No filter proves an ad is not hidden by moderation: visitors get one ad at a time.
+    it('cannot list ads, even a seller’s filtered to is_active == true', async () => {
+      await expectDenied(
+        getDocs(query(adsAs(actor), where('user_id', '==', uids.owner), where('is_active', '==', true))),
+      );
+      await expectDenied(getDocs(query(adsAs(actor), where('is_active', '==', true))));
+      await expectDenied(getDocs(adsAs(actor)));
+    });
+  });
   it('the seller reads their own inactive ad; an admin reads every ad', async () => {
     await expectAllowed(getDoc(adAs('owner', 'inactive-ad')));
     expect(

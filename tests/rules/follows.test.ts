@@ -11,17 +11,9 @@ import {
 } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { emailFollowId, memberFollowId } from '../../src/domain/follows';
-import {
-  actorLabel,
-  dbAs,
-  everyone,
-  expectAllowed,
-  expectDenied,
-  itDeniesWrites,
-  uids,
-  type Actor,
-} from './helpers';
+import { dbAs, describeEachActor, everyone, expectAllowed, expectDenied, uids, type Actor } from './helpers';
 import { useSeededRulesEnv } from './shared/seeded-env';
+import { describeServerOnly } from './shared/server-only';
 
 // follows: a member reads only their own follows; nobody reads another's (the
 // followed author and admins included), nobody reads an email follower's
@@ -66,98 +58,76 @@ const ownQuery = (actor: Exclude<Actor, 'anonymous'>) =>
   );
 
 describe('follows', () => {
-  for (const actor of followers) {
-    describe(`${actorLabel[actor]}, a follower`, () => {
-      it('gets their own follow', async () => {
-        await expectAllowed(getDoc(doc(dbAs(env(), actor), 'follows', followOf(actor))));
-      });
-      it('lists their own follows', async () => {
-        await expectAllowed(getDocs(ownQuery(actor)));
-      });
+  describeEachActor(followers, '%s, a follower', (actor) => {
+    it('gets their own follow', async () => {
+      await expectAllowed(getDoc(doc(dbAs(env(), actor), 'follows', followOf(actor))));
     });
-  }
+    it('lists their own follows', async () => {
+      await expectAllowed(getDocs(ownQuery(actor)));
+    });
+  });
 
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      it("gets another member's follow: denied", async () => {
-        const other = actor === 'pending' ? 'owner' : 'pending';
-        await expectDenied(getDoc(doc(dbAs(env(), actor), 'follows', followOf(other))));
-      });
-      it("gets an email follower's follow: denied", async () => {
-        await expectDenied(getDoc(doc(dbAs(env(), actor), 'follows', emailFollow)));
-      });
-      it("lists another member's follows: denied", async () => {
-        const other = actor === 'owner' ? 'inactive' : 'owner';
-        await expectDenied(
-          getDocs(
-            query(
-              collection(dbAs(env(), actor), 'follows'),
-              where('follower.kind', '==', 'member'),
-              where('follower.uid', '==', uids[other]),
-            ),
-          ),
-        );
-      });
-      it("lists an author's followers: denied", async () => {
-        await expectDenied(
-          getDocs(query(collection(dbAs(env(), actor), 'follows'), where('author_uid', '==', author))),
-        );
-      });
-      it('lists every follow: denied', async () => {
-        await expectDenied(getDocs(collection(dbAs(env(), actor), 'follows')));
-      });
-      if (actor !== 'anonymous') {
-        it('creates their own follow with the exact id and fields: denied (updateFollow writes it)', async () => {
-          const db = dbAs(env(), actor);
-          const id = memberFollowId(uids.owner === uids[actor] ? uids.admin : uids.owner, uids[actor]);
-          await expectDenied(
-            setDoc(doc(db, 'follows', id), { ...memberFollow(uids[actor]), author_uid: uids.owner }),
-          );
-        });
-      }
-      it("creates a follow in another's name: denied", async () => {
-        await expectDenied(
-          setDoc(doc(dbAs(env(), actor), 'follows', memberFollowId(uids.owner, uids.denied)), {
-            ...memberFollow(uids.denied),
-            author_uid: uids.owner,
-          }),
-        );
-      });
-      if (actor !== 'anonymous' && actor !== 'other') {
-        it('updates the mode of their own follow: denied', async () => {
-          await expectDenied(
-            updateDoc(doc(dbAs(env(), actor), 'follows', followOf(actor)), { mode: 'weekly' }),
-          );
-        });
-        it('deletes their own follow: denied', async () => {
-          await expectDenied(deleteDoc(doc(dbAs(env(), actor), 'follows', followOf(actor))));
-        });
-      }
-      it("deletes another's follow: denied", async () => {
-        await expectDenied(deleteDoc(doc(dbAs(env(), actor), 'follows', emailFollow)));
-      });
+  describeEachActor(everyone, '%s', (actor) => {
+    it("gets another member's follow: denied", async () => {
+      const other = actor === 'pending' ? 'owner' : 'pending';
+      await expectDenied(getDoc(doc(dbAs(env(), actor), 'follows', followOf(other))));
     });
-  }
+    it("gets an email follower's follow: denied", async () => {
+      await expectDenied(getDoc(doc(dbAs(env(), actor), 'follows', emailFollow)));
+    });
+    it("lists another member's follows: denied", async () => {
+      const other = actor === 'owner' ? 'inactive' : 'owner';
+      await expectDenied(
+        getDocs(
+          query(
+            collection(dbAs(env(), actor), 'follows'),
+            where('follower.kind', '==', 'member'),
+            where('follower.uid', '==', uids[other]),
+          ),
+        ),
+      );
+    });
+    it("lists an author's followers: denied", async () => {
+      await expectDenied(
+        getDocs(query(collection(dbAs(env(), actor), 'follows'), where('author_uid', '==', author))),
+      );
+    });
+    it('lists every follow: denied', async () => {
+      await expectDenied(getDocs(collection(dbAs(env(), actor), 'follows')));
+    });
+    if (actor !== 'anonymous') {
+      it('creates their own follow with the exact id and fields: denied (updateFollow writes it)', async () => {
+        const db = dbAs(env(), actor);
+        const id = memberFollowId(uids.owner === uids[actor] ? uids.admin : uids.owner, uids[actor]);
+        await expectDenied(
+          setDoc(doc(db, 'follows', id), { ...memberFollow(uids[actor]), author_uid: uids.owner }),
+        );
+      });
+    }
+    it("creates a follow in another's name: denied", async () => {
+      await expectDenied(
+        setDoc(doc(dbAs(env(), actor), 'follows', memberFollowId(uids.owner, uids.denied)), {
+          ...memberFollow(uids.denied),
+          author_uid: uids.owner,
+        }),
+      );
+    });
+    if (actor !== 'anonymous' && actor !== 'other') {
+      it('updates the mode of their own follow: denied', async () => {
+        await expectDenied(
+          updateDoc(doc(dbAs(env(), actor), 'follows', followOf(actor)), { mode: 'weekly' }),
+        );
+      });
+      it('deletes their own follow: denied', async () => {
+        await expectDenied(deleteDoc(doc(dbAs(env(), actor), 'follows', followOf(actor))));
+      });
+    }
+    it("deletes another's follow: denied", async () => {
+      await expectDenied(deleteDoc(doc(dbAs(env(), actor), 'follows', emailFollow)));
+    });
+  });
 });
 
-describe('release markers, alert deliveries and digest records', () => {
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      for (const path of Object.keys(serverOnly)) {
-        describe(path, () => {
-          it('get is denied', async () => {
-            await expectDenied(getDoc(doc(dbAs(env(), actor), path)));
-          });
-          it('list is denied', async () => {
-            await expectDenied(getDocs(collection(dbAs(env(), actor), path.slice(0, path.lastIndexOf('/')))));
-          });
-          itDeniesWrites(
-            () => dbAs(env(), actor),
-            { newPath: `${path}-new`, existingPath: path },
-            { status: 'sent' },
-          );
-        });
-      }
-    });
-  }
+describeServerOnly('release markers, alert deliveries and digest records', env, serverOnly, {
+  data: () => ({ status: 'sent' }),
 });

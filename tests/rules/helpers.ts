@@ -19,7 +19,8 @@ import {
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
-import { it } from 'vitest';
+import { describe, it } from 'vitest';
+import { approvedProfile } from '../shared/profile';
 
 // Every denied request would otherwise print a PERMISSION_DENIED warning.
 setLogLevel('error');
@@ -74,17 +75,23 @@ export function dbAs(env: RulesTestEnvironment, actor: Actor): Firestore {
  * profile with role 'Admin' that is active, so every seeded database has one
  * unless a test seeds its own.
  */
-export const ADMIN_PROFILE: DocumentData = {
-  user_id: uids.admin,
+export const ADMIN_PROFILE: DocumentData = approvedProfile(uids.admin, {
   display_name: 'Shelfmark Admin',
   page_slug: 'shelfmark-admin',
   role: 'Admin',
-  category: 'Book Author',
-  subscription_status: 'free',
-  approval_status: 'approved',
-  is_active: true,
-  book_count: 0,
-};
+});
+
+/** The profile fields the rules read of a member: id, name, slug, approval and activity (approved and active unless overridden). */
+export function minimalProfile(uid: string, overrides: DocumentData = {}): DocumentData {
+  return {
+    user_id: uid,
+    display_name: uid,
+    page_slug: uid,
+    approval_status: 'approved',
+    is_active: true,
+    ...overrides,
+  };
+}
 
 /** Writes documents (path → data) with the rules switched off, and the admin's profile unless given. */
 export async function seed(env: RulesTestEnvironment, docs: Record<string, DocumentData>): Promise<void> {
@@ -124,6 +131,32 @@ export function itDeniesWrites(
   it('delete is denied', async () => {
     await expectDenied(deleteDoc(doc(db(), paths.existingPath)));
   });
+}
+
+/**
+ * For every actor, admins included, registers itDeniesWrites' denied create, update and
+ * delete of what `write(actor)` names, in a describe block titled `title` (%s: the actor).
+ */
+export function describeWritesDeniedToEveryone(
+  env: () => RulesTestEnvironment,
+  title: string,
+  write: (actor: Actor) => { newPath: string; existingPath: string; data: DocumentData },
+): void {
+  describeEachActor(everyone, title, (actor) => {
+    const { data, ...paths } = write(actor);
+    itDeniesWrites(() => dbAs(env(), actor), paths, data);
+  });
+}
+
+/** True when the rules let the write through, false when they refuse it (any other error fails the test). */
+export async function rulesAccept(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'permission-denied') return false;
+    throw error;
+  }
 }
 
 /** How long the coverage report may take before it is skipped (the hook's timeout is 30 s). */
@@ -182,12 +215,13 @@ export const nonAdmins = [
 ] as const satisfies readonly Actor[];
 
 /** Every actor, for collections whose rules treat them all alike. */
-export const everyone = [
-  'anonymous',
-  'pending',
-  'owner',
-  'other',
-  'denied',
-  'inactive',
-  'admin',
-] as const satisfies readonly Actor[];
+export const everyone = [...nonAdmins, 'admin'] as const satisfies readonly Actor[];
+
+/** Registers one describe block per actor, titled `title` with %s replaced by the actor's label, around `body(actor)`. */
+export function describeEachActor<A extends Actor>(
+  actors: readonly A[],
+  title: string,
+  body: (actor: A) => void,
+): void {
+  for (const actor of actors) describe(title.replace('%s', actorLabel[actor]), () => body(actor));
+}

@@ -14,19 +14,8 @@ import {
   type DocumentData,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { actorLabel, dbAs, expectAllowed, expectDenied, uids, type Actor } from './helpers';
+import { actorLabel, dbAs, expectAllowed, expectDenied, minimalProfile, uids, type Actor } from './helpers';
 import { useSeededRulesEnv } from './shared/seeded-env';
-
-function profile(uid: string, overrides: DocumentData = {}): DocumentData {
-  return {
-    user_id: uid,
-    display_name: uid,
-    page_slug: uid,
-    approval_status: 'approved',
-    is_active: true,
-    ...overrides,
-  };
-}
 
 /** The hidden owners: a member an admin deactivated and a member still awaiting approval. */
 const hiddenOwners = { inactive: uids.inactive, pending: uids.pending } as const;
@@ -48,10 +37,10 @@ const book = (uid: string, ownerPublic: boolean) =>
 
 const env = useSeededRulesEnv('hidden-members', () => {
   const docs: Record<string, DocumentData> = {
-    [`profiles/${uids.owner}`]: profile(uids.owner),
-    [`profiles/${uids.other}`]: profile(uids.other),
-    [`profiles/${uids.pending}`]: profile(uids.pending, { approval_status: 'pending' }),
-    [`profiles/${uids.inactive}`]: profile(uids.inactive, { is_active: false }),
+    [`profiles/${uids.owner}`]: minimalProfile(uids.owner),
+    [`profiles/${uids.other}`]: minimalProfile(uids.other),
+    [`profiles/${uids.pending}`]: minimalProfile(uids.pending, { approval_status: 'pending' }),
+    [`profiles/${uids.inactive}`]: minimalProfile(uids.inactive, { is_active: false }),
     'books/public-book': book(uids.owner, true),
     'products_services/public-item': item(uids.owner, true),
     'classified_ads/public-ad': item(uids.owner, true),

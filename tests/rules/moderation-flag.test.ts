@@ -13,7 +13,16 @@ import {
   type DocumentData,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { actorLabel, dbAs, everyone, expectAllowed, expectDenied, uids, type Actor } from './helpers';
+import {
+  actorLabel,
+  dbAs,
+  describeEachActor,
+  everyone,
+  expectAllowed,
+  expectDenied,
+  uids,
+  type Actor,
+} from './helpers';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
 // The moderation flag (src/domain/moderation.ts): a book, review, product/service,
@@ -105,100 +114,88 @@ const env = useSeededRulesEnv('moderation-flag', () => ({
 const readers: readonly Actor[] = ['owner', 'admin'];
 
 describe('a book hidden by moderation', () => {
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      const mayRead = readers.includes(actor);
-      it(`get is ${mayRead ? 'allowed' : 'denied'}`, async () => {
-        const read = getDoc(doc(dbAs(env(), actor), 'books/hidden-book'));
-        await (mayRead ? expectAllowed(read) : expectDenied(read));
-      });
-      it('setting or clearing moderation_hidden is denied', async () => {
-        const db = dbAs(env(), actor);
-        await expectDenied(
-          updateDoc(doc(db, 'books/hidden-book'), { moderation_hidden: false, is_public: true }),
-        );
-        await expectDenied(updateDoc(doc(db, 'books/public-book'), { moderation_hidden: true }));
-      });
+  describeEachActor(everyone, '%s', (actor) => {
+    const mayRead = readers.includes(actor);
+    it(`get is ${mayRead ? 'allowed' : 'denied'}`, async () => {
+      const read = getDoc(doc(dbAs(env(), actor), 'books/hidden-book'));
+      await (mayRead ? expectAllowed(read) : expectDenied(read));
     });
-  }
+    it('setting or clearing moderation_hidden is denied', async () => {
+      const db = dbAs(env(), actor);
+      await expectDenied(
+        updateDoc(doc(db, 'books/hidden-book'), { moderation_hidden: false, is_public: true }),
+      );
+      await expectDenied(updateDoc(doc(db, 'books/public-book'), { moderation_hidden: true }));
+    });
+  });
 });
 
 describe('a review hidden by moderation', () => {
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      const mayRead = readers.includes(actor);
-      it(`get is ${mayRead ? 'allowed' : 'denied'}`, async () => {
-        const read = getDoc(doc(dbAs(env(), actor), `book_reviews/public-book__${uids.owner}`));
-        await (mayRead ? expectAllowed(read) : expectDenied(read));
-      });
-      it('clearing moderation_hidden is denied', async () => {
-        await expectDenied(
-          updateDoc(doc(dbAs(env(), actor), `book_reviews/public-book__${uids.owner}`), {
-            moderation_hidden: false,
-            reviewer_public: true,
-          }),
-        );
-      });
+  describeEachActor(everyone, '%s', (actor) => {
+    const mayRead = readers.includes(actor);
+    it(`get is ${mayRead ? 'allowed' : 'denied'}`, async () => {
+      const read = getDoc(doc(dbAs(env(), actor), `book_reviews/public-book__${uids.owner}`));
+      await (mayRead ? expectAllowed(read) : expectDenied(read));
     });
-  }
+    it('clearing moderation_hidden is denied', async () => {
+      await expectDenied(
+        updateDoc(doc(dbAs(env(), actor), `book_reviews/public-book__${uids.owner}`), {
+          moderation_hidden: false,
+          reviewer_public: true,
+        }),
+      );
+    });
+  });
 });
 
 describe('a product/service hidden by moderation', () => {
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      const mayRead = readers.includes(actor);
-      it(`get is ${mayRead ? 'allowed' : 'denied'}; the same item not hidden is read by a visitor`, async () => {
-        const db = dbAs(env(), actor);
-        await (mayRead ? expectAllowed : expectDenied)(getDoc(doc(db, 'products_services/hidden-product')));
-        if (actor === 'anonymous' || actor === 'other')
-          await expectAllowed(getDoc(doc(db, 'products_services/shown-product')));
-      });
-      it('setting or clearing moderation_hidden is denied (products are written by functions only)', async () => {
-        const db = dbAs(env(), actor);
-        await expectDenied(
-          updateDoc(doc(db, 'products_services/hidden-product'), { moderation_hidden: false }),
-        );
-        await expectDenied(
-          updateDoc(doc(db, 'products_services/hidden-product'), { moderation_hidden: deleteField() }),
-        );
-        await expectDenied(
-          updateDoc(doc(db, 'products_services/shown-product'), { moderation_hidden: true }),
-        );
-        await expectDenied(
-          setDoc(doc(db, 'products_services/hidden-product'), { ...hiddenProduct, moderation_hidden: false }),
-        );
-      });
+  describeEachActor(everyone, '%s', (actor) => {
+    const mayRead = readers.includes(actor);
+    it(`get is ${mayRead ? 'allowed' : 'denied'}; the same item not hidden is read by a visitor`, async () => {
+      const db = dbAs(env(), actor);
+      await (mayRead ? expectAllowed : expectDenied)(getDoc(doc(db, 'products_services/hidden-product')));
+      if (actor === 'anonymous' || actor === 'other')
+        await expectAllowed(getDoc(doc(db, 'products_services/shown-product')));
     });
-  }
+    it('setting or clearing moderation_hidden is denied (products are written by functions only)', async () => {
+      const db = dbAs(env(), actor);
+      await expectDenied(
+        updateDoc(doc(db, 'products_services/hidden-product'), { moderation_hidden: false }),
+      );
+      await expectDenied(
+        updateDoc(doc(db, 'products_services/hidden-product'), { moderation_hidden: deleteField() }),
+      );
+      await expectDenied(updateDoc(doc(db, 'products_services/shown-product'), { moderation_hidden: true }));
+      await expectDenied(
+        setDoc(doc(db, 'products_services/hidden-product'), { ...hiddenProduct, moderation_hidden: false }),
+      );
+    });
+  });
 });
 
 describe('a classified ad hidden by moderation', () => {
   const editOf = (changes: DocumentData) => ({ ...changes, updated_at: serverTimestamp() });
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      const mayRead = readers.includes(actor);
-      it(`get of the ad and its contact details is ${mayRead ? 'allowed' : 'denied'}`, async () => {
-        const db = dbAs(env(), actor);
-        await (mayRead ? expectAllowed : expectDenied)(getDoc(doc(db, 'classified_ads/hidden-ad')));
-        await (mayRead ? expectAllowed : expectDenied)(
-          getDoc(doc(db, 'classified_ads/hidden-ad/private/contact')),
-        );
-        if (actor === 'anonymous' || actor === 'other')
-          await expectAllowed(getDoc(doc(db, 'classified_ads/shown-ad')));
-      });
-      it('setting or clearing moderation_hidden is denied, alone or with an edit', async () => {
-        const db = dbAs(env(), actor);
-        const hidden = doc(db, 'classified_ads/hidden-ad');
-        await expectDenied(updateDoc(hidden, editOf({ moderation_hidden: false })));
-        await expectDenied(updateDoc(hidden, editOf({ moderation_hidden: deleteField() })));
-        await expectDenied(updateDoc(hidden, editOf({ title: 'Renamed', moderation_hidden: false })));
-        await expectDenied(setDoc(hidden, { ...hiddenAd, moderation_hidden: false }));
-        await expectDenied(
-          updateDoc(doc(db, 'classified_ads/shown-ad'), editOf({ moderation_hidden: true })),
-        );
-      });
+  describeEachActor(everyone, '%s', (actor) => {
+    const mayRead = readers.includes(actor);
+    it(`get of the ad and its contact details is ${mayRead ? 'allowed' : 'denied'}`, async () => {
+      const db = dbAs(env(), actor);
+      await (mayRead ? expectAllowed : expectDenied)(getDoc(doc(db, 'classified_ads/hidden-ad')));
+      await (mayRead ? expectAllowed : expectDenied)(
+        getDoc(doc(db, 'classified_ads/hidden-ad/private/contact')),
+      );
+      if (actor === 'anonymous' || actor === 'other')
+        await expectAllowed(getDoc(doc(db, 'classified_ads/shown-ad')));
     });
-  }
+    it('setting or clearing moderation_hidden is denied, alone or with an edit', async () => {
+      const db = dbAs(env(), actor);
+      const hidden = doc(db, 'classified_ads/hidden-ad');
+      await expectDenied(updateDoc(hidden, editOf({ moderation_hidden: false })));
+      await expectDenied(updateDoc(hidden, editOf({ moderation_hidden: deleteField() })));
+      await expectDenied(updateDoc(hidden, editOf({ title: 'Renamed', moderation_hidden: false })));
+      await expectDenied(setDoc(hidden, { ...hiddenAd, moderation_hidden: false }));
+      await expectDenied(updateDoc(doc(db, 'classified_ads/shown-ad'), editOf({ moderation_hidden: true })));
+    });
+  });
   it('the seller cannot post an ad carrying the flag, either value', async () => {
     const db = dbAs(env(), 'owner');
     const { created_at: _created, moderation_hidden: _flag, ...rest } = hiddenAd;
@@ -218,31 +215,29 @@ describe('a classified ad hidden by moderation', () => {
 });
 
 describe('a blog post hidden by moderation', () => {
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      const mayRead = actor === 'admin';
-      it(`get is ${mayRead ? 'allowed' : 'denied'}; the same post not hidden is read by everyone`, async () => {
-        const db = dbAs(env(), actor);
-        await (mayRead ? expectAllowed : expectDenied)(getDoc(doc(db, 'blog_posts/hidden-post')));
-        await expectAllowed(getDoc(doc(db, 'blog_posts/shown-post')));
-      });
-      it('setting or clearing moderation_hidden is denied, the blog form included', async () => {
-        const db = dbAs(env(), actor);
-        await expectDenied(
-          updateDoc(doc(db, 'blog_posts/hidden-post'), {
-            moderation_hidden: false,
-            updated_at: serverTimestamp(),
-          }),
-        );
-        await expectDenied(
-          updateDoc(doc(db, 'blog_posts/shown-post'), {
-            moderation_hidden: true,
-            updated_at: serverTimestamp(),
-          }),
-        );
-      });
+  describeEachActor(everyone, '%s', (actor) => {
+    const mayRead = actor === 'admin';
+    it(`get is ${mayRead ? 'allowed' : 'denied'}; the same post not hidden is read by everyone`, async () => {
+      const db = dbAs(env(), actor);
+      await (mayRead ? expectAllowed : expectDenied)(getDoc(doc(db, 'blog_posts/hidden-post')));
+      await expectAllowed(getDoc(doc(db, 'blog_posts/shown-post')));
     });
-  }
+    it('setting or clearing moderation_hidden is denied, the blog form included', async () => {
+      const db = dbAs(env(), actor);
+      await expectDenied(
+        updateDoc(doc(db, 'blog_posts/hidden-post'), {
+          moderation_hidden: false,
+          updated_at: serverTimestamp(),
+        }),
+      );
+      await expectDenied(
+        updateDoc(doc(db, 'blog_posts/shown-post'), {
+          moderation_hidden: true,
+          updated_at: serverTimestamp(),
+        }),
+      );
+    });
+  });
 });
 
 // The query checker takes a field a query does not filter as absent, so a list

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   actorLabel,
   dbAs,
+  describeEachActor,
   expectAllowed,
   expectDenied,
   nonAdmins,
@@ -229,98 +230,94 @@ const directoryOf = (actor: Actor) =>
   query(profilesOf(actor), where('is_active', '==', true), where('approval_status', '==', 'approved'));
 
 describe('profiles', () => {
-  for (const actor of nonAdmins) {
-    describe(actorLabel[actor], () => {
-      describe('get', () => {
-        it("reads another member's approved, active profile", async () => {
-          const target = actor === 'owner' ? uids.other : uids.owner;
-          await expectAllowed(getDoc(profileAs(actor, target)));
-        });
-        for (const state of hiddenStates.filter((s) => s !== actor)) {
-          it(`cannot read a ${state} member's profile`, async () => {
-            await expectDenied(getDoc(profileAs(actor, uids[state])));
-          });
-        }
-        if (actor !== 'anonymous') {
-          it('reads their own profile whatever its state', async () => {
-            const snapshot = await expectAllowed(getDoc(profileAs(actor, uids[actor])));
-            expect(snapshot.get('approval_status')).toBe(profiles[actor].approval_status);
-          });
-        }
+  describeEachActor(nonAdmins, '%s', (actor) => {
+    describe('get', () => {
+      it("reads another member's approved, active profile", async () => {
+        const target = actor === 'owner' ? uids.other : uids.owner;
+        await expectAllowed(getDoc(profileAs(actor, target)));
       });
-      describe('list', () => {
-        it('lists the directory: active and approved profiles', async () => {
-          const snapshot = await expectAllowed(getDocs(directoryOf(actor)));
-          expect(snapshot.docs.map((d) => d.id).sort()).toEqual([uids.admin, uids.owner, uids.other].sort());
+      for (const state of hiddenStates.filter((s) => s !== actor)) {
+        it(`cannot read a ${state} member's profile`, async () => {
+          await expectDenied(getDoc(profileAs(actor, uids[state])));
         });
-        it('cannot list profiles without filters', async () => {
-          await expectDenied(getDocs(profilesOf(actor)));
+      }
+      if (actor !== 'anonymous') {
+        it('reads their own profile whatever its state', async () => {
+          const snapshot = await expectAllowed(getDoc(profileAs(actor, uids[actor])));
+          expect(snapshot.get('approval_status')).toBe(profiles[actor].approval_status);
         });
-        it('cannot list active profiles without the approval filter (pending ones would leak)', async () => {
-          await expectDenied(getDocs(query(profilesOf(actor), where('is_active', '==', true))));
-        });
-        it('cannot list approved profiles without the is_active filter (inactive ones would leak)', async () => {
-          await expectDenied(getDocs(query(profilesOf(actor), where('approval_status', '==', 'approved'))));
-        });
-        if (actor !== 'anonymous') {
-          // The approval guard reads profiles/{uid} with a get; a query by
-          // user_id cannot prove it only matches the caller's own document.
-          it('cannot find their own profile with a query by user_id', async () => {
-            await expectDenied(getDocs(query(profilesOf(actor), where('user_id', '==', uids[actor]))));
-          });
-        }
+      }
+    });
+    describe('list', () => {
+      it('lists the directory: active and approved profiles', async () => {
+        const snapshot = await expectAllowed(getDocs(directoryOf(actor)));
+        expect(snapshot.docs.map((d) => d.id).sort()).toEqual([uids.admin, uids.owner, uids.other].sort());
       });
-      describe('create', () => {
-        it('cannot create a profile', async () => {
-          await expectDenied(setDoc(profileAs(actor, 'newcomer-uid'), profile('newcomer-uid')));
-        });
+      it('cannot list profiles without filters', async () => {
+        await expectDenied(getDocs(profilesOf(actor)));
       });
-      describe('update', () => {
-        if (actor === 'owner' || actor === 'other') {
-          it('edits the profile-editor fields of their own profile', async () => {
-            await expectAllowed(updateDoc(profileAs(actor, uids[actor]), memberEdit));
-          });
-        }
-        if (actor === 'pending' || actor === 'denied' || actor === 'inactive') {
-          it('cannot edit even the profile-editor fields of their own profile', async () => {
-            await expectDenied(updateDoc(profileAs(actor, uids[actor]), memberEdit));
-          });
-        }
-        it("cannot edit another member's profile", async () => {
-          const target = actor === 'owner' ? uids.other : uids.owner;
-          await expectDenied(updateDoc(profileAs(actor, target), memberEdit));
-        });
+      it('cannot list active profiles without the approval filter (pending ones would leak)', async () => {
+        await expectDenied(getDocs(query(profilesOf(actor), where('is_active', '==', true))));
       });
-      describe('delete', () => {
-        it(
-          actor === 'anonymous' ? "cannot delete a member's profile" : 'cannot delete their own profile',
-          async () => {
-            await expectDenied(deleteDoc(profileAs(actor, actor === 'anonymous' ? uids.owner : uids[actor])));
-          },
+      it('cannot list approved profiles without the is_active filter (inactive ones would leak)', async () => {
+        await expectDenied(getDocs(query(profilesOf(actor), where('approval_status', '==', 'approved'))));
+      });
+      if (actor !== 'anonymous') {
+        // The approval guard reads profiles/{uid} with a get; a query by
+        // user_id cannot prove it only matches the caller's own document.
+        it('cannot find their own profile with a query by user_id', async () => {
+          await expectDenied(getDocs(query(profilesOf(actor), where('user_id', '==', uids[actor]))));
+        });
+      }
+    });
+    describe('create', () => {
+      it('cannot create a profile', async () => {
+        await expectDenied(setDoc(profileAs(actor, 'newcomer-uid'), profile('newcomer-uid')));
+      });
+    });
+    describe('update', () => {
+      if (actor === 'owner' || actor === 'other') {
+        it('edits the profile-editor fields of their own profile', async () => {
+          await expectAllowed(updateDoc(profileAs(actor, uids[actor]), memberEdit));
+        });
+      }
+      if (actor === 'pending' || actor === 'denied' || actor === 'inactive') {
+        it('cannot edit even the profile-editor fields of their own profile', async () => {
+          await expectDenied(updateDoc(profileAs(actor, uids[actor]), memberEdit));
+        });
+      }
+      it("cannot edit another member's profile", async () => {
+        const target = actor === 'owner' ? uids.other : uids.owner;
+        await expectDenied(updateDoc(profileAs(actor, target), memberEdit));
+      });
+    });
+    describe('delete', () => {
+      it(
+        actor === 'anonymous' ? "cannot delete a member's profile" : 'cannot delete their own profile',
+        async () => {
+          await expectDenied(deleteDoc(profileAs(actor, actor === 'anonymous' ? uids.owner : uids[actor])));
+        },
+      );
+    });
+  });
+
+  describe('attacks by members on their own profile', () => {
+    describeEachActor(['pending', 'owner'] as const, '%s', (actor) => {
+      // An approved owner's approval_status is already 'approved', so writing it is no change; self-approval is the pending member's attack.
+      const attacks = Object.entries(forbiddenSelfEdits).filter(
+        ([, change]) => actor === 'pending' || !('approval_status' in change),
+      );
+      for (const [attack, change] of attacks) {
+        it(`cannot ${attack}`, async () => {
+          await expectDenied(updateDoc(profileAs(actor, uids[actor]), change));
+        });
+      }
+      it('cannot slip a forbidden field in with allowed ones', async () => {
+        await expectDenied(
+          updateDoc(profileAs(actor, uids[actor]), { ...memberEdit, subscription_status: 'premium' }),
         );
       });
     });
-  }
-
-  describe('attacks by members on their own profile', () => {
-    for (const actor of ['pending', 'owner'] as const) {
-      describe(actorLabel[actor], () => {
-        // An approved owner's approval_status is already 'approved', so writing it is no change; self-approval is the pending member's attack.
-        const attacks = Object.entries(forbiddenSelfEdits).filter(
-          ([, change]) => actor === 'pending' || !('approval_status' in change),
-        );
-        for (const [attack, change] of attacks) {
-          it(`cannot ${attack}`, async () => {
-            await expectDenied(updateDoc(profileAs(actor, uids[actor]), change));
-          });
-        }
-        it('cannot slip a forbidden field in with allowed ones', async () => {
-          await expectDenied(
-            updateDoc(profileAs(actor, uids[actor]), { ...memberEdit, subscription_status: 'premium' }),
-          );
-        });
-      });
-    }
     it('an inactive member cannot reactivate themself', async () => {
       await expectDenied(updateDoc(profileAs('inactive', uids.inactive), { is_active: true }));
     });
@@ -551,21 +548,19 @@ describe('server-only records', () => {
   });
 
   // Slug claims and notification records are written by functions with the Admin SDK only.
-  for (const actor of ['anonymous', 'owner', 'admin'] as const) {
-    describe(actorLabel[actor], () => {
-      it('cannot read or claim a page slug', async () => {
-        await expectDenied(getDoc(doc(dbAs(env, actor), 'page_slugs', 'alice-author')));
-        await expectDenied(
-          setDoc(doc(dbAs(env, actor), 'page_slugs', 'bob-reader'), {
-            uid: uids[actor === 'anonymous' ? 'owner' : actor],
-          }),
-        );
-      });
-      it("cannot read or change a member's notification record", async () => {
-        const record = doc(dbAs(env, actor), 'profiles', uids.owner, 'private', 'notifications');
-        await expectDenied(getDoc(record));
-        await expectDenied(setDoc(record, { approval_status_notified: 'denied' }));
-      });
+  describeEachActor(['anonymous', 'owner', 'admin'] as const, '%s', (actor) => {
+    it('cannot read or claim a page slug', async () => {
+      await expectDenied(getDoc(doc(dbAs(env, actor), 'page_slugs', 'alice-author')));
+      await expectDenied(
+        setDoc(doc(dbAs(env, actor), 'page_slugs', 'bob-reader'), {
+          uid: uids[actor === 'anonymous' ? 'owner' : actor],
+        }),
+      );
     });
-  }
+    it("cannot read or change a member's notification record", async () => {
+      const record = doc(dbAs(env, actor), 'profiles', uids.owner, 'private', 'notifications');
+      await expectDenied(getDoc(record));
+      await expectDenied(setDoc(record, { approval_status_notified: 'denied' }));
+    });
+  });
 });

@@ -10,7 +10,7 @@ import { classifiedAdWriteSchema } from '../../src/domain/classified-ad.ts';
 import { mediaReferenceVerdict } from '../../src/domain/media-image.ts';
 import { profileEditFieldsSchema } from '../../src/domain/profile-edit.ts';
 import { socialLinksSchema } from '../../src/domain/profile.ts';
-import { dbAs, expectAllowed, expectDenied, uids, type Actor } from './helpers';
+import { dbAs, expectAllowed, expectDenied, rulesAccept, uids, type Actor } from './helpers';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
 function profile(uid: string, overrides: DocumentData = {}): DocumentData {
@@ -56,17 +56,6 @@ const env = useSeededRulesEnv('schema-parity', () => ({
 
 const profileOf = (actor: Actor, uid: string) => doc(dbAs(env(), actor), 'profiles', uid);
 const adOf = (actor: Actor, id: string) => doc(dbAs(env(), actor), 'classified_ads', id);
-
-/** True when the rules let the write through, false when they refuse it (any other error fails the test). */
-async function rulesAccept(write: Promise<unknown>): Promise<boolean> {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'permission-denied') return false;
-    throw error;
-  }
-}
 
 const own = (uid: string) => `/media/${uid}/profile-images/a1B2c3/w640.webp`;
 const ownCloud = (uid: string) =>

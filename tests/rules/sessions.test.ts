@@ -18,6 +18,7 @@ import {
 } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { ADMIN_PROFILE, expectAllowed, expectDenied, uids } from './helpers';
+import { approvedProfile } from '../shared/profile';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
 /** The session stamp: every sign-in before 10:00:00 is over. */
@@ -25,18 +26,12 @@ const CUT = new Date('2026-03-01T10:00:00Z');
 const CUT_SECONDS = CUT.getTime() / 1000;
 
 function member(uid: string, overrides: DocumentData = {}): DocumentData {
-  return {
-    user_id: uid,
+  return approvedProfile(uid, {
     display_name: 'Alice Author',
     page_slug: uid,
     role: 'Book Author',
-    category: 'Book Author',
-    subscription_status: 'free',
-    approval_status: 'approved',
-    is_active: true,
-    book_count: 0,
     ...overrides,
-  };
+  });
 }
 
 const STAMPED = { tokens_valid_after: Timestamp.fromDate(CUT) };

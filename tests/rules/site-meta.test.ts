@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   actorLabel,
   dbAs,
+  describeEachActor,
   everyone,
   expectAllowed,
   expectDenied,
@@ -39,27 +40,25 @@ describe('site_meta', () => {
     });
   }
 
-  for (const actor of everyone) {
-    describe(actorLabel[actor], () => {
-      it('cannot read other site_meta documents or list the collection', async () => {
-        await expectDenied(getDoc(doc(dbAs(env(), actor), 'site_meta/other')));
-        await expectDenied(getDocs(collection(dbAs(env(), actor), 'site_meta')));
+  describeEachActor(everyone, '%s', (actor) => {
+    it('cannot read other site_meta documents or list the collection', async () => {
+      await expectDenied(getDoc(doc(dbAs(env(), actor), 'site_meta/other')));
+      await expectDenied(getDocs(collection(dbAs(env(), actor), 'site_meta')));
+    });
+    itDeniesWrites(
+      () => dbAs(env(), actor),
+      { newPath: 'site_meta/new', existingPath: 'site_meta/publish' },
+      { state: 'idle' },
+    );
+    describe('the Spotlight state', () => {
+      it('cannot read it', async () => {
+        await expectDenied(getDoc(doc(dbAs(env(), actor), 'site_meta/spotlight')));
       });
       itDeniesWrites(
         () => dbAs(env(), actor),
-        { newPath: 'site_meta/new', existingPath: 'site_meta/publish' },
-        { state: 'idle' },
+        { newPath: 'site_meta/spotlight-next', existingPath: 'site_meta/spotlight' },
+        { day: '2026-01-06', picks: ['book-2'], cycle: ['book-1', 'book-2'], last_shown: {} },
       );
-      describe('the Spotlight state', () => {
-        it('cannot read it', async () => {
-          await expectDenied(getDoc(doc(dbAs(env(), actor), 'site_meta/spotlight')));
-        });
-        itDeniesWrites(
-          () => dbAs(env(), actor),
-          { newPath: 'site_meta/spotlight-next', existingPath: 'site_meta/spotlight' },
-          { day: '2026-01-06', picks: ['book-2'], cycle: ['book-1', 'book-2'], last_shown: {} },
-        );
-      });
     });
-  }
+  });
 });

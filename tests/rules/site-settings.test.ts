@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { earlyAccessSettingsSchema } from '../../src/domain/early-access';
 import { promotionCodeSchema } from '../../src/domain/site-settings';
-import { actorLabel, dbAs, expectAllowed, expectDenied, uids, type Actor } from './helpers';
+import { actorLabel, dbAs, expectAllowed, expectDenied, rulesAccept, uids, type Actor } from './helpers';
 import { describePublicReadOnly } from './shared/public-read-only';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
@@ -173,14 +173,3 @@ describe('site_settings/main: the promotion code and the early-access switches',
     },
   );
 });
-
-/** True when the rules let the write through, false when they refuse it (any other error fails the test). */
-async function rulesAccept(write: Promise<unknown>): Promise<boolean> {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'permission-denied') return false;
-    throw error;
-  }
-}
