@@ -63,6 +63,28 @@ function shown(members: DirectoryMember[], { listed }: Seeded, from = 0, to = me
     .map(memberName);
 }
 
+/**
+ * The profile of an approved Publisher `id` who joined `day` days after 1 January 2001, with the
+ * directory fields the profileDirectoryFields trigger and the seed store.
+ */
+function longStandingPublisher(id: string, displayName: string, day: number): Record<string, unknown> {
+  return {
+    user_id: id,
+    page_slug: id,
+    display_name: displayName,
+    role: 'User',
+    category: 'Publisher',
+    about_me: null,
+    social_links: {},
+    subscription_status: 'free',
+    approval_status: 'approved',
+    is_active: true,
+    book_count: 0,
+    created_at: new Date(Date.UTC(2001, 0, 1 + day)),
+    ...directoryFields({ display_name: displayName, category: 'Publisher' }),
+  };
+}
+
 const names = (members: DirectoryMember[]) => members.map(memberName);
 const cards = (scope: Page | Locator) => scope.locator('[data-member-card]');
 const cardNames = (scope: Page | Locator) => scope.locator('[data-member-name]').allTextContents();
@@ -169,21 +191,7 @@ test.describe('search folding', () => {
     // Stored as the profileDirectoryFields trigger and the seed store it; joined long ago, so no "newest" list picks it up.
     await adminDb()
       .doc(`profiles/${id}`)
-      .set({
-        user_id: id,
-        page_slug: id,
-        display_name: displayName,
-        role: 'User',
-        category: 'Publisher',
-        about_me: null,
-        social_links: {},
-        subscription_status: 'free',
-        approval_status: 'approved',
-        is_active: true,
-        book_count: 0,
-        created_at: new Date(Date.UTC(2001, 0, 1)),
-        ...directoryFields({ display_name: displayName, category: 'Publisher' }),
-      });
+      .set(longStandingPublisher(id, displayName, 0));
   });
 
   test.afterAll(async () => {
@@ -305,21 +313,7 @@ test.describe('paging', () => {
     for (const [i, id] of ids.entries()) {
       const displayName = `Paging Press ${String(i).padStart(2, '0')}`;
       // Joined long ago, so no "newest members" list elsewhere picks them up meanwhile.
-      batch.set(adminDb().doc(`profiles/${id}`), {
-        user_id: id,
-        page_slug: id,
-        display_name: displayName,
-        role: 'User',
-        category: 'Publisher',
-        about_me: null,
-        social_links: {},
-        subscription_status: 'free',
-        approval_status: 'approved',
-        is_active: true,
-        book_count: 0,
-        created_at: new Date(Date.UTC(2001, 0, 1 + i)),
-        ...directoryFields({ display_name: displayName, category: 'Publisher' }),
-      });
+      batch.set(adminDb().doc(`profiles/${id}`), longStandingPublisher(id, displayName, i));
     }
     await batch.commit();
   });

@@ -4,9 +4,17 @@
 // but for a book page's cover, its main content, which comes with the HTML),
 // and the paint itself waits until the main landmark is parsed (HoldFirstPaint), so
 // Lighthouse's LCP lands with the FCP. npm run bench measures the timings themselves.
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { sitemapPages } from './helpers/sitemap';
 import { EXTRA_PAGES, fetchPages } from './helpers/pages';
+
+/** Fetches every sitemap page (expecting 200) and `extra`, with 2 s of test time per page: their HTML and the problems met. */
+async function fetchSitemapPages(request: APIRequestContext, extra: { path: string; status: number }[] = []) {
+  const pages = [...(await sitemapPages(request)).map(({ path }) => ({ path, status: 200 })), ...extra];
+  test.setTimeout(30_000 + pages.length * 2_000);
+  return fetchPages(request, pages);
+}
 
 /** Tags of `html` named `tag`, with their attributes (names lower-cased; a bare attribute has the value ''). */
 function tagsOf(html: string, tag: string): Map<string, string>[] {
@@ -27,9 +35,7 @@ const outsideTemplates = (html: string) => html.replace(/<template\b[\s\S]*?<\/t
 test('no page asks for a render-blocking stylesheet or a synchronous external script: the CSS travels in the HTML', async ({
   request,
 }) => {
-  const pages = [...(await sitemapPages(request)).map(({ path }) => ({ path, status: 200 })), ...EXTRA_PAGES];
-  test.setTimeout(30_000 + pages.length * 2_000);
-  const { bodies, problems } = await fetchPages(request, pages);
+  const { bodies, problems } = await fetchSitemapPages(request, EXTRA_PAGES);
   for (const { path, html } of bodies) {
     const head = html.slice(0, Math.max(0, html.search(/<\/head>/i)));
     if (!/<style\b/i.test(head))
@@ -56,9 +62,7 @@ test('no page asks for a render-blocking stylesheet or a synchronous external sc
 test('no public page fetches a script before its first paint: bundled scripts wait in AfterPaint templates', async ({
   request,
 }) => {
-  const pages = (await sitemapPages(request)).map(({ path }) => ({ path, status: 200 }));
-  test.setTimeout(30_000 + pages.length * 2_000);
-  const { bodies, problems } = await fetchPages(request, pages);
+  const { bodies, problems } = await fetchSitemapPages(request);
   for (const { path, html } of bodies) {
     for (const script of tagsOf(outsideTemplates(html), 'script')) {
       if (script.has('src'))
@@ -81,9 +85,7 @@ const FIRST_PAINT_PICTURE = /^\/(book|product-service)\/[^/]+$/;
 test('no public page fetches a picture before its first paint but a book page its cover and a product page its photo: the others wait with a data: pixel and load lazily', async ({
   request,
 }) => {
-  const pages = (await sitemapPages(request)).map(({ path }) => ({ path, status: 200 }));
-  test.setTimeout(30_000 + pages.length * 2_000);
-  const { bodies, problems } = await fetchPages(request, pages);
+  const { bodies, problems } = await fetchSitemapPages(request);
   let waiting = 0;
   let covers = 0;
   for (const { path, html } of bodies) {
@@ -183,9 +185,7 @@ test('the first paint waits for the whole main landmark, on every page', async (
 test('no script runs between <body> and the main content: the parser never pauses to paint the header alone', async ({
   request,
 }) => {
-  const pages = (await sitemapPages(request)).map(({ path }) => ({ path, status: 200 }));
-  test.setTimeout(30_000 + pages.length * 2_000);
-  const { bodies, problems } = await fetchPages(request, pages);
+  const { bodies, problems } = await fetchSitemapPages(request);
   for (const { path, html } of bodies) {
     const start = html.search(/<body\b/i);
     const main = html.search(/<main\b/i);

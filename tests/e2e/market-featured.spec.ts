@@ -5,6 +5,23 @@
 import { adminDb, expect, test } from './fixtures';
 import { freshMember, signInAs } from './helpers/members';
 
+/** An active, unfeatured classified ad of `userId` in USD, good condition, answered by message; `listing` names and prices it. */
+function activeAd(userId: string, listing: Record<string, unknown>): Record<string, unknown> {
+  return {
+    user_id: userId,
+    currency: 'USD',
+    condition: 'good',
+    location: null,
+    contact_method: 'message',
+    is_service: false,
+    tags: [],
+    is_active: true,
+    is_featured: false,
+    views_count: 0,
+    ...listing,
+  };
+}
+
 test('an admin features a product from its page editor and an ad from its page', async ({ page }) => {
   test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
@@ -33,24 +50,18 @@ test('an admin features a product from its page editor and an ad from its page',
     created_at: now,
     updated_at: now,
   });
-  const ad = await adminDb().collection('classified_ads').add({
-    user_id: owner.uid,
-    title: adTitle,
-    description: 'A solid oak bookshelf, five shelves.',
-    category: 'storage-organization',
-    subcategory: 'bookshelves',
-    price: 120,
-    currency: 'USD',
-    condition: 'good',
-    location: null,
-    contact_method: 'message',
-    is_service: false,
-    tags: [],
-    is_active: true,
-    is_featured: false,
-    views_count: 0,
-    created_at: now,
-  });
+  const ad = await adminDb()
+    .collection('classified_ads')
+    .add(
+      activeAd(owner.uid, {
+        title: adTitle,
+        description: 'A solid oak bookshelf, five shelves.',
+        category: 'storage-organization',
+        subcategory: 'bookshelves',
+        price: 120,
+        created_at: now,
+      }),
+    );
 
   await signInAs(page, admin);
   await test.step('the product: the Featured checkbox beside Active in its page editor', async () => {
@@ -75,24 +86,18 @@ test('an admin features a product from its page editor and an ad from its page',
 
 test('a seller sees no Featured switch on their own ad', async ({ page }) => {
   const seller = await freshMember(`Plain Seller ${Date.now().toString(36)}`);
-  const ad = await adminDb().collection('classified_ads').add({
-    user_id: seller.uid,
-    title: 'Reading lamp',
-    description: 'A clip-on reading lamp, barely used.',
-    category: 'reading-accessories',
-    subcategory: 'book-lights',
-    price: 15,
-    currency: 'USD',
-    condition: 'good',
-    location: null,
-    contact_method: 'message',
-    is_service: false,
-    tags: [],
-    is_active: true,
-    is_featured: false,
-    views_count: 0,
-    created_at: new Date(),
-  });
+  const ad = await adminDb()
+    .collection('classified_ads')
+    .add(
+      activeAd(seller.uid, {
+        title: 'Reading lamp',
+        description: 'A clip-on reading lamp, barely used.',
+        category: 'reading-accessories',
+        subcategory: 'book-lights',
+        price: 15,
+        created_at: new Date(),
+      }),
+    );
   await signInAs(page, seller);
   await page.goto(`/classifieds/${ad.id}`);
   await expect(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible({ timeout: 20_000 });

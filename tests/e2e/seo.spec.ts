@@ -1,6 +1,7 @@
 // Findability (issue 4 "Everywhere"): the sitemap lists the public pages on the
 // configured site, and each of them has its own title, description, canonical
 // URL, OpenGraph tags, and images that cannot shift the layout.
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { sitemapLocs, sitemapPages } from './helpers/sitemap';
 
@@ -39,12 +40,18 @@ test.describe('sitemap', () => {
 });
 
 test.describe('every page in the sitemap', () => {
+  /** The sitemap's pages, with 10 s of test time for each to be opened in the browser. */
+  async function sitemapPagesTimed(request: APIRequestContext) {
+    const pages = await sitemapPages(request);
+    test.setTimeout(15_000 + pages.length * 10_000);
+    return pages;
+  }
+
   test('answers 200 with a unique title and description, a canonical URL equal to its sitemap URL, and OpenGraph tags', async ({
     page,
     request,
   }) => {
-    const pages = await sitemapPages(request);
-    test.setTimeout(15_000 + pages.length * 10_000);
+    const pages = await sitemapPagesTimed(request);
     const problems: string[] = [];
     const titles = new Map<string, string>();
     const descriptions = new Map<string, string>();
@@ -94,8 +101,7 @@ test.describe('every page in the sitemap', () => {
     page,
     request,
   }) => {
-    const pages = await sitemapPages(request);
-    test.setTimeout(15_000 + pages.length * 10_000);
+    const pages = await sitemapPagesTimed(request);
     const problems: string[] = [];
     for (const { path } of pages) {
       const response = await page.goto(path);
