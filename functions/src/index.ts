@@ -51,7 +51,7 @@ export { searchSnapshot } from './search/search-snapshot';
 export { searchTypesense } from './search/search-typesense';
 export { mailOptInConfirmation } from './opt-in/confirmation-mail';
 export { updateFollow } from './follows/update-follow';
-export { followerCount } from './follows/follower-count';
+export { followerCountOnCreate, followerCountOnDelete } from './follows/follower-count';
 export { deliverReleaseAlerts, weeklyFollowDigest, followUnsubscribe } from './follows/follow-functions';
 
 // The callables exported here are exactly those of src/domain/callables.ts, each

@@ -1,7 +1,7 @@
 // Keeps profiles/{uid}.follower_count equal to the number of follows of that
 // author (members and email followers alike). Clients never write it (the
 // profile rules leave it out of every member and admin write).
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { onDocumentCreated, onDocumentDeleted } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions';
 import type { Firestore } from 'firebase-admin/firestore';
 import { FOLLOWER_COUNT_FIELD, FOLLOWS } from '../../../src/domain/follows';
@@ -29,13 +29,23 @@ export async function recountFollowers(firestore: Firestore, authorUid: string):
   });
 }
 
-/** On every follow created or deleted (a mode change leaves the count alone): recount the author's followers. */
-export const followerCount = onDocumentWritten(`${FOLLOWS}/{followId}`, async (event) => {
-  const before = event.data?.before;
-  const after = event.data?.after;
-  if (before?.exists && after?.exists) return;
-  const authorUid = (after?.exists ? after : before)?.get('author_uid');
+/** Recounts the followers of the author a created or deleted follow names. */
+async function recountFor(authorUid: unknown, followId: string): Promise<void> {
   if (typeof authorUid !== 'string' || authorUid === '') return;
   const count = await recountFollowers(db(), authorUid);
-  logger.debug('follower_count', { author: authorUid, count, follow: event.params.followId });
-});
+  logger.debug('follower_count', { author: authorUid, count, follow: followId });
+}
+
+// Created and deleted, never written: the count changes only when a follow comes or
+// goes, and a follow is updated often for nothing the count cares about (its mode, the
+// daily alert cap's last_alert, books waiting for the digest), which would otherwise
+// wake a function each time.
+/** On every follow created: recount the author's followers. */
+export const followerCountOnCreate = onDocumentCreated(`${FOLLOWS}/{followId}`, (event) =>
+  recountFor(event.data?.get('author_uid'), event.params.followId),
+);
+
+/** On every follow deleted: recount the author's followers. */
+export const followerCountOnDelete = onDocumentDeleted(`${FOLLOWS}/{followId}`, (event) =>
+  recountFor(event.data?.get('author_uid'), event.params.followId),
+);

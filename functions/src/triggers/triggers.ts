@@ -4,7 +4,8 @@
 // the document as it now is.
 //
 // Three triggers stay their own functions because they need settings of their own:
-// - followerCount (follows/follower-count.ts): the only work on follows;
+// - followerCountOnCreate and followerCountOnDelete (follows/follower-count.ts): the
+//   only work on follows, and only when one comes or goes (updates wake nothing);
 // - mailOptInConfirmation (opt-in/confirmation-mail.ts): the only work on opt-in
 //   requests, and it sends mail;
 // - searchTypesense (search/search-typesense.ts): feeds the search server one change
