@@ -95,9 +95,13 @@ describe('new-book alerts through the triggers and the task queue', () => {
       (lists) => lists.every((list) => Array.isArray(list) && list.includes(next.id)),
       60_000,
     );
-    expect((await adminDb().doc(`book_alerts/${next.id}`).get()).get('completed_at')).toBeInstanceOf(
-      Timestamp,
+    // The batch defers each follower first and marks the release complete after, in a
+    // transaction of its own: wait for that too, rather than read between the two.
+    const completed = await eventually(
+      async () => (await adminDb().doc(`book_alerts/${next.id}`).get()).get('completed_at') as unknown,
+      (value) => value instanceof Timestamp,
     );
+    expect(completed).toBeInstanceOf(Timestamp);
     for (const address of [member.email, visitor])
       for (const [about, count] of [
         [title, 1],
