@@ -8,7 +8,18 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // The files share their workers' module cache instead of each importing the
+          // world afresh: 18 s instead of 83 s for the layer on two cores, the same
+          // 1,331 tests passing in shuffled file orders. A test that needs a module of
+          // its own state resets it (vi.resetModules) rather than relying on isolation.
+          isolate: false,
+        },
+      },
       {
         test: {
           name: 'rules',
