@@ -9,6 +9,16 @@ import { findMail } from './helpers/mail';
 import { directoryFields } from '../../src/domain/directory';
 import { freshMember, MEMBER_PASSWORD, signInAs, type FreshMember } from './helpers/members';
 
+// One test after another: both start on the dashboard, whose list, search and decisions
+// are calls of one callable, and the functions emulator answers a call made while
+// another runs from a new, cold worker (over 10 s on two cores that are also
+// rebuilding the site). Other specs' admins can still overlap: a decision's outcome
+// gets 30 s.
+test.describe.configure({ mode: 'default' });
+
+/** How long a decision's callable may take to answer (see above). */
+const DECISION_TIMEOUT = 30_000;
+
 async function pendingMember(name: string): Promise<FreshMember> {
   const member = await freshMember(name);
   await adminDb().doc(`profiles/${member.uid}`).update({ approval_status: 'pending' });
@@ -73,7 +83,9 @@ test('an admin sees the counters and approves, denies, resets, deactivates and r
   await test.step('approves a pending member, who is mailed and then gets past the guard', async () => {
     const row = await openRow(page, approvee);
     await row.getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByText(`${approvee.displayName} has been approved.`)).toBeVisible();
+    await expect(page.getByText(`${approvee.displayName} has been approved.`)).toBeVisible({
+      timeout: DECISION_TIMEOUT,
+    });
     await expect(row.getByText('Approval: approved')).toBeVisible();
     await expect(row.getByRole('button', { name: 'Approve' })).toHaveCount(0);
     const mail = await findMail(approvee.email, /approved/i, 60_000);
@@ -90,7 +102,7 @@ test('an admin sees the counters and approves, denies, resets, deactivates and r
   await test.step('denies a pending member', async () => {
     const row = await openRow(page, deniee);
     await row.getByRole('button', { name: 'Deny' }).click();
-    await expect(row.getByText('Approval: denied')).toBeVisible();
+    await expect(row.getByText('Approval: denied')).toBeVisible({ timeout: DECISION_TIMEOUT });
     await expect
       .poll(async () => (await adminDb().doc(`profiles/${deniee.uid}`).get()).get('approval_status'))
       .toBe('denied');
@@ -119,7 +131,7 @@ test('an admin sees the counters and approves, denies, resets, deactivates and r
   await test.step('deactivates a member, who then cannot sign in', async () => {
     const row = await openRow(page, leaving);
     await row.getByRole('button', { name: 'Deactivate' }).click();
-    await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
+    await expect(row.getByText('Inactive', { exact: true })).toBeVisible({ timeout: DECISION_TIMEOUT });
     await expect(row.getByRole('button', { name: 'Activate' })).toBeVisible();
     const context = await browser.newContext();
     const memberPage = await context.newPage();
