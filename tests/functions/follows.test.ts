@@ -28,7 +28,7 @@ beforeEach(async () => {
   await clearFirestore();
 });
 
-/** The followerCount trigger's first run starts a cold function: slow on a busy two-core machine. */
+/** The follower-count triggers' first runs start cold functions: slow on a busy two-core machine. */
 const TRIGGER_WAIT = 45_000;
 
 const follow = (member: Member | undefined, authorUid: string, extra: Record<string, unknown> = {}) =>

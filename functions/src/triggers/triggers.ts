@@ -3,7 +3,7 @@
 // writes derived fields to the changed document itself comes first, so the rest see
 // the document as it now is.
 //
-// Three triggers stay their own functions because they need settings of their own:
+// Some triggers stay their own functions because they need settings or events of their own:
 // - followerCountOnCreate and followerCountOnDelete (follows/follower-count.ts): the
 //   only work on follows, and only when one comes or goes (updates wake nothing);
 // - mailOptInConfirmation (opt-in/confirmation-mail.ts): the only work on opt-in
