@@ -5,7 +5,6 @@
 // link previews and caching, that a visitor downloads no React or Firebase, the
 // free book's EPUB download, and the product page's structured data.
 // Read-only.
-import { gzipSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { ON_DEMAND_CACHE_CONTROL } from '../../src/config';
 import { bookLinks } from '../../src/domain/book-links';
@@ -15,6 +14,7 @@ import { productServiceSchema, type ProductService } from '../../src/domain/prod
 import { parseDoc } from '../../src/data/firestore-convert';
 import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
 import { sitemapLocs } from './helpers/sitemap';
+import { gzipBytes, inlineScripts, scriptsLoadedBy } from './helpers/scripts';
 
 /** The demo author's books, parsed. */
 async function demoBooks(): Promise<Book[]> {
@@ -150,26 +150,12 @@ test('a visitor of a book and a reading page downloads no React and no Firebase,
 }) => {
   const book = await freeRead();
   for (const path of [`/book/${book.id}`, `/book/${book.id}/read/1`]) {
-    const bodies: Promise<{ url: string; text: string }>[] = [];
-    const onResponse = (response: import('@playwright/test').Response) => {
-      if (response.request().resourceType() === 'script')
-        bodies.push(response.text().then((text) => ({ url: response.url(), text })));
-    };
-    page.on('response', onResponse);
-    await page.goto(path, { waitUntil: 'networkidle' });
-    page.off('response', onResponse);
-    const scripts = await Promise.all(bodies);
+    const scripts = await scriptsLoadedBy(page, () => page.goto(path, { waitUntil: 'networkidle' }));
     for (const { url, text } of scripts) {
       expect(text, `${url} carries Firebase`).not.toContain('@firebase/');
       expect(text, `${url} carries React`).not.toContain('react.transitional.element');
     }
-    const inline = await page.$$eval('script:not([src]):not([type="application/ld+json"])', (nodes) =>
-      nodes.map((n) => n.textContent ?? ''),
-    );
-    const gzip = [...scripts.map((s) => s.text), ...inline].reduce(
-      (sum, text) => sum + gzipSync(Buffer.from(text), { level: 9 }).length,
-      0,
-    );
+    const gzip = gzipBytes([...scripts.map((s) => s.text), ...(await inlineScripts(page))]);
     expect(gzip, path).toBeLessThanOrEqual(15 * 1024);
   }
 });

@@ -5,7 +5,6 @@
 // that a visitor downloads no React and no Firebase. Read-only on the demo data
 // (one test adds a fresh member of its own): the old-slug redirect, which
 // writes data, is in profile-old-slug.spec.ts.
-import { gzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ON_DEMAND_CACHE_CONTROL } from '../../src/config';
@@ -21,6 +20,7 @@ import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
 import { freshMember } from './helpers/members';
 import { MALFORMED_PROFILE } from './helpers/malformed-documents';
 import { sitemapLocs } from './helpers/sitemap';
+import { gzipBytes, inlineScripts, scriptsLoadedBy } from './helpers/scripts';
 
 /** A seeded member's profile and what of theirs is public (active), newest first, as the page must show it. */
 async function memberPage(uid: string) {
@@ -368,29 +368,19 @@ test('a visitor downloads no React and no Firebase, and under 15 KB of JavaScrip
   page,
 }) => {
   const { profile } = await memberPage('demo-author');
-  const bodies: Promise<{ url: string; text: string }>[] = [];
   const hosts = new Set<string>();
   page.on('request', (r) => hosts.add(new URL(r.url()).host));
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script')
-      bodies.push(response.text().then((text) => ({ url: response.url(), text })));
+  const scripts = await scriptsLoadedBy(page, async () => {
+    await page.goto(`/profile/${profile.page_slug}`, { waitUntil: 'networkidle' });
+    await page.mouse.wheel(0, 1500);
+    await page.waitForLoadState('networkidle');
   });
-  await page.goto(`/profile/${profile.page_slug}`, { waitUntil: 'networkidle' });
-  await page.mouse.wheel(0, 1500);
-  await page.waitForLoadState('networkidle');
-  const scripts = await Promise.all(bodies);
   for (const { url, text } of scripts) {
     expect(text, `${url} carries Firebase`).not.toContain('@firebase/');
     expect(text, `${url} carries React`).not.toContain('react.transitional.element');
   }
   expect([...hosts].filter((host) => /googleapis|firebase|:(9099|8080|5001)$/.test(host))).toEqual([]);
-  const inline = await page.$$eval('script:not([src]):not([type="application/ld+json"])', (nodes) =>
-    nodes.map((n) => n.textContent ?? ''),
-  );
-  const gzip = [...scripts.map((s) => s.text), ...inline].reduce(
-    (sum, text) => sum + gzipSync(Buffer.from(text), { level: 9 }).length,
-    0,
-  );
+  const gzip = gzipBytes([...scripts.map((s) => s.text), ...(await inlineScripts(page))]);
   expect(gzip).toBeLessThanOrEqual(15 * 1024);
 });
 
