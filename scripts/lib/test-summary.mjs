@@ -34,10 +34,36 @@ export function readSummaries(dir, ran = new Set(['unit', 'rules', 'functions', 
     lines.push(
       `${name.padEnd(18)} ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}${counts.flaky ? `, ${counts.flaky} passed on a retry` : ''}${took}`,
     );
-    // Named here, at the end of the output, where a CI log's tail shows them.
-    for (const title of counts.failedTitles.slice(0, 20)) lines.push(`  ✗ ${title}`);
+    // Named here, at the end of the output, where a CI log's tail shows them, each
+    // with the start of its error: a CI log keeps only its tail, and a failure seen
+    // once must be diagnosable from that.
+    for (const { title, reason } of counts.failures.slice(0, 20)) {
+      lines.push(`  ✗ ${title}`);
+      for (const line of reasonLines(reason)) lines.push(`      ${line}`);
+    }
   }
   return { passed, failed, lines };
+}
+
+const REASON_LINES = 8;
+const REASON_LINE_CHARS = 200;
+
+/**
+ * The first lines of a failure's message that say something (colour codes, blank
+ * lines and stack frames dropped), each cut to a readable width.
+ */
+export function reasonLines(message) {
+  if (!message) return [];
+  return (
+    String(message)
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .filter((line) => line.trim() !== '' && !/^\s*at /.test(line))
+      .slice(0, REASON_LINES)
+      .map((line) => (line.length > REASON_LINE_CHARS ? `${line.slice(0, REASON_LINE_CHARS - 1)}…` : line))
+  );
 }
 
 /** '1 min 29 s' or '42 s': how long a layer ran, for the summary lines. */
@@ -54,16 +80,17 @@ function vitestSeconds(report) {
 }
 
 function vitestCounts(report) {
-  const failedTitles = [];
+  const failures = [];
   for (const file of report.testResults ?? []) {
     const rel = String(file.name ?? '').replace(/^.*?(tests\/)/, '$1');
-    const failures = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    if (file.status === 'failed' && failures.length === 0)
-      failedTitles.push(`${rel}: ${String(file.message ?? 'failed to load').split('\n')[0]}`);
-    for (const t of failures) failedTitles.push(`${rel} › ${t.fullName ?? t.title}`);
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (file.status === 'failed' && failed.length === 0)
+      failures.push({ title: `${rel}: failed to load`, reason: String(file.message ?? '') });
+    for (const t of failed)
+      failures.push({ title: `${rel} › ${t.fullName ?? t.title}`, reason: (t.failureMessages ?? [])[0] });
   }
   return {
-    failedTitles,
+    failures,
     passed: report.numPassedTests ?? 0,
     // A file that fails to load has no failed test but is a failure all the same.
     failed:
@@ -78,28 +105,32 @@ function vitestCounts(report) {
 
 function playwrightCounts(report) {
   const s = report.stats ?? {};
-  const failedTitles = [];
+  const failures = [];
   // Suites nest: a file's suite, then describe blocks; specs hold one test per project.
   const walk = (suite, path) => {
     const here = suite.title === suite.file ? path : [...path, suite.title];
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected')
-          failedTitles.push(
-            `${spec.file ?? suite.file} › ${[...here, spec.title].join(' › ')} [${test.projectName}]`,
-          );
+        if (test.status === 'unexpected') {
+          const result = (test.results ?? []).find((r) => r.error || r.errors?.length) ?? {};
+          failures.push({
+            title: `${spec.file ?? suite.file} › ${[...here, spec.title].join(' › ')} [${test.projectName}]`,
+            reason: result.error?.message ?? result.errors?.[0]?.message,
+          });
+        }
       }
     }
     for (const child of suite.suites ?? []) walk(child, here);
   };
   for (const suite of report.suites ?? []) walk(suite, []);
-  for (const error of report.errors ?? []) failedTitles.push(String(error.message ?? error).split('\n')[0]);
+  for (const error of report.errors ?? [])
+    failures.push({ title: 'outside any test', reason: String(error.message ?? error) });
   return {
     passed: (s.expected ?? 0) + (s.flaky ?? 0),
     failed: (s.unexpected ?? 0) + (report.errors?.length ?? 0),
     skipped: s.skipped ?? 0,
     flaky: s.flaky ?? 0,
     seconds: typeof s.duration === 'number' ? s.duration / 1000 : null,
-    failedTitles,
+    failures,
   };
 }
