@@ -1,7 +1,14 @@
 // The functions' one door to Firestore: the Admin instance and the helpers every
 // function needs around it (Firestore's batch and 'in' limits, timestamps, errors).
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  getFirestore,
+  Timestamp,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 
 const DEFAULT_APP = '[DEFAULT]';
 
@@ -38,16 +45,33 @@ export function millisOf(value: unknown): number | null {
   return value instanceof Timestamp ? value.toMillis() : null;
 }
 
-/** The Firestore emulator's answer to a transaction that lost a race for a lock. */
-const EMULATOR_LOST_RACE = /Transaction is invalid or closed/;
+/**
+ * Reads `refs` inside `tx` in one request (one lock round instead of one per
+ * document), the snapshots in the order of `refs`.
+ */
+export async function readAll<const Refs extends readonly DocumentReference[]>(
+  tx: Transaction,
+  ...refs: Refs
+): Promise<{ [K in keyof Refs]: DocumentSnapshot }> {
+  const snapshots = await tx.getAll(...refs);
+  return snapshots as unknown as { [K in keyof Refs]: DocumentSnapshot };
+}
+
+/**
+ * The Firestore emulator's answers to a transaction that lost a race for a lock: the
+ * transaction closed under it, or its lock wait timed out after the SDK's own retries.
+ */
+const EMULATOR_LOST_RACE = /Transaction is invalid or closed|Transaction lock timeout/;
 
 /**
  * `firestore.runTransaction(update)`, and on the functions emulator once or twice more when
  * the Firestore emulator ends the transaction with INVALID_ARGUMENT "Transaction is invalid
- * or closed". That is how the emulator answers a transaction whose lock another one took,
- * where Firestore answers ABORTED and the SDK retries by itself (firebase-tools issues 4473
- * and 6758); so concurrent saves behave locally as they do in production. Deployed, it is
- * exactly runTransaction.
+ * or closed", or with ABORTED "Transaction lock timeout" after the SDK's five attempts.
+ * That is how the emulator answers a transaction whose lock another one took, where
+ * Firestore answers ABORTED and the SDK's retries succeed (firebase-tools issues 4473
+ * and 6758: the emulator does not promise correct behaviour under parallel use); so
+ * concurrent saves behave locally as they do in production. Deployed, it is exactly
+ * runTransaction.
  */
 export async function runTransactionWithRetry<T>(
   firestore: Firestore,

@@ -33,7 +33,7 @@ import {
   type ReviewModeration,
 } from '../../../src/domain/review-burst';
 import { requireFeature } from '../early-access';
-import { chunk, db, MAX_BATCH_WRITES, runTransactionWithRetry } from '../firestore';
+import { chunk, db, MAX_BATCH_WRITES, readAll, runTransactionWithRetry } from '../firestore';
 import { guardedCall, type Caller } from '../guard';
 import { purgeCacheTags } from '../publish/cache-purge';
 import { removeShelvesOfBook } from './set-shelf';
@@ -109,7 +109,7 @@ export const saveReview = guardedCall(
     const outcome = await runTransactionWithRetry(firestore, async (tx) => {
       const bookRef = firestore.collection('books').doc(bookId);
       const reviewRef = firestore.collection(BOOK_REVIEWS).doc(id);
-      const [book, review] = await Promise.all([tx.get(bookRef), tx.get(reviewRef)]);
+      const [book, review] = await readAll(tx, bookRef, reviewRef);
       // Only a book the public can see may be rated (a hidden book's page does not exist).
       if (!book.exists || book.get('is_public') !== true)
         throw new HttpsError('not-found', REVIEW_MESSAGES.notFound);
@@ -134,10 +134,11 @@ export const saveReview = guardedCall(
         (before.moderation === 'published' && !before.hidden && before.rating !== rating)
       ) {
         const activityRef = firestore.collection(BOOK_REVIEW_ACTIVITY).doc(bookId);
-        const [activity, standing] = await Promise.all([
-          tx.get(activityRef),
-          tx.get(firestore.collection(REVIEW_DECISIONS).doc(id)),
-        ]);
+        const [activity, standing] = await readAll(
+          tx,
+          activityRef,
+          firestore.collection(REVIEW_DECISIONS).doc(id),
+        );
         const decision = decideReviewSave(
           before,
           rating,
@@ -183,7 +184,7 @@ export async function removeReview(firestore: Firestore, bookId: string, uid: st
   const removed = await runTransactionWithRetry(firestore, async (tx) => {
     const bookRef = firestore.collection('books').doc(bookId);
     const reviewRef = firestore.collection(BOOK_REVIEWS).doc(reviewId(bookId, uid));
-    const [book, review] = await Promise.all([tx.get(bookRef), tx.get(reviewRef)]);
+    const [book, review] = await readAll(tx, bookRef, reviewRef);
     if (!review.exists) return false;
     if (book.exists) updateTotals(tx, book, countedRating(review.data()), null);
     tx.delete(reviewRef);
