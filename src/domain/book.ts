@@ -10,6 +10,7 @@ import {
   optionalSitePathOrUrl,
   timestampSchema,
 } from './common.ts';
+import { catalogueFields } from './catalogue.ts';
 import { BOOK_CATEGORY_VALUES } from './genres.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH } from './search.ts';
 import { profileSlug } from './slug.ts';
@@ -158,6 +159,8 @@ const bookFields = {
   is_active: z.boolean().default(true),
   /** Shown with a Featured badge; the old site called it isFeatured. */
   is_featured: z.boolean().default(false),
+  /** ISBN, publication date, pages, language, publisher, series and number in it (catalogue.ts). */
+  ...catalogueFields,
 };
 
 /** A book, document `books/{autoId}`. */
@@ -172,6 +175,8 @@ export const bookSchema = z
     has_free_reading: z.boolean().default(false),
     /** Denormalised hasAudiobook(audiobook_url), so /audiobooks is one indexed query; kept by the books trigger (functions/src/books/book-derived.ts). */
     has_audiobook: z.boolean().default(false),
+    /** Denormalised seriesSlug(series), so /series/{slug} is one indexed query; kept by the books trigger (functions/src/books/book-derived.ts). */
+    series_slug: z.string().max(TEXT_LIMITS.slug).nullish(),
     /** Folded words of the title and author name with their prefixes (search.ts searchKeywords), for 'starts with' search; kept by the trigger. */
     search_keywords: z.array(z.string().max(SEARCH_KEYWORD_MAX_LENGTH)).max(MAX_SEARCH_KEYWORDS).default([]),
     /** Denormalised: the owner is an approved, active member (src/domain/visibility.ts); kept by the books and profiles triggers (functions/src/books/book-derived.ts). */
