@@ -1,4 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The unit files that mock a module (vi.mock / vi.doMock). A module mock belongs to
+ * its file only because vitest resets its module and mock registries between files,
+ * and it does that only with `isolate: true`: with shared registries a mock applies
+ * or not depending on which file loaded the module first (it failed a third of full
+ * runs). So these files run isolated, found by reading them, and the rest share
+ * their workers' module cache.
+ */
+const MOCKING_UNIT_FILES = (readdirSync('tests/unit', { recursive: true }) as string[])
+  .filter((file) => file.endsWith('.test.ts') || file.endsWith('.test.tsx'))
+  .map((file) => join('tests/unit', file).replaceAll('\\', '/'))
+  .filter((file) => /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(file, 'utf8')));
 
 // Three projects so each layer can run alone (`npm run test:unit` etc.) and the
 // emulator-backed ones never run in parallel with each other's data.
@@ -12,12 +27,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
+          exclude: MOCKING_UNIT_FILES,
           environment: 'node',
           // The files share their workers' module cache instead of each importing the
           // world afresh: 18 s instead of 83 s for the layer on two cores, the same
           // 1,331 tests passing in shuffled file orders. A test that needs a module of
           // its own state resets it (vi.resetModules) rather than relying on isolation.
           isolate: false,
+        },
+      },
+      {
+        test: {
+          // The unit files that mock modules, each in a fresh module registry (above).
+          name: 'unit-mocks',
+          include: MOCKING_UNIT_FILES,
+          environment: 'node',
         },
       },
       {

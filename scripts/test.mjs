@@ -36,6 +36,8 @@ async function main() {
           'run',
           '--project',
           'unit',
+          '--project',
+          'unit-mocks',
           '--reporter=default',
           '--reporter=json',
           `--outputFile.json=${join(RESULTS, 'unit.json')}`,
