@@ -66,8 +66,21 @@ export const profileAdminFieldsSchema = z.strictObject({
 /** The admin-only fields. */
 export type ProfileAdminFields = z.infer<typeof profileAdminFieldsSchema>;
 
-/** A book's changed fields: any subset of the book form (fields not sent stay as stored, e.g. manuscript sections). */
-export const bookChangesSchema = bookFormSchema.partial();
+/**
+ * A book's changed fields: any subset of the book form (fields not sent stay as
+ * stored, e.g. manuscript sections). The form's defaults (empty lists, false) are
+ * for a new book only: applied here they would reset every field a change does not
+ * name, so they are taken off first.
+ */
+export const bookChangesSchema = bookFormSchema
+  .extend({
+    genre: bookFormSchema.shape.genre.unwrap(),
+    sub_genre: bookFormSchema.shape.sub_genre.unwrap(),
+    purchase_links: bookFormSchema.shape.purchase_links.unwrap(),
+    manuscript_content: bookFormSchema.shape.manuscript_content.unwrap(),
+    is_full_book_free: bookFormSchema.shape.is_full_book_free.unwrap(),
+  })
+  .partial();
 
 /** A save request: only what changed since the editor loaded the profile. */
 export const saveProfileRequestSchema = z.object({

@@ -159,3 +159,23 @@ describe('isPathSafeId', () => {
     expect(isPathSafeId('.')).toBe(false);
   });
 });
+
+describe('a book’s changes in a profile save', () => {
+  it('hold only the fields sent: no default resets a list, a flag or a catalogue field left out', () => {
+    const parsed = saveProfileRequestSchema.parse({
+      userId: 'u1',
+      expectedUpdatedAt: null,
+      books: { update: [{ id: 'b1', changes: { title: 'Renamed' } }] },
+    });
+    expect(parsed.books.update[0]?.changes).toEqual({ title: 'Renamed' });
+  });
+
+  it('still check the fields sent with the book’s rules', () => {
+    const result = saveProfileRequestSchema.safeParse({
+      userId: 'u1',
+      expectedUpdatedAt: null,
+      books: { update: [{ id: 'b1', changes: { genre: 'fantasy', isbn: '0-306-40615-2' } }] },
+    });
+    expect(result.error?.issues.map((issue) => issue.path.at(-1))).toEqual(['genre', 'isbn']);
+  });
+});
