@@ -137,3 +137,15 @@ export function seriesSlug(name: string | null | undefined): string {
 export function seriesNumberText(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(1);
 }
+
+/**
+ * What is wrong with a book's series fields taken together, or null: a number in a
+ * series needs the series' name (the editor says so under Number in series; the
+ * saves refuse it, since the field schemas check one field at a time).
+ */
+export function seriesIssue(book: { series?: string | null; series_number?: number | null }): string | null {
+  const named = typeof book.series === 'string' && book.series.trim() !== '';
+  return typeof book.series_number === 'number' && !named
+    ? CATALOGUE_MESSAGES.seriesNumberWithoutSeries
+    : null;
+}

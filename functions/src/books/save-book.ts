@@ -5,6 +5,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { bookWriteSchema } from '../../../src/domain/book';
+import { seriesIssue } from '../../../src/domain/catalogue';
 import { saveBookRequestSchema, type SaveItemResponse } from '../../../src/domain/item-save';
 import { describeIssue } from '../../../src/domain/profile-save';
 import { db } from '../firestore';
@@ -20,6 +21,10 @@ export const BOOK_ITEM: ItemKind = {
   check(written) {
     const parsed = bookWriteSchema.safeParse(written);
     if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+    // The book as it will be stored (the save's fields over the stored ones), so a
+    // number sent alone cannot leave a book numbered in no series.
+    const series = seriesIssue(parsed.data);
+    if (series) throw new HttpsError('invalid-argument', `Series number: ${series}`);
   },
   ownerDerived: staleDerivedFields,
   async onDelete(tx: Transaction, firestore: Firestore, id: string) {

@@ -19,6 +19,7 @@ import {
   sameUpdatedAt,
 } from '../../../src/domain/profile-save';
 import { bookWriteSchema } from '../../../src/domain/book';
+import { seriesIssue } from '../../../src/domain/catalogue';
 import { displayNameProblem } from '../../../src/domain/signup';
 import type { ProfileRole, SubscriptionStatus } from '../../../src/domain/profile';
 import { chunk, db, MAX_IN_VALUES, millisOf } from '../firestore';
@@ -149,6 +150,19 @@ async function saveInTransaction(
     create.forEach((form, i) =>
       assertImageAllowed(form.cover_image, null, uid, `New book ${i + 1}, Cover image`),
     );
+    // A number in a series needs the series' name, in the book as it will be stored.
+    const seriesProblems = [
+      ...create.map((form, i) => [`New book ${i + 1}`, seriesIssue(form)] as const),
+      ...update.map(
+        ({ changes: bookChanges }, i) =>
+          [`Book ${i + 1}`, seriesIssue({ ...books[i]?.data(), ...bookChanges })] as const,
+      ),
+    ].filter(([, problem]) => problem !== null);
+    if (seriesProblems[0])
+      throw new HttpsError(
+        'invalid-argument',
+        `${seriesProblems[0][0]}, Series number: ${seriesProblems[0][1]}`,
+      );
     update.forEach(({ changes: bookChanges }, i) => {
       if (bookChanges.cover_image !== undefined)
         assertImageAllowed(

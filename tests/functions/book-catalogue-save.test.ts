@@ -1,0 +1,149 @@
+// The catalogue fields through every callable that writes a book (saveBook and
+// saveProfile's books) on the emulators: stored as the schemas say, refused when
+// sent as typed (a hyphenated ISBN, a date in another format), and never erased
+// by a save that does not send them (an editor or a kept draft from before they
+// existed, the profile editor's partial changes).
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SaveItemResponse } from '../../src/domain/item-save';
+import type { SaveProfileResponse } from '../../src/domain/profile-edit';
+import { CATALOGUE_MESSAGES } from '../../src/domain/catalogue';
+import { adminDb, clearFirestore } from './emulator';
+import { bookData } from './factories';
+import { callAs, makeMember, type Member } from './profile-members';
+
+const db = adminDb();
+
+const saveBook = (member: Member | undefined, data: Record<string, unknown>) =>
+  callAs<SaveItemResponse>('saveBook', member, data);
+const saveProfile = (member: Member | undefined, data: Record<string, unknown>) =>
+  callAs<SaveProfileResponse>('saveProfile', member, data);
+
+const CATALOGUE = {
+  isbn: '9780306406157',
+  publication_date: '2027-03-14',
+  pages: 312,
+  language: 'fr',
+  publisher: 'Harbour Press',
+  series: 'The Tidewater Trilogy',
+  series_number: 2.5,
+};
+
+async function addCataloguedBook(uid: string): Promise<string> {
+  return (
+    await db.collection('books').add(bookData(uid, { title: 'Tides', genre: ['fantasy'], ...CATALOGUE }))
+  ).id;
+}
+
+async function bookOf(id: string) {
+  return (await db.doc(`books/${id}`).get()).data() ?? {};
+}
+
+beforeEach(async () => {
+  await clearFirestore();
+});
+
+describe('saveBook: catalogue fields', () => {
+  it('stores them on create and replaces or clears them on save', async () => {
+    const owner = await makeMember();
+    const created = await saveBook(owner, { book: { title: 'Tides', ...CATALOGUE } });
+    expect(created.error).toBeUndefined();
+    const id = created.result!.id;
+    expect(await bookOf(id)).toMatchObject(CATALOGUE);
+
+    const cleared = await saveBook(owner, {
+      bookId: id,
+      book: { title: 'Tides', isbn: null, pages: 400, series: null, series_number: null },
+    });
+    expect(cleared.error).toBeUndefined();
+    expect(await bookOf(id)).toMatchObject({
+      isbn: null,
+      pages: 400,
+      series: null,
+      series_number: null,
+      publication_date: '2027-03-14',
+      publisher: 'Harbour Press',
+    });
+  });
+
+  it('keeps every stored catalogue field when a save does not send them', async () => {
+    const owner = await makeMember();
+    const id = await addCataloguedBook(owner.uid);
+    const answer = await saveBook(owner, {
+      bookId: id,
+      book: { title: 'Tides, revised', genre: ['fantasy'] },
+    });
+    expect(answer.error).toBeUndefined();
+    expect(await bookOf(id)).toMatchObject({ title: 'Tides, revised', ...CATALOGUE });
+  });
+
+  it('refuses values as typed or out of range with invalid-argument, writing nothing', async () => {
+    const owner = await makeMember();
+    const id = await addCataloguedBook(owner.uid);
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ isbn: '978-0-306-40615-7' }, /^Isbn: /],
+      [{ isbn: '0306406152' }, /^Isbn: /],
+      [{ isbn: '9780306406158' }, /^Isbn: /],
+      [{ publication_date: '14/03/2027' }, new RegExp(CATALOGUE_MESSAGES.date.replace('.', '\\.'))],
+      [{ publication_date: '2027-02-30' }, /^Publication date: /],
+      [{ pages: 0 }, /^Pages: /],
+      [{ pages: '312' }, /^Pages: /],
+      [{ language: 'French' }, /^Language: /],
+      [{ series_number: 2.25, series: 'S' }, /^Series number: /],
+      [{ series_number: 2, series: null }, new RegExp(CATALOGUE_MESSAGES.seriesNumberWithoutSeries)],
+      [{ series: 'x'.repeat(1000) }, /^Series: /],
+    ];
+    for (const [fields, message] of cases) {
+      const answer = await saveBook(owner, { bookId: id, book: { title: 'Changed', ...fields } });
+      expect(answer.error?.status, JSON.stringify(fields)).toBe('INVALID_ARGUMENT');
+      expect(answer.error?.message, JSON.stringify(fields)).toMatch(message);
+    }
+    expect(await bookOf(id)).toMatchObject({ title: 'Tides', ...CATALOGUE });
+  });
+
+  it('refuses a number sent alone for a book in no series', async () => {
+    const owner = await makeMember();
+    const id = (await db.collection('books').add(bookData(owner.uid, { title: 'Alone' }))).id;
+    const answer = await saveBook(owner, { bookId: id, book: { title: 'Alone', series_number: 3 } });
+    expect(answer.error?.status).toBe('INVALID_ARGUMENT');
+    expect((await bookOf(id)).series_number).toBeUndefined();
+  });
+});
+
+describe('saveProfile: catalogue fields of the member’s books', () => {
+  const request = (uid: string, books: Record<string, unknown>) => ({
+    userId: uid,
+    expectedUpdatedAt: null,
+    books,
+  });
+
+  it('keeps them through a change of other fields, and changes only what it sends', async () => {
+    const owner = await makeMember();
+    const id = await addCataloguedBook(owner.uid);
+    const renamed = await saveProfile(
+      owner,
+      request(owner.uid, { update: [{ id, changes: { title: 'Renamed' } }] }),
+    );
+    expect(renamed.error).toBeUndefined();
+    // Nor does it reset the lists a change leaves out (the form's defaults are for new books).
+    expect(await bookOf(id)).toMatchObject({ title: 'Renamed', genre: ['fantasy'], ...CATALOGUE });
+
+    const paged = await saveProfile(owner, request(owner.uid, { update: [{ id, changes: { pages: 90 } }] }));
+    expect(paged.error).toBeUndefined();
+    expect(await bookOf(id)).toMatchObject({ title: 'Renamed', ...CATALOGUE, pages: 90 });
+  });
+
+  it('refuses a typed ISBN or a number without a series, writing nothing', async () => {
+    const owner = await makeMember();
+    const id = await addCataloguedBook(owner.uid);
+    for (const books of [
+      { update: [{ id, changes: { isbn: '0-306-40615-2' } }] },
+      { update: [{ id, changes: { series: null } }] },
+      { create: [{ title: 'Numbered', series_number: 1 }] },
+    ]) {
+      const answer = await saveProfile(owner, request(owner.uid, books));
+      expect(answer.error?.status, JSON.stringify(books)).toBe('INVALID_ARGUMENT');
+    }
+    expect(await bookOf(id)).toMatchObject(CATALOGUE);
+    expect((await db.collection('books').where('user_id', '==', owner.uid).get()).size).toBe(1);
+  });
+});
