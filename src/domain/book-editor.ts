@@ -1,8 +1,8 @@
 /**
  * The book editor's form (book page edit mode): every editable field as the
- * inputs hold it (text for prices, ordered section rows), validated with the
- * book schema's own rules and messages, and the conversions between a stored
- * book, the form and the saveBook request.
+ * inputs hold it (text for prices, ordered section rows, the catalogue fields as
+ * typed), validated with the book schema's own rules and messages, and the
+ * conversions between a stored book, the form and the saveBook request.
  */
 import { z } from 'zod';
 import {
@@ -14,8 +14,18 @@ import {
   type Book,
   type BookForm,
 } from './book.ts';
+import {
+  BOOK_LANGUAGE_TAGS,
+  CATALOGUE_MESSAGES,
+  catalogueFields,
+  publicationDateSchema,
+  seriesNumberSchema,
+  seriesIssue,
+  seriesNumberText,
+} from './catalogue.ts';
 import { TEXT_LIMITS } from './common.ts';
 import { BOOK_CATEGORY_VALUES } from './genres.ts';
+import { formatIsbn, parseIsbn } from './isbn.ts';
 import {
   BOOK_PRICE_FIELDS,
   BOOK_TEXT_FIELDS,
@@ -48,26 +58,87 @@ export const sectionRowSchema = z
 /** A section row. */
 export type SectionRow = z.infer<typeof sectionRowSchema>;
 
-/** The whole book editor form. */
-export const bookEditorSchema = bookRowSchema.safeExtend({
-  title: z
+/** The catalogue fields, in form order: each one an input whose text is '' when empty. */
+export const CATALOGUE_INPUTS = [
+  'isbn',
+  'publication_date',
+  'pages',
+  'language',
+  'publisher',
+  'series',
+  'series_number',
+] as const;
+/** One catalogue field. */
+export type CatalogueInput = (typeof CATALOGUE_INPUTS)[number];
+
+/** A typed number ('' when empty) checked by `schema`, the stored field's own rule and message. */
+function numberInput(schema: z.ZodType<number>, message: string) {
+  return z.string().superRefine((text, context) => {
+    const value = text.trim();
+    if (value === '') return;
+    const result = /^\d+(?:\.\d+)?$/.test(value) ? schema.safeParse(Number(value)) : null;
+    if (!result?.success)
+      context.addIssue({ code: 'custom', message: result?.error.issues[0]?.message ?? message });
+  });
+}
+
+/** The catalogue inputs as they hold text; each empty one saves as null. */
+export const catalogueInputsSchema = z.object({
+  /** An ISBN-10 or ISBN-13 as typed, hyphens and spaces allowed; parseIsbn's message when refused. */
+  isbn: z.string().superRefine((text, context) => {
+    if (text.trim() === '') return;
+    const parsed = parseIsbn(text);
+    if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.message });
+  }),
+  /** YYYY-MM-DD, as a date input gives it. */
+  publication_date: z
     .string()
-    .trim()
-    .min(1, 'Title is required')
-    .max(TEXT_LIMITS.title, 'Title must be 200 characters or less'),
-  category: z.union([z.enum(BOOK_CATEGORY_VALUES), z.literal('')]),
-  genre: z.array(z.string()).max(MAX_GENRES, `Choose at most ${MAX_GENRES} genres`),
-  sub_genre: z
-    .array(z.string().max(SUB_GENRE_MAX_LENGTH))
-    .max(MAX_GENRES, `Add at most ${MAX_GENRES} sub-genres`),
-  manuscript_content: z
-    .array(sectionRowSchema)
-    .max(MAX_MANUSCRIPT_SECTIONS, `A book can have at most ${MAX_MANUSCRIPT_SECTIONS} sections`),
-  free_preview_title: z.string().max(TEXT_LIMITS.title, 'Free-preview title must be 200 characters or less'),
-  is_full_book_free: z.boolean(),
-  /** Admin only, for an existing book. */
-  is_active: z.boolean(),
-});
+    .refine((text) => text === '' || publicationDateSchema.safeParse(text).success, CATALOGUE_MESSAGES.date),
+  pages: numberInput(catalogueFields.pages.unwrap().unwrap(), CATALOGUE_MESSAGES.pages),
+  /** A tag from BOOK_LANGUAGES, or '' for none (the select's first choice). */
+  language: z
+    .string()
+    .refine(
+      (tag) => tag === '' || (BOOK_LANGUAGE_TAGS as readonly string[]).includes(tag),
+      'Choose a language from the list.',
+    ),
+  publisher: z.string().max(TEXT_LIMITS.name, `Publisher must be ${TEXT_LIMITS.name} characters or less`),
+  series: z.string().max(TEXT_LIMITS.title, `Series must be ${TEXT_LIMITS.title} characters or less`),
+  series_number: numberInput(seriesNumberSchema, CATALOGUE_MESSAGES.seriesNumber),
+}).shape;
+
+/** The whole book editor form. */
+export const bookEditorSchema = bookRowSchema
+  .safeExtend({
+    ...catalogueInputsSchema,
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Title is required')
+      .max(TEXT_LIMITS.title, 'Title must be 200 characters or less'),
+    category: z.union([z.enum(BOOK_CATEGORY_VALUES), z.literal('')]),
+    genre: z.array(z.string()).max(MAX_GENRES, `Choose at most ${MAX_GENRES} genres`),
+    sub_genre: z
+      .array(z.string().max(SUB_GENRE_MAX_LENGTH))
+      .max(MAX_GENRES, `Add at most ${MAX_GENRES} sub-genres`),
+    manuscript_content: z
+      .array(sectionRowSchema)
+      .max(MAX_MANUSCRIPT_SECTIONS, `A book can have at most ${MAX_MANUSCRIPT_SECTIONS} sections`),
+    free_preview_title: z
+      .string()
+      .max(TEXT_LIMITS.title, 'Free-preview title must be 200 characters or less'),
+    is_full_book_free: z.boolean(),
+    /** Admin only, for an existing book. */
+    is_active: z.boolean(),
+  })
+  .superRefine((values, context) => {
+    // A number in a series needs the series' name: said under Number in series.
+    const message = seriesIssue({
+      series: values.series,
+      series_number: (values.series_number ?? '').trim() === '' ? null : 1,
+    });
+    if (message) context.addIssue({ code: 'custom', path: ['series_number'], message });
+  });
 /** What the editor's inputs hold. */
 export type BookEditorValues = z.input<typeof bookEditorSchema>;
 
@@ -90,7 +161,50 @@ export function toEditorValues(book?: Book): BookEditorValues {
     free_preview_title: book?.free_preview_title ?? '',
     is_full_book_free: book?.is_full_book_free ?? false,
     is_active: book?.is_active ?? true,
+    ...catalogueToInputs(book),
   };
+}
+
+/** A stored book's catalogue fields as the inputs show them ('' for none; the ISBN-13 hyphenated as the page shows it). */
+export function catalogueToInputs(
+  book?: Partial<Pick<Book, CatalogueInput>>,
+): Record<CatalogueInput, string> {
+  return {
+    isbn: book?.isbn ? formatIsbn(book.isbn) : '',
+    publication_date: book?.publication_date ?? '',
+    pages: typeof book?.pages === 'number' ? String(book.pages) : '',
+    language: book?.language ?? '',
+    publisher: book?.publisher ?? '',
+    series: book?.series ?? '',
+    series_number: typeof book?.series_number === 'number' ? seriesNumberText(book.series_number) : '',
+  };
+}
+
+/**
+ * The catalogue inputs as stored: null for an empty input, the ISBN as its
+ * ISBN-13, numbers as numbers, text trimmed. An input the values do not hold at
+ * all (a draft kept before the field existed) is left out, so the save keeps
+ * what is stored rather than clearing it.
+ */
+export function inputsToCatalogue(
+  values: Partial<Record<CatalogueInput, string | undefined>>,
+): Partial<Pick<BookForm, CatalogueInput>> {
+  const out: Partial<Record<CatalogueInput, unknown>> = {};
+  for (const field of CATALOGUE_INPUTS) {
+    const raw = values[field];
+    if (typeof raw !== 'string') continue;
+    const text = raw.trim();
+    if (text === '') {
+      out[field] = null;
+      continue;
+    }
+    if (field === 'isbn') {
+      const parsed = parseIsbn(text);
+      out.isbn = parsed.ok ? parsed.isbn13 : text;
+    } else if (field === 'pages' || field === 'series_number') out[field] = Number(text);
+    else out[field] = text;
+  }
+  return out as Partial<Pick<BookForm, CatalogueInput>>;
 }
 
 /** The editor's values as the saveBook request's book fields (checked again with the book's form schema). */
@@ -111,6 +225,7 @@ export function editorToBookForm(values: BookEditorValues): BookForm {
     })),
     free_preview_title: values.free_preview_title.trim() === '' ? null : values.free_preview_title.trim(),
     is_full_book_free: values.is_full_book_free,
+    ...inputsToCatalogue(values),
   });
 }
 

@@ -17,8 +17,10 @@ export function useKeptDraft<T extends FieldValues, R extends FieldValues = T>(
     if (!ready) return undefined;
     const kept = takeKeptDraft<T>(key);
     if (kept) {
-      // The stored values stay the defaults, so Cancel still goes back to them.
-      form.reset(kept, { keepDefaultValues: true });
+      // The stored values stay the defaults, so Cancel still goes back to them. A
+      // field the draft does not hold (one added since it was kept) keeps its stored
+      // value: left empty, the save would clear it.
+      form.reset({ ...form.getValues(), ...kept }, { keepDefaultValues: true });
       void import('../lib/toast.ts').then(({ showToast }) =>
         showToast({
           title: 'Unsaved changes kept',

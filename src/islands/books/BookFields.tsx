@@ -2,7 +2,9 @@
  * The book's own fields in the owned-item editor, with the spec's rules and
  * messages: title required; description at most 100 words with a live count,
  * extra words refused; cover picture; a category change clears genres and
- * sub-genres; sub-genres added with Enter; formats and prices; links with a
+ * sub-genres; sub-genres added with Enter; the catalogue fields (ISBN-10 or
+ * -13 as typed, saved as the ISBN-13; publication date, pages, language,
+ * publisher, series and number in it); formats and prices; links with a
  * label of 1–40 characters, a valid URL and an optional price; free reading;
  * manuscript sections added, edited, reordered and removed.
  */
@@ -17,6 +19,7 @@ import {
   type Book,
 } from '../../domain/book.ts';
 import { addSubGenre, newSectionId, type BookEditorValues } from '../../domain/book-editor.ts';
+import { BOOK_LANGUAGES } from '../../domain/catalogue.ts';
 import { BOOK_CATEGORIES, genresFor } from '../../domain/genres.ts';
 import ProfileImageField from '../ui/ProfileImageField.tsx';
 import type { OwnedItemFieldsProps } from '../owned-items/owned-item-kind.ts';
@@ -35,6 +38,7 @@ export default function BookFields({ ownerId, prefix }: OwnedItemFieldsProps<Boo
   return (
     <>
       <BasicFields ownerId={ownerId} prefix={prefix} />
+      <CatalogueFields prefix={prefix} />
       <CategoryFields prefix={prefix} />
       <FormatFields prefix={prefix} />
       <PurchaseLinks prefix={prefix} />
@@ -92,6 +96,57 @@ function BasicFields({ ownerId, prefix: P }: { ownerId: string; prefix: string }
         inputMode="url"
         hint="Upload a picture above, or give an https:// address."
       />
+    </section>
+  );
+}
+
+const LANGUAGE_OPTIONS = [
+  { value: '', label: 'Not given' },
+  ...BOOK_LANGUAGES.map(([value, label]) => ({ value, label })),
+];
+
+function CatalogueFields({ prefix: P }: { prefix: string }) {
+  return (
+    <section aria-labelledby="book-catalogue-heading" className="space-y-4">
+      <h2 id="book-catalogue-heading" className="text-xl font-bold">
+        Catalogue details
+      </h2>
+      <p className="text-sm text-ink-muted">
+        All optional: readers and search engines tell editions apart by them.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextInput
+          name="isbn"
+          label="ISBN"
+          idPrefix={P}
+          autoComplete="off"
+          spellCheck={false}
+          hint="An ISBN-10 or ISBN-13; hyphens and spaces are fine. It is saved as the ISBN-13."
+        />
+        <TextInput name="publication_date" label="Publication date" idPrefix={P} type="date" />
+        <TextInput
+          name="pages"
+          label="Pages"
+          idPrefix={P}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+        />
+        <SelectInput name="language" label="Language" idPrefix={P} options={LANGUAGE_OPTIONS} />
+        <TextInput name="publisher" label="Publisher" idPrefix={P} autoComplete="organization" />
+        <TextInput name="series" label="Series" idPrefix={P} />
+        <TextInput
+          name="series_number"
+          label="Number in series"
+          idPrefix={P}
+          type="number"
+          inputMode="decimal"
+          min={0.5}
+          step={0.5}
+          hint="2.5 for a novella between books 2 and 3."
+        />
+      </div>
     </section>
   );
 }
