@@ -7,6 +7,7 @@
 import type { Book, ManuscriptSection } from './book.ts';
 import { authorProfilePath, isFreeReadable, sortedSections } from './book.ts';
 import { bookLinks, type LinkedBook } from './book-links.ts';
+import { catalogueJsonLd, type CataloguedBook } from './book-details.ts';
 import { DEFAULT_CURRENCY } from './marketplace.ts';
 import { bookCategoryLabel, genreLabel } from './genres.ts';
 import { HTTP_URL_PATTERN_SOURCE, MEDIA_PATH_PATTERN_SOURCE } from './common.ts';
@@ -120,6 +121,7 @@ export interface BookJsonLdInput {
     Book,
     'id' | 'title' | 'description' | 'user_id' | 'author' | 'category' | 'genre' | 'sub_genre'
   > &
+    CataloguedBook &
     LinkedBook;
   /** Absolute canonical URL of the book page. */
   pageUrl: string;
@@ -139,7 +141,10 @@ export interface BookJsonLdInput {
 /**
  * The schema.org Book of a book page: its owner linked to their profile (the
  * author as a Person, or a Publisher member as the publisher, an Organization),
- * genres, image and one Offer per purchase link (with its price when it has one).
+ * genres, image, one Offer per purchase link (with its price when it has one),
+ * and the catalogue facts the book has (book-details.ts). A publisher the book
+ * names is its publisher, also when a Publisher member lists it: the member's
+ * Organization stays only when it is the one named (or none is).
  */
 export function bookJsonLd({
   book,
@@ -163,6 +168,13 @@ export function bookJsonLd({
     };
   });
   const description = book.description?.trim();
+  const catalogue = catalogueJsonLd(book);
+  const ownerRole = bookRoleOf(ownerType);
+  // The member who is the named publisher keeps their profile's link.
+  const ownerNamed =
+    ownerRole === 'publisher' &&
+    book.publisher?.trim().toLowerCase() === book.author?.display_name.trim().toLowerCase();
+  if (ownerNamed) delete catalogue.publisher;
   return {
     '@context': 'https://schema.org',
     '@type': 'Book',
@@ -171,15 +183,16 @@ export function bookJsonLd({
     url: pageUrl,
     ...(description ? { description } : {}),
     ...(imageUrl ? { image: imageUrl } : {}),
-    ...(book.author?.display_name
+    ...(book.author?.display_name && !(ownerRole === 'publisher' && catalogue.publisher)
       ? {
-          [bookRoleOf(ownerType)]: {
+          [ownerRole]: {
             '@type': ownerType,
             name: book.author.display_name,
             url: new URL(authorProfilePath(book), site).href,
           },
         }
       : {}),
+    ...catalogue,
     ...(genre.length > 0 ? { genre } : {}),
     ...(offers.length > 0 ? { offers } : {}),
     ...(aggregateRating && ratings
