@@ -141,6 +141,77 @@ test('an owner edits a book on its page: every validation message, category chan
   await expect(page.locator('[data-reader-body] p')).toHaveText(['Before the sea.', 'The harbour slept.']);
 });
 
+test('an author describes a book as a catalogue does: a wrong ISBN is refused inline, an ISBN-10 is saved as its ISBN-13, and the page and its JSON-LD show the details', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const member = await freshMember('Cara Catalogue');
+  const id = await addBook(member, 'Harbour Ledger');
+  await page.goto(`/book/${id}`);
+  await expect(page.locator('[data-book-details]')).toHaveCount(0);
+  await signInAs(page, member);
+  await page.goto(`/book/${id}?edit=true`);
+  const editor = page.locator('[data-book-editor]');
+  await expect(editor).toBeVisible({ timeout: 20_000 });
+
+  // A wrong check digit, and a number in a series without the series, are refused inline.
+  await editor.getByLabel('ISBN', { exact: true }).fill('0-306-40615-3');
+  await editor.getByLabel('Number in series').fill('2');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Please fix the form errors before saving.')).toBeVisible();
+  await expect(editor.getByText('This ISBN’s check digit is wrong.')).toBeVisible();
+  await expect(editor.getByLabel('ISBN', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.getByText('Name the series this book is a number of.')).toBeVisible();
+
+  await editor.getByLabel('ISBN', { exact: true }).fill('0-306-40615-2');
+  await expect(editor.getByText('This ISBN’s check digit is wrong.')).toHaveCount(0);
+  await editor.getByLabel('Publication date').fill('2099-03-14');
+  await editor.getByLabel('Pages').fill('312');
+  await editor.getByLabel('Language').selectOption({ label: 'French' });
+  await editor.getByLabel('Publisher').fill('Harbour Press');
+  await editor.getByLabel('Series', { exact: true }).fill('The Tidewater Trilogy');
+  await expect(editor.getByText('Name the series this book is a number of.')).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Book updated successfully!')).toBeVisible({ timeout: 30_000 });
+
+  expect((await adminDb().doc(`books/${id}`).get()).data()).toMatchObject({
+    isbn: '9780306406157',
+    publication_date: '2099-03-14',
+    pages: 312,
+    language: 'fr',
+    publisher: 'Harbour Press',
+    series: 'The Tidewater Trilogy',
+    series_number: 2,
+  });
+  const details = page.locator('[data-book-details]');
+  await expect(details.getByRole('heading', { name: 'Details' })).toBeVisible();
+  await expect(details.locator('[data-book-detail] dd')).toHaveText([
+    '978-030640615-7',
+    '0306406152',
+    'Comes out 14 March 2099',
+    '312',
+    'French',
+    'Harbour Press',
+  ]);
+  const ld = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+  ) as Record<string, unknown>;
+  expect(ld).toMatchObject({
+    '@type': 'Book',
+    isbn: '9780306406157',
+    datePublished: '2099-03-14',
+    numberOfPages: 312,
+    inLanguage: 'fr',
+    publisher: { '@type': 'Organization', name: 'Harbour Press' },
+  });
+
+  // The editor shows what is stored, the ISBN as the page writes it.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(editor.getByLabel('ISBN', { exact: true })).toHaveValue('978-030640615-7');
+  await expect(editor.getByLabel('Number in series')).toHaveValue('2');
+  await expect(editor.getByLabel('Language')).toHaveValue('fr');
+});
+
 test('the free plan: counters turn orange at 2 and red at 3, Add is disabled, and products are added until the limit', async ({
   page,
 }) => {
