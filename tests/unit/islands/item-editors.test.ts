@@ -77,6 +77,38 @@ describe('the book editor', () => {
     expect(html).toContain('Delete Book');
     expect(html).not.toContain('>Active<');
   });
+
+  it('labels each catalogue input for its control, with the ISBN hint, the half-step number and an empty language', () => {
+    const html = renderToStaticMarkup(
+      createElement(BookEditor, {
+        kind: bookKind,
+        item: book,
+        userId: 'u1',
+        admin: false,
+        onCancel: noop,
+        onSaved: noop,
+      }),
+    );
+    for (const [name, label] of [
+      ['isbn', 'ISBN'],
+      ['publication_date', 'Publication date'],
+      ['pages', 'Pages'],
+      ['language', 'Language'],
+      ['publisher', 'Publisher'],
+      ['series', 'Series'],
+      ['series_number', 'Number in series'],
+    ]) {
+      expect(html).toContain(
+        `<label for="book-${name}" class="block text-sm font-semibold text-ink">${label}</label>`,
+      );
+      expect(html).toMatch(new RegExp(`<(input|select)[^>]*id="book-${name}"`));
+    }
+    expect(html).toMatch(/<input[^>]*type="date"[^>]*id="book-publication_date"/);
+    expect(html).toMatch(/<input[^>]*type="number"[^>]*step="0.5"[^>]*id="book-series_number"/);
+    expect(html).toContain('<option value="">Not given</option>');
+    expect(html).toContain('<option value="fr">French</option>');
+    expect(html).toContain('saved as the ISBN-13');
+  });
   it('shows the active checkbox to an admin editing an existing book only', () => {
     expect(
       renderToStaticMarkup(
