@@ -135,7 +135,13 @@ function CatalogueFields({ prefix: P }: { prefix: string }) {
         />
         <SelectInput name="language" label="Language" idPrefix={P} options={LANGUAGE_OPTIONS} />
         <TextInput name="publisher" label="Publisher" idPrefix={P} autoComplete="organization" />
-        <TextInput name="series" label="Series" idPrefix={P} />
+        <TextInput
+          name="series"
+          label="Series"
+          idPrefix={P}
+          // Naming the series clears (or raises) Number in series' error at once.
+          rules={{ deps: ['series_number'] }}
+        />
         <TextInput
           name="series_number"
           label="Number in series"
