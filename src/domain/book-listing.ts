@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { MAX_SEARCH_KEYWORDS, hasAudiobook, isFreeReadable, type Book } from './book.ts';
+import { seriesSlug } from './catalogue.ts';
 import {
   BOOK_CATEGORIES,
   GENRE_CATALOGUE,
@@ -54,10 +55,14 @@ export interface BookListingFields {
   has_audiobook: boolean;
   /** Folded title and author words with their prefixes. */
   search_keywords: string[];
+  /** The series' address (seriesSlug of its name), null when the book is in no series (lists it on /series/{slug}). */
+  series_slug: string | null;
 }
 
 /** The book fields a listing-fields computation reads. */
-export type ListingSource = Partial<Pick<Book, 'title' | 'manuscript_content' | 'audiobook_url' | 'author'>>;
+export type ListingSource = Partial<
+  Pick<Book, 'title' | 'manuscript_content' | 'audiobook_url' | 'author' | 'series'>
+>;
 
 /** Computes the denormalised listing fields of a book (the trigger and the seed both use this). */
 export function listingFieldsOf(book: ListingSource): BookListingFields {
@@ -68,6 +73,8 @@ export function listingFieldsOf(book: ListingSource): BookListingFields {
     search_keywords: searchKeywords([book.title, book.author?.display_name], {
       maxKeywords: MAX_SEARCH_KEYWORDS,
     }),
+    // A name with no letter or digit gives no address: such a book is in no listable series.
+    series_slug: seriesSlug(book.series) || null,
   };
 }
 
@@ -80,7 +87,9 @@ export function sameListingFields(
     stored !== undefined &&
     stored.has_free_reading === computed.has_free_reading &&
     stored.has_audiobook === computed.has_audiobook &&
-    sameKeywords(stored.search_keywords, computed.search_keywords)
+    sameKeywords(stored.search_keywords, computed.search_keywords) &&
+    // Absent is as good as null: books stored before series existed need no write.
+    (stored.series_slug ?? null) === computed.series_slug
   );
 }
 

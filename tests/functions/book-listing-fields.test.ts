@@ -1,4 +1,4 @@
-// books.has_free_reading, has_audiobook and search_keywords follow the book, through the real triggers.
+// books.has_free_reading, has_audiobook, search_keywords and series_slug follow the book, through the real triggers.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listingFieldsOf } from '../../src/domain/book-listing';
 import { bookVisibilityFields } from '../../src/domain/visibility';
@@ -19,6 +19,7 @@ interface ListingFields {
   has_free_reading?: unknown;
   has_audiobook?: unknown;
   search_keywords?: unknown;
+  series_slug?: unknown;
 }
 
 async function fieldsOf(bookId: string): Promise<ListingFields> {
@@ -27,6 +28,7 @@ async function fieldsOf(bookId: string): Promise<ListingFields> {
     has_free_reading: data.has_free_reading,
     has_audiobook: data.has_audiobook,
     search_keywords: data.search_keywords,
+    series_slug: data.series_slug ?? null,
   };
 }
 
@@ -96,6 +98,19 @@ describe('book listing fields trigger', () => {
       ).search_keywords;
       expect(keywords).toContain('da');
       expect(keywords).not.toContain('night');
+    },
+    TEST_MS,
+  );
+
+  it(
+    'gives a book put in a series its series address, and clears it when the series is removed',
+    async () => {
+      const book = await db.collection('books').add(bookData(alice, { title: 'Salt Roads' }));
+      await expectFields(book.id, { has_free_reading: false, series_slug: null });
+      await book.update({ series: 'The Tidewater Trilogy', series_number: 2 });
+      await expectFields(book.id, { series_slug: 'the-tidewater-trilogy' });
+      await book.update({ series: null, series_number: null });
+      await expectFields(book.id, { series_slug: null });
     },
     TEST_MS,
   );

@@ -2,7 +2,8 @@
 // profile, so every listing is one indexed query with no join at read time:
 // - author: the owner's display name and page address (books.author snapshot);
 // - has_free_reading, has_audiobook, search_keywords: from the manuscript, the
-//   audiobook URL, the title and the author's name;
+//   audiobook URL, the title and the author's name; series_slug: the series' address
+//   (/series/{slug}) from its name;
 // - owner_public, is_public: the owner is approved and active, and the book is
 //   active and not hidden by moderation (src/domain/visibility.ts).
 // They are written in one update wherever a book or its owner is written: by the
@@ -33,6 +34,7 @@ const listingSourceSchema = bookSchema.pick({
   manuscript_content: true,
   audiobook_url: true,
   author: true,
+  series: true,
 });
 const ownerSource = profileSchema.pick({ is_active: true, approval_status: true });
 

@@ -84,6 +84,33 @@ describe('staleDerivedFields', () => {
     error.mockRestore();
   });
 
+  it('a book put in a series gets its series address with the other listing fields, in one write', () => {
+    const fields = staleDerivedFields('b1', { ...current(), series: 'The Tidewater Trilogy' }, owner());
+    expect(fields).toEqual({
+      ...listingFieldsOf({
+        title: 'Tides of Salt',
+        series: 'The Tidewater Trilogy',
+        author: { display_name: 'Ann Author', page_slug: 'ann' },
+      }),
+    });
+    expect(fields.series_slug).toBe('the-tidewater-trilogy');
+  });
+
+  it('a series renamed moves the address; a series removed clears it; a book already right writes nothing', () => {
+    const inSeries = current({ series: 'Tidewater', series_number: 1 });
+    expect(inSeries.series_slug).toBe('tidewater');
+    expect(staleDerivedFields('b1', inSeries, owner())).toEqual({});
+    expect(staleDerivedFields('b1', { ...inSeries, series: 'Salt Roads' }, owner())).toMatchObject({
+      series_slug: 'salt-roads',
+    });
+    expect(staleDerivedFields('b1', { ...inSeries, series: null }, owner())).toMatchObject({
+      series_slug: null,
+    });
+    // A book stored before series existed (no series_slug at all) is current.
+    const { series_slug: _none, ...older } = current();
+    expect(staleDerivedFields('b1', older, owner())).toEqual({});
+  });
+
   it('computes only the parts asked for', () => {
     const parts = { author: false, listing: true, visibility: false };
     expect(staleDerivedFields('b1', book(), owner(), parts)).toEqual(
@@ -104,6 +131,14 @@ describe('staleParts (judged from the event, without a read)', () => {
 
   it('a new title needs its listing fields only', () => {
     expect(staleParts('b1', current(), { ...current(), title: 'Other Seas' })).toEqual({
+      author: false,
+      listing: true,
+      visibility: false,
+    });
+  });
+
+  it('a new series needs its listing fields only', () => {
+    expect(staleParts('b1', current(), { ...current(), series: 'Tidewater' })).toEqual({
       author: false,
       listing: true,
       visibility: false,

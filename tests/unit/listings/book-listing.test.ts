@@ -42,6 +42,7 @@ describe('listing fields', () => {
       has_free_reading: false,
       has_audiobook: false,
       search_keywords: ['ni', 'nig', 'nigh', 'night', 'ti', 'tid', 'tide', 'id', 'ida', 'ng'],
+      series_slug: null,
     });
     const free = listingFieldsOf({
       title: 'X',
@@ -50,6 +51,24 @@ describe('listing fields', () => {
     });
     expect(free.has_free_reading).toBe(true);
     expect(free.has_audiobook).toBe(true);
+  });
+
+  it('gives a book in a series its series address, and none to a name without letters or digits', () => {
+    expect(listingFieldsOf({ title: 'X', series: 'The Tidewater Trilogy' }).series_slug).toBe(
+      'the-tidewater-trilogy',
+    );
+    expect(listingFieldsOf({ title: 'X', series: '  ' }).series_slug).toBeNull();
+    expect(listingFieldsOf({ title: 'X', series: '***' }).series_slug).toBeNull();
+    expect(listingFieldsOf({ title: 'X', series: null }).series_slug).toBeNull();
+  });
+
+  it('takes an absent series address as null, so books stored before series need no write', () => {
+    const computed = listingFieldsOf({ title: 'Night' });
+    const { series_slug: _none, ...stored } = computed;
+    expect(sameListingFields(stored, computed)).toBe(true);
+    const inSeries = listingFieldsOf({ title: 'Night', series: 'Tides' });
+    expect(sameListingFields(stored, inSeries)).toBe(false);
+    expect(sameListingFields({ ...inSeries, series_slug: 'other' }, inSeries)).toBe(false);
   });
 
   it('compares stored fields exactly, so the trigger writes only on change', () => {
