@@ -10,6 +10,7 @@ import {
   getActiveProductEntries,
   getEditorialEntries,
   getPublicProfileSitemap,
+  getSeriesEntries,
   type SitemapEntry,
 } from '../data/server/sitemap.ts';
 import { xmlEscape } from '../domain/escape.ts';
@@ -50,6 +51,8 @@ export const GET: APIRoute = async ({ site }) => {
   if (ROUTE_FILES.has('/src/pages/profile/[slug].astro')) entries.push(...publicProfiles.entries);
   if (ROUTE_FILES.has('/src/pages/book/[id].astro'))
     entries.push(...(await getActiveBookEntries(undefined, publicProfiles.uids)));
+  // Series: those with a public book, like their pages.
+  if (ROUTE_FILES.has('/src/pages/series/[slug].astro')) entries.push(...(await getSeriesEntries()));
   if (ROUTE_FILES.has('/src/pages/product-service/[id].astro'))
     entries.push(...(await getActiveProductEntries(undefined, publicProfiles.uids)));
   // Classified ads likewise: active ads of public sellers.

@@ -187,6 +187,15 @@ describe('bookTags', () => {
     expect(bookTags('b1', ['a', 'a'])).toEqual(['book-b1', 'profile-a']);
     expect(bookTags('b1', ['a', 'b'])).toEqual(['book-b1', 'profile-a', 'profile-b']);
     expect(bookTags('b1', [undefined, ''])).toEqual(['book-b1']);
+    // A book in a series purges the series page and its books' pages; a move between series both.
+    expect(bookTags('b1', ['a'], ['tides', 'tides'])).toEqual(['book-b1', 'profile-a', 'series-tides']);
+    expect(bookTags('b1', ['a'], ['tides', null])).toEqual(['book-b1', 'profile-a', 'series-tides']);
+    expect(bookTags('b1', ['a'], ['tides', 'salt'])).toEqual([
+      'book-b1',
+      'profile-a',
+      'series-tides',
+      'series-salt',
+    ]);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   memberPurgeTags,
   productCacheTag,
   profileCacheTag,
+  seriesCacheTag,
 } from '../../../src/data/server/cache-tags';
 import { onlyFieldsChanged } from '../../../src/domain/field-changes';
 import type { Post } from './deploy-hook';
@@ -66,9 +67,22 @@ function withOwners(pageTag: string, ownersBeforeAndAfter: readonly (string | un
   return [pageTag, ...owners.map(profileCacheTag)];
 }
 
-/** The tags a book write touches: the book's page and its owner's profile (before and after a move). */
-export function bookTags(bookId: string, ownersBeforeAndAfter: readonly (string | undefined)[]): string[] {
-  return withOwners(bookCacheTag(bookId), ownersBeforeAndAfter);
+/**
+ * The tags a book write touches: the book's page, its owner's profile (before and
+ * after a move) and its series' page with the book pages of that series (before and
+ * after a change of series), once each.
+ */
+export function bookTags(
+  bookId: string,
+  ownersBeforeAndAfter: readonly (string | undefined)[],
+  seriesBeforeAndAfter: readonly unknown[] = [],
+): string[] {
+  const series = [
+    ...new Set(
+      seriesBeforeAndAfter.filter((slug): slug is string => typeof slug === 'string' && slug !== ''),
+    ),
+  ];
+  return [...withOwners(bookCacheTag(bookId), ownersBeforeAndAfter), ...series.map(seriesCacheTag)];
 }
 
 /** The tags a product/service write touches: its page and its owner's profile, which lists it. */
@@ -114,12 +128,12 @@ function ownerOf(data: Record<string, unknown> | undefined): string | undefined 
   return typeof uid === 'string' ? uid : undefined;
 }
 
-/** Books handler: a book changed: purge its page and its owner's profile, and note member content for the hourly rebuild. */
+/** Books handler: a book changed: purge its page, its owner's profile and its series, and note member content for the hourly rebuild. */
 export const purgeBookCache: Handler = {
   name: 'cache purge',
   async run({ id, before, after }: DocChange) {
     if (onlyCountsChanged(before, after)) return;
-    const tags = bookTags(id, [ownerOf(before), ownerOf(after)]);
+    const tags = bookTags(id, [ownerOf(before), ownerOf(after)], [before?.series_slug, after?.series_slug]);
     await Promise.all([purgeCacheTags(tags), noteMemberChange(db(), new Date())]);
   },
 };

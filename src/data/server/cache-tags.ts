@@ -44,3 +44,13 @@ export function productCacheTag(itemId: string): string {
 export function adCacheTag(adId: string): string {
   return `ad-${adId}`;
 }
+
+/**
+ * The tag of every response that shows a series: its page /series/{slug} (a 404
+ * too, so the series' first public book purges it) and the book pages of its books
+ * (their series line and previous/next). A write to a book purges the tag of its
+ * series before and after the write.
+ */
+export function seriesCacheTag(slug: string): string {
+  return `series-${slug}`;
+}

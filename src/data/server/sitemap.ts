@@ -9,6 +9,7 @@ import { classifiedAdSchema } from '../../domain/classified-ad.ts';
 import { editorialPath } from '../../domain/editorial.ts';
 import { productServiceSchema } from '../../domain/product-service.ts';
 import { profileSchema } from '../../domain/profile.ts';
+import { seriesPath } from '../../domain/series.ts';
 import { isItemShown } from '../../domain/visibility.ts';
 import { parseDocs } from '../firestore-convert.ts';
 import { getPublishedBlogPosts, getPublishedNewsletters } from './editorial.ts';
@@ -96,6 +97,39 @@ export async function getActiveBookEntries(
   return parseDocs(bookEntrySchema, snap.docs)
     .filter((b) => !publicOwners || publicOwners.has(b.user_id))
     .map((b) => ({ path: `/book/${b.id}`, lastModified: b.updated_at ?? b.created_at }));
+}
+
+/** The book fields a series entry is built from. */
+const seriesEntrySchema = bookSchema.pick({
+  id: true,
+  series_slug: true,
+  created_at: true,
+  updated_at: true,
+});
+
+/**
+ * /series/{slug} of every series with a public book (the page answers 404 for one
+ * without), its last change the latest of its books'.
+ */
+export async function getSeriesEntries(db: Firestore = getDb()): Promise<SitemapEntry[]> {
+  const snap = await db
+    .collection('books')
+    .where('is_public', '==', true)
+    .where('series_slug', '>', '')
+    .select('series_slug', 'updated_at', 'created_at')
+    .limit(MAX_ENTRIES)
+    .get();
+  meterQuery(snap);
+  const latest = new Map<string, Date>();
+  for (const book of parseDocs(seriesEntrySchema, snap.docs)) {
+    if (!book.series_slug) continue;
+    const changed = book.updated_at ?? book.created_at;
+    const known = latest.get(book.series_slug);
+    if (!known || changed > known) latest.set(book.series_slug, changed);
+  }
+  return [...latest]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([slug, lastModified]) => ({ path: seriesPath(slug), lastModified }));
 }
 
 /**

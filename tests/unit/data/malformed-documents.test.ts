@@ -11,6 +11,7 @@ import { getDirectoryPage } from '../../../src/data/server/directory.ts';
 import { getFeaturedAuthorSlots, getFeaturedBookSlots } from '../../../src/data/server/featured.ts';
 import { getLegalDocument } from '../../../src/data/server/legal-documents.ts';
 import { getPublicProfileBySlug, getRecentPublicProfiles } from '../../../src/data/server/profiles.ts';
+import { getAuthorSeriesBooks, getSeriesBooks } from '../../../src/data/server/series.ts';
 import { getSiteSettings } from '../../../src/data/server/site-settings.ts';
 import {
   getActiveAdEntries,
@@ -18,6 +19,7 @@ import {
   getPublicProfileEntries,
 } from '../../../src/data/server/sitemap.ts';
 import { LISTING_PAGE_SIZE } from '../../../src/domain/book-listing.ts';
+import { MAX_SERIES_BOOKS } from '../../../src/domain/series.ts';
 import { resolveSiteSettings } from '../../../src/domain/site-settings.ts';
 
 type Data = Record<string, unknown>;
@@ -256,6 +258,24 @@ describe('listings keep their bounded reads', () => {
     });
     expect((await getPublicProfileEntries(db)).map((e) => e.path)).toEqual(['/profile/map-a']);
     expect((await getActiveBookEntries(db)).map((e) => e.path)).toEqual(['/book/map-b1']);
+  });
+});
+
+describe('a series page', () => {
+  it('lists the public books of its series, leaving out a malformed one and the other series’', async () => {
+    const inSeries = { series: 'Tides', series_slug: 'tides' };
+    const { db, limits } = fakeDb({
+      books: [
+        book('s1', { ...inSeries, series_number: 1 }),
+        book('s-bad', { ...inSeries, series_number: 'two' }),
+        book('s3', { ...inSeries, series_number: 3, user_id: 'u2' }),
+        book('s-hidden', { ...inSeries, is_public: false }),
+        book('other', { series: 'Salt', series_slug: 'salt' }),
+      ],
+    });
+    expect((await getSeriesBooks('tides', db)).map((b) => b.id)).toEqual(['s1', 's3']);
+    expect((await getAuthorSeriesBooks('tides', 'u2', db)).map((b) => b.id)).toEqual(['s3']);
+    expect(limits).toEqual([MAX_SERIES_BOOKS, MAX_SERIES_BOOKS]);
   });
 });
 
