@@ -15,6 +15,7 @@ import { parsePriceNumeric } from './product-service.ts';
 import type { Profile } from './profile.ts';
 import { bookRoleOf, memberSchemaType } from './profile-json-ld.ts';
 import { aggregateRatingJsonLd, reviewJsonLd, type RatingTotals, type Review } from './review.ts';
+import { bookSeriesJsonLd } from './series.ts';
 
 /** The not-found screen of an unknown or disabled book (HTTP 404). */
 export const BOOK_NOT_FOUND = {
@@ -122,7 +123,8 @@ export interface BookJsonLdInput {
     'id' | 'title' | 'description' | 'user_id' | 'author' | 'category' | 'genre' | 'sub_genre'
   > &
     CataloguedBook &
-    LinkedBook;
+    LinkedBook &
+    Partial<Pick<Book, 'series' | 'series_number' | 'series_slug'>>;
   /** Absolute canonical URL of the book page. */
   pageUrl: string;
   /** Absolute cover URL, if the book has one. */
@@ -201,5 +203,7 @@ export function bookJsonLd({
           ...(ratings.reviews.length > 0 ? { review: ratings.reviews.map(reviewJsonLd) } : {}),
         }
       : {}),
+    // isPartOf its BookSeries, with its position (series.ts).
+    ...bookSeriesJsonLd(book, site),
   };
 }

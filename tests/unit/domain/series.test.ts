@@ -2,6 +2,7 @@
 // unnumbered after them by title), grouping per author when two authors' series
 // share a name, neighbours on the book's own author's shelf, and the JSON-LD.
 import { describe, expect, it } from 'vitest';
+import { bookJsonLd } from '../../../src/domain/book-page.ts';
 import {
   bookSeriesJsonLd,
   compareInSeries,
@@ -190,5 +191,25 @@ describe('series JSON-LD', () => {
       position: '2.5',
     });
     expect(bookSeriesJsonLd({ series: null }, site)).toEqual({});
+  });
+
+  it('the book page’s JSON-LD carries it', () => {
+    const data = bookJsonLd({
+      book: {
+        ...book('b1', { series_number: 1 }),
+        description: null,
+        category: null,
+        genre: [],
+        sub_genre: [],
+        purchase_links: [],
+      },
+      pageUrl: 'https://s.example/book/b1',
+      site,
+    });
+    expect(data).toMatchObject({
+      '@type': 'Book',
+      isPartOf: { '@type': 'BookSeries', url: 'https://s.example/series/the-tidewater-trilogy' },
+      position: 1,
+    });
   });
 });
