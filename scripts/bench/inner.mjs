@@ -60,6 +60,8 @@ const PAGES = [
   { path: '/opt-in?result=sent' },
   // The one search box's results page (rendered on demand, CDN-cached 5 s).
   { path: '/search?q=book' },
+  // A series page (rendered on demand): the demo author's series (scripts/seed/catalogue.ts).
+  { path: '/series/the-tidewater-chronicles' },
 ];
 
 /** Pages the HTTP Observatory scans: a pre-rendered one and one rendered on demand. */

@@ -5,6 +5,7 @@ import { bookVisibilityFields, isOwnerPublic } from '../../src/domain/visibility
 import { type BookCategory, GENRE_CATALOGUE } from '../../src/domain/genres.ts';
 import { PLAN_LIMITS } from '../../src/domain/plan-limits.ts';
 import { profileSlug } from '../../src/domain/slug.ts';
+import { catalogueFieldsFor } from './catalogue.ts';
 import { type SeedContext, type SeedDoc, dateAfter, streamFor } from './context.ts';
 import type { Member } from './members.ts';
 import type { Random } from './prng.ts';
@@ -146,6 +147,8 @@ function formatPrices(rng: Random, slug: string) {
 /** Builds every member's books, owner by owner; book_count is derived from the result. */
 export function generateBooks(ctx: SeedContext, members: readonly Member[]): SeedBook[] {
   const rng = streamFor('books');
+  // The catalogue fields draw from their own stream, so the books' other fields stay as they were.
+  const catalogueRng = streamFor('catalogue');
   const titles = new Set<string>();
   const books: SeedBook[] = [];
   for (const member of members) {
@@ -210,6 +213,7 @@ export function generateBooks(ctx: SeedContext, members: readonly Member[]): See
         author,
         created_at: createdAt,
         updated_at: dateAfter(rng, createdAt, 60),
+        ...catalogueFieldsFor(catalogueRng, member, i, createdAt),
       };
       // The same derivation the books trigger applies, so the trigger finds nothing to change.
       Object.assign(data, listingFieldsOf(data as ListingSource));

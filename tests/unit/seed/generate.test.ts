@@ -4,6 +4,9 @@ import { generate } from '../../../scripts/seed/generate.ts';
 import { checkReferences, validateDocs } from '../../../scripts/seed/validate.ts';
 import { billingRecordSchema, planOf } from '../../../src/domain/billing.ts';
 import { countWords } from '../../../src/domain/book.ts';
+import { seriesSlug } from '../../../src/domain/catalogue.ts';
+import { parseIsbn } from '../../../src/domain/isbn.ts';
+import { DEMO_SERIES } from '../../../scripts/seed/catalogue.ts';
 
 const options = { mediaUrl: (path: string) => `/media/${path}` };
 const data = generate(options);
@@ -171,5 +174,35 @@ describe('the demo data generator', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the demo books as a catalogue describes them', () => {
+  const books = of('books');
+
+  it('most books carry valid, distinct ISBNs, dates (two still to come), pages and languages, mostly English', () => {
+    const described = books.filter((b) => typeof b.data.isbn === 'string');
+    expect(described.length).toBeGreaterThan(books.length * 0.7);
+    expect(described.length).toBeLessThan(books.length);
+    expect(new Set(described.map((b) => b.data.isbn)).size).toBe(described.length);
+    for (const book of described) expect(parseIsbn(book.data.isbn as string)).toMatchObject({ ok: true });
+    const future = books.filter(
+      (b) => typeof b.data.publication_date === 'string' && b.data.publication_date > '2026-11-01',
+    );
+    expect(future).toHaveLength(2);
+    const english = described.filter((b) => b.data.language === 'en').length;
+    expect(english).toBeGreaterThan(described.length * 0.75);
+    expect(described.some((b) => typeof b.data.publisher === 'string')).toBe(true);
+  });
+
+  it('holds two series of three or more public books, each with its derived address', () => {
+    for (const series of DEMO_SERIES) {
+      const members = books.filter((b) => b.data.series === series.name);
+      expect(members.every((b) => b.data.series_slug === seriesSlug(series.name))).toBe(true);
+      expect(members.filter((b) => b.data.is_public === true).length).toBeGreaterThanOrEqual(3);
+    }
+    expect(books.filter((b) => !b.data.series).every((b) => (b.data.series_slug ?? null) === null)).toBe(
+      true,
+    );
   });
 });
