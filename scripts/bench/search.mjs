@@ -206,6 +206,7 @@ export async function benchSearch() {
   const saveMs = performance.now() - started;
   started = performance.now();
   const restored = EmbeddedSearchEngine.fromJSON(snapshot);
+  if (!restored) throw new Error('the snapshot just written did not restore');
   const coldStartMs = performance.now() - started;
   const restoredSize = await restored.size();
 

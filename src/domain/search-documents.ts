@@ -8,6 +8,7 @@ import type { Book } from './book.ts';
 import type { ClassifiedAd } from './classified-ad.ts';
 import { editorialPath } from './editorial.ts';
 import { bookCategoryLabel, genreLabel } from './genres.ts';
+import { isbn10Of } from './isbn.ts';
 import { lightMarkupToText } from './light-markup.ts';
 import { entryFromAd, entryFromProduct, type MarketEntryWrite, type OwnerStatus } from './market-entry.ts';
 import { categoryLabel } from './marketplace.ts';
@@ -36,6 +37,12 @@ function lowestPrice(prices: readonly (number | null | undefined)[]): number | n
   return known.length > 0 ? Math.min(...known) : null;
 }
 
+/** What finds a book besides its words: its ISBN-13 and ISBN-10 (digits only) and its series' name. */
+function bookKeywords(book: Pick<Book, 'isbn' | 'series'>): string {
+  const isbn = book.isbn ? [book.isbn, isbn10Of(book.isbn)] : [];
+  return [...isbn, book.series?.trim()].filter(Boolean).join(' ');
+}
+
 /** A book, or null unless it is public (active, and its owner approved and active: `is_public`). */
 export function bookSearchDocument(book: Book): SearchDocument | null {
   if (!book.is_public) return null;
@@ -47,6 +54,7 @@ export function bookSearchDocument(book: Book): SearchDocument | null {
     description: plain(book.description),
     category: book.category ? bookCategoryLabel(book.category) : '',
     genres: [...new Set([...book.genre, ...book.sub_genre].map(genreLabel))].slice(0, 20),
+    keywords: bookKeywords(book),
     price: lowestPrice([
       book.ebook_price,
       book.paperback_price,

@@ -16,6 +16,7 @@
 // item that stops being public is removed from the index.
 import { z } from 'zod';
 import { TEXT_LIMITS } from './common.ts';
+import { parseIsbn } from './isbn.ts';
 import { PRICE_BANDS, priceBand, type PriceBand } from './market-entry.ts';
 import { PRICE_FILTERS } from './marketplace.ts';
 import { parseSearch, searchWords } from './search.ts';
@@ -50,6 +51,9 @@ export const priceRangeOf: (price: number | null) => PriceRange | null = priceBa
 /** Longest description an index keeps: enough to match on and to show a snippet. */
 export const SEARCH_DESCRIPTION_MAX_LENGTH = 1_000;
 
+/** Longest `keywords` an index keeps: two ISBNs and a series' name. */
+export const SEARCH_KEYWORDS_MAX_LENGTH = TEXT_LIMITS.title + 40;
+
 /** One searchable item, as every engine stores it. */
 export const searchDocumentSchema = z.strictObject({
   /** `{kind}_{item id}`: unique over all kinds. */
@@ -68,6 +72,8 @@ export const searchDocumentSchema = z.strictObject({
   category: z.string().max(TEXT_LIMITS.name).default(''),
   /** A book's genres. */
   genres: z.array(z.string().max(TEXT_LIMITS.name)).max(20).default([]),
+  /** Words that find the item but are not shown: a book's ISBN-13 and ISBN-10 and its series' name. */
+  keywords: z.string().max(SEARCH_KEYWORDS_MAX_LENGTH).default(''),
   /** The lowest price shown for the item; null when it has none. */
   price: z.number().min(0).nullable().default(null),
   /** A book readers can read free on the site, in full or in part. */
@@ -141,9 +147,17 @@ export function wordAnswers(searchWord: string, indexedWord: string): boolean {
 
 /**
  * How much a match counts by where it is: the title above the author, the author
- * above the description; category and genres count as the description does.
+ * above the description; category and genres count as the description does, the
+ * keywords (a book's ISBNs and series) between the description and the author.
  */
-export const FIELD_WEIGHTS = { title: 6, author: 3, description: 1, category: 1, genres: 1 } as const;
+export const FIELD_WEIGHTS = {
+  title: 6,
+  author: 3,
+  description: 1,
+  category: 1,
+  genres: 1,
+  keywords: 2,
+} as const;
 export type SearchField = keyof typeof FIELD_WEIGHTS;
 /** The fields an engine searches, in weight order. */
 export const SEARCH_FIELDS = Object.keys(FIELD_WEIGHTS) as SearchField[];
@@ -213,7 +227,7 @@ export function parseSiteSearchParams(query: URLSearchParams): SiteSearchParams 
     notes.push(`Results go up to page ${SEARCH_MAX_PAGE}, so the first page is shown.`);
   return {
     text: search.text,
-    terms: search.terms,
+    terms: isbnSearchTerms(search.text) ?? search.terms,
     kind: kind.success ? kind.data : null,
     category: category.success ? category.data : null,
     genre: genre.success ? genre.data : null,
@@ -223,6 +237,19 @@ export function parseSiteSearchParams(query: URLSearchParams): SiteSearchParams 
     page: page.success ? page.data : 1,
     notes,
   };
+}
+
+/**
+ * A search that is one ISBN, typed with or without hyphens or spaces, as an
+ * ISBN-10 or ISBN-13 and optionally after 'ISBN' ('ISBN 0-306-40615-2'): the one
+ * term its ISBN-13 (what a book's keywords hold), so the hyphens do not cut it
+ * into words that match nothing. Null for any other search.
+ */
+export function isbnSearchTerms(text: string): string[] | null {
+  const candidate = text.replace(/^\s*isbn(?:-1[03])?\s*:?\s*/i, '');
+  if (!/\d/.test(candidate)) return null;
+  const parsed = parseIsbn(candidate);
+  return parsed.ok ? [parsed.isbn13] : null;
 }
 
 /** The search URL for a set of filters (defaults left out). */

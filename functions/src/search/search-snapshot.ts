@@ -12,8 +12,8 @@ import { db } from '../firestore';
 import { feedSearchServer, searchServer } from './search-typesense';
 
 /**
- * Starts from the current snapshot (or, before the first one, from every
- * public item), applies the changes recorded since, and writes the result as
+ * Starts from the current snapshot (or, before the first one or when it was
+ * built with other fields, from every public item), applies the changes recorded since, and writes the result as
  * the new current snapshot.
  */
 export async function refreshSearchSnapshot(
@@ -21,10 +21,12 @@ export async function refreshSearchSnapshot(
   now: Date = new Date(),
 ): Promise<SearchSnapshotMeta & { changes_read: number }> {
   const current = await readSnapshot(firestore);
+  // A snapshot built with other fields (before one was added) is rebuilt from the items.
+  const restored = current ? EmbeddedSearchEngine.fromJSON(current.json) : null;
   let engine: EmbeddedSearchEngine;
   let since: Date;
-  if (current) {
-    engine = EmbeddedSearchEngine.fromJSON(current.json);
+  if (current && restored) {
+    engine = restored;
     since = current.meta.watermark;
   } else {
     // Changes recorded while the items are read are applied after them.

@@ -49,6 +49,7 @@ describe('search documents', () => {
       description: 'A woman is pulled back in time.',
       category: 'Fiction',
       genres: [expect.any(String)],
+      keywords: '',
       price: 4.99,
       free_reading: true,
       audiobook: false,
@@ -57,6 +58,13 @@ describe('search documents', () => {
       image: '/media/covers/b1.webp',
     });
     expect(bookSearchDocument({ ...book, is_public: false })).toBeNull();
+  });
+
+  it('a book is found by its ISBN-13 and ISBN-10 and its series’ name (its keywords)', () => {
+    const described = { ...book, isbn: '9780306406157', series: ' The Tidewater Chronicles ' };
+    expect(bookSearchDocument(described)?.keywords).toBe('9780306406157 0306406152 The Tidewater Chronicles');
+    // A 979 ISBN has no ISBN-10.
+    expect(bookSearchDocument({ ...book, isbn: '9791234567896' })?.keywords).toBe('9791234567896');
   });
 
   it('a member is found only while approved and active', () => {

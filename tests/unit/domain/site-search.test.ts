@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   highlight,
+  isbnSearchTerms,
   parseSiteSearchParams,
   PRICE_RANGE_LABELS,
   priceRangeOf,
@@ -94,5 +95,32 @@ describe('stop words', () => {
     expect(matchedTerms(['the', 'hobbit'])).toEqual(['hobbit']);
     expect(matchedTerms(['the', 'the'])).toEqual(['the', 'the']);
     expect(matchedTerms(['it'])).toEqual(['it']);
+  });
+});
+
+describe('a search that is an ISBN', () => {
+  it('is one term, the ISBN-13, however it is typed', () => {
+    for (const text of [
+      '978-0-306-40615-7',
+      '9780306406157',
+      '0-306-40615-2',
+      'ISBN 0306406152',
+      'isbn-13: 978 0 306 40615 7',
+    ])
+      expect(isbnSearchTerms(text), text).toEqual(['9780306406157']);
+    expect(parseSiteSearchParams(new URLSearchParams('q=978-0-306-40615-7')).terms).toEqual([
+      '9780306406157',
+    ]);
+  });
+
+  it('is no ISBN with a wrong check digit, other words or no digits', () => {
+    for (const text of ['978-0-306-40615-8', 'isbn', 'tidewater 9780306406157', ''])
+      expect(isbnSearchTerms(text), text).toBeNull();
+    // Searched as its words (one-character words are no words).
+    expect(parseSiteSearchParams(new URLSearchParams('q=978-0-306-40615-8')).terms).toEqual([
+      '978',
+      '306',
+      '40615',
+    ]);
   });
 });

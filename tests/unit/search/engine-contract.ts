@@ -89,6 +89,16 @@ export const LIBRARY: SearchDocument[] = [
     url: '/classifieds/shelf',
   }),
   doc({
+    id: 'book_salt',
+    kind: 'book',
+    title: 'Salt Roads',
+    author: 'Ida Ng',
+    description: 'A ferry crossing.',
+    category: 'Fiction',
+    keywords: '9780306406157 0306406152 The Tidewater Chronicles',
+    url: '/book/salt',
+  }),
+  doc({
     id: 'post_welcome',
     kind: 'post',
     title: 'Welcome to Shelfmark',
@@ -131,6 +141,22 @@ export function searchEngineContract(name: string, make: () => Promise<SearchEng
       // Only stop words: they are searched, in titles and names.
       expect(await ids(engine, 'q=the')).toEqual(expect.arrayContaining(['book_mystery', 'book_mystery2']));
       expect(await ids(engine, 'q=the')).not.toContain('book_wolves'); // 'the' only in its description
+    });
+
+    it('finds a book by its ISBN with or without hyphens, as ISBN-13 or ISBN-10, and by its series', async () => {
+      const engine = await loaded();
+      for (const query of [
+        'q=978-0-306-40615-7',
+        'q=9780306406157',
+        'q=978+0306+40615+7',
+        'q=0-306-40615-2',
+        'q=ISBN+0306406152',
+        'q=isbn-13%3A+978-0306406157',
+      ])
+        expect(await ids(engine, query), query).toEqual(['book_salt']);
+      expect(await ids(engine, 'q=tidewater+chronicles')).toEqual(['book_salt']);
+      // A wrong check digit is no ISBN: its pieces are searched as words, and find nothing.
+      expect(await ids(engine, 'q=978-0-306-40615-8')).toEqual([]);
     });
 
     it('allows no typo under 5 letters, one from 5 and two from 9', async () => {

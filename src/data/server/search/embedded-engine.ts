@@ -10,7 +10,7 @@
 // title match outweighs an author match, which outweighs the rest
 // (FIELD_WEIGHTS); featured items win ties. Facets are counted over all
 // matches (countFacets).
-import MiniSearch, { type Options, type Query, type SearchResult } from 'minisearch';
+import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchResult } from 'minisearch';
 import { searchWords } from '../../../domain/search.ts';
 import {
   countFacets,
@@ -67,6 +67,7 @@ const INDEX_OPTIONS: Options<SearchDocument> = {
     'description',
     'category',
     'genres',
+    'keywords',
     'price',
     'free_reading',
     'audiobook',
@@ -107,10 +108,18 @@ export class EmbeddedSearchEngine implements SearchEngine {
     this.#index = index ?? newIndex();
   }
 
-  /** An engine from a snapshot written by `toJSON`. */
-  static fromJSON(json: string): EmbeddedSearchEngine {
-    // loadJSON needs the same options the index was built with.
-    return new EmbeddedSearchEngine(MiniSearch.loadJSON<SearchDocument>(json, INDEX_OPTIONS));
+  /**
+   * An engine from a snapshot written by `toJSON`, or null when the snapshot was
+   * built with other fields (written before a field was added to the documents):
+   * the caller then builds the index from the items, and the next snapshot has
+   * the fields of today.
+   */
+  static fromJSON(json: string): EmbeddedSearchEngine | null {
+    const plain = JSON.parse(json) as AsPlainObject;
+    const indexed = Object.keys(plain.fieldIds ?? {}).sort();
+    if (indexed.join(',') !== [...SEARCH_FIELDS].sort().join(',')) return null;
+    // loadJS needs the same options the index was built with.
+    return new EmbeddedSearchEngine(MiniSearch.loadJS<SearchDocument>(plain, INDEX_OPTIONS));
   }
 
   /** The index as JSON, for a snapshot. */

@@ -48,8 +48,10 @@ export class SiteIndex {
     // Wall-clock time, as the log's commit times are (the clock only paces syncs).
     const startedAt = new Date();
     const snapshot = await readSnapshot(firestore);
-    if (snapshot) {
-      this.#engine = EmbeddedSearchEngine.fromJSON(snapshot.json);
+    // A snapshot built with other fields (before one was added) is not used.
+    const restored = snapshot ? EmbeddedSearchEngine.fromJSON(snapshot.json) : null;
+    if (snapshot && restored) {
+      this.#engine = restored;
       this.#watermark = snapshot.meta.watermark;
     } else {
       const engine = new EmbeddedSearchEngine();

@@ -62,6 +62,7 @@ const WORD_FIELDS: Readonly<Record<SearchField, string>> = {
   description: 'description_words',
   category: 'category_words',
   genres: 'genres_words',
+  keywords: 'keywords_words',
 };
 const SEARCHED = Object.keys(FIELD_WEIGHTS) as SearchField[];
 const QUERY_BY = SEARCHED.map((field) => WORD_FIELDS[field]).join(',');
@@ -85,6 +86,7 @@ export function typesenseSchema(name: string) {
       { name: 'title', type: 'string', index: false, optional: true },
       { name: 'author', type: 'string', index: false, optional: true },
       { name: 'description', type: 'string', index: false, optional: true },
+      { name: 'keywords', type: 'string', index: false, optional: true },
       { name: 'url', type: 'string', index: false, optional: true },
       { name: 'image', type: 'string', index: false, optional: true },
       { name: 'featured', type: 'bool', index: false, optional: true },
@@ -117,6 +119,7 @@ export function toTypesenseDocument(document: SearchDocument): TypesenseDocument
     description_words: words(document.description, true),
     category_words: words(document.category),
     genres_words: words(document.genres.join(' ')),
+    keywords_words: words(document.keywords),
   };
   if (range) stored.price_range = range;
   // An item without a price has no price field (read back as null).
