@@ -17,6 +17,7 @@ const DYNAMIC_PREFIXES = [
   '/newsletters/',
   '/product-service/',
   '/classifieds/',
+  '/series/',
 ];
 
 /** Every <loc> of /sitemap.xml, in order. */
