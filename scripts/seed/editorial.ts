@@ -2,7 +2,7 @@
 // blog and newsletter pages render ('## ', '### ', bold label lines, quotes, '---').
 import { type SeedContext, type SeedDoc, daysAgo, streamFor } from './context.ts';
 import type { Member } from './members.ts';
-import { DEMO_PROMOTION_CODE } from './site.ts';
+import { DEMO_PROMOTION_CODE } from './promotion.ts';
 import { blogImageSvg, imageSpec } from './svg.ts';
 import { uniqueEditorialSlug } from '../../src/domain/editorial.ts';
 

@@ -12,7 +12,7 @@ import { profileSlug, uniqueSlug } from '../../src/domain/slug.ts';
 import { DEMO_PASSWORD, demoAccount } from './accounts.ts';
 import { type SeedContext, daysAgo, streamFor } from './context.ts';
 import type { Random } from './prng.ts';
-import { DEMO_PROMOTION_CODE } from './site.ts';
+import { DEMO_PROMOTION_CODE } from './promotion.ts';
 import { avatarSvg, imageSpec } from './svg.ts';
 import {
   ANNOUNCEMENTS,

@@ -6,11 +6,9 @@ import { DEFAULT_MENU_ITEMS } from '../../src/domain/site-settings.ts';
 import type { SeedBook } from './books.ts';
 import { type SeedContext, type SeedDoc, daysAgo, streamFor } from './context.ts';
 import { PRIVACY_MARKDOWN, TERMS_MARKDOWN } from './legal-text.ts';
+import { DEMO_PROMOTION_CODE } from './promotion.ts';
 import type { Member } from './members.ts';
 import { bannerSvg, imageSpec, logoSvg } from './svg.ts';
-
-/** The demo's holiday promotion code. */
-export const DEMO_PROMOTION_CODE = 'HOLIDAY50';
 
 /** site_settings/main with a generated logo, the default menu and a promotion code. */
 export function generateSiteSettings(ctx: SeedContext, admin: Member): SeedDoc {
@@ -35,7 +33,7 @@ export function generateSiteSettings(ctx: SeedContext, admin: Member): SeedDoc {
       },
       global_free_preview_title: 'READ THE FIRST CHAPTERS FOR FREE',
       // The home page's holiday promotion card names this code; the Stripe stand-in
-      // accepts any code at Checkout (production needs the same code in Stripe).
+      // starts with it (production needs the same code in Stripe).
       promotion_code: DEMO_PROMOTION_CODE,
       updated_by: admin.uid,
       updated_at: daysAgo(30),
