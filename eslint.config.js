@@ -54,4 +54,22 @@ export default defineConfig(
     files: ['src/data/**', 'functions/**', 'scripts/**', 'tests/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // Each function instance loads only its own modules (functions/src/index.ts); the
+    // package root would load every v1 provider into each of them.
+    files: ['functions/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'firebase-functions',
+              message: "Import a subpath: 'firebase-functions/logger', 'firebase-functions/v2/https', ….",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,4 +1,4 @@
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from './firestore';
 import { readBookOwnership, type BookOwnership } from './book-fields';

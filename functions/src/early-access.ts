@@ -4,7 +4,7 @@
 // anything else, so a feature on "Premium members" refuses everyone else on the
 // server, whatever the page showed them.
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { planOf } from '../../src/domain/billing';
 import {

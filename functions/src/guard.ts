@@ -20,7 +20,7 @@ import {
   type CallableOptions,
   type CallableRequest,
 } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { SESSION_ENDED_MESSAGE } from '../../src/domain/account';
 import {

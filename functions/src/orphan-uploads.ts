@@ -1,5 +1,5 @@
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { MEDIA_REFERENCE_FIELDS, sectionsShowAny, uploadUrlVariants } from '../../src/domain/media-upload';
 import type { MediaStore } from '../../src/data/server/media-store';

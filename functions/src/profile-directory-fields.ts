@@ -1,4 +1,4 @@
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { directoryFields, sameDirectoryFields } from '../../src/domain/directory';
 import { db } from './firestore';

@@ -1,5 +1,5 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { memberTargetSchema } from '../../../src/domain/account';
 import { accountPlanOf } from '../../../src/domain/billing';
 import { firstErrorMessage } from '../../../src/domain/common';

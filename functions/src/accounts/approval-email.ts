@@ -1,4 +1,4 @@
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { ApprovalStatus } from '../../../src/domain/profile';
 import { mailSafeName } from '../../../src/domain/mail-name';

@@ -8,7 +8,7 @@
  * islands use): functions/.env.<project-id> sets it as FIREBASE_WEB_API_KEY.
  * On the emulators (FIREBASE_AUTH_EMULATOR_HOST set) any key is accepted.
  */
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { HttpsError } from 'firebase-functions/v2/https';
 
 /** The REST methods used here: `resetPassword` checks a code (and, with newPassword, uses it); `update` applies an email code. */

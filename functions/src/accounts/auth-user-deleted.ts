@@ -1,5 +1,5 @@
 import { auth } from 'firebase-functions/v1';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { MediaStore } from '../../../src/data/server/media-store';
 import { db } from '../firestore';

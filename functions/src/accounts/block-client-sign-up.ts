@@ -1,5 +1,5 @@
 import { beforeUserCreated, HttpsError } from 'firebase-functions/v2/identity';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 
 /** What a refused direct sign-up answers. */
 export const CLIENT_SIGNUP_REFUSED_MESSAGE =

@@ -1,6 +1,6 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { FieldValue, Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
 import {
   DELETE_FAILED_MESSAGE,

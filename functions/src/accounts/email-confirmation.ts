@@ -1,5 +1,5 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { EMAIL_LINK_INVALID_MESSAGE, emailConfirmationRequestSchema } from '../../../src/domain/account';
 import { db } from '../firestore';
 import { endSessions, openCall } from '../guard';

@@ -1,6 +1,6 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { getFunctions } from 'firebase-admin/functions';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';

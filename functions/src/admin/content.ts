@@ -1,5 +1,5 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { adminContentRequestSchema, type AdminContentRequest } from '../../../src/domain/admin-content';
 import { firstErrorMessage } from '../../../src/domain/common';

@@ -1,4 +1,4 @@
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { FieldValue } from 'firebase-admin/firestore';
 import {
   SERVER_FAILURES_COLLECTION,

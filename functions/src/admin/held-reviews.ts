@@ -6,7 +6,7 @@
 // is answered `decided: false` and logs nothing. Not behind the 'reviews'
 // switch: reviews already held are decided whatever the switch says.
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { firstErrorMessage } from '../../../src/domain/common';
 import {

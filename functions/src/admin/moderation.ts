@@ -6,7 +6,7 @@
 // (hide, warn) goes after the commit, in the site's mail template. Not behind
 // the 'reviews' switch: reports already filed are handled whatever the switch says.
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { profileCacheTag } from '../../../src/data/server/cache-tags';
 import { firstErrorMessage } from '../../../src/domain/common';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import {
   FieldPath,
   FieldValue,

@@ -1,5 +1,5 @@
 import { FieldPath } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { accountPlanOf } from '../../../src/domain/billing';
 import {
   ANALYTICS_DAYS,

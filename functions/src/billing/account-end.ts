@@ -4,7 +4,7 @@
 // removed, as is a past-due grace marker. The billing record itself goes with
 // the profile's private records; a trial claim (trial_claims) stays, since it
 // names no account and is what stops a new account from having a second trial.
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { BILLING_CUSTOMERS } from '../../../src/domain/billing';
 import { billingOf, billingRef, graceRef } from './record';

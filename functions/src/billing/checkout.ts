@@ -6,7 +6,7 @@
 // data reaches our pages or functions; Stripe's pages take it.
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { FieldValue } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type Stripe from 'stripe';
 import { firstErrorMessage } from '../../../src/domain/common';
 import {

@@ -3,7 +3,7 @@
 // hourly sweep rewrites the plan of every member whose grace has ended, from
 // their record, and removes their grace marker.
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { BILLING_GRACE, graceEndOf } from '../../../src/domain/billing';
 import { db } from '../firestore';

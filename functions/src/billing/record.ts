@@ -3,7 +3,7 @@
 // subscription_status in the same transaction. Only the billing webhook and the
 // admin's grant/revoke action call `writeBilling`.
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import {
   BILLING_CUSTOMERS,
   BILLING_DOC,

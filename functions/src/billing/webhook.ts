@@ -14,7 +14,7 @@
 // - A subscription that begins with a trial records the trial's claim (the
 //   keyed hash startCheckout put in its metadata), which outlives the account.
 import { onRequest } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import type Stripe from 'stripe';
 import {

@@ -10,7 +10,7 @@
 // save callables in the same transaction as the save (so a book saved through the
 // editor needs no write-back at all), and by the books and profiles triggers for
 // every other write (seed, admin tools, moderation, a member renamed or approved).
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { bookSchema } from '../../../src/domain/book';
 import { listingFieldsOf, sameListingFields } from '../../../src/domain/book-listing';

@@ -5,7 +5,7 @@
 // writes nothing. saveBook and saveProductService are thin callables over this;
 // deleteBook and deleteProductService are both built by deleteItemCallable.
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import type { LimitedKind } from '../../../src/domain/plan-limits';
 import { deleteItemRequestSchema, ITEM_MESSAGES } from '../../../src/domain/item-save';

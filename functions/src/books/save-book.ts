@@ -2,7 +2,7 @@
 // replaces a book's editable fields, deleteBook removes it and its home-page
 // slots. Both go through owned-items.ts (owner or admin, plan limit on create).
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { bookWriteSchema } from '../../../src/domain/book';
 import { seriesIssue } from '../../../src/domain/catalogue';

@@ -4,7 +4,7 @@
 //   (ALERT_DELAY_SECONDS; the demo project's is a few seconds);
 // - weeklyFollowDigest: Monday 08:00 UTC, the week's digests;
 // - followUnsubscribe: the signed unsubscribe link of alerts and digests.
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';

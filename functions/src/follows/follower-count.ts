@@ -2,7 +2,7 @@
 // author (members and email followers alike). Clients never write it (the
 // profile rules leave it out of every member and admin write).
 import { onDocumentCreated, onDocumentDeleted } from 'firebase-functions/v2/firestore';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { FOLLOWER_COUNT_FIELD, FOLLOWS } from '../../../src/domain/follows';
 import { db } from '../firestore';

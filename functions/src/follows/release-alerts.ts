@@ -26,7 +26,7 @@
  * addresses from Auth (one call per batch); nothing reads the members at large.
  */
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { bookSchema } from '../../../src/domain/book';
 import {
   FOLLOWS,

@@ -1,7 +1,7 @@
 // The member side of following an author: one callable that follows, changes
 // the alert mode, or unfollows, for the signed-in member only.
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import {
   DEFAULT_ALERT_MODE,

@@ -1,5 +1,5 @@
 import { createTransport, type Transporter } from 'nodemailer';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { mailFrom, smtpUrl } from './settings';
 import { recordFailure } from '../admin/failures';
 

@@ -1,5 +1,5 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { classifiedAdSchema } from '../../../src/domain/classified-ad';
 import { mailSafeName } from '../../../src/domain/mail-name';
 import { isPubliclyListed, profileSchema } from '../../../src/domain/profile';

@@ -1,4 +1,4 @@
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { bookSchema } from '../../../src/domain/book';
 import {

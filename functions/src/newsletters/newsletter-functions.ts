@@ -5,7 +5,7 @@
 // - deliverNewsletterBatch: the task queue that mails one batch;
 // - newsletterUnsubscribe: the signed one-click unsubscribe link (members and visitor subscribers);
 // - newsletterSubscribersCsv: the visitor subscribers as CSV (admins only).
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { HttpsError, onRequest } from 'firebase-functions/v2/https';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { getFunctions } from 'firebase-admin/functions';

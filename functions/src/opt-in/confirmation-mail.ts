@@ -8,7 +8,7 @@
 // never arrive) and is recorded in server_failures; the visitor asks again.
 import { randomBytes } from 'node:crypto';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   OPT_IN_CONFIRMATIONS,

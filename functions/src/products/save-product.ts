@@ -4,7 +4,7 @@
 // deleteProductService removes it. views_count starts at 0 and is changed only by
 // the views endpoint. Both go through owned-items.ts (owner or admin, plan limit).
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { parsePriceNumeric, productServiceWriteSchema } from '../../../src/domain/product-service';
 import { saveProductServiceRequestSchema, type SaveItemResponse } from '../../../src/domain/item-save';
 import { describeIssue } from '../../../src/domain/profile-save';

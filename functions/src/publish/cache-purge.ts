@@ -7,7 +7,7 @@
 // view; the count shown catches up within the pages' short CDN lifetime.
 // In production this is Netlify's purge API; locally the Node server renders every
 // request afresh, so the purge is a logged no-op.
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import {
   adCacheTag,
   bookCacheTag,

@@ -5,7 +5,7 @@
 // to 'building', 'published' or 'failed', as the local build receiver does.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { onRequest } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { buildFailed, buildPublished, buildStarted, type PublishStatus } from '../../../src/domain/publish';
 import { db } from '../firestore';
 import { updateStatus } from './status-store';

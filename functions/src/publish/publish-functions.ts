@@ -8,7 +8,7 @@
 // (functions/src/spotlight/), so every build finds the day's Spotlight books.
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { getFunctions } from 'firebase-admin/functions';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import {

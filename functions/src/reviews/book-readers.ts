@@ -8,7 +8,7 @@
 // Runs on the books trigger and returns at once unless is_public changed, so an
 // ordinary book edit costs nothing. The queries name only the entries still to
 // change, so the write-back's second event (and any redelivery) finds none.
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { profileCacheTag } from '../../../src/data/server/cache-tags';
 import { BOOK_REVIEWS } from '../../../src/domain/review';

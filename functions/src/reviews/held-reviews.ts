@@ -8,7 +8,7 @@
 // These functions check nothing about the caller.
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { parseDoc, parseDocs } from '../../../src/data/firestore-convert';
 import { profileSchema } from '../../../src/domain/profile';
 import { BOOK_REVIEWS, countedRating, reviewId, reviewSchema, type Review } from '../../../src/domain/review';

@@ -5,7 +5,7 @@
 // edits and deletions (the same member in two tabs included) each count exactly
 // once, and a second rating by a member is an edit of the same document.
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { changeKind, type DocChange, type Handler } from '../triggers/collection-trigger';
 import { Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { bookCacheTag, profileCacheTag } from '../../../src/data/server/cache-tags';

@@ -3,7 +3,7 @@
 // book_shelves; the id is built from the caller's uid, so nobody can name another
 // member's entry.
 import { HttpsError } from 'firebase-functions/v2/https';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
 import { profileCacheTag } from '../../../src/data/server/cache-tags';
 import { isBookIdShape } from '../../../src/domain/book-page';

@@ -3,7 +3,7 @@
 // must not be found, in the change log every server instance applies
 // (src/domain/search-sync.ts). The collections' triggers run these handlers;
 // nothing else writes the log directly.
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   SEARCH_CHANGE_RETENTION_MS,

@@ -2,7 +2,7 @@
 // server instance that starts cold loads one snapshot and the few changes after
 // it instead of reading every item (src/domain/search-sync.ts).
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { EmbeddedSearchEngine } from '../../../src/data/server/search/embedded-engine';
 import { readAllSearchDocuments } from '../../../src/data/server/search/search-source';

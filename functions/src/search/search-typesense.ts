@@ -7,7 +7,7 @@
 // state never lands after a newer one) and with the 10-minute snapshot job, which
 // catches up after a failed run.
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { searchBackend } from '../../../src/data/server/search/engine-config';
 import { readAllSearchDocuments } from '../../../src/data/server/search/search-source';

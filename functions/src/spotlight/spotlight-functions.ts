@@ -3,7 +3,7 @@
 // home is pre-rendered, so a new day needs new HTML). The publish task runs the same
 // step again before calling the deploy hook, which then changes nothing.
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 import { SPOTLIGHT_PUBLISH_REASON } from '../../../src/domain/spotlight';
 import { db } from '../firestore';
 import { publishChange } from '../publish/publish-functions';

@@ -13,7 +13,7 @@
 // ran, so the platform delivers the event again. Every handler is idempotent (equality
 // checks, recounts, claims), so a redelivery runs the others again harmlessly.
 import { onDocumentWritten, type Change, type DocumentSnapshot } from 'firebase-functions/v2/firestore';
-import { logger } from 'firebase-functions';
+import * as logger from 'firebase-functions/logger';
 
 /** One write of one document, as the handlers see it. */
 export interface DocChange {

@@ -4,7 +4,7 @@
 // names why visitors may call it. A callable built with a bare onCall (trusting
 // the token alone) fails this test.
 import { describe, expect, it } from 'vitest';
-import * as functionsIndex from '../../../functions/src/index';
+import * as functionsIndex from '../../../functions/src/functions';
 import { guardOf } from '../../../functions/src/guard';
 
 // Reading a v1 trigger's endpoint needs a project id (the emulators set it when deployed).

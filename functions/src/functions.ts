@@ -1,0 +1,75 @@
+// Every function the Cloud Functions bundle exports, by name and module. The bundle's
+// entry (index.ts) loads each of them only when it is first asked for; this list is
+// what the type checks below and the tests read.
+import type { CallableName, CallableResponse } from '../../src/domain/callables';
+import type { GuardedCallable } from './guard';
+
+export { onWrite } from './triggers/triggers';
+export { publishSite, requestPublish, publishHourly } from './publish/publish-functions';
+export { publishNotification } from './publish/netlify-notification';
+export { spotlightDaily } from './spotlight/spotlight-functions';
+export { signUp } from './accounts/sign-up';
+export { resendVerificationEmail } from './accounts/resend-verification';
+export { blockClientSignUp } from './accounts/block-client-sign-up';
+export { saveProfile } from './profiles/save-profile';
+export { ensureProfile } from './accounts/ensure-profile';
+export { deleteAccount, finishAccountDeletions } from './accounts/delete-account';
+export { authUserDeleted } from './accounts/auth-user-deleted';
+export { removeOrphanUploadsHourly } from './orphan-uploads';
+export {
+  newsletterAudience,
+  sendNewsletter,
+  deliverNewsletterBatch,
+  newsletterUnsubscribe,
+  newsletterSubscribersCsv,
+} from './newsletters/newsletter-functions';
+export { adminUserManagement } from './admin/users';
+export { requestPasswordReset, deliverPasswordReset } from './accounts/password-reset';
+export { requestEmailChange, deliverEmailChange } from './accounts/email-change';
+export { confirmEmailCode } from './accounts/email-confirmation';
+export { changePassword } from './accounts/password-change';
+export { completePasswordReset } from './accounts/password-reset-completion';
+export { accountOverview, signOutEverywhere } from './accounts/account-settings';
+export { exportMemberData } from './accounts/export-data';
+export { saveBook, deleteBook } from './books/save-book';
+export { saveProductService, deleteProductService } from './products/save-product';
+export { adminFeatured } from './admin/featured';
+export { adminModeration } from './admin/moderation';
+export { adminHeldReviews } from './admin/held-reviews';
+export { adminSiteSettings } from './admin/site-settings';
+export { adminContent } from './admin/content';
+export { contactSeller } from './market/contact-seller';
+export { saveReview, deleteReview } from './reviews/save-review';
+export { setShelf } from './reviews/set-shelf';
+export { stripeWebhook } from './billing/webhook';
+export { startCheckout, openBillingPortal } from './billing/checkout';
+export { endBillingGraces } from './billing/grace';
+export { memberAnalytics } from './analytics/member-analytics';
+export { searchSnapshot } from './search/search-snapshot';
+export { searchTypesense } from './search/search-typesense';
+export { mailOptInConfirmation } from './opt-in/confirmation-mail';
+export { updateFollow } from './follows/update-follow';
+export { followerCountOnCreate, followerCountOnDelete } from './follows/follower-count';
+export { deliverReleaseAlerts, weeklyFollowDigest, followUnsubscribe } from './follows/follow-functions';
+
+// The callables exported here are exactly those of src/domain/callables.ts, each
+// answering what the table says: a renamed, missing or retyped callable fails
+// `tsc -p functions` with its name in the message (the site compiles against the
+// same table).
+type Exported = typeof import('./functions');
+type ExportedCallable = {
+  [K in keyof Exported]: Exported[K] extends GuardedCallable<unknown> ? K : never;
+}[keyof Exported];
+type Unlisted = Exclude<ExportedCallable, CallableName> | Exclude<CallableName, ExportedCallable>;
+type Mistyped = {
+  [N in CallableName]: N extends keyof Exported
+    ? Exported[N] extends GuardedCallable<CallableResponse<N>>
+      ? never
+      : N
+    : never;
+}[CallableName];
+type MustBeNever<T extends never> = T;
+/** Never: otherwise names a callable exported without a table entry, or a table entry not exported. */
+export type CallablesOutsideTable = MustBeNever<Unlisted>;
+/** Never: otherwise names a callable whose answer is not the table's. */
+export type CallablesMistyped = MustBeNever<Mistyped>;
