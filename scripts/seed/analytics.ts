@@ -2,11 +2,15 @@
 // (ending on the day the seed runs, since the account page shows the days before
 // today), as the view counter would have written them to
 // member_stats/{uid}/days/{day}: visits to the profile and to each public item,
-// a few clicks on each book's first purchase link. Deterministic per member and
-// day offset, so a re-seed draws the same shapes.
+// a few clicks on each book's first purchase link; and, as the follower-count
+// functions would have, each demo follow as a new follower on a day of the quarter
+// (the demo author also gains and loses one reader, so the chart and the CSV show
+// an unfollow). Deterministic per member and day offset, so a re-seed draws the
+// same shapes.
 import { bookLinks } from '../../src/domain/book-links.ts';
 import {
   clickPatch,
+  followPatch,
   MEMBER_STATS,
   MEMBER_STATS_DAYS,
   mergePatches,
@@ -59,10 +63,31 @@ export function generateMemberStats(docs: readonly SeedDoc[], now: number): Seed
     });
     perOwner.set(item.owner, patches);
   }
+  // Followers gained: the k-th follow of an author lands k * 11 + 3 days before today.
+  const followsOf = new Map<string, number>();
+  const addFollow = (owner: string, dayIndex: number, change: 'follow' | 'unfollow') => {
+    const patches = perOwner.get(owner) ?? days.map((day) => ({ day }) as DayPatch);
+    patches[dayIndex] = mergePatches(patches[dayIndex]!, followPatch(days[dayIndex]!, change));
+    perOwner.set(owner, patches);
+  };
+  for (const doc of docs) {
+    if (doc.collection !== 'follows') continue;
+    const owner = doc.data.author_uid;
+    if (typeof owner !== 'string' || !publicMembers.has(owner)) continue;
+    const k = followsOf.get(owner) ?? 0;
+    followsOf.set(owner, k + 1);
+    addFollow(owner, days.length - 1 - ((k * 11 + 3) % days.length), 'follow');
+  }
+  // A reader who followed the demo author for five days, then left.
+  if (publicMembers.has('demo-author')) {
+    addFollow('demo-author', days.length - 26, 'follow');
+    addFollow('demo-author', days.length - 21, 'unfollow');
+  }
   const out: SeedStatsDay[] = [];
   for (const [owner, patches] of perOwner)
     for (const patch of patches)
-      if (typeof patch.views === 'number')
+      // A day with nothing counted (only its date) is not written.
+      if (Object.keys(patch).length > 1)
         out.push({ path: `${MEMBER_STATS}/${owner}/${MEMBER_STATS_DAYS}/${String(patch.day)}`, data: patch });
   return out;
 }

@@ -1,9 +1,11 @@
 // A member's analytics: visits to their profile, books, products/services and
-// ads, and clicks on their books' purchase links, per UTC day.
+// ads, clicks on their books' purchase links, and the followers they gained and
+// lost, per UTC day.
 //
 // Storage is one aggregate document per member per day,
 // member_stats/{uid}/days/{YYYY-MM-DD} (MemberStatsDay), written only by the
-// site's server (src/data/server/views.ts) and read only by the memberAnalytics
+// site's server (src/data/server/views.ts; follows and unfollows by the follower-count
+// functions, once per follow event) and read only by the memberAnalytics
 // callable; firestore.rules has no match for it, so no client reads or writes
 // it. A visit counts at most once per visitor per page per day, and a click at
 // most once per visitor per link per day (the marks of src/domain/views.ts).
@@ -18,6 +20,11 @@ import type { ViewCollection } from './views.ts';
 
 /** member_stats/{uid}: the member's analytics; its `days` subcollection holds one document per day. */
 export const MEMBER_STATS = 'member_stats';
+/**
+ * member_stats/{uid}/follow_events/{eventId}: a follow or unfollow already counted
+ * in its day, so a retried event (the same id) adds nothing. Server-only, like the days.
+ */
+export const MEMBER_STATS_FOLLOW_EVENTS = 'follow_events';
 /** The subcollection of day documents. */
 export const MEMBER_STATS_DAYS = 'days';
 
@@ -79,6 +86,10 @@ export const memberStatsDaySchema = z.object({
   views: count.default(0),
   /** Clicks on all the member's purchase links that day. */
   clicks: count.default(0),
+  /** Follows of the member made that day (members and email followers alike). */
+  follows: count.default(0),
+  /** Follows of the member ended that day (unfollowed, or the follower's account removed). */
+  unfollows: count.default(0),
   /** Figures per item, by `statsItemKey`. */
   items: z.record(z.string(), itemStatsSchema).default({}),
 });
@@ -118,6 +129,11 @@ export function clickPatch(
       },
     },
   };
+}
+
+/** The patch of one follow of the member made (`follow`) or ended (`unfollow`) on `day`. */
+export function followPatch(day: string, change: 'follow' | 'unfollow'): DayPatch {
+  return change === 'follow' ? { day, follows: 1 } : { day, unfollows: 1 };
 }
 
 /** `b` merged into `a`: numbers summed, strings taken from `b`, maps merged field by field. */
@@ -162,6 +178,9 @@ export interface DayTotal {
   day: string;
   views: number;
   clicks: number;
+  /** Followers gained and lost that day. */
+  follows: number;
+  unfollows: number;
 }
 
 /** What the account page shows: the window, its daily totals (Premium only) and per-item totals. */
@@ -174,6 +193,9 @@ export interface MemberAnalytics {
   /** Visits and clicks over the window. */
   views: number;
   clicks: number;
+  /** Followers gained and lost over the window (never who: only counts are kept). */
+  follows: number;
+  unfollows: number;
   /** Per item, most viewed first. */
   items: ItemTotal[];
   /** Per day, oldest first (Premium); empty on Free. */
@@ -226,6 +248,8 @@ export function summarize(
     to: window[window.length - 1] ?? '',
     views: days.reduce((sum, day) => sum + day.views, 0),
     clicks: days.reduce((sum, day) => sum + day.clicks, 0),
+    follows: days.reduce((sum, day) => sum + day.follows, 0),
+    unfollows: days.reduce((sum, day) => sum + day.unfollows, 0),
     items: sortedItems,
     daily:
       plan === 'premium'
@@ -233,6 +257,8 @@ export function summarize(
             day,
             views: byDay.get(day)?.views ?? 0,
             clicks: byDay.get(day)?.clicks ?? 0,
+            follows: byDay.get(day)?.follows ?? 0,
+            unfollows: byDay.get(day)?.unfollows ?? 0,
           }))
         : [],
     days: plan === 'premium' ? days : [],
@@ -240,16 +266,31 @@ export function summarize(
 }
 
 /** The CSV's header row. */
-export const ANALYTICS_CSV_HEADER = ['day', 'kind', 'item', 'id', 'views', 'clicks'] as const;
+export const ANALYTICS_CSV_HEADER = [
+  'day',
+  'kind',
+  'item',
+  'id',
+  'views',
+  'clicks',
+  'new followers',
+  'unfollows',
+] as const;
 
-/** The CSV download: one row per day per item counted that day, oldest day first. */
+/**
+ * The CSV download: one row per day per item counted that day, oldest day first,
+ * and on a day when followers came or went a row of kind 'followers' with those
+ * two counts (its item columns empty; the item rows leave the follower columns empty).
+ */
 export function analyticsCsv(days: MemberStatsDay[]): string {
   const rows: Array<readonly (string | number)[]> = [ANALYTICS_CSV_HEADER];
   for (const day of [...days].sort((a, b) => a.day.localeCompare(b.day))) {
     for (const [key, item] of Object.entries(day.items).sort(([a], [b]) => a.localeCompare(b))) {
       const id = key.slice(item.kind.length + 1);
-      rows.push([day.day, item.kind, item.title, id, item.views, item.clicks]);
+      rows.push([day.day, item.kind, item.title, id, item.views, item.clicks, '', '']);
     }
+    if (day.follows > 0 || day.unfollows > 0)
+      rows.push([day.day, 'followers', '', '', '', '', day.follows, day.unfollows]);
   }
   return csvText(rows);
 }

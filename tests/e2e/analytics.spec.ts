@@ -5,7 +5,7 @@
 // and a Premium member the 90-day chart and a CSV download.
 import { readFile } from 'node:fs/promises';
 import { purchaseLinkPath } from '../../src/domain/book-links';
-import { clickPatch, mergePatches, viewPatch, windowDays } from '../../src/domain/member-stats';
+import { clickPatch, followPatch, mergePatches, viewPatch, windowDays } from '../../src/domain/member-stats';
 import { utcDay } from '../../src/domain/views';
 import { adminDb, expect, test } from './fixtures';
 import { freshMember, signInAs, storedBook, type FreshMember } from './helpers/members';
@@ -30,12 +30,14 @@ async function publicBook(member: FreshMember): Promise<string> {
   return ref.id;
 }
 
-/** Stores a day of figures for `member` (as the counter would have). */
-async function storeDay(member: FreshMember, day: string, views: number) {
+/** Stores a day of figures for `member` (as the counter and the follower-count functions would have). */
+async function storeDay(member: FreshMember, day: string, views: number, follows = 0, unfollows = 0) {
   let patch = viewPatch(day, 'profiles', member.uid, member.displayName);
   for (let i = 1; i < views; i++)
     patch = mergePatches(patch, viewPatch(day, 'profiles', member.uid, member.displayName));
   patch = mergePatches(patch, clickPatch(day, 'analytics-book', 'Seeded Book', 0, 'Buy the Book'));
+  for (let i = 0; i < follows; i++) patch = mergePatches(patch, followPatch(day, 'follow'));
+  for (let i = 0; i < unfollows; i++) patch = mergePatches(patch, followPatch(day, 'unfollow'));
   await dayDoc(member, day).set(patch);
 }
 
@@ -96,14 +98,16 @@ test('a free member sees the last 7 days in totals and the way to Premium', asyn
   test.setTimeout(90_000);
   const member = await freshMember('Fern Free');
   const days = windowDays(Date.now(), 10);
-  await storeDay(member, days[0]!, 50); // ten days ago: outside the week
-  await storeDay(member, days[5]!, 3);
-  await storeDay(member, days[9]!, 4);
+  await storeDay(member, days[0]!, 50, 9); // ten days ago: outside the week
+  await storeDay(member, days[5]!, 3, 2);
+  await storeDay(member, days[9]!, 4, 1, 1);
   await signInAs(page, member);
   await page.goto('/account');
   const section = analytics(page);
   await expect(section.getByTestId('analytics-views')).toHaveText('7', LOADED);
   await expect(section.getByTestId('analytics-clicks')).toHaveText('2');
+  await expect(section.getByTestId('analytics-follows')).toHaveText('3');
+  await expect(section.getByTestId('analytics-unfollows')).toHaveText('1');
   await expect(section.getByText('in the last 7 days', { exact: false }).first()).toBeVisible();
   await expect(section.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
     'href',
@@ -121,12 +125,17 @@ test('a Premium member sees the 90-day chart and downloads the CSV', async ({ pa
     .set({ customer_id: null, subscription: null, trial_used: false, grant: { by: 'e2e', at: Date.now() } });
   const days = windowDays(Date.now(), 90);
   await storeDay(member, days[0]!, 2);
-  await storeDay(member, days[60]!, 5);
+  await storeDay(member, days[60]!, 5, 2, 1);
   await signInAs(page, member);
   await page.goto('/account');
   const section = analytics(page);
   await expect(section.getByTestId('analytics-views')).toHaveText('7', LOADED);
   await expect(section.locator('[data-analytics-chart] canvas')).toBeVisible();
+  await expect(section.locator('[data-analytics-chart]')).toHaveAttribute(
+    'aria-label',
+    /new followers \(2 in all\)/,
+  );
+  await expect(section.getByTestId('analytics-follows')).toHaveText('2');
   await expect(section.getByRole('link', { name: 'Upgrade to Premium' })).toHaveCount(0);
 
   const download = page.waitForEvent('download');
@@ -134,11 +143,12 @@ test('a Premium member sees the 90-day chart and downloads the CSV', async ({ pa
   const file = await download;
   const csv = await readFile((await file.path())!, 'utf8');
   expect(csv.split('\r\n')).toEqual([
-    'day,kind,item,id,views,clicks',
-    `${days[0]},book,Seeded Book,analytics-book,0,1`,
-    `${days[0]},profile,Petra Premium,${member.uid},2,0`,
-    `${days[60]},book,Seeded Book,analytics-book,0,1`,
-    `${days[60]},profile,Petra Premium,${member.uid},5,0`,
+    'day,kind,item,id,views,clicks,new followers,unfollows',
+    `${days[0]},book,Seeded Book,analytics-book,0,1,,`,
+    `${days[0]},profile,Petra Premium,${member.uid},2,0,,`,
+    `${days[60]},book,Seeded Book,analytics-book,0,1,,`,
+    `${days[60]},profile,Petra Premium,${member.uid},5,0,,`,
+    `${days[60]},followers,,,,,2,1`,
     '',
   ]);
 });

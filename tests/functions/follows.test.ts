@@ -7,6 +7,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { finishDeletion, recordDeletion } from '../../functions/src/accounts/delete-account';
 import { memberExport } from '../../functions/src/accounts/export-data';
+import { countFollowChange } from '../../functions/src/follows/follower-count';
 import { unsubscribe } from '../../functions/src/newsletters/unsubscribe';
 import { emailHash } from '../../src/data/server/email-hash';
 import { localMediaRoot, localMediaStore } from '../../src/data/server/media-store';
@@ -18,6 +19,7 @@ import {
   type FollowResult,
 } from '../../src/domain/follows';
 import { FEATURE_UNAVAILABLE_MESSAGE } from '../../src/domain/early-access';
+import type { MemberAnalytics } from '../../src/domain/member-stats';
 import { adminDb, afterSentinel, clearFirestore, eventually } from './emulator';
 import { callAs, makeMember, type Member } from './profile-members';
 
@@ -181,6 +183,69 @@ describe('follower_count', () => {
     );
     expect(await followerCount(author.uid)).toBe(2);
   }, 60_000);
+});
+
+describe('followers over time', () => {
+  /** The author's follows and unfollows summed over their stored analytics days. */
+  const followFigures = async (uid: string) => {
+    const days = await adminDb().collection(`member_stats/${uid}/days`).get();
+    return days.docs.reduce(
+      (sum, day) => ({
+        follows: sum.follows + ((day.get('follows') as number | undefined) ?? 0),
+        unfollows: sum.unfollows + ((day.get('unfollows') as number | undefined) ?? 0),
+      }),
+      { follows: 0, unfollows: 0 },
+    );
+  };
+
+  it('a follow and an unfollow each count once in the author’s day, without who, and show in their analytics', async () => {
+    const author = await makeMember();
+    const reader = await makeMember({ profile: { category: 'Book Lover/Marketer' } });
+    expect((await follow(reader, author.uid)).result?.following).toBe(true);
+    expect(
+      await eventually(
+        () => followFigures(author.uid),
+        (f) => f.follows === 1,
+        TRIGGER_WAIT,
+      ),
+    ).toEqual({ follows: 1, unfollows: 0 });
+    // A mode change is no new follower.
+    await follow(reader, author.uid, { mode: 'weekly' });
+    expect((await unfollow(reader, author.uid)).result?.following).toBe(false);
+    expect(
+      await eventually(
+        () => followFigures(author.uid),
+        (f) => f.unfollows === 1,
+        TRIGGER_WAIT,
+      ),
+    ).toEqual({ follows: 1, unfollows: 1 });
+
+    // The marks that make each event count once hold the change and its day, nobody's id or address.
+    const marks = await adminDb().collection(`member_stats/${author.uid}/follow_events`).get();
+    expect(marks.docs.map((mark) => mark.get('change')).sort()).toEqual(['follow', 'unfollow']);
+    for (const mark of marks.docs)
+      expect(Object.keys(mark.data()).sort()).toEqual(['change', 'day', 'expires_at']);
+
+    const { result } = await callAs<MemberAnalytics>('memberAnalytics', author, {});
+    expect(result).toMatchObject({ plan: 'free', follows: 1, unfollows: 1 });
+    // The reader, who follows nobody now and was followed by nobody, has no such figures.
+    expect(await followFigures(reader.uid)).toEqual({ follows: 0, unfollows: 0 });
+  }, 90_000);
+
+  it('an event delivered twice counts once, and an author whose profile is gone gets no figures', async () => {
+    const author = await makeMember();
+    const db = adminDb();
+    const at = new Date('2026-11-20T23:59:59Z');
+    expect(await countFollowChange(db, author.uid, 'follow', 'event-1', at)).toBe(true);
+    expect(await countFollowChange(db, author.uid, 'follow', 'event-1', at)).toBe(false);
+    expect(await countFollowChange(db, author.uid, 'follow', 'event-2', at)).toBe(true);
+    expect((await db.doc(`member_stats/${author.uid}/days/2026-11-20`).get()).data()).toEqual({
+      day: '2026-11-20',
+      follows: 2,
+    });
+    expect(await countFollowChange(db, 'gone-uid', 'unfollow', 'event-3', at)).toBe(false);
+    expect((await db.collection('member_stats/gone-uid/days').get()).empty).toBe(true);
+  });
 });
 
 describe('a member’s data and account deletion', () => {

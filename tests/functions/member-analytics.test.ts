@@ -70,7 +70,7 @@ describe('memberAnalytics', () => {
     const { result } = await analytics(member);
     expect(result).toMatchObject({ plan: 'premium', from: ninety[0], to: ninety[89], views: 9, clicks: 3 });
     expect(result!.daily).toHaveLength(90);
-    expect(result!.daily[45]).toEqual({ day: ninety[45], views: 3, clicks: 1 });
+    expect(result!.daily[45]).toEqual({ day: ninety[45], views: 3, clicks: 1, follows: 0, unfollows: 0 });
     expect(result!.days.map((day) => day.day)).toEqual([ninety[0], ninety[45], ninety[89]]);
   });
 

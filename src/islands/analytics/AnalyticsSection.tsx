@@ -56,7 +56,8 @@ function downloadCsv(analytics: MemberAnalytics) {
 
 /**
  * /account's Analytics section: visits to the member's profile, books, products
- * and ads and clicks on their purchase links (the memberAnalytics callable).
+ * and ads, clicks on their purchase links, and followers gained and lost (the
+ * memberAnalytics callable).
  * Free: the last 7 days in totals, per page, with 'Upgrade to Premium' on the
  * member's own account. Premium: 90 days in a chart, per page, and a CSV download.
  * `userId` is the member an admin is viewing (/account?userId=).
@@ -87,14 +88,19 @@ export default function AnalyticsSection({ userId, own }: { userId?: string; own
         return (
           <div className="space-y-4" data-analytics={analytics.plan}>
             <p>
-              Visits to your pages and clicks on your purchase links in {period} ({dayOf(analytics.from)} to{' '}
-              {dayOf(analytics.to)}, UTC). Each visitor counts once a day per page; bots are not counted.
+              Visits to your pages, clicks on your purchase links and followers gained and lost in {period} (
+              {dayOf(analytics.from)} to {dayOf(analytics.to)}, UTC). Each visitor counts once a day per page;
+              bots are not counted. Who follows you is never shown, only how many.
             </p>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
               <dt className="font-semibold">Visits</dt>
               <dd data-testid="analytics-views">{analytics.views}</dd>
               <dt className="font-semibold">Purchase link clicks</dt>
               <dd data-testid="analytics-clicks">{analytics.clicks}</dd>
+              <dt className="font-semibold">New followers</dt>
+              <dd data-testid="analytics-follows">{analytics.follows}</dd>
+              <dt className="font-semibold">Unfollows</dt>
+              <dd data-testid="analytics-unfollows">{analytics.unfollows}</dd>
             </dl>
             {rows.length === 0 ? (
               <p className="text-ink-muted">No visits yet in {period}.</p>

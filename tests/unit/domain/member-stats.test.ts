@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   analyticsCsv,
   clickPatch,
+  followPatch,
   memberStatsDaySchema,
   mergePatches,
   summarize,
@@ -96,11 +97,15 @@ describe('member analytics: windows', () => {
       day: '2026-11-19',
       views: 1,
       clicks: 0,
+      follows: 0,
+      unfollows: 0,
     });
     expect(premium.daily.find((day) => day.day === '2026-11-21')).toEqual({
       day: '2026-11-21',
       views: 0,
       clicks: 0,
+      follows: 0,
+      unfollows: 0,
     });
     expect(premium.days.map((day) => day.day)).toEqual(['2026-11-19', '2026-11-20', '2026-11-26']);
   });
@@ -116,9 +121,60 @@ describe('member analytics: CSV', () => {
       ),
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'day,kind,item,id,views,clicks',
-      '2026-11-20,book,"Tea, and ""sympathy""",b1,1,1',
-      `2026-11-21,product,"'=HYPERLINK(""x"")",p1,1,0`,
+      'day,kind,item,id,views,clicks,new followers,unfollows',
+      '2026-11-20,book,"Tea, and ""sympathy""",b1,1,1,,',
+      `2026-11-21,product,"'=HYPERLINK(""x"")",p1,1,0,,`,
+      '',
+    ]);
+  });
+});
+
+describe('member analytics: followers over time', () => {
+  const days = [
+    stored(followPatch('2026-11-20', 'follow'), followPatch('2026-11-20', 'follow')),
+    stored(followPatch('2026-11-24', 'unfollow'), viewPatch('2026-11-24', 'profiles', 'u1', 'Ann')),
+    // Outside both windows.
+    stored(followPatch('2026-08-01', 'follow')),
+  ];
+
+  it('totals follows and unfollows over the window, per day on Premium', () => {
+    const premium = summarize('premium', windowDays(Date.parse('2026-11-26T12:00:00Z'), 90), days);
+    expect([premium.follows, premium.unfollows]).toEqual([2, 1]);
+    expect(premium.daily.find((day) => day.day === '2026-11-20')).toMatchObject({ follows: 2, unfollows: 0 });
+    expect(premium.daily.find((day) => day.day === '2026-11-24')).toMatchObject({ follows: 0, unfollows: 1 });
+    expect(premium.daily.reduce((sum, day) => sum + day.follows, 0)).toBe(2);
+  });
+
+  it('gives Free the last 7 days in totals only', () => {
+    const free = summarize('free', windowDays(Date.parse('2026-11-26T12:00:00Z'), 7), days);
+    expect([free.follows, free.unfollows]).toEqual([2, 1]);
+    expect(free.daily).toEqual([]);
+    const later = summarize('free', windowDays(Date.parse('2026-11-29T12:00:00Z'), 7), days);
+    expect([later.follows, later.unfollows]).toEqual([0, 1]);
+  });
+
+  it('reads a day stored before followers were counted as none', () => {
+    const old = memberStatsDaySchema.parse({ day: '2026-11-20', views: 3, clicks: 0, items: {} });
+    expect([old.follows, old.unfollows]).toEqual([0, 0]);
+    expect(followPatch('2026-11-20', 'unfollow')).toEqual({ day: '2026-11-20', unfollows: 1 });
+  });
+
+  it('adds a followers row to the CSV on a day when followers came or went, none on a day without', () => {
+    const csv = analyticsCsv([
+      stored(viewPatch('2026-11-20', 'profiles', 'u1', 'Ann'), followPatch('2026-11-20', 'follow')),
+      stored(viewPatch('2026-11-21', 'profiles', 'u1', 'Ann')),
+      stored(
+        followPatch('2026-11-22', 'follow'),
+        followPatch('2026-11-22', 'follow'),
+        followPatch('2026-11-22', 'unfollow'),
+      ),
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'day,kind,item,id,views,clicks,new followers,unfollows',
+      '2026-11-20,profile,Ann,u1,1,0,,',
+      '2026-11-20,followers,,,,,1,0',
+      '2026-11-21,profile,Ann,u1,1,0,,',
+      '2026-11-22,followers,,,,,2,1',
       '',
     ]);
   });

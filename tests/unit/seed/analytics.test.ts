@@ -40,3 +40,28 @@ describe('demo analytics', () => {
     expect(summary.daily.filter((day) => day.views > 0).length).toBeGreaterThan(45);
   });
 });
+
+describe('demo followers over time', () => {
+  const now = Date.parse('2026-11-26T12:00:00Z');
+  const data = generate({ mediaUrl: (path) => `/media/${path}` });
+  const stats = generateMemberStats(data.docs, now);
+  const summaryOf = (uid: string) =>
+    summarize(
+      'premium',
+      windowDays(now, 90),
+      stats
+        .filter((day) => day.path.startsWith(`member_stats/${uid}/`))
+        .map((day) => memberStatsDaySchema.parse(day.data)),
+    );
+
+  it('counts each demo follow of an author once as a new follower, and the demo author one reader lost', () => {
+    const follows = data.docs.filter((doc) => doc.collection === 'follows');
+    const author = summaryOf('demo-author');
+    const authorFollows = follows.filter((doc) => doc.data.author_uid === 'demo-author').length;
+    expect(authorFollows).toBeGreaterThan(3);
+    expect([author.follows, author.unfollows]).toEqual([authorFollows + 1, 1]);
+    expect(author.daily.filter((day) => day.follows > 0).length).toBeGreaterThan(3);
+    const publisher = summaryOf('demo-publisher');
+    expect(publisher.follows).toBe(follows.filter((doc) => doc.data.author_uid === 'demo-publisher').length);
+  });
+});
