@@ -5,6 +5,41 @@ import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Only repository modules may talk to Firebase: everything else goes through them. */
+const FIREBASE_ONLY_IN_REPOSITORIES = {
+  regex: '^firebase(/|-admin(/|$))',
+  message: 'Import Firebase only in src/data/** repositories (or functions/, scripts/, tests/).',
+};
+
+/** An import pattern refusing a relative import that climbs out into one of `folders` of src/ (a layer above). */
+function upward(folders, message) {
+  return { regex: `^(\\.\\./)+(${folders.join('|')})(/|\\.ts$)`, message };
+}
+
+/** What a repository (src/data/**) must not import: the layers above it. */
+const DATA_STAYS_DOWN = upward(
+  ['lib', 'stores', 'islands', 'components', 'pages', 'layouts', 'security'],
+  'A repository imports only the domain and its own layer: it announces to the layers above (an event), never imports them.',
+);
+
+/**
+ * The rules refusing `patterns` (each a regex on the import's path and a message),
+ * for static imports and for import('…'), which no-restricted-imports does not read.
+ */
+function refuse(...patterns) {
+  return {
+    'no-restricted-imports': ['error', { patterns }],
+    'no-restricted-syntax': [
+      'error',
+      ...patterns.map(({ regex, message }) => ({
+        // esquery ends a regex at the first '/', so the path's slashes are written \x2F.
+        selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
+        message,
+      })),
+    ],
+  };
+}
+
 export default defineConfig(
   {
     ignores: [
@@ -36,23 +71,74 @@ export default defineConfig(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Only repository modules may talk to Firebase: everything else goes through them.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['firebase/*', 'firebase-admin', 'firebase-admin/*'],
-              message: 'Import Firebase only in src/data/** repositories (or functions/, scripts/, tests/).',
-            },
-          ],
-        },
-      ],
+      ...refuse(FIREBASE_ONLY_IN_REPOSITORIES),
     },
   },
   {
-    files: ['src/data/**', 'functions/**', 'scripts/**', 'tests/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    files: ['functions/**', 'scripts/**', 'tests/**'],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
+  },
+  // The layers of docs/architecture.md ("The areas at a glance"): no import runs back up a layer.
+  {
+    files: ['src/domain/**'],
+    rules: refuse(
+      {
+        regex: '^(?!zod$|\\.)',
+        message: 'The domain imports only zod (and other domain modules): it stays pure and testable.',
+      },
+      upward(
+        ['data', 'lib', 'stores', 'islands', 'components', 'pages', 'layouts', 'security', 'styles'],
+        'The domain imports only zod and other domain modules.',
+      ),
+    ),
+  },
+  {
+    files: ['src/data/**'],
+    rules: refuse(DATA_STAYS_DOWN),
+  },
+  {
+    files: ['src/data/client/**'],
+    rules: refuse(DATA_STAYS_DOWN, {
+      regex: '^firebase-admin(/|$)',
+      message: 'The Admin SDK is for src/data/server/ and functions/ only; the browser uses firebase/*.',
+    }),
+  },
+  {
+    files: ['src/data/server/**'],
+    rules: refuse(DATA_STAYS_DOWN, {
+      regex: '^firebase/',
+      message: 'The web SDK is for src/data/client/ only; the server uses firebase-admin.',
+    }),
+  },
+  {
+    files: ['src/lib/**', 'src/stores/**'],
+    rules: refuse(
+      FIREBASE_ONLY_IN_REPOSITORIES,
+      upward(
+        ['islands', 'components', 'pages', 'layouts', 'security', 'data/server'],
+        'Browser helpers import the domain and src/data/client/ only.',
+      ),
+    ),
+  },
+  {
+    files: ['src/security/**'],
+    rules: refuse(
+      FIREBASE_ONLY_IN_REPOSITORIES,
+      upward(
+        ['data', 'lib', 'stores', 'islands', 'components', 'pages', 'layouts'],
+        'src/security/ imports only the domain, node:crypto and src/styles/.',
+      ),
+    ),
+  },
+  {
+    files: ['src/islands/**'],
+    rules: refuse(
+      FIREBASE_ONLY_IN_REPOSITORIES,
+      upward(
+        ['components', 'pages', 'layouts', 'security', 'data/server'],
+        'Islands import the domain, src/data/client/, src/lib/, src/stores/ and their own folders only.',
+      ),
+    ),
   },
   {
     // Each function instance loads only its own modules (functions/src/index.ts); the

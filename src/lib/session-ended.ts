@@ -3,9 +3,11 @@
  * change or reset, signing out everywhere, a confirmed email change, a
  * deactivation): a callable answers UNAUTHENTICATED with SESSION_ENDED_MESSAGE,
  * or Firestore refuses a write and Firebase Auth refuses to renew the token.
- * The data modules call leaveEndedSession from one place (callFunction and
- * writeWithSession); islands only keep their drafts (kept-draft.ts).
+ * The client repositories announce it from one place (SESSION_ENDED_EVENT, from
+ * callFunction and writeWithSession) and leaveOnEndedSession answers it;
+ * islands only keep their drafts (kept-draft.ts).
  */
+import { SESSION_ENDED_EVENT } from '../data/client/session-ended-event.ts';
 import { SESSION_ENDING_EVENT } from './kept-draft.ts';
 import { rememberReturnPath } from './return-to.ts';
 import { clearHint } from './session-hint.ts';
@@ -32,4 +34,13 @@ export async function leaveEndedSession(): Promise<void> {
   clearHint();
   rememberReturnPath();
   location.assign('/auth?session=ended');
+}
+
+/**
+ * Leaves the session when a client repository announces it ended. Called by
+ * the account script (AccountAreaScript.astro), which runs on every page where
+ * a member is signed in or signs in, the only pages where a session can end.
+ */
+export function leaveOnEndedSession(): void {
+  document.addEventListener(SESSION_ENDED_EVENT, () => void leaveEndedSession());
 }

@@ -5,11 +5,13 @@
  * refused write checks whether this browser's session still stands: the
  * profile's session stamp against the token's sign-in time, then Firebase
  * Auth's refusal to renew a revoked token (auth/user-token-expired). Either way
- * the browser leaves the session through src/lib/session-ended.ts.
+ * this module announces SESSION_ENDED_EVENT, and src/lib/session-ended.ts,
+ * listening, leaves the session (the data layer imports nothing above it).
  */
 import { FirebaseError } from 'firebase/app';
 import { SESSION_ENDED_MESSAGE } from '../../domain/account.ts';
 import { SESSION_STAMP_FIELD, sessionStillValid } from '../../domain/caller-standing.ts';
+import { SESSION_ENDED_EVENT } from './session-ended-event.ts';
 
 /** Thrown by writeWithSession when the write failed because the session was ended (the page is leaving for the sign-in screen). */
 export class SessionEndedError extends Error {
@@ -73,9 +75,9 @@ export async function sessionWasEnded(): Promise<boolean> {
   }
 }
 
-/** Opens the sign-in screen with the session-ended message (keeping the page's drafts). */
+/** Announces that the session was ended: the page's listener (src/lib/session-ended.ts) keeps its drafts and opens the sign-in screen. */
 export function leaveSession(): void {
-  void import('../../lib/session-ended.ts').then(({ leaveEndedSession }) => leaveEndedSession());
+  document.dispatchEvent(new CustomEvent(SESSION_ENDED_EVENT));
 }
 
 /**
