@@ -22,6 +22,12 @@ const DATA_STAYS_DOWN = upward(
   'A repository imports only the domain and its own layer: it announces to the layers above (an event), never imports them.',
 );
 
+/** What an island must not import: the server side and the pages that mount it. */
+const ISLANDS_STAY_IN_THE_BROWSER = upward(
+  ['components', 'pages', 'layouts', 'security', 'data/server'],
+  'Islands import the domain, src/data/client/, src/lib/, src/stores/ and their own folders only.',
+);
+
 /**
  * The rules refusing `patterns` (each a regex on the import's path and a message),
  * for static imports and for import('…'), which no-restricted-imports does not read.
@@ -132,13 +138,16 @@ export default defineConfig(
   },
   {
     files: ['src/islands/**'],
-    rules: refuse(
-      FIREBASE_ONLY_IN_REPOSITORIES,
-      upward(
-        ['components', 'pages', 'layouts', 'security', 'data/server'],
-        'Islands import the domain, src/data/client/, src/lib/, src/stores/ and their own folders only.',
-      ),
-    ),
+    rules: refuse(FIREBASE_ONLY_IN_REPOSITORIES, ISLANDS_STAY_IN_THE_BROWSER),
+  },
+  {
+    files: ['src/islands/ui/**'],
+    rules: refuse(FIREBASE_ONLY_IN_REPOSITORIES, ISLANDS_STAY_IN_THE_BROWSER, {
+      regex: '^\\.\\./([^./]+/|[A-Z])',
+      caseSensitive: true,
+      message:
+        'The UI room (src/islands/ui/) imports no feature folder or feature component: features import it.',
+    }),
   },
   {
     // Each function instance loads only its own modules (functions/src/index.ts); the

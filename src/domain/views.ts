@@ -81,27 +81,6 @@ export const VIEW_STATUS = {
 } as const;
 export type ViewOutcome = keyof typeof VIEW_STATUS;
 
-/**
- * Whether a request comes from a page of this site: the host in `Origin` (which
- * browsers send on every POST made by fetch) is the host the request was sent to,
- * and `Sec-Fetch-Site`, when present, says same-origin. A page on another site
- * sends its own origin. (Compared with the Host header rather than the server's
- * idea of its URL, which behind a local proxy does not carry the port.)
- */
-export function isSameOriginRequest(
-  origin: string | null,
-  secFetchSite: string | null,
-  host: string | null,
-): boolean {
-  if (secFetchSite !== null && secFetchSite !== 'same-origin') return false;
-  if (!origin || !host) return false;
-  try {
-    return new URL(origin).host === host.toLowerCase();
-  } catch {
-    return false;
-  }
-}
-
 /** A counted page's owner and title, as the analytics record them. */
 export interface CountedItem {
   /** The owner's uid: whose analytics the view counts in. */

@@ -2,23 +2,13 @@
 // each takes an HTML form post (works without JavaScript: the answer is a 303 to
 // its result page) or JSON from its island (the answer is `{ message }` or
 // `{ error }`), refuses requests from other sites (Astro's own form check is
-// off, see astro.config.mjs), and is never cached.
-import { isSameOriginRequest } from '../domain/views.ts';
+// off, see astro.config.mjs; the check is same-origin.ts), and is never cached.
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 /** True when the request is the island's JSON rather than a plain form post. */
 export function wantsJson(request: Request): boolean {
   return (request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('application/json');
-}
-
-/** True when the request comes from a page of this site. */
-export function fromThisSite(request: Request): boolean {
-  return isSameOriginRequest(
-    request.headers.get('Origin'),
-    request.headers.get('Sec-Fetch-Site'),
-    request.headers.get('Host'),
-  );
 }
 
 /** The request's body: the JSON, or the form's text fields as `fromForm` reads them. */

@@ -3,7 +3,7 @@ import * as logger from 'firebase-functions/logger';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { adminContentRequestSchema, type AdminContentRequest } from '../../../src/domain/admin-content';
 import { firstErrorMessage } from '../../../src/domain/common';
-import { renderMarkdown } from '../../../src/lib/markdown';
+import { renderMarkdown } from '../../../src/security/markdown';
 import { db } from '../firestore';
 import { auditInTransaction, changedFields } from './audit';
 import { guardedCall } from '../guard';

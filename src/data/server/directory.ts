@@ -2,7 +2,8 @@
 // many members there are: one count() per number on the page, and one paged query
 // per list (a page of the flat grid, or a short page per group), ordered and
 // filtered in Firestore on denormalised fields (sort_name, search_keywords,
-// book_count) instead of reading every member.
+// book_count) instead of reading every member. A flat list pages through
+// cursor-pages.ts like every other listing (the Load more cursor is a profile id).
 import { FieldPath, type DocumentSnapshot, type Firestore, type Query } from 'firebase-admin/firestore';
 import { tryParseDoc } from '../firestore-convert.ts';
 import {
@@ -21,8 +22,9 @@ import {
 } from '../../domain/directory.ts';
 import { matchesAllTerms, primaryTerm } from '../../domain/search.ts';
 import type { UserCategory } from '../../domain/profile.ts';
+import { cursorBatches } from './cursor-pages.ts';
 import { getDb } from './firestore.ts';
-import { meterCount, meterQuery, meterReads } from './read-meter.ts';
+import { meterCount, meterQuery } from './read-meter.ts';
 
 /** The filters of one list. */
 export interface DirectoryFilter {
@@ -63,57 +65,63 @@ function toMember(doc: DocumentSnapshot): DirectoryMember | null {
   return tryParseDoc(directoryMemberSchema, doc);
 }
 
-/** The snapshot a page starts after, or undefined when the id does not name a profile (any more). */
-async function cursorSnapshot(db: Firestore, after: string): Promise<DocumentSnapshot | undefined> {
-  const snap = await db.collection('profiles').doc(after).get();
-  meterReads(1);
-  return snap.exists ? snap : undefined;
+/** A page of the directory as read, and whether its `after` cursor still named a profile. */
+export interface DirectoryPageRead extends DirectoryPage {
+  /** False when `after` named a profile that is gone: the page then starts at the beginning. */
+  cursorFound: boolean;
 }
 
 /**
- * One page of the directory in the chosen order, starting after `after`. With
- * several search terms, up to MULTI_WORD_SCAN_FACTOR pages of primary-term matches
- * are read and filtered by the other terms in memory; the next page then resumes
- * after the last member examined.
+ * One page of the directory in the chosen order, starting after the profile
+ * `after` (from the beginning when it is gone). With several search terms, up
+ * to MULTI_WORD_SCAN_FACTOR pages of primary-term matches are read and filtered
+ * by the other terms in memory; the next page then resumes after the last
+ * member examined.
  */
 export async function getDirectoryPage(
   filter: DirectoryFilter,
   sort: DirectorySort,
-  options: { limit: number; after?: DocumentSnapshot },
+  options: { limit: number; after?: string },
   db: Firestore = getDb(),
-): Promise<DirectoryPage> {
+): Promise<DirectoryPageRead> {
   const multiWord = filter.terms.length > 1;
   const fetchLimit = multiWord ? options.limit * MULTI_WORD_SCAN_FACTOR : options.limit + 1;
-  let query = ordered(filtered(db, filter), sort).select(
+  const query = ordered(filtered(db, filter), sort).select(
     ...DIRECTORY_CARD_FIELDS,
     ...(multiWord ? ['search_keywords'] : []),
   );
-  if (options.after) query = query.startAfter(options.after);
-  const snap = await query.limit(fetchLimit).get();
-  meterQuery(snap);
+  const { cursorFound, fetchBatch } = await cursorBatches(
+    db,
+    'profiles',
+    query,
+    options.after,
+    () => true,
+    // A malformed document is left out of the page but still moves the cursor past it.
+    (doc) => ({ id: doc.id, member: toMember(doc) }),
+  );
+  const read = await fetchBatch(cursorFound ? options.after : undefined, fetchLimit);
 
   if (!multiWord) {
     // A malformed document in the page is left out (the page shows one card fewer)
     // and the cursor still moves past it, so the reads stay bounded.
-    const members = snap.docs
+    const members = read
       .slice(0, options.limit)
-      .map(toMember)
+      .map((item) => item.member)
       .filter((m): m is DirectoryMember => m !== null);
-    const next = snap.size > options.limit ? (snap.docs[options.limit - 1]?.id ?? null) : null;
-    return { members, next };
+    const next = read.length > options.limit ? (read[options.limit - 1]?.id ?? null) : null;
+    return { members, next, cursorFound };
   }
 
   const members: DirectoryMember[] = [];
-  for (const [index, doc] of snap.docs.entries()) {
-    const member = toMember(doc);
+  for (const [index, { id, member }] of read.entries()) {
     if (member && matchesAllTerms(member.search_keywords, filter.terms)) members.push(member);
     if (members.length === options.limit) {
-      const more = index < snap.size - 1 || snap.size === fetchLimit;
-      return { members, next: more ? doc.id : null };
+      const more = index < read.length - 1 || read.length === fetchLimit;
+      return { members, next: more ? id : null, cursorFound };
     }
   }
   // The scan ran out before the page was full: more may follow only if the scan was cut by its limit.
-  return { members, next: snap.size === fetchLimit ? (snap.docs.at(-1)?.id ?? null) : null };
+  return { members, next: read.length === fetchLimit ? (read.at(-1)?.id ?? null) : null, cursorFound };
 }
 
 /** Number of members matching the filter (by the primary search term only). */
@@ -194,13 +202,14 @@ export async function getDirectoryView(
     };
   }
 
-  let after: DocumentSnapshot | undefined;
-  if (params.after) {
-    after = await cursorSnapshot(db, params.after);
-    if (!after) notes.push('The page position no longer exists, so the list starts at the beginning.');
-  }
-  const list = await getDirectoryPage(filter, params.sort, { limit: DIRECTORY_PAGE_SIZE, after }, db);
-  const complete = !after && list.next === null;
+  const { cursorFound, ...list } = await getDirectoryPage(
+    filter,
+    params.sort,
+    { limit: DIRECTORY_PAGE_SIZE, after: params.after ?? undefined },
+    db,
+  );
+  if (!cursorFound) notes.push('The page position no longer exists, so the list starts at the beginning.');
+  const complete = !(params.after && cursorFound) && list.next === null;
   return {
     total,
     matching: multiWord && complete ? list.members.length : matchingUpperBound,

@@ -25,7 +25,8 @@ import { canViewerUseFeature } from '../../data/server/early-access.ts';
 import { getDb } from '../../data/server/firestore.ts';
 import { requestOptIn } from '../../data/server/opt-in.ts';
 import { clientAddressOf } from '../../security/client-address.ts';
-import { formOrJsonAnswer, fromThisSite, readFormOrJson, wantsJson } from '../../security/form-endpoint.ts';
+import { formOrJsonAnswer, readFormOrJson, wantsJson } from '../../security/form-endpoint.ts';
+import { fromThisSite } from '../../security/same-origin.ts';
 
 export const prerender = false;
 

@@ -21,7 +21,8 @@ import { bearerToken, verifyCaller } from '../../data/server/auth.ts';
 import { getDb } from '../../data/server/firestore.ts';
 import { clientHash, submitReport } from '../../data/server/reports.ts';
 import { clientAddressOf } from '../../security/client-address.ts';
-import { formOrJsonAnswer, fromThisSite, readFormOrJson, wantsJson } from '../../security/form-endpoint.ts';
+import { formOrJsonAnswer, readFormOrJson, wantsJson } from '../../security/form-endpoint.ts';
+import { fromThisSite } from '../../security/same-origin.ts';
 
 export const prerender = false;
 

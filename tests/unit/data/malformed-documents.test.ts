@@ -214,8 +214,7 @@ describe('listings keep their bounded reads', () => {
     expect(first.next).toBe('dir-bad');
     expect(limits).toEqual([3]);
 
-    const cursor = await (db.collection('profiles').doc('dir-bad').get() as unknown as Promise<never>);
-    const second = await getDirectoryPage(filter, 'newest', { limit: 2, after: cursor }, db);
+    const second = await getDirectoryPage(filter, 'newest', { limit: 2, after: 'dir-bad' }, db);
     expect(second.members.map((m) => m.id)).toEqual(['dir-c', 'dir-d']);
     expect(second.next).toBeNull();
     expect(reported()).toHaveLength(1);

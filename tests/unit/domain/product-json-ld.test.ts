@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { productJsonLd, productMetaDescription, productMetaTitle } from '../../../src/domain/product-page.ts';
-import { serializeJsonLd } from '../../../src/domain/profile-json-ld.ts';
+import { serializeJsonLd } from '../../../src/domain/json-ld.ts';
 
 const item = {
   id: 'p1',

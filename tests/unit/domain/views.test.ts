@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isSameOriginRequest,
   isViewCollection,
   utcDay,
   VIEW_ITEM_ID_PATTERN,
@@ -26,21 +25,6 @@ describe('view counter contract', () => {
   it('builds the endpoint path, escaping the id', () => {
     expect(viewEndpoint('classified_ads', 'ad-1')).toBe('/api/views/classified_ads/ad-1');
     expect(viewEndpoint('products_services', 'a b')).toBe('/api/views/products_services/a%20b');
-  });
-
-  it('counts only requests from the site itself', () => {
-    const site = 'https://shelfmark.example';
-    const host = 'shelfmark.example';
-    expect(isSameOriginRequest(site, 'same-origin', host)).toBe(true);
-    expect(isSameOriginRequest(site, null, 'Shelfmark.example')).toBe(true);
-    expect(isSameOriginRequest('http://127.0.0.1:4321', 'same-origin', '127.0.0.1:4321')).toBe(true);
-    expect(isSameOriginRequest('http://127.0.0.1:4321', 'same-origin', '127.0.0.1:4322')).toBe(false);
-    expect(isSameOriginRequest('https://evil.example', 'cross-site', host)).toBe(false);
-    expect(isSameOriginRequest('https://evil.example', null, host)).toBe(false);
-    expect(isSameOriginRequest(site, 'cross-site', host)).toBe(false);
-    expect(isSameOriginRequest(null, null, host)).toBe(false);
-    expect(isSameOriginRequest(site, null, null)).toBe(false);
-    expect(isSameOriginRequest('null', 'same-origin', host)).toBe(false);
   });
 });
 

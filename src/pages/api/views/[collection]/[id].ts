@@ -9,7 +9,6 @@
 // origin itself.
 import type { APIRoute } from 'astro';
 import {
-  isSameOriginRequest,
   isViewCollection,
   VIEW_ITEM_ID_PATTERN,
   VIEW_STATUS,
@@ -18,6 +17,7 @@ import {
 import { getDb } from '../../../../data/server/firestore.ts';
 import { sharedViewCounter } from '../../../../data/server/views.ts';
 import { clientAddressOf } from '../../../../security/client-address.ts';
+import { fromThisSite } from '../../../../security/same-origin.ts';
 
 export const prerender = false;
 
@@ -43,14 +43,7 @@ export const POST: APIRoute = async (context) => {
   const { params, request } = context;
   const { collection, id } = params;
   if (!isViewCollection(collection) || !id || !VIEW_ITEM_ID_PATTERN.test(id)) return answer('badRequest');
-  if (
-    !isSameOriginRequest(
-      request.headers.get('Origin'),
-      request.headers.get('Sec-Fetch-Site'),
-      request.headers.get('Host'),
-    )
-  )
-    return answer('crossSite');
+  if (!fromThisSite(request)) return answer('crossSite');
   try {
     return answer(
       await sharedViewCounter(getDb()).count({

@@ -1,4 +1,5 @@
-// Markdown → safe HTML for stored content (legal documents). Admins write it, but
+// Markdown → safe HTML for stored content (legal documents: the pages, and the
+// admin's preview rendered by functions/src/admin/content.ts). Admins write it, but
 // a stolen admin session must not be able to plant scripts on public pages, so
 // the HTML is sanitised to a small allow-list after rendering.
 import { marked } from 'marked';

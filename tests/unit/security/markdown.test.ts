@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown, withoutLeadingTitle } from '../../../src/lib/markdown.ts';
+import { renderMarkdown, withoutLeadingTitle } from '../../../src/security/markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders headings, lists and links', () => {
