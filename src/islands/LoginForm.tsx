@@ -3,7 +3,7 @@ import { setFlash } from '../lib/flash-toast.ts';
 import { returnPathFromQuery, takeReturnPath } from '../lib/return-to.ts';
 import { hintFor, writeHint } from '../lib/session-hint.ts';
 import { showToast } from '../lib/toast.ts';
-import { Field, PasswordField } from './ui/fields.tsx';
+import { Field, PasswordField, SubmitButton } from './ui/fields.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
 interface Props {
@@ -71,9 +71,9 @@ export default function LoginForm({ defaultEmail = '' }: Props) {
           required
           {...register('password')}
         />
-        <button type="submit" disabled={formState.isSubmitting} className="btn btn-primary w-full">
-          {formState.isSubmitting ? 'Logging in…' : 'Login'}
-        </button>
+        <SubmitButton busy={formState.isSubmitting} busyLabel="Logging in…" wide>
+          Login
+        </SubmitButton>
       </fieldset>
     </form>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changeEmailFormSchema, type ChangeEmailForm as Values } from '../../domain/account.ts';
 import { showToast } from '../../lib/toast.ts';
-import { Field, PasswordField } from '../ui/fields.tsx';
+import { Field, PasswordField, SubmitButton } from '../ui/fields.tsx';
 
 /**
  * Change email: the new address and the current password. A confirmation goes
@@ -52,9 +52,9 @@ export default function ChangeEmailForm({ currentEmail }: { currentEmail: string
         error={formState.errors.currentPassword?.message}
         {...register('currentPassword')}
       />
-      <button type="submit" disabled={formState.isSubmitting} className="btn btn-primary">
-        {formState.isSubmitting ? 'Sending…' : 'Send confirmation'}
-      </button>
+      <SubmitButton busy={formState.isSubmitting} busyLabel="Sending…">
+        Send confirmation
+      </SubmitButton>
       {sentTo ? (
         <p role="status" className="text-sm">
           A confirmation link was sent to {sentTo}. Your email changes once you follow it; we will tell{' '}

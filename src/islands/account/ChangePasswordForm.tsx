@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { changePasswordFormSchema, type ChangePasswordForm as Values } from '../../domain/account.ts';
 import { showToast } from '../../lib/toast.ts';
-import { PasswordField } from '../ui/fields.tsx';
+import { PasswordField, SubmitButton } from '../ui/fields.tsx';
 
 const EMPTY: Values = { currentPassword: '', password: '', confirmPassword: '' };
 
@@ -53,9 +53,9 @@ export default function ChangePasswordForm() {
         error={formState.errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <button type="submit" disabled={formState.isSubmitting} className="btn btn-primary">
-        {formState.isSubmitting ? 'Changing…' : 'Change password'}
-      </button>
+      <SubmitButton busy={formState.isSubmitting} busyLabel="Changing…">
+        Change password
+      </SubmitButton>
     </form>
   );
 }

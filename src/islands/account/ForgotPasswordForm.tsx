@@ -7,7 +7,7 @@ import {
   type ForgotPasswordForm as Values,
 } from '../../domain/account.ts';
 import { showToast } from '../../lib/toast.ts';
-import { Field } from '../ui/fields.tsx';
+import { Field, SubmitButton } from '../ui/fields.tsx';
 
 interface Props {
   /** The address to start with (what the login form holds). */
@@ -51,9 +51,9 @@ export default function ForgotPasswordForm({ defaultEmail = '', idPrefix = 'forg
         error={formState.errors.email?.message}
         {...register('email')}
       />
-      <button type="submit" disabled={formState.isSubmitting} className="btn btn-primary w-full">
-        {formState.isSubmitting ? 'Sending…' : 'Send reset link'}
-      </button>
+      <SubmitButton busy={formState.isSubmitting} busyLabel="Sending…" wide>
+        Send reset link
+      </SubmitButton>
       {sent ? (
         <p role="status" className="rounded-md border border-line bg-paper p-3 text-sm">
           {RESET_REQUESTED_MESSAGE}

@@ -9,7 +9,7 @@ import {
 } from '../../domain/account.ts';
 import { showToast } from '../../lib/toast.ts';
 import ForgotPasswordForm from './ForgotPasswordForm.tsx';
-import { PasswordField } from '../ui/fields.tsx';
+import { PasswordField, SubmitButton } from '../ui/fields.tsx';
 
 type State =
   | { step: 'checking' }
@@ -118,9 +118,9 @@ export default function ResetPassword() {
         error={formState.errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <button type="submit" disabled={formState.isSubmitting} className="btn btn-primary w-full">
-        {formState.isSubmitting ? 'Saving…' : 'Set new password'}
-      </button>
+      <SubmitButton busy={formState.isSubmitting} wide>
+        Set new password
+      </SubmitButton>
     </form>
   );
 }

@@ -1,4 +1,3 @@
-import * as Switch from '@radix-ui/react-switch';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { MAX_FEATURED_BOOKS_MESSAGE, type AdminFeaturedRequest } from '../../domain/admin-featured.ts';
 import { freePreviewTitleSchema } from '../../domain/admin-site-settings.ts';
@@ -6,7 +5,9 @@ import { resolveSiteSettings } from '../../domain/site-settings.ts';
 import { showToast } from '../../lib/toast.ts';
 import type { BookItem } from '../../data/client/admin-featured.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
+import { SubmitButton } from '../ui/fields.tsx';
 import PickerDialog from '../ui/PickerDialog.tsx';
+import Switch from '../ui/Switch.tsx';
 import { useAsync, usePagedAsync } from '../ui/use-async.ts';
 import FeaturedSlots from './FeaturedSlots.tsx';
 
@@ -136,9 +137,7 @@ function GlobalTitleForm() {
           </p>
         ) : null}
       </div>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Saving…' : 'Update Title'}
-      </button>
+      <SubmitButton busy={busy}>Update Title</SubmitButton>
     </form>
   );
 }
@@ -242,15 +241,12 @@ export default function FeaturedBooks() {
                     <label htmlFor={`featured-${book.id}`} className="text-sm">
                       Featured
                     </label>
-                    <Switch.Root
+                    <Switch
                       id={`featured-${book.id}`}
                       checked={book.is_featured}
                       disabled={busy === book.id || (!book.is_active && !book.is_featured)}
                       onCheckedChange={(checked) => void toggle(book, checked)}
-                      className="relative h-6 w-11 rounded-full bg-line data-[state=checked]:bg-accent disabled:opacity-50"
-                    >
-                      <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white transition-transform data-[state=checked]:translate-x-5" />
-                    </Switch.Root>
+                    />
                   </span>
                 </li>
               ))}

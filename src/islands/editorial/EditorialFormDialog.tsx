@@ -6,7 +6,6 @@
  * dialog (a new key) each time it opens, so it starts from the item's values.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as Switch from '@radix-ui/react-switch';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -17,7 +16,8 @@ import { newsletterFormSchema } from '../../domain/newsletter.ts';
 import type { EditorialForm, EditorialItem } from '../../data/client/editorial.ts';
 import { showToast } from '../../lib/toast.ts';
 import Dialog, { DialogClose } from '../ui/Dialog.tsx';
-import { TextArea, TextInput } from '../ui/fields.tsx';
+import { SubmitButton, TextArea, TextInput } from '../ui/fields.tsx';
+import Switch from '../ui/Switch.tsx';
 import { EDITORIAL_TEXTS } from './texts.ts';
 
 /** The form's fields as typed: every text a string, the switch a boolean. */
@@ -142,14 +142,7 @@ export default function EditorialFormDialog<C extends EditorialCollection>({
               control={control}
               name="is_published"
               render={({ field: sw }) => (
-                <Switch.Root
-                  id="ed-is_published"
-                  checked={sw.value}
-                  onCheckedChange={sw.onChange}
-                  className="relative h-6 w-11 rounded-full bg-line data-[state=checked]:bg-accent"
-                >
-                  <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-                </Switch.Root>
+                <Switch id="ed-is_published" checked={sw.value} onCheckedChange={sw.onChange} />
               )}
             />
             <label htmlFor="ed-is_published" className="text-sm font-semibold text-ink">
@@ -163,9 +156,9 @@ export default function EditorialFormDialog<C extends EditorialCollection>({
             <DialogClose className="btn btn-outline" disabled={busy} type="button">
               Cancel
             </DialogClose>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Saving...' : item ? 'Update' : 'Create'}
-            </button>
+            <SubmitButton busy={busy} busyLabel="Saving...">
+              {item ? 'Update' : 'Create'}
+            </SubmitButton>
           </div>
         </form>
       </FormProvider>

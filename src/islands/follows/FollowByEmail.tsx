@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CHECK_INBOX_DETAIL, CHECK_INBOX_MESSAGE, optInEmailSchema } from '../../domain/opt-in.ts';
 import { OPT_IN_ENDPOINT, sendOptIn } from '../../lib/opt-in.ts';
-import { Field } from '../ui/fields.tsx';
+import { Field, SubmitButton } from '../ui/fields.tsx';
 
 interface Props {
   /** The author to follow (profiles/{uid}). */
@@ -77,9 +77,9 @@ export default function FollowByEmail({ authorUid, idPrefix = 'follow-email' }: 
         error={formState.errors.email?.message}
         {...register('email')}
       />
-      <button type="submit" disabled={formState.isSubmitting} className="btn btn-primary">
-        {formState.isSubmitting ? 'Sending…' : 'Follow by email'}
-      </button>
+      <SubmitButton busy={formState.isSubmitting} busyLabel="Sending…">
+        Follow by email
+      </SubmitButton>
       {failure ? (
         <p role="alert" className="text-sm font-semibold text-red-700">
           {failure}

@@ -11,7 +11,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { showToast } from '../../lib/toast.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import ConfirmDialog, { type ConfirmOutcome } from '../ui/ConfirmDialog.tsx';
-import { CheckboxInput } from '../ui/fields.tsx';
+import { CheckboxInput, SubmitButton } from '../ui/fields.tsx';
 import { submitValid } from '../ui/submit-valid.ts';
 import { useKeptDraft } from '../use-kept-draft.ts';
 import { failureToast, saveFailureToast } from './failure-toast.ts';
@@ -130,9 +130,9 @@ export default function OwnedItemEditor<Item extends OwnedItem, Values extends O
         ) : null}
         {admin && item && !kind.adminSection ? activeBox : null}
         <div className={kind.footerClass}>
-          <button type="submit" className="btn btn-primary" disabled={saving || uploading}>
-            {saving ? 'Saving…' : uploading ? 'Uploading image…' : 'Save'}
-          </button>
+          <SubmitButton busy={saving} waitingLabel={uploading ? 'Uploading image…' : undefined}>
+            Save
+          </SubmitButton>
           <button type="button" className="btn btn-outline" onClick={cancel} disabled={saving}>
             Cancel
           </button>

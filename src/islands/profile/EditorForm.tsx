@@ -14,6 +14,7 @@ import DeleteProfileDialog from './DeleteProfileDialog.tsx';
 import NewsletterSubscriptionSwitch from './NewsletterSubscriptionSwitch.tsx';
 import ShelvesPrivacySwitch from './ShelvesPrivacySwitch.tsx';
 import DraftRestoreDialog from './DraftRestoreDialog.tsx';
+import { SubmitButton } from '../ui/fields.tsx';
 import { AboutSection, BasicInfoSection, SocialLinksSection } from './ProfileSections.tsx';
 import { PROFILE_SAVED_TOAST, useProfileSave } from './save-profile.ts';
 import { onSessionEnding } from '../../lib/kept-draft.ts';
@@ -122,9 +123,9 @@ export default function EditorForm({ profile, email, admin, own }: Props) {
         <AboutSection />
         <SocialLinksSection />
         <div className="flex flex-wrap items-center gap-3 border-t border-line pt-6">
-          <button type="submit" className="btn btn-primary" disabled={saving || uploading}>
-            {saving ? 'Saving…' : uploading ? 'Uploading image…' : 'Save Profile'}
-          </button>
+          <SubmitButton busy={saving} waitingLabel={uploading ? 'Uploading image…' : undefined}>
+            Save Profile
+          </SubmitButton>
           <a href={`/profile/${encodeURIComponent(loaded.page_slug)}`} className="btn btn-outline">
             View Profile
           </a>

@@ -7,6 +7,7 @@ import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
 import BooksList from '../books/BooksList.tsx';
 import ProductsSection from '../products/ProductsSection.tsx';
+import { SubmitButton } from '../ui/fields.tsx';
 import { useAsync } from '../ui/use-async.ts';
 import { AboutSection, BasicInfoSection, SocialLinksSection } from './ProfileSections.tsx';
 import { PROFILE_SAVED_TOAST, useProfileSave } from './save-profile.ts';
@@ -103,9 +104,7 @@ function InlineForm({ profile, email, admin, view }: FormProps) {
   // Save and Cancel stand above the sections and again under them.
   const saveAndCancel = (
     <>
-      <button type="submit" className="btn btn-primary" disabled={saving}>
-        {saving ? 'Saving…' : 'Save'}
-      </button>
+      <SubmitButton busy={saving}>Save</SubmitButton>
       <button type="button" className="btn btn-outline" onClick={cancel} disabled={saving}>
         Cancel
       </button>

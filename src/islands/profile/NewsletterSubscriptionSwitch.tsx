@@ -3,9 +3,9 @@
  * own choice, saved as soon as it is switched (a newsletter's unsubscribe link
  * turns it off; this turns it back on).
  */
-import * as Switch from '@radix-ui/react-switch';
 import { useEffect, useState } from 'react';
 import { showToast } from '../../lib/toast.ts';
+import Switch from '../ui/Switch.tsx';
 
 interface Props {
   /** The signed-in member, editing their own profile. */
@@ -57,15 +57,12 @@ export default function NewsletterSubscriptionSwitch({ userId }: Props) {
         Newsletters
       </h2>
       <div className="mt-3 flex items-center gap-3">
-        <Switch.Root
+        <Switch
           id="newsletter-subscribed"
           checked={subscribed ?? false}
           disabled={subscribed === null || saving}
           onCheckedChange={(next) => void change(next)}
-          className="relative h-6 w-11 shrink-0 rounded-full bg-line disabled:opacity-60 data-[state=checked]:bg-accent"
-        >
-          <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-        </Switch.Root>
+        />
         <label htmlFor="newsletter-subscribed" className="text-sm font-semibold text-ink">
           Receive Shelfmark newsletters
         </label>

@@ -3,9 +3,9 @@
  * saved as soon as it is switched (shelf_settings/{uid}). Private shelves are
  * left off the member's profile page.
  */
-import * as Switch from '@radix-ui/react-switch';
 import { useEffect, useState } from 'react';
 import { showToast } from '../../lib/toast.ts';
+import Switch from '../ui/Switch.tsx';
 
 interface Props {
   userId: string;
@@ -54,15 +54,12 @@ export default function ShelvesPrivacySwitch({ userId }: Props) {
         Shelves
       </h2>
       <div className="mt-3 flex items-center gap-3">
-        <Switch.Root
+        <Switch
           id="shelves-private"
           checked={hidden ?? false}
           disabled={hidden === null || saving}
           onCheckedChange={(next) => void change(next)}
-          className="relative h-6 w-11 shrink-0 rounded-full bg-line disabled:opacity-60 data-[state=checked]:bg-accent"
-        >
-          <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-        </Switch.Root>
+        />
         <label htmlFor="shelves-private" className="text-sm font-semibold text-ink">
           Keep my shelves private
         </label>

@@ -11,7 +11,7 @@ import {
   type ReportItemKind,
 } from '../../domain/report.ts';
 import { REPORT_ENDPOINT, sendReport } from '../../lib/report.ts';
-import { AreaField, describedBy, FieldFrame } from '../ui/fields.tsx';
+import { AreaField, describedBy, FieldFrame, SubmitButton } from '../ui/fields.tsx';
 import { INPUT_CLASS } from '../ui/styles.ts';
 
 interface Props {
@@ -105,9 +105,9 @@ export default function ReportForm({ kind, itemId }: Props) {
         error={formState.errors.note?.message}
         {...register('note')}
       />
-      <button type="submit" disabled={formState.isSubmitting} className="btn btn-primary">
-        {formState.isSubmitting ? 'Sending…' : 'Send report'}
-      </button>
+      <SubmitButton busy={formState.isSubmitting} busyLabel="Sending…">
+        Send report
+      </SubmitButton>
       {answer ? (
         <p role="alert" className="text-sm font-semibold text-red-700">
           {answer.message}

@@ -290,12 +290,18 @@ interface SubmitProps {
   waitingLabel?: string;
   /** The label otherwise. */
   children: ReactNode;
+  /** As wide as the form (the auth screens' single-column forms). */
+  wide?: boolean;
 }
 
 /** A form's primary submit button, disabled while the form submits (or waits) and saying so. */
-export function SubmitButton({ busy, busyLabel = 'Saving…', waitingLabel, children }: SubmitProps) {
+export function SubmitButton({ busy, busyLabel = 'Saving…', waitingLabel, children, wide }: SubmitProps) {
   return (
-    <button type="submit" className="btn btn-primary" disabled={busy || waitingLabel !== undefined}>
+    <button
+      type="submit"
+      className={wide ? 'btn btn-primary w-full' : 'btn btn-primary'}
+      disabled={busy || waitingLabel !== undefined}
+    >
       {busy ? busyLabel : (waitingLabel ?? children)}
     </button>
   );

@@ -36,7 +36,7 @@ describe('AreaField', () => {
 });
 
 describe('SubmitButton', () => {
-  const render = (props: { busy: boolean; busyLabel?: string; waitingLabel?: string }) =>
+  const render = (props: { busy: boolean; busyLabel?: string; waitingLabel?: string; wide?: boolean }) =>
     renderToStaticMarkup(createElement(SubmitButton, { ...props, children: 'Add Banner' }));
 
   it('says its label and submits when idle', () => {
@@ -55,6 +55,12 @@ describe('SubmitButton', () => {
   it('is disabled and says why while it waits', () => {
     expect(render({ busy: false, waitingLabel: 'Uploading image…' })).toContain(
       'disabled="">Uploading image…<',
+    );
+  });
+
+  it('spans the form when wide', () => {
+    expect(render({ busy: false, wide: true })).toBe(
+      '<button type="submit" class="btn btn-primary w-full">Add Banner</button>',
     );
   });
 });

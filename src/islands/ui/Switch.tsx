@@ -1,0 +1,28 @@
+/**
+ * The one on/off switch of the islands (Radix Switch): a member's setting that
+ * saves when it flips, or a boolean field of a form. The label is the caller's
+ * `<label htmlFor={id}>`, beside it where the page wants it.
+ */
+import * as RadixSwitch from '@radix-ui/react-switch';
+
+interface SwitchProps {
+  /** The switch's id, the label's htmlFor. */
+  id: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
+}
+
+export default function Switch({ id, checked, onCheckedChange, disabled }: SwitchProps) {
+  return (
+    <RadixSwitch.Root
+      id={id}
+      checked={checked}
+      disabled={disabled}
+      onCheckedChange={onCheckedChange}
+      className="relative h-6 w-11 shrink-0 rounded-full bg-line disabled:opacity-60 data-[state=checked]:bg-accent"
+    >
+      <RadixSwitch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+    </RadixSwitch.Root>
+  );
+}
