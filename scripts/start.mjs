@@ -81,12 +81,17 @@ async function main() {
     step('Loading the demo data');
     await mustSucceed('seed', runToEnd(bin('tsx'), ['scripts/seed/main.ts'], { cwd: ROOT, env }));
   } else {
-    // Data saved by an older version lacks the books' visibility fields, and the
-    // listings query them: bring it up to date (writes only differences).
+    // Data saved by an older version lacks the books' visibility fields and the
+    // books' and market entries' publication keys, and the listings query them:
+    // bring it up to date (writes only differences).
     step('Bringing the saved data up to date');
     await mustSucceed(
       'book visibility backfill',
       runToEnd(bin('tsx'), ['scripts/backfill-book-visibility.ts'], { cwd: ROOT, env }),
+    );
+    await mustSucceed(
+      'publication key backfill',
+      runToEnd(bin('tsx'), ['scripts/backfill-publication-keys.ts'], { cwd: ROOT, env }),
     );
   }
 

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { MAX_SEARCH_KEYWORDS, hasAudiobook, isFreeReadable, type Book } from './book.ts';
-import { seriesSlug } from './catalogue.ts';
+import { publicationKey, seriesSlug } from './catalogue.ts';
 import {
   BOOK_CATEGORIES,
   GENRE_CATALOGUE,
@@ -57,11 +57,13 @@ export interface BookListingFields {
   search_keywords: string[];
   /** The series' address (seriesSlug of its name), null when the book is in no series (lists it on /series/{slug}). */
   series_slug: string | null;
+  /** publicationKey of the publication date (NO_PUBLICATION_KEY without one): the sort key of the 'published' sort. */
+  publication_key: number;
 }
 
 /** The book fields a listing-fields computation reads. */
 export type ListingSource = Partial<
-  Pick<Book, 'title' | 'manuscript_content' | 'audiobook_url' | 'author' | 'series'>
+  Pick<Book, 'title' | 'manuscript_content' | 'audiobook_url' | 'author' | 'series' | 'publication_date'>
 >;
 
 /** Computes the denormalised listing fields of a book (the trigger and the seed both use this). */
@@ -75,6 +77,7 @@ export function listingFieldsOf(book: ListingSource): BookListingFields {
     }),
     // A name with no letter or digit gives no address: such a book is in no listable series.
     series_slug: seriesSlug(book.series) || null,
+    publication_key: publicationKey(book.publication_date),
   };
 }
 
@@ -89,7 +92,9 @@ export function sameListingFields(
     stored.has_audiobook === computed.has_audiobook &&
     sameKeywords(stored.search_keywords, computed.search_keywords) &&
     // Absent is as good as null: books stored before series existed need no write.
-    (stored.series_slug ?? null) === computed.series_slug
+    (stored.series_slug ?? null) === computed.series_slug &&
+    // Absent is not as good as the no-date key: the 'published' sort leaves out books without the field.
+    stored.publication_key === computed.publication_key
   );
 }
 
@@ -104,7 +109,17 @@ export interface BookFilters {
   category?: BookCategory;
   /** A genre slug from the catalogue. */
   genre?: string;
+  /** Sort order other than the default newest first. */
+  sort?: Exclude<ListingSort, 'newest'>;
 }
+
+/** The sort orders of a book listing: newest on Shelfmark first (the default), or newest publication first. */
+export const LISTING_SORTS = [
+  { value: 'newest', label: 'Newest First' },
+  { value: 'published', label: 'Publication Date: Newest First' },
+] as const;
+/** A book listing's sort order. */
+export type ListingSort = (typeof LISTING_SORTS)[number]['value'];
 
 /** Which book listing: every active book, the free reads or the audiobooks. */
 export type ListingKind = 'all' | 'free' | 'audio';
@@ -166,8 +181,8 @@ export function resolveGenre(value: string): string | undefined {
 }
 
 /**
- * Reads a listing's query string. Unknown categories and genres, wordless
- * searches and broken cursors are dropped with a visible note (never an error);
+ * Reads a listing's query string. Unknown categories, genres and sort orders,
+ * wordless searches and broken cursors are dropped with a visible note (never an error);
  * an over-long search is cut, with a note (search.ts parseSearch).
  * A catalogue genre in the category parameter (/categories?genre=mystery, as the
  * home page links) is read as the genre.
@@ -198,6 +213,13 @@ export function parseListingParams(params: URLSearchParams, names: ListingParamN
     } else filters.genre = genre;
   }
 
+  const rawSort = (params.get('sort') ?? '').trim();
+  if (rawSort !== '') {
+    const sort = LISTING_SORTS.find((option) => option.value === rawSort.toLowerCase())?.value;
+    if (sort === undefined) notes.push(`Unknown sort order ${quoted(rawSort)} was ignored.`);
+    else if (sort !== 'newest') filters.sort = sort;
+  }
+
   const rawAfter = params.get('after');
   let after: string | undefined;
   if (rawAfter !== null && rawAfter !== '') {
@@ -208,7 +230,7 @@ export function parseListingParams(params: URLSearchParams, names: ListingParamN
   return { filters, after, notes };
 }
 
-/** True when any filter is set. */
+/** True when any filter (not the sort) is set. */
 export function hasFilters(filters: BookFilters): boolean {
   return filters.search !== undefined || filters.category !== undefined || filters.genre !== undefined;
 }
@@ -223,6 +245,7 @@ export function listingQuery(filters: BookFilters, names: ListingParamNames, aft
       names.categoryAsLabel ? bookCategoryLabel(filters.category) : filters.category,
     );
   if (filters.genre) params.set(names.genre, filters.genre);
+  if (filters.sort) params.set('sort', filters.sort);
   if (after) params.set('after', after);
   const query = params.toString();
   return query === '' ? '' : `?${query}`;
@@ -261,6 +284,18 @@ export interface ResidualFilter {
   terms: string[];
 }
 
+/** An ordering of a listing's query. */
+export type ListingOrder = readonly [field: 'publication_key' | 'created_at', direction: 'desc'];
+
+/** The orderings of each sort; every sort ends with newest first, so ties keep a stable order. */
+export const LISTING_SORT_ORDERS: Readonly<Record<ListingSort, readonly ListingOrder[]>> = {
+  newest: [['created_at', 'desc']],
+  published: [
+    ['publication_key', 'desc'],
+    ['created_at', 'desc'],
+  ],
+};
+
 /** How a listing is fetched: equalities and one array-contains in Firestore, the rest in memory. */
 export interface ListingPlan {
   /** Equality filters, always starting with is_public == true (active, of a public owner). */
@@ -269,6 +304,8 @@ export interface ListingPlan {
   arrayContains?: ArrayContainsFilter;
   /** Filters applied in memory; when empty the query's count() is exact. */
   residual: ResidualFilter;
+  /** Orderings of the query (LISTING_SORT_ORDERS of the sort). */
+  orderBy: readonly ListingOrder[];
 }
 
 /**
@@ -277,7 +314,7 @@ export interface ListingPlan {
  * the query uses its primary (longest, most selective) term and checks the genre
  * and the other terms in memory on the fetched page, scanning at most MAX_SCAN documents
  * per page; otherwise a genre uses the array-contains and nothing is left over.
- * Every query is ordered newest first.
+ * The query is ordered by the sort (LISTING_SORT_ORDERS), newest first by default.
  */
 export function planListing(kind: ListingKind, filters: BookFilters): ListingPlan {
   // Public books only: active and owned by an approved, active member (src/domain/visibility.ts).
@@ -285,6 +322,7 @@ export function planListing(kind: ListingKind, filters: BookFilters): ListingPla
   if (kind === 'free') equals.push(['has_free_reading', true]);
   if (kind === 'audio') equals.push(['has_audiobook', true]);
   if (filters.category) equals.push(['category', filters.category]);
+  const orderBy = LISTING_SORT_ORDERS[filters.sort ?? 'newest'];
   if (filters.search) {
     const { terms } = filters.search;
     const primary = primaryTerm(terms) as string;
@@ -292,11 +330,17 @@ export function planListing(kind: ListingKind, filters: BookFilters): ListingPla
       equals,
       arrayContains: { field: 'search_keywords', value: primary },
       residual: { genre: filters.genre, terms: terms.filter((term) => term !== primary) },
+      orderBy,
     };
   }
   if (filters.genre)
-    return { equals, arrayContains: { field: 'genre', value: filters.genre }, residual: { terms: [] } };
-  return { equals, residual: { terms: [] } };
+    return {
+      equals,
+      arrayContains: { field: 'genre', value: filters.genre },
+      residual: { terms: [] },
+      orderBy,
+    };
+  return { equals, residual: { terms: [] }, orderBy };
 }
 
 /** True when nothing is left to check in memory, so count() gives the exact number of results. */

@@ -177,6 +177,8 @@ export const bookSchema = z
     has_audiobook: z.boolean().default(false),
     /** Denormalised seriesSlug(series), so /series/{slug} is one indexed query; kept by the books trigger (functions/src/books/book-derived.ts). */
     series_slug: z.string().max(TEXT_LIMITS.slug).nullish(),
+    /** Denormalised publicationKey(publication_date) (src/domain/catalogue.ts), NO_PUBLICATION_KEY without a date, so the listings' 'published' sort is one indexed query that lists every book; kept by the books trigger (functions/src/books/book-derived.ts). Absent only on a book stored before it (scripts/backfill-publication-keys.ts). */
+    publication_key: nonNegativeInt.optional(),
     /** Folded words of the title and author name with their prefixes (search.ts searchKeywords), for 'starts with' search; kept by the trigger. */
     search_keywords: z.array(z.string().max(SEARCH_KEYWORD_MAX_LENGTH)).max(MAX_SEARCH_KEYWORDS).default([]),
     /** Denormalised: the owner is an approved, active member (src/domain/visibility.ts); kept by the books and profiles triggers (functions/src/books/book-derived.ts). */

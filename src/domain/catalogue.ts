@@ -90,6 +90,24 @@ export const publicationDateSchema = z
   .string()
   .refine((value) => isCalendarDate(value) && value >= '1000-01-01', CATALOGUE_MESSAGES.date);
 
+/**
+ * Stored in publication_key by a book (and a market entry) without a publication
+ * date: below every date's key, so in the newest-published-first sort those come
+ * last. Firestore's orderBy leaves out documents that lack the field, so every
+ * book and entry stores a key, with or without a date.
+ */
+export const NO_PUBLICATION_KEY = 0;
+
+/**
+ * The sort key of a publication date: the date as the number YYYYMMDD
+ * ('2024-03-05' → 20240305), so keys order as dates do; NO_PUBLICATION_KEY for
+ * no date or one that is not a stored date.
+ */
+export function publicationKey(date: string | null | undefined): number {
+  if (typeof date !== 'string' || !publicationDateSchema.safeParse(date).success) return NO_PUBLICATION_KEY;
+  return Number(date.replaceAll('-', ''));
+}
+
 /** A stored ISBN: its ISBN-13, digits only (isbn.ts parses what people type). */
 export const storedIsbnSchema = z.string().refine(isStoredIsbn, ISBN_MESSAGES.checkDigit);
 

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { idSchema, moneySchema, nonNegativeInt, timestampSchema } from './common.ts';
 import { marketplacePrice, type Book } from './book.ts';
+import { NO_PUBLICATION_KEY, publicationKey } from './catalogue.ts';
 import { DEFAULT_CURRENCY, PRICE_FILTERS, currencySchema } from './marketplace.ts';
 import type { ClassifiedAd } from './classified-ad.ts';
 import type { ProductService } from './product-service.ts';
@@ -83,6 +84,9 @@ export const marketEntrySchema = z
     price_low_key: z.number(),
     /** price, or NO_PRICE_HIGH_KEY without one (sort key of 'price-high'). */
     price_high_key: z.number(),
+    /** A book's publicationKey (catalogue.ts), NO_PUBLICATION_KEY for products, ads and books without a date (sort key of 'published'). */
+    // Defaulted so an entry stored before the key (not yet backfilled) still parses and shows in every other sort.
+    publication_key: z.number().int().nonnegative().default(NO_PUBLICATION_KEY),
     /** Detail page views (0 for books, which have no counter). */
     views_count: nonNegativeInt.default(0),
     /** Featured flag of the listing. */
@@ -188,8 +192,8 @@ export type BookSource = Pick<
   | 'is_featured'
   | 'created_at'
 > &
-  /** Absent means not hidden (a fixture or a document older than the field). */
-  Partial<Pick<Book, 'moderation_hidden'>>;
+  /** Absent means not hidden (a fixture or a document older than the field); absent publication date means none. */
+  Partial<Pick<Book, 'moderation_hidden' | 'publication_date'>>;
 
 /** The entry of a book, or null when it is not public (inactive, or its owner is not active and approved). */
 export function entryFromBook(
@@ -208,6 +212,7 @@ export function entryFromBook(
     category: BOOKS_CATEGORY,
     subcategories: book.genre.slice(0, MARKET_MAX_SUBCATEGORIES),
     ...priceFields(marketplacePrice(book)),
+    publication_key: publicationKey(book.publication_date),
     currency: DEFAULT_CURRENCY,
     views_count: 0,
     is_featured: book.is_featured,
@@ -256,6 +261,7 @@ export function entryFromProduct(
     category,
     subcategories: sub ? [sub] : [],
     ...priceFields(item.price_numeric),
+    publication_key: NO_PUBLICATION_KEY,
     currency: item.currency,
     views_count: item.views_count,
     is_featured: item.is_featured,
@@ -302,6 +308,7 @@ export function entryFromAd(
     category: ad.category,
     subcategories: ad.subcategory ? [ad.subcategory] : [],
     ...priceFields(ad.price),
+    publication_key: NO_PUBLICATION_KEY,
     currency: ad.currency,
     views_count: ad.views_count,
     is_featured: ad.is_featured,
@@ -331,4 +338,34 @@ export function sameEntry(stored: Record<string, unknown> | undefined, computed:
     }
     return JSON.stringify(a) === JSON.stringify(b);
   });
+}
+
+/** A stored document as the publication-key backfill reads it. */
+export interface StoredDoc {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The publication_key writes that bring books and market entries stored before
+ * the key existed up to date (scripts/backfill-publication-keys.ts): a book's key
+ * from its publication date, a book's entry the same key, every other entry
+ * NO_PUBLICATION_KEY. Only documents whose stored key differs are named, so a
+ * second run writes nothing.
+ */
+export function publicationKeyUpdates(
+  books: readonly StoredDoc[],
+  entries: readonly StoredDoc[],
+): { books: { id: string; key: number }[]; entries: { id: string; key: number }[] } {
+  const keyOf = new Map(books.map(({ id, data }) => [id, publicationKey(data.publication_date as string)]));
+  const stale = (docs: readonly StoredDoc[], key: (doc: StoredDoc) => number) =>
+    docs.flatMap((doc) => (doc.data.publication_key === key(doc) ? [] : [{ id: doc.id, key: key(doc) }]));
+  return {
+    books: stale(books, ({ id }) => keyOf.get(id) ?? NO_PUBLICATION_KEY),
+    entries: stale(entries, ({ data }) =>
+      data.source === 'books' && typeof data.source_id === 'string'
+        ? (keyOf.get(data.source_id) ?? NO_PUBLICATION_KEY)
+        : NO_PUBLICATION_KEY,
+    ),
+  };
 }

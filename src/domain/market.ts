@@ -288,7 +288,8 @@ export function filtersToLoosen(filters: MarketFilters, path: string): LoosenOpt
 export type MarketEquality = readonly [field: 'type' | 'category' | 'price_band', value: string];
 /** An ordering of the query. */
 export type MarketOrder = readonly [
-  field: 'created_at' | 'price_low_key' | 'price_high_key' | 'views_count' | 'is_featured',
+  field:
+    'created_at' | 'price_low_key' | 'price_high_key' | 'views_count' | 'is_featured' | 'publication_key',
   direction: 'asc' | 'desc',
 ];
 
@@ -304,7 +305,11 @@ export interface MarketPlan {
   residual: { subcategory?: string; terms: string[] };
 }
 
-/** The orderings of each sort; items without a price come last in both price orders (market-entry.ts price keys). */
+/**
+ * The orderings of each sort; items without a price come last in both price
+ * orders (market-entry.ts price keys), items without a publication date (every
+ * product and ad, and undated books) last in 'published' (NO_PUBLICATION_KEY).
+ */
 export const SORT_ORDERS: Readonly<Record<MarketplaceSort, readonly MarketOrder[]>> = {
   newest: [['created_at', 'desc']],
   oldest: [['created_at', 'asc']],
@@ -322,6 +327,10 @@ export const SORT_ORDERS: Readonly<Record<MarketplaceSort, readonly MarketOrder[
   ],
   featured: [
     ['is_featured', 'desc'],
+    ['created_at', 'desc'],
+  ],
+  published: [
+    ['publication_key', 'desc'],
     ['created_at', 'desc'],
   ],
 };

@@ -383,6 +383,7 @@ export const MARKETPLACE_SORTS = [
   { value: 'price-high', label: 'Price: High to Low' },
   { value: 'popular', label: 'Most Popular' },
   { value: 'featured', label: 'Featured First' },
+  { value: 'published', label: 'Publication Date: Newest First' },
 ] as const;
 /** A sort order value. */
 export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number]['value'];
@@ -408,9 +409,11 @@ export interface SortableItem {
   readonly views_count?: number | null;
   /** Featured flag. */
   readonly is_featured?: boolean | null;
+  /** Publication date's sort key (catalogue.ts publicationKey); absent or 0 for none. */
+  readonly publication_key?: number | null;
 }
 
-/** Returns a new array sorted by the chosen order; items without a price go last in both price orders; ties fall back to newest first. */
+/** Returns a new array sorted by the chosen order; items without a price go last in both price orders, items without a publication date last in 'published'; ties fall back to newest first. */
 export function sortMarketplaceItems<T extends SortableItem>(
   items: readonly T[],
   sort: MarketplaceSort,
@@ -429,6 +432,7 @@ export function sortMarketplaceItems<T extends SortableItem>(
     'price-high': byPrice(-1),
     popular: (a, b) => (b.views_count ?? 0) - (a.views_count ?? 0) || newest(a, b),
     featured: (a, b) => Number(b.is_featured ?? false) - Number(a.is_featured ?? false) || newest(a, b),
+    published: (a, b) => (b.publication_key ?? 0) - (a.publication_key ?? 0) || newest(a, b),
   };
   return [...items].sort(compare[sort]);
 }

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SaveItemResponse } from '../../src/domain/item-save';
 import type { SaveProfileResponse } from '../../src/domain/profile-edit';
-import { CATALOGUE_MESSAGES } from '../../src/domain/catalogue';
+import { CATALOGUE_MESSAGES, NO_PUBLICATION_KEY } from '../../src/domain/catalogue';
 import { ISBN_MESSAGES } from '../../src/domain/isbn';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData } from './factories';
@@ -64,6 +64,23 @@ describe('saveBook: catalogue fields', () => {
       publication_date: '2027-03-14',
       publisher: 'Harbour Press',
     });
+  });
+
+  it('writes the publication sort key with the date, in the save itself', async () => {
+    const owner = await makeMember();
+    const created = await saveBook(owner, { book: { title: 'Tides', publication_date: '2027-03-14' } });
+    expect(created.error).toBeUndefined();
+    const id = created.result!.id;
+    // Read straight after the save: the callable wrote the key, no trigger had to.
+    expect((await bookOf(id)).publication_key).toBe(20270314);
+    await saveBook(owner, { bookId: id, book: { title: 'Tides', publication_date: '2001-09-30' } });
+    expect((await bookOf(id)).publication_key).toBe(20010930);
+    await saveBook(owner, { bookId: id, book: { title: 'Tides', publication_date: null } });
+    expect((await bookOf(id)).publication_key).toBe(NO_PUBLICATION_KEY);
+    await saveBook(owner, { bookId: id, book: { title: 'Tides', publication_date: '2027-03-14' } });
+    // A save that does not send the date keeps it, and so its key.
+    await saveBook(owner, { bookId: id, book: { title: 'Tides, revised' } });
+    expect(await bookOf(id)).toMatchObject({ publication_date: '2027-03-14', publication_key: 20270314 });
   });
 
   it('keeps every stored catalogue field when a save does not send them', async () => {

@@ -1,6 +1,7 @@
-// books.has_free_reading, has_audiobook, search_keywords and series_slug follow the book, through the real triggers.
+// books.has_free_reading, has_audiobook, search_keywords, series_slug and publication_key follow the book, through the real triggers.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listingFieldsOf } from '../../src/domain/book-listing';
+import { NO_PUBLICATION_KEY } from '../../src/domain/catalogue';
 import { bookVisibilityFields } from '../../src/domain/visibility';
 import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
 import { bookData, writeAliceArcher } from './factories';
@@ -20,6 +21,7 @@ interface ListingFields {
   has_audiobook?: unknown;
   search_keywords?: unknown;
   series_slug?: unknown;
+  publication_key?: unknown;
 }
 
 async function fieldsOf(bookId: string): Promise<ListingFields> {
@@ -29,6 +31,7 @@ async function fieldsOf(bookId: string): Promise<ListingFields> {
     has_audiobook: data.has_audiobook,
     search_keywords: data.search_keywords,
     series_slug: data.series_slug ?? null,
+    publication_key: data.publication_key,
   };
 }
 
@@ -111,6 +114,42 @@ describe('book listing fields trigger', () => {
       await expectFields(book.id, { series_slug: 'the-tidewater-trilogy' });
       await book.update({ series: null, series_number: null });
       await expectFields(book.id, { series_slug: null });
+    },
+    TEST_MS,
+  );
+
+  it(
+    'gives every book its publication key, the no-date key without a date, and follows edits of the date',
+    async () => {
+      const undated = await db.collection('books').add(bookData(alice, { title: 'Undated' }));
+      const book = await db.collection('books').add(bookData(alice, { publication_date: '2027-03-14' }));
+      await expectFields(undated.id, { publication_key: NO_PUBLICATION_KEY });
+      await expectFields(book.id, { publication_key: 20270314 });
+      await book.update({ publication_date: '2019-10-02' });
+      await expectFields(book.id, { publication_key: 20191002 });
+      await book.update({ publication_date: null });
+      await expectFields(book.id, { publication_key: NO_PUBLICATION_KEY });
+    },
+    TEST_MS,
+  );
+
+  it(
+    'gives the key to a book written without it (as books stored before the key existed are)',
+    async () => {
+      const ref = db.collection('books').doc(uniqueId('older'));
+      const data = bookData(alice, {
+        title: 'Older',
+        publication_date: '2010-05-05',
+        author: { display_name: 'Alice Archer', page_slug: 'alice-archer' },
+      });
+      // Every derived field right but the key, which books of the last version lack.
+      const { publication_key: _absent, ...listing } = listingFieldsOf({
+        title: 'Older',
+        author: { display_name: 'Alice Archer' },
+        publication_date: '2010-05-05',
+      });
+      await ref.set({ ...data, ...listing, ...bookVisibilityFields(true, true) });
+      await expectFields(ref.id, { publication_key: 20100505 });
     },
     TEST_MS,
   );

@@ -1,5 +1,6 @@
 // market_listings follows books, products/services, classified ads and their owners, through the real triggers.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { NO_PUBLICATION_KEY, publicationKey } from '../../src/domain/catalogue';
 import { MARKET_COLLECTION, marketEntryId, type MarketSource } from '../../src/domain/market-entry';
 import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
 import { adData, bookData, productData, profileData } from './factories';
@@ -111,6 +112,34 @@ describe('market index triggers', () => {
       expect(await waitEntry('products_services', service.id, (e) => e === undefined)).toBeUndefined();
       await book.delete();
       expect(await waitEntry('books', book.id, (e) => e === undefined)).toBeUndefined();
+    },
+    TEST_MS,
+  );
+
+  it(
+    'gives a book’s entry its publication key and follows the date; products and ads get the no-date key',
+    async () => {
+      const book = await db.collection('books').add(bookData(seller, { publication_date: '2027-03-14' }));
+      const product = await db.collection('products_services').add(productData(seller));
+      const ad = await db.collection('classified_ads').add(adData(seller));
+      expect(await waitEntry('books', book.id, (e) => e !== undefined)).toMatchObject({
+        publication_key: publicationKey('2027-03-14'),
+      });
+      expect(await waitEntry('products_services', product.id, (e) => e !== undefined)).toMatchObject({
+        publication_key: NO_PUBLICATION_KEY,
+      });
+      expect(await waitEntry('classified_ads', ad.id, (e) => e !== undefined)).toMatchObject({
+        publication_key: NO_PUBLICATION_KEY,
+      });
+
+      await book.update({ publication_date: '1998-07-01' });
+      expect(
+        await waitEntry('books', book.id, (e) => e?.publication_key === publicationKey('1998-07-01')),
+      ).toMatchObject({ publication_key: 19980701 });
+      await book.update({ publication_date: null });
+      expect(
+        await waitEntry('books', book.id, (e) => e?.publication_key === NO_PUBLICATION_KEY),
+      ).toMatchObject({ publication_key: NO_PUBLICATION_KEY });
     },
     TEST_MS,
   );

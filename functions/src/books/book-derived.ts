@@ -3,7 +3,8 @@
 // - author: the owner's display name and page address (books.author snapshot);
 // - has_free_reading, has_audiobook, search_keywords: from the manuscript, the
 //   audiobook URL, the title and the author's name; series_slug: the series' address
-//   (/series/{slug}) from its name;
+//   (/series/{slug}) from its name; publication_key: the sort key of the publication
+//   date (0 without one), which every book stores so the 'published' sort lists them all;
 // - owner_public, is_public: the owner is approved and active, and the book is
 //   active and not hidden by moderation (src/domain/visibility.ts).
 // They are written in one update wherever a book or its owner is written: by the
@@ -35,6 +36,7 @@ const listingSourceSchema = bookSchema.pick({
   audiobook_url: true,
   author: true,
   series: true,
+  publication_date: true,
 });
 const ownerSource = profileSchema.pick({ is_active: true, approval_status: true });
 

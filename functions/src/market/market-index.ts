@@ -38,6 +38,7 @@ const bookSource = bookSchema.pick({
   is_active: true,
   moderation_hidden: true,
   is_featured: true,
+  publication_date: true,
   created_at: true,
 });
 const productSource = productServiceSchema.pick({

@@ -1,6 +1,6 @@
 // Book listings for the on-demand pages /categories, /free-books and /audiobooks.
 // Every listing is one indexed query (equalities, at most one array-contains,
-// newest first) planned by src/domain/book-listing.ts, read a page at a time
+// ordered by the sort: newest first, or newest publication first) planned by src/domain/book-listing.ts, read a page at a time
 // with a cursor, and counted with count() aggregations rather than by reading
 // the books. The composite indexes are in firestore.indexes.json.
 import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
@@ -24,7 +24,7 @@ import { meterCount } from './read-meter.ts';
 
 /** One page of a listing. */
 export interface BookListingPage {
-  /** The books of this page, newest first. */
+  /** The books of this page, in the sort's order. */
   books: Book[];
   /** Book id for the 'Load more' link, when more books may follow. */
   next?: string;
@@ -39,7 +39,8 @@ function planQuery(plan: ListingPlan, db: Firestore): Query {
   for (const [field, value] of plan.equals) query = query.where(field, '==', value);
   if (plan.arrayContains)
     query = query.where(plan.arrayContains.field, 'array-contains', plan.arrayContains.value);
-  return query.orderBy('created_at', 'desc');
+  for (const [field, direction] of plan.orderBy) query = query.orderBy(field, direction);
+  return query;
 }
 
 interface Scanned {
@@ -65,13 +66,14 @@ export async function listBooks(
   const plan = planListing(kind, filters);
   const query = planQuery(plan, db);
 
-  // The cursor is a book id: its snapshot supplies the created_at (and id) to start after.
+  // The cursor is a book id: its snapshot supplies the ordered fields (and id) to start after;
+  // a book that lacks one (not yet backfilled) cannot start the query, so the first page is shown.
   const { cursorFound, fetchBatch } = await cursorBatches<Scanned>(
     db,
     'books',
     query,
     after,
-    (cursor) => cursor.get('created_at') !== undefined,
+    (cursor) => plan.orderBy.every(([field]) => cursor.get(field) !== undefined),
     // A book that fails the schema is never shown (logged once) but still advances the cursor.
     (doc) => ({ id: doc.id, snapshot: doc, book: tryParseDoc(bookSchema, doc) }),
   );

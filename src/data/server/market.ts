@@ -67,7 +67,8 @@ export async function listMarket(
     MARKET_COLLECTION,
     query,
     after,
-    () => true,
+    // An entry lacking an ordered field (not yet backfilled) cannot start the query: the first page is shown.
+    (cursor) => plan.orderBy.every(([field]) => cursor.get(field) !== undefined),
     (doc) => ({ id: doc.id, entry: tryParseDoc(marketEntrySchema, doc) }),
   );
   const exact = isExactPlan(plan);

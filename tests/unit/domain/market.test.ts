@@ -8,8 +8,10 @@ import {
   marketEntryId,
   marketEntrySchema,
   priceBand,
+  publicationKeyUpdates,
   sameEntry,
   type MarketEntry,
+  type StoredDoc,
   type OwnerStatus,
 } from '../../../src/domain/market-entry.ts';
 import {
@@ -24,6 +26,7 @@ import {
   planMarket,
   subcategoryOptions,
 } from '../../../src/domain/market.ts';
+import { NO_PUBLICATION_KEY } from '../../../src/domain/catalogue.ts';
 import { MARKETPLACE_SORTS, PRICE_FILTERS, sortMarketplaceItems } from '../../../src/domain/marketplace.ts';
 
 const approved: OwnerStatus = { is_active: true, approval_status: 'approved' };
@@ -81,7 +84,16 @@ describe('market entries', () => {
       path: '/book/b1',
     });
     expect(entry.search_keywords).toContain('midn');
+    expect(entry.publication_key).toBe(NO_PUBLICATION_KEY);
+    expect(entryFromBook('b1', { ...book, publication_date: '2027-03-14' }, approved)?.publication_key).toBe(
+      20270314,
+    );
     expect(marketEntrySchema.safeParse({ id: marketEntryId('books', 'b1'), ...entry }).success).toBe(true);
+    // An entry stored before the key still parses, so it shows in every other sort until the backfill.
+    const { publication_key: _absent, ...older } = entry;
+    expect(marketEntrySchema.parse({ id: marketEntryId('books', 'b1'), ...older }).publication_key).toBe(
+      NO_PUBLICATION_KEY,
+    );
   });
 
   it('a product is filed under its listing category; a service is typed service', () => {
@@ -91,6 +103,7 @@ describe('market entries', () => {
       price_band: '10-50',
       currency: 'EUR',
       path: '/product-service/p1',
+      publication_key: NO_PUBLICATION_KEY,
     });
     expect(
       entryFromProduct('p2', { ...product, category: 'service', subcategory: 'editing' }, approved),
@@ -107,6 +120,7 @@ describe('market entries', () => {
       price_band: null,
       price_low_key: NO_PRICE_LOW_KEY,
       price_high_key: NO_PRICE_HIGH_KEY,
+      publication_key: NO_PUBLICATION_KEY,
       path: '/classifieds/a1',
     });
     expect(entry.search_keywords).toEqual(expect.arrayContaining(['sig', 'vintage', 'har']));
@@ -211,6 +225,84 @@ describe('sort orders', () => {
     expect(order('price-high')).toBe('daceb');
     expect(order('popular')).toBe('bdaec');
     expect(order('featured')).toBe('dbeca');
+    // Ads have no publication date: the newest-first tie-break alone orders them.
+    expect(order('published')).toBe('edcba');
+  });
+
+  it('published: newest publication first (a preorder’s date leads), then books without a date, products and ads, newest first', () => {
+    const dated = (id: string, day: number, date: string | null): MarketEntry => ({
+      ...entryFromBook(id, { ...book, created_at: at(day), publication_date: date }, approved)!,
+      id,
+    });
+    const product1: MarketEntry = {
+      ...entryFromProduct('p', { ...product, created_at: at(8) }, approved)!,
+      id: 'p',
+    };
+    const mixed = [
+      ...entries,
+      dated('old', 9, '1999-04-01'),
+      dated('preorder', 1, '2031-02-03'),
+      dated('recent', 2, '2025-11-30'),
+      dated('undated', 7, null),
+      dated('same-day', 6, '2025-11-30'),
+      product1,
+    ];
+    const viaIndex = [...mixed].sort(compareByPlan(SORT_ORDERS.published)).map((entry) => entry.id);
+    expect(viaIndex).toEqual([
+      'preorder',
+      'same-day',
+      'recent',
+      'old',
+      'p',
+      'undated',
+      'e',
+      'd',
+      'c',
+      'b',
+      'a',
+    ]);
+    expect(sortMarketplaceItems(mixed, 'published').map((entry) => entry.id)).toEqual(viaIndex);
+  });
+});
+
+describe('publication key backfill', () => {
+  it('names only the books and entries whose stored key differs: a book’s from its date, its entry the same, others the no-date key', () => {
+    const books: StoredDoc[] = [
+      { id: 'dated', data: { publication_date: '2024-03-05' } },
+      { id: 'undated', data: {} },
+      { id: 'done', data: { publication_date: '2001-01-01', publication_key: 20010101 } },
+      { id: 'moved', data: { publication_date: null, publication_key: 20010101 } },
+    ];
+    const entries: StoredDoc[] = [
+      { id: 'book_dated', data: { source: 'books', source_id: 'dated' } },
+      { id: 'book_done', data: { source: 'books', source_id: 'done', publication_key: 20010101 } },
+      { id: 'item_p', data: { source: 'products_services', source_id: 'p' } },
+      { id: 'ad_a', data: { source: 'classified_ads', source_id: 'a', publication_key: NO_PUBLICATION_KEY } },
+      { id: 'book_gone', data: { source: 'books', source_id: 'gone' } },
+    ];
+    const updates = publicationKeyUpdates(books, entries);
+    expect(updates).toEqual({
+      books: [
+        { id: 'dated', key: 20240305 },
+        { id: 'undated', key: NO_PUBLICATION_KEY },
+        { id: 'moved', key: NO_PUBLICATION_KEY },
+      ],
+      entries: [
+        { id: 'book_dated', key: 20240305 },
+        { id: 'item_p', key: NO_PUBLICATION_KEY },
+        { id: 'book_gone', key: NO_PUBLICATION_KEY },
+      ],
+    });
+    // Once written, a second run has nothing to do.
+    const written = (docs: StoredDoc[], done: { id: string; key: number }[]) =>
+      docs.map((doc) => {
+        const update = done.find((u) => u.id === doc.id);
+        return update ? { id: doc.id, data: { ...doc.data, publication_key: update.key } } : doc;
+      });
+    expect(publicationKeyUpdates(written(books, updates.books), written(entries, updates.entries))).toEqual({
+      books: [],
+      entries: [],
+    });
   });
 });
 
@@ -244,6 +336,18 @@ describe('market query string', () => {
     expect(notes).toHaveLength(7);
     expect(notes.join(' ')).toMatch(/item type “boats”.*price range “cheap”.*sort order “random”/s);
     expect(notes.join(' ')).toContain('“page”');
+  });
+
+  it('reads sort=published and writes it back; newest stays out of the URL', () => {
+    const { filters, notes } = parseMarketParams(new URLSearchParams('type=books&sort=Published'));
+    expect(notes).toEqual([]);
+    expect(filters.sort).toBe('published');
+    expect(marketQuery(filters)).toBe('?type=books&sort=published');
+    expect(planMarket(filters).orderBy).toEqual([
+      ['publication_key', 'desc'],
+      ['created_at', 'desc'],
+    ]);
+    expect(marketQuery(parseMarketParams(new URLSearchParams('sort=newest')).filters)).toBe('');
   });
 
   it('accepts a sub-category only when it fits the chosen type', () => {

@@ -4,6 +4,7 @@ import {
   AUDIOBOOK_PARAMS,
   CATEGORY_PARAMS,
   LISTING_PAGE_SIZE,
+  LISTING_SORT_ORDERS,
   MAX_SCAN,
   hasFilters,
   isExact,
@@ -16,6 +17,7 @@ import {
   scanOptions,
   scanPage,
 } from '../../../src/domain/book-listing.ts';
+import { NO_PUBLICATION_KEY, publicationKey } from '../../../src/domain/catalogue.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH } from '../../../src/domain/search.ts';
 
 const params = (query: string) => new URLSearchParams(query);
@@ -43,6 +45,7 @@ describe('listing fields', () => {
       has_audiobook: false,
       search_keywords: ['ni', 'nig', 'nigh', 'night', 'ti', 'tid', 'tide', 'id', 'ida', 'ng'],
       series_slug: null,
+      publication_key: NO_PUBLICATION_KEY,
     });
     const free = listingFieldsOf({
       title: 'X',
@@ -60,6 +63,29 @@ describe('listing fields', () => {
     expect(listingFieldsOf({ title: 'X', series: '  ' }).series_slug).toBeNull();
     expect(listingFieldsOf({ title: 'X', series: '***' }).series_slug).toBeNull();
     expect(listingFieldsOf({ title: 'X', series: null }).series_slug).toBeNull();
+  });
+
+  it('gives every book a publication key: the date as YYYYMMDD, or the no-date key below every date', () => {
+    expect(listingFieldsOf({ title: 'X', publication_date: '2024-03-05' }).publication_key).toBe(20240305);
+    expect(listingFieldsOf({ title: 'X', publication_date: null }).publication_key).toBe(NO_PUBLICATION_KEY);
+    expect(listingFieldsOf({ title: 'X' }).publication_key).toBe(NO_PUBLICATION_KEY);
+    expect(publicationKey('1000-01-01')).toBeGreaterThan(NO_PUBLICATION_KEY);
+    // Keys order as the dates do, a preorder's date after today's.
+    const dates = ['2031-01-01', '1999-12-31', '2024-03-05', '2024-12-01', '2024-02-29'];
+    const byKey = [...dates].sort((a, b) => publicationKey(a) - publicationKey(b));
+    expect(byKey).toEqual([...dates].sort());
+    // Anything that is not a stored date has no key, as if no date were given.
+    for (const bad of ['2024-02-30', '05/03/2024', '2024-3-5', '', '0999-01-01'])
+      expect(publicationKey(bad), bad).toBe(NO_PUBLICATION_KEY);
+  });
+
+  it('needs the publication key stored: absent is not the no-date key, so the trigger and the backfill write it', () => {
+    const computed = listingFieldsOf({ title: 'Night' });
+    const { publication_key: _none, ...stored } = computed;
+    expect(sameListingFields(stored, computed)).toBe(false);
+    expect(sameListingFields({ ...computed }, computed)).toBe(true);
+    const dated = listingFieldsOf({ title: 'Night', publication_date: '2020-06-01' });
+    expect(sameListingFields({ ...computed }, dated)).toBe(false);
   });
 
   it('takes an absent series address as null, so books stored before series need no write', () => {
@@ -140,6 +166,29 @@ describe('parseListingParams', () => {
     ]);
   });
 
+  it('reads the sort: published (any case) sorts by publication date, newest or none is the default, an unknown one is dropped with a note', () => {
+    expect(parseListingParams(params('sort=published'), CATEGORY_PARAMS)).toEqual({
+      filters: { sort: 'published' },
+      after: undefined,
+      notes: [],
+    });
+    expect(parseListingParams(params('sort=Published&genre=history'), AUDIOBOOK_PARAMS).filters).toEqual({
+      genre: 'history',
+      sort: 'published',
+    });
+    for (const query of ['sort=newest', 'sort=', ''])
+      expect(parseListingParams(params(query), CATEGORY_PARAMS)).toEqual({
+        filters: {},
+        after: undefined,
+        notes: [],
+      });
+    expect(parseListingParams(params('sort=price-low&subGenre=history'), CATEGORY_PARAMS)).toEqual({
+      filters: { genre: 'history' },
+      after: undefined,
+      notes: ['Unknown sort order “price-low” was ignored.'],
+    });
+  });
+
   it('clears a genre of the other category', () => {
     const request = parseListingParams(params('genre=non-fiction&subGenre=mystery'), CATEGORY_PARAMS);
     expect(request.filters).toEqual({ category: 'non-fiction' });
@@ -169,11 +218,20 @@ describe('listingQuery', () => {
     expect(hasFilters({ genre: 'history' })).toBe(true);
   });
 
+  it('writes a sort other than the default, and leaves the default out', () => {
+    expect(listingQuery({ sort: 'published' }, CATEGORY_PARAMS)).toBe('?sort=published');
+    expect(listingQuery({ genre: 'history', sort: 'published' }, CATEGORY_PARAMS, 'abc')).toBe(
+      '?subGenre=history&sort=published&after=abc',
+    );
+    expect(hasFilters({ sort: 'published' })).toBe(false);
+  });
+
   it('round-trips through parseListingParams', () => {
     const filters = {
       search: { text: 'Moon', terms: ['moon'] },
       category: 'fiction' as const,
       genre: 'fantasy',
+      sort: 'published' as const,
     };
     for (const names of [CATEGORY_PARAMS, AUDIOBOOK_PARAMS]) {
       expect(parseListingParams(params(listingQuery(filters, names).slice(1)), names).filters).toEqual(
@@ -185,7 +243,11 @@ describe('listingQuery', () => {
 
 describe('planListing', () => {
   it('always requires active books, and the kind flag', () => {
-    expect(planListing('all', {})).toEqual({ equals: [['is_public', true]], residual: { terms: [] } });
+    expect(planListing('all', {})).toEqual({
+      equals: [['is_public', true]],
+      residual: { terms: [] },
+      orderBy: [['created_at', 'desc']],
+    });
     expect(planListing('free', { category: 'fiction' }).equals).toEqual([
       ['is_public', true],
       ['has_free_reading', true],
@@ -195,6 +257,20 @@ describe('planListing', () => {
       ['is_public', true],
       ['has_audiobook', true],
     ]);
+  });
+
+  it('orders by the sort: newest publication first, then newest on Shelfmark, whatever the filters', () => {
+    expect(planListing('all', {}).orderBy).toEqual(LISTING_SORT_ORDERS.newest);
+    expect(LISTING_SORT_ORDERS.published).toEqual([
+      ['publication_key', 'desc'],
+      ['created_at', 'desc'],
+    ]);
+    const search = { text: 'moon', terms: ['moon'] };
+    for (const filters of [{}, { genre: 'fantasy' }, { search }, { category: 'fiction' as const, search }])
+      for (const kind of ['all', 'free', 'audio'] as const)
+        expect(planListing(kind, { ...filters, sort: 'published' }).orderBy).toEqual(
+          LISTING_SORT_ORDERS.published,
+        );
   });
 
   it('uses the genre as the only array-contains when there is no search: exact count', () => {
