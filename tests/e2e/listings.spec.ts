@@ -16,6 +16,8 @@ interface SeededBook {
   is_public: boolean;
   has_free_reading: boolean;
   has_audiobook: boolean;
+  /** YYYY-MM-DD, absent or null without one. */
+  publication_date?: string | null;
   created_at: Date;
   /** False when the document fails the schema: counted, never shown. */
   listable: boolean;
@@ -40,6 +42,18 @@ async function seededBooks(): Promise<SeededBook[]> {
   }
   return booksCache;
 }
+
+/**
+ * The 'Publication Date: Newest First' order, worked out from the books' own
+ * dates: newest publication first (a preorder's date leads), books without a
+ * date last, each group newest on Shelfmark first.
+ */
+const byPublication = (books: SeededBook[]) =>
+  [...books].sort(
+    (a, b) =>
+      (b.publication_date ?? '').localeCompare(a.publication_date ?? '') ||
+      b.created_at.getTime() - a.created_at.getTime(),
+  );
 
 /** The books a listing shows, in order: those whose documents parse. */
 const listed = (books: SeededBook[]) => books.filter((b) => b.listable);
@@ -155,6 +169,48 @@ test.describe('/categories', () => {
     await page.goto('/categories?search=zzqxv');
     await expect(page.getByText('No books found', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test('sorting by publication date lists the newest publication first and undated books last, across Load more', async ({
+    page,
+  }) => {
+    const active = byPublication(listed((await seededBooks()).filter((b) => b.is_public)));
+    const dated = active.filter((b) => b.publication_date);
+    expect(dated.length, 'the seed dates most books').toBeGreaterThan(48);
+    expect(active.length - dated.length, 'and leaves some undated').toBeGreaterThan(0);
+    await page.goto('/categories');
+    const sort = page.getByLabel('Sort by');
+    await expect(sort).toHaveValue('');
+    await sort.dispatchEvent('pointerdown');
+    await sort.selectOption({ label: 'Publication Date: Newest First' });
+    await expect(page).toHaveURL(/\/categories\?sort=published$/);
+    await expect(sort).toHaveValue('published');
+    expect(await shownIds(page)).toEqual(active.slice(0, 24).map((b) => b.id));
+    await page.getByRole('link', { name: 'Load more' }).click();
+    await expect(cards(page)).toHaveCount(48);
+    expect(await shownIds(page)).toEqual(active.slice(0, 48).map((b) => b.id));
+
+    // With a filter, and the last page, where the undated books come.
+    const fiction = byPublication(
+      listed((await seededBooks()).filter((b) => b.is_public && b.category === 'fiction')),
+    );
+    await page.goto('/categories?genre=fiction&sort=published');
+    expect(await shownIds(page)).toEqual(fiction.slice(0, 24).map((b) => b.id));
+    const last = active.slice(-24);
+    await page.goto(`/categories?sort=published&after=${active[active.length - 25]!.id}`);
+    expect(await shownIds(page)).toEqual(last.map((b) => b.id));
+    expect(last.at(-1)!.publication_date ?? null).toBeNull();
+  });
+
+  test('an unknown sort order is dropped with a note, and the newest-first list shown', async ({ page }) => {
+    const active = listed((await seededBooks()).filter((b) => b.is_public));
+    const response = await page.goto('/categories?sort=price-low');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId('listing-notes')).toContainText(
+      'Unknown sort order “price-low” was ignored.',
+    );
+    await expect(page.getByLabel('Sort by')).toHaveValue('');
+    expect(await shownIds(page)).toEqual(active.slice(0, 24).map((b) => b.id));
   });
 
   test('Load more appends the next 24 books', async ({ page }) => {

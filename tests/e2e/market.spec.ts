@@ -48,6 +48,45 @@ test.describe('marketplace', () => {
     });
   }
 
+  test('choosing “Publication Date: Newest First” lists books by their publication date, newest first, then everything without one', async ({
+    page,
+  }) => {
+    // Worked out from the listings themselves: each entry's book and its date, not the index's sort key.
+    const [entries, books] = await Promise.all([
+      adminDb().collection('market_listings').get(),
+      adminDb().collection('books').select('publication_date').get(),
+    ]);
+    const dateOf = new Map(
+      books.docs.map((doc) => [doc.id, (doc.get('publication_date') as string | null) ?? '']),
+    );
+    const listings = entries.docs.map((doc) => ({
+      path: doc.get('path') as string,
+      date: doc.get('source') === 'books' ? (dateOf.get(doc.get('source_id') as string) ?? '') : '',
+      created: (doc.get('created_at') as { toMillis(): number }).toMillis(),
+    }));
+    listings.sort((a, b) => b.date.localeCompare(a.date) || b.created - a.created);
+    const firstUndated = listings.findIndex((listing) => listing.date === '');
+    expect(firstUndated, 'more dated books than a page').toBeGreaterThan(MARKET_PAGE_SIZE);
+
+    await page.goto('/classifieds');
+    await page.getByLabel('Sort by').selectOption({ label: 'Publication Date: Newest First' });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/classifieds\?sort=published$/);
+    const shownPaths = () =>
+      page
+        .locator('#results article')
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(await shownPaths()).toEqual(listings.slice(0, MARKET_PAGE_SIZE).map((listing) => listing.path));
+
+    // Where the dated books end, products, ads and undated books follow, newest first.
+    const after = entries.docs.find((doc) => doc.get('path') === listings[firstUndated - 1]!.path)!.id;
+    await page.goto(`/classifieds?sort=published&after=${after}`);
+    expect(await shownPaths()).toEqual(
+      listings.slice(firstUndated, firstUndated + MARKET_PAGE_SIZE).map((listing) => listing.path),
+    );
+  });
+
   for (const type of ['books', 'products', 'services', 'classifieds']) {
     test(`item type ${type} shows only that kind`, async ({ page }) => {
       const { titles, total } = await expected(`type=${type}`);
