@@ -50,7 +50,12 @@ export { searchTypesense } from './search/search-typesense';
 export { mailOptInConfirmation } from './opt-in/confirmation-mail';
 export { updateFollow } from './follows/update-follow';
 export { followerCountOnCreate, followerCountOnDelete } from './follows/follower-count';
-export { deliverReleaseAlerts, weeklyFollowDigest, followUnsubscribe } from './follows/follow-functions';
+export {
+  deliverReleaseAlerts,
+  outNowAlerts,
+  weeklyFollowDigest,
+  followUnsubscribe,
+} from './follows/follow-functions';
 
 // The callables exported here are exactly those of src/domain/callables.ts, each
 // answering what the table says: a renamed, missing or retyped callable fails

@@ -135,6 +135,8 @@ const loaders: Loaders = {
   deliverReleaseAlerts: () =>
     (require('./follows/follow-functions') as typeof import('./follows/follow-functions'))
       .deliverReleaseAlerts,
+  outNowAlerts: () =>
+    (require('./follows/follow-functions') as typeof import('./follows/follow-functions')).outNowAlerts,
   weeklyFollowDigest: () =>
     (require('./follows/follow-functions') as typeof import('./follows/follow-functions')).weeklyFollowDigest,
   followUnsubscribe: () =>

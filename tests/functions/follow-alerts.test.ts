@@ -166,7 +166,7 @@ describe('exactly once', () => {
         await deps.sendMail(mail);
       },
     };
-    expect(await releaseBook(dying, bookId)).toEqual({ released: true, recipientCount: 30 });
+    expect(await releaseBook(dying, bookId)).toEqual({ released: true, recipientCount: 30, kind: 'new' });
     expect(queued).toEqual(['0000']);
     await expect(deliverAlertBatch(dying, bookId, '0000')).rejects.toThrow(/18 followers still open/);
     expect(mailed).toHaveLength(12);

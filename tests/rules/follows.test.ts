@@ -33,8 +33,15 @@ const followers = ['owner', 'pending', 'denied', 'inactive', 'admin'] as const;
 
 /** The alerts' server-only records: no match in the rules, so closed to every client. */
 const serverOnly = {
-  'book_alerts/book-1': { author_uid: author, released_at: new Date('2026-11-01T00:00:00Z') },
+  'book_alerts/book-1': {
+    author_uid: author,
+    released_at: new Date('2026-11-01T00:00:00Z'),
+    kind: 'preorder',
+    out_now_due: '2027-03-18',
+  },
   'book_alerts/book-1/deliveries/f1': { status: 'sent' },
+  'book_alerts/book-1/out_now_batches/0000': { follow_ids: ['f1'], done: false },
+  'book_alerts/book-1/out_now_deliveries/f1': { status: 'sent' },
   [`follow_digests/m_${uids.owner}_2026-W48`]: { follow_ids: [followOf('owner')], status: 'sent' },
 };
 

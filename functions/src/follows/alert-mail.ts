@@ -1,6 +1,8 @@
 /**
- * The mails a follower receives: one new book (instant alerts) or the week's
- * new books (the weekly digest), from the site's name in the shared template
+ * The mails a follower receives: one new book (instant alerts), one preorder
+ * ("coming on <date>: preorder now"), one book out now on its publication date,
+ * or the week's new books (the weekly digest, with older books newly listed
+ * under "Also new on <site>"), from the site's name in the shared template
  * (mail/templates.ts), with the book's cover, title, shortened description and
  * link. Every one carries a signed unsubscribe link that works without signing
  * in (its page asks for a button press) and the RFC 8058 headers, whose
@@ -9,6 +11,7 @@
 import { isMediaPath } from '../../../src/domain/common';
 import { bookMetaDescription } from '../../../src/domain/book-page';
 import { escapeHtml } from '../../../src/domain/escape';
+import { humanDate } from '../../../src/domain/book-details';
 import type { Book } from '../../../src/domain/book';
 import { composeMail, type MailBrand } from '../mail/templates';
 import type { Mail } from '../mail/send-mail';
@@ -17,7 +20,8 @@ import { emulatorFunctionUrl } from '../newsletters/newsletter-mail';
 import { signFor, type UnsubscribePurpose } from '../newsletters/unsubscribe-token';
 
 /** The book as a mail shows it. */
-export type AlertBook = Pick<Book, 'id' | 'title' | 'description' | 'cover_image' | 'author'>;
+export type AlertBook = Pick<Book, 'id' | 'title' | 'description' | 'cover_image' | 'author'> &
+  Partial<Pick<Book, 'publication_date'>>;
 
 /** The unsubscribe endpoint (the followUnsubscribe function); FOLLOW_UNSUBSCRIBE_URL overrides the emulator default. */
 export function followUnsubscribeEndpoint(): string {
@@ -92,6 +96,8 @@ interface AlertContent {
   intro: string;
   /** The books, in the order shown. */
   books: readonly AlertBook[];
+  /** Older books newly listed, shown after the others under their own heading (the digest's "Also new on …"). */
+  also?: { heading: string; books: readonly AlertBook[] };
   /** The one button (instant alerts: the book). */
   action?: { label: string; url: string };
   /** The signed unsubscribe link and what its line says. */
@@ -106,22 +112,37 @@ interface AlertContent {
  * the HTML part shows each book with its cover and the unsubscribe link.
  */
 function alertMail(brand: MailBrand, content: AlertContent, to: string, messageId: string): Mail {
-  const bookLines = content.books.flatMap((book) => [
-    `${book.title}, by ${authorOf(book)}: ${bookPageUrl(brand, book.id)}`,
-    bookMetaDescription(book),
-  ]);
+  const linesOf = (books: readonly AlertBook[]) =>
+    books.flatMap((book) => [
+      `${book.title}, by ${authorOf(book)}: ${bookPageUrl(brand, book.id)}`,
+      bookMetaDescription(book),
+    ]);
+  const also = content.also && content.also.books.length > 0 ? content.also : null;
   const common = { subject: content.subject, name: '', action: content.action, reason: content.reason };
   const text = composeMail(
     {
       ...common,
-      paragraphs: [content.intro, ...bookLines],
+      paragraphs: [
+        content.intro,
+        ...linesOf(content.books),
+        ...(also ? [`${also.heading}:`, ...linesOf(also.books)] : []),
+      ],
       after: [`${content.unsubscribe.label}: ${content.unsubscribe.url}`],
     },
     brand,
   ).text;
+  const blocks = [
+    ...content.books.map((book) => bookBlock(brand, book)),
+    ...(also
+      ? [
+          `<h2 style="margin:24px 0 12px;font-size:18px">${escapeHtml(also.heading)}</h2>`,
+          ...also.books.map((book) => bookBlock(brand, book)),
+        ]
+      : []),
+  ];
   const html = withBlocks(
     composeMail({ ...common, paragraphs: [content.intro] }, brand).html,
-    content.books.map((book) => bookBlock(brand, book)).join('\n'),
+    blocks.join('\n'),
     content.unsubscribe.url,
     content.unsubscribe.label,
   );
@@ -154,22 +175,75 @@ export function releaseAlertMail(brand: MailBrand, book: AlertBook, to: string, 
   );
 }
 
-/** The weekly digest of `books` to one follower; `digestId` names the delivery whose follows its link stops. */
+/**
+ * The alert of a preorder to one follower: when it comes out, and that it can be
+ * preordered now. `book.publication_date` is its date (a day still to come).
+ */
+export function preorderAlertMail(
+  brand: MailBrand,
+  book: AlertBook & { publication_date: string },
+  to: string,
+  followId: string,
+): Mail {
+  const author = authorOf(book);
+  const date = humanDate(book.publication_date);
+  return alertMail(
+    brand,
+    {
+      subject: `${book.title} by ${author} is coming on ${date}: preorder now`,
+      intro: `${author} has a new book coming on ${date}, and you can preorder it now.`,
+      books: [book],
+      action: { label: 'See the book', url: bookPageUrl(brand, book.id) },
+      unsubscribe: { url: followUnsubscribeLink('follow', followId), label: `Unfollow ${author}` },
+      reason: `You received this email because you follow ${author} on ${brand.title}.`,
+    },
+    to,
+    alertMessageId(brand, 'preorder', book.id, followId),
+  );
+}
+
+/** The alert, on its publication date, that a book first announced as a preorder is out, to one follower. */
+export function outNowAlertMail(brand: MailBrand, book: AlertBook, to: string, followId: string): Mail {
+  const author = authorOf(book);
+  return alertMail(
+    brand,
+    {
+      subject: `${book.title} by ${author} is out now`,
+      intro: `${author}'s new book is out today.`,
+      books: [book],
+      action: { label: 'See the book', url: bookPageUrl(brand, book.id) },
+      unsubscribe: { url: followUnsubscribeLink('follow', followId), label: `Unfollow ${author}` },
+      reason: `You received this email because you follow ${author} on ${brand.title}.`,
+    },
+    to,
+    alertMessageId(brand, 'outnow', book.id, followId),
+  );
+}
+
+/**
+ * The weekly digest of `books` to one follower, with `also` (older books the
+ * authors newly listed: backlist) after them under "Also new on <site>";
+ * `digestId` names the delivery whose follows its link stops.
+ */
 export function digestMail(
   brand: MailBrand,
   books: readonly AlertBook[],
   to: string,
   digestId: string,
+  also: readonly AlertBook[] = [],
 ): Mail {
   return alertMail(
     brand,
     {
       subject: `This week's new books from authors you follow on ${brand.title}`,
       intro:
-        books.length === 1
-          ? 'An author you follow has a new book this week.'
-          : `Authors you follow have ${books.length} new books this week.`,
+        books.length === 0
+          ? `Authors you follow have added ${also.length === 1 ? 'a book' : `${also.length} books`} to ${brand.title} this week.`
+          : books.length === 1
+            ? 'An author you follow has a new book this week.'
+            : `Authors you follow have ${books.length} new books this week.`,
       books,
+      also: { heading: `Also new on ${brand.title}`, books: also },
       unsubscribe: {
         url: followUnsubscribeLink('digest', digestId),
         label: 'Unsubscribe from this digest (unfollow these authors)',

@@ -8,6 +8,12 @@
  * skips everyone already mailed. The record also lists the follows the digest
  * covered, which its unsubscribe link stops.
  *
+ * Backlist books (released with kind 'backlist': dated more than
+ * BACKLIST_AFTER_DAYS before they were listed, src/domain/releases.ts) sent no
+ * instant alert; the digest lists them after the new books, under "Also new on
+ * <site>", to every follower of their author, instant followers too (for whom
+ * it is the only mail about them).
+ *
  * The digest also carries the books the instant alerts' daily cap deferred
  * (a follow's deferred_book_ids, still public), whatever the follow's mode;
  * once the digest is sent, those ids leave the follow.
@@ -53,16 +59,25 @@ export interface DigestOutcome {
   open: number;
 }
 
+/** One author's books first public in the digest's period: new (and preorders), and backlist. */
+interface AuthorBooks {
+  fresh: AlertBook[];
+  backlist: AlertBook[];
+}
+
 /** Books first public in the DIGEST_PERIOD_MS before `now` that are still public, by author. */
-async function newBooksByAuthor(fs: Firestore, now: Date): Promise<Map<string, AlertBook[]>> {
+async function newBooksByAuthor(fs: Firestore, now: Date): Promise<Map<string, AuthorBooks>> {
   const since = Timestamp.fromMillis(now.getTime() - DIGEST_PERIOD_MS);
   const releases = await fs
     .collection(BOOK_ALERTS)
     .where('released_at', '>=', since)
     .where('released_at', '<', Timestamp.fromDate(now))
-    .select()
+    .select('kind')
     .get();
-  const byAuthor = new Map<string, AlertBook[]>();
+  const backlist = new Set(
+    releases.docs.filter((doc) => doc.get('kind') === 'backlist').map((doc) => doc.id),
+  );
+  const byAuthor = new Map<string, AuthorBooks>();
   for (const part of chunk(
     releases.docs.map((doc) => doc.id),
     100,
@@ -72,7 +87,9 @@ async function newBooksByAuthor(fs: Firestore, now: Date): Promise<Map<string, A
       if (!snap.exists || snap.get('is_public') !== true) continue;
       const book = tryParseDoc(bookSchema, snap);
       if (!book) continue;
-      byAuthor.set(book.user_id, [...(byAuthor.get(book.user_id) ?? []), book]);
+      const entry = byAuthor.get(book.user_id) ?? { fresh: [], backlist: [] };
+      (backlist.has(book.id) ? entry.backlist : entry.fresh).push(book);
+      byAuthor.set(book.user_id, entry);
     }
   }
   return byAuthor;
@@ -85,7 +102,7 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
   const byAuthor = await newBooksByAuthor(fs, now);
   const outcome: DigestOutcome = {
     week,
-    books: [...byAuthor.values()].reduce((n, list) => n + list.length, 0),
+    books: [...byAuthor.values()].reduce((n, list) => n + list.fresh.length + list.backlist.length, 0),
     followers: 0,
     sent: 0,
     skipped: 0,
@@ -95,21 +112,35 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
   // Each follower with the follows that have something new: weekly follows of
   // authors with new books, and follows holding books the daily cap deferred.
   const followers = new Map<string, { follows: DigestFollow[] }>();
-  const add = (id: string, follow: Follow, books: readonly AlertBook[], deferred: readonly string[]) => {
+  const add = (
+    id: string,
+    follow: Follow,
+    books: readonly AlertBook[],
+    deferred: readonly string[],
+    backlist: readonly AlertBook[] = [],
+  ) => {
     const key = followerKey(follow);
     const entry = followers.get(key) ?? { follows: [] };
-    entry.follows.push({ id, follow, books, deferred });
+    entry.follows.push({ id, follow, books, deferred, backlist });
     followers.set(key, entry);
   };
-  for (const authors of chunk([...byAuthor.keys()], MAX_IN_VALUES)) {
-    const snaps = await fs
-      .collection(FOLLOWS)
-      .where('author_uid', 'in', authors)
-      .where('mode', '==', 'weekly')
-      .get();
+  // Weekly follows of authors with new books; every follow of authors with backlist books.
+  const withBacklist = [...byAuthor].filter(([, b]) => b.backlist.length > 0).map(([uid]) => uid);
+  const freshOnly = [...byAuthor].filter(([, b]) => b.backlist.length === 0).map(([uid]) => uid);
+  for (const [authors, allModes] of [
+    ...chunk(freshOnly, MAX_IN_VALUES).map((part) => [part, false] as const),
+    ...chunk(withBacklist, MAX_IN_VALUES).map((part) => [part, true] as const),
+  ]) {
+    const base = fs.collection(FOLLOWS).where('author_uid', 'in', authors);
+    const snaps = await (allModes ? base : base.where('mode', '==', 'weekly')).get();
     for (const snap of snaps.docs) {
       const parsed = followSchema.safeParse(toPlainData(snap.data()));
-      if (parsed.success) add(snap.id, parsed.data, byAuthor.get(parsed.data.author_uid) ?? [], []);
+      if (!parsed.success) continue;
+      const books = byAuthor.get(parsed.data.author_uid);
+      // Instant followers had the new books by mail already: only the backlist is news to them.
+      const fresh = parsed.data.mode === 'weekly' ? (books?.fresh ?? []) : [];
+      if (fresh.length > 0 || (books?.backlist.length ?? 0) > 0)
+        add(snap.id, parsed.data, fresh, [], books?.backlist ?? []);
     }
   }
   for (const { id, follow, books, deferred } of await deferredFollows(fs))
@@ -147,12 +178,16 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
       else outcome.open += 1;
       return;
     }
-    const books = [...new Map(follows.flatMap((f) => f.books).map((book) => [book.id, book])).values()].sort(
-      (a, b) => a.title.localeCompare(b.title),
-    );
+    const byTitle = (list: readonly AlertBook[]) =>
+      [...new Map(list.map((book) => [book.id, book])).values()].sort((a, b) =>
+        a.title.localeCompare(b.title),
+      );
+    const books = byTitle(follows.flatMap((f) => f.books));
+    const shown = new Set(books.map((book) => book.id));
+    const backlist = byTitle(follows.flatMap((f) => f.backlist ?? [])).filter((book) => !shown.has(book.id));
     await ref.set({ week, follow_ids: follows.map((f) => f.id) }, { merge: true });
     try {
-      await deps.sendMail(digestMail(brand, books, to, digestId));
+      await deps.sendMail(digestMail(brand, books, to, digestId, backlist));
     } catch (error) {
       await ref.set(
         { status: 'failed', claimed_at: Timestamp.fromMillis(0), error: String(error).slice(0, 500) },
@@ -174,6 +209,8 @@ interface DigestFollow {
   follow: Follow;
   books: readonly AlertBook[];
   deferred: readonly string[];
+  /** Backlist books of the followed author, listed under "Also new on …". */
+  backlist?: readonly AlertBook[];
 }
 
 /** The follows holding books the daily cap deferred, each with those of its books that are still public. */

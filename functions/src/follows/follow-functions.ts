@@ -1,7 +1,9 @@
 // The deployed functions of new-book alerts:
-// - bookReleaseAlerts: the books handler that, when a book becomes public, releases it once and queues its batches;
+// - bookReleaseAlerts: the books handler that, when a book becomes public, releases it once and queues its batches,
+//   and keeps a preorder's out-now date in step with the book's (edited date, deleted book);
 // - deliverReleaseAlerts: the task queue that mails one batch, an hour after the release
-//   (ALERT_DELAY_SECONDS; the demo project's is a few seconds);
+//   (ALERT_DELAY_SECONDS; the demo project's is a few seconds), or of an out-now at once;
+// - outNowAlerts: hourly from 09:00 to 23:00 UTC, claims the preorders whose date has come and queues their out-now;
 // - weeklyFollowDigest: Monday 08:00 UTC, the week's digests;
 // - followUnsubscribe: the signed unsubscribe link of alerts and digests.
 import * as logger from 'firebase-functions/logger';
@@ -25,7 +27,8 @@ import { unsubscribePage, type UnsubscribeMessages } from '../newsletters/unsubs
 import { verifyFor } from '../newsletters/unsubscribe-token';
 import { alertAudience } from './audience';
 import { FOLLOW_DIGESTS, sendWeeklyDigests } from './digest';
-import { deliverAlertBatch, releaseBook, type AlertDeps } from './release-alerts';
+import { releaseDueOutNow, rescheduleOutNow } from './out-now';
+import { ALERT_ROUNDS, deliverAlertBatch, releaseBook, type AlertDeps } from './release-alerts';
 
 /** The task queue's function name. */
 const BATCH_TASK = 'deliverReleaseAlerts';
@@ -47,11 +50,11 @@ export function liveAlertDeps(firestore: Firestore = db()): AlertDeps {
     firestore,
     // A failed batch is recorded once (deliverReleaseAlerts), not once per follower.
     sendMail: (mail) => sendMail(mail, { record: false }),
-    enqueueBatch: (bookId, batch, notBefore) =>
+    enqueueBatch: (bookId, batch, notBefore, round) =>
       getFunctions()
         .taskQueue(BATCH_TASK)
         .enqueue(
-          { bookId, batch },
+          { bookId, batch, round },
           {
             dispatchDeadlineSeconds: 600,
             scheduleDelaySeconds: Math.max(0, Math.ceil((notBefore.getTime() - Date.now()) / 1000)),
@@ -70,12 +73,17 @@ export function liveAlertDeps(firestore: Firestore = db()): AlertDeps {
  * Books handler: on a book write that makes it public (is_public false or absent →
  * true), release it once. With the follows switch 'off', no alerts are sent and the
  * book is not released. Retried on failure, so a release that died before queuing
- * all its batches is queued again.
+ * all its batches is queued again. A preorder's edited date moves its out-now, and
+ * a deleted book cancels it (out-now.ts), whatever the switch.
  */
 export const bookReleaseAlerts: Handler = {
   name: 'release alerts',
   retry: true,
   async run({ id, before, after }: DocChange) {
+    if (before !== undefined && (after === undefined || before.publication_date !== after.publication_date)) {
+      const moved = await rescheduleOutNow(liveAlertDeps(), id, after);
+      if (moved !== 'none') logger.info('book alerts: out-now', { book: id, moved });
+    }
     if (after?.is_public !== true || before?.is_public === true) return;
     if (featurePosition(await readEarlyAccess(), 'follows') === 'off') return;
     const result = await releaseBook(liveAlertDeps(), id);
@@ -83,9 +91,14 @@ export const bookReleaseAlerts: Handler = {
   },
 };
 
-const batchTaskSchema = z.object({ bookId: idSchema, batch: z.string().regex(/^\d{4}$/) });
+const batchTaskSchema = z.object({
+  bookId: idSchema,
+  batch: z.string().regex(/^\d{4}$/),
+  // Tasks queued before out-now existed carry no round: they are releases.
+  round: z.enum(ALERT_ROUNDS).default('release'),
+});
 
-/** Mails one batch of a release; a batch with followers still open throws, and the queue retries it. */
+/** Mails one batch of a release or an out-now; a batch with followers still open throws, and the queue retries it. */
 export const deliverReleaseAlerts = onTaskDispatched(
   {
     retryConfig: { maxAttempts: 10, minBackoffSeconds: 5, maxBackoffSeconds: 300 },
@@ -93,19 +106,34 @@ export const deliverReleaseAlerts = onTaskDispatched(
     timeoutSeconds: 540,
   },
   async (request) => {
-    const { bookId, batch } = batchTaskSchema.parse(request.data);
+    const { bookId, batch, round } = batchTaskSchema.parse(request.data);
     try {
-      const outcome = await deliverAlertBatch(liveAlertDeps(), bookId, batch);
-      logger.info('book alerts: batch delivered', { book: bookId, batch, ...outcome });
+      const outcome = await deliverAlertBatch(liveAlertDeps(), bookId, batch, round);
+      logger.info('book alerts: batch delivered', { book: bookId, batch, round, ...outcome });
     } catch (error) {
       logger.error('A book alerts batch failed; it will be retried', {
         book: bookId,
         batch,
+        round,
         error: String(error),
       });
-      await recordFailure('book-alerts-batch', error, { book: bookId, batch });
+      await recordFailure('book-alerts-batch', error, { book: bookId, batch, round });
       throw error;
     }
+  },
+);
+
+/**
+ * Hourly from 09:00 to 23:00 UTC: the preorders whose publication date has come
+ * are claimed once each and their out-now alerts queued (out-now.ts); a later run
+ * that day picks up what a failed one left. Runs whatever the follows switch says:
+ * the switch decides, when each batch goes out, who is mailed (off: nobody).
+ */
+export const outNowAlerts = onSchedule(
+  { schedule: '0 9-23 * * *', timeZone: 'UTC', timeoutSeconds: 540 },
+  async () => {
+    const outcome = await releaseDueOutNow(liveAlertDeps());
+    logger.info('book alerts: out-now run', { ...outcome });
   },
 );
 

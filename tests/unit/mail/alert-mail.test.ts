@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { digestMail, releaseAlertMail } from '../../../functions/src/follows/alert-mail.ts';
+import {
+  digestMail,
+  outNowAlertMail,
+  preorderAlertMail,
+  releaseAlertMail,
+} from '../../../functions/src/follows/alert-mail.ts';
 import { verifyFor } from '../../../functions/src/newsletters/unsubscribe-token.ts';
 
 process.env.NEWSLETTER_SIGNING_SECRET ??= 'unit-test-signing-secret-0123456789';
@@ -76,5 +81,71 @@ describe('the weekly digest', () => {
     const link = new URL(mail.headers?.['List-Unsubscribe']?.slice(1, -1) ?? '');
     expect(link.searchParams.get('k')).toBe('digest');
     expect(verifyFor('digest', 'm_bob_2026-W48', link.searchParams.get('s') ?? '')).toBe(true);
+  });
+});
+
+describe('the preorder and out-now alerts', () => {
+  it('a preorder says when it comes out and that it can be preordered now', () => {
+    const mail = preorderAlertMail(
+      BRAND,
+      { ...BOOK, publication_date: '2027-03-18' },
+      'reader@example.com',
+      'ann__m_bob',
+    );
+    expect(mail.subject).toBe('The <Night> Garden by Ann & Co is coming on 18 March 2027: preorder now');
+    expect(mail.text).toContain(
+      'Ann & Co has a new book coming on 18 March 2027, and you can preorder it now.',
+    );
+    expect(mail.html).toContain('Ann &amp; Co has a new book coming on 18 March 2027');
+    expect(mail.html).toContain('href="https://site.example/book/b1"');
+    expect(mail.messageId).toBe('<preorder.b1.ann__m_bob@site.example>');
+  });
+
+  it('out now says the book is out, with its own Message-ID (not the preorder’s)', () => {
+    const mail = outNowAlertMail(BRAND, BOOK, 'reader@example.com', 'ann__m_bob');
+    expect(mail.subject).toBe('The <Night> Garden by Ann & Co is out now');
+    expect(mail.text).toContain('https://site.example/book/b1');
+    expect(mail.messageId).toBe('<outnow.b1.ann__m_bob@site.example>');
+    expect(mail.messageId).not.toBe(releaseAlertMail(BRAND, BOOK, 'r@example.com', 'ann__m_bob').messageId);
+  });
+
+  it('both carry the RFC 8058 headers signed for this follow', () => {
+    for (const mail of [
+      preorderAlertMail(BRAND, { ...BOOK, publication_date: '2027-03-18' }, 'r@example.com', 'ann__m_bob'),
+      outNowAlertMail(BRAND, BOOK, 'r@example.com', 'ann__m_bob'),
+    ]) {
+      expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+      const link = new URL(mail.headers?.['List-Unsubscribe']?.slice(1, -1) ?? '');
+      expect(verifyFor('follow', 'ann__m_bob', link.searchParams.get('s') ?? '')).toBe(true);
+      expect(mail.text).toContain('Unfollow Ann & Co');
+    }
+  });
+});
+
+describe('the weekly digest’s backlist', () => {
+  const OLD = { ...BOOK, id: 'old1', title: 'An Older <Book>' };
+
+  it('lists older books after the new ones under "Also new on <site>"', () => {
+    const mail = digestMail(BRAND, [BOOK], 'r@example.com', 'm_bob_2026-W48', [OLD]);
+    const text = mail.text;
+    expect(text.indexOf('https://site.example/book/b1')).toBeLessThan(
+      text.indexOf('Also new on Book "Club":'),
+    );
+    expect(text.indexOf('Also new on Book "Club":')).toBeLessThan(
+      text.indexOf('https://site.example/book/old1'),
+    );
+    expect(mail.html).toContain('Also new on Book &quot;Club&quot;</h2>');
+    expect(mail.html).toContain('An Older &lt;Book&gt;');
+    expect(text).toContain('An author you follow has a new book this week.');
+  });
+
+  it('with only older books, says they were added, and shows no empty heading without any', () => {
+    const only = digestMail(BRAND, [], 'r@example.com', 'd1', [OLD, { ...OLD, id: 'old2' }]);
+    expect(only.text).toContain('Authors you follow have added 2 books to Book "Club" this week.');
+    expect(only.text).toContain('https://site.example/book/old2');
+    expect(digestMail(BRAND, [], 'r@example.com', 'd1', [OLD]).text).toContain('have added a book to');
+    const none = digestMail(BRAND, [BOOK], 'r@example.com', 'd1');
+    expect(none.text).not.toContain('Also new on');
+    expect(none.html).not.toContain('Also new on');
   });
 });
