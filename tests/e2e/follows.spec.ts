@@ -2,7 +2,9 @@
 // follows an author from the profile page (the count rises), switches to the
 // weekly digest on /account, and the week's digest arrives once; an instant
 // follower gets exactly one alert when the author's new book becomes public,
-// whose unsubscribe page asks first and whose one-click POST unfollows.
+// whose unsubscribe page asks first and whose one-click POST unfollows; a
+// preorder is announced once with its date and preorder links, and its "out now"
+// goes once when its day comes (the out-now job run twice).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { memberFollowId } from '../../src/domain/follows';
@@ -115,4 +117,76 @@ test('an instant follower gets one alert for a new book, and its one-click unsub
   });
   expect(oneClick.status()).toBe(200);
   expect((await followDoc.get()).exists).toBe(false);
+});
+
+/** Runs the scheduled outNowAlerts' handler once (scripts/out-now.ts), as its hourly schedule would. */
+async function runOutNow(): Promise<void> {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/out-now.ts'], {
+    env: {
+      ...process.env,
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? AUTH_EMULATOR_HOST,
+    },
+  });
+}
+
+test('a preorder is announced once with its date and preorder links, and comes out once on its day', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const author = await freshMember('Pia Preorder');
+  const reader = await freshMember('Otto Instant', { category: 'Book Lover/Marketer' });
+  await adminDb()
+    .doc(`follows/${memberFollowId(author.uid, reader.uid)}`)
+    .set({
+      author_uid: author.uid,
+      follower: { kind: 'member', uid: reader.uid },
+      mode: 'instant',
+      created_at: new Date(),
+    });
+
+  // Coming a year from now, with a store link.
+  const date = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const title = `Coming Soon ${Date.now()}`;
+  const ref = await adminDb()
+    .collection('books')
+    .add(
+      storedBook(author, title, {
+        publication_date: date,
+        purchase_links: [{ label: 'Kobo', url: 'https://kobo.example/coming-soon' }],
+      }),
+    );
+  const announced = await findMail(
+    reader.email,
+    new RegExp(`^${title} by Pia Preorder is coming on .+: preorder now$`),
+    90_000,
+  );
+  expect(announced.text).toContain(`/book/${ref.id}`);
+
+  await page.goto(`/book/${ref.id}`);
+  await expect(page.locator('[data-book-detail="published"] dd')).toHaveText(/^Comes out /);
+  await expect(page.getByRole('link', { name: /Preorder on Kobo/ })).toBeVisible();
+
+  // Not out yet: the job sends nothing.
+  await runOutNow();
+  // The author brings the date forward to today: the books handler moves the out-now, the job sends it once.
+  const today = new Date().toISOString().slice(0, 10);
+  await ref.update({ publication_date: today });
+  await expect
+    .poll(async () => (await adminDb().doc(`book_alerts/${ref.id}`).get()).get('out_now_due'), SLOW)
+    .toBe(today);
+  await runOutNow();
+  await runOutNow();
+  await findMail(reader.email, new RegExp(`^${title} by Pia Preorder is out now$`), 90_000);
+  expect(await mailsTo(reader.email, /is out now$/)).toHaveLength(1);
+  expect(await mailsTo(reader.email, /preorder now$/)).toHaveLength(1);
+
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/book/${ref.id}`);
+        return page.getByRole('link', { name: /^Kobo/ }).count();
+      },
+      { timeout: 120_000 },
+    )
+    .toBe(1);
 });
