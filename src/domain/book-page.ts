@@ -15,6 +15,7 @@ import { parsePriceNumeric } from './product-service.ts';
 import type { Profile } from './profile.ts';
 import { bookRoleOf, memberSchemaType } from './profile-json-ld.ts';
 import { aggregateRatingJsonLd, reviewJsonLd, type RatingTotals, type Review } from './review.ts';
+import { isPreorder, preorderLabel } from './releases.ts';
 import { bookSeriesJsonLd } from './series.ts';
 
 /** The not-found screen of an unknown or disabled book (HTTP 404). */
@@ -133,6 +134,12 @@ export interface BookJsonLdInput {
   site: URL | string;
   /** The book's owner: a Publisher is named as the book's publisher (an Organization), anyone else as its author (a Person). */
   owner?: Pick<Profile, 'role' | 'category'>;
+  /**
+   * When the page is rendered. Before the book's publication date its offers are
+   * preorders, named as the page names its links ('Preorder on Kobo'), with
+   * availability PreOrder from that date; without `now` no availability is stated.
+   */
+  now?: Date;
   /** The book's ratings and the reviews the page shows: `aggregateRating` and `review` appear only when ratings exist. */
   ratings?: {
     totals: RatingTotals;
@@ -143,7 +150,8 @@ export interface BookJsonLdInput {
 /**
  * The schema.org Book of a book page: its owner linked to their profile (the
  * author as a Person, or a Publisher member as the publisher, an Organization),
- * genres, image, one Offer per purchase link (with its price when it has one),
+ * genres, image, one Offer per purchase link (with its price when it has one, and
+ * as a preorder before the book's publication date),
  * and the catalogue facts the book has (book-details.ts). A publisher the book
  * names is its publisher, also when a Publisher member lists it: the member's
  * Organization stays only when it is the one named (or none is).
@@ -155,18 +163,23 @@ export function bookJsonLd({
   site,
   owner,
   ratings,
+  now,
 }: BookJsonLdInput): Record<string, unknown> {
   const aggregateRating = ratings ? aggregateRatingJsonLd(ratings.totals) : null;
   const ownerType = owner ? memberSchemaType(owner) : 'Person';
   const chips = bookChips(book);
   const genre = [...chips.genres, ...chips.subGenres];
+  const preorder = now !== undefined && isPreorder(book.publication_date, now);
   const offers = bookLinks(book).map((link) => {
     const amount = link.price === undefined ? null : parsePriceNumeric(link.price);
     return {
       '@type': 'Offer',
-      name: link.label,
+      name: preorder ? preorderLabel(link.label) : link.label,
       url: link.url,
       ...(amount === null ? {} : { price: amount.toFixed(2), priceCurrency: DEFAULT_CURRENCY }),
+      ...(preorder
+        ? { availability: 'https://schema.org/PreOrder', availabilityStarts: book.publication_date }
+        : {}),
     };
   });
   const description = book.description?.trim();

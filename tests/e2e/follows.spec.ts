@@ -165,6 +165,17 @@ test('a preorder is announced once with its date and preorder links, and comes o
   await page.goto(`/book/${ref.id}`);
   await expect(page.locator('[data-book-detail="published"] dd')).toHaveText(/^Comes out /);
   await expect(page.getByRole('link', { name: /Preorder on Kobo/ })).toBeVisible();
+  // Search engines are told the same: the offer is a preorder from the publication date.
+  const jsonLd = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+  ) as { offers?: Array<Record<string, unknown>> };
+  expect(jsonLd.offers).toEqual([
+    expect.objectContaining({
+      name: 'Preorder on Kobo',
+      availability: 'https://schema.org/PreOrder',
+      availabilityStarts: date,
+    }),
+  ]);
 
   // Not out yet: the job sends nothing.
   await runOutNow();

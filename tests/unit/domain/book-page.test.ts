@@ -152,6 +152,44 @@ describe('bookJsonLd', () => {
     expect((data.offers as Array<Record<string, unknown>>)[1]).not.toHaveProperty('price');
   });
 
+  it('offers a book whose date is to come as a preorder, named as the page names its links, and plainly from its day', () => {
+    const input = {
+      book: {
+        ...minimalBook,
+        publication_date: '2027-03-18',
+        ebook_url: 'https://e.example/b2',
+        ebook_price: 4.5,
+        purchase_links: [{ label: 'Kobo', url: 'https://kobo.example/b2', price: null }],
+      },
+      pageUrl: 'https://s.example/book/b2',
+      site: 'https://s.example',
+    };
+    const before = bookJsonLd({ ...input, now: new Date('2027-03-17T23:59:00Z') });
+    expect(before.offers).toEqual([
+      {
+        '@type': 'Offer',
+        name: 'Preorder the eBook',
+        url: 'https://e.example/b2',
+        price: '4.50',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/PreOrder',
+        availabilityStarts: '2027-03-18',
+      },
+      {
+        '@type': 'Offer',
+        name: 'Preorder on Kobo',
+        url: 'https://kobo.example/b2',
+        availability: 'https://schema.org/PreOrder',
+        availabilityStarts: '2027-03-18',
+      },
+    ]);
+    for (const data of [bookJsonLd({ ...input, now: new Date('2027-03-18T00:00:00Z') }), bookJsonLd(input)]) {
+      const offers = data.offers as Array<Record<string, unknown>>;
+      expect(offers.map((offer) => offer.name)).toEqual(['eBook', 'Kobo']);
+      for (const offer of offers) expect(offer).not.toHaveProperty('availability');
+    }
+  });
+
   it('names a Publisher member as the book’s publisher, an Organization, not as a Person author', () => {
     const data = bookJsonLd({
       book: minimalBook,
