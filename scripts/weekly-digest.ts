@@ -4,16 +4,6 @@
 // Refuses to run against anything but the emulators.
 import { sendWeeklyDigests } from '../functions/src/follows/digest.ts';
 import { liveAlertDeps } from '../functions/src/follows/follow-functions.ts';
+import { runOnEmulators } from './lib/emulator-job.ts';
 
-if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-  console.error(
-    'FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST must be set: this runs only on the emulators.',
-  );
-  process.exit(1);
-}
-process.env.GCLOUD_PROJECT ||= 'demo-shelfmark';
-// The demo project's mail catcher and signing key (functions/.env.demo-shelfmark).
-process.env.SMTP_URL ||= 'smtp://127.0.0.1:1025';
-process.env.NEWSLETTER_SIGNING_SECRET ||= 'demo-only-newsletter-signing-secret';
-console.log(JSON.stringify(await sendWeeklyDigests(liveAlertDeps())));
-process.exit(0);
+await runOnEmulators(() => sendWeeklyDigests(liveAlertDeps()));
