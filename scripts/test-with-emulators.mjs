@@ -1,10 +1,12 @@
 // Runs inside `firebase emulators:exec` (see scripts/test.mjs): rules and functions
 // tests, then the demo data, a production build served by scripts/serve.mjs, and the
 // Playwright end-to-end tests in Debian's Chromium against it.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { clientEnv, PORTS, PROJECT_ID, ROOT } from './emulator-env.mjs';
 import { run, runToEnd, stopAll, waitForPort } from './lib/processes.mjs';
 import { stage } from './lib/stage.mjs';
+import { buildForNetlify } from './lib/netlify-build.mjs';
 import { startLocalStandin } from './lib/stripe-standin.mjs';
 import { warmCallables } from './lib/warm-functions.mjs';
 
@@ -21,6 +23,10 @@ let standin;
 const E2E_ARGS = (process.env.E2E_ARGS ?? '').split(' ').filter(Boolean);
 // Test files (path filters) for the rules and functions layers, e.g. VITEST_ARGS="tests/rules/x.test.ts"; all when unset.
 const VITEST_ARGS = (process.env.VITEST_ARGS ?? '').split(' ').filter(Boolean);
+/** What tests/e2e/netlify-build.spec.ts reads when npm test made the Netlify build beforehand. */
+const NETLIFY_BUILD_RESULT = join(RESULTS, 'netlify-build.json');
+/** An emulator project nobody writes to, for the Netlify build's pre-rendered pages. */
+const NETLIFY_BUILD_PROJECT = `${PROJECT_ID}-netlify-build`;
 
 async function main() {
   // Tests get their own media folder: the developer's .media (used by `npm start`) stays untouched.
@@ -49,6 +55,22 @@ async function main() {
   const projects = ['rules', 'functions'].filter((layer) => LAYERS.has(layer));
   if (projects.length > 0) {
     stage(`${projects.join(' and ')} tests${projects.length > 1 ? ' (side by side)' : ''}`);
+    // The Netlify build is made while the functions tests wait on their triggers, once
+    // the rules tests have left their core (scripts/lib/netlify-build.mjs). It reads a
+    // project of its own that nothing writes: what it checks is the output's shape,
+    // which no data changes, and the functions tests' data changes under it.
+    let netlifyBuild = Promise.resolve();
+    const startNetlifyBuild = () => {
+      netlifyBuild = buildForNetlify({
+        root: ROOT,
+        env: { ...env, GCLOUD_PROJECT: NETLIFY_BUILD_PROJECT, FIREBASE_PROJECT_ID: NETLIFY_BUILD_PROJECT },
+        outDir: join(RESULTS, 'netlify-build'),
+        resultFile: NETLIFY_BUILD_RESULT,
+      });
+    };
+    const prebuild =
+      LAYERS.has('e2e') && (E2E_ARGS.length === 0 || E2E_ARGS.some((arg) => arg.includes('netlify-build')));
+    if (prebuild && !projects.includes('rules')) startNetlifyBuild();
     const codes = await Promise.all(
       projects.map((project) =>
         runToEnd(
@@ -65,10 +87,15 @@ async function main() {
             `--outputFile.json=${join(RESULTS, `${project}.json`)}`,
           ],
           { cwd: ROOT, env },
-        ),
+        ).then((code) => {
+          if (prebuild && project === 'rules') startNetlifyBuild();
+          return code;
+        }),
       ),
     );
     failed ||= codes.some((code) => code !== 0);
+    // Both builds write Astro's caches in the checkout: the site's waits for this one.
+    await netlifyBuild;
   }
   if (!LAYERS.has('e2e')) return failed ? 1 : 0;
 
@@ -110,6 +137,7 @@ async function main() {
         ...env,
         E2E_BASE_URL: `http://127.0.0.1:${E2E_PORT}`,
         PLAYWRIGHT_JSON_OUTPUT_NAME: join(RESULTS, 'e2e.json'),
+        ...(existsSync(NETLIFY_BUILD_RESULT) ? { NETLIFY_BUILD_RESULT } : {}),
       },
     });
     failed ||= code !== 0;

@@ -163,13 +163,15 @@ export async function rulesAccept(write: Promise<unknown>): Promise<boolean> {
 const COVERAGE_TIMEOUT_MS = 15_000;
 
 /**
- * Saves the emulator's rule coverage report for this file's project to
- * test-results/, so untested branches of firestore.rules can be spotted.
+ * With RULES_COVERAGE=1, saves the emulator's rule coverage report for this file's
+ * project to test-results/rules-coverage/, so untested branches of firestore.rules can
+ * be spotted. Off by default: the reports came to about 200 MB of HTML a run (67 MB for
+ * the profiles file alone), each built by the emulator on the CPU the tests share.
  * Best effort: a failure to fetch never fails the run.
  */
 export async function saveRuleCoverage(env: RulesTestEnvironment): Promise<void> {
   const emulator = env.emulators.firestore;
-  if (!emulator) return;
+  if (!emulator || process.env.RULES_COVERAGE !== '1') return;
   const url = `http://${emulator.host}:${emulator.port}/emulator/v1/projects/${env.projectId}:ruleCoverage.html`;
   try {
     // The emulator builds the report from every evaluation of the file; on a loaded

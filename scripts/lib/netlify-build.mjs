@@ -1,0 +1,42 @@
+// The Netlify build (what Netlify runs, DEPLOY_TARGET=netlify standing in for its
+// NETLIFY=true) that tests/e2e/netlify-build.spec.ts checks. `npm test` makes it while
+// the functions tests run: they wait on triggers and leave most of a core idle, while
+// inside the end-to-end layer every core is busy with browsers, where the build took
+// 34 s of one worker and slowed the other. The e2e test then reads the result; run on
+// its own (no result named), it builds by itself.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { run } from './processes.mjs';
+
+/**
+ * Builds the Netlify output into `outDir` and writes `{ code, outDir, seconds, output }`
+ * (the output's tail) to `resultFile`; resolves with the exit code. The adapter writes
+ * its server function to `.netlify/` in the checkout, which is cleared first so nothing
+ * left from an earlier build can pass the test.
+ */
+export async function buildForNetlify({ root, env, outDir, resultFile }) {
+  rmSync(join(root, '.netlify'), { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
+  const started = Date.now();
+  const child = run(join(root, 'node_modules', '.bin', 'astro'), ['build', '--outDir', outDir], {
+    cwd: root,
+    env: { ...env, DEPLOY_TARGET: 'netlify' },
+    quiet: true,
+    name: 'netlify-build',
+  });
+  const code = await new Promise((resolve, reject) => {
+    child.on('error', reject);
+    // 'close', not 'exit': the output's last chunks have arrived by then.
+    child.on('close', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+  });
+  writeFileSync(
+    resultFile,
+    JSON.stringify({
+      code,
+      outDir,
+      seconds: (Date.now() - started) / 1000,
+      output: child.output.slice(-8000),
+    }),
+  );
+  return code;
+}
