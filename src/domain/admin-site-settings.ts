@@ -27,6 +27,10 @@ export type SiteSettingsEdit = z.infer<typeof siteSettingsEditSchema>;
 
 /** The global free-preview title: required, at most a title's length. */
 export const freePreviewTitleSchema = z.string().trim().min(1, 'Title is required').max(TEXT_LIMITS.title);
+/** The admin's form for the global free-preview title (Book Management), checked with the same rule the callable applies. */
+export const freePreviewTitleFormSchema = z.object({ title: freePreviewTitleSchema });
+/** The form's values as validated. */
+export type FreePreviewTitleForm = z.infer<typeof freePreviewTitleFormSchema>;
 
 /** Every request of adminSiteSettings. */
 export const adminSiteSettingsRequestSchema = z.discriminatedUnion('action', [

@@ -11,6 +11,7 @@ import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { useAsync } from '../ui/use-async.ts';
 import ProfileImageField from '../ui/ProfileImageField.tsx';
 import { INPUT_CLASS, SubmitButton } from '../ui/fields.tsx';
+import FormAlert from '../ui/FormAlert.tsx';
 
 function api() {
   return import('../../data/client/admin-content.ts');
@@ -47,9 +48,9 @@ function NewBannerForm({ onCreated, selfUid }: { onCreated: () => void; selfUid:
   });
   const error = (name: keyof FormInput) =>
     e[name] ? (
-      <p id={`banner-${name}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
+      <FormAlert id={`banner-${name}-error`} spaced>
         {e[name]?.message}
-      </p>
+      </FormAlert>
     ) : null;
 
   async function submit(banner: z.output<typeof bannerFormSchema>) {

@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { MAX_FEATURED_BOOKS_MESSAGE, type AdminFeaturedRequest } from '../../domain/admin-featured.ts';
-import { freePreviewTitleSchema } from '../../domain/admin-site-settings.ts';
+import { freePreviewTitleFormSchema, type FreePreviewTitleForm } from '../../domain/admin-site-settings.ts';
 import { resolveSiteSettings } from '../../domain/site-settings.ts';
 import { showToast } from '../../lib/toast.ts';
 import type { BookItem } from '../../data/client/admin-featured.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
-import { SubmitButton } from '../ui/fields.tsx';
+import { Field, SubmitButton } from '../ui/fields.tsx';
 import PickerDialog from '../ui/PickerDialog.tsx';
 import Switch from '../ui/Switch.tsx';
 import { useAsync, usePagedAsync } from '../ui/use-async.ts';
@@ -78,11 +80,9 @@ function BookPicker({
   );
 }
 
-/** The global free-preview section title; books whose title is unset, the default or the previous global title follow it. */
-function GlobalTitleForm() {
+/** Loads the stored global free-preview title (the default where none is stored or it cannot be read), then shows its form. */
+function GlobalTitle() {
   const [title, setTitle] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     void import('../../data/client/admin-site-settings.ts')
@@ -94,18 +94,24 @@ function GlobalTitleForm() {
       });
   }, []);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = freePreviewTitleSchema.safeParse(title ?? '');
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Title is required');
-      return;
-    }
-    setError(null);
-    setBusy(true);
+  if (title === null) return <p role="status">Loading the global title…</p>;
+  return <GlobalTitleForm initialTitle={title} />;
+}
+
+/**
+ * The global free-preview section title; books whose title is unset, the default or the
+ * previous global title follow it. Saved trimmed; an empty or over-long title is refused
+ * inline and nothing is sent.
+ */
+export function GlobalTitleForm({ initialTitle }: { initialTitle: string }) {
+  const { register, handleSubmit, formState } = useForm<FreePreviewTitleForm>({
+    resolver: zodResolver(freePreviewTitleFormSchema),
+    defaultValues: { title: initialTitle },
+  });
+
+  async function submit({ title }: FreePreviewTitleForm) {
     const { adminSiteSettings } = await import('../../data/client/admin-site-settings.ts');
-    const outcome = await adminSiteSettings({ action: 'set-free-preview-title', title: parsed.data });
-    setBusy(false);
+    const outcome = await adminSiteSettings({ action: 'set-free-preview-title', title });
     if (!outcome.ok) {
       fail('Failed to update global title.');
       return;
@@ -116,28 +122,17 @@ function GlobalTitleForm() {
     });
   }
 
-  if (title === null) return <p role="status">Loading the global title…</p>;
   return (
-    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={handleSubmit(submit)}>
       <div className="min-w-64 flex-1">
-        <label htmlFor="global-free-preview-title" className="mb-1 block text-sm font-semibold">
-          Global free-preview section title
-        </label>
-        <input
+        <Field
           id="global-free-preview-title"
-          className="w-full rounded-md border border-line bg-white px-3 py-2"
-          value={title}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'global-title-error' : undefined}
-          onChange={(event) => setTitle(event.target.value)}
+          label="Global free-preview section title"
+          error={formState.errors.title?.message}
+          {...register('title')}
         />
-        {error ? (
-          <p id="global-title-error" role="alert" className="mt-1 text-sm font-semibold text-red-700">
-            {error}
-          </p>
-        ) : null}
       </div>
-      <SubmitButton busy={busy}>Update Title</SubmitButton>
+      <SubmitButton busy={formState.isSubmitting}>Update Title</SubmitButton>
     </form>
   );
 }
@@ -191,7 +186,7 @@ export default function FeaturedBooks() {
 
   return (
     <div className="space-y-6">
-      <GlobalTitleForm />
+      <GlobalTitle />
       <section aria-labelledby="featured-books-heading" className="space-y-3">
         <h2 id="featured-books-heading" className="text-xl font-bold">
           Featured Books (12 slots)

@@ -19,14 +19,7 @@ import { saveSiteSettings } from './save-site-settings.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import { INPUT_CLASS, SubmitButton } from '../ui/fields.tsx';
 import { useAsync } from '../ui/use-async.ts';
-
-function ErrorText({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} role="alert" className="mt-1 text-sm font-semibold text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
+import FormAlert from '../ui/FormAlert.tsx';
 
 const brandingSchema = siteSettingsEditSchema
   .pick({
@@ -86,7 +79,9 @@ function BrandingForm({ stored, selfUid }: { stored: Stored | null; selfUid: str
       <p className="text-sm text-ink-muted">
         Without a logo the header shows the default icon. Save Branding to publish a new logo.
       </p>
-      <ErrorText id="ss-logo_url-error" message={e.logo_url?.message} />
+      <FormAlert id="ss-logo_url-error" spaced>
+        {e.logo_url?.message}
+      </FormAlert>
       {fields.map(({ name, label, hint }) => (
         <div key={name}>
           <label htmlFor={`ss-${name}`} className="mb-1 block text-sm font-semibold">
@@ -115,7 +110,9 @@ function BrandingForm({ stored, selfUid }: { stored: Stored | null; selfUid: str
               {hint}
             </p>
           ) : null}
-          <ErrorText id={`ss-${name}-error`} message={e[name]?.message} />
+          <FormAlert id={`ss-${name}-error`} spaced>
+            {e[name]?.message}
+          </FormAlert>
         </div>
       ))}
       <SubmitButton busy={formState.isSubmitting} waitingLabel={uploading ? 'Uploading image…' : undefined}>
@@ -170,7 +167,9 @@ function MenuForm({ stored }: { stored: Stored | null }) {
                   aria-describedby={itemErrors?.label ? `menu-${index}-label-error` : undefined}
                   {...register(`menu_items.${index}.label`)}
                 />
-                <ErrorText id={`menu-${index}-label-error`} message={itemErrors?.label?.message} />
+                <FormAlert id={`menu-${index}-label-error`} spaced>
+                  {itemErrors?.label?.message}
+                </FormAlert>
               </div>
               <div className="min-w-40 flex-1">
                 <label htmlFor={`menu-${index}-url`} className="text-sm font-semibold">
@@ -183,7 +182,9 @@ function MenuForm({ stored }: { stored: Stored | null }) {
                   aria-describedby={itemErrors?.url ? `menu-${index}-url-error` : undefined}
                   {...register(`menu_items.${index}.url`)}
                 />
-                <ErrorText id={`menu-${index}-url-error`} message={itemErrors?.url?.message} />
+                <FormAlert id={`menu-${index}-url-error`} spaced>
+                  {itemErrors?.url?.message}
+                </FormAlert>
               </div>
               <div className="flex gap-1 self-end">
                 <button
@@ -217,7 +218,9 @@ function MenuForm({ stored }: { stored: Stored | null }) {
           );
         })}
       </ol>
-      <ErrorText id="menu-error" message={errors?.message ?? errors?.root?.message} />
+      <FormAlert id="menu-error" spaced>
+        {errors?.message ?? errors?.root?.message}
+      </FormAlert>
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
@@ -272,7 +275,9 @@ function SocialForm({ stored }: { stored: Stored | null }) {
             aria-describedby={errors?.[network] ? `social-${network}-error` : undefined}
             {...register(`social_links.${network}`)}
           />
-          <ErrorText id={`social-${network}-error`} message={errors?.[network]?.message} />
+          <FormAlert id={`social-${network}-error`} spaced>
+            {errors?.[network]?.message}
+          </FormAlert>
         </div>
       ))}
       <div className="md:col-span-2">

@@ -1,5 +1,5 @@
 /**
- * Mounts the book page's edit mode: loaded by BookEditLoader.astro only for a
+ * Mounts the book page's edit mode: loaded by ItemEditLoader.astro only for a
  * visitor whose session hint says they may edit this book (or, on a not-found
  * page, for any signed-in member: the owner of a disabled book is not named
  * there), after the page has painted.

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { FOLLOW_MESSAGES, followerCountLabel } from '../../domain/follows.ts';
+import FormAlert from '../ui/FormAlert.tsx';
 
 interface Props {
   /** The followed author (profiles/{uid}). */
@@ -93,11 +94,7 @@ export default function FollowButton({ authorUid, authorName, initialCount, onSi
           {following ? `: you follow ${authorName}; select to unfollow` : ` ${authorName}`}
         </span>
       </button>
-      {state.step === 'ready' && state.error ? (
-        <p role="alert" className="text-sm font-semibold text-red-700">
-          {state.error}
-        </p>
-      ) : null}
+      <FormAlert>{state.step === 'ready' ? state.error : null}</FormAlert>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CHECK_INBOX_DETAIL, CHECK_INBOX_MESSAGE, optInEmailSchema } from '../../domain/opt-in.ts';
 import { OPT_IN_ENDPOINT, sendOptIn } from '../../lib/opt-in.ts';
 import { Field, SubmitButton } from '../ui/fields.tsx';
+import FormAlert from '../ui/FormAlert.tsx';
 
 interface Props {
   /** The author to follow (profiles/{uid}). */
@@ -80,11 +81,7 @@ export default function FollowByEmail({ authorUid, idPrefix = 'follow-email' }: 
       <SubmitButton busy={formState.isSubmitting} busyLabel="Sending…">
         Follow by email
       </SubmitButton>
-      {failure ? (
-        <p role="alert" className="text-sm font-semibold text-red-700">
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert>{failure}</FormAlert>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import {
 import type { OwnFollow } from '../../data/client/follows.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import { useAsync } from '../ui/use-async.ts';
+import FormAlert from '../ui/FormAlert.tsx';
 
 interface Props {
   /** The signed-in member. */
@@ -123,11 +124,9 @@ function FollowRow({
       >
         Unfollow<span className="sr-only"> {name}</span>
       </button>
-      {error ? (
-        <p id={`${selectId}-error`} role="alert" className="w-full text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert id={`${selectId}-error`} fullWidth>
+        {error}
+      </FormAlert>
     </li>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Mounts the product/service page's edit mode: loaded by ProductEditLoader.astro
+ * Mounts the product/service page's edit mode: loaded by ItemEditLoader.astro
  * only for a visitor whose session hint says they may edit, after the first paint.
  */
 import { mountOwnedItemEditor } from '../owned-items/mount-owned-item-editor.tsx';

@@ -4,6 +4,7 @@
  * form's own error when the stored value is refused.
  */
 import ProfileImageField from '../ui/ProfileImageField.tsx';
+import FormAlert from '../ui/FormAlert.tsx';
 
 interface Props {
   /** Element id for the error line. */
@@ -23,11 +24,9 @@ export default function PictureInput({ id, value, onChange, userId, error }: Pro
   return (
     <div>
       <ProfileImageField value={value} onChange={onChange} userId={userId} label="Profile Picture" />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert id={`${id}-error`} spaced>
+        {error}
+      </FormAlert>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
 import { REPORT_ENDPOINT, sendReport } from '../../lib/report.ts';
 import { AreaField, describedBy, FieldFrame, SubmitButton } from '../ui/fields.tsx';
 import { INPUT_CLASS } from '../ui/styles.ts';
+import FormAlert from '../ui/FormAlert.tsx';
 
 interface Props {
   /** What is reported. */
@@ -108,11 +109,7 @@ export default function ReportForm({ kind, itemId }: Props) {
       <SubmitButton busy={formState.isSubmitting} busyLabel="Sending…">
         Send report
       </SubmitButton>
-      {answer ? (
-        <p role="alert" className="text-sm font-semibold text-red-700">
-          {answer.message}
-        </p>
-      ) : null}
+      <FormAlert>{answer?.message}</FormAlert>
     </form>
   );
 }

@@ -23,6 +23,7 @@ import { failureToast } from '../owned-items/failure-toast.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { SubmitButton, TextArea } from '../ui/fields.tsx';
 import { submitValid } from '../ui/submit-valid.ts';
+import FormAlert from '../ui/FormAlert.tsx';
 
 type FormInput = z.input<typeof reviewFormSchema>;
 
@@ -70,11 +71,9 @@ function StarPicker({
           </label>
         ))}
       </div>
-      {error && (
-        <p id="review-rating-error" role="alert" className="mt-1 text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      )}
+      <FormAlert id="review-rating-error" spaced>
+        {error}
+      </FormAlert>
     </fieldset>
   );
 }
