@@ -4,7 +4,9 @@
  * page's description for search engines and link previews.
  */
 import type { Book } from './book.ts';
+import { publicationDateText, todayOf } from './book-details.ts';
 import { bookLinks, type BookLink } from './book-links.ts';
+import { isPreorder, purchaseLinksOn } from './releases.ts';
 import type { ProductService } from './product-service.ts';
 import { cardCategory, eventLines, showsBookCount, type Profile } from './profile.ts';
 
@@ -24,7 +26,10 @@ const DESCRIPTION_MAX = 160;
 /** A book as the profile page lists it: the book and its purchase links. */
 export interface ProfileBook {
   book: Book;
+  /** Its purchase links as they read on the day: 'Preorder …' while its publication date is to come. */
   links: BookLink[];
+  /** 'Comes out 14 March 2027' for a preorder, so its card says why its links are preorders; else null. */
+  comesOut: string | null;
 }
 
 /** The sections of a profile page, each present only when a visitor has something to see in it. */
@@ -73,6 +78,8 @@ export function profileSections(
   profile: SectionProfile,
   books: readonly Book[],
   products: readonly ProductService[],
+  /** The day the page is rendered on, which decides which books are still preorders. */
+  now: Date = new Date(),
 ): ProfileSections {
   const activeProducts = products.filter((item) => item.is_active);
   const events = eventLines(profile.upcoming_events);
@@ -80,11 +87,22 @@ export function profileSections(
     about: text(profile.about_me),
     announcement: text(profile.special_announcement),
     books: showsBooks(profile)
-      ? books.filter((book) => book.is_active).map((book) => ({ book, links: bookLinks(book) }))
+      ? books.filter((book) => book.is_active).map((book) => profileBook(book, now))
       : null,
     products: activeProducts.length > 0 ? activeProducts : null,
     events: events.length > 0 ? events : null,
     website: text(profile.social_links.website),
+  };
+}
+
+/** A book's card on its author's profile on `now`'s day: a preorder's links read as preorders, under its coming date. */
+function profileBook(book: Book, now: Date): ProfileBook {
+  const preorder = isPreorder(book.publication_date, now);
+  return {
+    book,
+    links: purchaseLinksOn(bookLinks(book), book.publication_date, now),
+    comesOut:
+      preorder && book.publication_date ? publicationDateText(book.publication_date, todayOf(now)) : null,
   };
 }
 

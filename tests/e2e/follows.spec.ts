@@ -176,6 +176,11 @@ test('a preorder is announced once with its date and preorder links, and comes o
       availabilityStarts: date,
     }),
   ]);
+  // The author's profile card says the same: its coming date, and the link as a preorder.
+  await page.goto(`/profile/${author.slug}`);
+  const card = page.locator('[data-profile-book]').filter({ hasText: title });
+  await expect(card.locator('[data-book-comes-out]')).toHaveText(/Comes out \d{1,2} \w+ \d{4}/);
+  await expect(card.getByRole('link', { name: /^Preorder on Kobo/ })).toBeVisible();
 
   // Not out yet: the job sends nothing.
   await runOutNow();

@@ -69,6 +69,35 @@ describe('profileSections', () => {
       website: null,
     });
   });
+  it('reads a preorder’s links as preorders under its coming date, and an out book’s as they are', () => {
+    const links = { purchase_url: 'https://shop.example.com/tides', ebook_url: 'https://shop.example.com/e' };
+    const now = new Date('2026-12-01T10:00:00Z');
+    const [coming, out, undated] = profileSections(
+      profile({ category: 'Book Author' }),
+      [
+        book({ id: 'coming', publication_date: '2027-03-14', ...links }),
+        book({ id: 'out', publication_date: '2026-12-01', ...links }),
+        book({ id: 'undated', ...links }),
+      ],
+      [],
+      now,
+    ).books!;
+    expect(coming!.comesOut).toBe('Comes out 14 March 2027');
+    expect(coming!.links.map((link) => link.label)).toEqual(['Preorder the Book', 'Preorder the eBook']);
+    for (const item of [out!, undated!]) {
+      expect(item.comesOut, item.book.id).toBeNull();
+      expect(item.links).toEqual(bookLinks(item.book));
+    }
+    // The day it comes out, the same book reads as out.
+    const released = profileSections(
+      profile({ category: 'Book Author' }),
+      [book({ id: 'coming', publication_date: '2027-03-14', ...links })],
+      [],
+      new Date('2027-03-14T00:00:01Z'),
+    ).books![0]!;
+    expect(released.comesOut).toBeNull();
+    expect(released.links.map((link) => link.label)).toEqual(['Buy the Book', 'eBook']);
+  });
   it('shows only active books and products', () => {
     const sections = profileSections(
       profile({ category: 'Publisher' }),
