@@ -11,7 +11,7 @@ import { describeIssue } from '../../../src/domain/profile-save';
 import { db } from '../firestore';
 import { guardedCall } from '../guard';
 import { staleDerivedFields } from './book-derived';
-import { deleteItemCallable, itemCaller, removeUpload, saveOwnedItem, type ItemKind } from './owned-items';
+import { deleteItemCallable, itemCaller, removeUpload, saveOwnedItem, type ItemKind } from '../owned-items/owned-items';
 
 /** How books are stored. */
 export const BOOK_ITEM: ItemKind = {

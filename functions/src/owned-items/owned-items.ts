@@ -21,7 +21,7 @@ import { guardedCall, type Caller, type GuardedCallable } from '../guard';
 import { db, millisOf } from '../firestore';
 import { removeUploadFolder } from '../media';
 import { assertWithinPlanLimit } from './plan-limit';
-import type { BookOwner } from './book-derived';
+import type { BookOwner } from '../books/book-derived';
 
 /** Who is calling. */
 export interface ItemCaller {

@@ -16,7 +16,7 @@ import {
   removeUpload,
   saveOwnedItem,
   type ItemKind,
-} from '../books/owned-items';
+} from '../owned-items/owned-items';
 
 /** How products/services are stored. */
 export const PRODUCT_ITEM: ItemKind = {

@@ -27,7 +27,7 @@ import { setAdminClaim } from '../accounts/admin-claim';
 import { guardedCall, revokeSessions, sessionStampNow } from '../guard';
 import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/caller-standing';
 import { planPageSlugChange } from '../accounts/page-slug';
-import { assertWithinPlanLimit } from '../books/plan-limit';
+import { assertWithinPlanLimit } from '../owned-items/plan-limit';
 import { removeUploadFolder } from '../media';
 import { staleDerivedFields } from '../books/book-derived';
 import { wantedFields } from '../profile-directory-fields';
