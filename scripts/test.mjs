@@ -5,6 +5,7 @@ import './lib/node-version.mjs';
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { emulatorEnv, PROJECT_ID, ROOT } from './emulator-env.mjs';
 import { runToEnd } from './lib/processes.mjs';
@@ -38,6 +39,9 @@ async function main() {
           'unit',
           '--project',
           'unit-mocks',
+          // Nothing else runs yet, so every core (vitest leaves one free by default): 14 s
+          // instead of 17 s on two cores.
+          `--maxWorkers=${availableParallelism()}`,
           '--reporter=default',
           '--reporter=json',
           `--outputFile.json=${join(RESULTS, 'unit.json')}`,
