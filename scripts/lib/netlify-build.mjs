@@ -8,6 +8,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from './processes.mjs';
 
+/** How long the build may take before it is stopped and reported as failed. */
+const BUILD_TIMEOUT_MS = 300_000;
+
 /**
  * Builds the Netlify output into `outDir` and writes `{ code, outDir, seconds, output }`
  * (the output's tail) to `resultFile`; resolves with the exit code. The adapter writes
@@ -24,19 +27,25 @@ export async function buildForNetlify({ root, env, outDir, resultFile }) {
     quiet: true,
     name: 'netlify-build',
   });
+  // The e2e test gave its own build 300 s; a build that hangs must not hold the run.
+  // The child leads its own process group (processes.mjs): stop the group, workers too.
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+  }, BUILD_TIMEOUT_MS);
   const code = await new Promise((resolve, reject) => {
     child.on('error', reject);
     // 'close', not 'exit': the output's last chunks have arrived by then.
     child.on('close', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
-  });
+  }).finally(() => clearTimeout(timer));
+  const seconds = (Date.now() - started) / 1000;
+  const stopped = seconds * 1000 >= BUILD_TIMEOUT_MS ? `\nstopped after ${BUILD_TIMEOUT_MS / 1000} s` : '';
   writeFileSync(
     resultFile,
-    JSON.stringify({
-      code,
-      outDir,
-      seconds: (Date.now() - started) / 1000,
-      output: child.output.slice(-8000),
-    }),
+    JSON.stringify({ code, outDir, seconds, output: child.output.slice(-8000) + stopped }),
   );
   return code;
 }
