@@ -4,7 +4,7 @@
 // that follow it, and the spec's failure toast when the save is refused.
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { settle, useMounted } from '../ui/render';
+import { typeAndSubmit, useMounted } from '../ui/render';
 
 const api = vi.hoisted(() => ({ adminSiteSettings: vi.fn(), loadSiteSettings: vi.fn() }));
 vi.mock('../../../../src/data/client/admin-site-settings.ts', () => api);
@@ -14,15 +14,6 @@ const { GlobalTitleForm } = await import('../../../../src/islands/admin/Featured
 
 const show = useMounted();
 const input = () => document.querySelector<HTMLInputElement>('#global-free-preview-title')!;
-
-async function typeAndSubmit(text: string) {
-  await settle(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input(), text);
-    input().dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  await settle(() => document.querySelector('form')!.requestSubmit());
-  await settle();
-}
 
 describe('GlobalTitleForm', () => {
   it('shows the stored title in a labelled field', async () => {
@@ -36,7 +27,7 @@ describe('GlobalTitleForm', () => {
   it('refuses an empty title inline and sends nothing', async () => {
     api.adminSiteSettings.mockReset();
     await show(createElement(GlobalTitleForm, { initialTitle: 'Read a Sample' }));
-    await typeAndSubmit('   ');
+    await typeAndSubmit(input(), '   ');
     expect(document.querySelector('#global-free-preview-title-error')!.textContent).toBe('Title is required');
     expect(input().getAttribute('aria-invalid')).toBe('true');
     expect(api.adminSiteSettings).not.toHaveBeenCalled();
@@ -46,7 +37,7 @@ describe('GlobalTitleForm', () => {
     api.adminSiteSettings.mockReset().mockResolvedValue({ ok: true, data: { updatedBooks: 4 } });
     showToast.mockReset();
     await show(createElement(GlobalTitleForm, { initialTitle: 'Read a Sample' }));
-    await typeAndSubmit('  First Chapters  ');
+    await typeAndSubmit(input(), '  First Chapters  ');
     expect(api.adminSiteSettings).toHaveBeenCalledWith({
       action: 'set-free-preview-title',
       title: 'First Chapters',
@@ -64,7 +55,7 @@ describe('GlobalTitleForm', () => {
       .mockResolvedValue({ ok: false, message: 'denied', code: 'permission-denied' });
     showToast.mockReset();
     await show(createElement(GlobalTitleForm, { initialTitle: 'Read a Sample' }));
-    await typeAndSubmit('First Chapters');
+    await typeAndSubmit(input(), 'First Chapters');
     expect(showToast).toHaveBeenCalledWith({
       title: 'Error',
       description: 'Failed to update global title.',

@@ -5,7 +5,7 @@
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROMOTION_CODE_MESSAGE } from '../../../../src/domain/site-settings';
-import { mount, settle, type Mounted } from '../ui/render';
+import { mount, settle, typeAndSubmit, type Mounted } from '../ui/render';
 
 const saved = vi.hoisted(() => ({ calls: [] as unknown[] }));
 vi.mock('../../../../src/islands/admin/save-site-settings.ts', () => ({
@@ -27,15 +27,6 @@ afterEach(() => {
 
 const input = () => document.querySelector<HTMLInputElement>('#ss-promotion_code')!;
 
-async function typeAndSave(text: string) {
-  await settle(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input(), text);
-    input().dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  await settle(() => document.querySelector('form')!.requestSubmit());
-  await settle();
-}
-
 describe('PromotionForm', () => {
   it('shows the stored code in a labelled field', async () => {
     mounted = await mount(
@@ -47,7 +38,7 @@ describe('PromotionForm', () => {
 
   it('refuses a code of another shape inline and saves nothing', async () => {
     mounted = await mount(createElement(PromotionForm, { stored: null }));
-    await typeAndSave('no spaces allowed');
+    await typeAndSubmit(input(), 'no spaces allowed');
     expect(document.querySelector('#ss-promotion_code-error')!.textContent).toBe(PROMOTION_CODE_MESSAGE);
     expect(input().getAttribute('aria-invalid')).toBe('true');
     expect(saved.calls).toEqual([]);
@@ -55,10 +46,10 @@ describe('PromotionForm', () => {
 
   it('saves a code upper case, and an empty field as no promotion', async () => {
     mounted = await mount(createElement(PromotionForm, { stored: null }));
-    await typeAndSave(' winter-10 ');
+    await typeAndSubmit(input(), ' winter-10 ');
     expect(saved.calls).toEqual([{ promotion_code: 'WINTER-10' }]);
     expect(input().value).toBe('WINTER-10');
-    await typeAndSave('');
+    await typeAndSubmit(input(), '');
     expect(saved.calls).toEqual([{ promotion_code: 'WINTER-10' }, { promotion_code: null }]);
   });
 });

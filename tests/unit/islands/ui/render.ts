@@ -50,6 +50,20 @@ export async function settle(step: () => unknown = () => undefined): Promise<voi
   });
 }
 
+/**
+ * Types `text` into `input` as a person does (React reads the value through the
+ * native setter and an input event), then submits the input's form and lets React
+ * settle.
+ */
+export async function typeAndSubmit(input: HTMLInputElement, text: string): Promise<void> {
+  await settle(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await settle(() => input.form!.requestSubmit());
+  await settle();
+}
+
 /** A promise the test resolves or rejects by hand. */
 export function deferred<T>() {
   let resolve!: (value: T) => void;
