@@ -8,7 +8,7 @@
 //   npx tsx scripts/backfill-publication-keys.ts
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { MARKET_COLLECTION, publicationKeyUpdates } from '../src/domain/market-entry.ts';
+import { MARKET_COLLECTION, publicationKeyUpdates } from '../src/domain/market/market-entry.ts';
 
 const BATCH = 400;
 const app = initializeApp(

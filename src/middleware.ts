@@ -1,5 +1,5 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { withReadMeter } from './data/server/read-meter.ts';
+import { withReadMeter } from './data/server/shared/read-meter.ts';
 import { shapePage } from './security/critical-page.ts';
 import { LATE_STYLESHEET_HREF } from './security/late-stylesheet.ts';
 import { FILE_CSP, HSTS, SECURITY_HEADERS, sendsHsts } from './security/policy.ts';

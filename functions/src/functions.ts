@@ -1,28 +1,28 @@
 // Every function the Cloud Functions bundle exports, by name and module. The bundle's
 // entry (index.ts) loads each of them only when it is first asked for; this list is
 // what the type checks below and the tests read.
-import type { CallableName, CallableResponse } from '../../src/domain/callables';
-import type { GuardedCallable } from './guard';
+import type { CallableName, CallableResponse } from '../../src/domain/shared/callables';
+import type { GuardedCallable } from './shared/guard';
 
 export { onWrite } from './triggers/triggers';
-export { publishSite, requestPublish, publishHourly } from './publish/publish-functions';
-export { publishNotification } from './publish/netlify-notification';
-export { spotlightDaily } from './spotlight/spotlight-functions';
+export { publishSite, requestPublish, publishHourly } from './site/publish-functions';
+export { publishNotification } from './site/netlify-notification';
+export { spotlightDaily } from './home/spotlight-functions';
 export { signUp } from './accounts/sign-up';
 export { resendVerificationEmail } from './accounts/resend-verification';
 export { blockClientSignUp } from './accounts/block-client-sign-up';
-export { saveProfile } from './profiles/save-profile';
+export { saveProfile } from './members/save-profile';
 export { ensureProfile } from './accounts/ensure-profile';
 export { deleteAccount, finishAccountDeletions } from './accounts/delete-account';
 export { authUserDeleted } from './accounts/auth-user-deleted';
-export { removeOrphanUploadsHourly } from './orphan-uploads';
+export { removeOrphanUploadsHourly } from './media/orphan-uploads';
 export {
   newsletterAudience,
   sendNewsletter,
   deliverNewsletterBatch,
   newsletterUnsubscribe,
   newsletterSubscribersCsv,
-} from './newsletters/newsletter-functions';
+} from './editorial/newsletter-functions';
 export { adminUserManagement } from './admin/users';
 export { requestPasswordReset, deliverPasswordReset } from './accounts/password-reset';
 export { requestEmailChange, deliverEmailChange } from './accounts/email-change';
@@ -32,32 +32,32 @@ export { completePasswordReset } from './accounts/password-reset-completion';
 export { accountOverview, signOutEverywhere } from './accounts/account-settings';
 export { exportMemberData } from './accounts/export-data';
 export { saveBook, deleteBook } from './books/save-book';
-export { saveProductService, deleteProductService } from './products/save-product';
+export { saveProductService, deleteProductService } from './items/save-product';
 export { adminFeatured } from './admin/featured';
 export { adminModeration } from './admin/moderation';
 export { adminHeldReviews } from './admin/held-reviews';
 export { adminSiteSettings } from './admin/site-settings';
 export { adminContent } from './admin/content';
 export { contactSeller } from './market/contact-seller';
-export { saveReview, deleteReview } from './reviews/save-review';
-export { setShelf } from './reviews/set-shelf';
+export { saveReview, deleteReview } from './readers/save-review';
+export { setShelf } from './readers/set-shelf';
 export { stripeWebhook } from './billing/webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { endBillingGraces } from './billing/grace';
-export { memberAnalytics } from './analytics/member-analytics';
+export { memberAnalytics } from './members/member-analytics';
 export { searchSnapshot } from './search/search-snapshot';
 export { searchTypesense } from './search/search-typesense';
-export { mailOptInConfirmation } from './opt-in/confirmation-mail';
-export { updateFollow } from './follows/update-follow';
-export { followerCountOnCreate, followerCountOnDelete } from './follows/follower-count';
+export { mailOptInConfirmation } from './accounts/confirmation-mail';
+export { updateFollow } from './readers/update-follow';
+export { followerCountOnCreate, followerCountOnDelete } from './readers/follower-count';
 export {
   deliverReleaseAlerts,
   outNowAlerts,
   weeklyFollowDigest,
   followUnsubscribe,
-} from './follows/follow-functions';
+} from './readers/follow-functions';
 
-// The callables exported here are exactly those of src/domain/callables.ts, each
+// The callables exported here are exactly those of src/domain/shared/callables.ts, each
 // answering what the table says: a renamed, missing or retyped callable fails
 // `tsc -p functions` with its name in the message (the site compiles against the
 // same table).

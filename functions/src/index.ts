@@ -20,17 +20,16 @@ type Loaders = { [Name in keyof Functions]: () => Functions[Name] };
 const loaders: Loaders = {
   onWrite: () => (require('./triggers/triggers') as typeof import('./triggers/triggers')).onWrite,
   publishSite: () =>
-    (require('./publish/publish-functions') as typeof import('./publish/publish-functions')).publishSite,
+    (require('./site/publish-functions') as typeof import('./site/publish-functions')).publishSite,
   requestPublish: () =>
-    (require('./publish/publish-functions') as typeof import('./publish/publish-functions')).requestPublish,
+    (require('./site/publish-functions') as typeof import('./site/publish-functions')).requestPublish,
   publishHourly: () =>
-    (require('./publish/publish-functions') as typeof import('./publish/publish-functions')).publishHourly,
+    (require('./site/publish-functions') as typeof import('./site/publish-functions')).publishHourly,
   publishNotification: () =>
-    (require('./publish/netlify-notification') as typeof import('./publish/netlify-notification'))
+    (require('./site/netlify-notification') as typeof import('./site/netlify-notification'))
       .publishNotification,
   spotlightDaily: () =>
-    (require('./spotlight/spotlight-functions') as typeof import('./spotlight/spotlight-functions'))
-      .spotlightDaily,
+    (require('./home/spotlight-functions') as typeof import('./home/spotlight-functions')).spotlightDaily,
   signUp: () => (require('./accounts/sign-up') as typeof import('./accounts/sign-up')).signUp,
   resendVerificationEmail: () =>
     (require('./accounts/resend-verification') as typeof import('./accounts/resend-verification'))
@@ -39,7 +38,7 @@ const loaders: Loaders = {
     (require('./accounts/block-client-sign-up') as typeof import('./accounts/block-client-sign-up'))
       .blockClientSignUp,
   saveProfile: () =>
-    (require('./profiles/save-profile') as typeof import('./profiles/save-profile')).saveProfile,
+    (require('./members/save-profile') as typeof import('./members/save-profile')).saveProfile,
   ensureProfile: () =>
     (require('./accounts/ensure-profile') as typeof import('./accounts/ensure-profile')).ensureProfile,
   deleteAccount: () =>
@@ -51,21 +50,21 @@ const loaders: Loaders = {
     (require('./accounts/auth-user-deleted') as typeof import('./accounts/auth-user-deleted'))
       .authUserDeleted,
   removeOrphanUploadsHourly: () =>
-    (require('./orphan-uploads') as typeof import('./orphan-uploads')).removeOrphanUploadsHourly,
+    (require('./media/orphan-uploads') as typeof import('./media/orphan-uploads')).removeOrphanUploadsHourly,
   newsletterAudience: () =>
-    (require('./newsletters/newsletter-functions') as typeof import('./newsletters/newsletter-functions'))
+    (require('./editorial/newsletter-functions') as typeof import('./editorial/newsletter-functions'))
       .newsletterAudience,
   sendNewsletter: () =>
-    (require('./newsletters/newsletter-functions') as typeof import('./newsletters/newsletter-functions'))
+    (require('./editorial/newsletter-functions') as typeof import('./editorial/newsletter-functions'))
       .sendNewsletter,
   deliverNewsletterBatch: () =>
-    (require('./newsletters/newsletter-functions') as typeof import('./newsletters/newsletter-functions'))
+    (require('./editorial/newsletter-functions') as typeof import('./editorial/newsletter-functions'))
       .deliverNewsletterBatch,
   newsletterUnsubscribe: () =>
-    (require('./newsletters/newsletter-functions') as typeof import('./newsletters/newsletter-functions'))
+    (require('./editorial/newsletter-functions') as typeof import('./editorial/newsletter-functions'))
       .newsletterUnsubscribe,
   newsletterSubscribersCsv: () =>
-    (require('./newsletters/newsletter-functions') as typeof import('./newsletters/newsletter-functions'))
+    (require('./editorial/newsletter-functions') as typeof import('./editorial/newsletter-functions'))
       .newsletterSubscribersCsv,
   adminUserManagement: () => (require('./admin/users') as typeof import('./admin/users')).adminUserManagement,
   requestPasswordReset: () =>
@@ -94,9 +93,9 @@ const loaders: Loaders = {
   saveBook: () => (require('./books/save-book') as typeof import('./books/save-book')).saveBook,
   deleteBook: () => (require('./books/save-book') as typeof import('./books/save-book')).deleteBook,
   saveProductService: () =>
-    (require('./products/save-product') as typeof import('./products/save-product')).saveProductService,
+    (require('./items/save-product') as typeof import('./items/save-product')).saveProductService,
   deleteProductService: () =>
-    (require('./products/save-product') as typeof import('./products/save-product')).deleteProductService,
+    (require('./items/save-product') as typeof import('./items/save-product')).deleteProductService,
   adminFeatured: () => (require('./admin/featured') as typeof import('./admin/featured')).adminFeatured,
   adminModeration: () =>
     (require('./admin/moderation') as typeof import('./admin/moderation')).adminModeration,
@@ -107,44 +106,43 @@ const loaders: Loaders = {
   adminContent: () => (require('./admin/content') as typeof import('./admin/content')).adminContent,
   contactSeller: () =>
     (require('./market/contact-seller') as typeof import('./market/contact-seller')).contactSeller,
-  saveReview: () => (require('./reviews/save-review') as typeof import('./reviews/save-review')).saveReview,
+  saveReview: () => (require('./readers/save-review') as typeof import('./readers/save-review')).saveReview,
   deleteReview: () =>
-    (require('./reviews/save-review') as typeof import('./reviews/save-review')).deleteReview,
-  setShelf: () => (require('./reviews/set-shelf') as typeof import('./reviews/set-shelf')).setShelf,
+    (require('./readers/save-review') as typeof import('./readers/save-review')).deleteReview,
+  setShelf: () => (require('./readers/set-shelf') as typeof import('./readers/set-shelf')).setShelf,
   stripeWebhook: () => (require('./billing/webhook') as typeof import('./billing/webhook')).stripeWebhook,
   startCheckout: () => (require('./billing/checkout') as typeof import('./billing/checkout')).startCheckout,
   openBillingPortal: () =>
     (require('./billing/checkout') as typeof import('./billing/checkout')).openBillingPortal,
   endBillingGraces: () => (require('./billing/grace') as typeof import('./billing/grace')).endBillingGraces,
   memberAnalytics: () =>
-    (require('./analytics/member-analytics') as typeof import('./analytics/member-analytics'))
-      .memberAnalytics,
+    (require('./members/member-analytics') as typeof import('./members/member-analytics')).memberAnalytics,
   searchSnapshot: () =>
     (require('./search/search-snapshot') as typeof import('./search/search-snapshot')).searchSnapshot,
   searchTypesense: () =>
     (require('./search/search-typesense') as typeof import('./search/search-typesense')).searchTypesense,
   mailOptInConfirmation: () =>
-    (require('./opt-in/confirmation-mail') as typeof import('./opt-in/confirmation-mail'))
+    (require('./accounts/confirmation-mail') as typeof import('./accounts/confirmation-mail'))
       .mailOptInConfirmation,
   updateFollow: () =>
-    (require('./follows/update-follow') as typeof import('./follows/update-follow')).updateFollow,
+    (require('./readers/update-follow') as typeof import('./readers/update-follow')).updateFollow,
   followerCountOnCreate: () =>
-    (require('./follows/follower-count') as typeof import('./follows/follower-count')).followerCountOnCreate,
+    (require('./readers/follower-count') as typeof import('./readers/follower-count')).followerCountOnCreate,
   followerCountOnDelete: () =>
-    (require('./follows/follower-count') as typeof import('./follows/follower-count')).followerCountOnDelete,
+    (require('./readers/follower-count') as typeof import('./readers/follower-count')).followerCountOnDelete,
   deliverReleaseAlerts: () =>
-    (require('./follows/follow-functions') as typeof import('./follows/follow-functions'))
+    (require('./readers/follow-functions') as typeof import('./readers/follow-functions'))
       .deliverReleaseAlerts,
   outNowAlerts: () =>
-    (require('./follows/follow-functions') as typeof import('./follows/follow-functions')).outNowAlerts,
+    (require('./readers/follow-functions') as typeof import('./readers/follow-functions')).outNowAlerts,
   weeklyFollowDigest: () =>
-    (require('./follows/follow-functions') as typeof import('./follows/follow-functions')).weeklyFollowDigest,
+    (require('./readers/follow-functions') as typeof import('./readers/follow-functions')).weeklyFollowDigest,
   followUnsubscribe: () =>
-    (require('./follows/follow-functions') as typeof import('./follows/follow-functions')).followUnsubscribe,
+    (require('./readers/follow-functions') as typeof import('./readers/follow-functions')).followUnsubscribe,
 };
 
 // The bench's Firestore read and write meter (FIRESTORE_OP_METER=1 only).
-(require('./op-meter') as typeof import('./op-meter')).installOpMeterFromEnv();
+(require('./shared/op-meter') as typeof import('./shared/op-meter')).installOpMeterFromEnv();
 
 for (const name of Object.keys(loaders) as (keyof Functions)[]) {
   let value: unknown;

@@ -13,7 +13,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { PROJECT_ID } from '../emulator-env.mjs';
 import { ensureMailDev, functionsOrigin } from './newsletter.mjs';
 import { THROTTLES, throttleKey } from '../../functions/src/accounts/throttle.ts';
-import { EMULATOR_CLIENT_ADDRESS } from '../../functions/src/client-address.ts';
+import { EMULATOR_CLIENT_ADDRESS } from '../../functions/src/shared/client-address.ts';
 import { benchProfile } from './bench-profile.mjs';
 
 const CALLS = Number(process.env.ORACLE_CALLS ?? 20);

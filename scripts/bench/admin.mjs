@@ -11,9 +11,9 @@
 // `node --import tsx scripts/bench/admin.mjs` under emulators:exec).
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { DocumentReference, getFirestore, Query } from 'firebase-admin/firestore';
-import { directoryFields } from '../../src/domain/directory.ts';
-import { adminUsersRequestSchema } from '../../src/domain/admin-users.ts';
-import { profileWriteSchema, USER_CATEGORIES } from '../../src/domain/profile.ts';
+import { directoryFields } from '../../src/domain/members/directory.ts';
+import { adminUsersRequestSchema } from '../../src/domain/admin/admin-users.ts';
+import { profileWriteSchema, USER_CATEGORIES } from '../../src/domain/members/profile.ts';
 import { PROJECT_ID } from '../emulator-env.mjs';
 
 const MEMBERS = Number(process.env.BENCH_ADMIN_MEMBERS ?? 10_000);
@@ -103,7 +103,7 @@ async function metered(work) {
   }
 }
 
-/** The dashboard's four counters, with the same conditions as src/data/client/admin-users.ts loadCounts. */
+/** The dashboard's four counters, with the same conditions as src/data/client/admin/admin-users.ts loadCounts. */
 async function counters(firestore) {
   const profiles = firestore.collection('profiles');
   const count = async (query) => (await query.count().get()).data().count;

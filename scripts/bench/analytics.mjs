@@ -225,7 +225,7 @@ export async function benchAnalyticsView() {
     .get();
   const member = premium.docs[0];
   if (!member) throw new Error('no seeded Premium member');
-  const { windowDays, ANALYTICS_DAYS } = await import('../../src/domain/member-stats.ts');
+  const { windowDays, ANALYTICS_DAYS } = await import('../../src/domain/members/member-stats.ts');
   const days = windowDays(Date.now(), ANALYTICS_DAYS.premium);
   const batch = store.batch();
   for (const [i, day] of days.entries())
@@ -238,7 +238,7 @@ export async function benchAnalyticsView() {
       },
     });
   await batch.commit();
-  const { memberAnalytics } = await import('../../functions/src/analytics/member-analytics.ts');
+  const { memberAnalytics } = await import('../../functions/src/members/member-analytics.ts');
   const authTime = Math.floor(Date.now() / 1000);
   const { result, reads } = await countingReads(() =>
     memberAnalytics.run({

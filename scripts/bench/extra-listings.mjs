@@ -10,7 +10,7 @@ import {
   entryFromBook,
   entryFromProduct,
   marketEntryId,
-} from '../../src/domain/market-entry.ts';
+} from '../../src/domain/market/market-entry.ts';
 
 function benchDb() {
   if (!process.env.FIRESTORE_EMULATOR_HOST)

@@ -3,8 +3,8 @@
 // If /directory reads as many documents after this as before, its cost is bounded.
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { directoryFields } from '../../src/domain/directory.ts';
-import { profileWriteSchema, USER_CATEGORIES } from '../../src/domain/profile.ts';
+import { directoryFields } from '../../src/domain/members/directory.ts';
+import { profileWriteSchema, USER_CATEGORIES } from '../../src/domain/members/profile.ts';
 
 function benchDb() {
   if (!process.env.FIRESTORE_EMULATOR_HOST)

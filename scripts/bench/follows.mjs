@@ -92,8 +92,8 @@ async function seedAuthor(stamp) {
     if (result.failureCount > 0) throw new Error(`importUsers: ${result.errors[0]?.error.message}`);
   }
   const profile = (uid, name) => benchProfile(uid, { name });
-  const { emailFollowId, memberFollowId } = await import('../../src/domain/follows.ts');
-  const { emailHash } = await import('../../src/data/server/email-hash.ts');
+  const { emailFollowId, memberFollowId } = await import('../../src/domain/readers/follows.ts');
+  const { emailHash } = await import('../../src/data/server/shared/email-hash.ts');
   const writer = db.bulkWriter();
   writer.set(db.doc(`profiles/${author}`), profile(author, 'Bench Author'));
   for (const u of users) writer.set(db.doc(`profiles/${u.uid}`), profile(u.uid, 'Bench Reader'));
@@ -139,8 +139,8 @@ export async function benchFollows() {
     const author = await seedAuthor(stamp);
     const seedSeconds = (Date.now() - seedStarted) / 1000;
 
-    const { releaseBook, deliverAlertBatch } = await import('../../functions/src/follows/release-alerts.ts');
-    const { liveAlertDeps } = await import('../../functions/src/follows/follow-functions.ts');
+    const { releaseBook, deliverAlertBatch } = await import('../../functions/src/readers/release-alerts.ts');
+    const { liveAlertDeps } = await import('../../functions/src/readers/follow-functions.ts');
     const queued = [];
     const deps = { ...liveAlertDeps(db), enqueueBatch: async (_book, batch) => void queued.push(batch) };
     const title = `Bench Release ${stamp}`;

@@ -29,7 +29,7 @@ import { benchFollows } from './follows.mjs';
 import { benchInvocations } from './invocations.mjs';
 import { renderMarkdown } from './report.mjs';
 import { fillMarketTo, newestAdPath } from './extra-listings.mjs';
-import { MARKET_PAGE_SIZE } from '../../src/domain/market.ts';
+import { MARKET_PAGE_SIZE } from '../../src/domain/market/market.ts';
 
 /** A profile page: the demo author's, the one with the most content (books, products, events) and a picture. */
 const PROFILE_PATH = '/profile/margot-ellery';

@@ -3,7 +3,7 @@
 // emulators, counting every function the action woke until the functions are quiet
 // again (target: at most 3 for a book create, edit or delete, counting the callable;
 // a queued mail delivery would come on top), with the Firestore reads and writes they
-// made (functions/src/op-meter.ts; the callable's and the triggers' together, and for
+// made (functions/src/shared/op-meter.ts; the callable's and the triggers' together, and for
 // the page view the site's own). The counting is done by run.mjs, which sees the
 // functions emulator's log ("Beginning execution of …", the meter's lines) and keeps a
 // tally in bench-results/function-log.json; this step reads the tally before and after.
@@ -15,9 +15,9 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { PROJECT_ID, ROOT } from '../emulator-env.mjs';
 import { functionsOrigin } from './newsletter.mjs';
-import { createViewCounter } from '../../src/data/server/views.ts';
-import { createWriteBehind } from '../../src/data/server/write-behind.ts';
-import { installOpMeter } from '../../functions/src/op-meter.ts';
+import { createViewCounter } from '../../src/data/server/members/views.ts';
+import { createWriteBehind } from '../../src/data/server/shared/write-behind.ts';
+import { installOpMeter } from '../../functions/src/shared/op-meter.ts';
 import { benchProfile } from './bench-profile.mjs';
 
 /** The tally run.mjs keeps of the functions emulator's log. */

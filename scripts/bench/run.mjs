@@ -26,7 +26,7 @@ const FUNCTION_CHATTER =
 /**
  * A tally of the functions emulator's log: invocations begun and finished, per
  * function, when the last one began or ended, and the Firestore reads and writes the
- * functions reported (functions/src/op-meter.ts, on with FIRESTORE_OP_METER=1). Written to
+ * functions reported (functions/src/shared/op-meter.ts, on with FIRESTORE_OP_METER=1). Written to
  * bench-results/function-log.json (at most every 100 ms) for the invocations step
  * (invocations.mjs), which runs inside the emulators and cannot see their log.
  */
@@ -121,7 +121,7 @@ async function main() {
       'auth,firestore,functions',
       `"${process.execPath}" --expose-gc --import tsx scripts/bench/inner.mjs`,
     ],
-    // FIRESTORE_OP_METER: the functions report their Firestore reads and writes (functions/src/op-meter.ts).
+    // FIRESTORE_OP_METER: the functions report their Firestore reads and writes (functions/src/shared/op-meter.ts).
     { cwd: ROOT, env: { ...emulatorEnv(), BENCH_PORT: String(sitePort), FIRESTORE_OP_METER: '1' } },
   );
 }

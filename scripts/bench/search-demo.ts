@@ -10,7 +10,7 @@ import {
   toSearchDocument,
   type SearchedCollection,
 } from '../../src/data/server/search/search-source.ts';
-import type { SearchDocument } from '../../src/domain/site-search.ts';
+import type { SearchDocument } from '../../src/domain/search/site-search.ts';
 
 /** Every public demo item as a search document (throws on one the site could not index). */
 export function demoSearchDocuments(): SearchDocument[] {

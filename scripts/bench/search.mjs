@@ -17,7 +17,7 @@ import {
   parseSiteSearchParams,
   SEARCH_STOP_WORDS,
   searchDocumentSchema,
-} from '../../src/domain/site-search.ts';
+} from '../../src/domain/search/site-search.ts';
 
 /** The targets. */
 export const SEARCH_TARGETS = {

@@ -7,7 +7,7 @@
 // (the demo author also gains and loses one reader, so the chart and the CSV show
 // an unfollow). Deterministic per member and day offset, so a re-seed draws the
 // same shapes.
-import { bookLinks } from '../../src/domain/book-links.ts';
+import { bookLinks } from '../../src/domain/books/book-links.ts';
 import {
   clickPatch,
   followPatch,
@@ -17,8 +17,8 @@ import {
   viewPatch,
   windowDays,
   type DayPatch,
-} from '../../src/domain/member-stats.ts';
-import { countedItem, VIEW_COLLECTIONS } from '../../src/domain/views.ts';
+} from '../../src/domain/members/member-stats.ts';
+import { countedItem, VIEW_COLLECTIONS } from '../../src/domain/members/views.ts';
 import { Random } from './prng.ts';
 import type { SeedDoc } from './context.ts';
 

@@ -1,10 +1,10 @@
 // Books by authors and publishers, within each member's plan limit, over both
 // categories and many genres, with covers, prices, free reads and audiobooks.
-import { type ListingSource, listingFieldsOf } from '../../src/domain/book-listing.ts';
-import { bookVisibilityFields, isOwnerPublic } from '../../src/domain/visibility.ts';
-import { type BookCategory, GENRE_CATALOGUE } from '../../src/domain/genres.ts';
-import { PLAN_LIMITS } from '../../src/domain/plan-limits.ts';
-import { profileSlug } from '../../src/domain/slug.ts';
+import { type ListingSource, listingFieldsOf } from '../../src/domain/books/book-listing.ts';
+import { bookVisibilityFields, isOwnerPublic } from '../../src/domain/shared/visibility.ts';
+import { type BookCategory, GENRE_CATALOGUE } from '../../src/domain/books/genres.ts';
+import { PLAN_LIMITS } from '../../src/domain/items/plan-limits.ts';
+import { profileSlug } from '../../src/domain/shared/slug.ts';
 import { catalogueFieldsFor } from './catalogue.ts';
 import { type SeedContext, type SeedDoc, dateAfter, streamFor } from './context.ts';
 import type { Member } from './members.ts';

@@ -1,11 +1,11 @@
-// What a catalogue says of the demo books (src/domain/catalogue.ts): most carry an
+// What a catalogue says of the demo books (src/domain/books/catalogue.ts): most carry an
 // ISBN (valid check digits), a publication date (two still to come: preorders),
 // a page count, a language (mostly English) and, for a publisher's books and some
 // others, a publisher; two series of three or more books each (the demo author's
 // Tidewater Chronicles with a novella at 2.5 and an inactive fourth book, and the
 // demo publisher's Harbour Lights Mysteries). A stream of its own, so the books'
 // titles and every other generated field stay as they were.
-import { parseIsbn } from '../../src/domain/isbn.ts';
+import { parseIsbn } from '../../src/domain/books/isbn.ts';
 import type { Member } from './members.ts';
 import type { Random } from './prng.ts';
 

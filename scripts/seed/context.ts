@@ -1,6 +1,6 @@
 // Shared pieces of the deterministic generator: the fixed clock, the random
 // streams and the collected image specs.
-import type { CollectionName } from '../../src/domain/collections.ts';
+import type { CollectionName } from '../../src/domain/shared/collections.ts';
 import { Random } from './prng.ts';
 import type { ImageSpec } from './svg.ts';
 

@@ -4,7 +4,7 @@ import { type SeedContext, type SeedDoc, daysAgo, streamFor } from './context.ts
 import type { Member } from './members.ts';
 import { DEMO_PROMOTION_CODE } from './promotion.ts';
 import { blogImageSvg, imageSpec } from './svg.ts';
-import { uniqueEditorialSlug } from '../../src/domain/editorial.ts';
+import { uniqueEditorialSlug } from '../../src/domain/editorial/editorial.ts';
 
 interface Post {
   title: string;

@@ -1,6 +1,6 @@
 // Renders the generator's SVG image specs to small WebP files in the media store.
 import sharp from 'sharp';
-import type { MediaStore } from '../../src/data/server/media-store.ts';
+import type { MediaStore } from '../../src/data/server/media/media-store.ts';
 import type { ImageSpec } from './svg.ts';
 
 /** Renders one spec to WebP bytes (a few KB: flat colours compress well). */

@@ -1,8 +1,8 @@
 // The market index entries of the seeded listings, computed with the same
 // functions the marketIndex triggers use, so the seeded market is what the
 // triggers would have built.
-import { bookSchema } from '../../src/domain/book.ts';
-import { classifiedAdSchema } from '../../src/domain/classified-ad.ts';
+import { bookSchema } from '../../src/domain/books/book.ts';
+import { classifiedAdSchema } from '../../src/domain/market/classified-ad.ts';
 import {
   MARKET_COLLECTION,
   entryFromAd,
@@ -10,9 +10,9 @@ import {
   entryFromProduct,
   marketEntryId,
   type MarketEntryWrite,
-} from '../../src/domain/market-entry.ts';
-import { productServiceSchema } from '../../src/domain/product-service.ts';
-import { profileSchema } from '../../src/domain/profile.ts';
+} from '../../src/domain/market/market-entry.ts';
+import { productServiceSchema } from '../../src/domain/items/product-service.ts';
+import { profileSchema } from '../../src/domain/members/profile.ts';
 import { parseDoc } from '../../src/data/firestore-convert.ts';
 import type { SeedDoc } from './context.ts';
 

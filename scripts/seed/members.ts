@@ -1,14 +1,14 @@
 // Members: the five demo accounts plus generated members covering every
 // category, approval state, activity state and plan.
-import { directoryFields } from '../../src/domain/directory.ts';
+import { directoryFields } from '../../src/domain/members/directory.ts';
 import type {
   ApprovalStatus,
   ProfileRole,
   SocialLinks,
   SubscriptionStatus,
   UserCategory,
-} from '../../src/domain/profile.ts';
-import { profileSlug, uniqueSlug } from '../../src/domain/slug.ts';
+} from '../../src/domain/members/profile.ts';
+import { profileSlug, uniqueSlug } from '../../src/domain/shared/slug.ts';
 import { DEMO_PASSWORD, demoAccount } from './accounts.ts';
 import { type SeedContext, daysAgo, streamFor } from './context.ts';
 import type { Random } from './prng.ts';

@@ -1,8 +1,8 @@
 // Site-wide documents: settings, legal pages, banners and the featured slots.
-import { FEATURED_BOOK_SLOTS, FEATURED_PROFILE_SLOTS } from '../../src/domain/featured.ts';
-import { LEGAL_DOCUMENT_TITLES } from '../../src/domain/legal-document.ts';
-import { DEFAULT_ABOUT_CONTENT, DEFAULT_MEMBERSHIP_CONTENT } from '../../src/domain/page-content.ts';
-import { DEFAULT_MENU_ITEMS } from '../../src/domain/site-settings.ts';
+import { FEATURED_BOOK_SLOTS, FEATURED_PROFILE_SLOTS } from '../../src/domain/home/featured.ts';
+import { LEGAL_DOCUMENT_TITLES } from '../../src/domain/site/legal-document.ts';
+import { DEFAULT_ABOUT_CONTENT, DEFAULT_MEMBERSHIP_CONTENT } from '../../src/domain/site/page-content.ts';
+import { DEFAULT_MENU_ITEMS } from '../../src/domain/site/site-settings.ts';
 import type { SeedBook } from './books.ts';
 import { type SeedContext, type SeedDoc, daysAgo, streamFor } from './context.ts';
 import { PRIVACY_MARKDOWN, TERMS_MARKDOWN } from './legal-text.ts';
@@ -119,7 +119,7 @@ export function generateBanners(ctx: SeedContext, admin: Member): SeedDoc[] {
 
 /**
  * Featured book slots the seed fills (1..9): the last three stay empty, so the demo
- * home shows the Spotlight there (Premium members' books, src/domain/spotlight.ts).
+ * home shows the Spotlight there (Premium members' books, src/domain/home/spotlight.ts).
  */
 export const SEEDED_FEATURED_BOOKS = FEATURED_BOOK_SLOTS - 3;
 

@@ -2,12 +2,12 @@
 // readers who signed up in the footer and confirmed, so the admin's Newsletter
 // Subscribers group shows a count and the CSV export has rows. Checked with the
 // schema the functions read them with. No trigger watches the collection.
-import { emailHash } from '../../src/data/server/email-hash.ts';
-import { normalizeEmail } from '../../src/domain/follows.ts';
+import { emailHash } from '../../src/data/server/shared/email-hash.ts';
+import { normalizeEmail } from '../../src/domain/readers/follows.ts';
 import {
   NEWSLETTER_SUBSCRIBERS,
   newsletterSubscriberSchema,
-} from '../../src/domain/newsletter-subscriber.ts';
+} from '../../src/domain/editorial/newsletter-subscriber.ts';
 
 /** The demo subscribers' addresses (example.org: no mail leaves the local catcher). */
 export const DEMO_SUBSCRIBER_EMAILS = [

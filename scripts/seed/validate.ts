@@ -1,34 +1,46 @@
 // Every seeded document goes through the same zod schema the site reads it
 // with, so the seed can never write data the site would reject.
 import type { z } from 'zod';
-import { advertisementBannerSchema } from '../../src/domain/advertisement-banner.ts';
-import { BILLING_DOC, billingRecordSchema, planOf } from '../../src/domain/billing.ts';
-import { blogPostSchema } from '../../src/domain/blog-post.ts';
-import { bookSchema } from '../../src/domain/book.ts';
-import { type ListingSource, listingFieldsOf, sameListingFields } from '../../src/domain/book-listing.ts';
-import { AD_CONTACT_PATH, adContactSchema, classifiedAdSchema } from '../../src/domain/classified-ad.ts';
+import { advertisementBannerSchema } from '../../src/domain/home/advertisement-banner.ts';
+import { BILLING_DOC, billingRecordSchema, planOf } from '../../src/domain/billing/billing.ts';
+import { blogPostSchema } from '../../src/domain/editorial/blog-post.ts';
+import { bookSchema } from '../../src/domain/books/book.ts';
+import {
+  type ListingSource,
+  listingFieldsOf,
+  sameListingFields,
+} from '../../src/domain/books/book-listing.ts';
+import {
+  AD_CONTACT_PATH,
+  adContactSchema,
+  classifiedAdSchema,
+} from '../../src/domain/market/classified-ad.ts';
 import {
   bookVisibilityFields,
   isOwnerPublic,
   sameVisibilityFields,
   type OwnerVisibility,
-} from '../../src/domain/visibility.ts';
-import { reportSchema } from '../../src/domain/report.ts';
-import type { CollectionName } from '../../src/domain/collections.ts';
-import { type DirectorySource, directoryFields, sameDirectoryFields } from '../../src/domain/directory.ts';
-import { featuredBookSchema, featuredProfileSchema } from '../../src/domain/featured.ts';
-import { marketEntrySchema } from '../../src/domain/market-entry.ts';
-import { legalDocumentSchema } from '../../src/domain/legal-document.ts';
-import { newsletterSchema } from '../../src/domain/newsletter.ts';
-import { PLAN_LIMITS } from '../../src/domain/plan-limits.ts';
-import { pageContentSchema } from '../../src/domain/page-content.ts';
-import { productServiceSchema } from '../../src/domain/product-service.ts';
-import { idSchema } from '../../src/domain/common.ts';
-import { followSchema } from '../../src/domain/follows.ts';
-import { profileSchema } from '../../src/domain/profile.ts';
-import { countedRating, reviewSchema } from '../../src/domain/review.ts';
-import { shelfEntrySchema, shelfSettingsSchema } from '../../src/domain/shelf.ts';
-import { siteSettingsSchema } from '../../src/domain/site-settings.ts';
+} from '../../src/domain/shared/visibility.ts';
+import { reportSchema } from '../../src/domain/admin/report.ts';
+import type { CollectionName } from '../../src/domain/shared/collections.ts';
+import {
+  type DirectorySource,
+  directoryFields,
+  sameDirectoryFields,
+} from '../../src/domain/members/directory.ts';
+import { featuredBookSchema, featuredProfileSchema } from '../../src/domain/home/featured.ts';
+import { marketEntrySchema } from '../../src/domain/market/market-entry.ts';
+import { legalDocumentSchema } from '../../src/domain/site/legal-document.ts';
+import { newsletterSchema } from '../../src/domain/editorial/newsletter.ts';
+import { PLAN_LIMITS } from '../../src/domain/items/plan-limits.ts';
+import { pageContentSchema } from '../../src/domain/site/page-content.ts';
+import { productServiceSchema } from '../../src/domain/items/product-service.ts';
+import { idSchema } from '../../src/domain/shared/common.ts';
+import { followSchema } from '../../src/domain/readers/follows.ts';
+import { profileSchema } from '../../src/domain/members/profile.ts';
+import { countedRating, reviewSchema } from '../../src/domain/readers/review.ts';
+import { shelfEntrySchema, shelfSettingsSchema } from '../../src/domain/readers/shelf.ts';
+import { siteSettingsSchema } from '../../src/domain/site/site-settings.ts';
 import { parseDoc, toWriteData } from '../../src/data/firestore-convert.ts';
 import type { SeedDoc } from './context.ts';
 

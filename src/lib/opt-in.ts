@@ -1,8 +1,8 @@
 // The browser's side of POST /api/opt-in (src/pages/api/opt-in.ts): sends a
 // validated request as JSON and hands back the server's one answer or its error.
 // Used by the FollowByEmail island and the newsletter sign-up's script.
-import { OPT_IN_FAILED_MESSAGE } from '../domain/opt-in-messages.ts';
-import type { OptInRequest } from '../domain/opt-in.ts';
+import { OPT_IN_FAILED_MESSAGE } from '../domain/accounts/opt-in-messages.ts';
+import type { OptInRequest } from '../domain/accounts/opt-in.ts';
 
 /** The endpoint's address. */
 export const OPT_IN_ENDPOINT = '/api/opt-in';

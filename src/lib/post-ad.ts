@@ -27,8 +27,8 @@ export const POST_AD_SIGNED_OUT: PostAdTarget = {
 export async function postAdTarget(): Promise<PostAdTarget> {
   if (!readHint()) return POST_AD_SIGNED_OUT;
   const [{ currentAccount }, { getOwnProfile }] = await Promise.all([
-    import('../data/client/auth.ts'),
-    import('../data/client/profiles.ts'),
+    import('../data/client/accounts/auth.ts'),
+    import('../data/client/members/profiles.ts'),
   ]);
   const account = await currentAccount();
   if (!account) return POST_AD_SIGNED_OUT;

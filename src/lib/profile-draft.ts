@@ -5,8 +5,13 @@
  * it differs from the saved profile; declining or saving discards it.
  */
 import { z } from 'zod';
-import { same, type ProfileFormValues } from '../domain/profile-edit-form.ts';
-import { PROFILE_ROLES, SOCIAL_NETWORKS, USER_CATEGORIES, type SocialNetwork } from '../domain/profile.ts';
+import { same, type ProfileFormValues } from '../domain/members/profile-edit-form.ts';
+import {
+  PROFILE_ROLES,
+  SOCIAL_NETWORKS,
+  USER_CATEGORIES,
+  type SocialNetwork,
+} from '../domain/members/profile.ts';
 
 /** How long after the last change the draft is saved. */
 export const PROFILE_DRAFT_DELAY_MS = 1000;

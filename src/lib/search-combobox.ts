@@ -9,7 +9,7 @@ import {
   searchSuggestionsSchema,
   SUGGEST_MIN_LENGTH,
   type SearchSuggestion,
-} from '../domain/search-page.ts';
+} from '../domain/search/search-page.ts';
 
 /** Pause after the last key before suggestions are asked for. */
 export const SUGGEST_DEBOUNCE_MS = 200;

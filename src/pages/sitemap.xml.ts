@@ -12,8 +12,8 @@ import {
   getPublicProfileSitemap,
   getSeriesEntries,
   type SitemapEntry,
-} from '../data/server/sitemap.ts';
-import { xmlEscape } from '../domain/escape.ts';
+} from '../data/server/site/sitemap.ts';
+import { xmlEscape } from '../domain/shared/escape.ts';
 
 /** Public, indexable routes in menu order; account, admin and error screens are left out on purpose. */
 const PUBLIC_ROUTES = [

@@ -14,7 +14,7 @@
  * - `astro dev` gives the socket address itself.
  */
 import type { IncomingMessage } from 'node:http';
-import { clientLimitKey } from '../domain/client-key.ts';
+import { clientLimitKey } from '../domain/shared/client-key.ts';
 
 /** Headers that name a client address; a client can write every one of them. */
 export const CLIENT_ADDRESS_HEADERS = [
@@ -38,7 +38,7 @@ export function dropClientAddressHeaders(request: Pick<IncomingMessage, 'headers
 /**
  * The client as limits and counters see it, from Astro's context: an IPv4 address,
  * an IPv6 address's /64 network, IPv4-mapped IPv6 as plain IPv4 (so
- * `::ffff:127.0.0.1` and `127.0.0.1` are one client); src/domain/client-key.ts.
+ * `::ffff:127.0.0.1` and `127.0.0.1` are one client); src/domain/shared/client-key.ts.
  * Adapters that cannot tell throw; such clients share one address, 'unknown'.
  */
 export function clientAddressOf(context: { clientAddress: string }): string {

@@ -67,7 +67,7 @@ export interface FirebaseTarget {
   functionsRegion: string;
 }
 
-/** Reads the Firebase target from the same PUBLIC_* variables src/data/client/firebase.ts reads. */
+/** Reads the Firebase target from the same PUBLIC_* variables src/data/client/shared/firebase.ts reads. */
 export function firebaseTarget(
   env: Record<string, string | undefined>,
   functionsRegion: string,

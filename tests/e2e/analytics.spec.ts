@@ -4,9 +4,15 @@
 // click; a free member sees the last 7 days in totals with 'Upgrade to Premium',
 // and a Premium member the 90-day chart and a CSV download.
 import { readFile } from 'node:fs/promises';
-import { purchaseLinkPath } from '../../src/domain/book-links';
-import { clickPatch, followPatch, mergePatches, viewPatch, windowDays } from '../../src/domain/member-stats';
-import { utcDay } from '../../src/domain/views';
+import { purchaseLinkPath } from '../../src/domain/books/book-links';
+import {
+  clickPatch,
+  followPatch,
+  mergePatches,
+  viewPatch,
+  windowDays,
+} from '../../src/domain/members/member-stats';
+import { utcDay } from '../../src/domain/members/views';
 import { adminDb, expect, test } from './fixtures';
 import { freshMember, signInAs, storedBook, type FreshMember } from './helpers/members';
 

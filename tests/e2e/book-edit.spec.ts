@@ -5,7 +5,7 @@
 // visitors; one view counted per visit of a product page; and a save or delete
 // the server refuses toasting 'Error' with the failure text.
 import type { Browser } from '@playwright/test';
-import { LIMIT_MESSAGES } from '../../src/domain/plan-limits';
+import { LIMIT_MESSAGES } from '../../src/domain/items/plan-limits';
 import { adminDb, expect, test } from './fixtures';
 import { freshMember, signInAs, storedBook, type FreshMember } from './helpers/members';
 

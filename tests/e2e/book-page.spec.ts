@@ -7,10 +7,10 @@
 // Read-only.
 import JSZip from 'jszip';
 import { ON_DEMAND_CACHE_CONTROL } from '../../src/config';
-import { bookLinks } from '../../src/domain/book-links';
-import { bookSchema, freeReadingLabel, sortedSections, type Book } from '../../src/domain/book';
-import { sectionTitle } from '../../src/domain/book-page';
-import { productServiceSchema, type ProductService } from '../../src/domain/product-service';
+import { bookLinks } from '../../src/domain/books/book-links';
+import { bookSchema, freeReadingLabel, sortedSections, type Book } from '../../src/domain/books/book';
+import { sectionTitle } from '../../src/domain/books/book-page';
+import { productServiceSchema, type ProductService } from '../../src/domain/items/product-service';
 import { parseDoc } from '../../src/data/firestore-convert';
 import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
 import { sitemapLocs } from './helpers/sitemap';

@@ -1,6 +1,6 @@
 // The static and content pages: /book-communities from src/content/communities.ts,
 // /about and /membership from what page_content holds in the demo data.
-import { aboutContentSchema, membershipContentSchema } from '../../src/domain/page-content';
+import { aboutContentSchema, membershipContentSchema } from '../../src/domain/site/page-content';
 import { COMMUNITY_SECTIONS } from '../../src/content/communities';
 import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
 

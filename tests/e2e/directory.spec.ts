@@ -15,10 +15,10 @@ import {
   memberName,
   type DirectoryMember,
   type DirectorySort,
-} from '../../src/domain/directory';
+} from '../../src/domain/members/directory';
 import { parseDoc, toPlainData } from '../../src/data/firestore-convert';
-import type { UserCategory } from '../../src/domain/profile';
-import { parseSearch } from '../../src/domain/search';
+import type { UserCategory } from '../../src/domain/members/profile';
+import { parseSearch } from '../../src/domain/search/list-search';
 import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
 import { isListableMember } from './helpers/malformed-documents';
 

@@ -6,8 +6,8 @@
 // a visitor is sent to /register. The tests move the stand-in's one clock, so this
 // file's tests run one after the other.
 import type { Page } from '@playwright/test';
-import { CHECKOUT_MESSAGES } from '../../src/domain/billing';
-import { LIMIT_MESSAGES } from '../../src/domain/plan-limits';
+import { CHECKOUT_MESSAGES } from '../../src/domain/billing/billing';
+import { LIMIT_MESSAGES } from '../../src/domain/items/plan-limits';
 import { adminDb, expect, test } from './fixtures';
 import { accountArea } from './helpers/accounts';
 import { freshMember, signInAs, storedBook, type FreshMember } from './helpers/members';

@@ -1,8 +1,8 @@
 // The pages a form posted without JavaScript lands on (/opt-in, /report): each state's
 // text, and the fallback for a missing or unknown state. Read-only.
 import { expect, test } from './fixtures';
-import { OPT_IN_RESULTS } from '../../src/domain/opt-in.ts';
-import { REPORT_RESULTS } from '../../src/domain/report.ts';
+import { OPT_IN_RESULTS } from '../../src/domain/accounts/opt-in.ts';
+import { REPORT_RESULTS } from '../../src/domain/admin/report.ts';
 
 const cases = [
   ['/opt-in?result=invalid', OPT_IN_RESULTS.invalid],

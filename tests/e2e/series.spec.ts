@@ -5,10 +5,10 @@
 // structured data, and the search box finds a series' book by its ISBN (typed
 // with hyphens) and by the series' name. Read-only.
 import { ON_DEMAND_CACHE_CONTROL } from '../../src/config';
-import { bookSchema, type Book } from '../../src/domain/book';
-import { formatIsbn } from '../../src/domain/isbn';
+import { bookSchema, type Book } from '../../src/domain/books/book';
+import { formatIsbn } from '../../src/domain/books/isbn';
 import { parseDoc } from '../../src/data/firestore-convert';
-import { seriesPlace, seriesShelves } from '../../src/domain/series';
+import { seriesPlace, seriesShelves } from '../../src/domain/books/series';
 import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
 import { sitemapLocs } from './helpers/sitemap';
 

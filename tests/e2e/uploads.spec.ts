@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import sharp from 'sharp';
 import { demoAccount } from '../../scripts/seed/accounts';
-import { localMediaRoot } from '../../src/data/server/media-store';
+import { localMediaRoot } from '../../src/data/server/media/media-store';
 import { FILE_CSP, SECURITY_HEADERS } from '../../src/security/policy';
 import { expect, test } from './fixtures';
 import { idTokenFor } from './helpers/id-tokens';

@@ -7,8 +7,8 @@
 // owner's analytics (member_stats), which the counted view also adds to.
 import type { APIRequestContext } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
-import { statsItemKey } from '../../src/domain/member-stats';
-import { utcDay, viewEndpoint, type ViewCollection } from '../../src/domain/views';
+import { statsItemKey } from '../../src/domain/members/member-stats';
+import { utcDay, viewEndpoint, type ViewCollection } from '../../src/domain/members/views';
 import { adminDb, expect, test } from './fixtures';
 import { freshMember } from './helpers/members';
 

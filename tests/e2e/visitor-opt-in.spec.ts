@@ -5,9 +5,9 @@
 // once and its one-click unsubscribe works. Runs in the `mutating` project: it
 // sends a newsletter and adds a subscriber.
 import { adminDb, expect, test } from './fixtures';
-import { emailFollowId } from '../../src/domain/follows';
-import { NEWSLETTER_SUBSCRIBERS } from '../../src/domain/newsletter-subscriber';
-import { emailHash } from '../../src/data/server/email-hash';
+import { emailFollowId } from '../../src/domain/readers/follows';
+import { NEWSLETTER_SUBSCRIBERS } from '../../src/domain/editorial/newsletter-subscriber';
+import { emailHash } from '../../src/data/server/shared/email-hash';
 import { uniqueEmail } from './helpers/accounts';
 import { MAILDEV_URL, eventually } from './helpers/emulators';
 import { findMail, type CaughtMail } from './helpers/mail';

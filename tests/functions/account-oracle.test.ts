@@ -6,8 +6,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { EMAIL_CHANGE_THROTTLED_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../src/domain/account';
-import { EMAIL_CHANGE_LIMITS } from '../../src/domain/throttle';
+import { EMAIL_CHANGE_THROTTLED_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../src/domain/accounts/account';
+import { EMAIL_CHANGE_LIMITS } from '../../src/domain/shared/throttle';
 import { adminDb, clearFirestore, eventually } from './emulator';
 import { memberWithPassword, newEmail } from './factories';
 import { useMailbox } from './mailbox';

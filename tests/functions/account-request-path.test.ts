@@ -5,8 +5,8 @@
 // (Auth) or at members (profiles) before the answer fails these tests.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Firestore } from 'firebase-admin/firestore';
-import { RESET_REQUESTED_MESSAGE, RESET_THROTTLED_MESSAGE } from '../../src/domain/account';
-import { PASSWORD_RESET_LIMITS_PER_EMAIL } from '../../src/domain/throttle';
+import { RESET_REQUESTED_MESSAGE, RESET_THROTTLED_MESSAGE } from '../../src/domain/accounts/account';
+import { PASSWORD_RESET_LIMITS_PER_EMAIL } from '../../src/domain/shared/throttle';
 import { adminDb, clearFirestore } from './emulator';
 import { newEmail } from './factories';
 import { acceptPasswordResetRequest } from '../../functions/src/accounts/password-reset';

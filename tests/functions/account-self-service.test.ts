@@ -15,8 +15,11 @@ import {
   RESET_REQUESTED_MESSAGE,
   RESET_THROTTLED_MESSAGE,
   SESSION_ENDED_MESSAGE,
-} from '../../src/domain/account';
-import { PASSWORD_RESET_LIMITS_PER_EMAIL, PASSWORD_RESET_LIMITS_PER_IP } from '../../src/domain/throttle';
+} from '../../src/domain/accounts/account';
+import {
+  PASSWORD_RESET_LIMITS_PER_EMAIL,
+  PASSWORD_RESET_LIMITS_PER_IP,
+} from '../../src/domain/shared/throttle';
 
 const db = adminDb();
 const auth = getAuth(getApps()[0]);

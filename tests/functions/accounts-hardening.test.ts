@@ -16,9 +16,9 @@ import {
 } from '../../functions/src/accounts/page-slug';
 import { startingProfile } from '../../functions/src/accounts/sign-up';
 import { throttleKey } from '../../functions/src/accounts/throttle';
-import { EMULATOR_CLIENT_ADDRESS } from '../../functions/src/client-address';
-import { signupRequestSchema } from '../../src/domain/signup';
-import { SIGNUP_LIMITS_PER_IP, SIGNUP_THROTTLED_MESSAGE } from '../../src/domain/throttle';
+import { EMULATOR_CLIENT_ADDRESS } from '../../functions/src/shared/client-address';
+import { signupRequestSchema } from '../../src/domain/accounts/signup';
+import { SIGNUP_LIMITS_PER_IP, SIGNUP_THROTTLED_MESSAGE } from '../../src/domain/shared/throttle';
 
 const db = adminDb();
 const auth = getAuth(getApps()[0]);
@@ -26,7 +26,7 @@ const mailbox = useMailbox();
 
 /**
  * A different X-Forwarded-For for each call. It moves no count: on the emulator
- * every caller is the one local client (functions/src/client-address.ts), so in
+ * every caller is the one local client (functions/src/shared/client-address.ts), so in
  * these tests it stands for the header an attacker forges.
  */
 let ipCounter = 0;

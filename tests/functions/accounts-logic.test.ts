@@ -1,18 +1,18 @@
 // The pure parts of sign-up and approval emails, without the emulators.
 import { describe, expect, it } from 'vitest';
-import { signupRequestSchema } from '../../src/domain/signup';
-import { firstErrorMessage } from '../../src/domain/common';
-import { profileWriteSchema } from '../../src/domain/profile';
+import { signupRequestSchema } from '../../src/domain/accounts/signup';
+import { firstErrorMessage } from '../../src/domain/shared/common';
+import { profileWriteSchema } from '../../src/domain/members/profile';
 import { startingProfile } from '../../functions/src/accounts/sign-up';
-import { wantedFields } from '../../functions/src/profile-directory-fields';
-import { sameDirectoryFields } from '../../src/domain/directory';
-import { planUserQuery } from '../../src/domain/admin-users';
+import { wantedFields } from '../../functions/src/members/profile-directory-fields';
+import { sameDirectoryFields } from '../../src/domain/members/directory';
+import { planUserQuery } from '../../src/domain/admin/admin-users';
 import { baseSlug, randomCandidate, sequentialCandidates } from '../../functions/src/accounts/page-slug';
 import { throttleKey } from '../../functions/src/accounts/throttle';
-import { clientAddress, EMULATOR_CLIENT_ADDRESS } from '../../functions/src/client-address';
+import { clientAddress, EMULATOR_CLIENT_ADDRESS } from '../../functions/src/shared/client-address';
 import { decisionToAnnounce } from '../../functions/src/accounts/approval-email';
 import { approvedEmail, deniedEmail, verificationEmail } from '../../functions/src/mail/templates';
-import { escapeHtml } from '../../src/domain/escape';
+import { escapeHtml } from '../../src/domain/shared/escape';
 
 const valid = {
   email: 'jane@example.com',

@@ -2,7 +2,7 @@
 // and the saver; the preview is the public pages' sanitised HTML.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { DEFAULT_MEMBERSHIP_CONTENT } from '../../src/domain/page-content';
+import { DEFAULT_MEMBERSHIP_CONTENT } from '../../src/domain/site/page-content';
 import { adminDb } from './emulator';
 import { callAs, makeMember, type Member } from './profile-members';
 

@@ -2,7 +2,7 @@
 // replaces its holder and moves an item out of any other slot, books' is_featured
 // follows the slots, the twelfth book is the last, and only featurable items fit.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_FEATURED_BOOKS_MESSAGE } from '../../src/domain/admin-featured';
+import { MAX_FEATURED_BOOKS_MESSAGE } from '../../src/domain/admin/admin-featured';
 import { adminDb } from './emulator';
 import { bookData } from './factories';
 import { callAs, makeMember, type Member } from './profile-members';

@@ -6,14 +6,14 @@
 // `decided: false` without one.
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin-users';
+import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin/admin-users';
 import {
   HELD_REVIEW_MESSAGES,
   HELD_REVIEWS_LIST_PAGE,
   type AdminHeldReviewsResponse,
   type HeldReviewEntry,
-} from '../../src/domain/admin-held-reviews';
-import { reviewId } from '../../src/domain/review';
+} from '../../src/domain/admin/admin-held-reviews';
+import { reviewId } from '../../src/domain/readers/review';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData } from './factories';
 import { callAs, makeMember, type Member } from './profile-members';

@@ -2,8 +2,8 @@
 // who and when and audits before → after; bad menus are refused; the global
 // free-preview title reaches books that follow it and spares chosen titles.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_FREE_PREVIEW_TITLE } from '../../src/domain/book';
-import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin-users';
+import { DEFAULT_FREE_PREVIEW_TITLE } from '../../src/domain/books/book';
+import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin/admin-users';
 import { adminDb } from './emulator';
 import { bookData } from './factories';
 import { callAs, makeMember, type Member } from './profile-members';

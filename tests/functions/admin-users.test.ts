@@ -10,8 +10,8 @@ import {
   OWN_ACCOUNT_MESSAGE,
   type AdminUserPage,
   type AdminUserRow,
-} from '../../src/domain/admin-users';
-import { GRANT_MESSAGES } from '../../src/domain/billing';
+} from '../../src/domain/admin/admin-users';
+import { GRANT_MESSAGES } from '../../src/domain/billing/billing';
 import { adminDb, eventually } from './emulator';
 import { newEmail, paidBillingRecord } from './factories';
 import { authRestUrl, signInForIdToken } from './callable';

@@ -5,8 +5,8 @@
 // stand-in sends change the plan.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_MESSAGES, TRIAL_CLAIMS, type AccountPlan } from '../../src/domain/billing';
-import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin-users';
+import { CHECKOUT_MESSAGES, TRIAL_CLAIMS, type AccountPlan } from '../../src/domain/billing/billing';
+import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin/admin-users';
 import { STANDIN_URL } from '../../scripts/lib/stripe-standin.mjs';
 import { STANDIN_DEFAULTS } from '../../functions/src/billing/stripe';
 import { FREE_ACCOUNT_PLAN } from '../shared/billing';

@@ -13,8 +13,8 @@ import {
   PAST_DUE_GRACE_MS,
   TRIAL_CLAIMS,
   TRIAL_CLAIM_METADATA,
-} from '../../src/domain/billing';
-import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin-users';
+} from '../../src/domain/billing/billing';
+import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin/admin-users';
 import { WEBHOOK_ACTOR, applyStripeEvent } from '../../functions/src/billing/webhook';
 import { endLapsedGraces } from '../../functions/src/billing/grace';
 import { trialClaimKey } from '../../functions/src/billing/trial-claims';

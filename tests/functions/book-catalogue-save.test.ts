@@ -4,10 +4,10 @@
 // by a save that does not send them (an editor or a kept draft from before they
 // existed, the profile editor's partial changes).
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SaveItemResponse } from '../../src/domain/item-save';
-import type { SaveProfileResponse } from '../../src/domain/profile-edit';
-import { CATALOGUE_MESSAGES, NO_PUBLICATION_KEY } from '../../src/domain/catalogue';
-import { ISBN_MESSAGES } from '../../src/domain/isbn';
+import type { SaveItemResponse } from '../../src/domain/items/item-save';
+import type { SaveProfileResponse } from '../../src/domain/members/profile-edit';
+import { CATALOGUE_MESSAGES, NO_PUBLICATION_KEY } from '../../src/domain/books/catalogue';
+import { ISBN_MESSAGES } from '../../src/domain/books/isbn';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData } from './factories';
 import { callAs, makeMember, type Member } from './profile-members';

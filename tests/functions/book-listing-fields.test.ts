@@ -1,8 +1,8 @@
 // books.has_free_reading, has_audiobook, search_keywords, series_slug and publication_key follow the book, through the real triggers.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { listingFieldsOf } from '../../src/domain/book-listing';
-import { NO_PUBLICATION_KEY } from '../../src/domain/catalogue';
-import { bookVisibilityFields } from '../../src/domain/visibility';
+import { listingFieldsOf } from '../../src/domain/books/book-listing';
+import { NO_PUBLICATION_KEY } from '../../src/domain/books/catalogue';
+import { bookVisibilityFields } from '../../src/domain/shared/visibility';
 import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
 import { bookData, writeAliceArcher } from './factories';
 

@@ -1,7 +1,7 @@
 // The Platform Message relay: a member's message reaches the seller's inbox with
 // Reply-To the buyer; the buyer never gets the seller's address; bad callers are refused.
 import { describe, expect, it } from 'vitest';
-import { SELLER_MESSAGE_TEXT } from '../../src/domain/seller-message';
+import { SELLER_MESSAGE_TEXT } from '../../src/domain/market/seller-message';
 import { adminDb } from './emulator';
 import { adData } from './factories';
 import { useMailbox, type CaughtMail } from './mailbox';

@@ -5,9 +5,9 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURE_UNAVAILABLE_MESSAGE, type FeaturePosition } from '../../src/domain/early-access';
-import { canViewerUseFeature } from '../../src/data/server/early-access';
-import { featureAllowed, requireFeature } from '../../functions/src/early-access';
+import { FEATURE_UNAVAILABLE_MESSAGE, type FeaturePosition } from '../../src/domain/billing/early-access';
+import { canViewerUseFeature } from '../../src/data/server/billing/early-access';
+import { featureAllowed, requireFeature } from '../../functions/src/billing/early-access';
 import { adminDb } from './emulator';
 import { paidBillingRecord } from './factories';
 

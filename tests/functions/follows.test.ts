@@ -7,19 +7,19 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { finishDeletion, recordDeletion } from '../../functions/src/accounts/delete-account';
 import { memberExport } from '../../functions/src/accounts/export-data';
-import { countFollowChange } from '../../functions/src/follows/follower-count';
-import { unsubscribe } from '../../functions/src/newsletters/unsubscribe';
-import { emailHash } from '../../src/data/server/email-hash';
-import { localMediaRoot, localMediaStore } from '../../src/data/server/media-store';
+import { countFollowChange } from '../../functions/src/readers/follower-count';
+import { unsubscribe } from '../../functions/src/editorial/unsubscribe';
+import { emailHash } from '../../src/data/server/shared/email-hash';
+import { localMediaRoot, localMediaStore } from '../../src/data/server/media/media-store';
 import {
   FOLLOW_LIMITS_PER_MEMBER,
   FOLLOW_MESSAGES,
   emailFollowId,
   memberFollowId,
   type FollowResult,
-} from '../../src/domain/follows';
-import { FEATURE_UNAVAILABLE_MESSAGE } from '../../src/domain/early-access';
-import type { MemberAnalytics } from '../../src/domain/member-stats';
+} from '../../src/domain/readers/follows';
+import { FEATURE_UNAVAILABLE_MESSAGE } from '../../src/domain/billing/early-access';
+import type { MemberAnalytics } from '../../src/domain/members/member-stats';
 import { adminDb, afterSentinel, clearFirestore, eventually } from './emulator';
 import { callAs, makeMember, type Member } from './profile-members';
 

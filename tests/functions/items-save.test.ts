@@ -3,8 +3,8 @@
 // refused with nothing written, and the free plan's limit, also under concurrent
 // creates (two tabs or a script).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ITEM_MESSAGES, type SaveItemResponse } from '../../src/domain/item-save';
-import { LIMIT_MESSAGES } from '../../src/domain/plan-limits';
+import { ITEM_MESSAGES, type SaveItemResponse } from '../../src/domain/items/item-save';
+import { LIMIT_MESSAGES } from '../../src/domain/items/plan-limits';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData } from './factories';
 import { callAs, makeMember, type Member } from './profile-members';

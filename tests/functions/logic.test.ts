@@ -1,9 +1,9 @@
 // The pure decisions inside the triggers, without the emulators.
 import { describe, expect, it, vi } from 'vitest';
-import { usersToRecount } from '../../functions/src/book-count';
-import { authorChanged, bookNeedsAuthor } from '../../functions/src/author-snapshot';
-import { chunk } from '../../functions/src/firestore';
-import { callDeployHook, type Post } from '../../functions/src/publish/deploy-hook';
+import { usersToRecount } from '../../functions/src/books/book-count';
+import { authorChanged, bookNeedsAuthor } from '../../functions/src/books/author-snapshot';
+import { chunk } from '../../functions/src/shared/firestore';
+import { callDeployHook, type Post } from '../../functions/src/site/deploy-hook';
 import {
   adTags,
   bookTags,
@@ -11,12 +11,12 @@ import {
   productTags,
   profileSlugs,
   purgeCacheTags,
-} from '../../functions/src/publish/cache-purge';
-import { memberPurgeTags } from '../../src/data/server/cache-tags';
-import { deployStatusUpdate, verifyNetlifySignature } from '../../functions/src/publish/netlify-notification';
+} from '../../functions/src/site/cache-purge';
+import { memberPurgeTags } from '../../src/data/server/shared/cache-tags';
+import { deployStatusUpdate, verifyNetlifySignature } from '../../functions/src/site/netlify-notification';
 import { createHash, createHmac } from 'node:crypto';
-import { INITIAL_PUBLISH_STATUS } from '../../src/domain/publish';
-import { authorFromProfile, readBookOwnership, storedAuthor } from '../../functions/src/book-fields';
+import { INITIAL_PUBLISH_STATUS } from '../../src/domain/site/publish';
+import { authorFromProfile, readBookOwnership, storedAuthor } from '../../functions/src/books/book-fields';
 
 describe('usersToRecount', () => {
   it('recounts the owner of a created or deleted book', () => {

@@ -8,8 +8,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { SELLER_MESSAGE_TEXT } from '../../src/domain/seller-message';
-import { newsletterCandidates } from '../../functions/src/newsletters/recipients';
+import { SELLER_MESSAGE_TEXT } from '../../src/domain/market/seller-message';
+import { newsletterCandidates } from '../../functions/src/editorial/recipients';
 import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
 import { adData, newEmail, profileData } from './factories';
 import { type CaughtMail, useMailbox } from './mailbox';

@@ -1,7 +1,7 @@
 // market_listings follows books, products/services, classified ads and their owners, through the real triggers.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NO_PUBLICATION_KEY, publicationKey } from '../../src/domain/catalogue';
-import { MARKET_COLLECTION, marketEntryId, type MarketSource } from '../../src/domain/market-entry';
+import { NO_PUBLICATION_KEY, publicationKey } from '../../src/domain/books/catalogue';
+import { MARKET_COLLECTION, marketEntryId, type MarketSource } from '../../src/domain/market/market-entry';
 import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
 import { adData, bookData, productData, profileData } from './factories';
 

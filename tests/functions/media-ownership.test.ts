@@ -4,8 +4,8 @@
 // refused in both stores' spellings (/media/… locally, the Cloud Storage
 // address in production), with nothing written.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type SaveItemResponse } from '../../src/domain/item-save';
-import { type SaveProfileResponse } from '../../src/domain/profile-edit';
+import { type SaveItemResponse } from '../../src/domain/items/item-save';
+import { type SaveProfileResponse } from '../../src/domain/members/profile-edit';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData } from './factories';
 import { callAs, makeMember, type Member } from './profile-members';

@@ -9,7 +9,7 @@ import {
   clickPatch,
   windowDays,
   type MemberAnalytics,
-} from '../../src/domain/member-stats';
+} from '../../src/domain/members/member-stats';
 import { adminDb, clearFirestore } from './emulator';
 import { callAs, makeMember, type Member } from './profile-members';
 

@@ -4,11 +4,11 @@
 // export and the deletion job directly).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { localMediaRoot, localMediaStore } from '../../src/data/server/media-store';
+import { localMediaRoot, localMediaStore } from '../../src/data/server/media/media-store';
 import { memberExport } from '../../functions/src/accounts/export-data';
 import { finishDeletion, recordDeletion } from '../../functions/src/accounts/delete-account';
 import { throttleKey } from '../../functions/src/accounts/throttle';
-import { emailHash } from '../../src/data/server/email-hash';
+import { emailHash } from '../../src/data/server/shared/email-hash';
 import { adminDb, clearFirestore } from './emulator';
 import { adData, bookData, productData } from './factories';
 import { makeMember, type Member } from './profile-members';

@@ -6,8 +6,8 @@
 // POST, and cannot be turned against another address; the admin's CSV lists them.
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { NEWSLETTER_SUBSCRIBERS } from '../../src/domain/newsletter-subscriber';
-import { emailHash } from '../../src/data/server/email-hash';
+import { NEWSLETTER_SUBSCRIBERS } from '../../src/domain/editorial/newsletter-subscriber';
+import { emailHash } from '../../src/data/server/shared/email-hash';
 import { adminDb, eventually } from './emulator';
 import { newEmail, writeNewsletter } from './factories';
 import { newsletterUnsubscribeLink, oneClickUnsubscribe, useMailboxTests, type CaughtMail } from './mailbox';

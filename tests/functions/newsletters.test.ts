@@ -4,7 +4,7 @@
 // works and later sends skip the member.
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { claimAndQueueSend, deliverBatch, type SendDeps } from '../../functions/src/newsletters/send';
+import { claimAndQueueSend, deliverBatch, type SendDeps } from '../../functions/src/editorial/send';
 import { functionsOrigin } from './callable';
 import { PROJECT_ID, adminDb, afterSentinel, eventually } from './emulator';
 import { writeNewsletter } from './factories';

@@ -6,18 +6,18 @@
 import type { APIContext } from 'astro';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { emailFollowId, FOLLOWS } from '../../src/domain/follows';
-import { NEWSLETTER_SUBSCRIBERS } from '../../src/domain/newsletter-subscriber';
+import { emailFollowId, FOLLOWS } from '../../src/domain/readers/follows';
+import { NEWSLETTER_SUBSCRIBERS } from '../../src/domain/editorial/newsletter-subscriber';
 import {
   CHECK_INBOX_MESSAGE,
   OPT_IN_CONFIRMATIONS,
   OPT_IN_REQUESTS,
   OPT_IN_TOO_MANY_MESSAGE,
   tokenExpiry,
-} from '../../src/domain/opt-in';
-import { emailHash } from '../../src/data/server/email-hash';
-import { confirmOptIn, pendingConfirmation, requestOptIn } from '../../src/data/server/opt-in';
-import { tokenHash } from '../../src/data/server/opt-in-token';
+} from '../../src/domain/accounts/opt-in';
+import { emailHash } from '../../src/data/server/shared/email-hash';
+import { confirmOptIn, pendingConfirmation, requestOptIn } from '../../src/data/server/accounts/opt-in';
+import { tokenHash } from '../../src/data/server/accounts/opt-in-token';
 import { POST } from '../../src/pages/api/opt-in';
 import { browserPost } from '../shared/site-requests';
 import { adminDb, clearFirestore, eventually, retryLostRace, uniqueId } from './emulator';

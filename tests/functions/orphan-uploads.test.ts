@@ -1,4 +1,4 @@
-// The scheduled clean-up of uploads (functions/src/orphan-uploads.ts), run directly
+// The scheduled clean-up of uploads (functions/src/media/orphan-uploads.ts), run directly
 // on the Firestore emulator with a media store on disk: an upload that nothing
 // references a day after it was made is removed with its files and its bytes are
 // freed; a referenced one is kept and never checked again; a fresh one waits.
@@ -11,12 +11,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ORPHAN_AGE_MS } from '../../src/domain/media-upload';
-import { uploadPath } from '../../src/domain/media-image';
-import { localMediaStore, type MediaStore } from '../../src/data/server/media-store';
-import { confirmUpload, reserveUpload } from '../../src/data/server/media-uploads';
-import { removeOrphanUploads, type OrphanSweep } from '../../functions/src/orphan-uploads';
-import { removeUploadFolder } from '../../functions/src/media';
+import { ORPHAN_AGE_MS } from '../../src/domain/media/media-upload';
+import { uploadPath } from '../../src/domain/media/media-image';
+import { localMediaStore, type MediaStore } from '../../src/data/server/media/media-store';
+import { confirmUpload, reserveUpload } from '../../src/data/server/media/media-uploads';
+import { removeOrphanUploads, type OrphanSweep } from '../../functions/src/media/orphan-uploads';
+import { removeUploadFolder } from '../../functions/src/media/media';
 import { adminDb, clearFirestore, uniqueId } from './emulator';
 import { bookData } from './factories';
 

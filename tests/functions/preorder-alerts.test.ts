@@ -8,18 +8,18 @@
 // only the test releases books, with deps whose clock it sets.
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sendWeeklyDigests } from '../../functions/src/follows/digest';
-import { claimOutNow, releaseDueOutNow, rescheduleOutNow } from '../../functions/src/follows/out-now';
+import { sendWeeklyDigests } from '../../functions/src/readers/digest';
+import { claimOutNow, releaseDueOutNow, rescheduleOutNow } from '../../functions/src/readers/out-now';
 import {
   deliverAlertBatch,
   releaseBook,
   type AlertDeps,
   type AlertRound,
-} from '../../functions/src/follows/release-alerts';
+} from '../../functions/src/readers/release-alerts';
 import type { Mail } from '../../functions/src/mail/send-mail';
 import { defaultBrand } from '../../functions/src/mail/templates';
-import { emailHash } from '../../src/data/server/email-hash';
-import { emailFollowId } from '../../src/domain/follows';
+import { emailHash } from '../../src/data/server/shared/email-hash';
+import { emailFollowId } from '../../src/domain/readers/follows';
 import { adminDb, clearFirestore, eventually, retryLostRace, uniqueId } from './emulator';
 import { bookData } from './factories';
 

@@ -10,8 +10,8 @@ import {
   ACCOUNT_DELETION_STEPS,
   DELETE_NOT_ALLOWED_MESSAGE,
   STALE_DELETION_MS,
-} from '../../src/domain/account-deletion';
-import { localMediaRoot, localMediaStore, type MediaStore } from '../../src/data/server/media-store';
+} from '../../src/domain/accounts/account-deletion';
+import { localMediaRoot, localMediaStore, type MediaStore } from '../../src/data/server/media/media-store';
 import {
   finishDeletion,
   finishStaleDeletions,
@@ -75,7 +75,7 @@ async function seedContent(uid: string) {
   };
 }
 
-/** The record the upload endpoint keeps of a stored upload (src/data/server/media-uploads.ts). */
+/** The record the upload endpoint keeps of a stored upload (src/data/server/media/media-uploads.ts). */
 function uploadRecord(uid: string, uploadId: string) {
   const folder = `${uid}/profile-images/${uploadId}`;
   return {

@@ -2,8 +2,8 @@
 // starting profile; one with a profile gets it back untouched.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { wantedFields } from '../../functions/src/profile-directory-fields';
-import { sameDirectoryFields } from '../../src/domain/directory';
+import { wantedFields } from '../../functions/src/members/profile-directory-fields';
+import { sameDirectoryFields } from '../../src/domain/members/directory';
 import { adminDb, clearFirestore, eventually } from './emulator';
 import { callAs, makeMember } from './profile-members';
 

@@ -8,15 +8,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import type { HookRequest, HookResult } from '../../functions/src/publish/deploy-hook';
-import { recordPublishChange, runPublishTask, type PipelineDeps } from '../../functions/src/publish/pipeline';
+import type { HookRequest, HookResult } from '../../functions/src/site/deploy-hook';
+import { recordPublishChange, runPublishTask, type PipelineDeps } from '../../functions/src/site/pipeline';
 import { PORTS } from '../../scripts/emulator-env.mjs';
 import {
   MANUAL_PUBLISH_REASON,
   PRERENDERED_COLLECTIONS,
   PUBLISH_STATUS_PATH,
   publishTimingFrom,
-} from '../../src/domain/publish';
+} from '../../src/domain/site/publish';
 import { adminDb, clearFirestore, eventually, uniqueId } from './emulator';
 import { callFunction, signInForIdToken } from './callable';
 import { newEmail, profileData } from './factories';

@@ -4,21 +4,21 @@
 // review text stored as typed and rendered escaped, and the book's totals exact
 // under concurrent ratings, edits and deletions.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FEATURE_UNAVAILABLE_MESSAGE } from '../../src/domain/early-access';
+import { FEATURE_UNAVAILABLE_MESSAGE } from '../../src/domain/billing/early-access';
 import {
   listHeldReviews,
   rejectHeldReview,
   releaseHeldReview,
-} from '../../functions/src/reviews/held-reviews';
-import { getBookReviews, getMemberReviews } from '../../src/data/server/reviews';
-import { getMemberShelves } from '../../src/data/server/shelves';
+} from '../../functions/src/readers/held-reviews';
+import { getBookReviews, getMemberReviews } from '../../src/data/server/readers/reviews';
+import { getMemberShelves } from '../../src/data/server/readers/shelves';
 import {
   REVIEW_MESSAGES,
   countedRating,
   renderReviewText,
   reviewId,
   type SaveReviewResponse,
-} from '../../src/domain/review';
+} from '../../src/domain/readers/review';
 import { adminDb, clearFirestore, eventually } from './emulator';
 import { publishedThenHeld } from '../shared/review-burst';
 import { bookData } from './factories';

@@ -3,8 +3,8 @@
 // snapshot job folds it into a snapshot a cold instance starts from.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SiteIndex } from '../../src/data/server/search/site-index';
-import { SEARCH_CHANGES, SEARCH_SNAPSHOT_META } from '../../src/domain/search-sync';
-import { parseSiteSearchParams } from '../../src/domain/site-search';
+import { SEARCH_CHANGES, SEARCH_SNAPSHOT_META } from '../../src/domain/search/search-sync';
+import { parseSiteSearchParams } from '../../src/domain/search/site-search';
 import { recordSearchChange } from '../../functions/src/search/search-changes';
 import { refreshSearchSnapshot } from '../../functions/src/search/search-snapshot';
 import { feedSearchServer, TYPESENSE_FEED } from '../../functions/src/search/search-typesense';

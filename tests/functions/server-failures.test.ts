@@ -2,7 +2,7 @@
 // the SMTP server refuses is written to server_failures (subject and recipient,
 // never the body) and the error still reaches the caller.
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVER_FAILURES_COLLECTION, serverFailureSchema } from '../../src/domain/server-failures';
+import { SERVER_FAILURES_COLLECTION, serverFailureSchema } from '../../src/domain/admin/server-failures';
 import { sendMail } from '../../functions/src/mail/send-mail';
 import { recordFailure } from '../../functions/src/admin/failures';
 import { adminDb } from './emulator';

@@ -12,9 +12,9 @@ import {
   REAUTH_REQUIRED_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
   SESSION_ENDED_MESSAGE,
-} from '../../src/domain/account';
-import { SESSION_STAMP_FIELD } from '../../src/domain/caller-standing';
-import { ACTION_CODE_LIMITS_PER_IP } from '../../src/domain/throttle';
+} from '../../src/domain/accounts/account';
+import { SESSION_STAMP_FIELD } from '../../src/domain/accounts/caller-standing';
+import { ACTION_CODE_LIMITS_PER_IP } from '../../src/domain/shared/throttle';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData, newEmail } from './factories';
 import { useMailbox } from './mailbox';

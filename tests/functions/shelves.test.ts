@@ -2,8 +2,8 @@
 // shelf at a time, moves it and takes it off; nobody else writes their shelves;
 // a deleted book leaves every shelf.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FEATURE_UNAVAILABLE_MESSAGE } from '../../src/domain/early-access';
-import { SHELF_MESSAGES, shelfId } from '../../src/domain/shelf';
+import { FEATURE_UNAVAILABLE_MESSAGE } from '../../src/domain/billing/early-access';
+import { SHELF_MESSAGES, shelfId } from '../../src/domain/readers/shelf';
 import { adminDb, clearFirestore, eventually } from './emulator';
 import { bookData } from './factories';
 import { callAs, makeMember, type Member } from './profile-members';

@@ -5,10 +5,10 @@
 // a document of their own, because the featured_books writes here start publish tasks
 // that rotate the real one (site_meta/spotlight) at the same time.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runPublishTaskWithSpotlight } from '../../functions/src/publish/publish-functions';
-import { rotateSpotlight } from '../../functions/src/spotlight/rotation';
-import { DEFAULT_PUBLISH_TIMING, PUBLISH_STATUS_PATH } from '../../src/domain/publish';
-import { SPOTLIGHT_STATE_PATH } from '../../src/domain/spotlight';
+import { runPublishTaskWithSpotlight } from '../../functions/src/site/publish-functions';
+import { rotateSpotlight } from '../../functions/src/home/rotation';
+import { DEFAULT_PUBLISH_TIMING, PUBLISH_STATUS_PATH } from '../../src/domain/site/publish';
+import { SPOTLIGHT_STATE_PATH } from '../../src/domain/home/spotlight';
 import { adminDb, clearFirestore, uniqueId } from './emulator';
 import { bookData, profileData } from './factories';
 

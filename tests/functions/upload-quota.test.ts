@@ -1,5 +1,5 @@
 // The upload endpoint's allowance against the Firestore emulator: a member's
-// uploads an hour and stored bytes are limited (src/domain/media-upload.ts),
+// uploads an hour and stored bytes are limited (src/domain/media/media-upload.ts),
 // the limits hold under a burst of concurrent uploads, a refusal answers 429
 // with a message the upload field shows, and the record of each upload counts
 // exactly the bytes stored. Auth is faked as in tests/unit/api/uploads-endpoint.test.ts.
@@ -8,15 +8,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_QUOTA_BYTES, UPLOAD_QUOTA_MESSAGES, UPLOADS_PER_HOUR } from '../../src/domain/media-upload';
-import { refusalToast } from '../../src/domain/image-upload';
+import {
+  STORAGE_QUOTA_BYTES,
+  UPLOAD_QUOTA_MESSAGES,
+  UPLOADS_PER_HOUR,
+} from '../../src/domain/media/media-upload';
+import { refusalToast } from '../../src/domain/media/image-upload';
 import { jpegWithGps, truncatedPng } from '../e2e/helpers/images';
 import { adminDb, clearFirestore } from './emulator';
 
 const MEMBER = 'quota-member';
 
-vi.mock('../../src/data/server/auth.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/data/server/auth.ts')>();
+vi.mock('../../src/data/server/shared/auth.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/data/server/shared/auth.ts')>();
   return {
     bearerToken: original.bearerToken,
     verifyCaller: async (token: string) =>

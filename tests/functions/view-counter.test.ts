@@ -7,7 +7,7 @@
 import type { APIContext } from 'astro';
 import { FieldValue } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { utcDay, VIEWS_PER_CLIENT_PER_MINUTE, type ViewCollection } from '../../src/domain/views';
+import { utcDay, VIEWS_PER_CLIENT_PER_MINUTE, type ViewCollection } from '../../src/domain/members/views';
 import { adminDb, clearFirestore, uniqueId } from './emulator';
 import { profileData } from './factories';
 
@@ -45,7 +45,7 @@ async function item(collection: ViewCollection, owner = 'owner'): Promise<string
   return id;
 }
 
-/** The owner's analytics of today (what src/data/server/views.ts wrote). */
+/** The owner's analytics of today (what src/data/server/members/views.ts wrote). */
 async function today(owner: string) {
   const day = utcDay(Date.now());
   return (await db.doc(`member_stats/${owner}/days/${day}`).get()).data();

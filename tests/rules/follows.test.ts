@@ -10,7 +10,7 @@ import {
   where,
 } from 'firebase/firestore';
 import { describe, it } from 'vitest';
-import { emailFollowId, memberFollowId } from '../../src/domain/follows';
+import { emailFollowId, memberFollowId } from '../../src/domain/readers/follows';
 import { dbAs, describeEachActor, everyone, expectAllowed, expectDenied, uids, type Actor } from './helpers';
 import { useSeededRulesEnv } from './shared/seeded-env';
 import { describeServerOnly } from './shared/server-only';
@@ -56,7 +56,7 @@ const env = useSeededRulesEnv('follows', () => ({
   },
 }));
 
-// The query /account makes (src/data/client/follows.ts): both filters, so it can match only the member's own.
+// The query /account makes (src/data/client/readers/follows.ts): both filters, so it can match only the member's own.
 const ownQuery = (actor: Exclude<Actor, 'anonymous'>) =>
   query(
     collection(dbAs(env(), actor), 'follows'),

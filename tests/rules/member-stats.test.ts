@@ -2,7 +2,7 @@ import { uids } from './helpers';
 import { useSeededRulesEnv } from './shared/seeded-env';
 import { describeServerOnly } from './shared/server-only';
 
-// member_stats (a member's analytics, src/domain/member-stats.ts) is written
+// member_stats (a member's analytics, src/domain/members/member-stats.ts) is written
 // only by the site's server and read only through the memberAnalytics
 // callable: no client reads or writes it (its days, nor the marks of follow events
 // counted), its owner and admins included, so nobody reads another member's figures

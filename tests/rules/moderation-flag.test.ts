@@ -25,7 +25,7 @@ import {
 } from './helpers';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
-// The moderation flag (src/domain/moderation.ts): a book, review, product/service,
+// The moderation flag (src/domain/admin/moderation.ts): a book, review, product/service,
 // classified ad or blog post an admin hid carries moderation_hidden: true, written
 // only by the adminModeration function (Admin SDK). A hidden book is not public
 // (is_public false), so only its owner and admins read it; a hidden review is read

@@ -3,8 +3,8 @@ import { useSeededRulesEnv } from './shared/seeded-env';
 import { describeServerOnly } from './shared/server-only';
 
 // The visitor opt-in's collections are the server's alone: pending requests and
-// confirmations (src/domain/opt-in.ts) and the newsletters' visitor subscribers
-// (src/domain/newsletter-subscriber.ts). No match in firestore.rules, so every
+// confirmations (src/domain/accounts/opt-in.ts) and the newsletters' visitor subscribers
+// (src/domain/editorial/newsletter-subscriber.ts). No match in firestore.rules, so every
 // client, admins included, is denied every read and write: nobody can learn
 // from the browser whether an address asked, confirmed or is subscribed.
 const when = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));

@@ -7,9 +7,9 @@ import { describeServerOnly } from './shared/server-only';
 // collection the spec does not name, and sub-collections of named ones.
 const unlistedPaths = {
   'users/alice-uid': { email: 'alice@example.com', user_id: uids.owner },
-  // The reviews' burst guard counts (server only, src/domain/review-burst.ts).
+  // The reviews' burst guard counts (server only, src/domain/readers/review-burst.ts).
   'book_review_activity/book-1': { minutes: {}, days: { '2025-03-05': 2 } },
-  // Moderators' standing decisions on reviews (server only, src/domain/review.ts): not
+  // Moderators' standing decisions on reviews (server only, src/domain/readers/review.ts): not
   // even the member the decision is about reads or removes it.
   [`review_decisions/book-1__${uids.owner}`]: {
     book_id: 'book-1',
@@ -17,7 +17,7 @@ const unlistedPaths = {
     decision: 'hidden',
     decided_at: Timestamp.fromDate(new Date('2025-03-05T10:00:00Z')),
   },
-  // Who has had a free trial (server only, src/domain/billing.ts): a keyed hash of the
+  // Who has had a free trial (server only, src/domain/billing/billing.ts): a keyed hash of the
   // address, kept after the account, which no client may read, make or remove.
   [`trial_claims/${'a'.repeat(64)}`]: {
     claimed_at: Timestamp.fromDate(new Date('2025-03-05T10:00:00Z')),

@@ -6,10 +6,10 @@
 // (a link in a display name, another member's upload as a picture) come first.
 import { doc, serverTimestamp, setDoc, Timestamp, updateDoc, type DocumentData } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { classifiedAdWriteSchema } from '../../src/domain/classified-ad.ts';
-import { mediaReferenceVerdict } from '../../src/domain/media-image.ts';
-import { profileEditFieldsSchema } from '../../src/domain/profile-edit.ts';
-import { socialLinksSchema } from '../../src/domain/profile.ts';
+import { classifiedAdWriteSchema } from '../../src/domain/market/classified-ad.ts';
+import { mediaReferenceVerdict } from '../../src/domain/media/media-image.ts';
+import { profileEditFieldsSchema } from '../../src/domain/members/profile-edit.ts';
+import { socialLinksSchema } from '../../src/domain/members/profile.ts';
 import { dbAs, expectAllowed, expectDenied, rulesAccept, uids, type Actor } from './helpers';
 import { useSeededRulesEnv } from './shared/seeded-env';
 

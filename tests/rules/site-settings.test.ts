@@ -9,8 +9,8 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { earlyAccessSettingsSchema } from '../../src/domain/early-access';
-import { promotionCodeSchema } from '../../src/domain/site-settings';
+import { earlyAccessSettingsSchema } from '../../src/domain/billing/early-access';
+import { promotionCodeSchema } from '../../src/domain/site/site-settings';
 import { actorLabel, dbAs, expectAllowed, expectDenied, rulesAccept, uids, type Actor } from './helpers';
 import { describePublicReadOnly } from './shared/public-read-only';
 import { useSeededRulesEnv } from './shared/seeded-env';

@@ -1,6 +1,6 @@
 /** Expectations about account deletion shared by the unit and functions tests. */
 
-/** The order src/domain/account-deletion.ts must run its steps in, written out so the tests pin it. */
+/** The order src/domain/accounts/account-deletion.ts must run its steps in, written out so the tests pin it. */
 export const EXPECTED_DELETION_ORDER = [
   'auth',
   'billing',

@@ -6,7 +6,7 @@ import {
   toWriteData,
   tryParseDoc,
 } from '../../src/data/firestore-convert.ts';
-import { bookSchema } from '../../src/domain/book.ts';
+import { bookSchema } from '../../src/domain/books/book.ts';
 
 /** Stands in for a Firestore Timestamp of either SDK. */
 const timestamp = (ms: number) => ({

@@ -4,19 +4,26 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HTTP_URL_PATTERN_SOURCE, MEDIA_PATH_PATTERN_SOURCE, TEXT_LIMITS } from '../../src/domain/common.ts';
-import { displayNameRefusedRe2 } from '../../src/domain/display-name.ts';
-import { EARLY_ACCESS_FEATURES, FEATURE_POSITIONS } from '../../src/domain/early-access.ts';
-import { PROMOTION_CODE_MAX, PROMOTION_CODE_PATTERN_SOURCE } from '../../src/domain/site-settings.ts';
-import { MEDIA_STORE_URL_PATTERN_SOURCE, UPLOAD_URL_PATTERN_SOURCE } from '../../src/domain/media-image.ts';
-import { profileEditFieldsSchema } from '../../src/domain/profile-edit.ts';
+import {
+  HTTP_URL_PATTERN_SOURCE,
+  MEDIA_PATH_PATTERN_SOURCE,
+  TEXT_LIMITS,
+} from '../../src/domain/shared/common.ts';
+import { displayNameRefusedRe2 } from '../../src/domain/members/display-name.ts';
+import { EARLY_ACCESS_FEATURES, FEATURE_POSITIONS } from '../../src/domain/billing/early-access.ts';
+import { PROMOTION_CODE_MAX, PROMOTION_CODE_PATTERN_SOURCE } from '../../src/domain/site/site-settings.ts';
+import {
+  MEDIA_STORE_URL_PATTERN_SOURCE,
+  UPLOAD_URL_PATTERN_SOURCE,
+} from '../../src/domain/media/media-image.ts';
+import { profileEditFieldsSchema } from '../../src/domain/members/profile-edit.ts';
 import {
   APPROVAL_STATUSES,
   PROFILE_ROLES,
   SOCIAL_NETWORKS,
   SUBSCRIPTION_STATUSES,
   USER_CATEGORIES,
-} from '../../src/domain/profile.ts';
+} from '../../src/domain/members/profile.ts';
 
 const rules = readFileSync(resolve('firestore.rules'), 'utf8');
 
@@ -83,7 +90,7 @@ describe('firestore.rules repeats the domain exactly', () => {
   it.each(lists)('%s() lists the values of the domain list', (name, domain, domainName) => {
     expect(
       rulesList(name),
-      `firestore.rules ${name}() must equal ${domainName} in src/domain/profile.ts`,
+      `firestore.rules ${name}() must equal ${domainName} in src/domain/members/profile.ts`,
     ).toEqual([...domain]);
   });
 
@@ -100,14 +107,14 @@ describe('firestore.rules repeats the domain exactly', () => {
   it('httpUrlPattern() is HTTP_URL_PATTERN_SOURCE', () => {
     expect(
       rulesString('httpUrlPattern'),
-      'firestore.rules httpUrlPattern() must equal HTTP_URL_PATTERN_SOURCE in src/domain/common.ts',
+      'firestore.rules httpUrlPattern() must equal HTTP_URL_PATTERN_SOURCE in src/domain/shared/common.ts',
     ).toBe(HTTP_URL_PATTERN_SOURCE);
   });
 
   it('mediaPathPattern() is MEDIA_PATH_PATTERN_SOURCE', () => {
     expect(
       rulesString('mediaPathPattern'),
-      'firestore.rules mediaPathPattern() must equal MEDIA_PATH_PATTERN_SOURCE in src/domain/common.ts',
+      'firestore.rules mediaPathPattern() must equal MEDIA_PATH_PATTERN_SOURCE in src/domain/shared/common.ts',
     ).toBe(MEDIA_PATH_PATTERN_SOURCE);
   });
 
@@ -115,7 +122,7 @@ describe('firestore.rules repeats the domain exactly', () => {
   it('displayNameRefusedPattern() is the sign-up name rules (displayNameRefusedRe2)', () => {
     expect(
       rulesString('displayNameRefusedPattern'),
-      'firestore.rules displayNameRefusedPattern() must equal displayNameRefusedRe2() in src/domain/display-name.ts',
+      'firestore.rules displayNameRefusedPattern() must equal displayNameRefusedRe2() in src/domain/members/display-name.ts',
     ).toBe(displayNameRefusedRe2());
   });
 

@@ -1,4 +1,4 @@
-// firestore.rules repeats the classified ad enums of src/domain/marketplace.ts; these fail when a copy drifts.
+// firestore.rules repeats the classified ad enums of src/domain/market/marketplace.ts; these fail when a copy drifts.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,16 +7,16 @@ import {
   CONTACT_METHODS,
   CURRENCIES,
   LISTING_CATEGORY_VALUES,
-} from '../../src/domain/marketplace.ts';
+} from '../../src/domain/market/marketplace.ts';
 import {
   CLASSIFIED_DESCRIPTION_MAX,
   CLASSIFIED_DESCRIPTION_MIN,
   CLASSIFIED_TITLE_MAX,
   adContactSchema,
   classifiedAdWriteSchema,
-} from '../../src/domain/classified-ad.ts';
-import { TEXT_LIMITS } from '../../src/domain/common.ts';
-import { MAX_TAGS, TAG_MAX_LENGTH } from '../../src/domain/tags.ts';
+} from '../../src/domain/market/classified-ad.ts';
+import { TEXT_LIMITS } from '../../src/domain/shared/common.ts';
+import { MAX_TAGS, TAG_MAX_LENGTH } from '../../src/domain/shared/tags.ts';
 
 const rules = readFileSync(resolve('firestore.rules'), 'utf8');
 

@@ -1,14 +1,14 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
-import { memberTargetSchema } from '../../../src/domain/account';
-import { accountPlanOf } from '../../../src/domain/billing';
-import { firstErrorMessage } from '../../../src/domain/common';
+import { memberTargetSchema } from '../../../src/domain/accounts/account';
+import { accountPlanOf } from '../../../src/domain/billing/billing';
+import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { billingOf, billingRef } from '../billing/record';
-import { db } from '../firestore';
+import { db } from '../shared/firestore';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { accountRecordDoc, emailChangeDoc, settleEmailConfirmation } from './email-change';
-import { endSessions, guardedCall, type Caller } from '../guard';
-import type { AccountOverview } from '../../../src/domain/callables';
+import { endSessions, guardedCall, type Caller } from '../shared/guard';
+import type { AccountOverview } from '../../../src/domain/shared/callables';
 
 /** The member a request is about: the caller, or (admins only) `userId`. Throws permission-denied otherwise. */
 export function targetOf(caller: Caller, data: unknown): string {

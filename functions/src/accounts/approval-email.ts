@@ -1,8 +1,8 @@
 import * as logger from 'firebase-functions/logger';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { ApprovalStatus } from '../../../src/domain/profile';
-import { mailSafeName } from '../../../src/domain/mail-name';
-import { db } from '../firestore';
+import type { ApprovalStatus } from '../../../src/domain/members/profile';
+import { mailSafeName } from '../../../src/domain/shared/mail-name';
+import { db } from '../shared/firestore';
 import { memberMailAddress } from '../mail/member-address';
 import { sendMail } from '../mail/send-mail';
 import { approvedEmail, deniedEmail, type MailBrand, type MailContent } from '../mail/templates';

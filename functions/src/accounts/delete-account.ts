@@ -8,26 +8,26 @@ import {
   isStaleDeletion,
   pendingSteps,
   type AccountDeletionStep,
-} from '../../../src/domain/account-deletion';
-import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
-import { FOLLOWS, normalizeEmail } from '../../../src/domain/follows';
-import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/domain/member-records';
-import { removeSubscription } from '../newsletters/subscribers';
-import { deleteAccountRequestSchema } from '../../../src/domain/profile-edit';
-import { describeIssue, isPathSafeId } from '../../../src/domain/profile-save';
-import type { MediaStore } from '../../../src/data/server/media-store';
-import { removeMemberUploads } from '../../../src/data/server/media-uploads';
-import { chunk, db, MAX_IN_VALUES } from '../firestore';
-import { functionsMediaStore } from '../media';
+} from '../../../src/domain/accounts/account-deletion';
+import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
+import { FOLLOWS, normalizeEmail } from '../../../src/domain/readers/follows';
+import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/domain/accounts/member-records';
+import { removeSubscription } from '../editorial/subscribers';
+import { deleteAccountRequestSchema } from '../../../src/domain/members/profile-edit';
+import { describeIssue, isPathSafeId } from '../../../src/domain/members/profile-save';
+import type { MediaStore } from '../../../src/data/server/media/media-store';
+import { removeMemberUploads } from '../../../src/data/server/media/media-uploads';
+import { chunk, db, MAX_IN_VALUES } from '../shared/firestore';
+import { functionsMediaStore } from '../media/media';
 import { endBilling } from '../billing/account-end';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { PAGE_SLUGS } from './page-slug';
-import { guardedCall } from '../guard';
+import { guardedCall } from '../shared/guard';
 import { THROTTLES, throttleKey } from './throttle';
-import { removeMemberReviews } from '../reviews/save-review';
-import { removeMemberShelves } from '../reviews/set-shelf';
+import { removeMemberReviews } from '../readers/save-review';
+import { removeMemberShelves } from '../readers/set-shelf';
 
-/** account_deletions/{uid}: one job per deleted account (src/domain/account-deletion.ts). Admin SDK only. */
+/** account_deletions/{uid}: one job per deleted account (src/domain/accounts/account-deletion.ts). Admin SDK only. */
 export const ACCOUNT_DELETIONS = 'account_deletions';
 
 /** Documents deleted per batch (a batch holds at most 500 writes; the job update takes one). */

@@ -13,19 +13,19 @@ import {
   REAUTH_REQUIRED_MESSAGE,
   RECENT_SIGN_IN_SECONDS,
   SAME_EMAIL_MESSAGE,
-} from '../../../src/domain/account';
-import { firstErrorMessage } from '../../../src/domain/common';
-import { EMAIL_CHANGE_LIMITS } from '../../../src/domain/throttle';
-import { db } from '../firestore';
+} from '../../../src/domain/accounts/account';
+import { firstErrorMessage } from '../../../src/domain/shared/common';
+import { EMAIL_CHANGE_LIMITS } from '../../../src/domain/shared/throttle';
+import { db } from '../shared/firestore';
 import { mailBrand } from '../mail/brand';
 import { memberMailName, verifiedAddress } from '../mail/member-address';
 import { sendMail } from '../mail/send-mail';
 import { siteUrl } from '../mail/settings';
 import { emailChangeConfirmEmail, emailChangedNoticeEmail, emailTakenNoticeEmail } from '../mail/templates';
 import { adminAuth, authErrorCode } from './admin-auth';
-import { guardedCall } from '../guard';
+import { guardedCall } from '../shared/guard';
 import { consumeAttempt } from './throttle';
-import type { EmailChangeResult } from '../../../src/domain/callables';
+import type { EmailChangeResult } from '../../../src/domain/shared/callables';
 
 /**
  * profiles/{uid}/private/account = { email, email_verified_at }: when the

@@ -1,13 +1,16 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
-import { EMAIL_LINK_INVALID_MESSAGE, emailConfirmationRequestSchema } from '../../../src/domain/account';
-import { db } from '../firestore';
-import { endSessions, openCall } from '../guard';
+import {
+  EMAIL_LINK_INVALID_MESSAGE,
+  emailConfirmationRequestSchema,
+} from '../../../src/domain/accounts/account';
+import { db } from '../shared/firestore';
+import { endSessions, openCall } from '../shared/guard';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { callAuthRest } from './auth-rest';
 import { settleEmailConfirmation } from './email-change';
 import { throttleActionCode } from './password-reset-completion';
-import type { EmailConfirmationResult } from '../../../src/domain/callables';
+import type { EmailConfirmationResult } from '../../../src/domain/shared/callables';
 
 /** The kinds of mailed code this callable applies: a first verification and a change of address (never an undo or a reset). */
 const EMAIL_CODE_KINDS = new Set(['VERIFY_EMAIL', 'VERIFY_AND_CHANGE_EMAIL']);

@@ -2,14 +2,14 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import type { ensureProfileResponseSchema } from '../../../src/domain/profile-edit';
-import { startingDisplayName } from '../../../src/domain/profile-save';
-import type { UserCategory } from '../../../src/domain/profile';
-import { db } from '../firestore';
+import type { ensureProfileResponseSchema } from '../../../src/domain/members/profile-edit';
+import { startingDisplayName } from '../../../src/domain/members/profile-save';
+import type { UserCategory } from '../../../src/domain/members/profile';
+import { db } from '../shared/firestore';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { createStartingProfile } from './sign-up';
 import { ACCOUNT_DELETIONS } from './delete-account';
-import { guardedCall } from '../guard';
+import { guardedCall } from '../shared/guard';
 
 /** ensureProfile's answer. */
 export type EnsureProfileResponse = z.infer<typeof ensureProfileResponseSchema>;

@@ -9,16 +9,16 @@ import {
   OWNED_COLLECTIONS,
   type ExportedDocument,
   type MemberExport,
-} from '../../../src/domain/member-export';
-import { FOLLOWS } from '../../../src/domain/follows';
-import { MEMBER_KEYED_COLLECTIONS } from '../../../src/domain/member-records';
-import { AD_CONTACT_PATH } from '../../../src/domain/classified-ad';
-import { db } from '../firestore';
+} from '../../../src/domain/accounts/member-export';
+import { FOLLOWS } from '../../../src/domain/readers/follows';
+import { MEMBER_KEYED_COLLECTIONS } from '../../../src/domain/accounts/member-records';
+import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
+import { db } from '../shared/firestore';
 import { adminAuth, authErrorCode } from './admin-auth';
-import { subscriptionOf } from '../newsletters/subscribers';
+import { subscriptionOf } from '../editorial/subscribers';
 import { emailFollowsOf } from './delete-account';
 import { targetOf } from './account-settings';
-import { guardedCall } from '../guard';
+import { guardedCall } from '../shared/guard';
 
 function documentsOf(snapshot: QuerySnapshot): ExportedDocument[] {
   return inCreationOrder(snapshot.docs.map((doc) => exportDocument(doc.id, doc.data())));

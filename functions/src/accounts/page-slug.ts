@@ -1,7 +1,7 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { signupSlug, FALLBACK_SLUG } from '../../../src/domain/slug';
-import { derivedPageSlug } from '../../../src/domain/profile-edit';
-import { TEXT_LIMITS } from '../../../src/domain/common';
+import { signupSlug, FALLBACK_SLUG } from '../../../src/domain/shared/slug';
+import { derivedPageSlug } from '../../../src/domain/members/profile-edit';
+import { TEXT_LIMITS } from '../../../src/domain/shared/common';
 
 /**
  * page_slugs/{slug} = { uid, claimed_at, retired_at? }: one document per slug

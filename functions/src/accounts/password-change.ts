@@ -5,9 +5,9 @@ import {
   passwordChangeRequestSchema,
   REAUTH_REQUIRED_MESSAGE,
   RECENT_SIGN_IN_SECONDS,
-} from '../../../src/domain/account';
-import { firstErrorMessage } from '../../../src/domain/common';
-import { endSessions, guardedCall } from '../guard';
+} from '../../../src/domain/accounts/account';
+import { firstErrorMessage } from '../../../src/domain/shared/common';
+import { endSessions, guardedCall } from '../shared/guard';
 import { adminAuth, authErrorCode } from './admin-auth';
 
 /**

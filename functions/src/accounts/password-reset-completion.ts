@@ -6,14 +6,14 @@ import {
   passwordResetCompletionSchema,
   RESET_LINK_INVALID_MESSAGE,
   resetLinkProblem,
-} from '../../../src/domain/account';
-import { firstErrorMessage } from '../../../src/domain/common';
-import { ACTION_CODE_LIMITS_PER_IP } from '../../../src/domain/throttle';
-import { db } from '../firestore';
-import { endSessions, openCall } from '../guard';
+} from '../../../src/domain/accounts/account';
+import { firstErrorMessage } from '../../../src/domain/shared/common';
+import { ACTION_CODE_LIMITS_PER_IP } from '../../../src/domain/shared/throttle';
+import { db } from '../shared/firestore';
+import { endSessions, openCall } from '../shared/guard';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { actionCodeErrorCode, callAuthRest } from './auth-rest';
-import { clientAddress, type RequestAddress } from '../client-address';
+import { clientAddress, type RequestAddress } from '../shared/client-address';
 import { consumeAttempt } from './throttle';
 
 /** Counts one use of a mailed link against the caller's IP (shared by the reset and the email confirmation). */

@@ -12,20 +12,23 @@ import {
   RESET_REQUESTED_MESSAGE,
   RESET_THROTTLED_MESSAGE,
   sameOriginUrl,
-} from '../../../src/domain/account';
-import { firstErrorMessage } from '../../../src/domain/common';
-import { PASSWORD_RESET_LIMITS_PER_EMAIL, PASSWORD_RESET_LIMITS_PER_IP } from '../../../src/domain/throttle';
-import { db } from '../firestore';
+} from '../../../src/domain/accounts/account';
+import { firstErrorMessage } from '../../../src/domain/shared/common';
+import {
+  PASSWORD_RESET_LIMITS_PER_EMAIL,
+  PASSWORD_RESET_LIMITS_PER_IP,
+} from '../../../src/domain/shared/throttle';
+import { db } from '../shared/firestore';
 import { mailBrand } from '../mail/brand';
 import { memberMailName } from '../mail/member-address';
 import { sendMail } from '../mail/send-mail';
 import { siteUrl } from '../mail/settings';
 import { passwordResetEmail } from '../mail/templates';
 import { adminAuth, authErrorCode } from './admin-auth';
-import { clientAddress, type RequestAddress } from '../client-address';
+import { clientAddress, type RequestAddress } from '../shared/client-address';
 import { consumeAttempt } from './throttle';
-import { openCall } from '../guard';
-import type { PasswordResetResult } from '../../../src/domain/callables';
+import { openCall } from '../shared/guard';
+import type { PasswordResetResult } from '../../../src/domain/shared/callables';
 
 /** The task queue (a function of that name) that looks an address up and mails the reset link. */
 export const PASSWORD_RESET_QUEUE = 'deliverPasswordReset';

@@ -1,13 +1,13 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
-import { RESEND_THROTTLED_MESSAGE, RESEND_VERIFICATION_LIMITS } from '../../../src/domain/throttle';
-import { db } from '../firestore';
+import { RESEND_THROTTLED_MESSAGE, RESEND_VERIFICATION_LIMITS } from '../../../src/domain/shared/throttle';
+import { db } from '../shared/firestore';
 import { memberMailName } from '../mail/member-address';
 import { adminAuth } from './admin-auth';
 import { mailVerificationLink } from './sign-up';
 import { consumeAttempt } from './throttle';
-import { guardedCall } from '../guard';
-import type { ResendVerificationResult } from '../../../src/domain/callables';
+import { guardedCall } from '../shared/guard';
+import type { ResendVerificationResult } from '../../../src/domain/shared/callables';
 
 /** The message when the mail could not be sent. */
 export const RESEND_FAILED_MESSAGE = 'The verification email could not be sent. Please try again later.';

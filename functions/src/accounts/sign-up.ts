@@ -2,27 +2,27 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
-import { signupRequestSchema, type SignupRequest } from '../../../src/domain/signup';
-import { profileWriteSchema } from '../../../src/domain/profile';
-import { firstErrorMessage } from '../../../src/domain/common';
-import { directoryFields } from '../../../src/domain/directory';
-import { db } from '../firestore';
+import { signupRequestSchema, type SignupRequest } from '../../../src/domain/accounts/signup';
+import { profileWriteSchema } from '../../../src/domain/members/profile';
+import { firstErrorMessage } from '../../../src/domain/shared/common';
+import { directoryFields } from '../../../src/domain/members/directory';
+import { db } from '../shared/firestore';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { claimPageSlug } from './page-slug';
 import { sendMail } from '../mail/send-mail';
 import { verificationEmail } from '../mail/templates';
 import { siteUrl } from '../mail/settings';
 import { mailBrand } from '../mail/brand';
-import { ACTION_PAGES, ownActionLink } from '../../../src/domain/account';
+import { ACTION_PAGES, ownActionLink } from '../../../src/domain/accounts/account';
 import {
   SIGNUP_LIMITS_PER_EMAIL,
   SIGNUP_LIMITS_PER_IP,
   SIGNUP_THROTTLED_MESSAGE,
-} from '../../../src/domain/throttle';
-import { clientAddress, type RequestAddress } from '../client-address';
+} from '../../../src/domain/shared/throttle';
+import { clientAddress, type RequestAddress } from '../shared/client-address';
 import { consumeAttempt } from './throttle';
-import { openCall } from '../guard';
-import type { SignUpResult } from '../../../src/domain/callables';
+import { openCall } from '../shared/guard';
+import type { SignUpResult } from '../../../src/domain/shared/callables';
 
 /** What a new member chooses that their starting profile holds. */
 export type StartingChoices = Pick<SignupRequest, 'display_name' | 'category'>;

@@ -7,7 +7,7 @@ import {
   THROTTLES,
   throttleKey,
   type ThrottleSubject,
-} from '../../../src/data/server/throttle';
+} from '../../../src/data/server/shared/throttle';
 
 export { THROTTLES, throttleKey, type ThrottleSubject };
 

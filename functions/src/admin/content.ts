@@ -1,12 +1,12 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { adminContentRequestSchema, type AdminContentRequest } from '../../../src/domain/admin-content';
-import { firstErrorMessage } from '../../../src/domain/common';
+import { adminContentRequestSchema, type AdminContentRequest } from '../../../src/domain/admin/admin-content';
+import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { renderMarkdown } from '../../../src/security/markdown';
-import { db } from '../firestore';
+import { db } from '../shared/firestore';
 import { auditInTransaction, changedFields } from './audit';
-import { guardedCall } from '../guard';
+import { guardedCall } from '../shared/guard';
 
 type Save = Extract<AdminContentRequest, { action: 'save-page' | 'save-legal' }>;
 type BannerRequest = Extract<

@@ -4,8 +4,8 @@ import {
   SERVER_FAILURES_COLLECTION,
   failureMessage,
   type ServerFailureKind,
-} from '../../../src/domain/server-failures';
-import { db } from '../firestore';
+} from '../../../src/domain/admin/server-failures';
+import { db } from '../shared/firestore';
 
 /**
  * Records a server-side failure for the admins (shown beside the audit log).

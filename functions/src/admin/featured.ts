@@ -14,12 +14,16 @@ import {
   firstFreePosition,
   type AdminFeaturedRequest,
   type AdminFeaturedResult,
-} from '../../../src/domain/admin-featured';
-import { firstErrorMessage } from '../../../src/domain/common';
-import { FEATURED_BOOK_SLOTS, FEATURED_PROFILE_SLOTS, featuredDocId } from '../../../src/domain/featured';
-import { db } from '../firestore';
+} from '../../../src/domain/admin/admin-featured';
+import { firstErrorMessage } from '../../../src/domain/shared/common';
+import {
+  FEATURED_BOOK_SLOTS,
+  FEATURED_PROFILE_SLOTS,
+  featuredDocId,
+} from '../../../src/domain/home/featured';
+import { db } from '../shared/firestore';
 import { auditInTransaction } from './audit';
-import { guardedCall } from '../guard';
+import { guardedCall } from '../shared/guard';
 
 /** The two kinds of slots: their collection, count and the field naming what they hold. */
 const KINDS = {

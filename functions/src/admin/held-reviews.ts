@@ -1,14 +1,14 @@
-// The held reviews' callable (src/domain/admin-held-reviews.ts): the reviews the
+// The held reviews' callable (src/domain/admin/admin-held-reviews.ts): the reviews the
 // burst guard holds, oldest first, a page at a time with how many wait, and the
 // admin's release or reject of one. Admins only (guardedCall). Each decision
 // writes its audit entry (the admin, the review, the reason) in the transaction
-// that decides (functions/src/reviews/held-reviews.ts); a review no longer held
+// that decides (functions/src/readers/held-reviews.ts); a review no longer held
 // is answered `decided: false` and logs nothing. Not behind the 'reviews'
 // switch: reviews already held are decided whatever the switch says.
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import { firstErrorMessage } from '../../../src/domain/common';
+import { firstErrorMessage } from '../../../src/domain/shared/common';
 import {
   adminHeldReviewsRequestSchema,
   heldReviewEntryOf,
@@ -16,16 +16,16 @@ import {
   HELD_REVIEWS_LIST_PAGE,
   type AdminHeldReviewsResponse,
   type HeldReviewDecision,
-} from '../../../src/domain/admin-held-reviews';
-import { BOOK_REVIEWS, reviewId } from '../../../src/domain/review';
-import { db } from '../firestore';
-import { guardedCall } from '../guard';
+} from '../../../src/domain/admin/admin-held-reviews';
+import { BOOK_REVIEWS, reviewId } from '../../../src/domain/readers/review';
+import { db } from '../shared/firestore';
+import { guardedCall } from '../shared/guard';
 import {
   listHeldReviews,
   rejectHeldReview,
   releaseHeldReview,
   type OnDecided,
-} from '../reviews/held-reviews';
+} from '../readers/held-reviews';
 import { auditInTransaction } from './audit';
 
 /** One page of the held reviews after the review `after`, with the next page's cursor and the count held now. */

@@ -1,4 +1,4 @@
-// The moderation queue's callable (src/domain/moderation.ts): the open reports
+// The moderation queue's callable (src/domain/admin/moderation.ts): the open reports
 // grouped by item with the item shown in place, and the admin's actions on an
 // item: dismiss, hide, restore, warn, deactivate. Admins only (guardedCall). Each
 // action closes the item's open reports and writes its audit entry (the admin,
@@ -8,9 +8,9 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
-import { profileCacheTag } from '../../../src/data/server/cache-tags';
-import { firstErrorMessage } from '../../../src/domain/common';
-import { editorialKey } from '../../../src/domain/editorial';
+import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
+import { firstErrorMessage } from '../../../src/domain/shared/common';
+import { editorialKey } from '../../../src/domain/editorial/editorial';
 import {
   adminModerationRequestSchema,
   excerptOf,
@@ -21,7 +21,7 @@ import {
   type ModerationAction,
   type ModerationItem,
   type ModerationQueueEntry,
-} from '../../../src/domain/moderation';
+} from '../../../src/domain/admin/moderation';
 import {
   groupReports,
   REPORT_ITEM_COLLECTIONS,
@@ -30,18 +30,18 @@ import {
   reportItemKey,
   reportSchema,
   type ReportItemKind,
-} from '../../../src/domain/report';
-import { bookVisibilityFields } from '../../../src/domain/visibility';
+} from '../../../src/domain/admin/report';
+import { bookVisibilityFields } from '../../../src/domain/shared/visibility';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
-import { db } from '../firestore';
-import { clearReviewDecision, recordReviewDecision } from '../reviews/review-decisions';
-import { guardedCall } from '../guard';
+import { db } from '../shared/firestore';
+import { clearReviewDecision, recordReviewDecision } from '../readers/review-decisions';
+import { guardedCall } from '../shared/guard';
 import { mailBrand } from '../mail/brand';
 import { memberMailAddress, memberMailName } from '../mail/member-address';
 import { sendMail } from '../mail/send-mail';
 import { composeMail } from '../mail/templates';
-import { adTags, bookTags, productTags, purgeCacheTags } from '../publish/cache-purge';
-import { refreshReviewVisibility } from '../reviews/save-review';
+import { adTags, bookTags, productTags, purgeCacheTags } from '../site/cache-purge';
+import { refreshReviewVisibility } from '../readers/save-review';
 import { updateUser } from './users';
 import { auditInTransaction } from './audit';
 
@@ -145,7 +145,7 @@ export async function moderationQueue(firestore: Firestore): Promise<ModerationQ
  * The on-demand pages that show an item, to purge when it is hidden or restored
  * (a blog post is pre-rendered, and its write rebuilds the site through the
  * publish pipeline's blog_posts trigger, as an admin's unpublish does). The
- * item triggers of functions/src/publish/cache-purge.ts purge the same tags on
+ * item triggers of functions/src/site/cache-purge.ts purge the same tags on
  * the flag's write; purging here too makes the page go before the answer.
  */
 function pageTags(kind: ReportItemKind, id: string, data: Record<string, unknown>): string[] {

@@ -6,12 +6,12 @@ import {
   titlesFollowingGlobal,
   type AdminSiteSettingsRequest,
   type SiteSettingsEdit,
-} from '../../../src/domain/admin-site-settings';
-import { firstErrorMessage } from '../../../src/domain/common';
-import { SITE_SETTINGS_DOC_ID } from '../../../src/domain/site-settings';
-import { db } from '../firestore';
+} from '../../../src/domain/admin/admin-site-settings';
+import { firstErrorMessage } from '../../../src/domain/shared/common';
+import { SITE_SETTINGS_DOC_ID } from '../../../src/domain/site/site-settings';
+import { db } from '../shared/firestore';
 import { auditInTransaction, changedFields } from './audit';
-import { guardedCall } from '../guard';
+import { guardedCall } from '../shared/guard';
 
 /** Books updated per batch when the global free-preview title changes. */
 const PAGE_SIZE = 200;

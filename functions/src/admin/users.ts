@@ -25,17 +25,17 @@ import {
   type AdminUsersRequest,
   type AdminUsersResults,
   type UpdateUserFields,
-} from '../../../src/domain/admin-users';
-import { firstErrorMessage } from '../../../src/domain/common';
+} from '../../../src/domain/admin/admin-users';
+import { firstErrorMessage } from '../../../src/domain/shared/common';
 import {
   approvalStatusSchema,
   profileWriteSchema,
   subscriptionStatusSchema,
   userCategorySchema,
-} from '../../../src/domain/profile';
-import { db } from '../firestore';
-import { endSessions, guardedCall, revokeSessions, sessionStampNow } from '../guard';
-import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/caller-standing';
+} from '../../../src/domain/members/profile';
+import { db } from '../shared/firestore';
+import { endSessions, guardedCall, revokeSessions, sessionStampNow } from '../shared/guard';
+import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/accounts/caller-standing';
 import { adminAuth, authErrorCode } from '../accounts/admin-auth';
 import { setAdminClaim } from '../accounts/admin-claim';
 import { finishDeletion, recordDeletion } from '../accounts/delete-account';
@@ -45,8 +45,8 @@ import { sendMail } from '../mail/send-mail';
 import { invitationEmail } from '../mail/invitation';
 import { authPageUrl, siteUrl } from '../mail/settings';
 import { mailBrand } from '../mail/brand';
-import { ACTION_PAGES, ownActionLink } from '../../../src/domain/account';
-import { planOf, withGrant, type PlanSource } from '../../../src/domain/billing';
+import { ACTION_PAGES, ownActionLink } from '../../../src/domain/accounts/account';
+import { planOf, withGrant, type PlanSource } from '../../../src/domain/billing/billing';
 import { planSources, readBilling, writeBilling } from '../billing/record';
 import { audit, auditInTransaction, changedFields } from './audit';
 

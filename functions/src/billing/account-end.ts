@@ -6,7 +6,7 @@
 // names no account and is what stops a new account from having a second trial.
 import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
-import { BILLING_CUSTOMERS } from '../../../src/domain/billing';
+import { BILLING_CUSTOMERS } from '../../../src/domain/billing/billing';
 import { billingOf, billingRef, graceRef } from './record';
 import { billingConfig, stripeFor } from './stripe';
 

@@ -8,7 +8,7 @@ import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { FieldValue } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import type Stripe from 'stripe';
-import { firstErrorMessage } from '../../../src/domain/common';
+import { firstErrorMessage } from '../../../src/domain/shared/common';
 import {
   BILLING_CUSTOMERS,
   BILLING_RETURN_PATHS,
@@ -19,10 +19,10 @@ import {
   checkoutRequestSchema,
   reusableCheckout,
   type OpenCheckout,
-} from '../../../src/domain/billing';
-import type { BillingSession } from '../../../src/domain/callables';
-import { db } from '../firestore';
-import { guardedCall, type Caller } from '../guard';
+} from '../../../src/domain/billing/billing';
+import type { BillingSession } from '../../../src/domain/shared/callables';
+import { db } from '../shared/firestore';
+import { guardedCall, type Caller } from '../shared/guard';
 import { siteUrl } from '../mail/settings';
 import { billingRef, billingOf, readBilling } from './record';
 import { billingConfig, stripeFor, type BillingConfig } from './stripe';

@@ -5,8 +5,8 @@
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import * as logger from 'firebase-functions/logger';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { BILLING_GRACE, graceEndOf } from '../../../src/domain/billing';
-import { db } from '../firestore';
+import { BILLING_GRACE, graceEndOf } from '../../../src/domain/billing/billing';
+import { db } from '../shared/firestore';
 import { graceRef, readBilling, writeBilling } from './record';
 
 /** How many ended graces one sweep handles; the next hour takes the rest. */

@@ -14,7 +14,7 @@ import {
   planOf,
   type BillingRecord,
   type PlanSource,
-} from '../../../src/domain/billing';
+} from '../../../src/domain/billing/billing';
 
 /** The member's billing record document. */
 export function billingRef(firestore: Firestore, uid: string) {

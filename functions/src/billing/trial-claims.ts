@@ -7,8 +7,8 @@
 // holds no address, no uid and nothing else about the person.
 import { createHmac } from 'node:crypto';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { TRIAL_CLAIMS, TRIAL_CLAIM_MEMORY_MS } from '../../../src/domain/billing';
-import { mailboxKey } from '../../../src/domain/opt-in';
+import { TRIAL_CLAIMS, TRIAL_CLAIM_MEMORY_MS } from '../../../src/domain/billing/billing';
+import { mailboxKey } from '../../../src/domain/accounts/opt-in';
 
 /** The hashing key; required outside the demo project. Changing it forgets every claim. */
 export function trialClaimSecret(): string {

@@ -26,9 +26,9 @@ import {
   snapshotOf,
   subscriptionIdOf,
   withSubscription,
-} from '../../../src/domain/billing';
+} from '../../../src/domain/billing/billing';
 import { auditInTransaction } from '../admin/audit';
-import { db } from '../firestore';
+import { db } from '../shared/firestore';
 import { memberOfCustomer, readBilling, writeBilling } from './record';
 import { WEBHOOK_TOLERANCE_SECONDS, billingConfig, stripeFor } from './stripe';
 import { TRIAL_CLAIM_KEY_PATTERN, claimTrialInTransaction, trialClaimedInTransaction } from './trial-claims';

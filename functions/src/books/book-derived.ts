@@ -6,27 +6,27 @@
 //   (/series/{slug}) from its name; publication_key: the sort key of the publication
 //   date (0 without one), which every book stores so the 'published' sort lists them all;
 // - owner_public, is_public: the owner is approved and active, and the book is
-//   active and not hidden by moderation (src/domain/visibility.ts).
+//   active and not hidden by moderation (src/domain/shared/visibility.ts).
 // They are written in one update wherever a book or its owner is written: by the
 // save callables in the same transaction as the save (so a book saved through the
 // editor needs no write-back at all), and by the books and profiles triggers for
 // every other write (seed, admin tools, moderation, a member renamed or approved).
 import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
-import { bookSchema } from '../../../src/domain/book';
-import { listingFieldsOf, sameListingFields } from '../../../src/domain/book-listing';
-import { profileSchema } from '../../../src/domain/profile';
+import { bookSchema } from '../../../src/domain/books/book';
+import { listingFieldsOf, sameListingFields } from '../../../src/domain/books/book-listing';
+import { profileSchema } from '../../../src/domain/members/profile';
 import {
   bookVisibilityFields,
   isOwnerPublic,
   sameVisibilityFields,
   visibilityFromStored,
-} from '../../../src/domain/visibility';
+} from '../../../src/domain/shared/visibility';
 import { parseDoc } from '../../../src/data/firestore-convert';
-import { authorChanged, bookNeedsAuthor } from '../author-snapshot';
-import { authorFromProfile, storedAuthor } from '../book-fields';
+import { authorChanged, bookNeedsAuthor } from './author-snapshot';
+import { authorFromProfile, storedAuthor } from './book-fields';
 import type { DocChange, Handler } from '../triggers/collection-trigger';
-import { db } from '../firestore';
+import { db } from '../shared/firestore';
 
 // Only what each part derives from is parsed, so a book or profile with some other
 // bad field still gets its other parts right.

@@ -4,14 +4,20 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { bookWriteSchema } from '../../../src/domain/book';
-import { seriesIssue } from '../../../src/domain/catalogue';
-import { saveBookRequestSchema, type SaveItemResponse } from '../../../src/domain/item-save';
-import { describeIssue } from '../../../src/domain/profile-save';
-import { db } from '../firestore';
-import { guardedCall } from '../guard';
+import { bookWriteSchema } from '../../../src/domain/books/book';
+import { seriesIssue } from '../../../src/domain/books/catalogue';
+import { saveBookRequestSchema, type SaveItemResponse } from '../../../src/domain/items/item-save';
+import { describeIssue } from '../../../src/domain/members/profile-save';
+import { db } from '../shared/firestore';
+import { guardedCall } from '../shared/guard';
 import { staleDerivedFields } from './book-derived';
-import { deleteItemCallable, itemCaller, removeUpload, saveOwnedItem, type ItemKind } from '../owned-items/owned-items';
+import {
+  deleteItemCallable,
+  itemCaller,
+  removeUpload,
+  saveOwnedItem,
+  type ItemKind,
+} from '../items/owned-items';
 
 /** How books are stored. */
 export const BOOK_ITEM: ItemKind = {

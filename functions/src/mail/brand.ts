@@ -4,7 +4,7 @@ import {
   resolveSiteSettings,
   SITE_SETTINGS_DOC_ID,
   siteSettingsSchema,
-} from '../../../src/domain/site-settings';
+} from '../../../src/domain/site/site-settings';
 import { defaultBrand, type MailBrand } from './templates';
 import { siteUrl } from './settings';
 

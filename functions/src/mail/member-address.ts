@@ -4,10 +4,10 @@
 // confirmation (updateEmail from a browser, which Firebase applies unverified)
 // receives nothing until it is verified, so nobody can point our mail, or buyers'
 // messages, at an address that is not theirs. The name in the mail comes from the
-// profile and only when it passes the display-name rules (src/domain/mail-name.ts).
+// profile and only when it passes the display-name rules (src/domain/shared/mail-name.ts).
 import type { Firestore } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
-import { mailSafeName } from '../../../src/domain/mail-name';
+import { mailSafeName } from '../../../src/domain/shared/mail-name';
 import { adminAuth, authErrorCode } from '../accounts/admin-auth';
 
 /** The address a member may be mailed at: their Auth address when verified and the account enabled, else null. */

@@ -1,6 +1,6 @@
 // The email that relays a Platform Message from a buyer to the seller of an ad.
 import type { MailContent } from './templates';
-import { escapeHtml } from '../../../src/domain/escape';
+import { escapeHtml } from '../../../src/domain/shared/escape';
 
 /** The relayed message; the buyer's address is the Reply-To, so the seller answers them directly. */
 export function sellerMessageEmail(input: {

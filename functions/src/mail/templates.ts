@@ -5,8 +5,8 @@
 // that strip markup. Everything here is pure: the branding is passed in
 // (`brand.ts` reads it from the site settings); without it the built-in title
 // and the SITE_URL origin are used.
-import { escapeHtml } from '../../../src/domain/escape';
-import { mailSafeName } from '../../../src/domain/mail-name';
+import { escapeHtml } from '../../../src/domain/shared/escape';
+import { mailSafeName } from '../../../src/domain/shared/mail-name';
 import type { Mail } from './send-mail';
 import { siteUrl } from './settings';
 

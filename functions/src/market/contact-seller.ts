@@ -1,20 +1,20 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
-import { classifiedAdSchema } from '../../../src/domain/classified-ad';
-import { mailSafeName } from '../../../src/domain/mail-name';
-import { isPubliclyListed, profileSchema } from '../../../src/domain/profile';
-import { isItemShown } from '../../../src/domain/visibility';
+import { classifiedAdSchema } from '../../../src/domain/market/classified-ad';
+import { mailSafeName } from '../../../src/domain/shared/mail-name';
+import { isPubliclyListed, profileSchema } from '../../../src/domain/members/profile';
+import { isItemShown } from '../../../src/domain/shared/visibility';
 import {
   SELLER_MESSAGE_LIMITS_PER_AD,
   SELLER_MESSAGE_LIMITS_PER_BUYER,
   SELLER_MESSAGE_TEXT,
   sellerMessageRequestSchema,
-} from '../../../src/domain/seller-message';
+} from '../../../src/domain/market/seller-message';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import { adminAuth } from '../accounts/admin-auth';
 import { consumeAttempt } from '../accounts/throttle';
-import { db } from '../firestore';
-import { guardedCall } from '../guard';
+import { db } from '../shared/firestore';
+import { guardedCall } from '../shared/guard';
 import { memberMailAddress } from '../mail/member-address';
 import { sellerMessageEmail } from '../mail/seller-message';
 import { sendMail } from '../mail/send-mail';

@@ -1,11 +1,11 @@
 import * as logger from 'firebase-functions/logger';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import { bookSchema } from '../../../src/domain/book';
+import { bookSchema } from '../../../src/domain/books/book';
 import {
   AD_CONTACT_PATH,
   classifiedAdSchema,
   replacedAdPhotoFolder,
-} from '../../../src/domain/classified-ad';
+} from '../../../src/domain/market/classified-ad';
 import {
   MARKET_COLLECTION,
   entryFromAd,
@@ -16,12 +16,12 @@ import {
   type MarketEntryWrite,
   type MarketSource,
   type OwnerStatus,
-} from '../../../src/domain/market-entry';
-import { productServiceSchema } from '../../../src/domain/product-service';
-import { profileSchema } from '../../../src/domain/profile';
+} from '../../../src/domain/market/market-entry';
+import { productServiceSchema } from '../../../src/domain/items/product-service';
+import { profileSchema } from '../../../src/domain/members/profile';
 import { parseDoc } from '../../../src/data/firestore-convert';
-import { db } from '../firestore';
-import { removeUploadFolder } from '../media';
+import { db } from '../shared/firestore';
+import { removeUploadFolder } from '../media/media';
 import type { DocChange, Handler } from '../triggers/collection-trigger';
 
 // Only the fields an entry is made of are parsed, so a listing with some other

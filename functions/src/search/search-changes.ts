@@ -1,7 +1,7 @@
 // Records what the search box should now find for an item whose document (or
 // whose seller's profile) was written: its SearchDocument, or null when it
 // must not be found, in the change log every server instance applies
-// (src/domain/search-sync.ts). The collections' triggers run these handlers;
+// (src/domain/search/search-sync.ts). The collections' triggers run these handlers;
 // nothing else writes the log directly.
 import * as logger from 'firebase-functions/logger';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
@@ -10,15 +10,15 @@ import {
   SEARCH_CHANGES,
   SEARCH_STATE,
   searchFingerprint,
-} from '../../../src/domain/search-sync';
-import type { SearchDocument } from '../../../src/domain/site-search';
+} from '../../../src/domain/search/search-sync';
+import type { SearchDocument } from '../../../src/domain/search/site-search';
 import {
   hasSeller,
   searchIdOf,
   toSearchDocument,
   type SearchedCollection,
 } from '../../../src/data/server/search/search-source';
-import { db } from '../firestore';
+import { db } from '../shared/firestore';
 import type { DocChange, Handler } from '../triggers/collection-trigger';
 
 /**

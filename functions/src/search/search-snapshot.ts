@@ -1,14 +1,14 @@
 // Folds the search change log into a fresh snapshot of the whole index, so a
 // server instance that starts cold loads one snapshot and the few changes after
-// it instead of reading every item (src/domain/search-sync.ts).
+// it instead of reading every item (src/domain/search/search-sync.ts).
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { EmbeddedSearchEngine } from '../../../src/data/server/search/embedded-engine';
 import { readAllSearchDocuments } from '../../../src/data/server/search/search-source';
 import { applyChangesSince, readSnapshot, writeSnapshot } from '../../../src/data/server/search/search-store';
-import type { SearchSnapshotMeta } from '../../../src/domain/search-sync';
-import { db } from '../firestore';
+import type { SearchSnapshotMeta } from '../../../src/domain/search/search-sync';
+import { db } from '../shared/firestore';
 import { feedSearchServer, searchServer } from './search-typesense';
 
 /**

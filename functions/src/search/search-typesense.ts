@@ -13,9 +13,9 @@ import { searchBackend } from '../../../src/data/server/search/engine-config';
 import { readAllSearchDocuments } from '../../../src/data/server/search/search-source';
 import { applyChangesSince } from '../../../src/data/server/search/search-store';
 import { TypesenseSearchEngine } from '../../../src/data/server/search/typesense-engine';
-import { SEARCH_CHANGES } from '../../../src/domain/search-sync';
-import type { SearchEngine } from '../../../src/domain/site-search';
-import { db } from '../firestore';
+import { SEARCH_CHANGES } from '../../../src/domain/search/search-sync';
+import type { SearchEngine } from '../../../src/domain/search/site-search';
+import { db } from '../shared/firestore';
 
 /** Where the feed's watermark is kept. */
 export const TYPESENSE_FEED = { collection: 'site_meta', doc: 'typesense_feed' } as const;

@@ -10,23 +10,23 @@
 //   requests, and it sends mail;
 // - searchTypesense (search/search-typesense.ts): feeds the search server one change
 //   at a time (maxInstances 1, concurrency 1), so changes arrive in order.
-import { PRERENDERED_COLLECTIONS, type PrerenderedCollection } from '../../../src/domain/publish';
+import { PRERENDERED_COLLECTIONS, type PrerenderedCollection } from '../../../src/domain/site/publish';
 import { approvalEmail } from '../accounts/approval-email';
-import { bookCount, bookCountOnProfileCreate } from '../book-count';
+import { bookCount, bookCountOnProfileCreate } from '../books/book-count';
 import { bookDerivedFields, booksOfMember } from '../books/book-derived';
-import { bookReleaseAlerts } from '../follows/follow-functions';
+import { bookReleaseAlerts } from '../readers/follow-functions';
 import {
   marketIndexAds,
   marketIndexBooks,
   marketIndexOwner,
   marketIndexProducts,
 } from '../market/market-index';
-import { editorialSlug } from '../newsletters/newsletter-functions';
-import { profileDirectoryFields } from '../profile-directory-fields';
-import { purgeAdCache, purgeBookCache, purgeProductCache, purgeProfileCache } from '../publish/cache-purge';
-import { publishOnChange } from '../publish/publish-functions';
-import { bookReaders } from '../reviews/book-readers';
-import { removeReviewsOfDeletedBook, reviewVisibilityOwner } from '../reviews/save-review';
+import { editorialSlug } from '../editorial/newsletter-functions';
+import { profileDirectoryFields } from '../members/profile-directory-fields';
+import { purgeAdCache, purgeBookCache, purgeProductCache, purgeProfileCache } from '../site/cache-purge';
+import { publishOnChange } from '../site/publish-functions';
+import { bookReaders } from '../readers/book-readers';
+import { removeReviewsOfDeletedBook, reviewVisibilityOwner } from '../readers/save-review';
 import {
   searchAds,
   searchBlogPosts,

@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useCallback, useState, type ReactNode } from 'react';
 import { captureConsole } from '../../lib/console-log-buffer.ts';
-import type { DashboardCounts } from '../../data/client/admin-users.ts';
+import type { DashboardCounts } from '../../data/client/admin/admin-users.ts';
 import { useAsync } from '../ui/use-async.ts';
 import AuditLog from './AuditLog.tsx';
 import ServerFailures from './ServerFailures.tsx';
@@ -31,7 +31,7 @@ const TAB_CLASS =
 /** The four counters from count queries; a failure is shown, not hidden as zeros. */
 function Counters({ refreshKey }: { refreshKey: number }) {
   const [counts] = useAsync(
-    () => import('../../data/client/admin-users.ts').then(({ loadCounts }) => loadCounts()),
+    () => import('../../data/client/admin/admin-users.ts').then(({ loadCounts }) => loadCounts()),
     [refreshKey],
     'Failed to load the counters',
   );
@@ -83,7 +83,7 @@ export default function AdminDashboard() {
   const [refreshKey, setRefreshKey] = useState(0);
   const changed = useCallback(() => setRefreshKey((key) => key + 1), []);
   const [check] = useAsync(
-    () => import('../../data/client/auth.ts').then(({ refreshedAccount }) => refreshedAccount()),
+    () => import('../../data/client/accounts/auth.ts').then(({ refreshedAccount }) => refreshedAccount()),
     [],
     'Could not check the admin right',
   );

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../domain/admin-users.ts';
+import type { AuditEntry } from '../../domain/admin/admin-users.ts';
 import AsyncTable from '../ui/AsyncTable.tsx';
 import type { Column } from '../ui/DataTable.tsx';
 
@@ -17,7 +17,7 @@ function describeChange(entry: AuditEntry): string {
 export default function AuditLog({ refreshKey }: { refreshKey: number }) {
   return (
     <AsyncTable
-      load={() => import('../../data/client/admin-users.ts').then(({ loadAuditLog }) => loadAuditLog())}
+      load={() => import('../../data/client/admin/admin-users.ts').then(({ loadAuditLog }) => loadAuditLog())}
       refreshKey={refreshKey}
       failureLog="Failed to load the audit log"
       loading="Loading the audit log…"

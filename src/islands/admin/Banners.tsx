@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { bannerFormSchema, type AdminContentRequest } from '../../domain/admin-content.ts';
-import type { AdvertisementBanner } from '../../domain/advertisement-banner.ts';
+import { bannerFormSchema, type AdminContentRequest } from '../../domain/admin/admin-content.ts';
+import type { AdvertisementBanner } from '../../domain/home/advertisement-banner.ts';
 import { showToast } from '../../lib/toast.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
@@ -14,7 +14,7 @@ import { INPUT_CLASS, SubmitButton } from '../ui/fields.tsx';
 import FormAlert from '../ui/FormAlert.tsx';
 
 function api() {
-  return import('../../data/client/admin-content.ts');
+  return import('../../data/client/admin/admin-content.ts');
 }
 
 async function change(request: AdminContentRequest): Promise<boolean> {

@@ -9,18 +9,18 @@ import {
   type AdminContentRequest,
   type LegalFormValues,
   type PageFormValues,
-} from '../../domain/admin-content.ts';
+} from '../../domain/admin/admin-content.ts';
 import {
   LEGAL_DOCUMENT_TITLES,
   LEGAL_DOCUMENT_TYPES,
   type LegalDocumentType,
-} from '../../domain/legal-document.ts';
+} from '../../domain/site/legal-document.ts';
 import {
   DEFAULT_ABOUT_CONTENT,
   DEFAULT_MEMBERSHIP_CONTENT,
   PAGE_SLUGS,
   type PageSlug,
-} from '../../domain/page-content.ts';
+} from '../../domain/site/page-content.ts';
 import { showToast } from '../../lib/toast.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import { AreaField, Field, SubmitButton } from '../ui/fields.tsx';
@@ -28,7 +28,7 @@ import { useAsync } from '../ui/use-async.ts';
 import ContentFields from './ContentFields.tsx';
 
 function api() {
-  return import('../../data/client/admin-content.ts');
+  return import('../../data/client/admin/admin-content.ts');
 }
 
 async function call(request: AdminContentRequest, failure: string) {

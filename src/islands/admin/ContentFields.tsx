@@ -14,8 +14,8 @@ import {
   contentFieldLabel,
   contentSchemaOf,
   linesToList,
-} from '../../domain/admin-content.ts';
-import type { PageSlug } from '../../domain/page-content.ts';
+} from '../../domain/admin/admin-content.ts';
+import type { PageSlug } from '../../domain/site/page-content.ts';
 import {
   CheckboxInput,
   describedBy,

@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { MAX_FEATURED_BOOKS_MESSAGE, type AdminFeaturedRequest } from '../../domain/admin-featured.ts';
-import { freePreviewTitleFormSchema, type FreePreviewTitleForm } from '../../domain/admin-site-settings.ts';
-import { resolveSiteSettings } from '../../domain/site-settings.ts';
+import { MAX_FEATURED_BOOKS_MESSAGE, type AdminFeaturedRequest } from '../../domain/admin/admin-featured.ts';
+import {
+  freePreviewTitleFormSchema,
+  type FreePreviewTitleForm,
+} from '../../domain/admin/admin-site-settings.ts';
+import { resolveSiteSettings } from '../../domain/site/site-settings.ts';
 import { showToast } from '../../lib/toast.ts';
-import type { BookItem } from '../../data/client/admin-featured.ts';
+import type { BookItem } from '../../data/client/admin/admin-featured.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import { Field, SubmitButton } from '../ui/fields.tsx';
 import PickerDialog from '../ui/PickerDialog.tsx';
@@ -14,7 +17,7 @@ import { useAsync, usePagedAsync } from '../ui/use-async.ts';
 import FeaturedSlots from './FeaturedSlots.tsx';
 
 function api() {
-  return import('../../data/client/admin-featured.ts');
+  return import('../../data/client/admin/admin-featured.ts');
 }
 
 function fail(description: string) {
@@ -85,7 +88,7 @@ function GlobalTitle() {
   const [title, setTitle] = useState<string | null>(null);
 
   useEffect(() => {
-    void import('../../data/client/admin-site-settings.ts')
+    void import('../../data/client/admin/admin-site-settings.ts')
       .then(({ loadSiteSettings }) => loadSiteSettings())
       .then((stored) => setTitle(resolveSiteSettings(stored).global_free_preview_title))
       .catch((problem: unknown) => {
@@ -110,7 +113,7 @@ export function GlobalTitleForm({ initialTitle }: { initialTitle: string }) {
   });
 
   async function submit({ title }: FreePreviewTitleForm) {
-    const { adminSiteSettings } = await import('../../data/client/admin-site-settings.ts');
+    const { adminSiteSettings } = await import('../../data/client/admin/admin-site-settings.ts');
     const outcome = await adminSiteSettings({ action: 'set-free-preview-title', title });
     if (!outcome.ok) {
       fail('Failed to update global title.');

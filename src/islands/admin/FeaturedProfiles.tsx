@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { showToast } from '../../lib/toast.ts';
-import type { ProfileItem } from '../../data/client/admin-featured.ts';
+import type { ProfileItem } from '../../data/client/admin/admin-featured.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import PickerDialog from '../ui/PickerDialog.tsx';
 import { useAsync } from '../ui/use-async.ts';
 import FeaturedSlots from './FeaturedSlots.tsx';
 
 function api() {
-  return import('../../data/client/admin-featured.ts');
+  return import('../../data/client/admin/admin-featured.ts');
 }
 
 function fail(description: string) {

@@ -9,8 +9,8 @@ import {
   waitingText,
   type HeldReviewDecision,
   type HeldReviewEntry,
-} from '../../domain/admin-held-reviews.ts';
-import { RATING_MAX, starsText } from '../../domain/review.ts';
+} from '../../domain/admin/admin-held-reviews.ts';
+import { RATING_MAX, starsText } from '../../domain/readers/review.ts';
 import { showToast } from '../../lib/toast.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import LoadMoreButton from '../ui/LoadMoreButton.tsx';
@@ -18,7 +18,7 @@ import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { AreaField } from '../ui/fields.tsx';
 import { usePagedAsync } from '../ui/use-async.ts';
 
-const api = () => import('../../data/client/admin-held-reviews.ts');
+const api = () => import('../../data/client/admin/admin-held-reviews.ts');
 
 // The reason as typed: optional and length-limited for both buttons; Reject also requires it (below).
 const formSchema = z.object({ reason: releaseReasonSchema });
@@ -137,7 +137,7 @@ function HeldReview({ entry, onDone }: { entry: HeldReviewEntry; onDone: (id: st
 }
 
 /**
- * The held reviews (the burst guard's, src/domain/admin-held-reviews.ts), oldest
+ * The held reviews (the burst guard's, src/domain/admin/admin-held-reviews.ts), oldest
  * first a page at a time, with how many wait; releasing or rejecting one takes it
  * off the list and loads the list and count again.
  */

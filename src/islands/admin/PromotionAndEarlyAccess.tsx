@@ -13,8 +13,8 @@ import {
   earlyAccessOf,
   earlyAccessSettingsSchema,
   type EarlyAccessFeature,
-} from '../../domain/early-access.ts';
-import { promotionCodeSchema, type SiteSettings } from '../../domain/site-settings.ts';
+} from '../../domain/billing/early-access.ts';
+import { promotionCodeSchema, type SiteSettings } from '../../domain/site/site-settings.ts';
 import { Field, SelectInput, SubmitButton } from '../ui/fields.tsx';
 import { saveSiteSettings } from './save-site-settings.ts';
 

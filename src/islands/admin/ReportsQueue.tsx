@@ -7,8 +7,8 @@ import {
   moderationReasonSchema,
   type ModerationAction,
   type ModerationQueueEntry,
-} from '../../domain/moderation.ts';
-import { REPORT_ITEM_LABELS, REPORT_REASONS, type ReportReason } from '../../domain/report.ts';
+} from '../../domain/admin/moderation.ts';
+import { REPORT_ITEM_LABELS, REPORT_REASONS, type ReportReason } from '../../domain/admin/report.ts';
 import { showToast } from '../../lib/toast.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import { AreaField } from '../ui/fields.tsx';
@@ -43,7 +43,7 @@ function QueueEntry({ entry, onDone }: { entry: ModerationQueueEntry; onDone: ()
   });
 
   async function submit(values: z.output<typeof formSchema>) {
-    const { moderateItem } = await import('../../data/client/admin-moderation.ts');
+    const { moderateItem } = await import('../../data/client/admin/admin-moderation.ts');
     const outcome = await moderateItem({ action, kind: entry.kind, itemId: entry.id, reason: values.reason });
     if (!outcome.ok) {
       showToast({ title: 'Error', description: outcome.message, variant: 'destructive' });
@@ -123,7 +123,7 @@ function QueueEntry({ entry, onDone }: { entry: ModerationQueueEntry; onDone: ()
 export default function ReportsQueue() {
   const [state, reload] = useAsync(
     () =>
-      import('../../data/client/admin-moderation.ts').then(({ loadModerationQueue }) =>
+      import('../../data/client/admin/admin-moderation.ts').then(({ loadModerationQueue }) =>
         loadModerationQueue(),
       ),
     [],

@@ -1,5 +1,5 @@
-import { SERVER_FAILURE_LABELS } from '../../domain/server-failures.ts';
-import type { ServerFailure } from '../../domain/server-failures.ts';
+import { SERVER_FAILURE_LABELS } from '../../domain/admin/server-failures.ts';
+import type { ServerFailure } from '../../domain/admin/server-failures.ts';
 import AsyncTable from '../ui/AsyncTable.tsx';
 import type { Column } from '../ui/DataTable.tsx';
 
@@ -25,7 +25,9 @@ export default function ServerFailures({ refreshKey }: { refreshKey: number }) {
       </h2>
       <AsyncTable
         load={() =>
-          import('../../data/client/admin-users.ts').then(({ loadServerFailures }) => loadServerFailures())
+          import('../../data/client/admin/admin-users.ts').then(({ loadServerFailures }) =>
+            loadServerFailures(),
+          )
         }
         refreshKey={refreshKey}
         failureLog="Failed to load the server failures"

@@ -2,15 +2,19 @@ import { useStore } from '@nanostores/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { canAddMenuItem, moveMenuItem, siteSettingsEditSchema } from '../../domain/admin-site-settings.ts';
-import { SHIPPED_FEATURES } from '../../domain/early-access.ts';
-import { SOCIAL_NETWORKS } from '../../domain/profile.ts';
+import {
+  canAddMenuItem,
+  moveMenuItem,
+  siteSettingsEditSchema,
+} from '../../domain/admin/admin-site-settings.ts';
+import { SHIPPED_FEATURES } from '../../domain/billing/early-access.ts';
+import { SOCIAL_NETWORKS } from '../../domain/members/profile.ts';
 import {
   MAX_MENU_ITEMS,
   SOCIAL_LINK_LABELS,
   resolveSiteSettings,
   type SiteSettings as Stored,
-} from '../../domain/site-settings.ts';
+} from '../../domain/site/site-settings.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import ProfileImageField from '../ui/ProfileImageField.tsx';
 import Banners from './Banners.tsx';
@@ -291,7 +295,9 @@ function SocialForm({ stored }: { stored: Stored | null }) {
 export default function SiteSettings({ selfUid }: { selfUid: string }) {
   const [stored] = useAsync(
     () =>
-      import('../../data/client/admin-site-settings.ts').then(({ loadSiteSettings }) => loadSiteSettings()),
+      import('../../data/client/admin/admin-site-settings.ts').then(({ loadSiteSettings }) =>
+        loadSiteSettings(),
+      ),
     [],
     'Failed to load site settings',
   );

@@ -10,15 +10,15 @@ import {
   updateUserFieldsSchema,
   type AdminUserRow,
   type UpdateUserFields,
-} from '../../domain/admin-users.ts';
-import { APPROVAL_STATUSES, USER_CATEGORIES } from '../../domain/profile.ts';
+} from '../../domain/admin/admin-users.ts';
+import { APPROVAL_STATUSES, USER_CATEGORIES } from '../../domain/members/profile.ts';
 import { showToast } from '../../lib/toast.ts';
 import ConfirmDialog, { type ConfirmOutcome } from '../ui/ConfirmDialog.tsx';
 import Dialog from '../ui/Dialog.tsx';
 import { FieldFrame, INPUT_CLASS, SubmitButton } from '../ui/fields.tsx';
 
 function loadApi() {
-  return import('../../data/client/admin-users.ts');
+  return import('../../data/client/admin/admin-users.ts');
 }
 
 function errorToast(description: string) {

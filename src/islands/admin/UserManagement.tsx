@@ -4,8 +4,8 @@ import {
   canDecideApproval,
   type AdminUserRow,
   type UserFilters,
-} from '../../domain/admin-users.ts';
-import { APPROVAL_STATUSES, USER_CATEGORIES } from '../../domain/profile.ts';
+} from '../../domain/admin/admin-users.ts';
+import { APPROVAL_STATUSES, USER_CATEGORIES } from '../../domain/members/profile.ts';
 import { showToast } from '../../lib/toast.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import LoadMoreButton from '../ui/LoadMoreButton.tsx';
@@ -16,7 +16,7 @@ import { DeleteUserDialog, EditUserDialog, RegisterUserDialog, ResetPasswordDial
 type Dialog = { kind: 'edit' | 'reset' | 'delete'; user: AdminUserRow } | null;
 
 function loadApi() {
-  return import('../../data/client/admin-users.ts');
+  return import('../../data/client/admin/admin-users.ts');
 }
 
 /** One page of the user list from the server; a refusal is thrown as a failed load. */

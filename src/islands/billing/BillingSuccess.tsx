@@ -23,14 +23,14 @@ export default function BillingSuccess() {
       setState((current) => (current.step === 'waiting' ? { step: 'waiting', slow: true } : current));
     }, SLOW_AFTER_MS);
     void (async () => {
-      const { currentAccount } = await import('../../data/client/auth.ts');
+      const { currentAccount } = await import('../../data/client/accounts/auth.ts');
       const account = await currentAccount();
       if (cancelled) return;
       if (!account) {
         setState({ step: 'signed-out' });
         return;
       }
-      const { pollOwnPlan } = await import('../../data/client/profiles.ts');
+      const { pollOwnPlan } = await import('../../data/client/members/profiles.ts');
       stop = pollOwnPlan(account.uid, (profile) => {
         if (profile.subscription_status !== 'premium') return;
         stop();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { checkoutRefusalAction, type CheckoutRefusalAction } from '../../domain/billing.ts';
+import { checkoutRefusalAction, type CheckoutRefusalAction } from '../../domain/billing/billing.ts';
 
 /** Why the checkout did not open, and what the member can do about it. */
 interface Refusal {
@@ -19,12 +19,12 @@ const asksForTrial = () => new URLSearchParams(location.search).get('trial') ===
  */
 async function openCheckout(trial: boolean): Promise<Refusal | null> {
   try {
-    const { currentAccount } = await import('../../data/client/auth.ts');
+    const { currentAccount } = await import('../../data/client/accounts/auth.ts');
     if (!(await currentAccount())) {
       location.replace('/register');
       return null;
     }
-    const { startCheckout } = await import('../../data/client/billing.ts');
+    const { startCheckout } = await import('../../data/client/billing/billing.ts');
     const outcome = await startCheckout(trial);
     if (outcome.ok) {
       // Replaced, not pushed: Back from Checkout returns to the page before, not to a new checkout.

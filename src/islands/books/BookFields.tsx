@@ -17,12 +17,12 @@ import {
   MAX_MANUSCRIPT_SECTIONS,
   MAX_PURCHASE_LINKS,
   type Book,
-} from '../../domain/book.ts';
-import { addSubGenre, newSectionId, type BookEditorValues } from '../../domain/book-editor.ts';
-import { BOOK_LANGUAGES } from '../../domain/catalogue.ts';
-import { BOOK_CATEGORIES, genresFor } from '../../domain/genres.ts';
+} from '../../domain/books/book.ts';
+import { addSubGenre, newSectionId, type BookEditorValues } from '../../domain/books/book-editor.ts';
+import { BOOK_LANGUAGES } from '../../domain/books/catalogue.ts';
+import { BOOK_CATEGORIES, genresFor } from '../../domain/books/genres.ts';
 import ProfileImageField from '../ui/ProfileImageField.tsx';
-import type { OwnedItemFieldsProps } from '../owned-items/owned-item-kind.ts';
+import type { OwnedItemFieldsProps } from '../items/owned-item-kind.ts';
 import {
   CheckboxInput,
   fieldId,

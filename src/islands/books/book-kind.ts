@@ -4,19 +4,19 @@
  * and page editor in ../owned-items/.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { authorProfilePath, type Book } from '../../domain/book.ts';
+import { authorProfilePath, type Book } from '../../domain/books/book.ts';
 import {
   bookEditorSchema,
   editorToBookForm,
   toEditorValues,
   type BookEditorValues,
-} from '../../domain/book-editor.ts';
-import { ITEM_MESSAGES } from '../../domain/item-save.ts';
-import type { OwnedItemKind } from '../owned-items/owned-item-kind.ts';
+} from '../../domain/books/book-editor.ts';
+import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';
+import type { OwnedItemKind } from '../items/owned-item-kind.ts';
 import BookFields from './BookFields.tsx';
 
 /** The data layer, loaded only when a book is read or written. */
-const items = () => import('../../data/client/items.ts');
+const items = () => import('../../data/client/items/items.ts');
 
 export const bookKind: OwnedItemKind<Book, BookEditorValues> = {
   name: 'book',

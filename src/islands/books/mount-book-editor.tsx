@@ -4,7 +4,7 @@
  * page, for any signed-in member: the owner of a disabled book is not named
  * there), after the page has painted.
  */
-import { mountOwnedItemEditor } from '../owned-items/mount-owned-item-editor.tsx';
+import { mountOwnedItemEditor } from '../items/mount-owned-item-editor.tsx';
 import { bookKind } from './book-kind.ts';
 
 /** Renders edit mode into `root`'s `[data-book-edit-slot]` (or at its top); the rest of `root` is the view edit mode hides. */

@@ -9,10 +9,10 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { EditorialForm, EditorialItem } from '../../data/client/editorial.ts';
-import { longDate, sentLine, type EditorialCollection } from '../../domain/editorial.ts';
-import { renderLightMarkup } from '../../domain/light-markup.ts';
-import { canSend, type Newsletter } from '../../domain/newsletter.ts';
+import type { EditorialForm, EditorialItem } from '../../data/client/editorial/editorial.ts';
+import { longDate, sentLine, type EditorialCollection } from '../../domain/editorial/editorial.ts';
+import { renderLightMarkup } from '../../domain/editorial/light-markup.ts';
+import { canSend, type Newsletter } from '../../domain/editorial/newsletter.ts';
 import DeleteItemDialog from './DeleteItemDialog.tsx';
 import EditorialFormDialog from './EditorialFormDialog.tsx';
 import SendNewsletter from './SendNewsletter.tsx';
@@ -27,7 +27,7 @@ interface Props {
   slots: ReadonlyMap<string, HTMLElement>;
 }
 
-const data = () => import('../../data/client/editorial.ts');
+const data = () => import('../../data/client/editorial/editorial.ts');
 
 /** True when the pre-rendered article around `slot` already shows the sent line. */
 function sentShownBy(slot: HTMLElement | undefined): boolean {

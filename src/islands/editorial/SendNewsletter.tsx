@@ -9,7 +9,7 @@ import {
   sendLabel,
   sentToast,
   type RecipientGroup,
-} from '../../domain/newsletter.ts';
+} from '../../domain/editorial/newsletter.ts';
 import { showToast } from '../../lib/toast.ts';
 
 interface Props {
@@ -29,7 +29,7 @@ export default function SendNewsletter({ newsletterId, counts, onSent }: Props) 
   async function send() {
     setSending(true);
     try {
-      const { sendNewsletter } = await import('../../data/client/editorial.ts');
+      const { sendNewsletter } = await import('../../data/client/editorial/editorial.ts');
       const outcome = await sendNewsletter(newsletterId, group);
       if (!outcome.ok) throw new Error(`${outcome.code}: ${outcome.message}`);
       showToast({ title: 'Success', description: sentToast(outcome.data.recipientCount) });

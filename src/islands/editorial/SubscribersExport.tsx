@@ -17,7 +17,7 @@ export default function SubscribersExport({ count }: Props) {
   async function download() {
     setBusy(true);
     try {
-      const { newsletterSubscribersCsv } = await import('../../data/client/editorial.ts');
+      const { newsletterSubscribersCsv } = await import('../../data/client/editorial/editorial.ts');
       const outcome = await newsletterSubscribersCsv();
       if (!outcome.ok) throw new Error(outcome.message);
       const url = URL.createObjectURL(new Blob([outcome.data.csv], { type: 'text/csv;charset=utf-8' }));

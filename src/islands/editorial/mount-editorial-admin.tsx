@@ -5,7 +5,7 @@
  * article. Loaded by EditorialAdminLoader.astro for admins only.
  */
 import { createRoot } from 'react-dom/client';
-import type { EditorialCollection } from '../../domain/editorial.ts';
+import type { EditorialCollection } from '../../domain/editorial/editorial.ts';
 import EditorialAdmin from './EditorialAdmin.tsx';
 
 /** Renders the island; each `article[data-item-id]` gets a controls slot under its header. */

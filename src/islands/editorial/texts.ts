@@ -1,5 +1,5 @@
 /** The admin island's words per collection, as the product names them. */
-import type { EditorialCollection } from '../../domain/editorial.ts';
+import type { EditorialCollection } from '../../domain/editorial/editorial.ts';
 
 /** Labels, dialog titles, toasts and questions of one collection. */
 export interface EditorialTexts {

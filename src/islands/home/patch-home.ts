@@ -6,10 +6,14 @@
  * keep the build's Spotlight books (the grid's data-spotlight), filled by the
  * same rule as on the server, so a featured change never wipes them.
  */
-import { watchFeaturedBooks, watchSiteSettings, type FeaturedBookCard } from '../../data/client/live-home.ts';
-import { featuredBooksFingerprint, promotionCardChange } from '../../domain/home.ts';
-import type { ResolvedSiteSettings } from '../../domain/site-settings.ts';
-import { fillSpotlightSlots, type FilledSlot } from '../../domain/spotlight.ts';
+import {
+  watchFeaturedBooks,
+  watchSiteSettings,
+  type FeaturedBookCard,
+} from '../../data/client/home/live-home.ts';
+import { featuredBooksFingerprint, promotionCardChange } from '../../domain/home/home.ts';
+import type { ResolvedSiteSettings } from '../../domain/site/site-settings.ts';
+import { fillSpotlightSlots, type FilledSlot } from '../../domain/home/spotlight.ts';
 
 const PLACEHOLDER_COVER = '/placeholder-cover.svg';
 
@@ -18,7 +22,7 @@ function setText(element: Element | null | undefined, text: string): void {
 }
 
 function applySettings(settings: ResolvedSiteSettings): void {
-  // data-live hooks are set in src/components/Header.astro.
+  // data-live hooks are set in src/components/site/Header.astro.
   setText(document.querySelector('[data-live="header-title"]'), settings.site_title);
   setText(document.querySelector('[data-live="header-description"]'), settings.header_description);
   for (const el of document.querySelectorAll('[data-live="site-title"]')) setText(el, settings.site_title);

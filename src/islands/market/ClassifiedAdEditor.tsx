@@ -19,7 +19,7 @@ import {
   type ClassifiedAd,
   type ClassifiedAdForm,
   type ClassifiedAdFormInput,
-} from '../../domain/classified-ad.ts';
+} from '../../domain/market/classified-ad.ts';
 import {
   CONDITION_FORM_OPTIONS,
   CONDITION_NOT_SPECIFIED,
@@ -28,13 +28,13 @@ import {
   DEFAULT_CURRENCY,
   LISTING_CATEGORIES,
   subcategoriesOf,
-} from '../../domain/marketplace.ts';
-import { MAX_TAGS, TAG_MAX_LENGTH } from '../../domain/tags.ts';
+} from '../../domain/market/marketplace.ts';
+import { MAX_TAGS, TAG_MAX_LENGTH } from '../../domain/shared/tags.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
 import ProfileImageField from '../ui/ProfileImageField.tsx';
 import DeleteAdDialog from './DeleteAdDialog.tsx';
-import { useKeptDraft } from '../use-kept-draft.ts';
+import { useKeptDraft } from '../ui/use-kept-draft.ts';
 import { INPUT_CLASS } from '../ui/styles.ts';
 
 interface Props {
@@ -124,7 +124,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
     let cancelled = false;
     let hiddenByModerator = false;
     (async () => {
-      const { currentAccount } = await import('../../data/client/auth.ts');
+      const { currentAccount } = await import('../../data/client/accounts/auth.ts');
       const account = await currentAccount();
       if (cancelled) return;
       if (!account) {
@@ -138,7 +138,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
       }
       if (adId) {
         try {
-          const { getOwnAd } = await import('../../data/client/classified-ads.ts');
+          const { getOwnAd } = await import('../../data/client/market/classified-ads.ts');
           const own = await getOwnAd(adId, account.uid);
           if (!own) throw new Error('not the member’s ad');
           hiddenByModerator = own.ad.moderation_hidden;
@@ -165,7 +165,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
     if (state.kind !== 'ready') return;
     setSaving(true);
     try {
-      const data = await import('../../data/client/classified-ads.ts');
+      const data = await import('../../data/client/market/classified-ads.ts');
       let id = adId;
       if (id) await data.updateAd(id, values);
       else id = await data.createAd(state.uid, values);

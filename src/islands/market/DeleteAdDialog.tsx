@@ -13,7 +13,7 @@ interface Props {
 export default function DeleteAdDialog({ adId, initiallyOpen = false }: Props) {
   async function confirm() {
     try {
-      const { deleteAd } = await import('../../data/client/classified-ads.ts');
+      const { deleteAd } = await import('../../data/client/market/classified-ads.ts');
       await deleteAd(adId);
       setFlash({ title: 'Success', description: 'Classified ad deleted successfully!' });
       location.assign('/classifieds');

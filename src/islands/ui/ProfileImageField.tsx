@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { beginUpload } from '../../stores/uploads-in-flight.ts';
-import { IMAGE_INPUT_ACCEPT, uploadMessages } from '../../domain/image-upload.ts';
-import { srcsetOf, type UploadKind } from '../../domain/media-image.ts';
+import { IMAGE_INPUT_ACCEPT, uploadMessages } from '../../domain/media/image-upload.ts';
+import { srcsetOf, type UploadKind } from '../../domain/media/media-image.ts';
 import { showToast } from '../../lib/toast.ts';
-import { useHydrated } from '../use-hydrated.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 interface Props {
   /** The current picture's URL ('' for none). */
@@ -33,7 +33,7 @@ const PREVIEW_CLASSES = {
 
 /** Starts downloading the upload code (and Firebase) while the person is about to choose a file. */
 function warmUp(): void {
-  void import('../../data/client/uploads.ts');
+  void import('../../data/client/media/uploads.ts');
 }
 
 /**
@@ -69,7 +69,7 @@ export default function ProfileImageField({
     // Forms on the page hold their Save until the new picture is stored.
     const endUpload = beginUpload();
     try {
-      const { uploadImage } = await import('../../data/client/uploads.ts');
+      const { uploadImage } = await import('../../data/client/media/uploads.ts');
       const outcome = await uploadImage({ kind, file, userId, onProgress: setProgress });
       if (outcome.ok) {
         onChange(outcome.image.url);

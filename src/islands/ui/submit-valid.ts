@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { ITEM_MESSAGES } from '../../domain/item-save.ts';
+import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';
 import { showToast } from '../../lib/toast.ts';
 
 /** Tells the person why Save did nothing: the form has errors (each shown at its field). */

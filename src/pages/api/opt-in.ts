@@ -1,5 +1,5 @@
 // POST /api/opt-in: a visitor asks to follow an author or to receive the
-// newsletters by email (double opt-in, src/domain/opt-in.ts). Takes either an
+// newsletters by email (double opt-in, src/domain/accounts/opt-in.ts). Takes either an
 // HTML form post (fields email, kind, authorUid; works without JavaScript: the
 // answer is a 303 to the /opt-in page that says what happened) or JSON
 // `{ email, purpose }` from the FollowByEmail and NewsletterSignup islands (the
@@ -20,10 +20,10 @@ import {
   OPT_IN_RESULTS,
   type OptInResult,
   optInRequestSchema,
-} from '../../domain/opt-in.ts';
-import { canViewerUseFeature } from '../../data/server/early-access.ts';
-import { getDb } from '../../data/server/firestore.ts';
-import { requestOptIn } from '../../data/server/opt-in.ts';
+} from '../../domain/accounts/opt-in.ts';
+import { canViewerUseFeature } from '../../data/server/billing/early-access.ts';
+import { getDb } from '../../data/server/shared/firestore.ts';
+import { requestOptIn } from '../../data/server/accounts/opt-in.ts';
 import { clientAddressOf } from '../../security/client-address.ts';
 import { formOrJsonAnswer, readFormOrJson, wantsJson } from '../../security/form-endpoint.ts';
 import { fromThisSite } from '../../security/same-origin.ts';

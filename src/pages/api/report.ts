@@ -1,4 +1,4 @@
-// POST /api/report: a visitor or a member reports an item (src/domain/report.ts).
+// POST /api/report: a visitor or a member reports an item (src/domain/admin/report.ts).
 // Takes either an HTML form post (fields kind, itemId, reason, note; works without
 // JavaScript: the answer is a 303 to the /report page that says what happened) or
 // JSON from the ReportForm island (the answer is `{ message }` or `{ error }`).
@@ -16,10 +16,10 @@ import {
   reportRequestSchema,
   type Reporter,
   type ReportResult,
-} from '../../domain/report.ts';
-import { bearerToken, verifyCaller } from '../../data/server/auth.ts';
-import { getDb } from '../../data/server/firestore.ts';
-import { clientHash, submitReport } from '../../data/server/reports.ts';
+} from '../../domain/admin/report.ts';
+import { bearerToken, verifyCaller } from '../../data/server/shared/auth.ts';
+import { getDb } from '../../data/server/shared/firestore.ts';
+import { clientHash, submitReport } from '../../data/server/admin/reports.ts';
 import { clientAddressOf } from '../../security/client-address.ts';
 import { formOrJsonAnswer, readFormOrJson, wantsJson } from '../../security/form-endpoint.ts';
 import { fromThisSite } from '../../security/same-origin.ts';

@@ -1,9 +1,9 @@
 /** /blog/rss.xml: the published posts as RSS 2.0, pre-rendered with the blog. */
 import type { APIRoute } from 'astro';
-import { getPublishedBlogPosts } from '../../data/server/editorial.ts';
-import { editorialPath } from '../../domain/editorial.ts';
-import { lightMarkupSummary } from '../../domain/light-markup.ts';
-import { FEED_ITEMS, RSS_CONTENT_TYPE, buildSiteRss } from '../../domain/rss.ts';
+import { getPublishedBlogPosts } from '../../data/server/editorial/editorial.ts';
+import { editorialPath } from '../../domain/editorial/editorial.ts';
+import { lightMarkupSummary } from '../../domain/editorial/light-markup.ts';
+import { FEED_ITEMS, RSS_CONTENT_TYPE, buildSiteRss } from '../../domain/editorial/rss.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const posts = await getPublishedBlogPosts(FEED_ITEMS);

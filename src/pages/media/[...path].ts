@@ -1,7 +1,7 @@
-// Serves files from the local media store (see src/data/server/media-store.ts).
+// Serves files from the local media store (see src/data/server/media/media-store.ts).
 // With MEDIA_STORE=cloud the files are served by Cloud Storage, so this route 404s.
 import type { APIRoute } from 'astro';
-import { MEDIA_CACHE_CONTROL, localMediaStore, usesCloudMedia } from '../../data/server/media-store.ts';
+import { MEDIA_CACHE_CONTROL, localMediaStore, usesCloudMedia } from '../../data/server/media/media-store.ts';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 /** /newsletters/rss.xml: the published newsletters as RSS 2.0, pre-rendered with the list. */
 import type { APIRoute } from 'astro';
-import { getPublishedNewsletters } from '../../data/server/editorial.ts';
-import { editorialPath } from '../../domain/editorial.ts';
-import { lightMarkupSummary } from '../../domain/light-markup.ts';
-import { FEED_ITEMS, RSS_CONTENT_TYPE, buildSiteRss } from '../../domain/rss.ts';
+import { getPublishedNewsletters } from '../../data/server/editorial/editorial.ts';
+import { editorialPath } from '../../domain/editorial/editorial.ts';
+import { lightMarkupSummary } from '../../domain/editorial/light-markup.ts';
+import { FEED_ITEMS, RSS_CONTENT_TYPE, buildSiteRss } from '../../domain/editorial/rss.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const newsletters = await getPublishedNewsletters(FEED_ITEMS);

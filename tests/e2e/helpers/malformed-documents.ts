@@ -6,10 +6,10 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { parseDoc } from '../../../src/data/firestore-convert';
-import { bookSchema } from '../../../src/domain/book';
-import { listingFieldsOf } from '../../../src/domain/book-listing';
-import { directoryFields, directoryMemberSchema } from '../../../src/domain/directory';
-import { profileSchema } from '../../../src/domain/profile';
+import { bookSchema } from '../../../src/domain/books/book';
+import { listingFieldsOf } from '../../../src/domain/books/book-listing';
+import { directoryFields, directoryMemberSchema } from '../../../src/domain/members/directory';
+import { profileSchema } from '../../../src/domain/members/profile';
 
 /** Newer than every seeded document (the seed's clock stops at 2026-11-01), so newest-first lists meet these first. */
 const NEWEST = new Date(Date.UTC(2026, 10, 1, 13, 0, 0));

@@ -4,23 +4,23 @@
 // the store (limits, one open report per reporter) against the emulator.
 import type { APIContext } from 'astro';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Reporter, ReportRequest } from '../../../src/domain/report.ts';
+import type { Reporter, ReportRequest } from '../../../src/domain/admin/report.ts';
 import { browserPost } from '../../shared/site-requests.ts';
 
 const calls: { request: ReportRequest; reporter: Reporter; clientAddress: string }[] = [];
 let outcome: 'sent' | 'already' | 'unavailable' | 'tooMany' = 'sent';
 
-vi.mock('../../../src/data/server/auth.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/data/server/auth.ts')>();
+vi.mock('../../../src/data/server/shared/auth.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/data/server/shared/auth.ts')>();
   return {
     bearerToken: original.bearerToken,
     verifyCaller: async (token: string) =>
       token === 'token-member' ? { uid: 'member-uid', admin: false, emailVerified: true } : null,
   };
 });
-vi.mock('../../../src/data/server/firestore.ts', () => ({ getDb: () => ({}) }));
-vi.mock('../../../src/data/server/reports.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/data/server/reports.ts')>();
+vi.mock('../../../src/data/server/shared/firestore.ts', () => ({ getDb: () => ({}) }));
+vi.mock('../../../src/data/server/admin/reports.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/data/server/admin/reports.ts')>();
   return {
     clientHash: original.clientHash,
     submitReport: async (_db: unknown, request: ReportRequest, reporter: Reporter, clientAddress: string) => {
@@ -31,7 +31,7 @@ vi.mock('../../../src/data/server/reports.ts', async (importOriginal) => {
 });
 
 const { POST, prerender } = await import('../../../src/pages/api/report.ts');
-const { clientHash } = await import('../../../src/data/server/reports.ts');
+const { clientHash } = await import('../../../src/data/server/admin/reports.ts');
 
 async function post(
   body: Record<string, string>,

@@ -28,8 +28,8 @@ const tokens: Record<string, { uid: string; admin: boolean; emailVerified: boole
   'token-unreachable': { uid: 'unreachable', admin: false, emailVerified: true },
 };
 
-vi.mock('../../../src/data/server/auth.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/data/server/auth.ts')>();
+vi.mock('../../../src/data/server/shared/auth.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/data/server/shared/auth.ts')>();
   return {
     bearerToken: original.bearerToken,
     verifyCaller: async (token: string) => tokens[token] ?? null,
@@ -41,13 +41,13 @@ vi.mock('../../../src/data/server/auth.ts', async (importOriginal) => {
 });
 
 // The allowance is kept in Firestore; tests/functions/upload-quota.test.ts runs it on the emulator.
-vi.mock('../../../src/data/server/media-uploads.ts', () => ({
+vi.mock('../../../src/data/server/media/media-uploads.ts', () => ({
   reserveUpload: async () => 'reserved',
   confirmUpload: async () => undefined,
   releaseUpload: async () => undefined,
   oneUploadAtATime: <T>(_owner: string, work: () => Promise<T>) => work(),
 }));
-vi.mock('../../../src/data/server/firestore.ts', () => ({ getDb: () => ({}) }));
+vi.mock('../../../src/data/server/shared/firestore.ts', () => ({ getDb: () => ({}) }));
 
 const { POST, prerender } = await import('../../../src/pages/api/uploads/[kind].ts');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marketEntrySchema, marketEntryId } from '../../../src/domain/market-entry.ts';
+import { marketEntrySchema, marketEntryId } from '../../../src/domain/market/market-entry.ts';
 import { entryOf } from '../../../scripts/bench/extra-listings.mjs';
 
 describe('bench market listings', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blogTeaser, newsletterTeaser } from '../../../src/domain/editorial-teaser.ts';
+import { blogTeaser, newsletterTeaser } from '../../../src/domain/editorial/editorial-teaser.ts';
 import {
   EDITORIAL_SLUG_PATTERN,
   editorialPath,
@@ -7,9 +7,9 @@ import {
   newestFirst,
   sentLine,
   uniqueEditorialSlug,
-} from '../../../src/domain/editorial.ts';
-import { buildRss, buildSiteRss } from '../../../src/domain/rss.ts';
-import { xmlEscape } from '../../../src/domain/escape.ts';
+} from '../../../src/domain/editorial/editorial.ts';
+import { buildRss, buildSiteRss } from '../../../src/domain/editorial/rss.ts';
+import { xmlEscape } from '../../../src/domain/shared/escape.ts';
 
 const at = (iso: string) => new Date(iso);
 

@@ -4,9 +4,9 @@ import {
   newsletterMessageId,
   subscriberRecipient,
   unsubscribeLink,
-} from '../../../functions/src/newsletters/newsletter-mail';
-import { unsubscribePage } from '../../../functions/src/newsletters/unsubscribe-page';
-import { signUnsubscribe, verifyUnsubscribe } from '../../../functions/src/newsletters/unsubscribe-token';
+} from '../../../functions/src/editorial/newsletter-mail';
+import { unsubscribePage } from '../../../functions/src/editorial/unsubscribe-page';
+import { signUnsubscribe, verifyUnsubscribe } from '../../../functions/src/editorial/unsubscribe-token';
 
 beforeAll(() => {
   process.env.NEWSLETTER_SIGNING_SECRET = 'unit-test-signing-secret-0123456789';

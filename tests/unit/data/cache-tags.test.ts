@@ -5,7 +5,7 @@ import {
   profileCacheTag,
   profileSlugCacheTag,
   setCacheTags,
-} from '../../../src/data/server/cache-tags.ts';
+} from '../../../src/data/server/shared/cache-tags.ts';
 
 describe('cache tags', () => {
   it('names one tag per member and one per profile address, written in the header Netlify reads and the generic one', () => {

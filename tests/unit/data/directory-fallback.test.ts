@@ -3,12 +3,12 @@
 // same order and groups, as the rule the queries implement.
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { loadDirectoryView } from '../../../src/data/server/directory.ts';
+import { loadDirectoryView } from '../../../src/data/server/members/directory.ts';
 import {
   filterAndSortMembers,
   parseDirectoryParams,
   type DirectoryMember,
-} from '../../../src/domain/directory.ts';
+} from '../../../src/domain/members/directory.ts';
 
 type Data = Record<string, unknown>;
 

@@ -8,9 +8,9 @@ import {
   planListing,
   type BookFilters,
   type ListingKind,
-} from '../../../src/domain/book-listing.ts';
-import { planMarket, type MarketFilters } from '../../../src/domain/market.ts';
-import { MARKETPLACE_SORTS } from '../../../src/domain/marketplace.ts';
+} from '../../../src/domain/books/book-listing.ts';
+import { planMarket, type MarketFilters } from '../../../src/domain/market/market.ts';
+import { MARKETPLACE_SORTS } from '../../../src/domain/market/marketplace.ts';
 
 interface IndexField {
   fieldPath: string;

@@ -5,22 +5,25 @@
 // order the test gives them (the order the real indexes would produce).
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { getActiveBanners } from '../../../src/data/server/banners.ts';
-import { listBooks } from '../../../src/data/server/books.ts';
-import { getDirectoryPage } from '../../../src/data/server/directory.ts';
-import { getFeaturedAuthorSlots, getFeaturedBookSlots } from '../../../src/data/server/featured.ts';
-import { getLegalDocument } from '../../../src/data/server/legal-documents.ts';
-import { getPublicProfileBySlug, getRecentPublicProfiles } from '../../../src/data/server/profiles.ts';
-import { getAuthorSeriesBooks, getSeriesBooks } from '../../../src/data/server/series.ts';
-import { getSiteSettings } from '../../../src/data/server/site-settings.ts';
+import { getActiveBanners } from '../../../src/data/server/home/banners.ts';
+import { listBooks } from '../../../src/data/server/books/books.ts';
+import { getDirectoryPage } from '../../../src/data/server/members/directory.ts';
+import { getFeaturedAuthorSlots, getFeaturedBookSlots } from '../../../src/data/server/home/featured.ts';
+import { getLegalDocument } from '../../../src/data/server/site/legal-documents.ts';
+import {
+  getPublicProfileBySlug,
+  getRecentPublicProfiles,
+} from '../../../src/data/server/members/profiles.ts';
+import { getAuthorSeriesBooks, getSeriesBooks } from '../../../src/data/server/books/series.ts';
+import { getSiteSettings } from '../../../src/data/server/site/site-settings.ts';
 import {
   getActiveAdEntries,
   getActiveBookEntries,
   getPublicProfileEntries,
-} from '../../../src/data/server/sitemap.ts';
-import { LISTING_PAGE_SIZE } from '../../../src/domain/book-listing.ts';
-import { MAX_SERIES_BOOKS } from '../../../src/domain/series.ts';
-import { resolveSiteSettings } from '../../../src/domain/site-settings.ts';
+} from '../../../src/data/server/site/sitemap.ts';
+import { LISTING_PAGE_SIZE } from '../../../src/domain/books/book-listing.ts';
+import { MAX_SERIES_BOOKS } from '../../../src/domain/books/series.ts';
+import { resolveSiteSettings } from '../../../src/domain/site/site-settings.ts';
 
 type Data = Record<string, unknown>;
 

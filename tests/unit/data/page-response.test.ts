@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ON_DEMAND_CACHE_CONTROL } from '../../../src/config.ts';
-import { loadPageData, setPageCaching, type PageResponse } from '../../../src/data/server/page-response.ts';
+import {
+  loadPageData,
+  setPageCaching,
+  type PageResponse,
+} from '../../../src/data/server/shared/page-response.ts';
 
 describe('loadPageData', () => {
   it('answers what the load found', async () => {

@@ -2,9 +2,9 @@
 // gets, and that the reads stay bounded however many items a member has.
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { loadProfilePage } from '../../../src/data/server/profile-page.ts';
-import { withReadMeter } from '../../../src/data/server/read-meter.ts';
-import { PROFILE_PAGE_LIMITS } from '../../../src/domain/profile-page.ts';
+import { loadProfilePage } from '../../../src/data/server/members/profile-page.ts';
+import { withReadMeter } from '../../../src/data/server/shared/read-meter.ts';
+import { PROFILE_PAGE_LIMITS } from '../../../src/domain/members/profile-page.ts';
 
 type Data = Record<string, unknown>;
 type Collections = Record<string, Array<[string, Data]>>;

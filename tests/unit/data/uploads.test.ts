@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { localMediaStore, type MediaStore } from '../../../src/data/server/media-store';
+import { localMediaStore, type MediaStore } from '../../../src/data/server/media/media-store';
 import {
   encodeVariants,
   newUploadId,
   readCappedBody,
   storeUpload,
   type EncodedVariant,
-} from '../../../src/data/server/uploads';
-import { sniffImageType } from '../../../src/domain/image-upload';
-import { uploadFolderOf } from '../../../src/domain/media-image';
+} from '../../../src/data/server/media/uploads';
+import { sniffImageType } from '../../../src/domain/media/image-upload';
+import { uploadFolderOf } from '../../../src/domain/media/media-image';
 import { jpegWithGps, pngClaiming, solidPng, truncatedPng } from '../../e2e/helpers/images';
 
 const streamOf = (...chunks: Uint8Array[]) =>

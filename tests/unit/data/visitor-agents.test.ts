@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBotAgent } from '../../../src/data/server/views';
+import { isBotAgent } from '../../../src/data/server/members/views';
 
 describe('bots are left out of the counts', () => {
   it('counts browsers', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DayPatch } from '../../../src/domain/member-stats';
-import { createWriteBehind } from '../../../src/data/server/write-behind';
+import type { DayPatch } from '../../../src/domain/members/member-stats';
+import { createWriteBehind } from '../../../src/data/server/shared/write-behind';
 
 /** A writer that records each write and lets the test finish or fail it. */
 function recorder() {

@@ -15,9 +15,9 @@ import {
   sameDirectoryFields,
   sortName,
   type DirectoryMember,
-} from '../../../src/domain/directory.ts';
-import { SEARCH_KEYWORDS_MAX, type UserCategory } from '../../../src/domain/profile.ts';
-import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH } from '../../../src/domain/search.ts';
+} from '../../../src/domain/members/directory.ts';
+import { SEARCH_KEYWORDS_MAX, type UserCategory } from '../../../src/domain/members/profile.ts';
+import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH } from '../../../src/domain/search/list-search.ts';
 
 let next = 0;
 function member(overrides: Partial<DirectoryMember> = {}): DirectoryMember {

@@ -1,8 +1,8 @@
 // The about and membership repositories fall back to the built-in content.
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it, vi } from 'vitest';
-import { getAboutPage, getMembershipPage } from '../../../src/data/server/page-content.ts';
-import { DEFAULT_ABOUT_CONTENT, DEFAULT_MEMBERSHIP_CONTENT } from '../../../src/domain/page-content.ts';
+import { getAboutPage, getMembershipPage } from '../../../src/data/server/site/page-content.ts';
+import { DEFAULT_ABOUT_CONTENT, DEFAULT_MEMBERSHIP_CONTENT } from '../../../src/domain/site/page-content.ts';
 
 /** A Firestore stand-in whose page_content document holds `data` (undefined: missing), or whose read fails. */
 function fakeDb(data: Record<string, unknown> | undefined | Error): Firestore {

@@ -4,9 +4,9 @@ import {
   STALE_DELETION_MS,
   isStaleDeletion,
   pendingSteps,
-} from '../../../src/domain/account-deletion.ts';
+} from '../../../src/domain/accounts/account-deletion.ts';
 import { EXPECTED_DELETION_ORDER } from '../../shared/account-deletion.ts';
-import { FALLBACK_DISPLAY_NAME, startingDisplayName } from '../../../src/domain/profile-save.ts';
+import { FALLBACK_DISPLAY_NAME, startingDisplayName } from '../../../src/domain/members/profile-save.ts';
 
 describe('account deletion steps', () => {
   it('run the Auth user first, then billing (its record is under the profile), everything public before the private records kept under the uid', () => {

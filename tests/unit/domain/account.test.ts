@@ -10,7 +10,7 @@ import {
   RESET_LINK_INVALID_MESSAGE,
   resetLinkProblem,
   sameOriginUrl,
-} from '../../../src/domain/account.ts';
+} from '../../../src/domain/accounts/account.ts';
 
 const SITE = 'https://shelfmark.example';
 

@@ -9,13 +9,13 @@ import {
   contentFieldLabel,
   contentShape,
   linesToList,
-} from '../../../src/domain/admin-content';
+} from '../../../src/domain/admin/admin-content';
 import {
   BENEFIT_ICONS,
   DEFAULT_ABOUT_CONTENT,
   DEFAULT_MEMBERSHIP_CONTENT,
   FEATURE_ICONS,
-} from '../../../src/domain/page-content';
+} from '../../../src/domain/site/page-content';
 import ContentFields from '../../../src/islands/admin/ContentFields';
 
 describe('contentFieldKind', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookMatchesSearch, mergeBookSearch } from '../../../src/domain/admin-featured';
+import { bookMatchesSearch, mergeBookSearch } from '../../../src/domain/admin/admin-featured';
 
 const fresh = { id: 'new', title: 'Spotlight Book k3x9', author: null };
 const indexed = { id: 'old', title: 'Spotlight Sonata', author: { display_name: 'Ann Ode' } };
@@ -43,7 +43,7 @@ describe('mergeBookSearch', () => {
 
 describe('failureMessage', () => {
   it('keeps an error on one bounded line', async () => {
-    const { failureMessage, FAILURE_MESSAGE_MAX } = await import('../../../src/domain/server-failures');
+    const { failureMessage, FAILURE_MESSAGE_MAX } = await import('../../../src/domain/admin/server-failures');
     expect(failureMessage(new Error('connect\n  refused'))).toBe('connect refused');
     expect(failureMessage('')).toBe('Unknown error');
     expect(failureMessage({ code: 5 })).toBe('{"code":5}');

@@ -8,8 +8,8 @@ import {
   heldReviewEntryOf,
   heldReviewTitle,
   waitingText,
-} from '../../../src/domain/admin-held-reviews';
-import { reviewSchema } from '../../../src/domain/review';
+} from '../../../src/domain/admin/admin-held-reviews';
+import { reviewSchema } from '../../../src/domain/readers/review';
 
 const parse = (data: unknown) => adminHeldReviewsRequestSchema.safeParse(data);
 const target = { bookId: 'book1', uid: 'uid_A-2' };

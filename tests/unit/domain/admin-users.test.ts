@@ -11,7 +11,7 @@ import {
   selfChangeProblem,
   updateUserFieldsSchema,
   type AdminUserRow,
-} from '../../../src/domain/admin-users';
+} from '../../../src/domain/admin/admin-users';
 
 const row: AdminUserRow = {
   uid: 'u1',
@@ -141,7 +141,7 @@ it('asks the spec question before deleting', () => {
 
 describe('featured slots', async () => {
   const { adminFeaturedRequestSchema, firstFreePosition } =
-    await import('../../../src/domain/admin-featured');
+    await import('../../../src/domain/admin/admin-featured');
   it('finds the first free slot, or none when all are taken', () => {
     expect(firstFreePosition([], 12)).toBe(1);
     expect(firstFreePosition([1, 2, 4], 12)).toBe(3);
@@ -173,7 +173,7 @@ describe('featured slots', async () => {
 
 describe('site settings edits', async () => {
   const { adminSiteSettingsRequestSchema, canAddMenuItem, moveMenuItem, titlesFollowingGlobal } =
-    await import('../../../src/domain/admin-site-settings');
+    await import('../../../src/domain/admin/admin-site-settings');
   const menu = [
     { label: 'A', url: '/a' },
     { label: 'B', url: '/b' },
@@ -225,8 +225,9 @@ describe('site settings edits', async () => {
 });
 
 describe('page content raw JSON', async () => {
-  const { adminContentRequestSchema, parseContentJson } = await import('../../../src/domain/admin-content');
-  const { DEFAULT_ABOUT_CONTENT } = await import('../../../src/domain/page-content');
+  const { adminContentRequestSchema, parseContentJson } =
+    await import('../../../src/domain/admin/admin-content');
+  const { DEFAULT_ABOUT_CONTENT } = await import('../../../src/domain/site/page-content');
   it('applies valid JSON of the page shape and explains anything else', () => {
     expect(parseContentJson('about', JSON.stringify(DEFAULT_ABOUT_CONTENT))).toMatchObject({ ok: true });
     const broken = parseContentJson('about', '{"hero": ');

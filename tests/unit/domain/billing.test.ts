@@ -18,7 +18,7 @@ import {
   withSubscription,
   type BillingRecord,
   type SubscriptionSnapshot,
-} from '../../../src/domain/billing.ts';
+} from '../../../src/domain/billing/billing.ts';
 import { FREE_ACCOUNT_PLAN } from '../../shared/billing.ts';
 
 const sub = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot => ({

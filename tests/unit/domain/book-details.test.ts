@@ -6,8 +6,8 @@ import {
   catalogueJsonLd,
   humanDate,
   publicationDateText,
-} from '../../../src/domain/book-details.ts';
-import { bookJsonLd } from '../../../src/domain/book-page.ts';
+} from '../../../src/domain/books/book-details.ts';
+import { bookJsonLd } from '../../../src/domain/books/book-page.ts';
 import { storedBook } from '../fixtures/book.ts';
 
 const NOW = new Date('2026-11-28T12:00:00Z');

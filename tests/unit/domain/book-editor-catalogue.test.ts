@@ -8,9 +8,9 @@ import {
   inputsToCatalogue,
   toEditorValues,
   type BookEditorValues,
-} from '../../../src/domain/book-editor.ts';
-import { CATALOGUE_MESSAGES } from '../../../src/domain/catalogue.ts';
-import { ISBN_MESSAGES } from '../../../src/domain/isbn.ts';
+} from '../../../src/domain/books/book-editor.ts';
+import { CATALOGUE_MESSAGES } from '../../../src/domain/books/catalogue.ts';
+import { ISBN_MESSAGES } from '../../../src/domain/books/isbn.ts';
 import { storedBook } from '../fixtures/book.ts';
 
 const catalogued = storedBook({

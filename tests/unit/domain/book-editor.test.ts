@@ -6,7 +6,7 @@ import {
   moveRow,
   newSectionId,
   toEditorValues,
-} from '../../../src/domain/book-editor.ts';
+} from '../../../src/domain/books/book-editor.ts';
 import { storedBook } from '../fixtures/book.ts';
 
 const stored = storedBook({

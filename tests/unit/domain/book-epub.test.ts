@@ -1,9 +1,9 @@
 import JSZip from 'jszip';
 import * as epubModule from 'epub-gen-memory';
 import { describe, expect, it } from 'vitest';
-import { epubChapters, epubFileName, epubMeta, epubPath } from '../../../src/domain/book-epub.ts';
-import { escapeHtml } from '../../../src/domain/escape.ts';
-import type { ManuscriptSection } from '../../../src/domain/book.ts';
+import { epubChapters, epubFileName, epubMeta, epubPath } from '../../../src/domain/books/book-epub.ts';
+import { escapeHtml } from '../../../src/domain/shared/escape.ts';
+import type { ManuscriptSection } from '../../../src/domain/books/book.ts';
 
 const ORIGIN = 'https://shelfmark.example';
 const section = (

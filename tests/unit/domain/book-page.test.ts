@@ -10,7 +10,7 @@ import {
   readerSections,
   readingPath,
   safeHref,
-} from '../../../src/domain/book-page.ts';
+} from '../../../src/domain/books/book-page.ts';
 
 describe('isBookIdShape', () => {
   it('accepts auto ids and refuses paths, blanks and overlong ids', () => {

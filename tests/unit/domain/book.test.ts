@@ -12,8 +12,8 @@ import {
   marketplacePrice,
   purchaseLinkSchema,
   usesDefaultFreePreviewTitle,
-} from '../../../src/domain/book.ts';
-import { fieldErrors } from '../../../src/domain/common.ts';
+} from '../../../src/domain/books/book.ts';
+import { fieldErrors } from '../../../src/domain/shared/common.ts';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
 

@@ -1,7 +1,7 @@
 // The catalogue fields of a book: dates that exist, pages, languages as tags,
 // numbers in a series, and series addresses.
 import { describe, expect, it } from 'vitest';
-import { bookSchema } from '../../../src/domain/book';
+import { bookSchema } from '../../../src/domain/books/book';
 import {
   BOOK_LANGUAGE_TAGS,
   CATALOGUE_MESSAGES,
@@ -10,7 +10,7 @@ import {
   seriesNumberSchema,
   seriesNumberText,
   seriesSlug,
-} from '../../../src/domain/catalogue';
+} from '../../../src/domain/books/catalogue';
 
 const stored = {
   id: 'b1',

@@ -5,8 +5,8 @@ import {
   contactInfoOf,
   replacedAdPhotoFolder,
   splitAdForm,
-} from '../../../src/domain/classified-ad.ts';
-import { fieldErrors, firstErrorMessage } from '../../../src/domain/common.ts';
+} from '../../../src/domain/market/classified-ad.ts';
+import { fieldErrors, firstErrorMessage } from '../../../src/domain/shared/common.ts';
 
 const valid = {
   title: 'Signed first edition',

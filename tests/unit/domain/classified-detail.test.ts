@@ -5,9 +5,12 @@ import {
   adContact,
   adPriceText,
   CONTACT_FOR_PRICING,
-} from '../../../src/domain/classified-detail.ts';
-import { classifiedAdFormSchema, CLASSIFIED_MESSAGES } from '../../../src/domain/classified-ad.ts';
-import { sellerMessageRequestSchema, SELLER_MESSAGE_TEXT } from '../../../src/domain/seller-message.ts';
+} from '../../../src/domain/market/classified-detail.ts';
+import { classifiedAdFormSchema, CLASSIFIED_MESSAGES } from '../../../src/domain/market/classified-ad.ts';
+import {
+  sellerMessageRequestSchema,
+  SELLER_MESSAGE_TEXT,
+} from '../../../src/domain/market/seller-message.ts';
 
 describe('classified ad page', () => {
   it('shows the price in its currency, Free for 0 and Contact for Pricing without one', () => {

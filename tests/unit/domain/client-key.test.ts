@@ -1,6 +1,6 @@
 // The client a limit counts: an IPv4 address, or an IPv6 address's /64, whatever its spelling.
 import { describe, expect, it } from 'vitest';
-import { clientLimitKey } from '../../../src/domain/client-key';
+import { clientLimitKey } from '../../../src/domain/shared/client-key';
 
 describe('clientLimitKey', () => {
   it('keeps an IPv4 address as one client', () => {

@@ -7,17 +7,17 @@ import {
   pageContentSchema,
   resolveAboutContent,
   resolveMembershipContent,
-} from '../../../src/domain/page-content.ts';
+} from '../../../src/domain/site/page-content.ts';
 import {
   NEWSLETTER_RECIPIENT_GROUPS,
   canSend,
   isNewsletterRecipient,
-} from '../../../src/domain/newsletter.ts';
-import { LEGAL_FALLBACK_TEXT, legalDocumentSchema } from '../../../src/domain/legal-document.ts';
-import { activeBanners, advertisementBannerSchema } from '../../../src/domain/advertisement-banner.ts';
-import { blogPostFormSchema } from '../../../src/domain/blog-post.ts';
-import { parsePriceNumeric, productServiceFormSchema } from '../../../src/domain/product-service.ts';
-import { signupProblem } from '../../../src/domain/signup.ts';
+} from '../../../src/domain/editorial/newsletter.ts';
+import { LEGAL_FALLBACK_TEXT, legalDocumentSchema } from '../../../src/domain/site/legal-document.ts';
+import { activeBanners, advertisementBannerSchema } from '../../../src/domain/home/advertisement-banner.ts';
+import { blogPostFormSchema } from '../../../src/domain/editorial/blog-post.ts';
+import { parsePriceNumeric, productServiceFormSchema } from '../../../src/domain/items/product-service.ts';
+import { signupProblem } from '../../../src/domain/accounts/signup.ts';
 
 describe('page content', () => {
   it('defaults validate against their schemas', () => {

@@ -4,14 +4,14 @@ import {
   hasLookalikeCharacters,
   hasMarkup,
   hasWebAddress,
-} from '../../../src/domain/display-name.ts';
+} from '../../../src/domain/members/display-name.ts';
 import {
   DISPLAY_NAME_CONTROL_MESSAGE,
   DISPLAY_NAME_LINK_MESSAGE,
   DISPLAY_NAME_LOOKALIKE_MESSAGE,
   DISPLAY_NAME_MARKUP_MESSAGE,
   displayNameProblem,
-} from '../../../src/domain/signup.ts';
+} from '../../../src/domain/accounts/signup.ts';
 
 describe('display-name rules', () => {
   // The rules cannot normalise text, so every character NFKC would fold into a

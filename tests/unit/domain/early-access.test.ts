@@ -13,8 +13,8 @@ import {
   earlyAccessSettingsSchema,
   type FeaturePosition,
   type FeatureViewer,
-} from '../../../src/domain/early-access.ts';
-import { adminSiteSettingsRequestSchema } from '../../../src/domain/admin-site-settings.ts';
+} from '../../../src/domain/billing/early-access.ts';
+import { adminSiteSettingsRequestSchema } from '../../../src/domain/admin/admin-site-settings.ts';
 
 describe('earlyAccessSettingsSchema', () => {
   it('fills every missing switch with "everyone"', () => {

@@ -5,7 +5,7 @@ import {
   featuredBookSchema,
   fillFeaturedProfileSlots,
   toSlots,
-} from '../../../src/domain/featured.ts';
+} from '../../../src/domain/home/featured.ts';
 
 const p = (user_id: string, page_slug = user_id, is_active = true) => ({ user_id, page_slug, is_active });
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { changedFields, onlyFieldsChanged, sameFieldValue } from '../../../src/domain/field-changes.ts';
+import {
+  changedFields,
+  onlyFieldsChanged,
+  sameFieldValue,
+} from '../../../src/domain/shared/field-changes.ts';
 
 describe('sameFieldValue', () => {
   it('compares maps and arrays deeply, and times by the instant they name', () => {

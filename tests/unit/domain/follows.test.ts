@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailHash } from '../../../src/data/server/email-hash.ts';
+import { emailHash } from '../../../src/data/server/shared/email-hash.ts';
 import {
   ALERT_CAP_MS,
   ALERT_DELAY_MS,
@@ -15,7 +15,7 @@ import {
   isoWeekId,
   memberFollowId,
   normalizeEmail,
-} from '../../../src/domain/follows.ts';
+} from '../../../src/domain/readers/follows.ts';
 
 describe('follow ids', () => {
   it('one address in any case or padding is one hash', () => {

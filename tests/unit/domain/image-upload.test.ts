@@ -13,7 +13,7 @@ import {
   uploadRefusal,
   variantWidths,
   withinPixelLimit,
-} from '../../../src/domain/image-upload';
+} from '../../../src/domain/media/image-upload';
 
 const bytes = (...parts: (number[] | string)[]) =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));

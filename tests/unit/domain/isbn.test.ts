@@ -1,7 +1,7 @@
 // ISBNs as authors type them: ISBN-10 and ISBN-13, hyphens and spaces allowed, the
 // check digit verified, stored as the ISBN-13.
 import { describe, expect, it } from 'vitest';
-import { formatIsbn, isbn10Of, isStoredIsbn, ISBN_MESSAGES, parseIsbn } from '../../../src/domain/isbn';
+import { formatIsbn, isbn10Of, isStoredIsbn, ISBN_MESSAGES, parseIsbn } from '../../../src/domain/books/isbn';
 
 describe('parseIsbn', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serializeJsonLd } from '../../../src/domain/json-ld.ts';
+import { serializeJsonLd } from '../../../src/domain/shared/json-ld.ts';
 
 describe('serializeJsonLd', () => {
   it('cannot close its script element early, and parses back to the same data', () => {

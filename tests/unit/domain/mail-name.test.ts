@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mailSafeName } from '../../../src/domain/mail-name.ts';
-import { TEXT_LIMITS } from '../../../src/domain/common.ts';
+import { mailSafeName } from '../../../src/domain/shared/mail-name.ts';
+import { TEXT_LIMITS } from '../../../src/domain/shared/common.ts';
 
 describe('mailSafeName', () => {
   it('keeps a display name that sign-up would accept, trimmed', () => {

@@ -13,7 +13,7 @@ import {
   type MarketEntry,
   type StoredDoc,
   type OwnerStatus,
-} from '../../../src/domain/market-entry.ts';
+} from '../../../src/domain/market/market-entry.ts';
 import {
   MARKET_PARAMS,
   SORT_ORDERS,
@@ -25,9 +25,13 @@ import {
   parseMarketParams,
   planMarket,
   subcategoryOptions,
-} from '../../../src/domain/market.ts';
-import { NO_PUBLICATION_KEY } from '../../../src/domain/catalogue.ts';
-import { MARKETPLACE_SORTS, PRICE_FILTERS, sortMarketplaceItems } from '../../../src/domain/marketplace.ts';
+} from '../../../src/domain/market/market.ts';
+import { NO_PUBLICATION_KEY } from '../../../src/domain/books/catalogue.ts';
+import {
+  MARKETPLACE_SORTS,
+  PRICE_FILTERS,
+  sortMarketplaceItems,
+} from '../../../src/domain/market/marketplace.ts';
 
 const approved: OwnerStatus = { is_active: true, approval_status: 'approved' };
 const created_at = new Date('2026-01-02T03:04:05Z');
@@ -416,7 +420,7 @@ describe('query plan', () => {
 
 describe('the result count', () => {
   it('counts up to the cap, so a view costs the same however large the market grows', async () => {
-    const { MARKET_COUNT_CAP, marketCountText } = await import('../../../src/domain/market.ts');
+    const { MARKET_COUNT_CAP, marketCountText } = await import('../../../src/domain/market/market.ts');
     expect(MARKET_COUNT_CAP).toBe(1000);
     expect(marketCountText(1)).toBe('1 listing');
     expect(marketCountText(24)).toBe('24 listings');

@@ -5,7 +5,7 @@ import {
   srcsetOf,
   uploadFolderOf,
   uploadPath,
-} from '../../../src/domain/media-image';
+} from '../../../src/domain/media/media-image';
 
 describe('the uploaded-image layout', () => {
   it('puts each width of an upload in the upload’s own folder under the member', () => {

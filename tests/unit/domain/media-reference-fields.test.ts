@@ -4,14 +4,14 @@
 // listed or is a link, not a picture. A new picture field fails here until listed.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { MEDIA_REFERENCE_FIELDS } from '../../../src/domain/media-upload';
-import { profileSchema } from '../../../src/domain/profile';
-import { bookSchema } from '../../../src/domain/book';
-import { productServiceSchema } from '../../../src/domain/product-service';
-import { classifiedAdSchema } from '../../../src/domain/classified-ad';
-import { advertisementBannerSchema } from '../../../src/domain/advertisement-banner';
-import { siteSettingsSchema } from '../../../src/domain/site-settings';
-import { blogPostSchema } from '../../../src/domain/blog-post';
+import { MEDIA_REFERENCE_FIELDS } from '../../../src/domain/media/media-upload';
+import { profileSchema } from '../../../src/domain/members/profile';
+import { bookSchema } from '../../../src/domain/books/book';
+import { productServiceSchema } from '../../../src/domain/items/product-service';
+import { classifiedAdSchema } from '../../../src/domain/market/classified-ad';
+import { advertisementBannerSchema } from '../../../src/domain/home/advertisement-banner';
+import { siteSettingsSchema } from '../../../src/domain/site/site-settings';
+import { blogPostSchema } from '../../../src/domain/editorial/blog-post';
 
 const SCHEMAS: Record<string, z.ZodObject> = {
   profiles: profileSchema as unknown as z.ZodObject,

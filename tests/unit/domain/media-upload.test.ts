@@ -7,8 +7,8 @@ import {
   uploadIdOfFolder,
   UPLOADS_PER_HOUR,
   uploadUrlVariants,
-} from '../../../src/domain/media-upload';
-import { UPLOAD_STATUS, uploadMessages } from '../../../src/domain/image-upload';
+} from '../../../src/domain/media/media-upload';
+import { UPLOAD_STATUS, uploadMessages } from '../../../src/domain/media/image-upload';
 
 const HOUR = 60 * 60 * 1000;
 

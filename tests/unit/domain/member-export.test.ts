@@ -4,7 +4,7 @@ import {
   exportValue,
   inCreationOrder,
   memberExportFileName,
-} from '../../../src/domain/member-export.ts';
+} from '../../../src/domain/accounts/member-export.ts';
 
 describe('exportValue', () => {
   it('turns times into ISO strings, deep inside maps and lists', () => {

@@ -10,8 +10,8 @@ import {
   windowDays,
   type DayPatch,
   type MemberStatsDay,
-} from '../../../src/domain/member-stats';
-import { countedItem, keepsViewsCount, viewNeedsOwner } from '../../../src/domain/views';
+} from '../../../src/domain/members/member-stats';
+import { countedItem, keepsViewsCount, viewNeedsOwner } from '../../../src/domain/members/views';
 
 /** A stored day as Firestore would hold it after `patches` (numbers summed, strings replaced). */
 function stored(...patches: DayPatch[]): MemberStatsDay {

@@ -6,7 +6,7 @@ import {
   isHideable,
   MODERATION_REASON_MESSAGE,
   reportStatusAfter,
-} from '../../../src/domain/moderation.ts';
+} from '../../../src/domain/admin/moderation.ts';
 
 describe('a moderation request', () => {
   it('is the queue, or an action on one item with the admin’s reason, sanitised', () => {

@@ -12,9 +12,9 @@ import {
   tokenExpiry,
   tokenState,
   type OptInConfirmation,
-} from '../../../src/domain/opt-in.ts';
-import { decideAttempt } from '../../../src/domain/throttle.ts';
-import { subscribersCsv } from '../../../src/domain/newsletter-subscriber.ts';
+} from '../../../src/domain/accounts/opt-in.ts';
+import { decideAttempt } from '../../../src/domain/shared/throttle.ts';
+import { subscribersCsv } from '../../../src/domain/editorial/newsletter-subscriber.ts';
 
 const HOUR = 60 * 60 * 1000;
 

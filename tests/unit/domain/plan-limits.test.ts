@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMIT_MESSAGES, PLAN_LIMITS, canAdd, limitLevel } from '../../../src/domain/plan-limits.ts';
+import { LIMIT_MESSAGES, PLAN_LIMITS, canAdd, limitLevel } from '../../../src/domain/items/plan-limits.ts';
 
 describe('plan limits', () => {
   it('free members get 3 books and 3 products/services', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { productJsonLd, productMetaDescription, productMetaTitle } from '../../../src/domain/product-page.ts';
-import { serializeJsonLd } from '../../../src/domain/json-ld.ts';
+import {
+  productJsonLd,
+  productMetaDescription,
+  productMetaTitle,
+} from '../../../src/domain/items/product-page.ts';
+import { serializeJsonLd } from '../../../src/domain/shared/json-ld.ts';
 
 const item = {
   id: 'p1',

@@ -7,7 +7,7 @@ import {
   subcategoryLabel,
   subcategoryOptions,
   toProductEditorValues,
-} from '../../../src/domain/product-page.ts';
+} from '../../../src/domain/items/product-page.ts';
 
 describe('product page', () => {
   it('shows the seller’s price text, else the number in its currency', () => {

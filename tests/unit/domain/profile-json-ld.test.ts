@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberSchemaType, profileJsonLd, sameAsLinks } from '../../../src/domain/profile-json-ld.ts';
+import { memberSchemaType, profileJsonLd, sameAsLinks } from '../../../src/domain/members/profile-json-ld.ts';
 
 const profile = {
   display_name: 'Jane Doe',

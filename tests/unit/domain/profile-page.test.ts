@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bookSchema, type Book } from '../../../src/domain/book.ts';
-import { bookLinks } from '../../../src/domain/book-links.ts';
-import { productServiceSchema, type ProductService } from '../../../src/domain/product-service.ts';
-import { profileSchema, type Profile } from '../../../src/domain/profile.ts';
+import { bookSchema, type Book } from '../../../src/domain/books/book.ts';
+import { bookLinks } from '../../../src/domain/books/book-links.ts';
+import { productServiceSchema, type ProductService } from '../../../src/domain/items/product-service.ts';
+import { profileSchema, type Profile } from '../../../src/domain/members/profile.ts';
 import {
   profileCategory,
   profileDescription,
   profileHeading,
   profileSections,
   showsBooks,
-} from '../../../src/domain/profile-page.ts';
+} from '../../../src/domain/members/profile-page.ts';
 
 const profile = (fields: Record<string, unknown> = {}): Profile =>
   profileSchema.parse({

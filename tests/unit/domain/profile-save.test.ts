@@ -12,9 +12,9 @@ import {
   replacedUploadOf,
   sameUpdatedAt,
   sameValue,
-} from '../../../src/domain/profile-save.ts';
-import { fitsPlanLimit } from '../../../src/domain/plan-limits.ts';
-import { saveProfileRequestSchema } from '../../../src/domain/profile-edit.ts';
+} from '../../../src/domain/members/profile-save.ts';
+import { fitsPlanLimit } from '../../../src/domain/items/plan-limits.ts';
+import { saveProfileRequestSchema } from '../../../src/domain/members/profile-edit.ts';
 
 describe('fieldLabel and describeIssue', () => {
   it.each([

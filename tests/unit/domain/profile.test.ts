@@ -11,7 +11,7 @@ import {
   profileImageProblem,
   profileSchema,
   showsBookCount,
-} from '../../../src/domain/profile.ts';
+} from '../../../src/domain/members/profile.ts';
 
 const base = {
   id: 'u1',

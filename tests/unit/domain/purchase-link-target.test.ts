@@ -2,7 +2,7 @@
 // target is chosen by position among the book's stored links, never taken from
 // the request, and only http(s) links are followed.
 import { describe, expect, it } from 'vitest';
-import { purchaseLinkPath, purchaseLinkTarget } from '../../../src/domain/book-links';
+import { purchaseLinkPath, purchaseLinkTarget } from '../../../src/domain/books/book-links';
 
 const book = {
   purchase_url: 'https://shop.example/buy',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookLinks } from '../../../src/domain/book-links.ts';
+import { bookLinks } from '../../../src/domain/books/book-links.ts';
 import {
   BACKLIST_AFTER_DAYS,
   comingOnText,
@@ -10,7 +10,7 @@ import {
   preorderLabel,
   purchaseLinksOn,
   releaseKind,
-} from '../../../src/domain/releases.ts';
+} from '../../../src/domain/books/releases.ts';
 
 // Late in the evening UTC: the day is still 2026-11-28 everywhere the page and the alerts compare.
 const NOW = new Date('2026-11-28T23:30:00Z');

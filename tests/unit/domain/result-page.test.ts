@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OPT_IN_RESULTS } from '../../../src/domain/opt-in.ts';
-import { REPORT_RESULTS } from '../../../src/domain/report.ts';
-import { resultFrom } from '../../../src/domain/result-page.ts';
+import { OPT_IN_RESULTS } from '../../../src/domain/accounts/opt-in.ts';
+import { REPORT_RESULTS } from '../../../src/domain/admin/report.ts';
+import { resultFrom } from '../../../src/domain/shared/result-page.ts';
 
 describe('resultFrom', () => {
   it('gives the text of the state the address names', () => {

@@ -9,7 +9,7 @@ import {
   readActivity,
   withPublished,
   type ReviewActivity,
-} from '../../../src/domain/review-burst';
+} from '../../../src/domain/readers/review-burst';
 import { publishedThenHeld } from '../../shared/review-burst';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookJsonLd } from '../../../src/domain/book-page.ts';
+import { bookJsonLd } from '../../../src/domain/books/book-page.ts';
 import {
   REVIEW_MESSAGES,
   REVIEW_TEXT_MAX,
@@ -15,7 +15,7 @@ import {
   reviewerPath,
   saveReviewRequestSchema,
   starsText,
-} from '../../../src/domain/review.ts';
+} from '../../../src/domain/readers/review.ts';
 
 describe('review ids', () => {
   it('are the book and the member, so one member has one review per book', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { blogPostSchema } from '../../../src/domain/blog-post.ts';
-import { bookSchema } from '../../../src/domain/book.ts';
-import { classifiedAdSchema } from '../../../src/domain/classified-ad.ts';
-import { newsletterSchema } from '../../../src/domain/newsletter.ts';
-import { productServiceSchema } from '../../../src/domain/product-service.ts';
-import { profileSchema } from '../../../src/domain/profile.ts';
+import { blogPostSchema } from '../../../src/domain/editorial/blog-post.ts';
+import { bookSchema } from '../../../src/domain/books/book.ts';
+import { classifiedAdSchema } from '../../../src/domain/market/classified-ad.ts';
+import { newsletterSchema } from '../../../src/domain/editorial/newsletter.ts';
+import { productServiceSchema } from '../../../src/domain/items/product-service.ts';
+import { profileSchema } from '../../../src/domain/members/profile.ts';
 import {
   adSearchDocument,
   blogPostSearchDocument,
@@ -12,7 +12,7 @@ import {
   newsletterSearchDocument,
   productSearchDocument,
   profileSearchDocument,
-} from '../../../src/domain/search-documents.ts';
+} from '../../../src/domain/search/search-documents.ts';
 
 const created_at = new Date('2026-01-02T03:04:05Z');
 const book = bookSchema.parse({

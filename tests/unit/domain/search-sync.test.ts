@@ -6,8 +6,8 @@ import {
   searchChangeSchema,
   searchFingerprint,
   searchSnapshotMetaSchema,
-} from '../../../src/domain/search-sync.ts';
-import { searchDocumentSchema } from '../../../src/domain/site-search.ts';
+} from '../../../src/domain/search/search-sync.ts';
+import { searchDocumentSchema } from '../../../src/domain/search/site-search.ts';
 
 const book = searchDocumentSchema.parse({ id: 'book_b1', kind: 'book', title: 'Kindred', url: '/book/b1' });
 const at = (s: number) => new Date(Date.UTC(2026, 10, 26, 16, 0, s));

@@ -8,7 +8,7 @@ import {
   shelfId,
   shelfSettingsSchema,
   type ShelfEntry,
-} from '../../../src/domain/shelf';
+} from '../../../src/domain/readers/shelf';
 
 const entry = (id: string, shelf: ShelfEntry['shelf']): ShelfEntry => ({
   id,

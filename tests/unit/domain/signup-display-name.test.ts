@@ -4,8 +4,8 @@ import {
   DISPLAY_NAME_LINK_MESSAGE,
   displayNameProblem,
   signupRequestSchema,
-} from '../../../src/domain/signup.ts';
-import { firstErrorMessage } from '../../../src/domain/common.ts';
+} from '../../../src/domain/accounts/signup.ts';
+import { firstErrorMessage } from '../../../src/domain/shared/common.ts';
 
 const valid = { email: 'jane@example.com', password: 'secret', category: 'Book Author' };
 

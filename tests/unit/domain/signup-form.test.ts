@@ -4,7 +4,7 @@ import {
   signupFormSchema,
   signupProblemTitle,
   type SignupFormValues,
-} from '../../../src/domain/signup.ts';
+} from '../../../src/domain/accounts/signup.ts';
 
 const filled: SignupFormValues = {
   email: ' jane@example.com ',

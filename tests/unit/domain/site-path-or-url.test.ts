@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optionalSitePathOrUrl, sitePathOrUrlSchema } from '../../../src/domain/common.ts';
+import { optionalSitePathOrUrl, sitePathOrUrlSchema } from '../../../src/domain/shared/common.ts';
 
 describe('sitePathOrUrlSchema (images and internal links)', () => {
   it.each([

@@ -9,7 +9,7 @@ import {
   typoDistance,
   typosAllowed,
   wordAnswers,
-} from '../../../src/domain/site-search.ts';
+} from '../../../src/domain/search/site-search.ts';
 
 describe('typos', () => {
   it('counts added, missing, changed and swapped letters as one mistake each', () => {
@@ -91,7 +91,7 @@ describe('highlight', () => {
 
 describe('stop words', () => {
   it('are dropped from a search that has other words, and kept when it has none', async () => {
-    const { matchedTerms } = await import('../../../src/domain/site-search.ts');
+    const { matchedTerms } = await import('../../../src/domain/search/site-search.ts');
     expect(matchedTerms(['the', 'hobbit'])).toEqual(['hobbit']);
     expect(matchedTerms(['the', 'the'])).toEqual(['the', 'the']);
     expect(matchedTerms(['it'])).toEqual(['it']);

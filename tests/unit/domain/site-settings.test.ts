@@ -7,8 +7,8 @@ import {
   promotionCodeSchema,
   resolveSiteSettings,
   siteSettingsSchema,
-} from '../../../src/domain/site-settings.ts';
-import { DEFAULT_FREE_PREVIEW_TITLE } from '../../../src/domain/book.ts';
+} from '../../../src/domain/site/site-settings.ts';
+import { DEFAULT_FREE_PREVIEW_TITLE } from '../../../src/domain/books/book.ts';
 
 describe('default menu', () => {
   it('has the ten default items in order', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileSlug, signupSlug, uniqueSlug } from '../../../src/domain/slug.ts';
+import { profileSlug, signupSlug, uniqueSlug } from '../../../src/domain/shared/slug.ts';
 
 describe('signupSlug', () => {
   it('lower-cases and turns spaces into hyphens', () => {

@@ -8,7 +8,7 @@ import {
   utcDay,
   type SpotlightCandidate,
   type SpotlightState,
-} from '../../../src/domain/spotlight.ts';
+} from '../../../src/domain/home/spotlight.ts';
 
 /** Book `id` of member `user_id`. */
 const b = (id: string, user_id = `m-${id}`): SpotlightCandidate => ({ id, user_id });

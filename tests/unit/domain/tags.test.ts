@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TAGS, TAG_MAX_LENGTH, parseTags, visibleTags } from '../../../src/domain/tags.ts';
+import { MAX_TAGS, TAG_MAX_LENGTH, parseTags, visibleTags } from '../../../src/domain/shared/tags.ts';
 
 describe('parseTags', () => {
   it('splits on commas, trims and drops blanks', () => {

@@ -5,7 +5,7 @@ import {
   SIGNUP_LIMITS_PER_EMAIL,
   SIGNUP_LIMITS_PER_IP,
   type ThrottleLimit,
-} from '../../../src/domain/throttle.ts';
+} from '../../../src/domain/shared/throttle.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

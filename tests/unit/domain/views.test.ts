@@ -6,7 +6,7 @@ import {
   viewEndpoint,
   viewMarkId,
   viewRecordExpiry,
-} from '../../../src/domain/views';
+} from '../../../src/domain/members/views';
 
 describe('view counter contract', () => {
   it('accepts only the counted collections', () => {

@@ -4,7 +4,7 @@
 // event without a read.
 import { describe, expect, it, vi } from 'vitest';
 import { staleDerivedFields, staleParts } from '../../../functions/src/books/book-derived.ts';
-import { listingFieldsOf } from '../../../src/domain/book-listing.ts';
+import { listingFieldsOf } from '../../../src/domain/books/book-listing.ts';
 
 const OWNER = 'u1';
 const profile = (overrides: Record<string, unknown> = {}) => ({

@@ -3,7 +3,7 @@
 // race, where Firestore answers ABORTED and the SDK retries) runs again; nothing else does.
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { runTransactionWithRetry } from '../../../functions/src/firestore';
+import { runTransactionWithRetry } from '../../../functions/src/shared/firestore';
 
 const LOST = Object.assign(new Error('3 INVALID_ARGUMENT: Transaction is invalid or closed'), { code: 3 });
 const LOCK_TIMEOUT = Object.assign(new Error('10 ABORTED: Transaction lock timeout.'), { code: 10 });

@@ -1,8 +1,8 @@
 // The home page's pure rules: top genres, the hero quiz, the zodiac map,
 // marketplace figures, and the featured slots when some of them are empty.
 import { describe, expect, it } from 'vitest';
-import { fillFeaturedProfileSlots, toSlots } from '../../../src/domain/featured.ts';
-import { GENRE_CATALOGUE } from '../../../src/domain/genres.ts';
+import { fillFeaturedProfileSlots, toSlots } from '../../../src/domain/home/featured.ts';
+import { GENRE_CATALOGUE } from '../../../src/domain/books/genres.ts';
 import {
   COMMUNITY_COUNTS,
   QUIZ_QUESTIONS,
@@ -20,7 +20,7 @@ import {
   scoreQuiz,
   topAdCategories,
   zodiacBookMatch,
-} from '../../../src/domain/home.ts';
+} from '../../../src/domain/home/home.ts';
 
 describe('rankGenres', () => {
   it("ranks a category's genres by book count, most first, up to the limit", () => {

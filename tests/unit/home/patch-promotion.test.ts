@@ -3,7 +3,7 @@
 // code, when an admin sets one, follows a new code, and leaves when the code is cleared.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../src/data/client/live-home.ts', () => ({
+vi.mock('../../../src/data/client/home/live-home.ts', () => ({
   watchSiteSettings: () => () => {},
   watchFeaturedBooks: () => () => {},
 }));

@@ -7,14 +7,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { bookKind } from '../../../src/islands/books/book-kind';
 import BooksList from '../../../src/islands/books/BooksList';
-import { productKind } from '../../../src/islands/products/product-kind';
-import OwnedItemEditor from '../../../src/islands/owned-items/OwnedItemEditor';
-import ProductsSection from '../../../src/islands/products/ProductsSection';
-import type { Book } from '../../../src/domain/book';
+import { productKind } from '../../../src/islands/items/product-kind';
+import OwnedItemEditor from '../../../src/islands/items/OwnedItemEditor';
+import ProductsSection from '../../../src/islands/items/ProductsSection';
+import type { Book } from '../../../src/domain/books/book';
 import { storedBook } from '../fixtures/book';
-import type { ProductService } from '../../../src/domain/product-service';
-import type { BookEditorValues } from '../../../src/domain/book-editor';
-import type { ProductEditorValues } from '../../../src/domain/product-page';
+import type { ProductService } from '../../../src/domain/items/product-service';
+import type { BookEditorValues } from '../../../src/domain/books/book-editor';
+import type { ProductEditorValues } from '../../../src/domain/items/product-page';
 
 // The generic editor, bound to each kind's types (createElement does not infer a generic component's).
 const BookEditor = OwnedItemEditor<Book, BookEditorValues>;

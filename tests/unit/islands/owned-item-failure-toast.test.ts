@@ -2,9 +2,9 @@
 // the failure text as the description (the server's reason after it when the
 // member can act on it), and the plan's message when the free plan is full.
 import { describe, expect, it } from 'vitest';
-import { ITEM_MESSAGES } from '../../../src/domain/item-save';
-import { LIMIT_MESSAGES } from '../../../src/domain/plan-limits';
-import { failureToast, saveFailureToast } from '../../../src/islands/owned-items/failure-toast';
+import { ITEM_MESSAGES } from '../../../src/domain/items/item-save';
+import { LIMIT_MESSAGES } from '../../../src/domain/items/plan-limits';
+import { failureToast, saveFailureToast } from '../../../src/islands/items/failure-toast';
 
 describe('owned-item failure toasts', () => {
   it('title a failure Error and describe it with the failure text', () => {

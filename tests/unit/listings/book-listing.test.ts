@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookSchema, MAX_SEARCH_KEYWORDS } from '../../../src/domain/book.ts';
+import { bookSchema, MAX_SEARCH_KEYWORDS } from '../../../src/domain/books/book.ts';
 import {
   AUDIOBOOK_PARAMS,
   CATEGORY_PARAMS,
@@ -16,9 +16,9 @@ import {
   sameListingFields,
   scanOptions,
   scanPage,
-} from '../../../src/domain/book-listing.ts';
-import { NO_PUBLICATION_KEY, publicationKey } from '../../../src/domain/catalogue.ts';
-import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH } from '../../../src/domain/search.ts';
+} from '../../../src/domain/books/book-listing.ts';
+import { NO_PUBLICATION_KEY, publicationKey } from '../../../src/domain/books/catalogue.ts';
+import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH } from '../../../src/domain/search/list-search.ts';
 
 const params = (query: string) => new URLSearchParams(query);
 

@@ -4,8 +4,8 @@ import {
   outNowAlertMail,
   preorderAlertMail,
   releaseAlertMail,
-} from '../../../functions/src/follows/alert-mail.ts';
-import { verifyFor } from '../../../functions/src/newsletters/unsubscribe-token.ts';
+} from '../../../functions/src/readers/alert-mail.ts';
+import { verifyFor } from '../../../functions/src/editorial/unsubscribe-token.ts';
 
 process.env.NEWSLETTER_SIGNING_SECRET ??= 'unit-test-signing-secret-0123456789';
 

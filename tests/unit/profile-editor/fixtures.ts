@@ -1,8 +1,8 @@
 // A stored profile and books, as the editor loads them, for the profile editor's unit tests.
-import type { Book } from '../../../src/domain/book.ts';
-import type { Profile } from '../../../src/domain/profile.ts';
-import { bookSchema } from '../../../src/domain/book.ts';
-import { profileSchema } from '../../../src/domain/profile.ts';
+import type { Book } from '../../../src/domain/books/book.ts';
+import type { Profile } from '../../../src/domain/members/profile.ts';
+import { bookSchema } from '../../../src/domain/books/book.ts';
+import { profileSchema } from '../../../src/domain/members/profile.ts';
 
 /** Jane's profile, saved once. */
 export function storedProfile(overrides: Partial<Profile> = {}): Profile {

@@ -1,12 +1,12 @@
 // What the profile form accepts and the messages it shows under the fields.
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../../../src/domain/common.ts';
+import { fieldErrors } from '../../../src/domain/shared/common.ts';
 import {
   emptyBookRow,
   profileFormSchema,
   toFormValues,
   type ProfileFormValues,
-} from '../../../src/domain/profile-edit-form.ts';
+} from '../../../src/domain/members/profile-edit-form.ts';
 import { storedBook, storedProfile } from './fixtures.ts';
 
 function values(change: (v: ProfileFormValues) => void = () => {}): ProfileFormValues {

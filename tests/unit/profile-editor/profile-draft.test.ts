@@ -1,6 +1,6 @@
 // The profile editor's draft: kept per edited member, offered only when it differs from the saved profile.
 import { describe, expect, it } from 'vitest';
-import { toFormValues } from '../../../src/domain/profile-edit-form.ts';
+import { toFormValues } from '../../../src/domain/members/profile-edit-form.ts';
 import {
   discardDraft,
   draftToOffer,

@@ -1,7 +1,7 @@
 // The failure toast of a profile save: the /profile-edit page names the server's
 // reason, the profile page's inline editor shows the spec's fixed text.
 import { describe, expect, it } from 'vitest';
-import { saveFailureText } from '../../../src/islands/profile/save-profile';
+import { saveFailureText } from '../../../src/islands/members/save-profile';
 
 describe('profile save failure text', () => {
   it("the inline editor on the profile page says 'Failed to save profile changes.'", () => {

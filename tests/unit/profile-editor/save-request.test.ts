@@ -7,8 +7,8 @@ import {
   toFormValues,
   valuesAfterSave,
   type ProfileFormValues,
-} from '../../../src/domain/profile-edit-form.ts';
-import { saveProfileRequestSchema } from '../../../src/domain/profile-edit.ts';
+} from '../../../src/domain/members/profile-edit-form.ts';
+import { saveProfileRequestSchema } from '../../../src/domain/members/profile-edit.ts';
 import { storedBook, storedProfile } from './fixtures.ts';
 
 const context = { userId: 'jane-uid', loadedUpdatedAt: new Date('2026-02-01T12:00:00Z'), admin: false };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EmbeddedSearchEngine } from '../../../src/data/server/search/embedded-engine.ts';
-import { parseSiteSearchParams } from '../../../src/domain/site-search.ts';
+import { parseSiteSearchParams } from '../../../src/domain/search/site-search.ts';
 import { LIBRARY, searchEngineContract } from './engine-contract.ts';
 
 searchEngineContract('embedded (MiniSearch)', async () => new EmbeddedSearchEngine());

@@ -1,4 +1,4 @@
-// The contract every search engine adapter keeps (src/domain/site-search.ts,
+// The contract every search engine adapter keeps (src/domain/search/site-search.ts,
 // SearchEngine). Each adapter's test file runs it against a fresh engine.
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,7 +7,7 @@ import {
   type SearchDocument,
   type SearchDocumentInput,
   type SearchEngine,
-} from '../../../src/domain/site-search.ts';
+} from '../../../src/domain/search/site-search.ts';
 
 export const doc = (input: SearchDocumentInput): SearchDocument => searchDocumentSchema.parse(input);
 

@@ -11,8 +11,8 @@ import {
   snippetOf,
   suggestionsOf,
   toggleFilterHref,
-} from '../../../src/domain/search-page.ts';
-import { parseSiteSearchParams } from '../../../src/domain/site-search.ts';
+} from '../../../src/domain/search/search-page.ts';
+import { parseSiteSearchParams } from '../../../src/domain/search/site-search.ts';
 import { LIBRARY } from './engine-contract.ts';
 
 async function deps(access: SearchAccess = 'yes'): Promise<SiteSearchDeps> {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoSearchDocuments } from '../../../scripts/bench/search-demo.ts';
 import { benchMisspelled, SEARCH_TARGETS } from '../../../scripts/bench/search.mjs';
-import { SEARCH_KINDS } from '../../../src/domain/site-search.ts';
+import { SEARCH_KINDS } from '../../../src/domain/search/site-search.ts';
 
 /** Generating and validating the whole demo data set takes seconds on a busy machine. */
 const GENERATE_MS = 30_000;

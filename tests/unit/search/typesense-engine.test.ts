@@ -7,7 +7,7 @@ import {
   toTypesenseDocument,
   TypesenseSearchEngine,
 } from '../../../src/data/server/search/typesense-engine.ts';
-import { parseSiteSearchParams } from '../../../src/domain/site-search.ts';
+import { parseSiteSearchParams } from '../../../src/domain/search/site-search.ts';
 import { doc, LIBRARY, searchEngineContract } from './engine-contract.ts';
 import { startTypesenseStandIn, type StandIn } from './typesense-stand-in.ts';
 

@@ -9,7 +9,7 @@
 // may count differently.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { typoDistance } from '../../../src/domain/site-search.ts';
+import { typoDistance } from '../../../src/domain/search/site-search.ts';
 
 type Doc = Record<string, unknown> & { id: string };
 interface Field {

@@ -1,11 +1,11 @@
 // Every callable the functions bundle exports goes through the one caller guard
-// (functions/src/guard.ts): built with guardedCall, which checks the caller's
+// (functions/src/shared/guard.ts): built with guardedCall, which checks the caller's
 // current record and session before the handler runs, or with openCall, which
 // names why visitors may call it. A callable built with a bare onCall (trusting
 // the token alone) fails this test.
 import { describe, expect, it } from 'vitest';
 import * as functionsIndex from '../../../functions/src/functions';
-import { guardOf } from '../../../functions/src/guard';
+import { guardOf } from '../../../functions/src/shared/guard';
 
 // Reading a v1 trigger's endpoint needs a project id (the emulators set it when deployed).
 process.env.GCLOUD_PROJECT ??= 'demo-shelfmark';
@@ -28,7 +28,7 @@ describe('the caller guard', () => {
 
   it.each(callables())('%s is built with guardedCall or openCall', (name, fn) => {
     const guard = guardOf(fn);
-    expect(guard, `${name} bypasses functions/src/guard.ts`).toBeDefined();
+    expect(guard, `${name} bypasses functions/src/shared/guard.ts`).toBeDefined();
     if (guard?.access === 'open') {
       expect(OPEN, `${name} is open to visitors without being listed here`).toContain(name);
       expect(guard.reason).toBeTruthy();

@@ -13,8 +13,8 @@ import {
   RESET_LINK_INVALID_MESSAGE,
   resetLinkProblem,
   SESSION_ENDED_MESSAGE,
-} from '../../../src/domain/account';
-import { isSessionEndedAnswer } from '../../../src/data/client/session-guard';
+} from '../../../src/domain/accounts/account';
+import { isSessionEndedAnswer } from '../../../src/data/client/accounts/session-guard';
 import { hasKeptDraft, keepDraft, takeKeptDraft, type KeptDraftStorage } from '../../../src/lib/kept-draft';
 import { isSitePath } from '../../../src/lib/return-to';
 

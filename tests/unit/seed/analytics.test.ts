@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberStatsDaySchema, summarize, windowDays } from '../../../src/domain/member-stats';
+import { memberStatsDaySchema, summarize, windowDays } from '../../../src/domain/members/member-stats';
 import { generateMemberStats } from '../../../scripts/seed/analytics';
 import { generate } from '../../../scripts/seed/generate';
 

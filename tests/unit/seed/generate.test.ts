@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../../scripts/seed/accounts.ts';
 import { generate } from '../../../scripts/seed/generate.ts';
 import { checkReferences, validateDocs } from '../../../scripts/seed/validate.ts';
-import { billingRecordSchema, planOf } from '../../../src/domain/billing.ts';
-import { countWords } from '../../../src/domain/book.ts';
-import { seriesSlug } from '../../../src/domain/catalogue.ts';
-import { parseIsbn } from '../../../src/domain/isbn.ts';
+import { billingRecordSchema, planOf } from '../../../src/domain/billing/billing.ts';
+import { countWords } from '../../../src/domain/books/book.ts';
+import { seriesSlug } from '../../../src/domain/books/catalogue.ts';
+import { parseIsbn } from '../../../src/domain/books/isbn.ts';
 import { DEMO_SERIES } from '../../../scripts/seed/catalogue.ts';
 
 const options = { mediaUrl: (path: string) => `/media/${path}` };

@@ -3,9 +3,9 @@
 // be found by the filter and edited without its value silently changing.
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../../scripts/seed/generate.ts';
-import { subcategoryOptions as productFormOptions } from '../../../src/domain/product-page.ts';
-import { ITEM_TYPE_TO_ENTRY, subcategoryOptions } from '../../../src/domain/market.ts';
-import { LISTING_CATEGORY_VALUES, subcategoriesOf } from '../../../src/domain/marketplace.ts';
+import { subcategoryOptions as productFormOptions } from '../../../src/domain/items/product-page.ts';
+import { ITEM_TYPE_TO_ENTRY, subcategoryOptions } from '../../../src/domain/market/market.ts';
+import { LISTING_CATEGORY_VALUES, subcategoriesOf } from '../../../src/domain/market/marketplace.ts';
 
 const { docs } = generate({ mediaUrl: (path: string) => `/media/${path}` });
 const of = (collection: string) =>

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localMediaStore } from '../../../src/data/server/media-store.ts';
+import { localMediaStore } from '../../../src/data/server/media/media-store.ts';
 import { GET, prerender } from '../../../src/pages/media/[...path].ts';
 
 const get = (path: string | undefined) =>

@@ -6,7 +6,7 @@ import {
   contentVersionedPath,
   isValidMediaPath,
   localMediaStore,
-} from '../../../src/data/server/media-store.ts';
+} from '../../../src/data/server/media/media-store.ts';
 
 describe('media paths', () => {
   it('accepts relative paths of safe segments with a known extension', () => {

@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../../scripts/seed/generate.ts';
 import { validateDocs } from '../../../scripts/seed/validate.ts';
-import { bookLinks } from '../../../src/domain/book-links.ts';
-import type { Book } from '../../../src/domain/book.ts';
-import type { ProductService } from '../../../src/domain/product-service.ts';
-import { isPubliclyListed, type Profile } from '../../../src/domain/profile.ts';
-import { profileSections } from '../../../src/domain/profile-page.ts';
+import { bookLinks } from '../../../src/domain/books/book-links.ts';
+import type { Book } from '../../../src/domain/books/book.ts';
+import type { ProductService } from '../../../src/domain/items/product-service.ts';
+import { isPubliclyListed, type Profile } from '../../../src/domain/members/profile.ts';
+import { profileSections } from '../../../src/domain/members/profile-page.ts';
 
 const docs = validateDocs(generate({ mediaUrl: (path) => `/media/${path}` }).docs);
 const entities = <T>(collection: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailHash } from '../../../src/data/server/email-hash.ts';
+import { emailHash } from '../../../src/data/server/shared/email-hash.ts';
 import { DEMO_SUBSCRIBER_EMAILS, generateSubscribers } from '../../../scripts/seed/subscribers.ts';
 
 describe('the demo newsletter subscribers', () => {

@@ -11,7 +11,7 @@
 // (FIELD_WEIGHTS); featured items win ties. Facets are counted over all
 // matches (countFacets).
 import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchResult } from 'minisearch';
-import { searchWords } from '../../../domain/search.ts';
+import { searchWords } from '../../../domain/search/list-search.ts';
 import {
   countFacets,
   emptySearchResults,
@@ -26,7 +26,7 @@ import {
   type SearchEngine,
   type SiteSearchParams,
   type SiteSearchResults,
-} from '../../../domain/site-search.ts';
+} from '../../../domain/search/site-search.ts';
 
 /** Most suggestions offered when nothing matched. */
 const MAX_SUGGESTIONS = 5;

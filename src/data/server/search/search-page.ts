@@ -8,15 +8,15 @@
 // member's browser asks again with its ID token (`Authorization: Bearer`, and the
 // `member` parameter so no shared cache ever holds the answer), and a Premium
 // member in good standing gets the results, never cached. On 'off' nobody searches.
-import { canUseFeature, featurePosition } from '../../../domain/early-access.ts';
-import { bearerToken, memberStanding, verifyCaller } from '../auth.ts';
-import { getEarlyAccess, viewerOf } from '../early-access.ts';
+import { canUseFeature, featurePosition } from '../../../domain/billing/early-access.ts';
+import { bearerToken, memberStanding, verifyCaller } from '../shared/auth.ts';
+import { getEarlyAccess, viewerOf } from '../billing/early-access.ts';
 import {
   emptySearchResults,
   parseSiteSearchParams,
   type SiteSearchParams,
   type SiteSearchResults,
-} from '../../../domain/site-search.ts';
+} from '../../../domain/search/site-search.ts';
 import { siteIndex } from './site-index.ts';
 
 /** What the page needs of an index: a search (SiteIndex, or a stand-in in tests). */

@@ -3,12 +3,12 @@
 // builds its index from here) and Cloud Functions (the change log and the
 // snapshot job), so an item is turned into a SearchDocument in one place.
 import type { Firestore } from 'firebase-admin/firestore';
-import { blogPostSchema } from '../../../domain/blog-post.ts';
-import { bookSchema } from '../../../domain/book.ts';
-import { classifiedAdSchema } from '../../../domain/classified-ad.ts';
-import { newsletterSchema } from '../../../domain/newsletter.ts';
-import { productServiceSchema } from '../../../domain/product-service.ts';
-import { profileSchema } from '../../../domain/profile.ts';
+import { blogPostSchema } from '../../../domain/editorial/blog-post.ts';
+import { bookSchema } from '../../../domain/books/book.ts';
+import { classifiedAdSchema } from '../../../domain/market/classified-ad.ts';
+import { newsletterSchema } from '../../../domain/editorial/newsletter.ts';
+import { productServiceSchema } from '../../../domain/items/product-service.ts';
+import { profileSchema } from '../../../domain/members/profile.ts';
 import {
   adSearchDocument,
   blogPostSearchDocument,
@@ -17,8 +17,12 @@ import {
   productSearchDocument,
   profileSearchDocument,
   type SellerForSearch,
-} from '../../../domain/search-documents.ts';
-import { searchDocumentId, type SearchDocument, type SearchKind } from '../../../domain/site-search.ts';
+} from '../../../domain/search/search-documents.ts';
+import {
+  searchDocumentId,
+  type SearchDocument,
+  type SearchKind,
+} from '../../../domain/search/site-search.ts';
 import { parseDoc } from '../../firestore-convert.ts';
 
 /** The collections whose documents the search box finds, with the kind each becomes. */

@@ -1,5 +1,5 @@
 // The search index's shared state in Firestore: the change log and the
-// snapshots (src/domain/search-sync.ts says how they fit together). Read by
+// snapshots (src/domain/search/search-sync.ts says how they fit together). Read by
 // every site instance, written by Cloud Functions.
 import type { Firestore } from 'firebase-admin/firestore';
 import {
@@ -13,8 +13,8 @@ import {
   searchSnapshotMetaSchema,
   SNAPSHOT_CHUNKS,
   type SearchSnapshotMeta,
-} from '../../../domain/search-sync.ts';
-import type { SearchEngine } from '../../../domain/site-search.ts';
+} from '../../../domain/search/search-sync.ts';
+import type { SearchEngine } from '../../../domain/search/site-search.ts';
 import { parseDocs, tryParseDoc } from '../../firestore-convert.ts';
 import { EmbeddedSearchEngine } from './embedded-engine.ts';
 

@@ -1,13 +1,13 @@
-// The search index of this server instance (src/domain/search-sync.ts says how
+// The search index of this server instance (src/domain/search/search-sync.ts says how
 // instances stay current): loaded once, on the first search, from the latest
 // snapshot, or from the items themselves before any snapshot exists; then,
 // before each search, the change log's newer entries are applied when the last
 // look was more than SEARCH_SYNC_MS ago. Concurrent searches share one load
 // and one sync.
 import type { Firestore } from 'firebase-admin/firestore';
-import { SEARCH_SYNC_MS } from '../../../domain/search-sync.ts';
-import type { SiteSearchParams, SiteSearchResults } from '../../../domain/site-search.ts';
-import { getDb } from '../firestore.ts';
+import { SEARCH_SYNC_MS } from '../../../domain/search/search-sync.ts';
+import type { SiteSearchParams, SiteSearchResults } from '../../../domain/search/site-search.ts';
+import { getDb } from '../shared/firestore.ts';
 import { EmbeddedSearchEngine } from './embedded-engine.ts';
 import { searchBackend } from './engine-config.ts';
 import { TypesenseSearchEngine } from './typesense-engine.ts';

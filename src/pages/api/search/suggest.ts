@@ -13,8 +13,8 @@ import {
   searchViewer,
   type SiteSearchAnswer,
 } from '../../../data/server/search/search-page.ts';
-import { suggestionsOf } from '../../../domain/search-page.ts';
-import { parseSiteSearchParams } from '../../../domain/site-search.ts';
+import { suggestionsOf } from '../../../domain/search/search-page.ts';
+import { parseSiteSearchParams } from '../../../domain/search/site-search.ts';
 
 export const prerender = false;
 

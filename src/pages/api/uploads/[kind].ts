@@ -1,12 +1,12 @@
 // POST /api/uploads/{kind}[?userId=…]: one image as the raw request body, sent by
-// src/data/client/uploads.ts. The order of the checks is deliberate: who is asking
+// src/data/client/media/uploads.ts. The order of the checks is deliberate: who is asking
 // before reading a byte of the body, the size while reading it (never buffering
 // more than the limit), the magic bytes, then the owner's upload rate and storage
-// quota (src/domain/media-upload.ts, kept in Firestore so they hold across server
+// quota (src/domain/media/media-upload.ts, kept in Firestore so they hold across server
 // instances; 429 when used up) before decoding, and the pixel count from the
 // header before decoding pixels. Each refusal answers `{ error }` with its status
 // and stores nothing. Success answers `{ url, srcset, width, height }` and leaves
-// a record of the upload (src/data/server/media-uploads.ts), which the scheduled
+// a record of the upload (src/data/server/media/media-uploads.ts), which the scheduled
 // clean-up removes with the files when nothing references them a day later.
 import type { APIRoute } from 'astro';
 import {
@@ -21,18 +21,23 @@ import {
   uploadMessages,
   uploadRefusal,
   type UploadMessageKey,
-} from '../../../domain/image-upload.ts';
-import { isAdminOnlyUploadKind, type UploadKind } from '../../../domain/media-image.ts';
-import { bearerToken, memberStanding, verifyCaller } from '../../../data/server/auth.ts';
-import { getDb } from '../../../data/server/firestore.ts';
-import { mediaStore } from '../../../data/server/media-store.ts';
+} from '../../../domain/media/image-upload.ts';
+import { isAdminOnlyUploadKind, type UploadKind } from '../../../domain/media/media-image.ts';
+import { bearerToken, memberStanding, verifyCaller } from '../../../data/server/shared/auth.ts';
+import { getDb } from '../../../data/server/shared/firestore.ts';
+import { mediaStore } from '../../../data/server/media/media-store.ts';
 import {
   confirmUpload,
   oneUploadAtATime,
   releaseUpload,
   reserveUpload,
-} from '../../../data/server/media-uploads.ts';
-import { encodeVariants, newUploadId, readCappedBody, storeUpload } from '../../../data/server/uploads.ts';
+} from '../../../data/server/media/media-uploads.ts';
+import {
+  encodeVariants,
+  newUploadId,
+  readCappedBody,
+  storeUpload,
+} from '../../../data/server/media/uploads.ts';
 
 export const prerender = false;
 

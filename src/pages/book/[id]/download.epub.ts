@@ -1,15 +1,15 @@
 // /book/{id}/download.epub: a free book as an EPUB 3 file, built on demand from
-// its manuscript sections (src/domain/book-epub.ts) with epub-gen-memory. Only a
+// its manuscript sections (src/domain/books/book-epub.ts) with epub-gen-memory. Only a
 // book the page would show (active, of an approved and active member) that
 // offers reading online has one; anything else is a 404. The same reads (two)
 // and CDN caching as the book page, purged with the same cache tag.
 import type { APIRoute } from 'astro';
 import * as epubModule from 'epub-gen-memory';
 import { ON_DEMAND_CACHE_CONTROL } from '../../../config.ts';
-import { loadBookPage } from '../../../data/server/book-page.ts';
-import { bookCacheTag, setCacheTags } from '../../../data/server/cache-tags.ts';
-import { getSiteSettings } from '../../../data/server/site-settings.ts';
-import { epubChapters, epubFileName, epubMeta } from '../../../domain/book-epub.ts';
+import { loadBookPage } from '../../../data/server/books/book-page.ts';
+import { bookCacheTag, setCacheTags } from '../../../data/server/shared/cache-tags.ts';
+import { getSiteSettings } from '../../../data/server/site/site-settings.ts';
+import { epubChapters, epubFileName, epubMeta } from '../../../domain/books/book-epub.ts';
 
 export const prerender = false;
 

@@ -4,8 +4,8 @@
 // 'Upgrade' (a checkout is refused while the subscription lives).
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import PlanSummary from '../../../../src/islands/account/PlanSummary';
-import type { AccountPlan } from '../../../../src/domain/billing';
+import PlanSummary from '../../../../src/islands/accounts/PlanSummary';
+import type { AccountPlan } from '../../../../src/domain/billing/billing';
 import { mount, type Mounted } from '../ui/render';
 
 let mounted: Mounted | undefined;

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { typeAndSubmit, useMounted } from '../ui/render';
 
 const api = vi.hoisted(() => ({ adminSiteSettings: vi.fn(), loadSiteSettings: vi.fn() }));
-vi.mock('../../../../src/data/client/admin-site-settings.ts', () => api);
+vi.mock('../../../../src/data/client/admin/admin-site-settings.ts', () => api);
 const showToast = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/lib/toast.ts', () => ({ showToast }));
 const { GlobalTitleForm } = await import('../../../../src/islands/admin/FeaturedBooks');

@@ -5,11 +5,11 @@
 // list, which loads again; a review decided elsewhere says so.
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HELD_REVIEW_MESSAGES, type HeldReviewEntry } from '../../../../src/domain/admin-held-reviews';
+import { HELD_REVIEW_MESSAGES, type HeldReviewEntry } from '../../../../src/domain/admin/admin-held-reviews';
 import { deferred, settle, type Mounted, useMounted } from '../ui/render';
 
 const api = vi.hoisted(() => ({ loadHeldReviews: vi.fn(), decideHeldReview: vi.fn() }));
-vi.mock('../../../../src/data/client/admin-held-reviews.ts', () => api);
+vi.mock('../../../../src/data/client/admin/admin-held-reviews.ts', () => api);
 const showToast = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/lib/toast.ts', () => ({ showToast }));
 const { default: HeldReviews } = await import('../../../../src/islands/admin/HeldReviews');

@@ -4,7 +4,7 @@
 // switch per shipped feature and none for a feature that has not shipped.
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROMOTION_CODE_MESSAGE } from '../../../../src/domain/site-settings';
+import { PROMOTION_CODE_MESSAGE } from '../../../../src/domain/site/site-settings';
 import { mount, settle, typeAndSubmit, type Mounted } from '../ui/render';
 
 const saved = vi.hoisted(() => ({ calls: [] as unknown[] }));

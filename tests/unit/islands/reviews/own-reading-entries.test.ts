@@ -5,19 +5,19 @@
 // a failed removal says so and keeps the entry.
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REVIEW_MESSAGES } from '../../../../src/domain/review';
-import { SHELF_MESSAGES } from '../../../../src/domain/shelf';
+import { REVIEW_MESSAGES } from '../../../../src/domain/readers/review';
+import { SHELF_MESSAGES } from '../../../../src/domain/readers/shelf';
 import { settle, useMounted } from '../ui/render';
 
 const auth = vi.hoisted(() => ({ currentAccount: vi.fn() }));
-vi.mock('../../../../src/data/client/auth.ts', () => auth);
+vi.mock('../../../../src/data/client/accounts/auth.ts', () => auth);
 const shelves = vi.hoisted(() => ({ getOwnShelf: vi.fn(), setShelf: vi.fn() }));
-vi.mock('../../../../src/data/client/shelves.ts', () => shelves);
+vi.mock('../../../../src/data/client/readers/shelves.ts', () => shelves);
 const reviews = vi.hoisted(() => ({ getOwnReview: vi.fn(), deleteReview: vi.fn() }));
-vi.mock('../../../../src/data/client/reviews.ts', () => reviews);
+vi.mock('../../../../src/data/client/readers/reviews.ts', () => reviews);
 const showToast = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/lib/toast.ts', () => ({ showToast }));
-const { default: OwnReadingEntries } = await import('../../../../src/islands/reviews/OwnReadingEntries');
+const { default: OwnReadingEntries } = await import('../../../../src/islands/readers/OwnReadingEntries');
 
 const show = useMounted();
 afterEach(() => {

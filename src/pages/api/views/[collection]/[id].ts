@@ -1,6 +1,6 @@
 // POST /api/views/{collection}/{id} (JSON body `{}`): counts one view of a public profile, book,
 // product/service or classified ad, at most once per visitor per item per day, in the item's
-// count and its owner's analytics (src/data/server/views.ts). Sent by the ViewCounter component
+// count and its owner's analytics (src/data/server/members/views.ts). Sent by the ViewCounter component
 // after the page has painted. A bot (by its User-Agent) gets the same 204 and nothing is written. Refused when it comes from another
 // site, when the visitor has sent too many in the last minute, or when the item is unknown or
 // disabled. Answers 204 with no body, also for a view already counted today (a replay learns
@@ -13,9 +13,9 @@ import {
   VIEW_ITEM_ID_PATTERN,
   VIEW_STATUS,
   type ViewOutcome,
-} from '../../../../domain/views.ts';
-import { getDb } from '../../../../data/server/firestore.ts';
-import { sharedViewCounter } from '../../../../data/server/views.ts';
+} from '../../../../domain/members/views.ts';
+import { getDb } from '../../../../data/server/shared/firestore.ts';
+import { sharedViewCounter } from '../../../../data/server/members/views.ts';
 import { clientAddressOf } from '../../../../security/client-address.ts';
 import { fromThisSite } from '../../../../security/same-origin.ts';
 

@@ -1,0 +1,247 @@
+// Saving and deleting a member's book or product/service from its own editor,
+// in one transaction each: who may write (the owner while verified, approved and
+// active, or an admin), the admin-only fields, the image, the plan limit on
+// creation, then the write. Any refusal throws before a write, so a refused save
+// writes nothing. saveBook and saveProductService are thin callables over this;
+// deleteBook and deleteProductService are both built by deleteItemCallable.
+import { HttpsError } from 'firebase-functions/v2/https';
+import * as logger from 'firebase-functions/logger';
+import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import type { LimitedKind } from '../../../src/domain/items/plan-limits';
+import { deleteItemRequestSchema, ITEM_MESSAGES } from '../../../src/domain/items/item-save';
+import {
+  describeIssue,
+  isPathSafeId,
+  nextUpdatedAt,
+  profileImageVerdict,
+  replacedUploadOf,
+} from '../../../src/domain/members/profile-save';
+import type { SubscriptionStatus } from '../../../src/domain/members/profile';
+import { guardedCall, type Caller, type GuardedCallable } from '../shared/guard';
+import { db, millisOf } from '../shared/firestore';
+import { removeUploadFolder } from '../media/media';
+import { assertWithinPlanLimit } from './plan-limit';
+import type { BookOwner } from '../books/book-derived';
+
+/** Who is calling. */
+export interface ItemCaller {
+  uid: string;
+  admin: boolean;
+  emailVerified: boolean;
+}
+
+/** The item caller from the guard's caller: admin powers as the current record says, not the token. */
+export function itemCaller(caller: Caller): ItemCaller {
+  return { uid: caller.uid, admin: caller.admin, emailVerified: caller.emailVerified };
+}
+
+/** How one kind of item is stored. */
+export interface ItemKind {
+  /** Plan-limit kind, which is also the collection name. */
+  kind: LimitedKind;
+  /** The field holding the item's picture. */
+  imageField: 'cover_image' | 'image_url';
+  /** Fields every new item starts with besides the form's (counters). */
+  createDefaults: Record<string, unknown>;
+  /** Throws when the item as written would not parse with the entity schema (dates as Date). */
+  check(written: Record<string, unknown>): void;
+  /** Extra work on every save's fields (derived values). */
+  derive?(fields: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * The fields derived from the item as saved and its owner's profile that differ
+   * from the item's (books: author snapshot, listing and visibility fields), written
+   * with the save so the collection's trigger finds nothing left to write back.
+   */
+  ownerDerived?(id: string, item: Record<string, unknown>, owner: BookOwner): Record<string, unknown>;
+  /** Deletes what points at a deleted item (featured slots), inside the transaction: reads first, then returns the writes to do. */
+  onDelete?(tx: FirebaseFirestore.Transaction, firestore: Firestore, id: string): Promise<() => void>;
+}
+
+/** A save request, already validated with the kind's request schema. */
+export interface ItemSave {
+  id?: string;
+  userId?: string;
+  fields: Record<string, unknown>;
+  admin?: { is_active?: boolean; is_featured?: boolean };
+}
+
+/** What a committed save did. */
+export interface ItemSaved {
+  id: string;
+  updatedAt: Date;
+  created: boolean;
+  /** An upload folder the save stopped using, to remove after the commit. */
+  oldUpload: string | null;
+}
+
+/** Every editable field with null for an absent optional one, so a save replaces the fields the editor cleared. */
+function withNulls(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [key, value === undefined ? null : value]),
+  );
+}
+
+/** Refuses a caller who may not write items of the member `profile`. */
+function assertMayWrite(caller: ItemCaller, ownerUid: string, profile: DocumentSnapshot): void {
+  if (!profile.exists) throw new HttpsError('not-found', 'Profile not found');
+  if (caller.admin) return;
+  const owner =
+    caller.uid === ownerUid &&
+    caller.emailVerified &&
+    profile.get('approval_status') === 'approved' &&
+    profile.get('is_active') === true;
+  if (!owner) throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
+}
+
+/** Saves (creates or replaces the editable fields of) one item; see the file comment. */
+export async function saveOwnedItem(
+  firestore: Firestore,
+  item: ItemKind,
+  caller: ItemCaller,
+  save: ItemSave,
+): Promise<ItemSaved> {
+  if (save.id !== undefined && !isPathSafeId(save.id))
+    throw new HttpsError('invalid-argument', 'Id: not an item id');
+  if (save.userId !== undefined && !isPathSafeId(save.userId))
+    throw new HttpsError('invalid-argument', 'UserId: not a user id');
+  const adminFields = save.admin !== undefined && Object.keys(save.admin).length > 0;
+  if (adminFields && !caller.admin) throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
+  if (adminFields && save.id === undefined)
+    throw new HttpsError('invalid-argument', 'Only an existing item can be disabled or featured.');
+  if (save.id === undefined && save.userId !== undefined && save.userId !== caller.uid && !caller.admin) {
+    throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
+  }
+  const collection = firestore.collection(item.kind);
+
+  return firestore.runTransaction(async (tx) => {
+    let existing: DocumentSnapshot | null = null;
+    if (save.id !== undefined) {
+      existing = await tx.get(collection.doc(save.id));
+      if (!existing.exists) throw new HttpsError('not-found', ITEM_MESSAGES.notFound);
+    }
+    const ownerUid = existing ? String(existing.get('user_id')) : (save.userId ?? caller.uid);
+    if (existing && !caller.admin && ownerUid !== caller.uid)
+      throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
+    const profile = await tx.get(firestore.collection('profiles').doc(ownerUid));
+    assertMayWrite(caller, ownerUid, profile);
+
+    const storedImage = existing?.get(item.imageField) as string | null | undefined;
+    const nextImage = save.fields[item.imageField] as string | null | undefined;
+    const verdict = profileImageVerdict(nextImage, storedImage ?? null, ownerUid);
+    if (verdict === 'other-member')
+      throw new HttpsError('permission-denied', 'Image: that image belongs to another member.');
+    if (verdict === 'not-an-upload')
+      throw new HttpsError('invalid-argument', 'Image: use an image you uploaded or an https:// address.');
+
+    if (!existing) {
+      const subscription = (profile.get('subscription_status') ?? 'free') as SubscriptionStatus;
+      await assertWithinPlanLimit(tx, firestore, {
+        kind: item.kind,
+        uid: ownerUid,
+        subscription,
+        removing: 0,
+        adding: 1,
+      });
+    }
+
+    const fields = withNulls(item.derive ? item.derive(save.fields) : save.fields);
+    const now = Timestamp.fromMillis(nextUpdatedAt(Date.now(), millisOf(existing?.get('updated_at'))));
+    if (existing) {
+      const edited = { ...fields, ...(save.admin ?? {}), updated_at: now };
+      const owner = { uid: ownerUid, profile: profile.data() };
+      const next = {
+        ...edited,
+        ...item.ownerDerived?.(existing.id, { ...existing.data(), ...edited }, owner),
+      };
+      const merged: Record<string, unknown> = { ...existing.data(), ...next };
+      const createdAt = merged.created_at instanceof Timestamp ? merged.created_at.toDate() : now.toDate();
+      item.check({ ...merged, created_at: createdAt, updated_at: now.toDate() });
+      tx.update(existing.ref, next);
+      return {
+        id: existing.id,
+        updatedAt: now.toDate(),
+        created: false,
+        oldUpload: replacedUploadOf(storedImage, nextImage ?? null, ownerUid),
+      };
+    }
+    const ref = collection.doc();
+    const fresh = {
+      ...fields,
+      ...item.createDefaults,
+      user_id: ownerUid,
+      is_active: true,
+      is_featured: false,
+      created_at: now,
+      updated_at: now,
+    };
+    const created = {
+      ...fresh,
+      ...item.ownerDerived?.(ref.id, fresh, { uid: ownerUid, profile: profile.data() }),
+    };
+    item.check({ ...created, created_at: now.toDate(), updated_at: now.toDate() });
+    tx.create(ref, created);
+    return { id: ref.id, updatedAt: now.toDate(), created: true, oldUpload: null };
+  });
+}
+
+/** Deletes one item of the caller's (or, for an admin, anyone's); returns the upload folder to remove. */
+export async function deleteOwnedItem(
+  firestore: Firestore,
+  item: ItemKind,
+  caller: ItemCaller,
+  id: string,
+): Promise<string | null> {
+  if (!isPathSafeId(id)) throw new HttpsError('invalid-argument', 'Id: not an item id');
+  return firestore.runTransaction(async (tx) => {
+    const existing = await tx.get(firestore.collection(item.kind).doc(id));
+    if (!existing.exists) throw new HttpsError('not-found', ITEM_MESSAGES.notFound);
+    const ownerUid = String(existing.get('user_id'));
+    if (!caller.admin && ownerUid !== caller.uid)
+      throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
+    const profile = await tx.get(firestore.collection('profiles').doc(ownerUid));
+    if (!caller.admin) assertMayWrite(caller, ownerUid, profile);
+    const extra = item.onDelete ? await item.onDelete(tx, firestore, id) : () => undefined;
+    tx.delete(existing.ref);
+    extra();
+    return replacedUploadOf(existing.get(item.imageField) as string | null | undefined, null, ownerUid);
+  });
+}
+
+/** Removes a replaced or deleted item's upload folder; a failure is logged (a leftover folder breaks nothing). */
+export async function removeUpload(folder: string | null, context: Record<string, unknown>): Promise<void> {
+  if (folder === null) return;
+  await removeUploadFolder(folder).catch((error: unknown) =>
+    logger.error('The replaced image was not removed', { ...context, folder, error }),
+  );
+}
+
+/** How a kind's delete callable appears in the log: its name ('deleteBook') and the key of the item's id ('book'). */
+export interface DeleteLog {
+  callable: string;
+  key: string;
+}
+
+/**
+ * The delete callable of one kind (owner or admin): request
+ * deleteItemRequestSchema, returns { id }. Deletes the item and what
+ * `item.onDelete` cleans up in one transaction, then its upload folder. Errors:
+ * unauthenticated ('Please sign in to save.'); invalid-argument; not-found;
+ * permission-denied (not the owner or an admin, an owner not verified, approved
+ * and active).
+ */
+export function deleteItemCallable(item: ItemKind, log: DeleteLog): GuardedCallable<{ id: string }> {
+  return guardedCall(
+    'session',
+    async (request, guard): Promise<{ id: string }> => {
+      const caller = itemCaller(guard);
+      const parsed = deleteItemRequestSchema.safeParse(request.data);
+      if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+      const { id } = parsed.data;
+      const folder = await deleteOwnedItem(db(), item, caller, id);
+      await removeUpload(folder, { [log.key]: id });
+      logger.info(`${log.callable}: deleted`, { [log.key]: id, by: caller.uid });
+      return { id };
+    },
+    { signIn: 'Please sign in to save.' },
+  );
+}

@@ -1,0 +1,263 @@
+/**
+ * The mails a follower receives: one new book (instant alerts), one preorder
+ * ("coming on <date>: preorder now"), one book out now on its publication date,
+ * or the week's new books (the weekly digest, with older books newly listed
+ * under "Also new on <site>"), from the site's name in the shared template
+ * (mail/templates.ts), with the book's cover, title, shortened description and
+ * link. Every one carries a signed unsubscribe link that works without signing
+ * in (its page asks for a button press) and the RFC 8058 headers, whose
+ * one-click POST is answered directly.
+ */
+import { isMediaPath } from '../../../src/domain/shared/common';
+import { bookMetaDescription } from '../../../src/domain/books/book-page';
+import { escapeHtml } from '../../../src/domain/shared/escape';
+import { humanDate } from '../../../src/domain/books/book-details';
+import type { Book } from '../../../src/domain/books/book';
+import { composeMail, type MailBrand } from '../mail/templates';
+import type { Mail } from '../mail/send-mail';
+import { mailFromAs } from '../mail/settings';
+import { emulatorFunctionUrl } from '../editorial/newsletter-mail';
+import { signFor, type UnsubscribePurpose } from '../editorial/unsubscribe-token';
+
+/** The book as a mail shows it. */
+export type AlertBook = Pick<Book, 'id' | 'title' | 'description' | 'cover_image' | 'author'> &
+  Partial<Pick<Book, 'publication_date'>>;
+
+/** The unsubscribe endpoint (the followUnsubscribe function); FOLLOW_UNSUBSCRIBE_URL overrides the emulator default. */
+export function followUnsubscribeEndpoint(): string {
+  return process.env.FOLLOW_UNSUBSCRIBE_URL?.trim() || emulatorFunctionUrl('followUnsubscribe');
+}
+
+/** The signed link that stops one follow ('follow', a follow id) or the follows one digest covered ('digest', its id). */
+export function followUnsubscribeLink(
+  purpose: Extract<UnsubscribePurpose, 'follow' | 'digest'>,
+  id: string,
+): string {
+  const url = new URL(followUnsubscribeEndpoint());
+  url.searchParams.set('k', purpose);
+  url.searchParams.set('id', id);
+  url.searchParams.set('s', signFor(purpose, id));
+  return url.href;
+}
+
+/** The RFC 8058 headers of a mail whose one-click unsubscribe is `link`. */
+export function unsubscribeHeaders(link: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+/** The public page of a book. */
+export function bookPageUrl(brand: MailBrand, bookId: string): string {
+  return `${brand.siteUrl}/book/${encodeURIComponent(bookId)}`;
+}
+
+/**
+ * The cover as an absolute address a mail client can load, or null. Only a cover in
+ * the site's own media store is shown: an address the author typed would load from
+ * their server when the follower opens the mail, a tracking pixel that tells them who
+ * read it and when.
+ */
+function coverUrl(brand: MailBrand, cover: string | null | undefined): string | null {
+  if (!isMediaPath(cover)) return null;
+  return new URL(cover, `${brand.siteUrl}/`).href;
+}
+
+const authorOf = (book: AlertBook) => book.author?.display_name || 'An author you follow';
+
+/** The HTML of one book: cover, title (linked) and the shortened description, all escaped. */
+function bookBlock(brand: MailBrand, book: AlertBook): string {
+  const link = escapeHtml(bookPageUrl(brand, book.id));
+  const cover = coverUrl(brand, book.cover_image);
+  const image = cover
+    ? `<a href="${link}"><img src="${escapeHtml(cover)}" alt="Cover of ${escapeHtml(book.title)}" width="120" style="display:block;width:120px;max-width:100%;border:1px solid #e5dccb;border-radius:4px;margin:0 0 12px"></a>`
+    : '';
+  return [
+    '<div style="margin:0 0 24px">',
+    image,
+    `<p style="margin:0 0 4px;font-size:18px;font-weight:bold"><a href="${link}" style="color:#7c2d12">${escapeHtml(book.title)}</a></p>`,
+    `<p style="margin:0 0 8px;color:#6b7280">by ${escapeHtml(authorOf(book))}</p>`,
+    `<p style="margin:0">${escapeHtml(bookMetaDescription(book))}</p>`,
+    '</div>',
+  ].join('\n');
+}
+
+/** Puts the book blocks and the unsubscribe line into a composed mail's HTML, before the signature. */
+function withBlocks(html: string, blocks: string, unsubscribe: string, label: string): string {
+  const footer = `<p style="margin:0 0 16px;font-size:13px;color:#6b7280"><a href="${escapeHtml(unsubscribe)}" style="color:#6b7280">${escapeHtml(label)}</a></p>`;
+  const signatureAt = html.lastIndexOf('<p style="margin:0 0 16px">The ');
+  return signatureAt < 0
+    ? html
+    : `${html.slice(0, signatureAt)}${blocks}\n${footer}\n${html.slice(signatureAt)}`;
+}
+
+/** What one alert or digest says, before it is addressed. */
+interface AlertContent {
+  subject: string;
+  /** The opening line. */
+  intro: string;
+  /** The books, in the order shown. */
+  books: readonly AlertBook[];
+  /** Older books newly listed, shown after the others under their own heading (the digest's "Also new on …"). */
+  also?: { heading: string; books: readonly AlertBook[] };
+  /** The one button (instant alerts: the book). */
+  action?: { label: string; url: string };
+  /** The signed unsubscribe link and what its line says. */
+  unsubscribe: { url: string; label: string };
+  /** Why the mail was sent. */
+  reason: string;
+}
+
+/**
+ * The mail in the shared template: the text part lists each book (title,
+ * author, shortened description, link) and the unsubscribe link written out;
+ * the HTML part shows each book with its cover and the unsubscribe link.
+ */
+function alertMail(brand: MailBrand, content: AlertContent, to: string, messageId: string): Mail {
+  const linesOf = (books: readonly AlertBook[]) =>
+    books.flatMap((book) => [
+      `${book.title}, by ${authorOf(book)}: ${bookPageUrl(brand, book.id)}`,
+      bookMetaDescription(book),
+    ]);
+  const also = content.also && content.also.books.length > 0 ? content.also : null;
+  const common = { subject: content.subject, name: '', action: content.action, reason: content.reason };
+  const text = composeMail(
+    {
+      ...common,
+      paragraphs: [
+        content.intro,
+        ...linesOf(content.books),
+        ...(also ? [`${also.heading}:`, ...linesOf(also.books)] : []),
+      ],
+      after: [`${content.unsubscribe.label}: ${content.unsubscribe.url}`],
+    },
+    brand,
+  ).text;
+  const blocks = [
+    ...content.books.map((book) => bookBlock(brand, book)),
+    ...(also
+      ? [
+          `<h2 style="margin:24px 0 12px;font-size:18px">${escapeHtml(also.heading)}</h2>`,
+          ...also.books.map((book) => bookBlock(brand, book)),
+        ]
+      : []),
+  ];
+  const html = withBlocks(
+    composeMail({ ...common, paragraphs: [content.intro] }, brand).html,
+    blocks.join('\n'),
+    content.unsubscribe.url,
+    content.unsubscribe.label,
+  );
+  return {
+    subject: content.subject,
+    text,
+    html,
+    to,
+    from: mailFromAs(brand.title),
+    headers: unsubscribeHeaders(content.unsubscribe.url),
+    messageId,
+  };
+}
+
+/** The instant alert of one new book to one follower; `followId` is what its unsubscribe link stops. */
+export function releaseAlertMail(brand: MailBrand, book: AlertBook, to: string, followId: string): Mail {
+  const author = authorOf(book);
+  return alertMail(
+    brand,
+    {
+      subject: `New from ${author}: ${book.title}`,
+      intro: `${author} has a new book on ${brand.title}.`,
+      books: [book],
+      action: { label: 'See the book', url: bookPageUrl(brand, book.id) },
+      unsubscribe: { url: followUnsubscribeLink('follow', followId), label: `Unfollow ${author}` },
+      reason: `You received this email because you follow ${author} on ${brand.title}.`,
+    },
+    to,
+    alertMessageId(brand, 'release', book.id, followId),
+  );
+}
+
+/**
+ * The alert of a preorder to one follower: when it comes out, and that it can be
+ * preordered now. `book.publication_date` is its date (a day still to come).
+ */
+export function preorderAlertMail(
+  brand: MailBrand,
+  book: AlertBook & { publication_date: string },
+  to: string,
+  followId: string,
+): Mail {
+  const author = authorOf(book);
+  const date = humanDate(book.publication_date);
+  return alertMail(
+    brand,
+    {
+      subject: `${book.title} by ${author} is coming on ${date}: preorder now`,
+      intro: `${author} has a new book coming on ${date}, and you can preorder it now.`,
+      books: [book],
+      action: { label: 'See the book', url: bookPageUrl(brand, book.id) },
+      unsubscribe: { url: followUnsubscribeLink('follow', followId), label: `Unfollow ${author}` },
+      reason: `You received this email because you follow ${author} on ${brand.title}.`,
+    },
+    to,
+    alertMessageId(brand, 'preorder', book.id, followId),
+  );
+}
+
+/** The alert, on its publication date, that a book first announced as a preorder is out, to one follower. */
+export function outNowAlertMail(brand: MailBrand, book: AlertBook, to: string, followId: string): Mail {
+  const author = authorOf(book);
+  return alertMail(
+    brand,
+    {
+      subject: `${book.title} by ${author} is out now`,
+      intro: `${author}'s new book is out today.`,
+      books: [book],
+      action: { label: 'See the book', url: bookPageUrl(brand, book.id) },
+      unsubscribe: { url: followUnsubscribeLink('follow', followId), label: `Unfollow ${author}` },
+      reason: `You received this email because you follow ${author} on ${brand.title}.`,
+    },
+    to,
+    alertMessageId(brand, 'outnow', book.id, followId),
+  );
+}
+
+/**
+ * The weekly digest of `books` to one follower, with `also` (older books the
+ * authors newly listed: backlist) after them under "Also new on <site>";
+ * `digestId` names the delivery whose follows its link stops.
+ */
+export function digestMail(
+  brand: MailBrand,
+  books: readonly AlertBook[],
+  to: string,
+  digestId: string,
+  also: readonly AlertBook[] = [],
+): Mail {
+  return alertMail(
+    brand,
+    {
+      subject: `This week's new books from authors you follow on ${brand.title}`,
+      intro:
+        books.length === 0
+          ? `Authors you follow have added ${also.length === 1 ? 'a book' : `${also.length} books`} to ${brand.title} this week.`
+          : books.length === 1
+            ? 'An author you follow has a new book this week.'
+            : `Authors you follow have ${books.length} new books this week.`,
+      books,
+      also: { heading: `Also new on ${brand.title}`, books: also },
+      unsubscribe: {
+        url: followUnsubscribeLink('digest', digestId),
+        label: 'Unsubscribe from this digest (unfollow these authors)',
+      },
+      reason: `You received this email because you chose a weekly digest of the authors you follow on ${brand.title}.`,
+    },
+    to,
+    alertMessageId(brand, 'digest', digestId),
+  );
+}
+
+/** The same Message-ID on every attempt, so a mail sent again after a crash is one copy in the mailbox. */
+function alertMessageId(brand: MailBrand, kind: string, ...parts: string[]): string {
+  const host = new URL(brand.siteUrl).hostname || 'shelfmark.local';
+  const safe = (part: string) => part.replace(/[^A-Za-z0-9_-]/g, '_');
+  return `<${kind}.${parts.map(safe).join('.')}@${host}>`;
+}

@@ -1,0 +1,259 @@
+/**
+ * The weekly digest: for every follower with weekly alerts, one mail gathering
+ * the books that first became public in the past week (their release markers,
+ * book_alerts/{bookId}.released_at) of everyone they follow; no mail when there
+ * is nothing new. Exactly once per follower per ISO week: the delivery record
+ * `follow_digests/{followerKey}_{week}` is claimed before the mail goes out and
+ * marked sent after (claimDelivery), so a rerun or retry of the week's run
+ * skips everyone already mailed. The record also lists the follows the digest
+ * covered, which its unsubscribe link stops.
+ *
+ * Backlist books (released with kind 'backlist': dated more than
+ * BACKLIST_AFTER_DAYS before they were listed, src/domain/books/releases.ts) sent no
+ * instant alert; the digest lists them after the new books, under "Also new on
+ * <site>", to every follower of their author, instant followers too (for whom
+ * it is the only mail about them).
+ *
+ * The digest also carries the books the instant alerts' daily cap deferred
+ * (a follow's deferred_book_ids, still public), whatever the follow's mode;
+ * once the digest is sent, those ids leave the follow.
+ *
+ * Reads: the week's releases, their books, and the weekly follows of those
+ * books' authors only (in-queries of 30 authors), the follows holding deferred
+ * books and those books, plus the members' addresses from Auth, 100 a call.
+ */
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { bookSchema, type Book } from '../../../src/domain/books/book';
+import {
+  DIGEST_PERIOD_MS,
+  FOLLOWS,
+  followSchema,
+  isoWeekId,
+  type Follow,
+} from '../../../src/domain/readers/follows';
+import { emailHash } from '../../../src/data/server/shared/email-hash';
+import { toPlainData, tryParseDoc } from '../../../src/data/firestore-convert';
+import { chunk, MAX_IN_VALUES } from '../shared/firestore';
+import { claimDelivery, withConcurrency } from '../editorial/send';
+import { digestMail, type AlertBook } from './alert-mail';
+import { BOOK_ALERTS, type AlertDeps } from './release-alerts';
+
+/** follow_digests/{followerKey}_{week}: one weekly digest's delivery record. */
+export const FOLLOW_DIGESTS = 'follow_digests';
+/** Mails in flight at once. */
+const CONCURRENCY = 8;
+
+/** Who a follow's mail goes to, as a key: `m_{uid}` for a member, `e_{hash of the address}` for an email follower. */
+export function followerKey(follow: Follow): string {
+  return follow.follower.kind === 'member'
+    ? `m_${follow.follower.uid}`
+    : `e_${emailHash(follow.follower.email)}`;
+}
+
+/** What a digest run did. */
+export interface DigestOutcome {
+  /** The ISO week of the run. */
+  week: string;
+  /** New public books of the period. */
+  books: number;
+  /** Followers with something new. */
+  followers: number;
+  sent: number;
+  /** Mailed earlier this week (a rerun). */
+  skipped: number;
+  /** No verified address, or held by another run: not mailed by this run. */
+  open: number;
+}
+
+/** One author's books first public in the digest's period: new (and preorders), and backlist. */
+interface AuthorBooks {
+  fresh: AlertBook[];
+  backlist: AlertBook[];
+}
+
+/** Books first public in the DIGEST_PERIOD_MS before `now` that are still public, by author. */
+async function newBooksByAuthor(fs: Firestore, now: Date): Promise<Map<string, AuthorBooks>> {
+  const since = Timestamp.fromMillis(now.getTime() - DIGEST_PERIOD_MS);
+  const releases = await fs
+    .collection(BOOK_ALERTS)
+    .where('released_at', '>=', since)
+    .where('released_at', '<', Timestamp.fromDate(now))
+    .select('kind')
+    .get();
+  const backlist = new Set(
+    releases.docs.filter((doc) => doc.get('kind') === 'backlist').map((doc) => doc.id),
+  );
+  const byAuthor = new Map<string, AuthorBooks>();
+  for (const part of chunk(
+    releases.docs.map((doc) => doc.id),
+    100,
+  )) {
+    const books = await fs.getAll(...part.map((id) => fs.collection('books').doc(id)));
+    for (const snap of books) {
+      if (!snap.exists || snap.get('is_public') !== true) continue;
+      const book = tryParseDoc(bookSchema, snap);
+      if (!book) continue;
+      const entry = byAuthor.get(book.user_id) ?? { fresh: [], backlist: [] };
+      (backlist.has(book.id) ? entry.backlist : entry.fresh).push(book);
+      byAuthor.set(book.user_id, entry);
+    }
+  }
+  return byAuthor;
+}
+
+/** Sends this week's digests (see the file comment). */
+export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Promise<DigestOutcome> {
+  const fs = deps.firestore;
+  const week = isoWeekId(now);
+  const byAuthor = await newBooksByAuthor(fs, now);
+  const outcome: DigestOutcome = {
+    week,
+    books: [...byAuthor.values()].reduce((n, list) => n + list.fresh.length + list.backlist.length, 0),
+    followers: 0,
+    sent: 0,
+    skipped: 0,
+    open: 0,
+  };
+
+  // Each follower with the follows that have something new: weekly follows of
+  // authors with new books, and follows holding books the daily cap deferred.
+  const followers = new Map<string, { follows: DigestFollow[] }>();
+  const add = (
+    id: string,
+    follow: Follow,
+    books: readonly AlertBook[],
+    deferred: readonly string[],
+    backlist: readonly AlertBook[] = [],
+  ) => {
+    const key = followerKey(follow);
+    const entry = followers.get(key) ?? { follows: [] };
+    entry.follows.push({ id, follow, books, deferred, backlist });
+    followers.set(key, entry);
+  };
+  // Weekly follows of authors with new books; every follow of authors with backlist books.
+  const withBacklist = [...byAuthor].filter(([, b]) => b.backlist.length > 0).map(([uid]) => uid);
+  const freshOnly = [...byAuthor].filter(([, b]) => b.backlist.length === 0).map(([uid]) => uid);
+  for (const [authors, allModes] of [
+    ...chunk(freshOnly, MAX_IN_VALUES).map((part) => [part, false] as const),
+    ...chunk(withBacklist, MAX_IN_VALUES).map((part) => [part, true] as const),
+  ]) {
+    const base = fs.collection(FOLLOWS).where('author_uid', 'in', authors);
+    const snaps = await (allModes ? base : base.where('mode', '==', 'weekly')).get();
+    for (const snap of snaps.docs) {
+      const parsed = followSchema.safeParse(toPlainData(snap.data()));
+      if (!parsed.success) continue;
+      const books = byAuthor.get(parsed.data.author_uid);
+      // Instant followers had the new books by mail already: only the backlist is news to them.
+      const fresh = parsed.data.mode === 'weekly' ? (books?.fresh ?? []) : [];
+      if (fresh.length > 0 || (books?.backlist.length ?? 0) > 0)
+        add(snap.id, parsed.data, fresh, [], books?.backlist ?? []);
+    }
+  }
+  for (const { id, follow, books, deferred } of await deferredFollows(fs))
+    if (books.length > 0) add(id, follow, books, deferred);
+    else await clearDeferred(fs, id, deferred);
+  // The 'follows' switch as it is now: off mails nobody, Premium members only them.
+  const entries = [...followers.entries()];
+  const allowed = entries.length > 0 ? await deps.audience(entries.map(([, f]) => f.follows[0]!.follow)) : [];
+  entries.forEach(([key], i) => {
+    if (allowed[i] !== true) followers.delete(key);
+  });
+  outcome.followers = followers.size;
+  if (followers.size === 0) return outcome;
+
+  const memberUids = [...followers.values()].flatMap(({ follows }) =>
+    follows[0]?.follow.follower.kind === 'member' ? [follows[0].follow.follower.uid] : [],
+  );
+  const memberEmails = new Map<string, string>();
+  for (const part of chunk(memberUids, 100))
+    for (const [uid, email] of await deps.memberEmails(part)) memberEmails.set(uid, email);
+  const brand = await deps.brand();
+
+  await withConcurrency([...followers.entries()], CONCURRENCY, async ([key, { follows }]) => {
+    const follower = follows[0]!.follow.follower;
+    const to = follower.kind === 'email' ? follower.email : memberEmails.get(follower.uid);
+    if (!to) {
+      outcome.open += 1;
+      return;
+    }
+    const digestId = `${key}_${week}`;
+    const ref = fs.collection(FOLLOW_DIGESTS).doc(digestId);
+    const claim = await claimDelivery(deps, ref, week);
+    if (claim !== 'mine') {
+      if (claim === 'sent') outcome.skipped += 1;
+      else outcome.open += 1;
+      return;
+    }
+    const byTitle = (list: readonly AlertBook[]) =>
+      [...new Map(list.map((book) => [book.id, book])).values()].sort((a, b) =>
+        a.title.localeCompare(b.title),
+      );
+    const books = byTitle(follows.flatMap((f) => f.books));
+    const shown = new Set(books.map((book) => book.id));
+    const backlist = byTitle(follows.flatMap((f) => f.backlist ?? [])).filter((book) => !shown.has(book.id));
+    await ref.set({ week, follow_ids: follows.map((f) => f.id) }, { merge: true });
+    try {
+      await deps.sendMail(digestMail(brand, books, to, digestId, backlist));
+    } catch (error) {
+      await ref.set(
+        { status: 'failed', claimed_at: Timestamp.fromMillis(0), error: String(error).slice(0, 500) },
+        { merge: true },
+      );
+      outcome.open += 1;
+      return;
+    }
+    await ref.set({ status: 'sent', sent_at: Timestamp.fromDate(deps.now()) }, { merge: true });
+    outcome.sent += 1;
+    for (const { id, deferred } of follows) if (deferred.length > 0) await clearDeferred(fs, id, deferred);
+  });
+  return outcome;
+}
+
+/** One follow a digest covers: the books it brings, and the deferred book ids among them to clear once sent. */
+interface DigestFollow {
+  id: string;
+  follow: Follow;
+  books: readonly AlertBook[];
+  deferred: readonly string[];
+  /** Backlist books of the followed author, listed under "Also new on …". */
+  backlist?: readonly AlertBook[];
+}
+
+/** The follows holding books the daily cap deferred, each with those of its books that are still public. */
+async function deferredFollows(fs: Firestore): Promise<DigestFollow[]> {
+  const snaps = await fs.collection(FOLLOWS).where('deferred_book_ids', '!=', null).get();
+  const follows = snaps.docs.flatMap((snap) => {
+    const parsed = followSchema.safeParse(toPlainData(snap.data()));
+    const deferred = parsed.success ? (parsed.data.deferred_book_ids ?? []) : [];
+    return parsed.success && deferred.length > 0 ? [{ id: snap.id, follow: parsed.data, deferred }] : [];
+  });
+  const ids = [...new Set(follows.flatMap((f) => f.deferred))];
+  const books = new Map<string, Book>();
+  for (const part of chunk(ids, 100)) {
+    for (const snap of await fs.getAll(...part.map((id) => fs.collection('books').doc(id)))) {
+      if (!snap.exists || snap.get('is_public') !== true) continue;
+      const book = tryParseDoc(bookSchema, snap);
+      if (book) books.set(book.id, book);
+    }
+  }
+  return follows.map((f) => ({
+    ...f,
+    books: f.deferred.flatMap((id) => {
+      const book = books.get(id);
+      // A deferred book is always the followed author's; anything else is not mailed.
+      return book && book.user_id === f.follow.author_uid ? [book] : [];
+    }),
+  }));
+}
+
+/** Takes `done` off the follow's deferred books (books deferred meanwhile stay for the next digest). */
+async function clearDeferred(fs: Firestore, followId: string, done: readonly string[]): Promise<void> {
+  const ref = fs.collection(FOLLOWS).doc(followId);
+  await fs.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return;
+    const stored: unknown = snap.get('deferred_book_ids');
+    const left = Array.isArray(stored) ? stored.filter((id) => !done.includes(id)) : [];
+    tx.update(ref, { deferred_book_ids: left.length > 0 ? left : FieldValue.delete() });
+  });
+}

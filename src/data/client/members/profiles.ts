@@ -1,0 +1,60 @@
+/**
+ * The signed-in member's own profile, read with the web SDK. Firestore Lite
+ * (plain REST gets, no realtime listeners or offline cache) is a quarter of the
+ * full SDK, and this read runs on every page a member opens.
+ */
+import { connectFirestoreEmulator, doc, getDoc, getFirestore, type Firestore } from 'firebase/firestore/lite';
+import { profileSchema, type Profile } from '../../../domain/members/profile.ts';
+import { parseDoc } from '../../firestore-convert.ts';
+import { emulator, firebaseApp, usesEmulators } from '../shared/firebase.ts';
+
+let instance: Firestore | undefined;
+
+/** The page's Firestore Lite instance, connected to the emulator locally. */
+export function db(): Firestore {
+  if (!instance) {
+    instance = getFirestore(firebaseApp());
+    if (usesEmulators) connectFirestoreEmulator(instance, emulator.host, emulator.firestorePort);
+  }
+  return instance;
+}
+
+/**
+ * The member's profile, or null when none exists. A get by id, never a query by
+ * user_id: rules let owners get their own profile in any approval state, but a
+ * list query could match profiles they may not read and is refused as a whole.
+ */
+export async function getOwnProfile(uid: string): Promise<Profile | null> {
+  const snapshot = await getDoc(doc(db(), 'profiles', uid));
+  return snapshot.exists() ? parseDoc(profileSchema, snapshot.id, snapshot.data()) : null;
+}
+
+/** How often pollOwnPlan reads the profile. */
+const PLAN_POLL_MS = 1500;
+/** Reads pollOwnPlan makes at most: 10 minutes, so a tab left open does not read for ever. */
+const PLAN_POLL_LIMIT = 400;
+
+/**
+ * Reads the member's profile now and every 1.5 s, for at most 10 minutes,
+ * passing each to `onProfile` (its subscription_status is the plan), until the
+ * returned stop is called. A read that fails is skipped: the next one tries
+ * again. Polling, not a listener: Firestore Lite has none, and a page waits for
+ * one change only.
+ */
+export function pollOwnPlan(uid: string, onProfile: (profile: Profile) => void): () => void {
+  let stopped = false;
+  let reads = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const read = async () => {
+    reads += 1;
+    const profile = await getOwnProfile(uid).catch(() => undefined);
+    if (stopped) return;
+    if (profile) onProfile(profile);
+    if (!stopped && reads < PLAN_POLL_LIMIT) timer = setTimeout(() => void read(), PLAN_POLL_MS);
+  };
+  void read();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

@@ -1,0 +1,37 @@
+// Everything /book/{id} and its reading pages show, in at most two reads whatever
+// the book holds: the book document (its author snapshot, purchase links and
+// manuscript sections are all inside it), then its owner's profile, because a
+// book is public only while it is active and its owner is active and approved.
+// No per-link or per-section reads.
+import type { Firestore } from 'firebase-admin/firestore';
+import { bookSchema, type Book } from '../../../domain/books/book.ts';
+import { isBookIdShape } from '../../../domain/books/book-page.ts';
+import type { Profile } from '../../../domain/members/profile.ts';
+import { isItemPublic } from '../../../domain/shared/visibility.ts';
+import { tryParseDoc } from '../../firestore-convert.ts';
+import { getDb } from '../shared/firestore.ts';
+import { getProfileById } from '../members/profiles.ts';
+import { meterReads } from '../shared/read-meter.ts';
+
+/** What the book page renders for an id. */
+export type BookPageData =
+  | { kind: 'found'; book: Book; owner: Profile }
+  /** Unknown or malformed id, a disabled book, a book failing its schema, or an owner who is not public. */
+  | { kind: 'not-found' };
+
+/** The book `books/{id}` whatever its state, or null when missing or failing the schema (logged). One read. */
+export async function getBookById(id: string, db: Firestore = getDb()): Promise<Book | null> {
+  if (!isBookIdShape(id)) return null;
+  const snap = await db.collection('books').doc(id).get();
+  meterReads(1);
+  return snap.exists ? tryParseDoc(bookSchema, snap) : null;
+}
+
+/** Loads the public book page of `id` (see the file comment for what it reads). */
+export async function loadBookPage(id: string, db: Firestore = getDb()): Promise<BookPageData> {
+  const book = await getBookById(id, db);
+  if (!book || !book.is_active) return { kind: 'not-found' };
+  const owner = await getProfileById(book.user_id, db);
+  if (!owner || !isItemPublic(book, owner)) return { kind: 'not-found' };
+  return { kind: 'found', book, owner };
+}

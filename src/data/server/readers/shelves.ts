@@ -1,0 +1,41 @@
+// A member's shelves for their profile page (src/domain/readers/shelf.ts): nothing when
+// they made them private (shelf_settings/{uid}, one read), else their newest
+// shelved books of public books, one indexed query (user_id, book_public,
+// updated_at desc) capped at PROFILE_SHELF_LIMIT (one more read tells whether
+// there are more). An entry of a book that is not public (book_public, kept by
+// the books trigger) is left off. The profile page exists only for a public
+// member, so that rule needs no check here.
+import type { Firestore } from 'firebase-admin/firestore';
+import {
+  BOOK_SHELVES,
+  PROFILE_SHELF_LIMIT,
+  SHELF_SETTINGS,
+  shelfEntrySchema,
+  type ShelfEntry,
+} from '../../../domain/readers/shelf.ts';
+import { parseDocs } from '../../firestore-convert.ts';
+import { getDb } from '../shared/firestore.ts';
+import { meterQuery, meterReads } from '../shared/read-meter.ts';
+
+/** What the profile shows of a member's shelves: null when private. */
+export type MemberShelves = { entries: ShelfEntry[]; more: boolean } | null;
+
+/** The member's newest shelved books (`more`: there are others), or null when their shelves are private. */
+export async function getMemberShelves(
+  uid: string,
+  db: Firestore = getDb(),
+  limit = PROFILE_SHELF_LIMIT,
+): Promise<MemberShelves> {
+  const settings = await db.collection(SHELF_SETTINGS).doc(uid).get();
+  meterReads(1);
+  if (settings.get('private') === true) return null;
+  const snap = await db
+    .collection(BOOK_SHELVES)
+    .where('user_id', '==', uid)
+    .where('book_public', '==', true)
+    .orderBy('updated_at', 'desc')
+    .limit(limit + 1)
+    .get();
+  meterQuery(snap);
+  return { entries: parseDocs(shelfEntrySchema, snap.docs.slice(0, limit)), more: snap.size > limit };
+}
