@@ -84,7 +84,7 @@ export default defineConfig(
     files: ['functions/**', 'scripts/**', 'tests/**'],
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
   },
-  // The layers of docs/architecture.md ("The areas at a glance"): no import runs back up a layer.
+  // The layers of docs/architecture.md ("The layers"): no import runs back up a layer.
   {
     files: ['src/domain/**'],
     rules: refuse(

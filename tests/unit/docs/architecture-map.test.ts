@@ -1,4 +1,4 @@
-// docs/architecture.md lists, in its areas table, the src/ modules the Cloud
+// docs/architecture.md lists, in its layers table, the src/ modules the Cloud
 // Functions may import (besides the domain). This holds that list against the
 // imports functions/src/ really makes: a new import the map does not name, or a
 // name the functions no longer import, fails here.
@@ -27,7 +27,7 @@ function expandBraces(entry: string): string[] {
 function mapEntries(): string[] {
   const map = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
   const row = map.split('\n').find((line) => line.startsWith('| functions | `functions/src/` |'));
-  if (!row) throw new Error('docs/architecture.md has no functions row in its areas table');
+  if (!row) throw new Error('docs/architecture.md has no functions row in its layers table');
   const mayImport = row.split('|')[3] ?? '';
   return [...mayImport.matchAll(/`(src\/[^`]+)`/g)].flatMap((m) => expandBraces(m[1]!));
 }
