@@ -33,6 +33,7 @@ export { accountOverview, signOutEverywhere } from './accounts/account-settings'
 export { exportMemberData } from './accounts/export-data';
 export { saveBook, deleteBook } from './books/save-book';
 export { saveProductService, deleteProductService } from './items/save-product';
+export { saveClassifiedAd, deleteClassifiedAd } from './market/save-ad';
 export { adminFeatured } from './admin/featured';
 export { adminModeration } from './admin/moderation';
 export { adminHeldReviews } from './admin/held-reviews';

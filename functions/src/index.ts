@@ -96,6 +96,9 @@ const loaders: Loaders = {
     (require('./items/save-product') as typeof import('./items/save-product')).saveProductService,
   deleteProductService: () =>
     (require('./items/save-product') as typeof import('./items/save-product')).deleteProductService,
+  saveClassifiedAd: () => (require('./market/save-ad') as typeof import('./market/save-ad')).saveClassifiedAd,
+  deleteClassifiedAd: () =>
+    (require('./market/save-ad') as typeof import('./market/save-ad')).deleteClassifiedAd,
   adminFeatured: () => (require('./admin/featured') as typeof import('./admin/featured')).adminFeatured,
   adminModeration: () =>
     (require('./admin/moderation') as typeof import('./admin/moderation')).adminModeration,

@@ -1,5 +1,5 @@
 // A password change in one browser ends the member's sessions everywhere else:
-// the other browser's next save (a callable, and a direct Firestore write) is
+// the other browser's next save (a callable, and one sent once another tab has signed out) is
 // refused, it shows the sign-in screen with a clear message, and the unsaved
 // edits are still in the editors after the member signs in again.
 import { adminDb, expect, test } from './fixtures';
@@ -72,7 +72,7 @@ test('a password change in browser A signs browser B out at its next save, keepi
   await expect(bookTab.getByRole('alert').filter({ hasText: SESSION_ENDED })).toBeVisible();
   expect((await book.get()).get('title')).toBe('Stored Title');
 
-  // B saves the ad (a direct Firestore write): refused the same way.
+  // B saves the ad (saveClassifiedAd; the book tab has signed this browser out by now): the same.
   await adTab.getByRole('button', { name: 'Update Ad' }).click();
   await expect(adTab).toHaveURL(/\/auth\/?\?session=ended$/, { timeout: 20_000 });
   await expect(adTab.getByRole('alert').filter({ hasText: SESSION_ENDED })).toBeVisible();

@@ -21,7 +21,8 @@ import {
 
 /** How books are stored. */
 export const BOOK_ITEM: ItemKind = {
-  kind: 'books',
+  collection: 'books',
+  limit: 'books',
   imageField: 'cover_image',
   createDefaults: {},
   check(written) {

@@ -1,9 +1,13 @@
-// Saving and deleting a member's book or product/service from its own editor,
-// in one transaction each: who may write (the owner while verified, approved and
-// active, or an admin), the admin-only fields, the image, the plan limit on
-// creation, then the write. Any refusal throws before a write, so a refused save
-// writes nothing. saveBook and saveProductService are thin callables over this;
-// deleteBook and deleteProductService are both built by deleteItemCallable.
+// Saving and deleting an item a member owns (a book, a product/service, a
+// classified ad) from its own editor, in one transaction each: who may write (the
+// owner while verified, approved and active, or an admin), the admin-only
+// fields, the image, the plan limit on creation, then the write. Any refusal
+// throws before a write, so a refused save writes nothing. The moderation flag
+// (moderation_hidden) is never among the fields a save writes: only the
+// adminModeration function sets and clears it, and an owner's edit cannot undo
+// it. saveBook, saveProductService and saveClassifiedAd are thin callables over
+// this; their deletes are built by deleteItemCallable. A new kind is an ItemKind
+// and its two callables.
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
@@ -37,10 +41,20 @@ export function itemCaller(caller: Caller): ItemCaller {
 
 /** How one kind of item is stored. */
 export interface ItemKind {
-  /** Plan-limit kind, which is also the collection name. */
-  kind: LimitedKind;
+  /** The collection the items live in. */
+  collection: 'books' | 'products_services' | 'classified_ads';
+  /** What a new item counts against in the free plan's limits, or null when the kind is not limited. */
+  limit: LimitedKind | null;
   /** The field holding the item's picture. */
   imageField: 'cover_image' | 'image_url';
+  /**
+   * Form fields stored beside the item rather than on it, in one document under
+   * it (an ad's contact details, which visitors must not read), written in the
+   * save's transaction.
+   */
+  sidecar?: { collection: string; doc: string; fields: readonly string[] };
+  /** True when the collection's trigger removes a replaced or deleted picture (for every writer), so the callables leave it. */
+  pictureTidiedByTrigger?: boolean;
   /** Fields every new item starts with besides the form's (counters). */
   createDefaults: Record<string, unknown>;
   /** Throws when the item as written would not parse with the entity schema (dates as Date). */
@@ -61,7 +75,8 @@ export interface ItemKind {
 export interface ItemSave {
   id?: string;
   userId?: string;
-  fields: Record<string, unknown>;
+  /** Every editable field; null for an admin's save of admin-only fields on an existing item. */
+  fields: Record<string, unknown> | null;
   admin?: { is_active?: boolean; is_featured?: boolean };
 }
 
@@ -93,6 +108,31 @@ function assertMayWrite(caller: ItemCaller, ownerUid: string, profile: DocumentS
   if (!owner) throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
 }
 
+/** The save's fields split into those stored on the item and those of its sidecar (null when the kind has none or nothing was sent). */
+function splitSidecar(
+  item: ItemKind,
+  fields: Record<string, unknown> | null,
+): { fields: Record<string, unknown> | null; beside: Record<string, unknown> | null } {
+  if (!item.sidecar || fields === null) return { fields, beside: null };
+  const keys = new Set(item.sidecar.fields);
+  const entries = Object.entries(fields);
+  return {
+    fields: Object.fromEntries(entries.filter(([key]) => !keys.has(key))),
+    beside: withNulls(Object.fromEntries(item.sidecar.fields.map((key) => [key, fields[key]]))),
+  };
+}
+
+/** Writes the sidecar document of `ref` in the transaction, when the save sent its fields. */
+function writeSidecar(
+  tx: FirebaseFirestore.Transaction,
+  item: ItemKind,
+  ref: FirebaseFirestore.DocumentReference,
+  beside: Record<string, unknown> | null,
+): void {
+  if (!item.sidecar || beside === null) return;
+  tx.set(ref.collection(item.sidecar.collection).doc(item.sidecar.doc), beside);
+}
+
 /** Saves (creates or replaces the editable fields of) one item; see the file comment. */
 export async function saveOwnedItem(
   firestore: Firestore,
@@ -108,10 +148,13 @@ export async function saveOwnedItem(
   if (adminFields && !caller.admin) throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
   if (adminFields && save.id === undefined)
     throw new HttpsError('invalid-argument', 'Only an existing item can be disabled or featured.');
+  if (save.fields === null && (save.id === undefined || !adminFields))
+    throw new HttpsError('invalid-argument', "The item's fields are required.");
   if (save.id === undefined && save.userId !== undefined && save.userId !== caller.uid && !caller.admin) {
     throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
   }
-  const collection = firestore.collection(item.kind);
+  const collection = firestore.collection(item.collection);
+  const { fields: sent, beside } = splitSidecar(item, save.fields);
 
   return firestore.runTransaction(async (tx) => {
     let existing: DocumentSnapshot | null = null;
@@ -126,17 +169,18 @@ export async function saveOwnedItem(
     assertMayWrite(caller, ownerUid, profile);
 
     const storedImage = existing?.get(item.imageField) as string | null | undefined;
-    const nextImage = save.fields[item.imageField] as string | null | undefined;
+    // An admin-only save sends no fields: the picture stays as it is.
+    const nextImage = sent ? (sent[item.imageField] as string | null | undefined) : undefined;
     const verdict = profileImageVerdict(nextImage, storedImage ?? null, ownerUid);
     if (verdict === 'other-member')
       throw new HttpsError('permission-denied', 'Image: that image belongs to another member.');
     if (verdict === 'not-an-upload')
       throw new HttpsError('invalid-argument', 'Image: use an image you uploaded or an https:// address.');
 
-    if (!existing) {
+    if (!existing && item.limit !== null) {
       const subscription = (profile.get('subscription_status') ?? 'free') as SubscriptionStatus;
       await assertWithinPlanLimit(tx, firestore, {
-        kind: item.kind,
+        kind: item.limit,
         uid: ownerUid,
         subscription,
         removing: 0,
@@ -144,7 +188,7 @@ export async function saveOwnedItem(
       });
     }
 
-    const fields = withNulls(item.derive ? item.derive(save.fields) : save.fields);
+    const fields = sent ? withNulls(item.derive ? item.derive(sent) : sent) : {};
     const now = Timestamp.fromMillis(nextUpdatedAt(Date.now(), millisOf(existing?.get('updated_at'))));
     if (existing) {
       const edited = { ...fields, ...(save.admin ?? {}), updated_at: now };
@@ -157,11 +201,15 @@ export async function saveOwnedItem(
       const createdAt = merged.created_at instanceof Timestamp ? merged.created_at.toDate() : now.toDate();
       item.check({ ...merged, created_at: createdAt, updated_at: now.toDate() });
       tx.update(existing.ref, next);
+      writeSidecar(tx, item, existing.ref, beside);
       return {
         id: existing.id,
         updatedAt: now.toDate(),
         created: false,
-        oldUpload: replacedUploadOf(storedImage, nextImage ?? null, ownerUid),
+        oldUpload:
+          sent && !item.pictureTidiedByTrigger
+            ? replacedUploadOf(storedImage, nextImage ?? null, ownerUid)
+            : null,
       };
     }
     const ref = collection.doc();
@@ -180,6 +228,7 @@ export async function saveOwnedItem(
     };
     item.check({ ...created, created_at: now.toDate(), updated_at: now.toDate() });
     tx.create(ref, created);
+    writeSidecar(tx, item, ref, beside);
     return { id: ref.id, updatedAt: now.toDate(), created: true, oldUpload: null };
   });
 }
@@ -193,7 +242,7 @@ export async function deleteOwnedItem(
 ): Promise<string | null> {
   if (!isPathSafeId(id)) throw new HttpsError('invalid-argument', 'Id: not an item id');
   return firestore.runTransaction(async (tx) => {
-    const existing = await tx.get(firestore.collection(item.kind).doc(id));
+    const existing = await tx.get(firestore.collection(item.collection).doc(id));
     if (!existing.exists) throw new HttpsError('not-found', ITEM_MESSAGES.notFound);
     const ownerUid = String(existing.get('user_id'));
     if (!caller.admin && ownerUid !== caller.uid)
@@ -202,7 +251,9 @@ export async function deleteOwnedItem(
     if (!caller.admin) assertMayWrite(caller, ownerUid, profile);
     const extra = item.onDelete ? await item.onDelete(tx, firestore, id) : () => undefined;
     tx.delete(existing.ref);
+    if (item.sidecar) tx.delete(existing.ref.collection(item.sidecar.collection).doc(item.sidecar.doc));
     extra();
+    if (item.pictureTidiedByTrigger) return null;
     return replacedUploadOf(existing.get(item.imageField) as string | null | undefined, null, ownerUid);
   });
 }

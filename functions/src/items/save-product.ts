@@ -14,7 +14,8 @@ import { deleteItemCallable, itemCaller, removeUpload, saveOwnedItem, type ItemK
 
 /** How products/services are stored. */
 export const PRODUCT_ITEM: ItemKind = {
-  kind: 'products_services',
+  collection: 'products_services',
+  limit: 'products_services',
   imageField: 'image_url',
   createDefaults: { views_count: 0 },
   check(written) {

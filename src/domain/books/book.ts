@@ -2,18 +2,17 @@ import { z } from 'zod';
 import {
   TEXT_LIMITS,
   httpUrl,
-  idSchema,
   moneySchema,
   nonNegativeInt,
   optionalText,
   optionalUrl,
   optionalSitePathOrUrl,
-  timestampSchema,
 } from '../shared/common.ts';
 import { catalogueFields } from './catalogue.ts';
 import { BOOK_CATEGORY_VALUES } from './genres.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH } from '../search/list-search.ts';
 import { profileSlug } from '../shared/slug.ts';
+import { ownedItemSchema } from '../items/owned-item.ts';
 
 /** The free-preview section title used when neither the book nor the site sets one. */
 export const DEFAULT_FREE_PREVIEW_TITLE = 'VIEW & READ THE BOOK FOR FREE';
@@ -106,9 +105,8 @@ export function clampWords(text: string, limit = DESCRIPTION_WORD_LIMIT): string
   return text;
 }
 
+/** What the book form edits (owned-item.ts adds the owner, the admin switches, the moderation flag and times). */
 const bookFields = {
-  /** Owner's uid. */
-  user_id: idSchema,
   /** Book title. */
   title: z.string().trim().min(1, 'Title is required').max(TEXT_LIMITS.title),
   /** Short description, at most 100 words. */
@@ -155,48 +153,33 @@ const bookFields = {
   free_preview_title: optionalText(TEXT_LIMITS.title),
   /** True when the whole book is readable for free (else 'Partial Free Reading Only'). */
   is_full_book_free: z.boolean().default(false),
-  /** False hides the book from everyone but its owner and admins; only admins change it. */
-  is_active: z.boolean().default(true),
-  /** Shown with a Featured badge; the old site called it isFeatured. */
-  is_featured: z.boolean().default(false),
   /** ISBN, publication date, pages, language, publisher, series and number in it (catalogue.ts). */
   ...catalogueFields,
 };
 
 /** A book, document `books/{autoId}`. */
-export const bookSchema = z
-  .object({
-    /** Document id. */
-    id: idSchema,
-    ...bookFields,
-    /** Denormalised author snapshot, written by a Cloud Function trigger, never by clients. */
-    author: bookAuthorSchema.optional(),
-    /** Denormalised isFreeReadable(manuscript_content), so /free-books is one indexed query; kept by the books trigger (functions/src/books/book-derived.ts). */
-    has_free_reading: z.boolean().default(false),
-    /** Denormalised hasAudiobook(audiobook_url), so /audiobooks is one indexed query; kept by the books trigger (functions/src/books/book-derived.ts). */
-    has_audiobook: z.boolean().default(false),
-    /** Denormalised seriesSlug(series), so /series/{slug} is one indexed query; kept by the books trigger (functions/src/books/book-derived.ts). */
-    series_slug: z.string().max(TEXT_LIMITS.slug).nullish(),
-    /** Denormalised publicationKey(publication_date) (src/domain/books/catalogue.ts), NO_PUBLICATION_KEY without a date, so the listings' 'published' sort is one indexed query that lists every book; kept by the books trigger (functions/src/books/book-derived.ts). Absent only on a book stored before it (scripts/backfill-publication-keys.ts). */
-    publication_key: nonNegativeInt.optional(),
-    /** Folded words of the title and author name with their prefixes (search.ts searchKeywords), for 'starts with' search; kept by the trigger. */
-    search_keywords: z.array(z.string().max(SEARCH_KEYWORD_MAX_LENGTH)).max(MAX_SEARCH_KEYWORDS).default([]),
-    /** Denormalised: the owner is an approved, active member (src/domain/shared/visibility.ts); kept by the books and profiles triggers (functions/src/books/book-derived.ts). */
-    owner_public: z.boolean().default(false),
-    /** Hidden by an admin from the moderation queue (adminModeration); only that function writes it. */
-    moderation_hidden: z.boolean().default(false),
-    /** Denormalised is_active AND NOT moderation_hidden AND owner_public, so every public listing is one indexed query; kept by the books and profiles triggers (functions/src/books/book-derived.ts). */
-    is_public: z.boolean().default(false),
-    /** How many members rated the book; kept with each review in the saveReview/deleteReview transaction (src/domain/readers/review.ts), never by clients. */
-    rating_count: nonNegativeInt.default(0),
-    /** The sum of those ratings' stars (the average is rating_sum / rating_count); kept with rating_count. */
-    rating_sum: nonNegativeInt.default(0),
-    /** When the book was added. */
-    created_at: timestampSchema,
-    /** When the book was last saved. */
-    updated_at: timestampSchema.nullish(),
-  })
-  .describe('books');
+export const bookSchema = ownedItemSchema('books', bookFields, {
+  /** Denormalised author snapshot, written by a Cloud Function trigger, never by clients. */
+  author: bookAuthorSchema.optional(),
+  /** Denormalised isFreeReadable(manuscript_content), so /free-books is one indexed query; kept by the books trigger (functions/src/books/book-derived.ts). */
+  has_free_reading: z.boolean().default(false),
+  /** Denormalised hasAudiobook(audiobook_url), so /audiobooks is one indexed query; kept by the books trigger (functions/src/books/book-derived.ts). */
+  has_audiobook: z.boolean().default(false),
+  /** Denormalised seriesSlug(series), so /series/{slug} is one indexed query; kept by the books trigger (functions/src/books/book-derived.ts). */
+  series_slug: z.string().max(TEXT_LIMITS.slug).nullish(),
+  /** Denormalised publicationKey(publication_date) (src/domain/books/catalogue.ts), NO_PUBLICATION_KEY without a date, so the listings' 'published' sort is one indexed query that lists every book; kept by the books trigger (functions/src/books/book-derived.ts). Absent only on a book stored before it (scripts/backfill-publication-keys.ts). */
+  publication_key: nonNegativeInt.optional(),
+  /** Folded words of the title and author name with their prefixes (search.ts searchKeywords), for 'starts with' search; kept by the trigger. */
+  search_keywords: z.array(z.string().max(SEARCH_KEYWORD_MAX_LENGTH)).max(MAX_SEARCH_KEYWORDS).default([]),
+  /** Denormalised: the owner is an approved, active member (src/domain/shared/visibility.ts); kept by the books and profiles triggers (functions/src/books/book-derived.ts). */
+  owner_public: z.boolean().default(false),
+  /** Denormalised is_active AND NOT moderation_hidden AND owner_public, so every public listing is one indexed query; kept by the books and profiles triggers (functions/src/books/book-derived.ts). */
+  is_public: z.boolean().default(false),
+  /** How many members rated the book; kept with each review in the saveReview/deleteReview transaction (src/domain/readers/review.ts), never by clients. */
+  rating_count: nonNegativeInt.default(0),
+  /** The sum of those ratings' stars (the average is rating_sum / rating_count); kept with rating_count. */
+  rating_sum: nonNegativeInt.default(0),
+});
 
 /** A book. */
 export type Book = z.infer<typeof bookSchema>;
@@ -210,13 +193,10 @@ export type BookWrite = z.infer<typeof bookWriteSchema>;
  * What the book form edits: everything but ownership, timestamps, the
  * denormalised author and the admin-only flags. Messages are the spec's.
  */
-export const bookFormSchema = z
-  .object(bookFields)
-  .omit({ user_id: true, is_active: true, is_featured: true })
-  .extend({
-    /** Required title. */
-    title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(TEXT_LIMITS.title),
-  });
+export const bookFormSchema = z.object(bookFields).extend({
+  /** Required title. */
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(TEXT_LIMITS.title),
+});
 /** Book form input after parsing. */
 export type BookForm = z.infer<typeof bookFormSchema>;
 

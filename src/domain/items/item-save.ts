@@ -1,14 +1,16 @@
 /**
- * The callable functions that write books and products/services outside the
- * profile editor's save (the book page's and product page's editors, and the
- * profile editor's Products & Services section): their requests, answers and
- * the messages the editors show. The server validates with these same schemas
+ * The callable functions that write the items a member owns (books,
+ * products/services and classified ads) outside the profile editor's save (the
+ * book page's and product page's editors, the profile editor's Products &
+ * Services section, the ad form): their requests, answers and the messages the
+ * editors show. The server validates with these same schemas
  * (the entity's form schema), so a request the editor would refuse is refused
  * there too, and creation counts against the plan limit in the same
  * transaction that writes the item.
  */
 import { z } from 'zod';
 import { bookFormSchema } from '../books/book.ts';
+import { classifiedAdFormSchema } from '../market/classified-ad.ts';
 import { idSchema } from '../shared/common.ts';
 import { productServiceFormSchema } from './product-service.ts';
 
@@ -56,12 +58,39 @@ export const saveProductServiceRequestSchema = z.object({
 /** saveProductService's request as sent. */
 export type SaveProductServiceRequest = z.input<typeof saveProductServiceRequestSchema>;
 
+/**
+ * saveClassifiedAd: create (no adId) or replace the editable fields of a
+ * classified ad, its contact details included (stored beside the ad, for
+ * members only). An admin may send only `admin` for an existing ad (the ad
+ * page's Featured switch), leaving its content as it is.
+ */
+export const saveClassifiedAdRequestSchema = z
+  .object({
+    /** The ad to change; absent to create one. */
+    adId: idSchema.optional(),
+    /** Seller of a new ad: the caller, or any member for an admin. */
+    userId: idSchema.optional(),
+    /** Every editable field (the form's values); absent only with `admin` on an existing ad. */
+    ad: classifiedAdFormSchema.optional(),
+    /** Admin-only fields of an existing ad. */
+    admin: productAdminFieldsSchema.partial().optional(),
+  })
+  .refine(
+    (request) => request.ad !== undefined || (request.adId !== undefined && request.admin !== undefined),
+    {
+      message: "The ad's fields are required.",
+      path: ['ad'],
+    },
+  );
+/** saveClassifiedAd's request as sent. */
+export type SaveClassifiedAdRequest = z.input<typeof saveClassifiedAdRequestSchema>;
+
 /** What a save returns: the item's id (new or the same) and its new updated_at (ISO 8601). */
 export const saveItemResponseSchema = z.object({ id: idSchema, updated_at: z.iso.datetime() });
 /** A save's result. */
 export type SaveItemResponse = z.infer<typeof saveItemResponseSchema>;
 
-/** deleteBook / deleteProductService: the item to delete. */
+/** deleteBook / deleteProductService / deleteClassifiedAd: the item to delete. */
 export const deleteItemRequestSchema = z.object({ id: idSchema });
 
 /** Toasts and refusals the editors and functions share (wording fixed by the spec where it gives one). */
@@ -78,6 +107,11 @@ export const ITEM_MESSAGES = {
   productSaveFailed: 'Failed to save product/service.',
   productDeleteFailed: 'Failed to delete product/service.',
   productLoadFailed: 'Failed to load product/service',
+  adCreated: 'Classified ad created successfully!',
+  adUpdated: 'Classified ad updated successfully!',
+  adDeleted: 'Classified ad deleted successfully!',
+  adSaveFailed: 'Failed to save classified ad.',
+  adDeleteFailed: 'Failed to delete classified ad.',
   fixErrors: 'Please fix the form errors before saving.',
   notAllowed: 'Insufficient permissions to edit this item',
   notFound: 'This item no longer exists.',

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import {
   TEXT_LIMITS,
-  idSchema,
   moneySchema,
   nonNegativeInt,
   optionalText,
   optionalUrl,
   optionalSitePathOrUrl,
-  timestampSchema,
 } from '../shared/common.ts';
 import {
   DEFAULT_CURRENCY,
@@ -16,10 +14,10 @@ import {
   currencySchema,
 } from '../market/marketplace.ts';
 import { tagsSchema } from '../shared/tags.ts';
+import { ownedItemSchema } from './owned-item.ts';
 
+/** What the owner's form edits (owned-item.ts adds the owner, the admin switches, the moderation flag and times). */
 const productServiceFields = {
-  /** Owner's uid. */
-  user_id: idSchema,
   /** Listing title. */
   title: z.string({ error: 'Title is required.' }).trim().min(1, 'Title is required.').max(TEXT_LIMITS.title),
   /** Description. */
@@ -44,28 +42,13 @@ const productServiceFields = {
   website_url: optionalUrl,
   /** Search tags (tags.ts bounds). */
   tags: tagsSchema.default([]),
-  /** False hides it from everyone but its owner and admins; only admins change it. */
-  is_active: z.boolean().default(true),
-  /** Shown first under the 'featured' sort. */
-  is_featured: z.boolean().default(false),
 };
 
 /** A product or service listing, document `products_services/{autoId}`. */
-export const productServiceSchema = z
-  .object({
-    /** Document id. */
-    id: idSchema,
-    ...productServiceFields,
-    /** Incremented on each view of the detail page. */
-    views_count: nonNegativeInt.default(0),
-    /** True while an admin's moderation hides it (set and cleared only by the adminModeration function; src/domain/shared/visibility.ts). */
-    moderation_hidden: z.boolean().default(false),
-    /** When it was listed. */
-    created_at: timestampSchema,
-    /** When it was last saved. */
-    updated_at: timestampSchema.nullish(),
-  })
-  .describe('products_services');
+export const productServiceSchema = ownedItemSchema('products_services', productServiceFields, {
+  /** Incremented on each view of the detail page. */
+  views_count: nonNegativeInt.default(0),
+});
 
 /** A product or service. */
 export type ProductService = z.infer<typeof productServiceSchema>;
@@ -76,9 +59,7 @@ export const productServiceWriteSchema = productServiceSchema.omit({ id: true })
 export type ProductServiceWrite = z.infer<typeof productServiceWriteSchema>;
 
 /** What the owner's form edits (ownership, counters, timestamps and admin-only flags excluded). */
-export const productServiceFormSchema = z
-  .object(productServiceFields)
-  .omit({ user_id: true, is_active: true, is_featured: true });
+export const productServiceFormSchema = z.object(productServiceFields);
 /** Parsed product/service form. */
 export type ProductServiceForm = z.infer<typeof productServiceFormSchema>;
 

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import {
   TEXT_LIMITS,
-  idSchema,
   moneySchema,
   nonNegativeInt,
   optionalMediaPathOrHttpsUrl,
   optionalText,
-  timestampSchema,
 } from '../shared/common.ts';
 import {
   CONDITION_NOT_SPECIFIED,
@@ -19,6 +17,7 @@ import {
 } from './marketplace.ts';
 import { parseUploadUrl, uploadFolderOf } from '../media/media-image.ts';
 import { parseTags, tagsSchema } from '../shared/tags.ts';
+import { ownedItemSchema } from '../items/owned-item.ts';
 
 /** Title length bounds. */
 export const CLASSIFIED_TITLE_MAX = 100;
@@ -42,13 +41,10 @@ export const CLASSIFIED_MESSAGES = {
 
 const M = CLASSIFIED_MESSAGES;
 
-/** A classified ad, document `classified_ads/{autoId}`. */
-export const classifiedAdSchema = z
-  .object({
-    /** Document id. */
-    id: idSchema,
-    /** Seller's uid. */
-    user_id: idSchema,
+/** A classified ad, document `classified_ads/{autoId}` (owned-item.ts adds the seller, the admin switches, the moderation flag and times). */
+export const classifiedAdSchema = ownedItemSchema(
+  'classified_ads',
+  {
     /** Ad title, 1 to 100 characters. */
     title: z.string().trim().min(1).max(CLASSIFIED_TITLE_MAX),
     /** Ad text, 10 to 2000 characters. */
@@ -73,20 +69,12 @@ export const classifiedAdSchema = z
     tags: tagsSchema.default([]),
     /** Photo of the item, uploaded through the image pipeline (a /media/ path or an https URL); beyond the spec. */
     image_url: optionalMediaPathOrHttpsUrl,
-    /** False hides the ad from the marketplace. */
-    is_active: z.boolean().default(true),
-    /** Shown first under the 'featured' sort. */
-    is_featured: z.boolean().default(false),
+  },
+  {
     /** Incremented once per detail view. */
     views_count: nonNegativeInt.default(0),
-    /** True while an admin's moderation hides it (set and cleared only by the adminModeration function; src/domain/shared/visibility.ts). */
-    moderation_hidden: z.boolean().default(false),
-    /** When the ad was posted. */
-    created_at: timestampSchema,
-    /** When the ad was last edited. */
-    updated_at: timestampSchema.nullish(),
-  })
-  .describe('classified_ads');
+  },
+);
 
 /** A classified ad. */
 export type ClassifiedAd = z.infer<typeof classifiedAdSchema>;
@@ -191,18 +179,6 @@ export const classifiedAdFormSchema = z.object({
     .nullish()
     .transform((value) => parseTags(value)),
 });
-
-/**
- * Splits the parsed form into what goes on the ad (readable by anyone) and the
- * contact details (members only, AD_CONTACT_PATH).
- */
-export function splitAdForm(form: ClassifiedAdForm): {
-  ad: Omit<ClassifiedAdForm, 'contact_info'>;
-  contact: AdContactDetails;
-} {
-  const { contact_info, ...ad } = form;
-  return { ad, contact: { contact_info: contact_info ?? null } };
-}
 
 /** Form values as typed (before parsing). */
 export type ClassifiedAdFormInput = z.input<typeof classifiedAdFormSchema>;

@@ -29,6 +29,7 @@ import type { AdminSiteSettingsRequest } from '../admin/admin-site-settings.ts';
 import type { AdminUsersInput, AdminUsersResults } from '../admin/admin-users.ts';
 import type {
   SaveBookRequest,
+  SaveClassifiedAdRequest,
   SaveItemResponse,
   SaveProductServiceRequest,
   deleteItemRequestSchema,
@@ -143,6 +144,8 @@ export interface Callables {
   deleteBook: { request: z.input<typeof deleteItemRequestSchema>; response: { id: string } };
   saveProductService: { request: SaveProductServiceRequest; response: SaveItemResponse };
   deleteProductService: { request: z.input<typeof deleteItemRequestSchema>; response: { id: string } };
+  saveClassifiedAd: { request: SaveClassifiedAdRequest; response: SaveItemResponse };
+  deleteClassifiedAd: { request: z.input<typeof deleteItemRequestSchema>; response: { id: string } };
   contactSeller: { request: SellerMessageRequest; response: { status: 'sent' } };
   // Ratings and reviews
   saveReview: { request: SaveReviewRequest; response: SaveReviewResponse };

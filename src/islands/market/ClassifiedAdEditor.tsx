@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
   AD_IMAGE_KIND,
   CLASSIFIED_DESCRIPTION_MAX,
@@ -18,8 +18,9 @@ import {
   classifiedAdFormSchema,
   type ClassifiedAd,
   type ClassifiedAdForm,
-  type ClassifiedAdFormInput,
 } from '../../domain/market/classified-ad.ts';
+import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';
+import { SESSION_ENDED_MESSAGE } from '../../domain/accounts/account.ts';
 import {
   CONDITION_FORM_OPTIONS,
   CONDITION_NOT_SPECIFIED,
@@ -35,7 +36,17 @@ import { showToast } from '../../lib/toast.ts';
 import ProfileImageField from '../ui/ProfileImageField.tsx';
 import DeleteAdDialog from './DeleteAdDialog.tsx';
 import { useKeptDraft } from '../ui/use-kept-draft.ts';
-import { INPUT_CLASS } from '../ui/styles.ts';
+import {
+  CheckboxInput,
+  SelectInput,
+  SubmitButton,
+  TextArea,
+  TextInput,
+  useFieldError,
+} from '../ui/fields.tsx';
+
+/** Prefix of the form's input ids ('ad-title'). */
+const ID = 'ad';
 
 interface Props {
   /** The ad to edit; absent to create one. */
@@ -114,8 +125,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
     defaultValues: EMPTY,
     mode: 'onSubmit',
   });
-  const { register, handleSubmit, control, setValue, reset, formState } = form;
-  const errors = formState.errors as FieldErrors<ClassifiedAdFormInput>;
+  const { handleSubmit, control, setValue, reset } = form;
   const category = useWatch({ control, name: 'category' });
   const imageUrl = useWatch({ control, name: 'image_url' });
   useKeptDraft(form, `ad:${adId ?? 'new'}`, state.kind === 'ready');
@@ -164,23 +174,19 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
   async function save(values: ClassifiedAdForm) {
     if (state.kind !== 'ready') return;
     setSaving(true);
-    try {
-      const data = await import('../../data/client/market/classified-ads.ts');
-      let id = adId;
-      if (id) await data.updateAd(id, values);
-      else id = await data.createAd(state.uid, values);
-      setFlash({
-        title: 'Success',
-        description: adId ? 'Classified ad updated successfully!' : 'Classified ad created successfully!',
-      });
-      location.assign(`/classifieds/${id}`);
-    } catch (error) {
-      // A session ended elsewhere: the page is already on its way to the sign-in screen, the draft kept.
-      if (error instanceof Error && error.name === 'SessionEndedError') return;
-      console.error('Failed to save classified ad.', error);
-      showToast({ title: 'Error', description: 'Failed to save classified ad.', variant: 'destructive' });
-      setSaving(false);
+    const outcome = await import('../../data/client/market/classified-ads.ts')
+      .then((data) => (adId ? data.updateAd(adId, values) : data.createAd(state.uid, values)))
+      .catch((error: unknown) => ({ ok: false as const, code: 'unknown', message: String(error) }));
+    if (outcome.ok) {
+      setFlash({ title: 'Success', description: adId ? ITEM_MESSAGES.adUpdated : ITEM_MESSAGES.adCreated });
+      location.assign(`/classifieds/${outcome.data.id}`);
+      return;
     }
+    console.error(ITEM_MESSAGES.adSaveFailed, outcome.message);
+    // A session ended elsewhere: the page is on its way to the sign-in screen, the draft kept.
+    if (outcome.message !== SESSION_ENDED_MESSAGE)
+      showToast({ title: 'Error', description: ITEM_MESSAGES.adSaveFailed, variant: 'destructive' });
+    setSaving(false);
   }
 
   if (state.kind === 'loading') {
@@ -191,230 +197,134 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
     );
   }
 
-  const field = (name: keyof FormValues, label: string, control: React.ReactNode, hint?: string) => {
-    const message = errors[name as keyof ClassifiedAdFormInput]?.message;
-    return (
-      <div>
-        <label htmlFor={`ad-${name}`} className="mb-1 block text-sm font-semibold text-ink">
-          {label}
-        </label>
-        {control}
-        {hint && (
-          <p id={`ad-${name}-hint`} className="mt-1 text-sm text-ink-muted">
-            {hint}
-          </p>
-        )}
-        {message && (
-          <p id={`ad-${name}-error`} className="mt-1 text-sm font-semibold text-red-700">
-            {String(message)}
-          </p>
-        )}
-      </div>
-    );
-  };
-  const aria = (name: keyof FormValues, hint = false) => {
-    const invalid = Boolean(errors[name as keyof ClassifiedAdFormInput]);
-    const ids = [hint ? `ad-${name}-hint` : '', invalid ? `ad-${name}-error` : ''].filter(Boolean).join(' ');
-    return { id: `ad-${name}`, 'aria-invalid': invalid || undefined, 'aria-describedby': ids || undefined };
-  };
-
   return (
-    <form
-      onSubmit={handleSubmit(save)}
-      noValidate
-      className="space-y-8"
-      aria-label={adId ? 'Edit classified ad' : 'Create classified ad'}
-    >
-      {state.hiddenByModerator ? (
-        <div
-          role="status"
-          className="rounded-lg border-2 border-red-700 bg-accent-soft p-4"
-          data-ad-moderation-notice
-        >
-          <p className="font-bold text-ink">This ad is hidden by a moderator</p>
-          <p className="text-sm text-ink">
-            Only you and admins can see it; visitors get “Classified Ad Not Found”. Editing it does not show
-            it again.
-          </p>
-        </div>
-      ) : null}
-      <fieldset className="space-y-4 rounded-lg border border-line bg-paper p-5">
-        <legend className="px-1 font-serif text-xl font-bold">Basic Information</legend>
-        {field(
-          'title',
-          'Title *',
-          <input
-            {...register('title')}
-            {...aria('title')}
-            maxLength={CLASSIFIED_TITLE_MAX + 20}
-            className={INPUT_CLASS}
-          />,
-        )}
-        {field(
-          'description',
-          'Description *',
-          <textarea
-            {...register('description')}
-            {...aria('description', true)}
+    <FormProvider {...form}>
+      <form
+        onSubmit={handleSubmit(save)}
+        noValidate
+        className="space-y-8"
+        aria-label={adId ? 'Edit classified ad' : 'Create classified ad'}
+      >
+        {state.hiddenByModerator ? (
+          <div
+            role="status"
+            className="rounded-lg border-2 border-red-700 bg-accent-soft p-4"
+            data-ad-moderation-notice
+          >
+            <p className="font-bold text-ink">This ad is hidden by a moderator</p>
+            <p className="text-sm text-ink">
+              Only you and admins can see it; visitors get “Classified Ad Not Found”. Editing it does not show
+              it again.
+            </p>
+          </div>
+        ) : null}
+        <fieldset className="space-y-4 rounded-lg border border-line bg-paper p-5">
+          <legend className="px-1 font-serif text-xl font-bold">Basic Information</legend>
+          <TextInput name="title" label="Title *" idPrefix={ID} maxLength={CLASSIFIED_TITLE_MAX + 20} />
+          <TextArea
+            name="description"
+            label="Description *"
+            idPrefix={ID}
             rows={6}
-            className={INPUT_CLASS}
-          />,
-          `10 to ${CLASSIFIED_DESCRIPTION_MAX} characters.`,
-        )}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {field(
-            'category',
-            'Category *',
-            <select
-              {...register('category', { onChange: () => setValue('subcategory', SUBCATEGORY_NONE) })}
-              {...aria('category')}
-              className={INPUT_CLASS}
-            >
-              <option value="">Select a category</option>
-              {LISTING_CATEGORIES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            'subcategory',
-            'Sub-category',
-            <select
-              {...register('subcategory')}
-              {...aria('subcategory')}
-              className={INPUT_CLASS}
-              disabled={!category}
-            >
-              <option value={SUBCATEGORY_NONE}>None</option>
-              {subcategoriesOf(category).map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>,
-          )}
-        </div>
-        <div>
-          <ProfileImageField
-            value={imageUrl}
-            onChange={(url) => setValue('image_url', url, { shouldDirty: true })}
-            userId={state.uid}
-            label="Ad Photo"
-            kind={AD_IMAGE_KIND}
-            shape="cover"
+            hint={`10 to ${CLASSIFIED_DESCRIPTION_MAX} characters.`}
           />
-          {errors.image_url?.message && (
-            <p className="mt-1 text-sm font-semibold text-red-700">{String(errors.image_url.message)}</p>
-          )}
-        </div>
-        {field(
-          'tags',
-          'Tags',
-          <input
-            {...register('tags')}
-            {...aria('tags', true)}
-            className={INPUT_CLASS}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectInput
+              name="category"
+              label="Category *"
+              idPrefix={ID}
+              options={[{ value: '', label: 'Select a category' }, ...LISTING_CATEGORIES]}
+              rules={{ onChange: () => setValue('subcategory', SUBCATEGORY_NONE) }}
+            />
+            <SelectInput
+              name="subcategory"
+              label="Sub-category"
+              idPrefix={ID}
+              options={[{ value: SUBCATEGORY_NONE, label: 'None' }, ...subcategoriesOf(category)]}
+              disabled={!category}
+            />
+          </div>
+          <div>
+            <ProfileImageField
+              value={imageUrl}
+              onChange={(url) => setValue('image_url', url, { shouldDirty: true })}
+              userId={state.uid}
+              label="Ad Photo"
+              kind={AD_IMAGE_KIND}
+              shape="cover"
+            />
+            <ImageError />
+          </div>
+          <TextInput
+            name="tags"
+            label="Tags"
+            idPrefix={ID}
             placeholder="signed, hardback, vintage"
-          />,
-          `Separate tags with commas (up to ${MAX_TAGS}, ${TAG_MAX_LENGTH} characters each).`,
-        )}
-        <div className="flex items-center gap-2">
-          <input type="checkbox" {...register('is_service')} id="ad-is_service" className="h-4 w-4" />
-          <label htmlFor="ad-is_service" className="text-sm font-semibold text-ink">
-            This ad offers a service
-          </label>
-        </div>
-      </fieldset>
+            hint={`Separate tags with commas (up to ${MAX_TAGS}, ${TAG_MAX_LENGTH} characters each).`}
+          />
+          <CheckboxInput name="is_service" label="This ad offers a service" idPrefix={ID} />
+        </fieldset>
 
-      <fieldset className="space-y-4 rounded-lg border border-line bg-paper p-5">
-        <legend className="px-1 font-serif text-xl font-bold">Pricing & Condition</legend>
-        <div className="grid gap-4 sm:grid-cols-3">
-          {field(
-            'price',
-            'Price',
-            <input
+        <fieldset className="space-y-4 rounded-lg border border-line bg-paper p-5">
+          <legend className="px-1 font-serif text-xl font-bold">Pricing & Condition</legend>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextInput
+              name="price"
+              label="Price"
+              idPrefix={ID}
               type="number"
               step="0.01"
               min="0"
               inputMode="decimal"
-              {...register('price')}
-              {...aria('price', true)}
-              className={INPUT_CLASS}
-            />,
-            'Leave empty for Contact for Pricing; 0 means free.',
-          )}
-          {field(
-            'currency',
-            'Currency',
-            <select {...register('currency')} {...aria('currency')} className={INPUT_CLASS}>
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            'condition',
-            'Condition',
-            <select {...register('condition')} {...aria('condition')} className={INPUT_CLASS}>
-              {CONDITION_FORM_OPTIONS.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>,
-          )}
-        </div>
-        {field(
-          'location',
-          'Location',
-          <input
-            {...register('location')}
-            {...aria('location')}
-            className={INPUT_CLASS}
-            placeholder="City, Country"
-          />,
-        )}
-      </fieldset>
+              hint="Leave empty for Contact for Pricing; 0 means free."
+            />
+            <SelectInput
+              name="currency"
+              label="Currency"
+              idPrefix={ID}
+              options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+            />
+            <SelectInput name="condition" label="Condition" idPrefix={ID} options={CONDITION_FORM_OPTIONS} />
+          </div>
+          <TextInput name="location" label="Location" idPrefix={ID} placeholder="City, Country" />
+        </fieldset>
 
-      <fieldset className="space-y-4 rounded-lg border border-line bg-paper p-5">
-        <legend className="px-1 font-serif text-xl font-bold">Contact Information</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {field(
-            'contact_method',
-            'Contact Method *',
-            <select {...register('contact_method')} {...aria('contact_method')} className={INPUT_CLASS}>
-              <option value="">Select a contact method</option>
-              {CONTACT_METHOD_OPTIONS.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            'contact_info',
-            'Contact Details',
-            <input {...register('contact_info')} {...aria('contact_info', true)} className={INPUT_CLASS} />,
-            'Email, phone or website. Only signed-in members see email and phone details.',
-          )}
-        </div>
-      </fieldset>
+        <fieldset className="space-y-4 rounded-lg border border-line bg-paper p-5">
+          <legend className="px-1 font-serif text-xl font-bold">Contact Information</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectInput
+              name="contact_method"
+              label="Contact Method *"
+              idPrefix={ID}
+              options={[{ value: '', label: 'Select a contact method' }, ...CONTACT_METHOD_OPTIONS]}
+            />
+            <TextInput
+              name="contact_info"
+              label="Contact Details"
+              idPrefix={ID}
+              hint="Email, phone or website. Only signed-in members see email and phone details."
+            />
+          </div>
+        </fieldset>
 
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex gap-2">
-          <button type="submit" className="btn btn-primary" disabled={saving || uploading}>
-            {saving ? 'Saving…' : uploading ? 'Uploading image…' : adId ? 'Update Ad' : 'Create Ad'}
-          </button>
-          <a href={adId ? `/classifieds/${adId}` : '/classifieds'} className="btn btn-outline">
-            Cancel
-          </a>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex gap-2">
+            <SubmitButton busy={saving} waitingLabel={uploading ? 'Uploading image…' : undefined}>
+              {adId ? 'Update Ad' : 'Create Ad'}
+            </SubmitButton>
+            <a href={adId ? `/classifieds/${adId}` : '/classifieds'} className="btn btn-outline">
+              Cancel
+            </a>
+          </div>
+          {adId && <DeleteAdDialog adId={adId} initiallyOpen={confirmDelete} />}
         </div>
-        {adId && <DeleteAdDialog adId={adId} initiallyOpen={confirmDelete} />}
-      </div>
-    </form>
+      </form>
+    </FormProvider>
   );
+}
+
+/** The photo's inline error (the picture field has no field frame of its own). */
+function ImageError() {
+  const error = useFieldError('image_url');
+  return error ? <p className="mt-1 text-sm font-semibold text-red-700">{error}</p> : null;
 }

@@ -1,3 +1,5 @@
+import { SESSION_ENDED_MESSAGE } from '../../domain/accounts/account.ts';
+import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
@@ -12,17 +14,19 @@ interface Props {
 /** Delete for the seller: asks first, then deletes the ad and goes back to the market. */
 export default function DeleteAdDialog({ adId, initiallyOpen = false }: Props) {
   async function confirm() {
-    try {
-      const { deleteAd } = await import('../../data/client/market/classified-ads.ts');
-      await deleteAd(adId);
-      setFlash({ title: 'Success', description: 'Classified ad deleted successfully!' });
+    const outcome = await import('../../data/client/market/classified-ads.ts')
+      .then(({ deleteAd }) => deleteAd(adId))
+      .catch((error: unknown) => ({ ok: false as const, code: 'unknown', message: String(error) }));
+    if (outcome.ok) {
+      setFlash({ title: 'Success', description: ITEM_MESSAGES.adDeleted });
       location.assign('/classifieds');
       return 'leave' as const;
-    } catch (error) {
-      console.error('Failed to delete classified ad.', error);
-      showToast({ title: 'Error', description: 'Failed to delete classified ad.', variant: 'destructive' });
-      return 'stay' as const;
     }
+    console.error(ITEM_MESSAGES.adDeleteFailed, outcome.message);
+    // A session ended elsewhere: the page is already on its way to the sign-in screen.
+    if (outcome.message !== SESSION_ENDED_MESSAGE)
+      showToast({ title: 'Error', description: ITEM_MESSAGES.adDeleteFailed, variant: 'destructive' });
+    return 'stay' as const;
   }
 
   return (

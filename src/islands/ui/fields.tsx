@@ -165,10 +165,12 @@ export function TextArea({
 interface SelectProps extends Omit<BoundProps, 'aside' | 'markRequired'> {
   /** The choices, in order. */
   options: readonly { value: string; label: string }[];
+  /** Greys the select out (a choice that depends on another one not made yet). */
+  disabled?: boolean;
 }
 
 /** A select bound to `name`. */
-export function SelectInput({ name, label, idPrefix, hint, options, rules }: SelectProps) {
+export function SelectInput({ name, label, idPrefix, hint, options, rules, disabled }: SelectProps) {
   const { register } = useFormContext<FieldValues>();
   const error = useFieldError(name);
   const id = fieldId(name, idPrefix);
@@ -177,6 +179,8 @@ export function SelectInput({ name, label, idPrefix, hint, options, rules }: Sel
       <select
         {...register(name, rules)}
         id={id}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={INPUT_CLASS}
       >

@@ -4,7 +4,6 @@ import {
   classifiedAdSchema,
   contactInfoOf,
   replacedAdPhotoFolder,
-  splitAdForm,
 } from '../../../src/domain/market/classified-ad.ts';
 import { fieldErrors, firstErrorMessage } from '../../../src/domain/shared/common.ts';
 
@@ -118,14 +117,11 @@ describe('classifiedAdSchema', () => {
 });
 
 describe('contact details and photos of an ad', () => {
-  it('splits the form: contact details go to the member-only subdocument, never on the ad', () => {
-    const parsed = classifiedAdFormSchema.parse({ ...valid, contact_info: '  a@b.example ' });
-    const { ad, contact } = splitAdForm(parsed);
-    expect(ad).not.toHaveProperty('contact_info');
-    expect(contact).toEqual({ contact_info: 'a@b.example' });
-    expect(splitAdForm(classifiedAdFormSchema.parse({ ...valid, contact_info: '' })).contact).toEqual({
-      contact_info: null,
-    });
+  it('reads the contact details trimmed, blank as none; the ad itself never holds them', () => {
+    expect(classifiedAdFormSchema.parse({ ...valid, contact_info: '  a@b.example ' }).contact_info).toBe(
+      'a@b.example',
+    );
+    expect(classifiedAdFormSchema.parse({ ...valid, contact_info: '' }).contact_info).toBeNull();
     expect(
       classifiedAdSchema.parse({
         ...valid,

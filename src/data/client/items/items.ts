@@ -39,7 +39,8 @@ export async function loadProductService(id: string): Promise<ProductService | n
   }
 }
 
-function parsedSave(outcome: CallOutcome<unknown>): CallOutcome<SaveItemResponse> {
+/** A save's answer checked against the contract (an unexpected answer is a failure, never trusted). */
+export function parsedSave(outcome: CallOutcome<unknown>): CallOutcome<SaveItemResponse> {
   if (!outcome.ok) return outcome;
   const result = saveItemResponseSchema.safeParse(outcome.data);
   return result.success

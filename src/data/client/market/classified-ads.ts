@@ -1,35 +1,26 @@
 /**
- * A member's own classified ads, written with the web SDK (Firestore Lite).
- * firestore.rules decides: only members in good standing create ads, in
- * their own name; only the seller edits or deletes; views are never written
- * here, and the featured flag only by an admin (setAdFeatured). The contact details live in the ad's member-only
- * subdocument (AD_CONTACT_PATH) and are written in the same batch as the ad.
- * A write refused because the session was ended elsewhere opens the sign-in
- * screen (writeWithSession).
+ * A member's own classified ads: read with the web SDK (Firestore Lite; the
+ * rules let the seller read their hidden ads and the ad's member-only contact
+ * details, AD_CONTACT_PATH), written through the saveClassifiedAd and
+ * deleteClassifiedAd callables like every item a member owns (the function
+ * decides: only members in good standing post ads, in their own name; only the
+ * seller or an admin edits or deletes; the featured flag only an admin sets).
+ * An answer that the session was ended elsewhere opens the sign-in screen
+ * (callFunction).
  */
-import {
-  collection,
-  doc,
-  getDoc,
-  getDocs,
-  limit,
-  query,
-  serverTimestamp,
-  updateDoc,
-  where,
-  writeBatch,
-} from 'firebase/firestore/lite';
+import { collection, doc, getDoc, getDocs, limit, query, where } from 'firebase/firestore/lite';
 import {
   AD_CONTACT_PATH,
   classifiedAdSchema,
   contactInfoOf,
-  splitAdForm,
   type ClassifiedAd,
   type ClassifiedAdForm,
 } from '../../../domain/market/classified-ad.ts';
+import type { SaveItemResponse } from '../../../domain/items/item-save.ts';
 import { parseDoc, parseDocs } from '../../firestore-convert.ts';
+import { parsedSave } from '../items/items.ts';
 import { db } from '../members/profiles.ts';
-import { writeWithSession } from '../accounts/session-guard.ts';
+import { callFunction, type CallOutcome } from '../shared/callable.ts';
 
 const ads = () => collection(db(), 'classified_ads');
 const contactDoc = (id: string) =>
@@ -65,39 +56,19 @@ export async function listOwnAds(uid: string): Promise<ClassifiedAd[]> {
   );
 }
 
-/** Posts a new ad for `uid` (active, not featured, no views) with its contact details, in one batch; returns its id. */
-export async function createAd(uid: string, form: ClassifiedAdForm): Promise<string> {
-  const { ad, contact } = splitAdForm(form);
-  const ref = doc(ads());
-  const batch = writeBatch(db());
-  batch.set(ref, {
-    ...ad,
-    user_id: uid,
-    is_active: true,
-    is_featured: false,
-    views_count: 0,
-    created_at: serverTimestamp(),
-  });
-  batch.set(contactDoc(ref.id), contact);
-  await writeWithSession(() => batch.commit());
-  return ref.id;
+/** Posts a new ad for `uid` (active, not featured, no views) with its contact details, through saveClassifiedAd. */
+export async function createAd(uid: string, form: ClassifiedAdForm): Promise<CallOutcome<SaveItemResponse>> {
+  return parsedSave(await callFunction('saveClassifiedAd', { userId: uid, ad: form }));
 }
 
-/** Saves the seller's edit of the ad's content and contact details, in one batch. */
-export async function updateAd(id: string, form: ClassifiedAdForm): Promise<void> {
-  const { ad, contact } = splitAdForm(form);
-  const batch = writeBatch(db());
-  batch.update(doc(ads(), id), { ...ad, updated_at: serverTimestamp() });
-  batch.set(contactDoc(id), contact);
-  await writeWithSession(() => batch.commit());
+/** Saves the seller's (or an admin's) edit of the ad's content and contact details. */
+export async function updateAd(id: string, form: ClassifiedAdForm): Promise<CallOutcome<SaveItemResponse>> {
+  return parsedSave(await callFunction('saveClassifiedAd', { adId: id, ad: form }));
 }
 
-/** Deletes the ad and its contact details, in one batch. */
-export async function deleteAd(id: string): Promise<void> {
-  const batch = writeBatch(db());
-  batch.delete(contactDoc(id));
-  batch.delete(doc(ads(), id));
-  await writeWithSession(() => batch.commit());
+/** Deletes the ad and its contact details. */
+export async function deleteAd(id: string): Promise<CallOutcome<unknown>> {
+  return callFunction('deleteClassifiedAd', { id });
 }
 
 /** Whether the ad is featured now (for the admin's switch; the cached page may be older). */
@@ -106,9 +77,7 @@ export async function isAdFeatured(id: string): Promise<boolean> {
   return snapshot.get('is_featured') === true;
 }
 
-/** An admin features the ad (listed first under 'Featured First') or stops featuring it; the rules refuse anyone else. */
-export async function setAdFeatured(id: string, featured: boolean): Promise<void> {
-  await writeWithSession(() =>
-    updateDoc(doc(ads(), id), { is_featured: featured, updated_at: serverTimestamp() }),
-  );
+/** An admin features the ad (listed first under 'Featured First') or stops featuring it; the function refuses anyone else. */
+export async function setAdFeatured(id: string, featured: boolean): Promise<CallOutcome<SaveItemResponse>> {
+  return parsedSave(await callFunction('saveClassifiedAd', { adId: id, admin: { is_featured: featured } }));
 }

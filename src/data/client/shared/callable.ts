@@ -6,7 +6,7 @@ import { FirebaseError } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import type { CallableName, CallableRequest, CallableResponse } from '../../../domain/shared/callables.ts';
 import { emulator, firebaseApp, FUNCTIONS_REGION, usesEmulators } from './firebase.ts';
-import { isSessionEndedAnswer, leaveSession } from '../accounts/session-guard.ts';
+import { isSessionEndedAnswer, leaveSession, sessionWasEnded } from '../accounts/session-guard.ts';
 
 /** How a call ended: the function's answer, or its error code ('resource-exhausted' …) and message. */
 export type CallOutcome<T> = { ok: true; data: T } | { ok: false; code: string; message: string };
@@ -40,7 +40,8 @@ function functions(): Promise<Functions> {
 /**
  * Calls the callable function `name` with `data`, typed by its entry in
  * src/domain/shared/callables.ts; never throws. An answer that the session was ended
- * elsewhere also opens the sign-in screen (session-guard.ts).
+ * elsewhere, or a refusal as signed out once this browser's session has ended,
+ * also opens the sign-in screen (session-guard.ts).
  */
 export async function callFunction<N extends CallableName>(
   name: N,
@@ -55,7 +56,13 @@ export async function callFunction<N extends CallableName>(
       // The SDK appends the HTTP status (' [401]'): the function's own sentence is what a person reads.
       const message = error.message.replace(/ \[\d{3}\]$/, '');
       // The session was ended elsewhere: the one place that sends this browser to the sign-in screen.
-      if (isSessionEndedAnswer(code, message)) leaveSession();
+      // A call refused as signed out counts too when this browser's session did end (another tab
+      // left it first, so this call went without a token), as a refused direct write does.
+      if (
+        isSessionEndedAnswer(code, message) ||
+        (code === 'unauthenticated' && (await sessionWasEnded().catch(() => false)))
+      )
+        leaveSession();
       return { ok: false, code, message };
     }
     return { ok: false, code: 'unknown', message: error instanceof Error ? error.message : String(error) };
