@@ -23,7 +23,7 @@ import { endBilling } from '../billing/account-end';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { PAGE_SLUGS } from './page-slug';
 import { guardedCall } from '../shared/guard';
-import { THROTTLES, throttleKey } from './throttle';
+import { throttleRef } from './throttle';
 import { removeMemberReviews } from '../readers/save-review';
 import { removeMemberShelves } from '../readers/set-shelf';
 
@@ -173,9 +173,7 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
   async member_records({ firestore, uid }) {
     const batch = firestore.batch();
     MEMBER_KEYED_COLLECTIONS.forEach((collection) => batch.delete(firestore.collection(collection).doc(uid)));
-    MEMBER_THROTTLE_KINDS.forEach((kind) =>
-      batch.delete(firestore.collection(THROTTLES).doc(throttleKey({ kind, value: uid }))),
-    );
+    MEMBER_THROTTLE_KINDS.forEach((kind) => batch.delete(throttleRef(firestore, { kind, value: uid })));
     await batch.commit();
   },
 };

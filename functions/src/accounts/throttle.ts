@@ -6,10 +6,11 @@ import {
   recordAttempt,
   THROTTLES,
   throttleKey,
+  throttleRef,
   type ThrottleSubject,
 } from '../../../src/data/server/shared/throttle';
 
-export { THROTTLES, throttleKey, type ThrottleSubject };
+export { THROTTLES, throttleKey, throttleRef, type ThrottleSubject };
 
 /**
  * Counts one attempt against every subject, in one transaction: either all of
@@ -22,7 +23,7 @@ export async function consumeAttempt(
   message: string,
   now = Date.now(),
 ): Promise<void> {
-  const refs = subjects.map((subject) => firestore.collection(THROTTLES).doc(throttleKey(subject)));
+  const refs = subjects.map((subject) => throttleRef(firestore, subject));
   const refused = await firestore.runTransaction(async (tx) => {
     const snapshots = refs.length > 0 ? await tx.getAll(...refs) : [];
     const decisions = subjects.map((subject, i) => decideFromLog(snapshots[i], subject, now));

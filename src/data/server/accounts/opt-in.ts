@@ -26,13 +26,7 @@ import {
 import { isOwnerPublic, ownerVisibilityOf } from '../../../domain/shared/visibility.ts';
 import { emailHash } from '../shared/email-hash.ts';
 import { tokenHash } from './opt-in-token.ts';
-import {
-  decideFromLog,
-  recordAttempt,
-  THROTTLES,
-  throttleKey,
-  type ThrottleSubject,
-} from '../shared/throttle.ts';
+import { decideFromLog, recordAttempt, throttleRef, type ThrottleSubject } from '../shared/throttle.ts';
 
 /** What a request came to: accepted (the same for every address), or the client is over its limit. */
 export type RequestOutcome = 'accepted' | 'tooMany';
@@ -62,14 +56,13 @@ export async function requestOptIn(
     value: mailboxKey(request.email),
     limits: OPT_IN_LIMITS_PER_EMAIL,
   };
-  const logRef = (subject: ThrottleSubject) => db.collection(THROTTLES).doc(throttleKey(subject));
   const mailRequest = db.collection(OPT_IN_REQUESTS).doc();
   const purpose = request.purpose;
   const authorRef = purpose.kind === 'follow' ? db.collection('profiles').doc(purpose.authorUid) : null;
   return db.runTransaction(async (tx) => {
     const [clientLog, addressLog, author] = await tx.getAll(
-      logRef(client),
-      logRef(address),
+      throttleRef(db, client),
+      throttleRef(db, address),
       ...(authorRef ? [authorRef] : []),
     );
     const clientDecision = decideFromLog(clientLog, client, now.getTime());

@@ -17,13 +17,7 @@ import {
   type Reporter,
   type ReportRequest,
 } from '../../../domain/admin/report.ts';
-import {
-  decideFromLog,
-  recordAttempt,
-  THROTTLES,
-  throttleKey,
-  type ThrottleSubject,
-} from '../shared/throttle.ts';
+import { decideFromLog, recordAttempt, throttleRef, type ThrottleSubject } from '../shared/throttle.ts';
 
 /** What a report request came to. */
 export type ReportOutcome = 'sent' | 'already' | 'unavailable' | 'tooMany';
@@ -64,7 +58,7 @@ export async function submitReport(
     value: clientAddress,
     limits: REPORT_LIMITS_PER_CLIENT,
   };
-  const logRef = db.collection(THROTTLES).doc(throttleKey(client));
+  const logRef = throttleRef(db, client);
   const itemRef = db.collection(REPORT_ITEM_COLLECTIONS[request.kind]).doc(request.itemId);
   const reportRef = db.collection(REPORTS).doc(reportId(request, reporter));
   return db.runTransaction(async (tx) => {

@@ -4,7 +4,13 @@
 // throttled subject. Only the Admin SDK touches this collection: firestore.rules has
 // no match for it, so every client read and write is denied.
 import { createHash } from 'node:crypto';
-import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { decideAttempt, type ThrottleDecision, type ThrottleLimit } from '../../../domain/shared/throttle.ts';
 
 /** The collection of attempt logs. */
@@ -23,6 +29,14 @@ export interface ThrottleSubject {
 /** The document id of a subject: a hash, so no address or IP sits in the id. */
 export function throttleKey(subject: Pick<ThrottleSubject, 'kind' | 'value'>): string {
   return `${subject.kind}-${createHash('sha256').update(subject.value).digest('hex').slice(0, 32)}`;
+}
+
+/** The attempt log of a subject: throttles/{throttleKey}. */
+export function throttleRef(
+  db: Firestore,
+  subject: Pick<ThrottleSubject, 'kind' | 'value'>,
+): DocumentReference {
+  return db.collection(THROTTLES).doc(throttleKey(subject));
 }
 
 /** The attempt times stored in a log (none when the log is missing or malformed). */
