@@ -20,6 +20,7 @@ import type { BookCategory } from '../../../domain/books/genres.ts';
 import { tryParseDoc } from '../../firestore-convert.ts';
 import { cursorBatches } from '../shared/cursor-pages.ts';
 import { getDb } from '../shared/firestore.ts';
+import { plannedQuery } from '../shared/planned-query.ts';
 import { meterCount } from '../shared/read-meter.ts';
 
 /** One page of a listing. */
@@ -35,12 +36,7 @@ export interface BookListingPage {
 }
 
 function planQuery(plan: ListingPlan, db: Firestore): Query {
-  let query: Query = db.collection('books');
-  for (const [field, value] of plan.equals) query = query.where(field, '==', value);
-  if (plan.arrayContains)
-    query = query.where(plan.arrayContains.field, 'array-contains', plan.arrayContains.value);
-  for (const [field, direction] of plan.orderBy) query = query.orderBy(field, direction);
-  return query;
+  return plannedQuery(db.collection('books'), plan);
 }
 
 interface Scanned {

@@ -25,6 +25,7 @@ import {
 import { tryParseDoc } from '../../firestore-convert.ts';
 import { cursorBatches } from '../shared/cursor-pages.ts';
 import { getDb } from '../shared/firestore.ts';
+import { plannedQuery } from '../shared/planned-query.ts';
 import { meterCount } from '../shared/read-meter.ts';
 
 /** One page of the market. */
@@ -40,12 +41,7 @@ export interface MarketPage {
 }
 
 function planQuery(plan: MarketPlan, db: Firestore): Query {
-  let query: Query = db.collection(MARKET_COLLECTION);
-  for (const [field, value] of plan.equals) query = query.where(field, '==', value);
-  if (plan.arrayContains)
-    query = query.where(plan.arrayContains.field, 'array-contains', plan.arrayContains.value);
-  for (const [field, direction] of plan.orderBy) query = query.orderBy(field, direction);
-  return query;
+  return plannedQuery(db.collection(MARKET_COLLECTION), plan);
 }
 
 interface Scanned {
