@@ -251,6 +251,24 @@ export function listingQuery(filters: BookFilters, names: ListingParamNames, aft
   return query === '' ? '' : `?${query}`;
 }
 
+/**
+ * A listing page's paging links at `path`: 'Load more' to the page after `next`
+ * (when more books may follow) and, on a later page, 'Back to the first page',
+ * both keeping the filters.
+ */
+export function listingPagingHrefs(
+  path: string,
+  filters: BookFilters,
+  names: ListingParamNames,
+  next: string | undefined,
+  continued: boolean,
+): { nextHref: string | undefined; firstHref: string | undefined } {
+  return {
+    nextHref: next && `${path}${listingQuery(filters, names, next)}`,
+    firstHref: continued ? `${path}${listingQuery(filters, names)}` : undefined,
+  };
+}
+
 /** The category options of a listing's filter, with the value written to the URL. */
 export function categoryOptions(names: ListingParamNames): { value: string; label: string }[] {
   return BOOK_CATEGORIES.map((category) => ({

@@ -9,6 +9,7 @@ import {
   hasFilters,
   isExact,
   listingFieldsOf,
+  listingPagingHrefs,
   listingQuery,
   matchesResidual,
   parseListingParams,
@@ -238,6 +239,28 @@ describe('listingQuery', () => {
         filters,
       );
     }
+  });
+});
+
+describe('listingPagingHrefs', () => {
+  const filters = { genre: 'history', sort: 'published' as const };
+
+  it('links Load more after the last book and, on a later page, back to the first, keeping the filters', () => {
+    expect(listingPagingHrefs('/categories', filters, CATEGORY_PARAMS, 'b24', true)).toEqual({
+      nextHref: '/categories?subGenre=history&sort=published&after=b24',
+      firstHref: '/categories?subGenre=history&sort=published',
+    });
+    expect(listingPagingHrefs('/audiobooks', {}, AUDIOBOOK_PARAMS, 'b24', true)).toEqual({
+      nextHref: '/audiobooks?after=b24',
+      firstHref: '/audiobooks',
+    });
+  });
+
+  it('has no Load more on the last page and no way back on the first', () => {
+    expect(listingPagingHrefs('/free-books', filters, CATEGORY_PARAMS, undefined, false)).toEqual({
+      nextHref: undefined,
+      firstHref: undefined,
+    });
   });
 });
 

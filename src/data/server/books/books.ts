@@ -6,13 +6,17 @@
 import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
 import { bookSchema, type Book } from '../../../domain/books/book.ts';
 import {
+  hasFilters,
   isExact,
+  listingPagingHrefs,
   matchesResidual,
+  parseListingParams,
   planListing,
   scanOptions,
   scanPage,
   type BookFilters,
   type ListingKind,
+  type ListingParamNames,
   type ListingRequest,
   type ListingPlan,
 } from '../../../domain/books/book-listing.ts';
@@ -141,4 +145,36 @@ export async function loadListing(
   }
   if (!page.cursorFound) notes.push('That page link has expired, so the first page is shown.');
   return { filters, page, notes, continued: after !== undefined && page.cursorFound };
+}
+
+/** A listing page's data (/categories, /free-books, /audiobooks): the loaded listing and its paging links. */
+export interface ListingPageData extends LoadedListing {
+  /** True when a search or a category or genre filter is set. */
+  filtered: boolean;
+  /** 'Load more': the next page, when more books may follow. */
+  nextHref: string | undefined;
+  /** 'Back to the first page', on a later page. */
+  firstHref: string | undefined;
+}
+
+/**
+ * Loads the listing page at `path` from its query string, read with the page's
+ * parameter names; its total is counted unless `countTotal` says otherwise for
+ * the requested filters (a page that counts the same books itself).
+ */
+export async function loadListingPage(
+  kind: ListingKind,
+  path: string,
+  params: URLSearchParams,
+  names: ListingParamNames,
+  countTotal: (filters: BookFilters) => boolean = () => true,
+  db: Firestore = getDb(),
+): Promise<ListingPageData> {
+  const request = parseListingParams(params, names);
+  const listing = await loadListing(kind, request, countTotal(request.filters), db);
+  return {
+    ...listing,
+    filtered: hasFilters(listing.filters),
+    ...listingPagingHrefs(path, listing.filters, names, listing.page.next, listing.continued),
+  };
 }
