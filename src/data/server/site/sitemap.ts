@@ -27,25 +27,17 @@ const MAX_ENTRIES = 20000;
 
 /** The book fields a sitemap entry is built from. */
 const bookEntrySchema = bookSchema.pick({ id: true, user_id: true, created_at: true, updated_at: true });
-/** The product/service fields a sitemap entry is built from. */
-const productEntrySchema = productServiceSchema.pick({
+/** The fields an owned item's sitemap entry is built from (ownedItemEntries), for products/services and ads alike. */
+const OWNED_ITEM_ENTRY_FIELDS = {
   id: true,
   user_id: true,
   is_active: true,
   moderation_hidden: true,
   created_at: true,
   updated_at: true,
-});
-
-/** The classified ad fields a sitemap entry is built from. */
-const adEntrySchema = classifiedAdSchema.pick({
-  id: true,
-  user_id: true,
-  is_active: true,
-  moderation_hidden: true,
-  created_at: true,
-  updated_at: true,
-});
+} as const;
+const productEntrySchema = productServiceSchema.pick(OWNED_ITEM_ENTRY_FIELDS);
+const adEntrySchema = classifiedAdSchema.pick(OWNED_ITEM_ENTRY_FIELDS);
 
 /**
  * /profile/{slug} of every public (active, approved) member whose page renders.
