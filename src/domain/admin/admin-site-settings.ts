@@ -7,14 +7,19 @@ import { DEFAULT_FREE_PREVIEW_TITLE, LEGACY_DEFAULT_FREE_PREVIEW_TITLE } from '.
 import { TEXT_LIMITS } from '../shared/common.ts';
 import { MAX_MENU_ITEMS, siteSettingsWriteSchema, type MenuItem } from '../site/site-settings.ts';
 
+/** The fields of the Site Settings tab's Logo & Branding section. */
+export const BRANDING_FIELDS = {
+  logo_url: true,
+  site_title: true,
+  header_description: true,
+  hero_description: true,
+  website_url: true,
+} as const;
+
 /** The fields the Site Settings tab edits (each optional: a section saves only its own). */
 export const siteSettingsEditSchema = siteSettingsWriteSchema
   .pick({
-    logo_url: true,
-    site_title: true,
-    header_description: true,
-    hero_description: true,
-    website_url: true,
+    ...BRANDING_FIELDS,
     menu_items: true,
     social_links: true,
     promotion_code: true,

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
+  BRANDING_FIELDS,
   canAddMenuItem,
   moveMenuItem,
   siteSettingsEditSchema,
@@ -25,15 +26,7 @@ import { INPUT_CLASS, SubmitButton } from '../ui/fields.tsx';
 import { useAsync } from '../ui/use-async.ts';
 import FormAlert from '../ui/FormAlert.tsx';
 
-const brandingSchema = siteSettingsEditSchema
-  .pick({
-    logo_url: true,
-    site_title: true,
-    header_description: true,
-    hero_description: true,
-    website_url: true,
-  })
-  .required();
+const brandingSchema = siteSettingsEditSchema.pick(BRANDING_FIELDS).required();
 type Branding = z.input<typeof brandingSchema>;
 
 /** Logo & Branding: the logo (uploaded through the image pipeline), title, descriptions and site address. */
