@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { EMAIL_LINK_INVALID_MESSAGE } from '../../domain/accounts/account.ts';
 import { clearHint } from '../../lib/session-hint.ts';
+import LinkRefused from './LinkRefused.tsx';
 
 type State = { step: 'working' } | { step: 'invalid'; message: string } | { step: 'done'; changed: boolean };
 
@@ -46,10 +47,7 @@ export default function ConfirmEmail() {
   if (state.step === 'working') return <p role="status">Confirming your email address…</p>;
   if (state.step === 'invalid') {
     return (
-      <div className="space-y-4">
-        <p role="alert" className="rounded-md border border-red-700 bg-white p-3 font-semibold text-red-700">
-          {state.message}
-        </p>
+      <LinkRefused message={state.message}>
         <p>
           Log in and open{' '}
           <a href="/account" className="text-accent underline">
@@ -57,7 +55,7 @@ export default function ConfirmEmail() {
           </a>{' '}
           to ask for a new link.
         </p>
-      </div>
+      </LinkRefused>
     );
   }
   return (

@@ -9,6 +9,7 @@ import {
 } from '../../domain/accounts/account.ts';
 import { showToast } from '../../lib/toast.ts';
 import ForgotPasswordForm from './ForgotPasswordForm.tsx';
+import LinkRefused from './LinkRefused.tsx';
 import { PasswordField, SubmitButton } from '../ui/fields.tsx';
 
 type State =
@@ -79,13 +80,10 @@ export default function ResetPassword() {
   }
   if (state.step === 'invalid') {
     return (
-      <div className="space-y-4">
-        <p role="alert" className="rounded-md border border-red-700 bg-white p-3 font-semibold text-red-700">
-          {state.message}
-        </p>
+      <LinkRefused message={state.message}>
         <h2 className="text-xl font-bold">Ask for a new link</h2>
         <ForgotPasswordForm idPrefix="reset-again" />
-      </div>
+      </LinkRefused>
     );
   }
   if (state.step === 'done') {
