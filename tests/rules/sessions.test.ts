@@ -2,7 +2,7 @@
 // or deactivated a moment ago, and any token issued before the member's
 // sessions were ended (the profile's tokens_valid_after stamp), write nothing,
 // although the token still carries the admin claim and is not expired.
-// Actor × operation: member writes (own profile, a new classified ad) and admin
+// Actor × operation: member writes (own profile, own shelf privacy setting) and admin
 // writes (a blog post, another member's profile) and an admin-only read.
 import {
   addDoc,
@@ -68,20 +68,8 @@ const memberWrite = (db: Firestore) =>
     about_me: 'Written after the cut?',
     updated_at: serverTimestamp(),
   });
-const adWrite = (db: Firestore, uid: string) =>
-  setDoc(doc(db, 'classified_ads', `ad-${uid}`), {
-    user_id: uid,
-    title: 'Oak bookshelf',
-    description: 'Five shelves, solid oak, collection only.',
-    category: 'storage-organization',
-    currency: 'GBP',
-    contact_method: 'message',
-    tags: [],
-    is_active: true,
-    is_featured: false,
-    views_count: 0,
-    created_at: serverTimestamp(),
-  });
+const settingWrite = (db: Firestore, uid: string) =>
+  setDoc(doc(db, 'shelf_settings', uid), { private: true, updated_at: serverTimestamp() });
 const adminWrite = (db: Firestore, uid: string = uids.admin) =>
   addDoc(collection(db, 'blog_posts'), {
     title: 'Notes from the team',
@@ -99,14 +87,14 @@ const adminRead = (db: Firestore) => getDocs(collection(db, 'admin_audit_log'));
 describe('a member whose sessions were ended', () => {
   it('cannot write with a token signed in before the stamp', async () => {
     await expectDenied(memberWrite(memberDb(uids.owner, CUT_SECONDS - 1)));
-    await expectDenied(adWrite(memberDb(uids.owner, CUT_SECONDS - 1), uids.owner));
+    await expectDenied(settingWrite(memberDb(uids.owner, CUT_SECONDS - 1), uids.owner));
   });
   it('writes again after signing in (the same second as the stamp or later)', async () => {
     await expectAllowed(memberWrite(memberDb(uids.owner, CUT_SECONDS)));
-    await expectAllowed(adWrite(memberDb(uids.owner, CUT_SECONDS + 30), uids.owner));
+    await expectAllowed(settingWrite(memberDb(uids.owner, CUT_SECONDS + 30), uids.owner));
   });
   it('a member whose sessions were never ended writes with any token', async () => {
-    await expectAllowed(adWrite(memberDb(uids.other, 1), uids.other));
+    await expectAllowed(settingWrite(memberDb(uids.other, 1), uids.other));
   });
   it('cannot clear or move the stamp', async () => {
     const db = memberDb(uids.owner, CUT_SECONDS + 30);

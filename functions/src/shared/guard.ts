@@ -5,7 +5,7 @@
 // more, so a token keeps its admin claim and its sign-in for up to an hour after
 // a demotion, a deactivation or "sign out everywhere". Every callable is built
 // with `guardedCall` (or, when it must be reachable by visitors, `openCall`
-// with the reason); a unit test fails when a callable exported from index.ts
+// with the reason); a unit test fails when a callable exported from functions.ts
 // was built otherwise. The guard reads the caller's profile once (role,
 // approval, is_active and the session stamp `tokens_valid_after`) and applies
 // src/domain/accounts/caller-standing.ts, the same rule firestore.rules applies.
@@ -152,7 +152,7 @@ declare const guardedBrand: unique symbol;
 
 /**
  * A callable built here, answering `Return`. The brand exists only for the type
- * checker: index.ts uses it to find the callables it exports and to hold each
+ * checker: functions.ts uses it to find the callables it exports and to hold each
  * against its entry in src/domain/shared/callables.ts.
  */
 export type GuardedCallable<Return> = CallableFunction<unknown, Promise<Return>> & {

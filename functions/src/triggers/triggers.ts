@@ -4,9 +4,9 @@
 // the document as it now is.
 //
 // Some triggers stay their own functions because they need settings or events of their own:
-// - followerCountOnCreate and followerCountOnDelete (follows/follower-count.ts): the
+// - followerCountOnCreate and followerCountOnDelete (readers/follower-count.ts): the
 //   only work on follows, and only when one comes or goes (updates wake nothing);
-// - mailOptInConfirmation (opt-in/confirmation-mail.ts): the only work on opt-in
+// - mailOptInConfirmation (accounts/confirmation-mail.ts): the only work on opt-in
 //   requests, and it sends mail;
 // - searchTypesense (search/search-typesense.ts): feeds the search server one change
 //   at a time (maxInstances 1, concurrency 1), so changes arrive in order.

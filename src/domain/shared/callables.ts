@@ -4,7 +4,7 @@
  *
  * - The site calls them through `callFunction(name, request)`
  *   (src/data/client/shared/callable.ts), which takes its types from this table.
- * - functions/src/index.ts checks that it exports exactly these names and that
+ * - functions/src/functions.ts checks that it exports exactly these names and that
  *   each function's answer is the one written here.
  *
  * So renaming, adding or retyping a callable is one edit here, and any side left

@@ -14,7 +14,7 @@ import ConfirmDialog, { type ConfirmOutcome } from '../ui/ConfirmDialog.tsx';
 import { CheckboxInput, SubmitButton } from '../ui/fields.tsx';
 import { submitValid } from '../ui/submit-valid.ts';
 import { useKeptDraft } from '../ui/use-kept-draft.ts';
-import { failureToast, saveFailureToast } from './failure-toast.ts';
+import { failureToast, saveFailureToast } from '../ui/failure-toast.ts';
 import {
   ownedItemDraftKey,
   type AdminFlag,

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { REVIEW_MESSAGES } from '../../domain/readers/review.ts';
 import { SHELF_LABELS, SHELF_MESSAGES, type Shelf } from '../../domain/readers/shelf.ts';
 import { showToast } from '../../lib/toast.ts';
-import { failureToast } from '../items/failure-toast.ts';
+import { failureToast } from '../ui/failure-toast.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 
 /** What the member has of this book: their shelf (or null) and their review's stars (or null). */

@@ -19,7 +19,7 @@ import {
 } from '../../domain/readers/review.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
-import { failureToast } from '../items/failure-toast.ts';
+import { failureToast } from '../ui/failure-toast.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { SubmitButton, TextArea } from '../ui/fields.tsx';
 import { submitValid } from '../ui/submit-valid.ts';

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { SHELF_LABELS, SHELF_MESSAGES, SHELVES, type Shelf } from '../../domain/readers/shelf.ts';
 import { showToast } from '../../lib/toast.ts';
-import { failureToast } from '../items/failure-toast.ts';
+import { failureToast } from '../ui/failure-toast.ts';
 
 const data = () => import('../../data/client/readers/shelves.ts');
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ITEM_MESSAGES } from '../../../src/domain/items/item-save';
 import { LIMIT_MESSAGES } from '../../../src/domain/items/plan-limits';
-import { failureToast, saveFailureToast } from '../../../src/islands/items/failure-toast';
+import { failureToast, saveFailureToast } from '../../../src/islands/ui/failure-toast';
 
 describe('owned-item failure toasts', () => {
   it('title a failure Error and describe it with the failure text', () => {

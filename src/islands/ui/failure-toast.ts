@@ -1,5 +1,5 @@
 /**
- * The toast an owned-item editor shows when a save or delete fails. Every error
+ * The toast an island shows when a save or delete fails (owned items, shelves, reviews). Every error
  * toast is titled 'Error' with the failure text as its description; when the
  * server refused for a reason the member can act on, its message follows.
  */
