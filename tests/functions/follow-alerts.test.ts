@@ -155,7 +155,9 @@ async function bookWithFollowers(count: number) {
 }
 
 describe('exactly once', () => {
-  it('a batch that dies midway is retried without mailing anyone twice; a late duplicate task does nothing', async () => {
+  // The engine's own exactly-once tests are in mail-batches.test.ts; this one checks that a
+  // follower whose alert failed after the daily cap let it through is alerted on the retry.
+  it('a batch that dies midway is retried without mailing anyone twice, the daily cap letting the retry through', async () => {
     const { bookId } = await bookWithFollowers(30);
     let crashAfter = 12;
     const { deps, mailed, queued } = fakeDeps();

@@ -4,9 +4,10 @@
  * book_alerts/{bookId}.released_at) of everyone they follow; no mail when there
  * is nothing new. Exactly once per follower per ISO week: the delivery record
  * `follow_digests/{followerKey}_{week}` is claimed before the mail goes out and
- * marked sent after (claimDelivery), so a rerun or retry of the week's run
- * skips everyone already mailed. The record also lists the follows the digest
- * covered, which its unsubscribe link stops.
+ * marked sent after (claimDelivery, from the bulk-mail engine mail/batches.ts),
+ * so a rerun or retry of the week's run skips everyone already mailed. The
+ * record also lists the follows the digest covered, which its unsubscribe link
+ * stops.
  *
  * Backlist books (released with kind 'backlist': dated more than
  * BACKLIST_AFTER_DAYS before they were listed, src/domain/books/releases.ts) sent no
@@ -34,7 +35,7 @@ import {
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { toPlainData, tryParseDoc } from '../../../src/data/firestore-convert';
 import { chunk, MAX_IN_VALUES } from '../shared/firestore';
-import { claimDelivery, withConcurrency } from '../editorial/send';
+import { claimDelivery, markFailed, markSent, withConcurrency } from '../mail/batches';
 import { digestMail, type AlertBook } from './alert-mail';
 import { BOOK_ALERTS, type AlertDeps } from './release-alerts';
 
@@ -195,14 +196,11 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
     try {
       await deps.sendMail(digestMail(brand, books, to, digestId, backlist));
     } catch (error) {
-      await ref.set(
-        { status: 'failed', claimed_at: Timestamp.fromMillis(0), error: String(error).slice(0, 500) },
-        { merge: true },
-      );
+      await markFailed(ref, error);
       outcome.open += 1;
       return;
     }
-    await ref.set({ status: 'sent', sent_at: Timestamp.fromDate(deps.now()) }, { merge: true });
+    await markSent(ref, deps.now());
     outcome.sent += 1;
     for (const { id, deferred } of follows) if (deferred.length > 0) await clearDeferred(fs, id, deferred);
   });

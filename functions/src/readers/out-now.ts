@@ -15,23 +15,23 @@
  *   out_now_at and freezes every follower of the author (instant and weekly)
  *   into out-now batches. A second run, or two runs at once, find no due marker
  *   or lose the transaction, and send nothing.
- * - The fan-out: as the release's (deliverAlertBatch, round 'out_now'), each
- *   follower's delivery claimed in out_now_deliveries/{followId}. A claim whose
- *   batches were not all queued (the run died) is queued by the next run
- *   (out_now_queued false).
+ * - The fan-out: as the release's, on the bulk-mail engine (deliverAlertBatch,
+ *   round 'out_now'), each follower's delivery claimed in
+ *   out_now_deliveries/{followId}. A claim whose batches were not all queued
+ *   (the run died) is queued by the next run (out_now_queued false).
  */
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { FOLLOWS } from '../../../src/domain/readers/follows';
 import { isOutNow, outNowDue } from '../../../src/domain/books/releases';
 import { todayOf } from '../../../src/domain/books/book-details';
+import { freezeBatches, intoBatches } from '../mail/batches';
 import {
   BOOK_ALERTS,
-  batchId,
-  batchRef,
+  BOOK_ALERT_MAIL,
+  alertPlace,
   dateOf,
-  intoBatches,
   markerRef,
-  queueOpenBatches,
+  queueAlertBatches,
   type AlertDeps,
 } from './release-alerts';
 
@@ -106,22 +106,13 @@ export async function claimOutNow(deps: AlertDeps, bookId: string): Promise<OutN
     tx.update(marker.ref, {
       out_now_due: FieldValue.delete(),
       out_now_at: at,
-      out_now_recipient_count: ids.length,
-      out_now_batch_count: batches.length,
-      out_now_batches_done: 0,
-      out_now_queued: false,
-      out_now_completed_at: batches.length === 0 ? at : null,
+      ...freezeBatches(tx, BOOK_ALERT_MAIL, alertPlace(fs, bookId, 'out_now'), batches, ids.length, at),
+      // An out-now that freezes nobody is complete at once.
+      ...(batches.length === 0 ? { out_now_completed_at: at } : {}),
     });
-    batches.forEach((list, n) =>
-      tx.create(batchRef(fs, bookId, batchId(n), 'out_now'), {
-        follow_ids: list,
-        done: false,
-        created_at: at,
-      }),
-    );
     return 'claimed';
   });
-  if (claim === 'claimed') await queueOpenBatches(deps, bookId, 'out_now');
+  if (claim === 'claimed') await queueAlertBatches(deps, bookId, 'out_now');
   return claim;
 }
 
@@ -134,7 +125,7 @@ export async function releaseDueOutNow(deps: AlertDeps): Promise<OutNowOutcome> 
   const outcome: OutNowOutcome = { claimed: 0, done: 0, cancelled: 0, moved: 0, waiting: 0, requeued: 0 };
   const unqueued = await fs.collection(BOOK_ALERTS).where('out_now_queued', '==', false).select().get();
   for (const doc of unqueued.docs) {
-    await queueOpenBatches(deps, doc.id, 'out_now');
+    await queueAlertBatches(deps, doc.id, 'out_now');
     outcome.requeued += 1;
   }
   const due = await fs.collection(BOOK_ALERTS).where('out_now_due', '<=', todayOf(deps.now())).select().get();

@@ -1,24 +1,26 @@
 /**
- * New-book alerts, exactly once per follower per book, on the newsletter's
- * pattern (newsletters/send.ts):
+ * New-book alerts, exactly once per follower per book, on the bulk-mail engine
+ * (mail/batches.ts, which holds the batches' queueing, the delivery claims and
+ * their leases, and completion; BOOK_ALERT_MAIL is this kind's config):
  *
  * 1. The release. When a book becomes public (published, its author approved
  *    and active: books.is_public, src/domain/shared/visibility.ts), one transaction
  *    checks that it is still public and that `book_alerts/{bookId}` does not
  *    exist, and creates it together with the instant followers' follow ids
- *    frozen into batch documents (`book_alerts/{bookId}/batches/{n}`). The
- *    marker is never removed, so a second trigger for the same change, a
- *    retried event, or the book hidden and shown again finds it and releases
- *    nothing more. Its released_at is what the weekly digest gathers.
+ *    frozen into batch documents (`book_alerts/{bookId}/batches/{n}`, their
+ *    `follow_ids`). The marker is never removed, so a second trigger for the
+ *    same change, a retried event, or the book hidden and shown again finds it
+ *    and releases nothing more. Its released_at is what the weekly digest gathers.
  * 2. The fan-out. One task per batch (deliverReleaseAlerts), due ALERT_DELAY_MS
  *    after the release: a book deleted or hidden before then alerts nobody.
  *    Each follower's delivery is claimed in
  *    `book_alerts/{bookId}/deliveries/{followId}` before the mail goes out and
- *    marked sent after (claimDelivery), so a retried or duplicated task skips
- *    everyone already mailed. The daily cap is checked on the follow itself
- *    (last_alert, in a transaction): a follower alerted of another book of the
- *    author within ALERT_CAP_MS gets no mail now; the book is added to the
- *    follow's deferred_book_ids for their next digest, and the delivery is done.
+ *    marked sent after, so a retried or duplicated task skips everyone already
+ *    mailed. The daily cap is checked on the follow itself (last_alert, in a
+ *    transaction) once the delivery is claimed: a follower alerted of another
+ *    book of the author within ALERT_CAP_MS gets no mail now; the book is added
+ *    to the follow's deferred_book_ids for their next digest, and the delivery
+ *    is done (deferred: true).
  * 3. Completion. The batch that completes last sets completed_at.
  *
  * What a release sends depends on the book's publication date when it first
@@ -26,16 +28,15 @@
  * `kind`: 'new' alerts as above; 'preorder' sends a "coming on <date>" alert the
  * same way and notes the date as `out_now_due`, where the out-now job (out-now.ts)
  * finds it; 'backlist' freezes nobody (a marker with no batches), so only the
- * weekly digest lists it. The out-now round runs on the same marker with the
- * same steps under its own names (ROUNDS: out_now_batches, out_now_deliveries,
- * out_now_* fields), to every follower of the author whatever their mode.
+ * weekly digest lists it. The out-now round is a second send on the same marker
+ * under its own names (ROUNDS: out_now_batches, out_now_deliveries, out_now_*
+ * counters), to every follower of the author whatever their mode.
  *
  * Reads are O(followers): one id-only query of the author's instant followers,
- * then per batch the batch, the book, its follows (getAll) and the members'
- * addresses from Auth (one call per batch); nothing reads the members at large.
+ * then per batch the batch, the marker, the book, its follows (getAll) and the
+ * members' addresses from Auth (one call per batch); nothing reads the members at large.
  */
-import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import * as logger from 'firebase-functions/logger';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { bookSchema } from '../../../src/domain/books/book';
 import {
   FOLLOWS,
@@ -46,32 +47,33 @@ import {
 } from '../../../src/domain/readers/follows';
 import { parseDoc, toPlainData } from '../../../src/data/firestore-convert';
 import { isPreorder, outNowDue, releaseKind, type ReleaseKind } from '../../../src/domain/books/releases';
+import {
+  deliverBatch,
+  freezeBatches,
+  intoBatches,
+  queueOpenBatches,
+  type BatchOutcome,
+  type BulkMail,
+  type BulkMailDeps,
+  type Prepared,
+  type Recipient,
+  type SendPlace,
+} from '../mail/batches';
 import type { Mail } from '../mail/send-mail';
 import type { MailBrand } from '../mail/templates';
-import { claimDelivery, withConcurrency } from '../editorial/send';
 import { outNowAlertMail, preorderAlertMail, releaseAlertMail, type AlertBook } from './alert-mail';
 
 /** book_alerts/{bookId}: the release marker of a book (and its batches and deliveries). */
 export const BOOK_ALERTS = 'book_alerts';
-/** Follow ids per batch task (more when a release would need over MAX_BATCHES batches). */
-export const ALERT_BATCH_SIZE = 100;
-/** Batches written in the release transaction at most (a transaction holds 500 writes). */
-export const MAX_BATCHES = 450;
-/** Mails in flight at once within a batch. */
-const CONCURRENCY = 8;
 
 /** What the alerts need from the outside world. */
-export interface AlertDeps {
-  firestore: Firestore;
-  /** Sends one mail; throws when the server refuses it. */
-  sendMail: (mail: Mail) => Promise<unknown>;
+export interface AlertDeps extends BulkMailDeps {
   /** Queues the delivery of one batch of a round, to run no earlier than `notBefore`. */
   enqueueBatch: (bookId: string, batch: string, notBefore: Date, round: AlertRound) => Promise<void>;
   /** The verified, enabled sign-in addresses of these members (uid → address); others are left out. */
   memberEmails: (uids: readonly string[]) => Promise<Map<string, string>>;
   /** The site's title, logo and address for the mail. */
   brand: () => Promise<MailBrand>;
-  now: () => Date;
   /** How long after the release the alerts go out (ALERT_DELAY_MS in production). */
   delayMs: number;
   /** Waits `ms` (a delivery that arrives a little early waits for its time). */
@@ -107,22 +109,23 @@ const ROUNDS: Record<AlertRound, RoundNames> = {
   },
 };
 
-/** The marker's field `name` of `round` ('batch_count' → 'out_now_batch_count'). */
-export const roundField = (round: AlertRound, name: string) => `${ROUNDS[round].prefix}${name}`;
-
 export const markerRef = (fs: Firestore, bookId: string) => fs.collection(BOOK_ALERTS).doc(bookId);
-export const batchRef = (fs: Firestore, bookId: string, batch: string, round: AlertRound = 'release') =>
-  markerRef(fs, bookId).collection(ROUNDS[round].batches).doc(batch);
 
-/** Batch ids sort in order: '0000', '0001', … */
-export const batchId = (n: number) => String(n).padStart(4, '0');
+/** One round of alerts of one book: a send of the bulk-mail engine. */
+export interface AlertSend {
+  bookId: string;
+  round: AlertRound;
+}
 
-/** `ids` cut into batches of ALERT_BATCH_SIZE (more each when they would need over MAX_BATCHES). */
-export function intoBatches(ids: readonly string[]): string[][] {
-  const size = Math.max(ALERT_BATCH_SIZE, Math.ceil(ids.length / MAX_BATCHES));
-  const batches: string[][] = [];
-  for (let i = 0; i < ids.length; i += size) batches.push(ids.slice(i, i + size));
-  return batches;
+/** Where a round's send lives: on the book's marker, under the round's names. */
+export function alertPlace(fs: Firestore, bookId: string, round: AlertRound): SendPlace {
+  const marker = markerRef(fs, bookId);
+  return {
+    state: marker,
+    batches: marker.collection(ROUNDS[round].batches),
+    deliveries: marker.collection(ROUNDS[round].deliveries),
+    prefix: ROUNDS[round].prefix,
+  };
 }
 
 /** What a release did. */
@@ -144,7 +147,7 @@ export async function releaseBook(deps: AlertDeps, bookId: string): Promise<Rele
   const fs = deps.firestore;
   const marker = await markerRef(fs, bookId).get();
   if (marker.exists) {
-    if (marker.get('queued') !== true) await queueOpenBatches(deps, bookId, 'release');
+    if (marker.get('queued') !== true) await queueAlertBatches(deps, bookId, 'release');
     return { released: false, recipientCount: Number(marker.get('recipient_count')) };
   }
   const book = await fs.collection('books').doc(bookId).get();
@@ -187,25 +190,21 @@ export async function releaseBook(deps: AlertDeps, bookId: string): Promise<Rele
     const frozen = kind === 'backlist' ? [] : batches;
     const count = kind === 'backlist' ? 0 : ids.length;
     const now = Timestamp.fromDate(deps.now());
-    tx.create(markerRef(fs, bookId), {
+    const place = alertPlace(fs, bookId, 'release');
+    tx.create(place.state, {
       author_uid: authorUid,
       released_at: now,
       kind,
-      recipient_count: count,
-      batch_count: frozen.length,
-      batches_done: 0,
-      queued: false,
-      completed_at: frozen.length === 0 ? now : null,
+      ...freezeBatches(tx, BOOK_ALERT_MAIL, place, frozen, count, now),
+      // A release that freezes nobody is complete at once.
+      ...(frozen.length === 0 ? { completed_at: now } : {}),
       ...(kind === 'preorder'
         ? { out_now_due: outNowDue(dateOf(bookNow.get('publication_date')), deps.now()) }
         : {}),
     });
-    frozen.forEach((list, n) =>
-      tx.create(batchRef(fs, bookId, batchId(n)), { follow_ids: list, done: false, created_at: now }),
-    );
     return { released: true, count, queued: false, kind };
   });
-  if (outcome.queued !== true) await queueOpenBatches(deps, bookId, 'release');
+  if (outcome.queued !== true) await queueAlertBatches(deps, bookId, 'release');
   return {
     released: outcome.released,
     recipientCount: outcome.count,
@@ -229,15 +228,8 @@ function dueAt(deps: AlertDeps, round: AlertRound, startedAt: unknown): Date {
 }
 
 /** Queues every batch of `round` not yet done, then notes that the round is fully queued. */
-export async function queueOpenBatches(deps: AlertDeps, bookId: string, round: AlertRound): Promise<void> {
-  const marker = markerRef(deps.firestore, bookId);
-  const [snap, open] = await Promise.all([
-    marker.get(),
-    marker.collection(ROUNDS[round].batches).where('done', '==', false).select().get(),
-  ]);
-  const due = dueAt(deps, round, snap.get(ROUNDS[round].startedAt));
-  for (const doc of open.docs) await deps.enqueueBatch(bookId, doc.id, due, round);
-  await marker.update({ [roundField(round, 'queued')]: true });
+export function queueAlertBatches(deps: AlertDeps, bookId: string, round: AlertRound): Promise<void> {
+  return queueOpenBatches(BOOK_ALERT_MAIL, deps, { bookId, round });
 }
 
 /**
@@ -276,18 +268,56 @@ async function addressesOf(deps: AlertDeps, follows: readonly Follow[]): Promise
   );
 }
 
-/** What a batch delivery did. */
-export interface AlertBatchOutcome {
-  sent: number;
-  /** Already mailed by an earlier run. */
-  skipped: number;
-  /** Unfollowed, switched to the weekly digest, or without a verified address since the release. */
-  dropped: number;
-  /** Alerted of another of the author's books within the daily cap: kept for their next digest. */
-  deferred: number;
-  /** Failed or held by another worker: the batch is retried for them. */
-  open: number;
+/** A follower who may be mailed now: the follow's id and the follow, and where the mail goes. */
+export interface MailableFollower {
+  id: string;
+  follow: Follow;
+  to: string;
 }
+
+/**
+ * Of the follows `ids` (a batch's), the followers who may be mailed now, and how
+ * many are dropped: a follow gone or not `wanted` (the release: instant followers
+ * only), one the follows switch leaves out as it is now (off: nobody; Premium
+ * members: only them), one without a verified address. Any mail to an author's
+ * followers picks its recipients this way.
+ */
+export async function mailableFollowers(
+  deps: AlertDeps,
+  ids: readonly string[],
+  wanted: (follow: Follow) => boolean,
+): Promise<{ followers: MailableFollower[]; dropped: number }> {
+  const fs = deps.firestore;
+  const snaps = ids.length > 0 ? await fs.getAll(...ids.map((id) => fs.collection(FOLLOWS).doc(id))) : [];
+  const followed: { id: string; follow: Follow }[] = [];
+  for (const snap of snaps) {
+    const parsed = snap.exists ? followSchema.safeParse(toPlainData(snap.data())) : undefined;
+    if (parsed?.success && wanted(parsed.data)) followed.push({ id: snap.id, follow: parsed.data });
+  }
+  const allowed = followed.length > 0 ? await deps.audience(followed.map((f) => f.follow)) : [];
+  const live = followed.filter((_, i) => allowed[i] === true);
+  const addresses = await addressesOf(
+    deps,
+    live.map((f) => f.follow),
+  );
+  const followers = live.flatMap((f, i) => {
+    const to = addresses[i] ?? null;
+    return to === null ? [] : [{ ...f, to }];
+  });
+  return { followers, dropped: ids.length - followers.length };
+}
+
+/** The alerts' own counters: followers left out before their claim, or closed without a mail. */
+type AlertCounter = 'dropped' | 'deferred';
+
+/**
+ * What a batch delivery did: sent; skipped (already mailed by an earlier run);
+ * dropped (unfollowed, switched to the weekly digest, or without a verified
+ * address since the release); deferred (alerted of another of the author's
+ * books within the daily cap: kept for their next digest); open (failed or held
+ * by another worker: the batch is retried for them).
+ */
+export type AlertBatchOutcome = BatchOutcome<AlertCounter>;
 
 /**
  * The mail of one follower's alert of `round`: a preorder's release says when it
@@ -311,129 +341,77 @@ function roundMail(
 }
 
 /**
- * Delivers one batch of a round: each follower at most once. Throws when
- * some are still open, so the task queue retries the batch for them. A book no
- * longer public by then is not announced to the rest. The release mails instant
- * followers only (one who switched to the digest meanwhile is dropped); the
- * out-now round every follower.
+ * Reads what one batch of a round needs, as the bulk-mail engine asks
+ * (BulkMail.prepare): not before the round is due (a little early waits here,
+ * much earlier is queued again for its time); a book no longer public by then
+ * is not announced to the rest. The release mails instant followers only (one
+ * who switched to the digest meanwhile is dropped), the out-now round every
+ * follower; each follower's mail is composed once their delivery is claimed,
+ * after the daily cap.
  */
-export async function deliverAlertBatch(
+async function prepareAlerts(
+  deps: AlertDeps,
+  { bookId, round }: AlertSend,
+  ids: readonly string[],
+  batch: string,
+): Promise<Prepared<AlertCounter>> {
+  const fs = deps.firestore;
+  const markerSnap = await markerRef(fs, bookId).get();
+  const due = dueAt(deps, round, markerSnap.get(ROUNDS[round].startedAt));
+  const early = due.getTime() - deps.now().getTime();
+  if (early > MAX_WAIT_IN_TASK_MS) {
+    await deps.enqueueBatch(bookId, batch, due, round);
+    return 'later';
+  }
+  if (early > 0) await deps.sleep(early);
+  const bookSnap = await fs.collection('books').doc(bookId).get();
+  if (!bookSnap.exists || bookSnap.get('is_public') !== true) return 'closed';
+  const book: AlertBook = parseDoc(bookSchema, bookSnap.id, bookSnap.data() ?? {}, 'books');
+  const { followers, dropped } = await mailableFollowers(
+    deps,
+    ids,
+    (follow) => round === 'out_now' || follow.mode === 'instant',
+  );
+  const brand = await deps.brand();
+  const recipients = followers.map(({ id, to }): Recipient<AlertCounter> => ({
+    id,
+    async compose() {
+      const cap = await capAlert(deps, id, bookId);
+      if (cap === 'send')
+        return { mail: roundMail(deps, round, markerSnap.get('kind'), brand, book, to, id) };
+      // Done for this release either way: deferred to the digest, or unfollowed meanwhile.
+      return { closedAs: cap === 'defer' ? 'deferred' : 'dropped', record: { deferred: cap === 'defer' } };
+    },
+  }));
+  return { recipients, counted: { dropped } };
+}
+
+/** New-book and out-now alerts, for the bulk-mail engine: one send per book and round. */
+export const BOOK_ALERT_MAIL: BulkMail<AlertSend, AlertDeps, string, AlertCounter> = {
+  label: ({ bookId, round }, batch) => `book ${bookId} ${round} alerts batch ${batch}`,
+  noun: 'followers',
+  place: (fs, { bookId, round }) => alertPlace(fs, bookId, round),
+  recipientsField: 'follow_ids',
+  concurrency: 8,
+  counters: ['dropped', 'deferred'],
+  async enqueue(deps, { bookId, round }, batches) {
+    const marker = await markerRef(deps.firestore, bookId).get();
+    const due = dueAt(deps, round, marker.get(ROUNDS[round].startedAt));
+    for (const batch of batches) await deps.enqueueBatch(bookId, batch, due, round);
+  },
+  prepare: prepareAlerts,
+};
+
+/**
+ * Delivers one batch of a round: each follower at most once (prepareAlerts
+ * says who). Throws when some are still open, so the task queue retries the
+ * batch for them.
+ */
+export function deliverAlertBatch(
   deps: AlertDeps,
   bookId: string,
   batch: string,
   round: AlertRound = 'release',
 ): Promise<AlertBatchOutcome> {
-  const fs = deps.firestore;
-  const outcome: AlertBatchOutcome = { sent: 0, skipped: 0, dropped: 0, deferred: 0, open: 0 };
-  const [batchSnap, markerSnap] = await Promise.all([
-    batchRef(fs, bookId, batch, round).get(),
-    markerRef(fs, bookId).get(),
-  ]);
-  if (!batchSnap.exists || batchSnap.get('done') === true) return outcome;
-  // Not before the delay: a little early waits here, much earlier is queued again for its time.
-  const due = dueAt(deps, round, markerSnap.get(ROUNDS[round].startedAt));
-  const early = due.getTime() - deps.now().getTime();
-  if (early > MAX_WAIT_IN_TASK_MS) {
-    await deps.enqueueBatch(bookId, batch, due, round);
-    return outcome;
-  }
-  if (early > 0) await deps.sleep(early);
-  const bookSnap = await fs.collection('books').doc(bookId).get();
-  if (!bookSnap.exists || bookSnap.get('is_public') !== true) {
-    await finishBatch(deps, bookId, batch, round);
-    return outcome;
-  }
-  const book: AlertBook = parseDoc(bookSchema, bookSnap.id, bookSnap.data() ?? {}, 'books');
-  const ids = batchSnap.get('follow_ids') as string[];
-  const snaps = ids.length > 0 ? await fs.getAll(...ids.map((id) => fs.collection(FOLLOWS).doc(id))) : [];
-  const instant: { id: string; follow: Follow }[] = [];
-  for (const snap of snaps) {
-    const parsed = snap.exists ? followSchema.safeParse(toPlainData(snap.data())) : undefined;
-    if (parsed?.success && (round === 'out_now' || parsed.data.mode === 'instant'))
-      instant.push({ id: snap.id, follow: parsed.data });
-    else outcome.dropped += 1;
-  }
-  // The switch as it is now decides who is mailed (off: nobody; Premium members: only them).
-  const allowed = instant.length > 0 ? await deps.audience(instant.map((l) => l.follow)) : [];
-  const live = instant.filter((_, i) => allowed[i] === true);
-  outcome.dropped += instant.length - live.length;
-  const addresses = await addressesOf(
-    deps,
-    live.map((l) => l.follow),
-  );
-  const brand = await deps.brand();
-  const failures: string[] = [];
-
-  await withConcurrency(
-    live.map((l, i) => ({ ...l, to: addresses[i] ?? null })),
-    CONCURRENCY,
-    async ({ id, to }) => {
-      if (to === null) {
-        outcome.dropped += 1;
-        return;
-      }
-      const ref = markerRef(fs, bookId).collection(ROUNDS[round].deliveries).doc(id);
-      const claim = await claimDelivery(deps, ref, batch);
-      if (claim === 'sent') {
-        outcome.skipped += 1;
-        return;
-      }
-      if (claim === 'busy') {
-        outcome.open += 1;
-        return;
-      }
-      const cap = await capAlert(deps, id, bookId);
-      if (cap !== 'send') {
-        // Done for this release either way: deferred to the digest, or unfollowed meanwhile.
-        await ref.set(
-          { status: 'sent', deferred: cap === 'defer', sent_at: Timestamp.fromDate(deps.now()) },
-          { merge: true },
-        );
-        if (cap === 'defer') outcome.deferred += 1;
-        else outcome.dropped += 1;
-        return;
-      }
-      try {
-        await deps.sendMail(roundMail(deps, round, markerSnap.get('kind'), brand, book, to, id));
-      } catch (error) {
-        await ref.set(
-          { status: 'failed', claimed_at: Timestamp.fromMillis(0), error: String(error).slice(0, 500) },
-          { merge: true },
-        );
-        outcome.open += 1;
-        failures.push(String(error));
-        return;
-      }
-      await ref.set({ status: 'sent', sent_at: Timestamp.fromDate(deps.now()) }, { merge: true });
-      outcome.sent += 1;
-    },
-  );
-  if (outcome.open > 0)
-    throw new Error(
-      `book ${bookId} ${round} alerts batch ${batch}: ${outcome.open} followers still open (${failures.slice(0, 3).join('; ')})`,
-    );
-  await finishBatch(deps, bookId, batch, round);
-  return outcome;
-}
-
-/** Marks a batch done once, and completes the round when it was the last. */
-async function finishBatch(deps: AlertDeps, bookId: string, batch: string, round: AlertRound): Promise<void> {
-  const fs = deps.firestore;
-  const field = (name: string) => roundField(round, name);
-  await fs.runTransaction(async (tx) => {
-    const [batchSnap, markerSnap] = await Promise.all([
-      tx.get(batchRef(fs, bookId, batch, round)),
-      tx.get(markerRef(fs, bookId)),
-    ]);
-    if (!batchSnap.exists || batchSnap.get('done') === true || !markerSnap.exists) return;
-    tx.update(batchSnap.ref, { done: true });
-    const done = Number(markerSnap.get(field('batches_done'))) + 1;
-    tx.update(markerSnap.ref, {
-      [field('batches_done')]: FieldValue.increment(1),
-      ...(done >= Number(markerSnap.get(field('batch_count')))
-        ? { [field('completed_at')]: Timestamp.fromDate(deps.now()) }
-        : {}),
-    });
-  });
-  logger.debug('book alerts: batch done', { book: bookId, batch, round });
+  return deliverBatch(BOOK_ALERT_MAIL, deps, { bookId, round }, batch);
 }
