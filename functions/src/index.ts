@@ -112,6 +112,10 @@ const loaders: Loaders = {
   saveReview: () => (require('./readers/save-review') as typeof import('./readers/save-review')).saveReview,
   deleteReview: () =>
     (require('./readers/save-review') as typeof import('./readers/save-review')).deleteReview,
+  postAuthorUpdate: () =>
+    (require('./readers/author-updates') as typeof import('./readers/author-updates')).postAuthorUpdate,
+  deleteAuthorUpdate: () =>
+    (require('./readers/author-updates') as typeof import('./readers/author-updates')).deleteAuthorUpdate,
   setShelf: () => (require('./readers/set-shelf') as typeof import('./readers/set-shelf')).setShelf,
   stripeWebhook: () => (require('./billing/webhook') as typeof import('./billing/webhook')).stripeWebhook,
   startCheckout: () => (require('./billing/checkout') as typeof import('./billing/checkout')).startCheckout,

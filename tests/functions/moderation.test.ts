@@ -435,6 +435,33 @@ describe('adminModeration', () => {
     WAIT_MS * 3,
   );
 
+  it('hides an update to followers: the flag set (the rules and the profile then leave it out), the author mailed; restore clears it', async () => {
+    const ref = await db.collection('author_updates').add({
+      user_id: author.uid,
+      author_slug: 'the-author',
+      title: 'Buy my book',
+      body: 'Spam spam spam.',
+      book: null,
+      moderation_hidden: false,
+      created_at: new Date(),
+    });
+    await report('update', ref.id, 2, 3);
+    const queue = ((await moderation(admin, { action: 'list' })).result as { queue: ModerationQueueEntry[] })
+      .queue;
+    expect(queue[0]?.item).toMatchObject({
+      title: 'Update: Buy my book',
+      path: `/profile/the-author#update-${ref.id}`,
+      hidden: false,
+      ownerUid: author.uid,
+    });
+    await moderation(admin, { action: 'hide', kind: 'update', itemId: ref.id, reason: 'Spam' });
+    expect((await ref.get()).get('moderation_hidden')).toBe(true);
+    const mail = await mailbox.waitFor(author.email, 'Your update to followers was hidden', 30_000);
+    expect(mail.text).toContain('Spam');
+    await moderation(admin, { action: 'restore', kind: 'update', itemId: ref.id, reason: 'Fine after all' });
+    expect((await ref.get()).get('moderation_hidden')).toBe(false);
+  });
+
   it('dismisses reports without touching the item, warns by mail, and logs both', async () => {
     await report('book', bookId, 1, 3);
     await report('book', bookId, 2, 2);

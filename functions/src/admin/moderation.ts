@@ -105,6 +105,15 @@ export function moderationItemOf(kind: ReportItemKind, snap: DocumentSnapshot | 
         hidden: data.is_active === false,
         exists: true,
       };
+    case 'update':
+      return {
+        title: `Update: ${text(data.title)}`,
+        path: data.author_slug ? `/profile/${encodeURIComponent(text(data.author_slug))}#update-${id}` : null,
+        excerpt: excerptOf(data.body),
+        ownerUid: owner,
+        hidden,
+        exists: true,
+      };
     case 'post':
       return {
         title: text(data.title),

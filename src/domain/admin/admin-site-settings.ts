@@ -24,6 +24,7 @@ export const siteSettingsEditSchema = siteSettingsWriteSchema
     social_links: true,
     promotion_code: true,
     early_access: true,
+    author_update_limits: true,
   })
   .partial()
   .strict();

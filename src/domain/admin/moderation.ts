@@ -36,6 +36,7 @@ export const HIDEABLE_KINDS = [
   'product',
   'ad',
   'post',
+  'update',
 ] as const satisfies readonly ReportItemKind[];
 /** A kind an admin can hide. */
 export type HideableKind = (typeof HIDEABLE_KINDS)[number];

@@ -43,6 +43,7 @@ export const REPORT_ITEM_COLLECTIONS = {
   ad: 'classified_ads',
   review: 'book_reviews',
   post: 'blog_posts',
+  update: 'author_updates',
 } as const;
 /** A kind of reportable item. */
 export type ReportItemKind = keyof typeof REPORT_ITEM_COLLECTIONS;
@@ -52,7 +53,7 @@ export const REPORT_ITEM_KINDS = Object.keys(REPORT_ITEM_COLLECTIONS) as [
   ...ReportItemKind[],
 ];
 
-/** The other document whose state decides whether an item is public: a product's or ad's owner, a review's book. */
+/** The other document whose state decides whether an item is public: a product's, ad's or update's owner, a review's book. */
 export interface ReportItemDependency {
   collection: 'profiles' | 'books';
   id: string;
@@ -63,7 +64,12 @@ export function reportItemDependency(
   kind: ReportItemKind,
   item: Record<string, unknown>,
 ): ReportItemDependency | null {
-  const field = kind === 'product' || kind === 'ad' ? item.user_id : kind === 'review' ? item.book_id : null;
+  const field =
+    kind === 'product' || kind === 'ad' || kind === 'update'
+      ? item.user_id
+      : kind === 'review'
+        ? item.book_id
+        : null;
   if (typeof field !== 'string' || field === '') return null;
   return { collection: kind === 'review' ? 'books' : 'profiles', id: field };
 }
@@ -105,6 +111,8 @@ export function isReportableItem(
         is_published: item.is_published === true,
         moderation_hidden: item.moderation_hidden === true,
       });
+    case 'update':
+      return item.moderation_hidden !== true && isOwnerPublic(ownerVisibilityOf(dependency));
   }
 }
 
@@ -116,6 +124,7 @@ export const REPORT_ITEM_LABELS: Record<ReportItemKind, string> = {
   ad: 'classified ad',
   review: 'review',
   post: 'blog post',
+  update: 'update to followers',
 };
 
 /** The longest note, in characters. */

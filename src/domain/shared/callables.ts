@@ -35,6 +35,11 @@ import type {
   deleteItemRequestSchema,
 } from '../items/item-save.ts';
 import type { FollowRequest, FollowResult } from '../readers/follows.ts';
+import type {
+  PostAuthorUpdateRequest,
+  PostAuthorUpdateResponse,
+  deleteAuthorUpdateRequestSchema,
+} from '../readers/author-update.ts';
 import type { MemberExport } from '../accounts/member-export.ts';
 import type { MemberAnalytics } from '../members/member-stats.ts';
 import type {
@@ -151,6 +156,9 @@ export interface Callables {
   saveReview: { request: SaveReviewRequest; response: SaveReviewResponse };
   deleteReview: { request: z.input<typeof deleteReviewRequestSchema>; response: { id: string } };
   setShelf: { request: SetShelfRequest; response: { shelf: Shelf | null } };
+  // Author updates to followers
+  postAuthorUpdate: { request: PostAuthorUpdateRequest; response: PostAuthorUpdateResponse };
+  deleteAuthorUpdate: { request: z.input<typeof deleteAuthorUpdateRequestSchema>; response: { id: string } };
   // Premium
   startCheckout: { request: CheckoutRequest; response: BillingSession };
   openBillingPortal: { request: NoData; response: BillingSession };

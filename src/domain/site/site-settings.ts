@@ -17,6 +17,7 @@ import {
   featurePosition,
 } from '../billing/early-access.ts';
 import { SOCIAL_NETWORKS, socialLinksSchema, type SocialNetwork } from '../members/profile.ts';
+import { updateLimitsOf, updateLimitsSchema, type UpdateLimits } from '../readers/author-update.ts';
 
 /** The single settings document lives at site_settings/main. */
 export const SITE_SETTINGS_DOC_ID = 'main';
@@ -94,6 +95,8 @@ export const siteSettingsSchema = z
      * read through `earlyAccessOf`, never through resolveSiteSettings.
      */
     early_access: earlyAccessSettingsSchema.optional(),
+    /** How many updates to their followers Free and Premium members may post (src/domain/readers/author-update.ts); absent: the defaults. */
+    author_update_limits: updateLimitsSchema.optional(),
     /** uid of the admin who last saved. */
     updated_by: idSchema.nullish(),
     /** Last save. */
@@ -169,6 +172,8 @@ export interface ResolvedSiteSettings {
   global_free_preview_title: string;
   /** The holiday promotion's code, or null when no promotion runs (no card). */
   promotion_code: string | null;
+  /** How many updates to their followers each plan may post (the membership page lists them). */
+  author_update_limits: UpdateLimits;
   /**
    * The header shows the search box: while the 'search' switch lets a visitor use
    * search (every page is cached for everyone; a malformed switch map is off).
@@ -207,5 +212,6 @@ export function resolveSiteSettings(stored: Partial<SiteSettings> | null | undef
     promotion_code: s.promotion_code ?? null,
     search_in_header: canUseFeature(earlyAccessOf(s.early_access).settings, 'search', null),
     search_for_members: featurePosition(earlyAccessOf(s.early_access).settings, 'search') === 'premium',
+    author_update_limits: updateLimitsOf(s.author_update_limits),
   };
 }

@@ -20,6 +20,7 @@ import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import ProfileImageField from '../ui/ProfileImageField.tsx';
 import Banners from './Banners.tsx';
 import { EarlyAccessForm, PromotionForm } from './PromotionAndEarlyAccess.tsx';
+import UpdateLimitsForm from './UpdateLimitsForm.tsx';
 import { saveSiteSettings } from './save-site-settings.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import { INPUT_CLASS, SubmitButton } from '../ui/fields.tsx';
@@ -341,6 +342,12 @@ function SettingsSections({ stored, selfUid }: { stored: Stored | null; selfUid:
           <EarlyAccessForm stored={stored} features={SHIPPED_FEATURES} />
         </section>
       ) : null}
+      <section aria-labelledby="update-limits-heading" className="space-y-3">
+        <h2 id="update-limits-heading" className="text-xl font-bold">
+          Updates to Followers
+        </h2>
+        <UpdateLimitsForm stored={stored} />
+      </section>
       <section aria-labelledby="banners-heading" className="space-y-3">
         <h2 id="banners-heading" className="text-xl font-bold">
           Advertisement Banners

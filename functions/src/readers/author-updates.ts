@@ -1,0 +1,107 @@
+// An author's updates to their followers (src/domain/readers/author-update.ts):
+// postAuthorUpdate writes one, deleteAuthorUpdate removes one. Only these
+// functions write author_updates. A post is one transaction: the caller is a
+// member in good standing (the guard), a book it points at is the caller's own,
+// and the caller's plan allows one more in its window (Site Settings'
+// author_update_limits: Free members a few in any 30 days, Premium members a few
+// in any 24 hours), counted in the transaction with the member's lock document
+// (plan_locks/{uid}) read and written, so two posts at once cannot both take the
+// last one.
+import { HttpsError } from 'firebase-functions/v2/https';
+import * as logger from 'firebase-functions/logger';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import {
+  AUTHOR_UPDATES,
+  UPDATE_MESSAGES,
+  authorUpdateWriteSchema,
+  deleteAuthorUpdateRequestSchema,
+  mayPostUpdate,
+  postAuthorUpdateRequestSchema,
+  updateAllowance,
+  updateLimitsOf,
+  type PostAuthorUpdateResponse,
+} from '../../../src/domain/readers/author-update';
+import type { SubscriptionStatus } from '../../../src/domain/members/profile';
+import { describeIssue } from '../../../src/domain/members/profile-save';
+import { db } from '../shared/firestore';
+import { guardedCall } from '../shared/guard';
+import { PLAN_LOCKS_COLLECTION } from '../items/plan-limit';
+
+/**
+ * Posts an update of the caller's. Errors: unauthenticated; permission-denied (not
+ * a member in good standing, or a book that is not theirs); invalid-argument (the
+ * form's first message); resource-exhausted (the plan's limit, saying which).
+ */
+export const postAuthorUpdate = guardedCall(
+  'member',
+  async (request, caller): Promise<PostAuthorUpdateResponse> => {
+    const parsed = postAuthorUpdateRequestSchema.safeParse(request.data);
+    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+    const { title, body, book_id } = parsed.data;
+    const firestore = db();
+    const plan: SubscriptionStatus =
+      caller.profile.get('subscription_status') === 'premium' ? 'premium' : 'free';
+    const ref = firestore.collection(AUTHOR_UPDATES).doc();
+    const posted = await firestore.runTransaction(async (tx) => {
+      const now = new Date();
+      const settings = await tx.get(firestore.doc('site_settings/main'));
+      const allowance = updateAllowance(plan, updateLimitsOf(settings.get('author_update_limits')), now);
+      const lockRef = firestore.collection(PLAN_LOCKS_COLLECTION).doc(caller.uid);
+      const [, recent, book] = await Promise.all([
+        tx.get(lockRef),
+        tx.get(
+          firestore
+            .collection(AUTHOR_UPDATES)
+            .where('user_id', '==', caller.uid)
+            .where('created_at', '>=', Timestamp.fromDate(allowance.since))
+            .select()
+            .limit(allowance.allowed + 1),
+        ),
+        book_id ? tx.get(firestore.doc(`books/${book_id}`)) : Promise.resolve(null),
+      ]);
+      if (!mayPostUpdate(allowance, recent.size))
+        throw new HttpsError('resource-exhausted', allowance.refusal);
+      if (book && (!book.exists || book.get('user_id') !== caller.uid))
+        throw new HttpsError('permission-denied', UPDATE_MESSAGES.notYourBook);
+      const update = {
+        user_id: caller.uid,
+        author_slug:
+          typeof caller.profile.get('page_slug') === 'string' ? caller.profile.get('page_slug') : null,
+        title,
+        body,
+        book: book ? { id: book.id, title: String(book.get('title')).slice(0, 200) } : null,
+        moderation_hidden: false,
+        created_at: Timestamp.fromDate(now),
+      };
+      const checked = authorUpdateWriteSchema.safeParse({ ...update, created_at: now });
+      if (!checked.success) throw new HttpsError('invalid-argument', describeIssue(checked.error));
+      tx.set(lockRef, { author_updates: FieldValue.serverTimestamp() }, { merge: true });
+      tx.create(ref, update);
+      return now;
+    });
+    logger.info('postAuthorUpdate: posted', { update: ref.id, by: caller.uid });
+    return { id: ref.id, created_at: posted.toISOString() };
+  },
+  { signIn: 'Please sign in to post an update.' },
+);
+
+/** Deletes an update: its author (while signed in) or an admin. */
+export const deleteAuthorUpdate = guardedCall(
+  'session',
+  async (request, caller): Promise<{ id: string }> => {
+    const parsed = deleteAuthorUpdateRequestSchema.safeParse(request.data);
+    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+    const firestore = db();
+    const ref = firestore.collection(AUTHOR_UPDATES).doc(parsed.data.id);
+    await firestore.runTransaction(async (tx) => {
+      const stored = await tx.get(ref);
+      if (!stored.exists) throw new HttpsError('not-found', UPDATE_MESSAGES.notFound);
+      if (!caller.admin && stored.get('user_id') !== caller.uid)
+        throw new HttpsError('permission-denied', UPDATE_MESSAGES.notAllowed);
+      tx.delete(ref);
+    });
+    logger.info('deleteAuthorUpdate: deleted', { update: ref.id, by: caller.uid });
+    return { id: ref.id };
+  },
+  { signIn: 'Please sign in to delete an update.' },
+);

@@ -1,0 +1,214 @@
+// Author updates: a member writes to the readers who follow them, a title and a
+// short text in the site's light markup, optionally pointing at one of their own
+// books. Updates show newest first in the Updates section of the author's profile
+// and in the author's RSS feed, and follow the visibility rule of every member
+// item: shown while not hidden by moderation and while the author is public.
+//
+// How many a member may post is a Site Settings limit enforced by the server
+// (the postAuthorUpdate function): Free members a few in any 30 days, Premium
+// members a few in any 24 hours. Only the functions write updates.
+import { z } from 'zod';
+import type { SubscriptionStatus } from '../members/profile.ts';
+import { TEXT_LIMITS, idSchema, timestampSchema } from '../shared/common.ts';
+
+/** author_updates/{autoId}: one update of one author. */
+export const AUTHOR_UPDATES = 'author_updates';
+
+/** Longest title. */
+export const UPDATE_TITLE_MAX = 120;
+/** Longest text (light markup, as typed). */
+export const UPDATE_BODY_MAX = 2000;
+/** How many updates the profile's Updates section and the feed show. */
+export const UPDATES_SHOWN = 10;
+
+/** The words people read around updates (form errors, toasts, refusals). */
+export const UPDATE_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: `Title must be ${UPDATE_TITLE_MAX} characters or less`,
+  bodyRequired: 'Write a few words for your readers',
+  bodyTooLong: `The update must be ${UPDATE_BODY_MAX} characters or less`,
+  notYourBook: 'Point only at one of your own books.',
+  posted: 'Update posted!',
+  postFailed: 'Failed to post the update.',
+  deleted: 'Update deleted.',
+  deleteFailed: 'Failed to delete the update.',
+  notFound: 'This update no longer exists.',
+  notAllowed: 'Only its author or an admin can delete this update.',
+} as const;
+
+/** What the author writes. */
+export const authorUpdateFormSchema = z.object({
+  /** 1 to 120 characters. */
+  title: z
+    .string({ error: UPDATE_MESSAGES.titleRequired })
+    .trim()
+    .min(1, UPDATE_MESSAGES.titleRequired)
+    .max(UPDATE_TITLE_MAX, UPDATE_MESSAGES.titleTooLong),
+  /** The text, in the site's light markup (paragraphs, lists, **bold**, links). */
+  body: z
+    .string({ error: UPDATE_MESSAGES.bodyRequired })
+    .trim()
+    .min(1, UPDATE_MESSAGES.bodyRequired)
+    .max(UPDATE_BODY_MAX, UPDATE_MESSAGES.bodyTooLong),
+  /** One of the author's own books the update is about, or none (a document id: no slash, not '.' or '..'). */
+  book_id: z.preprocess(
+    (value) => (value === '' ? null : value),
+    idSchema
+      .regex(/^[^/]+$/)
+      .refine((id) => id !== '.' && id !== '..')
+      .nullish(),
+  ),
+});
+/** The form as typed. */
+export type AuthorUpdateFormInput = z.input<typeof authorUpdateFormSchema>;
+/** The form as parsed. */
+export type AuthorUpdateForm = z.output<typeof authorUpdateFormSchema>;
+
+/** The book an update points at, as stored with it (so a page needs no second read). */
+export const updateBookSchema = z.object({
+  id: idSchema,
+  title: z.string().max(200),
+});
+
+/** A stored update, document `author_updates/{autoId}`. */
+export const authorUpdateSchema = z
+  .object({
+    /** Document id. */
+    id: idSchema,
+    /** The author's uid. */
+    user_id: idSchema,
+    title: z.string().trim().min(1).max(UPDATE_TITLE_MAX),
+    body: z.string().trim().min(1).max(UPDATE_BODY_MAX),
+    /** The author's page slug when posted (an old slug redirects to the new one), for links to the update. */
+    author_slug: z.string().max(TEXT_LIMITS.slug).nullish(),
+    /** The book it is about, with its title when posted; null for none. */
+    book: updateBookSchema.nullish(),
+    /** True while an admin's moderation hides it (set and cleared only by the adminModeration function). */
+    moderation_hidden: z.boolean().default(false),
+    /** When it was posted. */
+    created_at: timestampSchema,
+  })
+  .describe(AUTHOR_UPDATES);
+/** A stored update. */
+export type AuthorUpdate = z.infer<typeof authorUpdateSchema>;
+/** An update as written. */
+export const authorUpdateWriteSchema = authorUpdateSchema.omit({ id: true });
+
+/** postAuthorUpdate's request: the form's fields. */
+export const postAuthorUpdateRequestSchema = authorUpdateFormSchema;
+/** postAuthorUpdate's request as sent. */
+export type PostAuthorUpdateRequest = z.input<typeof postAuthorUpdateRequestSchema>;
+/** What a post returns: the update's id and when it was posted (ISO 8601). */
+export const postAuthorUpdateResponseSchema = z.object({ id: idSchema, created_at: z.iso.datetime() });
+/** A post's result. */
+export type PostAuthorUpdateResponse = z.infer<typeof postAuthorUpdateResponseSchema>;
+/** deleteAuthorUpdate's request. */
+export const deleteAuthorUpdateRequestSchema = z.object({ id: idSchema });
+
+/**
+ * How many updates a member may post, site_settings/main `author_update_limits`,
+ * set by admins: Free members `free_per_30_days` in any 30 days, Premium members
+ * `premium_per_day` in any 24 hours. A missing field is the default.
+ */
+export const updateLimitsSchema = z.object({
+  /** Free members: updates in any 30 days (0 turns updates off for Free members). */
+  free_per_30_days: z
+    .number({ error: 'Enter a whole number from 0 to 30' })
+    .int('Enter a whole number from 0 to 30')
+    .min(0, 'Enter a whole number from 0 to 30')
+    .max(30, 'Enter a whole number from 0 to 30')
+    .default(4),
+  /** Premium members: updates in any 24 hours. */
+  premium_per_day: z
+    .number({ error: 'Enter a whole number from 1 to 5' })
+    .int('Enter a whole number from 1 to 5')
+    .min(1, 'Enter a whole number from 1 to 5')
+    .max(5, 'Enter a whole number from 1 to 5')
+    .default(1),
+});
+/** The limits, every field filled in. */
+export type UpdateLimits = z.output<typeof updateLimitsSchema>;
+/** The limits a site with nothing stored has. */
+export const DEFAULT_UPDATE_LIMITS: UpdateLimits = updateLimitsSchema.parse({});
+
+/**
+ * The stored limits, read leniently: missing is the default, and a malformed value
+ * is the default too (an admin's typo must not open a flood nor close updates).
+ */
+export function updateLimitsOf(stored: unknown): UpdateLimits {
+  const parsed = updateLimitsSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : DEFAULT_UPDATE_LIMITS;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The window a member's plan counts updates in, and how many it allows there. */
+export interface UpdateAllowance {
+  /** Updates posted at or after this moment count. */
+  since: Date;
+  /** How many the window allows. */
+  allowed: number;
+  /** What a member at the limit reads. */
+  refusal: string;
+}
+
+/** The allowance of a member on `plan` at `now`. */
+export function updateAllowance(plan: SubscriptionStatus, limits: UpdateLimits, now: Date): UpdateAllowance {
+  if (plan === 'premium') {
+    const n = limits.premium_per_day;
+    return {
+      since: new Date(now.getTime() - DAY_MS),
+      allowed: n,
+      refusal: `Premium members can post ${n === 1 ? 'one update' : `${n} updates`} a day. Try again tomorrow.`,
+    };
+  }
+  const n = limits.free_per_30_days;
+  return {
+    since: new Date(now.getTime() - 30 * DAY_MS),
+    allowed: n,
+    refusal:
+      n === 0
+        ? 'Updates to followers are a Premium feature for now. Upgrade to Premium to post one a day.'
+        : `Free members can post ${n === 1 ? 'one update' : `${n} updates`} in 30 days. Upgrade to Premium to post ${limits.premium_per_day === 1 ? 'one' : limits.premium_per_day} a day.`,
+  };
+}
+
+/** True when a member who posted `recent` updates inside the allowance's window may post one more. */
+export function mayPostUpdate(allowance: UpdateAllowance, recent: number): boolean {
+  return recent < allowance.allowed;
+}
+
+/** The membership page's line for each plan, from the limits in force. */
+export function updateLimitLines(limits: UpdateLimits): { free: string; premium: string } {
+  const free = limits.free_per_30_days;
+  const premium = limits.premium_per_day;
+  return {
+    free:
+      free === 0
+        ? 'Updates to your followers: Premium only'
+        : `${free === 1 ? 'One update' : `${free} updates`} to your followers every 30 days`,
+    premium: `${premium === 1 ? 'One update' : `${premium} updates`} to your followers every day`,
+  };
+}
+
+/** A plan as the membership page lists it: its type and its feature lines. */
+interface PlanFeatures {
+  type: string;
+  features: string[];
+}
+
+/**
+ * The plans with each one's updates line added (Free's and Premium's, from the
+ * limits in force), so the membership page says what the server enforces
+ * whatever the stored page content lists.
+ */
+export function withUpdateLimitLines<Plan extends PlanFeatures>(
+  plans: readonly Plan[],
+  limits: UpdateLimits,
+): Plan[] {
+  const lines = updateLimitLines(limits);
+  return plans.map((plan) => {
+    const line = plan.type === 'free' ? lines.free : plan.type === 'premium' ? lines.premium : null;
+    return line ? { ...plan, features: [...plan.features, line] } : plan;
+  });
+}

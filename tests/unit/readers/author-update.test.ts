@@ -1,0 +1,108 @@
+// Author updates' pure rules: the form's messages, the limits read from Site
+// Settings (missing or malformed is the default), each plan's window and count,
+// and the lines the membership page shows.
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_UPDATE_LIMITS,
+  UPDATE_BODY_MAX,
+  UPDATE_MESSAGES,
+  UPDATE_TITLE_MAX,
+  authorUpdateFormSchema,
+  authorUpdateSchema,
+  mayPostUpdate,
+  updateAllowance,
+  updateLimitLines,
+  updateLimitsOf,
+  withUpdateLimitLines,
+} from '../../../src/domain/readers/author-update.ts';
+
+const firstMessage = (input: unknown) => {
+  const parsed = authorUpdateFormSchema.safeParse(input);
+  return parsed.success ? null : parsed.error.issues[0]?.message;
+};
+
+describe('the update form', () => {
+  it('trims, and takes an empty book choice as none', () => {
+    expect(authorUpdateFormSchema.parse({ title: ' News ', body: ' Out soon. ', book_id: '' })).toEqual({
+      title: 'News',
+      body: 'Out soon.',
+      book_id: null,
+    });
+  });
+  it('refuses a missing or long title and a blank or long text with their messages', () => {
+    expect(firstMessage({ title: '  ', body: 'x' })).toBe(UPDATE_MESSAGES.titleRequired);
+    expect(firstMessage({ title: 'x'.repeat(UPDATE_TITLE_MAX + 1), body: 'x' })).toBe(
+      UPDATE_MESSAGES.titleTooLong,
+    );
+    expect(firstMessage({ title: 'T', body: ' ' })).toBe(UPDATE_MESSAGES.bodyRequired);
+    expect(firstMessage({ title: 'T', body: 'x'.repeat(UPDATE_BODY_MAX + 1) })).toBe(
+      UPDATE_MESSAGES.bodyTooLong,
+    );
+    expect(firstMessage({ title: 'T', body: 'x', book_id: 'a/b' })).not.toBeNull();
+  });
+  it('a stored update without the flag reads as not hidden', () => {
+    const stored = authorUpdateSchema.parse({
+      id: 'u1',
+      user_id: 'a1',
+      title: 'T',
+      body: 'B',
+      created_at: new Date('2026-11-30T10:00:00Z'),
+    });
+    expect(stored.moderation_hidden).toBe(false);
+    expect(stored.book ?? null).toBeNull();
+  });
+});
+
+describe('the limits', () => {
+  it('are the defaults when nothing or something malformed is stored', () => {
+    expect(DEFAULT_UPDATE_LIMITS).toEqual({ free_per_30_days: 4, premium_per_day: 1 });
+    expect(updateLimitsOf(undefined)).toEqual(DEFAULT_UPDATE_LIMITS);
+    expect(updateLimitsOf({ free_per_30_days: -3 })).toEqual(DEFAULT_UPDATE_LIMITS);
+    expect(updateLimitsOf({ premium_per_day: 'many' })).toEqual(DEFAULT_UPDATE_LIMITS);
+    expect(updateLimitsOf({ free_per_30_days: 2 })).toEqual({ free_per_30_days: 2, premium_per_day: 1 });
+  });
+
+  const now = new Date('2026-12-01T12:00:00Z');
+  it('count a Free member’s updates over 30 days and a Premium member’s over 24 hours', () => {
+    const free = updateAllowance('free', DEFAULT_UPDATE_LIMITS, now);
+    expect(free.since.toISOString()).toBe('2026-11-01T12:00:00.000Z');
+    expect([0, 3, 4].map((recent) => mayPostUpdate(free, recent))).toEqual([true, true, false]);
+    expect(free.refusal).toBe(
+      'Free members can post 4 updates in 30 days. Upgrade to Premium to post one a day.',
+    );
+    const premium = updateAllowance('premium', DEFAULT_UPDATE_LIMITS, now);
+    expect(premium.since.toISOString()).toBe('2026-11-30T12:00:00.000Z');
+    expect([0, 1].map((recent) => mayPostUpdate(premium, recent))).toEqual([true, false]);
+    expect(premium.refusal).toBe('Premium members can post one update a day. Try again tomorrow.');
+  });
+  it('at 0 for Free members, close updates to them and say so', () => {
+    const closed = updateAllowance('free', { free_per_30_days: 0, premium_per_day: 2 }, now);
+    expect(mayPostUpdate(closed, 0)).toBe(false);
+    expect(closed.refusal).toMatch(/Premium feature/);
+    expect(updateLimitLines({ free_per_30_days: 0, premium_per_day: 2 })).toEqual({
+      free: 'Updates to your followers: Premium only',
+      premium: '2 updates to your followers every day',
+    });
+  });
+  it('read on the membership page as the limits in force', () => {
+    expect(updateLimitLines(DEFAULT_UPDATE_LIMITS)).toEqual({
+      free: '4 updates to your followers every 30 days',
+      premium: 'One update to your followers every day',
+    });
+  });
+});
+
+describe('the membership page’s plans', () => {
+  it('each say how many updates they allow, whatever the stored content lists', () => {
+    const plans = [
+      { type: 'free', features: ['Public profile page'] },
+      { type: 'premium', features: ['Everything in Free'] },
+      { type: 'other', features: ['x'] },
+    ];
+    expect(withUpdateLimitLines(plans, { free_per_30_days: 3, premium_per_day: 1 })).toEqual([
+      { type: 'free', features: ['Public profile page', '3 updates to your followers every 30 days'] },
+      { type: 'premium', features: ['Everything in Free', 'One update to your followers every day'] },
+      { type: 'other', features: ['x'] },
+    ]);
+  });
+});
