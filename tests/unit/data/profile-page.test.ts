@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { loadProfilePage } from '../../../src/data/server/members/profile-page.ts';
 import { withReadMeter } from '../../../src/data/server/shared/read-meter.ts';
 import { PROFILE_PAGE_LIMITS } from '../../../src/domain/members/profile-page.ts';
+import { UPDATES_SHOWN } from '../../../src/domain/readers/author-update.ts';
 
 type Data = Record<string, unknown>;
 type Collections = Record<string, Array<[string, Data]>>;
@@ -72,7 +73,7 @@ beforeEach(() => {
 afterEach(() => errors.mockRestore());
 
 describe('loadProfilePage', () => {
-  it('finds a public profile with its active books and products only, in 3 queries', async () => {
+  it('finds a public profile with its active books and products only, and its updates, in 4 queries', async () => {
     const db = fakeDb({
       profiles: [member('jane')],
       books: [
@@ -90,7 +91,40 @@ describe('loadProfilePage', () => {
     if (result.kind !== 'found') return;
     expect(result.books.map((b) => b.id)).toEqual(['jane-b0', 'jane-b1']);
     expect(result.products.map((p) => p.id)).toEqual(['jane-p0']);
-    expect(reads).toBe(1 + 2 + 1);
+    expect(result.updates).toEqual([]);
+    // The profile, two books, one product, and the (empty) updates query.
+    expect(reads).toBe(1 + 2 + 1 + 1);
+  });
+
+  it('reads the author’s newest updates, leaving out a hidden one and a malformed one', async () => {
+    const update = (id: string, days: number, extra: Data = {}): [string, Data] => [
+      id,
+      {
+        user_id: 'jane',
+        title: `Update ${id}`,
+        body: 'News for my **readers**.',
+        book: null,
+        created_at: new Date(Date.UTC(2026, 0, days)),
+        ...extra,
+      },
+    ];
+    const db = fakeDb({
+      profiles: [member('jane')],
+      books: [],
+      products_services: [],
+      author_updates: [
+        update('u3', 3),
+        update('hidden', 2, { moderation_hidden: true }),
+        update('bad', 2, { title: '' }),
+        update('u1', 1, { book: { id: 'jane-b0', title: 'Book 0' } }),
+        update('theirs', 1, { user_id: 'other' }),
+      ],
+    });
+    const result = await loadProfilePage('jane', db);
+    if (result.kind !== 'found') throw new Error('expected the profile');
+    expect(result.updates.map((u) => u.id)).toEqual(['u3', 'u1']);
+    expect(result.updates[1]!.book).toEqual({ id: 'jane-b0', title: 'Book 0' });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('author_updates/bad'));
   });
 
   it('tells the page the profile it found before reading the books, so the page reads beside them', async () => {
@@ -103,7 +137,13 @@ describe('loadProfilePage', () => {
     }) as Firestore['collection'];
     const result = await loadProfilePage('jane', db, (profile) => order.push(`found ${profile.user_id}`));
     expect(result.kind).toBe('found');
-    expect(order).toEqual(['read profiles', 'found jane', 'read books', 'read products_services']);
+    expect(order).toEqual([
+      'read profiles',
+      'found jane',
+      'read books',
+      'read products_services',
+      'read author_updates',
+    ]);
     const none: string[] = [];
     await loadProfilePage('nobody', fakeDb({ profiles: [], page_slugs: [] }), () => none.push('called'));
     expect(none).toEqual([]);
@@ -117,7 +157,7 @@ describe('loadProfilePage', () => {
     });
     const { result, reads } = await withReadMeter(() => loadProfilePage('reader', db));
     expect(result).toMatchObject({ kind: 'found', books: [] });
-    expect(reads).toBe(2);
+    expect(reads).toBe(3);
   });
 
   it('reads at most the page limits, however many items a member has, and leaves a malformed book out', async () => {
@@ -125,12 +165,17 @@ describe('loadProfilePage', () => {
       profiles: [member('busy')],
       books: [['bad', { user_id: 'busy', title: '', is_active: true, created_at }], ...books('busy', 250)],
       products_services: products('busy', 120),
+      author_updates: Array.from({ length: 40 }, (_, i): [string, Data] => [
+        `busy-u${i}`,
+        { user_id: 'busy', title: `Update ${i}`, body: 'News.', created_at },
+      ]),
     });
     const { result, reads } = await withReadMeter(() => loadProfilePage('busy', db));
-    expect(reads).toBe(1 + PROFILE_PAGE_LIMITS.books + PROFILE_PAGE_LIMITS.products);
+    expect(reads).toBe(1 + PROFILE_PAGE_LIMITS.books + PROFILE_PAGE_LIMITS.products + UPDATES_SHOWN);
     if (result.kind !== 'found') throw new Error('expected the profile');
     expect(result.books).toHaveLength(PROFILE_PAGE_LIMITS.books - 1);
     expect(result.products).toHaveLength(PROFILE_PAGE_LIMITS.products);
+    expect(result.updates).toHaveLength(UPDATES_SHOWN);
   });
 
   it('sends an old slug to the member’s current one', async () => {
