@@ -1,6 +1,7 @@
 // The pure, deterministic demo-data generator: same code, same output. It
 // returns documents, Auth users and image specs; main.ts validates and writes them.
 import { REFERENCE_DATE, type SeedDoc, type SeedUser, createContext } from './context.ts';
+import { generateAuthorUpdates } from './author-updates.ts';
 import { profilePrivateDocs } from './billing.ts';
 import { generateBooks } from './books.ts';
 import { followerCountOf, generateFollows } from './follows.ts';
@@ -101,6 +102,7 @@ export function generate(options: GenerateOptions): SeedData {
     generateSiteSettings(ctx, admin),
     ...featured,
     ...follows,
+    ...generateAuthorUpdates(members, books),
   ];
   // The market index as the marketIndex triggers would write it.
   docs.push(...generateMarketEntries(docs));

@@ -37,6 +37,7 @@ import { pageContentSchema } from '../../src/domain/site/page-content.ts';
 import { productServiceSchema } from '../../src/domain/items/product-service.ts';
 import { idSchema } from '../../src/domain/shared/common.ts';
 import { followSchema } from '../../src/domain/readers/follows.ts';
+import { authorUpdateSchema } from '../../src/domain/readers/author-update.ts';
 import { profileSchema } from '../../src/domain/members/profile.ts';
 import { countedRating, reviewSchema } from '../../src/domain/readers/review.ts';
 import { shelfEntrySchema, shelfSettingsSchema } from '../../src/domain/readers/shelf.ts';
@@ -65,6 +66,7 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   follows: followSchema.extend({ id: idSchema }),
   // A report's schema has no id field either: the id is reportId's hash.
   reports: reportSchema.extend({ id: idSchema }),
+  author_updates: authorUpdateSchema,
 };
 
 /** Parses each document with its collection's schema and returns the write data (defaults applied); throws on the first invalid one. */
@@ -196,6 +198,18 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
     const expected = totals.get(id) ?? { rating_count: 0, rating_sum: 0 };
     if (book.rating_count !== expected.rating_count || book.rating_sum !== expected.rating_sum)
       problems.push(`books/${id}: rating totals differ from its reviews`);
+  }
+  // An update is its author's, and a book it is about is one of theirs under the title it names.
+  for (const doc of of('author_updates')) {
+    if (!profiles.has(String(doc.data.user_id)))
+      problems.push(`author_updates/${doc.id}: author ${String(doc.data.user_id)} has no profile`);
+    const about = doc.data.book as { id: string; title: string } | null | undefined;
+    if (!about) continue;
+    const book = books.get(about.id);
+    if (!book || book.user_id !== doc.data.user_id)
+      problems.push(`author_updates/${doc.id}: book ${about.id} is not its author's`);
+    else if (book.title !== about.title)
+      problems.push(`author_updates/${doc.id}: book title differs from books/${about.id}`);
   }
   for (const doc of of('featured_profiles')) {
     const profile = profiles.get(String(doc.data.user_id));

@@ -24,6 +24,8 @@ export const COLLECTIONS = {
   follows: 'follows',
   /** Reports of items (report.ts), written by POST /api/report and the seed. */
   reports: 'reports',
+  /** Authors' updates to their followers (author-update.ts), written by the update functions and the seed. */
+  authorUpdates: 'author_updates',
 } as const;
 
 /** One of the collection names above. */
