@@ -88,6 +88,16 @@ async function seedEverything(member: Member) {
   // The member's own address also subscribed as a visitor (the newsletters' sign-up form).
   const subscription = `newsletter_subscribers/${emailHash(member.email)}`;
   await db.doc(subscription).set({ email: member.email, confirmed_at: at });
+  // An update the member posted to their followers.
+  const update = await db.collection('author_updates').add({
+    user_id: uid,
+    author_slug: slug,
+    title: 'News',
+    body: 'The sequel is written.',
+    book: null,
+    moderation_hidden: false,
+    created_at: at,
+  });
   return {
     ids: {
       slug,
@@ -99,6 +109,7 @@ async function seedEverything(member: Member) {
       reviewed,
       shelf,
       decision,
+      update: update.id,
     },
     owned: [
       `profiles/${uid}`,
@@ -113,6 +124,7 @@ async function seedEverything(member: Member) {
       `products_services/${product.id}`,
       `classified_ads/${ad.id}`,
       `classified_ads/${ad.id}/private/contact`,
+      `author_updates/${update.id}`,
       review,
       shelf,
       decision,
@@ -162,6 +174,7 @@ describe('what the site keeps about a member', () => {
     expect(file.classified_ads).toEqual([
       expect.objectContaining({ id: ids.ad, contact_info: member.email }),
     ]);
+    expect(file.author_updates).toEqual([expect.objectContaining({ id: ids.update, title: 'News' })]);
     expect(file.consents.newsletter).toMatchObject({
       subscribed: false,
       changed_at: '2025-05-01T10:00:00.000Z',

@@ -10,6 +10,7 @@ import {
   type AccountDeletionStep,
 } from '../../../src/domain/accounts/account-deletion';
 import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
+import { AUTHOR_UPDATES } from '../../../src/domain/readers/author-update';
 import { FOLLOWS, normalizeEmail } from '../../../src/domain/readers/follows';
 import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/domain/accounts/member-records';
 import { removeSubscription } from '../editorial/subscribers';
@@ -169,6 +170,8 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
       follows.where('follower.kind', '==', 'member').where('follower.uid', '==', uid),
     );
     await deleteAll(firestore, follows.where('author_uid', '==', uid));
+    // What the member wrote to their followers goes with the follows of them.
+    await deleteAll(firestore, firestore.collection(AUTHOR_UPDATES).where('user_id', '==', uid));
   },
   async member_records({ firestore, uid }) {
     const batch = firestore.batch();

@@ -135,7 +135,15 @@ export async function memberExport(
       followsOf(firestore, uid, user?.emailVerified ? user.email : undefined),
       ...OWNED_COLLECTIONS.map((collection) => ownedBy(firestore, collection, 'user_id', uid)),
     ]);
-  const [books = [], products = [], ownAds = [], reviews = [], shelves = [], reviewDecisions = []] = owned;
+  const [
+    books = [],
+    products = [],
+    ownAds = [],
+    reviews = [],
+    shelves = [],
+    reviewDecisions = [],
+    authorUpdates = [],
+  ] = owned;
   // A visitor subscription of the member's own address (the newsletters' sign-up form) is theirs too.
   const visitorSubscription =
     user?.email && user.emailVerified ? await subscriptionOf(firestore, user.email) : null;
@@ -194,6 +202,7 @@ export async function memberExport(
     book_reviews: reviews,
     book_shelves: shelves,
     review_decisions: reviewDecisions,
+    author_updates: authorUpdates,
     blog_posts: blogPosts,
     newsletters_received: deliveries,
     follows,

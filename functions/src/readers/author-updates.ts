@@ -26,6 +26,8 @@ import { describeIssue } from '../../../src/domain/members/profile-save';
 import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { PLAN_LOCKS_COLLECTION } from '../items/plan-limit';
+import { purgeCacheTags } from '../site/cache-purge';
+import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
 
 /**
  * Posts an update of the caller's. Errors: unauthenticated; permission-denied (not
@@ -79,6 +81,8 @@ export const postAuthorUpdate = guardedCall(
       tx.create(ref, update);
       return now;
     });
+    // The author's profile page and feed show it now, not when the CDN's copy ages out.
+    await purgeCacheTags([profileCacheTag(caller.uid)]);
     logger.info('postAuthorUpdate: posted', { update: ref.id, by: caller.uid });
     return { id: ref.id, created_at: posted.toISOString() };
   },
@@ -93,13 +97,15 @@ export const deleteAuthorUpdate = guardedCall(
     if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
     const firestore = db();
     const ref = firestore.collection(AUTHOR_UPDATES).doc(parsed.data.id);
-    await firestore.runTransaction(async (tx) => {
+    const author = await firestore.runTransaction(async (tx) => {
       const stored = await tx.get(ref);
       if (!stored.exists) throw new HttpsError('not-found', UPDATE_MESSAGES.notFound);
       if (!caller.admin && stored.get('user_id') !== caller.uid)
         throw new HttpsError('permission-denied', UPDATE_MESSAGES.notAllowed);
       tx.delete(ref);
+      return String(stored.get('user_id'));
     });
+    await purgeCacheTags([profileCacheTag(author)]);
     logger.info('deleteAuthorUpdate: deleted', { update: ref.id, by: caller.uid });
     return { id: ref.id };
   },

@@ -30,7 +30,7 @@ export const ACCOUNT_DELETION_STEPS = [
   'media',
   /** Home-page slots showing the member or one of their books. */
   'featured',
-  /** Follows: the member's own (as a follower) and every follow of them (as an author), email followers' included. */
+  /** Follows: the member's own (as a follower) and every follow of them (as an author), email followers' included, and the member's updates to their followers. */
   'follows',
   /** Records kept under the member's uid elsewhere: newsletter choice, plan lock, throttles (src/domain/accounts/member-records.ts). */
   'member_records',

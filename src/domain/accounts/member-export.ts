@@ -4,8 +4,8 @@
  * gathers the documents, this module fixes the file's shape.
  */
 
-/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows; 5: review_decisions). */
-export const MEMBER_EXPORT_FORMAT = 5;
+/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows; 5: review_decisions; 6: author_updates). */
+export const MEMBER_EXPORT_FORMAT = 6;
 
 /** Collections whose documents belong to a member through `user_id`, exported whole. */
 export const OWNED_COLLECTIONS = [
@@ -15,6 +15,7 @@ export const OWNED_COLLECTIONS = [
   'book_reviews',
   'book_shelves',
   'review_decisions',
+  'author_updates',
 ] as const;
 
 /** One exported document: its id and its fields as stored, times as ISO strings. */
@@ -59,6 +60,8 @@ export interface MemberExport {
   book_shelves: ExportedDocument[];
   /** Moderators' standing decisions on the member's reviews (a review hidden or rejected, per book). */
   review_decisions: ExportedDocument[];
+  /** The member's updates to their followers. */
+  author_updates: ExportedDocument[];
   /** Blog posts the member wrote. */
   blog_posts: ExportedDocument[];
   /** Newsletters sent to the member: the newsletter's id and title with its delivery record (status, sent_at), oldest first. */

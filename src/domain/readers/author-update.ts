@@ -44,7 +44,7 @@ export const authorUpdateFormSchema = z.object({
     .trim()
     .min(1, UPDATE_MESSAGES.titleRequired)
     .max(UPDATE_TITLE_MAX, UPDATE_MESSAGES.titleTooLong),
-  /** The text, in the site's light markup (paragraphs, lists, **bold**, links). */
+  /** The text, in the site's light markup (paragraphs, lists, **bold**; no links or HTML). */
   body: z
     .string({ error: UPDATE_MESSAGES.bodyRequired })
     .trim()

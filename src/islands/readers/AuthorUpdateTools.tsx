@@ -13,7 +13,7 @@ import { UPDATE_MESSAGES } from '../../domain/readers/author-update.ts';
 import { freshProfilePath, updateAnchor } from '../../domain/readers/author-update-page.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
-import { failureToast } from '../items/failure-toast.ts';
+import { failureToast } from '../ui/failure-toast.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import AuthorUpdateForm from './AuthorUpdateForm.tsx';
 
