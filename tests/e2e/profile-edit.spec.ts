@@ -16,6 +16,9 @@ test('a member edits their profile and a book, saves, and sees it after a reload
   test.setTimeout(90_000);
   const member = await freshMember('Edith Editor');
   await signInAs(page, member);
+  // The 'Welcome back!' toast sits over the header's right end, and a toast stays while the
+  // pointer rests on it, so a click aimed at the link through it would wait for ever: let it go.
+  await expect(page.getByText('Welcome back!')).toBeHidden({ timeout: 15_000 });
   await page.getByRole('banner').getByRole('link', { name: 'Edit Profile' }).click();
   await expect(page).toHaveURL(/\/profile-edit\/?$/);
   await expect(page.getByLabel('Display Name')).toHaveValue(member.displayName, { timeout: 20_000 });

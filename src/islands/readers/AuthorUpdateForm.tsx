@@ -77,6 +77,9 @@ export default function AuthorUpdateForm({ books, onPosted }: Props) {
         <h3 id="author-update-form-heading" className="font-serif text-lg font-bold text-ink">
           Post an update to your followers
         </h3>
+        <p className="text-sm text-ink-muted">
+          It appears first in the Updates section of your profile and in your profile’s RSS feed.
+        </p>
         <TextInput name="title" label="Title" idPrefix="author-update" markRequired />
         <TextArea
           name="body"
