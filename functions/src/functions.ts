@@ -58,6 +58,7 @@ export {
   weeklyFollowDigest,
   followUnsubscribe,
 } from './readers/follow-functions';
+export { deliverUpdateMail } from './readers/update-mail-functions';
 
 // The callables exported here are exactly those of src/domain/shared/callables.ts, each
 // answering what the table says: a renamed, missing or retyped callable fails

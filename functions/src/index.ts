@@ -146,6 +146,9 @@ const loaders: Loaders = {
     (require('./readers/follow-functions') as typeof import('./readers/follow-functions')).weeklyFollowDigest,
   followUnsubscribe: () =>
     (require('./readers/follow-functions') as typeof import('./readers/follow-functions')).followUnsubscribe,
+  deliverUpdateMail: () =>
+    (require('./readers/update-mail-functions') as typeof import('./readers/update-mail-functions'))
+      .deliverUpdateMail,
 };
 
 // The bench's Firestore read and write meter (FIRESTORE_OP_METER=1 only).

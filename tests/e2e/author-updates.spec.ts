@@ -2,9 +2,13 @@
 // test creates: from their own profile page the author refuses an over-long
 // title inline, then posts an update about one of their books, which shows at
 // once in the Updates section (its markup rendered, HTML shown as text, the
-// book linked) and in the author's RSS feed, which the page's head names.
+// book linked) and in the author's RSS feed, which the page's head names. An
+// instant follower then gets a posted update by email, switches to the weekly
+// digest from its link, and the author's account page counts the mail.
+import { memberFollowId } from '../../src/domain/readers/follows';
 import { UPDATE_MESSAGES, UPDATE_TITLE_MAX } from '../../src/domain/readers/author-update';
 import { adminDb, expect, test } from './fixtures';
+import { findMail } from './helpers/mail';
 import { freshMember, signInAs, storedBook } from './helpers/members';
 
 /** A cold function on the emulator can take a while on two cores. */
@@ -71,4 +75,58 @@ test('an author posts an update from their profile; it shows in the Updates sect
 
   const unknown = await page.request.get('/profile/no-such-member-here/rss.xml');
   expect(unknown.status()).toBe(404);
+});
+
+test('an instant follower gets a posted update by email, switches to the weekly digest from it, and the author sees it counted', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const author = await freshMember('Ulla Mailer');
+  const reader = await freshMember('Rhea Reader', { category: 'Book Lover/Marketer' });
+  const follow = adminDb().doc(`follows/${memberFollowId(author.uid, reader.uid)}`);
+  // As updateFollow stores it (following from the button is the follows spec's journey).
+  await follow.set({
+    author_uid: author.uid,
+    follower: { kind: 'member', uid: reader.uid },
+    mode: 'instant',
+    created_at: new Date(),
+  });
+
+  await signInAs(page, author);
+  await page.goto(`/profile/${author.slug}`);
+  const form = page
+    .getByRole('region', { name: 'Updates', exact: true })
+    .getByRole('form', { name: 'Post an update to your followers' });
+  await expect(form.getByText('Followers who chose instant emails get it by email')).toBeVisible(SLOW);
+  const title = `Tour dates ${Date.now()}`;
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Your update').fill('I read in **Lisbon** on Friday.');
+  await form.getByRole('button', { name: 'Post update' }).click();
+  await expect(page.getByText(UPDATE_MESSAGES.posted)).toBeVisible(SLOW);
+  const id = new URL(page.url()).hash.replace('#update-', '');
+
+  const mail = await findMail(reader.email, new RegExp(`^Ulla Mailer: ${title}$`), 90_000);
+  expect(mail.html).toContain('<strong>Lisbon</strong>');
+  expect(mail.html).toContain(`/profile/${author.slug}#update-${id}`);
+  const headers = (mail as unknown as { headers: Record<string, string> }).headers;
+  expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  const switchLink = /Get a weekly digest instead: (\S+)/.exec(mail.text ?? '')?.[1] ?? '';
+  expect(switchLink).toContain('k=weekly');
+
+  // The link asks first; the button switches the follow, which stays.
+  await page.goto(switchLink);
+  expect((await follow.get()).get('mode')).toBe('instant');
+  await page.getByRole('button', { name: 'Switch to the weekly digest' }).click();
+  await expect(page.getByRole('heading', { name: 'You will get a weekly digest' })).toBeVisible();
+  expect((await follow.get()).get('mode')).toBe('weekly');
+
+  // The author's account page counts the mail, never naming the follower.
+  await expect
+    .poll(async () => Boolean((await adminDb().doc(`update_mail/${id}`).get()).get('completed_at')), SLOW)
+    .toBe(true);
+  await page.goto('/account');
+  const analytics = page.getByRole('region', { name: 'Analytics' });
+  const row = analytics.getByRole('row', { name: new RegExp(title) });
+  await expect(row.getByRole('cell', { name: 'Emailed to 1 follower' })).toBeVisible({ timeout: 45_000 });
+  await expect(analytics).not.toContainText(reader.email);
 });

@@ -98,6 +98,11 @@ async function seedEverything(member: Member) {
     moderation_hidden: false,
     created_at: at,
   });
+  // Its mail to the member's instant followers (a marker, a batch and a delivery: follow ids only).
+  const updateMail = `update_mail/${update.id}`;
+  await db.doc(updateMail).set({ author_uid: uid, released_at: at, completed_at: at });
+  await db.doc(`${updateMail}/batches/0000`).set({ follow_ids: ['f1'], done: true, created_at: at });
+  await db.doc(`${updateMail}/deliveries/f1`).set({ status: 'sent', sent_at: at });
   return {
     ids: {
       slug,
@@ -125,6 +130,9 @@ async function seedEverything(member: Member) {
       `classified_ads/${ad.id}`,
       `classified_ads/${ad.id}/private/contact`,
       `author_updates/${update.id}`,
+      updateMail,
+      `${updateMail}/batches/0000`,
+      `${updateMail}/deliveries/f1`,
       review,
       shelf,
       decision,

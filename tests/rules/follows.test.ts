@@ -43,6 +43,10 @@ const serverOnly = {
   'book_alerts/book-1/out_now_batches/0000': { follow_ids: ['f1'], done: false },
   'book_alerts/book-1/out_now_deliveries/f1': { status: 'sent' },
   [`follow_digests/m_${uids.owner}_2026-W48`]: { follow_ids: [followOf('owner')], status: 'sent' },
+  // An update's mail to instant followers: the author's own marker is closed to them too.
+  'update_mail/update-1': { author_uid: uids.owner, released_at: new Date('2026-12-01T00:00:00Z') },
+  'update_mail/update-1/batches/0000': { follow_ids: [followOf('owner')], done: true },
+  'update_mail/update-1/deliveries/f1': { status: 'sent' },
 };
 
 const env = useSeededRulesEnv('follows', () => ({
@@ -135,6 +139,6 @@ describe('follows', () => {
   });
 });
 
-describeServerOnly('release markers, alert deliveries and digest records', env, serverOnly, {
+describeServerOnly('release markers, alert and update deliveries and digest records', env, serverOnly, {
   data: () => ({ status: 'sent' }),
 });

@@ -10,7 +10,7 @@ import {
   type AccountDeletionStep,
 } from '../../../src/domain/accounts/account-deletion';
 import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
-import { AUTHOR_UPDATES } from '../../../src/domain/readers/author-update';
+import { AUTHOR_UPDATES, UPDATE_MAIL } from '../../../src/domain/readers/author-update';
 import { FOLLOWS, normalizeEmail } from '../../../src/domain/readers/follows';
 import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/domain/accounts/member-records';
 import { removeSubscription } from '../editorial/subscribers';
@@ -170,8 +170,11 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
       follows.where('follower.kind', '==', 'member').where('follower.uid', '==', uid),
     );
     await deleteAll(firestore, follows.where('author_uid', '==', uid));
-    // What the member wrote to their followers goes with the follows of them.
+    // What the member wrote to their followers goes with the follows of them, and so do its mail
+    // records (which name follows, not addresses).
     await deleteAll(firestore, firestore.collection(AUTHOR_UPDATES).where('user_id', '==', uid));
+    const mails = await firestore.collection(UPDATE_MAIL).where('author_uid', '==', uid).select().get();
+    for (const mail of mails.docs) await firestore.recursiveDelete(mail.ref);
   },
   async member_records({ firestore, uid }) {
     const batch = firestore.batch();

@@ -5,6 +5,9 @@
  * - Newsletters: a member is named by their uid; a visitor subscriber by the
  *   hash of their address (the id of newsletter_subscribers/{emailHash}).
  * - Alerts and digests: one follow (its id) or one weekly digest (its delivery id).
+ * - The switch to the weekly digest in instant mails: one follow (its id), under
+ *   its own purpose, so the switch link cannot unfollow and the unfollow link
+ *   cannot pass for a switch.
  * Each kind is signed under its own prefix, so a signature for one never passes
  * for another.
  */
@@ -22,10 +25,11 @@ export function signingSecret(): string {
 export type UnsubscribeSubject = { kind: 'member'; uid: string } | { kind: 'subscriber'; emailHash: string };
 
 /**
- * What a link signs besides a newsletter subscription: one follow (the follow id)
- * or one weekly digest (its delivery id).
+ * What a link signs besides a newsletter subscription: one follow to stop (the
+ * follow id), one weekly digest's follows to stop (its delivery id), or one
+ * follow to switch to the weekly digest ('weekly', the follow id).
  */
-export type UnsubscribePurpose = 'follow' | 'digest';
+export type UnsubscribePurpose = 'follow' | 'digest' | 'weekly';
 
 function sign(message: string, secret: string): string {
   return createHmac('sha256', secret).update(message).digest('base64url');

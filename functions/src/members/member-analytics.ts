@@ -11,19 +11,30 @@ import {
   type MemberAnalytics,
   type MemberStatsDay,
 } from '../../../src/domain/members/member-stats';
+import {
+  AUTHOR_UPDATES,
+  UPDATE_MAIL,
+  UPDATE_REACH_SHOWN,
+  updateReach,
+  type UpdateReach,
+} from '../../../src/domain/readers/author-update';
+import { alertDelayFrom } from '../../../src/domain/readers/follows';
 import { targetOf } from '../accounts/account-settings';
 import { billingOf, billingRef } from '../billing/record';
 import { db } from '../shared/firestore';
+import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import { guardedCall } from '../shared/guard';
 
 /**
  * Callable, signed-in: the analytics of the caller (or, for an admin, of
  * `userId`, as /account?userId= shows): visits to the member's profile, books,
- * products and ads and clicks on their purchase links. A free member gets the
- * last 7 days in totals; Premium the last 90 days per day. Request data:
- * { userId? }. One read of the billing record and one query on the member's own
- * day documents by id range (at most 90 reads): no other member's figures can be
- * named, let alone read.
+ * products and ads, clicks on their purchase links, followers gained and lost,
+ * and how many followers each of their newest updates was emailed to. A free
+ * member gets the last 7 days in totals; Premium the last 90 days per day.
+ * Request data: { userId? }. One read of the billing record, one query on the
+ * member's own day documents by id range (at most 90 reads), and for the updates
+ * one query of their newest, their mail markers and one count per marker: no
+ * other member's figures can be named, let alone read, and no follower is named.
  */
 export const memberAnalytics = guardedCall('session', async (request, caller): Promise<MemberAnalytics> => {
   const uid = targetOf(caller, request.data);
@@ -42,5 +53,48 @@ export const memberAnalytics = guardedCall('session', async (request, caller): P
     if (parsed.success) days.push(parsed.data);
     else logger.error('member analytics: a malformed day was left out', { uid, day: doc.id });
   }
-  return summarize(plan, window, days);
+  return summarize(plan, window, days, await updatesReach(firestore, uid));
 });
+
+/** The reach of the member's newest updates (updateReach): their mail markers and sent deliveries, counted. */
+async function updatesReach(firestore: Firestore, uid: string): Promise<UpdateReach[]> {
+  const updates = await firestore
+    .collection(AUTHOR_UPDATES)
+    .where('user_id', '==', uid)
+    .orderBy('created_at', 'desc')
+    .limit(UPDATE_REACH_SHOWN)
+    .select('title', 'created_at')
+    .get();
+  if (updates.empty) return [];
+  const markers = await firestore.getAll(
+    ...updates.docs.map((doc) => firestore.collection(UPDATE_MAIL).doc(doc.id)),
+  );
+  const now = new Date();
+  const delayMs = alertDelayFrom(process.env);
+  return Promise.all(
+    updates.docs.map(async (doc, i) => {
+      const marker = markers[i];
+      const sent = marker?.exists
+        ? (
+            await firestore
+              .collection(`${UPDATE_MAIL}/${doc.id}/deliveries`)
+              .where('status', '==', 'sent')
+              .count()
+              .get()
+          ).data().count
+        : 0;
+      const time = (value: unknown) => (value as Timestamp | undefined)?.toDate?.() ?? null;
+      return updateReach({
+        id: doc.id,
+        title: String(doc.get('title') ?? ''),
+        postedAt: time(doc.get('created_at')) ?? now,
+        marker: marker?.exists
+          ? { releasedAt: time(marker.get('released_at')), completed: Boolean(marker.get('completed_at')) }
+          : null,
+        sent,
+        delayMs,
+        now,
+      });
+    }),
+  );
+}

@@ -1,18 +1,23 @@
 /**
  * The mails a follower receives: one new book (instant alerts), one preorder
  * ("coming on <date>: preorder now"), one book out now on its publication date,
- * or the week's new books (the weekly digest, with older books newly listed
- * under "Also new on <site>"), from the site's name in the shared template
+ * one update the author wrote to their followers, or the week's news (the weekly
+ * digest: new books, the authors' updates, and older books newly listed under
+ * "Also new on <site>"), from the site's name in the shared template
  * (mail/templates.ts), with the book's cover, title, shortened description and
  * link. Every one carries a signed unsubscribe link that works without signing
  * in (its page asks for a button press) and the RFC 8058 headers, whose
- * one-click POST is answered directly.
+ * one-click POST is answered directly; a mail to an instant follower also links
+ * to switching that follow to the weekly digest (signed the same way).
  */
 import { isMediaPath } from '../../../src/domain/shared/common';
 import { bookMetaDescription } from '../../../src/domain/books/book-page';
 import { escapeHtml } from '../../../src/domain/shared/escape';
 import { humanDate } from '../../../src/domain/books/book-details';
 import type { Book } from '../../../src/domain/books/book';
+import { lightMarkupSummary, lightMarkupToText } from '../../../src/domain/editorial/light-markup';
+import { renderUpdateBody, updatePath } from '../../../src/domain/readers/author-update-page';
+import type { AlertMode } from '../../../src/domain/readers/follows';
 import { composeMail, type MailBrand } from '../mail/templates';
 import type { Mail } from '../mail/send-mail';
 import { mailFromAs } from '../mail/settings';
@@ -28,11 +33,12 @@ export function followUnsubscribeEndpoint(): string {
   return process.env.FOLLOW_UNSUBSCRIBE_URL?.trim() || emulatorFunctionUrl('followUnsubscribe');
 }
 
-/** The signed link that stops one follow ('follow', a follow id) or the follows one digest covered ('digest', its id). */
-export function followUnsubscribeLink(
-  purpose: Extract<UnsubscribePurpose, 'follow' | 'digest'>,
-  id: string,
-): string {
+/**
+ * The signed link that stops one follow ('follow', a follow id), stops the
+ * follows one digest covered ('digest', its id), or switches one follow to the
+ * weekly digest ('weekly', a follow id).
+ */
+export function followUnsubscribeLink(purpose: UnsubscribePurpose, id: string): string {
   const url = new URL(followUnsubscribeEndpoint());
   url.searchParams.set('k', purpose);
   url.searchParams.set('id', id);
@@ -80,13 +86,80 @@ function bookBlock(brand: MailBrand, book: AlertBook): string {
   ].join('\n');
 }
 
-/** Puts the book blocks and the unsubscribe line into a composed mail's HTML, before the signature. */
-function withBlocks(html: string, blocks: string, unsubscribe: string, label: string): string {
-  const footer = `<p style="margin:0 0 16px;font-size:13px;color:#6b7280"><a href="${escapeHtml(unsubscribe)}" style="color:#6b7280">${escapeHtml(label)}</a></p>`;
+/** A link in a mail's footer: the unsubscribe link, the switch to the digest. */
+interface FooterLink {
+  url: string;
+  label: string;
+}
+
+/** Puts the blocks and the footer's links into a composed mail's HTML, before the signature. */
+function withBlocks(html: string, blocks: string, links: readonly FooterLink[]): string {
+  const footer = links
+    .map(
+      (link) =>
+        `<p style="margin:0 0 16px;font-size:13px;color:#6b7280"><a href="${escapeHtml(link.url)}" style="color:#6b7280">${escapeHtml(link.label)}</a></p>`,
+    )
+    .join('\n');
   const signatureAt = html.lastIndexOf('<p style="margin:0 0 16px">The ');
   return signatureAt < 0
     ? html
     : `${html.slice(0, signatureAt)}${blocks}\n${footer}\n${html.slice(signatureAt)}`;
+}
+
+/** An author's update as a mail shows it. */
+export interface MailUpdate {
+  id: string;
+  title: string;
+  /** The text in the site's light markup. */
+  body: string;
+  /** The author's name on their profile. */
+  authorName: string;
+  /** The author's page slug (the update's link is its anchor there). */
+  authorSlug: string;
+  /** The book it is about, or null. */
+  book: { id: string; title: string } | null;
+}
+
+/** The update on its author's profile page, as an absolute address. */
+export function updateUrl(brand: MailBrand, update: Pick<MailUpdate, 'id' | 'authorSlug'>): string {
+  return `${brand.siteUrl}${updatePath(update.authorSlug, update.id)}`;
+}
+
+/** How long an update's text is in the digest (the full text is a click away). */
+const DIGEST_UPDATE_CHARS = 280;
+
+/**
+ * One update in the HTML: its title (linked to it on the profile), its author,
+ * its text (in full in its own mail, as safe HTML; shortened in the digest) and
+ * the book it is about.
+ */
+function updateBlock(brand: MailBrand, update: MailUpdate, full: boolean): string {
+  const link = escapeHtml(updateUrl(brand, update));
+  const text = full
+    ? renderUpdateBody(update.body)
+    : `<p style="margin:0">${escapeHtml(lightMarkupSummary(update.body, 'blog', DIGEST_UPDATE_CHARS))}</p>`;
+  const about = update.book
+    ? `<p style="margin:8px 0 0;color:#6b7280">About: <a href="${escapeHtml(bookPageUrl(brand, update.book.id))}" style="color:#7c2d12">${escapeHtml(update.book.title)}</a></p>`
+    : '';
+  return [
+    '<div style="margin:0 0 24px">',
+    `<p style="margin:0 0 4px;font-size:18px;font-weight:bold"><a href="${link}" style="color:#7c2d12">${escapeHtml(update.title)}</a></p>`,
+    `<p style="margin:0 0 8px;color:#6b7280">from ${escapeHtml(update.authorName)}</p>`,
+    text,
+    about,
+    '</div>',
+  ].join('\n');
+}
+
+/** One update in the text part. */
+function updateLines(brand: MailBrand, update: MailUpdate, full: boolean): string[] {
+  return [
+    `${update.title}, from ${update.authorName}: ${updateUrl(brand, update)}`,
+    full
+      ? lightMarkupToText(update.body, 'blog')
+      : lightMarkupSummary(update.body, 'blog', DIGEST_UPDATE_CHARS),
+    ...(update.book ? [`About: ${update.book.title}: ${bookPageUrl(brand, update.book.id)}`] : []),
+  ];
 }
 
 /** What one alert or digest says, before it is addressed. */
@@ -96,12 +169,16 @@ interface AlertContent {
   intro: string;
   /** The books, in the order shown. */
   books: readonly AlertBook[];
+  /** Authors' updates, after the books: in full (an update's own mail) or shortened (the digest). */
+  updates?: { heading?: string; items: readonly MailUpdate[]; full: boolean };
   /** Older books newly listed, shown after the others under their own heading (the digest's "Also new on …"). */
   also?: { heading: string; books: readonly AlertBook[] };
   /** The one button (instant alerts: the book). */
   action?: { label: string; url: string };
   /** The signed unsubscribe link and what its line says. */
-  unsubscribe: { url: string; label: string };
+  unsubscribe: FooterLink;
+  /** The signed link that switches the follow to the weekly digest (mails to instant followers). */
+  switchToDigest?: FooterLink;
   /** Why the mail was sent. */
   reason: string;
 }
@@ -118,6 +195,8 @@ function alertMail(brand: MailBrand, content: AlertContent, to: string, messageI
       bookMetaDescription(book),
     ]);
   const also = content.also && content.also.books.length > 0 ? content.also : null;
+  const updates = content.updates && content.updates.items.length > 0 ? content.updates : null;
+  const links = [content.unsubscribe, ...(content.switchToDigest ? [content.switchToDigest] : [])];
   const common = { subject: content.subject, name: '', action: content.action, reason: content.reason };
   const text = composeMail(
     {
@@ -125,14 +204,28 @@ function alertMail(brand: MailBrand, content: AlertContent, to: string, messageI
       paragraphs: [
         content.intro,
         ...linesOf(content.books),
+        ...(updates
+          ? [
+              ...(updates.heading ? [`${updates.heading}:`] : []),
+              ...updates.items.flatMap((update) => updateLines(brand, update, updates.full)),
+            ]
+          : []),
         ...(also ? [`${also.heading}:`, ...linesOf(also.books)] : []),
       ],
-      after: [`${content.unsubscribe.label}: ${content.unsubscribe.url}`],
+      after: links.map((link) => `${link.label}: ${link.url}`),
     },
     brand,
   ).text;
   const blocks = [
     ...content.books.map((book) => bookBlock(brand, book)),
+    ...(updates
+      ? [
+          ...(updates.heading
+            ? [`<h2 style="margin:24px 0 12px;font-size:18px">${escapeHtml(updates.heading)}</h2>`]
+            : []),
+          ...updates.items.map((update) => updateBlock(brand, update, updates.full)),
+        ]
+      : []),
     ...(also
       ? [
           `<h2 style="margin:24px 0 12px;font-size:18px">${escapeHtml(also.heading)}</h2>`,
@@ -143,8 +236,7 @@ function alertMail(brand: MailBrand, content: AlertContent, to: string, messageI
   const html = withBlocks(
     composeMail({ ...common, paragraphs: [content.intro] }, brand).html,
     blocks.join('\n'),
-    content.unsubscribe.url,
-    content.unsubscribe.label,
+    links,
   );
   return {
     subject: content.subject,
@@ -154,6 +246,26 @@ function alertMail(brand: MailBrand, content: AlertContent, to: string, messageI
     from: mailFromAs(brand.title),
     headers: unsubscribeHeaders(content.unsubscribe.url),
     messageId,
+  };
+}
+
+/** What the switch link of a mail to an instant follower says. */
+export const SWITCH_TO_DIGEST_LABEL = 'Get a weekly digest instead';
+
+/**
+ * The footer links of a mail about one followed author: unfollow them, and for
+ * an instant follower also switch that follow to the weekly digest.
+ */
+function followLinks(
+  author: string,
+  followId: string,
+  mode: AlertMode,
+): Pick<AlertContent, 'unsubscribe' | 'switchToDigest'> {
+  return {
+    unsubscribe: { url: followUnsubscribeLink('follow', followId), label: `Unfollow ${author}` },
+    ...(mode === 'instant'
+      ? { switchToDigest: { url: followUnsubscribeLink('weekly', followId), label: SWITCH_TO_DIGEST_LABEL } }
+      : {}),
   };
 }
 
@@ -167,7 +279,7 @@ export function releaseAlertMail(brand: MailBrand, book: AlertBook, to: string, 
       intro: `${author} has a new book on ${brand.title}.`,
       books: [book],
       action: { label: 'See the book', url: bookPageUrl(brand, book.id) },
-      unsubscribe: { url: followUnsubscribeLink('follow', followId), label: `Unfollow ${author}` },
+      ...followLinks(author, followId, 'instant'),
       reason: `You received this email because you follow ${author} on ${brand.title}.`,
     },
     to,
@@ -194,7 +306,7 @@ export function preorderAlertMail(
       intro: `${author} has a new book coming on ${date}, and you can preorder it now.`,
       books: [book],
       action: { label: 'See the book', url: bookPageUrl(brand, book.id) },
-      unsubscribe: { url: followUnsubscribeLink('follow', followId), label: `Unfollow ${author}` },
+      ...followLinks(author, followId, 'instant'),
       reason: `You received this email because you follow ${author} on ${brand.title}.`,
     },
     to,
@@ -202,8 +314,17 @@ export function preorderAlertMail(
   );
 }
 
-/** The alert, on its publication date, that a book first announced as a preorder is out, to one follower. */
-export function outNowAlertMail(brand: MailBrand, book: AlertBook, to: string, followId: string): Mail {
+/**
+ * The alert, on its publication date, that a book first announced as a preorder
+ * is out, to one follower (of either mode: `mode` decides the footer's links).
+ */
+export function outNowAlertMail(
+  brand: MailBrand,
+  book: AlertBook,
+  to: string,
+  followId: string,
+  mode: AlertMode = 'instant',
+): Mail {
   const author = authorOf(book);
   return alertMail(
     brand,
@@ -212,7 +333,7 @@ export function outNowAlertMail(brand: MailBrand, book: AlertBook, to: string, f
       intro: `${author}'s new book is out today.`,
       books: [book],
       action: { label: 'See the book', url: bookPageUrl(brand, book.id) },
-      unsubscribe: { url: followUnsubscribeLink('follow', followId), label: `Unfollow ${author}` },
+      ...followLinks(author, followId, mode),
       reason: `You received this email because you follow ${author} on ${brand.title}.`,
     },
     to,
@@ -220,10 +341,50 @@ export function outNowAlertMail(brand: MailBrand, book: AlertBook, to: string, f
   );
 }
 
+/** One update an author wrote, to one instant follower, in full; `followId` is the follow its links stop or switch. */
+export function updateMail(brand: MailBrand, update: MailUpdate, to: string, followId: string): Mail {
+  const author = update.authorName || 'An author you follow';
+  return alertMail(
+    brand,
+    {
+      subject: `${author}: ${update.title}`,
+      intro: `${author} wrote to their followers on ${brand.title}.`,
+      books: [],
+      updates: { items: [update], full: true },
+      action: { label: 'Read it on their page', url: updateUrl(brand, update) },
+      ...followLinks(author, followId, 'instant'),
+      reason: `You received this email because you follow ${author} on ${brand.title}.`,
+    },
+    to,
+    alertMessageId(brand, 'update', update.id, followId),
+  );
+}
+
+/** The digest's subject: about new books when it has any, else about the authors' updates. */
+export function digestSubject(brand: MailBrand, books: number, updates: number): string {
+  return books === 0 && updates > 0
+    ? `This week's updates from authors you follow on ${brand.title}`
+    : `This week's new books from authors you follow on ${brand.title}`;
+}
+
+/** The digest's opening line. */
+function digestIntro(brand: MailBrand, books: number, also: number, updates: number): string {
+  const updatesLine = updates === 1 ? 'an update' : `${updates} updates`;
+  if (books === 0 && also === 0) return `Authors you follow have written ${updatesLine} this week.`;
+  const booksLine =
+    books === 0
+      ? `Authors you follow have added ${also === 1 ? 'a book' : `${also} books`} to ${brand.title} this week.`
+      : books === 1
+        ? 'An author you follow has a new book this week.'
+        : `Authors you follow have ${books} new books this week.`;
+  return updates === 0 ? booksLine : `${booksLine} They also wrote ${updatesLine}.`;
+}
+
 /**
- * The weekly digest of `books` to one follower, with `also` (older books the
- * authors newly listed: backlist) after them under "Also new on <site>";
- * `digestId` names the delivery whose follows its link stops.
+ * The weekly digest of `books` to one follower, then `updates` (what the
+ * authors wrote, shortened, under "Updates from authors you follow"), then
+ * `also` (older books the authors newly listed: backlist) under "Also new on
+ * <site>"; `digestId` names the delivery whose follows its link stops.
  */
 export function digestMail(
   brand: MailBrand,
@@ -231,18 +392,15 @@ export function digestMail(
   to: string,
   digestId: string,
   also: readonly AlertBook[] = [],
+  updates: readonly MailUpdate[] = [],
 ): Mail {
   return alertMail(
     brand,
     {
-      subject: `This week's new books from authors you follow on ${brand.title}`,
-      intro:
-        books.length === 0
-          ? `Authors you follow have added ${also.length === 1 ? 'a book' : `${also.length} books`} to ${brand.title} this week.`
-          : books.length === 1
-            ? 'An author you follow has a new book this week.'
-            : `Authors you follow have ${books.length} new books this week.`,
+      subject: digestSubject(brand, books.length, updates.length),
+      intro: digestIntro(brand, books.length, also.length, updates.length),
       books,
+      updates: { heading: 'Updates from authors you follow', items: updates, full: false },
       also: { heading: `Also new on ${brand.title}`, books: also },
       unsubscribe: {
         url: followUnsubscribeLink('digest', digestId),

@@ -15,12 +15,17 @@
  * <site>", to every follower of their author, instant followers too (for whom
  * it is the only mail about them).
  *
+ * Weekly followers also get the updates their authors posted in the period
+ * (author_updates.created_at), still shown and of a public author, shortened,
+ * under "Updates from authors you follow"; instant followers had each by mail
+ * (update-mail.ts). A week with only updates still makes a digest.
+ *
  * The digest also carries the books the instant alerts' daily cap deferred
  * (a follow's deferred_book_ids, still public), whatever the follow's mode;
  * once the digest is sent, those ids leave the follow.
  *
- * Reads: the week's releases, their books, and the weekly follows of those
- * books' authors only (in-queries of 30 authors), the follows holding deferred
+ * Reads: the week's releases, their books, the week's updates and their
+ * authors' profiles, and the weekly follows of those authors only (in-queries of 30 authors), the follows holding deferred
  * books and those books, plus the members' addresses from Auth, 100 a call.
  */
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -32,11 +37,14 @@ import {
   isoWeekId,
   type Follow,
 } from '../../../src/domain/readers/follows';
+import { AUTHOR_UPDATES, authorUpdateSchema } from '../../../src/domain/readers/author-update';
+import { isUpdateShown } from '../../../src/domain/readers/author-update-page';
+import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/shared/visibility';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { toPlainData, tryParseDoc } from '../../../src/data/firestore-convert';
 import { chunk, MAX_IN_VALUES } from '../shared/firestore';
 import { claimDelivery, markFailed, markSent, withConcurrency } from '../mail/batches';
-import { digestMail, type AlertBook } from './alert-mail';
+import { digestMail, type AlertBook, type MailUpdate } from './alert-mail';
 import { BOOK_ALERTS, type AlertDeps } from './release-alerts';
 
 /** follow_digests/{followerKey}_{week}: one weekly digest's delivery record. */
@@ -57,6 +65,8 @@ export interface DigestOutcome {
   week: string;
   /** New public books of the period. */
   books: number;
+  /** Updates of the period, shown and of public authors. */
+  updates: number;
   /** Followers with something new. */
   followers: number;
   sent: number;
@@ -66,10 +76,11 @@ export interface DigestOutcome {
   open: number;
 }
 
-/** One author's books first public in the digest's period: new (and preorders), and backlist. */
+/** One author's news of the digest's period: books first public (new and preorders; backlist), and updates. */
 interface AuthorBooks {
   fresh: AlertBook[];
   backlist: AlertBook[];
+  updates: MailUpdate[];
 }
 
 /** Books first public in the DIGEST_PERIOD_MS before `now` that are still public, by author. */
@@ -94,10 +105,60 @@ async function newBooksByAuthor(fs: Firestore, now: Date): Promise<Map<string, A
       if (!snap.exists || snap.get('is_public') !== true) continue;
       const book = tryParseDoc(bookSchema, snap);
       if (!book) continue;
-      const entry = byAuthor.get(book.user_id) ?? { fresh: [], backlist: [] };
+      const entry = byAuthor.get(book.user_id) ?? { fresh: [], backlist: [], updates: [] };
       (backlist.has(book.id) ? entry.backlist : entry.fresh).push(book);
       byAuthor.set(book.user_id, entry);
     }
+  }
+  for (const [uid, updates] of await updatesByAuthor(fs, since, now)) {
+    const entry = byAuthor.get(uid) ?? { fresh: [], backlist: [], updates: [] };
+    entry.updates.push(...updates);
+    byAuthor.set(uid, entry);
+  }
+  return byAuthor;
+}
+
+/**
+ * Updates posted in [since, now) that may be shown (not hidden, their author
+ * public), by author, oldest first; a malformed one is left out and logged.
+ */
+async function updatesByAuthor(
+  fs: Firestore,
+  since: Timestamp,
+  now: Date,
+): Promise<Map<string, MailUpdate[]>> {
+  const snaps = await fs
+    .collection(AUTHOR_UPDATES)
+    .where('created_at', '>=', since)
+    .where('created_at', '<', Timestamp.fromDate(now))
+    .orderBy('created_at')
+    .get();
+  const updates = snaps.docs.flatMap((snap) => {
+    const update = tryParseDoc(authorUpdateSchema, snap);
+    return update && isUpdateShown(update) ? [update] : [];
+  });
+  const authors = [...new Set(updates.map((update) => update.user_id))];
+  const profiles = new Map<string, { name: string; slug: string }>();
+  for (const part of chunk(authors, 100))
+    for (const snap of await fs.getAll(...part.map((uid) => fs.collection('profiles').doc(uid)))) {
+      const slug = snap.get('page_slug');
+      if (isOwnerPublic(ownerVisibilityOf(snap.data())) && typeof slug === 'string' && slug !== '')
+        profiles.set(snap.id, { name: String(snap.get('display_name') ?? ''), slug });
+    }
+  const byAuthor = new Map<string, MailUpdate[]>();
+  for (const update of updates) {
+    const author = profiles.get(update.user_id);
+    if (!author) continue;
+    const list = byAuthor.get(update.user_id) ?? [];
+    list.push({
+      id: update.id,
+      title: update.title,
+      body: update.body,
+      authorName: author.name,
+      authorSlug: author.slug,
+      book: update.book ?? null,
+    });
+    byAuthor.set(update.user_id, list);
   }
   return byAuthor;
 }
@@ -110,6 +171,7 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
   const outcome: DigestOutcome = {
     week,
     books: [...byAuthor.values()].reduce((n, list) => n + list.fresh.length + list.backlist.length, 0),
+    updates: [...byAuthor.values()].reduce((n, list) => n + list.updates.length, 0),
     followers: 0,
     sent: 0,
     skipped: 0,
@@ -125,10 +187,11 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
     books: readonly AlertBook[],
     deferred: readonly string[],
     backlist: readonly AlertBook[] = [],
+    updates: readonly MailUpdate[] = [],
   ) => {
     const key = followerKey(follow);
     const entry = followers.get(key) ?? { follows: [] };
-    entry.follows.push({ id, follow, books, deferred, backlist });
+    entry.follows.push({ id, follow, books, deferred, backlist, updates });
     followers.set(key, entry);
   };
   // Weekly follows of authors with new books; every follow of authors with backlist books.
@@ -144,10 +207,12 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
       const parsed = followSchema.safeParse(toPlainData(snap.data()));
       if (!parsed.success) continue;
       const books = byAuthor.get(parsed.data.author_uid);
-      // Instant followers had the new books by mail already: only the backlist is news to them.
-      const fresh = parsed.data.mode === 'weekly' ? (books?.fresh ?? []) : [];
-      if (fresh.length > 0 || (books?.backlist.length ?? 0) > 0)
-        add(snap.id, parsed.data, fresh, [], books?.backlist ?? []);
+      // Instant followers had the new books and the updates by mail already: only the backlist is news to them.
+      const weekly = parsed.data.mode === 'weekly';
+      const fresh = weekly ? (books?.fresh ?? []) : [];
+      const updates = weekly ? (books?.updates ?? []) : [];
+      if (fresh.length > 0 || updates.length > 0 || (books?.backlist.length ?? 0) > 0)
+        add(snap.id, parsed.data, fresh, [], books?.backlist ?? [], updates);
     }
   }
   for (const { id, follow, books, deferred } of await deferredFollows(fs))
@@ -192,9 +257,10 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
     const books = byTitle(follows.flatMap((f) => f.books));
     const shown = new Set(books.map((book) => book.id));
     const backlist = byTitle(follows.flatMap((f) => f.backlist ?? [])).filter((book) => !shown.has(book.id));
+    const updates = follows.flatMap((f) => f.updates ?? []);
     await ref.set({ week, follow_ids: follows.map((f) => f.id) }, { merge: true });
     try {
-      await deps.sendMail(digestMail(brand, books, to, digestId, backlist));
+      await deps.sendMail(digestMail(brand, books, to, digestId, backlist, updates));
     } catch (error) {
       await markFailed(ref, error);
       outcome.open += 1;
@@ -215,6 +281,8 @@ interface DigestFollow {
   deferred: readonly string[];
   /** Backlist books of the followed author, listed under "Also new on …". */
   backlist?: readonly AlertBook[];
+  /** The followed author's updates of the period (weekly follows only). */
+  updates?: readonly MailUpdate[];
 }
 
 /** The follows holding books the daily cap deferred, each with those of its books that are still public. */

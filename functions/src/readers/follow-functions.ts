@@ -5,7 +5,8 @@
 //   (ALERT_DELAY_SECONDS; the demo project's is a few seconds), or of an out-now at once;
 // - outNowAlerts: hourly from 09:00 to 23:00 UTC, claims the preorders whose date has come and queues their out-now;
 // - weeklyFollowDigest: Monday 08:00 UTC, the week's digests;
-// - followUnsubscribe: the signed unsubscribe link of alerts and digests.
+// - followUnsubscribe: the signed unsubscribe link of alerts and digests, and the
+//   signed link of instant mails that switches their follow to the weekly digest.
 import * as logger from 'firebase-functions/logger';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -163,6 +164,29 @@ const FOLLOW_PAGES: UnsubscribeMessages = {
   },
 };
 
+/** The pages of the link that switches one follow to the weekly digest. */
+const WEEKLY_PAGES: UnsubscribeMessages = {
+  confirm: {
+    title: 'Get a weekly digest instead?',
+    body: 'You will keep following this author, and get their new books and updates in one email a week instead of one email each time.',
+    button: 'Switch to the weekly digest',
+  },
+  done: {
+    title: 'You will get a weekly digest',
+    body: 'From now on this author’s news comes in your weekly digest. You can change this on your account page.',
+  },
+  invalid: FOLLOW_PAGES.invalid,
+};
+
+/** Switches a follow to the weekly digest (nothing when it is gone: the follower unfollowed meanwhile). */
+async function switchToWeekly(firestore: Firestore, followId: string): Promise<void> {
+  const ref = firestore.collection(FOLLOWS).doc(followId);
+  await firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (snap.exists && snap.get('mode') !== 'weekly') tx.update(ref, { mode: 'weekly' });
+  });
+}
+
 /** Deletes what a verified link stops: one follow, or the follows one digest covered. */
 async function unfollowBy(firestore: Firestore, kind: 'follow' | 'digest', id: string): Promise<void> {
   if (kind === 'follow') {
@@ -180,13 +204,16 @@ async function unfollowBy(firestore: Firestore, kind: 'follow' | 'digest', id: s
 
 /**
  * The unsubscribe link of alerts (k=follow, id = the follow) and digests
- * (k=digest, id = the digest's delivery record), signed (s). GET shows a
- * confirmation with a button, so a scanner that opens links unfollows nobody;
- * POST (the button, or the mail client's List-Unsubscribe-Post one-click)
- * unfollows at once.
+ * (k=digest, id = the digest's delivery record), and the switch of instant
+ * mails to the weekly digest (k=weekly, id = the follow), signed (s). GET shows
+ * a confirmation with a button, so a scanner that opens links changes nothing;
+ * POST (the button, or the mail client's List-Unsubscribe-Post one-click, which
+ * only the unfollow link is offered to) acts at once.
  */
 export const followUnsubscribe = onRequest(async (req, res) => {
-  const kind = req.query.k === 'follow' || req.query.k === 'digest' ? req.query.k : null;
+  const kind =
+    req.query.k === 'follow' || req.query.k === 'digest' || req.query.k === 'weekly' ? req.query.k : null;
+  const pages = kind === 'weekly' ? WEEKLY_PAGES : FOLLOW_PAGES;
   const id = typeof req.query.id === 'string' ? req.query.id : '';
   const signature = typeof req.query.s === 'string' ? req.query.s : '';
   res.set('Cache-Control', 'private, no-store');
@@ -195,17 +222,18 @@ export const followUnsubscribe = onRequest(async (req, res) => {
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   );
   if (kind === null || id.includes('/') || !verifyFor(kind, id, signature)) {
-    res.status(400).type('html').send(unsubscribePage('invalid', FOLLOW_PAGES));
+    res.status(400).type('html').send(unsubscribePage('invalid', pages));
     return;
   }
   if (req.method === 'POST') {
-    await unfollowBy(db(), kind, id);
-    res.status(200).type('html').send(unsubscribePage('done', FOLLOW_PAGES));
+    if (kind === 'weekly') await switchToWeekly(db(), id);
+    else await unfollowBy(db(), kind, id);
+    res.status(200).type('html').send(unsubscribePage('done', pages));
     return;
   }
   if (req.method !== 'GET') {
     res.status(405).set('Allow', 'GET, POST').send('');
     return;
   }
-  res.status(200).type('html').send(unsubscribePage('confirm', FOLLOW_PAGES));
+  res.status(200).type('html').send(unsubscribePage('confirm', pages));
 });

@@ -260,7 +260,10 @@ async function capAlert(
 }
 
 /** Where a follow's alert goes: the member's verified address, or the email follower's stored one. */
-async function addressesOf(deps: AlertDeps, follows: readonly Follow[]): Promise<(string | null)[]> {
+async function addressesOf(
+  deps: Pick<AlertDeps, 'memberEmails'>,
+  follows: readonly Follow[],
+): Promise<(string | null)[]> {
   const members = follows.flatMap((f) => (f.follower.kind === 'member' ? [f.follower.uid] : []));
   const emails = members.length > 0 ? await deps.memberEmails(members) : new Map<string, string>();
   return follows.map((f) =>
@@ -283,7 +286,7 @@ export interface MailableFollower {
  * followers picks its recipients this way.
  */
 export async function mailableFollowers(
-  deps: AlertDeps,
+  deps: Pick<AlertDeps, 'firestore' | 'audience' | 'memberEmails'>,
   ids: readonly string[],
   wanted: (follow: Follow) => boolean,
 ): Promise<{ followers: MailableFollower[]; dropped: number }> {
@@ -331,9 +334,10 @@ function roundMail(
   brand: MailBrand,
   book: AlertBook,
   to: string,
-  followId: string,
+  follower: { id: string; mode: Follow['mode'] },
 ): Mail {
-  if (round === 'out_now') return outNowAlertMail(brand, book, to, followId);
+  const followId = follower.id;
+  if (round === 'out_now') return outNowAlertMail(brand, book, to, followId, follower.mode);
   const date = book.publication_date;
   return kind === 'preorder' && date && isPreorder(date, deps.now())
     ? preorderAlertMail(brand, { ...book, publication_date: date }, to, followId)
@@ -373,12 +377,14 @@ async function prepareAlerts(
     (follow) => round === 'out_now' || follow.mode === 'instant',
   );
   const brand = await deps.brand();
-  const recipients = followers.map(({ id, to }): Recipient<AlertCounter> => ({
+  const recipients = followers.map(({ id, to, follow }): Recipient<AlertCounter> => ({
     id,
     async compose() {
       const cap = await capAlert(deps, id, bookId);
       if (cap === 'send')
-        return { mail: roundMail(deps, round, markerSnap.get('kind'), brand, book, to, id) };
+        return {
+          mail: roundMail(deps, round, markerSnap.get('kind'), brand, book, to, { id, mode: follow.mode }),
+        };
       // Done for this release either way: deferred to the digest, or unfollowed meanwhile.
       return { closedAs: cap === 'defer' ? 'deferred' : 'dropped', record: { deferred: cap === 'defer' } };
     },

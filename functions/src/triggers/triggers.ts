@@ -15,6 +15,7 @@ import { approvalEmail } from '../accounts/approval-email';
 import { bookCount, bookCountOnProfileCreate } from '../books/book-count';
 import { bookDerivedFields, booksOfMember } from '../books/book-derived';
 import { bookReleaseAlerts } from '../readers/follow-functions';
+import { updateMailOnPost } from '../readers/update-mail-functions';
 import {
   marketIndexAds,
   marketIndexBooks,
@@ -61,6 +62,8 @@ export const COLLECTION_HANDLERS = {
   ],
   products_services: [marketIndexProducts, searchProducts, purgeProductCache],
   classified_ads: [marketIndexAds, searchAds, purgeAdCache],
+  // A posted update is mailed to the author's instant followers (the callables purge the profile's cache).
+  author_updates: [updateMailOnPost],
   blog_posts: [editorialSlug('blog_posts'), searchBlogPosts, publishOnChange('blog_posts')],
   newsletters: [editorialSlug('newsletters'), searchNewsletters, publishOnChange('newsletters')],
   // The other pre-rendered collections: a write schedules a rebuild.

@@ -15,7 +15,13 @@ export const SERVER_FAILURES_SHOWN = 50;
 export const FAILURE_MESSAGE_MAX = 500;
 
 /** What failed. */
-export const serverFailureKindSchema = z.enum(['mail', 'newsletter-batch', 'book-alerts-batch', 'publish']);
+export const serverFailureKindSchema = z.enum([
+  'mail',
+  'newsletter-batch',
+  'book-alerts-batch',
+  'update-mail-batch',
+  'publish',
+]);
 export type ServerFailureKind = z.infer<typeof serverFailureKindSchema>;
 
 /** Labels the dashboard shows for each kind. */
@@ -23,6 +29,7 @@ export const SERVER_FAILURE_LABELS: Record<ServerFailureKind, string> = {
   mail: 'Email not sent',
   'newsletter-batch': 'Newsletter batch failed',
   'book-alerts-batch': 'New-book alerts batch failed',
+  'update-mail-batch': 'Author update mail batch failed',
   publish: 'Site rebuild failed',
 };
 

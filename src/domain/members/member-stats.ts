@@ -17,6 +17,7 @@
 import { z } from 'zod';
 import { csvText } from '../shared/csv.ts';
 import type { ViewCollection } from './views.ts';
+import type { UpdateReach } from '../readers/author-update.ts';
 
 /** member_stats/{uid}: the member's analytics; its `days` subcollection holds one document per day. */
 export const MEMBER_STATS = 'member_stats';
@@ -202,6 +203,8 @@ export interface MemberAnalytics {
   daily: DayTotal[];
   /** The stored days of the window (Premium, for the CSV); empty on Free. */
   days: MemberStatsDay[];
+  /** The member's newest updates to their followers, each with how many it was emailed to (both plans). */
+  updates: UpdateReach[];
 }
 
 /** The figures of `stored` days over `window` (its days oldest first), as the plan sees them. */
@@ -209,6 +212,7 @@ export function summarize(
   plan: 'free' | 'premium',
   window: string[],
   stored: MemberStatsDay[],
+  updates: UpdateReach[] = [],
 ): MemberAnalytics {
   const inWindow = new Set(window);
   const days = stored.filter((day) => inWindow.has(day.day)).sort((a, b) => a.day.localeCompare(b.day));
@@ -262,6 +266,7 @@ export function summarize(
           }))
         : [],
     days: plan === 'premium' ? days : [],
+    updates,
   };
 }
 

@@ -14,6 +14,13 @@ import { TEXT_LIMITS, idSchema, timestampSchema } from '../shared/common.ts';
 /** author_updates/{autoId}: one update of one author. */
 export const AUTHOR_UPDATES = 'author_updates';
 
+/**
+ * update_mail/{updateId}: the mail of one update to the author's instant
+ * followers (its marker, batches and one delivery record per follow), written by
+ * the functions only.
+ */
+export const UPDATE_MAIL = 'update_mail';
+
 /** Longest title. */
 export const UPDATE_TITLE_MAX = 120;
 /** Longest text (light markup, as typed). */
@@ -211,4 +218,84 @@ export function withUpdateLimitLines<Plan extends PlanFeatures>(
     const line = plan.type === 'free' ? lines.free : plan.type === 'premium' ? lines.premium : null;
     return line ? { ...plan, features: [...plan.features, line] } : plan;
   });
+}
+
+/**
+ * How far one of an author's updates went by mail, as their account page shows it
+ * (counts only, never who):
+ * - 'scheduled': released, its mails go out at `due_at` (the delay lets an author
+ *   delete a slip before anyone is mailed);
+ * - 'sending': being mailed, `sent` so far;
+ * - 'sent': done, to `sent` followers;
+ * - 'waiting': just posted, not released yet;
+ * - 'not-mailed': never released (posted while the follows feature was off).
+ */
+export const updateReachSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  /** When it was posted (ISO 8601). */
+  posted_at: z.iso.datetime(),
+  state: z.enum(['scheduled', 'sending', 'sent', 'waiting', 'not-mailed']),
+  /** Followers whose mail went out. */
+  sent: z.number().int().min(0),
+  /** When its mails go out ('scheduled' only; ISO 8601). */
+  due_at: z.iso.datetime().nullable(),
+});
+/** One update's reach. */
+export type UpdateReach = z.infer<typeof updateReachSchema>;
+
+/** How many of an author's newest updates the account page lists with their reach. */
+export const UPDATE_REACH_SHOWN = 10;
+
+/** An update not released this long after its post is taken as never mailed (its trigger runs in seconds). */
+const RELEASE_GRACE_MS = 10 * 60 * 1000;
+
+/** The reach of one update from its mail marker (null: none) and its count of sent deliveries. */
+export function updateReach(input: {
+  id: string;
+  title: string;
+  postedAt: Date;
+  marker: { releasedAt: Date | null; completed: boolean } | null;
+  sent: number;
+  delayMs: number;
+  now: Date;
+}): UpdateReach {
+  const { marker, now } = input;
+  const base = {
+    id: input.id,
+    title: input.title,
+    posted_at: input.postedAt.toISOString(),
+    sent: input.sent,
+  };
+  if (marker === null)
+    return {
+      ...base,
+      state: now.getTime() - input.postedAt.getTime() < RELEASE_GRACE_MS ? 'waiting' : 'not-mailed',
+      due_at: null,
+    };
+  if (marker.completed) return { ...base, state: 'sent', due_at: null };
+  const due = new Date((marker.releasedAt ?? input.postedAt).getTime() + input.delayMs);
+  return due > now && input.sent === 0
+    ? { ...base, state: 'scheduled', due_at: due.toISOString() }
+    : { ...base, state: 'sending', due_at: null };
+}
+
+const followersText = (n: number) => (n === 1 ? '1 follower' : `${n} followers`);
+
+/** What the account page says of an update's reach; `time` formats a due time. */
+export function updateReachText(reach: UpdateReach, time: (iso: string) => string): string {
+  switch (reach.state) {
+    case 'scheduled':
+      return `Emails go out at ${time(reach.due_at ?? reach.posted_at)}`;
+    case 'sending':
+      return `Sending: ${followersText(reach.sent)} so far`;
+    case 'sent':
+      return reach.sent === 0
+        ? 'No follower had instant emails on'
+        : `Emailed to ${followersText(reach.sent)}`;
+    case 'waiting':
+      return 'Getting ready to email';
+    case 'not-mailed':
+      return 'Not emailed';
+  }
 }

@@ -5,6 +5,7 @@ import {
   type ItemTotal,
   type MemberAnalytics,
 } from '../../domain/members/member-stats.ts';
+import { updateReachText, type UpdateReach } from '../../domain/readers/author-update.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import DataTable, { type Column } from '../ui/DataTable.tsx';
 import { useAsync } from '../ui/use-async.ts';
@@ -14,6 +15,14 @@ const AnalyticsChart = lazy(() => import('./AnalyticsChart.tsx'));
 
 const DAY = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 const dayOf = (day: string) => DAY.format(new Date(`${day}T00:00:00Z`));
+const TIME = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const timeOf = (iso: string) => `${TIME.format(new Date(iso))} UTC`;
+
+const UPDATE_COLUMNS: readonly Column<UpdateReach>[] = [
+  { header: 'Update', cell: (update) => update.title },
+  { header: 'Posted', cell: (update) => timeOf(update.posted_at) },
+  { header: 'By email', cell: (update) => updateReachText(update, timeOf) },
+];
 
 const ITEM_COLUMNS: readonly Column<ItemTotal & { id: string }>[] = [
   { header: 'Page', cell: (item) => item.title || '(untitled)' },
@@ -102,6 +111,20 @@ export default function AnalyticsSection({ userId, own }: { userId?: string; own
               <dt className="font-semibold">Unfollows</dt>
               <dd data-testid="analytics-unfollows">{analytics.unfollows}</dd>
             </dl>
+            {analytics.updates.length > 0 ? (
+              <div className="space-y-2">
+                <h3 className="font-semibold">Your updates by email</h3>
+                <p className="text-ink-muted">
+                  Followers with instant emails get each update about an hour after you post it; the others
+                  get it in their weekly digest.
+                </p>
+                <DataTable
+                  caption="Your newest updates to your followers, and how many followers each was emailed to"
+                  columns={UPDATE_COLUMNS}
+                  rows={analytics.updates}
+                />
+              </div>
+            ) : null}
             {rows.length === 0 ? (
               <p className="text-ink-muted">No visits yet in {period}.</p>
             ) : (

@@ -78,7 +78,9 @@ export default function AuthorUpdateForm({ books, onPosted }: Props) {
           Post an update to your followers
         </h3>
         <p className="text-sm text-ink-muted">
-          It appears first in the Updates section of your profile and in your profile’s RSS feed.
+          It appears first in the Updates section of your profile and in your profile’s RSS feed. Followers
+          who chose instant emails get it by email about an hour after you post it (delete it before then and
+          nobody is emailed); the others get it in their weekly digest.
         </p>
         <TextInput name="title" label="Title" idPrefix="author-update" markRequired />
         <TextArea

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  SWITCH_TO_DIGEST_LABEL,
   digestMail,
   outNowAlertMail,
   preorderAlertMail,
   releaseAlertMail,
+  updateMail,
+  type MailUpdate,
 } from '../../../functions/src/readers/alert-mail.ts';
 import { verifyFor } from '../../../functions/src/editorial/unsubscribe-token.ts';
 
@@ -147,5 +150,93 @@ describe('the weekly digest’s backlist', () => {
     const none = digestMail(BRAND, [BOOK], 'r@example.com', 'd1');
     expect(none.text).not.toContain('Also new on');
     expect(none.html).not.toContain('Also new on');
+  });
+});
+
+const UPDATE: MailUpdate = {
+  id: 'u1',
+  title: 'Sequel <news>',
+  body: 'The **second** book is done.\n\n- cover\n- edits <script>x</script>',
+  authorName: 'Ann & Co',
+  authorSlug: 'ann-co',
+  book: { id: 'b1', title: 'The <Night> Garden' },
+};
+
+/** The link in a mail's text whose line starts with `label`. */
+const linkAfter = (text: string, label: string) =>
+  new URL(new RegExp(`${label}: (\\S+)`).exec(text)?.[1] ?? 'http://missing');
+
+describe('an update to an instant follower', () => {
+  it('shows the whole update as safe HTML, links it on the profile and the book it is about', () => {
+    const mail = updateMail(BRAND, UPDATE, 'reader@example.com', 'ann__m_bob');
+    expect(mail.subject).toBe('Ann & Co: Sequel <news>');
+    expect(mail.html).toContain('<strong>second</strong>');
+    expect(mail.html).toContain('Sequel &lt;news&gt;');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('href="https://site.example/profile/ann-co#update-u1"');
+    expect(mail.html).toContain('About: <a href="https://site.example/book/b1"');
+    expect(mail.text).toContain('The second book is done.');
+    expect(mail.text).toContain('- cover');
+    expect(mail.text).toContain('About: The <Night> Garden: https://site.example/book/b1');
+    expect(mail.messageId).toBe('<update.u1.ann__m_bob@site.example>');
+  });
+
+  it('has one-click unsubscribe for this follow and a switch to the digest signed apart', () => {
+    const mail = updateMail(BRAND, UPDATE, 'reader@example.com', 'ann__m_bob');
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const unfollow = new URL(mail.headers?.['List-Unsubscribe']?.slice(1, -1) ?? '');
+    expect(unfollow.searchParams.get('k')).toBe('follow');
+    const weekly = linkAfter(mail.text, SWITCH_TO_DIGEST_LABEL);
+    expect(weekly.searchParams.get('k')).toBe('weekly');
+    expect(weekly.searchParams.get('id')).toBe('ann__m_bob');
+    const signature = weekly.searchParams.get('s') ?? '';
+    expect(verifyFor('weekly', 'ann__m_bob', signature)).toBe(true);
+    // Neither link's signature passes for the other.
+    expect(verifyFor('follow', 'ann__m_bob', signature)).toBe(false);
+    expect(verifyFor('weekly', 'ann__m_bob', unfollow.searchParams.get('s') ?? '')).toBe(false);
+    expect(mail.html).toContain(SWITCH_TO_DIGEST_LABEL);
+  });
+});
+
+describe('the switch to the digest in book alerts', () => {
+  it('is in the instant alerts, and in out-now only for an instant follower', () => {
+    expect(releaseAlertMail(BRAND, BOOK, 'r@example.com', 'f1').text).toContain(SWITCH_TO_DIGEST_LABEL);
+    const preorder = { ...BOOK, publication_date: '2031-03-14' };
+    expect(preorderAlertMail(BRAND, preorder, 'r@example.com', 'f1').text).toContain(SWITCH_TO_DIGEST_LABEL);
+    expect(outNowAlertMail(BRAND, BOOK, 'r@example.com', 'f1', 'instant').text).toContain(
+      SWITCH_TO_DIGEST_LABEL,
+    );
+    expect(outNowAlertMail(BRAND, BOOK, 'r@example.com', 'f1', 'weekly').text).not.toContain(
+      SWITCH_TO_DIGEST_LABEL,
+    );
+    expect(digestMail(BRAND, [BOOK], 'r@example.com', 'd1').text).not.toContain(SWITCH_TO_DIGEST_LABEL);
+  });
+});
+
+describe('the weekly digest’s updates', () => {
+  const long = { ...UPDATE, id: 'u2', body: 'Many words here. '.repeat(40) };
+
+  it('lists updates shortened under their heading, after the books', () => {
+    const mail = digestMail(BRAND, [BOOK], 'r@example.com', 'd1', [], [UPDATE, long]);
+    expect(mail.subject).toBe('This week\'s new books from authors you follow on Book "Club"');
+    expect(mail.text).toContain('An author you follow has a new book this week. They also wrote 2 updates.');
+    const text = mail.text;
+    expect(text.indexOf('The <Night> Garden, by')).toBeLessThan(
+      text.indexOf('Updates from authors you follow:'),
+    );
+    expect(text).toContain('Sequel <news>, from Ann & Co: https://site.example/profile/ann-co#update-u1');
+    expect(text).toMatch(/Many words here\.[^\n]*…/);
+    expect(text.length).toBeLessThan(3000);
+    expect(mail.html).toContain(
+      '<h2 style="margin:24px 0 12px;font-size:18px">Updates from authors you follow</h2>',
+    );
+    expect(mail.html).not.toContain('<strong>');
+  });
+
+  it('with only updates, says so in its subject and opening', () => {
+    const mail = digestMail(BRAND, [], 'r@example.com', 'd1', [], [UPDATE]);
+    expect(mail.subject).toBe('This week\'s updates from authors you follow on Book "Club"');
+    expect(mail.text).toContain('Authors you follow have written an update this week.');
+    expect(digestMail(BRAND, [BOOK], 'r@example.com', 'd1').html).not.toContain('Updates from authors');
   });
 });

@@ -10,6 +10,9 @@ import {
   authorUpdateFormSchema,
   authorUpdateSchema,
   mayPostUpdate,
+  updateReach,
+  updateReachSchema,
+  updateReachText,
   updateAllowance,
   updateLimitLines,
   updateLimitsOf,
@@ -104,5 +107,39 @@ describe('the membership page’s plans', () => {
       { type: 'premium', features: ['Everything in Free', 'One update to your followers every day'] },
       { type: 'other', features: ['x'] },
     ]);
+  });
+});
+
+describe('an update’s reach by email', () => {
+  const posted = new Date('2026-12-02T10:00:00Z');
+  const base = { id: 'u1', title: 'News', postedAt: posted, delayMs: 3_600_000 };
+  const at = (iso: string) => new Date(iso);
+  const time = (iso: string) => iso.slice(11, 16);
+
+  it('is scheduled until its mails are due, then sending, then sent with its count', () => {
+    const released = { releasedAt: at('2026-12-02T10:00:05Z'), completed: false };
+    const scheduled = updateReach({ ...base, marker: released, sent: 0, now: at('2026-12-02T10:30:00Z') });
+    expect(scheduled).toMatchObject({ state: 'scheduled', due_at: '2026-12-02T11:00:05.000Z' });
+    expect(updateReachText(scheduled, time)).toBe('Emails go out at 11:00');
+    const sending = updateReach({ ...base, marker: released, sent: 40, now: at('2026-12-02T11:00:30Z') });
+    expect(updateReachText(sending, time)).toBe('Sending: 40 followers so far');
+    const sent = updateReach({
+      ...base,
+      marker: { ...released, completed: true },
+      sent: 1,
+      now: at('2026-12-02T12:00:00Z'),
+    });
+    expect(sent).toMatchObject({ state: 'sent', sent: 1, due_at: null });
+    expect(updateReachText(sent, time)).toBe('Emailed to 1 follower');
+    expect(updateReachText({ ...sent, sent: 0 }, time)).toBe('No follower had instant emails on');
+  });
+
+  it('without a marker: getting ready just after the post, not emailed later', () => {
+    const soon = updateReach({ ...base, marker: null, sent: 0, now: at('2026-12-02T10:01:00Z') });
+    expect(updateReachText(soon, time)).toBe('Getting ready to email');
+    const later = updateReach({ ...base, marker: null, sent: 0, now: at('2026-12-02T11:00:00Z') });
+    expect(later.state).toBe('not-mailed');
+    expect(updateReachText(later, time)).toBe('Not emailed');
+    expect(updateReachSchema.parse(later)).toEqual(later);
   });
 });
