@@ -303,7 +303,7 @@ const searchOnly = (started) =>
 /** New-book alerts to 10,000 followers (follows.mjs). */
 async function followsAlerts() {
   step(
-    `New-book alerts: an author with ${process.env.BENCH_FOLLOWERS ?? '10,000'} followers publishes a book`,
+    `Mail to followers: authors with ${process.env.BENCH_FOLLOWERS ?? '10,000'} followers publish a book, post an update and see a preorder out`,
   );
   const result = await benchFollows().catch((error) => ({ error: String(error) }));
   console.log(`  ${JSON.stringify(result)}`);

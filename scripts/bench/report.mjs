@@ -345,16 +345,28 @@ export function renderMarkdown(results) {
   }
 
   const follows = results.follows;
+  /** The lines of one send to many followers (follows.mjs's measureSend). */
+  const sendLines = (send) => [
+    `- ${send.followers} followers (${send.member_followers} members, the rest email addresses) and ${send.members_not_following} members who follow nobody`,
+    `- release and enqueue: ${send.enqueue_seconds} s, ${send.batches} batches, ${send.enqueue_reads} document reads`,
+    `- delivery to the catcher: ${send.sent} mails in ${send.deliver_seconds} s (${send.mails_per_second} mails/s), ${send.deliver_reads} document reads; ${send.reads_per_follower} reads per follower in all`,
+    `- caught: ${send.caught_recipients} recipients, ${send.duplicates} duplicates, ${send.missing} missing; released again when asked again: ${send.released_again ? 'YES' : 'no'}`,
+  ];
   if (follows) {
     lines.push('', 'New-book alerts (MailDev): an author with many followers publishes a book:', '');
     if (follows.error) lines.push(`- not measured: ${follows.error}`);
-    else
-      lines.push(
-        `- ${follows.followers} followers (${follows.member_followers} members, the rest email addresses) and ${follows.members_not_following} members who follow nobody`,
-        `- release and enqueue: ${follows.enqueue_seconds} s, ${follows.batches} batches, ${follows.enqueue_reads} document reads`,
-        `- delivery to the catcher: ${follows.sent} mails in ${follows.deliver_seconds} s (${follows.mails_per_second} mails/s), ${follows.deliver_reads} document reads; ${follows.reads_per_follower} reads per follower in all`,
-        `- caught: ${follows.caught_recipients} recipients, ${follows.duplicates} duplicates, ${follows.missing} missing; released again when asked again: ${follows.released_again ? 'YES' : 'no'}`,
-      );
+    else {
+      lines.push(...sendLines(follows));
+      if (follows.update)
+        lines.push('', 'An author with as many followers posts an update:', '', ...sendLines(follows.update));
+      if (follows.release_day)
+        lines.push(
+          '',
+          'Release day: a preorder of an author with as many followers comes out (out-now to every follower):',
+          '',
+          ...sendLines(follows.release_day),
+        );
+    }
   }
 
   const invocations = results.invocations;
@@ -417,8 +429,13 @@ export function renderMarkdown(results) {
       misses.push(
         `- invocations: ${a.action}: ${a.error ?? `${a.invocations} (> ${INVOCATIONS_PER_BOOK_ACTION})`}`,
       );
-  if (follows && !follows.error && (follows.duplicates > 0 || follows.missing > 0 || follows.released_again))
-    misses.push(`- follows: ${follows.duplicates} duplicate and ${follows.missing} missing alerts`);
+  for (const [name, send] of [
+    ['follows', follows],
+    ['update mail', follows?.update],
+    ['release day', follows?.release_day],
+  ])
+    if (send && !send.error && (send.duplicates > 0 || send.missing > 0 || send.released_again))
+      misses.push(`- ${name}: ${send.duplicates} duplicate and ${send.missing} missing mails`);
   // A bounded first screen: four counts (one read per 1,000 profiles each) and one page; other screens one page.
   if (admin && !admin.error) {
     const [first, ...pages] = admin.screens;
