@@ -41,6 +41,11 @@ import { authorUpdateSchema } from '../../src/domain/readers/author-update.ts';
 import { profileSchema } from '../../src/domain/members/profile.ts';
 import { countedRating, reviewSchema } from '../../src/domain/readers/review.ts';
 import { shelfEntrySchema, shelfSettingsSchema } from '../../src/domain/readers/shelf.ts';
+import {
+  readThroughSchema,
+  readingStatsSchema,
+  readingYearSchema,
+} from '../../src/domain/readers/reading.ts';
 import { siteSettingsSchema } from '../../src/domain/site/site-settings.ts';
 import { parseDoc, toWriteData } from '../../src/data/firestore-convert.ts';
 import type { SeedDoc } from './context.ts';
@@ -62,6 +67,9 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   book_reviews: reviewSchema,
   book_shelves: shelfEntrySchema,
   shelf_settings: shelfSettingsSchema.extend({ id: idSchema }),
+  read_throughs: readThroughSchema,
+  reading_years: readingYearSchema,
+  reading_stats: readingStatsSchema,
   // A follow's schema has no id field: the id is the document's name (followId).
   follows: followSchema.extend({ id: idSchema }),
   // A report's schema has no id field either: the id is reportId's hash.

@@ -71,6 +71,19 @@ async function seedEverything(member: Member) {
     updated_at: at,
   });
   await db.doc(`shelf_settings/${uid}`).set({ private: true, updated_at: at });
+  // Their read-through of it and their reading year (as the reading functions write them).
+  const readThrough = await db.collection('read_throughs').add({
+    user_id: uid,
+    book_id: reviewed.id,
+    book_title: 'Reviewed',
+    started_at: at,
+    finished_at: at,
+    progress_page: null,
+    progress_percent: 100,
+    updated_at: at,
+  });
+  const readingYear = `reading_years/${uid}__2025`;
+  await db.doc(readingYear).set({ user_id: uid, year: 2025, goal: 12, finished: 1, updated_at: at });
   // A moderator once hid a review of theirs of that book (the decision outlives the review).
   const decision = `review_decisions/${reviewed.id}__${uid}`;
   await db.doc(decision).set({ book_id: reviewed.id, user_id: uid, decision: 'hidden', decided_at: at });
@@ -115,6 +128,8 @@ async function seedEverything(member: Member) {
       shelf,
       decision,
       update: update.id,
+      readThrough: readThrough.id,
+      readingYear,
     },
     owned: [
       `profiles/${uid}`,
@@ -136,6 +151,8 @@ async function seedEverything(member: Member) {
       review,
       shelf,
       decision,
+      `read_throughs/${readThrough.id}`,
+      readingYear,
       `newsletter_preferences/${uid}`,
       `plan_locks/${uid}`,
       `shelf_settings/${uid}`,
@@ -183,6 +200,12 @@ describe('what the site keeps about a member', () => {
       expect.objectContaining({ id: ids.ad, contact_info: member.email }),
     ]);
     expect(file.author_updates).toEqual([expect.objectContaining({ id: ids.update, title: 'News' })]);
+    expect(file.read_throughs).toEqual([
+      expect.objectContaining({ id: ids.readThrough, finished_at: '2025-05-01T10:00:00.000Z' }),
+    ]);
+    expect(file.reading_years).toEqual([
+      expect.objectContaining({ id: ids.readingYear.split('/')[1], goal: 12, finished: 1 }),
+    ]);
     expect(file.consents.newsletter).toMatchObject({
       subscribed: false,
       changed_at: '2025-05-01T10:00:00.000Z',

@@ -143,6 +143,8 @@ export async function memberExport(
     shelves = [],
     reviewDecisions = [],
     authorUpdates = [],
+    readThroughs = [],
+    readingYears = [],
   ] = owned;
   // A visitor subscription of the member's own address (the newsletters' sign-up form) is theirs too.
   const visitorSubscription =
@@ -203,6 +205,8 @@ export async function memberExport(
     book_shelves: shelves,
     review_decisions: reviewDecisions,
     author_updates: authorUpdates,
+    read_throughs: readThroughs,
+    reading_years: readingYears,
     blog_posts: blogPosts,
     newsletters_received: deliveries,
     follows,

@@ -1,5 +1,6 @@
 // Shelves (src/domain/readers/shelf.ts): setShelf puts a book on one of the caller's
-// shelves, moves it, or takes it off (shelf: null). The only writer of
+// shelves, moves it, or takes it off (shelf: null), starting and finishing
+// read-throughs on the way (reading.ts). With updateReading, the only writer of
 // book_shelves; the id is built from the caller's uid, so nobody can name another
 // member's entry.
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -21,6 +22,7 @@ import { requireFeature } from '../billing/early-access';
 import { db, runTransactionWithRetry } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { purgeCacheTags } from '../site/cache-purge';
+import { removeMemberReading, removeReadingOfBook, shelfReading } from './reading';
 
 /**
  * Puts the caller's copy of a book on a shelf (or none). Request:
@@ -46,28 +48,41 @@ export const setShelf = guardedCall(
       SHELF_MESSAGES.throttled,
     );
     const ref = firestore.collection(BOOK_SHELVES).doc(shelfId(bookId, caller.uid));
-    // Taking a book off a shelf is always allowed, even once the book is hidden.
-    if (shelf === null) await ref.delete();
-    else {
-      // Only a book the public can see may be shelved (a hidden book's page does
-      // not exist). The book is read in the transaction that writes the entry, so
-      // a book hidden meanwhile either refuses the shelving or finds the entry
-      // when the books trigger marks its entries (bookReaders).
-      const shelved = await runTransactionWithRetry(firestore, async (tx) => {
-        const book = await tx.get(firestore.collection('books').doc(bookId));
-        if (!book.exists || book.get('is_public') !== true) return false;
+    // Only a book the public can see may be shelved (a hidden book's page does
+    // not exist); taking a book off a shelf is always allowed, even once the book
+    // is hidden. The book and the entry are read in the transaction that writes
+    // the entry and its read-throughs (reading.ts), so a book hidden meanwhile
+    // either refuses the shelving or finds the entry when the books trigger marks
+    // its entries (bookReaders), and a double click cannot open two read-throughs.
+    const shelved = await runTransactionWithRetry(firestore, async (tx) => {
+      const [book, entry] = await Promise.all([
+        tx.get(firestore.collection('books').doc(bookId)),
+        tx.get(ref),
+      ]);
+      if (shelf !== null && (!book.exists || book.get('is_public') !== true)) return false;
+      const previous = (entry.get('shelf') as Shelf | undefined) ?? null;
+      const reading = await shelfReading(firestore, tx, {
+        uid: caller.uid,
+        bookId,
+        bookTitle: String(book.get('title') ?? entry.get('book_title') ?? ''),
+        previous,
+        next: shelf,
+      });
+      reading.write();
+      if (shelf === null) tx.delete(ref);
+      else
         tx.set(ref, {
           book_id: bookId,
           book_title: String(book.get('title') ?? ''),
           user_id: caller.uid,
           shelf,
           book_public: true,
+          ...reading.progress,
           updated_at: Timestamp.now(),
         });
-        return true;
-      });
-      if (!shelved) throw new HttpsError('not-found', SHELF_MESSAGES.notFound);
-    }
+      return true;
+    });
+    if (!shelved) throw new HttpsError('not-found', SHELF_MESSAGES.notFound);
     await purgeCacheTags([profileCacheTag(caller.uid)]);
     logger.info('setShelf', { book: bookId, by: caller.uid, shelf });
     return { shelf };
@@ -75,9 +90,10 @@ export const setShelf = guardedCall(
   { signIn: SHELF_MESSAGES.signIn, denied: SHELF_MESSAGES.notAllowed },
 );
 
-/** Removes every shelf entry of `uid` (account deletion), a page at a time; safe to run again. */
+/** Removes every shelf entry, read-through and reading year of `uid` (account deletion), a page at a time; safe to run again. */
 export async function removeMemberShelves(firestore: Firestore, uid: string): Promise<void> {
   await deleteEvery(firestore, firestore.collection(BOOK_SHELVES).where('user_id', '==', uid));
+  await removeMemberReading(firestore, uid);
 }
 
 /** Deletes every document `query` finds, a page of 200 at a time. */
@@ -97,12 +113,14 @@ async function deleteEvery(firestore: Firestore, query: Query): Promise<string[]
 
 /**
  * A deleted book leaves every shelf it was on (the profile would otherwise list a
- * link to a page that is gone); the shelvers' profile pages are purged.
+ * link to a page that is gone), with its read-throughs and their finishes in the
+ * years' counts; the shelvers' and readers' profile pages are purged.
  */
 export async function removeShelvesOfBook(firestore: Firestore, bookId: string): Promise<void> {
-  const users = await deleteEvery(
+  const shelvers = await deleteEvery(
     firestore,
     firestore.collection(BOOK_SHELVES).where('book_id', '==', bookId),
   );
+  const users = [...shelvers, ...(await removeReadingOfBook(firestore, bookId))];
   if (users.length > 0) await purgeCacheTags([...new Set(users)].map(profileCacheTag));
 }

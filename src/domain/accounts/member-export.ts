@@ -4,8 +4,8 @@
  * gathers the documents, this module fixes the file's shape.
  */
 
-/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows; 5: review_decisions; 6: author_updates). */
-export const MEMBER_EXPORT_FORMAT = 6;
+/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows; 5: review_decisions; 6: author_updates; 7: read_throughs, reading_years). */
+export const MEMBER_EXPORT_FORMAT = 7;
 
 /** Collections whose documents belong to a member through `user_id`, exported whole. */
 export const OWNED_COLLECTIONS = [
@@ -16,6 +16,8 @@ export const OWNED_COLLECTIONS = [
   'book_shelves',
   'review_decisions',
   'author_updates',
+  'read_throughs',
+  'reading_years',
 ] as const;
 
 /** One exported document: its id and its fields as stored, times as ISO strings. */
@@ -62,6 +64,10 @@ export interface MemberExport {
   review_decisions: ExportedDocument[];
   /** The member's updates to their followers. */
   author_updates: ExportedDocument[];
+  /** The member's read-throughs of books: start and finish dates, progress. */
+  read_throughs: ExportedDocument[];
+  /** The member's reading years: each year's goal and books finished. */
+  reading_years: ExportedDocument[];
   /** Blog posts the member wrote. */
   blog_posts: ExportedDocument[];
   /** Newsletters sent to the member: the newsletter's id and title with its delivery record (status, sent_at), oldest first. */

@@ -89,6 +89,10 @@ export const shelfEntrySchema = z
      * public page and every visitor's read, and comes back with the book.
      */
     book_public: z.boolean().default(true),
+    /** On 'Reading': the open read-through's last page (reading.ts), or null; kept by the callables that write it. */
+    progress_page: z.number().int().min(0).nullable().default(null),
+    /** On 'Reading': the open read-through's percentage, or null. */
+    progress_percent: z.number().int().min(0).max(100).nullable().default(null),
     /** When the book was put on this shelf: the profile's order. */
     updated_at: timestampSchema,
   })

@@ -53,6 +53,12 @@ import type { SellerMessageRequest } from '../market/seller-message.ts';
 import type { SignupRequest } from '../accounts/signup.ts';
 import type { SaveReviewRequest, SaveReviewResponse, deleteReviewRequestSchema } from '../readers/review.ts';
 import type { SetShelfRequest, Shelf } from '../readers/shelf.ts';
+import type {
+  SetReadingGoalRequest,
+  SetReadingGoalResponse,
+  UpdateReadingRequest,
+  UpdateReadingResponse,
+} from '../readers/reading.ts';
 
 /** What signUp answers. */
 export interface SignUpResult {
@@ -156,6 +162,8 @@ export interface Callables {
   saveReview: { request: SaveReviewRequest; response: SaveReviewResponse };
   deleteReview: { request: z.input<typeof deleteReviewRequestSchema>; response: { id: string } };
   setShelf: { request: SetShelfRequest; response: { shelf: Shelf | null } };
+  updateReading: { request: UpdateReadingRequest; response: UpdateReadingResponse };
+  setReadingGoal: { request: SetReadingGoalRequest; response: SetReadingGoalResponse };
   // Author updates to followers
   postAuthorUpdate: { request: PostAuthorUpdateRequest; response: PostAuthorUpdateResponse };
   deleteAuthorUpdate: { request: z.input<typeof deleteAuthorUpdateRequestSchema>; response: { id: string } };

@@ -18,6 +18,12 @@ export const COLLECTIONS = {
   bookShelves: 'book_shelves',
   /** Members' shelf privacy choice (shelf.ts), written by the member and the seed. */
   shelfSettings: 'shelf_settings',
+  /** Read-throughs (reading.ts), written by the setShelf and updateReading functions and the seed. */
+  readThroughs: 'read_throughs',
+  /** Members' yearly goals and finished counts (reading.ts), written by the reading functions and the seed. */
+  readingYears: 'reading_years',
+  /** The community's finished count per year, in shards (reading.ts), written by the reading functions and the seed. */
+  readingStats: 'reading_stats',
   /** The market index (market-entry.ts), written by triggers and the seed. */
   marketListings: 'market_listings',
   /** Readers following authors (follows.ts). */

@@ -17,6 +17,8 @@ const entry = (id: string, shelf: ShelfEntry['shelf']): ShelfEntry => ({
   user_id: 'u1',
   shelf,
   book_public: true,
+  progress_page: null,
+  progress_percent: null,
   updated_at: new Date('2026-01-05T10:00:00Z'),
 });
 

@@ -4,7 +4,9 @@
 // updated_at desc) capped at PROFILE_SHELF_LIMIT (one more read tells whether
 // there are more). An entry of a book that is not public (book_public, kept by
 // the books trigger) is left off. The profile page exists only for a public
-// member, so that rule needs no check here.
+// member, so that rule needs no check here. The member's reading years
+// (reading.ts: goals and books finished) follow the same privacy switch and are
+// read beside the shelves, one query capped at PROFILE_YEARS_LIMIT.
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   BOOK_SHELVES,
@@ -13,14 +15,21 @@ import {
   shelfEntrySchema,
   type ShelfEntry,
 } from '../../../domain/readers/shelf.ts';
+import {
+  PROFILE_YEARS_LIMIT,
+  READING_YEARS,
+  readingYearSchema,
+  shownYears,
+  type ReadingYear,
+} from '../../../domain/readers/reading.ts';
 import { parseDocs } from '../../firestore-convert.ts';
 import { getDb } from '../shared/firestore.ts';
 import { meterQuery, meterReads } from '../shared/read-meter.ts';
 
-/** What the profile shows of a member's shelves: null when private. */
-export type MemberShelves = { entries: ShelfEntry[]; more: boolean } | null;
+/** What the profile shows of a member's shelves and reading years (newest first): null when private. */
+export type MemberShelves = { entries: ShelfEntry[]; more: boolean; years: ReadingYear[] } | null;
 
-/** The member's newest shelved books (`more`: there are others), or null when their shelves are private. */
+/** The member's newest shelved books (`more`: there are others) and reading years, or null when their shelves are private. */
 export async function getMemberShelves(
   uid: string,
   db: Firestore = getDb(),
@@ -29,13 +38,26 @@ export async function getMemberShelves(
   const settings = await db.collection(SHELF_SETTINGS).doc(uid).get();
   meterReads(1);
   if (settings.get('private') === true) return null;
-  const snap = await db
-    .collection(BOOK_SHELVES)
-    .where('user_id', '==', uid)
-    .where('book_public', '==', true)
-    .orderBy('updated_at', 'desc')
-    .limit(limit + 1)
-    .get();
+  const [snap, years] = await Promise.all([
+    db
+      .collection(BOOK_SHELVES)
+      .where('user_id', '==', uid)
+      .where('book_public', '==', true)
+      .orderBy('updated_at', 'desc')
+      .limit(limit + 1)
+      .get(),
+    db
+      .collection(READING_YEARS)
+      .where('user_id', '==', uid)
+      .orderBy('year', 'desc')
+      .limit(PROFILE_YEARS_LIMIT)
+      .get(),
+  ]);
   meterQuery(snap);
-  return { entries: parseDocs(shelfEntrySchema, snap.docs.slice(0, limit)), more: snap.size > limit };
+  meterQuery(years);
+  return {
+    entries: parseDocs(shelfEntrySchema, snap.docs.slice(0, limit)),
+    more: snap.size > limit,
+    years: shownYears(parseDocs(readingYearSchema, years.docs)),
+  };
 }
