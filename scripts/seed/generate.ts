@@ -10,6 +10,7 @@ import { generateClassifiedAds, generateProductsServices } from './marketplace.t
 import { generateMarketEntries } from './market-index.ts';
 import { type Member, authUsers, generateMembers } from './members.ts';
 import { generateHeldReview, generateReviews, generateShelves } from './reviews.ts';
+import { generateReading } from './reading.ts';
 import { generateReports } from './reports.ts';
 import {
   generateBanners,
@@ -50,6 +51,8 @@ export function generate(options: GenerateOptions): SeedData {
   // Held: in no total, on the writer's Read shelf like every review.
   const held = generateHeldReview(books, members, reviews);
   const shelves = generateShelves(books, members, [...reviews, ...held]);
+  // Read-throughs of the shelved books, with progress written onto the 'Reading' entries.
+  const reading = generateReading(shelves, books);
 
   const follows = generateFollows(members);
   // book_count and follower_count are what the Cloud Function triggers would compute: the owner's active books, the author's follows.
@@ -86,6 +89,7 @@ export function generate(options: GenerateOptions): SeedData {
     ...reviews,
     ...held,
     ...shelves,
+    ...reading,
     ...generateReports(
       reviews,
       books.filter((b) => b.doc.data.is_public === true).map((b) => b.id),

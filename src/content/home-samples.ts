@@ -19,12 +19,8 @@ export const MICRO_POEM = {
   author: 'Shelfmark community',
 } as const;
 
-/** The two 'Feature Coming Soon' cards. */
+/** The 'Feature Coming Soon' card (Reading Challenges is live: ReadingChallengeCard.astro). */
 export const COMING_SOON_FEATURES = [
-  {
-    title: 'Reading Challenges',
-    text: 'Set a yearly goal, track your progress and earn badges with other readers.',
-  },
   { title: 'Book Swap', text: 'Trade the books you have finished with members near you.' },
 ] as const;
 

@@ -150,7 +150,8 @@ test.describe('home page blocks', () => {
     await expect(features.getByTestId('zodiac-pick')).toHaveText('Action & Adventure');
     for (const name of ['Share', 'Save', 'Submit Your Own'])
       await expect(features.getByRole('button', { name })).toBeDisabled();
-    await expect(features.getByText('Feature Coming Soon')).toHaveCount(2);
+    await expect(features.getByText('Feature Coming Soon')).toHaveCount(1);
+    await expect(features.getByRole('heading', { name: 'Reading Challenges' })).toBeVisible();
     await expect(features.getByRole('heading', { name: 'Daily Quote' })).toBeVisible();
     await expect(features.getByRole('heading', { name: 'Micro-Poem' })).toBeVisible();
   });

@@ -2,12 +2,14 @@
  * The book page's shelf choice for a signed-in member: 'Want to read',
  * 'Reading', 'Read' or none, one at a time, saved as soon as it is chosen
  * through setShelf (which checks the member and the book again). A failed save
- * leaves the previous choice shown.
+ * leaves the previous choice shown. Under it, the member's reading of the book
+ * (BookJournal: progress while on 'Reading', and the read-throughs).
  */
 import { useEffect, useState } from 'react';
 import { SHELF_LABELS, SHELF_MESSAGES, SHELVES, type Shelf } from '../../domain/readers/shelf.ts';
 import { showToast } from '../../lib/toast.ts';
 import { failureToast } from '../ui/failure-toast.ts';
+import BookJournal from './BookJournal.tsx';
 
 const data = () => import('../../data/client/readers/shelves.ts');
 
@@ -15,9 +17,16 @@ const data = () => import('../../data/client/readers/shelves.ts');
 const NONE = 'none';
 
 /** The shelf picker for `bookId` (see the file comment). */
-export default function ShelfPicker({ bookId }: { bookId: string }) {
+export default function ShelfPicker({ bookId, bookTitle = '' }: { bookId: string; bookTitle?: string }) {
   const [shelf, setShelfState] = useState<Shelf | null | undefined>(undefined);
   const [saving, setSaving] = useState(false);
+  // Bumped on every shelf change, so the read-throughs below load again.
+  const [version, setVersion] = useState(0);
+
+  function shelfChanged(next: Shelf | null) {
+    setShelfState(next);
+    setVersion((v) => v + 1);
+  }
 
   useEffect(() => {
     let live = true;
@@ -56,33 +65,44 @@ export default function ShelfPicker({ bookId }: { bookId: string }) {
     } finally {
       setSaving(false);
     }
-    setShelfState(next);
+    shelfChanged(next);
     showToast({ title: next ? `On your ‘${SHELF_LABELS[next]}’ shelf` : 'Removed from your shelves' });
   }
 
   return (
-    <fieldset className="mb-6" disabled={shelf === undefined || saving} data-shelf-picker>
-      <legend className="font-semibold text-ink">Your shelf</legend>
-      <div className="mt-1 flex flex-wrap gap-2">
-        {[...SHELVES, NONE].map((value) => {
-          const checked = value === NONE ? shelf === null : shelf === value;
-          return (
-            <label
-              key={value}
-              className="inline-flex min-h-6 cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-1 text-sm"
-            >
-              <input
-                type="radio"
-                name="book-shelf"
-                value={value}
-                checked={checked}
-                onChange={() => void choose(value === NONE ? null : (value as Shelf))}
-              />
-              {value === NONE ? 'Not on a shelf' : SHELF_LABELS[value as Shelf]}
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
+    <div className="mb-6">
+      <fieldset disabled={shelf === undefined || saving} data-shelf-picker>
+        <legend className="font-semibold text-ink">Your shelf</legend>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {[...SHELVES, NONE].map((value) => {
+            const checked = value === NONE ? shelf === null : shelf === value;
+            return (
+              <label
+                key={value}
+                className="inline-flex min-h-6 cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-1 text-sm"
+              >
+                <input
+                  type="radio"
+                  name="book-shelf"
+                  value={value}
+                  checked={checked}
+                  onChange={() => void choose(value === NONE ? null : (value as Shelf))}
+                />
+                {value === NONE ? 'Not on a shelf' : SHELF_LABELS[value as Shelf]}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      {shelf !== undefined && (
+        <BookJournal
+          bookId={bookId}
+          bookTitle={bookTitle || 'this book'}
+          shelf={shelf}
+          version={version}
+          onShelfChange={shelfChanged}
+        />
+      )}
+    </div>
   );
 }

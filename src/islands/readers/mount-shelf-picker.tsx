@@ -7,7 +7,7 @@
 import { createRoot } from 'react-dom/client';
 import ShelfPicker from './ShelfPicker.tsx';
 
-/** Renders the picker for `bookId` into `slot`. */
-export function mountShelfPicker(slot: HTMLElement, bookId: string): void {
-  createRoot(slot).render(<ShelfPicker bookId={bookId} />);
+/** Renders the picker for `bookId` (titled `bookTitle`) into `slot`. */
+export function mountShelfPicker(slot: HTMLElement, bookId: string, bookTitle: string): void {
+  createRoot(slot).render(<ShelfPicker bookId={bookId} bookTitle={bookTitle} />);
 }
