@@ -1,0 +1,98 @@
+// The readers' journal, on members each test creates: a member starts a book,
+// records progress from the book page and from their profile, finishes it into
+// 'Read' and sees the read-through; a member sets a yearly goal on their profile
+// and sees a finished book counted there and on the home page's card.
+import { adminDb, expect, test } from './fixtures';
+import { freshMember, signInAs, storedBook } from './helpers/members';
+
+const thisYear = new Date().getUTCFullYear();
+
+test("progress recorded and a book finished into 'Read'", async ({ page }) => {
+  const author = await freshMember('Tam Author');
+  const reader = await freshMember('Pia Reader');
+  const book = await adminDb()
+    .collection('books')
+    .add(storedBook(author, 'The Long Tide', { owner_public: true, is_public: true, pages: 200 }));
+
+  await signInAs(page, reader);
+  await page.goto(`/book/${book.id}`);
+  const reviews = page.getByRole('region', { name: 'Ratings and reviews' });
+  const reading = reviews.getByRole('group', { name: 'Your shelf' }).getByRole('radio', { name: 'Reading' });
+  await expect(reading).toBeEnabled({ timeout: 20_000 });
+  await reading.click();
+  await expect(page.getByText('On your ‘Reading’ shelf')).toBeVisible({ timeout: 20_000 });
+
+  const progress = reviews.getByRole('form', { name: 'Your progress in The Long Tide' });
+  await progress.getByLabel('Progress by').selectOption('page');
+  await progress.getByLabel('Page or %').fill('250');
+  await progress.getByRole('button', { name: 'Save progress' }).click();
+  await expect(page.getByText('This book has 200 pages.')).toBeVisible({ timeout: 20_000 });
+  await progress.getByLabel('Page or %').fill('50');
+  await progress.getByRole('button', { name: 'Save progress' }).click();
+  await expect(page.getByText('Progress saved')).toBeVisible({ timeout: 20_000 });
+  await expect(reviews.getByText('Your progress: page 50 (25 %)')).toBeVisible();
+
+  // From the profile: Currently reading with its bar, and the owner's progress form.
+  await page.goto(`/profile/${reader.slug}`);
+  const shelves = page.getByRole('region', { name: 'Shelves' });
+  await expect(shelves.getByRole('region', { name: 'Currently reading' })).toContainText('page 50 (25 %)');
+  await expect(shelves.getByRole('progressbar', { name: 'Progress in The Long Tide' })).toBeVisible();
+  const own = page.getByRole('region', { name: 'Your reading' });
+  await own
+    .getByRole('form', { name: 'Your progress in The Long Tide' })
+    .getByRole('button', { name: 'Finished' })
+    .click();
+  await expect(page.getByText('Finished ‘The Long Tide’: it is on your ‘Read’ shelf')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(own.getByText(`1 book read in ${thisYear}`)).toBeVisible({ timeout: 20_000 });
+
+  await page.goto(`/book/${book.id}`);
+  await expect(
+    reviews.getByRole('group', { name: 'Your shelf' }).getByRole('radio', { name: 'Read', exact: true }),
+  ).toBeChecked({
+    timeout: 20_000,
+  });
+  await expect(
+    reviews.getByRole('region', { name: 'Your read-throughs' }).getByRole('listitem'),
+  ).toContainText('finished');
+});
+
+test('a goal set and counted', async ({ page }) => {
+  const author = await freshMember('Ode Author');
+  const reader = await freshMember('Gil Reader');
+  const book = await adminDb()
+    .collection('books')
+    .add(storedBook(author, 'Paper Moons', { owner_public: true, is_public: true }));
+
+  await signInAs(page, reader);
+  await page.goto(`/profile/${reader.slug}`);
+  const own = page.getByRole('region', { name: 'Your reading' });
+  const goal = own.getByRole('form', { name: 'Your reading goal' });
+  await goal.getByLabel('Books this year').fill('0');
+  await goal.getByRole('button', { name: 'Set goal' }).click();
+  await expect(goal.getByText('A goal is a whole number of books from 1 to 1000.')).toBeVisible();
+  await goal.getByLabel('Books this year').fill('24');
+  await goal.getByRole('button', { name: 'Set goal' }).click();
+  await expect(own.getByText(`0 of 24 books read in ${thisYear}`)).toBeVisible({ timeout: 20_000 });
+
+  await page.goto(`/book/${book.id}`);
+  const read = page
+    .getByRole('group', { name: 'Your shelf' })
+    .getByRole('radio', { name: 'Read', exact: true });
+  await expect(read).toBeEnabled({ timeout: 20_000 });
+  await read.click();
+  await expect(page.getByText('On your ‘Read’ shelf')).toBeVisible({ timeout: 20_000 });
+
+  await page.goto(`/profile/${reader.slug}`);
+  await expect(page.getByRole('region', { name: 'Reading goal', exact: true })).toContainText(
+    `1 of 24 books read in ${thisYear}`,
+  );
+  await page.goto('/');
+  const card = page.locator('[data-reading-challenge]');
+  await expect(card.getByText(`1 of 24 books read in ${thisYear}`)).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByRole('link', { name: 'View your goal' })).toHaveAttribute(
+    'href',
+    `/profile/${reader.slug}#reading-goal`,
+  );
+});
