@@ -44,6 +44,7 @@ export { saveReview, deleteReview } from './readers/save-review';
 export { setShelf } from './readers/set-shelf';
 export { updateReading, setReadingGoal } from './readers/reading';
 export { postAuthorUpdate, deleteAuthorUpdate } from './readers/author-updates';
+export { exportReading } from './readers/reading-export';
 export { stripeWebhook } from './billing/webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { endBillingGraces } from './billing/grace';

@@ -117,6 +117,8 @@ const loaders: Loaders = {
   deleteAuthorUpdate: () =>
     (require('./readers/author-updates') as typeof import('./readers/author-updates')).deleteAuthorUpdate,
   setShelf: () => (require('./readers/set-shelf') as typeof import('./readers/set-shelf')).setShelf,
+  exportReading: () =>
+    (require('./readers/reading-export') as typeof import('./readers/reading-export')).exportReading,
   updateReading: () => (require('./readers/reading') as typeof import('./readers/reading')).updateReading,
   setReadingGoal: () => (require('./readers/reading') as typeof import('./readers/reading')).setReadingGoal,
   stripeWebhook: () => (require('./billing/webhook') as typeof import('./billing/webhook')).stripeWebhook,

@@ -1,7 +1,9 @@
 // The readers' journal, on members each test creates: a member starts a book,
 // records progress from the book page and from their profile, finishes it into
 // 'Read' and sees the read-through; a member sets a yearly goal on their profile
-// and sees a finished book counted there and on the home page's card.
+// and sees a finished book counted there and on the home page's card; a
+// member exports their reading from the account page as a Goodreads CSV.
+import { readFile } from 'node:fs/promises';
 import { adminDb, expect, test } from './fixtures';
 import { freshMember, signInAs, storedBook } from './helpers/members';
 
@@ -95,4 +97,33 @@ test('a goal set and counted', async ({ page }) => {
     'href',
     `/profile/${reader.slug}#reading-goal`,
   );
+});
+
+test('"Export my reading" on the account page saves the shelves as a Goodreads CSV', async ({ page }) => {
+  const author = await freshMember('Exa Author');
+  const reader = await freshMember('Rex Reader');
+  const book = await adminDb()
+    .collection('books')
+    .add(storedBook(author, 'Exported Tides', { owner_public: true, is_public: true }));
+  // As setShelf stores it (shelving from the book page is the journey above).
+  await adminDb().doc(`book_shelves/${book.id}__${reader.uid}`).set({
+    book_id: book.id,
+    book_title: 'Exported Tides',
+    user_id: reader.uid,
+    shelf: 'want-to-read',
+    book_public: true,
+    updated_at: new Date(),
+  });
+
+  await signInAs(page, reader);
+  await page.goto('/account');
+  const button = page.getByRole('button', { name: 'Export my reading' });
+  await expect(button).toBeVisible({ timeout: 45_000 });
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), button.click()]);
+  expect(download.suggestedFilename()).toMatch(/^shelfmark-reading-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile((await download.path())!, 'utf8');
+  expect(text.split('\r\n')[0]).toMatch(/^Book Id,Title,Author,Author l-f,/);
+  expect(text).toContain(`${book.id},Exported Tides,Exa Author,"Author, Exa",`);
+  expect(text).toContain(',to-read,');
+  await expect(page.getByText('1 book in shelfmark-reading-')).toBeVisible();
 });

@@ -16,7 +16,13 @@ import { makeMember, type Member } from './profile-members';
 const db = adminDb();
 
 /** Throttles counted per member uid, as the callables write them: requestEmailChange, resendVerificationEmail, contactSeller. */
-const THROTTLES_BY_UID = ['email-change', 'resend-verification', 'seller-message', 'shelf-member'];
+const THROTTLES_BY_UID = [
+  'email-change',
+  'resend-verification',
+  'seller-message',
+  'shelf-member',
+  'reading-export',
+];
 
 /** Gives the member one document of every kind the site keeps about a member; returns their paths. */
 async function seedEverything(member: Member) {

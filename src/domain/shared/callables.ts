@@ -53,6 +53,7 @@ import type { SellerMessageRequest } from '../market/seller-message.ts';
 import type { SignupRequest } from '../accounts/signup.ts';
 import type { SaveReviewRequest, SaveReviewResponse, deleteReviewRequestSchema } from '../readers/review.ts';
 import type { SetShelfRequest, Shelf } from '../readers/shelf.ts';
+import type { ReadingExport } from '../readers/reading-csv.ts';
 import type {
   SetReadingGoalRequest,
   SetReadingGoalResponse,
@@ -164,6 +165,7 @@ export interface Callables {
   setShelf: { request: SetShelfRequest; response: { shelf: Shelf | null } };
   updateReading: { request: UpdateReadingRequest; response: UpdateReadingResponse };
   setReadingGoal: { request: SetReadingGoalRequest; response: SetReadingGoalResponse };
+  exportReading: { request: NoData; response: ReadingExport };
   // Author updates to followers
   postAuthorUpdate: { request: PostAuthorUpdateRequest; response: PostAuthorUpdateResponse };
   deleteAuthorUpdate: { request: z.input<typeof deleteAuthorUpdateRequestSchema>; response: { id: string } };

@@ -5,6 +5,7 @@ import ChangePasswordForm from './ChangePasswordForm.tsx';
 import AnalyticsSection from '../members/AnalyticsSection.tsx';
 import DataDownload from './DataDownload.tsx';
 import FollowsSection from '../readers/FollowsSection.tsx';
+import ReadingExport from '../readers/ReadingExport.tsx';
 import PlanSummary from './PlanSummary.tsx';
 import SignOutEverywhere from './SignOutEverywhere.tsx';
 
@@ -130,6 +131,11 @@ export default function AccountSettings() {
       ) : null}
       <Section title="Your data">
         <DataDownload userId={own ? undefined : overview.uid} own={own} />
+        {own ? (
+          <div className="mt-6">
+            <ReadingExport />
+          </div>
+        ) : null}
       </Section>
     </div>
   );
