@@ -45,6 +45,7 @@ export { setShelf } from './readers/set-shelf';
 export { updateReading, setReadingGoal } from './readers/reading';
 export { postAuthorUpdate, deleteAuthorUpdate } from './readers/author-updates';
 export { exportReading } from './readers/reading-export';
+export { startReadingImport, addReadingImportRows, processReadingImport } from './readers/reading-import';
 export { stripeWebhook } from './billing/webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { endBillingGraces } from './billing/grace';

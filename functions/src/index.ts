@@ -117,6 +117,12 @@ const loaders: Loaders = {
   deleteAuthorUpdate: () =>
     (require('./readers/author-updates') as typeof import('./readers/author-updates')).deleteAuthorUpdate,
   setShelf: () => (require('./readers/set-shelf') as typeof import('./readers/set-shelf')).setShelf,
+  startReadingImport: () =>
+    (require('./readers/reading-import') as typeof import('./readers/reading-import')).startReadingImport,
+  addReadingImportRows: () =>
+    (require('./readers/reading-import') as typeof import('./readers/reading-import')).addReadingImportRows,
+  processReadingImport: () =>
+    (require('./readers/reading-import') as typeof import('./readers/reading-import')).processReadingImport,
   exportReading: () =>
     (require('./readers/reading-export') as typeof import('./readers/reading-export')).exportReading,
   updateReading: () => (require('./readers/reading') as typeof import('./readers/reading')).updateReading,

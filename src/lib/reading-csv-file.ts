@@ -4,7 +4,8 @@
  * record whose quoting is broken is skipped and its line kept), then the domain's
  * readImport for the layout, the rows and the problems (src/domain/readers/reading-csv.ts).
  */
-import { parse } from 'csv-parse/sync';
+// The browser build (it carries its own Buffer): the island runs this in the page; Node runs it too.
+import { parse } from 'csv-parse/browser/esm/sync';
 import {
   fileProblem,
   readImport,

@@ -127,3 +127,60 @@ test('"Export my reading" on the account page saves the shelves as a Goodreads C
   expect(text).toContain(',to-read,');
   await expect(page.getByText('1 book in shelfmark-reading-')).toBeVisible();
 });
+
+test('a Goodreads export imported from the account page, with its report, and exported again', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const author = await freshMember('Isa Author');
+  const reader = await freshMember('Gus Goodreads');
+  const isbn = '9780439023481';
+  const book = await adminDb()
+    .collection('books')
+    .add(storedBook(author, 'Imported Harbours', { owner_public: true, is_public: true, isbn }));
+  const header =
+    'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
+  const csv = [
+    header,
+    `1,"Imported Harbours (Harbours, #1)",Isa Author,"Author, Isa",,,"=""${isbn}""",4,,,,,,,2025/06/01,2025/05/01,,,read,Salty.,,,1,0`,
+    '2,A Book Not Here,Someone Else,,,,,5,,,,,,,,2024/01/01,,,read,,,,1,0',
+    '3,Broken Date,Someone,,,,,3,,,,,,,2024/13/40,,,,read,,,,1,0',
+  ].join('\n');
+
+  await signInAs(page, reader);
+  await page.goto('/account');
+  const importer = page.locator('[data-reading-import]');
+  await importer.getByLabel('Goodreads or StoryGraph export (CSV)').setInputFiles(
+    { name: 'goodreads_library_export.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
+    {
+      timeout: 45_000,
+    },
+  );
+  await expect(importer.getByText('Goodreads export: 2 books to bring in.')).toBeVisible();
+  await expect(
+    importer.getByText('Row 4: the Date Read “2024/13/40” is not a date (YYYY/MM/DD).'),
+  ).toBeVisible();
+  await importer.getByRole('button', { name: 'Import 2 books' }).click();
+
+  const report = importer.getByTestId('import-report');
+  await expect(report).toContainText('1 book matched and added to your reading.', { timeout: 90_000 });
+  await expect(report).toContainText('1 book not brought in:');
+  await expect(report).toContainText('1 row could not be read.');
+  await expect(importer.getByRole('heading', { name: 'Not on Shelfmark yet' })).toBeVisible();
+  await expect(importer.getByText('A Book Not Here, by Someone Else: 5 ★')).toBeVisible();
+  expect((await adminDb().doc(`book_shelves/${book.id}__${reader.uid}`).get()).get('shelf')).toBe('read');
+
+  // Coming back to the page shows the last import's report.
+  await page.reload();
+  await expect(page.getByTestId('import-report')).toContainText('1 book matched', { timeout: 45_000 });
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 45_000 }),
+    page.getByRole('button', { name: 'Export my reading' }).click(),
+  ]);
+  const exported = await readFile((await download.path())!, 'utf8');
+  expect(exported).toContain(`${book.id},Imported Harbours,Isa Author,"Author, Isa",,0439023483,${isbn},4,`);
+  expect(exported).toContain('2025/06/01');
+  // With the row not on Shelfmark yet, as it was imported.
+  expect(exported).toContain(',A Book Not Here,Someone Else,"Else, Someone",');
+});

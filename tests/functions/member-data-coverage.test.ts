@@ -22,6 +22,7 @@ const THROTTLES_BY_UID = [
   'seller-message',
   'shelf-member',
   'reading-export',
+  'reading-import',
 ];
 
 /** Gives the member one document of every kind the site keeps about a member; returns their paths. */
@@ -90,6 +91,27 @@ async function seedEverything(member: Member) {
   });
   const readingYear = `reading_years/${uid}__2025`;
   await db.doc(readingYear).set({ user_id: uid, year: 2025, goal: 12, finished: 1, updated_at: at });
+  // An import of their Goodreads history (with a chunk of rows still waiting) and a row not on Shelfmark yet.
+  const readingImport = 'reading_imports/imp-' + uid;
+  await db.doc(readingImport).set({
+    user_id: uid,
+    layout: 'goodreads',
+    file_name: 'goodreads.csv',
+    status: 'done',
+    total: 1,
+    created_at: at,
+    updated_at: at,
+  });
+  await db.doc(`${readingImport}/chunks/0000`).set({ rows: [], done: false });
+  const unmatched = `unmatched_reads/${uid}__abc`;
+  await db.doc(unmatched).set({
+    user_id: uid,
+    title: 'Elsewhere',
+    author: 'Someone',
+    isbn13: null,
+    import_id: 'imp',
+    created_at: at,
+  });
   // A moderator once hid a review of theirs of that book (the decision outlives the review).
   const decision = `review_decisions/${reviewed.id}__${uid}`;
   await db.doc(decision).set({ book_id: reviewed.id, user_id: uid, decision: 'hidden', decided_at: at });
@@ -136,6 +158,8 @@ async function seedEverything(member: Member) {
       update: update.id,
       readThrough: readThrough.id,
       readingYear,
+      readingImport,
+      unmatched,
     },
     owned: [
       `profiles/${uid}`,
@@ -159,6 +183,9 @@ async function seedEverything(member: Member) {
       decision,
       `read_throughs/${readThrough.id}`,
       readingYear,
+      readingImport,
+      `${readingImport}/chunks/0000`,
+      unmatched,
       `newsletter_preferences/${uid}`,
       `plan_locks/${uid}`,
       `shelf_settings/${uid}`,
@@ -209,6 +236,8 @@ describe('what the site keeps about a member', () => {
     expect(file.read_throughs).toEqual([
       expect.objectContaining({ id: ids.readThrough, finished_at: '2025-05-01T10:00:00.000Z' }),
     ]);
+    expect(file.reading_imports).toEqual([expect.objectContaining({ file_name: 'goodreads.csv' })]);
+    expect(file.unmatched_reads).toEqual([expect.objectContaining({ title: 'Elsewhere' })]);
     expect(file.reading_years).toEqual([
       expect.objectContaining({ id: ids.readingYear.split('/')[1], goal: 12, finished: 1 }),
     ]);

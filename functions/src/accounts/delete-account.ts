@@ -27,6 +27,7 @@ import { guardedCall } from '../shared/guard';
 import { throttleRef } from './throttle';
 import { removeMemberReviews } from '../readers/save-review';
 import { removeMemberShelves } from '../readers/set-shelf';
+import { removeMemberImports } from '../readers/reading-import';
 
 /** account_deletions/{uid}: one job per deleted account (src/domain/accounts/account-deletion.ts). Admin SDK only. */
 export const ACCOUNT_DELETIONS = 'account_deletions';
@@ -151,6 +152,8 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
   async reviews({ firestore, uid }) {
     await removeMemberReviews(firestore, uid);
     await removeMemberShelves(firestore, uid);
+    // The member's imports of their history and the rows not on Shelfmark yet.
+    await removeMemberImports(firestore, uid);
   },
   books: deleteBooks,
   products_services: ({ firestore, uid }) =>

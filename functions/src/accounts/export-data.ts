@@ -145,6 +145,8 @@ export async function memberExport(
     authorUpdates = [],
     readThroughs = [],
     readingYears = [],
+    readingImports = [],
+    unmatchedReads = [],
   ] = owned;
   // A visitor subscription of the member's own address (the newsletters' sign-up form) is theirs too.
   const visitorSubscription =
@@ -207,6 +209,8 @@ export async function memberExport(
     author_updates: authorUpdates,
     read_throughs: readThroughs,
     reading_years: readingYears,
+    reading_imports: readingImports,
+    unmatched_reads: unmatchedReads,
     blog_posts: blogPosts,
     newsletters_received: deliveries,
     follows,

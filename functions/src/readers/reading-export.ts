@@ -5,14 +5,16 @@
 // the book itself (title, author, ISBN, pages, publisher, year), falling back to
 // the title kept on the shelf entry when the book is gone.
 //
-// Reads: the caller's shelf entries, reviews and read-throughs (one query each),
-// and their books, 100 a call.
+// Rows the caller imported whose book is not on Shelfmark yet come out as they
+// went in (no book id). Reads: the caller's shelf entries, reviews, read-throughs
+// and rows not on Shelfmark yet (one query each), and their books, 100 a call.
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { BOOK_SHELVES, SHELVES, type Shelf } from '../../../src/domain/readers/shelf';
 import { BOOK_REVIEWS } from '../../../src/domain/readers/review';
 import { READ_THROUGHS } from '../../../src/domain/readers/reading';
+import { UNMATCHED_READS } from '../../../src/domain/readers/reading-import';
 import {
   READING_EXPORT_LIMITS,
   READING_EXPORT_MESSAGES,
@@ -109,6 +111,27 @@ export async function readingRows(firestore: Firestore, uid: string): Promise<Ex
       readCount: finished.length,
     };
   });
+  // The rows of imported histories whose book is not on Shelfmark yet, as they were imported.
+  const unmatched = await firestore.collection(UNMATCHED_READS).where('user_id', '==', uid).get();
+  for (const doc of unmatched.docs) {
+    const read = doc.data();
+    rows.push({
+      bookId: '',
+      title: String(read.title ?? '') || '(untitled)',
+      author: String(read.author ?? ''),
+      isbn13: typeof read.isbn13 === 'string' ? read.isbn13 : null,
+      shelf: (SHELVES as readonly unknown[]).includes(read.shelf) ? (read.shelf as Shelf) : null,
+      customShelves: Array.isArray(read.custom_shelves) ? read.custom_shelves.map(String) : [],
+      rating: typeof read.rating === 'number' ? read.rating : null,
+      review: String(read.review ?? ''),
+      finishedOn: typeof read.finished_on === 'string' ? read.finished_on : null,
+      addedOn: typeof read.added_on === 'string' ? read.added_on : null,
+      pages: null,
+      publisher: null,
+      year: null,
+      readCount: typeof read.finished_on === 'string' ? 1 : 0,
+    });
+  }
   return rows.sort(
     (a, b) => (a.addedOn ?? '').localeCompare(b.addedOn ?? '') || a.title.localeCompare(b.title),
   );

@@ -16,6 +16,7 @@ import { bookCount, bookCountOnProfileCreate } from '../books/book-count';
 import { bookDerivedFields, booksOfMember } from '../books/book-derived';
 import { bookReleaseAlerts } from '../readers/follow-functions';
 import { updateMailOnPost } from '../readers/update-mail-functions';
+import { unmatchedReadsOnPublish } from '../readers/reading-import';
 import {
   marketIndexAds,
   marketIndexBooks,
@@ -49,6 +50,7 @@ export const COLLECTION_HANDLERS = {
     bookReleaseAlerts,
     bookReaders,
     removeReviewsOfDeletedBook,
+    unmatchedReadsOnPublish,
   ],
   profiles: [
     profileDirectoryFields,

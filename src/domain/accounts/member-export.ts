@@ -4,8 +4,8 @@
  * gathers the documents, this module fixes the file's shape.
  */
 
-/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows; 5: review_decisions; 6: author_updates; 7: read_throughs, reading_years). */
-export const MEMBER_EXPORT_FORMAT = 7;
+/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows; 5: review_decisions; 6: author_updates; 7: read_throughs, reading_years; 8: reading_imports, unmatched_reads). */
+export const MEMBER_EXPORT_FORMAT = 8;
 
 /** Collections whose documents belong to a member through `user_id`, exported whole. */
 export const OWNED_COLLECTIONS = [
@@ -18,6 +18,8 @@ export const OWNED_COLLECTIONS = [
   'author_updates',
   'read_throughs',
   'reading_years',
+  'reading_imports',
+  'unmatched_reads',
 ] as const;
 
 /** One exported document: its id and its fields as stored, times as ISO strings. */
@@ -68,6 +70,10 @@ export interface MemberExport {
   read_throughs: ExportedDocument[];
   /** The member's reading years: each year's goal and books finished. */
   reading_years: ExportedDocument[];
+  /** The member's imports of their history from Goodreads or StoryGraph: each one's report. */
+  reading_imports: ExportedDocument[];
+  /** Rows of the member's imported history whose book is not on Shelfmark yet. */
+  unmatched_reads: ExportedDocument[];
   /** Blog posts the member wrote. */
   blog_posts: ExportedDocument[];
   /** Newsletters sent to the member: the newsletter's id and title with its delivery record (status, sent_at), oldest first. */

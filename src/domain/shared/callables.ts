@@ -55,6 +55,12 @@ import type { SaveReviewRequest, SaveReviewResponse, deleteReviewRequestSchema }
 import type { SetShelfRequest, Shelf } from '../readers/shelf.ts';
 import type { ReadingExport } from '../readers/reading-csv.ts';
 import type {
+  AddReadingImportRowsRequest,
+  AddReadingImportRowsResponse,
+  StartReadingImportRequest,
+  StartReadingImportResponse,
+} from '../readers/reading-import.ts';
+import type {
   SetReadingGoalRequest,
   SetReadingGoalResponse,
   UpdateReadingRequest,
@@ -166,6 +172,8 @@ export interface Callables {
   updateReading: { request: UpdateReadingRequest; response: UpdateReadingResponse };
   setReadingGoal: { request: SetReadingGoalRequest; response: SetReadingGoalResponse };
   exportReading: { request: NoData; response: ReadingExport };
+  startReadingImport: { request: StartReadingImportRequest; response: StartReadingImportResponse };
+  addReadingImportRows: { request: AddReadingImportRowsRequest; response: AddReadingImportRowsResponse };
   // Author updates to followers
   postAuthorUpdate: { request: PostAuthorUpdateRequest; response: PostAuthorUpdateResponse };
   deleteAuthorUpdate: { request: z.input<typeof deleteAuthorUpdateRequestSchema>; response: { id: string } };

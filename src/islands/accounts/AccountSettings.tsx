@@ -6,6 +6,7 @@ import AnalyticsSection from '../members/AnalyticsSection.tsx';
 import DataDownload from './DataDownload.tsx';
 import FollowsSection from '../readers/FollowsSection.tsx';
 import ReadingExport from '../readers/ReadingExport.tsx';
+import ReadingImport from '../readers/ReadingImport.tsx';
 import PlanSummary from './PlanSummary.tsx';
 import SignOutEverywhere from './SignOutEverywhere.tsx';
 
@@ -134,6 +135,11 @@ export default function AccountSettings() {
         {own ? (
           <div className="mt-6">
             <ReadingExport />
+          </div>
+        ) : null}
+        {own ? (
+          <div className="mt-6">
+            <ReadingImport uid={overview.uid} />
           </div>
         ) : null}
       </Section>
