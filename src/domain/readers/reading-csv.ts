@@ -13,17 +13,20 @@
  * Matching keys. A row is matched by ISBN-13 (an ISBN-10 is turned into its
  * ISBN-13), else by title and author folded as search folds them (accents,
  * case and punctuation set aside), with a Goodreads series suffix such as
- * "(The Hunger Games, #1)" taken off the title.
+ * "(The Hunger Games, #1)" taken off the title: titleAuthorKey, kept in
+ * src/domain/books/match-key.ts (every book stores its own as match_key) and
+ * re-exported here.
  *
  * Pure: no I/O. The import's server side and the browser both use it.
  */
 import { z } from 'zod';
 import { isbn10Of, parseIsbn } from '../books/isbn.ts';
-import { searchWords } from '../search/list-search.ts';
 import { csvText } from '../shared/csv.ts';
 import type { ThrottleLimit } from '../shared/throttle.ts';
 import { REVIEW_TEXT_MAX } from './review.ts';
 import { SHELVES, type Shelf } from './shelf.ts';
+
+export { titleAuthorKey } from '../books/match-key.ts';
 
 /** The largest file a member may import, and the most rows. */
 export const READING_IMPORT_LIMITS = { maxBytes: 10 * 1024 * 1024, maxRows: 20_000 } as const;
@@ -308,20 +311,6 @@ export function readImport(parsed: CsvRecords): ParsedImport {
   }
   problems.sort((a, b) => a.row - b.row);
   return { ok: true, layout, rows, problems };
-}
-
-/** A Goodreads title's series suffix, "(The Hunger Games, #1)", which a Shelfmark title does not carry. */
-const SERIES_SUFFIX = /\s*\([^()]*#\s*\d+(?:\.\d+)?\)\s*$/;
-
-/**
- * The key a row and a book are matched on when no ISBN matches: the title (its
- * Goodreads series suffix taken off) and the author's name, each folded to its
- * search words, joined by '|'. Null when the title has no word.
- */
-export function titleAuthorKey(title: string, author: string): string | null {
-  const words = searchWords(title.replace(SERIES_SUFFIX, ''));
-  if (words.length === 0) return null;
-  return `${words.join(' ')}|${searchWords(author).join(' ')}`;
 }
 
 /** The ISBN-10 a row's ISBN-13 has (for the export's ISBN column), or ''. */

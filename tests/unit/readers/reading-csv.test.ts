@@ -11,7 +11,6 @@ import {
   detectLayout,
   goodreadsCsv,
   problemText,
-  titleAuthorKey,
   type ExportRow,
 } from '../../../src/domain/readers/reading-csv.ts';
 import { parseReadingCsv } from '../../../src/lib/reading-csv-file.ts';
@@ -174,19 +173,6 @@ describe('whole files that cannot be read', () => {
     expect(detectLayout(GOODREADS_HEADER.split(','))).toBe('goodreads');
     expect(detectLayout(STORYGRAPH_HEADER.split(','))).toBe('storygraph');
     expect(detectLayout(['Title', 'Author'])).toBeNull();
-  });
-});
-
-describe('matching by title and author', () => {
-  it('folds accents, case and punctuation, and takes off a Goodreads series suffix', () => {
-    expect(titleAuthorKey('The Hunger Games (The Hunger Games, #1)', 'Suzanne Collins')).toBe(
-      'the hunger games|suzanne collins',
-    );
-    expect(titleAuthorKey('L’Œuvre: a Novel!', 'Émile ZOLA')).toBe(
-      titleAuthorKey('loeuvre a novel', 'emile zola'),
-    );
-    expect(titleAuthorKey('Notes (Draft)', 'A')).toBe('notes draft|a');
-    expect(titleAuthorKey('!!!', 'A')).toBeNull();
   });
 });
 
