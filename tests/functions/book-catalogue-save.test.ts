@@ -8,6 +8,7 @@ import type { SaveItemResponse } from '../../src/domain/items/item-save';
 import type { SaveProfileResponse } from '../../src/domain/members/profile-edit';
 import { CATALOGUE_MESSAGES, NO_PUBLICATION_KEY } from '../../src/domain/books/catalogue';
 import { ISBN_MESSAGES } from '../../src/domain/books/isbn';
+import { titleAuthorKey } from '../../src/domain/books/match-key';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData } from './factories';
 import { callAs, makeMember, type Member } from './profile-members';
@@ -81,6 +82,18 @@ describe('saveBook: catalogue fields', () => {
     // A save that does not send the date keeps it, and so its key.
     await saveBook(owner, { bookId: id, book: { title: 'Tides, revised' } });
     expect(await bookOf(id)).toMatchObject({ publication_date: '2027-03-14', publication_key: 20270314 });
+  });
+
+  it('writes the match key of the title and the author with the save, and follows a new title', async () => {
+    const owner = await makeMember();
+    const created = await saveBook(owner, { book: { title: 'Tides (Salt Roads, #1)' } });
+    expect(created.error).toBeUndefined();
+    const id = created.result!.id;
+    // Read straight after the save: the callable wrote the key with the author snapshot.
+    const stored = await bookOf(id);
+    expect(stored.match_key).toBe(titleAuthorKey('Tides', stored.author.display_name));
+    await saveBook(owner, { bookId: id, book: { title: 'Salt, Revised' } });
+    expect((await bookOf(id)).match_key).toBe(titleAuthorKey('salt revised', stored.author.display_name));
   });
 
   it('keeps every stored catalogue field when a save does not send them', async () => {

@@ -1,4 +1,4 @@
-// books.has_free_reading, has_audiobook, search_keywords, series_slug and publication_key follow the book, through the real triggers.
+// books.has_free_reading, has_audiobook, search_keywords, series_slug, publication_key and match_key follow the book, through the real triggers.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listingFieldsOf } from '../../src/domain/books/book-listing';
 import { NO_PUBLICATION_KEY } from '../../src/domain/books/catalogue';
@@ -22,6 +22,7 @@ interface ListingFields {
   search_keywords?: unknown;
   series_slug?: unknown;
   publication_key?: unknown;
+  match_key?: unknown;
 }
 
 async function fieldsOf(bookId: string): Promise<ListingFields> {
@@ -32,6 +33,8 @@ async function fieldsOf(bookId: string): Promise<ListingFields> {
     search_keywords: data.search_keywords,
     series_slug: data.series_slug ?? null,
     publication_key: data.publication_key,
+    // Absent stays undefined (not null): absent is a key still to write.
+    match_key: data.match_key,
   };
 }
 
@@ -71,6 +74,7 @@ describe('book listing fields trigger', () => {
         has_audiobook: true,
         search_keywords: listingFieldsOf({ title: 'Midnight Tide', author: { display_name: 'Alice Archer' } })
           .search_keywords,
+        match_key: 'midnight tide|alice archer',
       });
     },
     TEST_MS,
@@ -101,6 +105,7 @@ describe('book listing fields trigger', () => {
       ).search_keywords;
       expect(keywords).toContain('da');
       expect(keywords).not.toContain('night');
+      expect((await fieldsOf(book.id)).match_key).toBe('daybreak|alice archer');
     },
     TEST_MS,
   );
@@ -134,22 +139,27 @@ describe('book listing fields trigger', () => {
   );
 
   it(
-    'gives the key to a book written without it (as books stored before the key existed are)',
+    'gives each key to a book written without it (as books stored before the key existed are)',
     async () => {
-      const ref = db.collection('books').doc(uniqueId('older'));
       const data = bookData(alice, {
         title: 'Older',
         publication_date: '2010-05-05',
         author: { display_name: 'Alice Archer', page_slug: 'alice-archer' },
       });
-      // Every derived field right but the key, which books of the last version lack.
-      const { publication_key: _absent, ...listing } = listingFieldsOf({
+      const fields = listingFieldsOf({
         title: 'Older',
         author: { display_name: 'Alice Archer' },
         publication_date: '2010-05-05',
       });
-      await ref.set({ ...data, ...listing, ...bookVisibilityFields(true, true) });
-      await expectFields(ref.id, { publication_key: 20100505 });
+      // Every derived field right but one key, which books of an older version lack.
+      const { publication_key: _noPublicationKey, ...withoutPublicationKey } = fields;
+      const { match_key: _noMatchKey, ...withoutMatchKey } = fields;
+      const noPublicationKey = db.collection('books').doc(uniqueId('older'));
+      const noMatchKey = db.collection('books').doc(uniqueId('older'));
+      await noPublicationKey.set({ ...data, ...withoutPublicationKey, ...bookVisibilityFields(true, true) });
+      await noMatchKey.set({ ...data, ...withoutMatchKey, ...bookVisibilityFields(true, true) });
+      await expectFields(noPublicationKey.id, { publication_key: 20100505 });
+      await expectFields(noMatchKey.id, { match_key: 'older|alice archer' });
     },
     TEST_MS,
   );
@@ -173,6 +183,7 @@ describe('book listing fields trigger', () => {
       const keywords = (await fieldsOf(book.id)).search_keywords as string[];
       expect(keywords).toContain('zoe');
       expect(keywords).not.toContain('archer');
+      expect((await fieldsOf(book.id)).match_key).toBe('harbour lights|zoe quill');
     },
     TEST_MS,
   );

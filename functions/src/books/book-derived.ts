@@ -5,6 +5,8 @@
 //   audiobook URL, the title and the author's name; series_slug: the series' address
 //   (/series/{slug}) from its name; publication_key: the sort key of the publication
 //   date (0 without one), which every book stores so the 'published' sort lists them all;
+//   match_key: the folded title and author's name the reading import matches on
+//   (src/domain/books/match-key.ts), null when the title has no word, also stored on every book;
 // - owner_public, is_public: the owner is approved and active, and the book is
 //   active and not hidden by moderation (src/domain/shared/visibility.ts).
 // They are written in one update wherever a book or its owner is written: by the

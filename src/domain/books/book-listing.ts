@@ -5,6 +5,10 @@
  * (src/data/server/books/books.ts) only executes what this module decides, and the
  * books trigger, the saves and the seed compute the fields with the same code.
  *
+ * Matching (src/domain/books/match-key.ts): a book's match_key is titleAuthorKey of its
+ * title and author's name, so the reading import finds a book by title and author with
+ * one equality query.
+ *
  * Search (src/domain/search/list-search.ts): a book's search_keywords index the words of
  * its title and its author's name, so each search word must start some word
  * of either ('mid' finds 'Midnight'; 'night' does not).
@@ -12,6 +16,7 @@
 import { z } from 'zod';
 import { MAX_SEARCH_KEYWORDS, hasAudiobook, isFreeReadable, type Book } from './book.ts';
 import { publicationKey, seriesSlug } from './catalogue.ts';
+import { titleAuthorKey } from './match-key.ts';
 import {
   BOOK_CATEGORIES,
   GENRE_CATALOGUE,
@@ -59,6 +64,8 @@ export interface BookListingFields {
   series_slug: string | null;
   /** publicationKey of the publication date (NO_PUBLICATION_KEY without one): the sort key of the 'published' sort. */
   publication_key: number;
+  /** titleAuthorKey of the title and the author's name (null when the title has no word): what the reading import matches a row's title and author on. */
+  match_key: string | null;
 }
 
 /** The book fields a listing-fields computation reads. */
@@ -78,6 +85,7 @@ export function listingFieldsOf(book: ListingSource): BookListingFields {
     // A name with no letter or digit gives no address: such a book is in no listable series.
     series_slug: seriesSlug(book.series) || null,
     publication_key: publicationKey(book.publication_date),
+    match_key: titleAuthorKey(book.title ?? '', book.author?.display_name ?? ''),
   };
 }
 
@@ -94,7 +102,9 @@ export function sameListingFields(
     // Absent is as good as null: books stored before series existed need no write.
     (stored.series_slug ?? null) === computed.series_slug &&
     // Absent is not as good as the no-date key: the 'published' sort leaves out books without the field.
-    stored.publication_key === computed.publication_key
+    stored.publication_key === computed.publication_key &&
+    // Absent is not as good as null either: every book stores its key, so the backfill can tell which it has not reached.
+    stored.match_key === computed.match_key
   );
 }
 

@@ -74,6 +74,7 @@ describe('staleDerivedFields', () => {
     expect(fields.author).toEqual({ display_name: 'Bea Writer', page_slug: 'ann' });
     expect(fields.search_keywords).toEqual(expect.arrayContaining(['bea', 'writer']));
     expect(fields.search_keywords).not.toContain('ann');
+    expect(fields.match_key).toBe('tides of salt|bea writer');
     expect(fields).not.toHaveProperty('is_public');
   });
 
@@ -135,6 +136,19 @@ describe('staleParts (judged from the event, without a read)', () => {
       listing: true,
       visibility: false,
     });
+  });
+
+  it('a book stored before the match key (no match_key at all) needs its listing fields, and gets the key', () => {
+    const { match_key: _absent, ...older } = current();
+    expect(staleParts('b1', older, { ...older, description: 'Edited' })).toEqual({
+      author: false,
+      listing: true,
+      visibility: false,
+    });
+    expect(staleDerivedFields('b1', older, owner())).toEqual(
+      listingFieldsOf({ title: 'Tides of Salt', author: { display_name: 'Ann Author', page_slug: 'ann' } }),
+    );
+    expect(current().match_key).toBe('tides of salt|ann author');
   });
 
   it('a new series needs its listing fields only', () => {

@@ -19,6 +19,7 @@ import {
   scanPage,
 } from '../../../src/domain/books/book-listing.ts';
 import { NO_PUBLICATION_KEY, publicationKey } from '../../../src/domain/books/catalogue.ts';
+import { titleAuthorKey } from '../../../src/domain/books/match-key.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH } from '../../../src/domain/search/list-search.ts';
 
 const params = (query: string) => new URLSearchParams(query);
@@ -47,6 +48,7 @@ describe('listing fields', () => {
       search_keywords: ['ni', 'nig', 'nigh', 'night', 'ti', 'tid', 'tide', 'id', 'ida', 'ng'],
       series_slug: null,
       publication_key: NO_PUBLICATION_KEY,
+      match_key: 'night tide|ida ng',
     });
     const free = listingFieldsOf({
       title: 'X',
@@ -87,6 +89,27 @@ describe('listing fields', () => {
     expect(sameListingFields({ ...computed }, computed)).toBe(true);
     const dated = listingFieldsOf({ title: 'Night', publication_date: '2020-06-01' });
     expect(sameListingFields({ ...computed }, dated)).toBe(false);
+  });
+
+  it('gives every book the key the reading import matches on: title and author as titleAuthorKey folds them', () => {
+    expect(
+      listingFieldsOf({ title: 'L’Œuvre (Rougon-Macquart, #14)', author: { display_name: 'Émile Zola' } })
+        .match_key,
+    ).toBe(titleAuthorKey('loeuvre', 'emile zola'));
+    expect(listingFieldsOf({ title: 'Night' }).match_key).toBe('night|');
+    expect(listingFieldsOf({ title: '***', author: { display_name: 'Ann' } }).match_key).toBeNull();
+    expect(listingFieldsOf({}).match_key).toBeNull();
+  });
+
+  it('needs the match key stored: absent is not null, so the trigger and the backfill write it', () => {
+    const computed = listingFieldsOf({ title: 'Night', author: { display_name: 'Ann' } });
+    const { match_key: _none, ...stored } = computed;
+    expect(sameListingFields(stored, computed)).toBe(false);
+    const wordless = listingFieldsOf({ title: '***' });
+    const { match_key: _null, ...storedWordless } = wordless;
+    expect(sameListingFields(storedWordless, wordless)).toBe(false);
+    expect(sameListingFields({ ...wordless }, wordless)).toBe(true);
+    expect(sameListingFields({ ...computed, match_key: 'night|bea' }, computed)).toBe(false);
   });
 
   it('takes an absent series address as null, so books stored before series need no write', () => {
