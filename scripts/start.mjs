@@ -82,7 +82,8 @@ async function main() {
     await mustSucceed('seed', runToEnd(bin('tsx'), ['scripts/seed/main.ts'], { cwd: ROOT, env }));
   } else {
     // Data saved by an older version lacks the books' visibility fields and the
-    // books' and market entries' publication keys, and the listings query them:
+    // books' and market entries' publication keys and the books' match keys, and the
+    // listings and the reading import query them:
     // bring it up to date (writes only differences).
     step('Bringing the saved data up to date');
     await mustSucceed(
@@ -92,6 +93,10 @@ async function main() {
     await mustSucceed(
       'publication key backfill',
       runToEnd(bin('tsx'), ['scripts/backfill-publication-keys.ts'], { cwd: ROOT, env }),
+    );
+    await mustSucceed(
+      'match key backfill',
+      runToEnd(bin('tsx'), ['scripts/backfill-match-keys.ts'], { cwd: ROOT, env }),
     );
   }
 

@@ -169,7 +169,7 @@ export const bookSchema = ownedItemSchema('books', bookFields, {
   series_slug: z.string().max(TEXT_LIMITS.slug).nullish(),
   /** Denormalised publicationKey(publication_date) (src/domain/books/catalogue.ts), NO_PUBLICATION_KEY without a date, so the listings' 'published' sort is one indexed query that lists every book; kept by the books trigger (functions/src/books/book-derived.ts). Absent only on a book stored before it (scripts/backfill-publication-keys.ts). */
   publication_key: nonNegativeInt.optional(),
-  /** Denormalised titleAuthorKey(title, author.display_name) (src/domain/books/match-key.ts), null when the title has no word, so the reading import finds a book by title and author with one indexed equality query; kept by the books trigger (functions/src/books/book-derived.ts). Unbounded like the fold it comes from (NFKD can lengthen a title), and written only by the functions. Absent only on a book stored before it, which the trigger rewrites at its next write. */
+  /** Denormalised titleAuthorKey(title, author.display_name) (src/domain/books/match-key.ts), null when the title has no word, so the reading import finds a book by title and author with one indexed equality query; kept by the books trigger (functions/src/books/book-derived.ts). Unbounded like the fold it comes from (NFKD can lengthen a title), and written only by the functions. Absent only on a book stored before it (scripts/backfill-match-keys.ts). */
   match_key: z.string().nullish(),
   /** Folded words of the title and author name with their prefixes (search.ts searchKeywords), for 'starts with' search; kept by the trigger. */
   search_keywords: z.array(z.string().max(SEARCH_KEYWORD_MAX_LENGTH)).max(MAX_SEARCH_KEYWORDS).default([]),

@@ -21,3 +21,26 @@ export function titleAuthorKey(title: string, author: string): string | null {
   if (words.length === 0) return null;
   return `${words.join(' ')}|${searchWords(author).join(' ')}`;
 }
+
+/** The match key a stored book should hold: its title's and its author snapshot's (a field that is not text counts as none). */
+export function storedBookMatchKey(data: Record<string, unknown>): string | null {
+  const author = data.author as { display_name?: unknown } | null | undefined;
+  return titleAuthorKey(
+    typeof data.title === 'string' ? data.title : '',
+    typeof author?.display_name === 'string' ? author.display_name : '',
+  );
+}
+
+/**
+ * The match_key writes that bring books stored before the key existed up to date
+ * (scripts/backfill-match-keys.ts): each book whose stored key is absent or differs
+ * from its title's and author's, and only those, so a second run writes nothing.
+ */
+export function matchKeyUpdates(
+  books: readonly { id: string; data: Record<string, unknown> }[],
+): { id: string; key: string | null }[] {
+  return books.flatMap(({ id, data }) => {
+    const key = storedBookMatchKey(data);
+    return data.match_key === key ? [] : [{ id, key }];
+  });
+}
