@@ -42,6 +42,7 @@ export { adminContent } from './admin/content';
 export { contactSeller } from './market/contact-seller';
 export { saveReview, deleteReview } from './readers/save-review';
 export { setShelf } from './readers/set-shelf';
+export { editCustomShelf, placeOnCustomShelf } from './readers/custom-shelves';
 export { updateReading, setReadingGoal } from './readers/reading';
 export { postAuthorUpdate, deleteAuthorUpdate } from './readers/author-updates';
 export { exportReading } from './readers/reading-export';

@@ -125,6 +125,10 @@ const loaders: Loaders = {
     (require('./readers/reading-import') as typeof import('./readers/reading-import')).processReadingImport,
   exportReading: () =>
     (require('./readers/reading-export') as typeof import('./readers/reading-export')).exportReading,
+  editCustomShelf: () =>
+    (require('./readers/custom-shelves') as typeof import('./readers/custom-shelves')).editCustomShelf,
+  placeOnCustomShelf: () =>
+    (require('./readers/custom-shelves') as typeof import('./readers/custom-shelves')).placeOnCustomShelf,
   updateReading: () => (require('./readers/reading') as typeof import('./readers/reading')).updateReading,
   setReadingGoal: () => (require('./readers/reading') as typeof import('./readers/reading')).setReadingGoal,
   stripeWebhook: () => (require('./billing/webhook') as typeof import('./billing/webhook')).stripeWebhook,

@@ -40,6 +40,7 @@ import { followSchema } from '../../src/domain/readers/follows.ts';
 import { authorUpdateSchema } from '../../src/domain/readers/author-update.ts';
 import { profileSchema } from '../../src/domain/members/profile.ts';
 import { countedRating, reviewSchema } from '../../src/domain/readers/review.ts';
+import { customShelfBookSchema, customShelfSchema } from '../../src/domain/readers/custom-shelf.ts';
 import { shelfEntrySchema, shelfSettingsSchema } from '../../src/domain/readers/shelf.ts';
 import {
   readThroughSchema,
@@ -70,6 +71,8 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   read_throughs: readThroughSchema,
   reading_years: readingYearSchema,
   reading_stats: readingStatsSchema,
+  custom_shelves: customShelfSchema,
+  custom_shelf_books: customShelfBookSchema,
   // A follow's schema has no id field: the id is the document's name (followId).
   follows: followSchema.extend({ id: idSchema }),
   // A report's schema has no id field either: the id is reportId's hash.

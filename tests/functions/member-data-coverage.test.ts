@@ -112,6 +112,26 @@ async function seedEverything(member: Member) {
     import_id: 'imp',
     created_at: at,
   });
+  // One of their own shelves with that book on it (as editCustomShelf and placeOnCustomShelf write them).
+  const customShelf = `custom_shelves/cs-${uid}`;
+  await db.doc(customShelf).set({
+    user_id: uid,
+    name: 'Beach',
+    slug: 'beach',
+    position: 0,
+    book_count: 1,
+    created_at: at,
+    updated_at: at,
+  });
+  const customShelfBook = `custom_shelf_books/cs-${uid}__${reviewed.id}`;
+  await db.doc(customShelfBook).set({
+    shelf_id: `cs-${uid}`,
+    user_id: uid,
+    book_id: reviewed.id,
+    book_title: 'Reviewed',
+    book_public: true,
+    added_at: at,
+  });
   // A moderator once hid a review of theirs of that book (the decision outlives the review).
   const decision = `review_decisions/${reviewed.id}__${uid}`;
   await db.doc(decision).set({ book_id: reviewed.id, user_id: uid, decision: 'hidden', decided_at: at });
@@ -160,6 +180,8 @@ async function seedEverything(member: Member) {
       readingYear,
       readingImport,
       unmatched,
+      customShelf,
+      customShelfBook,
     },
     owned: [
       `profiles/${uid}`,
@@ -186,6 +208,8 @@ async function seedEverything(member: Member) {
       readingImport,
       `${readingImport}/chunks/0000`,
       unmatched,
+      customShelf,
+      customShelfBook,
       `newsletter_preferences/${uid}`,
       `plan_locks/${uid}`,
       `shelf_settings/${uid}`,
@@ -240,6 +264,12 @@ describe('what the site keeps about a member', () => {
     expect(file.unmatched_reads).toEqual([expect.objectContaining({ title: 'Elsewhere' })]);
     expect(file.reading_years).toEqual([
       expect.objectContaining({ id: ids.readingYear.split('/')[1], goal: 12, finished: 1 }),
+    ]);
+    expect(file.custom_shelves).toEqual([
+      expect.objectContaining({ id: ids.customShelf.split('/')[1], name: 'Beach', book_count: 1 }),
+    ]);
+    expect(file.custom_shelf_books).toEqual([
+      expect.objectContaining({ id: ids.customShelfBook.split('/')[1], book_title: 'Reviewed' }),
     ]);
     expect(file.consents.newsletter).toMatchObject({
       subscribed: false,

@@ -147,6 +147,8 @@ export async function memberExport(
     readingYears = [],
     readingImports = [],
     unmatchedReads = [],
+    customShelves = [],
+    customShelfBooks = [],
   ] = owned;
   // A visitor subscription of the member's own address (the newsletters' sign-up form) is theirs too.
   const visitorSubscription =
@@ -211,6 +213,8 @@ export async function memberExport(
     reading_years: readingYears,
     reading_imports: readingImports,
     unmatched_reads: unmatchedReads,
+    custom_shelves: customShelves,
+    custom_shelf_books: customShelfBooks,
     blog_posts: blogPosts,
     newsletters_received: deliveries,
     follows,

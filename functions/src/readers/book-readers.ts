@@ -1,8 +1,8 @@
 // What readers wrote about a book follows the book's visibility: when a book
 // stops being public (its owner or a moderator hid it, or its owner stopped being
-// public), its shelf entries and reviews leave other members' profiles and every
-// visitor's read, and when it is public again they come back. The entries carry
-// book_public and the reviews reviewer_public (which already means "shown"); the
+// public), its shelf entries (custom shelves' too) and reviews leave other
+// members' profiles and every visitor's read, and when it is public again they
+// come back. The entries carry book_public and the reviews reviewer_public (which already means "shown"); the
 // profiles of the members whose lists changed are purged from the CDN.
 //
 // Runs on the books trigger and returns at once unless is_public changed, so an
@@ -12,17 +12,23 @@ import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
 import { BOOK_REVIEWS } from '../../../src/domain/readers/review';
+import { CUSTOM_SHELF_BOOKS } from '../../../src/domain/readers/custom-shelf';
 import { BOOK_SHELVES } from '../../../src/domain/readers/shelf';
 import { MAX_BATCH_WRITES, db } from '../shared/firestore';
 import { purgeCacheTags } from '../site/cache-purge';
 import type { DocChange, Handler } from '../triggers/collection-trigger';
 import { refreshReviewVisibility } from './save-review';
 
-/** Sets book_public on every shelf entry of `bookId` that differs; returns the members whose entries changed. */
-async function markShelfEntries(firestore: Firestore, bookId: string, isPublic: boolean): Promise<string[]> {
+/** Sets book_public on every entry of `bookId` in `collection` (book_shelves or custom_shelf_books) that differs; returns the members whose entries changed. */
+async function markShelfEntries(
+  firestore: Firestore,
+  collection: string,
+  bookId: string,
+  isPublic: boolean,
+): Promise<string[]> {
   const members: string[] = [];
   const stale = firestore
-    .collection(BOOK_SHELVES)
+    .collection(collection)
     .where('book_id', '==', bookId)
     .where('book_public', '==', !isPublic)
     .select('user_id')
@@ -67,16 +73,18 @@ async function followBookVisibility({ id, before, after }: DocChange): Promise<v
   const isPublic = after.is_public === true;
   if ((before.is_public === true) === isPublic) return;
   const firestore = db();
-  const [shelvers, reviewers] = await Promise.all([
-    markShelfEntries(firestore, id, isPublic),
+  const [shelvers, customShelvers, reviewers] = await Promise.all([
+    markShelfEntries(firestore, BOOK_SHELVES, id, isPublic),
+    markShelfEntries(firestore, CUSTOM_SHELF_BOOKS, id, isPublic),
     refreshBookReviews(firestore, id, isPublic),
   ]);
-  const members = [...new Set([...shelvers, ...reviewers])];
+  const members = [...new Set([...shelvers, ...customShelvers, ...reviewers])];
   if (members.length > 0) await purgeCacheTags(members.map(profileCacheTag));
   logger.debug('readers of a book', {
     book: id,
     public: isPublic,
     shelves: shelvers.length,
+    custom_shelves: customShelvers.length,
     reviews: reviewers.length,
   });
 }

@@ -22,6 +22,7 @@ import { requireFeature } from '../billing/early-access';
 import { db, runTransactionWithRetry } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { purgeCacheTags } from '../site/cache-purge';
+import { removeBookFromCustomShelves, removeMemberCustomShelves } from './custom-shelves';
 import { removeMemberReading, removeReadingOfBook, shelfReading } from './reading';
 
 /**
@@ -90,9 +91,10 @@ export const setShelf = guardedCall(
   { signIn: SHELF_MESSAGES.signIn, denied: SHELF_MESSAGES.notAllowed },
 );
 
-/** Removes every shelf entry, read-through and reading year of `uid` (account deletion), a page at a time; safe to run again. */
+/** Removes every shelf entry, custom shelf (with its books), read-through and reading year of `uid` (account deletion), a page at a time; safe to run again. */
 export async function removeMemberShelves(firestore: Firestore, uid: string): Promise<void> {
   await deleteEvery(firestore, firestore.collection(BOOK_SHELVES).where('user_id', '==', uid));
+  await removeMemberCustomShelves(firestore, uid);
   await removeMemberReading(firestore, uid);
 }
 
@@ -112,15 +114,20 @@ async function deleteEvery(firestore: Firestore, query: Query): Promise<string[]
 }
 
 /**
- * A deleted book leaves every shelf it was on (the profile would otherwise list a
- * link to a page that is gone), with its read-throughs and their finishes in the
- * years' counts; the shelvers' and readers' profile pages are purged.
+ * A deleted book leaves every shelf it was on, custom shelves included (the
+ * profile would otherwise list a link to a page that is gone), with its
+ * read-throughs and their finishes in the years' counts; the shelvers' and
+ * readers' profile pages are purged.
  */
 export async function removeShelvesOfBook(firestore: Firestore, bookId: string): Promise<void> {
   const shelvers = await deleteEvery(
     firestore,
     firestore.collection(BOOK_SHELVES).where('book_id', '==', bookId),
   );
-  const users = [...shelvers, ...(await removeReadingOfBook(firestore, bookId))];
+  const users = [
+    ...shelvers,
+    ...(await removeBookFromCustomShelves(firestore, bookId)),
+    ...(await removeReadingOfBook(firestore, bookId)),
+  ];
   if (users.length > 0) await purgeCacheTags([...new Set(users)].map(profileCacheTag));
 }

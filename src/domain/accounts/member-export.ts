@@ -4,7 +4,7 @@
  * gathers the documents, this module fixes the file's shape.
  */
 
-/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows; 5: review_decisions; 6: author_updates; 7: read_throughs, reading_years; 8: reading_imports, unmatched_reads). */
+/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows; 5: review_decisions; 6: author_updates; 7: read_throughs, reading_years; 8: reading_imports, unmatched_reads, custom_shelves, custom_shelf_books). */
 export const MEMBER_EXPORT_FORMAT = 8;
 
 /** Collections whose documents belong to a member through `user_id`, exported whole. */
@@ -20,6 +20,8 @@ export const OWNED_COLLECTIONS = [
   'reading_years',
   'reading_imports',
   'unmatched_reads',
+  'custom_shelves',
+  'custom_shelf_books',
 ] as const;
 
 /** One exported document: its id and its fields as stored, times as ISO strings. */
@@ -74,6 +76,10 @@ export interface MemberExport {
   reading_imports: ExportedDocument[];
   /** Rows of the member's imported history whose book is not on Shelfmark yet. */
   unmatched_reads: ExportedDocument[];
+  /** The member's own named shelves: name, address, order and book count. */
+  custom_shelves: ExportedDocument[];
+  /** The books on the member's own shelves, one document per book per shelf. */
+  custom_shelf_books: ExportedDocument[];
   /** Blog posts the member wrote. */
   blog_posts: ExportedDocument[];
   /** Newsletters sent to the member: the newsletter's id and title with its delivery record (status, sent_at), oldest first. */

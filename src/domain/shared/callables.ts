@@ -52,6 +52,12 @@ import type { AccountPlan, CheckoutRequest } from '../billing/billing.ts';
 import type { SellerMessageRequest } from '../market/seller-message.ts';
 import type { SignupRequest } from '../accounts/signup.ts';
 import type { SaveReviewRequest, SaveReviewResponse, deleteReviewRequestSchema } from '../readers/review.ts';
+import type {
+  EditCustomShelfRequest,
+  EditCustomShelfResponse,
+  PlaceOnCustomShelfRequest,
+  PlaceOnCustomShelfResponse,
+} from '../readers/custom-shelf.ts';
 import type { SetShelfRequest, Shelf } from '../readers/shelf.ts';
 import type { ReadingExport } from '../readers/reading-csv.ts';
 import type {
@@ -169,6 +175,8 @@ export interface Callables {
   saveReview: { request: SaveReviewRequest; response: SaveReviewResponse };
   deleteReview: { request: z.input<typeof deleteReviewRequestSchema>; response: { id: string } };
   setShelf: { request: SetShelfRequest; response: { shelf: Shelf | null } };
+  editCustomShelf: { request: EditCustomShelfRequest; response: EditCustomShelfResponse };
+  placeOnCustomShelf: { request: PlaceOnCustomShelfRequest; response: PlaceOnCustomShelfResponse };
   updateReading: { request: UpdateReadingRequest; response: UpdateReadingResponse };
   setReadingGoal: { request: SetReadingGoalRequest; response: SetReadingGoalResponse };
   exportReading: { request: NoData; response: ReadingExport };

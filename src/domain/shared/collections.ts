@@ -18,6 +18,10 @@ export const COLLECTIONS = {
   bookShelves: 'book_shelves',
   /** Members' shelf privacy choice (shelf.ts), written by the member and the seed. */
   shelfSettings: 'shelf_settings',
+  /** Members' own named shelves (custom-shelf.ts), written by the editCustomShelf function, the importer and the seed. */
+  customShelves: 'custom_shelves',
+  /** Books on members' own shelves (custom-shelf.ts), written by the placeOnCustomShelf function, the importer and the seed. */
+  customShelfBooks: 'custom_shelf_books',
   /** Read-throughs (reading.ts), written by the setShelf and updateReading functions and the seed. */
   readThroughs: 'read_throughs',
   /** Members' yearly goals and finished counts (reading.ts), written by the reading functions and the seed. */
