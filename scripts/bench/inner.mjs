@@ -62,6 +62,9 @@ const PAGES = [
   { path: '/search?q=book' },
   // A series page (rendered on demand): the demo author's series (scripts/seed/catalogue.ts).
   { path: '/series/the-tidewater-chronicles' },
+  // A member's own shelf (rendered on demand like the profile): the demo author's
+  // 'Favourites', long enough for Load more (scripts/seed/custom-shelves.ts).
+  { path: '/profile/margot-ellery/shelves/favourites' },
 ];
 
 /** Pages the HTTP Observatory scans: a pre-rendered one and one rendered on demand. */

@@ -19,6 +19,7 @@ const PAGES = [
   { path: '/', kind: 'static page (home)' },
   { path: '/auth', kind: 'auth screen' },
   { path: '/profile/margot-ellery', kind: 'profile (on demand)' },
+  { path: '/profile/margot-ellery/shelves/favourites', kind: 'own shelf (on demand)' },
 ];
 
 const baseUrl = (process.argv[2] ?? process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:4321').replace(

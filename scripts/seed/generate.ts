@@ -11,6 +11,7 @@ import { generateMarketEntries } from './market-index.ts';
 import { type Member, authUsers, generateMembers } from './members.ts';
 import { generateHeldReview, generateReviews, generateShelves } from './reviews.ts';
 import { generateReading } from './reading.ts';
+import { generateCustomShelves } from './custom-shelves.ts';
 import { generateReports } from './reports.ts';
 import {
   generateBanners,
@@ -53,6 +54,8 @@ export function generate(options: GenerateOptions): SeedData {
   const shelves = generateShelves(books, members, [...reviews, ...held]);
   // Read-throughs of the shelved books, with progress written onto the 'Reading' entries.
   const reading = generateReading(shelves, books);
+  // A few members' own shelves, holding some of their shelved books.
+  const customShelves = generateCustomShelves(members, books, shelves);
 
   const follows = generateFollows(members);
   // book_count and follower_count are what the Cloud Function triggers would compute: the owner's active books, the author's follows.
@@ -90,6 +93,7 @@ export function generate(options: GenerateOptions): SeedData {
     ...held,
     ...shelves,
     ...reading,
+    ...customShelves,
     ...generateReports(
       reviews,
       books.filter((b) => b.doc.data.is_public === true).map((b) => b.id),

@@ -2,14 +2,16 @@
  * The book page's shelf choice for a signed-in member: 'Want to read',
  * 'Reading', 'Read' or none, one at a time, saved as soon as it is chosen
  * through setShelf (which checks the member and the book again). A failed save
- * leaves the previous choice shown. Under it, the member's reading of the book
- * (BookJournal: progress while on 'Reading', and the read-throughs).
+ * leaves the previous choice shown. Under it, the member's own shelves
+ * (CustomShelfChoices: any number, one click each) and their reading of the
+ * book (BookJournal: progress while on 'Reading', and the read-throughs).
  */
 import { useEffect, useState } from 'react';
 import { SHELF_LABELS, SHELF_MESSAGES, SHELVES, type Shelf } from '../../domain/readers/shelf.ts';
 import { showToast } from '../../lib/toast.ts';
 import { failureToast } from '../ui/failure-toast.ts';
 import BookJournal from './BookJournal.tsx';
+import CustomShelfChoices from './CustomShelfChoices.tsx';
 
 const data = () => import('../../data/client/readers/shelves.ts');
 
@@ -94,6 +96,7 @@ export default function ShelfPicker({ bookId, bookTitle = '' }: { bookId: string
           })}
         </div>
       </fieldset>
+      {shelf !== undefined && <CustomShelfChoices bookId={bookId} />}
       {shelf !== undefined && (
         <BookJournal
           bookId={bookId}

@@ -4,9 +4,15 @@
  * page's owner by the session hint (which grants nothing).
  */
 import { createRoot } from 'react-dom/client';
+import CustomShelvesManager from './CustomShelvesManager.tsx';
 import OwnReading from './OwnReading.tsx';
 
-/** Renders the tools of member `uid` into `slot`. */
-export function mountOwnReading(slot: HTMLElement, uid: string): void {
-  createRoot(slot).render(<OwnReading uid={uid} />);
+/** Renders the tools of member `uid`, whose profile is at `profileSlug`, into `slot`: their reading and their own shelves. */
+export function mountOwnReading(slot: HTMLElement, uid: string, profileSlug: string): void {
+  createRoot(slot).render(
+    <>
+      <OwnReading uid={uid} />
+      <CustomShelvesManager uid={uid} profileSlug={profileSlug} />
+    </>,
+  );
 }

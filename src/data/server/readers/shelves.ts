@@ -6,7 +6,8 @@
 // the books trigger) is left off. The profile page exists only for a public
 // member, so that rule needs no check here. The member's reading years
 // (reading.ts: goals and books finished) follow the same privacy switch and are
-// read beside the shelves, one query capped at PROFILE_YEARS_LIMIT.
+// read beside the shelves, one query capped at PROFILE_YEARS_LIMIT; so are the
+// member's own shelves (custom-shelves.ts), one query of at most 20.
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   BOOK_SHELVES,
@@ -22,12 +23,20 @@ import {
   shownYears,
   type ReadingYear,
 } from '../../../domain/readers/reading.ts';
+import type { CustomShelf } from '../../../domain/readers/custom-shelf.ts';
 import { parseDocs } from '../../firestore-convert.ts';
+import { getCustomShelves } from './custom-shelves.ts';
 import { getDb } from '../shared/firestore.ts';
 import { meterQuery, meterReads } from '../shared/read-meter.ts';
 
 /** What the profile shows of a member's shelves and reading years (newest first): null when private. */
-export type MemberShelves = { entries: ShelfEntry[]; more: boolean; years: ReadingYear[] } | null;
+export type MemberShelves = {
+  entries: ShelfEntry[];
+  more: boolean;
+  years: ReadingYear[];
+  /** The member's own shelves, in their order. */
+  custom: CustomShelf[];
+} | null;
 
 /** The member's newest shelved books (`more`: there are others) and reading years, or null when their shelves are private. */
 export async function getMemberShelves(
@@ -38,7 +47,7 @@ export async function getMemberShelves(
   const settings = await db.collection(SHELF_SETTINGS).doc(uid).get();
   meterReads(1);
   if (settings.get('private') === true) return null;
-  const [snap, years] = await Promise.all([
+  const [snap, years, custom] = await Promise.all([
     db
       .collection(BOOK_SHELVES)
       .where('user_id', '==', uid)
@@ -52,6 +61,7 @@ export async function getMemberShelves(
       .orderBy('year', 'desc')
       .limit(PROFILE_YEARS_LIMIT)
       .get(),
+    getCustomShelves(uid, db),
   ]);
   meterQuery(snap);
   meterQuery(years);
@@ -59,5 +69,6 @@ export async function getMemberShelves(
     entries: parseDocs(shelfEntrySchema, snap.docs.slice(0, limit)),
     more: snap.size > limit,
     years: shownYears(parseDocs(readingYearSchema, years.docs)),
+    custom,
   };
 }
