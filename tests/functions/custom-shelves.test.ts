@@ -223,12 +223,14 @@ describe('for the importer', () => {
     const placements = [
       { bookId, shelfIds: [beach, owned, theirs] },
       { bookId: 'no-such-book', shelfIds: [beach] },
+      { bookId: 'not/a/book', shelfIds: [beach] },
     ];
     const first = await placeOnCustomShelves(db, reader.uid, placements);
     expect(first).toMatchObject({ placed: 2, already: 0 });
     expect(first.refused).toEqual([
       { bookId, shelfId: theirs, reason: 'shelf-not-found' },
       { bookId: 'no-such-book', shelfId: beach, reason: 'book-not-found' },
+      { bookId: 'not/a/book', shelfId: beach, reason: 'book-not-found' },
     ]);
     expect(first.counts.get(beach)).toBe(1);
     const second = await placeOnCustomShelves(db, reader.uid, placements);

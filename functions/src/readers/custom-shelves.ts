@@ -166,7 +166,8 @@ export async function placeOnCustomShelves(
           .filter((book) => book.exists && book.get('is_public') === true)
           .map((book) => [book.id, String(book.get('title') ?? '')]),
       );
-      const owned = part.filter((pair) => shelves.has(pair.shelfId));
+      // Only ids that can name a document are looked up (a malformed book id is refused below).
+      const owned = part.filter((pair) => shelves.has(pair.shelfId) && titles.has(pair.bookId));
       const existing = owned.length
         ? await tx.getAll(
             ...owned.map((pair) =>
