@@ -16,7 +16,7 @@ const CHROMIUM =
 // possible offline) against the production build that scripts/test-with-emulators.mjs
 // serves on the emulators. E2E_BASE_URL points at it.
 const MUTATING =
-  /(-live|accounts-approval|profile-old-slug|profile-edit|views|account-self-service|session-ended|book-edit|admin-users|blog-admin|market-featured|premium-billing|analytics|visitor-opt-in|reviews|follows|search|moderation|author-updates|reading-journal)\.spec\.ts$/;
+  /(-live|accounts-approval|profile-old-slug|profile-edit|views|account-self-service|session-ended|book-edit|admin-users|blog-admin|market-featured|premium-billing|analytics|visitor-opt-in|reviews|follows|search|moderation|author-updates|reading-journal|custom-shelves)\.spec\.ts$/;
 const PUBLISH = /publish\.spec\.ts$/;
 
 export default defineConfig({

@@ -142,7 +142,7 @@ test('a Goodreads export imported from the account page, with its report, and ex
     'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
   const csv = [
     header,
-    `1,"Imported Harbours (Harbours, #1)",Isa Author,"Author, Isa",,,"=""${isbn}""",4,,,,,,,2025/06/01,2025/05/01,,,read,Salty.,,,1,0`,
+    `1,"Imported Harbours (Harbours, #1)",Isa Author,"Author, Isa",,,"=""${isbn}""",4,,,,,,,2025/06/01,2025/05/01,"read, harbour-books",,read,Salty.,,,1,0`,
     '2,A Book Not Here,Someone Else,,,,,5,,,,,,,,2024/01/01,,,read,,,,1,0',
     '3,Broken Date,Someone,,,,,3,,,,,,,2024/13/40,,,,read,,,,1,0',
   ].join('\n');
@@ -181,6 +181,8 @@ test('a Goodreads export imported from the account page, with its report, and ex
   const exported = await readFile((await download.path())!, 'utf8');
   expect(exported).toContain(`${book.id},Imported Harbours,Isa Author,"Author, Isa",,0439023483,${isbn},4,`);
   expect(exported).toContain('2025/06/01');
+  // On the shelf of the member's own the import made.
+  expect(exported).toContain('"read, harbour-books"');
   // With the row not on Shelfmark yet, as it was imported.
   expect(exported).toContain(',A Book Not Here,Someone Else,"Else, Someone",');
 });

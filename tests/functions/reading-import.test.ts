@@ -103,6 +103,7 @@ describe('importing a reading history', () => {
         author: 'A. Archer',
         isbn13: isbn,
         shelf: 'read',
+        custom_shelves: ['Beach reads'],
         rating: 4,
         review: 'Lovely.',
         finished_on: '2025-06-01',
@@ -147,6 +148,11 @@ describe('importing a reading history', () => {
       '2025-06-01',
     ]);
     expect((await db.doc(`reading_years/${reader.uid}__2025`).get()).get('finished')).toBe(1);
+    // The row's shelf of the member's own is made, with the book on it.
+    const ownShelves = await db.collection('custom_shelves').where('user_id', '==', reader.uid).get();
+    expect(ownShelves.docs.map((doc) => doc.get('name'))).toEqual(['Beach reads']);
+    const onShelf = await db.collection('custom_shelf_books').where('user_id', '==', reader.uid).get();
+    expect(onShelf.docs.map((doc) => doc.get('book_id'))).toEqual([byIsbn]);
     const kept = await db.collection('unmatched_reads').where('user_id', '==', reader.uid).get();
     expect(kept.docs.map((doc) => doc.data())).toEqual([
       expect.objectContaining({ title: 'Not Here Yet', isbn13: '9781635575637', rating: 3, import_id: id }),
@@ -159,6 +165,8 @@ describe('importing a reading history', () => {
     expect((await db.doc(`reading_years/${reader.uid}__2025`).get()).get('finished')).toBe(1);
     expect((await db.doc(`books/${byIsbn}`).get()).data()).toMatchObject({ rating_count: 1, rating_sum: 4 });
     expect((await db.collection('unmatched_reads').where('user_id', '==', reader.uid).get()).size).toBe(1);
+    expect((await db.collection('custom_shelves').where('user_id', '==', reader.uid).get()).size).toBe(1);
+    expect((await db.collection('custom_shelf_books').where('user_id', '==', reader.uid).get()).size).toBe(1);
 
     // The book is added later: the kept row is applied and leaves the list.
     const later = await publicBook('Not Here Yet', 'Nobody Known', { isbn: '9781635575637' });

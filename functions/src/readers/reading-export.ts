@@ -13,6 +13,7 @@ import * as logger from 'firebase-functions/logger';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { BOOK_SHELVES, SHELVES, type Shelf } from '../../../src/domain/readers/shelf';
 import { BOOK_REVIEWS } from '../../../src/domain/readers/review';
+import { CUSTOM_SHELF_BOOKS, CUSTOM_SHELVES } from '../../../src/domain/readers/custom-shelf';
 import { READ_THROUGHS } from '../../../src/domain/readers/reading';
 import { UNMATCHED_READS } from '../../../src/domain/readers/reading-import';
 import {
@@ -44,11 +45,26 @@ interface Gathered {
 
 /** The member's reading as export rows, by book, oldest added first (see the file comment). */
 export async function readingRows(firestore: Firestore, uid: string): Promise<ExportRow[]> {
-  const [shelves, reviews, readings] = await Promise.all([
+  const [shelves, reviews, readings, ownShelves, placed] = await Promise.all([
     firestore.collection(BOOK_SHELVES).where('user_id', '==', uid).get(),
     firestore.collection(BOOK_REVIEWS).where('user_id', '==', uid).get(),
     firestore.collection(READ_THROUGHS).where('user_id', '==', uid).get(),
+    firestore.collection(CUSTOM_SHELVES).where('user_id', '==', uid).get(),
+    firestore.collection(CUSTOM_SHELF_BOOKS).where('user_id', '==', uid).get(),
   ]);
+  // The member's own shelves each book is on, by name, in the member's order.
+  const shelfNames = new Map(
+    [...ownShelves.docs]
+      .sort((a, b) => Number(a.get('position') ?? 0) - Number(b.get('position') ?? 0))
+      .map((doc, i) => [doc.id, { name: String(doc.get('name') ?? ''), order: i }]),
+  );
+  const onOwnShelves = new Map<string, { name: string; order: number }[]>();
+  for (const doc of placed.docs) {
+    const shelf = shelfNames.get(String(doc.get('shelf_id')));
+    const bookId = doc.get('book_id');
+    if (!shelf || typeof bookId !== 'string') continue;
+    onOwnShelves.set(bookId, [...(onOwnShelves.get(bookId) ?? []), shelf]);
+  }
   const books = new Map<string, Gathered>();
   const entry = (bookId: string) => {
     const found = books.get(bookId);
@@ -76,6 +92,8 @@ export async function readingRows(firestore: Firestore, uid: string): Promise<Ex
     // A rated book on no shelf was read.
     item.shelf ??= 'read';
   }
+  // A book only on shelves of the member's own is in the file too.
+  for (const bookId of onOwnShelves.keys()) entry(bookId);
   for (const doc of readings.docs) {
     const bookId = doc.get('book_id');
     if (typeof bookId !== 'string') continue;
@@ -100,7 +118,9 @@ export async function readingRows(firestore: Firestore, uid: string): Promise<Ex
       author: String(book?.author?.display_name ?? ''),
       isbn13: typeof book?.isbn === 'string' ? book.isbn : null,
       shelf: item.shelf,
-      customShelves: [],
+      customShelves: (onOwnShelves.get(bookId) ?? [])
+        .sort((a, b) => a.order - b.order)
+        .map((shelf) => shelf.name),
       rating: item.rating,
       review: item.review,
       finishedOn: finished.at(-1) ?? null,

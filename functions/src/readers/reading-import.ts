@@ -50,6 +50,7 @@ import { chunk as inParts, db, MAX_IN_VALUES, runTransactionWithRetry } from '..
 import { guardedCall } from '../shared/guard';
 import { purgeCacheTags } from '../site/cache-purge';
 import type { DocChange, Handler } from '../triggers/collection-trigger';
+import { ensureCustomShelves, placeOnCustomShelves } from './custom-shelves';
 import { writeFinishDeltas } from './reading';
 import { updateTotals } from './save-review';
 
@@ -316,6 +317,35 @@ export async function applyRow(
   });
 }
 
+/** A matched book and the names of the member's own shelves its row put it on. */
+interface ShelfPlacement {
+  bookId: string;
+  names: readonly string[];
+}
+
+/**
+ * Puts matched books on the member's own shelves by name, creating the shelves
+ * they lack (the shelves' own limits and refusals hold: a name refused, or past
+ * the limit of shelves, leaves the book off that shelf); a second run changes nothing.
+ */
+async function placeOnOwnShelves(
+  fs: Firestore,
+  uid: string,
+  placements: readonly ShelfPlacement[],
+): Promise<void> {
+  if (placements.length === 0) return;
+  const names = [...new Set(placements.flatMap((p) => p.names))];
+  const ensured = await ensureCustomShelves(fs, uid, names);
+  const placed = placements.flatMap((p) => {
+    const shelfIds = p.names.flatMap((name) => {
+      const id = ensured.ids.get(name);
+      return id ? [id] : [];
+    });
+    return shelfIds.length > 0 ? [{ bookId: p.bookId, shelfIds }] : [];
+  });
+  if (placed.length > 0) await placeOnCustomShelves(fs, uid, placed);
+}
+
 /** Keeps a row whose book is not on Shelfmark yet, for the member only (one per book across imports). */
 function keepUnmatched(tx: Transaction, fs: Firestore, uid: string, importId: string, row: ImportRow): void {
   const { row: _line, ...kept } = row;
@@ -356,6 +386,7 @@ export async function processImportChunk(
   const profile = await fs.collection('profiles').doc(uid).get();
   const reasons: Partial<Record<ImportReason, number>> = {};
   const unmatchedRows: ImportRow[] = [];
+  const placements: ShelfPlacement[] = [];
   let matched = 0;
   for (const row of rows) {
     const book = bookOf(row);
@@ -365,8 +396,10 @@ export async function processImportChunk(
     }
     const reason = await applyRow(fs, uid, profile, book, row);
     if (reason) reasons[reason] = (reasons[reason] ?? 0) + 1;
+    if (row.custom_shelves.length > 0) placements.push({ bookId: book.id, names: row.custom_shelves });
     matched += 1;
   }
+  await placeOnOwnShelves(fs, uid, placements);
   reasons.not_on_shelfmark = unmatchedRows.length;
   await runTransactionWithRetry(fs, async (tx) => {
     const current = await tx.get(chunkSnap.ref);
@@ -451,6 +484,8 @@ export const unmatchedReadsOnPublish: Handler = {
       const row = doc.data() as ImportRow;
       const profile = await fs.collection('profiles').doc(uid).get();
       await applyRow(fs, uid, profile, book, { ...row, row: 2 });
+      if (Array.isArray(row.custom_shelves) && row.custom_shelves.length > 0)
+        await placeOnOwnShelves(fs, uid, [{ bookId: id, names: row.custom_shelves }]);
       await doc.ref.delete();
     }
     logger.info('unmatched reads: applied to a new book', { book: id, rows: waiting.size });
