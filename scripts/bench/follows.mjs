@@ -31,7 +31,7 @@ const app = () => getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
  * a get one read, a query or getAll one per document returned (at least one),
  * reads inside transactions included.
  */
-async function countingReads(fn) {
+export async function countingReads(fn) {
   const originals = {
     doc: DocumentReference.prototype.get,
     query: Query.prototype.get,

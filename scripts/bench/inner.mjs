@@ -26,6 +26,7 @@ import { benchSearch } from './search.mjs';
 import { benchSearchFreshness } from './search-fresh.mjs';
 import { benchReviewReads } from './reviews.mjs';
 import { benchFollows } from './follows.mjs';
+import { benchReadingImport } from './reading-import.mjs';
 import { benchInvocations } from './invocations.mjs';
 import { renderMarkdown } from './report.mjs';
 import { fillMarketTo, newestAdPath } from './extra-listings.mjs';
@@ -94,6 +95,8 @@ const onlyReviews = process.env.BENCH_ONLY === 'reviews';
 const onlySearchFresh = process.env.BENCH_ONLY === 'search-fresh';
 // BENCH_ONLY=follows: only the new-book alerts to 10,000 followers (follows.mjs; no demo data, build or site).
 const onlyFollows = process.env.BENCH_ONLY === 'follows';
+// BENCH_ONLY=reading-import: only a 5,000-row reading import against 20,000 books (reading-import.mjs; no demo data, build or site).
+const onlyReadingImport = process.env.BENCH_ONLY === 'reading-import';
 // BENCH_ONLY=invocations: only the function invocations per member action (invocations.mjs; no demo data, build or site).
 const onlyInvocations = process.env.BENCH_ONLY === 'invocations';
 /** Lighthouse runs of a page with first-paint targets: those are held as the median of at least five. */
@@ -313,6 +316,20 @@ async function followsAlerts() {
   return result;
 }
 
+/** A 5,000-row reading import against 20,000 books (reading-import.mjs). */
+async function readingImport() {
+  step(
+    `Reading import: ${process.env.BENCH_ROWS ?? '5,000'} rows of a Goodreads export against ${process.env.BENCH_BOOKS ?? '20,000'} books`,
+  );
+  const result = await benchReadingImport().catch((error) => ({ error: String(error) }));
+  console.log(`  ${JSON.stringify(result)}`);
+  return result;
+}
+
+/** BENCH_ONLY=reading-import: the import step alone (no demo data, build or site). */
+const readingImportOnly = (started) =>
+  writeSectionOnly('reading-import', started, loadavg()[0].toFixed(2), 'reading_import', readingImport);
+
 /** BENCH_ONLY=follows: the alerts step alone (no demo data, build or site). */
 const followsOnly = (started) =>
   writeSectionOnly('follows', started, loadavg()[0].toFixed(2), 'follows', followsAlerts);
@@ -365,6 +382,7 @@ async function main() {
   if (onlyOracle) return oracleOnly(started);
   if (onlySearch) return searchOnly(started);
   if (onlyFollows) return followsOnly(started);
+  if (onlyReadingImport) return readingImportOnly(started);
   if (onlyInvocations) return invocationsOnly(started);
   const mediaDir = join(OUT, 'media');
   const env = { ...process.env, MEDIA_DIR: mediaDir };

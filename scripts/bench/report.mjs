@@ -369,6 +369,19 @@ export function renderMarkdown(results) {
     }
   }
 
+  const reading = results.reading_import;
+  if (reading) {
+    lines.push('', 'Reading import: a Goodreads export matched and applied against the catalogue:', '');
+    if (reading.error) lines.push(`- not measured: ${reading.error}`);
+    else
+      lines.push(
+        `- ${reading.rows} rows against ${reading.books} books, ${reading.chunks} chunks: ${reading.seconds} s (${reading.rows_per_second} rows/s), status ${reading.status}`,
+        `- ${reading.matched} matched, ${reading.unmatched} not (${JSON.stringify(reading.reasons)})`,
+        `- ${reading.reads} document reads (${reading.reads_per_row} per row), ${reading.writes} writes (${reading.writes_per_row} per row)`,
+        `- heap: ${reading.heap_growth_mb} MB above the start at its peak (${reading.heap_peak_mb} MB in all)`,
+      );
+  }
+
   const invocations = results.invocations;
   if (invocations) {
     lines.push(
