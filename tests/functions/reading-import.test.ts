@@ -199,6 +199,25 @@ describe('importing a reading history', () => {
   }, 120_000);
 });
 
+describe('imported reviews and the burst guard', () => {
+  it('one member’s history is never held, but new accounts importing stars for one book are, as by hand', async () => {
+    const bookId = await publicBook('Campaign Target', 'Cam Paign');
+    const rowFor = () => [
+      row(2, { title: 'Campaign Target', author: 'Cam Paign', shelf: 'read', rating: 5 }),
+    ];
+    const young = [];
+    for (let i = 0; i < 3; i += 1) young.push(await makeMember({ profile: { created_at: new Date() } }));
+    for (const member of young) await importRows(member, rowFor(), []);
+    const moderation = await Promise.all(
+      young.map(async (member) =>
+        (await db.doc(`book_reviews/${bookId}__${member.uid}`).get()).get('moderation'),
+      ),
+    );
+    // The third review by an account younger than a day within the hour on one book is held.
+    expect(moderation).toEqual(['published', 'published', 'held']);
+  }, 240_000);
+});
+
 describe('who may import, and what', () => {
   it('refuses another member’s rows, a second running import, bad rows and a visitor', async () => {
     const reader = await makeMember();

@@ -10,6 +10,7 @@
 // book (shelf entry, read-through, review) and fills gaps only, with ids made from
 // the row, so a chunk processed twice, or the same file imported twice, changes
 // nothing more. A chunk's counts are added in the transaction that marks it done.
+// An imported review passes the burst guard of a review by hand (review-burst.ts).
 import { createHash } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
@@ -42,6 +43,11 @@ import {
 import { READ_THROUGHS, dayToDate, finishDeltas } from '../../../src/domain/readers/reading';
 import { BOOK_REVIEWS, REVIEW_DECISIONS, countedRating, reviewId } from '../../../src/domain/readers/review';
 import { BOOK_SHELVES, shelfId } from '../../../src/domain/readers/shelf';
+import {
+  BOOK_REVIEW_ACTIVITY,
+  decideReviewSave,
+  readActivity,
+} from '../../../src/domain/readers/review-burst';
 import { idSchema } from '../../../src/domain/shared/common';
 import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
 import { consumeAttempt } from '../accounts/throttle';
@@ -244,7 +250,8 @@ export async function applyRow(
     const openRef = fs.collection(READ_THROUGHS).doc(`import_${keyOf(`${uid}|${bookId}|open`)}`);
     const reviewRef = fs.collection(BOOK_REVIEWS).doc(reviewId(bookId, uid));
     const wantsReview = row.rating !== null && !own;
-    const [bookNow, entry, finished, review, standing] = await Promise.all([
+    const activityRef = fs.collection(BOOK_REVIEW_ACTIVITY).doc(bookId);
+    const [bookNow, entry, finished, review, standing, activity] = await Promise.all([
       tx.get(book.ref),
       tx.get(entryRef),
       finishedRef ? tx.get(finishedRef) : Promise.resolve(null),
@@ -252,6 +259,7 @@ export async function applyRow(
       wantsReview
         ? tx.get(fs.collection(REVIEW_DECISIONS).doc(reviewId(bookId, uid)))
         : Promise.resolve(null),
+      wantsReview ? tx.get(activityRef) : Promise.resolve(null),
     ]);
     const now = Timestamp.now();
     const shelf = row.shelf ?? (row.finished_on || row.rating !== null ? 'read' : null);
@@ -296,8 +304,20 @@ export async function applyRow(
       writeFinishDeltas(tx, fs, uid, finishDeltas(null, finishedAt), now);
     }
     if (wantsReview && review && !review.exists && bookNow.exists && row.rating !== null) {
-      // A standing decision on the member's review of this book (one hidden or rejected before) holds this one too.
-      const moderation = standing?.exists ? 'held' : 'published';
+      // The burst guard as for a review by hand: it counts per book, so one member's history (one
+      // review a book) never trips it, while many new accounts importing stars for one book are held
+      // as they would be by hand; a standing decision on the member's review of the book holds it too.
+      const created = profile.get('created_at');
+      const decision = decideReviewSave(
+        null,
+        row.rating,
+        standing?.exists === true,
+        readActivity(activity?.data()),
+        now.toMillis(),
+        created instanceof Timestamp ? created.toDate() : null,
+      );
+      const moderation = decision.moderation;
+      if (decision.activity) tx.set(activityRef, { ...decision.activity, updated_at: now });
       const fields = {
         book_id: bookId,
         book_title: title,

@@ -19,9 +19,11 @@
  * already on one of the member's shelves keeps its shelf; a finished reading
  * becomes a read-through (one per finish date, so a second import adds none) and
  * counts for its year; a rating or review is kept only when the member has none of
- * that book, never of their own book, and a standing moderation decision on the
- * member's review of it holds the imported one too. The burst guard, which holds a
- * flood of new reviews on one book, does not hold a member's own history.
+ * that book, never of their own book, through the burst guard of a review by hand
+ * (review-burst.ts), which counts per book: one member's history, one review a
+ * book, never trips it, while many new accounts importing stars for one book are
+ * held as they would be by hand; a standing moderation decision on the member's
+ * review of a book holds the imported one too.
  */
 import { z } from 'zod';
 import { idSchema, timestampSchema } from '../shared/common.ts';
