@@ -1,15 +1,6 @@
-import { collection, doc, getDoc, getDocs, query, Timestamp, where } from 'firebase/firestore';
-import { describe, expect, it } from 'vitest';
-import {
-  actorLabel,
-  dbAs,
-  describeEachActor,
-  describeWritesDeniedToEveryone,
-  expectAllowed,
-  expectDenied,
-  nonOwners,
-  uids,
-} from './helpers';
+import { Timestamp } from 'firebase/firestore';
+import { uids } from './helpers';
+import { describeMemberPrivate } from './shared/member-private';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
 // Shelves of one's own (src/domain/readers/custom-shelf.ts). custom_shelves/{id}
@@ -48,42 +39,13 @@ const docs = {
 
 const env = useSeededRulesEnv('custom-shelves', () => docs);
 
-for (const [name, own, mine] of [
-  ['custom_shelves', OWN_SHELF, 'cs-own'],
-  ['custom_shelf_books', OWN_BOOK, 'cs-own__book-1'],
-] as const) {
-  describe(name, () => {
-    it(`${actorLabel.owner} gets and lists their own`, async () => {
-      const db = dbAs(env(), 'owner');
-      await expectAllowed(getDoc(doc(db, own)));
-      const listed = await expectAllowed(
-        getDocs(query(collection(db, name), where('user_id', '==', uids.owner))),
-      );
-      expect(listed.docs.map((d) => d.id)).toEqual([mine]);
-    });
-
-    describeEachActor(nonOwners, '%s', (actor) => {
-      it("cannot get or list another member's, nor list them all", async () => {
-        const db = dbAs(env(), actor);
-        await expectDenied(getDoc(doc(db, own)));
-        await expectDenied(getDocs(query(collection(db, name), where('user_id', '==', uids.owner))));
-        await expectDenied(getDocs(collection(db, name)));
-      });
-    });
-
-    it('an admin gets and lists any', async () => {
-      const db = dbAs(env(), 'admin');
-      await expectAllowed(getDoc(doc(db, own)));
-      expect((await expectAllowed(getDocs(collection(db, name)))).size).toBe(2);
-    });
-
-    describeWritesDeniedToEveryone(env, '%s writes nothing', (actor) => {
-      const uid = actor === 'admin' ? uids.admin : uids.owner;
-      return {
-        newPath: `${name}/${uid}__new`,
-        existingPath: own,
-        data: name === 'custom_shelves' ? shelf(uid) : placement(uid, 'cs-own'),
-      };
-    });
-  });
-}
+describeMemberPrivate(env, [
+  { name: 'custom_shelves', own: OWN_SHELF, ownId: 'cs-own', seeded: 2, data: shelf },
+  {
+    name: 'custom_shelf_books',
+    own: OWN_BOOK,
+    ownId: 'cs-own__book-1',
+    seeded: 2,
+    data: (uid) => placement(uid, 'cs-own'),
+  },
+]);

@@ -1,15 +1,14 @@
-import { collection, doc, getDoc, getDocs, query, Timestamp, where } from 'firebase/firestore';
-import { describe, expect, it } from 'vitest';
+import { doc, getDoc, Timestamp } from 'firebase/firestore';
+import { describe, it } from 'vitest';
 import {
-  actorLabel,
   dbAs,
   describeEachActor,
   describeWritesDeniedToEveryone,
-  expectAllowed,
   expectDenied,
   nonOwners,
   uids,
 } from './helpers';
+import { describeMemberPrivate } from './shared/member-private';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
 // Imports of a reading history (src/domain/readers/reading-import.ts).
@@ -63,45 +62,10 @@ const docs = {
 
 const env = useSeededRulesEnv('reading-import', () => docs);
 
-for (const [name, own, mine] of [
-  ['reading_imports', OWN_IMPORT, 'imp-own'],
-  ['unmatched_reads', OWN_UNMATCHED, `${uids.owner}__k1`],
-] as const) {
-  describe(name, () => {
-    it(`${actorLabel.owner} gets and lists their own`, async () => {
-      const db = dbAs(env(), 'owner');
-      await expectAllowed(getDoc(doc(db, own)));
-      const listed = await expectAllowed(
-        getDocs(query(collection(db, name), where('user_id', '==', uids.owner))),
-      );
-      expect(listed.docs.map((d) => d.id)).toEqual([mine]);
-    });
-
-    describeEachActor(nonOwners, '%s', (actor) => {
-      it("cannot get or list another member's, nor list them all", async () => {
-        const db = dbAs(env(), actor);
-        await expectDenied(getDoc(doc(db, own)));
-        await expectDenied(getDocs(query(collection(db, name), where('user_id', '==', uids.owner))));
-        await expectDenied(getDocs(collection(db, name)));
-      });
-    });
-
-    it('an admin gets and lists any', async () => {
-      const db = dbAs(env(), 'admin');
-      await expectAllowed(getDoc(doc(db, own)));
-      expect((await expectAllowed(getDocs(collection(db, name)))).size).toBe(2);
-    });
-
-    describeWritesDeniedToEveryone(env, '%s writes nothing', (actor) => {
-      const uid = actor === 'admin' ? uids.admin : uids.owner;
-      return {
-        newPath: `${name}/${uid}__new`,
-        existingPath: own,
-        data: name === 'reading_imports' ? anImport(uid) : unmatched(uid),
-      };
-    });
-  });
-}
+describeMemberPrivate(env, [
+  { name: 'reading_imports', own: OWN_IMPORT, ownId: 'imp-own', seeded: 2, data: anImport },
+  { name: 'unmatched_reads', own: OWN_UNMATCHED, ownId: `${uids.owner}__k1`, seeded: 2, data: unmatched },
+]);
 
 describe('an import’s chunks of rows', () => {
   describeEachActor([...nonOwners, 'owner', 'admin'] as const, '%s', (actor) => {

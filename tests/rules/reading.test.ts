@@ -1,15 +1,14 @@
 import { collection, doc, getDoc, getDocs, query, Timestamp, where } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import {
-  actorLabel,
   dbAs,
   describeEachActor,
   describeWritesDeniedToEveryone,
   expectAllowed,
-  expectDenied,
   nonOwners,
   uids,
 } from './helpers';
+import { describeMemberPrivate } from './shared/member-private';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
 // The readers' journal (src/domain/readers/reading.ts). read_throughs/{id} and
@@ -45,45 +44,10 @@ const docs = {
 
 const env = useSeededRulesEnv('reading', () => docs);
 
-for (const [name, own, mine] of [
-  ['read_throughs', OWN_READ, 'rt-own'],
-  ['reading_years', OWN_YEAR, `${uids.owner}__2026`],
-] as const) {
-  describe(name, () => {
-    it(`${actorLabel.owner} gets and lists their own`, async () => {
-      const db = dbAs(env(), 'owner');
-      await expectAllowed(getDoc(doc(db, own)));
-      const listed = await expectAllowed(
-        getDocs(query(collection(db, name), where('user_id', '==', uids.owner))),
-      );
-      expect(listed.docs.map((d) => d.id)).toEqual([mine]);
-    });
-
-    describeEachActor(nonOwners, '%s', (actor) => {
-      it("cannot get or list another member's, nor list them all", async () => {
-        const db = dbAs(env(), actor);
-        await expectDenied(getDoc(doc(db, own)));
-        await expectDenied(getDocs(query(collection(db, name), where('user_id', '==', uids.owner))));
-        await expectDenied(getDocs(collection(db, name)));
-      });
-    });
-
-    it('an admin gets and lists any', async () => {
-      const db = dbAs(env(), 'admin');
-      await expectAllowed(getDoc(doc(db, own)));
-      expect((await expectAllowed(getDocs(collection(db, name)))).size).toBe(2);
-    });
-
-    describeWritesDeniedToEveryone(env, '%s writes nothing', (actor) => {
-      const uid = actor === 'admin' ? uids.admin : uids.owner;
-      return {
-        newPath: `${name}/${uid}__new`,
-        existingPath: own,
-        data: name === 'read_throughs' ? readThrough(uid) : readingYear(uid),
-      };
-    });
-  });
-}
+describeMemberPrivate(env, [
+  { name: 'read_throughs', own: OWN_READ, ownId: 'rt-own', seeded: 2, data: readThrough },
+  { name: 'reading_years', own: OWN_YEAR, ownId: `${uids.owner}__2026`, seeded: 2, data: readingYear },
+]);
 
 describe('reading_stats', () => {
   describeEachActor([...nonOwners, 'owner', 'admin'] as const, '%s', (actor) => {

@@ -109,7 +109,9 @@ export const startReadingImport = guardedCall(
       const now = Date.now();
       const live = running.docs.some((doc) => {
         const updated = doc.get('updated_at') as Timestamp | undefined;
-        return now - (updated?.toMillis() ?? 0) < IMPORT_STALE_MS;
+        const stale =
+          doc.get('status') === 'receiving' ? IMPORT_STALE_MS.receiving : IMPORT_STALE_MS.matching;
+        return now - (updated?.toMillis() ?? 0) < stale;
       });
       if (live) throw new HttpsError('failed-precondition', READING_IMPORT_TEXT.busy);
       const at = Timestamp.fromMillis(now);

@@ -37,8 +37,11 @@ export const UNMATCHED_READS = 'unmatched_reads';
 export const IMPORT_ROWS_PER_CHUNK = 200;
 /** Problems the import keeps (the report says how many more there were). */
 export const IMPORT_PROBLEMS_KEPT = 200;
-/** An import still receiving or matching after this long is taken as abandoned: a new one may start. */
-export const IMPORT_STALE_MS = 60 * 60 * 1000;
+/**
+ * How long an unfinished import blocks a new one after its last change: one still
+ * receiving rows (its page closed mid-send) for 5 minutes, one matching for an hour.
+ */
+export const IMPORT_STALE_MS = { receiving: 5 * 60 * 1000, matching: 60 * 60 * 1000 } as const;
 
 /** Where an import stands. */
 export const IMPORT_STATUSES = ['receiving', 'matching', 'done'] as const;
