@@ -199,6 +199,48 @@ describe('importing a reading history', () => {
   }, 120_000);
 });
 
+describe('rows kept until their book is added', () => {
+  it('a kept row that no longer reads as one is left alone, and the others are applied', async () => {
+    const good = await makeMember();
+    const bad = await makeMember();
+    const isbn = '9780306406157';
+    const at = new Date();
+    await db.doc(`unmatched_reads/${good.uid}__k`).set({
+      user_id: good.uid,
+      title: 'Arrives Later',
+      author: 'Lee Later',
+      isbn13: isbn,
+      shelf: 'want-to-read',
+      custom_shelves: [],
+      rating: null,
+      review: '',
+      started_on: null,
+      finished_on: null,
+      added_on: null,
+      match_key: null,
+      import_id: 'imp',
+      created_at: at,
+    });
+    const malformed = db.doc(`unmatched_reads/${bad.uid}__k`);
+    await malformed.set({
+      user_id: bad.uid,
+      title: 'Arrives Later',
+      isbn13: isbn,
+      rating: 'five',
+      created_at: at,
+    });
+    const bookId = await publicBook('Arrives Later', 'Lee Later', { isbn });
+    await eventually(
+      async () => (await db.doc(`unmatched_reads/${good.uid}__k`).get()).exists,
+      (exists) => !exists,
+      60_000,
+    );
+    expect((await db.doc(`book_shelves/${bookId}__${good.uid}`).get()).get('shelf')).toBe('want-to-read');
+    expect((await malformed.get()).exists).toBe(true);
+    expect((await db.doc(`book_shelves/${bookId}__${bad.uid}`).get()).exists).toBe(false);
+  }, 120_000);
+});
+
 describe('imported reviews and the burst guard', () => {
   it('one member’s history is never held, but new accounts importing stars for one book are, as by hand', async () => {
     const bookId = await publicBook('Campaign Target', 'Cam Paign');

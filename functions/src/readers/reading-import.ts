@@ -36,6 +36,7 @@ import {
   chunkId,
   startReadingImportRequestSchema,
   unmatchedReadId,
+  unmatchedReadSchema,
   type AddReadingImportRowsResponse,
   type ImportReason,
   type StartReadingImportResponse,
@@ -49,6 +50,7 @@ import {
   readActivity,
 } from '../../../src/domain/readers/review-burst';
 import { idSchema } from '../../../src/domain/shared/common';
+import { tryParseDoc } from '../../../src/data/firestore-convert';
 import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
 import { consumeAttempt } from '../accounts/throttle';
 import { requireFeature } from '../billing/early-access';
@@ -502,10 +504,24 @@ export const unmatchedReadsOnPublish: Handler = {
     if (waiting.size === 0) return;
     const book = await fs.collection('books').doc(id).get();
     for (const doc of waiting.values()) {
-      const uid = String(doc.get('user_id'));
-      const row = doc.data() as ImportRow;
+      // A kept row that no longer reads as one is left where it is (and logged), not retried for ever.
+      const row = tryParseDoc(unmatchedReadSchema, doc);
+      if (!row) continue;
+      const uid = row.user_id;
       const profile = await fs.collection('profiles').doc(uid).get();
-      await applyRow(fs, uid, profile, book, { ...row, row: 2 });
+      await applyRow(fs, uid, profile, book, {
+        row: 2,
+        title: row.title,
+        author: row.author,
+        isbn13: row.isbn13,
+        shelf: row.shelf,
+        custom_shelves: row.custom_shelves,
+        rating: row.rating,
+        review: row.review,
+        started_on: row.started_on,
+        finished_on: row.finished_on,
+        added_on: row.added_on,
+      });
       if (Array.isArray(row.custom_shelves) && row.custom_shelves.length > 0)
         await placeOnOwnShelves(fs, uid, [{ bookId: id, names: row.custom_shelves }]);
       await doc.ref.delete();
