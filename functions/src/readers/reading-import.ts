@@ -60,7 +60,7 @@ import { purgeCacheTags } from '../site/cache-purge';
 import type { DocChange, Handler } from '../triggers/collection-trigger';
 import { ensureCustomShelves, placeOnCustomShelves } from './custom-shelves';
 import { writeFinishDeltas } from './reading';
-import { updateTotals } from './save-review';
+import { reviewerFrom, updateTotals } from './save-review';
 
 /** How often one member may start an import. */
 const IMPORT_LIMITS = [
@@ -221,16 +221,6 @@ async function booksFor(fs: Firestore, rows: readonly ImportRow[]) {
     null;
 }
 
-/** The reviewer snapshot of a profile, as saveReview stores it. */
-function reviewerOf(profile: DocumentSnapshot): { display_name: string; page_slug: string | null } {
-  const name = profile.get('display_name');
-  const slug = profile.get('page_slug');
-  return {
-    display_name: typeof name === 'string' && name.trim() !== '' ? name : 'Member',
-    page_slug: typeof slug === 'string' && slug !== '' ? slug : null,
-  };
-}
-
 /**
  * Applies one matched row to `uid`'s reading of `book` (see the file comment):
  * returns 'own_book' when its rating or review was left out because the book is
@@ -326,7 +316,7 @@ export async function applyRow(
         book_id: bookId,
         book_title: title,
         user_id: uid,
-        reviewer: reviewerOf(profile),
+        reviewer: reviewerFrom(profile.data()),
         rating: row.rating,
         text: row.review,
         reviewer_public: moderation === 'published',

@@ -67,7 +67,7 @@ function reviewerOf(caller: Caller): { display_name: string; page_slug: string |
 }
 
 /** The reviewer snapshot of a profile's fields: its display name ('Member' when blank) and page slug. */
-function reviewerFrom(profile: Record<string, unknown> | undefined): {
+export function reviewerFrom(profile: Record<string, unknown> | undefined): {
   display_name: string;
   page_slug: string | null;
 } {
