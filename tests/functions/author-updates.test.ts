@@ -1,12 +1,17 @@
 // postAuthorUpdate and deleteAuthorUpdate on the emulators, by actor: a member in
 // good standing posts (trimmed, their own book named with its title); a visitor,
 // a pending or unverified member is refused; a book of someone else's is refused;
-// bad input is refused with the form's message and nothing written; the plan's
-// limit from Site Settings holds, also for two posts at once; the author or an
-// admin deletes. Every test uses members of its own and restores the one
+// bad input (links and email addresses too) is refused with the form's message
+// and nothing written; the plan's limit from Site Settings holds, also for two
+// posts at once, and counts what was posted: deleting gives nothing back; the
+// author or an admin deletes. Every test uses members of its own and restores the one
 // settings field it changes, so nothing here empties the shared project.
 import { afterEach, describe, expect, it } from 'vitest';
-import { UPDATE_MESSAGES, type PostAuthorUpdateResponse } from '../../src/domain/readers/author-update';
+import {
+  UPDATE_MESSAGES,
+  UPDATE_POSTS_FIELD,
+  type PostAuthorUpdateResponse,
+} from '../../src/domain/readers/author-update';
 import { adminDb } from './emulator';
 import { bookData } from './factories';
 import { callAs, makeMember, type Member } from './profile-members';
@@ -28,6 +33,13 @@ async function setLimits(limits: Record<string, unknown> | null): Promise<void> 
 afterEach(async () => {
   await setLimits(null);
 });
+
+/** Moves every post in the member's record of posts (plan_locks/{uid}) to `at`, as if posted then. */
+async function agePosts(uid: string, at: Date): Promise<void> {
+  const lock = db.doc(`plan_locks/${uid}`);
+  const posts = ((await lock.get()).get(UPDATE_POSTS_FIELD) ?? []) as Array<{ id: string }>;
+  await lock.update({ [UPDATE_POSTS_FIELD]: posts.map((entry) => ({ id: entry.id, at })) });
+}
 
 describe('postAuthorUpdate', () => {
   it('a member in good standing posts an update, about one of their books by its title', async () => {
@@ -71,6 +83,11 @@ describe('postAuthorUpdate', () => {
       [{ title: 'T', body: '   ' }, UPDATE_MESSAGES.bodyRequired],
       [{ title: 'T', body: 'x'.repeat(2001) }, UPDATE_MESSAGES.bodyTooLong],
       [{ title: 'T', body: 'B', book_id: 'a/b' }, ''],
+      // What a mail program would link, in our mail to every follower.
+      [{ title: 'Free copies: https://evil.example/win', body: 'B' }, UPDATE_MESSAGES.noLinks],
+      [{ title: 'T', body: 'Claim yours at www.example.com today.' }, UPDATE_MESSAGES.noLinks],
+      [{ title: 'T', body: 'Write to name@example.com for a signed copy.' }, UPDATE_MESSAGES.noLinks],
+      [{ title: 'Mail me: name@example.de', body: 'B' }, UPDATE_MESSAGES.noLinks],
     ];
     for (const [data, message] of cases) {
       const error = (await post(author, data)).error;
@@ -97,10 +114,47 @@ describe('postAuthorUpdate', () => {
     expect((await post(premium, { title: 'Two', body: 'B' })).error?.message).toBe(
       'Premium members can post one update a day. Try again tomorrow.',
     );
-    // An update older than the window no longer counts.
+    // An update posted before the window no longer counts (its record of posts says when).
     const [old] = await updatesOf(premium.uid);
-    await old!.ref.update({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000) });
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await old!.ref.update({ created_at: dayAgo });
+    await agePosts(premium.uid, dayAgo);
     expect((await post(premium, { title: 'Three', body: 'B' })).error).toBeUndefined();
+  });
+
+  it('counts updates posted, not updates still stored: six posts, each deleted after, leave the fifth and sixth refused', async () => {
+    const free = await makeMember();
+    const answers = [];
+    for (let n = 1; n <= 6; n++) {
+      const answer = await post(free, { title: `Flash sale ${n}`, body: 'B' });
+      answers.push(answer.error?.status ?? 'OK');
+      if (answer.result) expect((await remove(free, answer.result.id)).error).toBeUndefined();
+    }
+    expect(answers).toEqual(['OK', 'OK', 'OK', 'OK', 'RESOURCE_EXHAUSTED', 'RESOURCE_EXHAUSTED']);
+    expect(await updatesOf(free.uid)).toHaveLength(0);
+    // An admin's delete gives nothing back either.
+    const premium = await makeMember({ profile: { subscription_status: 'premium' } });
+    const admin = await makeMember({ admin: true });
+    const first = await post(premium, { title: 'One', body: 'B' });
+    expect((await remove(admin, first.result!.id)).error).toBeUndefined();
+    expect((await post(premium, { title: 'Again', body: 'B' })).error?.status).toBe('RESOURCE_EXHAUSTED');
+  });
+
+  it('still counts updates stored before the record of posts was kept', async () => {
+    await setLimits({ free_per_30_days: 2, premium_per_day: 1 });
+    const free = await makeMember();
+    const { Timestamp } = await import('firebase-admin/firestore');
+    for (const title of ['Before 1', 'Before 2'])
+      await db.collection('author_updates').add({
+        user_id: free.uid,
+        author_slug: null,
+        title,
+        body: 'B',
+        book: null,
+        moderation_hidden: false,
+        created_at: Timestamp.fromDate(new Date(Date.now() - 3600_000)),
+      });
+    expect((await post(free, { title: 'Third', body: 'B' })).error?.status).toBe('RESOURCE_EXHAUSTED');
   });
 });
 

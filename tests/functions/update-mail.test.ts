@@ -6,7 +6,10 @@
 // duplicated batch, an update deleted or hidden before its mails are due and a
 // follower who switched meanwhile; the switch link asks first, refuses the
 // unfollow link's signature and POST switches; the weekly digest carries the
-// week's updates to weekly followers only. Every test uses members and authors of
+// week's updates to weekly followers only. Author mail cannot be turned against
+// followers: posting, mailing and deleting in a loop mails no more than the plan
+// allows; the alerts' daily cap holds for updates (the rest wait for the digest);
+// names are mail-safe, and an update carrying a link is not mailed. Every test uses members and authors of
 // its own, so nothing here empties the shared project.
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,9 +146,13 @@ function fakeDeps(overrides: Partial<UpdateMailDeps> = {}) {
  * (r0-…, r1-…) and one weekly one (w-…), written straight to Firestore; with the
  * follows switch off, the trigger leaves it to the test.
  */
-async function updateWithFollowers(count: number, fields: Record<string, unknown> = {}) {
+async function updateWithFollowers(
+  count: number,
+  fields: Record<string, unknown> = {},
+  profile: Record<string, unknown> = {},
+) {
   const author = uniqueId('author');
-  await db.doc(`profiles/${author}`).set(profileData(author, { display_name: 'Quill' }));
+  await db.doc(`profiles/${author}`).set(profileData(author, { display_name: 'Quill', ...profile }));
   const followIds: string[] = [];
   for (let i = 0; i < count; i++) followIds.push(await emailFollow(author, `r${i}-${author}@example.com`));
   const weeklyId = await emailFollow(author, `w-${author}@example.com`, 'weekly');
@@ -304,5 +311,141 @@ describe('the weekly digest', () => {
     expect(digest.text).toContain(`Digest news, from Quill: `);
     expect(digest.html).toContain(`#update-${updateId}`);
     expect(digest.text).toContain('…');
+  });
+});
+
+describe('author mail cannot be turned against followers', () => {
+  beforeAll(() => setFollows('off'));
+
+  it('posting, letting the mail go and deleting, six times, mails a follower only as often as the Free plan allows (4)', async () => {
+    const author = await makeMember({ profile: { display_name: 'Loop Author' } });
+    const email = `${uniqueId('loop')}@example.com`;
+    await emailFollow(author.uid, email);
+    const mailed: Mail[] = [];
+    const posted: string[] = [];
+    for (let round = 0; round < 6; round++) {
+      const answer = await callAs<PostAuthorUpdateResponse>('postAuthorUpdate', author, {
+        title: `Flash sale ${round}`,
+        body: 'Today only.',
+      });
+      if (!answer.result) {
+        expect(answer.error?.status).toBe('RESOURCE_EXHAUSTED');
+        continue;
+      }
+      posted.push(answer.result.id);
+      // A day apart, so the daily cap lets each through: what is left is the plan's allowance.
+      const { deps } = fakeDeps({
+        now: () => new Date(Date.now() + round * 25 * 3600 * 1000),
+        sendMail: async (mail) => void mailed.push(mail),
+      });
+      await releaseUpdate(deps, answer.result.id);
+      await deliverAll(deps, answer.result.id);
+      expect((await callAs('deleteAuthorUpdate', author, { id: answer.result.id })).error).toBeUndefined();
+    }
+    expect(posted).toHaveLength(4);
+    expect(mailed.map((mail) => mail.to)).toEqual([email, email, email, email]);
+  });
+
+  it('one mail per author per follower a day: a second update that day, or one after a book alert, waits for the digest', async () => {
+    const { author, updateId, followIds } = await updateWithFollowers(2, { title: 'First news' });
+    const { deps, mailed } = fakeDeps();
+    await releaseUpdate(deps, updateId);
+    await deliverAll(deps, updateId);
+    expect(mailed).toHaveLength(2);
+    // The second follower had a book alert of the author an hour ago.
+    await db.doc(`follows/${followIds[1]}`).update({
+      last_alert: { at: Timestamp.fromMillis(Date.now() - 3600_000), book_id: 'another-book' },
+    });
+    const second = uniqueId('update');
+    await db.doc(`author_updates/${second}`).set({
+      user_id: author,
+      author_slug: null,
+      title: 'Second news',
+      body: 'More words.',
+      book: null,
+      moderation_hidden: false,
+      created_at: Timestamp.now(),
+    });
+    const again = fakeDeps();
+    await releaseUpdate(again.deps, second);
+    const outcome = await deliverUpdateBatch(again.deps, second, '0000');
+    expect(again.mailed).toHaveLength(0);
+    expect(outcome).toMatchObject({ sent: 0, deferred: 2 });
+    const deliveries = await db.collection(`update_mail/${second}/deliveries`).get();
+    expect(deliveries.docs.map((doc) => doc.get('deferred'))).toEqual([true, true]);
+    for (const id of followIds)
+      expect((await db.doc(`follows/${id}`).get()).get('deferred_update_ids')).toEqual([second]);
+
+    // The digest carries it to both (instant followers, who got no mail of it), and empties the list.
+    const digests: Mail[] = [];
+    const digestDeps: AlertDeps = {
+      ...fakeDeps().deps,
+      enqueueBatch: async () => {},
+      sendMail: async (mail) => void digests.push(mail),
+    };
+    await sendWeeklyDigests(digestDeps, new Date(Date.now() + 24 * 3600 * 1000));
+    const mine = digests.filter((mail) => /^r\d-/.test(String(mail.to)) && String(mail.to).includes(author));
+    expect(mine.map((mail) => String(mail.to).split('-')[0]).sort()).toEqual(['r0', 'r1']);
+    for (const mail of mine) {
+      expect(mail.text).toContain('Second news, from Quill: ');
+      expect(mail.text).not.toContain('First news');
+    }
+    for (const id of followIds)
+      expect((await db.doc(`follows/${id}`).get()).get('deferred_update_ids')).toBeUndefined();
+  });
+
+  it('an update the cap deferred is not counted as emailed on the author’s account page', async () => {
+    const author = await makeMember({ profile: { display_name: 'Capped Author' } });
+    const followId = await emailFollow(author.uid, `${uniqueId('capped')}@example.com`);
+    await db.doc(`follows/${followId}`).update({
+      last_alert: { at: Timestamp.fromMillis(Date.now() - 3600_000), book_id: 'a-book' },
+    });
+    const posted = await callAs<PostAuthorUpdateResponse>('postAuthorUpdate', author, {
+      title: 'Capped news',
+      body: 'Words.',
+    });
+    const { deps, mailed } = fakeDeps();
+    await releaseUpdate(deps, posted.result!.id);
+    await deliverAll(deps, posted.result!.id);
+    expect(mailed).toHaveLength(0);
+    const analytics = await callAs<MemberAnalytics>('memberAnalytics', author, {});
+    expect(analytics.result?.updates).toEqual([
+      expect.objectContaining({ id: posted.result!.id, state: 'sent', sent: 0 }),
+    ]);
+  });
+
+  it('names in an update mail are mail-safe: an author name or book title with a link never reaches the mail', async () => {
+    const book = uniqueId('book');
+    const { updateId } = await updateWithFollowers(
+      1,
+      { title: 'Plain news', book: { id: book, title: 'Claim a prize at www.evil.example' } },
+      { display_name: 'Visit http://evil.example now' },
+    );
+    const { deps, mailed } = fakeDeps();
+    await releaseUpdate(deps, updateId);
+    await deliverAll(deps, updateId);
+    expect(mailed).toHaveLength(1);
+    const mail = mailed[0]!;
+    expect(mail.subject).toBe('An author you follow: Plain news');
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toContain('evil.example');
+    }
+    expect(mail.text).toContain('About: one of their books: ');
+  });
+
+  it('an update stored with a link (before the rule) is mailed to nobody, nor put in a digest', async () => {
+    const { author, updateId } = await updateWithFollowers(1, {
+      title: 'Win big',
+      body: 'Claim it at https://evil.example/prize or prizes@evil.example',
+    });
+    const { deps, mailed } = fakeDeps();
+    expect(await releaseUpdate(deps, updateId)).toEqual({ released: false, recipientCount: 0 });
+    expect(mailed).toHaveLength(0);
+    const digests: Mail[] = [];
+    await sendWeeklyDigests(
+      { ...deps, enqueueBatch: async () => {}, sendMail: async (mail) => void digests.push(mail) },
+      new Date(Date.now() + 24 * 3600 * 1000),
+    );
+    expect(digests.filter((mail) => String(mail.to).includes(author))).toHaveLength(0);
   });
 });

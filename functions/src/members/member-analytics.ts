@@ -22,7 +22,7 @@ import { alertDelayFrom } from '../../../src/domain/readers/follows';
 import { targetOf } from '../accounts/account-settings';
 import { billingOf, billingRef } from '../billing/record';
 import { db } from '../shared/firestore';
-import type { Firestore, Timestamp } from 'firebase-admin/firestore';
+import type { Firestore, Query, Timestamp } from 'firebase-admin/firestore';
 import { guardedCall } from '../shared/guard';
 
 /**
@@ -56,7 +56,7 @@ export const memberAnalytics = guardedCall('session', async (request, caller): P
   return summarize(plan, window, days, await updatesReach(firestore, uid));
 });
 
-/** The reach of the member's newest updates (updateReach): their mail markers and sent deliveries, counted. */
+/** The reach of the member's newest updates (updateReach): their mail markers and mailed deliveries, counted. */
 async function updatesReach(firestore: Firestore, uid: string): Promise<UpdateReach[]> {
   const updates = await firestore
     .collection(AUTHOR_UPDATES)
@@ -74,14 +74,12 @@ async function updatesReach(firestore: Firestore, uid: string): Promise<UpdateRe
   return Promise.all(
     updates.docs.map(async (doc, i) => {
       const marker = markers[i];
+      // Deliveries done, less those the daily cap deferred to the digest (done without a mail).
+      const deliveries = firestore.collection(`${UPDATE_MAIL}/${doc.id}/deliveries`);
+      const count = async (query: Query) => (await query.count().get()).data().count;
       const sent = marker?.exists
-        ? (
-            await firestore
-              .collection(`${UPDATE_MAIL}/${doc.id}/deliveries`)
-              .where('status', '==', 'sent')
-              .count()
-              .get()
-          ).data().count
+        ? (await count(deliveries.where('status', '==', 'sent'))) -
+          (await count(deliveries.where('deferred', '==', true)))
         : 0;
       const time = (value: unknown) => (value as Timestamp | undefined)?.toDate?.() ?? null;
       return updateReach({

@@ -17,6 +17,8 @@ import { humanDate } from '../../../src/domain/books/book-details';
 import type { Book } from '../../../src/domain/books/book';
 import { lightMarkupSummary, lightMarkupToText } from '../../../src/domain/editorial/light-markup';
 import { renderUpdateBody, updatePath } from '../../../src/domain/readers/author-update-page';
+import type { AuthorUpdate } from '../../../src/domain/readers/author-update';
+import { mailSafeName } from '../../../src/domain/shared/mail-name';
 import type { AlertMode } from '../../../src/domain/readers/follows';
 import { composeMail, type MailBrand } from '../mail/templates';
 import type { Mail } from '../mail/send-mail';
@@ -112,12 +114,36 @@ export interface MailUpdate {
   title: string;
   /** The text in the site's light markup. */
   body: string;
-  /** The author's name on their profile. */
+  /** The author's name on their profile, mail-safe (mailSafeName), or '' (the mail then says "An author you follow"). */
   authorName: string;
   /** The author's page slug (the update's link is its anchor there). */
   authorSlug: string;
-  /** The book it is about, or null. */
+  /** The book it is about, or null; its title mail-safe, or '' (the mail then says "one of their books"). */
   book: { id: string; title: string } | null;
+}
+
+/** The names an update mail writes where a name was not mail-safe. */
+const updateAuthorOf = (update: Pick<MailUpdate, 'authorName'>) =>
+  update.authorName || 'An author you follow';
+const updateBookTitleOf = (book: { title: string }) => book.title || 'one of their books';
+
+/**
+ * An update as a mail shows it: the author's name and the book's title only
+ * when mail-safe (else the mail says "An author you follow", and the book by
+ * its link alone).
+ */
+export function mailUpdateOf(
+  update: Pick<AuthorUpdate, 'id' | 'title' | 'body' | 'book'>,
+  author: { name: unknown; slug: string },
+): MailUpdate {
+  return {
+    id: update.id,
+    title: update.title,
+    body: update.body,
+    authorName: mailSafeName(author.name) ?? '',
+    authorSlug: author.slug,
+    book: update.book ? { id: update.book.id, title: mailSafeName(update.book.title) ?? '' } : null,
+  };
 }
 
 /** The update on its author's profile page, as an absolute address. */
@@ -139,12 +165,12 @@ function updateBlock(brand: MailBrand, update: MailUpdate, full: boolean): strin
     ? renderUpdateBody(update.body)
     : `<p style="margin:0">${escapeHtml(lightMarkupSummary(update.body, 'blog', DIGEST_UPDATE_CHARS))}</p>`;
   const about = update.book
-    ? `<p style="margin:8px 0 0;color:#6b7280">About: <a href="${escapeHtml(bookPageUrl(brand, update.book.id))}" style="color:#7c2d12">${escapeHtml(update.book.title)}</a></p>`
+    ? `<p style="margin:8px 0 0;color:#6b7280">About: <a href="${escapeHtml(bookPageUrl(brand, update.book.id))}" style="color:#7c2d12">${escapeHtml(updateBookTitleOf(update.book))}</a></p>`
     : '';
   return [
     '<div style="margin:0 0 24px">',
     `<p style="margin:0 0 4px;font-size:18px;font-weight:bold"><a href="${link}" style="color:#7c2d12">${escapeHtml(update.title)}</a></p>`,
-    `<p style="margin:0 0 8px;color:#6b7280">from ${escapeHtml(update.authorName)}</p>`,
+    `<p style="margin:0 0 8px;color:#6b7280">from ${escapeHtml(updateAuthorOf(update))}</p>`,
     text,
     about,
     '</div>',
@@ -154,11 +180,13 @@ function updateBlock(brand: MailBrand, update: MailUpdate, full: boolean): strin
 /** One update in the text part. */
 function updateLines(brand: MailBrand, update: MailUpdate, full: boolean): string[] {
   return [
-    `${update.title}, from ${update.authorName}: ${updateUrl(brand, update)}`,
+    `${update.title}, from ${updateAuthorOf(update)}: ${updateUrl(brand, update)}`,
     full
       ? lightMarkupToText(update.body, 'blog')
       : lightMarkupSummary(update.body, 'blog', DIGEST_UPDATE_CHARS),
-    ...(update.book ? [`About: ${update.book.title}: ${bookPageUrl(brand, update.book.id)}`] : []),
+    ...(update.book
+      ? [`About: ${updateBookTitleOf(update.book)}: ${bookPageUrl(brand, update.book.id)}`]
+      : []),
   ];
 }
 
@@ -343,7 +371,7 @@ export function outNowAlertMail(
 
 /** One update an author wrote, to one instant follower, in full; `followId` is the follow its links stop or switch. */
 export function updateMail(brand: MailBrand, update: MailUpdate, to: string, followId: string): Mail {
-  const author = update.authorName || 'An author you follow';
+  const author = updateAuthorOf(update);
   return alertMail(
     brand,
     {

@@ -4,9 +4,12 @@
 // member in good standing (the guard), a book it points at is the caller's own,
 // and the caller's plan allows one more in its window (Site Settings'
 // author_update_limits: Free members a few in any 30 days, Premium members a few
-// in any 24 hours), counted in the transaction with the member's lock document
-// (plan_locks/{uid}) read and written, so two posts at once cannot both take the
-// last one.
+// in any 24 hours). The count is of updates posted, not of updates still stored:
+// the member's lock document (plan_locks/{uid}) keeps the record of their posts
+// (`author_update_posts`), read and appended to in the post's transaction, so two
+// posts at once cannot both take the last one, and a deletion, which never
+// touches the record, gives nothing back (posting, letting the mail go and
+// deleting, again and again, would otherwise mail the followers without end).
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
@@ -15,14 +18,19 @@ import {
   UPDATE_MESSAGES,
   authorUpdateWriteSchema,
   deleteAuthorUpdateRequestSchema,
+  UPDATE_POSTS_FIELD,
   mayPostUpdate,
   postAuthorUpdateRequestSchema,
+  postsInWindow,
   updateAllowance,
   updateLimitsOf,
+  updatePostsOf,
+  withUpdatePost,
   type PostAuthorUpdateResponse,
 } from '../../../src/domain/readers/author-update';
 import type { SubscriptionStatus } from '../../../src/domain/members/profile';
 import { describeIssue } from '../../../src/domain/members/profile-save';
+import { toPlainData } from '../../../src/data/firestore-convert';
 import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { PLAN_LOCKS_COLLECTION } from '../items/plan-limit';
@@ -49,7 +57,7 @@ export const postAuthorUpdate = guardedCall(
       const settings = await tx.get(firestore.doc('site_settings/main'));
       const allowance = updateAllowance(plan, updateLimitsOf(settings.get('author_update_limits')), now);
       const lockRef = firestore.collection(PLAN_LOCKS_COLLECTION).doc(caller.uid);
-      const [, recent, book] = await Promise.all([
+      const [lock, recent, book] = await Promise.all([
         tx.get(lockRef),
         tx.get(
           firestore
@@ -61,8 +69,14 @@ export const postAuthorUpdate = guardedCall(
         ),
         book_id ? tx.get(firestore.doc(`books/${book_id}`)) : Promise.resolve(null),
       ]);
-      if (!mayPostUpdate(allowance, recent.size))
-        throw new HttpsError('resource-exhausted', allowance.refusal);
+      // What the record says was posted in the window, and any stored update it lacks (posted before it was kept).
+      const posts = updatePostsOf(toPlainData(lock.get(UPDATE_POSTS_FIELD)));
+      const counted = postsInWindow(
+        allowance,
+        posts,
+        recent.docs.map((doc) => doc.id),
+      );
+      if (!mayPostUpdate(allowance, counted)) throw new HttpsError('resource-exhausted', allowance.refusal);
       if (book && (!book.exists || book.get('user_id') !== caller.uid))
         throw new HttpsError('permission-denied', UPDATE_MESSAGES.notYourBook);
       const update = {
@@ -77,7 +91,15 @@ export const postAuthorUpdate = guardedCall(
       };
       const checked = authorUpdateWriteSchema.safeParse({ ...update, created_at: now });
       if (!checked.success) throw new HttpsError('invalid-argument', describeIssue(checked.error));
-      tx.set(lockRef, { author_updates: FieldValue.serverTimestamp() }, { merge: true });
+      const record = withUpdatePost(posts, { id: ref.id, at: now }, now).map((post) => ({
+        id: post.id,
+        at: Timestamp.fromDate(post.at),
+      }));
+      tx.set(
+        lockRef,
+        { author_updates: FieldValue.serverTimestamp(), [UPDATE_POSTS_FIELD]: record },
+        { merge: true },
+      );
       tx.create(ref, update);
       return now;
     });
@@ -89,7 +111,7 @@ export const postAuthorUpdate = guardedCall(
   { signIn: 'Please sign in to post an update.' },
 );
 
-/** Deletes an update: its author (while signed in) or an admin. */
+/** Deletes an update: its author (while signed in) or an admin. The record of posts keeps it (it still counts). */
 export const deleteAuthorUpdate = guardedCall(
   'session',
   async (request, caller): Promise<{ id: string }> => {

@@ -20,13 +20,14 @@
  * under "Updates from authors you follow"; instant followers had each by mail
  * (update-mail.ts). A week with only updates still makes a digest.
  *
- * The digest also carries the books the instant alerts' daily cap deferred
- * (a follow's deferred_book_ids, still public), whatever the follow's mode;
- * once the digest is sent, those ids leave the follow.
+ * The digest also carries the books and updates the instant mails' daily cap
+ * deferred (a follow's deferred_book_ids, still public, and
+ * deferred_update_ids, still shown and of a public author), whatever the
+ * follow's mode; once the digest is sent, those ids leave the follow.
  *
  * Reads: the week's releases, their books, the week's updates and their
  * authors' profiles, and the weekly follows of those authors only (in-queries of 30 authors), the follows holding deferred
- * books and those books, plus the members' addresses from Auth, 100 a call.
+ * books or updates and those books and updates (with their authors' profiles), plus the members' addresses from Auth, 100 a call.
  */
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { bookSchema, type Book } from '../../../src/domain/books/book';
@@ -37,14 +38,18 @@ import {
   isoWeekId,
   type Follow,
 } from '../../../src/domain/readers/follows';
-import { AUTHOR_UPDATES, authorUpdateSchema } from '../../../src/domain/readers/author-update';
-import { isUpdateShown } from '../../../src/domain/readers/author-update-page';
+import {
+  AUTHOR_UPDATES,
+  authorUpdateSchema,
+  type AuthorUpdate,
+} from '../../../src/domain/readers/author-update';
+import { isUpdateMailable } from '../../../src/domain/readers/author-update-page';
 import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/shared/visibility';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { toPlainData, tryParseDoc } from '../../../src/data/firestore-convert';
 import { chunk, MAX_IN_VALUES } from '../shared/firestore';
 import { claimDelivery, markFailed, markSent, withConcurrency } from '../mail/batches';
-import { digestMail, type AlertBook, type MailUpdate } from './alert-mail';
+import { digestMail, mailUpdateOf, type AlertBook, type MailUpdate } from './alert-mail';
 import { BOOK_ALERTS, type AlertDeps } from './release-alerts';
 
 /** follow_digests/{followerKey}_{week}: one weekly digest's delivery record. */
@@ -119,8 +124,9 @@ async function newBooksByAuthor(fs: Firestore, now: Date): Promise<Map<string, A
 }
 
 /**
- * Updates posted in [since, now) that may be shown (not hidden, their author
- * public), by author, oldest first; a malformed one is left out and logged.
+ * Updates posted in [since, now) that may be mailed (not hidden, no link,
+ * their author public), by author, oldest first; a malformed one is left out
+ * and logged.
  */
 async function updatesByAuthor(
   fs: Firestore,
@@ -133,31 +139,36 @@ async function updatesByAuthor(
     .where('created_at', '<', Timestamp.fromDate(now))
     .orderBy('created_at')
     .get();
-  const updates = snaps.docs.flatMap((snap) => {
-    const update = tryParseDoc(authorUpdateSchema, snap);
-    return update && isUpdateShown(update) ? [update] : [];
-  });
+  return mailableUpdates(
+    fs,
+    snaps.docs.map((snap) => tryParseDoc(authorUpdateSchema, snap)),
+  );
+}
+
+/**
+ * Of `stored` (parsed updates, null for one missing or malformed), those that
+ * may be mailed (isUpdateMailable) and whose author is public, as the mail
+ * shows them (mailUpdateOf: mail-safe names), by author, in the order given.
+ */
+async function mailableUpdates(
+  fs: Firestore,
+  stored: readonly (AuthorUpdate | null)[],
+): Promise<Map<string, MailUpdate[]>> {
+  const updates = stored.flatMap((update) => (update && isUpdateMailable(update) ? [update] : []));
   const authors = [...new Set(updates.map((update) => update.user_id))];
-  const profiles = new Map<string, { name: string; slug: string }>();
+  const profiles = new Map<string, { name: unknown; slug: string }>();
   for (const part of chunk(authors, 100))
     for (const snap of await fs.getAll(...part.map((uid) => fs.collection('profiles').doc(uid)))) {
       const slug = snap.get('page_slug');
       if (isOwnerPublic(ownerVisibilityOf(snap.data())) && typeof slug === 'string' && slug !== '')
-        profiles.set(snap.id, { name: String(snap.get('display_name') ?? ''), slug });
+        profiles.set(snap.id, { name: snap.get('display_name'), slug });
     }
   const byAuthor = new Map<string, MailUpdate[]>();
   for (const update of updates) {
     const author = profiles.get(update.user_id);
     if (!author) continue;
     const list = byAuthor.get(update.user_id) ?? [];
-    list.push({
-      id: update.id,
-      title: update.title,
-      body: update.body,
-      authorName: author.name,
-      authorSlug: author.slug,
-      book: update.book ?? null,
-    });
+    list.push(mailUpdateOf(update, author));
     byAuthor.set(update.user_id, list);
   }
   return byAuthor;
@@ -188,10 +199,11 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
     deferred: readonly string[],
     backlist: readonly AlertBook[] = [],
     updates: readonly MailUpdate[] = [],
+    deferredUpdates: readonly string[] = [],
   ) => {
     const key = followerKey(follow);
     const entry = followers.get(key) ?? { follows: [] };
-    entry.follows.push({ id, follow, books, deferred, backlist, updates });
+    entry.follows.push({ id, follow, books, deferred, backlist, updates, deferredUpdates });
     followers.set(key, entry);
   };
   // Weekly follows of authors with new books; every follow of authors with backlist books.
@@ -215,9 +227,10 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
         add(snap.id, parsed.data, fresh, [], books?.backlist ?? [], updates);
     }
   }
-  for (const { id, follow, books, deferred } of await deferredFollows(fs))
-    if (books.length > 0) add(id, follow, books, deferred);
-    else await clearDeferred(fs, id, deferred);
+  for (const { id, follow, books, deferred, updates, deferredUpdates } of await deferredFollows(fs))
+    if (books.length > 0 || (updates?.length ?? 0) > 0)
+      add(id, follow, books, deferred, [], updates, deferredUpdates);
+    else await clearDeferred(fs, id, deferred, deferredUpdates);
   // The 'follows' switch as it is now: off mails nobody, Premium members only them.
   const entries = [...followers.entries()];
   const allowed = entries.length > 0 ? await deps.audience(entries.map(([, f]) => f.follows[0]!.follow)) : [];
@@ -257,7 +270,10 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
     const books = byTitle(follows.flatMap((f) => f.books));
     const shown = new Set(books.map((book) => book.id));
     const backlist = byTitle(follows.flatMap((f) => f.backlist ?? [])).filter((book) => !shown.has(book.id));
-    const updates = follows.flatMap((f) => f.updates ?? []);
+    // An update both of the week (a weekly follow) and deferred (before the follow switched) is listed once.
+    const updates = [
+      ...new Map(follows.flatMap((f) => f.updates ?? []).map((update) => [update.id, update])).values(),
+    ];
     await ref.set({ week, follow_ids: follows.map((f) => f.id) }, { merge: true });
     try {
       await deps.sendMail(digestMail(brand, books, to, digestId, backlist, updates));
@@ -268,12 +284,14 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
     }
     await markSent(ref, deps.now());
     outcome.sent += 1;
-    for (const { id, deferred } of follows) if (deferred.length > 0) await clearDeferred(fs, id, deferred);
+    for (const { id, deferred, deferredUpdates = [] } of follows)
+      if (deferred.length > 0 || deferredUpdates.length > 0)
+        await clearDeferred(fs, id, deferred, deferredUpdates);
   });
   return outcome;
 }
 
-/** One follow a digest covers: the books it brings, and the deferred book ids among them to clear once sent. */
+/** One follow a digest covers: the books it brings, and the deferred book and update ids among them to clear once sent. */
 interface DigestFollow {
   id: string;
   follow: Follow;
@@ -281,18 +299,32 @@ interface DigestFollow {
   deferred: readonly string[];
   /** Backlist books of the followed author, listed under "Also new on …". */
   backlist?: readonly AlertBook[];
-  /** The followed author's updates of the period (weekly follows only). */
+  /** The followed author's updates: of the period (weekly follows), or deferred by the daily cap. */
   updates?: readonly MailUpdate[];
+  /** The update ids the daily cap deferred on this follow. */
+  deferredUpdates?: readonly string[];
 }
 
-/** The follows holding books the daily cap deferred, each with those of its books that are still public. */
+/**
+ * The follows holding books or updates the daily cap deferred, each with
+ * those of its books that are still public and those of its updates that may
+ * still be mailed (isUpdateMailable, their author public).
+ */
 async function deferredFollows(fs: Firestore): Promise<DigestFollow[]> {
-  const snaps = await fs.collection(FOLLOWS).where('deferred_book_ids', '!=', null).get();
-  const follows = snaps.docs.flatMap((snap) => {
-    const parsed = followSchema.safeParse(toPlainData(snap.data()));
-    const deferred = parsed.success ? (parsed.data.deferred_book_ids ?? []) : [];
-    return parsed.success && deferred.length > 0 ? [{ id: snap.id, follow: parsed.data, deferred }] : [];
-  });
+  const found = new Map<
+    string,
+    { id: string; follow: Follow; deferred: string[]; deferredUpdates: string[] }
+  >();
+  for (const field of ['deferred_book_ids', 'deferred_update_ids'] as const)
+    for (const snap of (await fs.collection(FOLLOWS).where(field, '!=', null).get()).docs) {
+      const parsed = followSchema.safeParse(toPlainData(snap.data()));
+      if (!parsed.success) continue;
+      const deferred = parsed.data.deferred_book_ids ?? [];
+      const deferredUpdates = parsed.data.deferred_update_ids ?? [];
+      if (deferred.length > 0 || deferredUpdates.length > 0)
+        found.set(snap.id, { id: snap.id, follow: parsed.data, deferred, deferredUpdates });
+    }
+  const follows = [...found.values()];
   const ids = [...new Set(follows.flatMap((f) => f.deferred))];
   const books = new Map<string, Book>();
   for (const part of chunk(ids, 100)) {
@@ -302,6 +334,15 @@ async function deferredFollows(fs: Firestore): Promise<DigestFollow[]> {
       if (book) books.set(book.id, book);
     }
   }
+  const updateIds = [...new Set(follows.flatMap((f) => f.deferredUpdates))];
+  const stored: (AuthorUpdate | null)[] = [];
+  for (const part of chunk(updateIds, 100))
+    for (const snap of await fs.getAll(...part.map((id) => fs.collection(AUTHOR_UPDATES).doc(id))))
+      stored.push(snap.exists ? tryParseDoc(authorUpdateSchema, snap) : null);
+  const updates = new Map(
+    [...(await mailableUpdates(fs, stored)).values()].flat().map((update) => [update.id, update]),
+  );
+  const authorOfUpdate = new Map(stored.flatMap((update) => (update ? [[update.id, update.user_id]] : [])));
   return follows.map((f) => ({
     ...f,
     books: f.deferred.flatMap((id) => {
@@ -309,17 +350,34 @@ async function deferredFollows(fs: Firestore): Promise<DigestFollow[]> {
       // A deferred book is always the followed author's; anything else is not mailed.
       return book && book.user_id === f.follow.author_uid ? [book] : [];
     }),
+    updates: f.deferredUpdates.flatMap((id) => {
+      const update = updates.get(id);
+      // So is a deferred update.
+      return update && authorOfUpdate.get(id) === f.follow.author_uid ? [update] : [];
+    }),
   }));
 }
 
-/** Takes `done` off the follow's deferred books (books deferred meanwhile stay for the next digest). */
-async function clearDeferred(fs: Firestore, followId: string, done: readonly string[]): Promise<void> {
+/** Takes `done` and `doneUpdates` off the follow's deferred books and updates (those deferred meanwhile stay for the next digest). */
+async function clearDeferred(
+  fs: Firestore,
+  followId: string,
+  done: readonly string[],
+  doneUpdates: readonly string[] = [],
+): Promise<void> {
   const ref = fs.collection(FOLLOWS).doc(followId);
   await fs.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) return;
-    const stored: unknown = snap.get('deferred_book_ids');
-    const left = Array.isArray(stored) ? stored.filter((id) => !done.includes(id)) : [];
-    tx.update(ref, { deferred_book_ids: left.length > 0 ? left : FieldValue.delete() });
+    const left = (field: string, ids: readonly string[]) => {
+      const stored: unknown = snap.get(field);
+      const kept = Array.isArray(stored) ? stored.filter((id) => !ids.includes(id)) : [];
+      return kept.length > 0 ? kept : FieldValue.delete();
+    };
+    const changes = {
+      ...(done.length > 0 ? { deferred_book_ids: left('deferred_book_ids', done) } : {}),
+      ...(doneUpdates.length > 0 ? { deferred_update_ids: left('deferred_update_ids', doneUpdates) } : {}),
+    };
+    if (Object.keys(changes).length > 0) tx.update(ref, changes);
   });
 }

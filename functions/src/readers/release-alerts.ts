@@ -43,6 +43,7 @@ import {
   alertCapDecision,
   followSchema,
   withDeferredBook,
+  type CappedMail,
   type Follow,
 } from '../../../src/domain/readers/follows';
 import { parseDoc, toPlainData } from '../../../src/data/firestore-convert';
@@ -233,15 +234,16 @@ export function queueAlertBatches(deps: AlertDeps, bookId: string, round: AlertR
 }
 
 /**
- * Applies the daily cap to one follower's alert of `bookId`, in a transaction on
- * the follow: 'send' records this book as the follow's last alert; 'defer' adds
- * it to the follow's deferred books for the next digest; 'gone' when the follow
- * no longer exists.
+ * Applies the daily cap to one follower's instant mail about `mail` (a book's
+ * alert, or an author's update: update-mail.ts), in a transaction on the
+ * follow: 'send' records it as the follow's last alert; 'defer' adds it to the
+ * follow's deferred books or updates for the next digest; 'gone' when the
+ * follow no longer exists. One cap for every instant mail of an author.
  */
-async function capAlert(
-  deps: AlertDeps,
+export async function capAlert(
+  deps: Pick<AlertDeps, 'firestore' | 'now'>,
   followId: string,
-  bookId: string,
+  mail: CappedMail,
 ): Promise<'send' | 'defer' | 'gone'> {
   const fs = deps.firestore;
   const ref = fs.collection(FOLLOWS).doc(followId);
@@ -250,11 +252,16 @@ async function capAlert(
     const parsed = snap.exists ? followSchema.safeParse(toPlainData(snap.data())) : undefined;
     if (!parsed?.success) return 'gone';
     const now = deps.now();
-    if (alertCapDecision(parsed.data.last_alert, bookId, now) === 'send') {
-      tx.update(ref, { last_alert: { at: Timestamp.fromDate(now), book_id: bookId } });
+    if (alertCapDecision(parsed.data.last_alert, mail, now) === 'send') {
+      tx.update(ref, { last_alert: { at: Timestamp.fromDate(now), ...mail } });
       return 'send';
     }
-    tx.update(ref, { deferred_book_ids: withDeferredBook(parsed.data.deferred_book_ids, bookId) });
+    if ('book_id' in mail)
+      tx.update(ref, { deferred_book_ids: withDeferredBook(parsed.data.deferred_book_ids, mail.book_id) });
+    else
+      tx.update(ref, {
+        deferred_update_ids: withDeferredBook(parsed.data.deferred_update_ids, mail.update_id),
+      });
     return 'defer';
   });
 }
@@ -380,7 +387,7 @@ async function prepareAlerts(
   const recipients = followers.map(({ id, to, follow }): Recipient<AlertCounter> => ({
     id,
     async compose() {
-      const cap = await capAlert(deps, id, bookId);
+      const cap = await capAlert(deps, id, { book_id: bookId });
       if (cap === 'send')
         return {
           mail: roundMail(deps, round, markerSnap.get('kind'), brand, book, to, { id, mode: follow.mode }),

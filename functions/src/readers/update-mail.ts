@@ -19,8 +19,18 @@
  *    delivery is claimed in `update_mail/{updateId}/deliveries/{followId}`
  *    before the mail goes out and marked sent after, so a retried or duplicated
  *    task skips everyone already mailed; a follower who unfollowed or switched
- *    to the digest meanwhile is dropped (the follows switch, as alerts).
+ *    to the digest meanwhile is dropped (the follows switch, as alerts). The
+ *    alerts' daily cap holds for updates too, on the same follow (capAlert,
+ *    release-alerts.ts): a follower mailed by the author (a book or an update)
+ *    in the past day gets no mail now; the update waits on the follow
+ *    (deferred_update_ids) for their next digest, and the delivery is done
+ *    (deferred: true).
  * 3. Completion. The batch that completes last sets completed_at.
+ *
+ * The mail carries the author's name and the book's title only when they pass
+ * the mail-safe name rule every mail uses (mailSafeName), and an update whose
+ * title or text carries a link or an email address (hasLinkOrAddress: refused
+ * on save, so only one stored before that rule) is not mailed at all.
  *
  * The author's account page counts, per update, the deliveries marked sent
  * (updateReach, src/domain/members/member-stats.ts): how many followers it went
@@ -32,7 +42,7 @@
  */
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { AUTHOR_UPDATES, UPDATE_MAIL, authorUpdateSchema } from '../../../src/domain/readers/author-update';
-import { isUpdateShown } from '../../../src/domain/readers/author-update-page';
+import { isUpdateMailable } from '../../../src/domain/readers/author-update-page';
 import { FOLLOWS } from '../../../src/domain/readers/follows';
 import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/shared/visibility';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
@@ -47,8 +57,8 @@ import {
   type Recipient,
   type SendPlace,
 } from '../mail/batches';
-import { updateMail, type MailUpdate } from './alert-mail';
-import { mailableFollowers, type AlertDeps } from './release-alerts';
+import { mailUpdateOf, updateMail } from './alert-mail';
+import { capAlert, mailableFollowers, type AlertDeps } from './release-alerts';
 
 /** What the update mail needs from the outside world: the alerts' deps, with its own task queue. */
 export type UpdateMailDeps = Omit<AlertDeps, 'enqueueBatch'> & {
@@ -80,11 +90,11 @@ export interface UpdateReleaseResult {
   recipientCount: number;
 }
 
-/** Whether a stored update may still be mailed: it exists, parses and is not hidden. */
+/** Whether a stored update may still be mailed: it exists, parses, is not hidden and carries no link (isUpdateMailable). */
 function shownUpdate(snap: DocumentSnapshot) {
   if (!snap.exists) return null;
   const update = tryParseDoc(authorUpdateSchema, snap);
-  return update && isUpdateShown(update) ? update : null;
+  return update && isUpdateMailable(update) ? update : null;
 }
 
 /**
@@ -144,14 +154,15 @@ function dueAt(deps: UpdateMailDeps, releasedAt: unknown): Date {
   return new Date(started + deps.delayMs);
 }
 
-/** The update mail's own counter: followers left out before their claim. */
-type UpdateCounter = 'dropped';
+/** The update mail's own counters: followers left out before their claim, or closed without a mail. */
+type UpdateCounter = 'dropped' | 'deferred';
 
 /**
  * What a batch delivery did: sent; skipped (already mailed by an earlier run);
  * dropped (unfollowed, switched to the weekly digest, or without a verified
- * address since the release); open (failed or held by another worker: the
- * batch is retried for them).
+ * address since the release); deferred (mailed by the author within the daily
+ * cap: kept for their next digest); open (failed or held by another worker:
+ * the batch is retried for them).
  */
 export type UpdateBatchOutcome = BatchOutcome<UpdateCounter>;
 
@@ -182,19 +193,17 @@ async function prepareUpdateMail(
   const slug = profile.get('page_slug');
   if (!isOwnerPublic(ownerVisibilityOf(profile.data())) || typeof slug !== 'string' || slug === '')
     return 'closed';
-  const shown: MailUpdate = {
-    id: update.id,
-    title: update.title,
-    body: update.body,
-    authorName: String(profile.get('display_name') ?? ''),
-    authorSlug: slug,
-    book: update.book ?? null,
-  };
+  const shown = mailUpdateOf(update, { name: profile.get('display_name'), slug });
   const { followers, dropped } = await mailableFollowers(deps, ids, (follow) => follow.mode === 'instant');
   const brand = await deps.brand();
   const recipients = followers.map(({ id, to }): Recipient<UpdateCounter> => ({
     id,
-    compose: () => ({ mail: updateMail(brand, shown, to, id) }),
+    async compose() {
+      const cap = await capAlert(deps, id, { update_id: updateId });
+      if (cap === 'send') return { mail: updateMail(brand, shown, to, id) };
+      // Done for this update either way: deferred to the digest, or unfollowed meanwhile.
+      return { closedAs: cap === 'defer' ? 'deferred' : 'dropped', record: { deferred: cap === 'defer' } };
+    },
   }));
   return { recipients, counted: { dropped } };
 }
@@ -206,7 +215,7 @@ export const UPDATE_MAIL_KIND: BulkMail<string, UpdateMailDeps, string, UpdateCo
   place: updateMailPlace,
   recipientsField: 'follow_ids',
   concurrency: 8,
-  counters: ['dropped'],
+  counters: ['dropped', 'deferred'],
   async enqueue(deps, updateId, batches) {
     const marker = await updateMailRef(deps.firestore, updateId).get();
     const due = dueAt(deps, marker.get('released_at'));

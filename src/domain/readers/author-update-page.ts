@@ -4,7 +4,7 @@
 import { humanDate, todayOf } from '../books/book-details.ts';
 import { lightMarkupToText, renderLightMarkup } from '../editorial/light-markup.ts';
 import type { SiteFeed } from '../editorial/rss.ts';
-import type { AuthorUpdate } from './author-update.ts';
+import { hasLinkOrAddress, type AuthorUpdate } from './author-update.ts';
 
 /** An update's element id on the profile page, the target of its feed item's link. */
 export function updateAnchor(id: string): string {
@@ -43,6 +43,17 @@ export function updatesFeedTitle(displayName: string): string {
 /** True while an update may be shown to everyone: not hidden by moderation (its author's state is the caller's). */
 export function isUpdateShown(update: Pick<AuthorUpdate, 'moderation_hidden'>): boolean {
   return update.moderation_hidden !== true;
+}
+
+/**
+ * True while an update may go out by mail (its own, the digest): shown, and its
+ * title and text carry no link or email address (refused on save since; an
+ * update stored before that is not mailed, whatever it says).
+ */
+export function isUpdateMailable(
+  update: Pick<AuthorUpdate, 'moderation_hidden' | 'title' | 'body'>,
+): boolean {
+  return isUpdateShown(update) && !hasLinkOrAddress(update.title) && !hasLinkOrAddress(update.body);
 }
 
 /** The day an update was posted, as the profile page writes dates: '14 March 2027' (UTC). */

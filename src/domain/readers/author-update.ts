@@ -6,8 +6,12 @@
 //
 // How many a member may post is a Site Settings limit enforced by the server
 // (the postAuthorUpdate function): Free members a few in any 30 days, Premium
-// members a few in any 24 hours. Only the functions write updates.
+// members a few in any 24 hours, counted from the member's record of what they
+// posted (deleting an update gives nothing back). Only the functions write
+// updates. An update goes by mail under the site's name, so its title and text
+// carry no link or email address of the author's choosing.
 import { z } from 'zod';
+import { hasWebAddress } from '../accounts/signup.ts';
 import type { SubscriptionStatus } from '../members/profile.ts';
 import { TEXT_LIMITS, idSchema, timestampSchema } from '../shared/common.ts';
 
@@ -35,6 +39,7 @@ export const UPDATE_MESSAGES = {
   bodyRequired: 'Write a few words for your readers',
   bodyTooLong: `The update must be ${UPDATE_BODY_MAX} characters or less`,
   notYourBook: 'Point only at one of your own books.',
+  noLinks: 'Links and email addresses are not allowed in updates.',
   posted: 'Update posted!',
   postFailed: 'Failed to post the update.',
   deleted: 'Update deleted.',
@@ -43,20 +48,36 @@ export const UPDATE_MESSAGES = {
   notAllowed: 'Only its author or an admin can delete this update.',
 } as const;
 
+/** An email address as a mail program would link it: `name@host.tld` (at and dots in any width). */
+const EMAIL_ADDRESS = /[\p{L}\p{N}._%+'-]@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
+
+/**
+ * True when `text` holds something a mail program or browser would turn into a
+ * link: a web address by the display names' rule (a scheme such as `https://`,
+ * `www.`, or `name.com`; look-alike characters folded) or an email address.
+ * Such text in an update would go out in our mail, under the site's name, to
+ * every follower: the author's link, not ours.
+ */
+export function hasLinkOrAddress(text: string): boolean {
+  return hasWebAddress(text) || EMAIL_ADDRESS.test(text) || EMAIL_ADDRESS.test(text.normalize('NFKC'));
+}
+
 /** What the author writes. */
 export const authorUpdateFormSchema = z.object({
-  /** 1 to 120 characters. */
+  /** 1 to 120 characters, no link or email address. */
   title: z
     .string({ error: UPDATE_MESSAGES.titleRequired })
     .trim()
     .min(1, UPDATE_MESSAGES.titleRequired)
-    .max(UPDATE_TITLE_MAX, UPDATE_MESSAGES.titleTooLong),
-  /** The text, in the site's light markup (paragraphs, lists, **bold**; no links or HTML). */
+    .max(UPDATE_TITLE_MAX, UPDATE_MESSAGES.titleTooLong)
+    .refine((title) => !hasLinkOrAddress(title), UPDATE_MESSAGES.noLinks),
+  /** The text, in the site's light markup (paragraphs, lists, **bold**; no links, email addresses or HTML). */
   body: z
     .string({ error: UPDATE_MESSAGES.bodyRequired })
     .trim()
     .min(1, UPDATE_MESSAGES.bodyRequired)
-    .max(UPDATE_BODY_MAX, UPDATE_MESSAGES.bodyTooLong),
+    .max(UPDATE_BODY_MAX, UPDATE_MESSAGES.bodyTooLong)
+    .refine((body) => !hasLinkOrAddress(body), UPDATE_MESSAGES.noLinks),
   /** One of the author's own books the update is about, or none (a document id: no slash, not '.' or '..'). */
   book_id: z.preprocess(
     (value) => (value === '' ? null : value),
@@ -183,6 +204,57 @@ export function updateAllowance(plan: SubscriptionStatus, limits: UpdateLimits, 
 /** True when a member who posted `recent` updates inside the allowance's window may post one more. */
 export function mayPostUpdate(allowance: UpdateAllowance, recent: number): boolean {
   return recent < allowance.allowed;
+}
+
+/**
+ * plan_locks/{uid} `author_update_posts`: the member's record of the updates
+ * they posted, one `{ id, at }` per post, oldest first. The post's own
+ * transaction appends to it; nothing else writes it, and deleting an update
+ * leaves it as it is, so the allowance counts what was posted (and mailed),
+ * not what is still stored. Removed with the account.
+ */
+export const UPDATE_POSTS_FIELD = 'author_update_posts';
+
+/** How long a post stays in the record: the longest window a plan counts in. */
+export const UPDATE_POSTS_KEPT_MS = 30 * DAY_MS;
+/** Most posts the record keeps (the newest): more than any allowance can reach (Free at most 30, Premium 5 a day). */
+export const UPDATE_POSTS_KEPT_MAX = 64;
+
+/** One post in the record. */
+export const updatePostSchema = z.object({ id: idSchema, at: timestampSchema });
+/** One post in the record. */
+export type UpdatePost = z.infer<typeof updatePostSchema>;
+
+/** The record as stored (times as Dates); anything malformed is left out (the stored updates still count). */
+export function updatePostsOf(stored: unknown): UpdatePost[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((entry) => {
+    const parsed = updatePostSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * How many updates count against the allowance: those the record holds since
+ * `allowance.since`, together with any of `storedIds` (the member's updates
+ * stored with a time in the window) the record lacks, each once.
+ */
+export function postsInWindow(
+  allowance: Pick<UpdateAllowance, 'since'>,
+  posts: readonly UpdatePost[],
+  storedIds: readonly string[],
+): number {
+  const ids = new Set(posts.filter((post) => post.at >= allowance.since).map((post) => post.id));
+  for (const id of storedIds) ids.add(id);
+  return ids.size;
+}
+
+/** The record after posting `post` at `now`: older than UPDATE_POSTS_KEPT_MS dropped, the newest UPDATE_POSTS_KEPT_MAX kept. */
+export function withUpdatePost(posts: readonly UpdatePost[], post: UpdatePost, now: Date): UpdatePost[] {
+  const since = now.getTime() - UPDATE_POSTS_KEPT_MS;
+  return [...posts.filter((entry) => entry.at.getTime() >= since && entry.id !== post.id), post].slice(
+    -UPDATE_POSTS_KEPT_MAX,
+  );
 }
 
 /** The membership page's line for each plan, from the limits in force. */

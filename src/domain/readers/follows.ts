@@ -75,23 +75,33 @@ export const followSchema = z.strictObject({
   follower: followerSchema,
   mode: z.enum(ALERT_MODES).default(DEFAULT_ALERT_MODE),
   created_at: timestampSchema,
-  /** The last instant alert mailed on this follow (written by the alerts only): the daily cap's memory. */
+  /**
+   * The last instant mail on this follow, a book's alert (`book_id`) or an
+   * update's mail (`update_id`), written by those mails only: the daily cap's memory.
+   */
   last_alert: z
-    .strictObject({ at: timestampSchema, book_id: z.string().min(1).max(TEXT_LIMITS.id) })
+    .strictObject({
+      at: timestampSchema,
+      book_id: z.string().min(1).max(TEXT_LIMITS.id).optional(),
+      update_id: z.string().min(1).max(TEXT_LIMITS.id).optional(),
+    })
     .optional(),
   /**
    * Books the daily cap kept out of instant alerts, for the follower's next
    * digest (written by the alerts, emptied by the digest that mails them).
    */
   deferred_book_ids: z.array(z.string().min(1).max(TEXT_LIMITS.id)).max(DEFERRED_BOOKS_MAX).optional(),
+  /** The author's updates the daily cap kept out of instant mail, for the next digest (as deferred_book_ids). */
+  deferred_update_ids: z.array(z.string().min(1).max(TEXT_LIMITS.id)).max(DEFERRED_BOOKS_MAX).optional(),
 });
 export type Follow = z.output<typeof followSchema>;
 
 /**
- * An author's instant alerts to one follower are capped: at most one alert mail
- * per author per follower in ALERT_CAP_MS; a further book in that time goes to
- * the follower's next digest instead, so an author who creates books in a loop
- * cannot flood their followers.
+ * An author's instant mails to one follower are capped: at most one mail (a
+ * book's alert or an update) per author per follower in ALERT_CAP_MS; a
+ * further book or update in that time goes to the follower's next digest
+ * instead, so an author who creates books or posts updates in a loop cannot
+ * flood their followers.
  */
 export const ALERT_CAP_MS = 24 * 60 * 60 * 1000;
 
@@ -110,25 +120,35 @@ export function alertDelayFrom(env: Record<string, string | undefined>): number 
   return Number.isInteger(seconds) && seconds >= 0 ? seconds * 1000 : ALERT_DELAY_MS;
 }
 
+/** What an instant mail on a follow is about: a book (its alert) or an update, as last_alert records it. */
+export type CappedMail = { book_id: string } | { update_id: string };
+
+/** The same book or the same update. */
+function sameMail(last: { book_id?: string; update_id?: string }, mail: CappedMail): boolean {
+  return 'book_id' in mail ? last.book_id === mail.book_id : last.update_id === mail.update_id;
+}
+
 /**
- * Whether an instant alert of `bookId` may be mailed on a follow whose last
- * alert was `last` (none: never), at `now`: yes when the follow has had no alert
- * within ALERT_CAP_MS, or when that alert was this same book (a retried
- * delivery); otherwise the book is deferred to the digest.
+ * Whether an instant mail about `mail` (a bare id is a book) may go out on a
+ * follow whose last one was `last` (none: never), at `now`: yes when the
+ * follow has had no instant mail within ALERT_CAP_MS, or when that mail was
+ * about this same book or update (a retried delivery); otherwise it is
+ * deferred to the digest.
  */
 export function alertCapDecision(
-  last: { at: Date; book_id: string } | undefined,
-  bookId: string,
+  last: { at: Date; book_id?: string; update_id?: string } | undefined,
+  mail: CappedMail | string,
   now: Date,
 ): 'send' | 'defer' {
-  if (last === undefined || last.book_id === bookId) return 'send';
+  if (last === undefined || sameMail(last, typeof mail === 'string' ? { book_id: mail } : mail))
+    return 'send';
   return now.getTime() - last.at.getTime() >= ALERT_CAP_MS ? 'send' : 'defer';
 }
 
-/** The follow's deferred books after deferring `bookId`: once each, the newest DEFERRED_BOOKS_MAX kept. */
-export function withDeferredBook(deferred: readonly string[] | undefined, bookId: string): string[] {
-  const list = (deferred ?? []).filter((id) => id !== bookId);
-  list.push(bookId);
+/** A follow's deferred books (or updates) after deferring `id`: once each, the newest DEFERRED_BOOKS_MAX kept. */
+export function withDeferredBook(deferred: readonly string[] | undefined, id: string): string[] {
+  const list = (deferred ?? []).filter((kept) => kept !== id);
+  list.push(id);
   return list.slice(-DEFERRED_BOOKS_MAX);
 }
 

@@ -97,6 +97,14 @@ describe('the daily cap of instant alerts', () => {
     expect(alertCapDecision({ at, book_id: 'b1' }, 'b2', later(ALERT_CAP_MS - 1))).toBe('defer');
     expect(alertCapDecision({ at, book_id: 'b1' }, 'b2', later(ALERT_CAP_MS))).toBe('send');
   });
+  it('is one cap for books and updates: an update after a book (or a book after an update) that day waits', () => {
+    expect(alertCapDecision({ at, book_id: 'b1' }, { update_id: 'u1' }, later(60_000))).toBe('defer');
+    expect(alertCapDecision({ at, update_id: 'u1' }, { update_id: 'u2' }, later(60_000))).toBe('defer');
+    expect(alertCapDecision({ at, update_id: 'u1' }, 'b1', later(60_000))).toBe('defer');
+    expect(alertCapDecision({ at, update_id: 'u1' }, { update_id: 'u1' }, later(60_000))).toBe('send');
+    expect(alertCapDecision({ at, update_id: 'u1' }, { book_id: 'u1' }, later(60_000))).toBe('defer');
+    expect(alertCapDecision({ at, book_id: 'b1' }, { update_id: 'u1' }, later(ALERT_CAP_MS))).toBe('send');
+  });
   it('keeps each deferred book once, the newest ones when there are too many', () => {
     expect(withDeferredBook(undefined, 'b1')).toEqual(['b1']);
     expect(withDeferredBook(['b1', 'b2'], 'b1')).toEqual(['b2', 'b1']);

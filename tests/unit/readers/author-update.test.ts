@@ -1,6 +1,7 @@
-// Author updates' pure rules: the form's messages, the limits read from Site
-// Settings (missing or malformed is the default), each plan's window and count,
-// and the lines the membership page shows.
+// Author updates' pure rules: the form's messages (no links or email addresses),
+// the limits read from Site Settings (missing or malformed is the default), each
+// plan's window and count, the record of posts that deleting never shrinks, and
+// the lines the membership page shows.
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_UPDATE_LIMITS,
@@ -8,8 +9,11 @@ import {
   UPDATE_MESSAGES,
   UPDATE_TITLE_MAX,
   authorUpdateFormSchema,
+  UPDATE_POSTS_KEPT_MAX,
   authorUpdateSchema,
+  hasLinkOrAddress,
   mayPostUpdate,
+  postsInWindow,
   updateReach,
   updateReachSchema,
   updateReachText,
@@ -17,7 +21,9 @@ import {
   updateLimitLines,
   updateLimitsOf,
   withUpdateLimitLines,
+  withUpdatePost,
 } from '../../../src/domain/readers/author-update.ts';
+import { isUpdateMailable } from '../../../src/domain/readers/author-update-page.ts';
 
 const firstMessage = (input: unknown) => {
   const parsed = authorUpdateFormSchema.safeParse(input);
@@ -42,6 +48,46 @@ describe('the update form', () => {
       UPDATE_MESSAGES.bodyTooLong,
     );
     expect(firstMessage({ title: 'T', body: 'x', book_id: 'a/b' })).not.toBeNull();
+  });
+  it('refuses a link or an email address in the title or the text, in any spelling a mail program would link', () => {
+    const links = [
+      'Get it free at https://evil.example/offer',
+      'see http://x.test',
+      'Visit www.example.com today',
+      'WWW.EXAMPLE.ORG',
+      'grab it on shelfmark-deals.com',
+      'bit.ly/freebook',
+      'mail name@example.com now',
+      'write to reader@example.de',
+      'first.last+tag@mail.example.co.uk',
+      'ｗｗｗ．example．com',
+      'name＠example．de',
+      'ftp://files.example',
+    ];
+    for (const text of links) {
+      expect(hasLinkOrAddress(text), text).toBe(true);
+      expect(firstMessage({ title: text, body: 'Words.' }), text).toBe(UPDATE_MESSAGES.noLinks);
+      expect(firstMessage({ title: 'News', body: `Hello.\n\n${text}` }), text).toBe(UPDATE_MESSAGES.noLinks);
+    }
+  });
+  it('keeps ordinary prose: initials, abbreviations, numbers, a handle, the word email', () => {
+    for (const text of [
+      'J. R. R. Tolkien would approve. Dr. Seuss too.',
+      'Book 2.5 is out; chapters 3.1–3.4 are rewritten.',
+      'Ask me @ the signing, or email me through the site.',
+      'I wrote 40,000 words, i.e. half of it, e.g. the ending.',
+      'The sequel is **written**.\n\n- Cover next\n- Then the proofs',
+    ]) {
+      expect(hasLinkOrAddress(text), text).toBe(false);
+      expect(firstMessage({ title: 'News', body: text }), text).toBeNull();
+    }
+  });
+  it('an update stored with a link before the rule is not mailed, nor a hidden one', () => {
+    const base = { title: 'News', body: 'Words.', moderation_hidden: false };
+    expect(isUpdateMailable(base)).toBe(true);
+    expect(isUpdateMailable({ ...base, body: 'at https://evil.example' })).toBe(false);
+    expect(isUpdateMailable({ ...base, title: 'me@example.com' })).toBe(false);
+    expect(isUpdateMailable({ ...base, moderation_hidden: true })).toBe(false);
   });
   it('a stored update without the flag reads as not hidden', () => {
     const stored = authorUpdateSchema.parse({
@@ -92,6 +138,45 @@ describe('the limits', () => {
       free: '4 updates to your followers every 30 days',
       premium: 'One update to your followers every day',
     });
+  });
+});
+
+describe('the record of posts', () => {
+  const now = new Date('2026-12-01T12:00:00Z');
+  const ago = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000);
+  it('counts what was posted in the window, deleted or not, and stored updates it lacks, each once', () => {
+    const free = updateAllowance('free', DEFAULT_UPDATE_LIMITS, now);
+    const posts = [
+      { id: 'old', at: ago(31) },
+      { id: 'a', at: ago(20) },
+      { id: 'b', at: ago(2) },
+    ];
+    // a and b were deleted since: nothing stored, both still count.
+    expect(postsInWindow(free, posts, [])).toBe(2);
+    // b still stored counts once; c, stored but posted before the record, counts too.
+    expect(postsInWindow(free, posts, ['b', 'c'])).toBe(3);
+    const premium = updateAllowance('premium', DEFAULT_UPDATE_LIMITS, now);
+    expect(postsInWindow(premium, posts, [])).toBe(0);
+  });
+  it('six posts deleted one after another leave a Free member at the limit after the fourth', () => {
+    const free = updateAllowance('free', DEFAULT_UPDATE_LIMITS, now);
+    let posts: ReturnType<typeof withUpdatePost> = [];
+    const allowed: boolean[] = [];
+    for (let n = 0; n < 6; n++) {
+      const may = mayPostUpdate(free, postsInWindow(free, posts, []));
+      allowed.push(may);
+      if (may) posts = withUpdatePost(posts, { id: `u${n}`, at: ago(1 - n / 100) }, now);
+    }
+    expect(allowed).toEqual([true, true, true, true, false, false]);
+  });
+  it('drops posts older than 30 days and keeps the newest when there are many', () => {
+    const kept = withUpdatePost([{ id: 'old', at: ago(31) }], { id: 'new', at: now }, now);
+    expect(kept.map((post) => post.id)).toEqual(['new']);
+    const many = Array.from({ length: UPDATE_POSTS_KEPT_MAX }, (_, i) => ({ id: `p${i}`, at: ago(1) }));
+    const next = withUpdatePost(many, { id: 'new', at: now }, now);
+    expect(next).toHaveLength(UPDATE_POSTS_KEPT_MAX);
+    expect(next[0]!.id).toBe('p1');
+    expect(next.at(-1)!.id).toBe('new');
   });
 });
 

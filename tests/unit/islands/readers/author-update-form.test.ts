@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The owner's post-an-update form and tools on their profile page: an over-long or
-// empty field is refused inline with nothing sent; a post sends the trimmed fields
+// empty field, or one with a link or an email address, is refused inline with nothing sent; a post sends the trimmed fields
 // and the chosen book and hands the new update on; the plan's limit shows the
 // server's words under the form and in the toast; the tools appear only once the
 // session confirms the owner, with the empty state when there are no updates, and
@@ -60,6 +60,15 @@ describe('AuthorUpdateForm', () => {
     await typeAndSubmit(title(), '   ');
     expect($('#author-update-title-error')!.textContent).toBe(UPDATE_MESSAGES.titleRequired);
     expect($('#author-update-body-error')!.textContent).toBe(UPDATE_MESSAGES.bodyRequired);
+    expect(api.postAuthorUpdate).not.toHaveBeenCalled();
+  });
+
+  it('refuses a link or an email address in the title or the text inline, and sends nothing', async () => {
+    await show(createElement(AuthorUpdateForm, { books: [], onPosted: vi.fn() }));
+    await typeBody('Write to me at reader-offers@example.com for a free copy.');
+    await typeAndSubmit(title(), 'Free copies at www.example.com');
+    expect($('#author-update-title-error')!.textContent).toBe(UPDATE_MESSAGES.noLinks);
+    expect($('#author-update-body-error')!.textContent).toBe(UPDATE_MESSAGES.noLinks);
     expect(api.postAuthorUpdate).not.toHaveBeenCalled();
   });
 
