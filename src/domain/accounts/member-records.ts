@@ -8,7 +8,7 @@
 export const MEMBER_KEYED_COLLECTIONS = [
   /** The newsletter choice ({ unsubscribed, updated_at }); no document means subscribed. */
   'newsletter_preferences',
-  /** When the member last created a book or a product (serialises creations under the plan limit). */
+  /** When the member last created a book, a product or an update (serialises creations under the plan limit), and the record of updates they posted (author_update_posts). */
   'plan_locks',
   /** Whether the member's shelves are private ({ private, updated_at }, shelf.ts); no document means shown. */
   'shelf_settings',
