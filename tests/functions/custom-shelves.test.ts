@@ -2,7 +2,9 @@
 // deletes shelves within the limits, puts books on any number of them and takes
 // them off; the server derives the slugs, order and counts; nobody touches
 // another member's shelves; a hidden book leaves the public lists and a deleted
-// one leaves every shelf; the importer's functions keep the same limits.
+// one leaves every shelf; the importer's functions keep the same limits; the
+// count visitors see on the profile and the shelf's page counts only the books
+// they see there.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FEATURE_UNAVAILABLE_MESSAGE } from '../../src/domain/billing/early-access';
 import {
@@ -14,6 +16,8 @@ import {
 } from '../../src/domain/readers/custom-shelf';
 import { SHELF_MESSAGES } from '../../src/domain/readers/shelf';
 import { ensureCustomShelves, placeOnCustomShelves } from '../../functions/src/readers/custom-shelves';
+import { loadCustomShelfPage } from '../../src/data/server/readers/custom-shelves';
+import { getMemberShelves } from '../../src/data/server/readers/shelves';
 import { adminDb, clearFirestore, eventually } from './emulator';
 import { bookData } from './factories';
 import { callAs, makeMember, type Member } from './profile-members';
@@ -272,4 +276,55 @@ describe('a book on custom shelves', () => {
     );
     expect((await db.doc(`custom_shelves/${shelf}`).get()).get('book_count')).toBe(0);
   }, 60_000);
+});
+
+describe('the count visitors see', () => {
+  it("counts only the books they can see: not one a moderator hid nor one of a deactivated author, on the profile and the shelf's page alike", async () => {
+    const reader = await makeMember();
+    const leaving = await makeMember();
+    const shelf = await created(reader, 'Beach');
+    const hidden = (
+      await db
+        .collection('books')
+        .add(bookData(author.uid, { title: 'Hidden', owner_public: true, is_public: true }))
+    ).id;
+    const theirs = (
+      await db
+        .collection('books')
+        .add(bookData(leaving.uid, { title: 'Gone', owner_public: true, is_public: true }))
+    ).id;
+    for (const id of [bookId, hidden, theirs])
+      expect((await place(reader, { bookId: id, shelfId: shelf, on: true })).error).toBeUndefined();
+
+    // A moderator hides one book; the other's author is deactivated.
+    await db.doc(`books/${hidden}`).update({ moderation_hidden: true });
+    await db.doc(`profiles/${leaving.uid}`).update({ is_active: false });
+    for (const id of [hidden, theirs])
+      await eventually(
+        async () =>
+          (await db.doc(`custom_shelf_books/${customShelfBookId(shelf, id)}`).get()).get(
+            'book_public',
+          ) as unknown,
+        (value) => value === false,
+        30_000,
+      );
+
+    // The member's own figure still counts all three (their manager, the shelf's limit).
+    expect((await db.doc(`custom_shelves/${shelf}`).get()).get('book_count')).toBe(3);
+    const profile = await getMemberShelves(reader.uid, db);
+    expect(profile?.custom.map((s) => [s.name, s.visible_count])).toEqual([['Beach', 1]]);
+    const readerSlug = (await db.doc(`profiles/${reader.uid}`).get()).get('page_slug') as string;
+    const page = await loadCustomShelfPage(readerSlug, 'beach', undefined, db);
+    if (page.kind !== 'found') throw new Error(`shelf page: ${page.kind}`);
+    expect(page.books.map((book) => book.book_id)).toEqual([bookId]);
+    expect(page.shelf.visible_count).toBe(page.books.length);
+
+    // Shown again, counted again.
+    await db.doc(`books/${hidden}`).update({ moderation_hidden: false });
+    await eventually(
+      async () => (await getMemberShelves(reader.uid, db))?.custom[0]?.visible_count,
+      (count) => count === 2,
+      30_000,
+    );
+  }, 90_000);
 });

@@ -101,7 +101,7 @@ export const customShelfSchema = z
     slug: z.string().min(1).max(TEXT_LIMITS.slug),
     /** Where it stands in the member's order (ascending; gaps allowed). */
     position: z.number().int(),
-    /** Books on it, moved with each placement in the same transaction (hidden books included). */
+    /** Books on it, moved with each placement in the same transaction (hidden books included: the member's own figure; visitors see VisibleCustomShelf's visible_count). */
     book_count: nonNegativeInt.default(0),
     /** When it was created. */
     created_at: timestampSchema,
@@ -111,6 +111,18 @@ export const customShelfSchema = z
   .describe('custom_shelves');
 /** A custom shelf. */
 export type CustomShelf = z.infer<typeof customShelfSchema>;
+
+/**
+ * A custom shelf as visitors see it (its page and the member's profile): besides
+ * the stored shelf, how many of its books they see, counted on the same
+ * placements the page lists (those of public books). `book_count` counts hidden
+ * books too, so it is the member's own figure and the shelf's limit, never the
+ * one shown to others.
+ */
+export type VisibleCustomShelf = CustomShelf & {
+  /** Books on the shelf whose book is public: what the shelf's page lists. */
+  visible_count: number;
+};
 
 /** A stored placement of a book on a custom shelf. */
 export const customShelfBookSchema = z

@@ -7,6 +7,12 @@
 // (one read and one query, side by side), then a page of its books of public
 // books, newest first (shelf_id, book_public, added_at desc), after a cursor
 // read through cursor-pages.ts.
+//
+// The count a visitor sees on either page is counted on that same query's
+// placements (shelf_id, book_public == true; one count() per shelf, a read
+// each: a shelf holds at most 1,000 books), so it agrees with the list: the
+// stored book_count counts hidden books too (a moderator's hide, a deactivated
+// author's books) and stays the member's own figure.
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   CUSTOM_SHELF_BOOKS,
@@ -17,6 +23,7 @@ import {
   customShelfSchema,
   type CustomShelf,
   type CustomShelfBook,
+  type VisibleCustomShelf,
 } from '../../../domain/readers/custom-shelf.ts';
 import { SHELF_SETTINGS } from '../../../domain/readers/shelf.ts';
 import { isPubliclyListed, type Profile } from '../../../domain/members/profile.ts';
@@ -26,10 +33,26 @@ import { getPageSlugClaim } from '../members/page-slugs.ts';
 import { getProfileById, getPublicProfileBySlug } from '../members/profiles.ts';
 import { cursorBatches } from '../shared/cursor-pages.ts';
 import { getDb } from '../shared/firestore.ts';
-import { meterQuery, meterReads } from '../shared/read-meter.ts';
+import { meterCount, meterQuery, meterReads } from '../shared/read-meter.ts';
 
-/** The member's own shelves in their order (the caller has checked the privacy switch). */
-export async function getCustomShelves(uid: string, db: Firestore = getDb()): Promise<CustomShelf[]> {
+/** The placements of `shelfId` that visitors see (those of public books), the page's query without its order. */
+function visiblePlacements(db: Firestore, shelfId: string) {
+  return db.collection(CUSTOM_SHELF_BOOKS).where('shelf_id', '==', shelfId).where('book_public', '==', true);
+}
+
+/** The shelf with the number of its books a visitor sees (one count()). */
+async function withVisibleCount(shelf: CustomShelf, db: Firestore): Promise<VisibleCustomShelf> {
+  const snap = await visiblePlacements(db, shelf.id).count().get();
+  const count = snap.data().count;
+  meterCount(count);
+  return { ...shelf, visible_count: count };
+}
+
+/**
+ * The member's own shelves in their order, each with the count of its books a
+ * visitor sees (the caller has checked the privacy switch).
+ */
+export async function getCustomShelves(uid: string, db: Firestore = getDb()): Promise<VisibleCustomShelf[]> {
   const snap = await db
     .collection(CUSTOM_SHELVES)
     .where('user_id', '==', uid)
@@ -37,7 +60,7 @@ export async function getCustomShelves(uid: string, db: Firestore = getDb()): Pr
     .limit(CUSTOM_SHELF_LIMITS.shelves)
     .get();
   meterQuery(snap);
-  return parseDocs(customShelfSchema, snap.docs);
+  return Promise.all(parseDocs(customShelfSchema, snap.docs).map((shelf) => withVisibleCount(shelf, db)));
 }
 
 /** What a shelf page renders. */
@@ -45,7 +68,8 @@ export type CustomShelfPageData =
   | {
       kind: 'found';
       profile: Profile;
-      shelf: CustomShelf;
+      /** The shelf, with the count of its books a visitor sees. */
+      shelf: VisibleCustomShelf;
       /** A page of the shelf's books of public books, newest first. */
       books: CustomShelfBook[];
       /** The cursor of the next page, or null on the last. */
@@ -88,25 +112,24 @@ export async function loadCustomShelfPage(
   const shelfDoc = shelves.docs[0];
   const shelf = shelfDoc ? tryParseDoc(customShelfSchema, shelfDoc) : null;
   if (settings.get('private') === true || !shelf) return { kind: 'not-found' };
-  const query = db
-    .collection(CUSTOM_SHELF_BOOKS)
-    .where('shelf_id', '==', shelf.id)
-    .where('book_public', '==', true)
-    .orderBy('added_at', 'desc');
-  const { cursorFound, fetchBatch } = await cursorBatches(
-    db,
-    CUSTOM_SHELF_BOOKS,
-    query,
-    after,
-    (cursor) => cursor.get('shelf_id') === shelf.id && cursor.get('book_public') === true,
-    (doc) => doc,
-  );
+  const query = visiblePlacements(db, shelf.id).orderBy('added_at', 'desc');
+  const [{ cursorFound, fetchBatch }, counted] = await Promise.all([
+    cursorBatches(
+      db,
+      CUSTOM_SHELF_BOOKS,
+      query,
+      after,
+      (cursor) => cursor.get('shelf_id') === shelf.id && cursor.get('book_public') === true,
+      (doc) => doc,
+    ),
+    withVisibleCount(shelf, db),
+  ]);
   const docs = await fetchBatch(cursorFound ? after : undefined, SHELF_PAGE_SIZE + 1);
   const page = docs.slice(0, SHELF_PAGE_SIZE);
   return {
     kind: 'found',
     profile,
-    shelf,
+    shelf: counted,
     books: parseDocs(customShelfBookSchema, page),
     next: docs.length > SHELF_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
     cursorFound,

@@ -7,7 +7,8 @@
 // member, so that rule needs no check here. The member's reading years
 // (reading.ts: goals and books finished) follow the same privacy switch and are
 // read beside the shelves, one query capped at PROFILE_YEARS_LIMIT; so are the
-// member's own shelves (custom-shelves.ts), one query of at most 20.
+// member's own shelves (custom-shelves.ts), one query of at most 20 and a count()
+// of each one's public books.
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   BOOK_SHELVES,
@@ -23,7 +24,7 @@ import {
   shownYears,
   type ReadingYear,
 } from '../../../domain/readers/reading.ts';
-import type { CustomShelf } from '../../../domain/readers/custom-shelf.ts';
+import type { VisibleCustomShelf } from '../../../domain/readers/custom-shelf.ts';
 import { parseDocs } from '../../firestore-convert.ts';
 import { getCustomShelves } from './custom-shelves.ts';
 import { getDb } from '../shared/firestore.ts';
@@ -34,8 +35,8 @@ export type MemberShelves = {
   entries: ShelfEntry[];
   more: boolean;
   years: ReadingYear[];
-  /** The member's own shelves, in their order. */
-  custom: CustomShelf[];
+  /** The member's own shelves, in their order, each with the count of its books a visitor sees. */
+  custom: VisibleCustomShelf[];
 } | null;
 
 /** The member's newest shelved books (`more`: there are others) and reading years, or null when their shelves are private. */
