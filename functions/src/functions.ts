@@ -4,7 +4,7 @@
 import type { CallableName, CallableResponse } from '../../src/domain/shared/callables';
 import type { GuardedCallable } from './shared/guard';
 
-export { onWrite } from './triggers/triggers';
+export { onWrite, retryTriggerHandler } from './triggers/triggers';
 export { publishSite, requestPublish, publishHourly } from './site/publish-functions';
 export { publishNotification } from './site/netlify-notification';
 export { spotlightDaily } from './home/spotlight-functions';
@@ -46,7 +46,12 @@ export { editCustomShelf, placeOnCustomShelf } from './readers/custom-shelves';
 export { updateReading, setReadingGoal } from './readers/reading';
 export { postAuthorUpdate, deleteAuthorUpdate } from './readers/author-updates';
 export { exportReading } from './readers/reading-export';
-export { startReadingImport, addReadingImportRows, processReadingImport } from './readers/reading-import';
+export {
+  startReadingImport,
+  addReadingImportRows,
+  processReadingImport,
+  settleImportedReviews,
+} from './readers/reading-import';
 export { stripeWebhook } from './billing/webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { endBillingGraces } from './billing/grace';

@@ -19,6 +19,8 @@ type Loaders = { [Name in keyof Functions]: () => Functions[Name] };
 
 const loaders: Loaders = {
   onWrite: () => (require('./triggers/triggers') as typeof import('./triggers/triggers')).onWrite,
+  retryTriggerHandler: () =>
+    (require('./triggers/triggers') as typeof import('./triggers/triggers')).retryTriggerHandler,
   publishSite: () =>
     (require('./site/publish-functions') as typeof import('./site/publish-functions')).publishSite,
   requestPublish: () =>
@@ -125,6 +127,8 @@ const loaders: Loaders = {
     (require('./readers/reading-import') as typeof import('./readers/reading-import')).processReadingImport,
   exportReading: () =>
     (require('./readers/reading-export') as typeof import('./readers/reading-export')).exportReading,
+  settleImportedReviews: () =>
+    (require('./readers/reading-import') as typeof import('./readers/reading-import')).settleImportedReviews,
   editCustomShelf: () =>
     (require('./readers/custom-shelves') as typeof import('./readers/custom-shelves')).editCustomShelf,
   placeOnCustomShelf: () =>

@@ -103,6 +103,16 @@ async function seedEverything(member: Member) {
     updated_at: at,
   });
   await db.doc(`${readingImport}/chunks/0000`).set({ rows: [], done: false });
+  const pendingReview = `import_pending_reviews/${book.id}__${uid}`;
+  await db.doc(pendingReview).set({
+    user_id: uid,
+    book_id: book.id,
+    book_title: 'Waiting',
+    rating: 4,
+    review: 'Mine to publish.',
+    status: 'private',
+    created_at: at,
+  });
   const unmatched = `unmatched_reads/${uid}__abc`;
   await db.doc(unmatched).set({
     user_id: uid,
@@ -180,6 +190,7 @@ async function seedEverything(member: Member) {
       readingYear,
       readingImport,
       unmatched,
+      pendingReview,
       customShelf,
       customShelfBook,
     },
@@ -208,6 +219,7 @@ async function seedEverything(member: Member) {
       readingImport,
       `${readingImport}/chunks/0000`,
       unmatched,
+      pendingReview,
       customShelf,
       customShelfBook,
       `newsletter_preferences/${uid}`,
@@ -262,6 +274,7 @@ describe('what the site keeps about a member', () => {
     ]);
     expect(file.reading_imports).toEqual([expect.objectContaining({ file_name: 'goodreads.csv' })]);
     expect(file.unmatched_reads).toEqual([expect.objectContaining({ title: 'Elsewhere' })]);
+    expect(file.import_pending_reviews).toEqual([expect.objectContaining({ rating: 4, status: 'private' })]);
     expect(file.reading_years).toEqual([
       expect.objectContaining({ id: ids.readingYear.split('/')[1], goal: 12, finished: 1 }),
     ]);

@@ -10,8 +10,10 @@ import { describe, expect, it } from 'vitest';
 import type { ImportRow } from '../../src/domain/readers/reading-csv';
 import { titleAuthorKey } from '../../src/domain/readers/reading-csv';
 import {
+  MAX_IMPORTED_FINISHES_PER_BOOK,
   READING_IMPORT_TEXT,
   type AddReadingImportRowsResponse,
+  type SettleImportedReviewsResponse,
   type StartReadingImportResponse,
 } from '../../src/domain/readers/reading-import';
 import { adminDb, eventually, uniqueId } from './emulator';
@@ -176,7 +178,29 @@ describe('importing a reading history', () => {
       60_000,
     );
     expect((await entry(later)).get('shelf')).toBe('read');
-    expect((await db.doc(`book_reviews/${later}__${reader.uid}`).get()).get('rating')).toBe(3);
+    // Nothing is published in the member's name weeks later on its own: the rating waits for them.
+    expect((await db.doc(`book_reviews/${later}__${reader.uid}`).get()).exists).toBe(false);
+    expect(
+      (await db
+        .doc(`import_pending_reviews/${later}__${reader.uid}`)
+        .get()
+        .then((d) => d.data())) ?? {},
+    ).toMatchObject({
+      rating: 3,
+      status: 'waiting',
+      book_id: later,
+    });
+    const published = await callAs<SettleImportedReviewsResponse>('settleImportedReviews', reader, {
+      action: 'publish',
+    });
+    expect(published.result).toEqual({ settled: 1, remaining: 0 });
+    expect((await db.doc(`book_reviews/${later}__${reader.uid}`).get()).data()).toMatchObject({
+      rating: 3,
+      moderation: 'published',
+      reviewer_public: true,
+    });
+    expect((await db.doc(`books/${later}`).get()).data()).toMatchObject({ rating_count: 1, rating_sum: 3 });
+    expect((await db.doc(`import_pending_reviews/${later}__${reader.uid}`).get()).exists).toBe(false);
   }, 240_000);
 
   it('a book already on the member’s shelves keeps its shelf', async () => {
@@ -239,6 +263,161 @@ describe('rows kept until their book is added', () => {
     expect((await malformed.get()).exists).toBe(true);
     expect((await db.doc(`book_shelves/${bookId}__${bad.uid}`).get()).exists).toBe(false);
   }, 120_000);
+});
+
+describe('rows kept until their book is added, and the member', () => {
+  it('a deactivated member’s kept row fills their journal but publishes nothing; they may keep it private', async () => {
+    const reader = await makeMember();
+    const isbn = '9780262033848';
+    await importRows(
+      reader,
+      [
+        row(2, {
+          title: 'Quiet Arrival',
+          author: 'Quinn Q',
+          isbn13: isbn,
+          shelf: 'read',
+          rating: 5,
+          review: 'Mine.',
+        }),
+      ],
+      [],
+    );
+    await db.doc(`profiles/${reader.uid}`).update({ is_active: false });
+    const bookId = await publicBook('Quiet Arrival', 'Quinn Q', { isbn });
+    await eventually(
+      async () => (await db.collection('unmatched_reads').where('user_id', '==', reader.uid).get()).size,
+      (n) => n === 0,
+      60_000,
+    );
+    expect((await db.doc(`book_shelves/${bookId}__${reader.uid}`).get()).get('shelf')).toBe('read');
+    expect((await db.doc(`book_reviews/${bookId}__${reader.uid}`).get()).exists).toBe(false);
+    expect((await db.doc(`books/${bookId}`).get()).get('rating_count') ?? 0).toBe(0);
+    // While deactivated they cannot publish it; once back, they keep it private instead.
+    expect((await callAs('settleImportedReviews', reader, { action: 'publish' })).error?.status).toBe(
+      'PERMISSION_DENIED',
+    );
+    await db.doc(`profiles/${reader.uid}`).update({ is_active: true });
+    const kept = await callAs<SettleImportedReviewsResponse>('settleImportedReviews', reader, {
+      action: 'private',
+    });
+    expect(kept.result).toEqual({ settled: 1, remaining: 0 });
+    expect((await db.doc(`import_pending_reviews/${bookId}__${reader.uid}`).get()).get('status')).toBe(
+      'private',
+    );
+    expect((await db.doc(`book_reviews/${bookId}__${reader.uid}`).get()).exists).toBe(false);
+  }, 240_000);
+
+  it('a kept row that throws is recorded and left out; the other members’ rows are applied and the trigger succeeds', async () => {
+    const good = await makeMember();
+    const poisoned = await makeMember();
+    const isbn = '9780596007126';
+    const kept = (uid: string, fields: Record<string, unknown>) => ({
+      user_id: uid,
+      title: 'Poison Pen',
+      author: 'Pat Poison',
+      isbn13: isbn,
+      shelf: 'read',
+      custom_shelves: [],
+      rating: null,
+      review: '',
+      started_on: null,
+      finished_on: null,
+      added_on: null,
+      match_key: null,
+      import_id: 'imp',
+      created_at: new Date(),
+      ...fields,
+    });
+    // A day the calendar lacks, which would roll over into March if applied.
+    await db.doc(`unmatched_reads/${poisoned.uid}__p`).set(kept(poisoned.uid, { finished_on: '2026-02-31' }));
+    await db.doc(`unmatched_reads/${good.uid}__p`).set(kept(good.uid, { finished_on: '2025-04-02' }));
+    const bookId = await publicBook('Poison Pen', 'Pat Poison', { isbn });
+    await eventually(
+      async () => (await db.doc(`unmatched_reads/${good.uid}__p`).get()).exists,
+      (exists) => !exists,
+      60_000,
+    );
+    expect((await db.doc(`book_shelves/${bookId}__${good.uid}`).get()).get('shelf')).toBe('read');
+    expect((await db.doc(`reading_years/${good.uid}__2025`).get()).get('finished')).toBe(1);
+    // The poisoned row stays for the member, named for the admins, and counted nowhere.
+    expect((await db.doc(`unmatched_reads/${poisoned.uid}__p`).get()).exists).toBe(true);
+    expect((await db.doc(`book_shelves/${bookId}__${poisoned.uid}`).get()).exists).toBe(false);
+    const failures = await eventually(
+      async () =>
+        (await db.collection('server_failures').where('kind', '==', 'import-row').get()).docs.filter(
+          (doc) => doc.get('context.row') === `${poisoned.uid}__p`,
+        ),
+      (docs) => docs.length > 0,
+      30_000,
+    );
+    expect(failures[0]!.get('message')).toContain('2026-02-31 is not a real calendar day');
+    // The handler itself succeeded: nothing kept for a retry.
+    expect((await db.collection('trigger_retries').where('document_id', '==', bookId).get()).size).toBe(0);
+  }, 120_000);
+});
+
+describe('dates and counts that mean something', () => {
+  it('refuses days the calendar lacks, the future and before the year 1000, naming the row', async () => {
+    const reader = await makeMember();
+    const started = await callAs<StartReadingImportResponse>('startReadingImport', reader, {
+      layout: 'goodreads',
+      file_name: 'dates.csv',
+      total: 1,
+      problems: [],
+      problem_count: 0,
+    });
+    const id = started.result!.import_id;
+    const send = (fields: Partial<ImportRow>) =>
+      callAs('addReadingImportRows', reader, {
+        import_id: id,
+        chunk: 0,
+        rows: [row(7, { title: 'D', ...fields })],
+      });
+    expect((await send({ finished_on: '2026-13-01' })).error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message: 'Row 7: the finish date 2026-13-01 is not a real calendar day.',
+    });
+    expect((await send({ finished_on: '2026-02-31' })).error?.message).toBe(
+      'Row 7: the finish date 2026-02-31 is not a real calendar day.',
+    );
+    expect((await send({ started_on: '2999-01-01' })).error?.message).toBe(
+      'Row 7: the start date 2999-01-01 is after today.',
+    );
+    expect((await send({ added_on: '0999-12-31' })).error?.message).toBe(
+      'Row 7: the date added 0999-12-31 is before the year 1000.',
+    );
+    expect((await db.doc(`reading_imports/${id}`).get()).get('received')).toBe(0);
+  });
+
+  it('one book under 28 dates counts a handful of finishes, and one date twice counts once', async () => {
+    const reader = await makeMember();
+    const bookId = await publicBook('Pumped', 'Pam Pump');
+    const rows = Array.from({ length: 28 }, (_, i) =>
+      row(i + 2, {
+        title: 'Pumped',
+        author: 'Pam Pump',
+        shelf: 'read',
+        finished_on: `2025-02-${String(i + 1).padStart(2, '0')}`,
+      }),
+    );
+    rows.push(row(30, { title: 'Pumped', author: 'Pam Pump', shelf: 'read', finished_on: '2025-02-01' }));
+    await importRows(reader, rows, []);
+    const finishes = await db
+      .collection('read_throughs')
+      .where('user_id', '==', reader.uid)
+      .where('book_id', '==', bookId)
+      .get();
+    expect(finishes.size).toBe(MAX_IMPORTED_FINISHES_PER_BOOK);
+    expect((await db.doc(`reading_years/${reader.uid}__2025`).get()).get('finished')).toBe(
+      MAX_IMPORTED_FINISHES_PER_BOOK,
+    );
+    // The same file again adds none.
+    await importRows(reader, rows, []);
+    expect((await db.doc(`reading_years/${reader.uid}__2025`).get()).get('finished')).toBe(
+      MAX_IMPORTED_FINISHES_PER_BOOK,
+    );
+  }, 240_000);
 });
 
 describe('imported reviews and the burst guard', () => {

@@ -89,14 +89,23 @@ describe('progress and finishing', () => {
       message: READING_MESSAGES.notReading,
     });
     await setShelf(reader, { bookId, shelf: 'reading' });
-    await updateReading(reader, { action: 'finish', bookId });
+    const first = await updateReading(reader, { action: 'finish', bookId });
+    // The first reading was finished on another day (a re-read the same day folds into one finish).
+    const earlier = `${thisYear - 1}-06-01`;
+    await updateReading(reader, {
+      action: 'dates',
+      readThroughId: first.result!.id,
+      startedOn: '',
+      finishedOn: earlier,
+    });
     await setShelf(reader, { bookId, shelf: 'reading' });
     await updateReading(reader, { action: 'finish', bookId });
     const all = await readThroughsOf(reader.uid);
     expect(all).toHaveLength(2);
     expect(all.every((r) => r.finished_at !== null)).toBe(true);
     // A re-read counts once per finish.
-    expect(await finishedIn(reader.uid, thisYear)).toBe(2);
+    expect(await finishedIn(reader.uid, thisYear)).toBe(1);
+    expect(await finishedIn(reader.uid, thisYear - 1)).toBe(1);
   });
 
   it('shelving straight to Read records a finish once; leaving Reading drops the unfinished read-through', async () => {
@@ -105,11 +114,38 @@ describe('progress and finishing', () => {
     await setShelf(reader, { bookId, shelf: 'read' });
     expect(await readThroughsOf(reader.uid)).toHaveLength(1);
     expect(await finishedIn(reader.uid, thisYear)).toBe(1);
+    const [finish] = await readThroughsOf(reader.uid);
+    await updateReading(reader, {
+      action: 'dates',
+      readThroughId: finish!.id,
+      startedOn: '',
+      finishedOn: `${thisYear - 1}-03-01`,
+    });
     await setShelf(reader, { bookId, shelf: 'reading' });
     await setShelf(reader, { bookId, shelf: 'want-to-read' });
     const kept = await readThroughsOf(reader.uid);
     expect(kept).toHaveLength(1);
     expect(kept[0]?.finished_at).not.toBeNull();
+  });
+
+  it('shelving a book as Read and off again six times counts no finish, and Read once more counts one', async () => {
+    const reader = await makeMember();
+    for (let i = 0; i < 6; i += 1) {
+      await setShelf(reader, { bookId, shelf: 'read' });
+      await setShelf(reader, { bookId, shelf: i % 2 === 0 ? null : 'reading' });
+    }
+    await setShelf(reader, { bookId, shelf: null });
+    expect(await readThroughsOf(reader.uid)).toHaveLength(0);
+    expect(await finishedIn(reader.uid, thisYear)).toBe(0);
+    expect(await communityIn(thisYear)).toBe(0);
+    await setShelf(reader, { bookId, shelf: 'read' });
+    await setShelf(reader, { bookId, shelf: 'reading' });
+    await updateReading(reader, { action: 'finish', bookId });
+    await setShelf(reader, { bookId, shelf: 'read' });
+    // Read, a re-read begun and finished, Read again: all on one day, one finish.
+    expect((await readThroughsOf(reader.uid)).filter((r) => r.finished_at !== null)).toHaveLength(1);
+    expect(await finishedIn(reader.uid, thisYear)).toBe(1);
+    expect(await communityIn(thisYear)).toBe(1);
   });
 
   it('a visitor and a pending member cannot record progress', async () => {
@@ -162,6 +198,29 @@ describe('dates', () => {
     expect(await finishedIn(reader.uid, thisYear - 1)).toBe(1);
     expect(await communityIn(thisYear)).toBe(0);
     expect(await communityIn(thisYear - 1)).toBe(1);
+  });
+
+  it('a finish cannot be re-dated onto a day the book was already finished', async () => {
+    const reader = await makeMember();
+    await setShelf(reader, { bookId, shelf: 'read' });
+    const [first] = await readThroughsOf(reader.uid);
+    const day = `${thisYear - 1}-02-02`;
+    await updateReading(reader, {
+      action: 'dates',
+      readThroughId: first!.id,
+      startedOn: '',
+      finishedOn: day,
+    });
+    await setShelf(reader, { bookId, shelf: 'reading' });
+    const second = await updateReading(reader, { action: 'finish', bookId });
+    const moved = await updateReading(reader, {
+      action: 'dates',
+      readThroughId: second.result!.id,
+      startedOn: '',
+      finishedOn: day,
+    });
+    expect(moved.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: READING_MESSAGES.sameDay });
+    expect(await finishedIn(reader.uid, thisYear - 1)).toBe(1);
   });
 });
 

@@ -25,6 +25,13 @@ const unlistedPaths = {
   },
   // A past-due member's grace (server only): the sweep's, not the member's.
   [`billing_grace/${uids.owner}`]: { ends_at: Timestamp.fromDate(new Date('2025-03-08T10:00:00Z')) },
+  // A failed trigger handler kept for its retry (server only, functions/src/triggers/handler-retries.ts).
+  'trigger_retries/0123456789abcdef0123456789abcdef': {
+    collection: 'books',
+    handler: 'readers of the book',
+    document_id: 'book-1',
+    attempts: 1,
+  },
   'books/active-book/reviews/r1': {
     user_id: uids.other,
     rating: 5,

@@ -12,7 +12,7 @@ import { describeMemberPrivate } from './shared/member-private';
 import { useSeededRulesEnv } from './shared/seeded-env';
 
 // Imports of a reading history (src/domain/readers/reading-import.ts).
-// reading_imports/{id} and unmatched_reads/{uid}__{key}: the member (the 'owner'
+// reading_imports/{id}, unmatched_reads/{uid}__{key} and import_pending_reviews/{book}__{uid}: the member (the 'owner'
 // actor) and admins read theirs, by a get or a query naming user_id; nobody else
 // reads them, nobody writes them from a client (the import functions do), and an
 // import's chunks of rows are closed to every client, its member included.
@@ -49,6 +49,16 @@ const unmatched = (user: string) => ({
   import_id: 'imp-own',
   created_at: at,
 });
+const pendingReview = (user: string) => ({
+  user_id: user,
+  book_id: 'book-1',
+  book_title: 'Elsewhere',
+  rating: 4,
+  review: 'Kept for my word.',
+  status: 'waiting',
+  created_at: at,
+});
+const OWN_PENDING = `import_pending_reviews/book-1__${uids.owner}`;
 const OWN_IMPORT = 'reading_imports/imp-own';
 const OWN_UNMATCHED = `unmatched_reads/${uids.owner}__k1`;
 const CHUNK = 'reading_imports/imp-own/chunks/0000';
@@ -58,6 +68,8 @@ const docs = {
   [CHUNK]: { rows: [], done: false },
   [OWN_UNMATCHED]: unmatched(uids.owner),
   [`unmatched_reads/${uids.other}__k1`]: unmatched(uids.other),
+  [OWN_PENDING]: pendingReview(uids.owner),
+  [`import_pending_reviews/book-1__${uids.other}`]: pendingReview(uids.other),
 };
 
 const env = useSeededRulesEnv('reading-import', () => docs);
@@ -65,6 +77,14 @@ const env = useSeededRulesEnv('reading-import', () => docs);
 describeMemberPrivate(env, [
   { name: 'reading_imports', own: OWN_IMPORT, ownId: 'imp-own', seeded: 2, data: anImport },
   { name: 'unmatched_reads', own: OWN_UNMATCHED, ownId: `${uids.owner}__k1`, seeded: 2, data: unmatched },
+  // Imported ratings waiting for their member: the member reads them; only settleImportedReviews publishes them.
+  {
+    name: 'import_pending_reviews',
+    own: OWN_PENDING,
+    ownId: `book-1__${uids.owner}`,
+    seeded: 2,
+    data: pendingReview,
+  },
 ]);
 
 describe('an import’s chunks of rows', () => {

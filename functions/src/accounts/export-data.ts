@@ -149,6 +149,7 @@ export async function memberExport(
     unmatchedReads = [],
     customShelves = [],
     customShelfBooks = [],
+    pendingReviews = [],
   ] = owned;
   // A visitor subscription of the member's own address (the newsletters' sign-up form) is theirs too.
   const visitorSubscription =
@@ -215,6 +216,7 @@ export async function memberExport(
     unmatched_reads: unmatchedReads,
     custom_shelves: customShelves,
     custom_shelf_books: customShelfBooks,
+    import_pending_reviews: pendingReviews,
     blog_posts: blogPosts,
     newsletters_received: deliveries,
     follows,

@@ -204,6 +204,8 @@ export async function refreshBookDerived(
 /** Books handler: keeps the book's derived fields current (runs first; the handlers after it see what it wrote). */
 export const bookDerivedFields: Handler = {
   name: 'derived fields',
+  // Visibility follows from these fields: a failure must not leave a hidden book public.
+  retry: true,
   async run(change: DocChange) {
     const parts = staleParts(change.id, change.before, change.after);
     if (parts === undefined) return undefined;
@@ -227,6 +229,7 @@ const ownerFields = (data: Record<string, unknown> | undefined) =>
  */
 export const booksOfMember: Handler = {
   name: 'books of the member',
+  retry: true,
   async run(change: DocChange) {
     if (ownerFields(change.before) === ownerFields(change.after)) return;
     const firestore = db();

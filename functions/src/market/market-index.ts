@@ -144,6 +144,8 @@ export async function refreshMarketEntry(
 function listingHandler(source: MarketSource): Handler {
   return {
     name: 'market index',
+    // A hidden listing must leave the marketplace: retried until it succeeds.
+    retry: true,
     async run({ id, before, after }: DocChange) {
       const change = await refreshMarketEntry(db(), source, id);
       logger.debug('market entry', { source, id, change });
@@ -201,7 +203,11 @@ const listedFields = (data: Record<string, unknown> | undefined) =>
  * removes the market entries of all their listings, so the market shows only
  * listings of active, approved members without a join per read.
  */
-export const marketIndexOwner: Handler = { name: 'market index of the member', run: indexMembersListings };
+export const marketIndexOwner: Handler = {
+  name: 'market index of the member',
+  retry: true,
+  run: indexMembersListings,
+};
 
 async function indexMembersListings({ id: uid, before, after }: DocChange): Promise<void> {
   if (listedFields(before) === listedFields(after)) return;

@@ -90,4 +90,5 @@ async function followBookVisibility({ id, before, after }: DocChange): Promise<v
 }
 
 /** Shelf entries and reviews follow their book's visibility (see the file comment). */
-export const bookReaders: Handler = { name: 'readers of the book', run: followBookVisibility };
+/** Retried until it succeeds: a hidden book's shelf entries and reviews must leave every page. */
+export const bookReaders: Handler = { name: 'readers of the book', retry: true, run: followBookVisibility };

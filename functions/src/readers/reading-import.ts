@@ -25,21 +25,28 @@ import {
 } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { describeIssue } from '../../../src/domain/members/profile-save';
-import { titleAuthorKey, type ImportRow } from '../../../src/domain/readers/reading-csv';
+import { importRowSchema, titleAuthorKey, type ImportRow } from '../../../src/domain/readers/reading-csv';
 import {
+  IMPORT_PENDING_REVIEWS,
   IMPORT_STALE_MS,
+  MAX_IMPORTED_FINISHES_PER_BOOK,
+  PENDING_REVIEWS_PER_CALL,
   READING_IMPORTS,
   READING_IMPORT_TEXT,
   UNMATCHED_READS,
   addReadingImportRowsRequestSchema,
   chunkCount,
   chunkId,
+  importPendingReviewSchema,
+  settleImportedReviewsRequestSchema,
   startReadingImportRequestSchema,
   unmatchedReadId,
   unmatchedReadSchema,
   type AddReadingImportRowsResponse,
   type ImportReason,
+  type SettleImportedReviewsResponse,
   type StartReadingImportResponse,
+  type UnmatchedRead,
 } from '../../../src/domain/readers/reading-import';
 import { READ_THROUGHS, dayToDate, finishDeltas } from '../../../src/domain/readers/reading';
 import { BOOK_REVIEWS, REVIEW_DECISIONS, countedRating, reviewId } from '../../../src/domain/readers/review';
@@ -51,10 +58,12 @@ import {
 } from '../../../src/domain/readers/review-burst';
 import { idSchema } from '../../../src/domain/shared/common';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
-import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
+import { bookCacheTag, profileCacheTag } from '../../../src/data/server/shared/cache-tags';
+import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/shared/visibility';
 import { consumeAttempt } from '../accounts/throttle';
-import { requireFeature } from '../billing/early-access';
-import { chunk as inParts, db, MAX_IN_VALUES, runTransactionWithRetry } from '../shared/firestore';
+import { recordFailure } from '../admin/failures';
+import { featureAllowed, requireFeature } from '../billing/early-access';
+import { chunk as inParts, db, MAX_IN_VALUES, readAll, runTransactionWithRetry } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { purgeCacheTags } from '../site/cache-purge';
 import type { DocChange, Handler } from '../triggers/collection-trigger';
@@ -141,6 +150,12 @@ export const startReadingImport = guardedCall(
   { signIn: 'Please sign in to import your reading.' },
 );
 
+/** A refused chunk's first problem: a row's own message names its row ("Row 7: the finish date …"). */
+function rowsIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue?.path[0] === 'rows' && issue.code === 'custom' ? issue.message : describeIssue(error);
+}
+
 /** What queues a chunk's processing (the task queue in production; the tests call the processing directly). */
 export type EnqueueChunk = (importId: string, chunk: number) => Promise<void>;
 
@@ -158,7 +173,7 @@ export const addReadingImportRows = guardedCall(
   'member',
   async (request, caller): Promise<AddReadingImportRowsResponse> => {
     const parsed = addReadingImportRowsRequestSchema.safeParse(request.data);
-    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+    if (!parsed.success) throw new HttpsError('invalid-argument', rowsIssue(parsed.error));
     const { import_id: importId, chunk, rows } = parsed.data;
     const fs = db();
     const outcome = await runTransactionWithRetry(fs, async (tx) => {
@@ -221,17 +236,87 @@ async function booksFor(fs: Firestore, rows: readonly ImportRow[]) {
     null;
 }
 
+/** How a matched row's rating and review are treated. */
+export type ReviewMode =
+  /** Published as a review by hand would be, when the member may review now; else kept waiting for them. */
+  | 'publish'
+  /** Kept waiting for the member's word (a row kept for later, applied when its book came). */
+  | 'wait';
+
+/** Whether `day`'s finish of the book is already among `reads` (one finish per member, book and day). */
+function finishedOnDay(reads: readonly DocumentSnapshot[], day: string): boolean {
+  return reads.some((doc) => {
+    const at = doc.get('finished_at') as unknown;
+    return at instanceof Timestamp && at.toDate().toISOString().slice(0, 10) === day;
+  });
+}
+
+/**
+ * Writes a new review of `uid` for `book` in `tx` as a review by hand is written
+ * (saveReview): through the burst guard on the book's counts and the member's
+ * standing decision, shown only while the member and the book are public, with the
+ * book's totals. The activity and decision were read in `tx`.
+ */
+export function writeReviewAsByHand(
+  tx: Transaction,
+  fs: Firestore,
+  input: {
+    uid: string;
+    profile: DocumentSnapshot;
+    book: DocumentSnapshot;
+    rating: number;
+    text: string;
+    standing: DocumentSnapshot;
+    activity: DocumentSnapshot;
+  },
+): 'published' | 'held' {
+  const { uid, profile, book, rating, text, standing, activity } = input;
+  const now = Timestamp.now();
+  const created = profile.get('created_at');
+  const decision = decideReviewSave(
+    null,
+    rating,
+    standing.exists,
+    readActivity(activity.data()),
+    now.toMillis(),
+    created instanceof Timestamp ? created.toDate() : null,
+  );
+  const moderation = decision.moderation;
+  if (decision.activity) tx.set(activity.ref, { ...decision.activity, updated_at: now });
+  const shown =
+    moderation === 'published' &&
+    isOwnerPublic(ownerVisibilityOf(profile.data())) &&
+    book.get('is_public') === true;
+  const fields = {
+    book_id: book.id,
+    book_title: String(book.get('title') ?? ''),
+    user_id: uid,
+    reviewer: reviewerFrom(profile.data()),
+    rating,
+    text,
+    reviewer_public: shown,
+    moderation,
+    created_at: now,
+    updated_at: now,
+  };
+  updateTotals(tx, book, null, countedRating(fields));
+  tx.create(fs.collection(BOOK_REVIEWS).doc(reviewId(book.id, uid)), fields);
+  return moderation;
+}
+
 /**
  * Applies one matched row to `uid`'s reading of `book` (see the file comment):
  * returns 'own_book' when its rating or review was left out because the book is
- * the member's own, else null.
+ * the member's own, else null. Its rating and review are published as by hand
+ * (`reviews` 'publish', and the member may review now: approved, active, with the
+ * reviews feature, `mayReview`), else kept waiting for the member's word.
  */
 export async function applyRow(
   fs: Firestore,
   uid: string,
-  profile: DocumentSnapshot,
   book: DocumentSnapshot,
   row: ImportRow,
+  reviews: { mode: ReviewMode; mayReview: boolean },
 ): Promise<ImportReason | null> {
   const bookId = book.id;
   const title = String(book.get('title') ?? row.title);
@@ -243,17 +328,28 @@ export async function applyRow(
       : null;
     const openRef = fs.collection(READ_THROUGHS).doc(`import_${keyOf(`${uid}|${bookId}|open`)}`);
     const reviewRef = fs.collection(BOOK_REVIEWS).doc(reviewId(bookId, uid));
+    const pendingRef = fs.collection(IMPORT_PENDING_REVIEWS).doc(reviewId(bookId, uid));
     const wantsReview = row.rating !== null && !own;
-    const activityRef = fs.collection(BOOK_REVIEW_ACTIVITY).doc(bookId);
-    const [bookNow, entry, finished, review, standing, activity] = await Promise.all([
+    const [bookNow, entry, reads, review, pending, profile, standing, activity] = await Promise.all([
       tx.get(book.ref),
       tx.get(entryRef),
-      finishedRef ? tx.get(finishedRef) : Promise.resolve(null),
+      // The member's read-throughs of this book (a handful): one finish a day, a few per import.
+      finishedRef
+        ? tx.get(
+            fs
+              .collection(READ_THROUGHS)
+              .where('user_id', '==', uid)
+              .where('book_id', '==', bookId)
+              .limit(100),
+          )
+        : Promise.resolve(null),
       wantsReview ? tx.get(reviewRef) : Promise.resolve(null),
+      wantsReview ? tx.get(pendingRef) : Promise.resolve(null),
+      tx.get(fs.collection('profiles').doc(uid)),
       wantsReview
         ? tx.get(fs.collection(REVIEW_DECISIONS).doc(reviewId(bookId, uid)))
         : Promise.resolve(null),
-      wantsReview ? tx.get(activityRef) : Promise.resolve(null),
+      wantsReview ? tx.get(fs.collection(BOOK_REVIEW_ACTIVITY).doc(bookId)) : Promise.resolve(null),
     ]);
     const now = Timestamp.now();
     const shelf = row.shelf ?? (row.finished_on || row.rating !== null ? 'read' : null);
@@ -283,7 +379,15 @@ export async function applyRow(
         progress_percent: null,
         updated_at: now,
       });
-    if (finishedRef && finished && !finished.exists && row.finished_on) {
+    const imported = reads?.docs.filter((doc) => doc.id.startsWith('import_')) ?? [];
+    if (
+      finishedRef &&
+      reads &&
+      row.finished_on &&
+      !finishedOnDay(reads.docs, row.finished_on) &&
+      imported.filter((doc) => doc.get('finished_at') instanceof Timestamp).length <
+        MAX_IMPORTED_FINISHES_PER_BOOK
+    ) {
       const finishedAt = dayToDate(row.finished_on);
       tx.set(finishedRef, {
         user_id: uid,
@@ -298,34 +402,32 @@ export async function applyRow(
       writeFinishDeltas(tx, fs, uid, finishDeltas(null, finishedAt), now);
     }
     if (wantsReview && review && !review.exists && bookNow.exists && row.rating !== null) {
-      // The burst guard as for a review by hand: it counts per book, so one member's history (one
-      // review a book) never trips it, while many new accounts importing stars for one book are held
-      // as they would be by hand; a standing decision on the member's review of the book holds it too.
-      const created = profile.get('created_at');
-      const decision = decideReviewSave(
-        null,
-        row.rating,
-        standing?.exists === true,
-        readActivity(activity?.data()),
-        now.toMillis(),
-        created instanceof Timestamp ? created.toDate() : null,
-      );
-      const moderation = decision.moderation;
-      if (decision.activity) tx.set(activityRef, { ...decision.activity, updated_at: now });
-      const fields = {
-        book_id: bookId,
-        book_title: title,
-        user_id: uid,
-        reviewer: reviewerFrom(profile.data()),
-        rating: row.rating,
-        text: row.review,
-        reviewer_public: moderation === 'published',
-        moderation,
-        created_at: now,
-        updated_at: now,
-      };
-      updateTotals(tx, bookNow, null, countedRating(fields));
-      tx.create(reviewRef, fields);
+      const publishNow =
+        reviews.mode === 'publish' &&
+        reviews.mayReview &&
+        isOwnerPublic(ownerVisibilityOf(profile.data())) &&
+        bookNow.get('is_public') === true;
+      if (publishNow && standing && activity) {
+        writeReviewAsByHand(tx, fs, {
+          uid,
+          profile,
+          book: bookNow,
+          rating: row.rating,
+          text: row.review,
+          standing,
+          activity,
+        });
+        if (pending?.exists) tx.delete(pendingRef);
+      } else if (pending && !pending.exists)
+        tx.set(pendingRef, {
+          user_id: uid,
+          book_id: bookId,
+          book_title: title,
+          rating: row.rating,
+          review: row.review,
+          status: 'waiting',
+          created_at: now,
+        });
     }
     return own && row.rating !== null ? 'own_book' : null;
   });
@@ -397,7 +499,7 @@ export async function processImportChunk(
   }
   const rows = (chunkSnap.get('rows') ?? []) as ImportRow[];
   const bookOf = await booksFor(fs, rows);
-  const profile = await fs.collection('profiles').doc(uid).get();
+  const mayReview = await featureAllowed('reviews', uid, fs);
   const reasons: Partial<Record<ImportReason, number>> = {};
   const unmatchedRows: ImportRow[] = [];
   const placements: ShelfPlacement[] = [];
@@ -408,7 +510,7 @@ export async function processImportChunk(
       unmatchedRows.push(row);
       continue;
     }
-    const reason = await applyRow(fs, uid, profile, book, row);
+    const reason = await applyRow(fs, uid, book, row, { mode: 'publish', mayReview });
     if (reason) reasons[reason] = (reasons[reason] ?? 0) + 1;
     if (row.custom_shelves.length > 0) placements.push({ bookId: book.id, names: row.custom_shelves });
     matched += 1;
@@ -455,24 +557,104 @@ export const processReadingImport = onTaskDispatched(
   },
 );
 
-/** Removes a member's imports (with their chunks) and rows not on Shelfmark yet (account deletion). */
+/** Removes a member's imports (with their chunks), rows not on Shelfmark yet and waiting ratings (account deletion). */
 export async function removeMemberImports(fs: Firestore, uid: string): Promise<void> {
   const imports = await fs.collection(READING_IMPORTS).where('user_id', '==', uid).select().get();
   for (const doc of imports.docs) await fs.recursiveDelete(doc.ref);
-  for (;;) {
-    const page = await fs.collection(UNMATCHED_READS).where('user_id', '==', uid).select().limit(200).get();
-    if (page.empty) return;
-    const batch = fs.batch();
-    page.docs.forEach((doc) => batch.delete(doc.ref));
-    await batch.commit();
-  }
+  for (const collection of [UNMATCHED_READS, IMPORT_PENDING_REVIEWS])
+    for (;;) {
+      const page = await fs.collection(collection).where('user_id', '==', uid).select().limit(200).get();
+      if (page.empty) break;
+      const batch = fs.batch();
+      page.docs.forEach((doc) => batch.delete(doc.ref));
+      await batch.commit();
+    }
 }
+
+/**
+ * Publishes the caller's waiting imported ratings and reviews (each as a review by
+ * hand: the burst guard, a standing decision, the book public and not their own),
+ * or keeps them private, PENDING_REVIEWS_PER_CALL at a time. A book no longer
+ * public keeps its rating private; a review the member wrote by hand meanwhile
+ * stands, and the waiting one goes. Request: settleImportedReviewsRequestSchema;
+ * returns how many were settled and how many still wait. Errors: unauthenticated;
+ * permission-denied (not a member in good standing; publishing with the reviews
+ * feature off for them); invalid-argument.
+ */
+export const settleImportedReviews = guardedCall(
+  'member',
+  async (request, caller): Promise<SettleImportedReviewsResponse> => {
+    const parsed = settleImportedReviewsRequestSchema.safeParse(request.data);
+    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+    const { action } = parsed.data;
+    if (action === 'publish') await requireFeature('reviews', caller.uid);
+    const fs = db();
+    const waiting = fs
+      .collection(IMPORT_PENDING_REVIEWS)
+      .where('user_id', '==', caller.uid)
+      .where('status', '==', 'waiting');
+    const page = await waiting.limit(PENDING_REVIEWS_PER_CALL).get();
+    let settled = 0;
+    const purged = new Set<string>();
+    for (const doc of page.docs) {
+      const outcome = await runTransactionWithRetry(fs, async (tx) => {
+        const pending = await tx.get(doc.ref);
+        if (!pending.exists || pending.get('status') !== 'waiting') return 'gone';
+        if (action === 'private') {
+          tx.update(pending.ref, { status: 'private' });
+          return 'private';
+        }
+        const read = tryParseDoc(importPendingReviewSchema, pending);
+        if (!read) {
+          tx.update(pending.ref, { status: 'private' });
+          return 'private';
+        }
+        const id = reviewId(read.book_id, caller.uid);
+        const [book, review, profile, standing, activity] = await readAll(
+          tx,
+          fs.collection('books').doc(read.book_id),
+          fs.collection(BOOK_REVIEWS).doc(id),
+          fs.collection('profiles').doc(caller.uid),
+          fs.collection(REVIEW_DECISIONS).doc(id),
+          fs.collection(BOOK_REVIEW_ACTIVITY).doc(read.book_id),
+        );
+        if (!book.exists || book.get('is_public') !== true || book.get('user_id') === caller.uid) {
+          tx.update(pending.ref, { status: 'private' });
+          return 'private';
+        }
+        tx.delete(pending.ref);
+        if (review.exists) return 'superseded';
+        return writeReviewAsByHand(tx, fs, {
+          uid: caller.uid,
+          profile,
+          book,
+          rating: read.rating,
+          text: read.review,
+          standing,
+          activity,
+        });
+      });
+      if (outcome !== 'gone') settled += 1;
+      if (outcome === 'published') purged.add(String(doc.get('book_id')));
+    }
+    if (purged.size > 0)
+      await purgeCacheTags([...[...purged].map(bookCacheTag), profileCacheTag(caller.uid)]);
+    const remaining = (await waiting.count().get()).data().count;
+    logger.info('settleImportedReviews', { by: caller.uid, action, settled, remaining });
+    return { settled, remaining };
+  },
+  { signIn: 'Please sign in to publish your imported ratings.' },
+);
 
 /**
  * Books handler: when a book becomes public, the rows members kept as "Not on
  * Shelfmark yet" that name it (by ISBN-13, else by title and author) are applied
- * to their reading as an import would, and leave the list. Retried on failure;
- * applying a row twice changes nothing more.
+ * to their reading (shelf and read dates) and leave the list; their ratings and
+ * reviews wait for each member's word (import_pending_reviews), since nothing is
+ * published in a member's name weeks after they imported without them. Each row is
+ * contained: one that cannot be applied (dates that are no days, anything else) is
+ * recorded for the admins and left where it is, and the others go on. Retried
+ * alone when the rows cannot be read at all; applying a row twice changes nothing more.
  */
 export const unmatchedReadsOnPublish: Handler = {
   name: 'unmatched reads',
@@ -493,29 +675,42 @@ export const unmatchedReadsOnPublish: Handler = {
         waiting.set(doc.id, doc);
     if (waiting.size === 0) return;
     const book = await fs.collection('books').doc(id).get();
+    let applied = 0;
     for (const doc of waiting.values()) {
-      // A kept row that no longer reads as one is left where it is (and logged), not retried for ever.
-      const row = tryParseDoc(unmatchedReadSchema, doc);
-      if (!row) continue;
-      const uid = row.user_id;
-      const profile = await fs.collection('profiles').doc(uid).get();
-      await applyRow(fs, uid, profile, book, {
-        row: 2,
-        title: row.title,
-        author: row.author,
-        isbn13: row.isbn13,
-        shelf: row.shelf,
-        custom_shelves: row.custom_shelves,
-        rating: row.rating,
-        review: row.review,
-        started_on: row.started_on,
-        finished_on: row.finished_on,
-        added_on: row.added_on,
-      });
-      if (Array.isArray(row.custom_shelves) && row.custom_shelves.length > 0)
-        await placeOnOwnShelves(fs, uid, [{ bookId: id, names: row.custom_shelves }]);
-      await doc.ref.delete();
+      // A kept row that no longer reads as one is left where it is (and logged).
+      const kept = tryParseDoc(unmatchedReadSchema, doc);
+      if (!kept) continue;
+      try {
+        await applyKeptRow(fs, book, kept);
+        await doc.ref.delete();
+        applied += 1;
+      } catch (error) {
+        await recordFailure('import-row', error, { book: id, row: doc.id });
+      }
     }
-    logger.info('unmatched reads: applied to a new book', { book: id, rows: waiting.size });
+    logger.info('unmatched reads: applied to a new book', { book: id, rows: waiting.size, applied });
   },
 };
+
+/** Applies one kept row to `book` (its dates checked again first; a bad one throws with its reason). */
+async function applyKeptRow(fs: Firestore, book: DocumentSnapshot, kept: UnmatchedRead): Promise<void> {
+  const row: ImportRow = {
+    row: 2,
+    title: kept.title,
+    author: kept.author,
+    isbn13: kept.isbn13,
+    shelf: kept.shelf,
+    custom_shelves: kept.custom_shelves,
+    rating: kept.rating,
+    review: kept.review,
+    started_on: kept.started_on,
+    finished_on: kept.finished_on,
+    added_on: kept.added_on,
+  };
+  const checked = importRowSchema.safeParse(row);
+  if (!checked.success)
+    throw new Error(`kept row of ${kept.user_id}: ${checked.error.issues[0]?.message ?? 'unreadable'}`);
+  await applyRow(fs, kept.user_id, book, checked.data, { mode: 'wait', mayReview: false });
+  if (kept.custom_shelves.length > 0)
+    await placeOnOwnShelves(fs, kept.user_id, [{ bookId: book.id, names: kept.custom_shelves }]);
+}

@@ -27,6 +27,7 @@ import {
   dayOf,
   dayToDate,
   finishDeltas,
+  finishesOnDay,
   goalFormSchema,
   progressFormSchema,
   readingStatsId,
@@ -100,8 +101,11 @@ async function openReadThrough(firestore: Firestore, tx: Transaction, uid: strin
  * of a finished book opens a new one, keeping the earlier); 'Read' finishes the
  * open one, or records a finish today when the book had none open and was not
  * already read; leaving 'Reading' for 'Want to read' or no shelf drops the open
- * read-through (finished ones stay). Returns the shelf entry's progress fields and
- * a function that makes the writes.
+ * read-through (finished ones stay). A book is finished at most once a day
+ * (finishesOnDay): 'Read' again the day it was finished adds no finish (an open
+ * re-read of that day is dropped), and leaving 'Read' the day it was finished
+ * removes that day's finish with its count, so shelving it on and off counts
+ * nothing. Returns the shelf entry's progress fields and a function that makes the writes.
  */
 export async function shelfReading(
   firestore: Firestore,
@@ -112,9 +116,33 @@ export async function shelfReading(
   write: () => void;
 }> {
   const { uid, bookId, bookTitle, previous, next } = input;
-  const open = await openReadThrough(firestore, tx, uid, bookId);
+  const [open, reads] = await Promise.all([
+    openReadThrough(firestore, tx, uid, bookId),
+    // The member's read-throughs of this one book: a handful.
+    tx.get(
+      firestore
+        .collection(READ_THROUGHS)
+        .where('user_id', '==', uid)
+        .where('book_id', '==', bookId)
+        .limit(100),
+    ),
+  ]);
   const now = Timestamp.now();
+  const finishedToday = new Set(
+    finishesOnDay(
+      reads.docs.map((doc) => ({ id: doc.id, finishedAt: dateOf(doc.get('finished_at')) })),
+      dayOf(now.toDate()),
+    ),
+  );
   const none = { progress_page: null, progress_percent: null };
+  /** Takes today's finishes off again (leaving 'Read' the day it was finished). */
+  const undoToday = () => {
+    for (const doc of reads.docs) {
+      if (!finishedToday.has(doc.id)) continue;
+      tx.delete(doc.ref);
+      writeFinishDeltas(tx, firestore, uid, finishDeltas(dateOf(doc.get('finished_at')), null), now);
+    }
+  };
   if (next === 'reading') {
     if (open)
       return {
@@ -126,7 +154,8 @@ export async function shelfReading(
       };
     return {
       progress: none,
-      write: () =>
+      write: () => {
+        if (previous === 'read') undoToday();
         tx.set(firestore.collection(READ_THROUGHS).doc(), {
           user_id: uid,
           book_id: bookId,
@@ -136,13 +165,19 @@ export async function shelfReading(
           progress_page: null,
           progress_percent: null,
           updated_at: now,
-        }),
+        });
+      },
     };
   }
   if (next === 'read') {
     return {
       progress: none,
       write: () => {
+        if (finishedToday.size > 0) {
+          // Finished today already: one finish a day; a re-read opened today folds into it.
+          if (open) tx.delete(open.ref);
+          return;
+        }
         if (open) tx.update(open.ref, { finished_at: now, progress_percent: 100, updated_at: now });
         else if (previous !== 'read')
           tx.set(firestore.collection(READ_THROUGHS).doc(), {
@@ -160,7 +195,13 @@ export async function shelfReading(
       },
     };
   }
-  return { progress: none, write: () => open && tx.delete(open.ref) };
+  return {
+    progress: none,
+    write: () => {
+      if (open) tx.delete(open.ref);
+      if (previous === 'read') undoToday();
+    },
+  };
 }
 
 /** The read-through's answer from its fields after the change. */
@@ -261,6 +302,26 @@ async function redate(
       !day ? null : was && dayOf(was) === day ? was : dayToDate(day);
     const startedAt = kept(parsed.data.startedOn, wasStarted);
     const finishedAt = kept(parsed.data.finishedOn, wasFinished);
+    if (finishedAt && (!wasFinished || dayOf(wasFinished) !== dayOf(finishedAt))) {
+      // One finish of a book a day: a re-dated finish may not land on another's day.
+      const others = await tx.get(
+        firestore
+          .collection(READ_THROUGHS)
+          .where('user_id', '==', uid)
+          .where('book_id', '==', String(doc.get('book_id')))
+          .limit(100),
+      );
+      const day = dayOf(finishedAt);
+      if (
+        others.docs.some(
+          (other) =>
+            other.id !== ref.id &&
+            dateOf(other.get('finished_at')) &&
+            dayOf(dateOf(other.get('finished_at'))!) === day,
+        )
+      )
+        throw new HttpsError('invalid-argument', READING_MESSAGES.sameDay);
+    }
     const now = Timestamp.now();
     tx.update(ref, {
       started_at: startedAt ? Timestamp.fromDate(startedAt) : null,

@@ -265,6 +265,7 @@ async function deleteDecisions(
  */
 export const removeReviewsOfDeletedBook: Handler = {
   name: 'reviews of a deleted book',
+  retry: true,
   run: removeReviewsOf,
 };
 
@@ -345,7 +346,12 @@ const nameFields = (data: Record<string, unknown> | undefined) =>
  * totals, one transaction per review; when their name or page address changes,
  * rewrites the reviewer snapshot on their reviews. The books' pages are purged.
  */
-export const reviewVisibilityOwner: Handler = { name: 'reviews of the member', run: refreshMembersReviews };
+export const reviewVisibilityOwner: Handler = {
+  name: 'reviews of the member',
+  // A deactivated or denied member's reviews must leave every page: retried until it succeeds.
+  retry: true,
+  run: refreshMembersReviews,
+};
 
 async function refreshMembersReviews({ id: uid, before, after }: DocChange): Promise<void> {
   // A new profile has no reviews yet; a deleted one's reviews go with the account

@@ -27,6 +27,14 @@ export function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === NOT_FOUND;
 }
 
+/** gRPC status ALREADY_EXISTS, raised by create() on a document that exists. */
+export const ALREADY_EXISTS = 6;
+
+/** True when a Firestore error says the document already exists. */
+export function isAlreadyExists(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === ALREADY_EXISTS;
+}
+
 /** Firestore accepts at most 500 writes in one batch or transaction. */
 export const MAX_BATCH_WRITES = 500;
 

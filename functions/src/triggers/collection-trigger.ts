@@ -7,11 +7,18 @@
 // Handlers run one after another, in the order the collection lists them: a handler
 // that writes derived fields to the document itself (books' author, listing and
 // visibility fields) runs first and returns what it wrote, and the later handlers
-// see the document as it now is. A failing handler does not stop the others; it is
-// logged, and when it asked for retries (release alerts: a release that died before
-// queuing every batch must be queued again) the invocation fails after all handlers
-// ran, so the platform delivers the event again. Every handler is idempotent (equality
-// checks, recounts, claims), so a redelivery runs the others again harmlessly.
+// see the document as it now is.
+//
+// A failing handler is contained: the others still run, and the invocation succeeds,
+// so the platform never delivers the event again and no handler runs twice because a
+// neighbour failed. The failure goes to the admins' server failures. A handler whose
+// work must happen (it asked for `retry`: visibility that must follow a hidden book or
+// member, release alerts, kept import rows) is retried alone: its change, as it saw
+// it, is kept in a retry record and a task queue runs that one handler again with
+// backoff until it succeeds (handler-retries.ts). Only when the retry record itself
+// cannot be written does the invocation fail, and then the platform's redelivery is
+// the retry; every handler is idempotent (equality checks, recounts, claims), so that
+// rare second run changes nothing.
 import { onDocumentWritten, type Change, type DocumentSnapshot } from 'firebase-functions/v2/firestore';
 import * as logger from 'firebase-functions/logger';
 
@@ -47,18 +54,28 @@ export function changeKind(change: Pick<DocChange, 'before' | 'after'>): 'create
   return change.after === undefined ? 'deleted' : 'updated';
 }
 
+/** What runHandlers does with a failed handler (the trigger records it and, for a retry handler, keeps it for the retry queue). */
+export type OnHandlerFailure = (
+  collection: string,
+  handler: Handler,
+  change: DocChange,
+  error: unknown,
+) => Promise<void>;
+
 /**
  * Runs `handlers` on `change` in order (see the file comment). Returns the names of
- * the handlers that failed; throws after all ran when one that asked for retries failed.
+ * the handlers that failed, each passed to `onFailure` (with the change as that
+ * handler saw it); throws only when `onFailure` itself throws, after all ran.
  */
 export async function runHandlers(
   collection: string,
   handlers: readonly Handler[],
   change: DocChange,
+  onFailure: OnHandlerFailure = async () => {},
 ): Promise<string[]> {
   let current = change;
   const failed: string[] = [];
-  let retryError: unknown;
+  let unhandled: unknown;
   for (const handler of handlers) {
     try {
       const wrote = await handler.run(current);
@@ -68,12 +85,17 @@ export async function runHandlers(
       failed.push(handler.name);
       logger.error(`${collection} trigger: ${handler.name} failed`, {
         id: change.id,
+        retry: handler.retry === true,
         error: error instanceof Error ? error.message : String(error),
       });
-      if (handler.retry && retryError === undefined) retryError = error;
+      try {
+        await onFailure(collection, handler, current, error);
+      } catch (problem) {
+        if (unhandled === undefined) unhandled = problem;
+      }
     }
   }
-  if (retryError !== undefined) throw retryError;
+  if (unhandled !== undefined) throw unhandled;
   return failed;
 }
 
@@ -93,12 +115,25 @@ export function docChange(
   };
 }
 
-/** The one trigger of `collection`: every write runs `handlers` (see the file comment). */
-export function collectionTrigger(collection: string, handlers: readonly Handler[]) {
+/**
+ * The one trigger of `collection`: every write runs `handlers` (see the file
+ * comment), their failures going to `onFailure`. The platform retries the
+ * invocation only when `onFailure` could not keep a failed handler's retry.
+ */
+export function collectionTrigger(
+  collection: string,
+  handlers: readonly Handler[],
+  onFailure: OnHandlerFailure,
+) {
   return onDocumentWritten(
     { document: `${collection}/{id}`, retry: handlers.some((handler) => handler.retry === true) },
     async (event) => {
-      await runHandlers(collection, handlers, docChange(event.params.id, event.id, event.time, event.data));
+      await runHandlers(
+        collection,
+        handlers,
+        docChange(event.params.id, event.id, event.time, event.data),
+        onFailure,
+      );
     },
   );
 }

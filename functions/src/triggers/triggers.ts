@@ -37,7 +37,12 @@ import {
   searchProducts,
   searchProfiles,
 } from '../search/search-changes';
+import { onTaskDispatched } from 'firebase-functions/v2/tasks';
+import { getFunctions } from 'firebase-admin/functions';
+import { z } from 'zod';
+import { db } from '../shared/firestore';
 import { collectionTrigger, type Handler } from './collection-trigger';
+import { RETRY_ATTEMPTS, RETRY_TASK, keepFailedHandler, runKeptHandler } from './handler-retries';
 
 /** Each watched collection's handlers, in the order they run. */
 export const COLLECTION_HANDLERS = {
@@ -82,10 +87,36 @@ export function groupKey(collection: string): string {
   return collection.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
+/** The handler `name` of `collection`'s trigger, if it still exists. */
+export function handlerOf(collection: string, name: string): Handler | undefined {
+  const handlers = (COLLECTION_HANDLERS as Record<string, readonly Handler[]>)[collection];
+  return handlers?.find((handler) => handler.name === name);
+}
+
+/** A failed handler's record and, for a retry handler, its retry on the queue (handler-retries.ts). */
+const onHandlerFailure = keepFailedHandler(db, (id) =>
+  getFunctions().taskQueue(RETRY_TASK).enqueue({ id }, { dispatchDeadlineSeconds: 540 }),
+);
+
 /** The triggers, deployed as the group onWrite: onWrite-books, onWrite-profiles, onWrite-productsServices… */
 export const onWrite = Object.fromEntries(
   Object.entries(COLLECTION_HANDLERS).map(([collection, handlers]) => [
     groupKey(collection),
-    collectionTrigger(collection, handlers),
+    collectionTrigger(collection, handlers, onHandlerFailure),
   ]),
+);
+
+const retryTaskSchema = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) });
+
+/** Runs one kept handler again (handler-retries.ts); a failure is retried by the queue with backoff. */
+export const retryTriggerHandler = onTaskDispatched(
+  {
+    retryConfig: { maxAttempts: RETRY_ATTEMPTS, minBackoffSeconds: 30, maxBackoffSeconds: 3600 },
+    rateLimits: { maxConcurrentDispatches: 4 },
+    timeoutSeconds: 540,
+  },
+  async (request) => {
+    const { id } = retryTaskSchema.parse(request.data);
+    await runKeptHandler(db(), id, handlerOf, request.retryCount + 1 >= RETRY_ATTEMPTS);
+  },
 );

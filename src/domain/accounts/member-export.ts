@@ -4,8 +4,8 @@
  * gathers the documents, this module fixes the file's shape.
  */
 
-/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows; 5: review_decisions; 6: author_updates; 7: read_throughs, reading_years; 8: reading_imports, unmatched_reads, custom_shelves, custom_shelf_books). */
-export const MEMBER_EXPORT_FORMAT = 8;
+/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows; 5: review_decisions; 6: author_updates; 7: read_throughs, reading_years; 8: reading_imports, unmatched_reads, custom_shelves, custom_shelf_books; 9: import_pending_reviews). */
+export const MEMBER_EXPORT_FORMAT = 9;
 
 /** Collections whose documents belong to a member through `user_id`, exported whole. */
 export const OWNED_COLLECTIONS = [
@@ -22,6 +22,7 @@ export const OWNED_COLLECTIONS = [
   'unmatched_reads',
   'custom_shelves',
   'custom_shelf_books',
+  'import_pending_reviews',
 ] as const;
 
 /** One exported document: its id and its fields as stored, times as ISO strings. */
@@ -80,6 +81,8 @@ export interface MemberExport {
   custom_shelves: ExportedDocument[];
   /** The books on the member's own shelves, one document per book per shelf. */
   custom_shelf_books: ExportedDocument[];
+  /** Imported ratings and reviews waiting for the member's word, or kept private by them. */
+  import_pending_reviews: ExportedDocument[];
   /** Blog posts the member wrote. */
   blog_posts: ExportedDocument[];
   /** Newsletters sent to the member: the newsletter's id and title with its delivery record (status, sent_at), oldest first. */

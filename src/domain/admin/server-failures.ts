@@ -21,6 +21,8 @@ export const serverFailureKindSchema = z.enum([
   'book-alerts-batch',
   'update-mail-batch',
   'publish',
+  'trigger-handler',
+  'import-row',
 ]);
 export type ServerFailureKind = z.infer<typeof serverFailureKindSchema>;
 
@@ -31,6 +33,8 @@ export const SERVER_FAILURE_LABELS: Record<ServerFailureKind, string> = {
   'book-alerts-batch': 'New-book alerts batch failed',
   'update-mail-batch': 'Author update mail batch failed',
   publish: 'Site rebuild failed',
+  'trigger-handler': 'Background work after a change failed',
+  'import-row': 'Imported row not applied',
 };
 
 /** One stored entry. `context` names what it was about (subject, recipient, newsletter, batch). */

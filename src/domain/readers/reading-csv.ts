@@ -69,11 +69,41 @@ export function detectLayout(header: readonly string[]): ImportLayout | null {
   return IMPORT_LAYOUTS.find((layout) => LAYOUT_COLUMNS[layout].every((column) => names.has(column))) ?? null;
 }
 
-/** A calendar date as stored, YYYY-MM-DD. */
+/** The earliest day a row may name: older dates are typing slips, not readings. */
+export const IMPORT_FIRST_DAY = '1000-01-01';
+
+/**
+ * The last day a row may name: today where the day begins first (UTC+14), so a
+ * reader's today is never refused wherever they are, and no later day passes.
+ */
+export function lastImportDay(now: number = Date.now()): string {
+  return new Date(now + 14 * 60 * 60_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Why `day` (YYYY-MM-DD) cannot be a row's date, or null when it can: a day that
+ * exists in the calendar (2026-02-31 does not, nor 2026-13-01: nothing rolls
+ * over), not before IMPORT_FIRST_DAY and not after today (lastImportDay).
+ */
+export function importDayProblem(day: string, now: number = Date.now()): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+  // Date.UTC maps years 0–99 to 1900–1999; such years fail the bound below anyway.
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day)
+    return 'is not a real calendar day';
+  if (day < IMPORT_FIRST_DAY) return 'is before the year 1000';
+  if (day > lastImportDay(now)) return 'is after today';
+  return null;
+}
+
+/** A calendar date as stored, YYYY-MM-DD (importRowSchema checks that it is a real day in range). */
 const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** One row of an export, as Shelfmark understands it. */
-export const importRowSchema = z.object({
+/** The day fields of a row, with the names the report gives them. */
+const ROW_DAYS = { started_on: 'start date', finished_on: 'finish date', added_on: 'date added' } as const;
+
+/** One row of an export, as Shelfmark understands it, before its dates are checked (importRowSchema checks them). */
+export const importRowFieldsSchema = z.object({
   /** Its row number in the file as a spreadsheet shows it (the header is row 1). */
   row: z.number().int().min(2),
   title: z.string().min(1).max(TITLE_MAX),
@@ -96,6 +126,22 @@ export const importRowSchema = z.object({
   finished_on: daySchema.nullable(),
   /** When the member added it to their shelves there, or null. */
   added_on: daySchema.nullable(),
+});
+
+/** One row of an export, its dates real days from the year 1000 to today. */
+export const importRowSchema = importRowFieldsSchema.superRefine((row, ctx) => {
+  // Checked wherever a row is read (the browser's parser, the callable that takes the
+  // rows, a kept row applied later), each problem named by the row's number.
+  for (const [field, name] of Object.entries(ROW_DAYS) as [keyof typeof ROW_DAYS, string][]) {
+    const day = row[field];
+    const problem = day === null ? null : importDayProblem(day);
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `Row ${row.row}: the ${name} ${day} ${problem}.`,
+      });
+  }
 });
 /** One row. */
 export type ImportRow = z.infer<typeof importRowSchema>;
@@ -130,8 +176,11 @@ function dayOf(value: string, column: string): string | null {
   if (match) {
     const [, y, m, d] = match;
     const day = `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
-    const date = new Date(`${day}T00:00:00Z`);
-    if (!Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day) return day;
+    const problem = importDayProblem(day);
+    if (problem === null) return day;
+    // A day the calendar has, out of range, says why; one it lacks (2026/02/31) is no date at all.
+    if (problem !== 'is not a real calendar day')
+      throw new RowProblem(`the ${column} “${text.slice(0, 40)}” ${problem}.`);
   }
   throw new RowProblem(`the ${column} “${text.slice(0, 40)}” is not a date (YYYY/MM/DD).`);
 }

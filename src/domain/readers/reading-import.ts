@@ -27,7 +27,14 @@
  */
 import { z } from 'zod';
 import { idSchema, timestampSchema } from '../shared/common.ts';
-import { IMPORT_LAYOUTS, READING_IMPORT_LIMITS, importRowSchema, type ImportProblem } from './reading-csv.ts';
+import { REVIEW_TEXT_MAX } from './review.ts';
+import {
+  IMPORT_LAYOUTS,
+  READING_IMPORT_LIMITS,
+  importRowFieldsSchema,
+  importRowSchema,
+  type ImportProblem,
+} from './reading-csv.ts';
 
 /** reading_imports/{id}: one import. */
 export const READING_IMPORTS = 'reading_imports';
@@ -140,8 +147,8 @@ export interface AddReadingImportRowsResponse {
   status: ImportStatus;
 }
 
-/** A stored row not on Shelfmark yet. */
-export const unmatchedReadSchema = importRowSchema
+/** A stored row not on Shelfmark yet (read as stored: its dates are checked again when it is applied). */
+export const unmatchedReadSchema = importRowFieldsSchema
   .omit({ row: true })
   .extend({
     id: idSchema,
@@ -154,6 +161,62 @@ export const unmatchedReadSchema = importRowSchema
   })
   .describe(UNMATCHED_READS);
 export type UnmatchedRead = z.infer<typeof unmatchedReadSchema>;
+
+/**
+ * import_pending_reviews/{bookId}__{uid}: a rating and review from a member's
+ * import that waits for the member before anything is published in their name:
+ * a kept row applied when its book came to Shelfmark later (weeks after the
+ * member imported), or a row whose member could not review when the import ran.
+ * Its shelf and read dates were applied; the member publishes the waiting ones
+ * (as reviews by hand, through the burst guard) or keeps them private. The
+ * member reads their own; only the functions write.
+ */
+export const IMPORT_PENDING_REVIEWS = 'import_pending_reviews';
+/** Whether it still waits for the member, or the member chose to keep it private. */
+export const PENDING_REVIEW_STATUSES = ['waiting', 'private'] as const;
+
+/** A rating and review waiting for the member's word. */
+export const importPendingReviewSchema = z
+  .object({
+    id: idSchema,
+    user_id: idSchema,
+    book_id: idSchema,
+    book_title: z.string(),
+    rating: z.number().int().min(1).max(5),
+    review: z.string().max(REVIEW_TEXT_MAX),
+    status: z.enum(PENDING_REVIEW_STATUSES),
+    created_at: timestampSchema,
+  })
+  .describe(IMPORT_PENDING_REVIEWS);
+export type ImportPendingReview = z.infer<typeof importPendingReviewSchema>;
+
+/** Waiting ratings settled in one call (the account page calls again until none is left). */
+export const PENDING_REVIEWS_PER_CALL = 50;
+
+/** settleImportedReviews' request: publish the waiting ratings and reviews, or keep them private. */
+export const settleImportedReviewsRequestSchema = z.strictObject({
+  action: z.enum(['publish', 'private']),
+});
+export type SettleImportedReviewsRequest = z.input<typeof settleImportedReviewsRequestSchema>;
+/** What it answers: how many it settled in this call, and how many still wait. */
+export interface SettleImportedReviewsResponse {
+  settled: number;
+  remaining: number;
+}
+
+/** The account page's notice of waiting ratings: "3 books from your import are now on Shelfmark". */
+export function pendingReviewsNotice(count: number): string {
+  return count === 1
+    ? '1 book from your import is now on Shelfmark'
+    : `${count.toLocaleString('en-US')} books from your import are now on Shelfmark`;
+}
+
+/**
+ * Finishes of one book an import records for a member, at most: a history of
+ * re-reads is kept, a file with one book under dozens of dates is not (the
+ * member's year and the community's count move only with real finishes).
+ */
+export const MAX_IMPORTED_FINISHES_PER_BOOK = 5;
 
 /** The id of a member's unmatched row: their uid and a key of what identifies the row (ISBN, else title and author). */
 export function unmatchedReadId(uid: string, rowKey: string): string {

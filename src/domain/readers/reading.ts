@@ -53,6 +53,7 @@ export const READING_MESSAGES = {
   order: 'A read-through cannot finish before it starts.',
   future: 'A date cannot be in the future.',
   finishedNeeded: 'A finished read-through keeps its finish date.',
+  sameDay: 'You already finished this book on that day.',
   goal: `A goal is a whole number of books from 1 to ${MAX_READING_GOAL}.`,
   failed: 'Failed to save your reading.',
   goalFailed: 'Failed to save your goal.',
@@ -299,6 +300,25 @@ export function finishDeltas(before: Date | null, after: Date | null): Map<numbe
   add(before, -1);
   add(after, 1);
   return deltas;
+}
+
+/** A read-through as the one-finish-a-day rule sees it: its id and when it was finished, if it was. */
+export interface FinishOfBook {
+  id: string;
+  finishedAt: Date | null;
+}
+
+/**
+ * The finishes of one book on `day` (YYYY-MM-DD, UTC) among a member's
+ * read-throughs of it that the shelf and the journal recorded (an import's, whose
+ * ids begin 'import_', are the import's to keep). A member finishes a book at most
+ * once a day: shelving it as Read again that day adds none, and taking it off
+ * Read that day removes the finish the shelf made.
+ */
+export function finishesOnDay(reads: readonly FinishOfBook[], day: string): string[] {
+  return reads
+    .filter((read) => !read.id.startsWith('import_') && read.finishedAt && dayOf(read.finishedAt) === day)
+    .map((read) => read.id);
 }
 
 /** "12 of 24 books read in 2026" (a goal), or "3 books read in 2025" (none). */

@@ -64,6 +64,8 @@ import type {
   AddReadingImportRowsRequest,
   AddReadingImportRowsResponse,
   StartReadingImportRequest,
+  SettleImportedReviewsRequest,
+  SettleImportedReviewsResponse,
   StartReadingImportResponse,
 } from '../readers/reading-import.ts';
 import type {
@@ -183,6 +185,7 @@ export interface Callables {
   startReadingImport: { request: StartReadingImportRequest; response: StartReadingImportResponse };
   addReadingImportRows: { request: AddReadingImportRowsRequest; response: AddReadingImportRowsResponse };
   // Author updates to followers
+  settleImportedReviews: { request: SettleImportedReviewsRequest; response: SettleImportedReviewsResponse };
   postAuthorUpdate: { request: PostAuthorUpdateRequest; response: PostAuthorUpdateResponse };
   deleteAuthorUpdate: { request: z.input<typeof deleteAuthorUpdateRequestSchema>; response: { id: string } };
   // Premium

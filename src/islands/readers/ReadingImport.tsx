@@ -17,6 +17,8 @@ import {
   type UnmatchedRead,
 } from '../../domain/readers/reading-import.ts';
 
+import WaitingReviews from './WaitingReviews.tsx';
+
 /** How often a running import's progress is read again. */
 const POLL_MS = 2000;
 /** Problems and rows not on Shelfmark listed before "and N more". */
@@ -172,6 +174,7 @@ export default function ReadingImport({ uid }: { uid: string }) {
         file their export gives you (up to 10 MB or 20,000 books). Books already on your shelves here keep
         their shelf; importing the same file again changes nothing.
       </p>
+      <WaitingReviews uid={uid} />
       {stage.kind === 'idle' || stage.kind === 'reading' || stage.kind === 'chosen' ? (
         <div>
           <label htmlFor="reading-import-file" className="block font-semibold">
@@ -264,7 +267,7 @@ export default function ReadingImport({ uid }: { uid: string }) {
               <h3 className="font-semibold">Not on Shelfmark yet</h3>
               <p className="text-ink-muted">
                 Only you see these. When one of these books is added to Shelfmark, it goes on your shelves
-                with your rating and dates.
+                with your dates, and your rating and review wait here for you to publish them.
               </p>
               <ul className="list-disc pl-6">
                 {stage.unmatched.map((read) => (

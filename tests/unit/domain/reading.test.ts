@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  finishesOnDay,
   datesFormSchema,
   datesProblem,
   dayOf,
@@ -123,5 +124,18 @@ describe('the yearly goal', () => {
   it('the profile shows the years with a goal or a finished book, newest first', () => {
     const shown = shownYears([year(2024, null, 0), year(2025, 10, 3), year(2026, null, 2)]);
     expect(shown.map((y) => y.year)).toEqual([2026, 2025]);
+  });
+});
+
+describe('one finish of a book a day', () => {
+  it('finds the day’s finishes the shelf and journal made, not the import’s', () => {
+    const reads = [
+      { id: 'a', finishedAt: new Date('2026-12-06T09:00:00Z') },
+      { id: 'b', finishedAt: new Date('2026-12-05T23:59:00Z') },
+      { id: 'c', finishedAt: null },
+      { id: 'import_1f', finishedAt: new Date('2026-12-06T12:00:00Z') },
+    ];
+    expect(finishesOnDay(reads, '2026-12-06')).toEqual(['a']);
+    expect(finishesOnDay(reads, '2026-12-04')).toEqual([]);
   });
 });

@@ -78,7 +78,35 @@ describe('runHandlers', () => {
     error.mockRestore();
   });
 
-  it('fails the invocation after all handlers ran when a handler that asked for retries failed', async () => {
+  it('a failing handler that asked for retries is handed on alone, as it saw the change, and the invocation succeeds', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const seen: DocChange[] = [];
+    const release: Handler = {
+      name: 'release alerts',
+      retry: true,
+      run: async () => {
+        throw new Error('queue unavailable');
+      },
+    };
+    const kept: { collection: string; handler: string; after: unknown }[] = [];
+    const failed = await runHandlers(
+      'books',
+      [recording('derive', seen, { is_public: true }), release, recording('reviews', seen)],
+      change(undefined, { a: 1 }),
+      async (collection, handler, c) => {
+        kept.push({ collection, handler: handler.name, after: c.after });
+      },
+    );
+    expect(failed).toEqual(['release alerts']);
+    // Its neighbours ran once each, and the failed one is kept with what the handlers before it wrote.
+    expect(seen).toHaveLength(2);
+    expect(kept).toEqual([
+      { collection: 'books', handler: 'release alerts', after: { a: 1, is_public: true } },
+    ]);
+    error.mockRestore();
+  });
+
+  it('fails the invocation, after all ran, only when a failure could not be kept', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const seen: DocChange[] = [];
     const release: Handler = {
@@ -89,8 +117,10 @@ describe('runHandlers', () => {
       },
     };
     await expect(
-      runHandlers('books', [release, recording('reviews', seen)], change(undefined, { a: 1 })),
-    ).rejects.toThrow('queue unavailable');
+      runHandlers('books', [release, recording('reviews', seen)], change(undefined, { a: 1 }), async () => {
+        throw new Error('retry record not written');
+      }),
+    ).rejects.toThrow('retry record not written');
     expect(seen).toHaveLength(1);
     error.mockRestore();
   });

@@ -10,8 +10,12 @@ import {
   READING_IMPORT_MESSAGES,
   detectLayout,
   goodreadsCsv,
+  importDayProblem,
+  importRowSchema,
+  lastImportDay,
   problemText,
   type ExportRow,
+  type ImportRow,
 } from '../../../src/domain/readers/reading-csv.ts';
 import { parseReadingCsv } from '../../../src/lib/reading-csv-file.ts';
 
@@ -89,6 +93,23 @@ describe('reading a Goodreads export', () => {
       'Row 3: the Date Read “2020/13/45” is not a date (YYYY/MM/DD).',
       'Row 4: it has no title.',
       'Row 5: the My Rating “9” is not a rating from 0 to 5.',
+    ]);
+  });
+
+  it('refuses dates after today and before the year 1000, by row', () => {
+    const parsed = parseReadingCsv(
+      goodreads(
+        '1,Far Future,An Author,,,,,4,,,,,,,2999/01/01,,,,read,,,,1,0',
+        '2,Long Ago,An Author,,,,,4,,,,,,,0999/12/31,,,,read,,,,1,0',
+        '3,Leap Day,An Author,,,,,4,,,,,,,2024/02/29,,,,read,,,,1,0',
+      ),
+    );
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.rows.map((row) => row.finished_on)).toEqual(['2024-02-29']);
+    expect(parsed.problems.map(problemText)).toEqual([
+      'Row 2: the Date Read “2999/01/01” is after today.',
+      'Row 3: the Date Read “0999/12/31” is before the year 1000.',
     ]);
   });
 
@@ -236,5 +257,50 @@ describe('"Export my reading" in Goodreads’ layout', () => {
       rating: null,
       isbn13: null,
     });
+  });
+});
+
+describe('a row’s dates on the server', () => {
+  const now = Date.parse('2026-12-06T12:00:00Z');
+  const row = (fields: Partial<ImportRow>): ImportRow => ({
+    row: 7,
+    title: 'Dated',
+    author: '',
+    isbn13: null,
+    shelf: 'read',
+    custom_shelves: [],
+    rating: null,
+    review: '',
+    started_on: null,
+    finished_on: null,
+    added_on: null,
+    ...fields,
+  });
+
+  it('takes only days the calendar has, from the year 1000 to today, and nothing rolls over', () => {
+    expect(importDayProblem('2026-12-06', now)).toBeNull();
+    expect(importDayProblem('2024-02-29', now)).toBeNull();
+    expect(importDayProblem('1000-01-01', now)).toBeNull();
+    expect(importDayProblem('2026-13-01', now)).toBe('is not a real calendar day');
+    expect(importDayProblem('2026-02-31', now)).toBe('is not a real calendar day');
+    expect(importDayProblem('2025-02-29', now)).toBe('is not a real calendar day');
+    expect(importDayProblem('0999-12-31', now)).toBe('is before the year 1000');
+    expect(importDayProblem('2026-12-08', now)).toBe('is after today');
+  });
+
+  it('counts as today the day where it has begun first, so no reader’s today is refused', () => {
+    // 12:00 UTC on 6 December is already 7 December at UTC+14.
+    expect(lastImportDay(now)).toBe('2026-12-07');
+    expect(importDayProblem('2026-12-07', now)).toBeNull();
+  });
+
+  it('names the row and the field of a refused date', () => {
+    const parsed = importRowSchema.safeParse(row({ finished_on: '2026-02-31', added_on: '2026-13-01' }));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([
+      'Row 7: the finish date 2026-02-31 is not a real calendar day.',
+      'Row 7: the date added 2026-13-01 is not a real calendar day.',
+    ]);
+    expect(importRowSchema.safeParse(row({ finished_on: '2020-05-17' })).success).toBe(true);
   });
 });

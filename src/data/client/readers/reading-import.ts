@@ -8,11 +8,16 @@
 import { collection, doc, getDoc, getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
 import type { ImportRow } from '../../../domain/readers/reading-csv.ts';
 import {
+  IMPORT_PENDING_REVIEWS,
   READING_IMPORTS,
   UNMATCHED_READS,
+  importPendingReviewSchema,
   readingImportSchema,
   unmatchedReadSchema,
   type AddReadingImportRowsResponse,
+  type ImportPendingReview,
+  type SettleImportedReviewsRequest,
+  type SettleImportedReviewsResponse,
   type ReadingImport,
   type StartReadingImportRequest,
   type StartReadingImportResponse,
@@ -61,4 +66,24 @@ export async function getUnmatchedReads(uid: string, max: number): Promise<Unmat
     query(collection(db(), UNMATCHED_READS), where('user_id', '==', uid), limit(max)),
   );
   return parseDocs(unmatchedReadSchema, snapshot.docs);
+}
+
+/** Up to `max` of `uid`'s imported ratings and reviews that wait for their word. */
+export async function getWaitingReviews(uid: string, max: number): Promise<ImportPendingReview[]> {
+  const snapshot = await getDocs(
+    query(
+      collection(db(), IMPORT_PENDING_REVIEWS),
+      where('user_id', '==', uid),
+      where('status', '==', 'waiting'),
+      limit(max),
+    ),
+  );
+  return parseDocs(importPendingReviewSchema, snapshot.docs);
+}
+
+/** Publishes the waiting ratings and reviews (a share of them per call), or keeps them private. */
+export function settleImportedReviews(
+  action: SettleImportedReviewsRequest['action'],
+): Promise<CallOutcome<SettleImportedReviewsResponse>> {
+  return callFunction('settleImportedReviews', { action });
 }
