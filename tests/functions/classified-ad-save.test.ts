@@ -4,12 +4,16 @@
 // member, a pending or unverified seller and a visitor are refused; forged fields
 // are ignored; bad input is refused with the form's message and nothing written;
 // only an admin switches is_active and is_featured, alone or with an edit; no save
-// writes or clears the moderation flag. Every test works in members of its own,
-// so nothing here empties the shared project.
+// writes or clears the moderation flag; an admin's switch leaves an entry in the
+// admins' audit log, and an ad switched off leaves the marketplace and its page.
+// Every test works in members of its own, so nothing here empties the shared project.
 import { describe, expect, it } from 'vitest';
 import { CLASSIFIED_MESSAGES } from '../../src/domain/market/classified-ad';
 import { ITEM_MESSAGES, type SaveItemResponse } from '../../src/domain/items/item-save';
-import { adminDb } from './emulator';
+import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin/admin-users';
+import { MARKET_COLLECTION, marketEntryId } from '../../src/domain/market/market-entry';
+import { getPublicAd } from '../../src/data/server/market/classified-ads';
+import { adminDb, eventually } from './emulator';
 import { callAs, makeMember, type Member } from './profile-members';
 
 const db = adminDb();
@@ -233,4 +237,73 @@ describe('deleteClassifiedAd', () => {
     expect((await adDoc(second).get()).exists).toBe(false);
     expect(await contactOf(second)).toBeUndefined();
   });
+});
+
+describe("the admin's Active switch of an ad", () => {
+  /** The audit entries about ad `id`. */
+  const auditOf = async (id: string) =>
+    (await db.collection(ADMIN_AUDIT_COLLECTION).where('after.item_id', '==', id).get()).docs.map((doc) =>
+      doc.data(),
+    );
+  const entry = (id: string) => db.collection(MARKET_COLLECTION).doc(marketEntryId('classified_ads', id));
+  const listed = (id: string, expected: boolean) =>
+    eventually(
+      async () => (await entry(id).get()).exists,
+      (exists) => exists === expected,
+      60_000,
+    );
+
+  it('the seller, another member, a self-styled Admin profile and a visitor cannot switch it: nothing changes and nothing is recorded', async () => {
+    const seller = await makeMember();
+    const other = await makeMember();
+    const selfStyled = await makeMember({ profile: { role: 'Admin' } });
+    const id = await storedAd(seller.uid);
+    for (const actor of [seller, other, selfStyled])
+      expect((await save(actor, { adId: id, admin: { is_active: false } })).error).toMatchObject({
+        status: 'PERMISSION_DENIED',
+        message: ITEM_MESSAGES.notAllowed,
+      });
+    expect((await save(undefined, { adId: id, admin: { is_active: false } })).error?.status).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect((await adDoc(id).get()).get('is_active')).toBe(true);
+    expect(await auditOf(id)).toEqual([]);
+  });
+
+  it('an admin switches an ad off and on: each change is in the audit log, the ad leaves the marketplace and its page, then comes back', async () => {
+    const seller = await makeMember();
+    const admin = await makeMember({ admin: true });
+    const id = await storedAd(seller.uid);
+    await listed(id, true);
+
+    expect((await save(admin, { adId: id, admin: { is_active: false } })).error).toBeUndefined();
+    expect((await adDoc(id).get()).data()).toMatchObject({ is_active: false, title: 'Stored shelf' });
+    expect(await auditOf(id)).toEqual([
+      expect.objectContaining({
+        actor_uid: admin.uid,
+        action: 'set-item-switches',
+        target_uid: seller.uid,
+        before: { is_active: true },
+        after: { is_active: false, item_kind: 'ad', item_id: id, item_title: 'Stored shelf' },
+      }),
+    ]);
+    await listed(id, false);
+    expect(await getPublicAd(id, db)).toBeNull();
+
+    // The same value again changes nothing and records nothing.
+    expect((await save(admin, { adId: id, admin: { is_active: false } })).error).toBeUndefined();
+    expect(await auditOf(id)).toHaveLength(1);
+
+    expect((await save(admin, { adId: id, admin: { is_active: true } })).error).toBeUndefined();
+    const entries = await auditOf(id);
+    expect(entries).toHaveLength(2);
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        before: { is_active: false },
+        after: expect.objectContaining({ is_active: true }),
+      }),
+    );
+    await listed(id, true);
+    expect((await getPublicAd(id, db))?.ad.id).toBe(id);
+  }, 150_000);
 });

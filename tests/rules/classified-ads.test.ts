@@ -11,6 +11,8 @@ import {
   getDoc,
   getDocs,
   increment,
+  limit,
+  orderBy,
   query,
   serverTimestamp,
   setDoc,
@@ -105,6 +107,13 @@ describe('classified_ads reads', () => {
     ).toBe(2);
     expect((await expectAllowed(getDocs(adsAs('admin')))).size).toBe(3);
   });
+  it("an admin lists every ad newest first (the dashboard's Classified Ads); the seller and other members cannot", async () => {
+    const newest = (actor: 'admin' | 'owner' | 'other') =>
+      getDocs(query(adsAs(actor), orderBy('created_at', 'desc'), limit(20)));
+    expect((await expectAllowed(newest('admin'))).size).toBe(3);
+    await expectDenied(newest('owner'));
+    await expectDenied(newest('other'));
+  });
 });
 
 describe('classified_ads writes: none from any client (the ad functions write)', () => {
@@ -119,6 +128,9 @@ describe('classified_ads writes: none from any client (the ad functions write)',
         updateDoc(adAs(actor, 'active-ad'), { title: 'Edited directly', updated_at: serverTimestamp() }),
       );
       await expectDenied(updateDoc(adAs(actor, 'active-ad'), { is_featured: true }));
+      // Switching an ad off or on is the saveClassifiedAd function's, for admins, with its audit entry.
+      await expectDenied(updateDoc(adAs(actor, 'active-ad'), { is_active: false }));
+      await expectDenied(updateDoc(adAs(actor, 'inactive-ad'), { is_active: true }));
       await expectDenied(updateDoc(adAs(actor, 'active-ad'), { views_count: increment(1) }));
     });
     it(`${actorLabel[actor]} cannot delete an ad`, async () => {

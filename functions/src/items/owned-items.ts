@@ -1,8 +1,10 @@
 // Saving and deleting an item a member owns (a book, a product/service, a
 // classified ad) from its own editor, in one transaction each: who may write (the
 // owner while verified, approved and active, or an admin), the admin-only
-// fields, the image, the plan limit on creation, then the write. Any refusal
-// throws before a write, so a refused save writes nothing. The moderation flag
+// fields, the image, the plan limit on creation, then the write (with an entry
+// in the admins' audit log when an admin changes a switch, is_active or
+// is_featured). Any refusal throws before a write, so a refused save writes
+// nothing. The moderation flag
 // (moderation_hidden) is never among the fields a save writes: only the
 // adminModeration function sets and clears it, and an owner's edit cannot undo
 // it. saveBook, saveProductService and saveClassifiedAd are thin callables over
@@ -26,6 +28,7 @@ import { db, millisOf } from '../shared/firestore';
 import { removeUploadFolder } from '../media/media';
 import { assertWithinPlanLimit } from './plan-limit';
 import type { BookOwner } from '../books/book-derived';
+import { auditInTransaction, changedFields } from '../admin/audit';
 
 /** Who is calling. */
 export interface ItemCaller {
@@ -87,6 +90,44 @@ export interface ItemSaved {
   created: boolean;
   /** An upload folder the save stopped using, to remove after the commit. */
   oldUpload: string | null;
+}
+
+/** The audit log's name of each kind's item (as the moderation entries name them). */
+const AUDITED_KIND: Record<ItemKind['collection'], string> = {
+  books: 'book',
+  products_services: 'product',
+  classified_ads: 'ad',
+};
+
+/**
+ * Records an admin's change of an item's switches (is_active, is_featured) in
+ * the admins' audit log, in the save's transaction: action 'set-item-switches',
+ * the owner as target, the switches that changed before and after, and which
+ * item. A save that changes no switch records nothing.
+ */
+function auditSwitches(
+  tx: FirebaseFirestore.Transaction,
+  firestore: Firestore,
+  item: ItemKind,
+  actorUid: string,
+  existing: DocumentSnapshot,
+  switches: NonNullable<ItemSave['admin']>,
+): void {
+  const stored = Object.fromEntries(Object.keys(switches).map((key) => [key, existing.get(key) ?? null]));
+  const { before, after } = changedFields(stored, switches);
+  if (Object.keys(after).length === 0) return;
+  auditInTransaction(tx, firestore, {
+    actorUid,
+    action: 'set-item-switches',
+    targetUid: String(existing.get('user_id')),
+    before,
+    after: {
+      ...after,
+      item_kind: AUDITED_KIND[item.collection],
+      item_id: existing.id,
+      item_title: String(existing.get('title') ?? ''),
+    },
+  });
 }
 
 /** Every editable field with null for an absent optional one, so a save replaces the fields the editor cleared. */
@@ -202,6 +243,7 @@ export async function saveOwnedItem(
       item.check({ ...merged, created_at: createdAt, updated_at: now.toDate() });
       tx.update(existing.ref, next);
       writeSidecar(tx, item, existing.ref, beside);
+      if (adminFields && save.admin) auditSwitches(tx, firestore, item, caller.uid, existing, save.admin);
       return {
         id: existing.id,
         updatedAt: now.toDate(),

@@ -28,6 +28,21 @@ export const AD_FEATURED_TEXT = {
   failed: 'Failed to update classified ad.',
 };
 
+/**
+ * The admin's Active switch of an ad (the dashboard's Classified Ads): an ad
+ * switched off leaves the marketplace, search and its page for everyone but its
+ * seller and admins.
+ */
+export const AD_ACTIVE_TEXT = {
+  label: 'Active',
+  hint: 'Off hides the ad from the marketplace, search and its page; its seller still sees it.',
+  saving: 'Saving…',
+  on: (title: string) => `“${title}” is active again: it is back in the marketplace.`,
+  off: (title: string) =>
+    `“${title}” is switched off: it is hidden from the marketplace, search and its page.`,
+  failed: 'Failed to update classified ad.',
+};
+
 /** The price line of an ad: 'Free', '£85.00' or 'Contact for Pricing'. */
 export function adPriceText(ad: Pick<ClassifiedAd, 'price' | 'currency'>): string {
   return listingPriceText(ad);

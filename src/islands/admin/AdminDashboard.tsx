@@ -4,6 +4,7 @@ import { captureConsole } from '../../lib/console-log-buffer.ts';
 import type { DashboardCounts } from '../../data/client/admin/admin-users.ts';
 import { useAsync } from '../ui/use-async.ts';
 import AuditLog from './AuditLog.tsx';
+import ClassifiedAds from './ClassifiedAds.tsx';
 import ServerFailures from './ServerFailures.tsx';
 import ConsoleLogs from './ConsoleLogs.tsx';
 import ContentEditors from './ContentEditors.tsx';
@@ -106,6 +107,7 @@ export default function AdminDashboard() {
       content: <UserManagement selfUid={account.uid} onChanged={changed} />,
     },
     { value: 'books', label: 'Book Management', content: <FeaturedBooks /> },
+    { value: 'ads', label: 'Classified Ads', content: <ClassifiedAds /> },
     { value: 'profiles', label: 'Featured Profiles', content: <FeaturedProfiles /> },
     { value: 'settings', label: 'Site Settings', content: <SiteSettings selfUid={account.uid} /> },
     { value: 'content', label: 'Pages & Legal', content: <ContentEditors /> },

@@ -11,14 +11,20 @@ interface SwitchProps {
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   disabled?: boolean;
+  /** Ids of the texts that describe the switch (a hint, an error). */
+  describedBy?: string;
+  /** True while the change it made is being saved. */
+  busy?: boolean;
 }
 
-export default function Switch({ id, checked, onCheckedChange, disabled }: SwitchProps) {
+export default function Switch({ id, checked, onCheckedChange, disabled, describedBy, busy }: SwitchProps) {
   return (
     <RadixSwitch.Root
       id={id}
       checked={checked}
       disabled={disabled}
+      aria-describedby={describedBy}
+      aria-busy={busy || undefined}
       onCheckedChange={onCheckedChange}
       className="relative h-6 w-11 shrink-0 rounded-full bg-line disabled:opacity-60 data-[state=checked]:bg-accent"
     >
