@@ -15,6 +15,8 @@ const data = vi.hoisted(() => ({
   getImport: vi.fn(),
   getLatestImport: vi.fn(),
   getUnmatchedReads: vi.fn(),
+  getWaitingReviews: vi.fn(async () => []),
+  settleImportedReviews: vi.fn(),
 }));
 vi.mock('../../../../src/data/client/readers/reading-import.ts', () => data);
 const { default: ReadingImport } = await import('../../../../src/islands/readers/ReadingImport');
