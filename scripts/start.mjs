@@ -82,8 +82,8 @@ async function main() {
     await mustSucceed('seed', runToEnd(bin('tsx'), ['scripts/seed/main.ts'], { cwd: ROOT, env }));
   } else {
     // Data saved by an older version lacks the books' visibility fields and the
-    // books' and market entries' publication keys and the books' match keys, and the
-    // listings and the reading import query them:
+    // books' and market entries' publication keys, the books' match keys and the ISBN
+    // claims, and the listings, the reading import and the book saves use them:
     // bring it up to date (writes only differences).
     step('Bringing the saved data up to date');
     await mustSucceed(
@@ -97,6 +97,10 @@ async function main() {
     await mustSucceed(
       'match key backfill',
       runToEnd(bin('tsx'), ['scripts/backfill-match-keys.ts'], { cwd: ROOT, env }),
+    );
+    await mustSucceed(
+      'ISBN claim backfill',
+      runToEnd(bin('tsx'), ['scripts/backfill-isbn-claims.ts'], { cwd: ROOT, env }),
     );
   }
 

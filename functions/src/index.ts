@@ -106,6 +106,8 @@ const loaders: Loaders = {
     (require('./admin/moderation') as typeof import('./admin/moderation')).adminModeration,
   adminHeldReviews: () =>
     (require('./admin/held-reviews') as typeof import('./admin/held-reviews')).adminHeldReviews,
+  adminIsbnClaims: () =>
+    (require('./admin/isbn-claims') as typeof import('./admin/isbn-claims')).adminIsbnClaims,
   adminSiteSettings: () =>
     (require('./admin/site-settings') as typeof import('./admin/site-settings')).adminSiteSettings,
   adminContent: () => (require('./admin/content') as typeof import('./admin/content')).adminContent,

@@ -4,6 +4,7 @@ import { type ListingSource, listingFieldsOf } from '../../src/domain/books/book
 import { bookVisibilityFields, isOwnerPublic } from '../../src/domain/shared/visibility.ts';
 import { type BookCategory, GENRE_CATALOGUE } from '../../src/domain/books/genres.ts';
 import { PLAN_LIMITS } from '../../src/domain/items/plan-limits.ts';
+import { missingClaims } from '../../src/domain/books/isbn-claim.ts';
 import { profileSlug } from '../../src/domain/shared/slug.ts';
 import { catalogueFieldsFor } from './catalogue.ts';
 import { type SeedContext, type SeedDoc, dateAfter, streamFor } from './context.ts';
@@ -236,4 +237,20 @@ export function generateBooks(ctx: SeedContext, members: readonly Member[]): See
     }
   }
   return books;
+}
+
+/**
+ * The ISBN claims of the demo books (src/domain/books/isbn-claim.ts), as the book
+ * saves would have taken them: one per ISBN, held by the oldest book carrying it.
+ */
+export function isbnClaimDocs(books: readonly SeedBook[]): SeedDoc[] {
+  const claims = missingClaims(
+    books.map((book) => ({
+      id: book.id,
+      user_id: book.userId,
+      isbn: typeof book.doc.data.isbn === 'string' ? book.doc.data.isbn : null,
+      created_at: book.createdAt,
+    })),
+  );
+  return claims.map(({ id, ...data }) => ({ collection: 'isbn_claims', id, data: { ...data } }));
 }

@@ -3,7 +3,7 @@
 import { REFERENCE_DATE, type SeedDoc, type SeedUser, createContext } from './context.ts';
 import { generateAuthorUpdates } from './author-updates.ts';
 import { profilePrivateDocs } from './billing.ts';
-import { generateBooks } from './books.ts';
+import { generateBooks, isbnClaimDocs } from './books.ts';
 import { followerCountOf, generateFollows } from './follows.ts';
 import { generateBlogPosts, generateNewsletters } from './editorial.ts';
 import { generateClassifiedAds, generateProductsServices } from './marketplace.ts';
@@ -89,6 +89,8 @@ export function generate(options: GenerateOptions): SeedData {
   const docs: SeedDoc[] = [
     ...profiles,
     ...books.map((b) => b.doc),
+    // The ISBN claims the book saves would have taken (the oldest book keeps a shared ISBN).
+    ...isbnClaimDocs(books),
     ...reviews,
     ...held,
     ...shelves,

@@ -5,6 +5,7 @@ import { advertisementBannerSchema } from '../../src/domain/home/advertisement-b
 import { BILLING_DOC, billingRecordSchema, planOf } from '../../src/domain/billing/billing.ts';
 import { blogPostSchema } from '../../src/domain/editorial/blog-post.ts';
 import { bookSchema } from '../../src/domain/books/book.ts';
+import { isbnClaimSchema } from '../../src/domain/books/isbn-claim.ts';
 import {
   type ListingSource,
   listingFieldsOf,
@@ -78,6 +79,7 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   // A report's schema has no id field either: the id is reportId's hash.
   reports: reportSchema.extend({ id: idSchema }),
   author_updates: authorUpdateSchema,
+  isbn_claims: isbnClaimSchema,
 };
 
 /** Parses each document with its collection's schema and returns the write data (defaults applied); throws on the first invalid one. */
@@ -234,6 +236,19 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
       problems.push(`featured_books/${doc.id}: not an active book`);
     if (doc.id !== String(doc.data.position))
       problems.push(`featured_books/${doc.id}: id is not its position`);
+  }
+  // An ISBN names one book: each book carrying one holds its claim, and each claim names such a book.
+  const claims = new Map(of('isbn_claims').map((d) => [d.id, d.data]));
+  for (const [id, book] of books) {
+    if (typeof book.isbn !== 'string') continue;
+    const claim = claims.get(book.isbn);
+    if (claim?.book_id !== id)
+      problems.push(`books/${id}: ISBN ${book.isbn} is claimed by ${String(claim?.book_id ?? 'no book')}`);
+  }
+  for (const [isbn, claim] of claims) {
+    const book = books.get(String(claim.book_id));
+    if (book?.isbn !== isbn || book.user_id !== claim.user_id)
+      problems.push(`isbn_claims/${isbn}: book ${String(claim.book_id)} does not carry it`);
   }
   if (problems.length > 0) throw new Error(`Seed data is inconsistent:\n  ${problems.join('\n  ')}`);
 }

@@ -28,6 +28,7 @@ import { throttleRef } from './throttle';
 import { removeMemberReviews } from '../readers/save-review';
 import { removeMemberShelves } from '../readers/set-shelf';
 import { removeMemberImports } from '../readers/reading-import';
+import { heldClaimRefs } from '../books/isbn-claims';
 
 /** account_deletions/{uid}: one job per deleted account (src/domain/accounts/account-deletion.ts). Admin SDK only. */
 export const ACCOUNT_DELETIONS = 'account_deletions';
@@ -63,14 +64,20 @@ async function deleteAll(firestore: Firestore, query: Query): Promise<void> {
  * Deletes the member's books a page at a time. Before each page goes, the
  * featured_books slots showing one of its books are noted in the job, in the
  * same batch as the deletion, so the last step still knows them after the books
- * are gone (and a crash between the two cannot lose them).
+ * are gone (and a crash between the two cannot lose them). The ISBN claims the
+ * books hold are released in the same batch.
  */
 async function deleteBooks({ firestore, uid }: DeletionContext): Promise<void> {
   const books = firestore.collection('books').where('user_id', '==', uid);
   for (;;) {
-    const page = await books.select().limit(PAGE_SIZE).get();
+    const page = await books.select('isbn').limit(PAGE_SIZE).get();
     if (page.empty) return;
     const ids = page.docs.map((doc) => doc.id);
+    // The ISBNs the books hold go free with them (a claim of another book stays).
+    const claims = await heldClaimRefs(
+      firestore,
+      page.docs.map((doc) => ({ id: doc.id, isbn: doc.get('isbn') })),
+    );
     const featured = await Promise.all(
       chunk(ids, MAX_IN_VALUES).map((part) =>
         firestore.collection('featured_books').where('book_id', 'in', part).get(),
@@ -83,6 +90,7 @@ async function deleteBooks({ firestore, uid }: DeletionContext): Promise<void> {
     if (featuredIds.length > 0)
       batch.update(jobRef(firestore, uid), { featured_book_ids: FieldValue.arrayUnion(...featuredIds) });
     page.docs.forEach((doc) => batch.delete(doc.ref));
+    claims.forEach((ref) => batch.delete(ref));
     await batch.commit();
   }
 }

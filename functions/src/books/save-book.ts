@@ -3,7 +3,7 @@
 // slots. Both go through owned-items.ts (owner or admin, plan limit on create).
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { bookWriteSchema } from '../../../src/domain/books/book';
 import { seriesIssue } from '../../../src/domain/books/catalogue';
 import { saveBookRequestSchema, type SaveItemResponse } from '../../../src/domain/items/item-save';
@@ -11,6 +11,7 @@ import { describeIssue } from '../../../src/domain/members/profile-save';
 import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { staleDerivedFields } from './book-derived';
+import { claimIsbnsInTransaction, releaseClaimsInTransaction } from './isbn-claims';
 import {
   deleteItemCallable,
   itemCaller,
@@ -18,6 +19,11 @@ import {
   saveOwnedItem,
   type ItemKind,
 } from '../items/owned-items';
+
+/** A book's stored ISBN-13, or null (the book as stored, or null when there is none yet). */
+function isbnOf(book: Record<string, unknown> | null): string | null {
+  return typeof book?.isbn === 'string' && book.isbn !== '' ? book.isbn : null;
+}
 
 /** How books are stored. */
 export const BOOK_ITEM: ItemKind = {
@@ -34,10 +40,20 @@ export const BOOK_ITEM: ItemKind = {
     if (series) throw new HttpsError('invalid-argument', `Series number: ${series}`);
   },
   ownerDerived: staleDerivedFields,
-  async onDelete(tx: Transaction, firestore: Firestore, id: string) {
-    // A deleted book leaves the home page's featured slots in the same transaction.
+  // An ISBN names one book: the save takes the new ISBN's claim (refused when another
+  // book holds it) and releases the old one, in the same transaction.
+  onSave: (tx, firestore, { id, ownerUid, before, after }) =>
+    claimIsbnsInTransaction(tx, firestore, [
+      { bookId: id, userId: ownerUid, before: isbnOf(before), after: isbnOf(after) },
+    ]),
+  async onDelete(tx: Transaction, firestore: Firestore, id: string, existing: DocumentSnapshot) {
+    // A deleted book leaves the home page's featured slots and its ISBN's claim in the same transaction.
     const slots = await tx.get(firestore.collection('featured_books').where('book_id', '==', id));
-    return () => slots.docs.forEach((slot) => tx.delete(slot.ref));
+    const claims = await releaseClaimsInTransaction(tx, firestore, [{ id, isbn: existing.get('isbn') }]);
+    return () => {
+      slots.docs.forEach((slot) => tx.delete(slot.ref));
+      claims();
+    };
   },
 };
 
@@ -46,7 +62,8 @@ export const BOOK_ITEM: ItemKind = {
  * saveItemResponseSchema. Errors: unauthenticated; invalid-argument ('<field>:
  * <message>'); permission-denied (not the owner or an admin, an owner not
  * verified, approved and active, admin fields from a member); not-found;
- * resource-exhausted (LIMIT_MESSAGES.books).
+ * resource-exhausted (LIMIT_MESSAGES.books); already-exists (ISBN_MESSAGES.taken:
+ * another book on the site holds the ISBN, isbn-claims.ts).
  */
 export const saveBook = guardedCall(
   'session',

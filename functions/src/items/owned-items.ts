@@ -70,8 +70,29 @@ export interface ItemKind {
    * with the save so the collection's trigger finds nothing left to write back.
    */
   ownerDerived?(id: string, item: Record<string, unknown>, owner: BookOwner): Record<string, unknown>;
-  /** Deletes what points at a deleted item (featured slots), inside the transaction: reads first, then returns the writes to do. */
-  onDelete?(tx: FirebaseFirestore.Transaction, firestore: Firestore, id: string): Promise<() => void>;
+  /**
+   * Keeps what other documents say of the saved item (a book's ISBN claim), inside
+   * the transaction, on every save that sends fields: reads first and may refuse,
+   * then returns the writes to do. `before` is the stored item (null when new),
+   * `after` the item as it will be stored.
+   */
+  onSave?(
+    tx: FirebaseFirestore.Transaction,
+    firestore: Firestore,
+    save: {
+      id: string;
+      ownerUid: string;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown>;
+    },
+  ): Promise<() => void>;
+  /** Deletes what points at a deleted item (featured slots, a book's ISBN claim), inside the transaction: reads first, then returns the writes to do. */
+  onDelete?(
+    tx: FirebaseFirestore.Transaction,
+    firestore: Firestore,
+    id: string,
+    existing: DocumentSnapshot,
+  ): Promise<() => void>;
 }
 
 /** A save request, already validated with the kind's request schema. */
@@ -218,17 +239,6 @@ export async function saveOwnedItem(
     if (verdict === 'not-an-upload')
       throw new HttpsError('invalid-argument', 'Image: use an image you uploaded or an https:// address.');
 
-    if (!existing && item.limit !== null) {
-      const subscription = (profile.get('subscription_status') ?? 'free') as SubscriptionStatus;
-      await assertWithinPlanLimit(tx, firestore, {
-        kind: item.limit,
-        uid: ownerUid,
-        subscription,
-        removing: 0,
-        adding: 1,
-      });
-    }
-
     const fields = sent ? withNulls(item.derive ? item.derive(sent) : sent) : {};
     const now = Timestamp.fromMillis(nextUpdatedAt(Date.now(), millisOf(existing?.get('updated_at'))));
     if (existing) {
@@ -241,9 +251,19 @@ export async function saveOwnedItem(
       const merged: Record<string, unknown> = { ...existing.data(), ...next };
       const createdAt = merged.created_at instanceof Timestamp ? merged.created_at.toDate() : now.toDate();
       item.check({ ...merged, created_at: createdAt, updated_at: now.toDate() });
+      const related =
+        sent && item.onSave
+          ? await item.onSave(tx, firestore, {
+              id: existing.id,
+              ownerUid,
+              before: existing.data() ?? {},
+              after: merged,
+            })
+          : () => undefined;
       tx.update(existing.ref, next);
       writeSidecar(tx, item, existing.ref, beside);
       if (adminFields && save.admin) auditSwitches(tx, firestore, item, caller.uid, existing, save.admin);
+      related();
       return {
         id: existing.id,
         updatedAt: now.toDate(),
@@ -269,8 +289,23 @@ export async function saveOwnedItem(
       ...item.ownerDerived?.(ref.id, fresh, { uid: ownerUid, profile: profile.data() }),
     };
     item.check({ ...created, created_at: now.toDate(), updated_at: now.toDate() });
+    const related = item.onSave
+      ? await item.onSave(tx, firestore, { id: ref.id, ownerUid, before: null, after: created })
+      : () => undefined;
+    // Last of the reads: the plan limit's check also takes its lock (a write).
+    if (item.limit !== null) {
+      const subscription = (profile.get('subscription_status') ?? 'free') as SubscriptionStatus;
+      await assertWithinPlanLimit(tx, firestore, {
+        kind: item.limit,
+        uid: ownerUid,
+        subscription,
+        removing: 0,
+        adding: 1,
+      });
+    }
     tx.create(ref, created);
     writeSidecar(tx, item, ref, beside);
+    related();
     return { id: ref.id, updatedAt: now.toDate(), created: true, oldUpload: null };
   });
 }
@@ -291,7 +326,7 @@ export async function deleteOwnedItem(
       throw new HttpsError('permission-denied', ITEM_MESSAGES.notAllowed);
     const profile = await tx.get(firestore.collection('profiles').doc(ownerUid));
     if (!caller.admin) assertMayWrite(caller, ownerUid, profile);
-    const extra = item.onDelete ? await item.onDelete(tx, firestore, id) : () => undefined;
+    const extra = item.onDelete ? await item.onDelete(tx, firestore, id, existing) : () => undefined;
     tx.delete(existing.ref);
     if (item.sidecar) tx.delete(existing.ref.collection(item.sidecar.collection).doc(item.sidecar.doc));
     extra();

@@ -30,6 +30,7 @@ import { planPageSlugChange } from '../accounts/page-slug';
 import { assertWithinPlanLimit } from '../items/plan-limit';
 import { removeUploadFolder } from '../media/media';
 import { staleDerivedFields } from '../books/book-derived';
+import { claimIsbnsInTransaction } from '../books/isbn-claims';
 import { wantedFields } from './profile-directory-fields';
 import { sameDirectoryFields } from '../../../src/domain/members/directory';
 
@@ -193,6 +194,37 @@ async function saveInTransaction(
       ),
     );
 
+    // An ISBN names one book: the books' claims are taken and released with the save
+    // (a book whose ISBN another book holds is refused, naming it).
+    const newRefs = create.map(() => firestore.collection('books').doc());
+    const isbn = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+    const claims = await claimIsbnsInTransaction(
+      tx,
+      firestore,
+      [
+        ...create.map((form, i) => ({
+          bookId: newRefs[i]!.id,
+          userId: uid,
+          before: null,
+          after: isbn(form.isbn),
+        })),
+        ...update.map(({ id, changes: bookChanges }, i) => ({
+          bookId: id,
+          userId: uid,
+          before: isbn(books[i]?.get('isbn')),
+          after: isbn(bookChanges.isbn === undefined ? books[i]?.get('isbn') : bookChanges.isbn),
+        })),
+        ...remove.map((id, i) => ({
+          bookId: id,
+          userId: uid,
+          before: isbn(books[update.length + i]?.get('isbn')),
+          after: null,
+        })),
+      ],
+      (index) => (index < create.length ? `New book ${index + 1}` : `Book ${index - create.length + 1}`),
+    );
+
+    // Last of the reads: the plan limit's check also takes its lock (a write).
     const subscription = (stored.subscription_status ?? 'free') as SubscriptionStatus;
     await assertWithinPlanLimit(tx, firestore, {
       kind: 'books',
@@ -226,8 +258,8 @@ async function saveInTransaction(
       bookWriteSchema.parse({ ...book, created_at: now.toDate(), updated_at: now.toDate() });
       return book;
     });
-    const createdIds = newBooks.map((book) => {
-      const ref = firestore.collection('books').doc();
+    const createdIds = newBooks.map((book, i) => {
+      const ref = newRefs[i]!;
       tx.create(ref, book);
       return ref.id;
     });
@@ -238,6 +270,7 @@ async function saveInTransaction(
     });
     remove.forEach((id) => tx.delete(firestore.collection('books').doc(id)));
     featuredSlots.forEach((slots) => slots.docs.forEach((slot) => tx.delete(slot.ref)));
+    claims();
     if (slugChange?.changed) slugChange.write(tx);
     // A demotion or deactivation ends the member's sessions in the same commit.
     const endSessions = changeEndsSessions(stored, changes);
@@ -307,7 +340,8 @@ async function afterCommit(uid: string, committed: Committed): Promise<void> {
  * admin, an owner not verified, approved and active, admin fields from a
  * non-admin, another member's book); not-found (no such profile or book);
  * aborted (SAVE_PROFILE_MESSAGES.conflict: saved by someone else since
- * expectedUpdatedAt); already-exists (SAVE_PROFILE_MESSAGES.slugTaken);
+ * expectedUpdatedAt); already-exists (SAVE_PROFILE_MESSAGES.slugTaken, or
+ * 'Book 2, ISBN: ' + ISBN_MESSAGES.taken when another book holds a book's ISBN);
  * resource-exhausted (LIMIT_MESSAGES.books).
  */
 export const saveProfile = guardedCall(

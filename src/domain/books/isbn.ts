@@ -12,6 +12,8 @@ export const ISBN_MESSAGES = {
   characters: 'An ISBN holds only digits, hyphens and spaces (and an X as an ISBN-10’s last digit).',
   prefix: 'An ISBN-13 begins with 978 or 979.',
   checkDigit: 'This ISBN’s check digit is wrong.',
+  /** Another book on the site holds the ISBN's claim (isbn-claim.ts): said by saveBook and shown at the field. */
+  taken: 'This ISBN is already used by another book on Shelfmark.',
 } as const;
 
 /** A parsed ISBN: its ISBN-13, or why it was refused. */

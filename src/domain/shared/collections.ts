@@ -36,6 +36,8 @@ export const COLLECTIONS = {
   reports: 'reports',
   /** Authors' updates to their followers (author-update.ts), written by the update functions and the seed. */
   authorUpdates: 'author_updates',
+  /** Which book each ISBN names (isbn-claim.ts), written by the book saves and deletes, adminIsbnClaims, the backfill and the seed. */
+  isbnClaims: 'isbn_claims',
 } as const;
 
 /** One of the collection names above. */

@@ -13,6 +13,7 @@ import FeaturedProfiles from './FeaturedProfiles.tsx';
 import PublishStatus from './PublishStatus.tsx';
 import ReportsQueue from './ReportsQueue.tsx';
 import HeldReviews from './HeldReviews.tsx';
+import IsbnClaims from './IsbnClaims.tsx';
 import SiteSettings from './SiteSettings.tsx';
 import UserManagement from './UserManagement.tsx';
 
@@ -106,7 +107,16 @@ export default function AdminDashboard() {
       label: 'User Management',
       content: <UserManagement selfUid={account.uid} onChanged={changed} />,
     },
-    { value: 'books', label: 'Book Management', content: <FeaturedBooks /> },
+    {
+      value: 'books',
+      label: 'Book Management',
+      content: (
+        <>
+          <FeaturedBooks />
+          <IsbnClaims />
+        </>
+      ),
+    },
     { value: 'ads', label: 'Classified Ads', content: <ClassifiedAds /> },
     { value: 'profiles', label: 'Featured Profiles', content: <FeaturedProfiles /> },
     { value: 'settings', label: 'Site Settings', content: <SiteSettings selfUid={account.uid} /> },

@@ -11,6 +11,7 @@ import {
   toEditorValues,
   type BookEditorValues,
 } from '../../domain/books/book-editor.ts';
+import { ISBN_MESSAGES } from '../../domain/books/isbn.ts';
 import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';
 import type { OwnedItemKind } from '../items/owned-item-kind.ts';
 import BookFields from './BookFields.tsx';
@@ -48,6 +49,9 @@ export const bookKind: OwnedItemKind<Book, BookEditorValues> = {
       ...(admin ? { admin } : {}),
     }),
   remove: async (id) => (await items()).deleteBook(id),
+  // saveBook's refusal of an ISBN another book holds is said at the ISBN field.
+  refusedField: ({ code, message }) =>
+    code === 'already-exists' && message === ISBN_MESSAGES.taken ? { field: 'isbn', message } : null,
   texts: {
     addLabel: 'Add a book',
     deleteButton: 'Delete Book',

@@ -4,6 +4,7 @@
  * kind's callable (waiting for an upload in flight), Cancel restoring the saved
  * values, Delete after a confirmation, and, for an admin editing an existing
  * item, the kind's admin-only checkboxes (Active; Featured for products). Unsaved values are kept when a session ends.
+ * A refused save that the kind ties to one field (a book's ISBN another book holds) shows its message under that field.
  */
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
@@ -85,7 +86,11 @@ export default function OwnedItemEditor<Item extends OwnedItem, Values extends O
         ...(admin && item ? adminChanges(kind.adminFlags, values, item) : {}),
       });
       if (!outcome.ok) {
-        showToast(saveFailureToast(texts.saveFailed, kind.limit, outcome));
+        // A refusal about one field is shown under it (the ISBN another book holds); any other as a toast.
+        const atField = kind.refusedField?.(outcome) ?? null;
+        if (atField)
+          form.setError(atField.field, { type: 'server', message: atField.message }, { shouldFocus: true });
+        else showToast(saveFailureToast(texts.saveFailed, kind.limit, outcome));
         setSaving(false);
         return;
       }

@@ -5,7 +5,7 @@
  * texts. A new kind is one object of this type plus its fields component.
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues, Path, Resolver } from 'react-hook-form';
 import type { CallOutcome } from '../../data/client/shared/callable.ts';
 import type { SaveItemResponse } from '../../domain/items/item-save.ts';
 import type { LimitedKind } from '../../domain/items/plan-limits.ts';
@@ -124,6 +124,14 @@ export interface OwnedItemKind<Item extends OwnedItem, Values extends OwnedItemV
   loadMemberItems: (userId: string) => Promise<Item[]>;
   save: (request: OwnedItemSave<Values>) => Promise<CallOutcome<SaveItemResponse>>;
   remove: (id: string) => Promise<CallOutcome<unknown>>;
+  /**
+   * The field a refused save is about, with the message to show under it (a book's
+   * ISBN another book holds), or null to show the refusal as a toast.
+   */
+  refusedField?: (refusal: {
+    code: string;
+    message: string;
+  }) => { field: Path<Values>; message: string } | null;
   texts: OwnedItemTexts;
 }
 

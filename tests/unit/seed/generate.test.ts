@@ -195,6 +195,21 @@ describe('the demo books as a catalogue describes them', () => {
     expect(described.some((b) => typeof b.data.publisher === 'string')).toBe(true);
   });
 
+  it('claims each ISBN for the one book carrying it, as the book saves would, and would notice a claim of another book', () => {
+    const claims = of('isbn_claims');
+    const described = books.filter((b) => typeof b.data.isbn === 'string');
+    expect(claims).toHaveLength(described.length);
+    for (const book of described)
+      expect(claims.find((c) => c.id === book.data.isbn)?.data).toMatchObject({
+        book_id: book.id,
+        user_id: book.data.user_id,
+      });
+    const index = docs.findIndex((d) => d.collection === 'isbn_claims');
+    const other = described.find((b) => b.id !== docs[index]!.data.book_id)!;
+    const stolen = docs.with(index, { ...docs[index]!, data: { ...docs[index]!.data, book_id: other.id } });
+    expect(() => checkReferences(stolen)).toThrow(/is claimed by|does not carry it/);
+  });
+
   it('holds two series of three or more public books, each with its derived address', () => {
     for (const series of DEMO_SERIES) {
       const members = books.filter((b) => b.data.series === series.name);
