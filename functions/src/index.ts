@@ -127,10 +127,10 @@ const loaders: Loaders = {
     (require('./readers/reading-import') as typeof import('./readers/reading-import')).addReadingImportRows,
   processReadingImport: () =>
     (require('./readers/reading-import') as typeof import('./readers/reading-import')).processReadingImport,
-  exportReading: () =>
-    (require('./readers/reading-export') as typeof import('./readers/reading-export')).exportReading,
   settleImportedReviews: () =>
     (require('./readers/reading-import') as typeof import('./readers/reading-import')).settleImportedReviews,
+  exportReading: () =>
+    (require('./readers/reading-export') as typeof import('./readers/reading-export')).exportReading,
   editCustomShelf: () =>
     (require('./readers/custom-shelves') as typeof import('./readers/custom-shelves')).editCustomShelf,
   placeOnCustomShelf: () =>

@@ -64,9 +64,9 @@ import type { ReadingExport } from '../readers/reading-csv.ts';
 import type {
   AddReadingImportRowsRequest,
   AddReadingImportRowsResponse,
-  StartReadingImportRequest,
   SettleImportedReviewsRequest,
   SettleImportedReviewsResponse,
+  StartReadingImportRequest,
   StartReadingImportResponse,
 } from '../readers/reading-import.ts';
 import type {
@@ -185,8 +185,8 @@ export interface Callables {
   exportReading: { request: NoData; response: ReadingExport };
   startReadingImport: { request: StartReadingImportRequest; response: StartReadingImportResponse };
   addReadingImportRows: { request: AddReadingImportRowsRequest; response: AddReadingImportRowsResponse };
-  // Author updates to followers
   settleImportedReviews: { request: SettleImportedReviewsRequest; response: SettleImportedReviewsResponse };
+  // Author updates to followers
   postAuthorUpdate: { request: PostAuthorUpdateRequest; response: PostAuthorUpdateResponse };
   deleteAuthorUpdate: { request: z.input<typeof deleteAuthorUpdateRequestSchema>; response: { id: string } };
   // Premium
