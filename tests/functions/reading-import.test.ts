@@ -16,7 +16,7 @@ import {
   type SettleImportedReviewsResponse,
   type StartReadingImportResponse,
 } from '../../src/domain/readers/reading-import';
-import { adminDb, eventually, uniqueId } from './emulator';
+import { adminDb, afterSentinel, eventually, uniqueId } from './emulator';
 import { bookData, profileData } from './factories';
 import { callAs, makeMember, type Member } from './profile-members';
 
@@ -355,6 +355,71 @@ describe('rows kept until their book is added, and the member', () => {
     // The handler itself succeeded: nothing kept for a retry.
     expect((await db.collection('trigger_retries').where('document_id', '==', bookId).get()).size).toBe(0);
   }, 120_000);
+});
+
+describe('an ISBN names one book', () => {
+  it('a copy carrying another book’s ISBN wins no import match and receives no kept row', async () => {
+    const reader = await makeMember();
+    const waiting = await makeMember();
+    const isbn = '9780134685991';
+    const real = await publicBook('Effective Lines', 'Joan Real', { isbn });
+    await db.doc(`isbn_claims/${isbn}`).set({
+      book_id: real,
+      user_id: (await db.doc(`books/${real}`).get()).get('user_id'),
+      claimed_at: new Date(),
+    });
+    // A copy under the same ISBN (stored before the claims, or written around them), by another author.
+    const copy = await publicBook('Effective Lines!', 'Sly Copier', { isbn });
+    await importRows(
+      reader,
+      [row(2, { title: 'Whatever', author: 'Anyone', isbn13: isbn, shelf: 'read', rating: 2 })],
+      [],
+    );
+    expect((await db.doc(`book_shelves/${real}__${reader.uid}`).get()).get('shelf')).toBe('read');
+    expect((await db.doc(`book_shelves/${copy}__${reader.uid}`).get()).exists).toBe(false);
+    expect((await db.doc(`book_reviews/${copy}__${reader.uid}`).get()).exists).toBe(false);
+
+    // A kept row under a claimed ISBN is not applied to a copy that goes public.
+    const other = '9781491950357';
+    await importRows(
+      waiting,
+      [row(2, { title: 'Kept For Real', author: 'Rae Real', isbn13: other, shelf: 'read', rating: 5 })],
+      [],
+    );
+    const holderAuthor = uniqueId('author');
+    await db.doc(`profiles/${holderAuthor}`).set(profileData(holderAuthor, { display_name: 'Rae Real' }));
+    const holder = await db.collection('books').add(
+      bookData(holderAuthor, {
+        title: 'Kept For Real',
+        author: { display_name: 'Rae Real' },
+        is_active: false,
+        is_public: false,
+        owner_public: true,
+        isbn: other,
+      }),
+    );
+    await db
+      .doc(`isbn_claims/${other}`)
+      .set({ book_id: holder.id, user_id: 'someone', claimed_at: new Date() });
+    const sneaky = await publicBook('Totally Different', 'Sly Copier', { isbn: other });
+    // A book written after the copy is processed: the books trigger has handled the copy by then.
+    const sentinel = db.collection('books').doc(uniqueId('sentinel'));
+    await afterSentinel(
+      () => sentinel.set(bookData(uniqueId('author'), { title: 'Sentinel' })),
+      async () => (await sentinel.get()).data() ?? {},
+      (book) => Array.isArray(book.search_keywords),
+      60_000,
+    );
+    expect((await db.collection('unmatched_reads').where('user_id', '==', waiting.uid).get()).size).toBe(1);
+    // The book holding the claim goes public: the kept row is applied to it, never to the copy.
+    await holder.update({ is_active: true, is_public: true });
+    await eventually(
+      async () => (await db.doc(`book_shelves/${holder.id}__${waiting.uid}`).get()).exists,
+      (exists) => exists,
+      60_000,
+    );
+    expect((await db.doc(`book_shelves/${sneaky}__${waiting.uid}`).get()).exists).toBe(false);
+  }, 240_000);
 });
 
 describe('dates and counts that mean something', () => {

@@ -62,6 +62,7 @@ import { bookCacheTag, profileCacheTag } from '../../../src/data/server/shared/c
 import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/shared/visibility';
 import { consumeAttempt } from '../accounts/throttle';
 import { recordFailure } from '../admin/failures';
+import { claimedBookIds, claimedBooks } from '../books/isbn-claims';
 import { featureAllowed, requireFeature } from '../billing/early-access';
 import { chunk as inParts, db, MAX_IN_VALUES, readAll, runTransactionWithRetry } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
@@ -93,14 +94,14 @@ function rowKey(row: ImportRow): string {
 
 /**
  * Opens an import for the caller. Errors: unauthenticated; permission-denied (not a
- * member in good standing, or shelves switched off for them); invalid-argument;
+ * member in good standing, or the import switched off for them); invalid-argument;
  * resource-exhausted (IMPORT_LIMITS); failed-precondition (an import of theirs is
  * still running).
  */
 export const startReadingImport = guardedCall(
   'member',
   async (request, caller): Promise<StartReadingImportResponse> => {
-    await requireFeature('reviews', caller.uid);
+    await requireFeature('reading_import', caller.uid);
     const parsed = startReadingImportRequestSchema.safeParse(request.data);
     if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
     const fs = db();
@@ -175,6 +176,7 @@ export const addReadingImportRows = guardedCall(
     const parsed = addReadingImportRowsRequestSchema.safeParse(request.data);
     if (!parsed.success) throw new HttpsError('invalid-argument', rowsIssue(parsed.error));
     const { import_id: importId, chunk, rows } = parsed.data;
+    await requireFeature('reading_import', caller.uid);
     const fs = db();
     const outcome = await runTransactionWithRetry(fs, async (tx) => {
       const [stored, existing] = await Promise.all([
@@ -203,7 +205,11 @@ export const addReadingImportRows = guardedCall(
   { signIn: 'Please sign in to import your reading.' },
 );
 
-/** The books a chunk's rows name, by ISBN-13 and by title-and-author key: public ones, the first by id. */
+/**
+ * The books a chunk's rows name: by ISBN-13 the one book that holds the ISBN's
+ * claim (isbn_claims: a copy saved under a borrowed ISBN never wins a match), and
+ * by title-and-author key the first public one by id.
+ */
 async function booksFor(fs: Firestore, rows: readonly ImportRow[]) {
   const byIsbn = new Map<string, DocumentSnapshot>();
   const byKey = new Map<string, DocumentSnapshot>();
@@ -213,7 +219,13 @@ async function booksFor(fs: Firestore, rows: readonly ImportRow[]) {
     if (!held || snap.id < held.id) map.set(key, snap);
   };
   const isbns = [...new Set(rows.flatMap((row) => (row.isbn13 ? [row.isbn13] : [])))];
-  for (const part of inParts(isbns, MAX_IN_VALUES)) {
+  const claimed = await claimedBooks(fs, isbns);
+  for (const [isbn, snap] of claimed) keep(byIsbn, isbn, snap);
+  // An ISBN no book holds the claim of (books stored before the claims, not backfilled yet): any public book carrying it.
+  for (const part of inParts(
+    isbns.filter((isbn) => !claimed.has(isbn)),
+    MAX_IN_VALUES,
+  )) {
     const found = await fs.collection('books').where('isbn', 'in', part).get();
     for (const snap of found.docs) keep(byIsbn, snap.get('isbn'), snap);
   }
@@ -449,7 +461,8 @@ async function placeOnOwnShelves(
   uid: string,
   placements: readonly ShelfPlacement[],
 ): Promise<void> {
-  if (placements.length === 0) return;
+  // With custom shelves switched off for the member, the file's own shelves are left out (the rest of the row goes in).
+  if (placements.length === 0 || !(await featureAllowed('custom_shelves', uid, fs))) return;
   const names = [...new Set(placements.flatMap((p) => p.names))];
   const ensured = await ensureCustomShelves(fs, uid, names);
   const placed = placements.flatMap((p) => {
@@ -663,7 +676,12 @@ export const unmatchedReadsOnPublish: Handler = {
     if (after?.is_public !== true || before?.is_public === true) return;
     const fs = db();
     const waiting = new Map<string, DocumentSnapshot>();
-    if (typeof after.isbn === 'string' && after.isbn !== '')
+    // By ISBN only for the book holding the ISBN's claim (or when none holds it: books stored before the claims).
+    const isbnHolder =
+      typeof after.isbn === 'string' && after.isbn !== ''
+        ? ((await claimedBookIds(fs, [after.isbn])).get(after.isbn) ?? id)
+        : null;
+    if (typeof after.isbn === 'string' && after.isbn !== '' && isbnHolder === id)
       for (const doc of (
         await fs.collection(UNMATCHED_READS).where('isbn13', '==', after.isbn).limit(500).get()
       ).docs)
