@@ -14,6 +14,8 @@ import {
   type SitemapEntry,
 } from '../data/server/site/sitemap.ts';
 import { xmlEscape } from '../domain/shared/escape.ts';
+import { getEarlyAccess } from '../data/server/billing/early-access.ts';
+import { featureShownOnSharedPages } from '../domain/billing/early-access.ts';
 
 /** Public, indexable routes in menu order; account, admin and error screens are left out on purpose. */
 const PUBLIC_ROUTES = [
@@ -51,8 +53,12 @@ export const GET: APIRoute = async ({ site }) => {
   if (ROUTE_FILES.has('/src/pages/profile/[slug].astro')) entries.push(...publicProfiles.entries);
   if (ROUTE_FILES.has('/src/pages/book/[id].astro'))
     entries.push(...(await getActiveBookEntries(undefined, publicProfiles.uids)));
-  // Series: those with a public book, like their pages.
-  if (ROUTE_FILES.has('/src/pages/series/[slug].astro')) entries.push(...(await getSeriesEntries()));
+  // Series: those with a public book, like their pages; none while the series switch is off (the pages 404).
+  if (
+    ROUTE_FILES.has('/src/pages/series/[slug].astro') &&
+    featureShownOnSharedPages(await getEarlyAccess(), 'series')
+  )
+    entries.push(...(await getSeriesEntries()));
   if (ROUTE_FILES.has('/src/pages/product-service/[id].astro'))
     entries.push(...(await getActiveProductEntries(undefined, publicProfiles.uids)));
   // Classified ads likewise: active ads of public sellers.

@@ -92,6 +92,22 @@ const to = (mails: readonly Mail[], address: string) => mails.filter((m) => m.to
 const marker = async (bookId: string) => (await adminDb().doc(`book_alerts/${bookId}`).get()).data() ?? {};
 
 describe('a preorder', () => {
+  it('with the preorders switch off, is released as a new book: one alert now, no out-now round', async () => {
+    // The beforeEach sets site_settings/main again for the next test.
+    await adminDb()
+      .doc('site_settings/main')
+      .set({ early_access: { follows: 'off', preorders: 'off' } });
+    const { bookId, instant } = await preorderSetup('2027-03-18');
+    const { deps, mailed, deliverAll } = fakeDeps('2026-11-23T09:00:00Z');
+    expect(await releaseBook(deps, bookId)).toEqual({ released: true, recipientCount: 2, kind: 'new' });
+    await deliverAll(bookId);
+    expect(mailed.map((m) => m.to).sort()).toEqual([...instant].sort());
+    for (const mail of mailed) expect(mail.subject).not.toContain('preorder');
+    const stored = await marker(bookId);
+    expect(stored.kind).toBe('new');
+    expect(stored.out_now_due).toBeUndefined();
+  });
+
   it('alerts its instant followers once when first made public, saying when it comes out', async () => {
     const { bookId, title, instant, weekly } = await preorderSetup('2027-03-18');
     const { deps, mailed, deliverAll } = fakeDeps('2026-11-23T09:00:00Z');

@@ -1,7 +1,9 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { memberTargetSchema } from '../../../src/domain/accounts/account';
-import { accountPlanOf } from '../../../src/domain/billing/billing';
+import { accountPlanOf, planOf } from '../../../src/domain/billing/billing';
+import { canUseFeature } from '../../../src/domain/billing/early-access';
+import { readEarlyAccess } from '../billing/early-access';
 import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { billingOf, billingRef } from '../billing/record';
 import { db } from '../shared/firestore';
@@ -39,11 +41,15 @@ export const accountOverview = guardedCall('session', async (request, caller): P
     if (authErrorCode(error) === 'auth/user-not-found') throw new HttpsError('not-found', 'No such member.');
     throw error;
   }
-  const [record, change, billing] = await firestore.getAll(
-    accountRecordDoc(firestore, uid),
-    emailChangeDoc(firestore, uid),
-    billingRef(firestore, uid),
-  );
+  const [[record, change, billing], switches] = await Promise.all([
+    firestore.getAll(
+      accountRecordDoc(firestore, uid),
+      emailChangeDoc(firestore, uid),
+      billingRef(firestore, uid),
+    ),
+    readEarlyAccess(firestore),
+  ]);
+  const viewer = { plan: planOf(billingOf(uid, billing?.data())).status };
   const email = user.email ?? '';
   const verifiedAt =
     record?.get('email') === email.toLowerCase() ? record.get('email_verified_at') : undefined;
@@ -62,6 +68,11 @@ export const accountOverview = guardedCall('session', async (request, caller): P
         : null,
     pendingEmail: typeof pending === 'string' ? pending : null,
     plan: accountPlanOf(billingOf(uid, billing?.data())),
+    // The import and export tools show only to a member who may use them (their callables decide again).
+    features: {
+      reading_import: canUseFeature(switches, 'reading_import', viewer),
+      reading_export: canUseFeature(switches, 'reading_export', viewer),
+    },
   };
 });
 

@@ -33,6 +33,7 @@ import { describeIssue } from '../../../src/domain/members/profile-save';
 import { toPlainData } from '../../../src/data/firestore-convert';
 import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
+import { requireFeature } from '../billing/early-access';
 import { PLAN_LOCKS_COLLECTION } from '../items/plan-limit';
 import { purgeCacheTags } from '../site/cache-purge';
 import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
@@ -48,6 +49,7 @@ export const postAuthorUpdate = guardedCall(
     const parsed = postAuthorUpdateRequestSchema.safeParse(request.data);
     if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
     const { title, body, book_id } = parsed.data;
+    await requireFeature('author_updates', caller.uid);
     const firestore = db();
     const plan: SubscriptionStatus =
       caller.profile.get('subscription_status') === 'premium' ? 'premium' : 'free';

@@ -248,8 +248,8 @@ async function countAttempt(firestore: Firestore, uid: string): Promise<void> {
  * editCustomShelfRequestSchema (the name through customShelfNameSchema, the
  * form's own); returns the caller's shelves after the change, in order. The
  * server derives the slug, the position and the count. Errors: unauthenticated;
- * permission-denied (not a member in good standing, or the 'reviews' switch off
- * for them; deleting is always allowed); invalid-argument; not-found (no such
+ * permission-denied (not a member in good standing, or the 'custom_shelves'
+ * switch off for them; deleting is always allowed); invalid-argument; not-found (no such
  * shelf of theirs); already-exists (a shelf with that slug);
  * failed-precondition (the shelf limit); resource-exhausted (counted with
  * setShelf's changes).
@@ -260,7 +260,7 @@ export const editCustomShelf = guardedCall(
     const parsed = editCustomShelfRequestSchema.safeParse(request.data);
     if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
     const input = parsed.data;
-    if (input.action !== 'delete') await requireFeature('reviews', caller.uid);
+    if (input.action !== 'delete') await requireFeature('custom_shelves', caller.uid);
     const firestore = db();
     await countAttempt(firestore, caller.uid);
     const uid = caller.uid;
@@ -335,7 +335,7 @@ export const placeOnCustomShelf = guardedCall(
     const parsed = placeOnCustomShelfRequestSchema.safeParse(request.data);
     if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
     const { bookId, shelfId, on } = parsed.data;
-    if (on) await requireFeature('reviews', caller.uid);
+    if (on) await requireFeature('custom_shelves', caller.uid);
     if (!isBookIdShape(bookId)) throw new HttpsError('not-found', SHELF_MESSAGES.notFound);
     const firestore = db();
     await countAttempt(firestore, caller.uid);

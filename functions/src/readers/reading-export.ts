@@ -27,6 +27,7 @@ import {
 import { consumeAttempt } from '../accounts/throttle';
 import { chunk, db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
+import { requireFeature } from '../billing/early-access';
 
 /** A stored time as YYYY-MM-DD, or null. */
 function dayOf(value: unknown): string | null {
@@ -159,12 +160,15 @@ export async function readingRows(firestore: Firestore, uid: string): Promise<Ex
 
 /**
  * Callable, signed in: the caller's reading as a Goodreads CSV. Errors:
- * unauthenticated; resource-exhausted (READING_EXPORT_LIMITS); failed-precondition
+ * unauthenticated; permission-denied (the 'reading_export' switch off for them:
+ * the account's data download still holds everything); resource-exhausted
+ * (READING_EXPORT_LIMITS); failed-precondition
  * when there is nothing to export.
  */
 export const exportReading = guardedCall(
   'session',
   async (_request, caller): Promise<ReadingExport> => {
+    await requireFeature('reading_export', caller.uid);
     const firestore = db();
     await consumeAttempt(
       firestore,

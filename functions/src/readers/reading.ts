@@ -355,7 +355,7 @@ async function countAttempt(firestore: Firestore, uid: string): Promise<void> {
  * Progress, Finished or new dates for the caller's reading. Request:
  * updateReadingRequestSchema; returns UpdateReadingResponse. Errors:
  * unauthenticated; permission-denied (not a member in good standing, or the
- * 'reviews' switch off for them); invalid-argument (a value or date the forms
+ * 'reading_journal' switch off for them); invalid-argument (a value or date the forms
  * refuse, a page beyond the book's last); not-found (no such public book, or no
  * such read-through of theirs); failed-precondition (the book is not on their
  * 'Reading' shelf); resource-exhausted (counted with setShelf's changes).
@@ -366,7 +366,7 @@ export const updateReading = guardedCall(
     const parsed = updateReadingRequestSchema.safeParse(request.data);
     if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
     const input = parsed.data;
-    await requireFeature('reviews', caller.uid);
+    await requireFeature('reading_journal', caller.uid);
     const firestore = db();
     let answer: UpdateReadingResponse;
     if (input.action === 'dates') {
@@ -409,7 +409,8 @@ export const setReadingGoal = guardedCall(
       const checked = goalFormSchema.safeParse({ goal });
       if (!checked.success) throw new HttpsError('invalid-argument', describeIssue(checked.error));
     }
-    await requireFeature('reviews', caller.uid);
+    // Taking a goal away (null) stays open with the journal switched off.
+    if (goal !== null) await requireFeature('reading_journal', caller.uid);
     const firestore = db();
     await countAttempt(firestore, caller.uid);
     const now = Timestamp.now();

@@ -48,6 +48,8 @@ import {
 } from '../../../src/domain/readers/follows';
 import { parseDoc, toPlainData } from '../../../src/data/firestore-convert';
 import { isPreorder, outNowDue, releaseKind, type ReleaseKind } from '../../../src/domain/books/releases';
+import { featurePosition } from '../../../src/domain/billing/early-access';
+import { readEarlyAccess } from '../billing/early-access';
 import {
   deliverBatch,
   freezeBatches,
@@ -155,7 +157,13 @@ export async function releaseBook(deps: AlertDeps, bookId: string): Promise<Rele
   const authorUid = book.get('user_id');
   if (!book.exists || book.get('is_public') !== true || typeof authorUid !== 'string')
     return { released: false, recipientCount: 0 };
-  const planned = releaseKind(dateOf(book.get('publication_date')), deps.now());
+  // With the preorders switch off a book dated ahead is released as new: one alert now, no out-now round.
+  const preorders = featurePosition(await readEarlyAccess(fs), 'preorders') !== 'off';
+  const kindOf = (date: string | null | undefined): ReleaseKind => {
+    const kind = releaseKind(date, deps.now());
+    return kind === 'preorder' && !preorders ? 'new' : kind;
+  };
+  const planned = kindOf(dateOf(book.get('publication_date')));
   // A backlist book alerts nobody at once: no followers to freeze.
   const followers =
     planned === 'backlist'
@@ -184,7 +192,7 @@ export async function releaseBook(deps: AlertDeps, bookId: string): Promise<Rele
       };
     if (bookNow.get('is_public') !== true || bookNow.get('user_id') !== authorUid)
       return { released: false, count: 0, queued: true };
-    const kind = releaseKind(dateOf(bookNow.get('publication_date')), deps.now());
+    const kind = kindOf(dateOf(bookNow.get('publication_date')));
     // The date changed since the followers were read, from backlist to one that alerts: read them again.
     if (kind !== 'backlist' && planned === 'backlist')
       throw new Error(`book ${bookId}: its publication date changed during the release`);

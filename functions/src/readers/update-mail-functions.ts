@@ -40,7 +40,7 @@ export function liveUpdateMailDeps(firestore: Firestore = db()): UpdateMailDeps 
 
 /**
  * author_updates handler: a posted update (created) is released once, unless the
- * follows switch is off. Retried on failure, so a release that died before
+ * follows or the author_updates switch is off. Retried on failure, so a release that died before
  * queuing all its batches is queued again.
  */
 export const updateMailOnPost: Handler = {
@@ -48,7 +48,13 @@ export const updateMailOnPost: Handler = {
   retry: true,
   async run({ id, before, after }: DocChange) {
     if (before !== undefined || after === undefined) return;
-    if (featurePosition(await readEarlyAccess(), 'follows') === 'off') return;
+    const switches = await readEarlyAccess();
+    // An update posted while a switch was open is not mailed once the follows or the updates switch is off.
+    if (
+      featurePosition(switches, 'follows') === 'off' ||
+      featurePosition(switches, 'author_updates') === 'off'
+    )
+      return;
     const result = await releaseUpdate(liveUpdateMailDeps(), id);
     logger.info('update mail: release', { update: id, ...result });
   },

@@ -80,6 +80,8 @@ export function profileSections(
   products: readonly ProductService[],
   /** The day the page is rendered on, which decides which books are still preorders. */
   now: Date = new Date(),
+  /** False while the preorders switch is off: no book reads as a preorder (plain links, no 'Comes out …'). */
+  preorders = true,
 ): ProfileSections {
   const activeProducts = products.filter((item) => item.is_active);
   const events = eventLines(profile.upcoming_events);
@@ -87,7 +89,7 @@ export function profileSections(
     about: text(profile.about_me),
     announcement: text(profile.special_announcement),
     books: showsBooks(profile)
-      ? books.filter((book) => book.is_active).map((book) => profileBook(book, now))
+      ? books.filter((book) => book.is_active).map((book) => profileBook(book, now, preorders))
       : null,
     products: activeProducts.length > 0 ? activeProducts : null,
     events: events.length > 0 ? events : null,
@@ -96,11 +98,11 @@ export function profileSections(
 }
 
 /** A book's card on its author's profile on `now`'s day: a preorder's links read as preorders, under its coming date. */
-function profileBook(book: Book, now: Date): ProfileBook {
-  const preorder = isPreorder(book.publication_date, now);
+function profileBook(book: Book, now: Date, preorders: boolean): ProfileBook {
+  const preorder = preorders && isPreorder(book.publication_date, now);
   return {
     book,
-    links: purchaseLinksOn(bookLinks(book), book.publication_date, now),
+    links: preorder ? purchaseLinksOn(bookLinks(book), book.publication_date, now) : bookLinks(book),
     comesOut:
       preorder && book.publication_date ? publicationDateText(book.publication_date, todayOf(now)) : null,
   };

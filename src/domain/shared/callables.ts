@@ -100,6 +100,8 @@ export interface AccountOverview {
   pendingEmail: string | null;
   /** The member's plan, from the server-only billing record (accountPlanOf). */
   plan: AccountPlan;
+  /** The /account tools behind an early-access switch that this member may use now (canUseFeature). */
+  features: { reading_import: boolean; reading_export: boolean };
 }
 
 /** What requestPasswordReset answers, whatever the address: the same message. */

@@ -132,12 +132,12 @@ export default function AccountSettings() {
       ) : null}
       <Section title="Your data">
         <DataDownload userId={own ? undefined : overview.uid} own={own} />
-        {own ? (
+        {own && overview.features.reading_export ? (
           <div className="mt-6">
             <ReadingExport />
           </div>
         ) : null}
-        {own ? (
+        {own && overview.features.reading_import ? (
           <div className="mt-6">
             <ReadingImport uid={overview.uid} />
           </div>

@@ -10,6 +10,7 @@ import {
   FEATURE_LABELS,
   FEATURE_POSITIONS,
   FEATURE_POSITION_LABELS,
+  FEATURE_PREREQUISITES,
   earlyAccessOf,
   earlyAccessSettingsSchema,
   type EarlyAccessFeature,
@@ -59,6 +60,14 @@ type EarlyAccessValues = z.input<typeof earlyAccessFormSchema>;
 
 const POSITION_OPTIONS = FEATURE_POSITIONS.map((value) => ({ value, label: FEATURE_POSITION_LABELS[value] }));
 
+/** The hint under a switch whose feature also needs another's (FEATURE_PREREQUISITES), or none. */
+function prerequisiteHint(feature: EarlyAccessFeature): string | undefined {
+  const needs = FEATURE_PREREQUISITES[feature];
+  if (!needs?.length) return undefined;
+  const names = needs.map((each) => FEATURE_LABELS[each]).join(' and ');
+  return `Built on ${names}: never more open than the ${names} switch.`;
+}
+
 /**
  * One switch per shipped feature (Off, Premium members, Everyone). Switches of
  * features that have not shipped keep their stored position and are not shown.
@@ -89,6 +98,7 @@ export function EarlyAccessForm({
             key={feature}
             name={`early_access.${feature}`}
             label={FEATURE_LABELS[feature]}
+            hint={prerequisiteHint(feature)}
             idPrefix="ss-early-access"
             options={POSITION_OPTIONS}
           />

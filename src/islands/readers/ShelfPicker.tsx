@@ -18,8 +18,18 @@ const data = () => import('../../data/client/readers/shelves.ts');
 /** The value of the "not on a shelf" choice. */
 const NONE = 'none';
 
-/** The shelf picker for `bookId` (see the file comment). */
-export default function ShelfPicker({ bookId, bookTitle = '' }: { bookId: string; bookTitle?: string }) {
+/** The shelf picker for `bookId` (see the file comment); `customShelves` and `journal` false leave those parts out (their switch is off). */
+export default function ShelfPicker({
+  bookId,
+  bookTitle = '',
+  customShelves = true,
+  journal = true,
+}: {
+  bookId: string;
+  bookTitle?: string;
+  customShelves?: boolean;
+  journal?: boolean;
+}) {
   const [shelf, setShelfState] = useState<Shelf | null | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   // Bumped on every shelf change, so the read-throughs below load again.
@@ -96,8 +106,8 @@ export default function ShelfPicker({ bookId, bookTitle = '' }: { bookId: string
           })}
         </div>
       </fieldset>
-      {shelf !== undefined && <CustomShelfChoices bookId={bookId} />}
-      {shelf !== undefined && (
+      {customShelves && shelf !== undefined && <CustomShelfChoices bookId={bookId} />}
+      {journal && shelf !== undefined && (
         <BookJournal
           bookId={bookId}
           bookTitle={bookTitle || 'this book'}

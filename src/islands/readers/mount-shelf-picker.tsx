@@ -7,7 +7,14 @@
 import { createRoot } from 'react-dom/client';
 import ShelfPicker from './ShelfPicker.tsx';
 
-/** Renders the picker for `bookId` (titled `bookTitle`) into `slot`. */
+/** Renders the picker for `bookId` (titled `bookTitle`) into `slot`, without what the page marked off (`data-custom-shelves`, `data-journal`). */
 export function mountShelfPicker(slot: HTMLElement, bookId: string, bookTitle: string): void {
-  createRoot(slot).render(<ShelfPicker bookId={bookId} bookTitle={bookTitle} />);
+  createRoot(slot).render(
+    <ShelfPicker
+      bookId={bookId}
+      bookTitle={bookTitle}
+      customShelves={slot.dataset.customShelves !== 'off'}
+      journal={slot.dataset.journal !== 'off'}
+    />,
+  );
 }

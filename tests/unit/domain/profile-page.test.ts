@@ -98,6 +98,19 @@ describe('profileSections', () => {
     expect(released.comesOut).toBeNull();
     expect(released.links.map((link) => link.label)).toEqual(['Buy the Book', 'eBook']);
   });
+
+  it('with the preorders switch off, reads a book dated ahead as any other: plain links, no coming date', () => {
+    const links = { purchase_url: 'https://shop.example.com/tides', ebook_url: 'https://shop.example.com/e' };
+    const [coming] = profileSections(
+      profile({ category: 'Book Author' }),
+      [book({ id: 'coming', publication_date: '2027-03-14', ...links })],
+      [],
+      new Date('2026-12-01T10:00:00Z'),
+      false,
+    ).books!;
+    expect(coming!.comesOut).toBeNull();
+    expect(coming!.links).toEqual(bookLinks(coming!.book));
+  });
   it('shows only active books and products', () => {
     const sections = profileSections(
       profile({ category: 'Publisher' }),

@@ -15,13 +15,19 @@ import {
 } from '../../../data/server/shared/page-response.ts';
 import { authorUpdatesFeed } from '../../../domain/readers/author-update-page.ts';
 import { RSS_CONTENT_TYPE, buildSiteRss } from '../../../domain/editorial/rss.ts';
+import { getEarlyAccess } from '../../../data/server/billing/early-access.ts';
+import { featureShownOnSharedPages } from '../../../domain/billing/early-access.ts';
 
 export const prerender = false;
 
 export const GET: APIRoute = async ({ params, site }) => {
   const slug = params.slug ?? '';
   const { data, failed } = await loadPageData<UpdatesFeedData>(
-    () => loadUpdatesFeed(slug),
+    // With the updates switch off the feed is gone (404), as the profile's updates are.
+    async () => {
+      const [switches, feed] = await Promise.all([getEarlyAccess(), loadUpdatesFeed(slug)]);
+      return featureShownOnSharedPages(switches, 'author_updates') ? feed : null;
+    },
     null,
     `Failed to load the updates feed of profile ${slug}.`,
   );

@@ -5,6 +5,7 @@
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROMOTION_CODE_MESSAGE } from '../../../../src/domain/site/site-settings';
+import { DEFAULT_EARLY_ACCESS, SHIPPED_FEATURES } from '../../../../src/domain/billing/early-access';
 import { mount, settle, typeAndSubmit, type Mounted } from '../ui/render';
 
 const saved = vi.hoisted(() => ({ calls: [] as unknown[] }));
@@ -72,8 +73,50 @@ describe('EarlyAccessForm', () => {
     await settle(() => document.querySelector('form')!.requestSubmit());
     await settle();
     // The switches not shown keep their position (missing ones are the default).
+    expect(saved.calls).toEqual([{ early_access: { ...DEFAULT_EARLY_ACCESS, reviews: 'premium' } }]);
+  });
+
+  it('shows every wave-4 switch with the same control, says which ones follow Reviews, and saves a change', async () => {
+    mounted = await mount(
+      createElement(EarlyAccessForm, {
+        stored: { id: 'main', early_access: { reviews: 'everyone' } } as never,
+        features: SHIPPED_FEATURES,
+      }),
+    );
+    const select = (feature: string) =>
+      document.querySelector<HTMLSelectElement>(`#ss-early-access-early_access-${feature}`)!;
+    const labels: Record<string, string> = {
+      author_updates: 'Author updates',
+      custom_shelves: 'Custom shelves',
+      reading_journal: 'Reading progress and goals',
+      reading_import: 'Import a reading history',
+      reading_export: 'Export my reading',
+      series: 'Series pages',
+      preorders: 'Preorders',
+    };
+    for (const [feature, label] of Object.entries(labels)) {
+      expect(
+        document.querySelector(`label[for="ss-early-access-early_access-${feature}"]`)!.textContent,
+      ).toContain(label);
+      expect([...select(feature).options].map((o) => o.value)).toEqual(['off', 'premium', 'everyone']);
+      // Nothing stored for it: the switch reads 'Everyone', as the feature worked before it had one.
+      expect(select(feature).value).toBe('everyone');
+      const hint = select(feature).getAttribute('aria-describedby');
+      const described = hint ? document.getElementById(hint.split(' ')[0]!)?.textContent : undefined;
+      if (['custom_shelves', 'reading_journal', 'reading_import'].includes(feature))
+        expect(described).toBe('Built on Reviews: never more open than the Reviews switch.');
+      else expect(described).toBeUndefined();
+    }
+    await settle(() => {
+      select('series').value = 'off';
+      select('series').dispatchEvent(new Event('change', { bubbles: true }));
+      select('reading_journal').value = 'premium';
+      select('reading_journal').dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await settle(() => document.querySelector('form')!.requestSubmit());
+    await settle();
     expect(saved.calls).toEqual([
-      { early_access: { search: 'everyone', follows: 'everyone', reviews: 'premium' } },
+      { early_access: { ...DEFAULT_EARLY_ACCESS, series: 'off', reading_journal: 'premium' } },
     ]);
   });
 });
