@@ -11,6 +11,7 @@ import { generateMarketEntries } from './market-index.ts';
 import { type Member, authUsers, generateMembers } from './members.ts';
 import { generateHeldReview, generateReviews, generateShelves } from './reviews.ts';
 import { generateReading } from './reading.ts';
+import { generateReadingImport, importedShelfEntries } from './reading-import.ts';
 import { generateCustomShelves } from './custom-shelves.ts';
 import { generateReports } from './reports.ts';
 import {
@@ -52,6 +53,9 @@ export function generate(options: GenerateOptions): SeedData {
   // Held: in no total, on the writer's Read shelf like every review.
   const held = generateHeldReview(books, members, reviews);
   const shelves = generateShelves(books, members, [...reviews, ...held]);
+  // Books a demo import brought onto the demo reader's Read shelf, their ratings waiting for them.
+  const imported = importedShelfEntries(members, books, shelves);
+  shelves.push(...imported);
   // Read-throughs of the shelved books, with progress written onto the 'Reading' entries.
   const reading = generateReading(shelves, books);
   // A few members' own shelves, holding some of their shelved books.
@@ -95,6 +99,7 @@ export function generate(options: GenerateOptions): SeedData {
     ...held,
     ...shelves,
     ...reading,
+    ...generateReadingImport(imported),
     ...customShelves,
     ...generateReports(
       reviews,

@@ -48,6 +48,7 @@ import {
   readingStatsSchema,
   readingYearSchema,
 } from '../../src/domain/readers/reading.ts';
+import { importPendingReviewSchema, readingImportSchema } from '../../src/domain/readers/reading-import.ts';
 import { siteSettingsSchema } from '../../src/domain/site/site-settings.ts';
 import { parseDoc, toWriteData } from '../../src/data/firestore-convert.ts';
 import type { SeedDoc } from './context.ts';
@@ -80,6 +81,8 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   reports: reportSchema.extend({ id: idSchema }),
   author_updates: authorUpdateSchema,
   isbn_claims: isbnClaimSchema,
+  reading_imports: readingImportSchema,
+  import_pending_reviews: importPendingReviewSchema,
 };
 
 /** Parses each document with its collection's schema and returns the write data (defaults applied); throws on the first invalid one. */

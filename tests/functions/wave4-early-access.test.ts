@@ -272,15 +272,17 @@ describe('reading_export: exportReading', () => {
 });
 
 describe('accountOverview: which /account tools show', () => {
-  it('offers the import and the export only to a member who may use them', async () => {
+  it('offers the import, the export and the waiting imported ratings only to a member who may use them', async () => {
     const free = await member('free');
     const premium = await member('premium');
     const features = async (who: Member) =>
       (await callAs<AccountOverview>('accountOverview', who, null)).result?.features;
     await setSwitch(null);
-    expect(await features(free)).toEqual({ reading_import: true, reading_export: true });
-    await settingsRef.set({ early_access: { reading_import: 'premium', reading_export: 'off' } });
-    expect(await features(free)).toEqual({ reading_import: false, reading_export: false });
-    expect(await features(premium)).toEqual({ reading_import: true, reading_export: false });
+    expect(await features(free)).toEqual({ reading_import: true, reading_export: true, reviews: true });
+    await settingsRef.set({
+      early_access: { reading_import: 'premium', reading_export: 'off', reviews: 'premium' },
+    });
+    expect(await features(free)).toEqual({ reading_import: false, reading_export: false, reviews: false });
+    expect(await features(premium)).toEqual({ reading_import: true, reading_export: false, reviews: true });
   });
 });

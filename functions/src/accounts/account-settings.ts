@@ -72,6 +72,8 @@ export const accountOverview = guardedCall('session', async (request, caller): P
     features: {
       reading_import: canUseFeature(switches, 'reading_import', viewer),
       reading_export: canUseFeature(switches, 'reading_export', viewer),
+      // Imported ratings waiting for the member are published as reviews: the reviews switch decides.
+      reviews: canUseFeature(switches, 'reviews', viewer),
     },
   };
 });

@@ -101,7 +101,7 @@ export interface AccountOverview {
   /** The member's plan, from the server-only billing record (accountPlanOf). */
   plan: AccountPlan;
   /** The /account tools behind an early-access switch that this member may use now (canUseFeature). */
-  features: { reading_import: boolean; reading_export: boolean };
+  features: { reading_import: boolean; reading_export: boolean; reviews: boolean };
 }
 
 /** What requestPasswordReset answers, whatever the address: the same message. */

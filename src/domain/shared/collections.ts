@@ -38,6 +38,10 @@ export const COLLECTIONS = {
   authorUpdates: 'author_updates',
   /** Which book each ISBN names (isbn-claim.ts), written by the book saves and deletes, adminIsbnClaims, the backfill and the seed. */
   isbnClaims: 'isbn_claims',
+  /** Members' imports of their reading history (reading-import.ts), written by the import functions and the seed. */
+  readingImports: 'reading_imports',
+  /** Imported ratings waiting for their member (reading-import.ts), written by the import functions and the seed. */
+  importPendingReviews: 'import_pending_reviews',
 } as const;
 
 /** One of the collection names above. */

@@ -7,6 +7,7 @@ import DataDownload from './DataDownload.tsx';
 import FollowsSection from '../readers/FollowsSection.tsx';
 import ReadingExport from '../readers/ReadingExport.tsx';
 import ReadingImport from '../readers/ReadingImport.tsx';
+import WaitingReviews from '../readers/WaitingReviews.tsx';
 import PlanSummary from './PlanSummary.tsx';
 import SignOutEverywhere from './SignOutEverywhere.tsx';
 
@@ -135,6 +136,11 @@ export default function AccountSettings() {
         {own && overview.features.reading_export ? (
           <div className="mt-6">
             <ReadingExport />
+          </div>
+        ) : null}
+        {own && overview.features.reviews ? (
+          <div className="mt-6">
+            <WaitingReviews uid={overview.uid} />
           </div>
         ) : null}
         {own && overview.features.reading_import ? (

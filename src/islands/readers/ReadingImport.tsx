@@ -17,8 +17,6 @@ import {
   type UnmatchedRead,
 } from '../../domain/readers/reading-import.ts';
 
-import WaitingReviews from './WaitingReviews.tsx';
-
 /** How often a running import's progress is read again. */
 const POLL_MS = 2000;
 /** Problems and rows not on Shelfmark listed before "and N more". */
@@ -174,7 +172,6 @@ export default function ReadingImport({ uid }: { uid: string }) {
         file their export gives you (up to 10 MB or 20,000 books). Books already on your shelves here keep
         their shelf; importing the same file again changes nothing.
       </p>
-      <WaitingReviews uid={uid} />
       {stage.kind === 'idle' || stage.kind === 'reading' || stage.kind === 'chosen' ? (
         <div>
           <label htmlFor="reading-import-file" className="block font-semibold">
