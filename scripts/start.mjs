@@ -83,7 +83,8 @@ async function main() {
   } else {
     // Data saved by an older version lacks the books' visibility fields and the
     // books' and market entries' publication keys, the books' match keys and the ISBN
-    // claims, and the listings, the reading import and the book saves use them:
+    // and series claims, and the listings, the reading import, the book saves and the
+    // series pages use them:
     // bring it up to date (writes only differences).
     step('Bringing the saved data up to date');
     await mustSucceed(
@@ -101,6 +102,10 @@ async function main() {
     await mustSucceed(
       'ISBN claim backfill',
       runToEnd(bin('tsx'), ['scripts/backfill-isbn-claims.ts'], { cwd: ROOT, env }),
+    );
+    await mustSucceed(
+      'series claim backfill',
+      runToEnd(bin('tsx'), ['scripts/backfill-series-claims.ts'], { cwd: ROOT, env }),
     );
   }
 

@@ -5,6 +5,7 @@ import { bookVisibilityFields, isOwnerPublic } from '../../src/domain/shared/vis
 import { type BookCategory, GENRE_CATALOGUE } from '../../src/domain/books/genres.ts';
 import { PLAN_LIMITS } from '../../src/domain/items/plan-limits.ts';
 import { missingClaims } from '../../src/domain/books/isbn-claim.ts';
+import { missingSeriesClaims } from '../../src/domain/books/series-claim.ts';
 import { profileSlug } from '../../src/domain/shared/slug.ts';
 import { catalogueFieldsFor } from './catalogue.ts';
 import { type SeedContext, type SeedDoc, dateAfter, streamFor } from './context.ts';
@@ -253,4 +254,20 @@ export function isbnClaimDocs(books: readonly SeedBook[]): SeedDoc[] {
     })),
   );
   return claims.map(({ id, ...data }) => ({ collection: 'isbn_claims', id, data: { ...data } }));
+}
+
+/**
+ * The series claims of the demo books (src/domain/books/series-claim.ts), as the
+ * book saves would have taken them: each series for the author of its oldest book.
+ */
+export function seriesClaimDocs(books: readonly SeedBook[]): SeedDoc[] {
+  const claims = missingSeriesClaims(
+    books.map((book) => ({
+      id: book.id,
+      user_id: book.userId,
+      series_slug: typeof book.doc.data.series_slug === 'string' ? book.doc.data.series_slug : null,
+      created_at: book.createdAt,
+    })),
+  );
+  return claims.map(({ id, ...data }) => ({ collection: 'series_claims', id, data: { ...data } }));
 }

@@ -3,7 +3,7 @@
 import { REFERENCE_DATE, type SeedDoc, type SeedUser, createContext } from './context.ts';
 import { generateAuthorUpdates } from './author-updates.ts';
 import { profilePrivateDocs } from './billing.ts';
-import { generateBooks, isbnClaimDocs } from './books.ts';
+import { generateBooks, isbnClaimDocs, seriesClaimDocs } from './books.ts';
 import { followerCountOf, generateFollows } from './follows.ts';
 import { generateBlogPosts, generateNewsletters } from './editorial.ts';
 import { generateClassifiedAds, generateProductsServices } from './marketplace.ts';
@@ -95,6 +95,8 @@ export function generate(options: GenerateOptions): SeedData {
     ...books.map((b) => b.doc),
     // The ISBN claims the book saves would have taken (the oldest book keeps a shared ISBN).
     ...isbnClaimDocs(books),
+    // The series claims likewise (each series is its oldest book's author's).
+    ...seriesClaimDocs(books),
     ...reviews,
     ...held,
     ...shelves,

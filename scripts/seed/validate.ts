@@ -6,6 +6,7 @@ import { BILLING_DOC, billingRecordSchema, planOf } from '../../src/domain/billi
 import { blogPostSchema } from '../../src/domain/editorial/blog-post.ts';
 import { bookSchema } from '../../src/domain/books/book.ts';
 import { isbnClaimSchema } from '../../src/domain/books/isbn-claim.ts';
+import { seriesClaimSchema } from '../../src/domain/books/series-claim.ts';
 import {
   type ListingSource,
   listingFieldsOf,
@@ -81,6 +82,7 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   reports: reportSchema.extend({ id: idSchema }),
   author_updates: authorUpdateSchema,
   isbn_claims: isbnClaimSchema,
+  series_claims: seriesClaimSchema,
   reading_imports: readingImportSchema,
   import_pending_reviews: importPendingReviewSchema,
 };
@@ -253,5 +255,17 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
     if (book?.isbn !== isbn || book.user_id !== claim.user_id)
       problems.push(`isbn_claims/${isbn}: book ${String(claim.book_id)} does not carry it`);
   }
+  // A series belongs to one author: each series a book names has its claim, held by an author with a book in it.
+  const seriesClaims = new Map(of('series_claims').map((d) => [d.id, d.data]));
+  const seriesAuthors = new Map<string, Set<unknown>>();
+  for (const book of books.values()) {
+    if (typeof book.series_slug !== 'string' || book.series_slug === '') continue;
+    seriesAuthors.set(book.series_slug, (seriesAuthors.get(book.series_slug) ?? new Set()).add(book.user_id));
+  }
+  for (const slug of seriesAuthors.keys())
+    if (!seriesClaims.has(slug)) problems.push(`books: series ${slug} has no claim`);
+  for (const [slug, claim] of seriesClaims)
+    if (!seriesAuthors.get(slug)?.has(claim.user_id))
+      problems.push(`series_claims/${slug}: ${String(claim.user_id)} has no book in it`);
   if (problems.length > 0) throw new Error(`Seed data is inconsistent:\n  ${problems.join('\n  ')}`);
 }

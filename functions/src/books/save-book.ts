@@ -12,6 +12,7 @@ import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { staleDerivedFields } from './book-derived';
 import { claimIsbnsInTransaction, releaseClaimsInTransaction } from './isbn-claims';
+import { withSeriesClaim } from './series-claims';
 import {
   deleteItemCallable,
   itemCaller,
@@ -42,10 +43,12 @@ export const BOOK_ITEM: ItemKind = {
   ownerDerived: staleDerivedFields,
   // An ISBN names one book: the save takes the new ISBN's claim (refused when another
   // book holds it) and releases the old one, in the same transaction.
-  onSave: (tx, firestore, { id, ownerUid, before, after }) =>
+  // A series belongs to its first author: a book moving into a series no one holds claims it (series-claims.ts).
+  onSave: withSeriesClaim((tx, firestore, { id, ownerUid, before, after }) =>
     claimIsbnsInTransaction(tx, firestore, [
       { bookId: id, userId: ownerUid, before: isbnOf(before), after: isbnOf(after) },
     ]),
+  ),
   async onDelete(tx: Transaction, firestore: Firestore, id: string, existing: DocumentSnapshot) {
     // A deleted book leaves the home page's featured slots and its ISBN's claim in the same transaction.
     const slots = await tx.get(firestore.collection('featured_books').where('book_id', '==', id));

@@ -31,6 +31,7 @@ import { assertWithinPlanLimit } from '../items/plan-limit';
 import { removeUploadFolder } from '../media/media';
 import { staleDerivedFields } from '../books/book-derived';
 import { claimIsbnsInTransaction } from '../books/isbn-claims';
+import { claimSeriesInTransaction, seriesChangeOf } from '../books/series-claims';
 import { wantedFields } from './profile-directory-fields';
 import { sameDirectoryFields } from '../../../src/domain/members/directory';
 
@@ -223,6 +224,13 @@ async function saveInTransaction(
       ],
       (index) => (index < create.length ? `New book ${index + 1}` : `Book ${index - create.length + 1}`),
     );
+    // A series belongs to its first author: a book moving into a series no one holds claims it.
+    const seriesClaims = await claimSeriesInTransaction(tx, firestore, [
+      ...create.map((form) => seriesChangeOf(uid, null, form)),
+      ...update.map(({ changes: bookChanges }, i) =>
+        seriesChangeOf(uid, books[i]?.data() ?? null, { ...books[i]?.data(), ...bookChanges }),
+      ),
+    ]);
 
     // Last of the reads: the plan limit's check also takes its lock (a write).
     const subscription = (stored.subscription_status ?? 'free') as SubscriptionStatus;
@@ -271,6 +279,7 @@ async function saveInTransaction(
     remove.forEach((id) => tx.delete(firestore.collection('books').doc(id)));
     featuredSlots.forEach((slots) => slots.docs.forEach((slot) => tx.delete(slot.ref)));
     claims();
+    seriesClaims();
     if (slugChange?.changed) slugChange.write(tx);
     // A demotion or deactivation ends the member's sessions in the same commit.
     const endSessions = changeEndsSessions(stored, changes);

@@ -134,6 +134,8 @@ export interface BookJsonLdInput {
   site: URL | string;
   /** The book's owner: a Publisher is named as the book's publisher (an Organization), anyone else as its author (a Person). */
   owner?: Pick<Profile, 'role' | 'category'>;
+  /** The owner of the book's series (series-claim.ts): its isPartOf names the page the book is on. */
+  seriesOwner?: string;
   /**
    * When the page is rendered. Before the book's publication date its offers are
    * preorders, named as the page names its links ('Preorder on Kobo'), with
@@ -162,6 +164,7 @@ export function bookJsonLd({
   imageUrl,
   site,
   owner,
+  seriesOwner,
   ratings,
   now,
 }: BookJsonLdInput): Record<string, unknown> {
@@ -217,6 +220,6 @@ export function bookJsonLd({
         }
       : {}),
     // isPartOf its BookSeries, with its position (series.ts).
-    ...bookSeriesJsonLd(book, site),
+    ...bookSeriesJsonLd(book, site, seriesOwner),
   };
 }

@@ -2,18 +2,21 @@
  * A series' page, /series/{slug}, and the series line of a book page: which books
  * a series holds, in what order, and what the page says of it. The books are the
  * public books whose series_slug (seriesSlug of their series' name, kept with the
- * listing fields) is the address. Two authors whose series share a name share the
- * page, each author's books listed apart (a shelf each), and a book's previous
- * and next are on its own author's shelf only. See docs/decisions.md ("Series").
+ * listing fields) is the address, of the series' owner only (series-claim.ts: the
+ * author who named it first), under the owner's spelling. Another author's books
+ * naming a series of the same address are on their own page,
+ * /series/{slug}/by/{uid}, and a book's previous and next are its own author's
+ * books only. See docs/decisions.md ("Series", "A series belongs to its first author").
  */
 import { authorProfilePath, type Book } from './book.ts';
 import { seriesNumberText } from './catalogue.ts';
 import { TEXT_LIMITS } from '../shared/common.ts';
 
 /**
- * Most books one series page reads: a bound on the page's cost. A series longer
- * than this (across all authors sharing its name) shows its first books by the
- * query's order, which is no order; no real series comes near it.
+ * Most books one series page reads: a bound on the page's cost. The page reads
+ * one author's books, so other authors cannot push the owner's out; a series
+ * longer than this shows its first books by the query's order, which is no
+ * order; no real series comes near it.
  */
 export const MAX_SERIES_BOOKS = 100;
 
@@ -30,9 +33,26 @@ export type SeriesBook = Pick<
   'id' | 'title' | 'user_id' | 'series' | 'series_number' | 'series_slug' | 'author' | 'cover_image'
 >;
 
-/** The address of a series page. */
-export function seriesPath(slug: string): string {
-  return `/series/${slug}`;
+/**
+ * The address of a series page: the owner's, /series/{slug}, or with `authorUid`
+ * another author's books of a series of that address, /series/{slug}/by/{uid}.
+ */
+export function seriesPath(slug: string, authorUid?: string): string {
+  return authorUid === undefined ? `/series/${slug}` : `/series/${slug}/by/${encodeURIComponent(authorUid)}`;
+}
+
+/**
+ * The series page a book is listed on: its series' page when its author owns the
+ * series (or no owner is known), else its author's own page of that address.
+ */
+export function bookSeriesPath(book: { series_slug: string; user_id?: string }, ownerUid?: string): string {
+  const own = ownerUid === undefined || book.user_id === undefined || book.user_id === ownerUid;
+  return own ? seriesPath(book.series_slug) : seriesPath(book.series_slug, book.user_id);
+}
+
+/** True for what can name an author in a series page's address: a uid's characters, at most an id long. */
+export function isSeriesAuthorShape(value: string | undefined): value is string {
+  return value !== undefined && value.length <= TEXT_LIMITS.id && /^[A-Za-z0-9_-]+$/.test(value);
 }
 
 /** True for what seriesSlug can produce: lower-case letters, digits and hyphens, at most a slug long. */
@@ -124,14 +144,23 @@ export interface SeriesLine {
   path: string;
 }
 
-/** The book page's series line, or null for a book in no (addressable) series. */
+/**
+ * The book page's series line, or null for a book in no (addressable) series. The
+ * link goes to the page the book is on (bookSeriesPath): `ownerUid` is the
+ * series' owner (undefined when unknown).
+ */
 export function seriesLine(
-  book: Partial<Pick<Book, 'series' | 'series_number' | 'series_slug'>>,
+  book: Partial<Pick<Book, 'series' | 'series_number' | 'series_slug' | 'user_id'>>,
+  ownerUid?: string,
 ): SeriesLine | null {
   const name = book.series?.trim();
   if (!name || !book.series_slug) return null;
   const place = seriesPlace(book);
-  return { lead: place ? `${place} of` : 'Part of', name, path: seriesPath(book.series_slug) };
+  return {
+    lead: place ? `${place} of` : 'Part of',
+    name,
+    path: bookSeriesPath({ series_slug: book.series_slug, user_id: book.user_id }, ownerUid),
+  };
 }
 
 /** The books before and after a book in its author's series (absent at either end, or when the book is not among them). */
@@ -209,10 +238,11 @@ export function seriesJsonLd({
  * and page) and its position in it; nothing for a book in no series.
  */
 export function bookSeriesJsonLd(
-  book: Partial<Pick<Book, 'series' | 'series_number' | 'series_slug'>>,
+  book: Partial<Pick<Book, 'series' | 'series_number' | 'series_slug' | 'user_id'>>,
   site: URL | string,
+  ownerUid?: string,
 ): Record<string, unknown> {
-  const line = seriesLine(book);
+  const line = seriesLine(book, ownerUid);
   if (!line) return {};
   return {
     isPartOf: { '@type': 'BookSeries', name: line.name, url: new URL(line.path, site).href },

@@ -14,7 +14,11 @@ import {
   getPublicProfileBySlug,
   getRecentPublicProfiles,
 } from '../../../src/data/server/members/profiles.ts';
-import { getAuthorSeriesBooks, getSeriesBooks } from '../../../src/data/server/books/series.ts';
+import {
+  getAuthorSeriesBooks,
+  getSeriesBooks,
+  getSeriesPage,
+} from '../../../src/data/server/books/series.ts';
 import { getSiteSettings } from '../../../src/data/server/site/site-settings.ts';
 import {
   getActiveAdEntries,
@@ -278,6 +282,28 @@ describe('a series page', () => {
     expect((await getSeriesBooks('tides', db)).map((b) => b.id)).toEqual(['s1', 's3']);
     expect((await getAuthorSeriesBooks('tides', 'u2', db)).map((b) => b.id)).toEqual(['s3']);
     expect(limits).toEqual([MAX_SERIES_BOOKS, MAX_SERIES_BOOKS]);
+  });
+
+  it('lists its owner’s books only: a hundred books of another author cannot crowd them out', async () => {
+    const inSeries = { series: 'Tides', series_slug: 'tides' };
+    const crowd = Array.from({ length: MAX_SERIES_BOOKS }, (_, i) =>
+      book(`crowd-${i}`, { ...inSeries, series: 'TIDES', user_id: 'u2' }),
+    );
+    const owned = [
+      book('own-1', { ...inSeries, series_number: 1 }),
+      book('own-2', { ...inSeries, series_number: 2 }),
+    ];
+    const claim = { user_id: 'u1', claimed_at: new Date('2025-01-01T00:00:00Z') };
+    const { db } = fakeDb({ books: [...crowd, ...owned], series_claims: [['tides', claim]] });
+    const page = await getSeriesPage('tides', db);
+    expect(page.ownerUid).toBe('u1');
+    expect(page.books.map((b) => b.id)).toEqual(['own-1', 'own-2']);
+    // A malformed claim counts as none: the author of the oldest public book owns the page.
+    const { db: unclaimed } = fakeDb({
+      books: [...owned, book('late', { ...inSeries, user_id: 'u2', created_at: new Date('2099-01-01') })],
+      series_claims: [['tides', { user_id: '' }]],
+    });
+    expect((await getSeriesPage('tides', unclaimed)).books.map((b) => b.id)).toEqual(['own-1', 'own-2']);
   });
 });
 

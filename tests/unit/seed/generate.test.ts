@@ -220,4 +220,21 @@ describe('the demo books as a catalogue describes them', () => {
       true,
     );
   });
+
+  it("gives each demo series to its author, as the book saves would, and would notice a claim of someone else's", () => {
+    const claims = of('series_claims');
+    expect(claims.map((c) => c.id).sort()).toEqual(
+      DEMO_SERIES.map((series) => seriesSlug(series.name)).sort(),
+    );
+    for (const series of DEMO_SERIES)
+      expect(claims.find((c) => c.id === seriesSlug(series.name))?.data).toMatchObject({
+        user_id: series.uid,
+      });
+    const index = docs.findIndex((d) => d.collection === 'series_claims');
+    const stolen = docs.with(index, {
+      ...docs[index]!,
+      data: { ...docs[index]!.data, user_id: 'someone-else' },
+    });
+    expect(() => checkReferences(stolen)).toThrow(/has no book in it/);
+  });
 });

@@ -10,11 +10,12 @@ import { editorialPath } from '../../../domain/editorial/editorial.ts';
 import { productServiceSchema } from '../../../domain/items/product-service.ts';
 import { profileSchema } from '../../../domain/members/profile.ts';
 import { seriesPath } from '../../../domain/books/series.ts';
+import { SERIES_CLAIMS, seriesClaimSchema, seriesPageEntries } from '../../../domain/books/series-claim.ts';
 import { isItemShown } from '../../../domain/shared/visibility.ts';
 import { parseDocs } from '../../firestore-convert.ts';
 import { getPublishedBlogPosts, getPublishedNewsletters } from '../editorial/editorial.ts';
 import { getDb } from '../shared/firestore.ts';
-import { meterQuery } from '../shared/read-meter.ts';
+import { meterQuery, meterReads } from '../shared/read-meter.ts';
 
 /** A URL path and when its content last changed, if known. */
 export interface SitemapEntry {
@@ -37,7 +38,8 @@ const OWNED_ITEM_ENTRY_FIELDS = {
   updated_at: true,
 } as const;
 const productEntrySchema = productServiceSchema.pick(OWNED_ITEM_ENTRY_FIELDS);
-const adEntrySchema = classifiedAdSchema.pick(OWNED_ITEM_ENTRY_FIELDS);
+// An ad also carries the hold of a standing decision (moderation_held): a held ad is not listed.
+const adEntrySchema = classifiedAdSchema.pick({ ...OWNED_ITEM_ENTRY_FIELDS, moderation_held: true });
 
 /**
  * /profile/{slug} of every public (active, approved) member whose page renders.
@@ -94,34 +96,47 @@ export async function getActiveBookEntries(
 /** The book fields a series entry is built from. */
 const seriesEntrySchema = bookSchema.pick({
   id: true,
+  user_id: true,
   series_slug: true,
   created_at: true,
   updated_at: true,
 });
 
+/** Series claims read per round trip. */
+const CLAIM_CHUNK = 100;
+
 /**
- * /series/{slug} of every series with a public book (the page answers 404 for one
- * without), its last change the latest of its books'.
+ * /series/{slug} of every series whose owner has a public book, and
+ * /series/{slug}/by/{uid} of every other author with a public book naming a series
+ * of that address (src/domain/books/series-claim.ts), each page's last change the
+ * latest of its books'. The claims are read by address, a hundred a round trip.
  */
 export async function getSeriesEntries(db: Firestore = getDb()): Promise<SitemapEntry[]> {
   const snap = await db
     .collection('books')
     .where('is_public', '==', true)
     .where('series_slug', '>', '')
-    .select('series_slug', 'updated_at', 'created_at')
+    .select('user_id', 'series_slug', 'updated_at', 'created_at')
     .limit(MAX_ENTRIES)
     .get();
   meterQuery(snap);
-  const latest = new Map<string, Date>();
-  for (const book of parseDocs(seriesEntrySchema, snap.docs)) {
-    if (!book.series_slug) continue;
-    const changed = book.updated_at ?? book.created_at;
-    const known = latest.get(book.series_slug);
-    if (!known || changed > known) latest.set(book.series_slug, changed);
+  const books = parseDocs(seriesEntrySchema, snap.docs);
+  const slugs = [...new Set(books.map((book) => book.series_slug).filter((slug): slug is string => !!slug))];
+  const holders = new Map<string, string>();
+  for (let i = 0; i < slugs.length; i += CLAIM_CHUNK) {
+    const refs = slugs.slice(i, i + CLAIM_CHUNK).map((slug) => db.collection(SERIES_CLAIMS).doc(slug));
+    const claims = await db.getAll(...refs);
+    meterReads(claims.length);
+    for (const claim of parseDocs(
+      seriesClaimSchema,
+      claims.filter((doc) => doc.exists),
+    ))
+      holders.set(claim.id, claim.user_id);
   }
-  return [...latest]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([slug, lastModified]) => ({ path: seriesPath(slug), lastModified }));
+  return seriesPageEntries(books, holders).map(({ slug, authorUid, lastModified }) => ({
+    path: seriesPath(slug, authorUid),
+    lastModified,
+  }));
 }
 
 /**
@@ -141,7 +156,7 @@ async function ownedItemEntries(
   const snap = await db
     .collection(collection)
     .where('is_active', '==', true)
-    .select('user_id', 'is_active', 'moderation_hidden', 'updated_at', 'created_at')
+    .select('user_id', 'is_active', 'moderation_hidden', 'moderation_held', 'updated_at', 'created_at')
     .limit(MAX_ENTRIES)
     .get();
   meterQuery(snap);
