@@ -37,6 +37,7 @@ export { saveClassifiedAd, deleteClassifiedAd } from './market/save-ad';
 export { adminFeatured } from './admin/featured';
 export { adminModeration } from './admin/moderation';
 export { adminHeldReviews } from './admin/held-reviews';
+export { adminHeldItems, releaseExpiredHoldsHourly } from './admin/held-items';
 export { adminIsbnClaims } from './admin/isbn-claims';
 export { adminSiteSettings } from './admin/site-settings';
 export { adminContent } from './admin/content';

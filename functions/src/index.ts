@@ -106,6 +106,9 @@ const loaders: Loaders = {
     (require('./admin/moderation') as typeof import('./admin/moderation')).adminModeration,
   adminHeldReviews: () =>
     (require('./admin/held-reviews') as typeof import('./admin/held-reviews')).adminHeldReviews,
+  adminHeldItems: () => (require('./admin/held-items') as typeof import('./admin/held-items')).adminHeldItems,
+  releaseExpiredHoldsHourly: () =>
+    (require('./admin/held-items') as typeof import('./admin/held-items')).releaseExpiredHoldsHourly,
   adminIsbnClaims: () =>
     (require('./admin/isbn-claims') as typeof import('./admin/isbn-claims')).adminIsbnClaims,
   adminSiteSettings: () =>

@@ -35,6 +35,8 @@ import { bookVisibilityFields } from '../../../src/domain/shared/visibility';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
 import { db } from '../shared/firestore';
 import { clearReviewDecision, recordReviewDecision } from '../readers/review-decisions';
+import { isStandingKind } from '../../../src/domain/admin/moderation-standing';
+import { liftStandingFor, recordStanding, standingRef } from './moderation-standing';
 import { guardedCall } from '../shared/guard';
 import { mailBrand } from '../mail/brand';
 import { memberMailAddress, memberMailName } from '../mail/member-address';
@@ -182,6 +184,9 @@ function setHidden(tx: Transaction, kind: ReportItemKind, item: DocumentSnapshot
       hidden,
     );
     tx.update(item.ref, { moderation_hidden: hidden, ...visibility });
+  } else if (!hidden && isStandingKind(kind)) {
+    // The moderator shows this item: a hold it got while hidden goes with the hide.
+    tx.update(item.ref, { moderation_hidden: false, moderation_held: false, held_until: null });
   } else {
     tx.update(item.ref, { moderation_hidden: hidden });
   }
@@ -238,8 +243,20 @@ export async function moderate(
       throw new HttpsError('failed-precondition', 'This item has no member to warn or deactivate.');
     if (action === 'deactivate' && shown.ownerUid === actorUid)
       throw new HttpsError('failed-precondition', 'You cannot deactivate your own account.');
+    // An update's or ad's hide outlives the item too (moderation_standing): the member's
+    // next ones are held. Restoring the item it names lifts it (read before any write).
+    const owner = shown.ownerUid;
+    const standing =
+      action === 'restore' && isStandingKind(kind) && owner
+        ? await tx.get(standingRef(firestore, owner, kind))
+        : null;
     if (action === 'hide') setHidden(tx, kind, item, true);
     if (action === 'restore') setHidden(tx, kind, item, false);
+    if (isStandingKind(kind) && owner) {
+      if (action === 'hide')
+        recordStanding(tx, firestore, { uid: owner, kind, itemId, decision: 'hidden', by: actorUid });
+      if (action === 'restore' && standing) liftStandingFor(tx, standing, itemId);
+    }
     // A review's hide outlives the review (review_decisions): deleting it and posting
     // again lands in the held queue. Restoring lifts it.
     const bookId = item.get('book_id');

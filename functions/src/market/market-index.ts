@@ -67,6 +67,7 @@ const adSource = classifiedAdSchema.pick({
   image_url: true,
   is_active: true,
   moderation_hidden: true,
+  moderation_held: true,
   is_featured: true,
   views_count: true,
   created_at: true,

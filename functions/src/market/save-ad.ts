@@ -5,17 +5,27 @@
 // or, for an admin, switches an existing ad's is_active and is_featured alone;
 // deleteClassifiedAd removes the ad and its contact details. Both go through
 // owned-items.ts like books and products/services (owner or admin, never the
-// moderation flag). Ads count against no plan limit. views_count starts at 0 and
+// moderation flag). A seller under a moderator's standing decision on their ads
+// saves held (holdUnderStanding). Ads count against no plan limit. views_count starts at 0 and
 // is changed only by the views endpoint; the classified_ads trigger removes a
 // replaced or deleted photo (market-index.ts), whoever wrote the ad.
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
+import { Timestamp } from 'firebase-admin/firestore';
 import { AD_CONTACT_PATH, classifiedAdWriteSchema } from '../../../src/domain/market/classified-ad';
 import { saveClassifiedAdRequestSchema, type SaveItemResponse } from '../../../src/domain/items/item-save';
 import { describeIssue } from '../../../src/domain/members/profile-save';
 import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
-import { deleteItemCallable, itemCaller, saveOwnedItem, type ItemKind } from '../items/owned-items';
+import {
+  deleteItemCallable,
+  itemCaller,
+  saveOwnedItem,
+  type ItemCaller,
+  type ItemKind,
+} from '../items/owned-items';
+import { adSaveChange, decideHeldSave } from '../../../src/domain/admin/moderation-standing';
+import { readHold } from '../admin/moderation-standing';
 
 /** How classified ads are stored. */
 export const AD_ITEM: ItemKind = {
@@ -32,6 +42,46 @@ export const AD_ITEM: ItemKind = {
 };
 
 /**
+ * The hold of a standing decision (moderation_standing, read in the save's
+ * transaction): a seller whose ad a moderator hid saves new ads, and edits that
+ * change what buyers read, held for moderation (decideHeldSave), so deleting the
+ * hidden ad and posting it again, or rewriting a shown ad, lands in the queue.
+ * An admin's save of another member's ad keeps the ad's hold as it is.
+ * `held.value` is set to the ad's held state as saved.
+ */
+function holdUnderStanding(
+  caller: ItemCaller,
+  contactAfter: unknown,
+  held: { value: boolean },
+): NonNullable<ItemKind['onSave']> {
+  return async (tx, firestore, save) => {
+    const ref = firestore.collection(AD_ITEM.collection).doc(save.id);
+    const wasHeld = save.before?.moderation_held === true;
+    held.value = wasHeld;
+    if (caller.admin && caller.uid !== save.ownerUid) return () => undefined;
+    const [holdsUntil, contact] = await Promise.all([
+      readHold(tx, firestore, save.ownerUid, 'ad', new Date()),
+      save.before
+        ? tx.get(ref.collection(AD_CONTACT_PATH.collection).doc(AD_CONTACT_PATH.doc))
+        : Promise.resolve(null),
+    ]);
+    const change = adSaveChange(save.before, save.after, contact?.get('contact_info'), contactAfter);
+    const fields = decideHeldSave(holdsUntil, change, wasHeld);
+    held.value = fields.moderation_held;
+    const storedUntil = save.before?.held_until as Timestamp | null | undefined;
+    const same =
+      fields.moderation_held === wasHeld &&
+      (fields.held_until?.getTime() ?? null) === (storedUntil?.toMillis?.() ?? null);
+    if (same) return () => undefined;
+    return () =>
+      tx.update(ref, {
+        moderation_held: fields.moderation_held,
+        held_until: fields.held_until ? Timestamp.fromDate(fields.held_until) : null,
+      });
+  };
+}
+
+/**
  * Creates (no adId) or saves a classified ad; errors: unauthenticated ('Please
  * sign in to save.'), invalid-argument (the form's first message), not-found,
  * permission-denied (not the seller or an admin; a seller not verified, approved
@@ -44,14 +94,21 @@ export const saveClassifiedAd = guardedCall(
     const parsed = saveClassifiedAdRequestSchema.safeParse(request.data);
     if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
     const { adId, userId, ad, admin } = parsed.data;
-    const saved = await saveOwnedItem(db(), AD_ITEM, caller, {
+    const held = { value: false };
+    const kind: ItemKind = { ...AD_ITEM, onSave: holdUnderStanding(caller, ad?.contact_info, held) };
+    const saved = await saveOwnedItem(db(), kind, caller, {
       id: adId,
       userId,
       fields: ad ?? null,
       admin,
     });
-    logger.info('saveClassifiedAd: saved', { ad: saved.id, by: caller.uid, created: saved.created });
-    return { id: saved.id, updated_at: saved.updatedAt.toISOString() };
+    logger.info('saveClassifiedAd: saved', {
+      ad: saved.id,
+      by: caller.uid,
+      created: saved.created,
+      held: held.value,
+    });
+    return { id: saved.id, updated_at: saved.updatedAt.toISOString(), held: held.value };
   },
   { signIn: 'Please sign in to save.' },
 );

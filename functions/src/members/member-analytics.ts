@@ -63,7 +63,7 @@ async function updatesReach(firestore: Firestore, uid: string): Promise<UpdateRe
     .where('user_id', '==', uid)
     .orderBy('created_at', 'desc')
     .limit(UPDATE_REACH_SHOWN)
-    .select('title', 'created_at')
+    .select('title', 'created_at', 'moderation_held')
     .get();
   if (updates.empty) return [];
   const markers = await firestore.getAll(
@@ -92,6 +92,7 @@ async function updatesReach(firestore: Firestore, uid: string): Promise<UpdateRe
         sent,
         delayMs,
         now,
+        held: doc.get('moderation_held') === true,
       });
     }),
   );

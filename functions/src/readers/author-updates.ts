@@ -10,6 +10,10 @@
 // posts at once cannot both take the last one, and a deletion, which never
 // touches the record, gives nothing back (posting, letting the mail go and
 // deleting, again and again, would otherwise mail the followers without end).
+// An author under a moderator's standing decision on their updates
+// (moderation_standing, src/domain/admin/moderation-standing.ts, read in the same
+// transaction) posts held: not shown nor mailed until a moderator releases it or
+// the decision's period ends; the answer says so (`held`).
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
@@ -37,6 +41,8 @@ import { requireFeature } from '../billing/early-access';
 import { PLAN_LOCKS_COLLECTION } from '../items/plan-limit';
 import { purgeCacheTags } from '../site/cache-purge';
 import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
+import { decideHeldSave } from '../../../src/domain/admin/moderation-standing';
+import { holdOf, standingRef } from '../admin/moderation-standing';
 
 /**
  * Posts an update of the caller's. Errors: unauthenticated; permission-denied (not
@@ -59,7 +65,7 @@ export const postAuthorUpdate = guardedCall(
       const settings = await tx.get(firestore.doc('site_settings/main'));
       const allowance = updateAllowance(plan, updateLimitsOf(settings.get('author_update_limits')), now);
       const lockRef = firestore.collection(PLAN_LOCKS_COLLECTION).doc(caller.uid);
-      const [lock, recent, book] = await Promise.all([
+      const [lock, recent, book, standing] = await Promise.all([
         tx.get(lockRef),
         tx.get(
           firestore
@@ -70,6 +76,7 @@ export const postAuthorUpdate = guardedCall(
             .limit(allowance.allowed + 1),
         ),
         book_id ? tx.get(firestore.doc(`books/${book_id}`)) : Promise.resolve(null),
+        tx.get(standingRef(firestore, caller.uid, 'update')),
       ]);
       // What the record says was posted in the window, and any stored update it lacks (posted before it was kept).
       const posts = updatePostsOf(toPlainData(lock.get(UPDATE_POSTS_FIELD)));
@@ -81,6 +88,8 @@ export const postAuthorUpdate = guardedCall(
       if (!mayPostUpdate(allowance, counted)) throw new HttpsError('resource-exhausted', allowance.refusal);
       if (book && (!book.exists || book.get('user_id') !== caller.uid))
         throw new HttpsError('permission-denied', UPDATE_MESSAGES.notYourBook);
+      // A moderator's standing decision on the author's updates holds this one for moderation.
+      const hold = decideHeldSave(holdOf(standing, settings, now), 'new', false);
       const update = {
         user_id: caller.uid,
         author_slug:
@@ -89,9 +98,15 @@ export const postAuthorUpdate = guardedCall(
         body,
         book: book ? { id: book.id, title: String(book.get('title')).slice(0, 200) } : null,
         moderation_hidden: false,
+        moderation_held: hold.moderation_held,
+        held_until: hold.held_until ? Timestamp.fromDate(hold.held_until) : null,
         created_at: Timestamp.fromDate(now),
       };
-      const checked = authorUpdateWriteSchema.safeParse({ ...update, created_at: now });
+      const checked = authorUpdateWriteSchema.safeParse({
+        ...update,
+        held_until: hold.held_until,
+        created_at: now,
+      });
       if (!checked.success) throw new HttpsError('invalid-argument', describeIssue(checked.error));
       const record = withUpdatePost(posts, { id: ref.id, at: now }, now).map((post) => ({
         id: post.id,
@@ -103,12 +118,12 @@ export const postAuthorUpdate = guardedCall(
         { merge: true },
       );
       tx.create(ref, update);
-      return now;
+      return { now, held: hold.moderation_held };
     });
     // The author's profile page and feed show it now, not when the CDN's copy ages out.
     await purgeCacheTags([profileCacheTag(caller.uid)]);
-    logger.info('postAuthorUpdate: posted', { update: ref.id, by: caller.uid });
-    return { id: ref.id, created_at: posted.toISOString() };
+    logger.info('postAuthorUpdate: posted', { update: ref.id, by: caller.uid, held: posted.held });
+    return { id: ref.id, created_at: posted.now.toISOString(), held: posted.held };
   },
   { signIn: 'Please sign in to post an update.' },
 );

@@ -47,7 +47,10 @@ export const updateMailOnPost: Handler = {
   name: 'update mail',
   retry: true,
   async run({ id, before, after }: DocChange) {
-    if (before !== undefined || after === undefined) return;
+    if (after === undefined) return;
+    // A held update (a standing moderation decision) is mailed when released, as if just posted.
+    const released = before?.moderation_held === true && after.moderation_held !== true;
+    if ((before !== undefined && !released) || after.moderation_held === true) return;
     const switches = await readEarlyAccess();
     // An update posted while a switch was open is not mailed once the follows or the updates switch is off.
     if (

@@ -25,6 +25,7 @@ export const siteSettingsEditSchema = siteSettingsWriteSchema
     promotion_code: true,
     early_access: true,
     author_update_limits: true,
+    moderation_hold_days: true,
   })
   .partial()
   .strict();

@@ -96,7 +96,11 @@ export function isReportableItem(
     case 'product':
     case 'ad':
       return isItemPublic(
-        { is_active: item.is_active === true, moderation_hidden: item.moderation_hidden === true },
+        {
+          is_active: item.is_active === true,
+          moderation_hidden: item.moderation_hidden === true,
+          moderation_held: item.moderation_held === true,
+        },
         ownerVisibilityOf(dependency),
       );
     case 'review':
@@ -112,7 +116,11 @@ export function isReportableItem(
         moderation_hidden: item.moderation_hidden === true,
       });
     case 'update':
-      return item.moderation_hidden !== true && isOwnerPublic(ownerVisibilityOf(dependency));
+      return (
+        item.moderation_hidden !== true &&
+        item.moderation_held !== true &&
+        isOwnerPublic(ownerVisibilityOf(dependency))
+      );
   }
 }
 

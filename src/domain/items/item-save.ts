@@ -85,8 +85,15 @@ export const saveClassifiedAdRequestSchema = z
 /** saveClassifiedAd's request as sent. */
 export type SaveClassifiedAdRequest = z.input<typeof saveClassifiedAdRequestSchema>;
 
-/** What a save returns: the item's id (new or the same) and its new updated_at (ISO 8601). */
-export const saveItemResponseSchema = z.object({ id: idSchema, updated_at: z.iso.datetime() });
+/**
+ * What a save returns: the item's id (new or the same), its new updated_at (ISO
+ * 8601) and, for an ad, whether it waits for a moderator (a standing decision).
+ */
+export const saveItemResponseSchema = z.object({
+  id: idSchema,
+  updated_at: z.iso.datetime(),
+  held: z.boolean().optional(),
+});
 /** A save's result. */
 export type SaveItemResponse = z.infer<typeof saveItemResponseSchema>;
 

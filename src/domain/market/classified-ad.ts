@@ -5,6 +5,7 @@ import {
   nonNegativeInt,
   optionalMediaPathOrHttpsUrl,
   optionalText,
+  timestampSchema,
 } from '../shared/common.ts';
 import {
   CONDITION_NOT_SPECIFIED,
@@ -73,6 +74,14 @@ export const classifiedAdSchema = ownedItemSchema(
   {
     /** Incremented once per detail view. */
     views_count: nonNegativeInt.default(0),
+    /**
+     * True while it waits for a moderator: saved (new, or its fields edited) by a
+     * seller under a standing decision (src/domain/admin/moderation-standing.ts);
+     * off the market, search and its page until released. Only the functions write it.
+     */
+    moderation_held: z.boolean().default(false),
+    /** When a held ad is released on its own (the standing decision's end); null when not held. */
+    held_until: timestampSchema.nullish(),
   },
 );
 

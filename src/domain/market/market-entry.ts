@@ -288,8 +288,8 @@ export type AdSource = Pick<
   | 'views_count'
   | 'created_at'
 > &
-  /** Absent means not hidden (a fixture or a document older than the field). */
-  Partial<Pick<ClassifiedAd, 'moderation_hidden'>>;
+  /** Absent means not hidden nor held (a fixture or a document older than the fields). */
+  Partial<Pick<ClassifiedAd, 'moderation_hidden' | 'moderation_held'>>;
 
 /** The entry of a classified ad, or null when it is not public. */
 export function entryFromAd(

@@ -124,7 +124,11 @@ export function countedItem(
     collection === 'books'
       ? data.is_public === true
       : isItemPublic(
-          { is_active: data.is_active === true, moderation_hidden: data.moderation_hidden === true },
+          {
+            is_active: data.is_active === true,
+            moderation_hidden: data.moderation_hidden === true,
+            moderation_held: data.moderation_held === true,
+          },
           ownerVisibilityOf(ownerProfile),
         );
   return shown ? { owner, title: text(data.title) } : null;

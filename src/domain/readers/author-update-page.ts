@@ -4,6 +4,7 @@
 import { humanDate, todayOf } from '../books/book-details.ts';
 import { lightMarkupToText, renderLightMarkup } from '../editorial/light-markup.ts';
 import type { SiteFeed } from '../editorial/rss.ts';
+import { isNotHeld } from '../shared/visibility.ts';
 import { hasLinkOrAddress, type AuthorUpdate } from './author-update.ts';
 
 /** An update's element id on the profile page, the target of its feed item's link. */
@@ -40,9 +41,14 @@ export function updatesFeedTitle(displayName: string): string {
   return `Updates from ${displayName}`;
 }
 
-/** True while an update may be shown to everyone: not hidden by moderation (its author's state is the caller's). */
-export function isUpdateShown(update: Pick<AuthorUpdate, 'moderation_hidden'>): boolean {
-  return update.moderation_hidden !== true;
+/**
+ * True while an update may be shown to everyone: not hidden by moderation and
+ * not held for a moderator (isNotHeld; its author's state is the caller's).
+ */
+export function isUpdateShown(
+  update: Pick<AuthorUpdate, 'moderation_hidden'> & { moderation_held?: boolean | null },
+): boolean {
+  return update.moderation_hidden !== true && isNotHeld(update);
 }
 
 /**
@@ -51,7 +57,7 @@ export function isUpdateShown(update: Pick<AuthorUpdate, 'moderation_hidden'>): 
  * update stored before that is not mailed, whatever it says).
  */
 export function isUpdateMailable(
-  update: Pick<AuthorUpdate, 'moderation_hidden' | 'title' | 'body'>,
+  update: Pick<AuthorUpdate, 'moderation_hidden' | 'title' | 'body'> & { moderation_held?: boolean | null },
 ): boolean {
   return isUpdateShown(update) && !hasLinkOrAddress(update.title) && !hasLinkOrAddress(update.body);
 }

@@ -113,6 +113,14 @@ export const authorUpdateSchema = z
     book: updateBookSchema.nullish(),
     /** True while an admin's moderation hides it (set and cleared only by the adminModeration function). */
     moderation_hidden: z.boolean().default(false),
+    /**
+     * True while it waits for a moderator: posted under a standing decision
+     * (src/domain/admin/moderation-standing.ts); not shown nor mailed until
+     * released (adminHeldItems) or `held_until` passes. Only the functions write it.
+     */
+    moderation_held: z.boolean().default(false),
+    /** When a held update is released on its own (the standing decision's end); null when not held. */
+    held_until: timestampSchema.nullish(),
     /** When it was posted. */
     created_at: timestampSchema,
   })
@@ -126,8 +134,12 @@ export const authorUpdateWriteSchema = authorUpdateSchema.omit({ id: true });
 export const postAuthorUpdateRequestSchema = authorUpdateFormSchema;
 /** postAuthorUpdate's request as sent. */
 export type PostAuthorUpdateRequest = z.input<typeof postAuthorUpdateRequestSchema>;
-/** What a post returns: the update's id and when it was posted (ISO 8601). */
-export const postAuthorUpdateResponseSchema = z.object({ id: idSchema, created_at: z.iso.datetime() });
+/** What a post returns: the update's id, when it was posted (ISO 8601), and whether it waits for a moderator. */
+export const postAuthorUpdateResponseSchema = z.object({
+  id: idSchema,
+  created_at: z.iso.datetime(),
+  held: z.boolean().default(false),
+});
 /** A post's result. */
 export type PostAuthorUpdateResponse = z.infer<typeof postAuthorUpdateResponseSchema>;
 /** deleteAuthorUpdate's request. */
@@ -300,14 +312,15 @@ export function withUpdateLimitLines<Plan extends PlanFeatures>(
  * - 'sending': being mailed, `sent` so far;
  * - 'sent': done, to `sent` followers;
  * - 'waiting': just posted, not released yet;
- * - 'not-mailed': never released (posted while the follows feature was off).
+ * - 'not-mailed': never released (posted while the follows feature was off);
+ * - 'held': waiting for a moderator (a standing decision), neither shown nor mailed yet.
  */
 export const updateReachSchema = z.object({
   id: idSchema,
   title: z.string(),
   /** When it was posted (ISO 8601). */
   posted_at: z.iso.datetime(),
-  state: z.enum(['scheduled', 'sending', 'sent', 'waiting', 'not-mailed']),
+  state: z.enum(['scheduled', 'sending', 'sent', 'waiting', 'not-mailed', 'held']),
   /** Followers whose mail went out. */
   sent: z.number().int().min(0),
   /** When its mails go out ('scheduled' only; ISO 8601). */
@@ -331,6 +344,8 @@ export function updateReach(input: {
   sent: number;
   delayMs: number;
   now: Date;
+  /** Waiting for a moderator (moderation_held). */
+  held?: boolean;
 }): UpdateReach {
   const { marker, now } = input;
   const base = {
@@ -339,6 +354,7 @@ export function updateReach(input: {
     posted_at: input.postedAt.toISOString(),
     sent: input.sent,
   };
+  if (input.held === true && marker === null) return { ...base, state: 'held', due_at: null };
   if (marker === null)
     return {
       ...base,
@@ -369,5 +385,7 @@ export function updateReachText(reach: UpdateReach, time: (iso: string) => strin
       return 'Getting ready to email';
     case 'not-mailed':
       return 'Not emailed';
+    case 'held':
+      return 'Waiting for a moderator: not shown or emailed yet';
   }
 }

@@ -24,6 +24,7 @@ import type {
 import type { AdminContentRequest } from '../admin/admin-content.ts';
 import type { AdminFeaturedRequest, AdminFeaturedResult } from '../admin/admin-featured.ts';
 import type { AdminHeldReviewsRequest, AdminHeldReviewsResponse } from '../admin/admin-held-reviews.ts';
+import type { AdminHeldItemsRequest, AdminHeldItemsResponse } from '../admin/admin-held-items.ts';
 import type { AdminIsbnClaimsRequest, AdminIsbnClaimsResponse } from '../admin/admin-isbn-claims.ts';
 import type { AdminModerationRequest, AdminModerationResponse } from '../admin/moderation.ts';
 import type { AdminSiteSettingsRequest } from '../admin/admin-site-settings.ts';
@@ -205,6 +206,7 @@ export interface Callables {
   adminFeatured: { request: AdminFeaturedRequest; response: AdminFeaturedResult };
   adminModeration: { request: AdminModerationRequest; response: AdminModerationResponse };
   adminHeldReviews: { request: AdminHeldReviewsRequest; response: AdminHeldReviewsResponse };
+  adminHeldItems: { request: AdminHeldItemsRequest; response: AdminHeldItemsResponse };
   adminIsbnClaims: { request: AdminIsbnClaimsRequest; response: AdminIsbnClaimsResponse };
   adminSiteSettings: { request: AdminSiteSettingsRequest; response: Record<string, unknown> };
   adminContent: { request: AdminContentRequest; response: Record<string, unknown> };

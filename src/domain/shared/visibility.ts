@@ -1,7 +1,9 @@
 // One visibility rule for every place that shows a member's book, product/service
 // or classified ad to the public: the item is active AND not hidden by an admin's
 // moderation (`moderation_hidden`, set and cleared only by the adminModeration
-// function) AND its owner is public (an approved, active member). The book,
+// function) AND not held for a moderator (`moderation_held`: an ad or update of a
+// member under a standing decision, src/domain/admin/moderation-standing.ts)
+// AND its owner is public (an approved, active member). The book,
 // product and ad pages, the profile page, the market index, the listings, the
 // home page, search and the sitemap all decide with these functions. A blog post
 // (no member owner) is public while published AND not hidden by moderation
@@ -32,14 +34,21 @@ export function ownerVisibilityOf(profile: Record<string, unknown> | undefined):
 export interface ItemVisibility {
   is_active: boolean;
   moderation_hidden?: boolean | null;
+  /** True while it waits for a moderator (an ad of a member under a standing decision); absent on other kinds. */
+  moderation_held?: boolean | null;
 }
 
-/** The item's half of the rule, for a list whose owner is already known to be public: active and not hidden by moderation. */
+/** True unless the item waits for a moderator (held under a standing decision). */
+export function isNotHeld(item: { moderation_held?: boolean | null }): boolean {
+  return item.moderation_held !== true;
+}
+
+/** The item's half of the rule, for a list whose owner is already known to be public: active, not hidden by moderation, not held. */
 export function isItemShown(item: ItemVisibility): boolean {
-  return item.is_active && item.moderation_hidden !== true;
+  return item.is_active && item.moderation_hidden !== true && isNotHeld(item);
 }
 
-/** True when an item (book, product/service, classified ad) may be shown to the public: active, not hidden by moderation, its owner public. */
+/** True when an item (book, product/service, classified ad) may be shown to the public: active, not hidden by moderation nor held, its owner public. */
 export function isItemPublic(item: ItemVisibility, owner: OwnerVisibility | null | undefined): boolean {
   return isItemShown(item) && isOwnerPublic(owner);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationHoldDaysSchema } from '../admin/moderation-standing.ts';
 import {
   TEXT_LIMITS,
   hasText,
@@ -97,6 +98,12 @@ export const siteSettingsSchema = z
     early_access: earlyAccessSettingsSchema.optional(),
     /** How many updates to their followers Free and Premium members may post (src/domain/readers/author-update.ts); absent: the defaults. */
     author_update_limits: updateLimitsSchema.optional(),
+    /**
+     * Days a moderator's hide of an update or ad holds the member's next ones for
+     * moderation (src/domain/admin/moderation-standing.ts); absent: 30. Read
+     * through moderationHoldDaysOf.
+     */
+    moderation_hold_days: moderationHoldDaysSchema.optional(),
     /** uid of the admin who last saved. */
     updated_by: idSchema.nullish(),
     /** Last save. */

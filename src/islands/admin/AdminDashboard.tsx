@@ -13,6 +13,7 @@ import FeaturedProfiles from './FeaturedProfiles.tsx';
 import PublishStatus from './PublishStatus.tsx';
 import ReportsQueue from './ReportsQueue.tsx';
 import HeldReviews from './HeldReviews.tsx';
+import HeldItems from './HeldItems.tsx';
 import IsbnClaims from './IsbnClaims.tsx';
 import SiteSettings from './SiteSettings.tsx';
 import UserManagement from './UserManagement.tsx';
@@ -128,6 +129,7 @@ export default function AdminDashboard() {
         <>
           <ReportsQueue />
           <HeldReviews />
+          <HeldItems />
         </>
       ),
     },

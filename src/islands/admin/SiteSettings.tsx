@@ -21,6 +21,7 @@ import ProfileImageField from '../ui/ProfileImageField.tsx';
 import Banners from './Banners.tsx';
 import { EarlyAccessForm, PromotionForm } from './PromotionAndEarlyAccess.tsx';
 import UpdateLimitsForm from './UpdateLimitsForm.tsx';
+import ModerationHoldForm from './ModerationHoldForm.tsx';
 import { saveSiteSettings } from './save-site-settings.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import { INPUT_CLASS, SubmitButton } from '../ui/fields.tsx';
@@ -347,6 +348,12 @@ function SettingsSections({ stored, selfUid }: { stored: Stored | null; selfUid:
           Updates to Followers
         </h2>
         <UpdateLimitsForm stored={stored} />
+      </section>
+      <section aria-labelledby="moderation-hold-heading" className="space-y-3">
+        <h2 id="moderation-hold-heading" className="text-xl font-bold">
+          Moderation Hold
+        </h2>
+        <ModerationHoldForm stored={stored} />
       </section>
       <section aria-labelledby="banners-heading" className="space-y-3">
         <h2 id="banners-heading" className="text-xl font-bold">

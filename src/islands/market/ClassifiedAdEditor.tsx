@@ -20,6 +20,7 @@ import {
   type ClassifiedAdForm,
 } from '../../domain/market/classified-ad.ts';
 import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';
+import { HELD_MESSAGES } from '../../domain/admin/moderation-standing.ts';
 import { SESSION_ENDED_MESSAGE } from '../../domain/accounts/account.ts';
 import {
   CONDITION_FORM_OPTIONS,
@@ -107,7 +108,8 @@ function valuesOf(ad: ClassifiedAd, contactInfo: string | null): FormValues {
 }
 
 /** hiddenByModerator: the ad is hidden by an admin's moderation (only its seller and admins see it). */
-type State = { kind: 'loading' } | { kind: 'ready'; uid: string; hiddenByModerator: boolean };
+/** held: it waits for a moderator (its seller is under a standing decision, moderation-standing.ts). */
+type State = { kind: 'loading' } | { kind: 'ready'; uid: string; hiddenByModerator: boolean; held: boolean };
 
 export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Props) {
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -133,6 +135,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
   useEffect(() => {
     let cancelled = false;
     let hiddenByModerator = false;
+    let held = false;
     (async () => {
       const { currentAccount } = await import('../../data/client/accounts/auth.ts');
       const account = await currentAccount();
@@ -152,6 +155,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
           const own = await getOwnAd(adId, account.uid);
           if (!own) throw new Error('not the member’s ad');
           hiddenByModerator = own.ad.moderation_hidden;
+          held = own.ad.moderation_held;
           if (!cancelled) reset(valuesOf(own.ad, own.contactInfo));
         } catch (error) {
           console.error('Failed to load classified ad for editing.', error);
@@ -164,7 +168,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
           return;
         }
       }
-      if (!cancelled) setState({ kind: 'ready', uid: account.uid, hiddenByModerator });
+      if (!cancelled) setState({ kind: 'ready', uid: account.uid, hiddenByModerator, held });
     })().catch((error: unknown) => console.error('Failed to open the ad form.', error));
     return () => {
       cancelled = true;
@@ -177,6 +181,12 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
     const outcome = await import('../../data/client/market/classified-ads.ts')
       .then((data) => (adId ? data.updateAd(adId, values) : data.createAd(state.uid, values)))
       .catch((error: unknown) => ({ ok: false as const, code: 'unknown', message: String(error) }));
+    if (outcome.ok && outcome.data.held === true) {
+      // A held ad has no public page yet: its seller sees it here, with the notice.
+      setFlash({ title: HELD_MESSAGES.ownBadge, description: HELD_MESSAGES.adSaved });
+      location.assign(`/classifieds/${outcome.data.id}/edit`);
+      return;
+    }
     if (outcome.ok) {
       setFlash({ title: 'Success', description: adId ? ITEM_MESSAGES.adUpdated : ITEM_MESSAGES.adCreated });
       location.assign(`/classifieds/${outcome.data.id}`);
@@ -205,6 +215,16 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
         className="space-y-8"
         aria-label={adId ? 'Edit classified ad' : 'Create classified ad'}
       >
+        {state.held && !state.hiddenByModerator ? (
+          <div
+            role="status"
+            className="rounded-lg border-2 border-line bg-accent-soft p-4"
+            data-ad-held-notice
+          >
+            <p className="font-bold text-ink">{HELD_MESSAGES.ownBadge}</p>
+            <p className="text-sm text-ink">{HELD_MESSAGES.adSaved}</p>
+          </div>
+        ) : null}
         {state.hiddenByModerator ? (
           <div
             role="status"

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { UpdateBookChoice } from '../../data/client/readers/author-updates.ts';
 import { UPDATE_MESSAGES } from '../../domain/readers/author-update.ts';
+import { HELD_MESSAGES } from '../../domain/admin/moderation-standing.ts';
 import { freshProfilePath, updateAnchor } from '../../domain/readers/author-update-page.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
@@ -79,8 +80,11 @@ export default function AuthorUpdateTools({ userId, slug, hasUpdates, deleteSlot
       <AuthorUpdateForm
         books={loaded.books}
         onPosted={(posted) => {
-          setFlash({ title: UPDATE_MESSAGES.posted });
-          open(freshProfilePath(slug, posted.id, updateAnchor(posted.id)));
+          // A held update is on no page yet: the author is told why instead of finding nothing.
+          if (posted.held)
+            setFlash({ title: HELD_MESSAGES.ownBadge, description: HELD_MESSAGES.updatePosted });
+          else setFlash({ title: UPDATE_MESSAGES.posted });
+          open(freshProfilePath(slug, posted.id, posted.held ? undefined : updateAnchor(posted.id)));
         }}
       />
     </div>

@@ -21,6 +21,7 @@ const update = (id: string, day: number, extra: Partial<AuthorUpdate> = {}): Aut
   body: 'News for my **readers**.',
   book: null,
   moderation_hidden: false,
+  moderation_held: false,
   created_at: new Date(Date.UTC(2027, 2, day, 23, 30)),
   ...extra,
 });

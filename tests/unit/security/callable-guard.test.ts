@@ -42,6 +42,7 @@ describe('the caller guard', () => {
       'adminFeatured',
       'adminContent',
       'adminHeldReviews',
+      'adminHeldItems',
       'newsletterAudience',
       'sendNewsletter',
       'requestPublish',
