@@ -186,3 +186,62 @@ test('a Goodreads export imported from the account page, with its report, and ex
   // With the row not on Shelfmark yet, as it was imported.
   expect(exported).toContain(',A Book Not Here,Someone Else,"Else, Someone",');
 });
+
+test('a kept import row whose book came later waits on the account page, and its rating is published with one button', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const author = await freshMember('Wren Writer');
+  const reader = await freshMember('Pat Patience');
+  const isbn = '9780262510875';
+  const db = adminDb();
+  await db.doc(`unmatched_reads/${reader.uid}__e2e`).set({
+    user_id: reader.uid,
+    title: 'Arrived Late',
+    author: 'Wren Writer',
+    isbn13: isbn,
+    shelf: 'read',
+    custom_shelves: [],
+    rating: 4,
+    review: 'Worth the wait.',
+    started_on: null,
+    finished_on: '2025-03-02',
+    added_on: null,
+    match_key: null,
+    import_id: 'imp-e2e',
+    created_at: new Date(),
+  });
+  // The book comes to Shelfmark: the kept row goes on the reader's shelf, its rating waits for them.
+  const book = await db
+    .collection('books')
+    .add(storedBook(author, 'Arrived Late', { owner_public: true, is_public: true, isbn }));
+  await expect
+    .poll(async () => (await db.doc(`import_pending_reviews/${book.id}__${reader.uid}`).get()).exists, {
+      timeout: 60_000,
+    })
+    .toBe(true);
+  expect((await db.doc(`book_reviews/${book.id}__${reader.uid}`).get()).exists).toBe(false);
+
+  await signInAs(page, reader);
+  await page.goto('/account');
+  const notice = page.getByTestId('waiting-reviews');
+  await expect(
+    notice.getByRole('heading', { name: '1 book from your import is now on Shelfmark' }),
+  ).toBeVisible({
+    timeout: 45_000,
+  });
+  await expect(notice.getByRole('link', { name: 'Arrived Late' })).toHaveAttribute(
+    'href',
+    `/book/${book.id}`,
+  );
+  await notice.getByRole('button', { name: 'Publish my ratings and reviews' }).click();
+  await expect(page.getByText('Your imported ratings and reviews are published.')).toBeVisible({
+    timeout: 45_000,
+  });
+  const review = await db.doc(`book_reviews/${book.id}__${reader.uid}`).get();
+  expect(review.data()).toMatchObject({ rating: 4, text: 'Worth the wait.', reviewer_public: true });
+  // Coming back, nothing waits any more.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Export my reading' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('waiting-reviews')).toHaveCount(0);
+});
