@@ -32,6 +32,12 @@ const unlistedPaths = {
     document_id: 'book-1',
     attempts: 1,
   },
+  // Whose series a series address is (server only, src/domain/books/series-claim.ts): a client
+  // that could write one would take another author's series page.
+  'series_claims/the-tidewater-chronicles': {
+    user_id: uids.owner,
+    claimed_at: Timestamp.fromDate(new Date('2025-03-05T10:00:00Z')),
+  },
   'books/active-book/reviews/r1': {
     user_id: uids.other,
     rating: 5,
