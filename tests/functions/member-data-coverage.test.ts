@@ -113,6 +113,15 @@ async function seedEverything(member: Member) {
     status: 'private',
     created_at: at,
   });
+  const standing = `moderation_standing/${uid}__ad`;
+  await db.doc(standing).set({
+    user_id: uid,
+    kind: 'ad',
+    item_id: 'ad-hidden',
+    decision: 'hidden',
+    decided_by: 'admin-uid',
+    decided_at: at,
+  });
   const unmatched = `unmatched_reads/${uid}__abc`;
   await db.doc(unmatched).set({
     user_id: uid,
@@ -191,6 +200,7 @@ async function seedEverything(member: Member) {
       readingImport,
       unmatched,
       pendingReview,
+      standing,
       customShelf,
       customShelfBook,
     },
@@ -220,6 +230,7 @@ async function seedEverything(member: Member) {
       `${readingImport}/chunks/0000`,
       unmatched,
       pendingReview,
+      standing,
       customShelf,
       customShelfBook,
       `newsletter_preferences/${uid}`,
@@ -275,6 +286,7 @@ describe('what the site keeps about a member', () => {
     expect(file.reading_imports).toEqual([expect.objectContaining({ file_name: 'goodreads.csv' })]);
     expect(file.unmatched_reads).toEqual([expect.objectContaining({ title: 'Elsewhere' })]);
     expect(file.import_pending_reviews).toEqual([expect.objectContaining({ rating: 4, status: 'private' })]);
+    expect(file.moderation_standing).toEqual([expect.objectContaining({ kind: 'ad', item_id: 'ad-hidden' })]);
     expect(file.reading_years).toEqual([
       expect.objectContaining({ id: ids.readingYear.split('/')[1], goal: 12, finished: 1 }),
     ]);

@@ -28,6 +28,11 @@ import { throttleRef } from './throttle';
 import { removeMemberReviews } from '../readers/save-review';
 import { removeMemberShelves } from '../readers/set-shelf';
 import { removeMemberImports } from '../readers/reading-import';
+import {
+  MODERATION_STANDING,
+  STANDING_KINDS,
+  standingId,
+} from '../../../src/domain/admin/moderation-standing';
 import { heldClaimRefs } from '../books/isbn-claims';
 
 /** account_deletions/{uid}: one job per deleted account (src/domain/accounts/account-deletion.ts). Admin SDK only. */
@@ -162,6 +167,12 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
     await removeMemberShelves(firestore, uid);
     // The member's imports of their history and the rows not on Shelfmark yet.
     await removeMemberImports(firestore, uid);
+    // Moderators' standing decisions about the member's updates and ads, as their review decisions go.
+    await Promise.all(
+      STANDING_KINDS.map((kind) =>
+        firestore.collection(MODERATION_STANDING).doc(standingId(uid, kind)).delete(),
+      ),
+    );
   },
   books: deleteBooks,
   products_services: ({ firestore, uid }) =>

@@ -150,6 +150,7 @@ export async function memberExport(
     customShelves = [],
     customShelfBooks = [],
     pendingReviews = [],
+    standing = [],
   ] = owned;
   // A visitor subscription of the member's own address (the newsletters' sign-up form) is theirs too.
   const visitorSubscription =
@@ -217,6 +218,7 @@ export async function memberExport(
     custom_shelves: customShelves,
     custom_shelf_books: customShelfBooks,
     import_pending_reviews: pendingReviews,
+    moderation_standing: standing,
     blog_posts: blogPosts,
     newsletters_received: deliveries,
     follows,
