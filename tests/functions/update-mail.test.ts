@@ -312,6 +312,24 @@ describe('the weekly digest', () => {
     expect(digest.html).toContain(`#update-${updateId}`);
     expect(digest.text).toContain('…');
   });
+
+  it('carries no updates while the author_updates switch is off', async () => {
+    const { FieldValue } = await import('firebase-admin/firestore');
+    const { author } = await updateWithFollowers(1, { title: 'Switched off news', body: 'Nothing to see.' });
+    await settings.set({ early_access: { author_updates: 'off' } }, { merge: true });
+    try {
+      const mailed: Mail[] = [];
+      const deps: AlertDeps = {
+        ...fakeDeps().deps,
+        enqueueBatch: async () => {},
+        sendMail: async (mail) => void mailed.push(mail),
+      };
+      await sendWeeklyDigests(deps, new Date(Date.now() + 24 * 3600 * 1000));
+      expect(mailed.filter((mail) => String(mail.to).endsWith(`${author}@example.com`))).toEqual([]);
+    } finally {
+      await settings.set({ early_access: { author_updates: FieldValue.delete() } }, { merge: true });
+    }
+  });
 });
 
 describe('author mail cannot be turned against followers', () => {

@@ -50,6 +50,8 @@ import { toPlainData, tryParseDoc } from '../../../src/data/firestore-convert';
 import { chunk, MAX_IN_VALUES } from '../shared/firestore';
 import { claimDelivery, markFailed, markSent, withConcurrency } from '../mail/batches';
 import { digestMail, mailUpdateOf, type AlertBook, type MailUpdate } from './alert-mail';
+import { readEarlyAccess } from '../billing/early-access';
+import { featurePosition } from '../../../src/domain/billing/early-access';
 import { BOOK_ALERTS, type AlertDeps } from './release-alerts';
 
 /** follow_digests/{followerKey}_{week}: one weekly digest's delivery record. */
@@ -149,11 +151,14 @@ async function updatesByAuthor(
  * Of `stored` (parsed updates, null for one missing or malformed), those that
  * may be mailed (isUpdateMailable) and whose author is public, as the mail
  * shows them (mailUpdateOf: mail-safe names), by author, in the order given.
+ * None while the author_updates switch is off: the digest carries no updates then.
  */
 async function mailableUpdates(
   fs: Firestore,
   stored: readonly (AuthorUpdate | null)[],
 ): Promise<Map<string, MailUpdate[]>> {
+  if (stored.length === 0 || featurePosition(await readEarlyAccess(fs), 'author_updates') === 'off')
+    return new Map();
   const updates = stored.flatMap((update) => (update && isUpdateMailable(update) ? [update] : []));
   const authors = [...new Set(updates.map((update) => update.user_id))];
   const profiles = new Map<string, { name: unknown; slug: string }>();
