@@ -59,8 +59,8 @@ export function keepFailedHandler(fs: () => Firestore, enqueue: EnqueueRetry): O
           document_id: change.id,
           event_id: change.eventId,
           time: Timestamp.fromDate(change.time),
-          before: change.before ?? null,
-          after: change.after ?? null,
+          before: storable(change.before ?? null),
+          after: storable(change.after ?? null),
           attempts: 0,
           status: 'waiting',
           last_error: failureMessage(error),
@@ -73,6 +73,21 @@ export function keepFailedHandler(fs: () => Firestore, enqueue: EnqueueRetry): O
     }
     await enqueue(id);
   };
+}
+
+/**
+ * `value` without undefined fields, which Firestore refuses (a handler's returned
+ * fields may hold one); Timestamps and other values are kept as they are.
+ */
+export function storable<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => storable(item)) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, field]) => field !== undefined)
+        .map(([key, field]) => [key, storable(field)]),
+    ) as T;
+  return value;
 }
 
 /** What one retry did. */

@@ -9,6 +9,7 @@ import {
   type DocChange,
   type Handler,
 } from '../../../functions/src/triggers/collection-trigger.ts';
+import { storable } from '../../../functions/src/triggers/handler-retries.ts';
 
 const change = (before?: Record<string, unknown>, after?: Record<string, unknown>): DocChange => ({
   id: 'doc-1',
@@ -123,6 +124,20 @@ describe('runHandlers', () => {
     ).rejects.toThrow('retry record not written');
     expect(seen).toHaveLength(1);
     error.mockRestore();
+  });
+});
+
+describe('storable', () => {
+  it('drops undefined fields at any depth and keeps every other value as it is', () => {
+    const at = new Date('2026-12-06T10:00:00Z');
+    expect(
+      storable({ a: 1, b: undefined, c: { d: undefined, e: [1, { f: undefined, g: at }] }, h: null }),
+    ).toEqual({
+      a: 1,
+      c: { e: [1, { g: at }] },
+      h: null,
+    });
+    expect(storable({ at }).at).toBe(at);
   });
 });
 
