@@ -1,7 +1,7 @@
 // Every function the Cloud Functions bundle exports, by name and module. The bundle's
 // entry (index.ts) loads each of them only when it is first asked for; this list is
 // what the type checks below and the tests read.
-import type { CallableName, CallableResponse } from '../../src/domain/shared/callables';
+import type { CallableName, CallableResponse } from '../../src/domain/callables';
 import type { GuardedCallable } from './shared/guard';
 
 export { onWrite, retryTriggerHandler } from './triggers/triggers';
@@ -71,7 +71,7 @@ export {
 } from './readers/follow-functions';
 export { deliverUpdateMail } from './readers/update-mail-functions';
 
-// The callables exported here are exactly those of src/domain/shared/callables.ts, each
+// The callables exported here are exactly those of src/domain/callables.ts, each
 // answering what the table says: a renamed, missing or retyped callable fails
 // `tsc -p functions` with its name in the message (the site compiles against the
 // same table).

@@ -18,7 +18,7 @@ import {
 } from '../../src/domain/members/directory';
 import { parseDoc, toPlainData } from '../../src/data/firestore-convert';
 import type { UserCategory } from '../../src/domain/members/profile';
-import { parseSearch } from '../../src/domain/search/list-search';
+import { parseSearch } from '../../src/domain/shared/list-search';
 import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
 import { isListableMember } from './helpers/malformed-documents';
 

@@ -12,7 +12,7 @@ import { newEmail } from './factories';
 import { acceptPasswordResetRequest } from '../../functions/src/accounts/password-reset';
 import { acceptEmailChangeRequest } from '../../functions/src/accounts/email-change';
 
-vi.mock('../../functions/src/accounts/admin-auth', () => ({
+vi.mock('../../functions/src/shared/admin-auth', () => ({
   adminAuth: () => {
     throw new Error('the request path used Firebase Auth');
   },

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { usersToRecount } from '../../functions/src/books/book-count';
 import { authorChanged, bookNeedsAuthor } from '../../functions/src/books/author-snapshot';
 import { chunk } from '../../functions/src/shared/firestore';
-import { callDeployHook, type Post } from '../../functions/src/site/deploy-hook';
+import { callDeployHook } from '../../functions/src/site/deploy-hook';
+import type { Post } from '../../functions/src/shared/post';
 import {
   adTags,
   bookTags,
@@ -11,7 +12,7 @@ import {
   productTags,
   profileSlugs,
   purgeCacheTags,
-} from '../../functions/src/site/cache-purge';
+} from '../../functions/src/shared/cache-purge';
 import { memberPurgeTags } from '../../src/data/server/shared/cache-tags';
 import { deployStatusUpdate, verifyNetlifySignature } from '../../functions/src/site/netlify-notification';
 import { createHash, createHmac } from 'node:crypto';

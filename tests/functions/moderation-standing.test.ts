@@ -1,5 +1,5 @@
 // A moderator's hide of an author update or a classified ad outlives the item
-// (moderation_standing, src/domain/admin/moderation-standing.ts), on the emulators:
+// (moderation_standing, src/domain/shared/moderation-standing.ts), on the emulators:
 // the member deletes what was hidden and posts it again, and it is held (not on any
 // page, not in the market, not mailed) until an admin releases it; an ad whose text
 // is edited while the decision stands is held too; the period's end, and the restore
@@ -19,7 +19,7 @@ import { defaultBrand } from '../../functions/src/mail/templates';
 import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin/admin-users';
 import type { AdminHeldItemsResponse } from '../../src/domain/admin/admin-held-items';
 import type { AdminModerationResponse } from '../../src/domain/admin/moderation';
-import { MODERATION_STANDING, standingId } from '../../src/domain/admin/moderation-standing';
+import { MODERATION_STANDING, standingId } from '../../src/domain/shared/moderation-standing';
 import type { SaveItemResponse } from '../../src/domain/items/item-save';
 import { MARKET_COLLECTION, marketEntryId } from '../../src/domain/market/market-entry';
 import type { MemberAnalytics } from '../../src/domain/members/member-stats';

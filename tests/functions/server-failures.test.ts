@@ -2,9 +2,9 @@
 // the SMTP server refuses is written to server_failures (subject and recipient,
 // never the body) and the error still reaches the caller.
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVER_FAILURES_COLLECTION, serverFailureSchema } from '../../src/domain/admin/server-failures';
+import { SERVER_FAILURES_COLLECTION, serverFailureSchema } from '../../src/domain/shared/server-failures';
 import { sendMail } from '../../functions/src/mail/send-mail';
-import { recordFailure } from '../../functions/src/admin/failures';
+import { recordFailure } from '../../functions/src/shared/failures';
 import { adminDb } from './emulator';
 import { newEmail } from './factories';
 

@@ -5,7 +5,7 @@
 // succeeds, and after the last attempt keeps the record marked and tells the admins.
 // Records of its own; nothing here empties the shared project.
 import { describe, expect, it } from 'vitest';
-import type { DocChange, Handler } from '../../functions/src/triggers/collection-trigger';
+import type { DocChange, Handler } from '../../functions/src/shared/collection-trigger';
 import {
   TRIGGER_RETRIES,
   keepFailedHandler,

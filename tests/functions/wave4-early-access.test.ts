@@ -12,7 +12,7 @@ import {
   type EarlyAccessFeature,
   type FeaturePosition,
 } from '../../src/domain/billing/early-access';
-import type { AccountOverview } from '../../src/domain/shared/callables';
+import type { AccountOverview } from '../../src/domain/callables';
 import type { EditCustomShelfResponse } from '../../src/domain/readers/custom-shelf';
 import { adminDb } from './emulator';
 import { bookData } from './factories';

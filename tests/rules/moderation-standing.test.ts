@@ -1,4 +1,4 @@
-// Standing moderation decisions and what they hold (src/domain/admin/moderation-standing.ts):
+// Standing moderation decisions and what they hold (src/domain/shared/moderation-standing.ts):
 // moderation_standing/{uid}__{kind} is server-only (a client that could delete it would
 // lift a moderator's decision, one that could read it would learn who is watched); a
 // classified ad or an author update held for a moderator (moderation_held: true) is read

@@ -7,10 +7,10 @@ import { readEarlyAccess } from '../billing/early-access';
 import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { billingOf, billingRef } from '../billing/record';
 import { db } from '../shared/firestore';
-import { adminAuth, authErrorCode } from './admin-auth';
+import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { accountRecordDoc, emailChangeDoc, settleEmailConfirmation } from './email-change';
 import { endSessions, guardedCall, type Caller } from '../shared/guard';
-import type { AccountOverview } from '../../../src/domain/shared/callables';
+import type { AccountOverview } from '../../../src/domain/callables';
 
 /** The member a request is about: the caller, or (admins only) `userId`. Throws permission-denied otherwise. */
 export function targetOf(caller: Caller, data: unknown): string {

@@ -1,4 +1,4 @@
-import { adminAuth } from './admin-auth';
+import { adminAuth } from '../shared/admin-auth';
 
 /**
  * The admin right is the Firebase Auth custom claim `admin: true`, carried in

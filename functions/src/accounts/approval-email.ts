@@ -8,7 +8,7 @@ import { sendMail } from '../mail/send-mail';
 import { approvedEmail, deniedEmail, type MailBrand, type MailContent } from '../mail/templates';
 import { mailBrand } from '../mail/brand';
 import { authPageUrl } from '../mail/settings';
-import type { DocChange, Handler } from '../triggers/collection-trigger';
+import type { DocChange, Handler } from '../shared/collection-trigger';
 
 /** The approval decisions a member is told about; going back to pending is not announced. */
 export type AnnouncedStatus = Extract<ApprovalStatus, 'approved' | 'denied'>;

@@ -21,7 +21,7 @@ import { removeMemberUploads } from '../../../src/data/server/media/media-upload
 import { chunk, db, MAX_IN_VALUES } from '../shared/firestore';
 import { functionsMediaStore } from '../media/media';
 import { endBilling } from '../billing/account-end';
-import { adminAuth, authErrorCode } from './admin-auth';
+import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { PAGE_SLUGS } from './page-slug';
 import { guardedCall } from '../shared/guard';
 import { throttleRef } from './throttle';
@@ -32,7 +32,7 @@ import {
   MODERATION_STANDING,
   STANDING_KINDS,
   standingId,
-} from '../../../src/domain/admin/moderation-standing';
+} from '../../../src/domain/shared/moderation-standing';
 import { heldClaimRefs } from '../books/isbn-claims';
 
 /** account_deletions/{uid}: one job per deleted account (src/domain/accounts/account-deletion.ts). Admin SDK only. */

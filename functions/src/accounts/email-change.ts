@@ -22,10 +22,10 @@ import { memberMailName, verifiedAddress } from '../mail/member-address';
 import { sendMail } from '../mail/send-mail';
 import { siteUrl } from '../mail/settings';
 import { emailChangeConfirmEmail, emailChangedNoticeEmail, emailTakenNoticeEmail } from '../mail/templates';
-import { adminAuth, authErrorCode } from './admin-auth';
+import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { guardedCall } from '../shared/guard';
 import { consumeAttempt } from './throttle';
-import type { EmailChangeResult } from '../../../src/domain/shared/callables';
+import type { EmailChangeResult } from '../../../src/domain/callables';
 
 /**
  * profiles/{uid}/private/account = { email, email_verified_at }: when the

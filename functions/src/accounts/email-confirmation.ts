@@ -6,11 +6,11 @@ import {
 } from '../../../src/domain/accounts/account';
 import { db } from '../shared/firestore';
 import { endSessions, openCall } from '../shared/guard';
-import { adminAuth, authErrorCode } from './admin-auth';
+import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { callAuthRest } from './auth-rest';
 import { settleEmailConfirmation } from './email-change';
 import { throttleActionCode } from './password-reset-completion';
-import type { EmailConfirmationResult } from '../../../src/domain/shared/callables';
+import type { EmailConfirmationResult } from '../../../src/domain/callables';
 
 /** The kinds of mailed code this callable applies: a first verification and a change of address (never an undo or a reset). */
 const EMAIL_CODE_KINDS = new Set(['VERIFY_EMAIL', 'VERIFY_AND_CHANGE_EMAIL']);

@@ -6,7 +6,7 @@ import type { ensureProfileResponseSchema } from '../../../src/domain/members/pr
 import { startingDisplayName } from '../../../src/domain/members/profile-save';
 import type { UserCategory } from '../../../src/domain/members/profile';
 import { db } from '../shared/firestore';
-import { adminAuth, authErrorCode } from './admin-auth';
+import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { createStartingProfile } from './sign-up';
 import { ACCOUNT_DELETIONS } from './delete-account';
 import { guardedCall } from '../shared/guard';

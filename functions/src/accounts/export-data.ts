@@ -14,7 +14,7 @@ import { FOLLOWS } from '../../../src/domain/readers/follows';
 import { MEMBER_KEYED_COLLECTIONS } from '../../../src/domain/accounts/member-records';
 import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
 import { db } from '../shared/firestore';
-import { adminAuth, authErrorCode } from './admin-auth';
+import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { subscriptionOf } from '../editorial/subscribers';
 import { emailFollowsOf } from './delete-account';
 import { targetOf } from './account-settings';

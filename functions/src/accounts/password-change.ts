@@ -8,7 +8,7 @@ import {
 } from '../../../src/domain/accounts/account';
 import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { endSessions, guardedCall } from '../shared/guard';
-import { adminAuth, authErrorCode } from './admin-auth';
+import { adminAuth, authErrorCode } from '../shared/admin-auth';
 
 /**
  * Callable, signed-in: sets a new password and ends every session of the

@@ -11,7 +11,7 @@ import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { ACTION_CODE_LIMITS_PER_IP } from '../../../src/domain/shared/throttle';
 import { db } from '../shared/firestore';
 import { endSessions, openCall } from '../shared/guard';
-import { adminAuth, authErrorCode } from './admin-auth';
+import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { actionCodeErrorCode, callAuthRest } from './auth-rest';
 import { clientAddress, type RequestAddress } from '../shared/client-address';
 import { consumeAttempt } from './throttle';

@@ -24,11 +24,11 @@ import { memberMailName } from '../mail/member-address';
 import { sendMail } from '../mail/send-mail';
 import { siteUrl } from '../mail/settings';
 import { passwordResetEmail } from '../mail/templates';
-import { adminAuth, authErrorCode } from './admin-auth';
+import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { clientAddress, type RequestAddress } from '../shared/client-address';
 import { consumeAttempt } from './throttle';
 import { openCall } from '../shared/guard';
-import type { PasswordResetResult } from '../../../src/domain/shared/callables';
+import type { PasswordResetResult } from '../../../src/domain/callables';
 
 /** The task queue (a function of that name) that looks an address up and mails the reset link. */
 export const PASSWORD_RESET_QUEUE = 'deliverPasswordReset';

@@ -3,11 +3,11 @@ import * as logger from 'firebase-functions/logger';
 import { RESEND_THROTTLED_MESSAGE, RESEND_VERIFICATION_LIMITS } from '../../../src/domain/shared/throttle';
 import { db } from '../shared/firestore';
 import { memberMailName } from '../mail/member-address';
-import { adminAuth } from './admin-auth';
+import { adminAuth } from '../shared/admin-auth';
 import { mailVerificationLink } from './sign-up';
 import { consumeAttempt } from './throttle';
 import { guardedCall } from '../shared/guard';
-import type { ResendVerificationResult } from '../../../src/domain/shared/callables';
+import type { ResendVerificationResult } from '../../../src/domain/callables';
 
 /** The message when the mail could not be sent. */
 export const RESEND_FAILED_MESSAGE = 'The verification email could not be sent. Please try again later.';

@@ -7,7 +7,7 @@ import { profileWriteSchema } from '../../../src/domain/members/profile';
 import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { directoryFields } from '../../../src/domain/members/directory';
 import { db } from '../shared/firestore';
-import { adminAuth, authErrorCode } from './admin-auth';
+import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { claimPageSlug } from './page-slug';
 import { sendMail } from '../mail/send-mail';
 import { verificationEmail } from '../mail/templates';
@@ -22,7 +22,7 @@ import {
 import { clientAddress, type RequestAddress } from '../shared/client-address';
 import { consumeAttempt } from './throttle';
 import { openCall } from '../shared/guard';
-import type { SignUpResult } from '../../../src/domain/shared/callables';
+import type { SignUpResult } from '../../../src/domain/callables';
 
 /** What a new member chooses that their starting profile holds. */
 export type StartingChoices = Pick<SignupRequest, 'display_name' | 'category'>;

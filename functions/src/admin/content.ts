@@ -5,7 +5,7 @@ import { adminContentRequestSchema, type AdminContentRequest } from '../../../sr
 import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { renderMarkdown } from '../../../src/security/markdown';
 import { db } from '../shared/firestore';
-import { auditInTransaction, changedFields } from './audit';
+import { auditInTransaction, changedFields } from '../shared/audit';
 import { guardedCall } from '../shared/guard';
 
 type Save = Extract<AdminContentRequest, { action: 'save-page' | 'save-legal' }>;

@@ -22,7 +22,7 @@ import {
   featuredDocId,
 } from '../../../src/domain/home/featured';
 import { db } from '../shared/firestore';
-import { auditInTransaction } from './audit';
+import { auditInTransaction } from '../shared/audit';
 import { guardedCall } from '../shared/guard';
 
 /** The two kinds of slots: their collection, count and the field naming what they hold. */

@@ -19,7 +19,7 @@ import {
   type AdminHeldItemsResponse,
   type HeldItemDecision,
 } from '../../../src/domain/admin/admin-held-items';
-import type { StandingKind } from '../../../src/domain/admin/moderation-standing';
+import type { StandingKind } from '../../../src/domain/shared/moderation-standing';
 import { toPlainData } from '../../../src/data/firestore-convert';
 import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
@@ -30,7 +30,7 @@ import {
   releaseHeldItem,
   type OnHeldDecided,
 } from './moderation-standing';
-import { auditInTransaction } from './audit';
+import { auditInTransaction } from '../shared/audit';
 
 /** One page of the held items of `kind` after the item `after`, with the next page's cursor and the count held now. */
 export async function heldItemsPage(

@@ -26,7 +26,7 @@ import {
   releaseHeldReview,
   type OnDecided,
 } from '../readers/held-reviews';
-import { auditInTransaction } from './audit';
+import { auditInTransaction } from '../shared/audit';
 
 /** One page of the held reviews after the review `after`, with the next page's cursor and the count held now. */
 export async function heldReviewsPage(

@@ -20,7 +20,7 @@ import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { db, millisOf } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { claimRef } from '../books/isbn-claims';
-import { auditInTransaction } from './audit';
+import { auditInTransaction } from '../shared/audit';
 
 /** A book as the section shows it. */
 function bookOf(snap: DocumentSnapshot): IsbnBook {

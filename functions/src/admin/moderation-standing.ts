@@ -1,5 +1,5 @@
 // Standing moderation decisions on members' updates and ads
-// (moderation_standing/{uid}__{kind}, src/domain/admin/moderation-standing.ts):
+// (moderation_standing/{uid}__{kind}, src/domain/shared/moderation-standing.ts):
 // adminModeration records one in the hide's transaction and lifts it on restore;
 // postAuthorUpdate and saveClassifiedAd read it in their transactions and save
 // held; adminHeldItems (held-items.ts) releases or rejects what is held, and
@@ -14,12 +14,12 @@ import {
   standingHoldsUntil,
   standingId,
   type StandingKind,
-} from '../../../src/domain/admin/moderation-standing';
+} from '../../../src/domain/shared/moderation-standing';
 import { AUTHOR_UPDATES } from '../../../src/domain/readers/author-update';
 import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
 import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
 import { toPlainData } from '../../../src/data/firestore-convert';
-import { adTags, purgeCacheTags } from '../site/cache-purge';
+import { adTags, purgeCacheTags } from '../shared/cache-purge';
 
 /** The collection each kind's items live in. */
 export const HELD_COLLECTIONS: Record<StandingKind, string> = {

@@ -35,17 +35,17 @@ import { bookVisibilityFields } from '../../../src/domain/shared/visibility';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
 import { db } from '../shared/firestore';
 import { clearReviewDecision, recordReviewDecision } from '../readers/review-decisions';
-import { isStandingKind } from '../../../src/domain/admin/moderation-standing';
+import { isStandingKind } from '../../../src/domain/shared/moderation-standing';
 import { liftStandingFor, recordStanding, standingRef } from './moderation-standing';
 import { guardedCall } from '../shared/guard';
 import { mailBrand } from '../mail/brand';
 import { memberMailAddress, memberMailName } from '../mail/member-address';
 import { sendMail } from '../mail/send-mail';
 import { composeMail } from '../mail/templates';
-import { adTags, bookTags, productTags, purgeCacheTags } from '../site/cache-purge';
+import { adTags, bookTags, productTags, purgeCacheTags } from '../shared/cache-purge';
 import { refreshReviewVisibility } from '../readers/save-review';
 import { updateUser } from './users';
-import { auditInTransaction } from './audit';
+import { auditInTransaction } from '../shared/audit';
 
 /** The most open reports the queue reads at once (the oldest first). */
 const QUEUE_READ_LIMIT = 1000;

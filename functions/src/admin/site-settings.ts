@@ -10,7 +10,7 @@ import {
 import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { SITE_SETTINGS_DOC_ID } from '../../../src/domain/site/site-settings';
 import { db } from '../shared/firestore';
-import { auditInTransaction, changedFields } from './audit';
+import { auditInTransaction, changedFields } from '../shared/audit';
 import { guardedCall } from '../shared/guard';
 
 /** Books updated per batch when the global free-preview title changes. */

@@ -36,7 +36,7 @@ import {
 import { db } from '../shared/firestore';
 import { endSessions, guardedCall, revokeSessions, sessionStampNow } from '../shared/guard';
 import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/accounts/caller-standing';
-import { adminAuth, authErrorCode } from '../accounts/admin-auth';
+import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { setAdminClaim } from '../accounts/admin-claim';
 import { finishDeletion, recordDeletion } from '../accounts/delete-account';
 import { PAGE_SLUGS, claimPageSlug } from '../accounts/page-slug';
@@ -48,7 +48,7 @@ import { mailBrand } from '../mail/brand';
 import { ACTION_PAGES, ownActionLink } from '../../../src/domain/accounts/account';
 import { planOf, withGrant, type PlanSource } from '../../../src/domain/billing/billing';
 import { planSources, readBilling, writeBilling } from '../billing/record';
-import { audit, auditInTransaction, changedFields } from './audit';
+import { audit, auditInTransaction, changedFields } from '../shared/audit';
 
 type Action = AdminUsersRequest['action'];
 type RequestOf<A extends Action> = Extract<AdminUsersRequest, { action: A }>;

@@ -20,7 +20,7 @@ import {
   reusableCheckout,
   type OpenCheckout,
 } from '../../../src/domain/billing/billing';
-import type { BillingSession } from '../../../src/domain/shared/callables';
+import type { BillingSession } from '../../../src/domain/callables';
 import { db } from '../shared/firestore';
 import { guardedCall, type Caller } from '../shared/guard';
 import { siteUrl } from '../mail/settings';

@@ -27,7 +27,7 @@ import {
   subscriptionIdOf,
   withSubscription,
 } from '../../../src/domain/billing/billing';
-import { auditInTransaction } from '../admin/audit';
+import { auditInTransaction } from '../shared/audit';
 import { db } from '../shared/firestore';
 import { memberOfCustomer, readBilling, writeBilling } from './record';
 import { WEBHOOK_TOLERANCE_SECONDS, billingConfig, stripeFor } from './stripe';

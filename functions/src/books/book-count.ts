@@ -2,7 +2,7 @@ import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../shared/firestore';
 import { readBookOwnership, type BookOwnership } from './book-fields';
-import { changeKind, type DocChange, type Handler } from '../triggers/collection-trigger';
+import { changeKind, type DocChange, type Handler } from '../shared/collection-trigger';
 
 /**
  * The users whose profiles.book_count a book write can change: the owner before and

@@ -27,7 +27,7 @@ import {
 import { parseDoc } from '../../../src/data/firestore-convert';
 import { authorChanged, bookNeedsAuthor } from './author-snapshot';
 import { authorFromProfile, storedAuthor } from './book-fields';
-import type { DocChange, Handler } from '../triggers/collection-trigger';
+import type { DocChange, Handler } from '../shared/collection-trigger';
 import { db } from '../shared/firestore';
 
 // Only what each part derives from is parsed, so a book or profile with some other

@@ -6,7 +6,7 @@
  */
 import { EDITORIAL_BASE_PATHS } from '../../../src/domain/editorial/editorial';
 import { escapeHtml } from '../../../src/domain/shared/escape';
-import { lightMarkupToText, renderLightMarkup } from '../../../src/domain/editorial/light-markup';
+import { lightMarkupToText, renderLightMarkup } from '../../../src/domain/shared/light-markup';
 import type { Newsletter } from '../../../src/domain/editorial/newsletter';
 import type { Mail } from '../mail/send-mail';
 import { siteUrl } from '../mail/settings';

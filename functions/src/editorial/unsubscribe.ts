@@ -8,7 +8,7 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import { NEWSLETTER_SUBSCRIBERS } from '../../../src/domain/editorial/newsletter-subscriber';
-import { authErrorCode } from '../accounts/admin-auth';
+import { authErrorCode } from '../shared/admin-auth';
 import { removeSubscription } from './subscribers';
 import type { UnsubscribeSubject } from './unsubscribe-token';
 

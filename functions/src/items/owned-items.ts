@@ -28,7 +28,7 @@ import { db, millisOf } from '../shared/firestore';
 import { removeUploadFolder } from '../media/media';
 import { assertWithinPlanLimit } from './plan-limit';
 import type { BookOwner } from '../books/book-derived';
-import { auditInTransaction, changedFields } from '../admin/audit';
+import { auditInTransaction, changedFields } from '../shared/audit';
 
 /** Who is calling. */
 export interface ItemCaller {

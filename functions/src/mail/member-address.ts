@@ -8,7 +8,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
 import { mailSafeName } from '../../../src/domain/shared/mail-name';
-import { adminAuth, authErrorCode } from '../accounts/admin-auth';
+import { adminAuth, authErrorCode } from '../shared/admin-auth';
 
 /** The address a member may be mailed at: their Auth address when verified and the account enabled, else null. */
 export function verifiedAddress(

@@ -1,7 +1,7 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import * as logger from 'firebase-functions/logger';
 import { mailFrom, smtpUrl } from './settings';
-import { recordFailure } from '../admin/failures';
+import { recordFailure } from '../shared/failures';
 
 /** One email: plain text for every client, and the same words as simple HTML. */
 export interface Mail {

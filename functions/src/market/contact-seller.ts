@@ -11,7 +11,7 @@ import {
   sellerMessageRequestSchema,
 } from '../../../src/domain/market/seller-message';
 import { parseDoc } from '../../../src/data/firestore-convert';
-import { adminAuth } from '../accounts/admin-auth';
+import { adminAuth } from '../shared/admin-auth';
 import { consumeAttempt } from '../accounts/throttle';
 import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';

@@ -22,7 +22,7 @@ import { profileSchema } from '../../../src/domain/members/profile';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import { db } from '../shared/firestore';
 import { removeUploadFolder } from '../media/media';
-import type { DocChange, Handler } from '../triggers/collection-trigger';
+import type { DocChange, Handler } from '../shared/collection-trigger';
 
 // Only the fields an entry is made of are parsed, so a listing with some other
 // bad field is still listed correctly.

@@ -24,7 +24,7 @@ import {
   type ItemCaller,
   type ItemKind,
 } from '../items/owned-items';
-import { adSaveChange, decideHeldSave } from '../../../src/domain/admin/moderation-standing';
+import { adSaveChange, decideHeldSave } from '../../../src/domain/shared/moderation-standing';
 import { readHold } from '../admin/moderation-standing';
 
 /** How classified ads are stored. */

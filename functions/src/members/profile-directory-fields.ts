@@ -2,7 +2,7 @@ import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { directoryFields, sameDirectoryFields } from '../../../src/domain/members/directory';
 import { db } from '../shared/firestore';
-import type { DocChange, Handler } from '../triggers/collection-trigger';
+import type { DocChange, Handler } from '../shared/collection-trigger';
 
 /** The fields a profile document should carry, from its name, category and about text (non-strings count as empty). */
 export function wantedFields(data: Record<string, unknown>): ReturnType<typeof directoryFields> {

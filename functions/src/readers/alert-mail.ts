@@ -15,7 +15,7 @@ import { bookMetaDescription } from '../../../src/domain/books/book-page';
 import { escapeHtml } from '../../../src/domain/shared/escape';
 import { humanDate } from '../../../src/domain/books/book-details';
 import type { Book } from '../../../src/domain/books/book';
-import { lightMarkupSummary, lightMarkupToText } from '../../../src/domain/editorial/light-markup';
+import { lightMarkupSummary, lightMarkupToText } from '../../../src/domain/shared/light-markup';
 import { renderUpdateBody, updatePath } from '../../../src/domain/readers/author-update-page';
 import type { AuthorUpdate } from '../../../src/domain/readers/author-update';
 import { mailSafeName } from '../../../src/domain/shared/mail-name';

@@ -11,7 +11,7 @@
 // touches the record, gives nothing back (posting, letting the mail go and
 // deleting, again and again, would otherwise mail the followers without end).
 // An author under a moderator's standing decision on their updates
-// (moderation_standing, src/domain/admin/moderation-standing.ts, read in the same
+// (moderation_standing, src/domain/shared/moderation-standing.ts, read in the same
 // transaction) posts held: not shown nor mailed until a moderator releases it or
 // the decision's period ends; the answer says so (`held`).
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -39,9 +39,9 @@ import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { requireFeature } from '../billing/early-access';
 import { PLAN_LOCKS_COLLECTION } from '../items/plan-limit';
-import { purgeCacheTags } from '../site/cache-purge';
+import { purgeCacheTags } from '../shared/cache-purge';
 import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
-import { decideHeldSave } from '../../../src/domain/admin/moderation-standing';
+import { decideHeldSave } from '../../../src/domain/shared/moderation-standing';
 import { holdOf, standingRef } from '../admin/moderation-standing';
 
 /**

@@ -15,8 +15,8 @@ import { BOOK_REVIEWS } from '../../../src/domain/readers/review';
 import { CUSTOM_SHELF_BOOKS } from '../../../src/domain/readers/custom-shelf';
 import { BOOK_SHELVES } from '../../../src/domain/readers/shelf';
 import { MAX_BATCH_WRITES, db } from '../shared/firestore';
-import { purgeCacheTags } from '../site/cache-purge';
-import type { DocChange, Handler } from '../triggers/collection-trigger';
+import { purgeCacheTags } from '../shared/cache-purge';
+import type { DocChange, Handler } from '../shared/collection-trigger';
 import { refreshReviewVisibility } from './save-review';
 
 /** Sets book_public on every entry of `bookId` in `collection` (book_shelves or custom_shelf_books) that differs; returns the members whose entries changed. */

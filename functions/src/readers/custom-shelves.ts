@@ -37,7 +37,7 @@ import { consumeAttempt } from '../accounts/throttle';
 import { requireFeature } from '../billing/early-access';
 import { chunk, db, runTransactionWithRetry } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
-import { purgeCacheTags } from '../site/cache-purge';
+import { purgeCacheTags } from '../shared/cache-purge';
 
 /** The member's shelves as stored, read in `tx`, in their order. */
 async function shelvesOf(firestore: Firestore, tx: Transaction, uid: string): Promise<CustomShelfSummary[]> {

@@ -50,7 +50,7 @@ import { consumeAttempt } from '../accounts/throttle';
 import { requireFeature } from '../billing/early-access';
 import { db, runTransactionWithRetry } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
-import { purgeCacheTags } from '../site/cache-purge';
+import { purgeCacheTags } from '../shared/cache-purge';
 
 /** A stored time as a Date, or null. */
 function dateOf(value: unknown): Date | null {

@@ -6,7 +6,7 @@
 // once, and a second rating by a member is an edit of the same document.
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
-import { changeKind, type DocChange, type Handler } from '../triggers/collection-trigger';
+import { changeKind, type DocChange, type Handler } from '../shared/collection-trigger';
 import { Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { bookCacheTag, profileCacheTag } from '../../../src/data/server/shared/cache-tags';
 import { isBookIdShape } from '../../../src/domain/books/book-page';
@@ -35,7 +35,7 @@ import {
 import { requireFeature } from '../billing/early-access';
 import { chunk, db, MAX_BATCH_WRITES, readAll, runTransactionWithRetry } from '../shared/firestore';
 import { guardedCall, type Caller } from '../shared/guard';
-import { purgeCacheTags } from '../site/cache-purge';
+import { purgeCacheTags } from '../shared/cache-purge';
 import { removeShelvesOfBook } from './set-shelf';
 
 /** A stored count that is not a whole number of zero or more reads as 0. */

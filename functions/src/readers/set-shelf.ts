@@ -21,7 +21,7 @@ import { consumeAttempt } from '../accounts/throttle';
 import { requireFeature } from '../billing/early-access';
 import { db, runTransactionWithRetry } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
-import { purgeCacheTags } from '../site/cache-purge';
+import { purgeCacheTags } from '../shared/cache-purge';
 import { removeBookFromCustomShelves, removeMemberCustomShelves } from './custom-shelves';
 import { removeMemberReading, removeReadingOfBook, shelfReading } from './reading';
 

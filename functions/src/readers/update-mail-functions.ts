@@ -11,9 +11,9 @@ import { z } from 'zod';
 import { idSchema } from '../../../src/domain/shared/common';
 import { featurePosition } from '../../../src/domain/billing/early-access';
 import { readEarlyAccess } from '../billing/early-access';
-import { recordFailure } from '../admin/failures';
+import { recordFailure } from '../shared/failures';
 import { db } from '../shared/firestore';
-import type { DocChange, Handler } from '../triggers/collection-trigger';
+import type { DocChange, Handler } from '../shared/collection-trigger';
 import { liveAlertDeps } from './follow-functions';
 import { deliverUpdateBatch, releaseUpdate, type UpdateMailDeps } from './update-mail';
 

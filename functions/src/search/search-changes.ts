@@ -19,7 +19,7 @@ import {
   type SearchedCollection,
 } from '../../../src/data/server/search/search-source';
 import { db } from '../shared/firestore';
-import type { DocChange, Handler } from '../triggers/collection-trigger';
+import type { DocChange, Handler } from '../shared/collection-trigger';
 
 /**
  * What search should find for collection/id now, read inside `tx`: the item's

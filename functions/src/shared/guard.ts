@@ -30,8 +30,8 @@ import {
   standingOf,
 } from '../../../src/domain/accounts/caller-standing';
 import { ADMIN_ONLY_MESSAGE } from '../../../src/domain/admin/admin-users';
-import { adminAuth, authErrorCode } from '../accounts/admin-auth';
-import { enforceAppCheck } from '../accounts/app-check';
+import { adminAuth, authErrorCode } from './admin-auth';
+import { enforceAppCheck } from './app-check';
 import { db, isNotFound, millisOf } from './firestore';
 
 /**
@@ -153,7 +153,7 @@ declare const guardedBrand: unique symbol;
 /**
  * A callable built here, answering `Return`. The brand exists only for the type
  * checker: functions.ts uses it to find the callables it exports and to hold each
- * against its entry in src/domain/shared/callables.ts.
+ * against its entry in src/domain/callables.ts.
  */
 export type GuardedCallable<Return> = CallableFunction<unknown, Promise<Return>> & {
   readonly [guardedBrand]: true;

@@ -1,5 +1,6 @@
 // One call of the deploy hook: Netlify's build hook in production, the local build
 // receiver (scripts/lib/publish-receiver.mjs) for the demo project.
+import type { Post } from '../shared/post';
 
 /**
  * The hook's URL, from DEPLOY_HOOK_URL in functions/.env.<project-id> (firebase deploy and
@@ -28,12 +29,6 @@ export interface HookResult {
   /** 'HTTP 200', 'HTTP 503', or the network error. */
   detail: string;
 }
-
-/** Subset of fetch this module needs, so tests can pass a fake. */
-export type Post = (
-  url: string,
-  init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal },
-) => Promise<{ ok: boolean; status: number }>;
 
 /** Calls the deploy hook once and says what happened; never throws. */
 export async function callDeployHook(

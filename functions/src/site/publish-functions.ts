@@ -26,10 +26,10 @@ import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { callDeployHook, deployHookUrl, type HookRequest, type HookResult } from './deploy-hook';
 import { recordPublishChange, runPublishTask, type PipelineDeps, type TaskOutcome } from './pipeline';
-import { recordFailure } from '../admin/failures';
+import { recordFailure } from '../shared/failures';
 import { rotateSpotlight } from '../home/rotation';
 import { statusRef } from './status-store';
-import type { DocChange, Handler } from '../triggers/collection-trigger';
+import type { DocChange, Handler } from '../shared/collection-trigger';
 
 /** The task queue's function name (Cloud Tasks addresses the queue by it). */
 const PUBLISH_TASK = 'publishSite';

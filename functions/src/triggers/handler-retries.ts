@@ -13,10 +13,10 @@
 import { createHash } from 'node:crypto';
 import * as logger from 'firebase-functions/logger';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { failureMessage } from '../../../src/domain/admin/server-failures';
-import { recordFailure } from '../admin/failures';
+import { failureMessage } from '../../../src/domain/shared/server-failures';
+import { recordFailure } from '../shared/failures';
 import { isAlreadyExists } from '../shared/firestore';
-import type { DocChange, Handler, OnHandlerFailure } from './collection-trigger';
+import type { DocChange, Handler, OnHandlerFailure } from '../shared/collection-trigger';
 
 /** trigger_retries/{id}: one failed handler's change, waiting for its retry. */
 export const TRIGGER_RETRIES = 'trigger_retries';

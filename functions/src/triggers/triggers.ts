@@ -41,7 +41,7 @@ import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { getFunctions } from 'firebase-admin/functions';
 import { z } from 'zod';
 import { db } from '../shared/firestore';
-import { collectionTrigger, type Handler } from './collection-trigger';
+import { collectionTrigger, type Handler } from '../shared/collection-trigger';
 import { RETRY_ATTEMPTS, RETRY_TASK, keepFailedHandler, runKeptHandler } from './handler-retries';
 
 /** Each watched collection's handlers, in the order they run. */

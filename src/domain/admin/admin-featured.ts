@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { idSchema } from '../shared/common.ts';
 import { FEATURED_BOOK_SLOTS, FEATURED_PROFILE_SLOTS } from '../home/featured.ts';
 import { MAX_SEARCH_KEYWORDS } from '../books/book.ts';
-import { matchesAllTerms, parseSearch, searchKeywords } from '../search/list-search.ts';
+import { matchesAllTerms, parseSearch, searchKeywords } from '../shared/list-search.ts';
 
 /** Refused when every book slot is taken. */
 export const MAX_FEATURED_BOOKS_MESSAGE = 'Maximum of 12 featured books allowed';

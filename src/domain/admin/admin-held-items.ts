@@ -15,10 +15,10 @@
  */
 import { z } from 'zod';
 import { idSchema } from '../shared/common.ts';
-import { lightMarkupToText } from '../editorial/light-markup.ts';
+import { lightMarkupToText } from '../shared/light-markup.ts';
 import { releaseReasonSchema, rejectReasonSchema } from './admin-held-reviews.ts';
 import { excerptOf } from './moderation.ts';
-import { STANDING_KINDS, type StandingKind } from './moderation-standing.ts';
+import { STANDING_KINDS, type StandingKind } from '../shared/moderation-standing.ts';
 
 /** Held items of one kind one page of the list shows. */
 export const HELD_ITEMS_LIST_PAGE = 20;

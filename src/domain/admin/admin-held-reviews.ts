@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { idSchema } from '../shared/common.ts';
-import { lightMarkupToText } from '../editorial/light-markup.ts';
+import { lightMarkupToText } from '../shared/light-markup.ts';
 import { REPORT_NOTE_MAX, sanitizeReportNote } from './report.ts';
 import { reviewerPath, type Review } from '../readers/review.ts';
 

@@ -15,7 +15,7 @@ import {
 } from '../members/profile.ts';
 import { signupRequestSchema } from '../accounts/signup.ts';
 import { PAGE_SLUG_PATTERN } from '../shared/slug.ts';
-import { SEARCH_KEYWORD_MAX_LENGTH, foldText } from '../search/list-search.ts';
+import { SEARCH_KEYWORD_MAX_LENGTH, foldText } from '../shared/list-search.ts';
 
 /** The audit log: one document per admin action, written only by functions. */
 export const ADMIN_AUDIT_COLLECTION = 'admin_audit_log';

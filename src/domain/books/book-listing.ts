@@ -9,7 +9,7 @@
  * title and author's name, so the reading import finds a book by title and author with
  * one equality query.
  *
- * Search (src/domain/search/list-search.ts): a book's search_keywords index the words of
+ * Search (src/domain/shared/list-search.ts): a book's search_keywords index the words of
  * its title and its author's name, so each search word must start some word
  * of either ('mid' finds 'Midnight'; 'night' does not).
  */
@@ -33,7 +33,7 @@ import {
   sameKeywords,
   searchKeywords,
   type SearchQuery,
-} from '../search/list-search.ts';
+} from '../shared/list-search.ts';
 
 /** Books per listing page. */
 export const LISTING_PAGE_SIZE = 24;

@@ -10,7 +10,7 @@ import {
 } from '../shared/common.ts';
 import { catalogueFields } from './catalogue.ts';
 import { BOOK_CATEGORY_VALUES } from './genres.ts';
-import { SEARCH_KEYWORD_MAX_LENGTH } from '../search/list-search.ts';
+import { SEARCH_KEYWORD_MAX_LENGTH } from '../shared/list-search.ts';
 import { profileSlug } from '../shared/slug.ts';
 import { ownedItemSchema } from '../items/owned-item.ts';
 

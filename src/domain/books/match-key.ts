@@ -6,7 +6,7 @@
  *
  * Pure: no I/O.
  */
-import { searchWords } from '../search/list-search.ts';
+import { searchWords } from '../shared/list-search.ts';
 
 /** A Goodreads title's series suffix, "(The Hunger Games, #1)", which a Shelfmark title does not carry. */
 const SERIES_SUFFIX = /\s*\([^()]*#\s*\d+(?:\.\d+)?\)\s*$/;

@@ -1,7 +1,7 @@
 /** The home page's newsletter and blog teasers, built from published items. */
 import type { BlogPost } from './blog-post.ts';
 import { editorialPath } from './editorial.ts';
-import { lightMarkupSummary } from './light-markup.ts';
+import { lightMarkupSummary } from '../shared/light-markup.ts';
 import type { Newsletter } from './newsletter.ts';
 
 /** One teaser line. */

@@ -76,7 +76,7 @@ export const classifiedAdSchema = ownedItemSchema(
     views_count: nonNegativeInt.default(0),
     /**
      * True while it waits for a moderator: saved (new, or its fields edited) by a
-     * seller under a standing decision (src/domain/admin/moderation-standing.ts);
+     * seller under a standing decision (src/domain/shared/moderation-standing.ts);
      * off the market, search and its page until released. Only the functions write it.
      */
     moderation_held: z.boolean().default(false),

@@ -17,7 +17,7 @@ import type { ClassifiedAd } from './classified-ad.ts';
 import type { ProductService } from '../items/product-service.ts';
 import type { Profile } from '../members/profile.ts';
 import { isItemPublic } from '../shared/visibility.ts';
-import { SEARCH_KEYWORD_MAX_LENGTH, searchKeywords } from '../search/list-search.ts';
+import { SEARCH_KEYWORD_MAX_LENGTH, searchKeywords } from '../shared/list-search.ts';
 import { MAX_TAGS, tagsSchema } from '../shared/tags.ts';
 
 /** The market index collection. */

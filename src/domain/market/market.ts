@@ -26,7 +26,7 @@ import {
 } from './marketplace.ts';
 import type { MarketEntry, MarketType, PriceBand } from './market-entry.ts';
 import { cursorSchema } from '../books/book-listing.ts';
-import { matchesAllTerms, parseSearch, primaryTerm, type SearchQuery } from '../search/list-search.ts';
+import { matchesAllTerms, parseSearch, primaryTerm, type SearchQuery } from '../shared/list-search.ts';
 
 /** Listings per market page. */
 export const MARKET_PAGE_SIZE = 24;

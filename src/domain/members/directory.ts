@@ -14,7 +14,7 @@ import {
   sameKeywords,
   searchKeywords,
   sortKey,
-} from '../search/list-search.ts';
+} from '../shared/list-search.ts';
 
 /** The directory's groups, in display order, with their headings and filter labels. */
 export const DIRECTORY_GROUPS = [

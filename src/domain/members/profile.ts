@@ -8,7 +8,7 @@ import {
   optionalMediaPathOrHttpsUrl,
   timestampSchema,
 } from '../shared/common.ts';
-import { SEARCH_KEYWORD_MAX_LENGTH } from '../search/list-search.ts';
+import { SEARCH_KEYWORD_MAX_LENGTH } from '../shared/list-search.ts';
 import { PAGE_SLUG_PATTERN } from '../shared/slug.ts';
 
 /** The category a member picks at sign-up ("I am a …"). */

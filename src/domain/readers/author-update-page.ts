@@ -2,8 +2,8 @@
 // (src/domain/readers/author-update.ts holds the updates themselves). Pure: the
 // page's server code reads the updates, these decide what is shown and how.
 import { humanDate, todayOf } from '../books/book-details.ts';
-import { lightMarkupToText, renderLightMarkup } from '../editorial/light-markup.ts';
-import type { SiteFeed } from '../editorial/rss.ts';
+import { lightMarkupToText, renderLightMarkup } from '../shared/light-markup.ts';
+import type { SiteFeed } from '../shared/rss.ts';
 import { isNotHeld } from '../shared/visibility.ts';
 import { hasLinkOrAddress, type AuthorUpdate } from './author-update.ts';
 

@@ -115,7 +115,7 @@ export const authorUpdateSchema = z
     moderation_hidden: z.boolean().default(false),
     /**
      * True while it waits for a moderator: posted under a standing decision
-     * (src/domain/admin/moderation-standing.ts); not shown nor mailed until
+     * (src/domain/shared/moderation-standing.ts); not shown nor mailed until
      * released (adminHeldItems) or `held_until` passes. Only the functions write it.
      */
     moderation_held: z.boolean().default(false),

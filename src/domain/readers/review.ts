@@ -21,7 +21,7 @@
  */
 import { z } from 'zod';
 import { TEXT_LIMITS, idSchema, timestampSchema } from '../shared/common.ts';
-import { lightMarkupToText, renderLightMarkup } from '../editorial/light-markup.ts';
+import { lightMarkupToText, renderLightMarkup } from '../shared/light-markup.ts';
 import { REVIEW_MODERATION, type ReviewModeration } from './review-burst.ts';
 
 /** book_reviews/{reviewId}: one member's rating and review of one book. */
@@ -231,7 +231,7 @@ export function starsText(rating: number): string {
 
 /**
  * A review's text as safe HTML: the blog's light markup, every character escaped
- * and only fixed tags emitted (src/domain/editorial/light-markup.ts), headings one level
+ * and only fixed tags emitted (src/domain/shared/light-markup.ts), headings one level
  * below the review's own heading.
  */
 export function renderReviewText(text: string): string {

@@ -9,7 +9,7 @@ import type { ClassifiedAd } from '../market/classified-ad.ts';
 import { editorialPath } from '../editorial/editorial.ts';
 import { bookCategoryLabel, genreLabel } from '../books/genres.ts';
 import { isbn10Of } from '../books/isbn.ts';
-import { lightMarkupToText } from '../editorial/light-markup.ts';
+import { lightMarkupToText } from '../shared/light-markup.ts';
 import {
   entryFromAd,
   entryFromProduct,

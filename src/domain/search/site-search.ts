@@ -7,7 +7,7 @@
 // per word, ranking by field, facet counting). The engines are adapters behind
 // the SearchEngine interface (src/data/server/search/): an embedded one that
 // needs nothing installed, and a search server for sites that outgrow one
-// instance. Both read words through src/domain/search/list-search.ts (`searchWords`,
+// instance. Both read words through src/domain/shared/list-search.ts (`searchWords`,
 // `parseSearch`), the site's one text fold and tokenizer, so 'Éclair',
 // 'eclair' and 'ECLAIR' are one word everywhere.
 //
@@ -19,7 +19,7 @@ import { TEXT_LIMITS } from '../shared/common.ts';
 import { parseIsbn } from '../books/isbn.ts';
 import { PRICE_BANDS, priceBand, type PriceBand } from '../market/market-entry.ts';
 import { PRICE_FILTERS } from '../market/marketplace.ts';
-import { parseSearch, searchWords } from './list-search.ts';
+import { parseSearch, searchWords } from '../shared/list-search.ts';
 
 /** What a result can be, in the order the results page lists the kinds. */
 export const SEARCH_KINDS = ['book', 'author', 'product', 'ad', 'post'] as const;

@@ -2,7 +2,7 @@
 // or classified ad to the public: the item is active AND not hidden by an admin's
 // moderation (`moderation_hidden`, set and cleared only by the adminModeration
 // function) AND not held for a moderator (`moderation_held`: an ad or update of a
-// member under a standing decision, src/domain/admin/moderation-standing.ts)
+// member under a standing decision, src/domain/shared/moderation-standing.ts)
 // AND its owner is public (an approved, active member). The book,
 // product and ad pages, the profile page, the market index, the listings, the
 // home page, search and the sitemap all decide with these functions. A blog post

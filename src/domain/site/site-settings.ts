@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moderationHoldDaysSchema } from '../admin/moderation-standing.ts';
+import { moderationHoldDaysSchema } from '../shared/moderation-standing.ts';
 import {
   TEXT_LIMITS,
   hasText,
@@ -100,7 +100,7 @@ export const siteSettingsSchema = z
     author_update_limits: updateLimitsSchema.optional(),
     /**
      * Days a moderator's hide of an update or ad holds the member's next ones for
-     * moderation (src/domain/admin/moderation-standing.ts); absent: 30. Read
+     * moderation (src/domain/shared/moderation-standing.ts); absent: 30. Read
      * through moderationHoldDaysOf.
      */
     moderation_hold_days: moderationHoldDaysSchema.optional(),

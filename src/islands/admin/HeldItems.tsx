@@ -9,7 +9,7 @@ import {
   type HeldItemEntry,
 } from '../../domain/admin/admin-held-items.ts';
 import { rejectReasonSchema, releaseReasonSchema } from '../../domain/admin/admin-held-reviews.ts';
-import type { StandingKind } from '../../domain/admin/moderation-standing.ts';
+import type { StandingKind } from '../../domain/shared/moderation-standing.ts';
 import { showToast } from '../../lib/toast.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import LoadMoreButton from '../ui/LoadMoreButton.tsx';

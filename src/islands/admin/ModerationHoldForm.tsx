@@ -1,14 +1,14 @@
 /**
  * The Site Settings section that sets how long a moderator's hide of an update or
  * an ad holds the member's next ones for moderation (moderation_hold_days,
- * src/domain/admin/moderation-standing.ts; 30 days when none is stored).
+ * src/domain/shared/moderation-standing.ts; 30 days when none is stored).
  * postAuthorUpdate and saveClassifiedAd read it; the held items' own end is set
  * when they are saved.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { moderationHoldDaysOf, moderationHoldDaysSchema } from '../../domain/admin/moderation-standing.ts';
+import { moderationHoldDaysOf, moderationHoldDaysSchema } from '../../domain/shared/moderation-standing.ts';
 import type { SiteSettings } from '../../domain/site/site-settings.ts';
 import { Field, SubmitButton } from '../ui/fields.tsx';
 import { saveSiteSettings } from './save-site-settings.ts';

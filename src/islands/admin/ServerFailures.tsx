@@ -1,5 +1,5 @@
-import { SERVER_FAILURE_LABELS } from '../../domain/admin/server-failures.ts';
-import type { ServerFailure } from '../../domain/admin/server-failures.ts';
+import { SERVER_FAILURE_LABELS } from '../../domain/shared/server-failures.ts';
+import type { ServerFailure } from '../../domain/shared/server-failures.ts';
 import AsyncTable from '../ui/AsyncTable.tsx';
 import type { Column } from '../ui/DataTable.tsx';
 

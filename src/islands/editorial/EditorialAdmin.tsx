@@ -11,7 +11,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { EditorialForm, EditorialItem } from '../../data/client/editorial/editorial.ts';
 import { longDate, sentLine, type EditorialCollection } from '../../domain/editorial/editorial.ts';
-import { renderLightMarkup } from '../../domain/editorial/light-markup.ts';
+import { renderLightMarkup } from '../../domain/shared/light-markup.ts';
 import { canSend, type Newsletter } from '../../domain/editorial/newsletter.ts';
 import DeleteItemDialog from './DeleteItemDialog.tsx';
 import EditorialFormDialog from './EditorialFormDialog.tsx';

@@ -11,7 +11,7 @@ import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { blogPostFormSchema } from '../../domain/editorial/blog-post.ts';
 import type { EditorialCollection } from '../../domain/editorial/editorial.ts';
-import { renderLightMarkup } from '../../domain/editorial/light-markup.ts';
+import { renderLightMarkup } from '../../domain/shared/light-markup.ts';
 import { newsletterFormSchema } from '../../domain/editorial/newsletter.ts';
 import type { EditorialForm, EditorialItem } from '../../data/client/editorial/editorial.ts';
 import { showToast } from '../../lib/toast.ts';

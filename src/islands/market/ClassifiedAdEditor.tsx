@@ -20,7 +20,7 @@ import {
   type ClassifiedAdForm,
 } from '../../domain/market/classified-ad.ts';
 import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';
-import { HELD_MESSAGES } from '../../domain/admin/moderation-standing.ts';
+import { HELD_MESSAGES } from '../../domain/shared/moderation-standing.ts';
 import { SESSION_ENDED_MESSAGE } from '../../domain/accounts/account.ts';
 import {
   CONDITION_FORM_OPTIONS,

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { UpdateBookChoice } from '../../data/client/readers/author-updates.ts';
 import { UPDATE_MESSAGES } from '../../domain/readers/author-update.ts';
-import { HELD_MESSAGES } from '../../domain/admin/moderation-standing.ts';
+import { HELD_MESSAGES } from '../../domain/shared/moderation-standing.ts';
 import { freshProfilePath, updateAnchor } from '../../domain/readers/author-update-page.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';

@@ -2,8 +2,8 @@
 import type { APIRoute } from 'astro';
 import { getPublishedBlogPosts } from '../../data/server/editorial/editorial.ts';
 import { editorialPath } from '../../domain/editorial/editorial.ts';
-import { lightMarkupSummary } from '../../domain/editorial/light-markup.ts';
-import { FEED_ITEMS, RSS_CONTENT_TYPE, buildSiteRss } from '../../domain/editorial/rss.ts';
+import { lightMarkupSummary } from '../../domain/shared/light-markup.ts';
+import { FEED_ITEMS, RSS_CONTENT_TYPE, buildSiteRss } from '../../domain/shared/rss.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const posts = await getPublishedBlogPosts(FEED_ITEMS);

@@ -8,7 +8,7 @@ import {
   sentLine,
   uniqueEditorialSlug,
 } from '../../../src/domain/editorial/editorial.ts';
-import { buildRss, buildSiteRss } from '../../../src/domain/editorial/rss.ts';
+import { buildRss, buildSiteRss } from '../../../src/domain/shared/rss.ts';
 import { xmlEscape } from '../../../src/domain/shared/escape.ts';
 
 const at = (iso: string) => new Date(iso);

@@ -4,7 +4,7 @@ import {
   lightMarkupToText,
   parseInline,
   renderLightMarkup,
-} from '../../../src/domain/editorial/light-markup.ts';
+} from '../../../src/domain/shared/light-markup.ts';
 
 const blog = (s: string) => renderLightMarkup(s, 'blog');
 const news = (s: string) => renderLightMarkup(s, 'newsletter');

@@ -43,7 +43,8 @@ describe('mergeBookSearch', () => {
 
 describe('failureMessage', () => {
   it('keeps an error on one bounded line', async () => {
-    const { failureMessage, FAILURE_MESSAGE_MAX } = await import('../../../src/domain/admin/server-failures');
+    const { failureMessage, FAILURE_MESSAGE_MAX } =
+      await import('../../../src/domain/shared/server-failures');
     expect(failureMessage(new Error('connect\n  refused'))).toBe('connect refused');
     expect(failureMessage('')).toBe('Unknown error');
     expect(failureMessage({ code: 5 })).toBe('{"code":5}');

@@ -3,7 +3,7 @@
 // escaped, the book it is about linked, and each feed item linking to the
 // update's anchor on the profile page.
 import { describe, expect, it } from 'vitest';
-import { buildSiteRss } from '../../../src/domain/editorial/rss.ts';
+import { buildSiteRss } from '../../../src/domain/shared/rss.ts';
 import type { AuthorUpdate } from '../../../src/domain/readers/author-update.ts';
 import {
   authorUpdatesFeed,

@@ -7,7 +7,7 @@ import {
   moderationHoldDaysOf,
   standingHoldsUntil,
   standingId,
-} from '../../../src/domain/admin/moderation-standing.ts';
+} from '../../../src/domain/shared/moderation-standing.ts';
 import { isItemPublic, isItemShown } from '../../../src/domain/shared/visibility.ts';
 import { isUpdateMailable, isUpdateShown } from '../../../src/domain/readers/author-update-page.ts';
 import { updateReach, updateReachText } from '../../../src/domain/readers/author-update.ts';

@@ -11,7 +11,7 @@ import {
   searchKeywords,
   searchWords,
   sortKey,
-} from '../../../src/domain/search/list-search.ts';
+} from '../../../src/domain/shared/list-search.ts';
 
 describe('foldText', () => {
   it('folds case and accents', () => {

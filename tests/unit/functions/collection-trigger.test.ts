@@ -8,7 +8,7 @@ import {
   runHandlers,
   type DocChange,
   type Handler,
-} from '../../../functions/src/triggers/collection-trigger.ts';
+} from '../../../functions/src/shared/collection-trigger.ts';
 import { storable } from '../../../functions/src/triggers/handler-retries.ts';
 
 const change = (before?: Record<string, unknown>, after?: Record<string, unknown>): DocChange => ({

@@ -20,7 +20,7 @@ import {
 } from '../../../src/domain/books/book-listing.ts';
 import { NO_PUBLICATION_KEY, publicationKey } from '../../../src/domain/books/catalogue.ts';
 import { titleAuthorKey } from '../../../src/domain/books/match-key.ts';
-import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH } from '../../../src/domain/search/list-search.ts';
+import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH } from '../../../src/domain/shared/list-search.ts';
 
 const params = (query: string) => new URLSearchParams(query);
 

@@ -16,13 +16,13 @@ import {
   WRONG_CURRENT_PASSWORD_MESSAGE,
   EMAIL_LINK_INVALID_MESSAGE,
 } from '../../../domain/accounts/account.ts';
-import type { AccountOverview, PasswordResetResult } from '../../../domain/shared/callables.ts';
+import type { AccountOverview, PasswordResetResult } from '../../../domain/callables.ts';
 import type { MemberExport } from '../../../domain/accounts/member-export.ts';
 import { authInstance } from './auth.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 import { leaveSession } from './session-guard.ts';
 
-export type { AccountOverview } from '../../../domain/shared/callables.ts';
+export type { AccountOverview } from '../../../domain/callables.ts';
 
 /** A step that worked, or the message saying why not. */
 export type StepResult =

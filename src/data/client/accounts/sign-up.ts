@@ -1,5 +1,5 @@
 /** Account creation through the `signUp` Cloud Function, the only writer of new profiles. */
-import type { SignUpResult } from '../../../domain/shared/callables.ts';
+import type { SignUpResult } from '../../../domain/callables.ts';
 import type { SignupRequest } from '../../../domain/accounts/signup.ts';
 import { callFunction } from '../shared/callable.ts';
 

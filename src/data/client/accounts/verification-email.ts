@@ -1,5 +1,5 @@
 /** Asking the `resendVerificationEmail` Cloud Function for a fresh verification link. */
-import type { ResendVerificationResult } from '../../../domain/shared/callables.ts';
+import type { ResendVerificationResult } from '../../../domain/callables.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 
 /** 'sent', or 'already-verified' when the address was verified meanwhile. */

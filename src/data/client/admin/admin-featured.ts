@@ -28,7 +28,7 @@ import {
   featuredProfileSchema,
   toSlots,
 } from '../../../domain/home/featured.ts';
-import { foldText } from '../../../domain/search/list-search.ts';
+import { foldText } from '../../../domain/shared/list-search.ts';
 import { parseDocs } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 import { db } from '../members/profiles.ts';

@@ -4,7 +4,7 @@
  * audit entry). Loaded lazily.
  */
 import type { HeldItemDecision, HeldItemEntry } from '../../../domain/admin/admin-held-items.ts';
-import type { StandingKind } from '../../../domain/admin/moderation-standing.ts';
+import type { StandingKind } from '../../../domain/shared/moderation-standing.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 
 /** One page of held items of one kind, with how many wait in all. */

@@ -17,7 +17,7 @@ import {
   SERVER_FAILURES_SHOWN,
   serverFailureSchema,
   type ServerFailure,
-} from '../../../domain/admin/server-failures.ts';
+} from '../../../domain/shared/server-failures.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 import { db } from '../members/profiles.ts';
 

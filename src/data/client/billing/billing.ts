@@ -3,7 +3,7 @@
  * the customer portal. Both answer the Stripe page to send the member to; the
  * price and the member are the server's, never the browser's.
  */
-import type { BillingSession } from '../../../domain/shared/callables.ts';
+import type { BillingSession } from '../../../domain/callables.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 
 /** Opens a Checkout session for the signed-in member: Premium, with the 14-day trial when `trial`. */

@@ -4,7 +4,7 @@
  */
 import { FirebaseError } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
-import type { CallableName, CallableRequest, CallableResponse } from '../../../domain/shared/callables.ts';
+import type { CallableName, CallableRequest, CallableResponse } from '../../../domain/callables.ts';
 import { emulator, firebaseApp, FUNCTIONS_REGION, usesEmulators } from './firebase.ts';
 import { isSessionEndedAnswer, leaveSession, sessionWasEnded } from '../accounts/session-guard.ts';
 
@@ -39,7 +39,7 @@ function functions(): Promise<Functions> {
 
 /**
  * Calls the callable function `name` with `data`, typed by its entry in
- * src/domain/shared/callables.ts; never throws. An answer that the session was ended
+ * src/domain/callables.ts; never throws. An answer that the session was ended
  * elsewhere, or a refusal as signed out once this browser's session has ended,
  * also opens the sign-in screen (session-guard.ts).
  */

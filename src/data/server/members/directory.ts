@@ -20,7 +20,7 @@ import {
   type DirectoryParams,
   type DirectorySort,
 } from '../../../domain/members/directory.ts';
-import { matchesAllTerms, primaryTerm } from '../../../domain/search/list-search.ts';
+import { matchesAllTerms, primaryTerm } from '../../../domain/shared/list-search.ts';
 import type { UserCategory } from '../../../domain/members/profile.ts';
 import { cursorBatches } from '../shared/cursor-pages.ts';
 import { getDb } from '../shared/firestore.ts';

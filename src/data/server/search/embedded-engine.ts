@@ -11,7 +11,7 @@
 // (FIELD_WEIGHTS); featured items win ties. Facets are counted over all
 // matches (countFacets).
 import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchResult } from 'minisearch';
-import { searchWords } from '../../../domain/search/list-search.ts';
+import { searchWords } from '../../../domain/shared/list-search.ts';
 import {
   countFacets,
   emptySearchResults,

@@ -4,7 +4,7 @@
 // run here against a local HTTP stand-in written from Typesense's API reference
 // (tests/unit/search/typesense-stand-in.ts): no live Typesense server has run these tests.
 //
-// There is one text fold and one tokenizer on the site (src/domain/search/list-search.ts), so
+// There is one text fold and one tokenizer on the site (src/domain/shared/list-search.ts), so
 // Typesense never reads raw text: each searchable field is indexed as its folded
 // words joined by spaces (`title_words`…), descriptions without stop words, and a
 // search sends the folded words of matchedTerms. Typesense only splits on spaces.
@@ -20,7 +20,7 @@
 // Keys: the site holds a search-only key; only Cloud Functions, which index,
 // hold the admin key. Neither ever reaches the browser (searches run on the server).
 import { Client } from 'typesense';
-import { searchWords } from '../../../domain/search/list-search.ts';
+import { searchWords } from '../../../domain/shared/list-search.ts';
 import {
   emptySearchResults,
   FACET_MAX_VALUES,

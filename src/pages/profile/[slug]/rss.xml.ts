@@ -14,7 +14,7 @@ import {
   type PageResponse,
 } from '../../../data/server/shared/page-response.ts';
 import { authorUpdatesFeed } from '../../../domain/readers/author-update-page.ts';
-import { RSS_CONTENT_TYPE, buildSiteRss } from '../../../domain/editorial/rss.ts';
+import { RSS_CONTENT_TYPE, buildSiteRss } from '../../../domain/shared/rss.ts';
 import { getEarlyAccess } from '../../../data/server/billing/early-access.ts';
 import { featureShownOnSharedPages } from '../../../domain/billing/early-access.ts';
 

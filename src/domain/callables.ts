@@ -20,48 +20,48 @@ import type {
   passwordChangeRequestSchema,
   passwordResetCompletionSchema,
   passwordResetRequestSchema,
-} from '../accounts/account.ts';
-import type { AdminContentRequest } from '../admin/admin-content.ts';
-import type { AdminFeaturedRequest, AdminFeaturedResult } from '../admin/admin-featured.ts';
-import type { AdminHeldReviewsRequest, AdminHeldReviewsResponse } from '../admin/admin-held-reviews.ts';
-import type { AdminHeldItemsRequest, AdminHeldItemsResponse } from '../admin/admin-held-items.ts';
-import type { AdminIsbnClaimsRequest, AdminIsbnClaimsResponse } from '../admin/admin-isbn-claims.ts';
-import type { AdminModerationRequest, AdminModerationResponse } from '../admin/moderation.ts';
-import type { AdminSiteSettingsRequest } from '../admin/admin-site-settings.ts';
-import type { AdminUsersInput, AdminUsersResults } from '../admin/admin-users.ts';
+} from './accounts/account.ts';
+import type { AdminContentRequest } from './admin/admin-content.ts';
+import type { AdminFeaturedRequest, AdminFeaturedResult } from './admin/admin-featured.ts';
+import type { AdminHeldReviewsRequest, AdminHeldReviewsResponse } from './admin/admin-held-reviews.ts';
+import type { AdminHeldItemsRequest, AdminHeldItemsResponse } from './admin/admin-held-items.ts';
+import type { AdminIsbnClaimsRequest, AdminIsbnClaimsResponse } from './admin/admin-isbn-claims.ts';
+import type { AdminModerationRequest, AdminModerationResponse } from './admin/moderation.ts';
+import type { AdminSiteSettingsRequest } from './admin/admin-site-settings.ts';
+import type { AdminUsersInput, AdminUsersResults } from './admin/admin-users.ts';
 import type {
   SaveBookRequest,
   SaveClassifiedAdRequest,
   SaveItemResponse,
   SaveProductServiceRequest,
   deleteItemRequestSchema,
-} from '../items/item-save.ts';
-import type { FollowRequest, FollowResult } from '../readers/follows.ts';
+} from './items/item-save.ts';
+import type { FollowRequest, FollowResult } from './readers/follows.ts';
 import type {
   PostAuthorUpdateRequest,
   PostAuthorUpdateResponse,
   deleteAuthorUpdateRequestSchema,
-} from '../readers/author-update.ts';
-import type { MemberExport } from '../accounts/member-export.ts';
-import type { MemberAnalytics } from '../members/member-stats.ts';
+} from './readers/author-update.ts';
+import type { MemberExport } from './accounts/member-export.ts';
+import type { MemberAnalytics } from './members/member-stats.ts';
 import type {
   SaveProfileRequest,
   SaveProfileResponse,
   deleteAccountRequestSchema,
   ensureProfileResponseSchema,
-} from '../members/profile-edit.ts';
-import type { AccountPlan, CheckoutRequest } from '../billing/billing.ts';
-import type { SellerMessageRequest } from '../market/seller-message.ts';
-import type { SignupRequest } from '../accounts/signup.ts';
-import type { SaveReviewRequest, SaveReviewResponse, deleteReviewRequestSchema } from '../readers/review.ts';
+} from './members/profile-edit.ts';
+import type { AccountPlan, CheckoutRequest } from './billing/billing.ts';
+import type { SellerMessageRequest } from './market/seller-message.ts';
+import type { SignupRequest } from './accounts/signup.ts';
+import type { SaveReviewRequest, SaveReviewResponse, deleteReviewRequestSchema } from './readers/review.ts';
 import type {
   EditCustomShelfRequest,
   EditCustomShelfResponse,
   PlaceOnCustomShelfRequest,
   PlaceOnCustomShelfResponse,
-} from '../readers/custom-shelf.ts';
-import type { SetShelfRequest, Shelf } from '../readers/shelf.ts';
-import type { ReadingExport } from '../readers/reading-csv.ts';
+} from './readers/custom-shelf.ts';
+import type { SetShelfRequest, Shelf } from './readers/shelf.ts';
+import type { ReadingExport } from './readers/reading-csv.ts';
 import type {
   AddReadingImportRowsRequest,
   AddReadingImportRowsResponse,
@@ -69,13 +69,13 @@ import type {
   SettleImportedReviewsResponse,
   StartReadingImportRequest,
   StartReadingImportResponse,
-} from '../readers/reading-import.ts';
+} from './readers/reading-import.ts';
 import type {
   SetReadingGoalRequest,
   SetReadingGoalResponse,
   UpdateReadingRequest,
   UpdateReadingResponse,
-} from '../readers/reading.ts';
+} from './readers/reading.ts';
 
 /** What signUp answers. */
 export interface SignUpResult {

@@ -5,7 +5,7 @@
  * Nobody writes the collection from a client (firestore.rules).
  */
 import { z } from 'zod';
-import { idSchema } from '../shared/common.ts';
+import { idSchema } from './common.ts';
 
 /** The collection the functions write and admins read. */
 export const SERVER_FAILURES_COLLECTION = 'server_failures';

@@ -4,8 +4,8 @@ import {
   SERVER_FAILURES_COLLECTION,
   failureMessage,
   type ServerFailureKind,
-} from '../../../src/domain/admin/server-failures';
-import { db } from '../shared/firestore';
+} from '../../../src/domain/shared/server-failures';
+import { db } from './firestore';
 
 /**
  * Records a server-side failure for the admins (shown beside the audit log).

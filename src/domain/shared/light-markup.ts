@@ -17,7 +17,7 @@
  * attributes other than a fixed class. There are no links, images or raw HTML in
  * this markup, so `<script>`, `javascript:` URLs and event handlers are shown as text.
  */
-import { escapeHtml } from '../shared/escape.ts';
+import { escapeHtml } from './escape.ts';
 
 /** Which collection's rules apply: newsletters add numbered and dashed bold items. */
 export type LightMarkupVariant = 'blog' | 'newsletter';

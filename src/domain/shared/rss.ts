@@ -3,7 +3,7 @@
  * XML-escaped, dates are RFC 822 as the format requires, and each item's guid
  * is its permanent URL.
  */
-import { xmlEscape } from '../shared/escape.ts';
+import { xmlEscape } from './escape.ts';
 
 /** One feed entry. */
 export interface RssItem {

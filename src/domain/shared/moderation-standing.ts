@@ -13,7 +13,7 @@
  * rejection renews it. Server-only: no client reads or writes it.
  */
 import { z } from 'zod';
-import { idSchema, timestampSchema } from '../shared/common.ts';
+import { idSchema, timestampSchema } from './common.ts';
 
 /** moderation_standing/{uid}__{kind}: the standing decisions (server only). */
 export const MODERATION_STANDING = 'moderation_standing';
