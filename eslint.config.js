@@ -3,6 +3,7 @@ import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
+import areaOrder from './scripts/lint/area-order.mjs';
 import tseslint from 'typescript-eslint';
 
 /** Only repository modules may talk to Firebase: everything else goes through them. */
@@ -148,6 +149,12 @@ export default defineConfig(
       message:
         'The UI room (src/islands/ui/) imports no feature folder or feature component: features import it.',
     }),
+  },
+  // The areas' order of docs/architecture.md: an area imports only the areas below it.
+  {
+    files: ['src/domain/**', 'src/data/**', 'src/islands/**', 'src/components/**', 'functions/src/**'],
+    plugins: { shelfmark: areaOrder },
+    rules: { 'shelfmark/area-order': 'error' },
   },
   {
     // Each function instance loads only its own modules (functions/src/index.ts); the

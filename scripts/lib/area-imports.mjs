@@ -1,6 +1,6 @@
 // The imports between feature areas, read from the code: which file of which area imports
 // which other area, per layer, and the groups of areas that reach each other in a circle.
-// `npm run areas` prints it; tests/unit/docs/area-order.test.ts holds the order to it.
+// `npm run areas` prints it against the areas' order (scripts/lint/area-order.mjs).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -33,8 +33,8 @@ export function placeOf(path) {
   for (const layer of AREA_LAYERS) {
     if (!posix.startsWith(`${layer}/`)) continue;
     const rest = posix.slice(layer.length + 1).split('/');
-    // A file directly in the layer's folder (src/data/firestore-convert.ts) is shared.
-    return { layer, area: rest.length > 1 ? rest[0] : 'shared' };
+    // A file directly in a layer's folder composes the areas: the top of that layer.
+    return { layer, area: rest.length > 1 ? rest[0] : 'top' };
   }
   if (posix === 'src/data/firestore-convert.ts') return { layer: 'src/data', area: 'shared' };
   return undefined;
@@ -74,6 +74,7 @@ export function areaImports(root) {
         if (!to || to.area === from.area) continue;
         edges.push({
           file,
+          spec,
           target: target.split(sep).join('/'),
           from,
           to,
