@@ -3,19 +3,17 @@
  * /profile/{slug}) send to the server, and what they get back. Every save goes
  * through the `saveProfile` callable function, which checks the caller (owner
  * or admin; an owner must be verified, approved and active), validates the
- * request with these same schemas and writes everything in one transaction:
- * the profile's changed fields, the page-slug claim, and the member's books
- * (created, changed, removed). Nothing is written when any part is refused.
+ * request with these same schemas and writes in one transaction the profile's
+ * changed fields and the page-slug claim. Nothing is written when any part is
+ * refused. Books are not part of a profile save: owned items save and delete
+ * only through their own callables (saveBook, deleteBook), which keep their
+ * covers, claims and plan limit.
  */
 import { z } from 'zod';
-import { bookFormSchema } from '../books/book.ts';
 import { TEXT_LIMITS, idSchema, optionalMediaPathOrHttpsUrl, optionalText } from '../shared/common.ts';
 import { approvalStatusSchema, profileRoleSchema, socialLinksSchema, userCategorySchema } from './profile.ts';
 import { displayNameProblem } from '../accounts/signup.ts';
 import { PAGE_SLUG_PATTERN, profileSlug } from '../shared/slug.ts';
-
-/** Most books one save may create, change or remove (bounds the transaction, far above any real edit). */
-export const MAX_BOOK_CHANGES_PER_SAVE = 100;
 
 /** Fields the owner edits (and an admin, for anyone). */
 export const profileEditFieldsSchema = z.object({
@@ -67,49 +65,33 @@ export const profileAdminFieldsSchema = z.strictObject({
 export type ProfileAdminFields = z.infer<typeof profileAdminFieldsSchema>;
 
 /**
- * A book's changed fields: any subset of the book form (fields not sent stay as
- * stored, e.g. manuscript sections). The form's defaults (empty lists, false) are
- * for a new book only: applied here they would reset every field a change does not
- * name, so they are taken off first.
+ * A save request: only what changed since the editor loaded the profile. Any
+ * other key is refused: `books` with SAVE_PROFILE_MESSAGES.noBooks, so an
+ * out-of-date editor that still sends its books is told to reload rather than
+ * having its book changes dropped without a word.
  */
-export const bookChangesSchema = bookFormSchema
-  .extend({
-    genre: bookFormSchema.shape.genre.unwrap(),
-    sub_genre: bookFormSchema.shape.sub_genre.unwrap(),
-    purchase_links: bookFormSchema.shape.purchase_links.unwrap(),
-    manuscript_content: bookFormSchema.shape.manuscript_content.unwrap(),
-    is_full_book_free: bookFormSchema.shape.is_full_book_free.unwrap(),
-  })
-  .partial();
-
-/** A save request: only what changed since the editor loaded the profile. */
-export const saveProfileRequestSchema = z.object({
-  /** Whose profile (the caller's own uid, or any uid for an admin). */
-  userId: idSchema,
-  /**
-   * `updated_at` of the profile as the editor loaded it (ISO 8601), or null when it had
-   * never been saved. The save is refused with code 'aborted' and
-   * SAVE_PROFILE_MESSAGES.conflict when the stored value differs: someone saved in between.
-   */
-  expectedUpdatedAt: z.iso.datetime().nullable(),
-  /** Changed owner fields. */
-  profile: profileEditFieldsSchema.partial().default({}),
-  /** Changed admin fields (refused with 'permission-denied' for a non-admin). */
-  admin: profileAdminFieldsSchema.partial().optional(),
-  books: z
-    .object({
-      /** New books; a blank title is dropped before sending (see `dropBlankBooks`). Counts against the plan limit. */
-      create: z.array(bookFormSchema).max(MAX_BOOK_CHANGES_PER_SAVE).default([]),
-      /** Changed books of this member (a book of anyone else is refused). */
-      update: z
-        .array(z.object({ id: idSchema, changes: bookChangesSchema }))
-        .max(MAX_BOOK_CHANGES_PER_SAVE)
-        .default([]),
-      /** Ids of this member's books to delete. */
-      remove: z.array(idSchema).max(MAX_BOOK_CHANGES_PER_SAVE).default([]),
-    })
-    .default({ create: [], update: [], remove: [] }),
-});
+export const saveProfileRequestSchema = z.strictObject(
+  {
+    /** Whose profile (the caller's own uid, or any uid for an admin). */
+    userId: idSchema,
+    /**
+     * `updated_at` of the profile as the editor loaded it (ISO 8601), or null when it had
+     * never been saved. The save is refused with code 'aborted' and
+     * SAVE_PROFILE_MESSAGES.conflict when the stored value differs: someone saved in between.
+     */
+    expectedUpdatedAt: z.iso.datetime().nullable(),
+    /** Changed owner fields. */
+    profile: profileEditFieldsSchema.partial().default({}),
+    /** Changed admin fields (refused with 'permission-denied' for a non-admin). */
+    admin: profileAdminFieldsSchema.partial().optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' && issue.keys.includes('books')
+        ? SAVE_PROFILE_MESSAGES.noBooks
+        : undefined,
+  },
+);
 /** A save request as sent. */
 export type SaveProfileRequest = z.input<typeof saveProfileRequestSchema>;
 /** A save request after validation. */
@@ -121,8 +103,6 @@ export const saveProfileResponseSchema = z.object({
   page_slug: z.string().regex(PAGE_SLUG_PATTERN),
   /** The new updated_at (ISO 8601): the editor's next expectedUpdatedAt. */
   updated_at: z.iso.datetime(),
-  /** Ids given to `books.create`, in the same order. */
-  created_book_ids: z.array(idSchema),
 });
 /** A save's result. */
 export type SaveProfileResponse = z.infer<typeof saveProfileResponseSchema>;
@@ -133,6 +113,8 @@ export const SAVE_PROFILE_MESSAGES = {
     'This profile was changed in another tab or by someone else since you opened it. Reload to see the latest version, then make your changes again.',
   slugTaken: 'That page address is already taken. Choose another or leave it empty to use your name.',
   notAllowed: 'Insufficient permissions to edit this profile',
+  noBooks:
+    'This editor is out of date: books are saved one at a time in the Books section, not with the profile. Reload the page and save again.',
 } as const;
 
 /** deleteAccount's request: whose account (own, or any for an admin). */
@@ -149,9 +131,4 @@ export const ensureProfileResponseSchema = z.object({
 /** The slug an empty page_slug becomes: the display name, lower-cased, each run of other characters a hyphen, hyphens trimmed at the ends. */
 export function derivedPageSlug(displayName: string): string {
   return profileSlug(displayName).slice(0, TEXT_LIMITS.slug - 10);
-}
-
-/** Books whose title is blank are dropped on save (the editor's empty rows). */
-export function dropBlankBooks<T extends { title?: string | null }>(books: readonly T[]): T[] {
-  return books.filter((book) => (book.title ?? '').trim() !== '');
 }
