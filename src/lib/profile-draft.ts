@@ -25,7 +25,8 @@ const text = z.string().max(100_000);
 
 /**
  * The stored shape, checked loosely: a draft may hold values the form would still
- * refuse (a half-typed URL), and restoring them is the point. Only the types are checked.
+ * refuse (a half-typed URL), and restoring them is the point. Only the types are
+ * checked; a key the form does not have (the `books` of an older draft) is dropped.
  */
 const draftSchema = z.object({
   display_name: text,
@@ -38,28 +39,6 @@ const draftSchema = z.object({
   social_links: z.partialRecord(z.enum(SOCIAL_NETWORKS), text),
   role: z.enum(PROFILE_ROLES),
   category: z.union([z.enum(USER_CATEGORIES), z.literal('')]),
-  books: z
-    .array(
-      z.object({
-        bookId: z.string().optional(),
-        title: text,
-        description: text,
-        cover_image: text,
-        purchase_url: text,
-        ebook_url: text,
-        paperback_url: text,
-        hardcover_url: text,
-        audiobook_url: text,
-        video_url: text,
-        price: text,
-        ebook_price: text,
-        paperback_price: text,
-        hardcover_price: text,
-        audiobook_price: text,
-        purchase_links: z.array(z.object({ label: text, url: text, price: text })).max(100),
-      }),
-    )
-    .max(500),
 });
 
 /** The few Storage methods drafts use (localStorage in the browser, a Map-backed fake in tests). */

@@ -1,11 +1,9 @@
-// The catalogue fields through every callable that writes a book (saveBook and
-// saveProfile's books) on the emulators: stored as the schemas say, refused when
-// sent as typed (a hyphenated ISBN, a date in another format), and never erased
-// by a save that does not send them (an editor or a kept draft from before they
-// existed, the profile editor's partial changes).
+// The catalogue fields through saveBook, the one callable that saves a book, on
+// the emulators: stored as the schemas say, refused when sent as typed (a
+// hyphenated ISBN, a date in another format), and never erased by a save that
+// does not send them (an editor or a kept draft from before they existed).
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SaveItemResponse } from '../../src/domain/items/item-save';
-import type { SaveProfileResponse } from '../../src/domain/members/profile-edit';
 import { CATALOGUE_MESSAGES, NO_PUBLICATION_KEY } from '../../src/domain/books/catalogue';
 import { ISBN_MESSAGES } from '../../src/domain/books/isbn';
 import { titleAuthorKey } from '../../src/domain/books/match-key';
@@ -17,8 +15,6 @@ const db = adminDb();
 
 const saveBook = (member: Member | undefined, data: Record<string, unknown>) =>
   callAs<SaveItemResponse>('saveBook', member, data);
-const saveProfile = (member: Member | undefined, data: Record<string, unknown>) =>
-  callAs<SaveProfileResponse>('saveProfile', member, data);
 
 const CATALOGUE = {
   isbn: '9780306406157',
@@ -139,47 +135,12 @@ describe('saveBook: catalogue fields', () => {
     expect(answer.error?.status).toBe('INVALID_ARGUMENT');
     expect((await bookOf(id)).series_number).toBeUndefined();
   });
-});
 
-describe('saveProfile: catalogue fields of the member’s books', () => {
-  /** A save of `books` for a profile last saved at `expectedUpdatedAt` (null: never). */
-  const request = (uid: string, books: Record<string, unknown>, expectedUpdatedAt: string | null = null) => ({
-    userId: uid,
-    expectedUpdatedAt,
-    books,
-  });
-
-  it('keeps them through a change of other fields, and changes only what it sends', async () => {
+  it('refuses clearing the series of a numbered book while its number stays, writing nothing', async () => {
     const owner = await makeMember();
     const id = await addCataloguedBook(owner.uid);
-    const renamed = await saveProfile(
-      owner,
-      request(owner.uid, { update: [{ id, changes: { title: 'Renamed' } }] }),
-    );
-    expect(renamed.error).toBeUndefined();
-    // Nor does it reset the lists a change leaves out (the form's defaults are for new books).
-    expect(await bookOf(id)).toMatchObject({ title: 'Renamed', genre: ['fantasy'], ...CATALOGUE });
-
-    const paged = await saveProfile(
-      owner,
-      request(owner.uid, { update: [{ id, changes: { pages: 90 } }] }, renamed.result!.updated_at),
-    );
-    expect(paged.error).toBeUndefined();
-    expect(await bookOf(id)).toMatchObject({ title: 'Renamed', ...CATALOGUE, pages: 90 });
-  });
-
-  it('refuses a typed ISBN or a number without a series, writing nothing', async () => {
-    const owner = await makeMember();
-    const id = await addCataloguedBook(owner.uid);
-    for (const books of [
-      { update: [{ id, changes: { isbn: '0-306-40615-2' } }] },
-      { update: [{ id, changes: { series: null } }] },
-      { create: [{ title: 'Numbered', series_number: 1 }] },
-    ]) {
-      const answer = await saveProfile(owner, request(owner.uid, books));
-      expect(answer.error?.status, JSON.stringify(books)).toBe('INVALID_ARGUMENT');
-    }
+    const answer = await saveBook(owner, { bookId: id, book: { title: 'Tides', series: null } });
+    expect(answer.error?.status).toBe('INVALID_ARGUMENT');
     expect(await bookOf(id)).toMatchObject(CATALOGUE);
-    expect((await db.collection('books').where('user_id', '==', owner.uid).get()).size).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 // An ISBN names one book (issue 51, item 1), on the emulators. The attack: author B
-// saves a book with author A's ISBN (through saveBook or saveProfile's books), hoping the reading import matches other members' rows to
-// B's copy. Refused with ISBN_MESSAGES.taken and A's claim intact; B with another
+// saves a book with author A's ISBN through saveBook (saveProfile refuses books),
+// hoping the reading import matches other members' rows to B's copy. Refused with ISBN_MESSAGES.taken and A's claim intact; B with another
 // ISBN is fine; A changing or deleting the book (or the account) frees the ISBN
 // for B. An admin settles a dispute by moving the claim (audit entry, the loser's
 // ISBN cleared); a member cannot. claimedBookIds tells the import which book an
@@ -11,7 +11,7 @@ import { ISBN_CLAIM_MESSAGES, type AdminIsbnClaimsResponse } from '../../src/dom
 import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin/admin-users';
 import { ISBN_MESSAGES } from '../../src/domain/books/isbn';
 import type { SaveItemResponse } from '../../src/domain/items/item-save';
-import type { SaveProfileResponse } from '../../src/domain/members/profile-edit';
+import { SAVE_PROFILE_MESSAGES, type SaveProfileResponse } from '../../src/domain/members/profile-edit';
 import { claimedBookIds } from '../../functions/src/books/isbn-claims';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData } from './factories';
@@ -70,16 +70,14 @@ describe('saveBook: an ISBN names one book', () => {
     expect(await bookOf(own.result!.id)).toMatchObject({ isbn: OTHER });
     expect(await claimOf(OTHER)).toMatchObject({ book_id: own.result!.id, user_id: authorB.uid });
 
-    // saveProfile's books are the same door.
+    // saveProfile is no second door: it refuses books outright.
     const profile = await callAs<SaveProfileResponse>('saveProfile', authorB, {
       userId: authorB.uid,
       expectedUpdatedAt: null,
       books: { create: [{ title: 'Tides again', isbn: ISBN }] },
     });
-    expect(profile.error).toEqual({
-      status: 'ALREADY_EXISTS',
-      message: `New book 1, ISBN: ${ISBN_MESSAGES.taken}`,
-    });
+    expect(profile.error).toEqual({ status: 'INVALID_ARGUMENT', message: SAVE_PROFILE_MESSAGES.noBooks });
+    expect((await db.collection('books').where('user_id', '==', authorB.uid).get()).size).toBe(1);
     expect(await claimOf(ISBN)).toMatchObject({ book_id: bookA, user_id: authorA.uid });
     expect(await claimedBookIds(db, [ISBN])).toEqual(new Map([[ISBN, bookA]]));
   });

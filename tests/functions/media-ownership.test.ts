@@ -1,23 +1,16 @@
 // Every callable that stores a picture accepts only the member's own upload (or
-// an https URL outside the media store): saveProfile's new and changed books,
-// saveBook's cover, saveProductService's image. Another member's upload is
-// refused in both stores' spellings (/media/… locally, the Cloud Storage
-// address in production), with nothing written.
+// an https URL outside the media store): saveBook's cover, new or changed, and
+// saveProductService's image. Another member's upload is refused in both stores'
+// spellings (/media/… locally, the Cloud Storage address in production), with
+// nothing written. (saveProfile takes no books, so no covers.)
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type SaveItemResponse } from '../../src/domain/items/item-save';
-import { type SaveProfileResponse } from '../../src/domain/members/profile-edit';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData } from './factories';
 import { callAs, makeMember, type Member } from './profile-members';
 
 const db = adminDb();
 
-const saveProfile = (member: Member, data: Record<string, unknown>) =>
-  callAs<SaveProfileResponse>('saveProfile', member, {
-    userId: member.uid,
-    expectedUpdatedAt: null,
-    ...data,
-  });
 const saveBook = (member: Member, data: Record<string, unknown>) =>
   callAs<SaveItemResponse>('saveBook', member, data);
 const saveProduct = (member: Member, data: Record<string, unknown>) =>
@@ -38,20 +31,16 @@ beforeEach(async () => {
   await clearFirestore();
 });
 
-describe('saveProfile: book covers', () => {
-  it('refuses a new book with another member’s cover, and writes nothing', async () => {
+describe('saveBook: book covers', () => {
+  it('refuses a new book with another member’s cover, in every spelling, and writes nothing', async () => {
     const owner = await makeMember();
     const other = await makeMember();
     for (const cover of foreignUploads(other.uid, 'book-covers')) {
-      const answer = await saveProfile(owner, {
-        profile: { about_me: 'not saved' },
-        books: { create: [{ title: 'Borrowed cover', cover_image: cover }] },
-      });
+      const answer = await saveBook(owner, { book: { title: 'Borrowed cover', cover_image: cover } });
       // An upload the parser reads as another member's is 'permission-denied'; any other media-store address 'invalid-argument'.
       expect(['PERMISSION_DENIED', 'INVALID_ARGUMENT'], cover).toContain(answer.error?.status);
     }
     expect(await countOf('books', owner.uid)).toBe(0);
-    expect((await db.doc(`profiles/${owner.uid}`).get()).get('about_me')).toBeUndefined();
   });
 
   it('refuses changing a book’s cover to another member’s upload', async () => {
@@ -61,41 +50,30 @@ describe('saveProfile: book covers', () => {
     const { id } = await db
       .collection('books')
       .add(bookData(owner.uid, { title: 'Mine', cover_image: mine }));
-    const answer = await saveProfile(owner, {
-      books: { update: [{ id, changes: { cover_image: foreignUploads(other.uid, 'book-covers')[0] } }] },
+    const answer = await saveBook(owner, {
+      bookId: id,
+      book: { title: 'Mine', cover_image: foreignUploads(other.uid, 'book-covers')[0] },
     });
     expect(answer.error?.status).toBe('PERMISSION_DENIED');
     expect((await db.doc(`books/${id}`).get()).get('cover_image')).toBe(mine);
   });
 
   it('accepts the member’s own upload and an https cover outside the media store', async () => {
-    const owner = await makeMember();
-    const own = `/media/${owner.uid}/book-covers/c1/w640.webp`;
-    const answer = await saveProfile(owner, {
-      books: {
-        create: [
-          { title: 'Own cover', cover_image: own },
-          { title: 'Web cover', cover_image: 'https://images.example.com/c.jpg' },
-        ],
-      },
-    });
-    expect(answer.error).toBeUndefined();
-    expect(await countOf('books', owner.uid)).toBe(2);
+    const owner = await makeMember({ profile: { subscription_status: 'premium' } });
+    for (const cover of [
+      `/media/${owner.uid}/book-covers/c1/w640.webp`,
+      'https://images.example.com/c.jpg',
+      `https://storage.googleapis.com/shelfmark-media/${owner.uid}/book-covers/c1/w640.webp`,
+    ]) {
+      const answer = await saveBook(owner, { book: { title: 'Own cover', cover_image: cover } });
+      expect(answer.error, cover).toBeUndefined();
+    }
+    expect(await countOf('books', owner.uid)).toBe(3);
   });
 });
 
-describe('saveBook and saveProductService', () => {
-  it('saveBook refuses another member’s cover in the Cloud Storage spelling too', async () => {
-    const owner = await makeMember();
-    const other = await makeMember();
-    for (const cover of foreignUploads(other.uid, 'book-covers')) {
-      const answer = await saveBook(owner, { book: { title: 'Borrowed', cover_image: cover } });
-      expect(answer.error, cover).toBeDefined();
-    }
-    expect(await countOf('books', owner.uid)).toBe(0);
-  });
-
-  it('saveProductService refuses another member’s product image in the Cloud Storage spelling too', async () => {
+describe('saveProductService', () => {
+  it('refuses another member’s product image in the Cloud Storage spelling too', async () => {
     const owner = await makeMember();
     const other = await makeMember();
     for (const image of foreignUploads(other.uid, 'product-images')) {
@@ -103,16 +81,5 @@ describe('saveBook and saveProductService', () => {
       expect(answer.error, image).toBeDefined();
     }
     expect(await countOf('products_services', owner.uid)).toBe(0);
-  });
-
-  it('the owner’s own cloud upload is accepted', async () => {
-    const owner = await makeMember();
-    const answer = await saveBook(owner, {
-      book: {
-        title: 'Own',
-        cover_image: `https://storage.googleapis.com/shelfmark-media/${owner.uid}/book-covers/c1/w640.webp`,
-      },
-    });
-    expect(answer.error).toBeUndefined();
   });
 });

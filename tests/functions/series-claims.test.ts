@@ -1,6 +1,6 @@
 // A series belongs to the author who named it first (issue 51, item 7), on the
-// emulators. The attack: author B saves books "in" author A's series, through
-// saveBook and saveProfile's books, under A's spelling and under case and
+// emulators. The attack: author B saves books "in" author A's series through
+// saveBook (saveProfile refuses books), under A's spelling and under case and
 // diacritics variants that give the same slug, to crowd A's page and rename it.
 // A's page (the page's own data read, getSeriesPage) lists only A's books under
 // A's spelling; B's books are on B's own page of that address
@@ -12,7 +12,7 @@ import { getAuthorSeriesBooks, getSeriesPage } from '../../src/data/server/books
 import { getSeriesEntries } from '../../src/data/server/site/sitemap';
 import { seriesLine, seriesName, seriesShelves } from '../../src/domain/books/series';
 import type { SaveItemResponse } from '../../src/domain/items/item-save';
-import type { SaveProfileResponse } from '../../src/domain/members/profile-edit';
+import { SAVE_PROFILE_MESSAGES, type SaveProfileResponse } from '../../src/domain/members/profile-edit';
 import { adminDb, clearFirestore } from './emulator';
 import { callAs, makeMember, type Member } from './profile-members';
 
@@ -83,7 +83,7 @@ describe('a series belongs to the author who named it first', () => {
       ).error,
     ).toBeUndefined();
     booksB.push(moved);
-    // saveProfile's books are the same door.
+    // saveProfile is no second door: it refuses books outright.
     const profile = await callAs<SaveProfileResponse>('saveProfile', authorB, {
       userId: authorB.uid,
       expectedUpdatedAt: null,
@@ -91,8 +91,8 @@ describe('a series belongs to the author who named it first', () => {
         create: [{ title: 'Crowd by profile', series: 'The TIDEWATER Chronicles', series_number: 9 }],
       },
     });
-    expect(profile.error).toBeUndefined();
-    booksB.push(...profile.result!.created_book_ids);
+    expect(profile.error).toEqual({ status: 'INVALID_ARGUMENT', message: SAVE_PROFILE_MESSAGES.noBooks });
+    expect((await db.collection('books').where('user_id', '==', authorB.uid).get()).size).toBe(booksB.length);
 
     const stored = await Promise.all(booksB.map((id) => db.doc(`books/${id}`).get()));
     for (const snap of stored) expect(snap.get('series_slug')).toBe(SLUG);

@@ -66,25 +66,19 @@ async function readClaims(firestore: Firestore, isbns: readonly string[], tx?: T
 /**
  * Takes and releases the claims of a save's ISBN changes in `tx`: reads first,
  * refuses the first book whose ISBN another book holds (already-exists,
- * ISBN_MESSAGES.taken, after `label(index)` when given: 'New book 2, ISBN: …'),
- * and returns the writes to make once every other check has passed.
+ * ISBN_MESSAGES.taken), and returns the writes to make once every other check
+ * has passed.
  */
 export async function claimIsbnsInTransaction(
   tx: Transaction,
   firestore: Firestore,
   changes: readonly IsbnChange[],
-  label?: (index: number) => string,
 ): Promise<() => void> {
   const relevant = changes.filter((change) => change.before !== null || change.after !== null);
   if (relevant.length === 0) return () => undefined;
   const state = await readClaims(firestore, isbnsOf(changes), tx);
   const plan = planIsbnClaims(changes, state);
-  const refused = plan.refused[0];
-  if (refused !== undefined)
-    throw new HttpsError(
-      'already-exists',
-      label ? `${label(refused)}, ISBN: ${ISBN_MESSAGES.taken}` : ISBN_MESSAGES.taken,
-    );
+  if (plan.refused.length > 0) throw new HttpsError('already-exists', ISBN_MESSAGES.taken);
   return () => {
     const now = Timestamp.now();
     for (const isbn of plan.release) tx.delete(claimRef(firestore, isbn));

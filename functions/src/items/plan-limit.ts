@@ -39,7 +39,7 @@ export const PLAN_LOCKS_COLLECTION = 'plan_locks';
  * the last allowed item, so every adding transaction also reads and writes the
  * member's lock document `plan_locks/{uid}`: two such transactions conflict,
  * Firestore runs one after the other, and the second counts again. Every path
- * that creates books or products (saveProfile, saveBook, saveProductService)
+ * that creates books or products (saveBook, saveProductService)
  * goes through here. Call it after the transaction's other reads and before
  * its other writes (it writes the lock).
  */

@@ -33,7 +33,7 @@ import {
   bookToRow,
   emptyBookRow,
   rowToBookFields,
-} from '../members/profile-edit-form.ts';
+} from './book-row.ts';
 
 /** One manuscript section as the editor holds it; its order is its place in the list. */
 export const sectionRowSchema = z

@@ -1,12 +1,12 @@
 /**
  * An ISBN names one book: `isbn_claims/{isbn13}` says which book on the site
- * carries an ISBN-13. The saves (saveBook, saveProfile's books) take the claim in
- * the transaction that stores the ISBN and refuse a second book with
- * ISBN_MESSAGES.taken; changing a book's ISBN releases its old claim, deleting the
- * book (or its owner's account) releases its claims, and a claim whose book is
- * gone or no longer carries the ISBN counts as free. Without this, a book with a
- * popular ISBN borrowed other members' imported histories (the reading import
- * matches by ISBN). Admins move a claim to settle a dispute (adminIsbnClaims).
+ * carries an ISBN-13. The book save (saveBook) takes the claim in the transaction
+ * that stores the ISBN and refuses a second book with ISBN_MESSAGES.taken;
+ * changing a book's ISBN releases its old claim, deleting the book (or its
+ * owner's account) releases its claims, and a claim whose book is gone or no
+ * longer carries the ISBN counts as free. Without this, a book with a popular
+ * ISBN borrowed other members' imported histories (the reading import matches by
+ * ISBN). Admins move a claim to settle a dispute (adminIsbnClaims).
  * Server-only: no client reads or writes the collection.
  */
 import { z } from 'zod';

@@ -1,9 +1,9 @@
 /**
  * A series belongs to the author who named it first: `series_claims/{slug}` says
- * whose series the address /series/{slug} is. The saves (saveBook, saveProfile's
- * books) take the claim in the transaction that moves a book into a series no one
- * holds; a book of another author naming the same series (any spelling with the
- * same slug) is stored as written but stays off the owner's page: it is listed
+ * whose series the address /series/{slug} is. The book save (saveBook) takes the
+ * claim in the transaction that moves a book into a series no one holds; a book
+ * of another author naming the same series (any spelling with the same slug) is
+ * stored as written but stays off the owner's page: it is listed
  * on its own author's page, /series/{slug}/by/{uid}, under its author's spelling.
  * A claim whose holder no longer has a book naming the series counts as free: the
  * next author to move a book into it takes it. The seed and

@@ -3,19 +3,17 @@
  * /profile/{slug}) send to the server, and what they get back. Every save goes
  * through the `saveProfile` callable function, which checks the caller (owner
  * or admin; an owner must be verified, approved and active), validates the
- * request with these same schemas and writes everything in one transaction:
- * the profile's changed fields, the page-slug claim, and the member's books
- * (created, changed, removed). Nothing is written when any part is refused.
+ * request with these same schemas and writes in one transaction the profile's
+ * changed fields and the page-slug claim. Nothing is written when any part is
+ * refused. Books are not part of a profile save: owned items save and delete
+ * only through their own callables (saveBook, deleteBook), which keep their
+ * covers, claims and plan limit.
  */
 import { z } from 'zod';
-import { bookFormSchema } from '../books/book.ts';
 import { TEXT_LIMITS, idSchema, optionalMediaPathOrHttpsUrl, optionalText } from '../shared/common.ts';
 import { approvalStatusSchema, profileRoleSchema, socialLinksSchema, userCategorySchema } from './profile.ts';
 import { displayNameProblem } from '../accounts/signup.ts';
 import { PAGE_SLUG_PATTERN, profileSlug } from '../shared/slug.ts';
-
-/** Most books one save may create, change or remove (bounds the transaction, far above any real edit). */
-export const MAX_BOOK_CHANGES_PER_SAVE = 100;
 
 /** Fields the owner edits (and an admin, for anyone). */
 export const profileEditFieldsSchema = z.object({
@@ -66,24 +64,18 @@ export const profileAdminFieldsSchema = z.strictObject({
 /** The admin-only fields. */
 export type ProfileAdminFields = z.infer<typeof profileAdminFieldsSchema>;
 
-/**
- * A book's changed fields: any subset of the book form (fields not sent stay as
- * stored, e.g. manuscript sections). The form's defaults (empty lists, false) are
- * for a new book only: applied here they would reset every field a change does not
- * name, so they are taken off first.
- */
-export const bookChangesSchema = bookFormSchema
-  .extend({
-    genre: bookFormSchema.shape.genre.unwrap(),
-    sub_genre: bookFormSchema.shape.sub_genre.unwrap(),
-    purchase_links: bookFormSchema.shape.purchase_links.unwrap(),
-    manuscript_content: bookFormSchema.shape.manuscript_content.unwrap(),
-    is_full_book_free: bookFormSchema.shape.is_full_book_free.unwrap(),
-  })
-  .partial();
+const SAVE_PROFILE_NO_BOOKS =
+  'This editor is out of date: books are saved one at a time in the Books section, not with the profile. Reload the page and save again.';
 
-/** A save request: only what changed since the editor loaded the profile. */
-export const saveProfileRequestSchema = z.object({
+/**
+ * A save request: only what changed since the editor loaded the profile. Any
+ * other key is refused. Books save one at a time through the owned-item path: an
+ * editor opened before that change sends an empty `books` part with every save,
+ * which is let through so its profile changes are kept; a book in it is refused
+ * with SAVE_PROFILE_MESSAGES.noBooks, so such an editor is told to reload rather
+ * than having its book changes dropped without a word.
+ */
+export const saveProfileRequestSchema = z.strictObject({
   /** Whose profile (the caller's own uid, or any uid for an admin). */
   userId: idSchema,
   /**
@@ -96,19 +88,18 @@ export const saveProfileRequestSchema = z.object({
   profile: profileEditFieldsSchema.partial().default({}),
   /** Changed admin fields (refused with 'permission-denied' for a non-admin). */
   admin: profileAdminFieldsSchema.partial().optional(),
+  /** An out-of-date editor's empty book changes (see above); never read. */
   books: z
-    .object({
-      /** New books; a blank title is dropped before sending (see `dropBlankBooks`). Counts against the plan limit. */
-      create: z.array(bookFormSchema).max(MAX_BOOK_CHANGES_PER_SAVE).default([]),
-      /** Changed books of this member (a book of anyone else is refused). */
-      update: z
-        .array(z.object({ id: idSchema, changes: bookChangesSchema }))
-        .max(MAX_BOOK_CHANGES_PER_SAVE)
-        .default([]),
-      /** Ids of this member's books to delete. */
-      remove: z.array(idSchema).max(MAX_BOOK_CHANGES_PER_SAVE).default([]),
-    })
-    .default({ create: [], update: [], remove: [] }),
+    .strictObject(
+      {
+        create: z.array(z.unknown()).max(0, SAVE_PROFILE_NO_BOOKS),
+        update: z.array(z.unknown()).max(0, SAVE_PROFILE_NO_BOOKS),
+        remove: z.array(z.unknown()).max(0, SAVE_PROFILE_NO_BOOKS),
+      },
+      { error: () => SAVE_PROFILE_NO_BOOKS },
+    )
+    .partial()
+    .optional(),
 });
 /** A save request as sent. */
 export type SaveProfileRequest = z.input<typeof saveProfileRequestSchema>;
@@ -121,8 +112,6 @@ export const saveProfileResponseSchema = z.object({
   page_slug: z.string().regex(PAGE_SLUG_PATTERN),
   /** The new updated_at (ISO 8601): the editor's next expectedUpdatedAt. */
   updated_at: z.iso.datetime(),
-  /** Ids given to `books.create`, in the same order. */
-  created_book_ids: z.array(idSchema),
 });
 /** A save's result. */
 export type SaveProfileResponse = z.infer<typeof saveProfileResponseSchema>;
@@ -133,6 +122,7 @@ export const SAVE_PROFILE_MESSAGES = {
     'This profile was changed in another tab or by someone else since you opened it. Reload to see the latest version, then make your changes again.',
   slugTaken: 'That page address is already taken. Choose another or leave it empty to use your name.',
   notAllowed: 'Insufficient permissions to edit this profile',
+  noBooks: SAVE_PROFILE_NO_BOOKS,
 } as const;
 
 /** deleteAccount's request: whose account (own, or any for an admin). */
@@ -149,9 +139,4 @@ export const ensureProfileResponseSchema = z.object({
 /** The slug an empty page_slug becomes: the display name, lower-cased, each run of other characters a hyphen, hyphens trimmed at the ends. */
 export function derivedPageSlug(displayName: string): string {
   return profileSlug(displayName).slice(0, TEXT_LIMITS.slug - 10);
-}
-
-/** Books whose title is blank are dropped on save (the editor's empty rows). */
-export function dropBlankBooks<T extends { title?: string | null }>(books: readonly T[]): T[] {
-  return books.filter((book) => (book.title ?? '').trim() !== '');
 }

@@ -21,18 +21,12 @@ function humanize(key: string | number | symbol | undefined): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Where in a save request an issue sits, in words: 'Display name', 'New book 2, Title', 'Social link (website)'. */
+/** Where in a save request an issue sits, in words: 'Display name', 'Social link (website)', 'Title'. */
 export function fieldLabel(path: readonly PropertyKey[]): string {
-  const [section, key, index, ...rest] = path;
+  const [section, key, index] = path;
   if (section === 'profile' && key === 'social_links' && typeof index === 'string')
     return `Social link (${index})`;
   if ((section === 'profile' || section === 'admin') && typeof key === 'string') return humanize(key);
-  if (section === 'books' && key === 'create' && typeof index === 'number')
-    return `New book ${index + 1}, ${humanize(rest[0])}`;
-  if (section === 'books' && key === 'update' && typeof index === 'number')
-    return `Book ${index + 1}, ${humanize(rest[0] === 'changes' ? rest[1] : rest[0])}`;
-  if (section === 'books' && key === 'remove') return 'Books to remove';
-  if (section === 'books' && typeof key === 'string') return `Books (${key})`;
   return path.length === 0 ? 'Request' : humanize(section);
 }
 
@@ -133,17 +127,6 @@ export function adminClaimChange(
   if (nextRole === undefined || nextRole === storedRole) return undefined;
   if (nextRole === 'Admin') return true;
   return storedRole === 'Admin' ? false : undefined;
-}
-
-/** Ids listed more than once across the books to update and to remove (each book may be touched once per save). */
-export function repeatedBookIds(updateIds: readonly string[], removeIds: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const repeated = new Set<string>();
-  for (const id of [...updateIds, ...removeIds]) {
-    if (seen.has(id)) repeated.add(id);
-    seen.add(id);
-  }
-  return [...repeated];
 }
 
 /** The name a starting profile gets when none was typed: 'Member'. */

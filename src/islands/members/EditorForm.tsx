@@ -42,7 +42,7 @@ export default function EditorForm({ profile, email, admin, own }: Props) {
   const userId = profile.id;
   const [loaded] = useState<ProfileFormValues>(() =>
     // Books are edited and saved one by one in the Books section (BooksList), not by the profile's Save.
-    toFormValues(profile, []),
+    toFormValues(profile),
   );
   // Read once: a draft differing from the saved profile is offered before autosave starts.
   const [draftOffer, setDraftOffer] = useState<ProfileFormValues | null>(() =>

@@ -64,7 +64,7 @@ interface FormProps {
 
 function InlineForm({ profile, email, admin, view }: FormProps) {
   // Books are edited and saved one by one in the Books section (BooksList), not by the profile's Save.
-  const [loaded] = useState<ProfileFormValues>(() => toFormValues(profile, []));
+  const [loaded] = useState<ProfileFormValues>(() => toFormValues(profile));
   const [editing, setEditing] = useState(false);
   const form = useForm<ProfileFormValues>({
     resolver: zodResolver(profileFormSchema),

@@ -66,6 +66,17 @@ describe('book editor values', () => {
     expect(messages.ebook_price).toBeDefined();
   });
 
+  it('accepts a 100-word description and prices such as 12 or 12.99, and refuses any other price', () => {
+    const words = Array.from({ length: 100 }, (_, i) => `w${i}`).join(' ');
+    const accepts = (change: Record<string, string>) =>
+      bookEditorSchema.safeParse({ ...toEditorValues(stored), ...change }).success;
+    expect(accepts({ description: words })).toBe(true);
+    expect(accepts({ paperback_price: '12' })).toBe(true);
+    expect(accepts({ paperback_price: '12.99' })).toBe(true);
+    expect(accepts({ paperback_price: '-3' })).toBe(false);
+    expect(accepts({ paperback_price: '$5' })).toBe(false);
+  });
+
   it('refuses an image or url section without a web address, and a 2 MB section', () => {
     const base = toEditorValues();
     /** Whether the editor accepts a titled book whose only section is `section`. */

@@ -8,22 +8,18 @@ import {
   isPathSafeId,
   nextUpdatedAt,
   profileImageVerdict,
-  repeatedBookIds,
   replacedUploadOf,
   sameUpdatedAt,
   sameValue,
 } from '../../../src/domain/members/profile-save.ts';
 import { fitsPlanLimit } from '../../../src/domain/items/plan-limits.ts';
-import { saveProfileRequestSchema } from '../../../src/domain/members/profile-edit.ts';
+import { SAVE_PROFILE_MESSAGES, saveProfileRequestSchema } from '../../../src/domain/members/profile-edit.ts';
 
 describe('fieldLabel and describeIssue', () => {
   it.each([
     [['profile', 'display_name'], 'Display name'],
     [['profile', 'social_links', 'website'], 'Social link (website)'],
     [['admin', 'role'], 'Role'],
-    [['books', 'create', 1, 'title'], 'New book 2, Title'],
-    [['books', 'update', 0, 'changes', 'purchase_url'], 'Book 1, Purchase url'],
-    [['books', 'remove', 3], 'Books to remove'],
     [['userId'], 'UserId'],
     [[], 'Request'],
   ] as [PropertyKey[], string][])('%j reads as %s', (path, label) => {
@@ -34,10 +30,12 @@ describe('fieldLabel and describeIssue', () => {
     const result = saveProfileRequestSchema.safeParse({
       userId: 'u1',
       expectedUpdatedAt: null,
-      books: { create: [{ title: ' ' }] },
+      profile: { page_slug: 'Not Valid' },
     });
     expect(result.success).toBe(false);
-    expect(describeIssue(result.error as z.ZodError)).toBe('New book 1, Title: Title is required');
+    expect(describeIssue(result.error as z.ZodError)).toBe(
+      'Page slug: Use lower-case letters, digits, hyphens and underscores only',
+    );
   });
 });
 
@@ -129,14 +127,6 @@ describe('adminClaimChange', () => {
   });
 });
 
-describe('repeatedBookIds', () => {
-  it('finds a book listed twice across update and remove', () => {
-    expect(repeatedBookIds(['a', 'b'], ['c'])).toEqual([]);
-    expect(repeatedBookIds(['a', 'b'], ['a'])).toEqual(['a']);
-    expect(repeatedBookIds(['a', 'a'], [])).toEqual(['a']);
-  });
-});
-
 describe('fitsPlanLimit', () => {
   it.each([
     ['free', 3, 0, 1, false],
@@ -160,22 +150,40 @@ describe('isPathSafeId', () => {
   });
 });
 
-describe('a book’s changes in a profile save', () => {
-  it('hold only the fields sent: no default resets a list, a flag or a catalogue field left out', () => {
-    const parsed = saveProfileRequestSchema.parse({
-      userId: 'u1',
-      expectedUpdatedAt: null,
-      books: { update: [{ id: 'b1', changes: { title: 'Renamed' } }] },
-    });
-    expect(parsed.books.update[0]?.changes).toEqual({ title: 'Renamed' });
+describe('a profile save request carries no books', () => {
+  const base = { userId: 'u1', expectedUpdatedAt: null };
+
+  it('refuses a book to create, change or remove, with the message that says where books are saved', () => {
+    for (const books of [
+      { create: [{ title: 'New' }] },
+      { update: [{ id: 'b1' }] },
+      { remove: ['b1'] },
+      { other: [] },
+    ]) {
+      const result = saveProfileRequestSchema.safeParse({ ...base, books });
+      expect(result.error?.issues, JSON.stringify(books)).toEqual([
+        expect.objectContaining({
+          path: expect.arrayContaining(['books']),
+          message: SAVE_PROFILE_MESSAGES.noBooks,
+        }),
+      ]);
+    }
   });
 
-  it('still check the fields sent with the book’s rules', () => {
+  it('lets an out-of-date editor’s empty books part through, so its profile changes are kept', () => {
     const result = saveProfileRequestSchema.safeParse({
-      userId: 'u1',
-      expectedUpdatedAt: null,
-      books: { update: [{ id: 'b1', changes: { genre: 'fantasy', isbn: '0-306-40615-2' } }] },
+      ...base,
+      profile: { about_me: 'x' },
+      books: { create: [], update: [], remove: [] },
     });
-    expect(result.error?.issues.map((issue) => issue.path.at(-1))).toEqual(['genre', 'isbn']);
+    expect(result.success).toBe(true);
+  });
+
+  it('refuses any other key it does not know, and accepts the profile and admin fields', () => {
+    expect(saveProfileRequestSchema.safeParse({ ...base, products: [] }).success).toBe(false);
+    expect(
+      saveProfileRequestSchema.safeParse({ ...base, profile: { about_me: 'x' }, admin: { role: 'User' } })
+        .success,
+    ).toBe(true);
   });
 });

@@ -1,7 +1,5 @@
-// A stored profile and books, as the editor loads them, for the profile editor's unit tests.
-import type { Book } from '../../../src/domain/books/book.ts';
+// A stored profile, as the editor loads it, for the profile editor's unit tests.
 import type { Profile } from '../../../src/domain/members/profile.ts';
-import { bookSchema } from '../../../src/domain/books/book.ts';
 import { profileSchema } from '../../../src/domain/members/profile.ts';
 
 /** Jane's profile, saved once. */
@@ -18,25 +16,6 @@ export function storedProfile(overrides: Partial<Profile> = {}): Profile {
     approval_status: 'approved',
     created_at: new Date('2026-01-01T00:00:00Z'),
     updated_at: new Date('2026-02-01T12:00:00Z'),
-    ...overrides,
-  });
-}
-
-/** One of Jane's books. */
-export function storedBook(
-  id: string,
-  title: string,
-  createdAt: string,
-  overrides: Partial<Book> = {},
-): Book {
-  return bookSchema.parse({
-    id,
-    user_id: 'jane-uid',
-    title,
-    description: 'A short description.',
-    ebook_price: 4.99,
-    purchase_links: [{ label: 'Shop', url: 'https://shop.example/book' }],
-    created_at: new Date(createdAt),
     ...overrides,
   });
 }

@@ -2,15 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../../src/domain/shared/common.ts';
 import {
-  emptyBookRow,
   profileFormSchema,
   toFormValues,
   type ProfileFormValues,
 } from '../../../src/domain/members/profile-edit-form.ts';
-import { storedBook, storedProfile } from './fixtures.ts';
+import { storedProfile } from './fixtures.ts';
 
 function values(change: (v: ProfileFormValues) => void = () => {}): ProfileFormValues {
-  const v = toFormValues(storedProfile(), [storedBook('b1', 'First', '2026-01-02T00:00:00Z')]);
+  const v = toFormValues(storedProfile());
   change(v);
   return v;
 }
@@ -49,46 +48,5 @@ describe('profileFormSchema', () => {
       'profile_image',
     ]);
     expect(errorsOf(values((v) => (v.profile_image = 'https://pics.example/me.png')))).toEqual({});
-  });
-
-  it('lets a new book row stay without a title (it is dropped on save) but not a stored book', () => {
-    expect(errorsOf(values((v) => v.books.push(emptyBookRow())))).toEqual({});
-    expect(errorsOf(values((v) => (v.books[0]!.title = ' ')))).toEqual({
-      'books.0.title': 'Title is required',
-    });
-  });
-
-  it('limits a description to 100 words', () => {
-    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
-    expect(errorsOf(values((v) => (v.books[0]!.description = words(100))))).toEqual({});
-    expect(errorsOf(values((v) => (v.books[0]!.description = words(101))))).toEqual({
-      'books.0.description': 'Description must be 100 words or less',
-    });
-  });
-
-  it('checks purchase links with the spec messages', () => {
-    expect(
-      errorsOf(
-        values((v) => v.books[0]!.purchase_links.push({ label: '', url: 'https://shop.example', price: '' })),
-      ),
-    ).toEqual({ 'books.0.purchase_links.1.label': 'Label is required' });
-    expect(
-      errorsOf(
-        values((v) => v.books[0]!.purchase_links.push({ label: 'x'.repeat(41), url: 'nope', price: '' })),
-      ),
-    ).toEqual({
-      'books.0.purchase_links.1.label': 'Label must be 40 characters or less',
-      'books.0.purchase_links.1.url': 'Please enter a valid URL',
-    });
-  });
-
-  it('accepts prices such as 12 or 12.99 and refuses anything else', () => {
-    expect(errorsOf(values((v) => (v.books[0]!.paperback_price = '12.99')))).toEqual({});
-    expect(errorsOf(values((v) => (v.books[0]!.paperback_price = '-3')))).toHaveProperty([
-      'books.0.paperback_price',
-    ]);
-    expect(errorsOf(values((v) => (v.books[0]!.paperback_price = '$5')))).toHaveProperty([
-      'books.0.paperback_price',
-    ]);
   });
 });

@@ -1,12 +1,11 @@
 /**
- * What the profile editors read and call: the edited member's profile and
- * books (rules let an owner read their own, inactive books included, and an
- * admin anyone's), and the three callables behind saving, creating a missing
- * profile and deleting an account. Every answer is parsed with the contract's
- * schemas, so the editors only ever handle valid data.
+ * What the profile editors read and call: the edited member's profile (rules let
+ * an owner read their own and an admin anyone's), and the three callables behind
+ * saving, creating a missing profile and deleting an account. Every answer is
+ * parsed with the contract's schemas, so the editors only ever handle valid data.
+ * The member's books are read and saved by the Books section (`../items/items.ts`).
  */
-import { collection, doc, getDoc, getDocs, query, where } from 'firebase/firestore/lite';
-import { bookSchema, type Book } from '../../../domain/books/book.ts';
+import { doc, getDoc } from 'firebase/firestore/lite';
 import {
   deleteAccountResponseSchema,
   ensureProfileResponseSchema,
@@ -15,7 +14,7 @@ import {
   type SaveProfileResponse,
 } from '../../../domain/members/profile-edit.ts';
 import { profileSchema, type Profile } from '../../../domain/members/profile.ts';
-import { parseDoc, parseDocs } from '../../firestore-convert.ts';
+import { parseDoc } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 import { db } from './profiles.ts';
 
@@ -23,15 +22,6 @@ import { db } from './profiles.ts';
 export async function loadEditableProfile(userId: string): Promise<Profile | null> {
   const snapshot = await getDoc(doc(db(), 'profiles', userId));
   return snapshot.exists() ? parseDoc(profileSchema, snapshot.id, snapshot.data()) : null;
-}
-
-/**
- * Every book of `userId`, inactive ones included (the query names the owner, so the
- * rules can allow it for the owner and admins). A malformed book is left out and logged.
- */
-export async function loadMemberBooks(userId: string): Promise<Book[]> {
-  const snapshot = await getDocs(query(collection(db(), 'books'), where('user_id', '==', userId)));
-  return parseDocs(bookSchema, snapshot.docs);
 }
 
 /** Checks a function's answer against its schema; a malformed answer becomes a failed call. */
