@@ -13,7 +13,7 @@ export { resendVerificationEmail } from './accounts/resend-verification';
 export { blockClientSignUp } from './accounts/block-client-sign-up';
 export { saveProfile } from './members/save-profile';
 export { ensureProfile } from './accounts/ensure-profile';
-export { deleteAccount, finishAccountDeletions } from './accounts/delete-account';
+export { deleteAccount, finishAccountDeletions } from './members/delete-account';
 export { authUserDeleted } from './accounts/auth-user-deleted';
 export { removeOrphanUploadsHourly } from './media/orphan-uploads';
 export {
@@ -29,8 +29,8 @@ export { requestEmailChange, deliverEmailChange } from './accounts/email-change'
 export { confirmEmailCode } from './accounts/email-confirmation';
 export { changePassword } from './accounts/password-change';
 export { completePasswordReset } from './accounts/password-reset-completion';
-export { accountOverview, signOutEverywhere } from './accounts/account-settings';
-export { exportMemberData } from './accounts/export-data';
+export { accountOverview, signOutEverywhere } from './members/account-settings';
+export { exportMemberData } from './members/export-data';
 export { saveBook, deleteBook } from './books/save-book';
 export { saveProductService, deleteProductService } from './items/save-product';
 export { saveClassifiedAd, deleteClassifiedAd } from './market/save-ad';

@@ -44,10 +44,9 @@ const loaders: Loaders = {
   ensureProfile: () =>
     (require('./accounts/ensure-profile') as typeof import('./accounts/ensure-profile')).ensureProfile,
   deleteAccount: () =>
-    (require('./accounts/delete-account') as typeof import('./accounts/delete-account')).deleteAccount,
+    (require('./members/delete-account') as typeof import('./members/delete-account')).deleteAccount,
   finishAccountDeletions: () =>
-    (require('./accounts/delete-account') as typeof import('./accounts/delete-account'))
-      .finishAccountDeletions,
+    (require('./members/delete-account') as typeof import('./members/delete-account')).finishAccountDeletions,
   authUserDeleted: () =>
     (require('./accounts/auth-user-deleted') as typeof import('./accounts/auth-user-deleted'))
       .authUserDeleted,
@@ -86,12 +85,11 @@ const loaders: Loaders = {
     (require('./accounts/password-reset-completion') as typeof import('./accounts/password-reset-completion'))
       .completePasswordReset,
   accountOverview: () =>
-    (require('./accounts/account-settings') as typeof import('./accounts/account-settings')).accountOverview,
+    (require('./members/account-settings') as typeof import('./members/account-settings')).accountOverview,
   signOutEverywhere: () =>
-    (require('./accounts/account-settings') as typeof import('./accounts/account-settings'))
-      .signOutEverywhere,
+    (require('./members/account-settings') as typeof import('./members/account-settings')).signOutEverywhere,
   exportMemberData: () =>
-    (require('./accounts/export-data') as typeof import('./accounts/export-data')).exportMemberData,
+    (require('./members/export-data') as typeof import('./members/export-data')).exportMemberData,
   saveBook: () => (require('./books/save-book') as typeof import('./books/save-book')).saveBook,
   deleteBook: () => (require('./books/save-book') as typeof import('./books/save-book')).deleteBook,
   saveProductService: () =>

@@ -13,7 +13,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { DocumentReference, getFirestore, Query } from 'firebase-admin/firestore';
 import { directoryFields } from '../../src/domain/members/directory.ts';
 import { adminUsersRequestSchema } from '../../src/domain/admin/admin-users.ts';
-import { profileWriteSchema, USER_CATEGORIES } from '../../src/domain/members/profile.ts';
+import { profileWriteSchema, USER_CATEGORIES } from '../../src/domain/accounts/profile.ts';
 import { PROJECT_ID } from '../emulator-env.mjs';
 
 const MEMBERS = Number(process.env.BENCH_ADMIN_MEMBERS ?? 10_000);

@@ -4,7 +4,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { directoryFields } from '../../src/domain/members/directory.ts';
-import { profileWriteSchema, USER_CATEGORIES } from '../../src/domain/members/profile.ts';
+import { profileWriteSchema, USER_CATEGORIES } from '../../src/domain/accounts/profile.ts';
 
 function benchDb() {
   if (!process.env.FIRESTORE_EMULATOR_HOST)

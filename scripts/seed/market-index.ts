@@ -12,7 +12,7 @@ import {
   type MarketEntryWrite,
 } from '../../src/domain/market/market-entry.ts';
 import { productServiceSchema } from '../../src/domain/items/product-service.ts';
-import { profileSchema } from '../../src/domain/members/profile.ts';
+import { profileSchema } from '../../src/domain/accounts/profile.ts';
 import { parseDoc } from '../../src/data/firestore-convert.ts';
 import type { SeedDoc } from './context.ts';
 

@@ -7,7 +7,7 @@ import type {
   SocialLinks,
   SubscriptionStatus,
   UserCategory,
-} from '../../src/domain/members/profile.ts';
+} from '../../src/domain/accounts/profile.ts';
 import { profileSlug, uniqueSlug } from '../../src/domain/shared/slug.ts';
 import { DEMO_PASSWORD, demoAccount } from './accounts.ts';
 import { type SeedContext, daysAgo, streamFor } from './context.ts';

@@ -40,7 +40,7 @@ import { productServiceSchema } from '../../src/domain/items/product-service.ts'
 import { idSchema } from '../../src/domain/shared/common.ts';
 import { followSchema } from '../../src/domain/readers/follows.ts';
 import { authorUpdateSchema } from '../../src/domain/readers/author-update.ts';
-import { profileSchema } from '../../src/domain/members/profile.ts';
+import { profileSchema } from '../../src/domain/accounts/profile.ts';
 import { countedRating, reviewSchema } from '../../src/domain/readers/review.ts';
 import { customShelfBookSchema, customShelfSchema } from '../../src/domain/readers/custom-shelf.ts';
 import { shelfEntrySchema, shelfSettingsSchema } from '../../src/domain/readers/shelf.ts';

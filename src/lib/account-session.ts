@@ -36,7 +36,7 @@ export async function loadSession(options: { fresh?: boolean } = {}) {
  * 'pending' hint behind for an approved member.
  */
 export async function hintForAccount(account: { uid: string; admin: boolean }): Promise<SessionHint> {
-  const { getOwnProfile } = await import('../data/client/members/profiles.ts');
+  const { getOwnProfile } = await import('../data/client/accounts/profiles.ts');
   const profile = await getOwnProfile(account.uid);
   if (!profile) console.warn(`No profile found for user ${account.uid}`);
   return hintFor(account, profile);

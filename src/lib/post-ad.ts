@@ -28,7 +28,7 @@ export async function postAdTarget(): Promise<PostAdTarget> {
   if (!readHint()) return POST_AD_SIGNED_OUT;
   const [{ currentAccount }, { getOwnProfile }] = await Promise.all([
     import('../data/client/accounts/auth.ts'),
-    import('../data/client/members/profiles.ts'),
+    import('../data/client/accounts/profiles.ts'),
   ]);
   const account = await currentAccount();
   if (!account) return POST_AD_SIGNED_OUT;

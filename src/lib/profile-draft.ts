@@ -11,7 +11,7 @@ import {
   SOCIAL_NETWORKS,
   USER_CATEGORIES,
   type SocialNetwork,
-} from '../domain/members/profile.ts';
+} from '../domain/accounts/profile.ts';
 
 /** How long after the last change the draft is saved. */
 export const PROFILE_DRAFT_DELAY_MS = 1000;

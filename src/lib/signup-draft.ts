@@ -4,7 +4,7 @@
  * and outlives the session, so the draft keeps only what is safe to keep
  * (see docs/decisions.md).
  */
-import type { UserCategory } from '../domain/members/profile.ts';
+import type { UserCategory } from '../domain/accounts/profile.ts';
 
 /** localStorage key of the draft. */
 export const SIGNUP_DRAFT_KEY = 'shelfmark.signup-draft';

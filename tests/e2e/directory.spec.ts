@@ -17,7 +17,7 @@ import {
   type DirectorySort,
 } from '../../src/domain/members/directory';
 import { parseDoc, toPlainData } from '../../src/data/firestore-convert';
-import type { UserCategory } from '../../src/domain/members/profile';
+import type { UserCategory } from '../../src/domain/accounts/profile';
 import { parseSearch } from '../../src/domain/shared/list-search';
 import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
 import { isListableMember } from './helpers/malformed-documents';

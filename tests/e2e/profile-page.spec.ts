@@ -14,7 +14,7 @@ import { bookChips } from '../../src/domain/books/book-page';
 import { GENRE_CATALOGUE } from '../../src/domain/books/genres';
 import { priceLine } from '../../src/domain/items/product-page';
 import { productServiceSchema } from '../../src/domain/items/product-service';
-import { eventLines, profileSchema } from '../../src/domain/members/profile';
+import { eventLines, profileSchema } from '../../src/domain/accounts/profile';
 import { parseDoc } from '../../src/data/firestore-convert';
 import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
 import { freshMember } from './helpers/members';

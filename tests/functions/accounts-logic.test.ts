@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { signupRequestSchema } from '../../src/domain/accounts/signup';
 import { firstErrorMessage } from '../../src/domain/shared/common';
-import { profileWriteSchema } from '../../src/domain/members/profile';
+import { profileWriteSchema } from '../../src/domain/accounts/profile';
 import { startingProfile } from '../../functions/src/accounts/sign-up';
 import { wantedFields } from '../../functions/src/members/profile-directory-fields';
 import { sameDirectoryFields } from '../../src/domain/members/directory';

@@ -5,8 +5,8 @@
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { finishDeletion, recordDeletion } from '../../functions/src/accounts/delete-account';
-import { memberExport } from '../../functions/src/accounts/export-data';
+import { finishDeletion, recordDeletion } from '../../functions/src/members/delete-account';
+import { memberExport } from '../../functions/src/members/export-data';
 import { countFollowChange } from '../../functions/src/readers/follower-count';
 import { unsubscribe } from '../../functions/src/editorial/unsubscribe';
 import { emailHash } from '../../src/data/server/shared/email-hash';

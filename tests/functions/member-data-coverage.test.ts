@@ -5,8 +5,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { localMediaRoot, localMediaStore } from '../../src/data/server/media/media-store';
-import { memberExport } from '../../functions/src/accounts/export-data';
-import { finishDeletion, recordDeletion } from '../../functions/src/accounts/delete-account';
+import { memberExport } from '../../functions/src/members/export-data';
+import { finishDeletion, recordDeletion } from '../../functions/src/members/delete-account';
 import { throttleKey } from '../../functions/src/accounts/throttle';
 import { emailHash } from '../../src/data/server/shared/email-hash';
 import { adminDb, clearFirestore } from './emulator';

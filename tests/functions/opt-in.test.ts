@@ -16,7 +16,7 @@ import {
   tokenExpiry,
 } from '../../src/domain/accounts/opt-in';
 import { emailHash } from '../../src/data/server/shared/email-hash';
-import { confirmOptIn, pendingConfirmation, requestOptIn } from '../../src/data/server/accounts/opt-in';
+import { confirmOptIn, pendingConfirmation, requestOptIn } from '../../src/data/server/editorial/opt-in';
 import { tokenHash } from '../../src/data/server/accounts/opt-in-token';
 import { POST } from '../../src/pages/api/opt-in';
 import { browserPost } from '../shared/site-requests';

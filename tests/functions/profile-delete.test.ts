@@ -16,7 +16,7 @@ import {
   finishDeletion,
   finishStaleDeletions,
   recordDeletion,
-} from '../../functions/src/accounts/delete-account';
+} from '../../functions/src/members/delete-account';
 import { adminDb, clearFirestore } from './emulator';
 import { stepsBefore } from '../shared/account-deletion';
 import { bookData } from './factories';

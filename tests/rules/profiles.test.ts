@@ -29,7 +29,7 @@ import {
   uids,
   type Actor,
 } from './helpers';
-import { SOCIAL_NETWORKS } from '../../src/domain/members/profile.ts';
+import { SOCIAL_NETWORKS } from '../../src/domain/accounts/profile.ts';
 
 let env: RulesTestEnvironment;
 

@@ -1,6 +1,6 @@
 import * as logger from 'firebase-functions/logger';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { ApprovalStatus } from '../../../src/domain/members/profile';
+import type { ApprovalStatus } from '../../../src/domain/accounts/profile';
 import { mailSafeName } from '../../../src/domain/shared/mail-name';
 import { db } from '../shared/firestore';
 import { memberMailAddress } from '../mail/member-address';

@@ -3,12 +3,12 @@ import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import type { ensureProfileResponseSchema } from '../../../src/domain/members/profile-edit';
-import { startingDisplayName } from '../../../src/domain/members/profile-save';
-import type { UserCategory } from '../../../src/domain/members/profile';
+import { startingDisplayName } from '../../../src/domain/accounts/profile-save';
+import type { UserCategory } from '../../../src/domain/accounts/profile';
 import { db } from '../shared/firestore';
 import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { createStartingProfile } from './sign-up';
-import { ACCOUNT_DELETIONS } from './delete-account';
+import { ACCOUNT_DELETIONS } from '../members/delete-account';
 import { guardedCall } from '../shared/guard';
 
 /** ensureProfile's answer. */

@@ -3,7 +3,7 @@ import * as logger from 'firebase-functions/logger';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
 import { signupRequestSchema, type SignupRequest } from '../../../src/domain/accounts/signup';
-import { profileWriteSchema } from '../../../src/domain/members/profile';
+import { profileWriteSchema } from '../../../src/domain/accounts/profile';
 import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { directoryFields } from '../../../src/domain/members/directory';
 import { db } from '../shared/firestore';

@@ -15,7 +15,7 @@ import {
   type IsbnBook,
 } from '../../../src/domain/admin/admin-isbn-claims';
 import { claimHolds } from '../../../src/domain/books/isbn-claim';
-import { nextUpdatedAt } from '../../../src/domain/members/profile-save';
+import { nextUpdatedAt } from '../../../src/domain/accounts/profile-save';
 import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { db, millisOf } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';

@@ -32,13 +32,13 @@ import {
   profileWriteSchema,
   subscriptionStatusSchema,
   userCategorySchema,
-} from '../../../src/domain/members/profile';
+} from '../../../src/domain/accounts/profile';
 import { db } from '../shared/firestore';
 import { endSessions, guardedCall, revokeSessions, sessionStampNow } from '../shared/guard';
 import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/accounts/caller-standing';
 import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { setAdminClaim } from '../accounts/admin-claim';
-import { finishDeletion, recordDeletion } from '../accounts/delete-account';
+import { finishDeletion, recordDeletion } from '../members/delete-account';
 import { PAGE_SLUGS, claimPageSlug } from '../accounts/page-slug';
 import { EMAIL_TAKEN_MESSAGE, startingProfile } from '../accounts/sign-up';
 import { sendMail } from '../mail/send-mail';

@@ -17,7 +17,7 @@ import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import { bookSchema } from '../../../src/domain/books/book';
 import { listingFieldsOf, sameListingFields } from '../../../src/domain/books/book-listing';
-import { profileSchema } from '../../../src/domain/members/profile';
+import { profileSchema } from '../../../src/domain/accounts/profile';
 import {
   bookVisibilityFields,
   isOwnerPublic,

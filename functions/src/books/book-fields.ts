@@ -1,7 +1,7 @@
 // Reads the few fields the triggers need through the shared domain schemas, so the
 // functions and the site agree on what a book and a profile look like.
 import { bookAuthorSchema, bookSchema, type BookAuthor } from '../../../src/domain/books/book';
-import { profileSchema } from '../../../src/domain/members/profile';
+import { profileSchema } from '../../../src/domain/accounts/profile';
 import { parseDoc } from '../../../src/data/firestore-convert';
 
 /** The snapshot of the owner's profile stored on each book. */

@@ -7,7 +7,7 @@ import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/fi
 import { bookWriteSchema } from '../../../src/domain/books/book';
 import { seriesIssue } from '../../../src/domain/books/catalogue';
 import { saveBookRequestSchema, type SaveItemResponse } from '../../../src/domain/items/item-save';
-import { describeIssue } from '../../../src/domain/members/profile-save';
+import { describeIssue } from '../../../src/domain/accounts/profile-save';
 import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { staleDerivedFields } from './book-derived';

@@ -16,7 +16,7 @@ import {
   isNewsletterRecipient,
   type RecipientGroup,
 } from '../../../src/domain/editorial/newsletter';
-import type { Profile } from '../../../src/domain/members/profile';
+import type { Profile } from '../../../src/domain/accounts/profile';
 import { verifiedAddress } from '../mail/member-address';
 import { normalizeEmail } from '../../../src/domain/readers/follows';
 import { NEWSLETTER_SUBSCRIBERS } from '../../../src/domain/editorial/newsletter-subscriber';

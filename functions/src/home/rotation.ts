@@ -8,7 +8,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { parseDocs, tryParseDoc } from '../../../src/data/firestore-convert';
 import { bookSchema } from '../../../src/domain/books/book';
 import { FEATURED_BOOK_SLOTS, featuredBookSchema, toSlots } from '../../../src/domain/home/featured';
-import { isPubliclyListed, profileSchema } from '../../../src/domain/members/profile';
+import { isPubliclyListed, profileSchema } from '../../../src/domain/accounts/profile';
 import {
   INITIAL_SPOTLIGHT_STATE,
   SPOTLIGHT_STATE_PATH,

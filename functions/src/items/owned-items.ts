@@ -21,8 +21,8 @@ import {
   nextUpdatedAt,
   profileImageVerdict,
   replacedUploadOf,
-} from '../../../src/domain/members/profile-save';
-import type { SubscriptionStatus } from '../../../src/domain/members/profile';
+} from '../../../src/domain/accounts/profile-save';
+import type { SubscriptionStatus } from '../../../src/domain/accounts/profile';
 import { guardedCall, type Caller, type GuardedCallable } from '../shared/guard';
 import { db, millisOf } from '../shared/firestore';
 import { removeUploadFolder } from '../media/media';

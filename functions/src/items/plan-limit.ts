@@ -6,7 +6,7 @@ import {
   fitsPlanLimit,
   type LimitedKind,
 } from '../../../src/domain/items/plan-limits';
-import type { SubscriptionStatus } from '../../../src/domain/members/profile';
+import type { SubscriptionStatus } from '../../../src/domain/accounts/profile';
 
 /** The collection each limited kind lives in (each item has the owner's uid in user_id). */
 const COLLECTIONS: Record<LimitedKind, string> = { books: 'books', products_services: 'products_services' };

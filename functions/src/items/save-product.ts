@@ -7,7 +7,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { parsePriceNumeric, productServiceWriteSchema } from '../../../src/domain/items/product-service';
 import { saveProductServiceRequestSchema, type SaveItemResponse } from '../../../src/domain/items/item-save';
-import { describeIssue } from '../../../src/domain/members/profile-save';
+import { describeIssue } from '../../../src/domain/accounts/profile-save';
 import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { deleteItemCallable, itemCaller, removeUpload, saveOwnedItem, type ItemKind } from './owned-items';

@@ -2,7 +2,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { classifiedAdSchema } from '../../../src/domain/market/classified-ad';
 import { mailSafeName } from '../../../src/domain/shared/mail-name';
-import { isPubliclyListed, profileSchema } from '../../../src/domain/members/profile';
+import { isPubliclyListed, profileSchema } from '../../../src/domain/accounts/profile';
 import { isItemShown } from '../../../src/domain/shared/visibility';
 import {
   SELLER_MESSAGE_LIMITS_PER_AD,

@@ -18,7 +18,7 @@ import {
   type OwnerStatus,
 } from '../../../src/domain/market/market-entry';
 import { productServiceSchema } from '../../../src/domain/items/product-service';
-import { profileSchema } from '../../../src/domain/members/profile';
+import { profileSchema } from '../../../src/domain/accounts/profile';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import { db } from '../shared/firestore';
 import { removeUploadFolder } from '../media/media';

@@ -14,7 +14,7 @@ import * as logger from 'firebase-functions/logger';
 import { Timestamp } from 'firebase-admin/firestore';
 import { AD_CONTACT_PATH, classifiedAdWriteSchema } from '../../../src/domain/market/classified-ad';
 import { saveClassifiedAdRequestSchema, type SaveItemResponse } from '../../../src/domain/items/item-save';
-import { describeIssue } from '../../../src/domain/members/profile-save';
+import { describeIssue } from '../../../src/domain/accounts/profile-save';
 import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import {

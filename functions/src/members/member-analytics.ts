@@ -19,7 +19,7 @@ import {
   type UpdateReach,
 } from '../../../src/domain/readers/author-update';
 import { alertDelayFrom } from '../../../src/domain/readers/follows';
-import { targetOf } from '../accounts/account-settings';
+import { targetOf } from './account-settings';
 import { billingOf, billingRef } from '../billing/record';
 import { db } from '../shared/firestore';
 import type { Firestore, Query, Timestamp } from 'firebase-admin/firestore';

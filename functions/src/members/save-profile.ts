@@ -16,9 +16,9 @@ import {
   profileImageVerdict,
   replacedUploadOf,
   sameUpdatedAt,
-} from '../../../src/domain/members/profile-save';
+} from '../../../src/domain/accounts/profile-save';
 import { displayNameProblem } from '../../../src/domain/accounts/signup';
-import type { ProfileRole } from '../../../src/domain/members/profile';
+import type { ProfileRole } from '../../../src/domain/accounts/profile';
 import { db, millisOf } from '../shared/firestore';
 import { setAdminClaim } from '../accounts/admin-claim';
 import { guardedCall, revokeSessions, sessionStampNow } from '../shared/guard';

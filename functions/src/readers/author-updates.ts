@@ -32,8 +32,8 @@ import {
   withUpdatePost,
   type PostAuthorUpdateResponse,
 } from '../../../src/domain/readers/author-update';
-import type { SubscriptionStatus } from '../../../src/domain/members/profile';
-import { describeIssue } from '../../../src/domain/members/profile-save';
+import type { SubscriptionStatus } from '../../../src/domain/accounts/profile';
+import { describeIssue } from '../../../src/domain/accounts/profile-save';
 import { toPlainData } from '../../../src/data/firestore-convert';
 import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';

@@ -13,7 +13,7 @@ import * as logger from 'firebase-functions/logger';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
 import { isBookIdShape } from '../../../src/domain/books/book-page';
-import { describeIssue } from '../../../src/domain/members/profile-save';
+import { describeIssue } from '../../../src/domain/accounts/profile-save';
 import {
   CUSTOM_SHELF_BOOKS,
   CUSTOM_SHELF_LIMITS,

@@ -10,7 +10,7 @@ import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/fi
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { parseDoc, parseDocs } from '../../../src/data/firestore-convert';
-import { profileSchema } from '../../../src/domain/members/profile';
+import { profileSchema } from '../../../src/domain/accounts/profile';
 import {
   BOOK_REVIEWS,
   countedRating,

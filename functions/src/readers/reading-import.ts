@@ -24,7 +24,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { describeIssue } from '../../../src/domain/members/profile-save';
+import { describeIssue } from '../../../src/domain/accounts/profile-save';
 import { importRowSchema, titleAuthorKey, type ImportRow } from '../../../src/domain/readers/reading-csv';
 import {
   IMPORT_PENDING_REVIEWS,

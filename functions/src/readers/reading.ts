@@ -15,7 +15,7 @@ import {
 } from 'firebase-admin/firestore';
 import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
 import { isBookIdShape } from '../../../src/domain/books/book-page';
-import { describeIssue } from '../../../src/domain/members/profile-save';
+import { describeIssue } from '../../../src/domain/accounts/profile-save';
 import {
   READING_MESSAGES,
   READING_STATS,

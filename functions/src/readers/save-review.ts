@@ -11,9 +11,9 @@ import { Timestamp, type DocumentSnapshot, type Firestore, type Transaction } fr
 import { bookCacheTag, profileCacheTag } from '../../../src/data/server/shared/cache-tags';
 import { isBookIdShape } from '../../../src/domain/books/book-page';
 import { parseDoc } from '../../../src/data/firestore-convert';
-import { profileSchema } from '../../../src/domain/members/profile';
+import { profileSchema } from '../../../src/domain/accounts/profile';
 import { isOwnerPublic } from '../../../src/domain/shared/visibility';
-import { describeIssue } from '../../../src/domain/members/profile-save';
+import { describeIssue } from '../../../src/domain/accounts/profile-save';
 import {
   BOOK_REVIEWS,
   REVIEW_DECISIONS,

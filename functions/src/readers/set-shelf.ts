@@ -8,7 +8,7 @@ import * as logger from 'firebase-functions/logger';
 import { Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
 import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
 import { isBookIdShape } from '../../../src/domain/books/book-page';
-import { describeIssue } from '../../../src/domain/members/profile-save';
+import { describeIssue } from '../../../src/domain/accounts/profile-save';
 import {
   BOOK_SHELVES,
   SHELF_LIMITS_PER_MEMBER,

@@ -5,8 +5,8 @@ import {
   hasLookalikeCharacters,
   hasMarkup,
   hasWebAddress as webAddressIn,
-} from '../members/display-name.ts';
-import { userCategorySchema } from '../members/profile.ts';
+} from './display-name.ts';
+import { userCategorySchema } from './profile.ts';
 
 /** Shortest password accepted at sign-up. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -88,7 +88,7 @@ export const DISPLAY_NAME_MARKUP_MESSAGE = 'Display name cannot contain < or >.'
 export const DISPLAY_NAME_LOOKALIKE_MESSAGE =
   'Display name cannot contain full-width, styled or circled letters, digits or dots. Please type them as plain text.';
 
-export { hasControlCharacters } from '../members/display-name.ts';
+export { hasControlCharacters } from './display-name.ts';
 
 /** True when `name` holds something a mail program or browser would take for a link, also once look-alike letters are folded (NFKC). */
 export function hasWebAddress(name: string): boolean {
@@ -100,7 +100,7 @@ export function hasWebAddress(name: string): boolean {
  * public pages and inserted into emails sent to the address typed at sign-up, so
  * it must not carry links (anyone could otherwise send our mail with their link
  * in it), markup, look-alike characters or invisible characters. The rules of
- * src/domain/members/display-name.ts, which firestore.rules repeats.
+ * src/domain/accounts/display-name.ts, which firestore.rules repeats.
  */
 export function displayNameProblem(name: string): string | null {
   if (hasControlCharacters(name)) return DISPLAY_NAME_CONTROL_MESSAGE;

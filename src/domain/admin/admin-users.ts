@@ -12,7 +12,7 @@ import {
   userCategorySchema,
   type ApprovalStatus,
   type UserCategory,
-} from '../members/profile.ts';
+} from '../accounts/profile.ts';
 import { signupRequestSchema } from '../accounts/signup.ts';
 import { PAGE_SLUG_PATTERN } from '../shared/slug.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH, foldText } from '../shared/list-search.ts';

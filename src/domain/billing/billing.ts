@@ -14,7 +14,7 @@
  * write.
  */
 import { z } from 'zod';
-import type { SubscriptionStatus } from '../members/profile.ts';
+import type { SubscriptionStatus } from '../accounts/profile.ts';
 
 /** The member's billing record: profiles/{uid}/private/billing. */
 export const BILLING_DOC = 'billing';

@@ -12,7 +12,7 @@
  * showing or doing anything.
  */
 import { z } from 'zod';
-import type { SubscriptionStatus } from '../members/profile.ts';
+import type { SubscriptionStatus } from '../accounts/profile.ts';
 
 /**
  * Every feature that has (or will have) a switch: wave 3's search, follows and

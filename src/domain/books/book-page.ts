@@ -12,7 +12,7 @@ import { DEFAULT_CURRENCY } from '../market/marketplace.ts';
 import { bookCategoryLabel, genreLabel } from './genres.ts';
 import { HTTP_URL_PATTERN_SOURCE, MEDIA_PATH_PATTERN_SOURCE } from '../shared/common.ts';
 import { parsePriceNumeric } from '../items/product-service.ts';
-import type { Profile } from '../members/profile.ts';
+import type { Profile } from '../accounts/profile.ts';
 import { bookRoleOf, memberSchemaType } from '../members/profile-json-ld.ts';
 import { aggregateRatingJsonLd, reviewJsonLd, type RatingTotals, type Review } from '../readers/review.ts';
 import { isPreorder, preorderLabel } from './releases.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS, idSchema, nonNegativeInt, optionalText, timestampSchema } from '../shared/common.ts';
 import { editorialSlugSchema } from './editorial.ts';
-import type { Profile } from '../members/profile.ts';
+import type { Profile } from '../accounts/profile.ts';
 
 /** Editable newsletter fields with the form's required-field messages. */
 const newsletterFields = {

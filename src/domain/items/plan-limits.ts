@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '../members/profile.ts';
+import type { SubscriptionStatus } from '../accounts/profile.ts';
 
 /** What the plan limits count. */
 export type LimitedKind = 'books' | 'products_services';

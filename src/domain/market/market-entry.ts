@@ -15,7 +15,7 @@ import { NO_PUBLICATION_KEY, publicationKey } from '../books/catalogue.ts';
 import { DEFAULT_CURRENCY, PRICE_FILTERS, currencySchema } from './marketplace.ts';
 import type { ClassifiedAd } from './classified-ad.ts';
 import type { ProductService } from '../items/product-service.ts';
-import type { Profile } from '../members/profile.ts';
+import type { Profile } from '../accounts/profile.ts';
 import { isItemPublic } from '../shared/visibility.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH, searchKeywords } from '../shared/list-search.ts';
 import { MAX_TAGS, tagsSchema } from '../shared/tags.ts';

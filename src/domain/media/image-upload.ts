@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { IMAGE_WIDTHS, UPLOAD_KINDS, type UploadKind } from './media-image.ts';
-import { PROFILE_IMAGE_MAX_BYTES } from '../members/profile.ts';
+import { PROFILE_IMAGE_MAX_BYTES } from '../accounts/profile.ts';
 import { UPLOAD_QUOTA_MESSAGES } from './media-upload.ts';
 
 /** The largest upload accepted, in bytes (500 KB, the spec's profile image limit, for every kind). */

@@ -7,7 +7,7 @@ import {
   profileSchema,
   showsBookCount,
   type UserCategory,
-} from './profile.ts';
+} from '../accounts/profile.ts';
 import {
   matchesAllTerms,
   parseSearch,

@@ -8,7 +8,7 @@
 // functions, once per follow event) and read only by the memberAnalytics
 // callable; firestore.rules has no match for it, so no client reads or writes
 // it. A visit counts at most once per visitor per page per day, and a click at
-// most once per visitor per link per day (the marks of src/domain/members/views.ts).
+// most once per visitor per link per day (the marks of src/domain/shared/views.ts).
 // The 90-day view reads at most 90 documents.
 //
 // A day document is changed only by `DayPatch`es: every number in a patch is
@@ -16,7 +16,7 @@
 // item's latest title), so patches from many requests merge by summing.
 import { z } from 'zod';
 import { csvText } from '../shared/csv.ts';
-import type { ViewCollection } from './views.ts';
+import type { ViewCollection } from '../shared/views.ts';
 import type { UpdateReach } from '../readers/author-update.ts';
 
 /** member_stats/{uid}: the member's analytics; its `days` subcollection holds one document per day. */

@@ -20,7 +20,7 @@ import {
   type Profile,
   type SocialLinks,
   type SocialNetwork,
-} from './profile.ts';
+} from '../accounts/profile.ts';
 
 /** The owner-editable text fields, in form order. */
 export const PROFILE_TEXT_FIELDS = [

@@ -11,7 +11,12 @@
  */
 import { z } from 'zod';
 import { TEXT_LIMITS, idSchema, optionalMediaPathOrHttpsUrl, optionalText } from '../shared/common.ts';
-import { approvalStatusSchema, profileRoleSchema, socialLinksSchema, userCategorySchema } from './profile.ts';
+import {
+  approvalStatusSchema,
+  profileRoleSchema,
+  socialLinksSchema,
+  userCategorySchema,
+} from '../accounts/profile.ts';
 import { displayNameProblem } from '../accounts/signup.ts';
 import { PAGE_SLUG_PATTERN, profileSlug } from '../shared/slug.ts';
 

@@ -6,7 +6,7 @@
  * the page passes absolute URLs in.
  */
 import type { Book } from '../books/book.ts';
-import type { Profile } from './profile.ts';
+import type { Profile } from '../accounts/profile.ts';
 import { profileCategory } from './profile-page.ts';
 
 /** What the builder needs besides the profile and its books. */

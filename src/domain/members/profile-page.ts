@@ -8,7 +8,7 @@ import { publicationDateText, todayOf } from '../books/book-details.ts';
 import { bookLinks, type BookLink } from '../books/book-links.ts';
 import { isPreorder, purchaseLinksOn } from '../books/releases.ts';
 import type { ProductService } from '../items/product-service.ts';
-import { cardCategory, eventLines, showsBookCount, type Profile } from './profile.ts';
+import { cardCategory, eventLines, showsBookCount, type Profile } from '../accounts/profile.ts';
 
 /** Most books and most products/services one profile page shows (and reads). */
 export const PROFILE_PAGE_LIMITS = { books: 100, products: 50 } as const;

@@ -12,7 +12,7 @@
 // carry no link or email address of the author's choosing.
 import { z } from 'zod';
 import { hasWebAddress } from '../accounts/signup.ts';
-import type { SubscriptionStatus } from '../members/profile.ts';
+import type { SubscriptionStatus } from '../accounts/profile.ts';
 import { TEXT_LIMITS, idSchema, timestampSchema } from '../shared/common.ts';
 
 /** author_updates/{autoId}: one update of one author. */

@@ -20,7 +20,7 @@ import { categoryLabel } from '../market/marketplace.ts';
 import type { Newsletter } from '../editorial/newsletter.ts';
 import type { ProductService } from '../items/product-service.ts';
 import { sellerPath } from '../items/product-page.ts';
-import { isPubliclyListed, type Profile } from '../members/profile.ts';
+import { isPubliclyListed, type Profile } from '../accounts/profile.ts';
 import {
   SEARCH_DESCRIPTION_MAX_LENGTH,
   searchDocumentId,

@@ -17,7 +17,7 @@ import {
   earlyAccessSettingsSchema,
   featurePosition,
 } from '../billing/early-access.ts';
-import { SOCIAL_NETWORKS, socialLinksSchema, type SocialNetwork } from '../members/profile.ts';
+import { SOCIAL_NETWORKS, socialLinksSchema, type SocialNetwork } from '../accounts/profile.ts';
 import { updateLimitsOf, updateLimitsSchema, type UpdateLimits } from '../readers/author-update.ts';
 
 /** The single settings document lives at site_settings/main. */

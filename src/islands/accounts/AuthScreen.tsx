@@ -32,7 +32,7 @@ function TabListElement({ style: _style, ...props }: ComponentProps<'div'>) {
 
 /** Where a signed-in member's own profile is: their page, or the editor that creates a missing profile. */
 async function ownProfileHref(uid: string): Promise<string> {
-  const { getOwnProfile } = await import('../../data/client/members/profiles.ts');
+  const { getOwnProfile } = await import('../../data/client/accounts/profiles.ts');
   const profile = await getOwnProfile(uid).catch(() => null);
   return profile?.page_slug ? `/profile/${encodeURIComponent(profile.page_slug)}` : '/profile-edit';
 }

@@ -9,7 +9,7 @@ import {
   siteSettingsEditSchema,
 } from '../../domain/admin/admin-site-settings.ts';
 import { SHIPPED_FEATURES } from '../../domain/billing/early-access.ts';
-import { SOCIAL_NETWORKS } from '../../domain/members/profile.ts';
+import { SOCIAL_NETWORKS } from '../../domain/accounts/profile.ts';
 import {
   MAX_MENU_ITEMS,
   SOCIAL_LINK_LABELS,

@@ -11,7 +11,7 @@ import {
   type AdminUserRow,
   type UpdateUserFields,
 } from '../../domain/admin/admin-users.ts';
-import { APPROVAL_STATUSES, USER_CATEGORIES } from '../../domain/members/profile.ts';
+import { APPROVAL_STATUSES, USER_CATEGORIES } from '../../domain/accounts/profile.ts';
 import { showToast } from '../../lib/toast.ts';
 import ConfirmDialog, { type ConfirmOutcome } from '../ui/ConfirmDialog.tsx';
 import Dialog from '../ui/Dialog.tsx';

@@ -5,7 +5,7 @@ import {
   type AdminUserRow,
   type UserFilters,
 } from '../../domain/admin/admin-users.ts';
-import { APPROVAL_STATUSES, USER_CATEGORIES } from '../../domain/members/profile.ts';
+import { APPROVAL_STATUSES, USER_CATEGORIES } from '../../domain/accounts/profile.ts';
 import { showToast } from '../../lib/toast.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import LoadMoreButton from '../ui/LoadMoreButton.tsx';

@@ -30,7 +30,7 @@ export default function BillingSuccess() {
         setState({ step: 'signed-out' });
         return;
       }
-      const { pollOwnPlan } = await import('../../data/client/members/profiles.ts');
+      const { pollOwnPlan } = await import('../../data/client/accounts/profiles.ts');
       stop = pollOwnPlan(account.uid, (profile) => {
         if (profile.subscription_status !== 'premium') return;
         stop();

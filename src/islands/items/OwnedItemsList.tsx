@@ -9,7 +9,7 @@
  */
 import { useState } from 'react';
 import { LIMIT_MESSAGES, limitLevel, PLAN_LIMITS } from '../../domain/items/plan-limits.ts';
-import type { SubscriptionStatus } from '../../domain/members/profile.ts';
+import type { SubscriptionStatus } from '../../domain/accounts/profile.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useAsync } from '../ui/use-async.ts';
 import OwnedItemEditor from './OwnedItemEditor.tsx';

@@ -8,7 +8,7 @@ import {
   toFormValues,
   type ProfileFormValues,
 } from '../../domain/members/profile-edit-form.ts';
-import type { Profile } from '../../domain/members/profile.ts';
+import type { Profile } from '../../domain/accounts/profile.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { discardDraft, draftToOffer, keepDraft, PROFILE_DRAFT_DELAY_MS } from '../../lib/profile-draft.ts';
 import { showToast } from '../../lib/toast.ts';

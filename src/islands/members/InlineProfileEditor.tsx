@@ -6,7 +6,7 @@ import {
   toFormValues,
   type ProfileFormValues,
 } from '../../domain/members/profile-edit-form.ts';
-import type { Profile } from '../../domain/members/profile.ts';
+import type { Profile } from '../../domain/accounts/profile.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
 import BooksList from '../books/BooksList.tsx';

@@ -1,4 +1,4 @@
-import type { Profile } from '../../domain/members/profile.ts';
+import type { Profile } from '../../domain/accounts/profile.ts';
 import AsyncContent, { LoadFailed } from '../ui/AsyncContent.tsx';
 import { useAsync } from '../ui/use-async.ts';
 import EditorForm from './EditorForm.tsx';

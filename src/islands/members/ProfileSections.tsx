@@ -6,7 +6,7 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { derivedPageSlug } from '../../domain/members/profile-edit.ts';
 import type { ProfileFormValues } from '../../domain/members/profile-edit-form.ts';
-import { PROFILE_ROLES, SOCIAL_NETWORKS, USER_CATEGORIES } from '../../domain/members/profile.ts';
+import { PROFILE_ROLES, SOCIAL_NETWORKS, USER_CATEGORIES } from '../../domain/accounts/profile.ts';
 import { SOCIAL_LINK_LABELS } from '../../domain/site/site-settings.ts';
 import { ReadOnlyValue, SelectInput, TextArea, TextInput, fieldId, useFieldError } from './form-controls.tsx';
 import PictureInput from './PictureInput.tsx';

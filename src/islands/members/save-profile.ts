@@ -13,7 +13,7 @@ import {
   type SaveContext,
 } from '../../domain/members/profile-edit-form.ts';
 import type { SaveProfileResponse } from '../../domain/members/profile-edit.ts';
-import type { Profile } from '../../domain/members/profile.ts';
+import type { Profile } from '../../domain/accounts/profile.ts';
 import { discardDraft } from '../../lib/profile-draft.ts';
 import { showToast } from '../../lib/toast.ts';
 import { submitValid } from '../ui/submit-valid.ts';

@@ -15,7 +15,7 @@ export default function ReadingChallenge({ uid }: { uid: string }) {
     async () => {
       const [{ getOwnYear, getCommunityFinished }, { getOwnProfile }] = await Promise.all([
         import('../../data/client/readers/reading.ts'),
-        import('../../data/client/members/profiles.ts'),
+        import('../../data/client/accounts/profiles.ts'),
       ]);
       const year = yearOf(new Date());
       const [own, profile, community] = await Promise.all([

@@ -23,7 +23,7 @@ import {
 } from '../../domain/accounts/opt-in.ts';
 import { canViewerUseFeature } from '../../data/server/billing/early-access.ts';
 import { getDb } from '../../data/server/shared/firestore.ts';
-import { requestOptIn } from '../../data/server/accounts/opt-in.ts';
+import { requestOptIn } from '../../data/server/editorial/opt-in.ts';
 import { clientAddressOf } from '../../security/client-address.ts';
 import { formOrJsonAnswer, readFormOrJson, wantsJson } from '../../security/form-endpoint.ts';
 import { fromThisSite } from '../../security/same-origin.ts';

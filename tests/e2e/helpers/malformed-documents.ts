@@ -9,7 +9,7 @@ import { parseDoc } from '../../../src/data/firestore-convert';
 import { bookSchema } from '../../../src/domain/books/book';
 import { listingFieldsOf } from '../../../src/domain/books/book-listing';
 import { directoryFields, directoryMemberSchema } from '../../../src/domain/members/directory';
-import { profileSchema } from '../../../src/domain/members/profile';
+import { profileSchema } from '../../../src/domain/accounts/profile';
 
 /** Newer than every seeded document (the seed's clock stops at 2026-11-01), so newest-first lists meet these first. */
 const NEWEST = new Date(Date.UTC(2026, 10, 1, 13, 0, 0));

@@ -13,7 +13,7 @@ import { getLegalDocument } from '../../../src/data/server/site/legal-documents.
 import {
   getPublicProfileBySlug,
   getRecentPublicProfiles,
-} from '../../../src/data/server/members/profiles.ts';
+} from '../../../src/data/server/accounts/profiles.ts';
 import {
   getAuthorSeriesBooks,
   getSeriesBooks,

@@ -16,7 +16,7 @@ import {
   sortName,
   type DirectoryMember,
 } from '../../../src/domain/members/directory.ts';
-import { SEARCH_KEYWORDS_MAX, type UserCategory } from '../../../src/domain/members/profile.ts';
+import { SEARCH_KEYWORDS_MAX, type UserCategory } from '../../../src/domain/accounts/profile.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH } from '../../../src/domain/shared/list-search.ts';
 
 let next = 0;

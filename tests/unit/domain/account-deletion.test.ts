@@ -6,7 +6,7 @@ import {
   pendingSteps,
 } from '../../../src/domain/accounts/account-deletion.ts';
 import { EXPECTED_DELETION_ORDER } from '../../shared/account-deletion.ts';
-import { FALLBACK_DISPLAY_NAME, startingDisplayName } from '../../../src/domain/members/profile-save.ts';
+import { FALLBACK_DISPLAY_NAME, startingDisplayName } from '../../../src/domain/accounts/profile-save.ts';
 
 describe('account deletion steps', () => {
   it('run the Auth user first, then billing (its record is under the profile), everything public before the private records kept under the uid', () => {

@@ -4,7 +4,7 @@ import {
   hasLookalikeCharacters,
   hasMarkup,
   hasWebAddress,
-} from '../../../src/domain/members/display-name.ts';
+} from '../../../src/domain/accounts/display-name.ts';
 import {
   DISPLAY_NAME_CONTROL_MESSAGE,
   DISPLAY_NAME_LINK_MESSAGE,

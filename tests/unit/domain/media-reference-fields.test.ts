@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MEDIA_REFERENCE_FIELDS } from '../../../src/domain/media/media-upload';
-import { profileSchema } from '../../../src/domain/members/profile';
+import { profileSchema } from '../../../src/domain/accounts/profile';
 import { bookSchema } from '../../../src/domain/books/book';
 import { productServiceSchema } from '../../../src/domain/items/product-service';
 import { classifiedAdSchema } from '../../../src/domain/market/classified-ad';

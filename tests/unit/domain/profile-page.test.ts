@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bookSchema, type Book } from '../../../src/domain/books/book.ts';
 import { bookLinks } from '../../../src/domain/books/book-links.ts';
 import { productServiceSchema, type ProductService } from '../../../src/domain/items/product-service.ts';
-import { profileSchema, type Profile } from '../../../src/domain/members/profile.ts';
+import { profileSchema, type Profile } from '../../../src/domain/accounts/profile.ts';
 import {
   profileCategory,
   profileDescription,

@@ -11,7 +11,7 @@ import {
   replacedUploadOf,
   sameUpdatedAt,
   sameValue,
-} from '../../../src/domain/members/profile-save.ts';
+} from '../../../src/domain/accounts/profile-save.ts';
 import { fitsPlanLimit } from '../../../src/domain/items/plan-limits.ts';
 import { SAVE_PROFILE_MESSAGES, saveProfileRequestSchema } from '../../../src/domain/members/profile-edit.ts';
 

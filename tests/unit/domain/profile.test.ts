@@ -11,7 +11,7 @@ import {
   profileImageProblem,
   profileSchema,
   showsBookCount,
-} from '../../../src/domain/members/profile.ts';
+} from '../../../src/domain/accounts/profile.ts';
 
 const base = {
   id: 'u1',

@@ -4,7 +4,7 @@ import { bookSchema } from '../../../src/domain/books/book.ts';
 import { classifiedAdSchema } from '../../../src/domain/market/classified-ad.ts';
 import { newsletterSchema } from '../../../src/domain/editorial/newsletter.ts';
 import { productServiceSchema } from '../../../src/domain/items/product-service.ts';
-import { profileSchema } from '../../../src/domain/members/profile.ts';
+import { profileSchema } from '../../../src/domain/accounts/profile.ts';
 import {
   adSearchDocument,
   blogPostSearchDocument,

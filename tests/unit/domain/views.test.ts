@@ -6,7 +6,7 @@ import {
   viewEndpoint,
   viewMarkId,
   viewRecordExpiry,
-} from '../../../src/domain/members/views';
+} from '../../../src/domain/shared/views';
 
 describe('view counter contract', () => {
   it('accepts only the counted collections', () => {

@@ -1,6 +1,6 @@
 // A stored profile, as the editor loads it, for the profile editor's unit tests.
-import type { Profile } from '../../../src/domain/members/profile.ts';
-import { profileSchema } from '../../../src/domain/members/profile.ts';
+import type { Profile } from '../../../src/domain/accounts/profile.ts';
+import { profileSchema } from '../../../src/domain/accounts/profile.ts';
 
 /** Jane's profile, saved once. */
 export function storedProfile(overrides: Partial<Profile> = {}): Profile {

@@ -6,7 +6,7 @@ import { validateDocs } from '../../../scripts/seed/validate.ts';
 import { bookLinks } from '../../../src/domain/books/book-links.ts';
 import type { Book } from '../../../src/domain/books/book.ts';
 import type { ProductService } from '../../../src/domain/items/product-service.ts';
-import { isPubliclyListed, type Profile } from '../../../src/domain/members/profile.ts';
+import { isPubliclyListed, type Profile } from '../../../src/domain/accounts/profile.ts';
 import { profileSections } from '../../../src/domain/members/profile-page.ts';
 
 const docs = validateDocs(generate({ mediaUrl: (path) => `/media/${path}` }).docs);

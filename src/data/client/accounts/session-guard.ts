@@ -56,7 +56,7 @@ export async function sessionWasEnded(): Promise<boolean> {
   }
   const [{ doc, getDoc }, { db }] = await Promise.all([
     import('firebase/firestore/lite'),
-    import('../members/profiles.ts'),
+    import('./profiles.ts'),
   ]);
   try {
     const stamp = (await getDoc(doc(db(), 'profiles', user.uid))).get(SESSION_STAMP_FIELD) as

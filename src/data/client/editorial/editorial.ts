@@ -25,7 +25,7 @@ import {
 import { parseDocs } from '../../firestore-convert.ts';
 import { currentAccount } from '../accounts/auth.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../members/profiles.ts';
+import { db } from '../accounts/profiles.ts';
 import { writeWithSession } from '../accounts/session-guard.ts';
 
 /** An item of either collection, as the island lists it. */

@@ -4,7 +4,7 @@
  * too. No document means subscribed.
  */
 import { doc, getDoc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
-import { db } from '../members/profiles.ts';
+import { db } from '../accounts/profiles.ts';
 import { writeWithSession } from '../accounts/session-guard.ts';
 
 /** True unless the member turned newsletters off. */

@@ -13,10 +13,10 @@ import {
   type SaveProfileRequest,
   type SaveProfileResponse,
 } from '../../../domain/members/profile-edit.ts';
-import { profileSchema, type Profile } from '../../../domain/members/profile.ts';
+import { profileSchema, type Profile } from '../../../domain/accounts/profile.ts';
 import { parseDoc } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from './profiles.ts';
+import { db } from '../accounts/profiles.ts';
 
 /** The profile of `userId`, or null when there is none. A malformed document throws: the editor must not overwrite what it cannot read. */
 export async function loadEditableProfile(userId: string): Promise<Profile | null> {

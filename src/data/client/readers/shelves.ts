@@ -19,7 +19,7 @@ import {
 } from 'firebase/firestore/lite';
 import { BOOK_SHELVES, SHELF_SETTINGS, SHELVES, type Shelf } from '../../../domain/readers/shelf.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../members/profiles.ts';
+import { db } from '../accounts/profiles.ts';
 import { writeWithSession } from '../accounts/session-guard.ts';
 
 /** The shelf `uid` put `bookId` on, or null. */

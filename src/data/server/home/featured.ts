@@ -9,9 +9,9 @@ import {
   fillFeaturedProfileSlots,
   toSlots,
 } from '../../../domain/home/featured.ts';
-import { profileSchema, type Profile } from '../../../domain/members/profile.ts';
+import { profileSchema, type Profile } from '../../../domain/accounts/profile.ts';
 import { getDb } from '../shared/firestore.ts';
-import { getPublicProfileBySlug, getRecentPublicProfiles } from '../members/profiles.ts';
+import { getPublicProfileBySlug, getRecentPublicProfiles } from '../accounts/profiles.ts';
 import { meterQuery, meterReads } from '../shared/read-meter.ts';
 
 /**

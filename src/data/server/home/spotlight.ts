@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { tryParseDoc } from '../../firestore-convert.ts';
 import { bookSchema, type Book } from '../../../domain/books/book.ts';
-import { profileSchema, type Profile } from '../../../domain/members/profile.ts';
+import { profileSchema, type Profile } from '../../../domain/accounts/profile.ts';
 import {
   SPOTLIGHT_STATE_PATH,
   isSpotlightEligible,

@@ -11,7 +11,7 @@ import {
   type ClassifiedAd,
 } from '../../../domain/market/classified-ad.ts';
 import { cursorSchema } from '../../../domain/books/book-listing.ts';
-import { profileSchema, type Profile } from '../../../domain/members/profile.ts';
+import { profileSchema, type Profile } from '../../../domain/accounts/profile.ts';
 import { isItemPublic, isItemShown } from '../../../domain/shared/visibility.ts';
 import { tryParseDoc } from '../../firestore-convert.ts';
 import { getDb } from '../shared/firestore.ts';

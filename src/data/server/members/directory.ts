@@ -21,7 +21,7 @@ import {
   type DirectorySort,
 } from '../../../domain/members/directory.ts';
 import { matchesAllTerms, primaryTerm } from '../../../domain/shared/list-search.ts';
-import type { UserCategory } from '../../../domain/members/profile.ts';
+import type { UserCategory } from '../../../domain/accounts/profile.ts';
 import { cursorBatches } from '../shared/cursor-pages.ts';
 import { getDb } from '../shared/firestore.ts';
 import { meterCount, meterQuery } from '../shared/read-meter.ts';

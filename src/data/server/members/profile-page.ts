@@ -8,14 +8,14 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Book } from '../../../domain/books/book.ts';
 import type { ProductService } from '../../../domain/items/product-service.ts';
 import { PROFILE_PAGE_LIMITS, showsBooks } from '../../../domain/members/profile-page.ts';
-import { isPubliclyListed, type Profile } from '../../../domain/members/profile.ts';
+import { isPubliclyListed, type Profile } from '../../../domain/accounts/profile.ts';
 import { UPDATES_SHOWN, type AuthorUpdate } from '../../../domain/readers/author-update.ts';
 import { PAGE_SLUG_PATTERN } from '../../../domain/shared/slug.ts';
 import { getDb } from '../shared/firestore.ts';
 import { getAuthorUpdates } from '../readers/author-updates.ts';
 import { getActiveBooksOf, getActiveProductsOf } from './member-items.ts';
-import { getPageSlugClaim } from './page-slugs.ts';
-import { getProfileById, getPublicProfileBySlug } from './profiles.ts';
+import { getPageSlugClaim } from '../accounts/page-slugs.ts';
+import { getProfileById, getPublicProfileBySlug } from '../accounts/profiles.ts';
 
 /** What the profile page renders for a slug. */
 export type ProfilePageData =

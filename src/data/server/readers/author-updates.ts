@@ -12,10 +12,10 @@ import {
   type AuthorUpdate,
 } from '../../../domain/readers/author-update.ts';
 import { isUpdateShown } from '../../../domain/readers/author-update-page.ts';
-import type { Profile } from '../../../domain/members/profile.ts';
+import type { Profile } from '../../../domain/accounts/profile.ts';
 import { PAGE_SLUG_PATTERN } from '../../../domain/shared/slug.ts';
 import { parseDocs } from '../../firestore-convert.ts';
-import { getPublicProfileBySlug } from '../members/profiles.ts';
+import { getPublicProfileBySlug } from '../accounts/profiles.ts';
 import { getDb } from '../shared/firestore.ts';
 import { meterQuery } from '../shared/read-meter.ts';
 

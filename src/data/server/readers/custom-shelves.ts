@@ -26,11 +26,11 @@ import {
   type VisibleCustomShelf,
 } from '../../../domain/readers/custom-shelf.ts';
 import { SHELF_SETTINGS } from '../../../domain/readers/shelf.ts';
-import { isPubliclyListed, type Profile } from '../../../domain/members/profile.ts';
+import { isPubliclyListed, type Profile } from '../../../domain/accounts/profile.ts';
 import { PAGE_SLUG_PATTERN } from '../../../domain/shared/slug.ts';
 import { parseDocs, tryParseDoc } from '../../firestore-convert.ts';
-import { getPageSlugClaim } from '../members/page-slugs.ts';
-import { getProfileById, getPublicProfileBySlug } from '../members/profiles.ts';
+import { getPageSlugClaim } from '../accounts/page-slugs.ts';
+import { getProfileById, getPublicProfileBySlug } from '../accounts/profiles.ts';
 import { cursorBatches } from '../shared/cursor-pages.ts';
 import { getDb } from '../shared/firestore.ts';
 import { meterCount, meterQuery, meterReads } from '../shared/read-meter.ts';

@@ -8,7 +8,7 @@ import { bookSchema } from '../../../domain/books/book.ts';
 import { classifiedAdSchema } from '../../../domain/market/classified-ad.ts';
 import { newsletterSchema } from '../../../domain/editorial/newsletter.ts';
 import { productServiceSchema } from '../../../domain/items/product-service.ts';
-import { profileSchema } from '../../../domain/members/profile.ts';
+import { profileSchema } from '../../../domain/accounts/profile.ts';
 import {
   adSearchDocument,
   blogPostSearchDocument,

@@ -6,7 +6,7 @@ import { getAuth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import type { MemberStanding, Uploader } from '../../../domain/media/image-upload.ts';
-import { approvalStatusSchema } from '../../../domain/members/profile.ts';
+import { approvalStatusSchema } from '../../../domain/accounts/profile.ts';
 import { adminApp, getDb } from './firestore.ts';
 
 /** The token of an `Authorization: Bearer <token>` header, or null when there is none. */

@@ -8,7 +8,7 @@ import { bookSchema } from '../../../domain/books/book.ts';
 import { classifiedAdSchema } from '../../../domain/market/classified-ad.ts';
 import { editorialPath } from '../../../domain/editorial/editorial.ts';
 import { productServiceSchema } from '../../../domain/items/product-service.ts';
-import { profileSchema } from '../../../domain/members/profile.ts';
+import { profileSchema } from '../../../domain/accounts/profile.ts';
 import { seriesPath } from '../../../domain/books/series.ts';
 import { SERIES_CLAIMS, seriesClaimSchema, seriesPageEntries } from '../../../domain/books/series-claim.ts';
 import { isItemShown } from '../../../domain/shared/visibility.ts';

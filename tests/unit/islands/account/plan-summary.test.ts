@@ -4,7 +4,7 @@
 // 'Upgrade' (a checkout is refused while the subscription lives).
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import PlanSummary from '../../../../src/islands/accounts/PlanSummary';
+import PlanSummary from '../../../../src/islands/billing/PlanSummary';
 import type { AccountPlan } from '../../../../src/domain/billing/billing';
 import { mount, type Mounted } from '../ui/render';
 

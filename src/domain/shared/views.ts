@@ -10,8 +10,8 @@
 // day, so no address is stored, no cookie is set, and yesterday's visitors
 // cannot be linked to today's. The marks and the per-visitor limit are kept in
 // Firestore, so every server instance sees the same ones.
-import type { ThrottleLimit } from '../shared/throttle.ts';
-import { isItemPublic, ownerVisibilityOf } from '../shared/visibility.ts';
+import type { ThrottleLimit } from './throttle.ts';
+import { isItemPublic, ownerVisibilityOf } from './visibility.ts';
 
 /**
  * The collections whose pages count views: each one also counts in its owner's

@@ -2,7 +2,7 @@
 // the server: sign-up and the profile save). The profile page reads a claim only
 // when a slug matches no public profile, to send an old address on to the new one.
 import type { Firestore } from 'firebase-admin/firestore';
-import { pageSlugClaimSchema, type PageSlugClaim } from '../../../domain/members/page-slug-claim.ts';
+import { pageSlugClaimSchema, type PageSlugClaim } from '../../../domain/accounts/page-slug-claim.ts';
 import { PAGE_SLUG_PATTERN } from '../../../domain/shared/slug.ts';
 import { tryParseDoc } from '../../firestore-convert.ts';
 import { getDb } from '../shared/firestore.ts';

@@ -8,7 +8,7 @@ import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { billingOf, billingRef } from '../billing/record';
 import { db } from '../shared/firestore';
 import { adminAuth, authErrorCode } from '../shared/admin-auth';
-import { accountRecordDoc, emailChangeDoc, settleEmailConfirmation } from './email-change';
+import { accountRecordDoc, emailChangeDoc, settleEmailConfirmation } from '../accounts/email-change';
 import { endSessions, guardedCall, type Caller } from '../shared/guard';
 import type { AccountOverview } from '../../../src/domain/callables';
 

@@ -4,7 +4,7 @@
  * full SDK, and this read runs on every page a member opens.
  */
 import { connectFirestoreEmulator, doc, getDoc, getFirestore, type Firestore } from 'firebase/firestore/lite';
-import { profileSchema, type Profile } from '../../../domain/members/profile.ts';
+import { profileSchema, type Profile } from '../../../domain/accounts/profile.ts';
 import { parseDoc } from '../../firestore-convert.ts';
 import { emulator, firebaseApp, usesEmulators } from '../shared/firebase.ts';
 

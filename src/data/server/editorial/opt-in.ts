@@ -25,7 +25,7 @@ import {
 } from '../../../domain/accounts/opt-in.ts';
 import { isOwnerPublic, ownerVisibilityOf } from '../../../domain/shared/visibility.ts';
 import { emailHash } from '../shared/email-hash.ts';
-import { tokenHash } from './opt-in-token.ts';
+import { tokenHash } from '../accounts/opt-in-token.ts';
 import { decideFromLog, recordAttempt, throttleRef, type ThrottleSubject } from '../shared/throttle.ts';
 
 /** What a request came to: accepted (the same for every address), or the client is over its limit. */

@@ -1,6 +1,6 @@
 import type { Firestore, Query } from 'firebase-admin/firestore';
 import { parseDocs, tryParseDoc } from '../../firestore-convert.ts';
-import { profileSchema, type Profile } from '../../../domain/members/profile.ts';
+import { profileSchema, type Profile } from '../../../domain/accounts/profile.ts';
 import { getDb } from '../shared/firestore.ts';
 import { meterQuery, meterReads } from '../shared/read-meter.ts';
 

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { AccountOverview } from '../../data/client/accounts/account.ts';
-import ChangeEmailForm from './ChangeEmailForm.tsx';
-import ChangePasswordForm from './ChangePasswordForm.tsx';
-import AnalyticsSection from '../members/AnalyticsSection.tsx';
-import DataDownload from './DataDownload.tsx';
+import ChangeEmailForm from '../accounts/ChangeEmailForm.tsx';
+import ChangePasswordForm from '../accounts/ChangePasswordForm.tsx';
+import AnalyticsSection from './AnalyticsSection.tsx';
+import DataDownload from '../accounts/DataDownload.tsx';
 import FollowsSection from '../readers/FollowsSection.tsx';
 import ReadingExport from '../readers/ReadingExport.tsx';
 import ReadingImport from '../readers/ReadingImport.tsx';
 import WaitingReviews from '../readers/WaitingReviews.tsx';
-import PlanSummary from './PlanSummary.tsx';
-import SignOutEverywhere from './SignOutEverywhere.tsx';
+import PlanSummary from '../billing/PlanSummary.tsx';
+import SignOutEverywhere from '../accounts/SignOutEverywhere.tsx';
 
 type State =
   | { step: 'loading' }

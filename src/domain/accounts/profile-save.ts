@@ -12,7 +12,7 @@ import {
   type MediaReferenceVerdict,
 } from '../media/media-image.ts';
 import type { ProfileRole } from './profile.ts';
-import { signupRequestSchema } from '../accounts/signup.ts';
+import { signupRequestSchema } from './signup.ts';
 
 /** 'Display name' from 'display_name'. */
 function humanize(key: string | number | symbol | undefined): string {
