@@ -14,7 +14,7 @@ export { blockClientSignUp } from './accounts/block-client-sign-up';
 export { saveProfile } from './members/save-profile';
 export { ensureProfile } from './accounts/ensure-profile';
 export { deleteAccount, finishAccountDeletions } from './members/delete-account';
-export { authUserDeleted } from './accounts/auth-user-deleted';
+export { authUserDeleted } from './members/auth-user-deleted';
 export { removeOrphanUploadsHourly } from './media/orphan-uploads';
 export {
   newsletterAudience,

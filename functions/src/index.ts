@@ -48,8 +48,7 @@ const loaders: Loaders = {
   finishAccountDeletions: () =>
     (require('./members/delete-account') as typeof import('./members/delete-account')).finishAccountDeletions,
   authUserDeleted: () =>
-    (require('./accounts/auth-user-deleted') as typeof import('./accounts/auth-user-deleted'))
-      .authUserDeleted,
+    (require('./members/auth-user-deleted') as typeof import('./members/auth-user-deleted')).authUserDeleted,
   removeOrphanUploadsHourly: () =>
     (require('./media/orphan-uploads') as typeof import('./media/orphan-uploads')).removeOrphanUploadsHourly,
   newsletterAudience: () =>

@@ -11,7 +11,7 @@
 // `node --import tsx scripts/bench/admin.mjs` under emulators:exec).
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { DocumentReference, getFirestore, Query } from 'firebase-admin/firestore';
-import { directoryFields } from '../../src/domain/members/directory.ts';
+import { directoryFields } from '../../src/domain/accounts/directory.ts';
 import { adminUsersRequestSchema } from '../../src/domain/admin/admin-users.ts';
 import { profileWriteSchema, USER_CATEGORIES } from '../../src/domain/accounts/profile.ts';
 import { PROJECT_ID } from '../emulator-env.mjs';

@@ -3,7 +3,7 @@
 // If /directory reads as many documents after this as before, its cost is bounded.
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { directoryFields } from '../../src/domain/members/directory.ts';
+import { directoryFields } from '../../src/domain/accounts/directory.ts';
 import { profileWriteSchema, USER_CATEGORIES } from '../../src/domain/accounts/profile.ts';
 
 function benchDb() {

@@ -1,6 +1,6 @@
 // Members: the five demo accounts plus generated members covering every
 // category, approval state, activity state and plan.
-import { directoryFields } from '../../src/domain/members/directory.ts';
+import { directoryFields } from '../../src/domain/accounts/directory.ts';
 import type {
   ApprovalStatus,
   ProfileRole,

@@ -29,7 +29,7 @@ import {
   type DirectorySource,
   directoryFields,
   sameDirectoryFields,
-} from '../../src/domain/members/directory.ts';
+} from '../../src/domain/accounts/directory.ts';
 import { featuredBookSchema, featuredProfileSchema } from '../../src/domain/home/featured.ts';
 import { marketEntrySchema } from '../../src/domain/market/market-entry.ts';
 import { legalDocumentSchema } from '../../src/domain/site/legal-document.ts';

@@ -49,7 +49,7 @@ import type {
   SaveProfileResponse,
   deleteAccountRequestSchema,
   ensureProfileResponseSchema,
-} from './members/profile-edit.ts';
+} from './accounts/profile-edit.ts';
 import type { AccountPlan, CheckoutRequest } from './billing/billing.ts';
 import type { SellerMessageRequest } from './market/seller-message.ts';
 import type { SignupRequest } from './accounts/signup.ts';

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { adminDb, expect, test } from './fixtures';
 import { logInThroughForm, uniqueEmail } from './helpers/accounts';
 import { findMail } from './helpers/mail';
-import { directoryFields } from '../../src/domain/members/directory';
+import { directoryFields } from '../../src/domain/accounts/directory';
 import { freshMember, MEMBER_PASSWORD, signInAs, type FreshMember } from './helpers/members';
 
 // One test after another: both start on the dashboard, whose list, search and decisions

@@ -15,7 +15,7 @@ import {
   memberName,
   type DirectoryMember,
   type DirectorySort,
-} from '../../src/domain/members/directory';
+} from '../../src/domain/accounts/directory';
 import { parseDoc, toPlainData } from '../../src/data/firestore-convert';
 import type { UserCategory } from '../../src/domain/accounts/profile';
 import { parseSearch } from '../../src/domain/shared/list-search';

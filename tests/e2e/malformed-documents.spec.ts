@@ -4,7 +4,7 @@
 // kind: each list meets them first. The pre-rendered home page and the on-demand
 // listings must show everything else and leave only those two out.
 import type { Locator, Page } from '@playwright/test';
-import { DIRECTORY_GROUP_SIZE, DIRECTORY_PAGE_SIZE } from '../../src/domain/members/directory';
+import { DIRECTORY_GROUP_SIZE, DIRECTORY_PAGE_SIZE } from '../../src/domain/accounts/directory';
 import { adminDb, expect, test } from './fixtures';
 import {
   MALFORMED_BOOK,

@@ -3,7 +3,7 @@
 // its own member (and removes it after), so it runs in the `mutating` project: while
 // it exists, the directory counts one more member.
 import { randomUUID } from 'node:crypto';
-import { directoryFields } from '../../src/domain/members/directory';
+import { directoryFields } from '../../src/domain/accounts/directory';
 import { adminDb, expect, test } from './fixtures';
 
 const uid = `e2e-moved-${randomUUID().slice(0, 8)}`;

@@ -5,7 +5,7 @@ import { firstErrorMessage } from '../../src/domain/shared/common';
 import { profileWriteSchema } from '../../src/domain/accounts/profile';
 import { startingProfile } from '../../functions/src/accounts/sign-up';
 import { wantedFields } from '../../functions/src/members/profile-directory-fields';
-import { sameDirectoryFields } from '../../src/domain/members/directory';
+import { sameDirectoryFields } from '../../src/domain/accounts/directory';
 import { planUserQuery } from '../../src/domain/admin/admin-users';
 import { baseSlug, randomCandidate, sequentialCandidates } from '../../functions/src/accounts/page-slug';
 import { throttleKey } from '../../functions/src/accounts/throttle';

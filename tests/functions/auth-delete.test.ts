@@ -12,7 +12,7 @@ import { adminDb, clearFirestore, eventually } from './emulator';
 import { adData, bookData, productData } from './factories';
 import { authRestUrl } from './callable';
 import { callAs, makeMember, type Member } from './profile-members';
-import { deleteAccountOfDeletedAuthUser } from '../../functions/src/accounts/auth-user-deleted';
+import { deleteAccountOfDeletedAuthUser } from '../../functions/src/members/auth-user-deleted';
 
 const db = adminDb();
 /** Triggers run asynchronously: the market entries, then the deletion, each get this long. */

@@ -11,7 +11,7 @@ import { ISBN_CLAIM_MESSAGES, type AdminIsbnClaimsResponse } from '../../src/dom
 import { ADMIN_AUDIT_COLLECTION } from '../../src/domain/admin/admin-users';
 import { ISBN_MESSAGES } from '../../src/domain/books/isbn';
 import type { SaveItemResponse } from '../../src/domain/items/item-save';
-import { SAVE_PROFILE_MESSAGES, type SaveProfileResponse } from '../../src/domain/members/profile-edit';
+import { SAVE_PROFILE_MESSAGES, type SaveProfileResponse } from '../../src/domain/accounts/profile-edit';
 import { claimedBookIds } from '../../functions/src/books/isbn-claims';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData } from './factories';

@@ -1,6 +1,6 @@
 // profiles.search_keywords and sort_name follow the profile, through the profiles trigger's profileDirectoryFields handler.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { directoryFields } from '../../src/domain/members/directory';
+import { directoryFields } from '../../src/domain/accounts/directory';
 import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
 import { profileData } from './factories';
 

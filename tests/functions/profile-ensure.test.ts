@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { wantedFields } from '../../functions/src/members/profile-directory-fields';
-import { sameDirectoryFields } from '../../src/domain/members/directory';
+import { sameDirectoryFields } from '../../src/domain/accounts/directory';
 import { adminDb, clearFirestore, eventually } from './emulator';
 import { callAs, makeMember } from './profile-members';
 

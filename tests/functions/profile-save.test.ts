@@ -7,7 +7,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { SAVE_PROFILE_MESSAGES, type SaveProfileResponse } from '../../src/domain/members/profile-edit';
+import { SAVE_PROFILE_MESSAGES, type SaveProfileResponse } from '../../src/domain/accounts/profile-edit';
 import { localMediaRoot, localMediaStore } from '../../src/data/server/media/media-store';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData } from './factories';

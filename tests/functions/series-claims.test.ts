@@ -12,7 +12,7 @@ import { getAuthorSeriesBooks, getSeriesPage } from '../../src/data/server/books
 import { getSeriesEntries } from '../../src/data/server/site/sitemap';
 import { seriesLine, seriesName, seriesShelves } from '../../src/domain/books/series';
 import type { SaveItemResponse } from '../../src/domain/items/item-save';
-import { SAVE_PROFILE_MESSAGES, type SaveProfileResponse } from '../../src/domain/members/profile-edit';
+import { SAVE_PROFILE_MESSAGES, type SaveProfileResponse } from '../../src/domain/accounts/profile-edit';
 import { adminDb, clearFirestore } from './emulator';
 import { callAs, makeMember, type Member } from './profile-members';
 

@@ -13,7 +13,7 @@ import {
   RESET_LINK_INVALID_MESSAGE,
   SESSION_ENDED_MESSAGE,
 } from '../../src/domain/accounts/account';
-import { SESSION_STAMP_FIELD } from '../../src/domain/accounts/caller-standing';
+import { SESSION_STAMP_FIELD } from '../../src/domain/shared/caller-standing';
 import { ACTION_CODE_LIMITS_PER_IP } from '../../src/domain/shared/throttle';
 import { adminDb, clearFirestore } from './emulator';
 import { bookData, newEmail } from './factories';

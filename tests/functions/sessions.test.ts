@@ -4,7 +4,7 @@
 // against a direct Firestore write through the rules.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_MESSAGE } from '../../src/domain/accounts/account';
-import { SESSION_STAMP_FIELD } from '../../src/domain/accounts/caller-standing';
+import { SESSION_STAMP_FIELD } from '../../src/domain/shared/caller-standing';
 import { adminDb, clearFirestore } from './emulator';
 import { directWrite } from './direct-write';
 import { bookData } from './factories';

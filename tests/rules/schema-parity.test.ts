@@ -7,7 +7,7 @@
 import { doc, Timestamp, updateDoc, type DocumentData } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { mediaReferenceVerdict } from '../../src/domain/media/media-image.ts';
-import { profileEditFieldsSchema } from '../../src/domain/members/profile-edit.ts';
+import { profileEditFieldsSchema } from '../../src/domain/accounts/profile-edit.ts';
 import { socialLinksSchema } from '../../src/domain/accounts/profile.ts';
 import { dbAs, expectAllowed, expectDenied, rulesAccept, uids, type Actor } from './helpers';
 import { useSeededRulesEnv } from './shared/seeded-env';

@@ -16,7 +16,7 @@ import {
   MEDIA_STORE_URL_PATTERN_SOURCE,
   UPLOAD_URL_PATTERN_SOURCE,
 } from '../../src/domain/media/media-image.ts';
-import { profileEditFieldsSchema } from '../../src/domain/members/profile-edit.ts';
+import { profileEditFieldsSchema } from '../../src/domain/accounts/profile-edit.ts';
 import {
   APPROVAL_STATUSES,
   PROFILE_ROLES,

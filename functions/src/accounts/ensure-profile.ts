@@ -2,13 +2,14 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import type { ensureProfileResponseSchema } from '../../../src/domain/members/profile-edit';
+import type { ensureProfileResponseSchema } from '../../../src/domain/accounts/profile-edit';
 import { startingDisplayName } from '../../../src/domain/accounts/profile-save';
 import type { UserCategory } from '../../../src/domain/accounts/profile';
 import { db } from '../shared/firestore';
 import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { createStartingProfile } from './sign-up';
-import { ACCOUNT_DELETIONS } from '../members/delete-account';
+import { ACCOUNT_DELETIONS } from '../../../src/domain/accounts/account-deletion';
+
 import { guardedCall } from '../shared/guard';
 
 /** ensureProfile's answer. */

@@ -1,6 +1,6 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { signupSlug, FALLBACK_SLUG } from '../../../src/domain/shared/slug';
-import { derivedPageSlug } from '../../../src/domain/members/profile-edit';
+import { derivedPageSlug } from '../../../src/domain/accounts/profile-edit';
 import { TEXT_LIMITS } from '../../../src/domain/shared/common';
 
 /**

@@ -5,7 +5,7 @@ import type { UserRecord } from 'firebase-admin/auth';
 import { signupRequestSchema, type SignupRequest } from '../../../src/domain/accounts/signup';
 import { profileWriteSchema } from '../../../src/domain/accounts/profile';
 import { firstErrorMessage } from '../../../src/domain/shared/common';
-import { directoryFields } from '../../../src/domain/members/directory';
+import { directoryFields } from '../../../src/domain/accounts/directory';
 import { db } from '../shared/firestore';
 import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { claimPageSlug } from './page-slug';

@@ -35,7 +35,7 @@ import {
 } from '../../../src/domain/accounts/profile';
 import { db } from '../shared/firestore';
 import { endSessions, guardedCall, revokeSessions, sessionStampNow } from '../shared/guard';
-import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/accounts/caller-standing';
+import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/shared/caller-standing';
 import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { setAdminClaim } from '../accounts/admin-claim';
 import { finishDeletion, recordDeletion } from '../members/delete-account';

@@ -9,20 +9,12 @@ import { escapeHtml } from '../../../src/domain/shared/escape';
 import { lightMarkupToText, renderLightMarkup } from '../../../src/domain/shared/light-markup';
 import type { Newsletter } from '../../../src/domain/editorial/newsletter';
 import type { Mail } from '../mail/send-mail';
-import { siteUrl } from '../mail/settings';
-import { signUnsubscribe, type UnsubscribeSubject } from './unsubscribe-token';
+import { emulatorFunctionUrl, siteUrl } from '../mail/settings';
+import { signUnsubscribe, type UnsubscribeSubject } from '../mail/unsubscribe-token';
 
 /** The unsubscribe endpoint (the newsletterUnsubscribe function); NEWSLETTER_UNSUBSCRIBE_URL overrides the emulator default. */
 export function unsubscribeEndpoint(): string {
   return process.env.NEWSLETTER_UNSUBSCRIBE_URL?.trim() || emulatorFunctionUrl('newsletterUnsubscribe');
-}
-
-/** The address of HTTP function `name` in the functions emulator (production sets each link's own URL). */
-export function emulatorFunctionUrl(name: string): string {
-  const project = process.env.GCLOUD_PROJECT ?? 'demo-shelfmark';
-  const host =
-    process.env.FUNCTIONS_EMULATOR_HOST ?? process.env.FIREBASE_FUNCTIONS_EMULATOR_HOST ?? '127.0.0.1:5001';
-  return `http://${host}/${project}/us-central1/${name}`;
 }
 
 /** The signed unsubscribe link of a member (by uid) or of a visitor subscriber: `?u=uid` or `?e=emailHash`, and `&s=` the signature. */

@@ -10,7 +10,7 @@ import type { Firestore, Timestamp } from 'firebase-admin/firestore';
 import { NEWSLETTER_SUBSCRIBERS } from '../../../src/domain/editorial/newsletter-subscriber';
 import { authErrorCode } from '../shared/admin-auth';
 import { removeSubscription } from './subscribers';
-import type { UnsubscribeSubject } from './unsubscribe-token';
+import type { UnsubscribeSubject } from '../mail/unsubscribe-token';
 
 /** Unsubscribes `subject` (already verified). */
 export async function unsubscribe(

@@ -34,3 +34,11 @@ export function mailFromAs(name: string): string {
   const quoted = name.replace(/[\r\n]+/g, ' ').replace(/(["\\])/g, '\\$1');
   return `"${quoted}" <${address}>`;
 }
+
+/** The address of HTTP function `name` in the functions emulator (production sets each link's own URL). */
+export function emulatorFunctionUrl(name: string): string {
+  const project = process.env.GCLOUD_PROJECT ?? 'demo-shelfmark';
+  const host =
+    process.env.FUNCTIONS_EMULATOR_HOST ?? process.env.FIREBASE_FUNCTIONS_EMULATOR_HOST ?? '127.0.0.1:5001';
+  return `http://${host}/${project}/us-central1/${name}`;
+}

@@ -14,7 +14,7 @@ import { AUTHOR_UPDATES, UPDATE_MAIL } from '../../../src/domain/readers/author-
 import { FOLLOWS, normalizeEmail } from '../../../src/domain/readers/follows';
 import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/domain/accounts/member-records';
 import { removeSubscription } from '../editorial/subscribers';
-import { deleteAccountRequestSchema } from '../../../src/domain/members/profile-edit';
+import { deleteAccountRequestSchema } from '../../../src/domain/accounts/profile-edit';
 import { describeIssue, isPathSafeId } from '../../../src/domain/accounts/profile-save';
 import type { MediaStore } from '../../../src/data/server/media/media-store';
 import { removeMemberUploads } from '../../../src/data/server/media/media-uploads';
@@ -34,9 +34,7 @@ import {
   standingId,
 } from '../../../src/domain/shared/moderation-standing';
 import { heldClaimRefs } from '../books/isbn-claims';
-
-/** account_deletions/{uid}: one job per deleted account (src/domain/accounts/account-deletion.ts). Admin SDK only. */
-export const ACCOUNT_DELETIONS = 'account_deletions';
+import { ACCOUNT_DELETIONS } from '../../../src/domain/accounts/account-deletion';
 
 /** Documents deleted per batch (a batch holds at most 500 writes; the job update takes one). */
 const PAGE_SIZE = 200;

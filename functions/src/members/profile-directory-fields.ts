@@ -1,6 +1,6 @@
 import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
-import { directoryFields, sameDirectoryFields } from '../../../src/domain/members/directory';
+import { directoryFields, sameDirectoryFields } from '../../../src/domain/accounts/directory';
 import { db } from '../shared/firestore';
 import type { DocChange, Handler } from '../shared/collection-trigger';
 

@@ -6,7 +6,7 @@ import {
   saveProfileRequestSchema,
   type ParsedSaveProfileRequest,
   type SaveProfileResponse,
-} from '../../../src/domain/members/profile-edit';
+} from '../../../src/domain/accounts/profile-edit';
 import {
   adminClaimChange,
   changedFields,
@@ -22,11 +22,11 @@ import type { ProfileRole } from '../../../src/domain/accounts/profile';
 import { db, millisOf } from '../shared/firestore';
 import { setAdminClaim } from '../accounts/admin-claim';
 import { guardedCall, revokeSessions, sessionStampNow } from '../shared/guard';
-import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/accounts/caller-standing';
+import { changeEndsSessions, SESSION_STAMP_FIELD } from '../../../src/domain/shared/caller-standing';
 import { planPageSlugChange } from '../accounts/page-slug';
 import { removeUploadFolder } from '../media/media';
 import { wantedFields } from './profile-directory-fields';
-import { sameDirectoryFields } from '../../../src/domain/members/directory';
+import { sameDirectoryFields } from '../../../src/domain/accounts/directory';
 
 /** The message for a profile that does not exist (the editor first calls ensureProfile for the member's own). */
 export const PROFILE_NOT_FOUND_MESSAGE = 'Profile not found';

@@ -23,8 +23,8 @@ import type { AlertMode } from '../../../src/domain/readers/follows';
 import { composeMail, type MailBrand } from '../mail/templates';
 import type { Mail } from '../mail/send-mail';
 import { mailFromAs } from '../mail/settings';
-import { emulatorFunctionUrl } from '../editorial/newsletter-mail';
-import { signFor, type UnsubscribePurpose } from '../editorial/unsubscribe-token';
+import { emulatorFunctionUrl } from '../mail/settings';
+import { signFor, type UnsubscribePurpose } from '../mail/unsubscribe-token';
 
 /** The book as a mail shows it. */
 export type AlertBook = Pick<Book, 'id' | 'title' | 'description' | 'cover_image' | 'author'> &

@@ -8,7 +8,7 @@
 // with the reason); a unit test fails when a callable exported from functions.ts
 // was built otherwise. The guard reads the caller's profile once (role,
 // approval, is_active and the session stamp `tokens_valid_after`) and applies
-// src/domain/accounts/caller-standing.ts, the same rule firestore.rules applies.
+// src/domain/shared/caller-standing.ts, the same rule firestore.rules applies.
 //
 // Ending sessions is `endSessions`: it writes the stamp on the profile BEFORE
 // revoking the refresh tokens, so from the moment it returns neither a callable
@@ -28,7 +28,7 @@ import {
   sessionStampMillis,
   sessionStillValid,
   standingOf,
-} from '../../../src/domain/accounts/caller-standing';
+} from '../../../src/domain/shared/caller-standing';
 import { ADMIN_ONLY_MESSAGE } from '../../../src/domain/admin/admin-users';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { enforceAppCheck } from './app-check';

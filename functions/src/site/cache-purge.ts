@@ -4,7 +4,7 @@
 import { memberPurgeTags } from '../../../src/data/server/shared/cache-tags';
 import { db } from '../shared/firestore';
 import { noteMemberChange } from './member-changes';
-import { onlySessionStampChanged } from '../../../src/domain/accounts/caller-standing';
+import { onlySessionStampChanged } from '../../../src/domain/shared/caller-standing';
 import type { DocChange, Handler } from '../shared/collection-trigger';
 import {
   adTags,

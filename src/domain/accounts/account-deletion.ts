@@ -81,3 +81,6 @@ export function isStaleDeletion(
   if (job.completed_at) return false;
   return now - (job.updated_at ?? job.requested_at).getTime() > STALE_DELETION_MS;
 }
+
+/** account_deletions/{uid}: one job per deleted account. Admin SDK only. */
+export const ACCOUNT_DELETIONS = 'account_deletions';

@@ -12,7 +12,7 @@ import {
   type ProfileAdminFields,
   type ProfileEditFields,
   type SaveProfileRequest,
-} from './profile-edit.ts';
+} from '../accounts/profile-edit.ts';
 import {
   profileRoleSchema,
   SOCIAL_NETWORKS,

@@ -14,7 +14,7 @@
 // them (the profile's follower count), never who.
 import { z } from 'zod';
 import type { ThrottleLimit } from '../shared/throttle.ts';
-import { TEXT_LIMITS, timestampSchema } from '../shared/common.ts';
+import { EMAIL_HASH_PATTERN, TEXT_LIMITS, timestampSchema } from '../shared/common.ts';
 
 /** follows/{followId}: one reader following one author. */
 export const FOLLOWS = 'follows';
@@ -36,12 +36,6 @@ export const DEFAULT_ALERT_MODE: AlertMode = 'instant';
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
-
-/**
- * What ids carry instead of an address: the hex SHA-256 of the normalized
- * address, computed on the server by `emailHash` (src/data/server/shared/email-hash.ts).
- */
-export const EMAIL_HASH_PATTERN = /^[0-9a-f]{64}$/;
 
 /** Who follows: a member by uid, or a visitor by (confirmed) address. */
 export const followerSchema = z.discriminatedUnion('kind', [

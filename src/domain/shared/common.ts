@@ -144,3 +144,9 @@ export function firstErrorMessage(error: z.ZodError): string {
 
 /** An entity shape without its document id, as written to Firestore. */
 export type WithoutId<T> = Omit<T, 'id'>;
+
+/**
+ * What ids carry instead of an address: the hex SHA-256 of the normalized
+ * address, computed on the server by `emailHash` (src/data/server/shared/email-hash.ts).
+ */
+export const EMAIL_HASH_PATTERN = /^[0-9a-f]{64}$/;

@@ -9,7 +9,7 @@ import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { useAsync } from '../ui/use-async.ts';
-import ProfileImageField from '../ui/ProfileImageField.tsx';
+import ProfileImageField from '../media/ProfileImageField.tsx';
 import { INPUT_CLASS, SubmitButton } from '../ui/fields.tsx';
 import FormAlert from '../ui/FormAlert.tsx';
 

@@ -17,7 +17,7 @@ import {
   type SiteSettings as Stored,
 } from '../../domain/site/site-settings.ts';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
-import ProfileImageField from '../ui/ProfileImageField.tsx';
+import ProfileImageField from '../media/ProfileImageField.tsx';
 import Banners from './Banners.tsx';
 import { EarlyAccessForm, PromotionForm } from './PromotionAndEarlyAccess.tsx';
 import UpdateLimitsForm from './UpdateLimitsForm.tsx';

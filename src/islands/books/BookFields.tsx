@@ -21,7 +21,7 @@ import {
 import { addSubGenre, newSectionId, type BookEditorValues } from '../../domain/books/book-editor.ts';
 import { BOOK_LANGUAGES } from '../../domain/books/catalogue.ts';
 import { BOOK_CATEGORIES, genresFor } from '../../domain/books/genres.ts';
-import ProfileImageField from '../ui/ProfileImageField.tsx';
+import ProfileImageField from '../media/ProfileImageField.tsx';
 import type { OwnedItemFieldsProps } from '../items/owned-item-kind.ts';
 import {
   CheckboxInput,

@@ -16,7 +16,7 @@ import type { ProductService } from '../../domain/items/product-service.ts';
 import { parseTags } from '../../domain/shared/tags.ts';
 import { SelectInput, TextArea, TextInput } from '../ui/fields.tsx';
 import type { OwnedItemFieldsProps } from './owned-item-kind.ts';
-import ProfileImageField from '../ui/ProfileImageField.tsx';
+import ProfileImageField from '../media/ProfileImageField.tsx';
 
 export default function ProductFields({ ownerId, prefix: P }: OwnedItemFieldsProps<ProductService>) {
   const { setValue } = useFormContext<ProductEditorValues>();

@@ -34,7 +34,7 @@ import {
 import { MAX_TAGS, TAG_MAX_LENGTH } from '../../domain/shared/tags.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
-import ProfileImageField from '../ui/ProfileImageField.tsx';
+import ProfileImageField from '../media/ProfileImageField.tsx';
 import DeleteAdDialog from './DeleteAdDialog.tsx';
 import { useKeptDraft } from '../ui/use-kept-draft.ts';
 import {

@@ -3,7 +3,7 @@
  * checks, uploads and re-encodes the file and hands back its address), plus the
  * form's own error when the stored value is refused.
  */
-import ProfileImageField from '../ui/ProfileImageField.tsx';
+import ProfileImageField from '../media/ProfileImageField.tsx';
 import FormAlert from '../ui/FormAlert.tsx';
 
 interface Props {

@@ -4,7 +4,7 @@
  * the form from react-hook-form's context.
  */
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { derivedPageSlug } from '../../domain/members/profile-edit.ts';
+import { derivedPageSlug } from '../../domain/accounts/profile-edit.ts';
 import type { ProfileFormValues } from '../../domain/members/profile-edit-form.ts';
 import { PROFILE_ROLES, SOCIAL_NETWORKS, USER_CATEGORIES } from '../../domain/accounts/profile.ts';
 import { SOCIAL_LINK_LABELS } from '../../domain/site/site-settings.ts';

@@ -12,7 +12,7 @@ import {
   type ProfileFormValues,
   type SaveContext,
 } from '../../domain/members/profile-edit-form.ts';
-import type { SaveProfileResponse } from '../../domain/members/profile-edit.ts';
+import type { SaveProfileResponse } from '../../domain/accounts/profile-edit.ts';
 import type { Profile } from '../../domain/accounts/profile.ts';
 import { discardDraft } from '../../lib/profile-draft.ts';
 import { showToast } from '../../lib/toast.ts';

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import { bookSchema } from '../../../src/domain/books/book';
 import { listingFieldsOf } from '../../../src/domain/books/book-listing';
-import { directoryFields, directoryMemberSchema } from '../../../src/domain/members/directory';
+import { directoryFields, directoryMemberSchema } from '../../../src/domain/accounts/directory';
 import { profileSchema } from '../../../src/domain/accounts/profile';
 
 /** Newer than every seeded document (the seed's clock stops at 2026-11-01), so newest-first lists meet these first. */

@@ -5,8 +5,8 @@ import {
   subscriberRecipient,
   unsubscribeLink,
 } from '../../../functions/src/editorial/newsletter-mail';
-import { unsubscribePage } from '../../../functions/src/editorial/unsubscribe-page';
-import { signUnsubscribe, verifyUnsubscribe } from '../../../functions/src/editorial/unsubscribe-token';
+import { unsubscribePage } from '../../../functions/src/mail/unsubscribe-page';
+import { signUnsubscribe, verifyUnsubscribe } from '../../../functions/src/mail/unsubscribe-token';
 
 beforeAll(() => {
   process.env.NEWSLETTER_SIGNING_SECRET = 'unit-test-signing-secret-0123456789';

@@ -8,7 +8,7 @@ import {
   filterAndSortMembers,
   parseDirectoryParams,
   type DirectoryMember,
-} from '../../../src/domain/members/directory.ts';
+} from '../../../src/domain/accounts/directory.ts';
 
 type Data = Record<string, unknown>;
 

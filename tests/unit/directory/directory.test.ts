@@ -15,7 +15,7 @@ import {
   sameDirectoryFields,
   sortName,
   type DirectoryMember,
-} from '../../../src/domain/members/directory.ts';
+} from '../../../src/domain/accounts/directory.ts';
 import { SEARCH_KEYWORDS_MAX, type UserCategory } from '../../../src/domain/accounts/profile.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_TEXT_MAX_LENGTH } from '../../../src/domain/shared/list-search.ts';
 

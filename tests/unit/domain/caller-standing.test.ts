@@ -5,7 +5,7 @@ import {
   sessionStampMillis,
   sessionStillValid,
   standingOf,
-} from '../../../src/domain/accounts/caller-standing';
+} from '../../../src/domain/shared/caller-standing';
 
 const CUT = Date.parse('2026-01-01T10:00:00Z');
 const token = (over: Partial<{ authTime: number; adminClaim: boolean; emailVerified: boolean }> = {}) => ({

@@ -7,7 +7,6 @@ import {
   alertCapDecision,
   alertDelayFrom,
   withDeferredBook,
-  EMAIL_HASH_PATTERN,
   emailFollowId,
   followRequestSchema,
   followSchema,
@@ -16,6 +15,7 @@ import {
   memberFollowId,
   normalizeEmail,
 } from '../../../src/domain/readers/follows.ts';
+import { EMAIL_HASH_PATTERN } from '../../../src/domain/shared/common.ts';
 
 describe('follow ids', () => {
   it('one address in any case or padding is one hash', () => {

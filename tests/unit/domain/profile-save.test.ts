@@ -13,7 +13,10 @@ import {
   sameValue,
 } from '../../../src/domain/accounts/profile-save.ts';
 import { fitsPlanLimit } from '../../../src/domain/items/plan-limits.ts';
-import { SAVE_PROFILE_MESSAGES, saveProfileRequestSchema } from '../../../src/domain/members/profile-edit.ts';
+import {
+  SAVE_PROFILE_MESSAGES,
+  saveProfileRequestSchema,
+} from '../../../src/domain/accounts/profile-edit.ts';
 
 describe('fieldLabel and describeIssue', () => {
   it.each([

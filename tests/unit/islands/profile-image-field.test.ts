@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import ProfileImageField from '../../../src/islands/ui/ProfileImageField';
+import ProfileImageField from '../../../src/islands/media/ProfileImageField';
 
 const render = (value: string, label?: string) =>
   renderToStaticMarkup(createElement(ProfileImageField, { value, onChange: () => {}, userId: 'u1', label }));

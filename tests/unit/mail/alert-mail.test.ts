@@ -8,7 +8,7 @@ import {
   updateMail,
   type MailUpdate,
 } from '../../../functions/src/readers/alert-mail.ts';
-import { verifyFor } from '../../../functions/src/editorial/unsubscribe-token.ts';
+import { verifyFor } from '../../../functions/src/mail/unsubscribe-token.ts';
 
 process.env.NEWSLETTER_SIGNING_SECRET ??= 'unit-test-signing-secret-0123456789';
 

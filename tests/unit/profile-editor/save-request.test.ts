@@ -6,7 +6,7 @@ import {
   toFormValues,
   type ProfileFormValues,
 } from '../../../src/domain/members/profile-edit-form.ts';
-import { saveProfileRequestSchema } from '../../../src/domain/members/profile-edit.ts';
+import { saveProfileRequestSchema } from '../../../src/domain/accounts/profile-edit.ts';
 import { storedProfile } from './fixtures.ts';
 
 const context = { userId: 'jane-uid', loadedUpdatedAt: new Date('2026-02-01T12:00:00Z'), admin: false };

@@ -10,7 +10,7 @@
  */
 import { FirebaseError } from 'firebase/app';
 import { SESSION_ENDED_MESSAGE } from '../../../domain/accounts/account.ts';
-import { SESSION_STAMP_FIELD, sessionStillValid } from '../../../domain/accounts/caller-standing.ts';
+import { SESSION_STAMP_FIELD, sessionStillValid } from '../../../domain/shared/caller-standing.ts';
 import { SESSION_ENDED_EVENT } from './session-ended-event.ts';
 
 /** Thrown by writeWithSession when the write failed because the session was ended (the page is leaving for the sign-in screen). */

@@ -12,7 +12,7 @@ import {
   saveProfileResponseSchema,
   type SaveProfileRequest,
   type SaveProfileResponse,
-} from '../../../domain/members/profile-edit.ts';
+} from '../../../domain/accounts/profile-edit.ts';
 import { profileSchema, type Profile } from '../../../domain/accounts/profile.ts';
 import { parseDoc } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';

@@ -19,7 +19,7 @@ import {
   type DirectoryMember,
   type DirectoryParams,
   type DirectorySort,
-} from '../../../domain/members/directory.ts';
+} from '../../../domain/accounts/directory.ts';
 import { matchesAllTerms, primaryTerm } from '../../../domain/shared/list-search.ts';
 import type { UserCategory } from '../../../domain/accounts/profile.ts';
 import { cursorBatches } from '../shared/cursor-pages.ts';

@@ -11,13 +11,8 @@
  */
 import { z } from 'zod';
 import { TEXT_LIMITS, idSchema, optionalMediaPathOrHttpsUrl, optionalText } from '../shared/common.ts';
-import {
-  approvalStatusSchema,
-  profileRoleSchema,
-  socialLinksSchema,
-  userCategorySchema,
-} from '../accounts/profile.ts';
-import { displayNameProblem } from '../accounts/signup.ts';
+import { approvalStatusSchema, profileRoleSchema, socialLinksSchema, userCategorySchema } from './profile.ts';
+import { displayNameProblem } from './signup.ts';
 import { PAGE_SLUG_PATTERN, profileSlug } from '../shared/slug.ts';
 
 /** Fields the owner edits (and an admin, for anyone). */

@@ -17,7 +17,7 @@
  *   approved and active.
  */
 
-import { onlyFieldsChanged } from '../shared/field-changes.ts';
+import { onlyFieldsChanged } from './field-changes.ts';
 
 /** The profile field holding the time before which every sign-in of the member is refused. */
 export const SESSION_STAMP_FIELD = 'tokens_valid_after';

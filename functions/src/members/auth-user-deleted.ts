@@ -3,7 +3,7 @@ import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { MediaStore } from '../../../src/data/server/media/media-store';
 import { db } from '../shared/firestore';
-import { finishDeletion, recordDeletion } from '../members/delete-account';
+import { finishDeletion, recordDeletion } from './delete-account';
 
 /** What happened after an Auth user was deleted. */
 export type AuthUserDeletedOutcome =

@@ -1,5 +1,5 @@
 /** The small pages the unsubscribe link answers with. */
-import { siteUrl } from '../mail/settings';
+import { siteUrl } from './settings';
 import { escapeHtml } from '../../../src/domain/shared/escape';
 
 /** Which page: asking to confirm, done, or a link that does not verify. */

@@ -7,7 +7,7 @@ import {
   profileSchema,
   showsBookCount,
   type UserCategory,
-} from '../accounts/profile.ts';
+} from './profile.ts';
 import {
   matchesAllTerms,
   parseSearch,

@@ -3,7 +3,7 @@ import { beginUpload } from '../../stores/uploads-in-flight.ts';
 import { IMAGE_INPUT_ACCEPT, uploadMessages } from '../../domain/media/image-upload.ts';
 import { srcsetOf, type UploadKind } from '../../domain/media/media-image.ts';
 import { showToast } from '../../lib/toast.ts';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../ui/use-hydrated.ts';
 
 interface Props {
   /** The current picture's URL ('' for none). */

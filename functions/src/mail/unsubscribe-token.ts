@@ -12,7 +12,7 @@
  * for another.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { EMAIL_HASH_PATTERN } from '../../../src/domain/readers/follows';
+import { EMAIL_HASH_PATTERN } from '../../../src/domain/shared/common';
 
 /** The signing key; required outside the demo project. */
 export function signingSecret(): string {
