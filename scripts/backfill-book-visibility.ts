@@ -6,7 +6,7 @@
 //   npx tsx scripts/backfill-book-visibility.ts
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { visibilityUpdates, type OwnerVisibility } from '../src/domain/shared/visibility.ts';
+import { visibilityUpdates, type OwnerVisibility } from '../src/domain/accounts/visibility.ts';
 
 const BATCH = 400;
 const app = initializeApp(

@@ -1,8 +1,8 @@
 // Books by authors and publishers, within each member's plan limit, over both
 // categories and many genres, with covers, prices, free reads and audiobooks.
 import { type ListingSource, listingFieldsOf } from '../../src/domain/books/book-listing.ts';
-import { bookVisibilityFields, isOwnerPublic } from '../../src/domain/shared/visibility.ts';
-import { type BookCategory, GENRE_CATALOGUE } from '../../src/domain/books/genres.ts';
+import { bookVisibilityFields, isOwnerPublic } from '../../src/domain/accounts/visibility.ts';
+import { type BookCategory, GENRE_CATALOGUE } from '../../src/domain/items/genres.ts';
 import { PLAN_LIMITS } from '../../src/domain/items/plan-limits.ts';
 import { missingClaims } from '../../src/domain/books/isbn-claim.ts';
 import { missingSeriesClaims } from '../../src/domain/books/series-claim.ts';

@@ -1,5 +1,5 @@
 // Products/services and classified ads from approved members, within plan limits.
-import { CONDITIONS, CONTACT_METHODS, CURRENCIES } from '../../src/domain/market/marketplace.ts';
+import { CONDITIONS, CONTACT_METHODS, CURRENCIES } from '../../src/domain/items/marketplace.ts';
 import { PLAN_LIMITS } from '../../src/domain/items/plan-limits.ts';
 import { AD_TEMPLATES, SERVICE_CATEGORIES } from './ad-templates.ts';
 import { type SeedDoc, dateAfter, streamFor } from './context.ts';

@@ -22,7 +22,7 @@ import {
   isOwnerPublic,
   sameVisibilityFields,
   type OwnerVisibility,
-} from '../../src/domain/shared/visibility.ts';
+} from '../../src/domain/accounts/visibility.ts';
 import { reportSchema } from '../../src/domain/admin/report.ts';
 import type { CollectionName } from '../../src/domain/shared/collections.ts';
 import {

@@ -3,7 +3,7 @@
 // and book slots, the book, free and audiobook counts with their top genres,
 // the marketplace figures, and the static blocks.
 import type { Page } from '@playwright/test';
-import { BOOK_CATEGORIES, GENRE_CATALOGUE, type BookCategory } from '../../src/domain/books/genres.ts';
+import { BOOK_CATEGORIES, GENRE_CATALOGUE, type BookCategory } from '../../src/domain/items/genres.ts';
 import {
   COMMUNITY_COUNTS,
   QUIZ_RESULTS,
@@ -15,7 +15,7 @@ import {
   rankGenres,
   topAdCategories,
 } from '../../src/domain/home/home.ts';
-import { categoryLabel } from '../../src/domain/market/marketplace.ts';
+import { categoryLabel } from '../../src/domain/items/marketplace.ts';
 import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
 
 type Flag = null | 'has_free_reading' | 'has_audiobook';

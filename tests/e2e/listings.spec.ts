@@ -12,7 +12,7 @@ interface SeededBook {
   category: string;
   genre: string[];
   is_active: boolean;
-  /** Active and of an approved, active member (src/domain/shared/visibility.ts): what every listing shows. */
+  /** Active and of an approved, active member (src/domain/accounts/visibility.ts): what every listing shows. */
   is_public: boolean;
   has_free_reading: boolean;
   has_audiobook: boolean;

@@ -3,7 +3,7 @@
 // empty result names the filters to loosen. Read-only.
 import type { Query } from 'firebase-admin/firestore';
 import { adminDb, expect, expectNoAxeViolations, test } from './fixtures';
-import { MARKETPLACE_SORTS, PRICE_FILTERS } from '../../src/domain/market/marketplace.ts';
+import { MARKETPLACE_SORTS, PRICE_FILTERS } from '../../src/domain/items/marketplace.ts';
 import { MARKET_PAGE_SIZE, parseMarketParams, planMarket } from '../../src/domain/market/market.ts';
 
 /** The titles and count the index holds for a query string, read with the same plan the page uses. */

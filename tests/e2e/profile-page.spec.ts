@@ -11,7 +11,7 @@ import { ON_DEMAND_CACHE_CONTROL } from '../../src/config';
 import { bookLinks, purchaseLinkPath } from '../../src/domain/books/book-links';
 import { bookSchema } from '../../src/domain/books/book';
 import { bookChips } from '../../src/domain/books/book-page';
-import { GENRE_CATALOGUE } from '../../src/domain/books/genres';
+import { GENRE_CATALOGUE } from '../../src/domain/items/genres';
 import { priceLine } from '../../src/domain/items/product-page';
 import { productServiceSchema } from '../../src/domain/items/product-service';
 import { eventLines, profileSchema } from '../../src/domain/accounts/profile';

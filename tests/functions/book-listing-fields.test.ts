@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listingFieldsOf } from '../../src/domain/books/book-listing';
 import { NO_PUBLICATION_KEY } from '../../src/domain/books/catalogue';
-import { bookVisibilityFields } from '../../src/domain/shared/visibility';
+import { bookVisibilityFields } from '../../src/domain/accounts/visibility';
 import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from './emulator';
 import { bookData, writeAliceArcher } from './factories';
 

@@ -19,8 +19,8 @@ import { adminDb, clearFirestore } from './emulator';
 
 const MEMBER = 'quota-member';
 
-vi.mock('../../src/data/server/shared/auth.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/data/server/shared/auth.ts')>();
+vi.mock('../../src/data/server/accounts/auth.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/data/server/accounts/auth.ts')>();
   return {
     bearerToken: original.bearerToken,
     verifyCaller: async (token: string) =>

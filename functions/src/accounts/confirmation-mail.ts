@@ -21,7 +21,7 @@ import {
 import { mailSafeName } from '../../../src/domain/shared/mail-name';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
 import { tokenHash } from '../../../src/data/server/accounts/opt-in-token';
-import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/shared/visibility';
+import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/accounts/visibility';
 import { db } from '../shared/firestore';
 import { mailBrand } from '../mail/brand';
 import { sendMail } from '../mail/send-mail';

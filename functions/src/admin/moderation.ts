@@ -31,7 +31,7 @@ import {
   reportSchema,
   type ReportItemKind,
 } from '../../../src/domain/admin/report';
-import { bookVisibilityFields } from '../../../src/domain/shared/visibility';
+import { bookVisibilityFields } from '../../../src/domain/accounts/visibility';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
 import { db } from '../shared/firestore';
 import { clearReviewDecision, recordReviewDecision } from '../readers/review-decisions';

@@ -8,7 +8,7 @@
 //   match_key: the folded title and author's name the reading import matches on
 //   (src/domain/books/match-key.ts), null when the title has no word, also stored on every book;
 // - owner_public, is_public: the owner is approved and active, and the book is
-//   active and not hidden by moderation (src/domain/shared/visibility.ts).
+//   active and not hidden by moderation (src/domain/accounts/visibility.ts).
 // They are written in one update wherever a book or its owner is written: by the
 // save callables in the same transaction as the save (so a book saved through the
 // editor needs no write-back at all), and by the books and profiles triggers for
@@ -23,7 +23,7 @@ import {
   isOwnerPublic,
   sameVisibilityFields,
   visibilityFromStored,
-} from '../../../src/domain/shared/visibility';
+} from '../../../src/domain/accounts/visibility';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import { authorChanged, bookNeedsAuthor } from './author-snapshot';
 import { authorFromProfile, storedAuthor } from './book-fields';

@@ -3,7 +3,7 @@ import * as logger from 'firebase-functions/logger';
 import { classifiedAdSchema } from '../../../src/domain/market/classified-ad';
 import { mailSafeName } from '../../../src/domain/shared/mail-name';
 import { isPubliclyListed, profileSchema } from '../../../src/domain/accounts/profile';
-import { isItemShown } from '../../../src/domain/shared/visibility';
+import { isItemShown } from '../../../src/domain/accounts/visibility';
 import {
   SELLER_MESSAGE_LIMITS_PER_AD,
   SELLER_MESSAGE_LIMITS_PER_BUYER,

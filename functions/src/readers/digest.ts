@@ -44,7 +44,7 @@ import {
   type AuthorUpdate,
 } from '../../../src/domain/readers/author-update';
 import { isUpdateMailable } from '../../../src/domain/readers/author-update-page';
-import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/shared/visibility';
+import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/accounts/visibility';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { toPlainData, tryParseDoc } from '../../../src/data/firestore-convert';
 import { chunk, MAX_IN_VALUES } from '../shared/firestore';

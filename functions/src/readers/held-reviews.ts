@@ -19,7 +19,7 @@ import {
   type Review,
 } from '../../../src/domain/readers/review';
 import { BOOK_REVIEW_ACTIVITY, readActivity, withPublished } from '../../../src/domain/readers/review-burst';
-import { isOwnerPublic } from '../../../src/domain/shared/visibility';
+import { isOwnerPublic } from '../../../src/domain/accounts/visibility';
 import { clearReviewDecision, recordReviewDecision } from './review-decisions';
 import { purgeReviewPages, updateTotals } from './save-review';
 

@@ -59,7 +59,7 @@ import {
 import { idSchema } from '../../../src/domain/shared/common';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
 import { bookCacheTag, profileCacheTag } from '../../../src/data/server/shared/cache-tags';
-import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/shared/visibility';
+import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/accounts/visibility';
 import { consumeAttempt } from '../accounts/throttle';
 import { recordFailure } from '../shared/failures';
 import { claimedBookIds, claimedBooks } from '../books/isbn-claims';

@@ -4,7 +4,7 @@
  * their leases, and completion; BOOK_ALERT_MAIL is this kind's config):
  *
  * 1. The release. When a book becomes public (published, its author approved
- *    and active: books.is_public, src/domain/shared/visibility.ts), one transaction
+ *    and active: books.is_public, src/domain/accounts/visibility.ts), one transaction
  *    checks that it is still public and that `book_alerts/{bookId}` does not
  *    exist, and creates it together with the instant followers' follow ids
  *    frozen into batch documents (`book_alerts/{bookId}/batches/{n}`, their

@@ -12,7 +12,7 @@ import { bookCacheTag, profileCacheTag } from '../../../src/data/server/shared/c
 import { isBookIdShape } from '../../../src/domain/books/book-page';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import { profileSchema } from '../../../src/domain/accounts/profile';
-import { isOwnerPublic } from '../../../src/domain/shared/visibility';
+import { isOwnerPublic } from '../../../src/domain/accounts/visibility';
 import { describeIssue } from '../../../src/domain/accounts/profile-save';
 import {
   BOOK_REVIEWS,

@@ -14,7 +14,7 @@ import {
   type FollowRequest,
   type FollowResult,
 } from '../../../src/domain/readers/follows';
-import { isOwnerPublic } from '../../../src/domain/shared/visibility';
+import { isOwnerPublic } from '../../../src/domain/accounts/visibility';
 import { consumeAttempt } from '../accounts/throttle';
 import { requireFeature } from '../billing/early-access';
 import { db } from '../shared/firestore';

@@ -44,7 +44,7 @@ import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin
 import { AUTHOR_UPDATES, UPDATE_MAIL, authorUpdateSchema } from '../../../src/domain/readers/author-update';
 import { isUpdateMailable } from '../../../src/domain/readers/author-update-page';
 import { FOLLOWS } from '../../../src/domain/readers/follows';
-import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/shared/visibility';
+import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/accounts/visibility';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
 import {
   deliverBatch,

@@ -5,7 +5,7 @@
  * action in the audit log with the admin, the item and the reason):
  * - dismiss: the item's open reports are closed, nothing else changes;
  * - hide: the item gets `moderation_hidden: true`, which the visibility rule
- *   folds in (src/domain/shared/visibility.ts; reviews: reviewer_public), so it leaves
+ *   folds in (src/domain/accounts/visibility.ts; reviews: reviewer_public), so it leaves
  *   every page, list, search and direct read; its owner is mailed the reason;
  * - restore: the flag goes, the item shows again where its other rules allow;
  * - warn: the owner is mailed the reason, the item stays;

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import type { ThrottleLimit } from '../shared/throttle.ts';
-import { isItemPublic, isOwnerPublic, isPostPublic, ownerVisibilityOf } from '../shared/visibility.ts';
+import { isItemPublic, isOwnerPublic, isPostPublic, ownerVisibilityOf } from '../accounts/visibility.ts';
 
 /** reports/{reportId}: one reporter's report on one item. */
 export const REPORTS = 'reports';

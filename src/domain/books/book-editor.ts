@@ -24,7 +24,7 @@ import {
   seriesNumberText,
 } from './catalogue.ts';
 import { TEXT_LIMITS } from '../shared/common.ts';
-import { BOOK_CATEGORY_VALUES } from './genres.ts';
+import { BOOK_CATEGORY_VALUES } from '../items/genres.ts';
 import { formatIsbn, parseIsbn } from './isbn.ts';
 import {
   BOOK_PRICE_FIELDS,

@@ -4,7 +4,7 @@
  * link) and the author's own labelled links, each URL once.
  */
 import { MAX_PURCHASE_LINKS, type Book } from './book.ts';
-import { formatPrice } from '../market/marketplace.ts';
+import { formatPrice } from '../items/marketplace.ts';
 
 /** One link in a book's Book Links list. */
 export interface BookLink {

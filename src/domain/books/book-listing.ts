@@ -25,7 +25,7 @@ import {
   genreLabel,
   toBookCategory,
   type BookCategory,
-} from './genres.ts';
+} from '../items/genres.ts';
 import {
   matchesAllTerms,
   parseSearch,
@@ -345,7 +345,7 @@ export interface ListingPlan {
  * The query is ordered by the sort (LISTING_SORT_ORDERS), newest first by default.
  */
 export function planListing(kind: ListingKind, filters: BookFilters): ListingPlan {
-  // Public books only: active and owned by an approved, active member (src/domain/shared/visibility.ts).
+  // Public books only: active and owned by an approved, active member (src/domain/accounts/visibility.ts).
   const equals: EqualityFilter[] = [['is_public', true]];
   if (kind === 'free') equals.push(['has_free_reading', true]);
   if (kind === 'audio') equals.push(['has_audiobook', true]);

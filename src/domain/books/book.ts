@@ -9,7 +9,7 @@ import {
   optionalSitePathOrUrl,
 } from '../shared/common.ts';
 import { catalogueFields } from './catalogue.ts';
-import { BOOK_CATEGORY_VALUES } from './genres.ts';
+import { BOOK_CATEGORY_VALUES } from '../items/genres.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH } from '../shared/list-search.ts';
 import { profileSlug } from '../shared/slug.ts';
 import { ownedItemSchema } from '../items/owned-item.ts';
@@ -173,7 +173,7 @@ export const bookSchema = ownedItemSchema('books', bookFields, {
   match_key: z.string().nullish(),
   /** Folded words of the title and author name with their prefixes (search.ts searchKeywords), for 'starts with' search; kept by the trigger. */
   search_keywords: z.array(z.string().max(SEARCH_KEYWORD_MAX_LENGTH)).max(MAX_SEARCH_KEYWORDS).default([]),
-  /** Denormalised: the owner is an approved, active member (src/domain/shared/visibility.ts); kept by the books and profiles triggers (functions/src/books/book-derived.ts). */
+  /** Denormalised: the owner is an approved, active member (src/domain/accounts/visibility.ts); kept by the books and profiles triggers (functions/src/books/book-derived.ts). */
   owner_public: z.boolean().default(false),
   /** Denormalised is_active AND NOT moderation_hidden AND owner_public, so every public listing is one indexed query; kept by the books and profiles triggers (functions/src/books/book-derived.ts). */
   is_public: z.boolean().default(false),

@@ -40,7 +40,7 @@ export const blogPostSchema = z
     created_at: timestampSchema,
     /** Last edit. */
     updated_at: timestampSchema.nullish(),
-    /** True while an admin's moderation hides it (set and cleared only by the adminModeration function; src/domain/shared/visibility.ts). */
+    /** True while an admin's moderation hides it (set and cleared only by the adminModeration function; src/domain/accounts/visibility.ts). */
     moderation_hidden: z.boolean().default(false),
     /** URL slug under /blog/, set by a function when the post is first published and never changed after. */
     slug: editorialSlugSchema.nullish(),

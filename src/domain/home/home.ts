@@ -2,7 +2,7 @@
 // ranking, the hero quiz's scoring, the zodiac map and the marketplace figures.
 // Kept free of zod and of modules that build schemas at load time: the quiz
 // script in the browser imports scoreQuiz from here and should stay tiny.
-import { GENRE_CATALOGUE, type BookCategory } from '../books/genres.ts';
+import { GENRE_CATALOGUE, type BookCategory } from '../items/genres.ts';
 
 /** Advertisement boxes under the hero. */
 export const HOME_AD_BOXES = 3;

@@ -21,7 +21,7 @@ const ownerFields = {
 
 /** What only the server writes on every owned item. */
 const serverFields = {
-  /** True while an admin's moderation hides it (set and cleared only by the adminModeration function; src/domain/shared/visibility.ts). */
+  /** True while an admin's moderation hides it (set and cleared only by the adminModeration function; src/domain/accounts/visibility.ts). */
   moderation_hidden: z.boolean().default(false),
   /** When it was added. */
   created_at: timestampSchema,

@@ -4,7 +4,7 @@
  * block and the product form's conversions.
  */
 import { z } from 'zod';
-import { genreLabel, genresFor } from '../books/genres.ts';
+import { genreLabel, genresFor } from './genres.ts';
 import {
   CONDITION_OPTIONS,
   CURRENCIES,
@@ -16,7 +16,7 @@ import {
   CONDITION_FORM_OPTIONS,
   conditionFromForm,
   type Option,
-} from '../market/marketplace.ts';
+} from './marketplace.ts';
 import {
   parsePriceNumeric,
   productServiceFormSchema,

@@ -7,12 +7,7 @@ import {
   optionalUrl,
   optionalSitePathOrUrl,
 } from '../shared/common.ts';
-import {
-  DEFAULT_CURRENCY,
-  MARKETPLACE_KINDS,
-  conditionSchema,
-  currencySchema,
-} from '../market/marketplace.ts';
+import { DEFAULT_CURRENCY, MARKETPLACE_KINDS, conditionSchema, currencySchema } from './marketplace.ts';
 import { tagsSchema } from '../shared/tags.ts';
 import { ownedItemSchema } from './owned-item.ts';
 

@@ -15,7 +15,7 @@ import {
   conditionSchema,
   contactMethodSchema,
   currencySchema,
-} from './marketplace.ts';
+} from '../items/marketplace.ts';
 import { parseUploadUrl, uploadFolderOf } from '../media/media-image.ts';
 import { parseTags, tagsSchema } from '../shared/tags.ts';
 import { ownedItemSchema } from '../items/owned-item.ts';

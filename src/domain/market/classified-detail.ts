@@ -6,9 +6,14 @@
  */
 import type { ClassifiedAd } from './classified-ad.ts';
 import { HTTP_URL_PATTERN_SOURCE } from '../shared/common.ts';
-import { CONTACT_METHOD_OPTIONS, categoryLabel, conditionLabel, listingPriceText } from './marketplace.ts';
+import {
+  CONTACT_METHOD_OPTIONS,
+  categoryLabel,
+  conditionLabel,
+  listingPriceText,
+} from '../items/marketplace.ts';
 
-export { CONTACT_FOR_PRICING } from './marketplace.ts';
+export { CONTACT_FOR_PRICING } from '../items/marketplace.ts';
 /** The page for an unknown, hidden or malformed ad. */
 export const AD_NOT_FOUND = {
   title: 'Classified Ad Not Found',

@@ -12,11 +12,11 @@ import { z } from 'zod';
 import { idSchema, moneySchema, nonNegativeInt, timestampSchema } from '../shared/common.ts';
 import { marketplacePrice, type Book } from '../books/book.ts';
 import { NO_PUBLICATION_KEY, publicationKey } from '../books/catalogue.ts';
-import { DEFAULT_CURRENCY, PRICE_FILTERS, currencySchema } from './marketplace.ts';
+import { DEFAULT_CURRENCY, PRICE_FILTERS, currencySchema } from '../items/marketplace.ts';
 import type { ClassifiedAd } from './classified-ad.ts';
 import type { ProductService } from '../items/product-service.ts';
 import type { Profile } from '../accounts/profile.ts';
-import { isItemPublic } from '../shared/visibility.ts';
+import { isItemPublic } from '../accounts/visibility.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH, searchKeywords } from '../shared/list-search.ts';
 import { MAX_TAGS, tagsSchema } from '../shared/tags.ts';
 
@@ -174,7 +174,7 @@ function keywords(title: string, tags: readonly string[]): string[] {
   return searchKeywords([title, tags.join(' ')], { maxKeywords: MARKET_MAX_KEYWORDS });
 }
 
-// The one visibility rule of books and products (src/domain/shared/visibility.ts) decides for the market too.
+// The one visibility rule of books and products (src/domain/accounts/visibility.ts) decides for the market too.
 const listed = isItemPublic;
 
 /** The book fields an entry is made of. */

@@ -9,7 +9,7 @@
  * a sub-category together check the sub-category and the further search words
  * in memory over a bounded scan, as the book listings do.
  */
-import { GENRE_CATALOGUE, genreLabel } from '../books/genres.ts';
+import { GENRE_CATALOGUE, genreLabel } from '../items/genres.ts';
 import {
   ITEM_TYPES,
   LISTING_CATEGORIES,
@@ -23,7 +23,7 @@ import {
   type ItemType,
   type MarketplaceSort,
   type Option,
-} from './marketplace.ts';
+} from '../items/marketplace.ts';
 import type { MarketEntry, MarketType, PriceBand } from './market-entry.ts';
 import { cursorSchema } from '../books/book-listing.ts';
 import { matchesAllTerms, parseSearch, primaryTerm, type SearchQuery } from '../shared/list-search.ts';

@@ -4,7 +4,7 @@
 import { humanDate, todayOf } from '../books/book-details.ts';
 import { lightMarkupToText, renderLightMarkup } from '../shared/light-markup.ts';
 import type { SiteFeed } from '../shared/rss.ts';
-import { isNotHeld } from '../shared/visibility.ts';
+import { isNotHeld } from '../accounts/visibility.ts';
 import { hasLinkOrAddress, type AuthorUpdate } from './author-update.ts';
 
 /** An update's element id on the profile page, the target of its feed item's link. */

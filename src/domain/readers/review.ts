@@ -143,7 +143,7 @@ export const reviewSchema = z
     rating: ratingSchema,
     /**
      * The review is shown: its reviewer is public (active and approved,
-     * src/domain/shared/visibility.ts), its book is public, and it is neither held for
+     * src/domain/accounts/visibility.ts), its book is public, and it is neither held for
      * moderation nor hidden by an admin. Only then is it
      * listed and counted in the book's totals, and every public query filters on
      * it. Set when saved (false for a held review); kept by the

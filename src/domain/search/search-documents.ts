@@ -1,13 +1,13 @@
 // What each public item looks like to the search box: one SearchDocument per
 // book, author, product or service, classified ad, blog post and newsletter.
 // Each mapper answers null when the item must not be found (the site's one
-// visibility rule, src/domain/shared/visibility.ts, through the fields and functions
+// visibility rule, src/domain/accounts/visibility.ts, through the fields and functions
 // every other page uses), so whoever keeps the index removes it.
 import type { BlogPost } from '../editorial/blog-post.ts';
 import type { Book } from '../books/book.ts';
 import type { ClassifiedAd } from '../market/classified-ad.ts';
 import { editorialPath } from '../editorial/editorial.ts';
-import { bookCategoryLabel, genreLabel } from '../books/genres.ts';
+import { bookCategoryLabel, genreLabel } from '../items/genres.ts';
 import { isbn10Of } from '../books/isbn.ts';
 import { lightMarkupToText } from '../shared/light-markup.ts';
 import {
@@ -16,7 +16,7 @@ import {
   type MarketEntryWrite,
   type OwnerStatus,
 } from '../market/market-entry.ts';
-import { categoryLabel } from '../market/marketplace.ts';
+import { categoryLabel } from '../items/marketplace.ts';
 import type { Newsletter } from '../editorial/newsletter.ts';
 import type { ProductService } from '../items/product-service.ts';
 import { sellerPath } from '../items/product-page.ts';
@@ -27,7 +27,7 @@ import {
   searchDocumentSchema,
   type SearchDocument,
 } from './site-search.ts';
-import { isPostPublic } from '../shared/visibility.ts';
+import { isPostPublic } from '../accounts/visibility.ts';
 
 /** Plain text cut to what the index keeps, whitespace runs made single spaces. */
 function plain(text: string | null | undefined): string {

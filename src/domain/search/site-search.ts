@@ -12,13 +12,13 @@
 // 'eclair' and 'ECLAIR' are one word everywhere.
 //
 // Only public items are ever indexed: whoever builds a SearchDocument has
-// already applied the site's visibility rule (src/domain/shared/visibility.ts); an
+// already applied the site's visibility rule (src/domain/accounts/visibility.ts); an
 // item that stops being public is removed from the index.
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../shared/common.ts';
 import { parseIsbn } from '../books/isbn.ts';
 import { PRICE_BANDS, priceBand, type PriceBand } from '../market/market-entry.ts';
-import { PRICE_FILTERS } from '../market/marketplace.ts';
+import { PRICE_FILTERS } from '../items/marketplace.ts';
 import { parseSearch, searchWords } from '../shared/list-search.ts';
 
 /** What a result can be, in the order the results page lists the kinds. */

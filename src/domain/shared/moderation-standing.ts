@@ -6,7 +6,7 @@
  * it stands (Site Settings' `moderation_hold_days` after the decision, 30 by
  * default), the member's next updates and ads, and every edit of an ad's fields,
  * are saved held (`moderation_held: true`, `held_until`): off every page, the
- * market, search and mail (the visibility rule, src/domain/shared/visibility.ts),
+ * market, search and mail (the visibility rule, src/domain/accounts/visibility.ts),
  * until a moderator releases or rejects them (adminHeldItems) or `held_until`
  * passes (releaseExpiredHolds). Deleting the hidden item and posting it again
  * only lands in the queue. Restoring the hidden item lifts the decision; a

@@ -11,7 +11,7 @@
 // cannot be linked to today's. The marks and the per-visitor limit are kept in
 // Firestore, so every server instance sees the same ones.
 import type { ThrottleLimit } from './throttle.ts';
-import { isItemPublic, ownerVisibilityOf } from './visibility.ts';
+import { isItemPublic, ownerVisibilityOf } from '../accounts/visibility.ts';
 
 /**
  * The collections whose pages count views: each one also counts in its owner's
@@ -105,7 +105,7 @@ export function viewNeedsOwner(collection: ViewCollection): boolean {
  * is active and approved, a book while it is public, a product/service or ad
  * while it is active, not hidden by moderation and its owner (`ownerProfile`,
  * read when viewNeedsOwner) is public (isItemPublic,
- * src/domain/shared/visibility.ts); anything else, or an item without an owner, is null.
+ * src/domain/accounts/visibility.ts); anything else, or an item without an owner, is null.
  */
 export function countedItem(
   collection: ViewCollection,

@@ -20,7 +20,7 @@ import {
 } from '../../domain/books/book.ts';
 import { addSubGenre, newSectionId, type BookEditorValues } from '../../domain/books/book-editor.ts';
 import { BOOK_LANGUAGES } from '../../domain/books/catalogue.ts';
-import { BOOK_CATEGORIES, genresFor } from '../../domain/books/genres.ts';
+import { BOOK_CATEGORIES, genresFor } from '../../domain/items/genres.ts';
 import ProfileImageField from '../media/ProfileImageField.tsx';
 import type { OwnedItemFieldsProps } from '../items/owned-item-kind.ts';
 import {

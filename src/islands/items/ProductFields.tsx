@@ -10,7 +10,7 @@ import {
   CONDITION_FORM_OPTIONS,
   CURRENCIES,
   MARKETPLACE_KIND_OPTIONS,
-} from '../../domain/market/marketplace.ts';
+} from '../../domain/items/marketplace.ts';
 import { subcategoryOptions, type ProductEditorValues } from '../../domain/items/product-page.ts';
 import type { ProductService } from '../../domain/items/product-service.ts';
 import { parseTags } from '../../domain/shared/tags.ts';

@@ -30,7 +30,7 @@ import {
   DEFAULT_CURRENCY,
   LISTING_CATEGORIES,
   subcategoriesOf,
-} from '../../domain/market/marketplace.ts';
+} from '../../domain/items/marketplace.ts';
 import { MAX_TAGS, TAG_MAX_LENGTH } from '../../domain/shared/tags.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';

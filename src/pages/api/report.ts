@@ -17,7 +17,7 @@ import {
   type Reporter,
   type ReportResult,
 } from '../../domain/admin/report.ts';
-import { bearerToken, verifyCaller } from '../../data/server/shared/auth.ts';
+import { bearerToken, verifyCaller } from '../../data/server/accounts/auth.ts';
 import { getDb } from '../../data/server/shared/firestore.ts';
 import { clientHash, submitReport } from '../../data/server/admin/reports.ts';
 import { clientAddressOf } from '../../security/client-address.ts';

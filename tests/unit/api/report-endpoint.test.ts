@@ -10,8 +10,8 @@ import { browserPost } from '../../shared/site-requests.ts';
 const calls: { request: ReportRequest; reporter: Reporter; clientAddress: string }[] = [];
 let outcome: 'sent' | 'already' | 'unavailable' | 'tooMany' = 'sent';
 
-vi.mock('../../../src/data/server/shared/auth.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/data/server/shared/auth.ts')>();
+vi.mock('../../../src/data/server/accounts/auth.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/data/server/accounts/auth.ts')>();
   return {
     bearerToken: original.bearerToken,
     verifyCaller: async (token: string) =>

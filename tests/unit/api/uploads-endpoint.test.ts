@@ -28,8 +28,8 @@ const tokens: Record<string, { uid: string; admin: boolean; emailVerified: boole
   'token-unreachable': { uid: 'unreachable', admin: false, emailVerified: true },
 };
 
-vi.mock('../../../src/data/server/shared/auth.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/data/server/shared/auth.ts')>();
+vi.mock('../../../src/data/server/accounts/auth.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/data/server/accounts/auth.ts')>();
   return {
     bearerToken: original.bearerToken,
     verifyCaller: async (token: string) => tokens[token] ?? null,

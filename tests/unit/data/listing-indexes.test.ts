@@ -10,7 +10,7 @@ import {
   type ListingKind,
 } from '../../../src/domain/books/book-listing.ts';
 import { planMarket, type MarketFilters } from '../../../src/domain/market/market.ts';
-import { MARKETPLACE_SORTS } from '../../../src/domain/market/marketplace.ts';
+import { MARKETPLACE_SORTS } from '../../../src/domain/items/marketplace.ts';
 
 interface IndexField {
   fieldPath: string;

@@ -7,7 +7,7 @@ import {
   genreLabel,
   genresFor,
   toBookCategory,
-} from '../../../src/domain/books/genres.ts';
+} from '../../../src/domain/items/genres.ts';
 
 describe('genre catalogue', () => {
   it('has 25 fiction and 18 non-fiction sub-genres', () => {

@@ -31,7 +31,7 @@ import {
   MARKETPLACE_SORTS,
   PRICE_FILTERS,
   sortMarketplaceItems,
-} from '../../../src/domain/market/marketplace.ts';
+} from '../../../src/domain/items/marketplace.ts';
 
 const approved: OwnerStatus = { is_active: true, approval_status: 'approved' };
 const created_at = new Date('2026-01-02T03:04:05Z');

@@ -14,7 +14,7 @@ import {
   listingPriceText,
   sortMarketplaceItems,
   subcategoriesOf,
-} from '../../../src/domain/market/marketplace.ts';
+} from '../../../src/domain/items/marketplace.ts';
 
 describe('listing category tree', () => {
   it('has 15 top categories, each with sub-categories', () => {

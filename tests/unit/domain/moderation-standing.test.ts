@@ -8,7 +8,7 @@ import {
   standingHoldsUntil,
   standingId,
 } from '../../../src/domain/shared/moderation-standing.ts';
-import { isItemPublic, isItemShown } from '../../../src/domain/shared/visibility.ts';
+import { isItemPublic, isItemShown } from '../../../src/domain/accounts/visibility.ts';
 import { isUpdateMailable, isUpdateShown } from '../../../src/domain/readers/author-update-page.ts';
 import { updateReach, updateReachText } from '../../../src/domain/readers/author-update.ts';
 

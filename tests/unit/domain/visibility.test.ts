@@ -9,7 +9,7 @@ import {
   sameVisibilityFields,
   visibilityFromStored,
   visibilityUpdates,
-} from '../../../src/domain/shared/visibility.ts';
+} from '../../../src/domain/accounts/visibility.ts';
 
 const approved = { is_active: true, approval_status: 'approved' } as const;
 

@@ -2,7 +2,7 @@
 // marketplace figures, and the featured slots when some of them are empty.
 import { describe, expect, it } from 'vitest';
 import { fillFeaturedProfileSlots, toSlots } from '../../../src/domain/home/featured.ts';
-import { GENRE_CATALOGUE } from '../../../src/domain/books/genres.ts';
+import { GENRE_CATALOGUE } from '../../../src/domain/items/genres.ts';
 import {
   COMMUNITY_COUNTS,
   QUIZ_QUESTIONS,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generate } from '../../../scripts/seed/generate.ts';
 import { subcategoryOptions as productFormOptions } from '../../../src/domain/items/product-page.ts';
 import { ITEM_TYPE_TO_ENTRY, subcategoryOptions } from '../../../src/domain/market/market.ts';
-import { LISTING_CATEGORY_VALUES, subcategoriesOf } from '../../../src/domain/market/marketplace.ts';
+import { LISTING_CATEGORY_VALUES, subcategoriesOf } from '../../../src/domain/items/marketplace.ts';
 
 const { docs } = generate({ mediaUrl: (path: string) => `/media/${path}` });
 const of = (collection: string) =>

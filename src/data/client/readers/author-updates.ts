@@ -9,7 +9,7 @@ import {
   type PostAuthorUpdateRequest,
   type PostAuthorUpdateResponse,
 } from '../../../domain/readers/author-update.ts';
-import { isItemShown } from '../../../domain/shared/visibility.ts';
+import { isItemShown } from '../../../domain/accounts/visibility.ts';
 import { loadMemberBooks } from '../items/items.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 

@@ -7,7 +7,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { bookSchema, type Book } from '../../../domain/books/book.ts';
 import { isBookIdShape } from '../../../domain/books/book-page.ts';
 import type { Profile } from '../../../domain/accounts/profile.ts';
-import { isItemPublic } from '../../../domain/shared/visibility.ts';
+import { isItemPublic } from '../../../domain/accounts/visibility.ts';
 import { tryParseDoc } from '../../firestore-convert.ts';
 import { getDb } from '../shared/firestore.ts';
 import { getProfileById } from '../accounts/profiles.ts';

@@ -20,7 +20,7 @@ import {
   type ListingRequest,
   type ListingPlan,
 } from '../../../domain/books/book-listing.ts';
-import type { BookCategory } from '../../../domain/books/genres.ts';
+import type { BookCategory } from '../../../domain/items/genres.ts';
 import { tryParseDoc } from '../../firestore-convert.ts';
 import { cursorBatches } from '../shared/cursor-pages.ts';
 import { getDb } from '../shared/firestore.ts';

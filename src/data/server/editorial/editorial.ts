@@ -4,7 +4,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { blogPostSchema, type BlogPost } from '../../../domain/editorial/blog-post.ts';
 import { newsletterSchema, type Newsletter } from '../../../domain/editorial/newsletter.ts';
-import { isPostPublic } from '../../../domain/shared/visibility.ts';
+import { isPostPublic } from '../../../domain/accounts/visibility.ts';
 import { parseDocs } from '../../firestore-convert.ts';
 import { getDb } from '../shared/firestore.ts';
 import { meterQuery } from '../shared/read-meter.ts';

@@ -23,7 +23,7 @@ import {
   type OptInPurpose,
   type OptInRequest,
 } from '../../../domain/accounts/opt-in.ts';
-import { isOwnerPublic, ownerVisibilityOf } from '../../../domain/shared/visibility.ts';
+import { isOwnerPublic, ownerVisibilityOf } from '../../../domain/accounts/visibility.ts';
 import { emailHash } from '../shared/email-hash.ts';
 import { tokenHash } from '../accounts/opt-in-token.ts';
 import { decideFromLog, recordAttempt, throttleRef, type ThrottleSubject } from '../shared/throttle.ts';

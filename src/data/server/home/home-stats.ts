@@ -3,7 +3,7 @@
 // so the cost is bounded by the size of the genre catalogue, not of the library.
 import { MARKET_COLLECTION } from '../../../domain/market/market-entry.ts';
 import type { Firestore, Query } from 'firebase-admin/firestore';
-import { BOOK_CATEGORY_VALUES, GENRE_CATALOGUE, type BookCategory } from '../../../domain/books/genres.ts';
+import { BOOK_CATEGORY_VALUES, GENRE_CATALOGUE, type BookCategory } from '../../../domain/items/genres.ts';
 import { MARKETPLACE_CATEGORY_SAMPLE, type MarketplaceCounts } from '../../../domain/home/home.ts';
 import { getDb } from '../shared/firestore.ts';
 import { meterCount, meterQuery } from '../shared/read-meter.ts';
@@ -30,7 +30,7 @@ const SECTION_FLAG: Record<BookSection, string | null> = {
   audio: 'has_audiobook',
 };
 
-/** Public books (active, of an approved and active member: src/domain/shared/visibility.ts), narrowed to the section. */
+/** Public books (active, of an approved and active member: src/domain/accounts/visibility.ts), narrowed to the section. */
 function sectionBooks(section: BookSection, db: Firestore): Query {
   const active = db.collection('books').where('is_public', '==', true);
   const flag = SECTION_FLAG[section];

@@ -1,12 +1,12 @@
 // Everything /product-service/{id} shows, in at most two reads: the item, then its
 // seller's profile (the seller block, and the rule that an item is public only
 // while it is active, not hidden by moderation and its owner is active and
-// approved: isItemPublic, src/domain/shared/visibility.ts).
+// approved: isItemPublic, src/domain/accounts/visibility.ts).
 import type { Firestore } from 'firebase-admin/firestore';
 import { isBookIdShape } from '../../../domain/books/book-page.ts';
 import { productServiceSchema, type ProductService } from '../../../domain/items/product-service.ts';
 import type { Profile } from '../../../domain/accounts/profile.ts';
-import { isItemPublic, isItemShown } from '../../../domain/shared/visibility.ts';
+import { isItemPublic, isItemShown } from '../../../domain/accounts/visibility.ts';
 import { tryParseDoc } from '../../firestore-convert.ts';
 import { getDb } from '../shared/firestore.ts';
 import { getProfileById } from '../accounts/profiles.ts';

@@ -1,7 +1,7 @@
 // One classified ad with its seller, for /classifieds/{id}: three gets by id
 // (the ad, then its seller and its contact details together).
 // An ad is public only while it is active, not hidden by moderation and its
-// seller is active and approved (isItemPublic, src/domain/shared/visibility.ts);
+// seller is active and approved (isItemPublic, src/domain/accounts/visibility.ts);
 // otherwise the page answers as if it did not exist.
 import type { Firestore } from 'firebase-admin/firestore';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../../domain/market/classified-ad.ts';
 import { cursorSchema } from '../../../domain/books/book-listing.ts';
 import { profileSchema, type Profile } from '../../../domain/accounts/profile.ts';
-import { isItemPublic, isItemShown } from '../../../domain/shared/visibility.ts';
+import { isItemPublic, isItemShown } from '../../../domain/accounts/visibility.ts';
 import { tryParseDoc } from '../../firestore-convert.ts';
 import { getDb } from '../shared/firestore.ts';
 import { meterReads } from '../shared/read-meter.ts';

@@ -2,7 +2,7 @@
 // products/services, newest first, each list bounded. The owner's own state is
 // checked by the caller (the page only exists for an active, approved member), so
 // isItemShown here (active, not hidden by moderation) completes the rule that an
-// item is public only while it and its owner are (src/domain/shared/visibility.ts). Each
+// item is public only while it and its owner are (src/domain/accounts/visibility.ts). Each
 // list is one indexed query (user_id, is_active, created_at desc;
 // firestore.indexes.json); an item hidden by moderation is dropped after the
 // query (so a list may hold fewer than `limit`), and a document that fails its
@@ -11,7 +11,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { ZodType } from 'zod';
 import { bookSchema, type Book } from '../../../domain/books/book.ts';
 import { productServiceSchema, type ProductService } from '../../../domain/items/product-service.ts';
-import { isItemShown, type ItemVisibility } from '../../../domain/shared/visibility.ts';
+import { isItemShown, type ItemVisibility } from '../../../domain/accounts/visibility.ts';
 import { parseDocs } from '../../firestore-convert.ts';
 import { getDb } from '../shared/firestore.ts';
 import { meterQuery } from '../shared/read-meter.ts';

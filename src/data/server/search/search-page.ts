@@ -9,7 +9,7 @@
 // `member` parameter so no shared cache ever holds the answer), and a Premium
 // member in good standing gets the results, never cached. On 'off' nobody searches.
 import { canUseFeature, featurePosition } from '../../../domain/billing/early-access.ts';
-import { bearerToken, memberStanding, verifyCaller } from '../shared/auth.ts';
+import { bearerToken, memberStanding, verifyCaller } from '../accounts/auth.ts';
 import { getEarlyAccess, viewerOf } from '../billing/early-access.ts';
 import {
   emptySearchResults,

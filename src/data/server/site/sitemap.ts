@@ -11,7 +11,7 @@ import { productServiceSchema } from '../../../domain/items/product-service.ts';
 import { profileSchema } from '../../../domain/accounts/profile.ts';
 import { seriesPath } from '../../../domain/books/series.ts';
 import { SERIES_CLAIMS, seriesClaimSchema, seriesPageEntries } from '../../../domain/books/series-claim.ts';
-import { isItemShown } from '../../../domain/shared/visibility.ts';
+import { isItemShown } from '../../../domain/accounts/visibility.ts';
 import { parseDocs } from '../../firestore-convert.ts';
 import { getPublishedBlogPosts, getPublishedNewsletters } from '../editorial/editorial.ts';
 import { getDb } from '../shared/firestore.ts';
@@ -142,7 +142,7 @@ export async function getSeriesEntries(db: Firestore = getDb()): Promise<Sitemap
 /**
  * The pages of one collection of owned items (products/services, classified ads):
  * every active item not hidden by moderation, at `pathOf(id)`; with `publicOwners`,
- * only those of these members (the rule of src/domain/shared/visibility.ts: an item is
+ * only those of these members (the rule of src/domain/accounts/visibility.ts: an item is
  * public only while it is active and its owner is active and approved, and its page
  * answers 404 otherwise).
  */

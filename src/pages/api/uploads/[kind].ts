@@ -23,7 +23,7 @@ import {
   type UploadMessageKey,
 } from '../../../domain/media/image-upload.ts';
 import { isAdminOnlyUploadKind, type UploadKind } from '../../../domain/media/media-image.ts';
-import { bearerToken, memberStanding, verifyCaller } from '../../../data/server/shared/auth.ts';
+import { bearerToken, memberStanding, verifyCaller } from '../../../data/server/accounts/auth.ts';
 import { getDb } from '../../../data/server/shared/firestore.ts';
 import { mediaStore } from '../../../data/server/media/media-store.ts';
 import {

@@ -7,7 +7,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import type { MemberStanding, Uploader } from '../../../domain/media/image-upload.ts';
 import { approvalStatusSchema } from '../../../domain/accounts/profile.ts';
-import { adminApp, getDb } from './firestore.ts';
+import { adminApp, getDb } from '../shared/firestore.ts';
 
 /** The token of an `Authorization: Bearer <token>` header, or null when there is none. */
 export function bearerToken(header: string | null): string | null {

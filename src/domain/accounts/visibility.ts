@@ -8,7 +8,7 @@
 // home page, search and the sitemap all decide with these functions. A blog post
 // (no member owner) is public while published AND not hidden by moderation
 // (isPostPublic).
-import { isPubliclyListed, type Profile } from '../accounts/profile.ts';
+import { isPubliclyListed, type Profile } from './profile.ts';
 
 /** The owner fields that decide whether their items may be shown. */
 export type OwnerVisibility = Pick<Profile, 'is_active' | 'approval_status'>;
