@@ -1,6 +1,7 @@
 // The book editor's callables (book page, profile page): saveBook creates or
 // replaces a book's editable fields, deleteBook removes it and its home-page
-// slots. Both go through owned-items.ts (owner or admin, plan limit on create).
+// slots. Both go through functions/src/items/owned-items.ts (owner or admin, plan
+// limit on create), the one save path of every owned item.
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';

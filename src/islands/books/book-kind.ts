@@ -1,7 +1,7 @@
 /**
  * Books as an owned-item kind: the book editor's schema and values, the book
  * callables, the book's own fields and its texts, for the generic editor, list
- * and page editor in ../owned-items/.
+ * and page editor of src/islands/items/.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { authorProfilePath, type Book } from '../../domain/books/book.ts';

@@ -1,7 +1,7 @@
 /**
  * Products/services as an owned-item kind: the product editor's schema and
  * values, the product callables, the product's own fields and its texts, for
- * the generic editor, list and page editor in ../owned-items/.
+ * the generic editor, list and page editor beside it.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';

@@ -2,8 +2,9 @@
  * The classified ad form, for /classifieds/create and /classifieds/{id}/edit:
  * basic information, pricing and condition, contact information. Validation
  * is the domain's classifiedAdFormSchema (the spec's messages, inline under
- * each field); firestore.rules repeats it on the server. A visitor is sent to
- * /auth ('Authentication Required'); editing loads only the member's own ad.
+ * each field); the saveClassifiedAd callable repeats it on the server. A visitor
+ * is sent to /auth ('Authentication Required'); editing loads only the member's
+ * own ad.
  */
 import { useStore } from '@nanostores/react';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';

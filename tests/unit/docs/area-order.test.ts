@@ -17,13 +17,17 @@ import {
 const ROOT = resolve(import.meta.dirname, '../../..');
 const RULE = 'shelfmark/area-order';
 
+let eslint: ESLint | undefined;
+
 async function ruleMessages(filePath: string, code: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: ROOT });
+  // One instance: loading the project's ESLint configuration takes seconds.
+  eslint ??= new ESLint({ cwd: ROOT });
   const [result] = await eslint.lintText(code, { filePath: join(ROOT, filePath) });
   return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
 }
 
-describe('the areas’ order', () => {
+// Loading ESLint and reading every import take seconds on a busy machine.
+describe('the areas’ order', { timeout: 60_000 }, () => {
   const rank = readAreaOrder();
 
   it('is read from the map and names every area folder of every layer', () => {
