@@ -30,7 +30,7 @@ export default defineConfig({
   // Astro's own cross-site form check compares Origin with the URL it builds, which behind
   // the local server (scripts/lib/serve.mjs) has no port, so it would refuse every form
   // POST. Each endpoint or page that takes a POST checks the origin itself instead
-  // (isSameOriginRequest in src/domain/shared/views.ts: /api/views, /api/opt-in, /confirm);
+  // (isSameOriginRequest in src/domain/items/views.ts: /api/views, /api/opt-in, /confirm);
   // /api/uploads requires an ID token.
   security: {
     checkOrigin: false,

@@ -18,7 +18,7 @@ import {
   windowDays,
   type DayPatch,
 } from '../../src/domain/members/member-stats.ts';
-import { countedItem, VIEW_COLLECTIONS } from '../../src/domain/shared/views.ts';
+import { countedItem, VIEW_COLLECTIONS } from '../../src/domain/items/views.ts';
 import { Random } from './prng.ts';
 import type { SeedDoc } from './context.ts';
 

@@ -12,7 +12,7 @@ import {
   viewPatch,
   windowDays,
 } from '../../src/domain/members/member-stats';
-import { utcDay } from '../../src/domain/shared/views';
+import { utcDay } from '../../src/domain/items/views';
 import { adminDb, expect, test } from './fixtures';
 import { freshMember, signInAs, storedBook, type FreshMember } from './helpers/members';
 

@@ -8,7 +8,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { FieldValue } from 'firebase-admin/firestore';
 import { statsItemKey } from '../../src/domain/members/member-stats';
-import { utcDay, viewEndpoint, type ViewCollection } from '../../src/domain/shared/views';
+import { utcDay, viewEndpoint, type ViewCollection } from '../../src/domain/items/views';
 import { adminDb, expect, test } from './fixtures';
 import { freshMember } from './helpers/members';
 

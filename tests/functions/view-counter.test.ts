@@ -7,7 +7,7 @@
 import type { APIContext } from 'astro';
 import { FieldValue } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { utcDay, VIEWS_PER_CLIENT_PER_MINUTE, type ViewCollection } from '../../src/domain/shared/views';
+import { utcDay, VIEWS_PER_CLIENT_PER_MINUTE, type ViewCollection } from '../../src/domain/items/views';
 import { adminDb, clearFirestore, uniqueId } from './emulator';
 import { profileData } from './factories';
 

@@ -18,7 +18,7 @@ import {
 } from '../../../src/domain/editorial/newsletter';
 import type { Profile } from '../../../src/domain/accounts/profile';
 import { verifiedAddress } from '../mail/member-address';
-import { normalizeEmail } from '../../../src/domain/readers/follows';
+import { normalizeEmail } from '../../../src/domain/shared/common';
 import { NEWSLETTER_SUBSCRIBERS } from '../../../src/domain/editorial/newsletter-subscriber';
 import { subscriberRecipient, type NewsletterRecipient } from './newsletter-mail';
 

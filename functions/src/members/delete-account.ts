@@ -11,7 +11,8 @@ import {
 } from '../../../src/domain/accounts/account-deletion';
 import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
 import { AUTHOR_UPDATES, UPDATE_MAIL } from '../../../src/domain/readers/author-update';
-import { FOLLOWS, normalizeEmail } from '../../../src/domain/readers/follows';
+import { FOLLOWS } from '../../../src/domain/readers/follows';
+import { normalizeEmail } from '../../../src/domain/shared/common';
 import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/domain/accounts/member-records';
 import { removeSubscription } from '../editorial/subscribers';
 import { deleteAccountRequestSchema } from '../../../src/domain/accounts/profile-edit';

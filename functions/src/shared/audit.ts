@@ -1,5 +1,5 @@
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/admin/admin-users';
+import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 
 /** One admin action for the audit log; before/after hold only the changed fields, never secrets. */
 export interface AuditRecord {

@@ -22,14 +22,14 @@ import {
 } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
-import { SESSION_ENDED_MESSAGE } from '../../../src/domain/accounts/account';
 import {
   SESSION_STAMP_FIELD,
   sessionStampMillis,
   sessionStillValid,
   standingOf,
+  ADMIN_ONLY_MESSAGE,
+  SESSION_ENDED_MESSAGE,
 } from '../../../src/domain/shared/caller-standing';
-import { ADMIN_ONLY_MESSAGE } from '../../../src/domain/admin/admin-users';
 import { adminAuth, authErrorCode } from './admin-auth';
 import { enforceAppCheck } from './app-check';
 import { db, isNotFound, millisOf } from './firestore';

@@ -17,8 +17,7 @@ import { signupRequestSchema } from '../accounts/signup.ts';
 import { PAGE_SLUG_PATTERN } from '../shared/slug.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH, foldText } from '../shared/list-search.ts';
 
-/** The audit log: one document per admin action, written only by functions. */
-export const ADMIN_AUDIT_COLLECTION = 'admin_audit_log';
+export { ADMIN_AUDIT_COLLECTION } from '../shared/collections.ts';
 
 /** Rows per page of the user list. */
 export const USER_PAGE_SIZE = 20;
@@ -155,7 +154,7 @@ export interface AdminUsersResults {
 }
 
 /** Refusal messages of the callable, shown in the dashboard's toasts. */
-export const ADMIN_ONLY_MESSAGE = 'Access Denied';
+export { ADMIN_ONLY_MESSAGE } from '../shared/caller-standing.ts';
 export const OWN_ADMIN_RIGHT_MESSAGE = 'You cannot remove your own admin rights. Ask another administrator.';
 export const OWN_ACCOUNT_MESSAGE = 'You cannot deactivate or delete your own account from the dashboard.';
 export const ONLY_PENDING_MESSAGE =

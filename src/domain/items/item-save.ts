@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { bookFormSchema } from '../books/book.ts';
 import { classifiedAdFormSchema } from '../market/classified-ad.ts';
-import { idSchema } from '../shared/common.ts';
+import { idSchema, FIX_FORM_ERRORS_MESSAGE } from '../shared/common.ts';
 import { productServiceFormSchema } from './product-service.ts';
 
 /** Fields only an admin may send with an item (refused with 'permission-denied' for anyone else). */
@@ -119,7 +119,7 @@ export const ITEM_MESSAGES = {
   adDeleted: 'Classified ad deleted successfully!',
   adSaveFailed: 'Failed to save classified ad.',
   adDeleteFailed: 'Failed to delete classified ad.',
-  fixErrors: 'Please fix the form errors before saving.',
+  fixErrors: FIX_FORM_ERRORS_MESSAGE,
   notAllowed: 'Insufficient permissions to edit this item',
   notFound: 'This item no longer exists.',
 } as const;

@@ -8,15 +8,18 @@
 // functions, once per follow event) and read only by the memberAnalytics
 // callable; firestore.rules has no match for it, so no client reads or writes
 // it. A visit counts at most once per visitor per page per day, and a click at
-// most once per visitor per link per day (the marks of src/domain/shared/views.ts).
+// most once per visitor per link per day (the marks of src/domain/items/views.ts).
 // The 90-day view reads at most 90 documents.
 //
 // A day document is changed only by `DayPatch`es: every number in a patch is
 // added to the stored number, every string replaces the stored string (an
 // item's latest title), so patches from many requests merge by summing.
 import { z } from 'zod';
+import type { DayPatch } from '../shared/patch.ts';
+
+export { mergePatches, type DayPatch } from '../shared/patch.ts';
 import { csvText } from '../shared/csv.ts';
-import type { ViewCollection } from '../shared/views.ts';
+import type { ViewCollection } from '../items/views.ts';
 import type { UpdateReach } from '../readers/author-update.ts';
 
 /** member_stats/{uid}: the member's analytics; its `days` subcollection holds one document per day. */
@@ -96,11 +99,6 @@ export const memberStatsDaySchema = z.object({
 });
 export type MemberStatsDay = z.infer<typeof memberStatsDaySchema>;
 
-/** A change to a day document: numbers are added, strings replace (see the file comment). */
-export interface DayPatch {
-  [field: string]: number | string | DayPatch;
-}
-
 /** The patch of one counted visit to an item's page. */
 export function viewPatch(day: string, collection: ViewCollection, id: string, title: string): DayPatch {
   return {
@@ -135,18 +133,6 @@ export function clickPatch(
 /** The patch of one follow of the member made (`follow`) or ended (`unfollow`) on `day`. */
 export function followPatch(day: string, change: 'follow' | 'unfollow'): DayPatch {
   return change === 'follow' ? { day, follows: 1 } : { day, unfollows: 1 };
-}
-
-/** `b` merged into `a`: numbers summed, strings taken from `b`, maps merged field by field. */
-export function mergePatches(a: DayPatch, b: DayPatch): DayPatch {
-  const merged: DayPatch = { ...a };
-  for (const [field, value] of Object.entries(b)) {
-    const current = merged[field];
-    if (typeof value === 'number') merged[field] = (typeof current === 'number' ? current : 0) + value;
-    else if (typeof value === 'string') merged[field] = value;
-    else merged[field] = mergePatches(typeof current === 'object' ? current : {}, value);
-  }
-  return merged;
 }
 
 /** How many days of analytics each plan sees: Free the last 7 days, Premium 90. */

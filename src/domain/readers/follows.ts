@@ -16,6 +16,8 @@ import { z } from 'zod';
 import type { ThrottleLimit } from '../shared/throttle.ts';
 import { EMAIL_HASH_PATTERN, TEXT_LIMITS, timestampSchema } from '../shared/common.ts';
 
+export { normalizeEmail } from '../shared/common.ts';
+
 /** follows/{followId}: one reader following one author. */
 export const FOLLOWS = 'follows';
 
@@ -27,15 +29,6 @@ export const ALERT_MODES = ['instant', 'weekly'] as const;
 export type AlertMode = (typeof ALERT_MODES)[number];
 /** A new follow starts with instant alerts. */
 export const DEFAULT_ALERT_MODE: AlertMode = 'instant';
-
-/**
- * The one form every email address takes before it is compared, hashed or
- * stored: trimmed and lower-cased. (Mail providers differ on case in the local
- * part; treating it as one address is what readers expect.)
- */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /** Who follows: a member by uid, or a visitor by (confirmed) address. */
 export const followerSchema = z.discriminatedUnion('kind', [

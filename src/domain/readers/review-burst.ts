@@ -20,7 +20,7 @@
  * the last 30 days (releasing a held review adds it to its release day).
  */
 import { z } from 'zod';
-import { utcDay as dayKey } from '../shared/views.ts';
+import { utcDay as dayKey } from '../items/views.ts';
 
 /** book_review_activity/{bookId}: the burst guard's counts (server only). */
 export const BOOK_REVIEW_ACTIVITY = 'book_review_activity';

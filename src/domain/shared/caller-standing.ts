@@ -109,3 +109,9 @@ export function onlySessionStampChanged(
   // A stamp removed is not a sign-out: only a stamp written (new or moved) counts.
   return !!after && SESSION_STAMP_FIELD in after && onlyFieldsChanged(before, after, [SESSION_STAMP_FIELD]);
 }
+
+/** A call made with a session that was signed out everywhere (or whose password changed). */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
+
+/** A call that needs an admin, made by anyone else. */
+export const ADMIN_ONLY_MESSAGE = 'Access Denied';

@@ -48,3 +48,6 @@ export const COLLECTIONS = {
 
 /** One of the collection names above. */
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
+
+/** The audit log: one document per admin action, written only by functions. */
+export const ADMIN_AUDIT_COLLECTION = 'admin_audit_log';

@@ -150,3 +150,15 @@ export type WithoutId<T> = Omit<T, 'id'>;
  * address, computed on the server by `emailHash` (src/data/server/shared/email-hash.ts).
  */
 export const EMAIL_HASH_PATTERN = /^[0-9a-f]{64}$/;
+
+/** The toast of a form submitted with field errors (each field says its own). */
+export const FIX_FORM_ERRORS_MESSAGE = 'Please fix the form errors before saving.';
+
+/**
+ * The one form every email address takes before it is compared, hashed or
+ * stored: trimmed and lower-cased. (Mail providers differ on case in the local
+ * part; treating it as one address is what readers expect.)
+ */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -15,7 +15,8 @@ import ConfirmDialog, { type ConfirmOutcome } from '../ui/ConfirmDialog.tsx';
 import { CheckboxInput, SubmitButton } from '../ui/fields.tsx';
 import { submitValid } from '../ui/submit-valid.ts';
 import { useKeptDraft } from '../ui/use-kept-draft.ts';
-import { failureToast, saveFailureToast } from '../ui/failure-toast.ts';
+import { failureToast } from '../ui/failure-toast.ts';
+import { saveFailureToast } from './save-failure-toast.ts';
 import {
   ownedItemDraftKey,
   type AdminFlag,

@@ -13,7 +13,7 @@ import type { SubscriptionStatus } from '../../domain/accounts/profile.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useAsync } from '../ui/use-async.ts';
 import OwnedItemEditor from './OwnedItemEditor.tsx';
-import { UPGRADE_LINK } from '../ui/failure-toast.ts';
+import { UPGRADE_LINK } from './save-failure-toast.ts';
 import type { OwnedItem, OwnedItemKind, OwnedItemValues } from './owned-item-kind.ts';
 
 const LEVEL_CLASS = { normal: 'text-ink-muted', warning: 'text-orange-800', limit: 'text-red-700' } as const;

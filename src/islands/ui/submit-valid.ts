@@ -1,11 +1,11 @@
 import type { FormEvent } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';
+import { FIX_FORM_ERRORS_MESSAGE } from '../../domain/shared/common.ts';
 import { showToast } from '../../lib/toast.ts';
 
 /** Tells the person why Save did nothing: the form has errors (each shown at its field). */
 function refuseInvalidForm(): void {
-  showToast({ title: 'Error', description: ITEM_MESSAGES.fixErrors, variant: 'destructive' });
+  showToast({ title: 'Error', description: FIX_FORM_ERRORS_MESSAGE, variant: 'destructive' });
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type DayPatch,
   type MemberStatsDay,
 } from '../../../src/domain/members/member-stats';
-import { countedItem, keepsViewsCount, viewNeedsOwner } from '../../../src/domain/shared/views';
+import { countedItem, keepsViewsCount, viewNeedsOwner } from '../../../src/domain/items/views';
 
 /** A stored day as Firestore would hold it after `patches` (numbers summed, strings replaced). */
 function stored(...patches: DayPatch[]): MemberStatsDay {

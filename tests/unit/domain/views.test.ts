@@ -6,7 +6,7 @@ import {
   viewEndpoint,
   viewMarkId,
   viewRecordExpiry,
-} from '../../../src/domain/shared/views';
+} from '../../../src/domain/items/views';
 
 describe('view counter contract', () => {
   it('accepts only the counted collections', () => {

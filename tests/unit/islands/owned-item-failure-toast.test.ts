@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { ITEM_MESSAGES } from '../../../src/domain/items/item-save';
 import { LIMIT_MESSAGES } from '../../../src/domain/items/plan-limits';
-import { failureToast, saveFailureToast } from '../../../src/islands/ui/failure-toast';
+import { failureToast } from '../../../src/islands/ui/failure-toast';
+import { saveFailureToast } from '../../../src/islands/items/save-failure-toast';
 
 describe('owned-item failure toasts', () => {
   it('title a failure Error and describe it with the failure text', () => {

@@ -1,7 +1,7 @@
 // Counting views of member pages (profiles, books, products/services, classified
 // ads) and clicks on books' purchase links (Admin SDK): the one module that
 // writes `views_count` and the members' analytics (member_stats, see
-// src/domain/members/member-stats.ts). The rule is in src/domain/shared/views.ts: one view per visitor per item
+// src/domain/members/member-stats.ts). The rule is in src/domain/items/views.ts: one view per visitor per item
 // per UTC day, a visitor being the client address hashed with the day's salt,
 // and a per-visitor request limit. Everything it keeps is in Firestore, so
 // every server instance counts against the same marks and limits:
@@ -46,7 +46,7 @@ import {
   viewMarkId,
   viewRecordExpiry,
   type ViewCollection,
-} from '../../../domain/shared/views.ts';
+} from '../../../domain/items/views.ts';
 import { createWriteBehind, type WriteBehind } from '../shared/write-behind.ts';
 
 export const VIEW_SALTS = 'view_salts';

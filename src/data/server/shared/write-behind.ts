@@ -14,7 +14,7 @@
 //   request it carried.
 // Each process keeps its own buffer: N server instances write a document at
 // most N times per interval (docs/notes/readers.md, "Analytics").
-import { mergePatches, type DayPatch } from '../../../domain/members/member-stats.ts';
+import { mergePatches, type DayPatch } from '../../../domain/shared/patch.ts';
 
 /** Writes one document's summed patch; resolves when it is stored. */
 export type PatchWriter = (key: string, patch: DayPatch) => Promise<void>;

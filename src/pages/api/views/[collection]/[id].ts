@@ -13,7 +13,7 @@ import {
   VIEW_ITEM_ID_PATTERN,
   VIEW_STATUS,
   type ViewOutcome,
-} from '../../../../domain/shared/views.ts';
+} from '../../../../domain/items/views.ts';
 import { getDb } from '../../../../data/server/shared/firestore.ts';
 import { sharedViewCounter } from '../../../../data/server/members/views.ts';
 import { clientAddressOf } from '../../../../security/client-address.ts';

@@ -10,7 +10,7 @@
 // day, so no address is stored, no cookie is set, and yesterday's visitors
 // cannot be linked to today's. The marks and the per-visitor limit are kept in
 // Firestore, so every server instance sees the same ones.
-import type { ThrottleLimit } from './throttle.ts';
+import type { ThrottleLimit } from '../shared/throttle.ts';
 import { isItemPublic, ownerVisibilityOf } from '../accounts/visibility.ts';
 
 /**
