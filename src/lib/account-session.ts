@@ -18,7 +18,7 @@ import {
 
 /** The signed-in account and its hint, from Firebase; null when signed out. Writes or clears the hint. */
 export async function loadSession(options: { fresh?: boolean } = {}) {
-  const auth = await import('../data/client/accounts/auth.ts');
+  const auth = await import('../data/client/shared/auth.ts');
   // Confirmed with Auth, not only read from storage: a session ended from another device ends here too.
   const account = options.fresh ? await auth.refreshedAccount() : await auth.confirmedAccount();
   if (!account) {
@@ -64,7 +64,7 @@ export async function confirmSession(): Promise<void> {
 /** Signs out, forgets the hint and goes home with the 'Logged out' toast; a failure shows the 'Error' toast. */
 export async function logout(destination = '/'): Promise<void> {
   try {
-    const { signOut } = await import('../data/client/accounts/auth.ts');
+    const { signOut } = await import('../data/client/shared/auth.ts');
     await signOut();
     clearHint();
     setFlash({ title: 'Logged out', description: 'You have been successfully logged out.' });

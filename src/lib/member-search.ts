@@ -21,7 +21,7 @@ export interface MemberSearchDeps {
 }
 
 const liveDeps: MemberSearchDeps = {
-  token: async () => (await import('../data/client/accounts/auth.ts')).currentIdToken(),
+  token: async () => (await import('../data/client/shared/auth.ts')).currentIdToken(),
   fetch: (url, init) => fetch(url, init),
 };
 

@@ -27,7 +27,7 @@ export const POST_AD_SIGNED_OUT: PostAdTarget = {
 export async function postAdTarget(): Promise<PostAdTarget> {
   if (!readHint()) return POST_AD_SIGNED_OUT;
   const [{ currentAccount }, { getOwnProfile }] = await Promise.all([
-    import('../data/client/accounts/auth.ts'),
+    import('../data/client/shared/auth.ts'),
     import('../data/client/accounts/profiles.ts'),
   ]);
   const account = await currentAccount();

@@ -14,7 +14,7 @@ export type ReportAnswer = { ok: boolean; message: string };
 async function memberToken(): Promise<string | null> {
   if (!readHint()) return null;
   try {
-    const { currentIdToken } = await import('../data/client/accounts/auth.ts');
+    const { currentIdToken } = await import('../data/client/shared/auth.ts');
     return await currentIdToken();
   } catch {
     return null;

@@ -7,7 +7,7 @@
  * callFunction and writeWithSession) and leaveOnEndedSession answers it;
  * islands only keep their drafts (kept-draft.ts).
  */
-import { SESSION_ENDED_EVENT } from '../data/client/accounts/session-ended-event.ts';
+import { SESSION_ENDED_EVENT } from '../data/client/shared/session-ended-event.ts';
 import { SESSION_ENDING_EVENT } from './kept-draft.ts';
 import { rememberReturnPath } from './return-to.ts';
 import { clearHint } from './session-hint.ts';
@@ -25,7 +25,7 @@ export async function leaveEndedSession(): Promise<void> {
   leaving = true;
   document.dispatchEvent(new CustomEvent(SESSION_ENDING_EVENT));
   try {
-    const { signOut } = await import('../data/client/accounts/auth.ts');
+    const { signOut } = await import('../data/client/shared/auth.ts');
     await signOut();
   } catch (error) {
     // Already signed out by the SDK (it drops a session whose token cannot be renewed).

@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_BYTES } from '../media/image-upload.ts';
 import { z } from 'zod';
 import {
   TEXT_LIMITS,
@@ -71,7 +72,7 @@ export type SocialLinks = z.infer<typeof socialLinksSchema>;
 export const SEARCH_KEYWORDS_MAX = 400;
 
 /** The largest profile image accepted for upload. */
-export const PROFILE_IMAGE_MAX_BYTES = 500 * 1024;
+export const PROFILE_IMAGE_MAX_BYTES = MAX_UPLOAD_BYTES;
 
 /**
  * A member's public profile, document `profiles/{uid}`.

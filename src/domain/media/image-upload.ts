@@ -8,11 +8,10 @@
  */
 import { z } from 'zod';
 import { IMAGE_WIDTHS, UPLOAD_KINDS, type UploadKind } from './media-image.ts';
-import { PROFILE_IMAGE_MAX_BYTES } from '../accounts/profile.ts';
 import { UPLOAD_QUOTA_MESSAGES } from './media-upload.ts';
 
 /** The largest upload accepted, in bytes (500 KB, the spec's profile image limit, for every kind). */
-export const MAX_UPLOAD_BYTES = PROFILE_IMAGE_MAX_BYTES;
+export const MAX_UPLOAD_BYTES = 500 * 1024;
 
 /**
  * The most pixels (width × height) an upload may have. A 500 KB file can claim a

@@ -31,7 +31,7 @@ export default function ConfirmEmail() {
       }
       if (applied.changed) {
         // The server ended every session of the account; forget this browser's too.
-        const { signOut } = await import('../../data/client/accounts/auth.ts');
+        const { signOut } = await import('../../data/client/shared/auth.ts');
         await signOut().catch(() => undefined);
         clearHint();
       }

@@ -19,7 +19,7 @@ interface LoginValues {
 
 /** Starts downloading what a login needs while the person is still typing. */
 function warmUp(): void {
-  void import('../../data/client/accounts/auth.ts');
+  void import('../../data/client/shared/auth.ts');
   void import('../../lib/account-session.ts');
 }
 
@@ -32,7 +32,7 @@ export default function LoginForm({ defaultEmail = '' }: Props) {
 
   async function logIn({ email, password }: LoginValues) {
     try {
-      const { signIn } = await import('../../data/client/accounts/auth.ts');
+      const { signIn } = await import('../../data/client/shared/auth.ts');
       const account = await signIn(email.trim(), password);
       const { hintForAccount } = await import('../../lib/account-session.ts');
       // Signed in even if the profile cannot be read now: the next page's check fills the hint in.

@@ -86,7 +86,7 @@ export default function AdminDashboard() {
   const [refreshKey, setRefreshKey] = useState(0);
   const changed = useCallback(() => setRefreshKey((key) => key + 1), []);
   const [check] = useAsync(
-    () => import('../../data/client/accounts/auth.ts').then(({ refreshedAccount }) => refreshedAccount()),
+    () => import('../../data/client/shared/auth.ts').then(({ refreshedAccount }) => refreshedAccount()),
     [],
     'Could not check the admin right',
   );

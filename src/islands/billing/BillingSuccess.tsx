@@ -23,7 +23,7 @@ export default function BillingSuccess() {
       setState((current) => (current.step === 'waiting' ? { step: 'waiting', slow: true } : current));
     }, SLOW_AFTER_MS);
     void (async () => {
-      const { currentAccount } = await import('../../data/client/accounts/auth.ts');
+      const { currentAccount } = await import('../../data/client/shared/auth.ts');
       const account = await currentAccount();
       if (cancelled) return;
       if (!account) {

@@ -19,7 +19,7 @@ const asksForTrial = () => new URLSearchParams(location.search).get('trial') ===
  */
 async function openCheckout(trial: boolean): Promise<Refusal | null> {
   try {
-    const { currentAccount } = await import('../../data/client/accounts/auth.ts');
+    const { currentAccount } = await import('../../data/client/shared/auth.ts');
     if (!(await currentAccount())) {
       location.replace('/register');
       return null;

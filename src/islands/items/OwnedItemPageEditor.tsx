@@ -37,7 +37,7 @@ async function loadForEditing<Item extends OwnedItem>(
   load: (id: string) => Promise<Item | null>,
   itemId: string,
 ): Promise<Editable<Item> | null> {
-  const { currentAccount } = await import('../../data/client/accounts/auth.ts');
+  const { currentAccount } = await import('../../data/client/shared/auth.ts');
   const account = await currentAccount();
   if (!account) return null;
   const item = await load(itemId);

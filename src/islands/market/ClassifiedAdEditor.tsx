@@ -138,7 +138,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
     let hiddenByModerator = false;
     let held = false;
     (async () => {
-      const { currentAccount } = await import('../../data/client/accounts/auth.ts');
+      const { currentAccount } = await import('../../data/client/shared/auth.ts');
       const account = await currentAccount();
       if (cancelled) return;
       if (!account) {

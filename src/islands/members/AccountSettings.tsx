@@ -40,7 +40,7 @@ export default function AccountSettings() {
 
   useEffect(() => {
     void (async () => {
-      const { confirmedAccount } = await import('../../data/client/accounts/auth.ts');
+      const { confirmedAccount } = await import('../../data/client/shared/auth.ts');
       const me = await confirmedAccount();
       if (!me) {
         location.replace('/auth');
@@ -56,7 +56,7 @@ export default function AccountSettings() {
       const outcome = await accountOverview(own ? undefined : requested);
       if (!outcome.ok) {
         if (outcome.code === 'unauthenticated') {
-          const { signOut } = await import('../../data/client/accounts/auth.ts');
+          const { signOut } = await import('../../data/client/shared/auth.ts');
           await signOut().catch(() => undefined);
           location.replace('/auth');
           return;

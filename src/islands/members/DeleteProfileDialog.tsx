@@ -31,7 +31,7 @@ export default function DeleteProfileDialog({ userId, displayName, own }: Props)
         return 'stay';
       }
       if (own) {
-        const { signOut } = await import('../../data/client/accounts/auth.ts');
+        const { signOut } = await import('../../data/client/shared/auth.ts');
         // The account is gone; signing out only forgets it in this browser.
         await signOut().catch(() => undefined);
         clearHint();

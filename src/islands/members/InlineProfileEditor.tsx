@@ -32,7 +32,7 @@ interface Editable {
 
 /** The page's profile for editing, or null when the signed-in person may not edit it (only the owner or an admin may). */
 async function loadForEditing(userId: string): Promise<Editable | null> {
-  const { currentAccount } = await import('../../data/client/accounts/auth.ts');
+  const { currentAccount } = await import('../../data/client/shared/auth.ts');
   const account = await currentAccount();
   if (!account || (account.uid !== userId && !account.admin)) return null;
   const editor = await import('../../data/client/members/profile-editor.ts');

@@ -29,7 +29,7 @@ function requestedUserId(signedInUid: string): string {
  * would have).
  */
 async function loadEditor(): Promise<Found> {
-  const { currentAccount } = await import('../../data/client/accounts/auth.ts');
+  const { currentAccount } = await import('../../data/client/shared/auth.ts');
   const account = await currentAccount();
   if (!account) {
     location.replace('/auth');

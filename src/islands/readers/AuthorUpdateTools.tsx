@@ -52,7 +52,7 @@ export default function AuthorUpdateTools({ userId, slug, hasUpdates, deleteSlot
     let live = true;
     void (async () => {
       const [{ currentAccount }, { listUpdateBooks }] = await Promise.all([
-        import('../../data/client/accounts/auth.ts'),
+        import('../../data/client/shared/auth.ts'),
         import('../../data/client/readers/author-updates.ts'),
       ]);
       const account = await currentAccount().catch(() => null);

@@ -96,7 +96,7 @@ export default function BookJournal({ bookId, bookTitle, shelf, version, onShelf
   const [state, reload] = useAsync(
     async () => {
       const [{ currentAccount }, { getOwnReadThroughs }] = await Promise.all([
-        import('../../data/client/accounts/auth.ts'),
+        import('../../data/client/shared/auth.ts'),
         import('../../data/client/readers/reading.ts'),
       ]);
       const account = await currentAccount();

@@ -31,7 +31,7 @@ export default function CustomShelfChoices({ bookId }: { bookId: string }) {
   const [state, reload, { update }] = useAsync<Loaded | null>(
     async () => {
       const [{ currentAccount }, { getOwnCustomShelves, getOwnShelvesOfBook }] = await Promise.all([
-        import('../../data/client/accounts/auth.ts'),
+        import('../../data/client/shared/auth.ts'),
         data(),
       ]);
       const account = await currentAccount();

@@ -30,7 +30,7 @@ export default function FollowButton({ authorUid, authorName, initialCount, onSi
 
   useEffect(() => {
     void (async () => {
-      const { currentAccount } = await import('../../data/client/accounts/auth.ts');
+      const { currentAccount } = await import('../../data/client/shared/auth.ts');
       const me = await currentAccount();
       if (!me) {
         onSignedOut();

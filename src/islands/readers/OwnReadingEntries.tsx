@@ -27,7 +27,7 @@ export default function OwnReadingEntries({ bookId }: { bookId: string }) {
     void (async () => {
       try {
         const [{ currentAccount }, { getOwnShelf }, { getOwnReview }] = await Promise.all([
-          import('../../data/client/accounts/auth.ts'),
+          import('../../data/client/shared/auth.ts'),
           import('../../data/client/readers/shelves.ts'),
           import('../../data/client/readers/reviews.ts'),
         ]);

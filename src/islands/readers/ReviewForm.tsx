@@ -91,7 +91,7 @@ export default function ReviewForm({ bookId }: Props) {
     void (async () => {
       try {
         const [{ currentAccount }, { getOwnReview }] = await Promise.all([
-          import('../../data/client/accounts/auth.ts'),
+          import('../../data/client/shared/auth.ts'),
           import('../../data/client/readers/reviews.ts'),
         ]);
         const account = await currentAccount();

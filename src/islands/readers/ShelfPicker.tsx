@@ -45,7 +45,7 @@ export default function ShelfPicker({
     void (async () => {
       try {
         const [{ currentAccount }, { getOwnShelf }] = await Promise.all([
-          import('../../data/client/accounts/auth.ts'),
+          import('../../data/client/shared/auth.ts'),
           data(),
         ]);
         const account = await currentAccount();

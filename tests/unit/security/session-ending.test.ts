@@ -14,7 +14,7 @@ import {
   resetLinkProblem,
   SESSION_ENDED_MESSAGE,
 } from '../../../src/domain/accounts/account';
-import { isSessionEndedAnswer } from '../../../src/data/client/accounts/session-guard';
+import { isSessionEndedAnswer } from '../../../src/data/client/shared/session-guard';
 import { hasKeptDraft, keepDraft, takeKeptDraft, type KeptDraftStorage } from '../../../src/lib/kept-draft';
 import { isSitePath } from '../../../src/lib/return-to';
 

@@ -18,9 +18,9 @@ import {
 } from '../../../domain/accounts/account.ts';
 import type { AccountOverview, PasswordResetResult } from '../../../domain/callables.ts';
 import type { MemberExport } from '../../../domain/accounts/member-export.ts';
-import { authInstance } from './auth.ts';
+import { authInstance } from '../shared/auth.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { leaveSession } from './session-guard.ts';
+import { leaveSession } from '../shared/session-guard.ts';
 
 export type { AccountOverview } from '../../../domain/callables.ts';
 

@@ -3,21 +3,10 @@
  * (plain REST gets, no realtime listeners or offline cache) is a quarter of the
  * full SDK, and this read runs on every page a member opens.
  */
-import { connectFirestoreEmulator, doc, getDoc, getFirestore, type Firestore } from 'firebase/firestore/lite';
+import { doc, getDoc } from 'firebase/firestore/lite';
 import { profileSchema, type Profile } from '../../../domain/accounts/profile.ts';
 import { parseDoc } from '../../firestore-convert.ts';
-import { emulator, firebaseApp, usesEmulators } from '../shared/firebase.ts';
-
-let instance: Firestore | undefined;
-
-/** The page's Firestore Lite instance, connected to the emulator locally. */
-export function db(): Firestore {
-  if (!instance) {
-    instance = getFirestore(firebaseApp());
-    if (usesEmulators) connectFirestoreEmulator(instance, emulator.host, emulator.firestorePort);
-  }
-  return instance;
-}
+import { db } from '../shared/firestore.ts';
 
 /**
  * The member's profile, or null when none exists. A get by id, never a query by

@@ -10,7 +10,7 @@ import { classifiedAdSchema } from '../../../domain/market/classified-ad.ts';
 import type { SaveItemResponse } from '../../../domain/items/item-save.ts';
 import { parseDocs } from '../../firestore-convert.ts';
 import { parsedSave } from '../items/items.ts';
-import { db } from '../accounts/profiles.ts';
+import { db } from '../shared/firestore.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 
 /** An ad as the dashboard lists it. */

@@ -16,7 +16,7 @@ import {
 import { pageContentSchema, type PageContent, type PageSlug } from '../../../domain/site/page-content.ts';
 import { parseDocs, tryParseDoc } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../accounts/profiles.ts';
+import { db } from '../shared/firestore.ts';
 
 /** The stored page, or null when none is stored or it is unreadable (the editor starts from the defaults). */
 export async function loadPage(slug: PageSlug): Promise<PageContent | null> {

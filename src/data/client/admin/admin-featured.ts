@@ -31,7 +31,7 @@ import {
 import { foldText } from '../../../domain/shared/list-search.ts';
 import { parseDocs } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../accounts/profiles.ts';
+import { db } from '../shared/firestore.ts';
 
 /** A book as the dashboard lists it. */
 export interface BookItem {

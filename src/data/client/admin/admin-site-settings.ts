@@ -11,7 +11,7 @@ import {
 } from '../../../domain/site/site-settings.ts';
 import { tryParseDoc } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../accounts/profiles.ts';
+import { db } from '../shared/firestore.ts';
 
 /** The stored settings, or null when none are stored yet (or the record is unreadable: the defaults apply). */
 export async function loadSiteSettings(): Promise<SiteSettings | null> {

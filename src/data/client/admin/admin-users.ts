@@ -19,7 +19,7 @@ import {
   type ServerFailure,
 } from '../../../domain/shared/server-failures.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../accounts/profiles.ts';
+import { db } from '../shared/firestore.ts';
 
 /** The dashboard's counters. */
 export interface DashboardCounts {

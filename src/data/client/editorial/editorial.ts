@@ -23,10 +23,10 @@ import {
   type NewsletterForm,
 } from '../../../domain/editorial/newsletter.ts';
 import { parseDocs } from '../../firestore-convert.ts';
-import { currentAccount } from '../accounts/auth.ts';
+import { currentAccount } from '../shared/auth.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../accounts/profiles.ts';
-import { writeWithSession } from '../accounts/session-guard.ts';
+import { db } from '../shared/firestore.ts';
+import { writeWithSession } from '../shared/session-guard.ts';
 
 /** An item of either collection, as the island lists it. */
 export type EditorialItem<C extends EditorialCollection> = C extends 'blog_posts' ? BlogPost : Newsletter;

@@ -4,8 +4,8 @@
  * too. No document means subscribed.
  */
 import { doc, getDoc, serverTimestamp, setDoc } from 'firebase/firestore/lite';
-import { db } from '../accounts/profiles.ts';
-import { writeWithSession } from '../accounts/session-guard.ts';
+import { db } from '../shared/firestore.ts';
+import { writeWithSession } from '../shared/session-guard.ts';
 
 /** True unless the member turned newsletters off. */
 export async function isSubscribed(uid: string): Promise<boolean> {

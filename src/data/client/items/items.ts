@@ -15,7 +15,7 @@ import {
 import { productServiceSchema, type ProductService } from '../../../domain/items/product-service.ts';
 import { parseDoc, parseDocs } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../accounts/profiles.ts';
+import { db } from '../shared/firestore.ts';
 
 /** The book `id`, or null when it does not exist or this person may not read it. A malformed book throws. */
 export async function loadBook(id: string): Promise<Book | null> {

@@ -19,7 +19,7 @@ import {
 import type { SaveItemResponse } from '../../../domain/items/item-save.ts';
 import { parseDoc, parseDocs } from '../../firestore-convert.ts';
 import { parsedSave } from '../items/items.ts';
-import { db } from '../accounts/profiles.ts';
+import { db } from '../shared/firestore.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 
 const ads = () => collection(db(), 'classified_ads');

@@ -7,8 +7,8 @@
  */
 import { doc, getDoc } from 'firebase/firestore/lite';
 import { AD_CONTACT_PATH, contactInfoOf } from '../../../domain/market/classified-ad.ts';
-import { currentAccount } from '../accounts/auth.ts';
-import { db } from '../accounts/profiles.ts';
+import { currentAccount } from '../shared/auth.ts';
+import { db } from '../shared/firestore.ts';
 
 /** The ad's contact details, or null when nobody is signed in or the ad has none. */
 export async function contactDetailsFor(adId: string): Promise<string | null> {

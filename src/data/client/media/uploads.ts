@@ -16,7 +16,7 @@ import {
   type UploadToast,
 } from '../../../domain/media/image-upload.ts';
 import type { UploadKind } from '../../../domain/media/media-image.ts';
-import { currentIdToken } from '../accounts/auth.ts';
+import { currentIdToken } from '../shared/auth.ts';
 
 /** How an upload ended: the stored image, or the toast to show. */
 export type UploadOutcome = { ok: true; image: UploadResponse } | { ok: false; toast: UploadToast };

@@ -16,7 +16,7 @@ import {
 import { profileSchema, type Profile } from '../../../domain/accounts/profile.ts';
 import { parseDoc } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../accounts/profiles.ts';
+import { db } from '../shared/firestore.ts';
 
 /** The profile of `userId`, or null when there is none. A malformed document throws: the editor must not overwrite what it cannot read. */
 export async function loadEditableProfile(userId: string): Promise<Profile | null> {

@@ -15,7 +15,7 @@ import {
   type PlaceOnCustomShelfResponse,
 } from '../../../domain/readers/custom-shelf.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../accounts/profiles.ts';
+import { db } from '../shared/firestore.ts';
 
 /** The member's own shelves, in their order. */
 export async function getOwnCustomShelves(uid: string): Promise<CustomShelfSummary[]> {

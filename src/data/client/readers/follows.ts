@@ -14,7 +14,7 @@ import {
   type FollowResult,
 } from '../../../domain/readers/follows.ts';
 import { reportInvalidDoc, toPlainData } from '../../firestore-convert.ts';
-import { db } from '../accounts/profiles.ts';
+import { db } from '../shared/firestore.ts';
 
 /** At most this many follows are listed on /account. */
 export const OWN_FOLLOWS_LIMIT = 200;

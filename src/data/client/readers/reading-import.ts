@@ -25,7 +25,7 @@ import {
 } from '../../../domain/readers/reading-import.ts';
 import { parseDocs, tryParseDoc } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../accounts/profiles.ts';
+import { db } from '../shared/firestore.ts';
 
 export function startReadingImport(
   request: StartReadingImportRequest,

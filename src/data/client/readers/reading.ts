@@ -27,7 +27,7 @@ import {
 } from '../../../domain/readers/shelf.ts';
 import { parseDocs } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../accounts/profiles.ts';
+import { db } from '../shared/firestore.ts';
 
 /** `uid`'s read-throughs of `bookId`, newest first. */
 export async function getOwnReadThroughs(bookId: string, uid: string): Promise<ReadThrough[]> {

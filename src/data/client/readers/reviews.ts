@@ -9,7 +9,7 @@ import { collection, getDocs, limit, query, where } from 'firebase/firestore/lit
 import { BOOK_REVIEWS, reviewSchema, type Review, type ReviewForm } from '../../../domain/readers/review.ts';
 import { tryParseDoc } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../accounts/profiles.ts';
+import { db } from '../shared/firestore.ts';
 import type { SaveReviewResponse } from '../../../domain/readers/review.ts';
 
 /** `uid`'s review of `bookId`, or null when they have none (or it is unreadable). */

@@ -19,8 +19,8 @@ import {
 } from 'firebase/firestore/lite';
 import { BOOK_SHELVES, SHELF_SETTINGS, SHELVES, type Shelf } from '../../../domain/readers/shelf.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../accounts/profiles.ts';
-import { writeWithSession } from '../accounts/session-guard.ts';
+import { db } from '../shared/firestore.ts';
+import { writeWithSession } from '../shared/session-guard.ts';
 
 /** The shelf `uid` put `bookId` on, or null. */
 export async function getOwnShelf(bookId: string, uid: string): Promise<Shelf | null> {

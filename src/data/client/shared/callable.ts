@@ -6,7 +6,7 @@ import { FirebaseError } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import type { CallableName, CallableRequest, CallableResponse } from '../../../domain/callables.ts';
 import { emulator, firebaseApp, FUNCTIONS_REGION, usesEmulators } from './firebase.ts';
-import { isSessionEndedAnswer, leaveSession, sessionWasEnded } from '../accounts/session-guard.ts';
+import { isSessionEndedAnswer, leaveSession, sessionWasEnded } from './session-guard.ts';
 
 /** How a call ended: the function's answer, or its error code ('resource-exhausted' …) and message. */
 export type CallOutcome<T> = { ok: true; data: T } | { ok: false; code: string; message: string };

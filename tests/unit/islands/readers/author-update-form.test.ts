@@ -17,7 +17,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../../../../src/data/client/readers/author-updates.ts', () => api);
 const auth = vi.hoisted(() => ({ currentAccount: vi.fn() }));
-vi.mock('../../../../src/data/client/accounts/auth.ts', () => auth);
+vi.mock('../../../../src/data/client/shared/auth.ts', () => auth);
 const showToast = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/lib/toast.ts', () => ({ showToast }));
 const { default: AuthorUpdateForm } = await import('../../../../src/islands/readers/AuthorUpdateForm');

@@ -16,7 +16,7 @@ const shelves = vi.hoisted(() => ({
 }));
 vi.mock('../../../../src/data/client/readers/custom-shelves.ts', () => shelves);
 const auth = vi.hoisted(() => ({ currentAccount: vi.fn() }));
-vi.mock('../../../../src/data/client/accounts/auth.ts', () => auth);
+vi.mock('../../../../src/data/client/shared/auth.ts', () => auth);
 const showToast = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/lib/toast.ts', () => ({ showToast }));
 const { default: CustomShelfChoices } = await import('../../../../src/islands/readers/CustomShelfChoices');

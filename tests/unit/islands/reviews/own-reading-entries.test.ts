@@ -10,7 +10,7 @@ import { SHELF_MESSAGES } from '../../../../src/domain/readers/shelf';
 import { settle, useMounted } from '../ui/render';
 
 const auth = vi.hoisted(() => ({ currentAccount: vi.fn() }));
-vi.mock('../../../../src/data/client/accounts/auth.ts', () => auth);
+vi.mock('../../../../src/data/client/shared/auth.ts', () => auth);
 const shelves = vi.hoisted(() => ({ getOwnShelf: vi.fn(), setShelf: vi.fn() }));
 vi.mock('../../../../src/data/client/readers/shelves.ts', () => shelves);
 const reviews = vi.hoisted(() => ({ getOwnReview: vi.fn(), deleteReview: vi.fn() }));

@@ -12,7 +12,7 @@ import {
   type User,
 } from 'firebase/auth';
 import { FirebaseError } from 'firebase/app';
-import { emulator, firebaseApp, usesEmulators } from '../shared/firebase.ts';
+import { emulator, firebaseApp, usesEmulators } from './firebase.ts';
 
 /** The signed-in person as the site needs them. */
 export interface AccountUser {

@@ -9,8 +9,11 @@
  * listening, leaves the session (the data layer imports nothing above it).
  */
 import { FirebaseError } from 'firebase/app';
-import { SESSION_ENDED_MESSAGE } from '../../../domain/accounts/account.ts';
-import { SESSION_STAMP_FIELD, sessionStillValid } from '../../../domain/shared/caller-standing.ts';
+import {
+  SESSION_ENDED_MESSAGE,
+  SESSION_STAMP_FIELD,
+  sessionStillValid,
+} from '../../../domain/shared/caller-standing.ts';
 import { SESSION_ENDED_EVENT } from './session-ended-event.ts';
 
 /** Thrown by writeWithSession when the write failed because the session was ended (the page is leaving for the sign-in screen). */
@@ -56,7 +59,7 @@ export async function sessionWasEnded(): Promise<boolean> {
   }
   const [{ doc, getDoc }, { db }] = await Promise.all([
     import('firebase/firestore/lite'),
-    import('./profiles.ts'),
+    import('./firestore.ts'),
   ]);
   try {
     const stamp = (await getDoc(doc(db(), 'profiles', user.uid))).get(SESSION_STAMP_FIELD) as
