@@ -5,7 +5,7 @@
 // site applies the search change log every 2 s); with the switch on 'Premium
 // members', visitors and free members are told so and a Premium member gets the
 // results, never from a shared cache. Behaviour detail (typos, facets, odd
-// input) is in tests/unit/search.
+// input) is in tests/unit/data/server/search/.
 import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
 import { REFERENCE_DATE } from '../../scripts/seed/context';
 import { adminDb, expect, test } from './fixtures';

@@ -9,7 +9,7 @@ import { recordSearchChange } from '../../functions/src/search/search-changes';
 import { refreshSearchSnapshot } from '../../functions/src/search/search-snapshot';
 import { feedSearchServer, TYPESENSE_FEED } from '../../functions/src/search/search-typesense';
 import { TypesenseSearchEngine } from '../../src/data/server/search/typesense-engine';
-import { startTypesenseStandIn } from '../unit/search/typesense-stand-in';
+import { startTypesenseStandIn } from '../shared/typesense-stand-in';
 import { adminDb, clearFirestore, eventually, retryLostRace, uniqueId } from './emulator';
 import { bookData, productData, profileData } from './factories';
 

@@ -2,7 +2,7 @@
 // uploads an hour and stored bytes are limited (src/domain/media/media-upload.ts),
 // the limits hold under a burst of concurrent uploads, a refusal answers 429
 // with a message the upload field shows, and the record of each upload counts
-// exactly the bytes stored. Auth is faked as in tests/unit/api/uploads-endpoint.test.ts.
+// exactly the bytes stored. Auth is faked as in tests/unit/pages/api/uploads-endpoint.test.ts.
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UPDATE_MESSAGES, UPDATE_TITLE_MAX } from '../../../../src/domain/readers/author-update';
-import { settle, typeAndSubmit, useMounted } from '../ui/render';
+import { settle, typeAndSubmit, useMounted } from '../../helpers/render';
 
 const api = vi.hoisted(() => ({
   postAuthorUpdate: vi.fn(),

@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOM_SHELF_MESSAGES } from '../../../../src/domain/readers/custom-shelf';
-import { settle, useMounted } from '../ui/render';
+import { settle, useMounted } from '../../helpers/render';
 
 const shelves = vi.hoisted(() => ({
   getOwnCustomShelves: vi.fn(),

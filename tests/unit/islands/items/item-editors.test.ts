@@ -1,0 +1,184 @@
+// The server HTML of the book and product/service editors (their first render):
+// every field labelled (registered inputs get their values in the browser), the admin-only active checkbox only for an admin editing an
+// existing item, and the list sections' loading state. What they do on input runs
+// in the browser (tests/e2e/book-edit.spec.ts); their rules are in the domain tests.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { bookKind } from '../../../../src/islands/books/book-kind';
+import BooksList from '../../../../src/islands/books/BooksList';
+import { productKind } from '../../../../src/islands/items/product-kind';
+import OwnedItemEditor from '../../../../src/islands/items/OwnedItemEditor';
+import ProductsSection from '../../../../src/islands/items/ProductsSection';
+import type { Book } from '../../../../src/domain/books/book';
+import { storedBook } from '../../helpers/book';
+import type { ProductService } from '../../../../src/domain/items/product-service';
+import type { BookEditorValues } from '../../../../src/domain/books/book-editor';
+import type { ProductEditorValues } from '../../../../src/domain/items/product-page';
+
+// The generic editor, bound to each kind's types (createElement does not infer a generic component's).
+const BookEditor = OwnedItemEditor<Book, BookEditorValues>;
+const ProductEditor = OwnedItemEditor<ProductService, ProductEditorValues>;
+
+const book = storedBook();
+
+const item = {
+  id: 'p1',
+  user_id: 'u1',
+  title: 'Edits',
+  description: null,
+  category: 'service',
+  subcategory: 'editing',
+  price: '$5',
+  price_numeric: 5,
+  currency: 'USD',
+  condition: null,
+  contact_info: null,
+  image_url: null,
+  website_url: null,
+  tags: ['a'],
+  is_active: true,
+  is_featured: false,
+  views_count: 0,
+  created_at: new Date(),
+  updated_at: null,
+} as ProductService;
+
+const noop = () => {};
+
+describe('the book editor', () => {
+  it('renders every field of a stored book with its values, sections and links', () => {
+    const html = renderToStaticMarkup(
+      createElement(BookEditor, {
+        kind: bookKind,
+        item: book,
+        userId: 'u1',
+        admin: false,
+        onCancel: noop,
+        onSaved: noop,
+        onDeleted: noop,
+      }),
+    );
+    for (const label of [
+      '>Title<',
+      '>Description<',
+      '>Category<',
+      '>Sub-genres<',
+      '>eBook Price<',
+      '>Link 1 label<',
+      '>Section 1 title<',
+      '>Free-preview title<',
+      '>Cover Image URL<',
+    ]) {
+      expect(html).toContain(label);
+    }
+    expect(html).toContain('3/100 words');
+    expect(html).toContain('>Sea');
+    expect(html).toContain('Delete Book');
+    expect(html).not.toContain('>Active<');
+  });
+
+  it('labels each catalogue input for its control, with the ISBN hint, the half-step number and an empty language', () => {
+    const html = renderToStaticMarkup(
+      createElement(BookEditor, {
+        kind: bookKind,
+        item: book,
+        userId: 'u1',
+        admin: false,
+        onCancel: noop,
+        onSaved: noop,
+      }),
+    );
+    for (const [name, label] of [
+      ['isbn', 'ISBN'],
+      ['publication_date', 'Publication date'],
+      ['pages', 'Pages'],
+      ['language', 'Language'],
+      ['publisher', 'Publisher'],
+      ['series', 'Series'],
+      ['series_number', 'Number in series'],
+    ]) {
+      expect(html).toContain(
+        `<label for="book-${name}" class="block text-sm font-semibold text-ink">${label}</label>`,
+      );
+      expect(html).toMatch(new RegExp(`<(input|select)[^>]*id="book-${name}"`));
+    }
+    expect(html).toMatch(/<input[^>]*type="date"[^>]*id="book-publication_date"/);
+    expect(html).toMatch(/<input[^>]*type="number"[^>]*step="0.5"[^>]*id="book-series_number"/);
+    expect(html).toContain('<option value="">Not given</option>');
+    expect(html).toContain('<option value="fr">French</option>');
+    expect(html).toContain('saved as the ISBN-13');
+  });
+  it('shows the active checkbox to an admin editing an existing book only', () => {
+    expect(
+      renderToStaticMarkup(
+        createElement(BookEditor, {
+          kind: bookKind,
+          item: book,
+          userId: 'u1',
+          admin: true,
+          onCancel: noop,
+          onSaved: noop,
+        }),
+      ),
+    ).toContain('>Active<');
+    expect(
+      renderToStaticMarkup(
+        createElement(BookEditor, {
+          kind: bookKind,
+          item: null,
+          userId: 'u1',
+          admin: true,
+          onCancel: noop,
+          onSaved: noop,
+        }),
+      ),
+    ).not.toContain('>Active<');
+  });
+});
+
+describe('the product/service editor', () => {
+  it('renders the fields, and the active checkbox for an admin on an existing item', () => {
+    const html = renderToStaticMarkup(
+      createElement(ProductEditor, {
+        kind: productKind,
+        item,
+        userId: 'u1',
+        admin: true,
+        onCancel: noop,
+        onSaved: noop,
+        onDeleted: noop,
+      }),
+    );
+    for (const label of ['>Title<', '>Tags<', '>Price<', '>Currency<', '>Website URL<', '>Active<'])
+      expect(html).toContain(label);
+    expect(html).toContain('aria-label="Edit Edits"');
+    expect(
+      renderToStaticMarkup(
+        createElement(ProductEditor, {
+          kind: productKind,
+          item: null,
+          userId: 'u1',
+          admin: false,
+          onCancel: noop,
+          onSaved: noop,
+        }),
+      ),
+    ).not.toContain('>Active<');
+  });
+});
+
+describe('list sections', () => {
+  it('start in their loading state with Add disabled', () => {
+    const books = renderToStaticMarkup(
+      createElement(BooksList, { userId: 'u1', subscription: 'free', admin: false }),
+    );
+    expect(books).toContain('Loading books…');
+    expect(books).toMatch(/<button[^>]*disabled=""[^>]*>Add Book<\/button>/);
+    const products = renderToStaticMarkup(
+      createElement(ProductsSection, { userId: 'u1', subscription: 'free', admin: false }),
+    );
+    expect(products).toContain('Loading products and services…');
+    expect(products).toMatch(/<button[^>]*disabled=""[^>]*>Add Product\/Service<\/button>/);
+  });
+});
