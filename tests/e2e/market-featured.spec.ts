@@ -1,7 +1,7 @@
 // An admin features a product (from its page's editor, beside Active) and a
 // classified ad (the Featured switch on its page), and the flag is stored; a
 // seller sees no such switch. That a featured listing leads 'Featured First' is
-// the market index's (tests/functions/market-index.test.ts, tests/unit/domain/market/market.test.ts).
+// the market index's (tests/functions/market/market-index.test.ts, tests/unit/domain/market/market.test.ts).
 import { adminDb, expect, test } from './fixtures';
 import { freshMember, signInAs } from './helpers/members';
 

@@ -3,7 +3,7 @@
 // classified_ads/{id}/private/contact, which members in good standing read and
 // visitors never. No client writes an ad or its contact details, whoever they
 // are: every write goes through the saveClassifiedAd and deleteClassifiedAd
-// functions (tests/functions/classified-ad-save.test.ts).
+// functions (tests/functions/market/classified-ad-save.test.ts).
 import {
   collection,
   deleteDoc,

@@ -1,6 +1,6 @@
 // POST /api/report with Auth and the store replaced by
 // fakes: its checks in order, who it reports as, and its answers (JSON for the
-// island, a redirect to /report for a form). tests/functions/reports.test.ts runs
+// island, a redirect to /report for a form). tests/functions/admin/reports.test.ts runs
 // the store (limits, one open report per reporter) against the emulator.
 import type { APIContext } from 'astro';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

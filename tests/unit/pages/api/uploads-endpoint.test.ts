@@ -40,7 +40,7 @@ vi.mock('../../../../src/data/server/shared/auth.ts', async (importOriginal) => 
   };
 });
 
-// The allowance is kept in Firestore; tests/functions/upload-quota.test.ts runs it on the emulator.
+// The allowance is kept in Firestore; tests/functions/media/upload-quota.test.ts runs it on the emulator.
 vi.mock('../../../../src/data/server/media/media-uploads.ts', () => ({
   reserveUpload: async () => 'reserved',
   confirmUpload: async () => undefined,
