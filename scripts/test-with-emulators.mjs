@@ -21,7 +21,7 @@ const LAYERS = new Set(
 /** The Stripe stand-in of this run, once started. */
 let standin;
 const E2E_ARGS = (process.env.E2E_ARGS ?? '').split(' ').filter(Boolean);
-// Test files (path filters) for the rules and functions layers, e.g. VITEST_ARGS="tests/rules/x.test.ts"; all when unset.
+// Test files (path filters) for the rules and functions layers, e.g. VITEST_ARGS="tests/rules/books/books.test.ts"; all when unset.
 const VITEST_ARGS = (process.env.VITEST_ARGS ?? '').split(' ').filter(Boolean);
 /** What tests/e2e/netlify-build.spec.ts reads when npm test made the Netlify build beforehand. */
 const NETLIFY_BUILD_RESULT = join(RESULTS, 'netlify-build.json');
