@@ -2,7 +2,7 @@
 // function leaves them once approved (Auth user with a verified email, profile,
 // page-slug claim), so no test edits a seeded member others read.
 import { expect, type Page } from '@playwright/test';
-import { adminDb } from '../fixtures';
+import { adminDb } from './fixtures';
 import { logInThroughForm, uniqueEmail } from './accounts';
 import { adminAuth } from './emulators';
 

@@ -1,7 +1,7 @@
 // The server HTML of the book and product/service editors (their first render):
 // every field labelled (registered inputs get their values in the browser), the admin-only active checkbox only for an admin editing an
 // existing item, and the list sections' loading state. What they do on input runs
-// in the browser (tests/e2e/book-edit.spec.ts); their rules are in the domain tests.
+// in the browser (tests/e2e/items/book-edit.spec.ts); their rules are in the domain tests.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

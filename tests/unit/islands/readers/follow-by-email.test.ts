@@ -1,7 +1,7 @@
 // The server HTML of the visitor's Follow-by-email form (what a visitor without
 // JavaScript uses, and what hydration takes over): a real form posting the
 // fields POST /api/opt-in reads, and those fields parse into a follow request.
-// The island's behaviour after hydration runs in tests/e2e/visitor-opt-in.spec.ts.
+// The island's behaviour after hydration runs in tests/e2e/accounts/visitor-opt-in.spec.ts.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

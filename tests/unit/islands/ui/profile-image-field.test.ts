@@ -2,7 +2,7 @@
 // the picture with its srcset or the placeholder, a labelled group, and buttons
 // that wait for hydration. The behaviour after a file is chosen runs in the
 // browser: the upload rules are tested in tests/unit/domain/media/image-upload.test.ts,
-// the endpoint in tests/e2e/uploads.spec.ts.
+// the endpoint in tests/e2e/media/uploads.spec.ts.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // The upload endpoint with Auth, Firestore and the upload allowance replaced by fakes: the order of its
 // checks, its answers, and that a refusal stores nothing. The e2e spec
-// (tests/e2e/uploads.spec.ts) runs the same cases against the real build and emulators.
+// (tests/e2e/media/uploads.spec.ts) runs the same cases against the real build and emulators.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
