@@ -4,7 +4,7 @@
 // sees, so it runs in the publish project (after every other spec) and puts the
 // slots and the menu back at the end.
 import { adminDb, expect, test } from '../helpers/fixtures';
-import { freshMember, signInAs } from '../helpers/members';
+import { freshMember, NEW_BOOK, signInAs } from '../helpers/members';
 
 test('a featured book, a featured author and a menu item set in the dashboard reach the home page', async ({
   page,
@@ -20,14 +20,8 @@ test('a featured book, a featured author and a menu item set in the dashboard re
     user_id: author.uid,
     title: bookTitle,
     description: 'A book featured from the dashboard.',
-    category: 'fiction',
+    ...NEW_BOOK,
     genre: [],
-    sub_genre: [],
-    purchase_links: [],
-    manuscript_content: [],
-    is_active: true,
-    is_featured: false,
-    is_full_book_free: false,
     created_at: new Date(),
   });
   const menuLabel = `Reading Room ${stamp}`;

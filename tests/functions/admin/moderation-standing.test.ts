@@ -14,8 +14,6 @@ import {
   releaseUpdate,
   type UpdateMailDeps,
 } from '../../../functions/src/readers/update-mail';
-import type { Mail } from '../../../functions/src/mail/send-mail';
-import { defaultBrand } from '../../../functions/src/mail/templates';
 import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/admin/admin-users';
 import type { AdminHeldItemsResponse } from '../../../src/domain/admin/admin-held-items';
 import type { AdminModerationResponse } from '../../../src/domain/admin/moderation';
@@ -29,9 +27,9 @@ import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { getPublicAd } from '../../../src/data/server/market/classified-ads';
 import { getAuthorUpdates } from '../../../src/data/server/readers/author-updates';
 import { adminDb, eventually, uniqueId } from '../helpers/emulator';
+import { recordingMailDeps } from '../helpers/mail-deps';
+import { classifiedAdForm } from '../helpers/factories';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';
-
-process.env.NEWSLETTER_SIGNING_SECRET ??= 'demo-only-newsletter-signing-secret';
 
 const db = adminDb();
 const DAY = 24 * 3600 * 1000;
@@ -64,46 +62,20 @@ const postUpdate = (member: Member, title: string) =>
 const saveAd = (member: Member, data: Record<string, unknown>) =>
   callAs<SaveItemResponse>('saveClassifiedAd', member, data);
 
-function adForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
+/** An ad a moderator would hide, as the ad form sends it. */
+const adForm = (overrides: Record<string, unknown> = {}) =>
+  classifiedAdForm({
     title: 'Cheap followers',
     description: 'Ten thousand followers for your author page.',
-    category: 'reading-accessories',
-    subcategory: null,
     price: 5,
-    currency: 'EUR',
-    condition: 'good',
-    location: 'Lyon',
-    contact_method: 'email',
-    contact_info: 'seller@example.com',
-    is_service: false,
-    image_url: null,
     tags: [],
     ...overrides,
-  };
-}
+  });
 
 const standingOf = async (uid: string, kind: 'ad' | 'update') =>
   (await db.collection(MODERATION_STANDING).doc(standingId(uid, kind)).get()).data();
 const inMarket = async (adId: string) =>
   (await db.collection(MARKET_COLLECTION).doc(marketEntryId('classified_ads', adId)).get()).exists;
-
-/** Deps that record mails instead of sending them (update-mail.test.ts). */
-function fakeDeps() {
-  const mailed: Mail[] = [];
-  const deps: UpdateMailDeps = {
-    firestore: db,
-    sendMail: async (mail) => void mailed.push(mail),
-    enqueueUpdateBatch: async () => {},
-    memberEmails: async (uids) => new Map(uids.map((uid) => [uid, `${uid}@example.com`])),
-    brand: async () => defaultBrand(),
-    now: () => new Date(),
-    delayMs: 0,
-    sleep: async () => {},
-    audience: async (follows) => follows.map(() => true),
-  };
-  return { deps, mailed };
-}
 
 async function deliverAll(deps: UpdateMailDeps, updateId: string) {
   const batches = await db.collection(`update_mail/${updateId}/batches`).get();
@@ -147,7 +119,7 @@ describe('author updates under a standing decision', () => {
     const id = again.result!.id;
     expect((await db.doc(`author_updates/${id}`).get()).get('moderation_held')).toBe(true);
     expect((await getAuthorUpdates(author.uid, 10, db)).map((update) => update.id)).not.toContain(id);
-    const { deps, mailed } = fakeDeps();
+    const { deps, mailed } = recordingMailDeps();
     expect(await releaseUpdate(deps, id)).toEqual({ released: false, recipientCount: 0 });
     expect(mailed).toHaveLength(0);
     // The author's own list says it waits for a moderator.
@@ -193,7 +165,7 @@ describe('author updates under a standing decision', () => {
     expect((await getAuthorUpdates(author.uid, 10, db)).map((update) => update.id)).toContain(
       held.result!.id,
     );
-    expect((await releaseUpdate(fakeDeps().deps, held.result!.id)).released).toBe(true);
+    expect((await releaseUpdate(recordingMailDeps().deps, held.result!.id)).released).toBe(true);
 
     // The decision itself is over after the period the site sets (7 days here).
     await settings.set({ moderation_hold_days: 7 }, { merge: true });

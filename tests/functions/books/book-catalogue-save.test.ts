@@ -8,6 +8,7 @@ import { CATALOGUE_MESSAGES, NO_PUBLICATION_KEY } from '../../../src/domain/book
 import { ISBN_MESSAGES } from '../../../src/domain/books/isbn';
 import { titleAuthorKey } from '../../../src/domain/books/match-key';
 import { adminDb, clearFirestore } from '../helpers/emulator';
+import { CATALOGUE } from '../../shared/catalogue';
 import { bookData } from '../helpers/factories';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';
 
@@ -15,16 +16,6 @@ const db = adminDb();
 
 const saveBook = (member: Member | undefined, data: Record<string, unknown>) =>
   callAs<SaveItemResponse>('saveBook', member, data);
-
-const CATALOGUE = {
-  isbn: '9780306406157',
-  publication_date: '2027-03-14',
-  pages: 312,
-  language: 'fr',
-  publisher: 'Harbour Press',
-  series: 'The Tidewater Trilogy',
-  series_number: 2.5,
-};
 
 async function addCataloguedBook(uid: string): Promise<string> {
   return (

@@ -18,8 +18,6 @@ import {
 } from '../helpers/mailbox';
 import { callAs, makeMember } from '../helpers/profile-members';
 
-process.env.NEWSLETTER_SIGNING_SECRET ??= 'demo-only-newsletter-signing-secret';
-
 const mailbox = useMailboxTests();
 
 async function subscribe(email: string): Promise<string> {

@@ -18,8 +18,6 @@ import {
 } from '../helpers/mailbox';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';
 
-process.env.NEWSLETTER_SIGNING_SECRET ??= 'demo-only-newsletter-signing-secret';
-
 const mailbox = useMailboxTests();
 
 /** A published, unsent issue with a subtitle and Markdown content (`overrides` on top); returns its id. */

@@ -4,6 +4,10 @@ import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
 export const PROJECT_ID = 'demo-shelfmark';
 
+// The functions emulator signs unsubscribe links with the secret of
+// functions/.env.demo-shelfmark; a test that makes or checks a link itself uses the same.
+process.env.NEWSLETTER_SIGNING_SECRET ??= 'demo-only-newsletter-signing-secret';
+
 /** Admin Firestore pointed at the emulator that `firebase emulators:exec` started. */
 export function adminDb(): Firestore {
   if (!process.env.FIRESTORE_EMULATOR_HOST) {

@@ -159,3 +159,23 @@ export function paidBillingRecord(key: string): Record<string, unknown> {
     grant: null,
   };
 }
+
+/** The ad form's values as the browser sends them to saveClassifiedAd (after the form's own parsing). */
+export function classifiedAdForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Oak book stand',
+    description: 'A sturdy oak stand for heavy art books.',
+    category: 'reading-accessories',
+    subcategory: null,
+    price: 25,
+    currency: 'EUR',
+    condition: 'good',
+    location: 'Lyon',
+    contact_method: 'email',
+    contact_info: 'seller@example.com',
+    is_service: false,
+    image_url: null,
+    tags: ['oak'],
+    ...overrides,
+  };
+}

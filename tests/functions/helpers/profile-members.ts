@@ -3,7 +3,7 @@
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { adminDb, uniqueId } from './emulator';
-import { newEmail, profileData } from './factories';
+import { bookData, newEmail, profileData } from './factories';
 import { callFunction, signInForIdToken } from './callable';
 
 /** A signed-in test member. */
@@ -49,4 +49,15 @@ export async function makeMember(options: MemberOptions = {}): Promise<Member> {
 /** Calls a profile function as `member` (or signed out). */
 export function callAs<T>(name: string, member: Member | undefined, data: unknown) {
   return callFunction<T>(name, data, member ? { idToken: member.idToken } : {});
+}
+
+/** A new author with one public book, 'Tides' (`fields` on top): what a reader's shelves and reading start from. */
+export async function authorWithPublicBook(
+  fields: Record<string, unknown> = {},
+): Promise<{ author: Member; bookId: string }> {
+  const author = await makeMember();
+  const book = await adminDb()
+    .collection('books')
+    .add(bookData(author.uid, { title: 'Tides', owner_public: true, is_public: true, ...fields }));
+  return { author, bookId: book.id };
 }

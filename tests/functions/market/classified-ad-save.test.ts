@@ -14,6 +14,7 @@ import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/admin/admin-users';
 import { MARKET_COLLECTION, marketEntryId } from '../../../src/domain/market/market-entry';
 import { getPublicAd } from '../../../src/data/server/market/classified-ads';
 import { adminDb, eventually } from '../helpers/emulator';
+import { classifiedAdForm } from '../helpers/factories';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';
 
 const db = adminDb();
@@ -24,24 +25,7 @@ const remove = (member: Member | undefined, id: string) =>
   callAs<{ id: string }>('deleteClassifiedAd', member, { id });
 
 /** The ad form's values as the browser sends them (after the form's own parsing). */
-function form(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    title: 'Oak book stand',
-    description: 'A sturdy oak stand for heavy art books.',
-    category: 'reading-accessories',
-    subcategory: null,
-    price: 25,
-    currency: 'EUR',
-    condition: 'good',
-    location: 'Lyon',
-    contact_method: 'email',
-    contact_info: 'seller@example.com',
-    is_service: false,
-    image_url: null,
-    tags: ['oak'],
-    ...overrides,
-  };
-}
+const form = classifiedAdForm;
 
 const adDoc = (id: string) => db.doc(`classified_ads/${id}`);
 const contactOf = async (id: string) => (await db.doc(`classified_ads/${id}/private/contact`).get()).data();

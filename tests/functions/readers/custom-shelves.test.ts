@@ -20,7 +20,7 @@ import { loadCustomShelfPage } from '../../../src/data/server/readers/custom-she
 import { getMemberShelves } from '../../../src/data/server/readers/shelves';
 import { adminDb, clearFirestore, eventually } from '../helpers/emulator';
 import { bookData } from '../helpers/factories';
-import { callAs, makeMember, type Member } from '../helpers/profile-members';
+import { authorWithPublicBook, callAs, makeMember, type Member } from '../helpers/profile-members';
 
 const db = adminDb();
 const edit = (member: Member | undefined, data: Record<string, unknown>) =>
@@ -34,12 +34,7 @@ let bookId: string;
 
 beforeEach(async () => {
   await clearFirestore();
-  author = await makeMember();
-  bookId = (
-    await db
-      .collection('books')
-      .add(bookData(author.uid, { title: 'Tides', owner_public: true, is_public: true }))
-  ).id;
+  ({ author, bookId } = await authorWithPublicBook());
 });
 
 /** Creates a shelf for `member` and returns its id. */

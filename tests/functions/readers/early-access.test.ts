@@ -14,6 +14,7 @@ import {
 } from '../../../src/domain/billing/early-access';
 import type { AccountOverview } from '../../../src/domain/callables';
 import type { EditCustomShelfResponse } from '../../../src/domain/readers/custom-shelf';
+import { importRow } from '../../shared/reading-import';
 import { adminDb } from '../helpers/emulator';
 import { bookData } from '../helpers/factories';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';
@@ -224,21 +225,7 @@ describe('reading_import: startReadingImport and addReadingImportRows', () => {
       callAs('addReadingImportRows', who, {
         import_id: 'no-such-import',
         chunk: 0,
-        rows: [
-          {
-            row: 2,
-            title: 'Tides',
-            author: 'Someone',
-            isbn13: null,
-            shelf: null,
-            custom_shelves: [],
-            rating: null,
-            review: '',
-            started_on: null,
-            finished_on: null,
-            added_on: null,
-          },
-        ],
+        rows: [importRow({ row: 2, title: 'Tides', author: 'Someone' })],
       }),
     );
   });

@@ -14,45 +14,23 @@ import {
   releaseBook,
   type AlertDeps,
 } from '../../../functions/src/readers/release-alerts';
-import type { Mail } from '../../../functions/src/mail/send-mail';
-import { defaultBrand } from '../../../functions/src/mail/templates';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { ALERT_CAP_MS, emailFollowId, isoWeekId, memberFollowId } from '../../../src/domain/readers/follows';
 import { adminDb, eventually, retryLostRace, uniqueId } from '../helpers/emulator';
+import { recordingMailDeps } from '../helpers/mail-deps';
 import { bookData } from '../helpers/factories';
+import { emailFollow, followersOf } from '../helpers/follows';
 import { oneClickUnsubscribe, useMailboxTests, type CaughtMail } from '../helpers/mailbox';
-import { callAs, makeMember } from '../helpers/profile-members';
-
-process.env.NEWSLETTER_SIGNING_SECRET ??= 'demo-only-newsletter-signing-secret';
+import { makeMember } from '../helpers/profile-members';
 
 const mailbox = useMailboxTests();
 
 const headersOf = (mail: CaughtMail) => (mail as unknown as { headers: Record<string, string> }).headers;
 
-async function emailFollow(authorUid: string, email: string, mode: 'instant' | 'weekly' = 'instant') {
-  const id = emailFollowId(authorUid, emailHash(email));
-  await adminDb()
-    .doc(`follows/${id}`)
-    .set({
-      author_uid: authorUid,
-      follower: { kind: 'email', email },
-      mode,
-      created_at: Timestamp.now(),
-    });
-  return id;
-}
-
 describe('new-book alerts through the triggers and the task queue', () => {
   it('each instant follower gets one alert; hiding and showing the book again sends nothing more; the next book that day waits for the digest', async () => {
     const author = await makeMember();
-    const member = await makeMember();
-    const weekly = await makeMember();
-    expect(
-      (await callAs('updateFollow', member, { authorUid: author.uid, follow: true })).error,
-    ).toBeUndefined();
-    await callAs('updateFollow', weekly, { authorUid: author.uid, follow: true, mode: 'weekly' });
-    const visitor = `${uniqueId('fan')}@example.com`;
-    await emailFollow(author.uid, visitor);
+    const { member, weekly, visitor } = await followersOf(author);
 
     const title = `Release ${uniqueId('b')}`;
     const book = await adminDb()
@@ -120,25 +98,6 @@ describe('new-book alerts through the triggers and the task queue', () => {
   }, 200_000);
 });
 
-/** Deps that record mails and queued batches instead of sending them. */
-function fakeDeps(overrides: Partial<AlertDeps> = {}) {
-  const mailed: Mail[] = [];
-  const queued: string[] = [];
-  const deps: AlertDeps = {
-    firestore: adminDb(),
-    sendMail: async (mail) => void mailed.push(mail),
-    enqueueBatch: async (_book, batch) => void queued.push(batch),
-    memberEmails: async (uids) => new Map(uids.map((uid) => [uid, `${uid}@example.com`])),
-    brand: async () => defaultBrand(),
-    now: () => new Date(),
-    delayMs: 0,
-    sleep: async () => {},
-    audience: async (follows) => follows.map(() => true),
-    ...overrides,
-  };
-  return { deps, mailed, queued };
-}
-
 /** A public book of `author` with `count` instant email followers; the follows switch is off, so only the test releases it. */
 async function bookWithFollowers(count: number) {
   const db = adminDb();
@@ -164,7 +123,7 @@ describe('exactly once', () => {
   it('a batch that dies midway is retried without mailing anyone twice, the daily cap letting the retry through', async () => {
     const { bookId } = await bookWithFollowers(30);
     let crashAfter = 12;
-    const { deps, mailed, queued } = fakeDeps();
+    const { deps, mailed, queued } = recordingMailDeps();
     const dying: AlertDeps = {
       ...deps,
       sendMail: async (mail) => {
@@ -188,7 +147,7 @@ describe('exactly once', () => {
 
   it('two concurrent releases release once; hidden and shown again, the book is not released again', async () => {
     const { bookId } = await bookWithFollowers(3);
-    const { deps, mailed, queued } = fakeDeps();
+    const { deps, mailed, queued } = recordingMailDeps();
     const release = () => retryLostRace(() => releaseBook(deps, bookId));
     const results = await Promise.all([release(), release()]);
     expect(results.filter((r) => r.released)).toHaveLength(1);
@@ -205,7 +164,7 @@ describe('exactly once', () => {
 
   it('a follower who unfollowed or switched to weekly before the batch ran is not mailed', async () => {
     const { bookId, followIds } = await bookWithFollowers(3);
-    const { deps, mailed } = fakeDeps();
+    const { deps, mailed } = recordingMailDeps();
     await releaseBook(deps, bookId);
     await adminDb().doc(`follows/${followIds[0]}`).delete();
     await adminDb().doc(`follows/${followIds[1]}`).update({ mode: 'weekly' });
@@ -227,7 +186,7 @@ describe('authors cannot flood their followers', () => {
   it('mails one alert per author per follower a day; the next books go into the next digest, once', async () => {
     const { author, bookId, followIds } = await bookWithFollowers(2);
     let now = new Date('2026-11-23T09:00:00Z');
-    const { deps, mailed } = fakeDeps({ now: () => now });
+    const { deps, mailed } = recordingMailDeps({ now: () => now });
     await releaseBook(deps, bookId);
     expect(await deliverAlertBatch(deps, bookId, '0000')).toMatchObject({ sent: 2, deferred: 0 });
 
@@ -272,7 +231,7 @@ describe('authors cannot flood their followers', () => {
     const released = new Date('2026-11-23T09:00:00Z');
     let now = released;
     const slept: number[] = [];
-    const { deps, mailed, queued } = fakeDeps({
+    const { deps, mailed, queued } = recordingMailDeps({
       now: () => now,
       delayMs: 60 * 60_000,
       sleep: async (ms) => {
@@ -319,7 +278,7 @@ describe('the follows switch', () => {
       });
     await db.doc(`profiles/${premium}/private/billing`).set({ grant: { by: 'an-admin', at: Date.now() } });
     await db.doc('site_settings/main').set({ early_access: { follows: 'premium' } });
-    const { deps, mailed } = fakeDeps({ audience: alertAudience(db) });
+    const { deps, mailed } = recordingMailDeps({ audience: alertAudience(db) });
     await releaseBook(deps, bookId);
     // The email follower and the free member are left out.
     expect(await deliverAlertBatch(deps, bookId, '0000')).toMatchObject({ sent: 1, dropped: 2 });
@@ -394,7 +353,7 @@ describe('the weekly digest', () => {
     await emailFollow(ann, 'instant@example.com', 'instant');
     await emailFollow(quiet, 'nothing-new@example.com', 'weekly');
 
-    const { deps, mailed } = fakeDeps({ now: () => now });
+    const { deps, mailed } = recordingMailDeps({ now: () => now });
     const first = await sendWeeklyDigests(deps);
     expect(first).toMatchObject({ week: isoWeekId(now), books: 2, followers: 2, sent: 2 });
     const toReader = mailed.find((m) => m.to === `${reader}@example.com`);

@@ -17,13 +17,11 @@ import {
   type AlertRound,
 } from '../../../functions/src/readers/release-alerts';
 import type { Mail } from '../../../functions/src/mail/send-mail';
-import { defaultBrand } from '../../../functions/src/mail/templates';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { emailFollowId } from '../../../src/domain/readers/follows';
 import { adminDb, clearFirestore, eventually, retryLostRace, uniqueId } from '../helpers/emulator';
+import { fakeMailDeps } from '../helpers/mail-deps';
 import { bookData } from '../helpers/factories';
-
-process.env.NEWSLETTER_SIGNING_SECRET ??= 'demo-only-newsletter-signing-secret';
 
 beforeEach(async () => {
   await clearFirestore();
@@ -38,15 +36,9 @@ function fakeDeps(start: string) {
   const queued: { bookId: string; batch: string; round: AlertRound }[] = [];
   const clock = { now: new Date(start) };
   const deps: AlertDeps = {
-    firestore: adminDb(),
-    sendMail: async (mail) => void mailed.push(mail),
+    ...fakeMailDeps(mailed),
     enqueueBatch: async (bookId, batch, _due, round) => void queued.push({ bookId, batch, round }),
-    memberEmails: async (uids) => new Map(uids.map((uid) => [uid, `${uid}@example.com`])),
-    brand: async () => defaultBrand(),
     now: () => clock.now,
-    delayMs: 0,
-    sleep: async () => {},
-    audience: async (follows) => follows.map(() => true),
   };
   /** Delivers every queued batch of `bookId` (twice each: a duplicated task sends nothing more). */
   const deliverAll = async (bookId: string) => {

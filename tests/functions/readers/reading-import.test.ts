@@ -16,26 +16,14 @@ import {
   type SettleImportedReviewsResponse,
   type StartReadingImportResponse,
 } from '../../../src/domain/readers/reading-import';
+import { importRow, readingFields } from '../../shared/reading-import';
 import { adminDb, afterSentinel, eventually, uniqueId } from '../helpers/emulator';
 import { bookData, profileData } from '../helpers/factories';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';
 
 const db = adminDb();
 
-const row = (n: number, fields: Partial<ImportRow>): ImportRow => ({
-  row: n,
-  title: 'Untitled',
-  author: '',
-  isbn13: null,
-  shelf: null,
-  custom_shelves: [],
-  rating: null,
-  review: '',
-  started_on: null,
-  finished_on: null,
-  added_on: null,
-  ...fields,
-});
+const row = (n: number, fields: Partial<ImportRow>): ImportRow => importRow({ row: n, ...fields });
 
 /** Starts an import of `rows` as `member`, sends them, and waits until it is done. */
 async function importRows(
@@ -231,16 +219,7 @@ describe('rows kept until their book is added', () => {
     const at = new Date();
     await db.doc(`unmatched_reads/${good.uid}__k`).set({
       user_id: good.uid,
-      title: 'Arrives Later',
-      author: 'Lee Later',
-      isbn13: isbn,
-      shelf: 'want-to-read',
-      custom_shelves: [],
-      rating: null,
-      review: '',
-      started_on: null,
-      finished_on: null,
-      added_on: null,
+      ...readingFields({ title: 'Arrives Later', author: 'Lee Later', isbn13: isbn, shelf: 'want-to-read' }),
       match_key: null,
       import_id: 'imp',
       created_at: at,
@@ -314,16 +293,7 @@ describe('rows kept until their book is added, and the member', () => {
     const isbn = '9780596007126';
     const kept = (uid: string, fields: Record<string, unknown>) => ({
       user_id: uid,
-      title: 'Poison Pen',
-      author: 'Pat Poison',
-      isbn13: isbn,
-      shelf: 'read',
-      custom_shelves: [],
-      rating: null,
-      review: '',
-      started_on: null,
-      finished_on: null,
-      added_on: null,
+      ...readingFields({ title: 'Poison Pen', author: 'Pat Poison', isbn13: isbn, shelf: 'read' }),
       match_key: null,
       import_id: 'imp',
       created_at: new Date(),
@@ -518,31 +488,13 @@ describe('who may import, and what', () => {
       });
     const started = await start(reader);
     const id = started.result!.import_id;
+    const send = (member: Member, chunk: number, rows: unknown[]) =>
+      callAs('addReadingImportRows', member, { import_id: id, chunk, rows });
     expect((await start(reader)).error?.message).toBe(READING_IMPORT_TEXT.busy);
-    expect(
-      (
-        await callAs('addReadingImportRows', other, {
-          import_id: id,
-          chunk: 0,
-          rows: [row(2, { title: 'X' })],
-        })
-      ).error?.status,
-    ).toBe('NOT_FOUND');
-    const bad = await callAs('addReadingImportRows', reader, {
-      import_id: id,
-      chunk: 0,
-      rows: [{ ...row(2, { title: 'X' }), rating: 9 }],
-    });
+    expect((await send(other, 0, [row(2, { title: 'X' })])).error?.status).toBe('NOT_FOUND');
+    const bad = await send(reader, 0, [{ ...row(2, { title: 'X' }), rating: 9 }]);
     expect(bad.error?.status).toBe('INVALID_ARGUMENT');
-    expect(
-      (
-        await callAs('addReadingImportRows', reader, {
-          import_id: id,
-          chunk: 5,
-          rows: [row(2, { title: 'X' })],
-        })
-      ).error?.status,
-    ).toBe('INVALID_ARGUMENT');
+    expect((await send(reader, 5, [row(2, { title: 'X' })])).error?.status).toBe('INVALID_ARGUMENT');
     expect((await db.doc(`reading_imports/${id}`).get()).get('received')).toBe(0);
     expect((await start(undefined)).error?.status).toBe('UNAUTHENTICATED');
   });

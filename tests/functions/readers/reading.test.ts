@@ -8,8 +8,7 @@ import { READING_MESSAGES, readingYearId, yearOf } from '../../../src/domain/rea
 import { shelfId } from '../../../src/domain/readers/shelf';
 import { removeMemberShelves } from '../../../functions/src/readers/set-shelf';
 import { adminDb, clearFirestore, eventually } from '../helpers/emulator';
-import { bookData } from '../helpers/factories';
-import { callAs, makeMember, type Member } from '../helpers/profile-members';
+import { authorWithPublicBook, callAs, makeMember, type Member } from '../helpers/profile-members';
 
 const db = adminDb();
 const setShelf = (member: Member | undefined, data: Record<string, unknown>) =>
@@ -24,7 +23,6 @@ const setReadingGoal = (member: Member | undefined, data: Record<string, unknown
   callAs<{ year: number; goal: number | null; finished: number }>('setReadingGoal', member, data);
 
 const thisYear = yearOf(new Date());
-let author: Member;
 let bookId: string;
 
 async function readThroughsOf(uid: string) {
@@ -41,12 +39,7 @@ async function communityIn(year: number): Promise<number> {
 
 beforeEach(async () => {
   await clearFirestore();
-  author = await makeMember();
-  bookId = (
-    await db
-      .collection('books')
-      .add(bookData(author.uid, { title: 'Tides', pages: 200, owner_public: true, is_public: true }))
-  ).id;
+  ({ bookId } = await authorWithPublicBook({ pages: 200 }));
 });
 
 describe('progress and finishing', () => {

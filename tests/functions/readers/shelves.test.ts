@@ -6,7 +6,7 @@ import { FEATURE_UNAVAILABLE_MESSAGE } from '../../../src/domain/billing/early-a
 import { SHELF_MESSAGES, shelfId } from '../../../src/domain/readers/shelf';
 import { adminDb, clearFirestore, eventually } from '../helpers/emulator';
 import { bookData } from '../helpers/factories';
-import { callAs, makeMember, type Member } from '../helpers/profile-members';
+import { authorWithPublicBook, callAs, makeMember, type Member } from '../helpers/profile-members';
 
 const db = adminDb();
 const setShelf = (member: Member | undefined, data: Record<string, unknown>) =>
@@ -17,12 +17,7 @@ let bookId: string;
 
 beforeEach(async () => {
   await clearFirestore();
-  author = await makeMember();
-  bookId = (
-    await db
-      .collection('books')
-      .add(bookData(author.uid, { title: 'Tides', owner_public: true, is_public: true }))
-  ).id;
+  ({ author, bookId } = await authorWithPublicBook());
 });
 
 describe('setShelf', () => {

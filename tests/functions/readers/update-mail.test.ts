@@ -15,24 +15,22 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followUnsubscribeLink, SWITCH_TO_DIGEST_LABEL } from '../../../functions/src/readers/alert-mail';
 import { sendWeeklyDigests } from '../../../functions/src/readers/digest';
-import type { AlertDeps } from '../../../functions/src/readers/release-alerts';
 import {
   deliverUpdateBatch,
   releaseUpdate,
   type UpdateMailDeps,
 } from '../../../functions/src/readers/update-mail';
 import type { Mail } from '../../../functions/src/mail/send-mail';
-import { defaultBrand } from '../../../functions/src/mail/templates';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import type { MemberAnalytics } from '../../../src/domain/members/member-stats';
 import type { PostAuthorUpdateResponse } from '../../../src/domain/readers/author-update';
 import { emailFollowId, memberFollowId } from '../../../src/domain/readers/follows';
 import { adminDb, eventually, uniqueId } from '../helpers/emulator';
+import { recordingMailDeps } from '../helpers/mail-deps';
 import { profileData } from '../helpers/factories';
+import { emailFollow, followersOf } from '../helpers/follows';
 import { oneClickUnsubscribe, useMailbox, type CaughtMail } from '../helpers/mailbox';
 import { callAs, makeMember } from '../helpers/profile-members';
-
-process.env.NEWSLETTER_SIGNING_SECRET ??= 'demo-only-newsletter-signing-secret';
 
 const db = adminDb();
 const mailbox = useMailbox();
@@ -52,29 +50,11 @@ afterAll(async () => {
   await settings.set({ early_access: earlier ?? FieldValue.delete() }, { merge: true });
 });
 
-async function emailFollow(authorUid: string, email: string, mode: 'instant' | 'weekly' = 'instant') {
-  const id = emailFollowId(authorUid, emailHash(email));
-  await db.doc(`follows/${id}`).set({
-    author_uid: authorUid,
-    follower: { kind: 'email', email },
-    mode,
-    created_at: Timestamp.now(),
-  });
-  return id;
-}
-
 describe('update mail through the trigger and the task queue', () => {
   beforeAll(() => setFollows('everyone'));
   it('each instant follower gets the update once, with one-click unsubscribe and the switch to the digest; weekly followers get no mail; the author sees the count', async () => {
     const author = await makeMember({ profile: { display_name: 'Una Update' } });
-    const member = await makeMember();
-    const weekly = await makeMember();
-    expect(
-      (await callAs('updateFollow', member, { authorUid: author.uid, follow: true })).error,
-    ).toBeUndefined();
-    await callAs('updateFollow', weekly, { authorUid: author.uid, follow: true, mode: 'weekly' });
-    const visitor = `${uniqueId('fan')}@example.com`;
-    await emailFollow(author.uid, visitor);
+    const { member, weekly, visitor } = await followersOf(author);
 
     const title = `News ${uniqueId('u')}`;
     const posted = await callAs<PostAuthorUpdateResponse>('postAuthorUpdate', author, {
@@ -122,25 +102,6 @@ describe('update mail through the trigger and the task queue', () => {
   }, 200_000);
 });
 
-/** Deps that record mails and queued batches instead of sending them. */
-function fakeDeps(overrides: Partial<UpdateMailDeps> = {}) {
-  const mailed: Mail[] = [];
-  const queued: string[] = [];
-  const deps: UpdateMailDeps = {
-    firestore: db,
-    sendMail: async (mail) => void mailed.push(mail),
-    enqueueUpdateBatch: async (_update, batch) => void queued.push(batch),
-    memberEmails: async (uids) => new Map(uids.map((uid) => [uid, `${uid}@example.com`])),
-    brand: async () => defaultBrand(),
-    now: () => new Date(),
-    delayMs: 0,
-    sleep: async () => {},
-    audience: async (follows) => follows.map(() => true),
-    ...overrides,
-  };
-  return { deps, mailed, queued };
-}
-
 /**
  * An update of a new public author with `count` instant email followers
  * (r0-…, r1-…) and one weekly one (w-…), written straight to Firestore; with the
@@ -180,7 +141,7 @@ describe('exactly once', () => {
   beforeAll(() => setFollows('off'));
   it('a second release freezes nothing more; a batch delivered twice mails each instant follower once', async () => {
     const { updateId, followIds } = await updateWithFollowers(3);
-    const { deps, mailed } = fakeDeps();
+    const { deps, mailed } = recordingMailDeps();
     const first = await releaseUpdate(deps, updateId);
     const second = await releaseUpdate(deps, updateId);
     expect(first).toEqual({ released: true, recipientCount: 3 });
@@ -201,7 +162,7 @@ describe('exactly once', () => {
 
   it('a batch whose mail fails is retried for those left, mailing nobody twice', async () => {
     const { updateId } = await updateWithFollowers(4);
-    const failing = fakeDeps({
+    const failing = recordingMailDeps({
       sendMail: async (mail) => {
         if (String(mail.to).startsWith('r2-')) throw new Error('SMTP 451');
         failing.mailed.push(mail);
@@ -211,7 +172,7 @@ describe('exactly once', () => {
     await expect(deliverAll(failing.deps, updateId)).rejects.toThrow(
       /update .+ mail batch 0000: 1 followers still open/,
     );
-    const retry = fakeDeps();
+    const retry = recordingMailDeps();
     await deliverAll(retry.deps, updateId);
     const delivered = await db.collection(`update_mail/${updateId}/deliveries`).get();
     expect(delivered.size).toBe(4);
@@ -226,7 +187,7 @@ describe('what is mailed when its time comes', () => {
   it('an update deleted or hidden before its mails are due is mailed to nobody', async () => {
     for (const change of ['delete', 'hide'] as const) {
       const { updateId } = await updateWithFollowers(2);
-      const { deps, mailed } = fakeDeps();
+      const { deps, mailed } = recordingMailDeps();
       await releaseUpdate(deps, updateId);
       if (change === 'delete') await db.doc(`author_updates/${updateId}`).delete();
       else await db.doc(`author_updates/${updateId}`).update({ moderation_hidden: true });
@@ -239,7 +200,7 @@ describe('what is mailed when its time comes', () => {
 
   it('an update already hidden is not released; one whose author left is not mailed', async () => {
     const hidden = await updateWithFollowers(1, { moderation_hidden: true });
-    const { deps, mailed } = fakeDeps();
+    const { deps, mailed } = recordingMailDeps();
     expect(await releaseUpdate(deps, hidden.updateId)).toEqual({ released: false, recipientCount: 0 });
     const gone = await updateWithFollowers(1);
     await releaseUpdate(deps, gone.updateId);
@@ -250,14 +211,14 @@ describe('what is mailed when its time comes', () => {
 
   it('a follower who switched to the weekly digest since the release is dropped; a batch not yet due is queued again', async () => {
     const { author, updateId, followIds } = await updateWithFollowers(2);
-    const early = fakeDeps({ delayMs: 3_600_000 });
+    const early = recordingMailDeps({ delayMs: 3_600_000 });
     await releaseUpdate(early.deps, updateId);
     await deliverAll(early.deps, updateId);
     expect(early.mailed).toHaveLength(0);
     expect(early.queued).toContain('0000');
 
     await db.doc(`follows/${followIds[0]}`).update({ mode: 'weekly' });
-    const { deps, mailed } = fakeDeps();
+    const { deps, mailed } = recordingMailDeps();
     await deliverAll(deps, updateId);
     expect(mailed.map((mail) => mail.to)).toEqual([`r1-${author}@example.com`]);
   });
@@ -295,12 +256,7 @@ describe('the weekly digest', () => {
       title: 'Digest news',
       body: `${'Long words here. '.repeat(40)}`,
     });
-    const mailed: Mail[] = [];
-    const deps: AlertDeps = {
-      ...fakeDeps().deps,
-      enqueueBatch: async () => {},
-      sendMail: async (mail) => void mailed.push(mail),
-    };
+    const { deps, mailed } = recordingMailDeps();
     // A run a day later, over the week that holds the update.
     await sendWeeklyDigests(deps, new Date(Date.now() + 24 * 3600 * 1000));
     const mine = mailed.filter((mail) => String(mail.to).endsWith(`${author}@example.com`));
@@ -318,12 +274,7 @@ describe('the weekly digest', () => {
     const { author } = await updateWithFollowers(1, { title: 'Switched off news', body: 'Nothing to see.' });
     await settings.set({ early_access: { author_updates: 'off' } }, { merge: true });
     try {
-      const mailed: Mail[] = [];
-      const deps: AlertDeps = {
-        ...fakeDeps().deps,
-        enqueueBatch: async () => {},
-        sendMail: async (mail) => void mailed.push(mail),
-      };
+      const { deps, mailed } = recordingMailDeps();
       await sendWeeklyDigests(deps, new Date(Date.now() + 24 * 3600 * 1000));
       expect(mailed.filter((mail) => String(mail.to).endsWith(`${author}@example.com`))).toEqual([]);
     } finally {
@@ -352,7 +303,7 @@ describe('author mail cannot be turned against followers', () => {
       }
       posted.push(answer.result.id);
       // A day apart, so the daily cap lets each through: what is left is the plan's allowance.
-      const { deps } = fakeDeps({
+      const { deps } = recordingMailDeps({
         now: () => new Date(Date.now() + round * 25 * 3600 * 1000),
         sendMail: async (mail) => void mailed.push(mail),
       });
@@ -366,7 +317,7 @@ describe('author mail cannot be turned against followers', () => {
 
   it('one mail per author per follower a day: a second update that day, or one after a book alert, waits for the digest', async () => {
     const { author, updateId, followIds } = await updateWithFollowers(2, { title: 'First news' });
-    const { deps, mailed } = fakeDeps();
+    const { deps, mailed } = recordingMailDeps();
     await releaseUpdate(deps, updateId);
     await deliverAll(deps, updateId);
     expect(mailed).toHaveLength(2);
@@ -384,7 +335,7 @@ describe('author mail cannot be turned against followers', () => {
       moderation_hidden: false,
       created_at: Timestamp.now(),
     });
-    const again = fakeDeps();
+    const again = recordingMailDeps();
     await releaseUpdate(again.deps, second);
     const outcome = await deliverUpdateBatch(again.deps, second, '0000');
     expect(again.mailed).toHaveLength(0);
@@ -395,12 +346,7 @@ describe('author mail cannot be turned against followers', () => {
       expect((await db.doc(`follows/${id}`).get()).get('deferred_update_ids')).toEqual([second]);
 
     // The digest carries it to both (instant followers, who got no mail of it), and empties the list.
-    const digests: Mail[] = [];
-    const digestDeps: AlertDeps = {
-      ...fakeDeps().deps,
-      enqueueBatch: async () => {},
-      sendMail: async (mail) => void digests.push(mail),
-    };
+    const { deps: digestDeps, mailed: digests } = recordingMailDeps();
     await sendWeeklyDigests(digestDeps, new Date(Date.now() + 24 * 3600 * 1000));
     const mine = digests.filter((mail) => /^r\d-/.test(String(mail.to)) && String(mail.to).includes(author));
     expect(mine.map((mail) => String(mail.to).split('-')[0]).sort()).toEqual(['r0', 'r1']);
@@ -422,7 +368,7 @@ describe('author mail cannot be turned against followers', () => {
       title: 'Capped news',
       body: 'Words.',
     });
-    const { deps, mailed } = fakeDeps();
+    const { deps, mailed } = recordingMailDeps();
     await releaseUpdate(deps, posted.result!.id);
     await deliverAll(deps, posted.result!.id);
     expect(mailed).toHaveLength(0);
@@ -439,7 +385,7 @@ describe('author mail cannot be turned against followers', () => {
       { title: 'Plain news', book: { id: book, title: 'Claim a prize at www.evil.example' } },
       { display_name: 'Visit http://evil.example now' },
     );
-    const { deps, mailed } = fakeDeps();
+    const { deps, mailed } = recordingMailDeps();
     await releaseUpdate(deps, updateId);
     await deliverAll(deps, updateId);
     expect(mailed).toHaveLength(1);
@@ -456,7 +402,7 @@ describe('author mail cannot be turned against followers', () => {
       title: 'Win big',
       body: 'Claim it at https://evil.example/prize or prizes@evil.example',
     });
-    const { deps, mailed } = fakeDeps();
+    const { deps, mailed } = recordingMailDeps();
     expect(await releaseUpdate(deps, updateId)).toEqual({ released: false, recipientCount: 0 });
     expect(mailed).toHaveLength(0);
     const digests: Mail[] = [];

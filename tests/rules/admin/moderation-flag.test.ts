@@ -20,6 +20,7 @@ import {
   everyone,
   expectAllowed,
   expectDenied,
+  storedAd,
   uids,
   type Actor,
 } from '../helpers/rules-env';
@@ -65,25 +66,7 @@ const hiddenProduct: DocumentData = {
   moderation_hidden: true,
   created_at: when,
 };
-const hiddenAd: DocumentData = {
-  user_id: uids.owner,
-  title: 'Signed first edition',
-  description: 'Hardback, signed on the title page.',
-  category: 'books-publications',
-  subcategory: null,
-  price: 85,
-  currency: 'GBP',
-  condition: 'like-new',
-  location: 'Bristol',
-  contact_method: 'email',
-  is_service: false,
-  tags: ['signed'],
-  is_active: true,
-  is_featured: false,
-  views_count: 0,
-  moderation_hidden: true,
-  created_at: when,
-};
+const hiddenAd = storedAd({ tags: ['signed'], moderation_hidden: true, created_at: when });
 const hiddenPost: DocumentData = {
   title: 'Ten Questions',
   content: 'We asked ten members.',

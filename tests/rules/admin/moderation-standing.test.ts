@@ -20,6 +20,7 @@ import {
   everyone,
   expectAllowed,
   expectDenied,
+  storedAd,
   uids,
   type Actor,
 } from '../helpers/rules-env';
@@ -38,27 +39,12 @@ const standing = {
     decided_at: when,
   },
 };
-const heldAd: DocumentData = {
-  user_id: uids.owner,
-  title: 'Signed first edition',
-  description: 'Hardback, signed on the title page.',
-  category: 'books-publications',
-  subcategory: null,
-  price: 85,
-  currency: 'GBP',
-  condition: 'like-new',
-  location: 'Bristol',
-  contact_method: 'email',
-  is_service: false,
-  tags: [],
-  is_active: true,
-  is_featured: false,
-  views_count: 0,
+const heldAd = storedAd({
   moderation_hidden: false,
   moderation_held: true,
   held_until: until,
   created_at: when,
-};
+});
 const heldUpdate: DocumentData = {
   user_id: uids.owner,
   title: 'The sequel is written',

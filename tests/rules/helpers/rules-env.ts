@@ -93,6 +93,28 @@ export function minimalProfile(uid: string, overrides: DocumentData = {}): Docum
   };
 }
 
+/** A classified ad of the owner as its save stores it (a signed first edition, active, unseen), `overrides` on top. */
+export function storedAd(overrides: DocumentData = {}): DocumentData {
+  return {
+    user_id: uids.owner,
+    title: 'Signed first edition',
+    description: 'Hardback, signed on the title page.',
+    category: 'books-publications',
+    subcategory: null,
+    price: 85,
+    currency: 'GBP',
+    condition: 'like-new',
+    location: 'Bristol',
+    contact_method: 'email',
+    is_service: false,
+    tags: [],
+    is_active: true,
+    is_featured: false,
+    views_count: 0,
+    ...overrides,
+  };
+}
+
 /** Writes documents (path → data) with the rules switched off, and the admin's profile unless given. */
 export async function seed(env: RulesTestEnvironment, docs: Record<string, DocumentData>): Promise<void> {
   const withAdmin =

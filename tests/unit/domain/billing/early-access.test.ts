@@ -19,6 +19,17 @@ import {
 } from '../../../../src/domain/billing/early-access.ts';
 import { adminSiteSettingsRequestSchema } from '../../../../src/domain/admin/admin-site-settings.ts';
 
+/** Wave 4's features, which came after the first three switches. */
+const WAVE_4_FEATURES = [
+  'author_updates',
+  'custom_shelves',
+  'reading_journal',
+  'reading_import',
+  'reading_export',
+  'series',
+  'preorders',
+] as const;
+
 describe('earlyAccessSettingsSchema', () => {
   it('fills every missing switch with "everyone"', () => {
     const everyone = Object.fromEntries(EARLY_ACCESS_FEATURES.map((feature) => [feature, 'everyone']));
@@ -46,18 +57,7 @@ describe('earlyAccessSettingsSchema', () => {
   });
 
   it('knows wave 3’s and wave 4’s features, all shipped', () => {
-    expect([...EARLY_ACCESS_FEATURES]).toEqual([
-      'search',
-      'follows',
-      'reviews',
-      'author_updates',
-      'custom_shelves',
-      'reading_journal',
-      'reading_import',
-      'reading_export',
-      'series',
-      'preorders',
-    ]);
+    expect([...EARLY_ACCESS_FEATURES]).toEqual(['search', 'follows', 'reviews', ...WAVE_4_FEATURES]);
     expect([...FEATURE_POSITIONS]).toEqual(['off', 'premium', 'everyone']);
     expect(SHIPPED_FEATURES).toEqual(EARLY_ACCESS_FEATURES);
   });
@@ -83,15 +83,7 @@ describe('earlyAccessOf (the stored field as the guards read it)', () => {
       reviews: 'everyone',
     });
     expect(malformed).toBe(false);
-    for (const feature of [
-      'author_updates',
-      'custom_shelves',
-      'reading_journal',
-      'reading_import',
-      'reading_export',
-      'series',
-      'preorders',
-    ] as const) {
+    for (const feature of WAVE_4_FEATURES) {
       expect(settings[feature]).toBe('everyone');
       expect(canUseFeature(settings, feature, null)).toBe(true);
     }

@@ -11,17 +11,10 @@ import {
 } from '../../../../src/domain/books/book-editor.ts';
 import { CATALOGUE_MESSAGES } from '../../../../src/domain/books/catalogue.ts';
 import { ISBN_MESSAGES } from '../../../../src/domain/books/isbn.ts';
+import { CATALOGUE } from '../../../shared/catalogue.ts';
 import { storedBook } from '../../helpers/book.ts';
 
-const catalogued = storedBook({
-  isbn: '9780306406157',
-  publication_date: '2027-03-14',
-  pages: 312,
-  language: 'fr',
-  publisher: 'Harbour Press',
-  series: 'The Tidewater Trilogy',
-  series_number: 2.5,
-});
+const catalogued = storedBook(CATALOGUE);
 
 /** The editor's messages for `values`, by field path. */
 function messagesOf(values: BookEditorValues): Record<string, string> {
@@ -44,15 +37,7 @@ describe('catalogue inputs', () => {
       series_number: '2.5',
     });
     expect(messagesOf(values)).toEqual({});
-    expect(editorToBookForm(values)).toMatchObject({
-      isbn: '9780306406157',
-      publication_date: '2027-03-14',
-      pages: 312,
-      language: 'fr',
-      publisher: 'Harbour Press',
-      series: 'The Tidewater Trilogy',
-      series_number: 2.5,
-    });
+    expect(editorToBookForm(values)).toMatchObject(CATALOGUE);
   });
 
   it('are empty for a book without them, and save as null', () => {

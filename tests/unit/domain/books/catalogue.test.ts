@@ -11,6 +11,7 @@ import {
   seriesNumberText,
   seriesSlug,
 } from '../../../../src/domain/books/catalogue';
+import { CATALOGUE } from '../../../shared/catalogue';
 
 const stored = {
   id: 'b1',
@@ -29,12 +30,7 @@ describe('a book with catalogue fields', () => {
   it('reads every field when valid', () => {
     const book = bookSchema.parse({
       ...stored,
-      isbn: '9780306406157',
-      publication_date: '2027-03-14',
-      pages: 312,
-      language: 'fr',
-      publisher: 'Harbour Press',
-      series: 'The Tidewater Trilogy',
+      ...CATALOGUE,
       series_number: 2,
       series_slug: 'the-tidewater-trilogy',
     });

@@ -18,6 +18,7 @@ import {
   type ImportRow,
 } from '../../../../src/domain/readers/reading-csv.ts';
 import { parseReadingCsv } from '../../../../src/lib/reading-csv-file.ts';
+import { importRow } from '../../../shared/reading-import.ts';
 
 const GOODREADS_HEADER =
   'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
@@ -262,20 +263,8 @@ describe('"Export my reading" in Goodreads’ layout', () => {
 
 describe('a row’s dates on the server', () => {
   const now = Date.parse('2026-12-06T12:00:00Z');
-  const row = (fields: Partial<ImportRow>): ImportRow => ({
-    row: 7,
-    title: 'Dated',
-    author: '',
-    isbn13: null,
-    shelf: 'read',
-    custom_shelves: [],
-    rating: null,
-    review: '',
-    started_on: null,
-    finished_on: null,
-    added_on: null,
-    ...fields,
-  });
+  const row = (fields: Partial<ImportRow>): ImportRow =>
+    importRow({ row: 7, title: 'Dated', shelf: 'read', ...fields });
 
   it('takes only days the calendar has, from the year 1000 to today, and nothing rolls over', () => {
     expect(importDayProblem('2026-12-06', now)).toBeNull();

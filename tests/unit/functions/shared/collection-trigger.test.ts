@@ -30,6 +30,17 @@ function recording(name: string, seen: DocChange[], wrote?: Record<string, unkno
   };
 }
 
+/** A handler that always throws `message`; one that asks for retries when `retry` is given. */
+function failing(name: string, message: string, retry?: true): Handler {
+  return {
+    name,
+    ...(retry && { retry }),
+    run: async () => {
+      throw new Error(message);
+    },
+  };
+}
+
 describe('runHandlers', () => {
   it('runs the handlers in order, each seeing what the handlers before it wrote to the document', async () => {
     const seen: DocChange[] = [];
@@ -63,12 +74,7 @@ describe('runHandlers', () => {
   it('a failing handler is logged and the rest still run; the invocation succeeds when it asked for no retries', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const seen: DocChange[] = [];
-    const broken: Handler = {
-      name: 'market index',
-      run: async () => {
-        throw new Error('malformed listing');
-      },
-    };
+    const broken = failing('market index', 'malformed listing');
     const failed = await runHandlers(
       'books',
       [broken, recording('search', seen)],
@@ -82,13 +88,7 @@ describe('runHandlers', () => {
   it('a failing handler that asked for retries is handed on alone, as it saw the change, and the invocation succeeds', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const seen: DocChange[] = [];
-    const release: Handler = {
-      name: 'release alerts',
-      retry: true,
-      run: async () => {
-        throw new Error('queue unavailable');
-      },
-    };
+    const release = failing('release alerts', 'queue unavailable', true);
     const kept: { collection: string; handler: string; after: unknown }[] = [];
     const failed = await runHandlers(
       'books',
@@ -110,13 +110,7 @@ describe('runHandlers', () => {
   it('fails the invocation, after all ran, only when a failure could not be kept', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const seen: DocChange[] = [];
-    const release: Handler = {
-      name: 'release alerts',
-      retry: true,
-      run: async () => {
-        throw new Error('queue unavailable');
-      },
-    };
+    const release = failing('release alerts', 'queue unavailable', true);
     await expect(
       runHandlers('books', [release, recording('reviews', seen)], change(undefined, { a: 1 }), async () => {
         throw new Error('retry record not written');

@@ -13,12 +13,11 @@ import ProductsSection from '../../../../src/islands/items/ProductsSection';
 import type { Book } from '../../../../src/domain/books/book';
 import { storedBook } from '../../helpers/book';
 import type { ProductService } from '../../../../src/domain/items/product-service';
-import type { BookEditorValues } from '../../../../src/domain/books/book-editor';
-import type { ProductEditorValues } from '../../../../src/domain/items/product-page';
-
-// The generic editor, bound to each kind's types (createElement does not infer a generic component's).
-const BookEditor = OwnedItemEditor<Book, BookEditorValues>;
-const ProductEditor = OwnedItemEditor<ProductService, ProductEditorValues>;
+import type {
+  OwnedItem,
+  OwnedItemKind,
+  OwnedItemValues,
+} from '../../../../src/islands/items/owned-item-kind';
 
 const book = storedBook();
 
@@ -46,19 +45,27 @@ const item = {
 
 const noop = () => {};
 
+/** A kind's editor, first render, of `item` (null: a new one) for user u1, an admin or not. */
+function editorHtml<Item extends OwnedItem, Values extends OwnedItemValues>(
+  kind: OwnedItemKind<Item, Values>,
+  item: Item | null,
+  admin: boolean,
+  more: { onDeleted?: () => void } = {},
+): string {
+  // The generic editor, bound to the kind's types (createElement does not infer a generic component's).
+  const Editor = OwnedItemEditor<Item, Values>;
+  return renderToStaticMarkup(
+    createElement(Editor, { kind, item, userId: 'u1', admin, onCancel: noop, onSaved: noop, ...more }),
+  );
+}
+const bookEditorHtml = (item: Book | null, admin: boolean, more?: { onDeleted?: () => void }) =>
+  editorHtml(bookKind, item, admin, more);
+const productEditorHtml = (item: ProductService | null, admin: boolean, more?: { onDeleted?: () => void }) =>
+  editorHtml(productKind, item, admin, more);
+
 describe('the book editor', () => {
   it('renders every field of a stored book with its values, sections and links', () => {
-    const html = renderToStaticMarkup(
-      createElement(BookEditor, {
-        kind: bookKind,
-        item: book,
-        userId: 'u1',
-        admin: false,
-        onCancel: noop,
-        onSaved: noop,
-        onDeleted: noop,
-      }),
-    );
+    const html = bookEditorHtml(book, false, { onDeleted: noop });
     for (const label of [
       '>Title<',
       '>Description<',
@@ -79,16 +86,7 @@ describe('the book editor', () => {
   });
 
   it('labels each catalogue input for its control, with the ISBN hint, the half-step number and an empty language', () => {
-    const html = renderToStaticMarkup(
-      createElement(BookEditor, {
-        kind: bookKind,
-        item: book,
-        userId: 'u1',
-        admin: false,
-        onCancel: noop,
-        onSaved: noop,
-      }),
-    );
+    const html = bookEditorHtml(book, false);
     for (const [name, label] of [
       ['isbn', 'ISBN'],
       ['publication_date', 'Publication date'],
@@ -110,61 +108,18 @@ describe('the book editor', () => {
     expect(html).toContain('saved as the ISBN-13');
   });
   it('shows the active checkbox to an admin editing an existing book only', () => {
-    expect(
-      renderToStaticMarkup(
-        createElement(BookEditor, {
-          kind: bookKind,
-          item: book,
-          userId: 'u1',
-          admin: true,
-          onCancel: noop,
-          onSaved: noop,
-        }),
-      ),
-    ).toContain('>Active<');
-    expect(
-      renderToStaticMarkup(
-        createElement(BookEditor, {
-          kind: bookKind,
-          item: null,
-          userId: 'u1',
-          admin: true,
-          onCancel: noop,
-          onSaved: noop,
-        }),
-      ),
-    ).not.toContain('>Active<');
+    expect(bookEditorHtml(book, true)).toContain('>Active<');
+    expect(bookEditorHtml(null, true)).not.toContain('>Active<');
   });
 });
 
 describe('the product/service editor', () => {
   it('renders the fields, and the active checkbox for an admin on an existing item', () => {
-    const html = renderToStaticMarkup(
-      createElement(ProductEditor, {
-        kind: productKind,
-        item,
-        userId: 'u1',
-        admin: true,
-        onCancel: noop,
-        onSaved: noop,
-        onDeleted: noop,
-      }),
-    );
+    const html = productEditorHtml(item, true, { onDeleted: noop });
     for (const label of ['>Title<', '>Tags<', '>Price<', '>Currency<', '>Website URL<', '>Active<'])
       expect(html).toContain(label);
     expect(html).toContain('aria-label="Edit Edits"');
-    expect(
-      renderToStaticMarkup(
-        createElement(ProductEditor, {
-          kind: productKind,
-          item: null,
-          userId: 'u1',
-          admin: false,
-          onCancel: noop,
-          onSaved: noop,
-        }),
-      ),
-    ).not.toContain('>Active<');
+    expect(productEditorHtml(null, false)).not.toContain('>Active<');
   });
 });
 
