@@ -15,6 +15,8 @@ const CHROMIUM =
 // E2E tests drive Debian's Chromium (Playwright's own browser download is not
 // possible offline) against the production build that scripts/test-with-emulators.mjs
 // serves on the emulators. E2E_BASE_URL points at it.
+// The specs sit in tests/e2e/<area>/ (sweeps/ and platform/ for those of no one area);
+// the patterns below match the file's name, whichever folder it is in.
 const MUTATING =
   /(-live|accounts-approval|profile-old-slug|profile-edit|views|account-self-service|session-ended|book-edit|admin-users|blog-admin|market-featured|premium-billing|analytics|visitor-opt-in|reviews|follows|search|moderation|author-updates|reading-journal|custom-shelves)\.spec\.ts$/;
 const PUBLISH = /publish\.spec\.ts$/;

@@ -24,14 +24,14 @@ const MOCKING_UNIT_FILES = (readdirSync('tests/unit', { recursive: true }) as st
  * list only when it keeps those rules (docs/notes/testing.md).
  */
 export const FUNCTIONS_SIDE_BY_SIDE = [
-  'tests/functions/accounts-logic.test.ts',
-  'tests/functions/classified-ad-save.test.ts',
-  'tests/functions/contact-seller.test.ts',
-  'tests/functions/logic.test.ts',
-  'tests/functions/mail-batches.test.ts',
-  'tests/functions/reading-export.test.ts',
-  'tests/functions/reading-import.test.ts',
-  'tests/functions/trigger-retries.test.ts',
+  'tests/functions/accounts/accounts-logic.test.ts',
+  'tests/functions/mail/mail-batches.test.ts',
+  'tests/functions/market/classified-ad-save.test.ts',
+  'tests/functions/market/contact-seller.test.ts',
+  'tests/functions/readers/reading-export.test.ts',
+  'tests/functions/readers/reading-import.test.ts',
+  'tests/functions/triggers/logic.test.ts',
+  'tests/functions/triggers/trigger-retries.test.ts',
 ];
 
 // Three projects so each layer can run alone (`npm run test:unit` etc.) and the

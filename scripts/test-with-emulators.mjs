@@ -21,9 +21,9 @@ const LAYERS = new Set(
 /** The Stripe stand-in of this run, once started. */
 let standin;
 const E2E_ARGS = (process.env.E2E_ARGS ?? '').split(' ').filter(Boolean);
-// Test files (path filters) for the rules and functions layers, e.g. VITEST_ARGS="tests/rules/x.test.ts"; all when unset.
+// Test files (path filters) for the rules and functions layers, e.g. VITEST_ARGS="tests/rules/books/books.test.ts"; all when unset.
 const VITEST_ARGS = (process.env.VITEST_ARGS ?? '').split(' ').filter(Boolean);
-/** What tests/e2e/netlify-build.spec.ts reads when npm test made the Netlify build beforehand. */
+/** What tests/e2e/platform/netlify-build.spec.ts reads when npm test made the Netlify build beforehand. */
 const NETLIFY_BUILD_RESULT = join(RESULTS, 'netlify-build.json');
 /** An emulator project nobody writes to, for the Netlify build's pre-rendered pages. */
 const NETLIFY_BUILD_PROJECT = `${PROJECT_ID}-netlify-build`;
@@ -116,7 +116,7 @@ async function main() {
   console.log(`${warmed.answered} of ${warmed.total} callables have a warm worker`);
 
   stage('End-to-end tests (Chromium)');
-  // With the local deploy hook, as npm start runs it: tests/e2e/publish.spec.ts publishes a change.
+  // With the local deploy hook, as npm start runs it: tests/e2e/site/publish.spec.ts publishes a change.
   const siteEnv = {
     ...env,
     HOST: '127.0.0.1',

@@ -1,5 +1,5 @@
 // The Netlify build (what Netlify runs, DEPLOY_TARGET=netlify standing in for its
-// NETLIFY=true) that tests/e2e/netlify-build.spec.ts checks. `npm test` makes it while
+// NETLIFY=true) that tests/e2e/platform/netlify-build.spec.ts checks. `npm test` makes it while
 // the functions tests run: they wait on triggers and leave most of a core idle, while
 // inside the end-to-end layer every core is busy with browsers, where the build took
 // 34 s of one worker and slowed the other. The e2e test then reads the result; run on

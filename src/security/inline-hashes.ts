@@ -4,7 +4,7 @@
  * - our `<script is:inline>` blocks, which Astro copies into the page as written;
  * - the stylesheet sonner (the toasts) injects as a `<style>` element when it loads.
  * A script or style whose hash is missing is blocked by the browser, and the e2e
- * CSP sweep (tests/e2e/csp.spec.ts) reports it.
+ * CSP sweep (tests/e2e/sweeps/csp.spec.ts) reports it.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';

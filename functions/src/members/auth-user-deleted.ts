@@ -39,7 +39,7 @@ export async function deleteAccountOfDeletedAuthUser(
 /**
  * Runs deleteAccountOfDeletedAuthUser whenever an Auth user is deleted, by any
  * path. A v1 function because v2 has no Auth deletion trigger; the Auth
- * emulator fires it too (tests/functions/auth-delete.test.ts relies on that).
+ * emulator fires it too (tests/functions/members/auth-delete.test.ts relies on that).
  * A failed step leaves the job open, and the sweep (finishAccountDeletions)
  * finishes it.
  */

@@ -2,7 +2,7 @@
 // function leaves them once approved (Auth user with a verified email, profile,
 // page-slug claim), so no test edits a seeded member others read.
 import { expect, type Page } from '@playwright/test';
-import { adminDb } from '../fixtures';
+import { adminDb } from './fixtures';
 import { logInThroughForm, uniqueEmail } from './accounts';
 import { adminAuth } from './emulators';
 
@@ -68,6 +68,17 @@ export async function openProfileEditor(page: Page, query = ''): Promise<void> {
   await expect(page.getByLabel('Display Name')).toBeEditable({ timeout: 20_000 });
 }
 
+/** What a new book starts with: fiction, active, not featured, nothing free, no links or sections. */
+export const NEW_BOOK = {
+  category: 'fiction',
+  sub_genre: [],
+  purchase_links: [],
+  manuscript_content: [],
+  is_active: true,
+  is_featured: false,
+  is_full_book_free: false,
+};
+
 /**
  * A book of `member` as saveBook and the triggers would have stored it (active,
  * with its author snapshot), for `adminDb().collection('books').add(...)`;
@@ -83,14 +94,8 @@ export function storedBook(
     user_id: member.uid,
     title,
     description: `About ${title}.`,
-    category: 'fiction',
+    ...NEW_BOOK,
     genre: ['fantasy'],
-    sub_genre: [],
-    purchase_links: [],
-    manuscript_content: [],
-    is_active: true,
-    is_featured: false,
-    is_full_book_free: false,
     has_free_reading: false,
     has_audiobook: false,
     search_keywords: [],

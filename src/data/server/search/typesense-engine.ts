@@ -1,8 +1,8 @@
 // The search server adapter: Typesense, through its official client, for sites
 // that outgrow one instance's memory (selected by configuration, see
-// engine-config.ts). It keeps the port's contract (tests/unit/search/engine-contract.ts),
+// engine-config.ts). It keeps the port's contract (tests/unit/data/server/search/engine-contract.ts),
 // run here against a local HTTP stand-in written from Typesense's API reference
-// (tests/unit/search/typesense-stand-in.ts): no live Typesense server has run these tests.
+// (tests/shared/typesense-stand-in.ts): no live Typesense server has run these tests.
 //
 // There is one text fold and one tokenizer on the site (src/domain/shared/list-search.ts), so
 // Typesense never reads raw text: each searchable field is indexed as its folded

@@ -9,7 +9,7 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AD_ACTIVE_TEXT } from '../../../../src/domain/market/classified-detail';
 import type { AdminAdItem } from '../../../../src/data/client/admin/admin-ads';
-import { deferred, settle, useMounted } from '../ui/render';
+import { deferred, settle, useMounted } from '../../helpers/render';
 
 const api = vi.hoisted(() => ({ listAdminAds: vi.fn(), setAdActive: vi.fn() }));
 vi.mock('../../../../src/data/client/admin/admin-ads.ts', () => api);

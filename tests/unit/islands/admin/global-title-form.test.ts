@@ -4,7 +4,7 @@
 // that follow it, and the spec's failure toast when the save is refused.
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { typeAndSubmit, useMounted } from '../ui/render';
+import { typeAndSubmit, useMounted } from '../../helpers/render';
 
 const api = vi.hoisted(() => ({ adminSiteSettings: vi.fn(), loadSiteSettings: vi.fn() }));
 vi.mock('../../../../src/data/client/admin/admin-site-settings.ts', () => api);

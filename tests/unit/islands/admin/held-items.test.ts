@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HELD_ITEM_MESSAGES, type HeldItemEntry } from '../../../../src/domain/admin/admin-held-items';
-import { settle, type Mounted, useMounted } from '../ui/render';
+import { settle, type Mounted, useMounted } from '../../helpers/render';
 
 const api = vi.hoisted(() => ({ loadHeldItems: vi.fn(), decideHeldItem: vi.fn() }));
 vi.mock('../../../../src/data/client/admin/admin-held-items.ts', () => api);

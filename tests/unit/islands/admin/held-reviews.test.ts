@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HELD_REVIEW_MESSAGES, type HeldReviewEntry } from '../../../../src/domain/admin/admin-held-reviews';
-import { deferred, settle, type Mounted, useMounted } from '../ui/render';
+import { deferred, settle, type Mounted, useMounted } from '../../helpers/render';
 
 const api = vi.hoisted(() => ({ loadHeldReviews: vi.fn(), decideHeldReview: vi.fn() }));
 vi.mock('../../../../src/data/client/admin/admin-held-reviews.ts', () => api);

@@ -11,7 +11,7 @@ import {
   type AdminIsbnClaimsResponse,
 } from '../../../../src/domain/admin/admin-isbn-claims';
 import { ISBN_MESSAGES } from '../../../../src/domain/books/isbn';
-import { deferred, settle, useMounted } from '../ui/render';
+import { deferred, settle, useMounted } from '../../helpers/render';
 
 const api = vi.hoisted(() => ({ lookUpIsbn: vi.fn(), moveIsbnClaim: vi.fn() }));
 vi.mock('../../../../src/data/client/admin/admin-isbn-claims.ts', () => api);

@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROMOTION_CODE_MESSAGE } from '../../../../src/domain/site/site-settings';
 import { DEFAULT_EARLY_ACCESS, SHIPPED_FEATURES } from '../../../../src/domain/billing/early-access';
-import { mount, settle, typeAndSubmit, type Mounted } from '../ui/render';
+import { mount, settle, typeAndSubmit, type Mounted } from '../../helpers/render';
 
 const saved = vi.hoisted(() => ({ calls: [] as unknown[] }));
 vi.mock('../../../../src/islands/admin/save-site-settings.ts', () => ({

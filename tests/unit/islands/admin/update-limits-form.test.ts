@@ -4,7 +4,7 @@
 // saved through adminSiteSettings as whole numbers.
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { typeAndSubmit, useMounted } from '../ui/render';
+import { typeAndSubmit, useMounted } from '../../helpers/render';
 
 const api = vi.hoisted(() => ({ adminSiteSettings: vi.fn(), loadSiteSettings: vi.fn() }));
 vi.mock('../../../../src/data/client/admin/admin-site-settings.ts', () => api);

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ISBN_MESSAGES } from '../../../../src/domain/books/isbn';
 import type { Book } from '../../../../src/domain/books/book';
 import type { BookEditorValues } from '../../../../src/domain/books/book-editor';
-import { storedBook } from '../../fixtures/book';
-import { settle, useMounted } from '../ui/render';
+import { storedBook } from '../../helpers/book';
+import { settle, useMounted } from '../../helpers/render';
 
 const items = vi.hoisted(() => ({ saveBook: vi.fn(), deleteBook: vi.fn(), loadBook: vi.fn() }));
 vi.mock('../../../../src/data/client/items/items.ts', () => items);

@@ -8,7 +8,7 @@
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UPDATE_MESSAGES, UPDATE_TITLE_MAX } from '../../../../src/domain/readers/author-update';
-import { settle, typeAndSubmit, useMounted } from '../ui/render';
+import { settle, typeAndSubmit, useMounted } from '../../helpers/render';
 
 const api = vi.hoisted(() => ({
   postAuthorUpdate: vi.fn(),
@@ -151,6 +151,21 @@ describe('AuthorUpdateForm', () => {
 });
 
 describe('AuthorUpdateTools', () => {
+  /** Mounts the tools of Jane (page jane-doe), who has updates, opening pages through `open`. */
+  const showJaneWithUpdates = (
+    open: (url: string) => void,
+    deleteSlots: { element: HTMLElement; id: string; title: string }[] = [],
+  ) =>
+    show(
+      createElement(AuthorUpdateTools, {
+        userId: 'jane',
+        slug: 'jane-doe',
+        hasUpdates: true,
+        deleteSlots,
+        open,
+      }),
+    );
+
   it('shows nothing until the session confirms the owner, and nothing to anyone else', async () => {
     auth.currentAccount.mockResolvedValue({ uid: 'someone-else' });
     api.listUpdateBooks.mockResolvedValue([]);
@@ -184,15 +199,7 @@ describe('AuthorUpdateTools', () => {
       data: { id: 'u9', created_at: '2027-03-14T10:00:00.000Z' },
     });
     const open = vi.fn();
-    await show(
-      createElement(AuthorUpdateTools, {
-        userId: 'jane',
-        slug: 'jane-doe',
-        hasUpdates: true,
-        deleteSlots: [],
-        open,
-      }),
-    );
+    await showJaneWithUpdates(open);
     await settle();
     expect($('[data-author-updates-empty]')).toBeNull();
     await typeBody('News.');
@@ -208,15 +215,7 @@ describe('AuthorUpdateTools', () => {
     const slot = document.createElement('div');
     document.body.append(slot);
     const open = vi.fn();
-    await show(
-      createElement(AuthorUpdateTools, {
-        userId: 'jane',
-        slug: 'jane-doe',
-        hasUpdates: true,
-        deleteSlots: [{ element: slot, id: 'u1', title: 'The cover' }],
-        open,
-      }),
-    );
+    await showJaneWithUpdates(open, [{ element: slot, id: 'u1', title: 'The cover' }]);
     await settle();
     const trigger = slot.querySelector('button')!;
     expect(trigger.textContent).toBe('Delete update “The cover”');

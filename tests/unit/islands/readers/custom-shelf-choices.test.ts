@@ -6,14 +6,11 @@
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOM_SHELF_MESSAGES } from '../../../../src/domain/readers/custom-shelf';
-import { settle, useMounted } from '../ui/render';
+import { settle, useMounted } from '../../helpers/render';
 
-const shelves = vi.hoisted(() => ({
-  getOwnCustomShelves: vi.fn(),
-  getOwnShelvesOfBook: vi.fn(),
-  editCustomShelf: vi.fn(),
-  placeOnCustomShelf: vi.fn(),
-}));
+const shelves = await vi.hoisted(async () =>
+  (await import('../../helpers/client-mocks')).customShelvesClient(),
+);
 vi.mock('../../../../src/data/client/readers/custom-shelves.ts', () => shelves);
 const auth = vi.hoisted(() => ({ currentAccount: vi.fn() }));
 vi.mock('../../../../src/data/client/shared/auth.ts', () => auth);

@@ -5,7 +5,7 @@
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { READING_MESSAGES } from '../../../../src/domain/readers/reading';
-import { settle, typeAndSubmit, useMounted } from '../ui/render';
+import { settle, typeAndSubmit, useMounted } from '../../helpers/render';
 
 const reading = vi.hoisted(() => ({ updateReading: vi.fn() }));
 vi.mock('../../../../src/data/client/readers/reading.ts', () => reading);

@@ -7,7 +7,7 @@
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { READING_IMPORT_MESSAGES } from '../../../../src/domain/readers/reading-csv';
-import { settle, useMounted } from '../ui/render';
+import { settle, useMounted } from '../../helpers/render';
 
 const data = vi.hoisted(() => ({
   startReadingImport: vi.fn(),

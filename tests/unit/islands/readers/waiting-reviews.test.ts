@@ -5,7 +5,7 @@
 // the other keeps them private; a refused call says why and shows the list again.
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { settle, useMounted } from '../ui/render';
+import { settle, useMounted } from '../../helpers/render';
 
 const data = vi.hoisted(() => ({
   getWaitingReviews: vi.fn(),

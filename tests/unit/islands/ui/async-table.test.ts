@@ -3,7 +3,7 @@
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import AsyncTable from '../../../../src/islands/ui/AsyncTable';
-import { settle, type Mounted, useMounted } from './render';
+import { settle, type Mounted, useMounted } from '../../helpers/render';
 
 interface Entry {
   id: string;

@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import FilterSelect from '../../../../src/islands/ui/FilterSelect';
-import { mount, type Mounted } from './render';
+import { mount, type Mounted } from '../../helpers/render';
 
 let mounted: Mounted | undefined;
 afterEach(() => {

@@ -4,7 +4,7 @@
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import FormAlert from '../../../../src/islands/ui/FormAlert';
-import { useMounted } from './render';
+import { useMounted } from '../../helpers/render';
 
 describe('FormAlert', () => {
   const show = useMounted();

@@ -4,7 +4,7 @@
 // search in a toast, and closes only after a pick that worked.
 import { act, createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, settle, useMounted } from './render';
+import { deferred, settle, useMounted } from '../../helpers/render';
 
 const showToast = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/lib/toast.ts', () => ({ showToast }));

@@ -4,7 +4,7 @@
 import { act, createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import Switch from '../../../../src/islands/ui/Switch';
-import { useMounted } from './render';
+import { useMounted } from '../../helpers/render';
 
 describe('Switch', () => {
   const show = useMounted();

@@ -12,7 +12,7 @@ import {
   type Page,
   type PagedAsync,
 } from '../../../../src/islands/ui/use-async';
-import { deferred, settle, type Mounted, useMounted } from './render';
+import { deferred, settle, type Mounted, useMounted } from '../../helpers/render';
 
 let mounted: Mounted | undefined;
 const show = useMounted();

@@ -1,0 +1,251 @@
+/**
+ * Shared set-up for the Firestore rules tests: one emulator project per test
+ * file, the cast of actors, seeding, and assertion helpers that always await.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import {
+  deleteDoc,
+  doc,
+  setDoc,
+  setLogLevel,
+  updateDoc,
+  type DocumentData,
+  type Firestore,
+} from 'firebase/firestore';
+import { describe, it } from 'vitest';
+import { approvedProfile } from '../../shared/profile';
+
+// Every denied request would otherwise print a PERMISSION_DENIED warning.
+setLogLevel('error');
+
+/** The uids behind each actor; profiles use the uid as document id. */
+export const uids = {
+  /** An approved, active member who owns the seeded documents. */
+  owner: 'alice-uid',
+  /** Another approved, active member. */
+  other: 'bob-uid',
+  /** A member who signed up, verified their email and awaits approval. */
+  pending: 'penny-uid',
+  /** A member whose sign-up was denied. */
+  denied: 'dora-uid',
+  /** A member an admin deactivated. */
+  inactive: 'ivan-uid',
+  /** A member carrying the `admin: true` custom claim. */
+  admin: 'admin-uid',
+} as const;
+
+/** Who makes a request: a visitor, a member in some state, or an admin. */
+export type Actor = 'anonymous' | 'pending' | 'owner' | 'other' | 'denied' | 'inactive' | 'admin';
+
+/** Starts a rules test environment on its own emulator project, so test files can run in parallel. */
+export async function setupRulesEnv(suite: string): Promise<RulesTestEnvironment> {
+  return initializeTestEnvironment({
+    projectId: `demo-shelfmark-rules-${suite}`,
+    firestore: { rules: readFileSync(resolve('firestore.rules'), 'utf8') },
+  });
+}
+
+/**
+ * A Firestore client signed in as the given actor (or signed out for 'anonymous').
+ * Members have verified their email, so only their profile's state decides what
+ * they may do; the admin carries the admin claim, and seed() gives them their
+ * Admin profile (the rules check both).
+ */
+export function dbAs(env: RulesTestEnvironment, actor: Actor): Firestore {
+  const context =
+    actor === 'anonymous'
+      ? env.unauthenticatedContext()
+      : actor === 'admin'
+        ? env.authenticatedContext(uids.admin, { admin: true })
+        : env.authenticatedContext(uids[actor], { email_verified: true });
+  // The context hands out a compat instance; the modular functions accept it
+  // at runtime, only the declared types differ.
+  return context.firestore() as unknown as Firestore;
+}
+
+/**
+ * The admin actor's own profile. Admin powers need the claim AND a current
+ * profile with role 'Admin' that is active, so every seeded database has one
+ * unless a test seeds its own.
+ */
+export const ADMIN_PROFILE: DocumentData = approvedProfile(uids.admin, {
+  display_name: 'Shelfmark Admin',
+  page_slug: 'shelfmark-admin',
+  role: 'Admin',
+});
+
+/** The profile fields the rules read of a member: id, name, slug, approval and activity (approved and active unless overridden). */
+export function minimalProfile(uid: string, overrides: DocumentData = {}): DocumentData {
+  return {
+    user_id: uid,
+    display_name: uid,
+    page_slug: uid,
+    approval_status: 'approved',
+    is_active: true,
+    ...overrides,
+  };
+}
+
+/** A classified ad of the owner as its save stores it (a signed first edition, active, unseen), `overrides` on top. */
+export function storedAd(overrides: DocumentData = {}): DocumentData {
+  return {
+    user_id: uids.owner,
+    title: 'Signed first edition',
+    description: 'Hardback, signed on the title page.',
+    category: 'books-publications',
+    subcategory: null,
+    price: 85,
+    currency: 'GBP',
+    condition: 'like-new',
+    location: 'Bristol',
+    contact_method: 'email',
+    is_service: false,
+    tags: [],
+    is_active: true,
+    is_featured: false,
+    views_count: 0,
+    ...overrides,
+  };
+}
+
+/** Writes documents (path → data) with the rules switched off, and the admin's profile unless given. */
+export async function seed(env: RulesTestEnvironment, docs: Record<string, DocumentData>): Promise<void> {
+  const withAdmin =
+    `profiles/${uids.admin}` in docs ? docs : { [`profiles/${uids.admin}`]: ADMIN_PROFILE, ...docs };
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore() as unknown as Firestore;
+    await Promise.all(Object.entries(withAdmin).map(([path, data]) => setDoc(doc(db, path), data)));
+  });
+}
+
+/** Resolves when the request is denied by the rules; rejects if it was allowed. */
+export async function expectDenied<T>(request: Promise<T>): Promise<unknown> {
+  return await assertFails(request);
+}
+
+/** Resolves with the result when the request is allowed; rejects if it was denied. */
+export async function expectAllowed<T>(request: Promise<T>): Promise<T> {
+  return await assertSucceeds(request);
+}
+
+/**
+ * Registers create, update and delete tests proving the actor may not write:
+ * creating `newPath`, and updating or deleting the seeded `existingPath`.
+ */
+export function itDeniesWrites(
+  db: () => Firestore,
+  paths: { newPath: string; existingPath: string },
+  data: DocumentData,
+): void {
+  it('create is denied', async () => {
+    await expectDenied(setDoc(doc(db(), paths.newPath), data));
+  });
+  it('update is denied', async () => {
+    await expectDenied(updateDoc(doc(db(), paths.existingPath), { updated_at: new Date() }));
+  });
+  it('delete is denied', async () => {
+    await expectDenied(deleteDoc(doc(db(), paths.existingPath)));
+  });
+}
+
+/**
+ * For every actor, admins included, registers itDeniesWrites' denied create, update and
+ * delete of what `write(actor)` names, in a describe block titled `title` (%s: the actor).
+ */
+export function describeWritesDeniedToEveryone(
+  env: () => RulesTestEnvironment,
+  title: string,
+  write: (actor: Actor) => { newPath: string; existingPath: string; data: DocumentData },
+): void {
+  describeEachActor(everyone, title, (actor) => {
+    const { data, ...paths } = write(actor);
+    itDeniesWrites(() => dbAs(env(), actor), paths, data);
+  });
+}
+
+/** True when the rules let the write through, false when they refuse it (any other error fails the test). */
+export async function rulesAccept(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'permission-denied') return false;
+    throw error;
+  }
+}
+
+/** How long the coverage report may take before it is skipped (the hook's timeout is 30 s). */
+const COVERAGE_TIMEOUT_MS = 15_000;
+
+/**
+ * With RULES_COVERAGE=1, saves the emulator's rule coverage report for this file's
+ * project to test-results/rules-coverage/, so untested branches of firestore.rules can
+ * be spotted. Off by default: the reports came to about 200 MB of HTML a run (67 MB for
+ * the profiles file alone), each built by the emulator on the CPU the tests share.
+ * Best effort: a failure to fetch never fails the run.
+ */
+export async function saveRuleCoverage(env: RulesTestEnvironment): Promise<void> {
+  const emulator = env.emulators.firestore;
+  if (!emulator || process.env.RULES_COVERAGE !== '1') return;
+  const url = `http://${emulator.host}:${emulator.port}/emulator/v1/projects/${env.projectId}:ruleCoverage.html`;
+  try {
+    // The emulator builds the report from every evaluation of the file; on a loaded
+    // machine that can outlast the hook's timeout, and a report is not worth failing
+    // a suite whose tests passed: give up on it well before the hook would time out.
+    const response = await fetch(url, { signal: AbortSignal.timeout(COVERAGE_TIMEOUT_MS) });
+    if (!response.ok) return;
+    mkdirSync('test-results/rules-coverage', { recursive: true });
+    writeFileSync(`test-results/rules-coverage/${env.projectId}.html`, await response.text());
+  } catch {
+    // Coverage is a convenience for the reader; the tests already passed or failed.
+  }
+}
+
+/** How each actor reads in test names. */
+export const actorLabel: Record<Actor, string> = {
+  anonymous: 'anonymous visitor',
+  pending: 'pending member',
+  owner: 'approved member (owner)',
+  other: 'other approved member',
+  denied: 'denied member',
+  inactive: 'inactive member',
+  admin: 'admin',
+};
+
+/** Actors with no claim on a member's document: a visitor and members in every approval state except its owner. */
+export const nonOwners = [
+  'anonymous',
+  'pending',
+  'other',
+  'denied',
+  'inactive',
+] as const satisfies readonly Actor[];
+
+/** Everyone but an admin: a visitor and members in every approval state. */
+export const nonAdmins = [
+  'anonymous',
+  'pending',
+  'owner',
+  'other',
+  'denied',
+  'inactive',
+] as const satisfies readonly Actor[];
+
+/** Every actor, for collections whose rules treat them all alike. */
+export const everyone = [...nonAdmins, 'admin'] as const satisfies readonly Actor[];
+
+/** Registers one describe block per actor, titled `title` with %s replaced by the actor's label, around `body(actor)`. */
+export function describeEachActor<A extends Actor>(
+  actors: readonly A[],
+  title: string,
+  body: (actor: A) => void,
+): void {
+  for (const actor of actors) describe(title.replace('%s', actorLabel[actor]), () => body(actor));
+}
