@@ -11,8 +11,11 @@ import { listingFieldsOf } from '../../../src/domain/books/book-listing';
 import { directoryFields, directoryMemberSchema } from '../../../src/domain/accounts/directory';
 import { profileSchema } from '../../../src/domain/accounts/profile';
 
-/** Newer than every seeded document (the seed's clock stops at 2026-11-01), so newest-first lists meet these first. */
-const NEWEST = new Date(Date.UTC(2026, 10, 1, 13, 0, 0));
+/**
+ * Newer than every document the seed or any test writes (a date to come), so newest-first
+ * lists meet these first whichever tests ran before.
+ */
+const NEWEST = new Date(Date.UTC(2100, 0, 1, 13, 0, 0));
 
 const AUTHOR_NAME = 'Malformed Marlowe';
 
