@@ -13,11 +13,10 @@ import {
   followPatch,
   MEMBER_STATS,
   MEMBER_STATS_DAYS,
-  mergePatches,
   viewPatch,
   windowDays,
-  type DayPatch,
 } from '../../src/domain/members/member-stats.ts';
+import { mergePatches, type DayPatch } from '../../src/domain/shared/patch.ts';
 import { countedItem, VIEW_COLLECTIONS } from '../../src/domain/items/views.ts';
 import { Random } from './prng.ts';
 import type { SeedDoc } from './context.ts';

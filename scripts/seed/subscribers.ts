@@ -3,7 +3,7 @@
 // Subscribers group shows a count and the CSV export has rows. Checked with the
 // schema the functions read them with. No trigger watches the collection.
 import { emailHash } from '../../src/data/server/shared/email-hash.ts';
-import { normalizeEmail } from '../../src/domain/readers/follows.ts';
+import { normalizeEmail } from '../../src/domain/shared/common.ts';
 import {
   NEWSLETTER_SUBSCRIBERS,
   newsletterSubscriberSchema,

@@ -25,7 +25,8 @@ import {
 } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { describeIssue } from '../../../src/domain/accounts/profile-save';
-import { importRowSchema, titleAuthorKey, type ImportRow } from '../../../src/domain/readers/reading-csv';
+import { titleAuthorKey } from '../../../src/domain/books/match-key';
+import { importRowSchema, type ImportRow } from '../../../src/domain/readers/reading-csv';
 import {
   IMPORT_PENDING_REVIEWS,
   IMPORT_STALE_MS,

@@ -18,7 +18,6 @@ export const PASSWORD_MISMATCH_MESSAGE = 'Passwords do not match. Please try aga
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrect.';
 /** The new email address is the one the account already has. */
 export const SAME_EMAIL_MESSAGE = 'That is already your email address.';
-export { SESSION_ENDED_MESSAGE } from '../shared/caller-standing.ts';
 /** A sensitive change asked without a fresh password check. */
 export const REAUTH_REQUIRED_MESSAGE = 'Please confirm your current password and try again.';
 /** Too many reset requests for one address or from one client. */

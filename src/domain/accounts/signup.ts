@@ -88,8 +88,6 @@ export const DISPLAY_NAME_MARKUP_MESSAGE = 'Display name cannot contain < or >.'
 export const DISPLAY_NAME_LOOKALIKE_MESSAGE =
   'Display name cannot contain full-width, styled or circled letters, digits or dots. Please type them as plain text.';
 
-export { hasControlCharacters } from './display-name.ts';
-
 /** True when `name` holds something a mail program or browser would take for a link, also once look-alike letters are folded (NFKC). */
 export function hasWebAddress(name: string): boolean {
   return webAddressIn(name) || webAddressIn(name.normalize('NFKC'));

@@ -17,8 +17,6 @@ import { signupRequestSchema } from '../accounts/signup.ts';
 import { PAGE_SLUG_PATTERN } from '../shared/slug.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH, foldText } from '../shared/list-search.ts';
 
-export { ADMIN_AUDIT_COLLECTION } from '../shared/collections.ts';
-
 /** Rows per page of the user list. */
 export const USER_PAGE_SIZE = 20;
 /** The largest page a caller may ask for. */
@@ -154,7 +152,6 @@ export interface AdminUsersResults {
 }
 
 /** Refusal messages of the callable, shown in the dashboard's toasts. */
-export { ADMIN_ONLY_MESSAGE } from '../shared/caller-standing.ts';
 export const OWN_ADMIN_RIGHT_MESSAGE = 'You cannot remove your own admin rights. Ask another administrator.';
 export const OWN_ACCOUNT_MESSAGE = 'You cannot deactivate or delete your own account from the dashboard.';
 export const ONLY_PENDING_MESSAGE =

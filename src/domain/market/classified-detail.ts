@@ -13,7 +13,6 @@ import {
   listingPriceText,
 } from '../items/marketplace.ts';
 
-export { CONTACT_FOR_PRICING } from '../items/marketplace.ts';
 /** The page for an unknown, hidden or malformed ad. */
 export const AD_NOT_FOUND = {
   title: 'Classified Ad Not Found',

@@ -16,8 +16,6 @@
 // item's latest title), so patches from many requests merge by summing.
 import { z } from 'zod';
 import type { DayPatch } from '../shared/patch.ts';
-
-export { mergePatches, type DayPatch } from '../shared/patch.ts';
 import { csvText } from '../shared/csv.ts';
 import type { ViewCollection } from '../items/views.ts';
 import type { UpdateReach } from '../readers/author-update.ts';

@@ -16,8 +16,6 @@ import { z } from 'zod';
 import type { ThrottleLimit } from '../shared/throttle.ts';
 import { EMAIL_HASH_PATTERN, TEXT_LIMITS, timestampSchema } from '../shared/common.ts';
 
-export { normalizeEmail } from '../shared/common.ts';
-
 /** follows/{followId}: one reader following one author. */
 export const FOLLOWS = 'follows';
 

@@ -14,8 +14,7 @@
  * ISBN-13), else by title and author folded as search folds them (accents,
  * case and punctuation set aside), with a Goodreads series suffix such as
  * "(The Hunger Games, #1)" taken off the title: titleAuthorKey, kept in
- * src/domain/books/match-key.ts (every book stores its own as match_key) and
- * re-exported here.
+ * src/domain/books/match-key.ts (every book stores its own as match_key).
  *
  * Pure: no I/O. The import's server side and the browser both use it.
  */
@@ -25,8 +24,6 @@ import { csvText } from '../shared/csv.ts';
 import type { ThrottleLimit } from '../shared/throttle.ts';
 import { REVIEW_TEXT_MAX } from './review.ts';
 import { SHELVES, type Shelf } from './shelf.ts';
-
-export { titleAuthorKey } from '../books/match-key.ts';
 
 /** The largest file a member may import, and the most rows. */
 export const READING_IMPORT_LIMITS = { maxBytes: 10 * 1024 * 1024, maxRows: 20_000 } as const;

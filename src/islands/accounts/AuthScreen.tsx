@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
-import { SESSION_ENDED_MESSAGE } from '../../domain/accounts/account.ts';
+import { SESSION_ENDED_MESSAGE } from '../../domain/shared/caller-standing.ts';
 import { readHint } from '../../lib/session-hint.ts';
 import LoginForm from './LoginForm.tsx';
 import SignupForm from './SignupForm.tsx';

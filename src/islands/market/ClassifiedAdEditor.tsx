@@ -22,7 +22,7 @@ import {
 } from '../../domain/market/classified-ad.ts';
 import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';
 import { HELD_MESSAGES } from '../../domain/shared/moderation-standing.ts';
-import { SESSION_ENDED_MESSAGE } from '../../domain/accounts/account.ts';
+import { SESSION_ENDED_MESSAGE } from '../../domain/shared/caller-standing.ts';
 import {
   CONDITION_FORM_OPTIONS,
   CONDITION_NOT_SPECIFIED,

@@ -1,4 +1,4 @@
-import { SESSION_ENDED_MESSAGE } from '../../domain/accounts/account.ts';
+import { SESSION_ENDED_MESSAGE } from '../../domain/shared/caller-standing.ts';
 import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';

@@ -8,7 +8,8 @@ import { derivedPageSlug } from '../../domain/accounts/profile-edit.ts';
 import type { ProfileFormValues } from '../../domain/members/profile-edit-form.ts';
 import { PROFILE_ROLES, SOCIAL_NETWORKS, USER_CATEGORIES } from '../../domain/accounts/profile.ts';
 import { SOCIAL_LINK_LABELS } from '../../domain/site/site-settings.ts';
-import { ReadOnlyValue, SelectInput, TextArea, TextInput, fieldId, useFieldError } from './form-controls.tsx';
+import { ReadOnlyValue, useFieldError } from '../ui/fields.tsx';
+import { SelectInput, TextArea, TextInput, fieldId } from './form-controls.tsx';
 import PictureInput from './PictureInput.tsx';
 
 /** The hint under the page slug: what an empty slug becomes. */

@@ -10,8 +10,6 @@ import {
   fieldId as kitFieldId,
 } from '../ui/fields.tsx';
 
-export { INPUT_CLASS, ReadOnlyValue, useFieldError } from '../ui/fields.tsx';
-
 /** The element id of a form path ('books.0.title' → 'pf-books-0-title'), unique per editor on the page. */
 export function fieldId(name: string, prefix = 'pf'): string {
   return kitFieldId(name, prefix);

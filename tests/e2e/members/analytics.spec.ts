@@ -5,13 +5,8 @@
 // and a Premium member the 90-day chart and a CSV download.
 import { readFile } from 'node:fs/promises';
 import { purchaseLinkPath } from '../../../src/domain/books/book-links';
-import {
-  clickPatch,
-  followPatch,
-  mergePatches,
-  viewPatch,
-  windowDays,
-} from '../../../src/domain/members/member-stats';
+import { clickPatch, followPatch, viewPatch, windowDays } from '../../../src/domain/members/member-stats';
+import { mergePatches } from '../../../src/domain/shared/patch';
 import { utcDay } from '../../../src/domain/items/views';
 import { adminDb, expect, test } from '../helpers/fixtures';
 import { freshMember, signInAs, storedBook, type FreshMember } from '../helpers/members';

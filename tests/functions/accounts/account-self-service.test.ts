@@ -14,8 +14,8 @@ import {
   RESET_LINK_INVALID_MESSAGE,
   RESET_REQUESTED_MESSAGE,
   RESET_THROTTLED_MESSAGE,
-  SESSION_ENDED_MESSAGE,
 } from '../../../src/domain/accounts/account';
+import { SESSION_ENDED_MESSAGE } from '../../../src/domain/shared/caller-standing';
 import {
   PASSWORD_RESET_LIMITS_PER_EMAIL,
   PASSWORD_RESET_LIMITS_PER_IP,

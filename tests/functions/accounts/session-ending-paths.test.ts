@@ -11,9 +11,8 @@ import {
   PASSWORD_TOO_SHORT_MESSAGE,
   REAUTH_REQUIRED_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
-  SESSION_ENDED_MESSAGE,
 } from '../../../src/domain/accounts/account';
-import { SESSION_STAMP_FIELD } from '../../../src/domain/shared/caller-standing';
+import { SESSION_ENDED_MESSAGE, SESSION_STAMP_FIELD } from '../../../src/domain/shared/caller-standing';
 import { ACTION_CODE_LIMITS_PER_IP } from '../../../src/domain/shared/throttle';
 import { adminDb, clearFirestore } from '../helpers/emulator';
 import { bookData, newEmail } from '../helpers/factories';

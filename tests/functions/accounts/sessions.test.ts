@@ -3,8 +3,7 @@
 // (which still carries its claims and has not expired) against callables and
 // against a direct Firestore write through the rules.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_ENDED_MESSAGE } from '../../../src/domain/accounts/account';
-import { SESSION_STAMP_FIELD } from '../../../src/domain/shared/caller-standing';
+import { SESSION_ENDED_MESSAGE, SESSION_STAMP_FIELD } from '../../../src/domain/shared/caller-standing';
 import { adminDb, clearFirestore } from '../helpers/emulator';
 import { directWrite } from '../helpers/direct-write';
 import { bookData } from '../helpers/factories';

@@ -6,7 +6,7 @@
 // `decided: false` without one.
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/admin/admin-users';
+import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 import {
   HELD_REVIEW_MESSAGES,
   HELD_REVIEWS_LIST_PAGE,

@@ -3,7 +3,7 @@
 // free-preview title reaches books that follow it and spares chosen titles.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FREE_PREVIEW_TITLE } from '../../../src/domain/books/book';
-import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/admin/admin-users';
+import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 import { adminDb } from '../helpers/emulator';
 import { bookData } from '../helpers/factories';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';

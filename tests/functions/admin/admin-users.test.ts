@@ -5,12 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import {
-  ADMIN_AUDIT_COLLECTION,
   OWN_ADMIN_RIGHT_MESSAGE,
   OWN_ACCOUNT_MESSAGE,
   type AdminUserPage,
   type AdminUserRow,
 } from '../../../src/domain/admin/admin-users';
+import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 import { GRANT_MESSAGES } from '../../../src/domain/billing/billing';
 import { adminDb, eventually } from '../helpers/emulator';
 import { newEmail, paidBillingRecord } from '../helpers/factories';

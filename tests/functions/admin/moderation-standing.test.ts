@@ -14,7 +14,7 @@ import {
   releaseUpdate,
   type UpdateMailDeps,
 } from '../../../functions/src/readers/update-mail';
-import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/admin/admin-users';
+import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 import type { AdminHeldItemsResponse } from '../../../src/domain/admin/admin-held-items';
 import type { AdminModerationResponse } from '../../../src/domain/admin/moderation';
 import { MODERATION_STANDING, standingId } from '../../../src/domain/shared/moderation-standing';

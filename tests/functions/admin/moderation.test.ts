@@ -9,7 +9,7 @@
 // reports; warn mails; every action is in the audit log.
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/admin/admin-users';
+import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 import type { AdminModerationResponse, ModerationQueueEntry } from '../../../src/domain/admin/moderation';
 import { REPORTS, reportItemKey, type ReportItemKind } from '../../../src/domain/admin/report';
 import { reviewId, type SaveReviewResponse } from '../../../src/domain/readers/review';

@@ -6,7 +6,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES, TRIAL_CLAIMS, type AccountPlan } from '../../../src/domain/billing/billing';
-import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/admin/admin-users';
+import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 import { STANDIN_URL } from '../../../scripts/lib/stripe-standin.mjs';
 import { STANDIN_DEFAULTS } from '../../../functions/src/billing/stripe';
 import { FREE_ACCOUNT_PLAN } from '../../shared/billing';

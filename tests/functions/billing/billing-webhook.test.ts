@@ -14,7 +14,7 @@ import {
   TRIAL_CLAIMS,
   TRIAL_CLAIM_METADATA,
 } from '../../../src/domain/billing/billing';
-import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/admin/admin-users';
+import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 import { WEBHOOK_ACTOR, applyStripeEvent } from '../../../functions/src/billing/webhook';
 import { endLapsedGraces } from '../../../functions/src/billing/grace';
 import { trialClaimKey } from '../../../functions/src/billing/trial-claims';

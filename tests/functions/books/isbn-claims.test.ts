@@ -11,7 +11,7 @@ import {
   ISBN_CLAIM_MESSAGES,
   type AdminIsbnClaimsResponse,
 } from '../../../src/domain/admin/admin-isbn-claims';
-import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/admin/admin-users';
+import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 import { ISBN_MESSAGES } from '../../../src/domain/books/isbn';
 import type { SaveItemResponse } from '../../../src/domain/items/item-save';
 import { SAVE_PROFILE_MESSAGES, type SaveProfileResponse } from '../../../src/domain/accounts/profile-edit';

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLASSIFIED_MESSAGES } from '../../../src/domain/market/classified-ad';
 import { ITEM_MESSAGES, type SaveItemResponse } from '../../../src/domain/items/item-save';
-import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/admin/admin-users';
+import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 import { MARKET_COLLECTION, marketEntryId } from '../../../src/domain/market/market-entry';
 import { getPublicAd } from '../../../src/data/server/market/classified-ads';
 import { adminDb, eventually } from '../helpers/emulator';

@@ -4,12 +4,12 @@
 // in totals on Free, 90 days per day on Premium.
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  mergePatches,
   viewPatch,
   clickPatch,
   windowDays,
   type MemberAnalytics,
 } from '../../../src/domain/members/member-stats';
+import { mergePatches } from '../../../src/domain/shared/patch';
 import { adminDb, clearFirestore } from '../helpers/emulator';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';
 

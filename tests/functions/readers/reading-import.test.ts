@@ -8,7 +8,7 @@
 // message. Members and books of its own; nothing here empties the shared project.
 import { describe, expect, it } from 'vitest';
 import type { ImportRow } from '../../../src/domain/readers/reading-csv';
-import { titleAuthorKey } from '../../../src/domain/readers/reading-csv';
+import { titleAuthorKey } from '../../../src/domain/books/match-key';
 import {
   MAX_IMPORTED_FINISHES_PER_BOOK,
   READING_IMPORT_TEXT,

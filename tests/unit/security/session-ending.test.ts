@@ -12,8 +12,8 @@ import {
   RESET_LINK_EXPIRED_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
   resetLinkProblem,
-  SESSION_ENDED_MESSAGE,
 } from '../../../src/domain/accounts/account';
+import { SESSION_ENDED_MESSAGE } from '../../../src/domain/shared/caller-standing';
 import { isSessionEndedAnswer } from '../../../src/data/client/shared/session-guard';
 import { hasKeptDraft, keepDraft, takeKeptDraft, type KeptDraftStorage } from '../../../src/lib/kept-draft';
 import { isSitePath } from '../../../src/lib/return-to';

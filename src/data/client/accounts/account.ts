@@ -12,10 +12,10 @@ import {
 import { FirebaseError } from 'firebase/app';
 import {
   resetLinkProblem,
-  SESSION_ENDED_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
   EMAIL_LINK_INVALID_MESSAGE,
 } from '../../../domain/accounts/account.ts';
+import { SESSION_ENDED_MESSAGE } from '../../../domain/shared/caller-standing.ts';
 import type { AccountOverview, PasswordResetResult } from '../../../domain/callables.ts';
 import type { MemberExport } from '../../../domain/accounts/member-export.ts';
 import { authInstance } from '../shared/auth.ts';

@@ -5,12 +5,12 @@
  */
 import { collection, getCount, getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
 import {
-  ADMIN_AUDIT_COLLECTION,
   auditEntrySchema,
   type AdminUsersInput,
   type AdminUsersResults,
   type AuditEntry,
 } from '../../../domain/admin/admin-users.ts';
+import { ADMIN_AUDIT_COLLECTION } from '../../../domain/shared/collections.ts';
 import { parseDocs } from '../../firestore-convert.ts';
 import {
   SERVER_FAILURES_COLLECTION,

@@ -33,8 +33,8 @@ import {
   MEMBER_STATS,
   MEMBER_STATS_DAYS,
   viewPatch,
-  type DayPatch,
 } from '../../../domain/members/member-stats.ts';
+import type { DayPatch } from '../../../domain/shared/patch.ts';
 import { decideAttempt } from '../../../domain/shared/throttle.ts';
 import {
   clickMarkId,

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { listingFieldsOf } from '../../../../src/domain/books/book-listing.ts';
 import { matchKeyUpdates, titleAuthorKey } from '../../../../src/domain/books/match-key.ts';
-import { titleAuthorKey as fromReadingCsv } from '../../../../src/domain/readers/reading-csv.ts';
 
 describe('matching by title and author', () => {
   it('folds accents, case and punctuation, and takes off a Goodreads series suffix', () => {
@@ -20,10 +19,6 @@ describe('matching by title and author', () => {
   it('keeps a title without an author, and a decimal series number off the title', () => {
     expect(titleAuthorKey('Midnight Tide', '')).toBe('midnight tide|');
     expect(titleAuthorKey('Tides (Salt Roads, #2.5)', 'Ann')).toBe('tides|ann');
-  });
-
-  it('is the same function the reading import uses', () => {
-    expect(fromReadingCsv).toBe(titleAuthorKey);
   });
 });
 

@@ -4,8 +4,8 @@ import {
   adConditionText,
   adContact,
   adPriceText,
-  CONTACT_FOR_PRICING,
 } from '../../../../src/domain/market/classified-detail.ts';
+import { CONTACT_FOR_PRICING } from '../../../../src/domain/items/marketplace.ts';
 import { classifiedAdFormSchema, CLASSIFIED_MESSAGES } from '../../../../src/domain/market/classified-ad.ts';
 import {
   sellerMessageRequestSchema,

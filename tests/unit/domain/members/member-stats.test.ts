@@ -4,13 +4,12 @@ import {
   clickPatch,
   followPatch,
   memberStatsDaySchema,
-  mergePatches,
   summarize,
   viewPatch,
   windowDays,
-  type DayPatch,
   type MemberStatsDay,
 } from '../../../../src/domain/members/member-stats';
+import { mergePatches, type DayPatch } from '../../../../src/domain/shared/patch';
 import { countedItem, keepsViewsCount, viewNeedsOwner } from '../../../../src/domain/items/views';
 
 /** A stored day as Firestore would hold it after `patches` (numbers summed, strings replaced). */

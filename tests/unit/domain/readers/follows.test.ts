@@ -13,9 +13,8 @@ import {
   followerCountLabel,
   isoWeekId,
   memberFollowId,
-  normalizeEmail,
 } from '../../../../src/domain/readers/follows.ts';
-import { EMAIL_HASH_PATTERN } from '../../../../src/domain/shared/common.ts';
+import { EMAIL_HASH_PATTERN, normalizeEmail } from '../../../../src/domain/shared/common.ts';
 
 describe('follow ids', () => {
   it('one address in any case or padding is one hash', () => {

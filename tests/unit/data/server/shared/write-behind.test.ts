@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DayPatch } from '../../../../../src/domain/members/member-stats';
+import type { DayPatch } from '../../../../../src/domain/shared/patch';
 import { createWriteBehind } from '../../../../../src/data/server/shared/write-behind';
 
 /** A writer that records each write and lets the test finish or fail it. */
