@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect, useRef, useState, type ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type MouseEvent } from 'react';
 import { SESSION_ENDED_MESSAGE } from '../../domain/shared/caller-standing.ts';
 import { readHint } from '../../lib/session-hint.ts';
 import LoginForm from './LoginForm.tsx';
@@ -30,6 +30,15 @@ function TabListElement({ style: _style, ...props }: ComponentProps<'div'>) {
   return <div {...props} />;
 }
 
+/**
+ * The tabs and "Forgot password?" are links to the page that opens them
+ * (/auth?tab=signup, /auth?forgot=1), so a tap before the island is ready still
+ * gets there; once it is, they switch in place.
+ */
+function keepOnPage(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+}
+
 /** Where a signed-in member's own profile is: their page, or the editor that creates a missing profile. */
 async function ownProfileHref(uid: string): Promise<string> {
   const { getOwnProfile } = await import('../../data/client/accounts/profiles.ts');
@@ -44,7 +53,7 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
   const [loginEmail, setLoginEmail] = useState('');
   // The signed-in member's profile link, once a session was found on load.
   const [signedInProfile, setSignedInProfile] = useState<string | null>(null);
-  const loginTab = useRef<HTMLButtonElement>(null);
+  const loginTab = useRef<HTMLAnchorElement>(null);
 
   // A session already present is told so, with links onward, rather than sent
   // away unasked. Only checked when the hint says there is one, so an
@@ -92,21 +101,26 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
         >
           <TabListElement>
             <Tabs.Trigger
-              ref={loginTab}
+              asChild
               value="login"
               id="auth-tab-login"
               aria-controls="auth-panel-login"
               className={TAB_CLASS}
             >
-              Login
+              <a ref={loginTab} href="/auth" onClick={keepOnPage}>
+                Login
+              </a>
             </Tabs.Trigger>
             <Tabs.Trigger
+              asChild
               value="signup"
               id="auth-tab-signup"
               aria-controls="auth-panel-signup"
               className={TAB_CLASS}
             >
-              Sign Up
+              <a href="/auth?tab=signup" onClick={keepOnPage}>
+                Sign Up
+              </a>
             </Tabs.Trigger>
           </TabListElement>
         </Tabs.List>
@@ -120,13 +134,16 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
             <>
               <h1 className="mb-4 text-2xl font-bold">Forgot your password?</h1>
               <ForgotPasswordForm defaultEmail={loginEmail} />
-              <button
-                type="button"
-                onClick={() => setForgot(false)}
-                className="mt-4 text-sm text-accent underline"
+              <a
+                href="/auth"
+                onClick={(event) => {
+                  event.preventDefault();
+                  setForgot(false);
+                }}
+                className="mt-4 inline-block text-sm text-accent underline"
               >
                 Back to login
-              </button>
+              </a>
             </>
           ) : (
             <>
@@ -140,13 +157,16 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
                 </p>
               )}
               <LoginForm key={loginEmail} defaultEmail={loginEmail} />
-              <button
-                type="button"
-                onClick={() => setForgot(true)}
-                className="mt-4 text-sm text-accent underline"
+              <a
+                href="/auth?forgot=1"
+                onClick={(event) => {
+                  event.preventDefault();
+                  setForgot(true);
+                }}
+                className="mt-4 inline-block text-sm text-accent underline"
               >
                 Forgot password?
-              </button>
+              </a>
             </>
           )}
         </div>

@@ -8,6 +8,7 @@ import {
 } from '../../domain/accounts/account.ts';
 import { showToast } from '../../lib/toast.ts';
 import { Field, SubmitButton } from '../ui/fields.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
 
 interface Props {
   /** The address to start with (what the login form holds). */
@@ -22,6 +23,7 @@ interface Props {
  */
 export default function ForgotPasswordForm({ defaultEmail = '', idPrefix = 'forgot' }: Props) {
   const [sent, setSent] = useState(false);
+  const hydrated = useHydrated();
   const { register, handleSubmit, formState } = useForm<Values>({
     resolver: zodResolver(forgotPasswordFormSchema),
     defaultValues: { email: defaultEmail },
@@ -39,26 +41,28 @@ export default function ForgotPasswordForm({ defaultEmail = '', idPrefix = 'forg
   }
 
   return (
-    <form name="forgot-password" onSubmit={handleSubmit(submit)} noValidate className="space-y-4">
-      <p className="text-sm text-ink-muted">
-        Enter your email and we will send you a link to choose a new password.
-      </p>
-      <Field
-        id={`${idPrefix}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={formState.errors.email?.message}
-        {...register('email')}
-      />
-      <SubmitButton busy={formState.isSubmitting} busyLabel="Sending…" wide>
-        Send reset link
-      </SubmitButton>
-      {sent ? (
-        <p role="status" className="rounded-md border border-line bg-paper p-3 text-sm">
-          {RESET_REQUESTED_MESSAGE}
+    <form name="forgot-password" onSubmit={handleSubmit(submit)} noValidate>
+      <fieldset disabled={!hydrated} className="space-y-4">
+        <p className="text-sm text-ink-muted">
+          Enter your email and we will send you a link to choose a new password.
         </p>
-      ) : null}
+        <Field
+          id={`${idPrefix}-email`}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <SubmitButton busy={formState.isSubmitting} busyLabel="Sending…" wide>
+          Send reset link
+        </SubmitButton>
+        {sent ? (
+          <p role="status" className="rounded-md border border-line bg-paper p-3 text-sm">
+            {RESET_REQUESTED_MESSAGE}
+          </p>
+        ) : null}
+      </fieldset>
     </form>
   );
 }

@@ -33,7 +33,7 @@ test('a member who forgot the password sets a new one from the mail and logs in 
   await page.goto('/auth');
   const login = page.getByRole('tabpanel', { name: 'Login' });
   await expect(login.getByLabel('Email')).toBeEditable();
-  await login.getByRole('button', { name: 'Forgot password?' }).click();
+  await login.getByRole('link', { name: 'Forgot password?' }).click();
   await login.getByLabel('Email').fill(uniqueEmail('nobody-here'));
   await login.getByRole('button', { name: 'Send reset link' }).click();
   // The first call may start a cold functions worker (seen taking over 5 s when this

@@ -47,6 +47,30 @@ test.describe('the auth screen', () => {
     await expectNoAxeViolations(page);
   });
 
+  test.describe('before its script has run', () => {
+    // What a tap in the first moments meets: the server HTML alone.
+    test.use({ javaScriptEnabled: false });
+
+    test('the tabs and Forgot password? are links to what they open, and the forms look inactive', async ({
+      page,
+    }) => {
+      await page.goto('/auth');
+      const login = page.getByRole('tabpanel', { name: 'Login' });
+      await expect(login.getByLabel('Email')).toBeDisabled();
+      await login.getByRole('link', { name: 'Forgot password?' }).click();
+      await expect(page).toHaveURL(/\/auth\?forgot=1$/);
+      await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Send reset link' })).toBeDisabled();
+
+      await page.getByRole('link', { name: 'Back to login' }).click();
+      await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+      await page.getByRole('tab', { name: 'Sign Up' }).click();
+      await expect(page).toHaveURL(/\/auth\?tab=signup$/);
+      await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+      await expect(signupForm(page).getByLabel('Email')).toBeDisabled();
+    });
+  });
+
   test('tabs follow the keyboard and the password can be shown', async ({ page }) => {
     await openAuthScreen(page);
     await page.getByRole('tab', { name: 'Login' }).focus();
