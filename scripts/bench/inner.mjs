@@ -14,7 +14,8 @@ import { PORTS, ROOT } from '../emulator-env.mjs';
 import { run, runToEnd, stopAll, waitForPort } from '../lib/processes.mjs';
 import { addPublicMembers, countPublicMembers } from './extra-members.mjs';
 import { bookBenchPages, FIRST_PAINT_TARGETS } from './book-pages.mjs';
-import { audit, launchChrome, medianOf, medianRun } from './lighthouse.mjs';
+import { audit, launchChrome, medianRun } from './lighthouse.mjs';
+import { medianOf, spreadOf } from './figures.mjs';
 import { observe } from './observatory.mjs';
 import { fetchPage, firstPaintBytes, weighScripts } from './page-cost.mjs';
 import { benchPublish } from './publish.mjs';
@@ -75,7 +76,8 @@ const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const OUT = join(ROOT, 'bench-results');
 const DIST = 'dist-bench';
 const port = Number(process.env.BENCH_PORT ?? 4331);
-const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+// At least three, so each page's figures carry a median and a range.
+const runs = Math.max(3, Number(process.env.BENCH_RUNS ?? 3));
 const extraMembers = Number(process.env.BENCH_EXTRA_MEMBERS ?? 500);
 const baseUrl = `http://127.0.0.1:${port}`;
 const onlyPublish = process.env.BENCH_ONLY === 'publish';
@@ -85,6 +87,8 @@ const onlyMarket = process.env.BENCH_ONLY === 'market';
 const onlyOracle = process.env.BENCH_ONLY === 'oracle';
 // BENCH_ONLY=first-paint: Lighthouse of the pages with first-paint targets (a book page with a cover, a profile with a picture, a product page); nothing else.
 const onlyFirstPaint = process.env.BENCH_ONLY === 'first-paint';
+// BENCH_ONLY=main-thread: Lighthouse of every public page type (at least three runs each), with the main thread's breakdown and the bytes; nothing else.
+const onlyMainThread = process.env.BENCH_ONLY === 'main-thread';
 // BENCH_ONLY=analytics: the view counter under load (analytics.mjs) on the demo data and the build; nothing else.
 const onlyAnalytics = process.env.BENCH_ONLY === 'analytics';
 // BENCH_ONLY=search: the embedded search engine at 20,000 generated documents (search.mjs), in-process; nothing else.
@@ -99,6 +103,18 @@ const onlyFollows = process.env.BENCH_ONLY === 'follows';
 const onlyReadingImport = process.env.BENCH_ONLY === 'reading-import';
 // BENCH_ONLY=invocations: only the function invocations per member action (invocations.mjs; no demo data, build or site).
 const onlyInvocations = process.env.BENCH_ONLY === 'invocations';
+/** The figures each page reports as a median with its range over the runs. */
+const SPREAD_FIGURES = [
+  'tbt_ms',
+  'main_thread_ms',
+  'style_layout_ms',
+  'script_ms',
+  'other_ms',
+  'transfer_bytes',
+  'fcp_ms',
+  'performance',
+];
+
 /** Lighthouse runs of a page with first-paint targets: those are held as the median of at least five. */
 const FIRST_PAINT_RUNS = 5;
 
@@ -133,6 +149,10 @@ async function benchPage(chrome, { path, live_data = false, targets }) {
         lcp_minus_fcp_runs: results.map((r) => r.lcp_ms - r.fcp_ms),
         // Each metric's own median over the runs (the targets on the first paint are held on these).
         fcp_median_ms: medianOf(results.map((r) => r.fcp_ms)),
+        // The main thread and the bytes as medians with their ranges: a regression shows in the next run.
+        spread: Object.fromEntries(
+          SPREAD_FIGURES.map((figure) => [figure, spreadOf(results.map((r) => r[figure]))]),
+        ),
         lcp_minus_fcp_median_ms: medianOf(results.map((r) => r.lcp_ms - r.fcp_ms)),
       },
       await weighScripts(scriptUrls, html),
@@ -358,22 +378,25 @@ function toolVersions() {
   };
 }
 
-/** BENCH_ONLY=first-paint: the Lighthouse rows of the pages with first-paint targets, written like a full run's results. */
-function writeFirstPaintOnly(started, loadAverage, pages) {
+/**
+ * BENCH_ONLY=first-paint and BENCH_ONLY=main-thread: the Lighthouse rows of their
+ * pages, written like a full run's results to bench-results/bench-{name}.{json,md}.
+ */
+function writePagesOnly(name, started, loadAverage, pages, pageRuns) {
   const results = {
     measured_at: new Date().toISOString(),
     base_url: baseUrl,
     ...toolVersions(),
-    runs: Math.max(runs, FIRST_PAINT_RUNS),
+    runs: pageRuns,
     load_average: loadAverage,
     duration_s: Math.round((Date.now() - started) / 1000),
     pages,
   };
   const markdown = renderMarkdown(results);
-  writeFileSync(join(OUT, 'bench-first-paint.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(OUT, 'bench-first-paint.md'), markdown);
+  writeFileSync(join(OUT, `bench-${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(OUT, `bench-${name}.md`), markdown);
   console.log(
-    `\n${markdown}\nwritten to bench-results/bench-first-paint.json and bench-results/bench-first-paint.md (${results.duration_s} s)`,
+    `\n${markdown}\nwritten to bench-results/bench-${name}.json and bench-results/bench-${name}.md (${results.duration_s} s)`,
   );
 }
 
@@ -441,7 +464,9 @@ async function main() {
   } finally {
     await chrome?.kill();
   }
-  if (onlyFirstPaint) return writeFirstPaintOnly(started, loadAverage, pages);
+  if (onlyFirstPaint)
+    return writePagesOnly('first-paint', started, loadAverage, pages, Math.max(runs, FIRST_PAINT_RUNS));
+  if (onlyMainThread) return writePagesOnly('main-thread', started, loadAverage, pages, runs);
 
   step('JavaScript of an anonymous visit (js-bytes.mjs)');
   let jsBytes = [];

@@ -2,6 +2,7 @@
 // and 4x CPU throttling) in Debian's Chromium, and what the bench keeps of a report.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { mainThreadOf } from './figures.mjs';
 
 const CHROME_FLAGS = [
   '--headless=new',
@@ -51,6 +52,7 @@ export async function audit(url, chrome) {
     accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
     lcp_ms: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
     tbt_ms: Math.round(lhr.audits['total-blocking-time'].numericValue),
+    ...mainThreadOf(lhr),
     cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
     fcp_ms: Math.round(lhr.audits['first-contentful-paint'].numericValue),
     // Requests the first paint waits for (stylesheets, synchronous scripts), as Lighthouse lists them.
@@ -78,11 +80,4 @@ export async function audit(url, chrome) {
 export function medianRun(runs) {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance || b.tbt_ms - a.tbt_ms);
   return sorted[Math.floor((sorted.length - 1) / 2)];
-}
-
-/** The median of `values` (the mean of the middle two for an even count), rounded to a whole number. */
-export function medianOf(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return Math.round(sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2);
 }

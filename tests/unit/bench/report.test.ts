@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { missesOf, renderMarkdown } from '../../../scripts/bench/report.mjs';
+import { mainThreadMisses, missesOf, renderMarkdown } from '../../../scripts/bench/report.mjs';
+import { mainThreadOf, spreadOf } from '../../../scripts/bench/figures.mjs';
 
 const page = {
   path: '/profile/x',
@@ -91,5 +92,81 @@ describe('the bench report', () => {
     expect(markdown).toContain(
       '- requestEmailChange: the answer tells an existing address from an unknown one',
     );
+  });
+});
+
+describe('the main thread per page', () => {
+  const lhr = (items: { group: string; duration: number }[]) => ({
+    audits: { 'mainthread-work-breakdown': { details: { items } } },
+  });
+
+  it("sums Lighthouse's groups into style and layout, script, and other", () => {
+    expect(
+      mainThreadOf(
+        lhr([
+          { group: 'styleLayout', duration: 120.4 },
+          { group: 'scriptEvaluation', duration: 30.2 },
+          { group: 'scriptParseCompile', duration: 9.9 },
+          { group: 'other', duration: 80 },
+          { group: 'parseHTML', duration: 10 },
+          { group: 'paintCompositeRender', duration: 5 },
+          { group: 'garbageCollection', duration: 1 },
+        ]),
+      ),
+    ).toEqual({
+      main_thread_ms: 257,
+      style_layout_ms: 120,
+      script_ms: 40,
+      other_ms: 80,
+      parse_html_ms: 10,
+      paint_ms: 5,
+      gc_ms: 1,
+    });
+    expect(mainThreadOf({ audits: {} }).main_thread_ms).toBe(0);
+  });
+
+  it('gives each figure its median and range over the runs', () => {
+    expect(spreadOf([77, 476, 120])).toEqual({ median: 120, min: 77, max: 476 });
+    expect(spreadOf([10, 20])).toEqual({ median: 15, min: 10, max: 20 });
+  });
+
+  it('names each target a page misses on its medians, and shows the ranges', () => {
+    const spread = (median: number, min = median, max = median) => ({ median, min, max });
+    const measured = {
+      ...page,
+      runs: 3,
+      spread: {
+        tbt_ms: spread(77, 40, 120),
+        main_thread_ms: spread(900),
+        style_layout_ms: spread(218),
+        script_ms: spread(20),
+        other_ms: spread(300),
+        transfer_bytes: spread(60_000),
+        fcp_ms: spread(800),
+        performance: spread(98, 97, 99),
+      },
+    };
+    expect(mainThreadMisses(measured)).toEqual(['TBT 77 ms', 'style and layout 218 ms', 'performance 98']);
+    const quiet = {
+      ...measured,
+      spread: {
+        ...measured.spread,
+        tbt_ms: spread(0),
+        style_layout_ms: spread(90),
+        performance: spread(100),
+      },
+    };
+    expect(mainThreadMisses(quiet)).toEqual([]);
+    const markdown = renderMarkdown({
+      measured_at: '2026-12-06T22:00:00Z',
+      lighthouse_version: '13',
+      chromium: 'Chromium',
+      runs: 3,
+      load_average: '1.00',
+      pages: [measured, quiet],
+    });
+    expect(markdown).toContain('| /profile/x | 3 | 98 [97–99] | 77 ms [40 ms–120 ms] | 900 ms | 218 ms |');
+    expect(markdown).toContain('TBT 77 ms; style and layout 218 ms; performance 98 |');
+    expect(markdown).toMatch(/\| 100 \| 0 ms \| 900 ms \| 90 ms \|.*\| meets \|/);
   });
 });
