@@ -3,8 +3,10 @@
  * down to what its own HTML uses, so the first response (HTML with its CSS)
  * is smaller and the browser styles less before the first paint. The whole
  * site stylesheet (LATE_STYLESHEET_HREF, the same global.css every page
- * inlines) is then loaded once the page has painted (through the after-paint
- * loader), so anything a script or an island adds later is styled as before.
+ * inlines) is loaded by the after-paint loader once something may draw more
+ * (a first interaction, an island, a script activated after the paint, a
+ * signed-in member), so anything a script or an island adds later is styled as
+ * before, and a page only looked at is never styled twice.
  *
  * What is cut, and why it is safe:
  * - Tailwind utilities (`@layer utilities`) whose class no element of the page

@@ -3,9 +3,11 @@
  * its first response (headers and HTML) fits in as few network round trips as
  * possible:
  * - each inline `<style>` the policy allows is cut to the page's critical CSS
- *   (critical-css.ts), and the whole site stylesheet (LATE_STYLESHEET_HREF) is
- *   loaded once the page has painted, through the after-paint loader
- *   (a `<template data-after-paint="auto">` before `</body>`; BaseLayout);
+ *   (critical-css.ts), and the whole site stylesheet (LATE_STYLESHEET_HREF)
+ *   waits in a `<template data-after-paint="styles">` before `</body>`, which
+ *   BaseLayout's after-paint loader activates when something may draw what the
+ *   page's own CSS does not cover: a first interaction, an island, a script
+ *   activated after the paint, a signed-in member;
  * - the Content-Security-Policy lists only the inline code this page has:
  *   `script-src` keeps the hashes of the inline scripts present in the page
  *   (Astro's policy lists those of every page), and `style-src` swaps the hash
@@ -79,7 +81,7 @@ export function shapePage(html: string, policy: string, lateHref: string): Shape
   if (swapped.size === 0) return { html, policy };
   const withLate = insertBeforeBodyEnd(
     shaped,
-    `<template data-after-paint="auto"><link rel="stylesheet" href="${lateHref}"></template>`,
+    `<template data-after-paint="styles"><link rel="stylesheet" href="${lateHref}"></template>`,
   );
   const pageScripts = new Set<string>();
   for (const [, attributes = '', code = ''] of withLate.matchAll(SCRIPT_ELEMENT)) {

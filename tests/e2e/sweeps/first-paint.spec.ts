@@ -118,24 +118,27 @@ test('no public page fetches a picture before its first paint but a book page it
   expect(covers, 'book covers that paint with the first frame').toBeGreaterThan(0);
 });
 
-test('pictures get their addresses once the page has painted, in appended results too, and without JavaScript from <noscript>', async ({
+test('pictures get their addresses once the page has painted and as they come near the viewport, in appended results too, and without JavaScript from <noscript>', async ({
   page,
   browser,
 }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/categories');
   const covers = page.locator('#results img[data-fallback]');
+  // On a phone the filters come first: the first cover gets its address as it comes near.
+  await covers.first().scrollIntoViewIfNeeded();
   await expect(covers.first()).toHaveAttribute('src', /^\/(media|placeholder)/);
-  expect(await page.locator('#results img[data-src]').count(), 'pictures still waiting').toBe(0);
+  // Far below the viewport a picture waits, whatever the browser guesses of the connection.
+  await expect(covers.last()).toHaveAttribute('data-src', /./);
   const before = await covers.count();
   await page.getByRole('link', { name: 'Load more' }).click();
   await expect.poll(() => covers.count()).toBeGreaterThan(before);
   // A page's own <noscript> holds text; one parsed by DOMParser (scripting off) would hold a real <img>.
   await expect
-    .poll(
-      () => page.locator('#results img[data-src], #results noscript img').count(),
-      'appended pictures revealed, their noscript copies dropped',
-    )
+    .poll(() => page.locator('#results noscript img').count(), 'appended noscript copies dropped')
     .toBe(0);
+  await expect(covers.last()).toHaveAttribute('data-src', /./);
+  await covers.last().scrollIntoViewIfNeeded();
   await expect(covers.last()).toHaveAttribute('src', /^\/(media|placeholder)/);
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
@@ -148,6 +151,34 @@ test('pictures get their addresses once the page has painted, in appended result
   } finally {
     await context.close();
   }
+});
+
+test('a long profile fetches the same pictures on every visit: those near the viewport, not the rest', async ({
+  browser,
+}) => {
+  const fetched: number[] = [];
+  for (let visit = 0; visit < 2; visit += 1) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    try {
+      const page = await context.newPage();
+      const pictures = new Set<string>();
+      page.on('request', (request) => {
+        if (request.resourceType() === 'image' && !request.url().startsWith('data:'))
+          pictures.add(request.url());
+      });
+      await page.goto('/profile/margot-ellery', { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      expect(
+        await page.locator('img[data-src]').count(),
+        'pictures far below the viewport wait',
+      ).toBeGreaterThan(0);
+      fetched.push(pictures.size);
+    } finally {
+      await context.close();
+    }
+  }
+  expect(fetched[0]).toBeGreaterThan(0);
+  expect(fetched[1]).toBe(fetched[0]);
 });
 
 test('the first paint waits for the whole main landmark, on every page', async ({ page, request }) => {
@@ -285,6 +316,27 @@ const STYLE_PROPERTIES = [
   'object-fit',
 ];
 
+test('a page rendered on demand adds the site stylesheet at the first interaction, not while it is only looked at', async ({
+  page,
+}) => {
+  const sheets: string[] = [];
+  page.on('request', (request) => {
+    if (/\/styles\/site\.[0-9a-f]+\.css$/.test(request.url())) sheets.push(request.url());
+  });
+  await page.goto('/categories', { waitUntil: 'load' });
+  // Painted, pictures revealed: the loader has run.
+  await expect(page.locator('#results img[data-fallback]').first()).toHaveAttribute(
+    'src',
+    /^\/(media|placeholder)/,
+  );
+  await page.waitForLoadState('networkidle');
+  expect(sheets, 'no site stylesheet while the page is only looked at').toEqual([]);
+  await expect(page.locator('link[rel="stylesheet"][href^="/styles/site."]')).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('link[rel="stylesheet"][href^="/styles/site."]')).toHaveCount(1);
+  await expect.poll(() => sheets.length).toBe(1);
+});
+
 test('a page rendered on demand carries only its critical CSS, and it styles every element as the whole site stylesheet does', async ({
   browser,
   request,
@@ -306,10 +358,10 @@ test('a page rendered on demand carries only its critical CSS, and it styles eve
     for (const path of pages) {
       const html = await (await request.get(path)).text();
       const href =
-        /<template data-after-paint="auto"><link rel="stylesheet" href="(\/styles\/site\.[0-9a-f]+\.css)"><\/template>/.exec(
+        /<template data-after-paint="styles"><link rel="stylesheet" href="(\/styles\/site\.[0-9a-f]+\.css)"><\/template>/.exec(
           html,
         )?.[1];
-      expect(href, `${path}: the site stylesheet waits in an after-paint template`).toBeTruthy();
+      expect(href, `${path}: the site stylesheet waits in a styles template`).toBeTruthy();
       const inline = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
       const whole = await (await request.get(href as string)).text();
       expect(inline.length, `${path}: the inline CSS is smaller than the site stylesheet`).toBeLessThan(

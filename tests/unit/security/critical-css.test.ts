@@ -139,7 +139,7 @@ describe('shapePage', () => {
     const critical = criticalCss(SHEET, usedClassNames(page(SHEET)));
     expect(shaped.html).toContain(`<style>${critical}</style>`);
     expect(shaped.html).toContain(
-      '<template data-after-paint="auto"><link rel="stylesheet" href="/styles/site.abc.css"></template></body>',
+      '<template data-after-paint="styles"><link rel="stylesheet" href="/styles/site.abc.css"></template></body>',
     );
     expect(shaped.policy).toBe(
       `default-src 'none'; script-src 'self' ${sha('boot()')}; style-src 'self' ${sha(critical)} ${sha('toast{}')}`,
