@@ -39,6 +39,9 @@ function keepOnPage(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
 }
 
+/** Clears the `type="button"` a tab trigger gives its child: on a link, `type` names a MIME type. */
+const NO_TYPE = undefined;
+
 /** Where a signed-in member's own profile is: their page, or the editor that creates a missing profile. */
 async function ownProfileHref(uid: string): Promise<string> {
   const { getOwnProfile } = await import('../../data/client/accounts/profiles.ts');
@@ -107,7 +110,7 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
               aria-controls="auth-panel-login"
               className={TAB_CLASS}
             >
-              <a ref={loginTab} href="/auth" onClick={keepOnPage}>
+              <a ref={loginTab} href="/auth" type={NO_TYPE} onClick={keepOnPage}>
                 Login
               </a>
             </Tabs.Trigger>
@@ -118,7 +121,7 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
               aria-controls="auth-panel-signup"
               className={TAB_CLASS}
             >
-              <a href="/auth?tab=signup" onClick={keepOnPage}>
+              <a href="/auth?tab=signup" type={NO_TYPE} onClick={keepOnPage}>
                 Sign Up
               </a>
             </Tabs.Trigger>
