@@ -31,12 +31,17 @@ function TabListElement({ style: _style, ...props }: ComponentProps<'div'>) {
 }
 
 /**
- * The tabs and "Forgot password?" are links to the page that opens them
- * (/auth?tab=signup, /auth?forgot=1), so a tap before the island is ready still
- * gets there; once it is, they switch in place.
+ * The tabs, "Forgot password?" and "Back to login" are links to the page state they
+ * open (/auth?tab=signup, /auth?forgot=1, /auth), so a tap before the island is ready
+ * still gets there. Once it is, a plain click switches in place (`change`); a click with
+ * a modifier key stays a link, so it can open in a new tab.
  */
-function keepOnPage(event: MouseEvent<HTMLAnchorElement>) {
-  event.preventDefault();
+function inPlace(change: () => void = () => {}) {
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    change();
+  };
 }
 
 /** Clears the `type="button"` a tab trigger gives its child: on a link, `type` names a MIME type. */
@@ -110,7 +115,7 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
               aria-controls="auth-panel-login"
               className={TAB_CLASS}
             >
-              <a ref={loginTab} href="/auth" type={NO_TYPE} onClick={keepOnPage}>
+              <a ref={loginTab} href="/auth" type={NO_TYPE} onClick={inPlace()}>
                 Login
               </a>
             </Tabs.Trigger>
@@ -121,7 +126,7 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
               aria-controls="auth-panel-signup"
               className={TAB_CLASS}
             >
-              <a href="/auth?tab=signup" type={NO_TYPE} onClick={keepOnPage}>
+              <a href="/auth?tab=signup" type={NO_TYPE} onClick={inPlace()}>
                 Sign Up
               </a>
             </Tabs.Trigger>
@@ -139,10 +144,7 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
               <ForgotPasswordForm defaultEmail={loginEmail} />
               <a
                 href="/auth"
-                onClick={(event) => {
-                  event.preventDefault();
-                  setForgot(false);
-                }}
+                onClick={inPlace(() => setForgot(false))}
                 className="mt-4 inline-block text-sm text-accent underline"
               >
                 Back to login
@@ -162,10 +164,7 @@ export default function AuthScreen({ initialTab, initialForgot = false, sessionE
               <LoginForm key={loginEmail} defaultEmail={loginEmail} />
               <a
                 href="/auth?forgot=1"
-                onClick={(event) => {
-                  event.preventDefault();
-                  setForgot(true);
-                }}
+                onClick={inPlace(() => setForgot(true))}
                 className="mt-4 inline-block text-sm text-accent underline"
               >
                 Forgot password?

@@ -71,6 +71,25 @@ test.describe('the auth screen', () => {
     });
   });
 
+  test('Forgot password? switches in place on a plain click and stays a link with a modifier key', async ({
+    page,
+  }) => {
+    await page.goto('/auth');
+    const login = page.getByRole('tabpanel', { name: 'Login' });
+    await expect(login.getByLabel('Email')).toBeEditable();
+    const forgot = login.getByRole('link', { name: 'Forgot password?' });
+    const [opened] = await Promise.all([
+      page.context().waitForEvent('page'),
+      forgot.click({ modifiers: ['ControlOrMeta'] }),
+    ]);
+    await expect(opened.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+    await opened.close();
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await forgot.click();
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
   test('tabs follow the keyboard and the password can be shown', async ({ page }) => {
     await openAuthScreen(page);
     await page.getByRole('tab', { name: 'Login' }).focus();
