@@ -10,12 +10,16 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
+  connectFirestoreEmulator,
   deleteDoc,
   doc,
+  getFirestore,
   setDoc,
   setLogLevel,
   updateDoc,
+  writeBatch,
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
@@ -44,30 +48,63 @@ export const uids = {
 /** Who makes a request: a visitor, a member in some state, or an admin. */
 export type Actor = 'anonymous' | 'pending' | 'owner' | 'other' | 'denied' | 'inactive' | 'admin';
 
+/**
+ * The clients a file's tests share, per environment: one per actor and one that writes
+ * past the rules. Each client is a Firebase app with its own connection to the emulator;
+ * made afresh for every test they cost more than most tests' requests, and the
+ * environment kept every one open until the file ended.
+ */
+const clients = new WeakMap<RulesTestEnvironment, { actors: Map<Actor, Firestore>; owner?: FirebaseApp }>();
+
+function clientsOf(env: RulesTestEnvironment) {
+  let shared = clients.get(env);
+  if (shared === undefined) {
+    shared = { actors: new Map() };
+    clients.set(env, shared);
+  }
+  return shared;
+}
+
 /** Starts a rules test environment on its own emulator project, so test files can run in parallel. */
 export async function setupRulesEnv(suite: string): Promise<RulesTestEnvironment> {
-  return initializeTestEnvironment({
+  const env = await initializeTestEnvironment({
     projectId: `demo-shelfmark-rules-${suite}`,
     firestore: { rules: readFileSync(resolve('firestore.rules'), 'utf8') },
   });
+  // Closing the environment closes the seeding client too (the actors' are the environment's own contexts).
+  const cleanup = env.cleanup.bind(env);
+  env.cleanup = async () => {
+    const owner = clients.get(env)?.owner;
+    clients.delete(env);
+    await Promise.all([owner ? deleteApp(owner) : undefined, cleanup()]);
+  };
+  return env;
 }
 
 /**
- * A Firestore client signed in as the given actor (or signed out for 'anonymous').
+ * A Firestore client signed in as the given actor (or signed out for 'anonymous'),
+ * the same one for every test of the file: it holds no state between tests that a
+ * request could see, as every read goes to the emulator.
  * Members have verified their email, so only their profile's state decides what
  * they may do; the admin carries the admin claim, and seed() gives them their
  * Admin profile (the rules check both).
  */
 export function dbAs(env: RulesTestEnvironment, actor: Actor): Firestore {
-  const context =
-    actor === 'anonymous'
-      ? env.unauthenticatedContext()
-      : actor === 'admin'
-        ? env.authenticatedContext(uids.admin, { admin: true })
-        : env.authenticatedContext(uids[actor], { email_verified: true });
-  // The context hands out a compat instance; the modular functions accept it
-  // at runtime, only the declared types differ.
-  return context.firestore() as unknown as Firestore;
+  const { actors } = clientsOf(env);
+  let db = actors.get(actor);
+  if (db === undefined) {
+    const context =
+      actor === 'anonymous'
+        ? env.unauthenticatedContext()
+        : actor === 'admin'
+          ? env.authenticatedContext(uids.admin, { admin: true })
+          : env.authenticatedContext(uids[actor], { email_verified: true });
+    // The context hands out a compat instance; the modular functions accept it
+    // at runtime, only the declared types differ.
+    db = context.firestore() as unknown as Firestore;
+    actors.set(actor, db);
+  }
+  return db;
 }
 
 /**
@@ -115,15 +152,34 @@ export function storedAd(overrides: DocumentData = {}): DocumentData {
   };
 }
 
-/** Writes documents (path → data) with the rules switched off, and the admin's profile unless given. */
+/**
+ * Writes documents (path → data) with the rules switched off, and the admin's profile
+ * unless given: in batches, from a client the file's tests share (the emulator's
+ * `owner` token passes every rule, as withSecurityRulesDisabled's does).
+ */
 export async function seed(env: RulesTestEnvironment, docs: Record<string, DocumentData>): Promise<void> {
   const withAdmin =
     `profiles/${uids.admin}` in docs ? docs : { [`profiles/${uids.admin}`]: ADMIN_PROFILE, ...docs };
-  await env.withSecurityRulesDisabled(async (context) => {
-    const db = context.firestore() as unknown as Firestore;
-    await Promise.all(Object.entries(withAdmin).map(([path, data]) => setDoc(doc(db, path), data)));
-  });
+  const shared = clientsOf(env);
+  const emulator = env.emulators.firestore;
+  if (emulator === undefined) throw new Error('the Firestore emulator is not running');
+  if (shared.owner === undefined) {
+    shared.owner = initializeApp({ projectId: env.projectId }, `rules-seed-${env.projectId}`);
+    connectFirestoreEmulator(getFirestore(shared.owner), emulator.host, emulator.port, {
+      mockUserToken: 'owner',
+    });
+  }
+  const db = getFirestore(shared.owner);
+  const entries = Object.entries(withAdmin);
+  for (let start = 0; start < entries.length; start += SEED_BATCH) {
+    const batch = writeBatch(db);
+    for (const [path, data] of entries.slice(start, start + SEED_BATCH)) batch.set(doc(db, path), data);
+    await batch.commit();
+  }
 }
+
+/** Firestore takes at most 500 writes in one batch. */
+const SEED_BATCH = 500;
 
 /** Resolves when the request is denied by the rules; rejects if it was allowed. */
 export async function expectDenied<T>(request: Promise<T>): Promise<unknown> {
