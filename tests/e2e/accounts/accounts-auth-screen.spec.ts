@@ -87,7 +87,7 @@ test.describe('the auth screen', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
     // A click with a modifier key is the browser's (a new tab or window): the island leaves
     // it alone. Seen from the window, after every handler of the page has run; the test
-    // then cancels it, so this tab stays put for the plain click below.
+    // then cancels it itself, so no tab opens and this one stays where it is.
     const modifierClickTaken = await forgot.evaluate((link) => {
       let prevented: boolean | undefined;
       window.addEventListener(

@@ -152,6 +152,9 @@ export function storedAd(overrides: DocumentData = {}): DocumentData {
   };
 }
 
+/** Firestore takes at most 500 writes in one batch. */
+const SEED_BATCH = 500;
+
 /**
  * Writes documents (path → data) with the rules switched off, and the admin's profile
  * unless given: in batches, from a client the file's tests share (the emulator's
@@ -177,9 +180,6 @@ export async function seed(env: RulesTestEnvironment, docs: Record<string, Docum
     await batch.commit();
   }
 }
-
-/** Firestore takes at most 500 writes in one batch. */
-const SEED_BATCH = 500;
 
 /** Resolves when the request is denied by the rules; rejects if it was allowed. */
 export async function expectDenied<T>(request: Promise<T>): Promise<unknown> {
