@@ -74,10 +74,10 @@ test.describe('the auth screen', () => {
   test('Forgot password? switches in place on a plain click and stays a link with a modifier key', async ({
     page,
   }) => {
-    await page.goto('/auth');
-    const login = page.getByRole('tabpanel', { name: 'Login' });
-    await expect(login.getByLabel('Email')).toBeEditable();
-    const forgot = login.getByRole('link', { name: 'Forgot password?' });
+    await openAuthScreen(page);
+    const forgot = page
+      .getByRole('tabpanel', { name: 'Login' })
+      .getByRole('link', { name: 'Forgot password?' });
     await expect(forgot).toHaveAttribute('href', '/auth?forgot=1');
     // The island is ready once a plain click switches in place.
     await forgot.click();
