@@ -21,7 +21,12 @@ const WCAG21_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * (`wcag22aa`: target size).
  */
 export async function axeViolations(page: Page, tags: readonly string[] = []): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags([...WCAG21_TAGS, ...tags]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags([...WCAG21_TAGS, ...tags])
+    // Only violations are read: axe then keeps no node details for the rules that passed,
+    // the work that grows with the page's size.
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes

@@ -2,9 +2,11 @@
 // function leaves them once approved (Auth user with a verified email, profile,
 // page-slug claim), so no test edits a seeded member others read.
 import { expect, type Page } from '@playwright/test';
+import { hintFor, SESSION_HINT_KEY } from '../../../src/lib/session-hint';
 import { adminDb } from './fixtures';
-import { logInThroughForm, uniqueEmail } from './accounts';
+import { uniqueEmail } from './accounts';
 import { adminAuth } from './emulators';
+import { passwordSession } from './id-tokens';
 
 /** Password of every member these helpers create. */
 export const MEMBER_PASSWORD = 'edit-my-page';
@@ -56,10 +58,76 @@ export async function freshMember(
   return { uid: user.uid, email, displayName: name, slug };
 }
 
-/** Signs `member` in through the login form and waits until home has loaded as them. */
+/**
+ * Where the web SDK keeps the signed-in user of the site's app in localStorage (its
+ * demo API key and app name, src/data/client/shared/firebase.ts). The SDK moves a
+ * user it finds there into IndexedDB, its first choice, when a page loads.
+ */
+const STORED_USER_KEY = 'firebase:authUser:demo-shelfmark-key:[DEFAULT]';
+
+/**
+ * Signs `member` in as a returning visitor whose browser kept the session: the web
+ * SDK's stored user (with tokens from the Auth emulator's password sign-in) and the
+ * site's session hint are written on a page of the site that runs no script, and
+ * the next page the test opens restores the session and confirms it with Auth and
+ * the profile, as after any reload. The login form itself is what the specs in
+ * tests/e2e/accounts drive; for every other test it cost two page loads (the form,
+ * then home), the most repeated work of the e2e layer.
+ */
 export async function signInAs(page: Page, member: FreshMember): Promise<void> {
-  await logInThroughForm(page, member.email, MEMBER_PASSWORD);
-  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+  const [session, user, profile] = await Promise.all([
+    passwordSession(member.email, MEMBER_PASSWORD),
+    adminAuth().getUser(member.uid),
+    adminDb().doc(`profiles/${member.uid}`).get(),
+  ]);
+  const now = Date.now();
+  // The fields UserImpl.toJSON() writes; absent ones are left out, as it does (null is refused on reading).
+  const stored = {
+    uid: user.uid,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    displayName: user.displayName,
+    isAnonymous: false,
+    providerData: user.providerData.map((info) => ({
+      providerId: info.providerId,
+      uid: info.uid,
+      displayName: info.displayName ?? null,
+      email: info.email ?? null,
+      phoneNumber: null,
+      photoURL: null,
+    })),
+    stsTokenManager: {
+      refreshToken: session.refreshToken,
+      accessToken: session.idToken,
+      expirationTime: now + Number(session.expiresIn) * 1000,
+    },
+    createdAt: String(Date.parse(user.metadata.creationTime)),
+    lastLoginAt: String(now),
+    apiKey: 'demo-shelfmark-key',
+    appName: '[DEFAULT]',
+  };
+  const data = profile.data();
+  const hint = hintFor(
+    { uid: user.uid, admin: user.customClaims?.admin === true },
+    data
+      ? {
+          display_name: String(data.display_name ?? ''),
+          role: String(data.role ?? 'User'),
+          category: typeof data.category === 'string' ? data.category : null,
+          subscription_status: String(data.subscription_status ?? 'free'),
+          approval_status: String(data.approval_status ?? 'pending'),
+        }
+      : null,
+    now,
+  );
+  await page.goto('/robots.txt');
+  const entries: [string, string][] = [
+    [STORED_USER_KEY, JSON.stringify(stored)],
+    [SESSION_HINT_KEY, JSON.stringify(hint)],
+  ];
+  await page.evaluate((kept) => {
+    for (const [key, value] of kept) localStorage.setItem(key, value);
+  }, entries);
 }
 
 /** Opens /profile-edit (with `query`) and waits until the form has loaded. */

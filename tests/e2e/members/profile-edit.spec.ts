@@ -16,9 +16,9 @@ test('a member edits their profile and a book, saves, and sees it after a reload
   test.setTimeout(90_000);
   const member = await freshMember('Edith Editor');
   await signInAs(page, member);
-  // The 'Welcome back!' toast can appear over the header's right end after the redirect, and
-  // a toast stays while the pointer rests on it; the link is followed from the keyboard, which
-  // no toast can cover.
+  await page.goto('/');
+  // A toast can appear over the header's right end, and a toast stays while the pointer
+  // rests on it; the link is followed from the keyboard, which no toast can cover.
   await page.getByRole('banner').getByRole('link', { name: 'Edit Profile' }).press('Enter');
   await expect(page).toHaveURL(/\/profile-edit\/?$/);
   await expect(page.getByLabel('Display Name')).toHaveValue(member.displayName, { timeout: 20_000 });
