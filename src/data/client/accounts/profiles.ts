@@ -6,7 +6,7 @@
 import { doc, getDoc } from 'firebase/firestore/lite';
 import { profileSchema, type Profile } from '../../../domain/accounts/profile.ts';
 import { parseDoc } from '../../firestore-convert.ts';
-import { db } from '../shared/firestore.ts';
+import { memberDb } from '../shared/firestore.ts';
 
 /**
  * The member's profile, or null when none exists. A get by id, never a query by
@@ -14,7 +14,8 @@ import { db } from '../shared/firestore.ts';
  * list query could match profiles they may not read and is refused as a whole.
  */
 export async function getOwnProfile(uid: string): Promise<Profile | null> {
-  const snapshot = await getDoc(doc(db(), 'profiles', uid));
+  const firestore = await memberDb();
+  const snapshot = await getDoc(doc(firestore, 'profiles', uid));
   return snapshot.exists() ? parseDoc(profileSchema, snapshot.id, snapshot.data()) : null;
 }
 

@@ -19,7 +19,7 @@ import {
 import type { SaveItemResponse } from '../../../domain/items/item-save.ts';
 import { parseDoc, parseDocs } from '../../firestore-convert.ts';
 import { parsedSave } from '../items/items.ts';
-import { db } from '../shared/firestore.ts';
+import { db, memberDb } from '../shared/firestore.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 
 const ads = () => collection(db(), 'classified_ads');
@@ -34,6 +34,7 @@ export interface OwnAd {
 
 /** The ad `id` and its contact details when it exists and belongs to `uid`, else null (editing loads only one's own ads). */
 export async function getOwnAd(id: string, uid: string): Promise<OwnAd | null> {
+  await memberDb();
   const snapshot = await getDoc(doc(ads(), id));
   if (!snapshot.exists()) return null;
   const ad = parseDoc(classifiedAdSchema, snapshot.id, snapshot.data(), 'classified_ads');
@@ -50,6 +51,7 @@ export const OWN_ADS_LIMIT = 50;
  * one equality query (its single-field index), sorted here.
  */
 export async function listOwnAds(uid: string): Promise<ClassifiedAd[]> {
+  await memberDb();
   const snapshot = await getDocs(query(ads(), where('user_id', '==', uid), limit(OWN_ADS_LIMIT)));
   return parseDocs(classifiedAdSchema, snapshot.docs).sort(
     (a, b) => b.created_at.getTime() - a.created_at.getTime(),

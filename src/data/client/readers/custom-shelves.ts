@@ -15,11 +15,12 @@ import {
   type PlaceOnCustomShelfResponse,
 } from '../../../domain/readers/custom-shelf.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../shared/firestore.ts';
+import { memberDb } from '../shared/firestore.ts';
 
 /** The member's own shelves, in their order. */
 export async function getOwnCustomShelves(uid: string): Promise<CustomShelfSummary[]> {
-  const snapshot = await getDocs(query(collection(db(), CUSTOM_SHELVES), where('user_id', '==', uid)));
+  const firestore = await memberDb();
+  const snapshot = await getDocs(query(collection(firestore, CUSTOM_SHELVES), where('user_id', '==', uid)));
   return orderShelves(
     snapshot.docs.map((doc) => ({
       id: doc.id,
@@ -33,8 +34,13 @@ export async function getOwnCustomShelves(uid: string): Promise<CustomShelfSumma
 
 /** The ids of the member's shelves that hold `bookId`. */
 export async function getOwnShelvesOfBook(uid: string, bookId: string): Promise<Set<string>> {
+  const firestore = await memberDb();
   const snapshot = await getDocs(
-    query(collection(db(), CUSTOM_SHELF_BOOKS), where('user_id', '==', uid), where('book_id', '==', bookId)),
+    query(
+      collection(firestore, CUSTOM_SHELF_BOOKS),
+      where('user_id', '==', uid),
+      where('book_id', '==', bookId),
+    ),
   );
   return new Set(snapshot.docs.map((doc) => String(doc.get('shelf_id'))));
 }

@@ -14,14 +14,15 @@ import {
   type FollowResult,
 } from '../../../domain/readers/follows.ts';
 import { reportInvalidDoc, toPlainData } from '../../firestore-convert.ts';
-import { db } from '../shared/firestore.ts';
+import { memberDb } from '../shared/firestore.ts';
 
 /** At most this many follows are listed on /account. */
 export const OWN_FOLLOWS_LIMIT = 200;
 
 /** The member's follow of `authorUid`, or null when they do not follow them. */
 export async function ownFollow(uid: string, authorUid: string): Promise<Follow | null> {
-  const snap = await getDoc(doc(db(), FOLLOWS, memberFollowId(authorUid, uid)));
+  const firestore = await memberDb();
+  const snap = await getDoc(doc(firestore, FOLLOWS, memberFollowId(authorUid, uid)));
   return snap.exists() ? parseFollow(snap) : null;
 }
 
@@ -42,10 +43,11 @@ export interface OwnFollow {
 
 /** The member's follows, newest first, each with its author's public name and page. */
 export async function listOwnFollows(uid: string): Promise<OwnFollow[]> {
+  const firestore = await memberDb();
   // Both filters: the rules allow only a query that can return nothing but the member's own follows.
   const snaps = await getDocs(
     query(
-      collection(db(), FOLLOWS),
+      collection(firestore, FOLLOWS),
       where('follower.kind', '==', 'member'),
       where('follower.uid', '==', uid),
       limit(OWN_FOLLOWS_LIMIT),
@@ -59,7 +61,7 @@ export async function listOwnFollows(uid: string): Promise<OwnFollow[]> {
   return Promise.all(
     follows.map(async (follow) => {
       // A profile that is not public is refused by the rules: listed without a name, still unfollowable.
-      const profile = await getDoc(doc(db(), 'profiles', follow.author_uid)).catch(() => null);
+      const profile = await getDoc(doc(firestore, 'profiles', follow.author_uid)).catch(() => null);
       const name = profile?.get('display_name');
       const slug = profile?.get('page_slug');
       return {

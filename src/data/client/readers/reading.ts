@@ -27,13 +27,14 @@ import {
 } from '../../../domain/readers/shelf.ts';
 import { parseDocs } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../shared/firestore.ts';
+import { db, memberDb } from '../shared/firestore.ts';
 
 /** `uid`'s read-throughs of `bookId`, newest first. */
 export async function getOwnReadThroughs(bookId: string, uid: string): Promise<ReadThrough[]> {
+  const firestore = await memberDb();
   const snapshot = await getDocs(
     query(
-      collection(db(), READ_THROUGHS),
+      collection(firestore, READ_THROUGHS),
       where('user_id', '==', uid),
       where('book_id', '==', bookId),
       orderBy('updated_at', 'desc'),
@@ -45,9 +46,10 @@ export async function getOwnReadThroughs(bookId: string, uid: string): Promise<R
 
 /** The books on `uid`'s 'Reading' shelf, with their progress. */
 export async function getOwnCurrentlyReading(uid: string): Promise<ShelfEntry[]> {
+  const firestore = await memberDb();
   const snapshot = await getDocs(
     query(
-      collection(db(), BOOK_SHELVES),
+      collection(firestore, BOOK_SHELVES),
       where('user_id', '==', uid),
       where('shelf', '==', 'reading'),
       limit(PROFILE_SHELF_LIMIT),
@@ -58,8 +60,14 @@ export async function getOwnCurrentlyReading(uid: string): Promise<ShelfEntry[]>
 
 /** `uid`'s year, or null when they have neither a goal nor a finished book in it. */
 export async function getOwnYear(uid: string, year: number): Promise<ReadingYear | null> {
+  const firestore = await memberDb();
   const snapshot = await getDocs(
-    query(collection(db(), READING_YEARS), where('user_id', '==', uid), where('year', '==', year), limit(1)),
+    query(
+      collection(firestore, READING_YEARS),
+      where('user_id', '==', uid),
+      where('year', '==', year),
+      limit(1),
+    ),
   );
   return parseDocs(readingYearSchema, snapshot.docs)[0] ?? null;
 }

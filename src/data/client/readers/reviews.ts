@@ -9,14 +9,15 @@ import { collection, getDocs, limit, query, where } from 'firebase/firestore/lit
 import { BOOK_REVIEWS, reviewSchema, type Review, type ReviewForm } from '../../../domain/readers/review.ts';
 import { tryParseDoc } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../shared/firestore.ts';
+import { memberDb } from '../shared/firestore.ts';
 import type { SaveReviewResponse } from '../../../domain/readers/review.ts';
 
 /** `uid`'s review of `bookId`, or null when they have none (or it is unreadable). */
 export async function getOwnReview(bookId: string, uid: string): Promise<Review | null> {
+  const firestore = await memberDb();
   const snapshot = await getDocs(
     query(
-      collection(db(), BOOK_REVIEWS),
+      collection(firestore, BOOK_REVIEWS),
       where('user_id', '==', uid),
       where('book_id', '==', bookId),
       limit(1),

@@ -19,14 +19,15 @@ import {
 } from 'firebase/firestore/lite';
 import { BOOK_SHELVES, SHELF_SETTINGS, SHELVES, type Shelf } from '../../../domain/readers/shelf.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
-import { db } from '../shared/firestore.ts';
+import { db, memberDb } from '../shared/firestore.ts';
 import { writeWithSession } from '../shared/session-guard.ts';
 
 /** The shelf `uid` put `bookId` on, or null. */
 export async function getOwnShelf(bookId: string, uid: string): Promise<Shelf | null> {
+  const firestore = await memberDb();
   const snapshot = await getDocs(
     query(
-      collection(db(), BOOK_SHELVES),
+      collection(firestore, BOOK_SHELVES),
       where('user_id', '==', uid),
       where('book_id', '==', bookId),
       limit(1),

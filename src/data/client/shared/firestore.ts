@@ -16,3 +16,16 @@ export function db(): Firestore {
   }
   return instance;
 }
+
+/**
+ * The handle for reads made as the signed-in member. Firestore Lite sends a read with the
+ * member's token only when Auth already exists on the page (it then asks Auth, which waits
+ * until it has restored the session the browser kept); a page's first read could otherwise
+ * go out before anything created Auth, as a visitor's, and be refused by the rules. So this
+ * creates Auth and waits for the kept session before handing out the handle.
+ */
+export async function memberDb(): Promise<Firestore> {
+  const { authInstance } = await import('./auth.ts');
+  await authInstance().authStateReady();
+  return db();
+}
