@@ -27,6 +27,12 @@ export interface PipelineDeps {
   now: () => Date;
   /** Waits `ms` milliseconds. */
   sleep: (ms: number) => Promise<void>;
+  /**
+   * The status document and the Spotlight state, when not the site's own: a test that
+   * runs the task in its process keeps both apart from the real tasks its writes start.
+   */
+  statusPath?: string;
+  spotlightPath?: string;
 }
 
 /**
@@ -39,15 +45,23 @@ export async function recordPublishChange(
   change: PublishChange,
   enqueue: () => Promise<void>,
 ): Promise<boolean> {
-  const schedule = await updateStatus(deps.firestore, (status) => {
-    const outcome = recordChange(status, change, deps.timing);
-    return { update: outcome.update, result: outcome.schedule };
-  });
+  const schedule = await updateStatus(
+    deps.firestore,
+    (status) => {
+      const outcome = recordChange(status, change, deps.timing);
+      return { update: outcome.update, result: outcome.schedule };
+    },
+    deps.statusPath,
+  );
   if (!schedule) return false;
   try {
     await enqueue();
   } catch (error) {
-    await updateStatus(deps.firestore, () => ({ update: { task_scheduled_at: null }, result: undefined }));
+    await updateStatus(
+      deps.firestore,
+      () => ({ update: { task_scheduled_at: null }, result: undefined }),
+      deps.statusPath,
+    );
     throw error;
   }
   return true;
@@ -78,6 +92,7 @@ export async function runPublishTask(
         if (next.kind === 'done') return { update: { task_scheduled_at: null }, result };
         return { result };
       },
+      deps.statusPath,
     );
     if (step.kind === 'done') return 'nothing-pending';
     if (step.kind === 'wait') await deps.sleep(step.ms);
@@ -95,10 +110,11 @@ export async function runPublishTask(
     const at = deps.now();
     const result = await hook(request);
     const last = attempt === deps.timing.attempts;
-    await updateStatus(deps.firestore, (status) => ({
-      update: afterAttempt(status, result, at, attempt, last),
-      result: undefined,
-    }));
+    await updateStatus(
+      deps.firestore,
+      (status) => ({ update: afterAttempt(status, result, at, attempt, last), result: undefined }),
+      deps.statusPath,
+    );
     if (result.ok) return 'requested';
     if (last) return 'failed';
   }

@@ -114,7 +114,7 @@ export const publishSite = onTaskDispatched(
  */
 async function refreshSpotlight(deps: PipelineDeps): Promise<void> {
   try {
-    await rotateSpotlight(deps.firestore, deps.now());
+    await rotateSpotlight(deps.firestore, deps.now(), deps.spotlightPath);
   } catch (error) {
     logger.error('publish: the Spotlight rotation failed', error);
     await recordFailure('publish', error, { step: 'spotlight' });

@@ -10,9 +10,9 @@ import {
   type PublishStatus,
 } from '../../../src/domain/site/publish';
 
-/** The status document. */
-export function statusRef(firestore: Firestore): DocumentReference {
-  return firestore.doc(PUBLISH_STATUS_PATH);
+/** The status document (another path only where a test keeps a status of its own). */
+export function statusRef(firestore: Firestore, path: string = PUBLISH_STATUS_PATH): DocumentReference {
+  return firestore.doc(path);
 }
 
 /** Reads the status inside a transaction; a missing document is the initial status. */
@@ -31,8 +31,9 @@ export async function readStatus(tx: Transaction, ref: DocumentReference): Promi
 export function updateStatus<R>(
   firestore: Firestore,
   change: (status: PublishStatus) => { update?: Partial<PublishStatus>; result: R },
+  path: string = PUBLISH_STATUS_PATH,
 ): Promise<R> {
-  const ref = statusRef(firestore);
+  const ref = statusRef(firestore, path);
   return firestore.runTransaction(
     async (tx) => {
       const { update, result } = change(await readStatus(tx, ref));
