@@ -70,6 +70,12 @@ export default defineConfig(
     files: ['**/*.{js,mjs,ts,tsx}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  // A CommonJS script: what Node preloads with --require (scripts/lib/functions-worker-preload.cjs).
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   {
     files: ['src/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },

@@ -64,12 +64,19 @@ function debianLauncherJar() {
 const NO_METADATA_SERVER = { METADATA_SERVER_DETECTION: 'none' };
 
 /**
- * Environment for `firebase emulators:*`: the project id, and the Firestore
- * launcher when firebase-tools' own download is not there.
+ * Preloaded into the emulators' Node processes: a functions worker then starts without
+ * firebase-tools' deploy code (scripts/lib/functions-worker-preload.cjs).
+ */
+const WORKER_PRELOAD = `--require ${JSON.stringify(join(ROOT, 'scripts', 'lib', 'functions-worker-preload.cjs'))}`;
+
+/**
+ * Environment for `firebase emulators:*`: the project id, the functions workers'
+ * preload, and the Firestore launcher when firebase-tools' own download is not there.
  */
 export function emulatorEnv(base = process.env) {
   const env = {
     ...base,
+    NODE_OPTIONS: [base.NODE_OPTIONS, WORKER_PRELOAD].filter(Boolean).join(' '),
     GCLOUD_PROJECT: PROJECT_ID,
     FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
     // How long the functions emulator waits for a new function worker to load the
