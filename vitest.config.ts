@@ -16,6 +16,17 @@ const MOCKING_UNIT_FILES = (readdirSync('tests/unit', { recursive: true }) as st
   .filter((file) => /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(file, 'utf8')));
 
 /**
+ * The functions files that mock a module, stub the environment or reset the module
+ * registry: they run each in a fresh module registry, like MOCKING_UNIT_FILES, and the
+ * other one-at-a-time files share one worker's modules (firebase-admin and the
+ * functions' code are loaded once instead of once per file).
+ */
+const ISOLATED_FUNCTIONS_FILES = (readdirSync('tests/functions', { recursive: true }) as string[])
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => join('tests/functions', file).replaceAll('\\', '/'))
+  .filter((file) => /\bvi\.(?:(?:do)?[mM]ock|stubEnv|resetModules)\(/.test(readFileSync(file, 'utf8')));
+
+/**
  * The functions files that run side by side, after the others: each works only on
  * members and documents of its own ids, never empties the project, never changes
  * Site Settings and never moves the Stripe stand-in's clock, so two or three of them
@@ -77,17 +88,34 @@ export default defineConfig({
       },
       {
         test: {
+          // The one-at-a-time functions files that need a module registry of their own
+          // (ISOLATED_FUNCTIONS_FILES), first.
+          name: 'functions-isolated',
+          include: ISOLATED_FUNCTIONS_FILES,
+          environment: 'node',
+          testTimeout: 60000,
+          hookTimeout: 30000,
+          fileParallelism: false,
+          // (1, not 0: vitest 5 ran a group 0 after group 1.)
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
           name: 'functions',
           include: ['tests/functions/**/*.test.ts'],
-          exclude: FUNCTIONS_SIDE_BY_SIDE,
+          exclude: [...FUNCTIONS_SIDE_BY_SIDE, ...ISOLATED_FUNCTIONS_FILES],
           environment: 'node',
           // Long enough for `eventually`'s 30 s wait on triggers and what follows it.
           testTimeout: 60000,
           hookTimeout: 30000,
           fileParallelism: false,
-          // Before the side-by-side files: none of those may run while a file here empties the project.
-          // (1, not 0: vitest 5 ran a group 0 after group 1.)
-          sequence: { groupOrder: 1 },
+          // One worker runs these files in turn with one module registry: a file's
+          // changes to shared state (process.env, a module's cache) are undone by the file.
+          isolate: false,
+          // After the isolated files, before the side-by-side files: none of those may run
+          // while a file here empties the project.
+          sequence: { groupOrder: 2 },
           // No retries: a test that passes only on a second try hides a race in the
           // code or the test, which gets fixed instead (waits on triggers use
           // `eventually`, never a fixed sleep that load can outrun).
@@ -103,7 +131,7 @@ export default defineConfig({
           testTimeout: 60000,
           hookTimeout: 30000,
           maxWorkers: 3,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],

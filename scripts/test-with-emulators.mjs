@@ -80,7 +80,9 @@ async function main() {
             '--project',
             project,
             // The functions files that share the emulator run after the others, side by side (vitest.config.ts).
-            ...(project === 'functions' ? ['--project', 'functions-side'] : []),
+            ...(project === 'functions'
+              ? ['--project', 'functions-isolated', '--project', 'functions-side']
+              : []),
             ...VITEST_ARGS,
             // A path filter (VITEST_ARGS) may name files of one layer only.
             '--passWithNoTests',
