@@ -1,16 +1,17 @@
-// `npm test`: every test. Unit tests first (no emulators, fast failure), then the
-// Firebase emulators run the rules, functions and end-to-end layers in one session.
-// Prints one closing line 'N passed, N failed' summed over all layers.
+// `npm test`: every test. The Firebase emulators run the rules, functions and
+// end-to-end layers in one session; the unit tests (no emulators) run beside it, once
+// the rules tests have left the CPU to the functions tests, which mostly wait on
+// triggers. Prints one closing line 'N passed, N failed' summed over all layers.
 import './lib/node-version.mjs';
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { emulatorEnv, PROJECT_ID, ROOT } from './emulator-env.mjs';
 import { runToEnd } from './lib/processes.mjs';
 import { stage } from './lib/stage.mjs';
-import { readSummaries } from './lib/test-summary.mjs';
+import { readSummaries, RULES_DONE_MARKER } from './lib/test-summary.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const RESULTS = join(ROOT, 'test-results');
@@ -26,53 +27,83 @@ const LAYERS = new Set(
 async function main() {
   rmSync(RESULTS, { recursive: true, force: true });
   mkdirSync(RESULTS, { recursive: true });
-  let failed = false;
+  const emulatorLayers = ['rules', 'functions', 'e2e'].filter((layer) => LAYERS.has(layer));
+  if (emulatorLayers.length === 0)
+    return finish(LAYERS.has('unit') && !(await unitLayer({ quietUntilDone: false })));
 
-  if (LAYERS.has('unit')) {
-    stage('Unit tests');
-    failed ||=
-      (await runToEnd(
-        bin('vitest'),
-        [
-          'run',
-          '--project',
-          'unit',
-          '--project',
-          'unit-mocks',
-          // Nothing else runs yet, so every core (vitest leaves one free by default): 14 s
-          // instead of 17 s on two cores.
-          `--maxWorkers=${availableParallelism()}`,
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${join(RESULTS, 'unit.json')}`,
-        ],
-        { cwd: ROOT },
-      )) !== 0;
+  let sessionEnded = false;
+  const session = emulatorSession().finally(() => {
+    sessionEnded = true;
+  });
+  // The unit layer waits for the rules tests to end (they keep both cores busy), or for
+  // the session, if it runs no rules tests or ends first.
+  const unit = LAYERS.has('unit')
+    ? (async () => {
+        if (LAYERS.has('rules')) {
+          while (!sessionEnded && !existsSync(join(RESULTS, RULES_DONE_MARKER))) await sleep(500);
+        }
+        return unitLayer({ quietUntilDone: !sessionEnded });
+      })()
+    : Promise.resolve(true);
+  const [sessionPassed, unitPassed] = await Promise.all([session, unit]);
+  finish(!sessionPassed || !unitPassed);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs the unit layer on every core it is given; returns whether it passed. Beside the
+ * emulator session its report waits in test-results/unit.log and is printed whole at
+ * its end, so the two layers' reports do not interleave.
+ */
+async function unitLayer({ quietUntilDone }) {
+  stage('Unit tests');
+  const logFile = join(RESULTS, 'unit.log');
+  const code = await runToEnd(
+    bin('vitest'),
+    [
+      'run',
+      '--project',
+      'unit',
+      '--project',
+      'unit-mocks',
+      // Every core: alone, 14 s instead of 17 s on two cores; beside the functions
+      // tests, what they leave idle.
+      `--maxWorkers=${availableParallelism()}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(RESULTS, 'unit.json')}`,
+    ],
+    { cwd: ROOT, ...(quietUntilDone ? { outputFile: logFile } : {}) },
+  );
+  if (quietUntilDone && existsSync(logFile)) {
+    stage('Unit tests ended');
+    process.stdout.write(readFileSync(logFile, 'utf8'));
   }
-  if (!['rules', 'functions', 'e2e'].some((layer) => LAYERS.has(layer))) return finish(failed);
+  return code === 0;
+}
 
+/** Builds the functions and runs the emulator layers in one session; returns whether all passed. */
+async function emulatorSession() {
   stage('Building Cloud Functions');
   const built = (await runToEnd(process.execPath, ['scripts/build-functions.mjs'], { cwd: ROOT })) === 0;
-  if (!built) failed = true;
-  else {
-    stage('Rules, functions and end-to-end tests on the Firebase emulators');
-    const code = await runFiltered(
-      bin('firebase'),
-      [
-        'emulators:exec',
-        '--project',
-        PROJECT_ID,
-        '--only',
-        'auth,firestore,functions',
-        `"${process.execPath}" --import tsx scripts/test-with-emulators.mjs`,
-      ],
-      // The functions emulator inherits this environment: its functions remove
-      // uploads from the same test media folder the site and tests use.
-      { cwd: ROOT, env: emulatorEnv({ ...process.env, MEDIA_DIR: join(RESULTS, 'media') }) },
-    );
-    failed ||= code !== 0;
-  }
-  finish(failed);
+  if (!built) return false;
+  stage('Rules, functions and end-to-end tests on the Firebase emulators');
+  const code = await runFiltered(
+    bin('firebase'),
+    [
+      'emulators:exec',
+      '--project',
+      PROJECT_ID,
+      '--only',
+      'auth,firestore,functions',
+      `"${process.execPath}" --import tsx scripts/test-with-emulators.mjs`,
+    ],
+    // The functions emulator inherits this environment: its functions remove
+    // uploads from the same test media folder the site and tests use.
+    { cwd: ROOT, env: emulatorEnv({ ...process.env, MEDIA_DIR: join(RESULTS, 'media') }) },
+  );
+  return code === 0;
 }
 
 /** Prints every layer's summary and the closing line CI reads, then exits. */

@@ -1,12 +1,21 @@
 // Small process helpers shared by start, test and bench: spawn children that die
 // with us, wait for a port, and stop everything cleanly on Ctrl-C.
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import net from 'node:net';
 
 const children = new Set();
 
-/** Spawns a child process that is tracked for `stopAll`; output is inherited unless `quiet`. */
-export function run(command, args, { env = process.env, cwd, quiet = false, name = command } = {}) {
+/**
+ * Spawns a child process that is tracked for `stopAll`; output is inherited unless
+ * `quiet` (kept in memory, its tail) or `outputFile` (written there, stdout and stderr).
+ */
+export function run(
+  command,
+  args,
+  { env = process.env, cwd, quiet = false, outputFile, name = command } = {},
+) {
+  const fd = outputFile ? openSync(outputFile, 'w') : undefined;
   // detached: each child leads its own process group, so a Ctrl-C in the terminal
   // reaches only us and every child gets exactly one SIGINT from stopAll. A second
   // SIGINT would make firebase-tools skip its export-on-exit.
@@ -14,8 +23,14 @@ export function run(command, args, { env = process.env, cwd, quiet = false, name
     env,
     cwd,
     detached: true,
-    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    stdio:
+      fd !== undefined
+        ? ['ignore', fd, fd]
+        : quiet
+          ? ['ignore', 'pipe', 'pipe']
+          : ['ignore', 'inherit', 'inherit'],
   });
+  if (fd !== undefined) closeSync(fd);
   child.name = name;
   child.output = '';
   if (quiet) {

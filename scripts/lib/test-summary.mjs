@@ -3,6 +3,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/**
+ * The file the emulator session writes into test-results/ when the rules tests have
+ * ended: npm test then starts the unit layer beside the functions tests.
+ */
+export const RULES_DONE_MARKER = 'rules-done';
+
 const LAYERS = [
   ['unit', 'unit.json', 'vitest', ['unit']],
   ['rules', 'rules.json', 'vitest', ['rules']],

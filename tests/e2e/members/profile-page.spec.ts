@@ -390,7 +390,7 @@ test('on a phone every link and button is large enough, or far enough from the n
   const { profile } = await memberPage('demo-author');
   await page.setViewportSize({ width: 412, height: 823 });
   await page.goto(`/profile/${profile.page_slug}`);
-  const results = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
+  const results = await new AxeBuilder({ page }).setLegacyMode().withRules(['target-size']).analyze();
   expect(
     results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`)),
   ).toEqual([]);
