@@ -41,13 +41,12 @@ export default defineConfig({
   // publishes a post and a newsletter through a rebuild) run after every
   // other spec, so none of those compares a page with
   // data that is changing under it.
-  // publish.spec.ts changes the about page's introduction until a rebuild has published
-  // it (a minute or more, mostly waiting): nothing in `mutating` reads it, so it runs
-  // beside them, and first (a project listed earlier in one phase is dispatched first).
+  // publish.spec.ts changes the site title until a rebuild has published it (a minute
+  // or more), which the live-refresh specs also change and compare: it runs alone, last.
   projects: [
     { name: 'site', testIgnore: [MUTATING, PUBLISH] },
-    { name: 'publish', testMatch: PUBLISH, dependencies: ['site'] },
     { name: 'mutating', testMatch: MUTATING, dependencies: ['site'] },
+    { name: 'publish', testMatch: PUBLISH, dependencies: ['mutating'] },
   ],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4321',
