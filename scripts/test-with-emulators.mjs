@@ -91,7 +91,10 @@ async function main() {
             '--reporter=json',
             `--outputFile.json=${join(RESULTS, `${project}.json`)}`,
           ],
-          { cwd: ROOT, env },
+          // Beside the functions tests the rules tests run at the lowest priority: the
+          // functions layer is the longer one, and its triggers and callables wait for
+          // the CPU while the rules tests need it only to finish before it does.
+          { cwd: ROOT, env, background: project === 'rules' && projects.length > 1 },
         ).then((code) => {
           if (project === 'rules') {
             // npm test starts the unit layer now (scripts/test.mjs), and the Netlify build starts.

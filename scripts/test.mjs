@@ -70,11 +70,15 @@ async function unitLayer({ quietUntilDone }) {
       // Every core: alone, 14 s instead of 17 s on two cores; beside the functions
       // tests, what they leave idle.
       `--maxWorkers=${availableParallelism()}`,
+      // At the lowest priority a test waits for the CPU while the functions tests are
+      // busy: 30 s, not 5, before a test counts as hung.
+      ...(quietUntilDone ? ['--testTimeout=30000', '--hookTimeout=30000'] : []),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${join(RESULTS, 'unit.json')}`,
     ],
-    { cwd: ROOT, ...(quietUntilDone ? { outputFile: logFile } : {}) },
+    // Beside the functions tests, at the lowest priority: it takes only what they leave idle.
+    { cwd: ROOT, ...(quietUntilDone ? { outputFile: logFile, background: true } : {}) },
   );
   if (quietUntilDone && existsSync(logFile)) {
     stage('Unit tests ended');

@@ -25,6 +25,8 @@ export async function buildForNetlify({ root, env, outDir, resultFile }) {
     cwd: root,
     env: { ...env, DEPLOY_TARGET: 'netlify' },
     quiet: true,
+    // Only what the functions tests leave idle (scripts/lib/processes.mjs).
+    background: true,
     name: 'netlify-build',
   });
   // The e2e test gave its own build 300 s; a build that hangs must not hold the run.

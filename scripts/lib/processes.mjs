@@ -9,17 +9,20 @@ const children = new Set();
 /**
  * Spawns a child process that is tracked for `stopAll`; output is inherited unless
  * `quiet` (kept in memory, its tail) or `outputFile` (written there, stdout and stderr).
+ * `background` gives it (and the processes it starts, which inherit it) the lowest CPU
+ * priority: it gets what the others leave idle and never slows them.
  */
 export function run(
   command,
   args,
-  { env = process.env, cwd, quiet = false, outputFile, name = command } = {},
+  { env = process.env, cwd, quiet = false, outputFile, background = false, name = command } = {},
 ) {
   const fd = outputFile ? openSync(outputFile, 'w') : undefined;
   // detached: each child leads its own process group, so a Ctrl-C in the terminal
   // reaches only us and every child gets exactly one SIGINT from stopAll. A second
   // SIGINT would make firebase-tools skip its export-on-exit.
-  const child = spawn(command, args, {
+  // Through nice(1), so the priority holds from the first instruction, for every thread.
+  const child = spawn(background ? 'nice' : command, background ? ['-n', '19', command, ...args] : args, {
     env,
     cwd,
     detached: true,

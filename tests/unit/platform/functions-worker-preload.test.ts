@@ -41,7 +41,9 @@ const ROOT_CASES = [
   ['anything', '/no/such/folder/file.js'],
 ];
 
-describe('the functions workers’ preload', () => {
+// Each case starts Node and loads firebase-tools' or firebase-functions' modules: seconds
+// when the unit layer runs beside the functions tests at low priority.
+describe('the functions workers’ preload', { timeout: 60_000 }, () => {
   it('gives the runtime the header names and module roots the real shared module gives, without loading it', () => {
     const body = `
       const shared = require(${JSON.stringify(SHARED)});
