@@ -8,7 +8,16 @@
  * An answer that the session was ended elsewhere opens the sign-in screen
  * (callFunction).
  */
-import { collection, doc, getDoc, getDocs, limit, query, where } from 'firebase/firestore/lite';
+import {
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  query,
+  where,
+  type Firestore,
+} from 'firebase/firestore/lite';
 import {
   AD_CONTACT_PATH,
   classifiedAdSchema,
@@ -19,12 +28,12 @@ import {
 import type { SaveItemResponse } from '../../../domain/items/item-save.ts';
 import { parseDoc, parseDocs } from '../../firestore-convert.ts';
 import { parsedSave } from '../items/items.ts';
-import { db, memberDb } from '../shared/firestore.ts';
+import { memberDb } from '../shared/firestore.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 
-const ads = () => collection(db(), 'classified_ads');
-const contactDoc = (id: string) =>
-  doc(db(), 'classified_ads', id, AD_CONTACT_PATH.collection, AD_CONTACT_PATH.doc);
+const ads = (firestore: Firestore) => collection(firestore, 'classified_ads');
+const contactDoc = (firestore: Firestore, id: string) =>
+  doc(firestore, 'classified_ads', id, AD_CONTACT_PATH.collection, AD_CONTACT_PATH.doc);
 
 /** A seller's ad with its contact details, for the edit form. */
 export interface OwnAd {
@@ -34,12 +43,12 @@ export interface OwnAd {
 
 /** The ad `id` and its contact details when it exists and belongs to `uid`, else null (editing loads only one's own ads). */
 export async function getOwnAd(id: string, uid: string): Promise<OwnAd | null> {
-  await memberDb();
-  const snapshot = await getDoc(doc(ads(), id));
+  const firestore = await memberDb();
+  const snapshot = await getDoc(doc(ads(firestore), id));
   if (!snapshot.exists()) return null;
   const ad = parseDoc(classifiedAdSchema, snapshot.id, snapshot.data(), 'classified_ads');
   if (ad.user_id !== uid) return null;
-  const contact = await getDoc(contactDoc(id));
+  const contact = await getDoc(contactDoc(firestore, id));
   return { ad, contactInfo: contact.exists() ? contactInfoOf(contact.data()) : null };
 }
 
@@ -51,8 +60,8 @@ export const OWN_ADS_LIMIT = 50;
  * one equality query (its single-field index), sorted here.
  */
 export async function listOwnAds(uid: string): Promise<ClassifiedAd[]> {
-  await memberDb();
-  const snapshot = await getDocs(query(ads(), where('user_id', '==', uid), limit(OWN_ADS_LIMIT)));
+  const firestore = await memberDb();
+  const snapshot = await getDocs(query(ads(firestore), where('user_id', '==', uid), limit(OWN_ADS_LIMIT)));
   return parseDocs(classifiedAdSchema, snapshot.docs).sort(
     (a, b) => b.created_at.getTime() - a.created_at.getTime(),
   );
@@ -75,7 +84,8 @@ export async function deleteAd(id: string): Promise<CallOutcome<unknown>> {
 
 /** Whether the ad is featured now (for the admin's switch; the cached page may be older). */
 export async function isAdFeatured(id: string): Promise<boolean> {
-  const snapshot = await getDoc(doc(ads(), id));
+  // Read as the admin: a hidden ad is refused to a visitor's read.
+  const snapshot = await getDoc(doc(ads(await memberDb()), id));
   return snapshot.get('is_featured') === true;
 }
 
