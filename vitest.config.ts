@@ -2,6 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+/** The test files under `dir` (paths from the root, with '/') whose text matches `pattern`. */
+function testFilesMatching(dir: string, pattern: RegExp): string[] {
+  return (readdirSync(dir, { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.test.ts') || file.endsWith('.test.tsx'))
+    .map((file) => join(dir, file).replaceAll('\\', '/'))
+    .filter((file) => pattern.test(readFileSync(file, 'utf8')));
+}
+
 /**
  * The unit files that mock a module (vi.mock / vi.doMock). A module mock belongs to
  * its file only because vitest resets its module and mock registries between files,
@@ -10,21 +18,7 @@ import { defineConfig } from 'vitest/config';
  * runs). So these files run isolated, found by reading them, and the rest share
  * their workers' module cache.
  */
-const MOCKING_UNIT_FILES = (readdirSync('tests/unit', { recursive: true }) as string[])
-  .filter((file) => file.endsWith('.test.ts') || file.endsWith('.test.tsx'))
-  .map((file) => join('tests/unit', file).replaceAll('\\', '/'))
-  .filter((file) => /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(file, 'utf8')));
-
-/**
- * The functions files that mock a module, stub the environment or reset the module
- * registry: they run each in a fresh module registry, like MOCKING_UNIT_FILES, and the
- * other one-at-a-time files share one worker's modules (firebase-admin and the
- * functions' code are loaded once instead of once per file).
- */
-const ISOLATED_FUNCTIONS_FILES = (readdirSync('tests/functions', { recursive: true }) as string[])
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => join('tests/functions', file).replaceAll('\\', '/'))
-  .filter((file) => /\bvi\.(?:(?:do)?[mM]ock|stubEnv|resetModules)\(/.test(readFileSync(file, 'utf8')));
+const MOCKING_UNIT_FILES = testFilesMatching('tests/unit', /\bvi\.(?:do)?[mM]ock\(/);
 
 /**
  * The functions files that run side by side, after the others: each works only on
@@ -45,8 +39,19 @@ export const FUNCTIONS_SIDE_BY_SIDE = [
   'tests/functions/triggers/trigger-retries.test.ts',
 ];
 
-// Three projects so each layer can run alone (`npm run test:unit` etc.) and the
-// emulator-backed ones never run in parallel with each other's data.
+/**
+ * The functions files that mock a module, stub the environment or reset the module
+ * registry: they run each in a fresh module registry, like MOCKING_UNIT_FILES, and the
+ * other one-at-a-time files share one worker's modules (firebase-admin and the
+ * functions' code are loaded once instead of once per file).
+ */
+const ISOLATED_FUNCTIONS_FILES = testFilesMatching(
+  'tests/functions',
+  /\bvi\.(?:(?:do)?[mM]ock|stubEnv|resetModules)\(/,
+).filter((file) => !FUNCTIONS_SIDE_BY_SIDE.includes(file));
+
+// Projects per layer (and per way its files share modules), so each layer can run
+// alone and the emulator-backed ones never run in parallel with each other's data.
 // Unit and rules tests are deterministic (the rules emulator answers each request
 // by evaluating firestore.rules, nothing runs in the background) and get no retry:
 // a failure there is a bug to fix, not bad luck.
