@@ -17,7 +17,7 @@ import {
   finishStaleDeletions,
   recordDeletion,
 } from '../../../functions/src/members/delete-account';
-import { adminDb, clearFirestore } from '../helpers/emulator';
+import { adminDb, afterSentinel, clearFirestore, eventually, uniqueId } from '../helpers/emulator';
 import { stepsBefore } from '../../shared/account-deletion';
 import { bookData } from '../helpers/factories';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';
@@ -232,7 +232,30 @@ describe('deleteAccount after a crash midway', () => {
     expect((await db.doc(`account_deletions/${member.uid}`).get()).get('requested_by')).toBe(member.uid);
   });
 
+  /**
+   * Waits until the Auth deletion trigger has handled every Auth user deleted before,
+   * by earlier tests too: one whose job was emptied away by clearFirestore gets a job
+   * of its own from the trigger, which the sweep would rightly count as well. The
+   * trigger takes deletions in order, so once a sentinel user's job is complete the
+   * earlier ones have started, and then no open job may remain.
+   */
+  async function authDeletionsSettled() {
+    const sentinel = await auth.createUser({ uid: uniqueId('sentinel') });
+    const job = db.doc(`account_deletions/${sentinel.uid}`);
+    await afterSentinel(
+      () => auth.deleteUser(sentinel.uid),
+      () => job.get(),
+      (snap) => snap.get('completed_at') instanceof Timestamp,
+    );
+    await job.delete();
+    await eventually(
+      async () => (await db.collection('account_deletions').where('completed_at', '==', null).get()).size,
+      (open) => open === 0,
+    );
+  }
+
   it('the scheduled sweep finishes it once it has stopped moving, without anyone calling', async () => {
+    await authDeletionsSettled();
     const { member, theirs } = await crashedDeletion();
     expect(await finishStaleDeletions(db, Date.now(), store())).toEqual([]);
     expect(await finishStaleDeletions(db, Date.now() + STALE_DELETION_MS + 60_000, store())).toEqual([
