@@ -38,6 +38,19 @@ function functions(): Promise<Functions> {
 }
 
 /**
+ * Creates Auth and waits until it has restored the session the browser kept. The SDK
+ * attaches the member's ID token only when Auth already exists on the page, so a page's
+ * first call could otherwise go out before anything created Auth, as a visitor's, and be
+ * refused. A session that cannot be restored (storage blocked) leaves the call a visitor's.
+ */
+async function sessionRestored(): Promise<void> {
+  const { authInstance } = await import('./auth.ts');
+  await authInstance()
+    .authStateReady()
+    .catch(() => undefined);
+}
+
+/**
  * Calls the callable function `name` with `data`, typed by its entry in
  * src/domain/callables.ts; never throws. An answer that the session was ended
  * elsewhere, or a refusal as signed out once this browser's session has ended,
@@ -48,7 +61,8 @@ export async function callFunction<N extends CallableName>(
   data: CallableRequest<N>,
 ): Promise<CallOutcome<CallableResponse<N>>> {
   try {
-    const call = httpsCallable<CallableRequest<N>, CallableResponse<N>>(await functions(), name);
+    const [handle] = await Promise.all([functions(), sessionRestored()]);
+    const call = httpsCallable<CallableRequest<N>, CallableResponse<N>>(handle, name);
     return { ok: true, data: (await call(data)).data };
   } catch (error) {
     if (error instanceof FirebaseError) {
