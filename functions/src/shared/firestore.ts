@@ -12,11 +12,15 @@ import {
 
 const DEFAULT_APP = '[DEFAULT]';
 
-/** The Admin Firestore instance, initialising the default app on first use (the environment names the project). */
+/**
+ * The Admin Firestore instance, initialising the default app on first use (the environment
+ * names the project). On the functions emulator its transactions retry a lost lock race
+ * (retryLostRaces), so every function's concurrent saves behave as deployed.
+ */
 export function db(): Firestore {
   // Look for the default app by name: the functions emulator registers an app of its own.
   if (!getApps().some((app) => app.name === DEFAULT_APP)) initializeApp();
-  return getFirestore();
+  return retryLostRaces(getFirestore());
 }
 
 /** gRPC status NOT_FOUND, raised by update() on a missing document. */
@@ -72,25 +76,51 @@ export async function readAll<const Refs extends readonly DocumentReference[]>(
 const EMULATOR_LOST_RACE = /Transaction is invalid or closed|Transaction lock timeout/;
 
 /**
- * `firestore.runTransaction(update)`, and on the functions emulator once or twice more when
- * the Firestore emulator ends the transaction with INVALID_ARGUMENT "Transaction is invalid
- * or closed", or with ABORTED "Transaction lock timeout" after the SDK's five attempts.
- * That is how the emulator answers a transaction whose lock another one took, where
- * Firestore answers ABORTED and the SDK's retries succeed (firebase-tools issues 4473
- * and 6758: the emulator does not promise correct behaviour under parallel use); so
- * concurrent saves behave locally as they do in production. Deployed, it is exactly
- * runTransaction.
+ * `attempt()`, and on the functions emulator once or twice more when the Firestore emulator
+ * ends its transaction with INVALID_ARGUMENT "Transaction is invalid or closed", or with
+ * ABORTED "Transaction lock timeout" after the SDK's five attempts. That is how the
+ * emulator answers a transaction whose lock another one took, where Firestore answers
+ * ABORTED and the SDK's retries succeed (firebase-tools issues 4473 and 6758: the emulator
+ * does not promise correct behaviour under parallel use); so concurrent saves behave
+ * locally as they do in production. Deployed, it is exactly `attempt()`.
  */
+async function retryingLostRace<T>(attempt: () => Promise<T>, emulator: boolean): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!emulator || tries >= 3 || !EMULATOR_LOST_RACE.test(String(error))) throw error;
+    }
+  }
+}
+
+/** `firestore.runTransaction(update)`, run again on the emulator after a lost lock race (retryingLostRace). */
 export async function runTransactionWithRetry<T>(
   firestore: Firestore,
   update: (tx: Transaction) => Promise<T>,
   emulator = process.env.FUNCTIONS_EMULATOR === 'true',
 ): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await firestore.runTransaction(update);
-    } catch (error) {
-      if (!emulator || attempt >= 3 || !EMULATOR_LOST_RACE.test(String(error))) throw error;
-    }
-  }
+  return retryingLostRace(() => firestore.runTransaction(update), emulator);
+}
+
+/** The instances whose runTransaction retryLostRaces has wrapped. */
+const retrying = new WeakSet<Firestore>();
+
+/**
+ * On the functions emulator, makes `firestore.runTransaction` itself run again after a
+ * lost lock race (retryingLostRace), once per instance, and returns the instance; deployed
+ * it changes nothing. Every transaction of the functions then holds up as deployed where
+ * two calls really run at once.
+ */
+export function retryLostRaces(
+  firestore: Firestore,
+  emulator = process.env.FUNCTIONS_EMULATOR === 'true',
+): Firestore {
+  if (!emulator || retrying.has(firestore)) return firestore;
+  retrying.add(firestore);
+  const runTransaction = firestore.runTransaction.bind(firestore);
+  const retried: Firestore['runTransaction'] = (update, options) =>
+    retryingLostRace(() => runTransaction(update, options), true);
+  firestore.runTransaction = retried;
+  return firestore;
 }

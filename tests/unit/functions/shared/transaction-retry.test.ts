@@ -3,7 +3,7 @@
 // race, where Firestore answers ABORTED and the SDK retries) runs again; nothing else does.
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { runTransactionWithRetry } from '../../../../functions/src/shared/firestore';
+import { retryLostRaces, runTransactionWithRetry } from '../../../../functions/src/shared/firestore';
 
 const LOST = Object.assign(new Error('3 INVALID_ARGUMENT: Transaction is invalid or closed'), { code: 3 });
 const LOCK_TIMEOUT = Object.assign(new Error('10 ABORTED: Transaction lock timeout.'), { code: 10 });
@@ -47,5 +47,24 @@ describe('runTransactionWithRetry', () => {
     const refused = fakeFirestore([other]);
     await expect(runTransactionWithRetry(refused.firestore, async () => 'x', true)).rejects.toBe(other);
     expect(refused.calls()).toBe(1);
+  });
+});
+
+describe('retryLostRaces', () => {
+  it('makes the instance’s own runTransaction retry a lost race on the emulator, wrapping it once', async () => {
+    const { firestore, calls } = fakeFirestore([LOST, LOST, LOST, LOST]);
+    expect(retryLostRaces(firestore, true)).toBe(firestore);
+    retryLostRaces(firestore, true);
+    await expect(firestore.runTransaction(async () => 'x')).rejects.toBe(LOST);
+    // Three attempts, not nine: the second call left the instance as the first made it.
+    expect(calls()).toBe(3);
+    expect(await firestore.runTransaction(async () => 'x')).toBe('done');
+  });
+
+  it('leaves a deployed instance as it is', async () => {
+    const { firestore, calls } = fakeFirestore([LOST]);
+    retryLostRaces(firestore, false);
+    await expect(firestore.runTransaction(async () => 'x')).rejects.toBe(LOST);
+    expect(calls()).toBe(1);
   });
 });
