@@ -1,15 +1,15 @@
-// Starts one worker of every callable in the functions emulator before the browser
-// tests need it. The emulator runs each function in worker processes of its own and
-// stops the idle ones whenever it reloads (it does after the seed, which pauses the
-// triggers), so without this the first click on each kind of save in a run waits for
-// a cold worker: seconds alone, over 20 s on two cores busy with Chromium. A call
-// with no data and no sign-in is refused by every callable before it reads or writes
-// anything, so warming changes nothing.
+// Starts function workers and loads every callable's code in them before the browser
+// tests need it. The emulator stops the idle workers whenever it reloads (it does after
+// the seed, which pauses the triggers), so without this the first click on each kind of
+// save in a run waits for a cold worker: seconds alone, over 20 s on two cores busy with
+// Chromium. (Workers serve any function: scripts/lib/functions-worker-preload.cjs.) A
+// call with no data and no sign-in is refused by every callable before it reads or
+// writes anything, so warming changes nothing.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-/** How many cold workers start at once: each loads the whole bundle (~150 MB, a second of CPU). */
+/** How many calls run at once, and so how many workers start: the browser tests' two pages and the triggers they cause. */
 const CONCURRENCY = 4;
 
 /**

@@ -16,20 +16,26 @@ const RUNTIME = join(
   'lib/emulator/functionsEmulatorRuntime.js',
 );
 const SHARED = join(dirname(RUNTIME), 'functionsEmulatorShared.js');
+const EMULATOR = join(dirname(RUNTIME), 'functionsEmulator.js');
+const WORKER = join(dirname(RUNTIME), 'functionsRuntimeWorker.js');
+/** The firebase CLI as npm's scripts start it. */
+const FIREBASE_CLI = join(ROOT, 'node_modules/.bin/firebase');
 const FUNCTIONS_DIR = join(ROOT, 'functions');
 const FUNCTIONS_ROOT = require.resolve('firebase-functions', { paths: [FUNCTIONS_DIR] });
 /** firebase-functions' own module that setEmulatedAdminApp comes from. */
 const COMMON_APP = join(FUNCTIONS_ROOT.slice(0, FUNCTIONS_ROOT.lastIndexOf('/lib/')), 'lib/common/app.js');
 
 /** Runs `body` in a child Node process in the functions' folder, as `argv1`, after the preload; returns its JSON. */
-function inProcess(argv1: string, body: string): unknown {
+function inProcess(argv1: string, body: string, env: NodeJS.ProcessEnv = process.env): unknown {
   const script = `
     process.argv[1] = ${JSON.stringify(argv1)};
     require(${JSON.stringify(PRELOAD)});
     const out = (() => { ${body} })();
     process.stdout.write(JSON.stringify(out));
   `;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: FUNCTIONS_DIR, encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(process.execPath, ['-e', script], { cwd: FUNCTIONS_DIR, encoding: 'utf8', env }),
+  );
 }
 
 /** findModuleRoot's answers for module names and files, to compare the stand-in with the real one. */
@@ -40,6 +46,40 @@ const ROOT_CASES = [
   ['not-this-package', require.resolve('express')],
   ['anything', '/no/such/folder/file.js'],
 ];
+
+/**
+ * In the CLI's real functions emulator: two functions' definitions, one idle worker
+ * (made for the first) and a call of the second. Returns whether the second may use
+ * that worker, what the worker was sent and asked, and the workers' environment flag.
+ */
+const SHARED_WORKER_CASE = `
+  const { FunctionsEmulator } = require(${JSON.stringify(EMULATOR)});
+  const { RuntimeWorkerPool } = require(${JSON.stringify(WORKER)});
+  const emulator = Object.create(FunctionsEmulator.prototype);
+  Object.assign(emulator, { triggers: {}, args: {}, debugMode: false, getTriggerKey: (def) => def.id });
+  emulator.addTriggerRecord({ id: 'us-central1-saveBook', entryPoint: 'saveBook', platform: 'gcfv2', httpsTrigger: {}, timeoutSeconds: 60 }, { backend: {} });
+  emulator.addTriggerRecord({ id: 'us-central1-onWrite-books', entryPoint: 'onWrite.books', platform: 'gcfv2', eventTrigger: {}, timeoutSeconds: 540 }, { backend: {} });
+  const pool = new RuntimeWorkerPool();
+  const sent = [];
+  const worker = {
+    state: 'IDLE',
+    triggerKey: 'us-central1-saveBook',
+    runtime: { process: { send: (message) => sent.push(['message', JSON.parse(message)]) } },
+    request(req, resp, body, debug) {
+      sent.push(['request', this.triggerKey, this.timeoutSeconds, debug]);
+      this.state = 'BUSY';
+      return Promise.resolve();
+    },
+  };
+  pool.setTriggerWorkers('us-central1-saveBook', [worker]);
+  const sharedWhenIdle = pool.getIdleWorker('us-central1-onWrite-books') === worker;
+  if (sharedWhenIdle) pool.submitRequest('us-central1-onWrite-books', { method: 'POST', path: '/', headers: {} }, {}, '{}');
+  return {
+    sharedWhenIdle,
+    sent,
+    freeWhileBusy: pool.getIdleWorker('us-central1-saveBook') !== undefined,
+    debugMode: emulator.getEmulatorEnvs().FUNCTION_DEBUG_MODE ?? null,
+  };`;
 
 // Each case starts Node and loads firebase-tools' or firebase-functions' modules: seconds
 // when the unit layer runs beside the functions tests at low priority.
@@ -91,5 +131,25 @@ describe('the functions workers’ preload', { timeout: 60_000 }, () => {
          return Object.keys(require.cache).some((file) => file.includes('/v2/providers/')) && typeof root.https.onCall;`,
       ),
     ).toBe('function');
+  });
+
+  it('lets any idle worker of the CLI’s functions emulator serve any function, told which one before each request', () => {
+    expect(inProcess(FIREBASE_CLI, SHARED_WORKER_CASE)).toEqual({
+      sharedWhenIdle: true,
+      sent: [
+        ['message', { functionTarget: 'onWrite.books', functionSignature: 'cloudevent' }],
+        ['request', 'us-central1-onWrite-books', 540, false],
+      ],
+      freeWhileBusy: false,
+      debugMode: 'true',
+    });
+  });
+
+  it('leaves each function its own workers outside the CLI, and when turned off', () => {
+    const own = { sharedWhenIdle: false, sent: [], freeWhileBusy: true, debugMode: null };
+    expect(inProcess('/work/some/other/script.js', SHARED_WORKER_CASE)).toEqual(own);
+    expect(
+      inProcess(FIREBASE_CLI, SHARED_WORKER_CASE, { ...process.env, SHELFMARK_SHARED_FUNCTION_WORKERS: '0' }),
+    ).toEqual(own);
   });
 });
