@@ -8,10 +8,10 @@ import {
   type SiteSettingsEdit,
 } from '../../../src/domain/admin/admin-site-settings';
 import { firstErrorMessage } from '../../../src/domain/shared/common';
-import { SITE_SETTINGS_DOC_ID } from '../../../src/domain/site/site-settings';
 import { db } from '../shared/firestore';
 import { auditInTransaction, changedFields } from '../shared/audit';
 import { guardedCall } from '../shared/guard';
+import { SITE_SETTINGS_DOC_ID } from '../../../src/domain/shared/collections';
 
 /** Books updated per batch when the global free-preview title changes. */
 const PAGE_SIZE = 200;

@@ -15,9 +15,9 @@ import {
   type EarlyAccessSettings,
   type FeatureViewer,
 } from '../../../src/domain/billing/early-access';
-import { SITE_SETTINGS_DOC_ID } from '../../../src/domain/site/site-settings';
 import { billingOf, billingRef } from './record';
 import { db } from '../shared/firestore';
+import { SITE_SETTINGS_DOC_ID } from '../../../src/domain/shared/collections';
 
 /** The switches as stored now; a malformed map is logged and reads as every feature off. */
 export async function readEarlyAccess(firestore: Firestore = db()): Promise<EarlyAccessSettings> {

@@ -1,12 +1,9 @@
 import * as logger from 'firebase-functions/logger';
 import type { Firestore } from 'firebase-admin/firestore';
-import {
-  resolveSiteSettings,
-  SITE_SETTINGS_DOC_ID,
-  siteSettingsSchema,
-} from '../../../src/domain/site/site-settings';
+import { resolveSiteSettings, siteSettingsSchema } from '../../../src/domain/site/site-settings';
 import { defaultBrand, type MailBrand } from './templates';
 import { siteUrl } from './settings';
+import { SITE_SETTINGS_DOC_ID } from '../../../src/domain/shared/collections';
 
 /** The logo as an absolute address a mail client can load ('/media/…' lives on the site), or null. */
 export function absoluteLogoUrl(logo: string | null, origin: string): string | null {

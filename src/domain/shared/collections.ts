@@ -46,6 +46,12 @@ export const COLLECTIONS = {
   importPendingReviews: 'import_pending_reviews',
 } as const;
 
+/**
+ * The one Site Settings document, `site_settings/main`. Several areas own a field of it
+ * (billing the early-access switches, mail the brand), so its address sits below them all.
+ */
+export const SITE_SETTINGS_DOC_ID = 'main';
+
 /** One of the collection names above. */
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
 

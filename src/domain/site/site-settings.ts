@@ -20,8 +20,6 @@ import {
 import { SOCIAL_NETWORKS, socialLinksSchema, type SocialNetwork } from '../accounts/profile.ts';
 import { updateLimitsOf, updateLimitsSchema, type UpdateLimits } from '../readers/author-update.ts';
 
-/** The single settings document lives at site_settings/main. */
-export const SITE_SETTINGS_DOC_ID = 'main';
 /** Most menu entries; bounded so the rules can bound the list. */
 export const MAX_MENU_ITEMS = 20;
 

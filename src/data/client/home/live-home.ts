@@ -10,11 +10,11 @@ import { FEATURED_BOOK_SLOTS, featuredBookSchema, toSlots } from '../../../domai
 import {
   resolveSiteSettings,
   siteSettingsSchema,
-  SITE_SETTINGS_DOC_ID,
   type ResolvedSiteSettings,
 } from '../../../domain/site/site-settings.ts';
 import { parseDocs, tryParseDoc } from '../../firestore-convert.ts';
 import { realtimeDb as db } from '../shared/firestore-realtime.ts';
+import { SITE_SETTINGS_DOC_ID } from '../../../domain/shared/collections.ts';
 
 /** What a featured-book slot shows. */
 export interface FeaturedBookCard {

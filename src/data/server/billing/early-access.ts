@@ -14,9 +14,9 @@ import {
   type EarlyAccessSettings,
   type FeatureViewer,
 } from '../../../domain/billing/early-access.ts';
-import { SITE_SETTINGS_DOC_ID } from '../../../domain/site/site-settings.ts';
 import { getDb } from '../shared/firestore.ts';
 import { meterReads } from '../shared/read-meter.ts';
+import { SITE_SETTINGS_DOC_ID } from '../../../domain/shared/collections.ts';
 
 /** The switches as stored now (one read); a failed read is logged and every feature is off. */
 export async function getEarlyAccess(db: Firestore = getDb()): Promise<EarlyAccessSettings> {

@@ -3,11 +3,11 @@ import { tryParseDoc } from '../../firestore-convert.ts';
 import {
   resolveSiteSettings,
   siteSettingsSchema,
-  SITE_SETTINGS_DOC_ID,
   type ResolvedSiteSettings,
 } from '../../../domain/site/site-settings.ts';
 import { getDb } from '../shared/firestore.ts';
 import { meterReads } from '../shared/read-meter.ts';
+import { SITE_SETTINGS_DOC_ID } from '../../../domain/shared/collections.ts';
 
 // Every page shows the settings in its header. A build pre-renders many pages in a
 // few seconds and an on-demand server renders many requests, so one read is shared
