@@ -94,17 +94,21 @@ async function retryingLostRace<T>(attempt: () => Promise<T>, emulator: boolean)
   }
 }
 
-/** `firestore.runTransaction(update)`, run again on the emulator after a lost lock race (retryingLostRace). */
+/** The instances whose runTransaction retryLostRaces has wrapped. */
+const retrying = new WeakSet<Firestore>();
+
+/**
+ * `firestore.runTransaction(update)`, run again on the emulator after a lost lock race
+ * (retryingLostRace). An instance from db() retries by itself, so it is not retried twice.
+ */
 export async function runTransactionWithRetry<T>(
   firestore: Firestore,
   update: (tx: Transaction) => Promise<T>,
   emulator = process.env.FUNCTIONS_EMULATOR === 'true',
 ): Promise<T> {
+  if (retrying.has(firestore)) return firestore.runTransaction(update);
   return retryingLostRace(() => firestore.runTransaction(update), emulator);
 }
-
-/** The instances whose runTransaction retryLostRaces has wrapped. */
-const retrying = new WeakSet<Firestore>();
 
 /**
  * On the functions emulator, makes `firestore.runTransaction` itself run again after a

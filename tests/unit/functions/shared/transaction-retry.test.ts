@@ -61,6 +61,13 @@ describe('retryLostRaces', () => {
     expect(await firestore.runTransaction(async () => 'x')).toBe('done');
   });
 
+  it('is not retried again by runTransactionWithRetry: three attempts in all, not nine', async () => {
+    const { firestore, calls } = fakeFirestore([LOST, LOST, LOST, LOST, LOST]);
+    retryLostRaces(firestore, true);
+    await expect(runTransactionWithRetry(firestore, async () => 'x', true)).rejects.toBe(LOST);
+    expect(calls()).toBe(3);
+  });
+
   it('leaves a deployed instance as it is', async () => {
     const { firestore, calls } = fakeFirestore([LOST]);
     retryLostRaces(firestore, false);
