@@ -1,61 +1,24 @@
 // Standing moderation decisions on members' updates and ads
 // (moderation_standing/{uid}__{kind}, src/domain/shared/moderation-standing.ts):
 // adminModeration records one in the hide's transaction and lifts it on restore;
-// postAuthorUpdate and saveClassifiedAd read it in their transactions and save
-// held; adminHeldItems (held-items.ts) releases or rejects what is held, and
+// postAuthorUpdate and saveClassifiedAd read it in their transactions
+// (functions/src/shared/moderation-hold.ts) and save held; adminHeldItems (held-items.ts) releases or rejects what is held, and
 // releaseExpiredHolds releases what its period let go. These functions check
 // nothing about the caller.
 import { Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import {
-  MODERATION_STANDING,
-  moderationHoldDaysOf,
-  moderationStandingSchema,
-  standingHoldsUntil,
-  standingId,
-  type StandingKind,
-} from '../../../src/domain/shared/moderation-standing';
+import { moderationStandingSchema, type StandingKind } from '../../../src/domain/shared/moderation-standing';
 import { AUTHOR_UPDATES } from '../../../src/domain/readers/author-update';
 import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
 import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
-import { toPlainData } from '../../../src/data/firestore-convert';
 import { adTags, purgeCacheTags } from '../shared/cache-purge';
+import { standingRef } from '../shared/moderation-hold';
 
 /** The collection each kind's items live in. */
 export const HELD_COLLECTIONS: Record<StandingKind, string> = {
   update: AUTHOR_UPDATES,
   ad: 'classified_ads',
 };
-
-/** The standing decision's document of `uid` for `kind`. */
-export function standingRef(firestore: Firestore, uid: string, kind: StandingKind) {
-  return firestore.collection(MODERATION_STANDING).doc(standingId(uid, kind));
-}
-
-/** The end of the decision `standing` (read in the saving transaction) at `now` with the site's period, or null when none holds. */
-export function holdOf(standing: DocumentSnapshot, settings: DocumentSnapshot, now: Date): Date | null {
-  if (!standing.exists) return null;
-  return standingHoldsUntil(
-    toPlainData(standing.data()),
-    moderationHoldDaysOf(settings.get('moderation_hold_days')),
-    now,
-  );
-}
-
-/** Reads, in `tx`, the end of the decision on `uid`'s `kind` that holds at `now`, or null (reads only: call before any write). */
-export async function readHold(
-  tx: Transaction,
-  firestore: Firestore,
-  uid: string,
-  kind: StandingKind,
-  now: Date,
-): Promise<Date | null> {
-  const [standing, settings] = await Promise.all([
-    tx.get(standingRef(firestore, uid, kind)),
-    tx.get(firestore.doc('site_settings/main')),
-  ]);
-  return holdOf(standing, settings, now);
-}
 
 /** Records, in `tx`, that the moderator `by` hid or rejected `uid`'s item `itemId` of `kind` now. */
 export function recordStanding(

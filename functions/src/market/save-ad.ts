@@ -25,7 +25,7 @@ import {
   type ItemKind,
 } from '../items/owned-items';
 import { adSaveChange, decideHeldSave } from '../../../src/domain/shared/moderation-standing';
-import { readHold } from '../admin/moderation-standing';
+import { readHold } from '../shared/moderation-hold';
 
 /** How classified ads are stored. */
 export const AD_ITEM: ItemKind = {

@@ -17,7 +17,7 @@ import {
   replacedUploadOf,
   sameUpdatedAt,
 } from '../../../src/domain/accounts/profile-save';
-import { displayNameProblem } from '../../../src/domain/accounts/signup';
+import { displayNameProblem } from '../../../src/domain/shared/display-name';
 import type { ProfileRole } from '../../../src/domain/accounts/profile';
 import { db, millisOf } from '../shared/firestore';
 import { setAdminClaim } from '../accounts/admin-claim';

@@ -42,7 +42,7 @@ import { PLAN_LOCKS_COLLECTION } from '../items/plan-limit';
 import { purgeCacheTags } from '../shared/cache-purge';
 import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
 import { decideHeldSave } from '../../../src/domain/shared/moderation-standing';
-import { holdOf, standingRef } from '../admin/moderation-standing';
+import { holdOf, standingRef } from '../shared/moderation-hold';
 
 /**
  * Posts an update of the caller's. Errors: unauthenticated; permission-denied (not

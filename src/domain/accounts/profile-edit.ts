@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS, idSchema, optionalMediaPathOrHttpsUrl, optionalText } from '../shared/common.ts';
 import { approvalStatusSchema, profileRoleSchema, socialLinksSchema, userCategorySchema } from './profile.ts';
-import { displayNameProblem } from './signup.ts';
+import { displayNameProblem } from '../shared/display-name.ts';
 import { PAGE_SLUG_PATTERN, profileSlug } from '../shared/slug.ts';
 
 /** Fields the owner edits (and an admin, for anyone). */

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import { TEXT_LIMITS } from '../shared/common.ts';
-import {
-  hasControlCharacters,
-  hasLookalikeCharacters,
-  hasMarkup,
-  hasWebAddress as webAddressIn,
-} from './display-name.ts';
+import { displayNameProblem, displayNameSchema } from '../shared/display-name.ts';
 import { userCategorySchema } from './profile.ts';
 
 /** Shortest password accepted at sign-up. */
@@ -75,39 +69,6 @@ export function signupProblemTitle(message: string): string {
   return ORDERED_CHECKS.find((check) => check.message === message)?.title ?? SIGNUP_FAILED_TITLE;
 }
 
-/** Why a display name is refused when it carries a web address. */
-export const DISPLAY_NAME_LINK_MESSAGE = 'Display name cannot contain links or web addresses.';
-
-/** Why a display name is refused when it carries invisible control characters. */
-export const DISPLAY_NAME_CONTROL_MESSAGE = 'Display name cannot contain special control characters.';
-
-/** Why a display name is refused when it carries markup. */
-export const DISPLAY_NAME_MARKUP_MESSAGE = 'Display name cannot contain < or >.';
-
-/** Why a display name is refused when it carries full-width, styled or circled letters, digits or dots. */
-export const DISPLAY_NAME_LOOKALIKE_MESSAGE =
-  'Display name cannot contain full-width, styled or circled letters, digits or dots. Please type them as plain text.';
-
-/** True when `name` holds something a mail program or browser would take for a link, also once look-alike letters are folded (NFKC). */
-export function hasWebAddress(name: string): boolean {
-  return webAddressIn(name) || webAddressIn(name.normalize('NFKC'));
-}
-
-/**
- * Problems with a display name beyond its length, or null. The name is shown on
- * public pages and inserted into emails sent to the address typed at sign-up, so
- * it must not carry links (anyone could otherwise send our mail with their link
- * in it), markup, look-alike characters or invisible characters. The rules of
- * src/domain/accounts/display-name.ts, which firestore.rules repeats.
- */
-export function displayNameProblem(name: string): string | null {
-  if (hasControlCharacters(name)) return DISPLAY_NAME_CONTROL_MESSAGE;
-  if (hasWebAddress(name)) return DISPLAY_NAME_LINK_MESSAGE;
-  if (hasMarkup(name)) return DISPLAY_NAME_MARKUP_MESSAGE;
-  if (hasLookalikeCharacters(name)) return DISPLAY_NAME_LOOKALIKE_MESSAGE;
-  return null;
-}
-
 /**
  * What the sign-up form sends to the `signUp` Cloud Function, checked by both.
  * Strict: any other key (approval_status, role, subscription_status …) is refused,
@@ -129,15 +90,7 @@ export const signupRequestSchema = z.strictObject({
     .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long.')
     .max(4096, 'Password is too long.'),
   /** Public name; the page slug is derived from it. */
-  display_name: z
-    .string({ error: 'Display name is required.' })
-    .trim()
-    .min(1, 'Display name is required.')
-    .max(TEXT_LIMITS.name, `Display name must be at most ${TEXT_LIMITS.name} characters.`)
-    .refine((name) => !hasControlCharacters(name), DISPLAY_NAME_CONTROL_MESSAGE)
-    .refine((name) => !hasWebAddress(name), DISPLAY_NAME_LINK_MESSAGE)
-    .refine((name) => !hasMarkup(name), DISPLAY_NAME_MARKUP_MESSAGE)
-    .refine((name) => !hasLookalikeCharacters(name), DISPLAY_NAME_LOOKALIKE_MESSAGE),
+  display_name: displayNameSchema,
   /** The role chosen on the form ("I am a …"), stored as the profile's category. */
   category: z.enum(userCategorySchema.options, {
     error: 'Please choose a role: Book Author, Book Lover/Marketer or Publisher.',

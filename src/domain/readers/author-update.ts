@@ -11,7 +11,7 @@
 // updates. An update goes by mail under the site's name, so its title and text
 // carry no link or email address of the author's choosing.
 import { z } from 'zod';
-import { hasWebAddress } from '../accounts/signup.ts';
+import { hasWebAddress } from '../shared/display-name.ts';
 import type { SubscriptionStatus } from '../accounts/profile.ts';
 import { TEXT_LIMITS, idSchema, timestampSchema } from '../shared/common.ts';
 

@@ -4,10 +4,7 @@
 // characters; the HTML body escapes the rest). The name on the Auth record is
 // never used: any signed-in client can set it to a sentence with a link
 // (updateProfile).
-import { signupRequestSchema } from '../accounts/signup.ts';
-
-/** The sign-up form's display-name field: one set of rules for the page and for mail. */
-const displayName = signupRequestSchema.shape.display_name;
+import { displayNameSchema } from './display-name.ts';
 
 /**
  * The display name to put in a mail (trimmed), or null when the sign-up rules
@@ -15,6 +12,6 @@ const displayName = signupRequestSchema.shape.display_name;
  * greeting or phrase instead of the text.
  */
 export function mailSafeName(name: unknown): string | null {
-  const parsed = displayName.safeParse(name);
+  const parsed = displayNameSchema.safeParse(name);
   return parsed.success ? parsed.data : null;
 }

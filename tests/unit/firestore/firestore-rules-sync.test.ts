@@ -9,7 +9,7 @@ import {
   MEDIA_PATH_PATTERN_SOURCE,
   TEXT_LIMITS,
 } from '../../../src/domain/shared/common.ts';
-import { displayNameRefusedRe2 } from '../../../src/domain/accounts/display-name.ts';
+import { displayNameRefusedRe2 } from '../../../src/domain/shared/display-name.ts';
 import { EARLY_ACCESS_FEATURES, FEATURE_POSITIONS } from '../../../src/domain/billing/early-access.ts';
 import { PROMOTION_CODE_MAX, PROMOTION_CODE_PATTERN_SOURCE } from '../../../src/domain/site/site-settings.ts';
 import {
@@ -122,7 +122,7 @@ describe('firestore.rules repeats the domain exactly', () => {
   it('displayNameRefusedPattern() is the sign-up name rules (displayNameRefusedRe2)', () => {
     expect(
       rulesString('displayNameRefusedPattern'),
-      'firestore.rules displayNameRefusedPattern() must equal displayNameRefusedRe2() in src/domain/members/display-name.ts',
+      'firestore.rules displayNameRefusedPattern() must equal displayNameRefusedRe2() in src/domain/shared/display-name.ts',
     ).toBe(displayNameRefusedRe2());
   });
 

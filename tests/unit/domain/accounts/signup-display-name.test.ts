@@ -3,8 +3,8 @@ import {
   DISPLAY_NAME_CONTROL_MESSAGE,
   DISPLAY_NAME_LINK_MESSAGE,
   displayNameProblem,
-  signupRequestSchema,
-} from '../../../../src/domain/accounts/signup.ts';
+} from '../../../../src/domain/shared/display-name.ts';
+import { signupRequestSchema } from '../../../../src/domain/accounts/signup.ts';
 import { firstErrorMessage } from '../../../../src/domain/shared/common.ts';
 
 const valid = { email: 'jane@example.com', password: 'secret', category: 'Book Author' };

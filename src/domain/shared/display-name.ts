@@ -7,6 +7,8 @@
  * (`displayNameRefusedPattern()`, a unit test keeps them equal), so a name written
  * directly to Firestore is judged exactly as one sent to a Cloud Function.
  */
+import { z } from 'zod';
+import { TEXT_LIMITS } from './common.ts';
 
 /**
  * Control characters (C0, DEL, C1), the bidirectional overrides and isolates
@@ -148,7 +150,54 @@ export function hasLookalikeCharacters(name: string): boolean {
   return LOOKALIKE.test(name);
 }
 
-/** True when `name` holds something a mail program or browser would take for a link. */
-export function hasWebAddress(name: string): boolean {
+/** True when `name` holds something a mail program or browser would take for a link, as it is typed. */
+export function hasLiteralWebAddress(name: string): boolean {
   return WEB_ADDRESS.test(name);
 }
+
+/** Why a display name is refused when it carries a web address. */
+export const DISPLAY_NAME_LINK_MESSAGE = 'Display name cannot contain links or web addresses.';
+
+/** Why a display name is refused when it carries invisible control characters. */
+export const DISPLAY_NAME_CONTROL_MESSAGE = 'Display name cannot contain special control characters.';
+
+/** Why a display name is refused when it carries markup. */
+export const DISPLAY_NAME_MARKUP_MESSAGE = 'Display name cannot contain < or >.';
+
+/** Why a display name is refused when it carries full-width, styled or circled letters, digits or dots. */
+export const DISPLAY_NAME_LOOKALIKE_MESSAGE =
+  'Display name cannot contain full-width, styled or circled letters, digits or dots. Please type them as plain text.';
+
+/** True when `name` holds something a mail program or browser would take for a link, also once look-alike letters are folded (NFKC). */
+export function hasWebAddress(name: string): boolean {
+  return hasLiteralWebAddress(name) || hasLiteralWebAddress(name.normalize('NFKC'));
+}
+
+/**
+ * Problems with a display name beyond its length, or null. The name is shown on
+ * public pages and inserted into emails sent to the address typed at sign-up, so
+ * it must not carry links (anyone could otherwise send our mail with their link
+ * in it), markup, look-alike characters or invisible characters. firestore.rules
+ * repeats these rules (displayNameRefusedRe2).
+ */
+export function displayNameProblem(name: string): string | null {
+  if (hasControlCharacters(name)) return DISPLAY_NAME_CONTROL_MESSAGE;
+  if (hasWebAddress(name)) return DISPLAY_NAME_LINK_MESSAGE;
+  if (hasMarkup(name)) return DISPLAY_NAME_MARKUP_MESSAGE;
+  if (hasLookalikeCharacters(name)) return DISPLAY_NAME_LOOKALIKE_MESSAGE;
+  return null;
+}
+
+/**
+ * A member's public name as every form and every mail takes it: trimmed, present,
+ * at most TEXT_LIMITS.name characters, and none of the problems above.
+ */
+export const displayNameSchema = z
+  .string({ error: 'Display name is required.' })
+  .trim()
+  .min(1, 'Display name is required.')
+  .max(TEXT_LIMITS.name, `Display name must be at most ${TEXT_LIMITS.name} characters.`)
+  .refine((name) => !hasControlCharacters(name), DISPLAY_NAME_CONTROL_MESSAGE)
+  .refine((name) => !hasWebAddress(name), DISPLAY_NAME_LINK_MESSAGE)
+  .refine((name) => !hasMarkup(name), DISPLAY_NAME_MARKUP_MESSAGE)
+  .refine((name) => !hasLookalikeCharacters(name), DISPLAY_NAME_LOOKALIKE_MESSAGE);

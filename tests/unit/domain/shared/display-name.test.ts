@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  displayNameRefusedRe2,
-  hasLookalikeCharacters,
-  hasMarkup,
-  hasWebAddress,
-} from '../../../../src/domain/accounts/display-name.ts';
-import {
   DISPLAY_NAME_CONTROL_MESSAGE,
   DISPLAY_NAME_LINK_MESSAGE,
   DISPLAY_NAME_LOOKALIKE_MESSAGE,
   DISPLAY_NAME_MARKUP_MESSAGE,
   displayNameProblem,
-} from '../../../../src/domain/accounts/signup.ts';
+  displayNameRefusedRe2,
+  hasLiteralWebAddress,
+  hasLookalikeCharacters,
+  hasMarkup,
+} from '../../../../src/domain/shared/display-name.ts';
 
 describe('display-name rules', () => {
   // The rules cannot normalise text, so every character NFKC would fold into a
@@ -57,7 +55,7 @@ describe('display-name rules', () => {
   });
 
   it('matches a web address without regard to case, look-alikes and markup as they are', () => {
-    expect(hasWebAddress('WWW.EVIL')).toBe(true);
+    expect(hasLiteralWebAddress('WWW.EVIL')).toBe(true);
     expect(hasMarkup('a > b')).toBe(true);
     expect(hasLookalikeCharacters('k')).toBe(false);
   });
