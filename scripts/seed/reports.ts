@@ -1,4 +1,4 @@
-// Demo reports for the admin dashboard's Reports section (src/domain/admin/report.ts):
+// Demo reports for the admin dashboard's Reports section (src/domain/reports/report.ts):
 // a few reviews and books reported by members and visitors, some more than once,
 // then one product/service, one classified ad and one blog post reported once, so
 // the moderation queue shows its grouping and order and the Hide/Restore of every
@@ -10,8 +10,8 @@ import {
   type Reporter,
   type ReportItemKind,
   type ReportReason,
-} from '../../src/domain/admin/report.ts';
-import { reportId } from '../../src/data/server/admin/reports.ts';
+} from '../../src/domain/reports/report.ts';
+import { reportId } from '../../src/data/server/reports/reports.ts';
 import { daysAgo, streamFor, type SeedDoc } from './context.ts';
 import type { Member } from './members.ts';
 

@@ -23,7 +23,7 @@ import {
   sameVisibilityFields,
   type OwnerVisibility,
 } from '../../src/domain/accounts/visibility.ts';
-import { reportSchema } from '../../src/domain/admin/report.ts';
+import { reportSchema } from '../../src/domain/reports/report.ts';
 import type { CollectionName } from '../../src/domain/shared/collections.ts';
 import {
   type DirectorySource,

@@ -2,7 +2,7 @@
 // validated report as JSON, as the signed-in member when there is one (their ID
 // token, loaded lazily with the auth SDK only when the session hint names a
 // member), and hands back the server's message or its error.
-import { REPORT_RESULTS, type ReportRequestInput } from '../domain/admin/report.ts';
+import { REPORT_RESULTS, type ReportRequestInput } from '../domain/reports/report.ts';
 import { readHint } from './session-hint.ts';
 
 /** The endpoint's address. */

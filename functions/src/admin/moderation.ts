@@ -30,7 +30,7 @@ import {
   reportItemKey,
   reportSchema,
   type ReportItemKind,
-} from '../../../src/domain/admin/report';
+} from '../../../src/domain/reports/report';
 import { bookVisibilityFields } from '../../../src/domain/accounts/visibility';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
 import { db } from '../shared/firestore';

@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { idSchema } from '../shared/common.ts';
 import { lightMarkupToText } from '../shared/light-markup.ts';
-import { REPORT_NOTE_MAX, sanitizeReportNote } from './report.ts';
+import { REPORT_NOTE_MAX, sanitizeReportNote } from '../reports/report.ts';
 import { reviewerPath, type Review } from '../readers/review.ts';
 
 /** Held reviews one page of the list shows (the queue's next page follows the last one's id). */

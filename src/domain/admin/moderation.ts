@@ -1,6 +1,6 @@
 /**
  * The moderation queue (the admin dashboard's Reports section): open reports
- * (src/domain/admin/report.ts) grouped by item, the item shown in place, and the admin's
+ * (src/domain/reports/report.ts) grouped by item, the item shown in place, and the admin's
  * actions on it, all through the adminModeration callable (admins only, each
  * action in the audit log with the admin, the item and the reason):
  * - dismiss: the item's open reports are closed, nothing else changes;
@@ -27,7 +27,7 @@ import {
   sanitizeReportNote,
   type ReportGroup,
   type ReportItemKind,
-} from './report.ts';
+} from '../reports/report.ts';
 
 /** The kinds an admin can hide and restore. */
 export const HIDEABLE_KINDS = [

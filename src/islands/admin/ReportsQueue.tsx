@@ -8,7 +8,7 @@ import {
   type ModerationAction,
   type ModerationQueueEntry,
 } from '../../domain/admin/moderation.ts';
-import { REPORT_ITEM_LABELS, REPORT_REASONS, type ReportReason } from '../../domain/admin/report.ts';
+import { REPORT_ITEM_LABELS, REPORT_REASONS, type ReportReason } from '../../domain/reports/report.ts';
 import { showToast } from '../../lib/toast.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import { AreaField } from '../ui/fields.tsx';

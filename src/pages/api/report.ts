@@ -1,4 +1,4 @@
-// POST /api/report: a visitor or a member reports an item (src/domain/admin/report.ts).
+// POST /api/report: a visitor or a member reports an item (src/domain/reports/report.ts).
 // Takes either an HTML form post (fields kind, itemId, reason, note; works without
 // JavaScript: the answer is a 303 to the /report page that says what happened) or
 // JSON from the ReportForm island (the answer is `{ message }` or `{ error }`).
@@ -16,10 +16,10 @@ import {
   reportRequestSchema,
   type Reporter,
   type ReportResult,
-} from '../../domain/admin/report.ts';
+} from '../../domain/reports/report.ts';
 import { bearerToken, verifyCaller } from '../../data/server/accounts/auth.ts';
 import { getDb } from '../../data/server/shared/firestore.ts';
-import { clientHash, submitReport } from '../../data/server/admin/reports.ts';
+import { clientHash, submitReport } from '../../data/server/reports/reports.ts';
 import { clientAddressOf } from '../../security/client-address.ts';
 import { formOrJsonAnswer, readFormOrJson, wantsJson } from '../../security/form-endpoint.ts';
 import { fromThisSite } from '../../security/same-origin.ts';

@@ -2,7 +2,7 @@
 // text, and the fallback for a missing or unknown state. Read-only.
 import { expect, test } from '../helpers/fixtures';
 import { OPT_IN_RESULTS } from '../../../src/domain/accounts/opt-in.ts';
-import { REPORT_RESULTS } from '../../../src/domain/admin/report.ts';
+import { REPORT_RESULTS } from '../../../src/domain/reports/report.ts';
 
 const cases = [
   ['/opt-in?result=invalid', OPT_IN_RESULTS.invalid],

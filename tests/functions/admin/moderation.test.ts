@@ -11,7 +11,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 import type { AdminModerationResponse, ModerationQueueEntry } from '../../../src/domain/admin/moderation';
-import { REPORTS, reportItemKey, type ReportItemKind } from '../../../src/domain/admin/report';
+import { REPORTS, reportItemKey, type ReportItemKind } from '../../../src/domain/reports/report';
 import { reviewId, type SaveReviewResponse } from '../../../src/domain/readers/review';
 import { getPublicAd } from '../../../src/data/server/market/classified-ads';
 import { getPublishedBlogPosts } from '../../../src/data/server/editorial/editorial';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OPT_IN_RESULTS } from '../../../../src/domain/accounts/opt-in.ts';
-import { REPORT_RESULTS } from '../../../../src/domain/admin/report.ts';
+import { REPORT_RESULTS } from '../../../../src/domain/reports/report.ts';
 import { resultFrom } from '../../../../src/domain/shared/result-page.ts';
 
 describe('resultFrom', () => {

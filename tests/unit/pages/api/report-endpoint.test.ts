@@ -1,10 +1,10 @@
 // POST /api/report with Auth and the store replaced by
 // fakes: its checks in order, who it reports as, and its answers (JSON for the
-// island, a redirect to /report for a form). tests/functions/admin/reports.test.ts runs
+// island, a redirect to /report for a form). tests/functions/reports/reports.test.ts runs
 // the store (limits, one open report per reporter) against the emulator.
 import type { APIContext } from 'astro';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Reporter, ReportRequest } from '../../../../src/domain/admin/report.ts';
+import type { Reporter, ReportRequest } from '../../../../src/domain/reports/report.ts';
 import { browserPost } from '../../../shared/site-requests.ts';
 
 const calls: { request: ReportRequest; reporter: Reporter; clientAddress: string }[] = [];
@@ -19,8 +19,8 @@ vi.mock('../../../../src/data/server/accounts/auth.ts', async (importOriginal) =
   };
 });
 vi.mock('../../../../src/data/server/shared/firestore.ts', () => ({ getDb: () => ({}) }));
-vi.mock('../../../../src/data/server/admin/reports.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../../src/data/server/admin/reports.ts')>();
+vi.mock('../../../../src/data/server/reports/reports.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../../src/data/server/reports/reports.ts')>();
   return {
     clientHash: original.clientHash,
     submitReport: async (_db: unknown, request: ReportRequest, reporter: Reporter, clientAddress: string) => {
@@ -31,7 +31,7 @@ vi.mock('../../../../src/data/server/admin/reports.ts', async (importOriginal) =
 });
 
 const { POST, prerender } = await import('../../../../src/pages/api/report.ts');
-const { clientHash } = await import('../../../../src/data/server/admin/reports.ts');
+const { clientHash } = await import('../../../../src/data/server/reports/reports.ts');
 
 async function post(
   body: Record<string, string>,

@@ -12,7 +12,7 @@ import {
   reportRequestSchema,
   sanitizeReportNote,
   type Report,
-} from '../../../../src/domain/admin/report.ts';
+} from '../../../../src/domain/reports/report.ts';
 
 describe('a report request', () => {
   it('takes a kind, an item, a reason from the short list and an optional note', () => {

@@ -4,7 +4,7 @@ import { actorLabel, dbAs, everyone, expectDenied, uids } from '../helpers/rules
 import { useSeededRulesEnv } from '../helpers/seeded-env';
 import { describeServerOnly } from '../helpers/server-only';
 
-// reports/{id} (src/domain/admin/report.ts) is the server's alone: POST /api/report
+// reports/{id} (src/domain/reports/report.ts) is the server's alone: POST /api/report
 // writes it and the admin functions read it, with the Admin SDK. Every client,
 // admins included, is denied every read and write, of their own reports (the
 // owner's below) and of another person's (a visitor's), by id, by list and by a

@@ -9,7 +9,7 @@ import {
   REPORT_REASONS,
   reportRequestSchema,
   type ReportItemKind,
-} from '../../domain/admin/report.ts';
+} from '../../domain/reports/report.ts';
 import { REPORT_ENDPOINT, sendReport } from '../../lib/report.ts';
 import { AreaField, describedBy, FieldFrame, SubmitButton } from '../ui/fields.tsx';
 import { INPUT_CLASS } from '../ui/styles.ts';

@@ -1,4 +1,4 @@
-// Storing a report (src/domain/admin/report.ts) from POST /api/report, in one Firestore
+// Storing a report (src/domain/reports/report.ts) from POST /api/report, in one Firestore
 // transaction: the client's throttle, whether visitors can see the item, the reporter's one
 // open report on the item, and the new report. A report's id is a hash of the
 // item and the reporter, so two reports from one reporter on one item (even
@@ -16,7 +16,7 @@ import {
   reportItemKey,
   type Reporter,
   type ReportRequest,
-} from '../../../domain/admin/report.ts';
+} from '../../../domain/reports/report.ts';
 import { decideFromLog, recordAttempt, throttleRef, type ThrottleSubject } from '../shared/throttle.ts';
 
 /** What a report request came to. */

@@ -1,11 +1,11 @@
 // Reports against the emulator: POST /api/report (as a server instance runs it)
-// and its store, src/data/server/admin/reports.ts. One open report per reporter per
+// and its store, src/data/server/reports/reports.ts. One open report per reporter per
 // item, also when two arrive at once; a report after the earlier one was closed;
 // an unknown item; a flood from one client refused with 429 whoever it claims to be.
 import type { APIContext } from 'astro';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { REPORT_LIMITS_PER_CLIENT, REPORTS, type ReportRequest } from '../../../src/domain/admin/report';
-import { clientHash, reportId, submitReport } from '../../../src/data/server/admin/reports';
+import { REPORT_LIMITS_PER_CLIENT, REPORTS, type ReportRequest } from '../../../src/domain/reports/report';
+import { clientHash, reportId, submitReport } from '../../../src/data/server/reports/reports';
 import { POST } from '../../../src/pages/api/report';
 import { adminDb, clearFirestore, uniqueId } from '../helpers/emulator';
 import { bookData, profileData } from '../helpers/factories';

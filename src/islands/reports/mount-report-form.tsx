@@ -1,5 +1,5 @@
 import { hydrateRoot } from 'react-dom/client';
-import { REPORT_ITEM_KINDS, type ReportItemKind } from '../../domain/admin/report.ts';
+import { REPORT_ITEM_KINDS, type ReportItemKind } from '../../domain/reports/report.ts';
 import ReportForm from './ReportForm.tsx';
 
 /**
