@@ -126,7 +126,7 @@ async function main() {
   console.log(`${warmed.answered} of ${warmed.total} callables have a warm worker`);
 
   stage('End-to-end tests (Chromium)');
-  // With the local deploy hook, as npm start runs it: tests/e2e/site/publish.spec.ts publishes a change.
+  // With the local deploy hook, as npm start runs it: tests/e2e/publish/publish.spec.ts publishes a change.
   const siteEnv = {
     ...env,
     HOST: '127.0.0.1',

@@ -5,9 +5,9 @@ import type { CallableName, CallableResponse } from '../../src/domain/callables'
 import type { GuardedCallable } from './shared/guard';
 
 export { onWrite, retryTriggerHandler } from './triggers/triggers';
-export { publishSite, requestPublish, publishHourly } from './site/publish-functions';
-export { publishNotification } from './site/netlify-notification';
-export { spotlightDaily } from './home/spotlight-functions';
+export { publishSite, requestPublish, publishHourly } from './publish/publish-functions';
+export { publishNotification } from './publish/netlify-notification';
+export { spotlightDaily } from './publish/spotlight-daily';
 export { signUp } from './accounts/sign-up';
 export { resendVerificationEmail } from './accounts/resend-verification';
 export { blockClientSignUp } from './accounts/block-client-sign-up';

@@ -22,16 +22,16 @@ const loaders: Loaders = {
   retryTriggerHandler: () =>
     (require('./triggers/triggers') as typeof import('./triggers/triggers')).retryTriggerHandler,
   publishSite: () =>
-    (require('./site/publish-functions') as typeof import('./site/publish-functions')).publishSite,
+    (require('./publish/publish-functions') as typeof import('./publish/publish-functions')).publishSite,
   requestPublish: () =>
-    (require('./site/publish-functions') as typeof import('./site/publish-functions')).requestPublish,
+    (require('./publish/publish-functions') as typeof import('./publish/publish-functions')).requestPublish,
   publishHourly: () =>
-    (require('./site/publish-functions') as typeof import('./site/publish-functions')).publishHourly,
+    (require('./publish/publish-functions') as typeof import('./publish/publish-functions')).publishHourly,
   publishNotification: () =>
-    (require('./site/netlify-notification') as typeof import('./site/netlify-notification'))
+    (require('./publish/netlify-notification') as typeof import('./publish/netlify-notification'))
       .publishNotification,
   spotlightDaily: () =>
-    (require('./home/spotlight-functions') as typeof import('./home/spotlight-functions')).spotlightDaily,
+    (require('./publish/spotlight-daily') as typeof import('./publish/spotlight-daily')).spotlightDaily,
   signUp: () => (require('./accounts/sign-up') as typeof import('./accounts/sign-up')).signUp,
   resendVerificationEmail: () =>
     (require('./accounts/resend-verification') as typeof import('./accounts/resend-verification'))

@@ -15,8 +15,8 @@ import {
   buildStarted,
   LOG_TAIL_CHARS,
   liveBuildCurrent,
-} from '../../src/domain/site/publish.ts';
-import { updatePublishStatus } from '../../src/data/server/site/publish-status.ts';
+} from '../../src/domain/publish/publish.ts';
+import { updatePublishStatus } from '../../src/data/server/publish/publish-status.ts';
 import { BuildQueue } from './build-queue.mjs';
 
 /** Builds under way, stopped with the server. */
@@ -72,7 +72,7 @@ async function record(change) {
  * @param {Date | undefined} options.liveBuiltFrom start time of the build being served, when known
  * @param {number} options.port
  * @param {(root: string, outDir: string) => Promise<{ code: number, log: string }>} [options.build] runs one build (tests pass a fake)
- * @param {(change: (status: import('../../src/domain/site/publish.ts').PublishStatus) => object) => Promise<void>} [options.recordStatus] writes a status change (tests pass a fake)
+ * @param {(change: (status: import('../../src/domain/publish/publish.ts').PublishStatus) => object) => Promise<void>} [options.recordStatus] writes a status change (tests pass a fake)
  */
 export async function startPublishReceiver({
   root,

@@ -157,7 +157,7 @@ export async function moderationQueue(firestore: Firestore): Promise<ModerationQ
  * The on-demand pages that show an item, to purge when it is hidden or restored
  * (a blog post is pre-rendered, and its write rebuilds the site through the
  * publish pipeline's blog_posts trigger, as an admin's unpublish does). The
- * item triggers of functions/src/site/cache-purge.ts purge the same tags on
+ * item triggers of functions/src/publish/cache-purge.ts purge the same tags on
  * the flag's write; purging here too makes the page go before the answer.
  */
 function pageTags(kind: ReportItemKind, id: string, data: Record<string, unknown>): string[] {

@@ -10,7 +10,7 @@
 //   requests, and it sends mail;
 // - searchTypesense (search/search-typesense.ts): feeds the search server one change
 //   at a time (maxInstances 1, concurrency 1), so changes arrive in order.
-import { PRERENDERED_COLLECTIONS, type PrerenderedCollection } from '../../../src/domain/site/publish';
+import { PRERENDERED_COLLECTIONS, type PrerenderedCollection } from '../../../src/domain/publish/publish';
 import { approvalEmail } from '../accounts/approval-email';
 import { bookCount, bookCountOnProfileCreate } from '../books/book-count';
 import { bookDerivedFields, booksOfMember } from '../books/book-derived';
@@ -25,8 +25,8 @@ import {
 } from '../market/market-index';
 import { editorialSlug } from '../editorial/newsletter-functions';
 import { profileDirectoryFields } from '../members/profile-directory-fields';
-import { purgeAdCache, purgeBookCache, purgeProductCache, purgeProfileCache } from '../site/cache-purge';
-import { publishOnChange } from '../site/publish-functions';
+import { purgeAdCache, purgeBookCache, purgeProductCache, purgeProfileCache } from '../publish/cache-purge';
+import { publishOnChange } from '../publish/publish-functions';
 import { bookReaders } from '../readers/book-readers';
 import { removeReviewsOfDeletedBook, reviewVisibilityOwner } from '../readers/save-review';
 import {

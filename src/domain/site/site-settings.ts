@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { moderationHoldDaysSchema } from '../shared/moderation-standing.ts';
 import {
+  DEFAULT_SITE_TITLE,
+  resolveSiteBrand,
+  siteBrandSchema,
+  type SiteBrand,
+} from '../shared/site-brand.ts';
+import {
   TEXT_LIMITS,
   hasText,
   idSchema,
-  optionalSitePathOrUrl,
   sitePathOrUrlSchema,
   optionalText,
   optionalUrl,
@@ -68,10 +73,8 @@ export const siteSettingsSchema = z
   .object({
     /** Always 'main'. */
     id: idSchema,
-    /** Header logo (Storage site-assets/logos/...); a default icon shows when empty. */
-    logo_url: optionalSitePathOrUrl,
-    /** Site title in the header and hero. */
-    site_title: optionalText(TEXT_LIMITS.name),
+    /** The logo and the site title (src/domain/shared/site-brand.ts). */
+    ...siteBrandSchema.shape,
     /** Line under the title in the header. */
     header_description: optionalText(TEXT_LIMITS.line),
     /** Hero paragraph on the home page. */
@@ -149,7 +152,7 @@ export const SOCIAL_LINK_LABELS: Readonly<Record<SocialNetwork, string>> = {
 
 /** Built-in values used when the stored ones are empty. */
 export const DEFAULT_SITE_SETTINGS = {
-  site_title: 'Shelfmark',
+  site_title: DEFAULT_SITE_TITLE,
   header_description: 'A community for book authors, readers and publishers',
   hero_description:
     'Discover books and their authors, read free eBooks, listen to audiobooks and find book services in our marketplace. Join a community that loves books as much as you do.',
@@ -158,11 +161,7 @@ export const DEFAULT_SITE_SETTINGS = {
 } as const;
 
 /** Settings with every fallback applied: texts are never empty; logo_url is null when the default icon should show. */
-export interface ResolvedSiteSettings {
-  /** Header logo or null. */
-  logo_url: string | null;
-  /** Site title. */
-  site_title: string;
+export interface ResolvedSiteSettings extends SiteBrand {
   /** Header description. */
   header_description: string;
   /** Hero paragraph. */
@@ -200,8 +199,7 @@ export function resolveSiteSettings(stored: Partial<SiteSettings> | null | undef
   const s = stored ?? {};
   const links = s.social_links ?? {};
   return {
-    logo_url: hasText(s.logo_url) ? s.logo_url : null,
-    site_title: orDefault(s.site_title, DEFAULT_SITE_SETTINGS.site_title),
+    ...resolveSiteBrand(s),
     header_description: orDefault(s.header_description, DEFAULT_SITE_SETTINGS.header_description),
     hero_description: orDefault(s.hero_description, DEFAULT_SITE_SETTINGS.hero_description),
     website_url: orDefault(s.website_url, DEFAULT_SITE_SETTINGS.website_url),

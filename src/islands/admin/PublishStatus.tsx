@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { describePublishStatus, type PublishStatus as Status } from '../../domain/site/publish.ts';
+import { describePublishStatus, type PublishStatus as Status } from '../../domain/publish/publish.ts';
 import { showToast } from '../../lib/toast.ts';
 
 type View =
@@ -24,7 +24,7 @@ export default function PublishStatus() {
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    void import('../../data/client/site/publish-status.ts').then(({ watchPublishStatus }) => {
+    void import('../../data/client/publish/publish-status.ts').then(({ watchPublishStatus }) => {
       if (cancelled) return;
       unsubscribe = watchPublishStatus(
         (status) => setView({ kind: 'ready', status }),
@@ -42,7 +42,7 @@ export default function PublishStatus() {
 
   async function publishNow() {
     setRequesting(true);
-    const { requestPublish } = await import('../../data/client/site/publish-status.ts');
+    const { requestPublish } = await import('../../data/client/publish/publish-status.ts');
     const outcome = await requestPublish();
     setRequesting(false);
     if (outcome.ok)

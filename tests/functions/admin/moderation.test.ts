@@ -20,7 +20,7 @@ import { loadProductPage } from '../../../src/data/server/items/product-page';
 import { getActiveAdEntries, getActiveProductEntries } from '../../../src/data/server/site/sitemap';
 import { MARKET_COLLECTION, marketEntryId, type MarketSource } from '../../../src/domain/market/market-entry';
 import { SEARCH_CHANGES } from '../../../src/domain/search/search-sync';
-import { PUBLISH_STATUS_PATH } from '../../../src/domain/site/publish';
+import { PUBLISH_STATUS_PATH } from '../../../src/domain/publish/publish';
 import { listHeldReviews, releaseHeldReview } from '../../../functions/src/readers/held-reviews';
 import { adminDb, clearFirestore, eventually } from '../helpers/emulator';
 import { adData, bookData, productData } from '../helpers/factories';

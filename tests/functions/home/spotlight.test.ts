@@ -6,9 +6,9 @@
 // because the featured_books writes here start real publish tasks that work on the
 // site's own (site_meta/spotlight, site_meta/publish) at the same time.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runPublishTaskWithSpotlight } from '../../../functions/src/site/publish-functions';
+import { runPublishTaskWithSpotlight } from '../../../functions/src/publish/publish-functions';
 import { rotateSpotlight } from '../../../functions/src/home/rotation';
-import { DEFAULT_PUBLISH_TIMING } from '../../../src/domain/site/publish';
+import { DEFAULT_PUBLISH_TIMING } from '../../../src/domain/publish/publish';
 import { adminDb, clearFirestore, uniqueId } from '../helpers/emulator';
 import { bookData, profileData } from '../helpers/factories';
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { usersToRecount } from '../../../functions/src/books/book-count';
 import { authorChanged, bookNeedsAuthor } from '../../../functions/src/books/author-snapshot';
 import { chunk } from '../../../functions/src/shared/firestore';
-import { callDeployHook } from '../../../functions/src/site/deploy-hook';
+import { callDeployHook } from '../../../functions/src/publish/deploy-hook';
 import type { Post } from '../../../functions/src/shared/post';
 import {
   adTags,
@@ -14,9 +14,12 @@ import {
   purgeCacheTags,
 } from '../../../functions/src/shared/cache-purge';
 import { memberPurgeTags } from '../../../src/data/server/shared/cache-tags';
-import { deployStatusUpdate, verifyNetlifySignature } from '../../../functions/src/site/netlify-notification';
+import {
+  deployStatusUpdate,
+  verifyNetlifySignature,
+} from '../../../functions/src/publish/netlify-notification';
 import { createHash, createHmac } from 'node:crypto';
-import { INITIAL_PUBLISH_STATUS } from '../../../src/domain/site/publish';
+import { INITIAL_PUBLISH_STATUS } from '../../../src/domain/publish/publish';
 import { authorFromProfile, readBookOwnership, storedAuthor } from '../../../functions/src/books/book-fields';
 
 describe('usersToRecount', () => {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { INITIAL_PUBLISH_STATUS, type PublishStatus } from '../../../src/domain/site/publish.ts';
+import { INITIAL_PUBLISH_STATUS, type PublishStatus } from '../../../src/domain/publish/publish.ts';
 import { startPublishReceiver } from '../../../scripts/lib/publish-receiver.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'shelfmark-receiver-'));

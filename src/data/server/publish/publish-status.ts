@@ -1,6 +1,6 @@
 // The publish status document (site_meta/publish) as the local build receiver writes it
 // (scripts/lib/publish-receiver.mjs): each change is computed by a pure function of
-// src/domain/site/publish.ts from the current document, inside a transaction, because the
+// src/domain/publish/publish.ts from the current document, inside a transaction, because the
 // Cloud Functions write the same document.
 import { parseDoc } from '../../firestore-convert.ts';
 import {
@@ -8,7 +8,7 @@ import {
   PUBLISH_STATUS_PATH,
   publishStatusSchema,
   type PublishStatus,
-} from '../../../domain/site/publish.ts';
+} from '../../../domain/publish/publish.ts';
 import { getDb } from '../shared/firestore.ts';
 
 /** Applies `change` to the status document in a transaction and returns the status it read. */

@@ -1,5 +1,5 @@
 // The function side of the publish pipeline: record a change, debounce, call the
-// deploy hook with retries. The rules are the pure ones of src/domain/site/publish.ts; this
+// deploy hook with retries. The rules are the pure ones of src/domain/publish/publish.ts; this
 // module only applies them to the status document. Clock, sleep, hook and enqueue are
 // parameters, so the flow reads the same in tests and in production.
 import type { Firestore } from 'firebase-admin/firestore';
@@ -13,7 +13,7 @@ import {
   type PublishChange,
   type PublishStatus,
   type PublishTiming,
-} from '../../../src/domain/site/publish';
+} from '../../../src/domain/publish/publish';
 import type { HookRequest, HookResult } from './deploy-hook';
 import { updateStatus } from './status-store';
 

@@ -8,7 +8,7 @@ import {
   PUBLISH_STATUS_PATH,
   publishStatusSchema,
   type PublishStatus,
-} from '../../../src/domain/site/publish';
+} from '../../../src/domain/publish/publish';
 
 /** The status document (another path only where a test keeps a status of its own). */
 export function statusRef(firestore: Firestore, path: string = PUBLISH_STATUS_PATH): DocumentReference {

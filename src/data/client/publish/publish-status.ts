@@ -9,7 +9,7 @@ import {
   PUBLISH_STATUS_PATH,
   publishStatusSchema,
   type PublishStatus,
-} from '../../../domain/site/publish.ts';
+} from '../../../domain/publish/publish.ts';
 import { tryParseDoc } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 import { realtimeDb as db } from '../shared/firestore-realtime.ts';

@@ -20,7 +20,7 @@ import {
   withAttempt,
   type PublishStatus,
   type PublishTiming,
-} from '../../../../src/domain/site/publish.ts';
+} from '../../../../src/domain/publish/publish.ts';
 
 const T0 = Date.UTC(2026, 0, 5, 14, 0);
 const at = (ms: number) => new Date(T0 + ms);

@@ -11,7 +11,7 @@ import {
   buildPublished,
   buildStarted,
   type PublishStatus,
-} from '../../../src/domain/site/publish';
+} from '../../../src/domain/publish/publish';
 import { db } from '../shared/firestore';
 import { updateStatus } from './status-store';
 

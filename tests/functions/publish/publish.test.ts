@@ -8,15 +8,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import type { HookRequest, HookResult } from '../../../functions/src/site/deploy-hook';
-import { recordPublishChange, runPublishTask, type PipelineDeps } from '../../../functions/src/site/pipeline';
+import type { HookRequest, HookResult } from '../../../functions/src/publish/deploy-hook';
+import {
+  recordPublishChange,
+  runPublishTask,
+  type PipelineDeps,
+} from '../../../functions/src/publish/pipeline';
 import { PORTS } from '../../../scripts/emulator-env.mjs';
 import {
   MANUAL_PUBLISH_REASON,
   PRERENDERED_COLLECTIONS,
   PUBLISH_STATUS_PATH,
   publishTimingFrom,
-} from '../../../src/domain/site/publish';
+} from '../../../src/domain/publish/publish';
 import { adminDb, clearFirestore, eventually, uniqueId } from '../helpers/emulator';
 import { callFunction, signInForIdToken } from '../helpers/callable';
 import { newEmail, profileData } from '../helpers/factories';

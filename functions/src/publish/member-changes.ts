@@ -8,7 +8,7 @@ import {
   INITIAL_PUBLISH_STATUS,
   memberChangeToNote,
   publishStatusSchema,
-} from '../../../src/domain/site/publish';
+} from '../../../src/domain/publish/publish';
 import { statusRef, updateStatus } from './status-store';
 
 /** Notes a member-content change at `at`, unless one is noted already since the live build. */

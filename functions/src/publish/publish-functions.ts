@@ -21,7 +21,7 @@ import {
   publishTimingFrom,
   type PrerenderedCollection,
   type PublishChange,
-} from '../../../src/domain/site/publish';
+} from '../../../src/domain/publish/publish';
 import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { callDeployHook, deployHookUrl, type HookRequest, type HookResult } from './deploy-hook';
