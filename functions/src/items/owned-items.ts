@@ -27,7 +27,6 @@ import { guardedCall, type Caller, type GuardedCallable } from '../shared/guard'
 import { db, millisOf } from '../shared/firestore';
 import { removeUploadFolder } from '../media/media';
 import { assertWithinPlanLimit } from './plan-limit';
-import type { BookOwner } from '../books/book-derived';
 import { auditInTransaction, changedFields } from '../shared/audit';
 
 /** Who is calling. */
@@ -40,6 +39,12 @@ export interface ItemCaller {
 /** The item caller from the guard's caller: admin powers as the current record says, not the token. */
 export function itemCaller(caller: Caller): ItemCaller {
   return { uid: caller.uid, admin: caller.admin, emailVerified: caller.emailVerified };
+}
+
+/** An item's owner as a derivation reads it: the uid, and the profile document (undefined when there is none). */
+export interface ItemOwner {
+  uid: string;
+  profile: Record<string, unknown> | undefined;
 }
 
 /** How one kind of item is stored. */
@@ -69,7 +74,7 @@ export interface ItemKind {
    * from the item's (books: author snapshot, listing and visibility fields), written
    * with the save so the collection's trigger finds nothing left to write back.
    */
-  ownerDerived?(id: string, item: Record<string, unknown>, owner: BookOwner): Record<string, unknown>;
+  ownerDerived?(id: string, item: Record<string, unknown>, owner: ItemOwner): Record<string, unknown>;
   /**
    * Keeps what other documents say of the saved item (a book's ISBN claim), inside
    * the transaction, on every save that sends fields: reads first and may refuse,
