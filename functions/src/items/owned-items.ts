@@ -7,9 +7,8 @@
 // nothing. The moderation flag
 // (moderation_hidden) is never among the fields a save writes: only the
 // adminModeration function sets and clears it, and an owner's edit cannot undo
-// it. saveBook, saveProductService and saveClassifiedAd are thin callables over
-// this; their deletes are built by deleteItemCallable. A new kind is an ItemKind
-// and its two callables.
+// it. Each kind is an ItemKind in its own area; functions/src/kinds/item-kinds.ts
+// lists them and builds their save and delete callables over this.
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
@@ -91,6 +90,11 @@ export interface ItemKind {
       after: Record<string, unknown>;
     },
   ): Promise<() => void>;
+  /**
+   * The kind as one save runs it, for a kind whose save depends on the caller and the
+   * fields sent (an ad's standing hold), with what that adds to the save's answer.
+   */
+  forSave?(caller: ItemCaller, save: ItemSave): { kind: ItemKind; answer(): { held?: boolean } };
   /** Deletes what points at a deleted item (featured slots, a book's ISBN claim), inside the transaction: reads first, then returns the writes to do. */
   onDelete?(
     tx: FirebaseFirestore.Transaction,
