@@ -31,9 +31,14 @@ export { changePassword } from './accounts/password-change';
 export { completePasswordReset } from './accounts/password-reset-completion';
 export { accountOverview, signOutEverywhere } from './members/account-settings';
 export { exportMemberData } from './members/export-data';
-export { saveBook, deleteBook } from './books/save-book';
-export { saveProductService, deleteProductService } from './items/save-product';
-export { saveClassifiedAd, deleteClassifiedAd } from './market/save-ad';
+export {
+  saveBook,
+  deleteBook,
+  saveProductService,
+  deleteProductService,
+  saveClassifiedAd,
+  deleteClassifiedAd,
+} from './kinds/item-kinds';
 export { adminFeatured } from './admin/featured';
 export { adminModeration } from './admin/moderation';
 export { adminHeldReviews } from './admin/held-reviews';

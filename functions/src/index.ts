@@ -89,15 +89,16 @@ const loaders: Loaders = {
     (require('./members/account-settings') as typeof import('./members/account-settings')).signOutEverywhere,
   exportMemberData: () =>
     (require('./members/export-data') as typeof import('./members/export-data')).exportMemberData,
-  saveBook: () => (require('./books/save-book') as typeof import('./books/save-book')).saveBook,
-  deleteBook: () => (require('./books/save-book') as typeof import('./books/save-book')).deleteBook,
+  saveBook: () => (require('./kinds/item-kinds') as typeof import('./kinds/item-kinds')).saveBook,
+  deleteBook: () => (require('./kinds/item-kinds') as typeof import('./kinds/item-kinds')).deleteBook,
   saveProductService: () =>
-    (require('./items/save-product') as typeof import('./items/save-product')).saveProductService,
+    (require('./kinds/item-kinds') as typeof import('./kinds/item-kinds')).saveProductService,
   deleteProductService: () =>
-    (require('./items/save-product') as typeof import('./items/save-product')).deleteProductService,
-  saveClassifiedAd: () => (require('./market/save-ad') as typeof import('./market/save-ad')).saveClassifiedAd,
+    (require('./kinds/item-kinds') as typeof import('./kinds/item-kinds')).deleteProductService,
+  saveClassifiedAd: () =>
+    (require('./kinds/item-kinds') as typeof import('./kinds/item-kinds')).saveClassifiedAd,
   deleteClassifiedAd: () =>
-    (require('./market/save-ad') as typeof import('./market/save-ad')).deleteClassifiedAd,
+    (require('./kinds/item-kinds') as typeof import('./kinds/item-kinds')).deleteClassifiedAd,
   adminFeatured: () => (require('./admin/featured') as typeof import('./admin/featured')).adminFeatured,
   adminModeration: () =>
     (require('./admin/moderation') as typeof import('./admin/moderation')).adminModeration,

@@ -29,13 +29,12 @@ import type { AdminIsbnClaimsRequest, AdminIsbnClaimsResponse } from './admin/ad
 import type { AdminModerationRequest, AdminModerationResponse } from './admin/moderation.ts';
 import type { AdminSiteSettingsRequest } from './admin/admin-site-settings.ts';
 import type { AdminUsersInput, AdminUsersResults } from './admin/admin-users.ts';
+import type { SaveItemResponse, deleteItemRequestSchema } from './items/item-save.ts';
 import type {
   SaveBookRequest,
   SaveClassifiedAdRequest,
-  SaveItemResponse,
   SaveProductServiceRequest,
-  deleteItemRequestSchema,
-} from './items/item-save.ts';
+} from './kinds/item-kinds.ts';
 import type { FollowRequest, FollowResult } from './readers/follows.ts';
 import type {
   PostAuthorUpdateRequest,

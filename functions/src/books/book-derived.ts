@@ -29,6 +29,7 @@ import { authorChanged, bookNeedsAuthor } from './author-snapshot';
 import { authorFromProfile, storedAuthor } from './book-fields';
 import type { DocChange, Handler } from '../shared/collection-trigger';
 import { db } from '../shared/firestore';
+import type { ItemOwner } from '../items/owned-items';
 
 // Only what each part derives from is parsed, so a book or profile with some other
 // bad field still gets its other parts right.
@@ -42,11 +43,8 @@ const listingSourceSchema = bookSchema.pick({
 });
 const ownerSource = profileSchema.pick({ is_active: true, approval_status: true });
 
-/** The book's owner as a derivation reads it: the uid, and the profile document (undefined when there is none). */
-export interface BookOwner {
-  uid: string;
-  profile: Record<string, unknown> | undefined;
-}
+/** The book's owner as a derivation reads it (the save path's owner of any item). */
+export type BookOwner = ItemOwner;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

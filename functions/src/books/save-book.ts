@@ -1,26 +1,19 @@
-// The book editor's callables (book page, profile page): saveBook creates or
-// replaces a book's editable fields, deleteBook removes it and its home-page
-// slots. Both go through functions/src/items/owned-items.ts (owner or admin, plan
-// limit on create), the one save path of every owned item.
+// How a book saves and deletes, as one entry of the owned-item kinds
+// (functions/src/kinds/item-kinds.ts, whose saveBook and deleteBook run it through
+// the one save path, functions/src/items/owned-items.ts): what a book must parse as,
+// what it derives from its owner, and the claims it keeps. An ISBN and a series are
+// claimed in the save's transaction, because a claim checked apart from the write
+// could be taken by another book in between; a deleted book leaves the home page's
+// featured slots in the same transaction, so no slot names a missing book.
 import { HttpsError } from 'firebase-functions/v2/https';
-import * as logger from 'firebase-functions/logger';
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { bookWriteSchema } from '../../../src/domain/books/book';
 import { seriesIssue } from '../../../src/domain/books/catalogue';
-import { saveBookRequestSchema, type SaveItemResponse } from '../../../src/domain/items/item-save';
 import { describeIssue } from '../../../src/domain/accounts/profile-save';
-import { db } from '../shared/firestore';
-import { guardedCall } from '../shared/guard';
 import { staleDerivedFields } from './book-derived';
 import { claimIsbnsInTransaction, releaseClaimsInTransaction } from './isbn-claims';
 import { withSeriesClaim } from './series-claims';
-import {
-  deleteItemCallable,
-  itemCaller,
-  removeUpload,
-  saveOwnedItem,
-  type ItemKind,
-} from '../items/owned-items';
+import type { ItemKind } from '../items/owned-items';
 
 /** A book's stored ISBN-13, or null (the book as stored, or null when there is none yet). */
 function isbnOf(book: Record<string, unknown> | null): string | null {
@@ -60,29 +53,3 @@ export const BOOK_ITEM: ItemKind = {
     };
   },
 };
-
-/**
- * Creates (no bookId) or saves a book. Request: saveBookRequestSchema; returns
- * saveItemResponseSchema. Errors: unauthenticated; invalid-argument ('<field>:
- * <message>'); permission-denied (not the owner or an admin, an owner not
- * verified, approved and active, admin fields from a member); not-found;
- * resource-exhausted (LIMIT_MESSAGES.books); already-exists (ISBN_MESSAGES.taken:
- * another book on the site holds the ISBN, isbn-claims.ts).
- */
-export const saveBook = guardedCall(
-  'session',
-  async (request, guard): Promise<SaveItemResponse> => {
-    const caller = itemCaller(guard);
-    const parsed = saveBookRequestSchema.safeParse(request.data);
-    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
-    const { bookId, userId, book, admin } = parsed.data;
-    const saved = await saveOwnedItem(db(), BOOK_ITEM, caller, { id: bookId, userId, fields: book, admin });
-    await removeUpload(saved.oldUpload, { book: saved.id });
-    logger.info('saveBook: saved', { book: saved.id, by: caller.uid, created: saved.created });
-    return { id: saved.id, updated_at: saved.updatedAt.toISOString() };
-  },
-  { signIn: 'Please sign in to save.' },
-);
-
-/** Deletes a book and its home-page slots (owner or admin); see deleteItemCallable. */
-export const deleteBook = deleteItemCallable(BOOK_ITEM, { callable: 'deleteBook', key: 'book' });

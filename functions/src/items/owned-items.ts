@@ -7,9 +7,8 @@
 // nothing. The moderation flag
 // (moderation_hidden) is never among the fields a save writes: only the
 // adminModeration function sets and clears it, and an owner's edit cannot undo
-// it. saveBook, saveProductService and saveClassifiedAd are thin callables over
-// this; their deletes are built by deleteItemCallable. A new kind is an ItemKind
-// and its two callables.
+// it. Each kind is an ItemKind in its own area; functions/src/kinds/item-kinds.ts
+// lists them and builds their save and delete callables over this.
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
@@ -27,7 +26,6 @@ import { guardedCall, type Caller, type GuardedCallable } from '../shared/guard'
 import { db, millisOf } from '../shared/firestore';
 import { removeUploadFolder } from '../media/media';
 import { assertWithinPlanLimit } from './plan-limit';
-import type { BookOwner } from '../books/book-derived';
 import { auditInTransaction, changedFields } from '../shared/audit';
 
 /** Who is calling. */
@@ -40,6 +38,12 @@ export interface ItemCaller {
 /** The item caller from the guard's caller: admin powers as the current record says, not the token. */
 export function itemCaller(caller: Caller): ItemCaller {
   return { uid: caller.uid, admin: caller.admin, emailVerified: caller.emailVerified };
+}
+
+/** An item's owner as a derivation reads it: the uid, and the profile document (undefined when there is none). */
+export interface ItemOwner {
+  uid: string;
+  profile: Record<string, unknown> | undefined;
 }
 
 /** How one kind of item is stored. */
@@ -69,7 +73,7 @@ export interface ItemKind {
    * from the item's (books: author snapshot, listing and visibility fields), written
    * with the save so the collection's trigger finds nothing left to write back.
    */
-  ownerDerived?(id: string, item: Record<string, unknown>, owner: BookOwner): Record<string, unknown>;
+  ownerDerived?(id: string, item: Record<string, unknown>, owner: ItemOwner): Record<string, unknown>;
   /**
    * Keeps what other documents say of the saved item (a book's ISBN claim), inside
    * the transaction, on every save that sends fields: reads first and may refuse,
@@ -86,6 +90,11 @@ export interface ItemKind {
       after: Record<string, unknown>;
     },
   ): Promise<() => void>;
+  /**
+   * The kind as one save runs it, for a kind whose save depends on the caller and the
+   * fields sent (an ad's standing hold), with what that adds to the save's answer.
+   */
+  forSave?(caller: ItemCaller, save: ItemSave): { kind: ItemKind; answer(): { held?: boolean } };
   /** Deletes what points at a deleted item (featured slots, a book's ISBN claim), inside the transaction: reads first, then returns the writes to do. */
   onDelete?(
     tx: FirebaseFirestore.Transaction,

@@ -1,29 +1,16 @@
-// The classified ad form's callables (/classifieds/create, /classifieds/{id}/edit)
-// and the ad page's admin switches: saveClassifiedAd creates or replaces an ad's
-// editable fields with its contact details (kept beside the ad, in
-// classified_ads/{id}/private/contact, which only members in good standing read),
-// or, for an admin, switches an existing ad's is_active and is_featured alone;
-// deleteClassifiedAd removes the ad and its contact details. Both go through
-// owned-items.ts like books and products/services (owner or admin, never the
-// moderation flag). A seller under a moderator's standing decision on their ads
-// saves held (holdUnderStanding). Ads count against no plan limit. views_count starts at 0 and
-// is changed only by the views endpoint; the classified_ads trigger removes a
-// replaced or deleted photo (market-index.ts), whoever wrote the ad.
+// How a classified ad saves, as one entry of the owned-item kinds
+// (functions/src/kinds/item-kinds.ts runs it through owned-items.ts, like books and
+// products/services). Its contact details are kept beside the ad, in
+// classified_ads/{id}/private/contact, because visitors read the ad and only members
+// in good standing may read how to reach the seller. A seller under a moderator's
+// standing decision on their ads saves held (holdUnderStanding), so a hidden ad posted
+// again lands in the queue. Ads count against no plan limit; the classified_ads
+// trigger removes a replaced or deleted photo (market-index.ts), whoever wrote the ad.
 import { HttpsError } from 'firebase-functions/v2/https';
-import * as logger from 'firebase-functions/logger';
 import { Timestamp } from 'firebase-admin/firestore';
 import { AD_CONTACT_PATH, classifiedAdWriteSchema } from '../../../src/domain/market/classified-ad';
-import { saveClassifiedAdRequestSchema, type SaveItemResponse } from '../../../src/domain/items/item-save';
 import { describeIssue } from '../../../src/domain/accounts/profile-save';
-import { db } from '../shared/firestore';
-import { guardedCall } from '../shared/guard';
-import {
-  deleteItemCallable,
-  itemCaller,
-  saveOwnedItem,
-  type ItemCaller,
-  type ItemKind,
-} from '../items/owned-items';
+import type { ItemCaller, ItemKind } from '../items/owned-items';
 import { adSaveChange, decideHeldSave } from '../../../src/domain/shared/moderation-standing';
 import { readHold } from '../shared/moderation-hold';
 
@@ -38,6 +25,15 @@ export const AD_ITEM: ItemKind = {
   check(written) {
     const parsed = classifiedAdWriteSchema.safeParse(written);
     if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
+  },
+  // Whether the save is held depends on the seller's standing and on what changed,
+  // contact details included, so each save gets its own hook; the answer says it.
+  forSave(caller, save) {
+    const held = { value: false };
+    return {
+      kind: { ...AD_ITEM, onSave: holdUnderStanding(caller, save.fields?.contact_info, held) },
+      answer: () => ({ held: held.value }),
+    };
   },
 };
 
@@ -80,38 +76,3 @@ function holdUnderStanding(
       });
   };
 }
-
-/**
- * Creates (no adId) or saves a classified ad; errors: unauthenticated ('Please
- * sign in to save.'), invalid-argument (the form's first message), not-found,
- * permission-denied (not the seller or an admin; a seller not verified, approved
- * and active; admin-only fields from anyone else).
- */
-export const saveClassifiedAd = guardedCall(
-  'session',
-  async (request, guard): Promise<SaveItemResponse> => {
-    const caller = itemCaller(guard);
-    const parsed = saveClassifiedAdRequestSchema.safeParse(request.data);
-    if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
-    const { adId, userId, ad, admin } = parsed.data;
-    const held = { value: false };
-    const kind: ItemKind = { ...AD_ITEM, onSave: holdUnderStanding(caller, ad?.contact_info, held) };
-    const saved = await saveOwnedItem(db(), kind, caller, {
-      id: adId,
-      userId,
-      fields: ad ?? null,
-      admin,
-    });
-    logger.info('saveClassifiedAd: saved', {
-      ad: saved.id,
-      by: caller.uid,
-      created: saved.created,
-      held: held.value,
-    });
-    return { id: saved.id, updated_at: saved.updatedAt.toISOString(), held: held.value };
-  },
-  { signIn: 'Please sign in to save.' },
-);
-
-/** Deletes a classified ad and its contact details (seller or admin); see deleteItemCallable. */
-export const deleteClassifiedAd = deleteItemCallable(AD_ITEM, { callable: 'deleteClassifiedAd', key: 'ad' });

@@ -12,6 +12,7 @@ import { DEFAULT_CURRENCY } from '../items/marketplace.ts';
 import { bookCategoryLabel, genreLabel } from '../items/genres.ts';
 import { HTTP_URL_PATTERN_SOURCE, MEDIA_PATH_PATTERN_SOURCE } from '../shared/common.ts';
 import { parsePriceNumeric } from '../items/product-service.ts';
+import { isItemIdShape } from '../items/owned-item.ts';
 import type { Profile } from '../accounts/profile.ts';
 import { bookRoleOf, memberSchemaType } from '../members/profile-json-ld.ts';
 import { aggregateRatingJsonLd, reviewJsonLd, type RatingTotals, type Review } from '../readers/review.ts';
@@ -25,13 +26,8 @@ export const BOOK_NOT_FOUND = {
   back: 'Go Home',
 } as const;
 
-/** Firestore document ids the site creates (auto ids and seed ids): letters, digits, '_' and '-'. */
-const BOOK_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
-
-/** True when `id` can name a book; anything else is answered 404 without a read. */
-export function isBookIdShape(id: string | undefined | null): id is string {
-  return typeof id === 'string' && BOOK_ID_PATTERN.test(id);
-}
+/** True when `id` can name a book (a book's id is any owned item's); anything else is answered 404 without a read. */
+export const isBookIdShape = isItemIdShape;
 
 /** The 1-based section number of a reading URL ('1', '12'), or null for '0', '01', '-1', '1.5', 'abc'. */
 export function parseSectionNumber(raw: string | undefined | null): number | null {

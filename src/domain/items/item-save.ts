@@ -1,18 +1,12 @@
 /**
- * The callable functions that write the items a member owns (books,
- * products/services and classified ads) outside the profile editor's save (the
- * book page's and product page's editors, the profile editor's Products &
- * Services section, the ad form): their requests, answers and the messages the
- * editors show. The server validates with these same schemas
- * (the entity's form schema), so a request the editor would refuse is refused
- * there too, and creation counts against the plan limit in the same
- * transaction that writes the item.
+ * What saving and deleting any owned item shares, below the kinds that use it: the one
+ * save request, the builder of a kind's request schema, the admin-only switches, the
+ * answer and the messages the editors show. Each kind's request is built in
+ * src/domain/kinds/item-kinds.ts from its form schema, so this room names no kind's
+ * fields and every kind above it (books, products/services, ads) can build on it.
  */
 import { z } from 'zod';
-import { bookFormSchema } from '../books/book.ts';
-import { classifiedAdFormSchema } from '../market/classified-ad.ts';
 import { idSchema, FIX_FORM_ERRORS_MESSAGE } from '../shared/common.ts';
-import { productServiceFormSchema } from './product-service.ts';
 
 /** Fields only an admin may send with an item (refused with 'permission-denied' for anyone else). */
 export const itemAdminFieldsSchema = z.object({
@@ -30,60 +24,50 @@ export const productAdminFieldsSchema = itemAdminFieldsSchema.extend({
   is_featured: z.boolean(),
 });
 
-/** saveBook: create (no bookId) or replace the editable fields of a book. */
-export const saveBookRequestSchema = z.object({
-  /** The book to change; absent to create one. */
-  bookId: idSchema.optional(),
-  /** Owner of a new book: the caller, or any member for an admin. Ignored for an existing book. */
-  userId: idSchema.optional(),
-  /** Every editable field (the form's values). */
-  book: bookFormSchema,
-  /** Admin-only fields of an existing book. */
-  admin: itemAdminFieldsSchema.partial().optional(),
-});
-/** saveBook's request as sent. */
-export type SaveBookRequest = z.input<typeof saveBookRequestSchema>;
-
-/** saveProductService: create or replace the editable fields of a product/service. */
-export const saveProductServiceRequestSchema = z.object({
+/**
+ * The one save request every kind's function works on, whatever names its callable's
+ * request gives the parts (src/domain/kinds/item-kinds.ts maps them): the item, its
+ * owner when new, every editable field, and the admin-only switches.
+ */
+export interface ItemSaveRequest<Fields = Record<string, unknown>> {
   /** The item to change; absent to create one. */
-  itemId: idSchema.optional(),
-  /** Owner of a new item: the caller, or any member for an admin. */
-  userId: idSchema.optional(),
-  /** Every editable field (the form's values). */
-  item: productServiceFormSchema,
+  id?: string;
+  /** Owner of a new item: the caller, or any member for an admin. Ignored for an existing item. */
+  userId?: string;
+  /** Every editable field (the form's values); null for an admin's save of switches alone. */
+  fields: Fields | null;
   /** Admin-only fields of an existing item. */
-  admin: productAdminFieldsSchema.partial().optional(),
-});
-/** saveProductService's request as sent. */
-export type SaveProductServiceRequest = z.input<typeof saveProductServiceRequestSchema>;
+  admin?: { is_active?: boolean; is_featured?: boolean };
+}
+
+/** What a kind's callable calls the item's id and its fields in a save request ('bookId', 'book'). */
+export interface SaveRequestKeys<IdKey extends string, FieldsKey extends string> {
+  id: IdKey;
+  fields: FieldsKey;
+}
 
 /**
- * saveClassifiedAd: create (no adId) or replace the editable fields of a
- * classified ad, its contact details included (stored beside the ad, for
- * members only). An admin may send only `admin` for an existing ad (the ad
- * page's Featured switch), leaving its content as it is.
+ * A kind's save request as its callable takes it: `{ [keys.id]?, userId?, [keys.fields],
+ * admin? }`, the fields validated with the kind's form schema and the switches with
+ * its admin schema, so a request the editor would refuse is refused by the function.
  */
-export const saveClassifiedAdRequestSchema = z
-  .object({
-    /** The ad to change; absent to create one. */
-    adId: idSchema.optional(),
-    /** Seller of a new ad: the caller, or any member for an admin. */
+export function saveRequestSchema<
+  IdKey extends string,
+  FieldsKey extends string,
+  Fields extends z.ZodType,
+  Admin extends z.ZodType,
+>(keys: SaveRequestKeys<IdKey, FieldsKey>, fields: Fields, admin: Admin) {
+  const shape = {
+    [keys.id]: idSchema.optional(),
     userId: idSchema.optional(),
-    /** Every editable field (the form's values); absent only with `admin` on an existing ad. */
-    ad: classifiedAdFormSchema.optional(),
-    /** Admin-only fields of an existing ad. */
-    admin: productAdminFieldsSchema.partial().optional(),
-  })
-  .refine(
-    (request) => request.ad !== undefined || (request.adId !== undefined && request.admin !== undefined),
-    {
-      message: "The ad's fields are required.",
-      path: ['ad'],
-    },
-  );
-/** saveClassifiedAd's request as sent. */
-export type SaveClassifiedAdRequest = z.input<typeof saveClassifiedAdRequestSchema>;
+    [keys.fields]: fields,
+    admin: admin.optional(),
+  } as { [K in IdKey]: z.ZodOptional<typeof idSchema> } & { [K in FieldsKey]: Fields } & {
+    userId: z.ZodOptional<typeof idSchema>;
+    admin: z.ZodOptional<Admin>;
+  };
+  return z.object(shape);
+}
 
 /**
  * What a save returns: the item's id (new or the same), its new updated_at (ISO

@@ -41,3 +41,11 @@ export function ownedItemSchema<Own extends z.ZodRawShape, Kept extends z.ZodRaw
 ) {
   return z.object({ id: idSchema, ...ownerFields, ...own, ...kept, ...serverFields }).describe(collection);
 }
+
+/** Firestore document ids the site creates (auto ids and seed ids): letters, digits, '_' and '-'. */
+const ITEM_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** True when `id` can name an owned item; anything else is answered 404 without a read. */
+export function isItemIdShape(id: string | undefined | null): id is string {
+  return typeof id === 'string' && ITEM_ID_PATTERN.test(id);
+}

@@ -6,16 +6,13 @@
  * (trimmed, blanks dropped) with a live count.
  */
 import { useFormContext, useWatch } from 'react-hook-form';
-import {
-  CONDITION_FORM_OPTIONS,
-  CURRENCIES,
-  MARKETPLACE_KIND_OPTIONS,
-} from '../../domain/items/marketplace.ts';
+import { MARKETPLACE_KIND_OPTIONS } from '../../domain/items/marketplace.ts';
 import { subcategoryOptions, type ProductEditorValues } from '../../domain/items/product-page.ts';
 import type { ProductService } from '../../domain/items/product-service.ts';
 import { parseTags } from '../../domain/shared/tags.ts';
 import { SelectInput, TextArea, TextInput } from '../ui/fields.tsx';
 import type { OwnedItemFieldsProps } from './owned-item-kind.ts';
+import { ConditionSelect, CurrencySelect } from './listing-fields.tsx';
 import ProfileImageField from '../media/ProfileImageField.tsx';
 
 export default function ProductFields({ ownerId, prefix: P }: OwnedItemFieldsProps<ProductService>) {
@@ -63,13 +60,8 @@ export default function ProductFields({ ownerId, prefix: P }: OwnedItemFieldsPro
           inputMode="decimal"
           hint="Left empty, it is read from the price."
         />
-        <SelectInput
-          name="currency"
-          label="Currency"
-          idPrefix={P}
-          options={CURRENCIES.map((code) => ({ value: code, label: code }))}
-        />
-        <SelectInput name="condition" label="Condition" idPrefix={P} options={CONDITION_FORM_OPTIONS} />
+        <CurrencySelect idPrefix={P} />
+        <ConditionSelect idPrefix={P} />
         <TextInput name="contact_info" label="Contact info" idPrefix={P} />
         <TextInput name="website_url" label="Website URL" idPrefix={P} type="url" inputMode="url" />
         <TextInput name="image_url" label="Image URL" idPrefix={P} type="url" inputMode="url" />

@@ -1,7 +1,8 @@
 /**
- * Mounts an owned item's edit mode on its page. A page's loader imports the
- * kind's mount module only for a visitor whose session hint says they may edit
- * (after the first paint), so the editor's code never reaches other visitors.
+ * Mounts an owned item's edit mode on its page. The pages' loader
+ * (src/components/kinds/ItemEditLoader.astro) imports this and the kind only for a
+ * visitor whose session hint says they may edit (after the first paint), so the
+ * editor's code never reaches other visitors.
  */
 import { createRoot } from 'react-dom/client';
 import OwnedItemPageEditor from './OwnedItemPageEditor.tsx';

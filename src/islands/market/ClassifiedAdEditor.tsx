@@ -1,10 +1,11 @@
 /**
- * The classified ad form, for /classifieds/create and /classifieds/{id}/edit:
- * basic information, pricing and condition, contact information. Validation
- * is the domain's classifiedAdFormSchema (the spec's messages, inline under
- * each field); the saveClassifiedAd callable repeats it on the server. A visitor
- * is sent to /auth ('Authentication Required'); editing loads only the member's
- * own ad.
+ * The classified ad form of /classifieds/create and /classifieds/{id}/edit. Ads are
+ * edited on these pages rather than in place like books and products/services,
+ * because the spec gives ads these routes (a visitor is sent to /auth with
+ * 'Authentication Required'; a save goes on to the ad's page); the form is built
+ * from the same field kit and listing fields as the in-place editor, so an ad's inputs
+ * look and behave as a product's. Validation is classifiedAdFormSchema, which the
+ * saveClassifiedAd callable repeats on the server; editing loads only the member's own ad.
  */
 import { useStore } from '@nanostores/react';
 import { $uploadsInFlight } from '../../stores/uploads-in-flight.ts';
@@ -24,10 +25,8 @@ import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';
 import { HELD_MESSAGES } from '../../domain/shared/moderation-standing.ts';
 import { SESSION_ENDED_MESSAGE } from '../../domain/shared/caller-standing.ts';
 import {
-  CONDITION_FORM_OPTIONS,
   CONDITION_NOT_SPECIFIED,
   CONTACT_METHOD_OPTIONS,
-  CURRENCIES,
   DEFAULT_CURRENCY,
   LISTING_CATEGORIES,
   subcategoriesOf,
@@ -38,14 +37,8 @@ import { showToast } from '../../lib/toast.ts';
 import ProfileImageField from '../media/ProfileImageField.tsx';
 import DeleteAdDialog from './DeleteAdDialog.tsx';
 import { useKeptDraft } from '../ui/use-kept-draft.ts';
-import {
-  CheckboxInput,
-  SelectInput,
-  SubmitButton,
-  TextArea,
-  TextInput,
-  useFieldError,
-} from '../ui/fields.tsx';
+import { CheckboxInput, FieldError, SelectInput, SubmitButton, TextArea, TextInput } from '../ui/fields.tsx';
+import { ConditionSelect, CurrencySelect } from '../items/listing-fields.tsx';
 
 /** Prefix of the form's input ids ('ad-title'). */
 const ID = 'ad';
@@ -274,7 +267,7 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
               kind={AD_IMAGE_KIND}
               shape="cover"
             />
-            <ImageError />
+            <FieldError name="image_url" />
           </div>
           <TextInput
             name="tags"
@@ -299,13 +292,8 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
               inputMode="decimal"
               hint="Leave empty for Contact for Pricing; 0 means free."
             />
-            <SelectInput
-              name="currency"
-              label="Currency"
-              idPrefix={ID}
-              options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-            />
-            <SelectInput name="condition" label="Condition" idPrefix={ID} options={CONDITION_FORM_OPTIONS} />
+            <CurrencySelect idPrefix={ID} />
+            <ConditionSelect idPrefix={ID} />
           </div>
           <TextInput name="location" label="Location" idPrefix={ID} placeholder="City, Country" />
         </fieldset>
@@ -342,10 +330,4 @@ export default function ClassifiedAdEditor({ adId, confirmDelete = false }: Prop
       </form>
     </FormProvider>
   );
-}
-
-/** The photo's inline error (the picture field has no field frame of its own). */
-function ImageError() {
-  const error = useFieldError('image_url');
-  return error ? <p className="mt-1 text-sm font-semibold text-red-700">{error}</p> : null;
 }

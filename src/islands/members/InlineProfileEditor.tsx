@@ -9,8 +9,8 @@ import {
 import type { Profile } from '../../domain/accounts/profile.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
-import BooksList from '../books/BooksList.tsx';
-import ProductsSection from '../items/ProductsSection.tsx';
+import BooksList from '../kinds/BooksList.tsx';
+import ProductsSection from '../kinds/ProductsSection.tsx';
 import { SubmitButton } from '../ui/fields.tsx';
 import { useAsync } from '../ui/use-async.ts';
 import { AboutSection, BasicInfoSection, SocialLinksSection } from './ProfileSections.tsx';

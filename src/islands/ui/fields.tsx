@@ -31,6 +31,12 @@ export function describedBy(id: string, hint: unknown, error: unknown): string |
   return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 }
 
+/** The inline error of a form path with no control of its own (a picture set by its upload field). */
+export function FieldError({ name }: { name: string }) {
+  const error = useFieldError(name);
+  return error ? <p className="mt-1 text-sm font-semibold text-red-700">{error}</p> : null;
+}
+
 interface FrameProps {
   /** The control's id, also the label's htmlFor. */
   id: string;

@@ -9,7 +9,7 @@ import { collection, doc, getDoc, getDocs, limit, orderBy, query, startAfter } f
 import { classifiedAdSchema } from '../../../domain/market/classified-ad.ts';
 import type { SaveItemResponse } from '../../../domain/items/item-save.ts';
 import { parseDocs } from '../../firestore-convert.ts';
-import { parsedSave } from '../items/items.ts';
+import { parsedSave } from '../items/item-save.ts';
 import { db } from '../shared/firestore.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 

@@ -27,7 +27,7 @@ import {
 } from '../../../domain/market/classified-ad.ts';
 import type { SaveItemResponse } from '../../../domain/items/item-save.ts';
 import { parseDoc, parseDocs } from '../../firestore-convert.ts';
-import { parsedSave } from '../items/items.ts';
+import { parsedSave } from '../items/item-save.ts';
 import { memberDb } from '../shared/firestore.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 

@@ -10,7 +10,7 @@ import {
   type PostAuthorUpdateResponse,
 } from '../../../domain/readers/author-update.ts';
 import { isItemShown } from '../../../domain/accounts/visibility.ts';
-import { loadMemberBooks } from '../items/items.ts';
+import { loadMemberItems } from '../kinds/items.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 
 /** A book an update may be about. */
@@ -25,7 +25,7 @@ export interface UpdateBookChoice {
  * caller's; offering only shown ones keeps an update from linking to a missing page.
  */
 export async function listUpdateBooks(uid: string): Promise<UpdateBookChoice[]> {
-  const books = await loadMemberBooks(uid);
+  const books = await loadMemberItems('book', uid);
   return books
     .filter(isItemShown)
     .map((book) => ({ id: book.id, title: book.title }))

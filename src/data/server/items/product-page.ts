@@ -3,7 +3,7 @@
 // while it is active, not hidden by moderation and its owner is active and
 // approved: isItemPublic, src/domain/accounts/visibility.ts).
 import type { Firestore } from 'firebase-admin/firestore';
-import { isBookIdShape } from '../../../domain/books/book-page.ts';
+import { isItemIdShape } from '../../../domain/items/owned-item.ts';
 import { productServiceSchema, type ProductService } from '../../../domain/items/product-service.ts';
 import type { Profile } from '../../../domain/accounts/profile.ts';
 import { isItemPublic, isItemShown } from '../../../domain/accounts/visibility.ts';
@@ -18,8 +18,7 @@ export type ProductPageData =
 
 /** Loads the public product/service page of `id`. */
 export async function loadProductPage(id: string, db: Firestore = getDb()): Promise<ProductPageData> {
-  // Item ids have the same shape as book ids (Firestore auto ids).
-  if (!isBookIdShape(id)) return { kind: 'not-found' };
+  if (!isItemIdShape(id)) return { kind: 'not-found' };
   const snap = await db.collection('products_services').doc(id).get();
   meterReads(1);
   const item = snap.exists ? tryParseDoc(productServiceSchema, snap) : null;

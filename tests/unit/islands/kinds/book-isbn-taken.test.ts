@@ -11,17 +11,17 @@ import type { BookEditorValues } from '../../../../src/domain/books/book-editor'
 import { storedBook } from '../../helpers/book';
 import { settle, useMounted } from '../../helpers/render';
 
-const items = vi.hoisted(() => ({ saveBook: vi.fn(), deleteBook: vi.fn(), loadBook: vi.fn() }));
-vi.mock('../../../../src/data/client/items/items.ts', () => items);
+const items = vi.hoisted(() => ({ saveItem: vi.fn(), deleteItem: vi.fn(), loadItem: vi.fn() }));
+vi.mock('../../../../src/data/client/kinds/items.ts', () => items);
 const showToast = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/lib/toast.ts', () => ({ showToast }));
 const { default: OwnedItemEditor } = await import('../../../../src/islands/items/OwnedItemEditor');
-const { bookKind } = await import('../../../../src/islands/books/book-kind');
+const { bookKind } = await import('../../../../src/islands/kinds/book-kind');
 const BookEditor = OwnedItemEditor<Book, BookEditorValues>;
 
 const show = useMounted();
 afterEach(() => {
-  items.saveBook.mockReset();
+  items.saveItem.mockReset();
   showToast.mockReset();
 });
 
@@ -57,13 +57,14 @@ async function mountEditor(onSaved = vi.fn()) {
 
 describe('the book editor, when another book holds the ISBN', () => {
   it('says so under the ISBN field, focused, without a toast; a new ISBN clears it and saves', async () => {
-    items.saveBook.mockResolvedValueOnce({ ok: false, code: 'already-exists', message: ISBN_MESSAGES.taken });
+    items.saveItem.mockResolvedValueOnce({ ok: false, code: 'already-exists', message: ISBN_MESSAGES.taken });
     const onSaved = await mountEditor();
     await type(isbnInput(), '978-0-306-40615-7');
     await submit();
 
-    expect(items.saveBook).toHaveBeenCalledWith(
-      expect.objectContaining({ bookId: 'b1', book: expect.objectContaining({ isbn: '9780306406157' }) }),
+    expect(items.saveItem).toHaveBeenCalledWith(
+      'book',
+      expect.objectContaining({ id: 'b1', fields: expect.objectContaining({ isbn: '9780306406157' }) }),
     );
     expect(isbnError()?.textContent).toBe(ISBN_MESSAGES.taken);
     expect(isbnInput().getAttribute('aria-invalid')).toBe('true');
@@ -72,7 +73,7 @@ describe('the book editor, when another book holds the ISBN', () => {
     expect(showToast).not.toHaveBeenCalled();
     expect(onSaved).not.toHaveBeenCalled();
 
-    items.saveBook.mockResolvedValueOnce({
+    items.saveItem.mockResolvedValueOnce({
       ok: true,
       data: { id: 'b1', updated_at: '2026-01-01T00:00:00Z' },
     });
@@ -83,7 +84,7 @@ describe('the book editor, when another book holds the ISBN', () => {
   });
 
   it('keeps any other refusal in a toast, away from the field', async () => {
-    items.saveBook.mockResolvedValueOnce({ ok: false, code: 'permission-denied', message: 'Not yours' });
+    items.saveItem.mockResolvedValueOnce({ ok: false, code: 'permission-denied', message: 'Not yours' });
     await mountEditor();
     await submit();
     expect(isbnError()).toBeNull();

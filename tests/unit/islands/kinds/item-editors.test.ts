@@ -5,11 +5,11 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { bookKind } from '../../../../src/islands/books/book-kind';
-import BooksList from '../../../../src/islands/books/BooksList';
-import { productKind } from '../../../../src/islands/items/product-kind';
+import { bookKind } from '../../../../src/islands/kinds/book-kind';
+import BooksList from '../../../../src/islands/kinds/BooksList';
+import { productKind } from '../../../../src/islands/kinds/product-kind';
 import OwnedItemEditor from '../../../../src/islands/items/OwnedItemEditor';
-import ProductsSection from '../../../../src/islands/items/ProductsSection';
+import ProductsSection from '../../../../src/islands/kinds/ProductsSection';
 import type { Book } from '../../../../src/domain/books/book';
 import { storedBook } from '../../helpers/book';
 import type { ProductService } from '../../../../src/domain/items/product-service';

@@ -1,7 +1,7 @@
 /**
- * Products/services as an owned-item kind: the product editor's schema and
- * values, the product callables, the product's own fields and its texts, for
- * the generic editor, list and page editor beside it.
+ * Products/services as an owned-item kind for the editor kit of src/islands/items/:
+ * the product editor's schema and values, the product's own fields and its texts,
+ * joined here to the kinds' data calls.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';
@@ -14,11 +14,11 @@ import {
   type ProductEditorValues,
 } from '../../domain/items/product-page.ts';
 import type { ProductService } from '../../domain/items/product-service.ts';
-import type { OwnedItemKind } from './owned-item-kind.ts';
-import ProductFields from './ProductFields.tsx';
+import type { OwnedItemKind } from '../items/owned-item-kind.ts';
+import ProductFields from '../items/ProductFields.tsx';
 
 /** The data layer, loaded only when an item is read or written. */
-const items = () => import('../../data/client/items/items.ts');
+const items = () => import('../../data/client/kinds/items.ts');
 
 export const productKind: OwnedItemKind<ProductService, ProductEditorValues> = {
   name: 'product',
@@ -51,15 +51,11 @@ export const productKind: OwnedItemKind<ProductService, ProductEditorValues> = {
   summary: (item) => `${productKindLabel(item)}${priceLine(item) ? ` · ${priceLine(item)}` : ''}`,
   path: (item) => `/product-service/${encodeURIComponent(item.id)}`,
   pathAfterDelete: () => '/',
-  load: async (id) => (await items()).loadProductService(id),
-  loadMemberItems: async (userId) => (await items()).loadMemberProducts(userId),
+  load: async (id) => (await items()).loadItem('product', id),
+  loadMemberItems: async (userId) => (await items()).loadMemberItems('product', userId),
   save: async ({ itemId, userId, values, admin }) =>
-    (await items()).saveProductService({
-      ...(itemId ? { itemId } : { userId }),
-      item: editorToProductForm(values),
-      ...(admin ? { admin } : {}),
-    }),
-  remove: async (id) => (await items()).deleteProductService(id),
+    (await items()).saveItem('product', { id: itemId, userId, fields: editorToProductForm(values), admin }),
+  remove: async (id) => (await items()).deleteItem('product', id),
   texts: {
     addLabel: 'Add a product or service',
     deleteButton: 'Delete',

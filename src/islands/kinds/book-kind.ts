@@ -1,7 +1,7 @@
 /**
- * Books as an owned-item kind: the book editor's schema and values, the book
- * callables, the book's own fields and its texts, for the generic editor, list
- * and page editor of src/islands/items/.
+ * Books as an owned-item kind for the editor kit of src/islands/items/: the book
+ * editor's schema and values, the book's own fields and its texts. It lives with the
+ * kinds, above books, because it joins the book's fields to the kinds' data calls.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { authorProfilePath, type Book } from '../../domain/books/book.ts';
@@ -14,10 +14,10 @@ import {
 import { ISBN_MESSAGES } from '../../domain/books/isbn.ts';
 import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';
 import type { OwnedItemKind } from '../items/owned-item-kind.ts';
-import BookFields from './BookFields.tsx';
+import BookFields from '../books/BookFields.tsx';
 
 /** The data layer, loaded only when a book is read or written. */
-const items = () => import('../../data/client/items/items.ts');
+const items = () => import('../../data/client/kinds/items.ts');
 
 export const bookKind: OwnedItemKind<Book, BookEditorValues> = {
   name: 'book',
@@ -40,15 +40,11 @@ export const bookKind: OwnedItemKind<Book, BookEditorValues> = {
   footerClass: 'flex flex-wrap gap-2 border-t border-line pt-6',
   path: (book) => `/book/${encodeURIComponent(book.id)}`,
   pathAfterDelete: authorProfilePath,
-  load: async (id) => (await items()).loadBook(id),
-  loadMemberItems: async (userId) => (await items()).loadMemberBooks(userId),
+  load: async (id) => (await items()).loadItem('book', id),
+  loadMemberItems: async (userId) => (await items()).loadMemberItems('book', userId),
   save: async ({ itemId, userId, values, admin }) =>
-    (await items()).saveBook({
-      ...(itemId ? { bookId: itemId } : { userId }),
-      book: editorToBookForm(values),
-      ...(admin ? { admin } : {}),
-    }),
-  remove: async (id) => (await items()).deleteBook(id),
+    (await items()).saveItem('book', { id: itemId, userId, fields: editorToBookForm(values), admin }),
+  remove: async (id) => (await items()).deleteItem('book', id),
   // saveBook's refusal of an ISBN another book holds is said at the ISBN field.
   refusedField: ({ code, message }) =>
     code === 'already-exists' && message === ISBN_MESSAGES.taken ? { field: 'isbn', message } : null,

@@ -4,7 +4,8 @@
  * kind (`data-edit-kind`), the item (`data-{kind}-id`) and its owner
  * (`data-{kind}-user-id`, left out where the owner is not public, as on a not-found
  * page), and holds the `[data-{kind}-edit-slot]` the editor renders into. Adding a kind
- * here, with its mount in ItemEditLoader.astro, gives it both.
+ * here, with its editor in ItemEditLoader.astro (which will not compile without it),
+ * gives it both.
  */
 import { BOOK_NOT_FOUND } from '../../domain/books/book-page.ts';
 import { PRODUCT_NOT_FOUND } from '../../domain/items/product-page.ts';

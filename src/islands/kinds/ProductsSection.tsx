@@ -1,5 +1,5 @@
 /** The profile editor's Products & Services section: the generic owned-item list for products/services. */
-import OwnedItemsList, { type OwnedItemsListProps } from './OwnedItemsList.tsx';
+import OwnedItemsList, { type OwnedItemsListProps } from '../items/OwnedItemsList.tsx';
 import { productKind } from './product-kind.ts';
 
 export default function ProductsSection(props: OwnedItemsListProps) {
