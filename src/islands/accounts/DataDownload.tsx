@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { memberExportFileName } from '../../domain/accounts/member-export.ts';
+import { saveFile } from '../../lib/save-file.ts';
 import { showToast } from '../../lib/toast.ts';
 
 interface Props {
@@ -25,14 +26,7 @@ export default function DataDownload({ userId, own }: Props) {
       const data = outcome.data;
       const slug = typeof data.profile?.page_slug === 'string' ? data.profile.page_slug : data.user_id;
       const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = memberExportFileName(slug, new Date());
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, memberExportFileName(slug, new Date()));
     } catch {
       showToast({
         title: 'Download Failed',

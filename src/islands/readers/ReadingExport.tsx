@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { READING_EXPORT_MESSAGES } from '../../domain/readers/reading-csv.ts';
+import { saveFile } from '../../lib/save-file.ts';
 import { showToast } from '../../lib/toast.ts';
 
 /**
@@ -19,15 +20,7 @@ export default function ReadingExport() {
         showToast({ title: 'Export Failed', description: outcome.message, variant: 'destructive' });
         return;
       }
-      const blob = new Blob([outcome.data.csv], { type: 'text/csv;charset=utf-8' });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = outcome.data.file_name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(new Blob([outcome.data.csv], { type: 'text/csv;charset=utf-8' }), outcome.data.file_name);
       showToast({
         title: 'Reading exported',
         description: `${outcome.data.rows} ${outcome.data.rows === 1 ? 'book' : 'books'} in ${outcome.data.file_name}.`,
