@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { rejectReasonSchema, releaseReasonSchema } from '../../domain/admin/admin-held-reviews.ts';
+import { showToast } from '../../lib/toast.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { AreaField } from '../ui/fields.tsx';
 
@@ -13,8 +14,15 @@ type Values = z.input<typeof formSchema>;
 interface Props {
   /** Prefix of the element ids, unique on the page. */
   prefix: string;
-  /** Sends the decision; resolves true when the item has left the queue (decided now or before). */
-  decide: (action: 'release' | 'reject', reason: string) => Promise<boolean>;
+  /** Sends the decision to the function; `decided` is false when the item was no longer waiting. */
+  send: (
+    action: 'release' | 'reject',
+    reason: string,
+  ) => Promise<{ ok: true; data: { decided: boolean } } | { ok: false; message: string }>;
+  /** The toasts after a decision: released, rejected, or no longer waiting (another admin was first). */
+  messages: { released: string; rejected: string; notWaiting: string };
+  /** Runs when the item has left the queue, decided now or before. */
+  onDecided: () => void;
   /** The error shown when Reject is pressed without a reason and the schema gives none. */
   rejectReasonFallback: string;
   /** The Reject question: its title, what rejecting does, and the confirm button's label. */
@@ -26,13 +34,37 @@ interface Props {
  * reason, shared by the held queues: the reason is optional to release, required
  * to reject, and Reject asks before it acts.
  */
-export default function HeldDecisionForm({ prefix, decide, rejectReasonFallback, confirm }: Props) {
+export default function HeldDecisionForm({
+  prefix,
+  send,
+  messages,
+  onDecided,
+  rejectReasonFallback,
+  confirm,
+}: Props) {
   const [rejecting, setRejecting] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<
     Values,
     unknown,
     z.output<typeof formSchema>
   >({ resolver: zodResolver(formSchema), defaultValues: { reason: '' } });
+
+  /** Sends the decision; true when the item has left the queue (decided now or before). */
+  async function decide(action: 'release' | 'reject', reason: string): Promise<boolean> {
+    const outcome = await send(action, reason);
+    if (!outcome.ok) {
+      showToast({ title: 'Error', description: outcome.message, variant: 'destructive' });
+      return false;
+    }
+    if (outcome.data.decided)
+      showToast({
+        title: 'Success',
+        description: action === 'release' ? messages.released : messages.rejected,
+      });
+    else showToast({ title: 'Already decided', description: messages.notWaiting });
+    onDecided();
+    return true;
+  }
 
   const release = handleSubmit(async (values) => {
     await decide('release', values.reason);

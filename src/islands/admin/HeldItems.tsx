@@ -1,7 +1,6 @@
 import {
   HELD_ITEM_MESSAGES,
   heldWaitingText,
-  type HeldItemDecision,
   type HeldItemEntry,
 } from '../../domain/admin/admin-held-items.ts';
 import type { StandingKind } from '../../domain/shared/moderation-standing.ts';
@@ -19,24 +18,6 @@ const NOUN: Record<StandingKind, string> = { update: 'update', ad: 'ad' };
 function HeldItem({ entry, onDone }: { entry: HeldItemEntry; onDone: (id: string) => void }) {
   const prefix = `held-${entry.kind}-${entry.id}`;
 
-  /** Sends the decision; true when the item has left the queue (decided now or before). */
-  async function decide(action: HeldItemDecision, reason: string): Promise<boolean> {
-    const { decideHeldItem } = await api();
-    const outcome = await decideHeldItem({ action, kind: entry.kind, id: entry.id, reason });
-    if (!outcome.ok) {
-      showToast({ title: 'Error', description: outcome.message, variant: 'destructive' });
-      return false;
-    }
-    if (outcome.data.decided)
-      showToast({
-        title: 'Success',
-        description: action === 'release' ? HELD_ITEM_MESSAGES.released : HELD_ITEM_MESSAGES.rejected,
-      });
-    else showToast({ title: 'Already decided', description: HELD_ITEM_MESSAGES.notWaiting });
-    onDone(entry.id);
-    return true;
-  }
-
   return (
     <li className="rounded-lg border border-line bg-paper p-4" data-held-item={entry.id}>
       <p className="text-sm text-ink-muted">
@@ -47,7 +28,11 @@ function HeldItem({ entry, onDone }: { entry: HeldItemEntry; onDone: (id: string
       <p className="mt-2 break-words whitespace-pre-line">{entry.excerpt}</p>
       <HeldDecisionForm
         prefix={prefix}
-        decide={decide}
+        send={async (action, reason) =>
+          (await api()).decideHeldItem({ action, kind: entry.kind, id: entry.id, reason })
+        }
+        messages={HELD_ITEM_MESSAGES}
+        onDecided={() => onDone(entry.id)}
         rejectReasonFallback="Please give a reason."
         confirm={{
           title: `Reject this ${NOUN[entry.kind]}?`,

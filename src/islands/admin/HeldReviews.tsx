@@ -1,7 +1,6 @@
 import {
   HELD_REVIEW_MESSAGES,
   waitingText,
-  type HeldReviewDecision,
   type HeldReviewEntry,
 } from '../../domain/admin/admin-held-reviews.ts';
 import { RATING_MAX, starsText } from '../../domain/readers/review.ts';
@@ -16,24 +15,6 @@ const api = () => import('../../data/client/admin/admin-held-reviews.ts');
 /** One held review: the book, the writer, the stars and text, and Release / Reject with the admin's reason. */
 function HeldReview({ entry, onDone }: { entry: HeldReviewEntry; onDone: (id: string) => void }) {
   const prefix = `held-review-${entry.id}`;
-
-  /** Sends the decision; true when the review has left the queue (decided now or before). */
-  async function decide(action: HeldReviewDecision, reason: string): Promise<boolean> {
-    const { decideHeldReview } = await api();
-    const outcome = await decideHeldReview({ action, bookId: entry.bookId, uid: entry.uid, reason });
-    if (!outcome.ok) {
-      showToast({ title: 'Error', description: outcome.message, variant: 'destructive' });
-      return false;
-    }
-    if (outcome.data.decided)
-      showToast({
-        title: 'Success',
-        description: action === 'release' ? HELD_REVIEW_MESSAGES.released : HELD_REVIEW_MESSAGES.rejected,
-      });
-    else showToast({ title: 'Already decided', description: HELD_REVIEW_MESSAGES.notWaiting });
-    onDone(entry.id);
-    return true;
-  }
 
   return (
     <li className="rounded-lg border border-line bg-paper p-4" data-held-review={entry.id}>
@@ -66,7 +47,11 @@ function HeldReview({ entry, onDone }: { entry: HeldReviewEntry; onDone: (id: st
       )}
       <HeldDecisionForm
         prefix={prefix}
-        decide={decide}
+        send={async (action, reason) =>
+          (await api()).decideHeldReview({ action, bookId: entry.bookId, uid: entry.uid, reason })
+        }
+        messages={HELD_REVIEW_MESSAGES}
+        onDecided={() => onDone(entry.id)}
         rejectReasonFallback={HELD_REVIEW_MESSAGES.rejectReason}
         confirm={{
           title: 'Reject this review?',
