@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { memberExportFileName } from '../../domain/accounts/member-export.ts';
-import { showToast } from '../../lib/toast.ts';
+import { saveFile } from '../../lib/save-file.ts';
+import { useExport } from '../ui/use-export.ts';
 
 interface Props {
   /** Another member's uid (admins); absent for one's own data. */
@@ -11,38 +11,20 @@ interface Props {
 
 /** One click: fetches everything the site holds about the member and saves it as a JSON file. */
 export default function DataDownload({ userId, own }: Props) {
-  const [busy, setBusy] = useState(false);
-
-  async function download() {
-    setBusy(true);
-    try {
+  const { busy, download } = useExport(
+    async () => {
       const { exportMemberData } = await import('../../data/client/accounts/account.ts');
       const outcome = await exportMemberData(userId);
-      if (!outcome.ok) {
-        showToast({ title: 'Download Failed', description: outcome.message, variant: 'destructive' });
-        return;
+      if (outcome.ok) {
+        const data = outcome.data;
+        const slug = typeof data.profile?.page_slug === 'string' ? data.profile.page_slug : data.user_id;
+        const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+        saveFile(blob, memberExportFileName(slug, new Date()));
       }
-      const data = outcome.data;
-      const slug = typeof data.profile?.page_slug === 'string' ? data.profile.page_slug : data.user_id;
-      const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = memberExportFileName(slug, new Date());
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch {
-      showToast({
-        title: 'Download Failed',
-        description: 'Could not prepare the file. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+      return outcome;
+    },
+    { title: 'Download Failed', description: 'Could not prepare the file. Please try again.' },
+  );
 
   return (
     <div className="space-y-3">

@@ -1,70 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import {
   HELD_REVIEW_MESSAGES,
-  rejectReasonSchema,
-  releaseReasonSchema,
   waitingText,
-  type HeldReviewDecision,
   type HeldReviewEntry,
 } from '../../domain/admin/admin-held-reviews.ts';
 import { RATING_MAX, starsText } from '../../domain/readers/review.ts';
 import { showToast } from '../../lib/toast.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import LoadMoreButton from '../ui/LoadMoreButton.tsx';
-import ConfirmDialog from '../ui/ConfirmDialog.tsx';
-import { AreaField } from '../ui/fields.tsx';
-import { usePagedAsync } from '../ui/use-async.ts';
+import HeldDecisionForm from './HeldDecisionForm.tsx';
+import { useHeldQueue } from './use-held-queue.ts';
 
 const api = () => import('../../data/client/admin/admin-held-reviews.ts');
-
-// The reason as typed: optional and length-limited for both buttons; Reject also requires it (below).
-const formSchema = z.object({ reason: releaseReasonSchema });
-type Values = z.input<typeof formSchema>;
 
 /** One held review: the book, the writer, the stars and text, and Release / Reject with the admin's reason. */
 function HeldReview({ entry, onDone }: { entry: HeldReviewEntry; onDone: (id: string) => void }) {
   const prefix = `held-review-${entry.id}`;
-  const [rejecting, setRejecting] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<
-    Values,
-    unknown,
-    z.output<typeof formSchema>
-  >({ resolver: zodResolver(formSchema), defaultValues: { reason: '' } });
 
-  /** Sends the decision; true when the review has left the queue (decided now or before). */
-  async function decide(action: HeldReviewDecision, reason: string): Promise<boolean> {
-    const { decideHeldReview } = await api();
-    const outcome = await decideHeldReview({ action, bookId: entry.bookId, uid: entry.uid, reason });
-    if (!outcome.ok) {
-      showToast({ title: 'Error', description: outcome.message, variant: 'destructive' });
-      return false;
-    }
-    if (outcome.data.decided)
-      showToast({
-        title: 'Success',
-        description: action === 'release' ? HELD_REVIEW_MESSAGES.released : HELD_REVIEW_MESSAGES.rejected,
-      });
-    else showToast({ title: 'Already decided', description: HELD_REVIEW_MESSAGES.notWaiting });
-    onDone(entry.id);
-    return true;
-  }
-
-  const release = handleSubmit(async (values) => {
-    await decide('release', values.reason);
-  });
-
-  // Reject asks first; the reason is checked before the question.
-  const askReject = handleSubmit((values) => {
-    const reason = rejectReasonSchema.safeParse(values.reason);
-    if (!reason.success)
-      setError('reason', { message: reason.error.issues[0]?.message ?? HELD_REVIEW_MESSAGES.rejectReason });
-    else setRejecting(reason.data);
-  });
-
-  const disabled = formState.isSubmitting || rejecting !== null;
   return (
     <li className="rounded-lg border border-line bg-paper p-4" data-held-review={entry.id}>
       <p className="text-sm text-ink-muted">
@@ -94,43 +45,24 @@ function HeldReview({ entry, onDone }: { entry: HeldReviewEntry; onDone: (id: st
       ) : (
         <p className="mt-2 text-sm text-ink-muted">A rating without a review.</p>
       )}
-      <form onSubmit={(event) => void release(event)} noValidate className="mt-3 space-y-2">
-        <AreaField
-          id={`${prefix}-reason`}
-          label="Reason (recorded in the audit log; optional to release, required to reject)"
-          rows={2}
-          error={formState.errors.reason?.message}
-          {...register('reason')}
-        />
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className="btn btn-primary" disabled={disabled}>
-            {formState.isSubmitting && rejecting === null ? 'Releasing…' : 'Release'}
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={disabled}
-            onClick={() => void askReject()}
-          >
-            Reject
-          </button>
-        </div>
-      </form>
-      <ConfirmDialog
-        open={rejecting !== null}
-        onOpenChange={(open) => {
-          if (!open) setRejecting(null);
-        }}
-        title="Reject this review?"
-        description={
-          <>
-            The review of “{entry.bookTitle}” by {entry.reviewerName || 'a member'} is deleted and never
-            shown. Its writer may write a new one. Your reason is recorded in the audit log.
-          </>
+      <HeldDecisionForm
+        prefix={prefix}
+        send={async (action, reason) =>
+          (await api()).decideHeldReview({ action, bookId: entry.bookId, uid: entry.uid, reason })
         }
-        confirmLabel="Reject review"
-        busyLabel="Rejecting…"
-        onConfirm={async () => ((await decide('reject', rejecting ?? '')) ? 'close' : 'stay')}
+        messages={HELD_REVIEW_MESSAGES}
+        onDecided={() => onDone(entry.id)}
+        rejectReasonFallback={HELD_REVIEW_MESSAGES.rejectReason}
+        confirm={{
+          title: 'Reject this review?',
+          description: (
+            <>
+              The review of “{entry.bookTitle}” by {entry.reviewerName || 'a member'} is deleted and never
+              shown. Its writer may write a new one. Your reason is recorded in the audit log.
+            </>
+          ),
+          confirmLabel: 'Reject review',
+        }}
       />
     </li>
   );
@@ -142,34 +74,10 @@ function HeldReview({ entry, onDone }: { entry: HeldReviewEntry; onDone: (id: st
  * off the list and loads the list and count again.
  */
 export default function HeldReviews() {
-  const [waiting, setWaiting] = useState<number | null>(null);
-  // Counts decisions: after each, focus goes to the heading, as the decided review's buttons are gone.
-  const [decisions, setDecisions] = useState(0);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (decisions > 0) heading.current?.focus();
-  }, [decisions]);
-  const held = usePagedAsync(
-    async (cursor) => {
-      const page = await (await api()).loadHeldReviews(cursor);
-      setWaiting(page.waiting);
-      return page;
-    },
+  const { held, state, waiting, heading, done } = useHeldQueue(
+    async (cursor) => (await api()).loadHeldReviews(cursor),
     [],
     'Failed to load the held reviews',
-  );
-  // A page loaded after another admin's decision may repeat a review already shown.
-  const state = useMemo(
-    () =>
-      held.state.status === 'ready'
-        ? {
-            ...held.state,
-            value: held.state.value.filter(
-              (entry, index, all) => all.findIndex((other) => other.id === entry.id) === index,
-            ),
-          }
-        : held.state,
-    [held.state],
   );
 
   async function loadMore() {
@@ -179,12 +87,6 @@ export default function HeldReviews() {
         description: 'The next held reviews could not be loaded.',
         variant: 'destructive',
       });
-  }
-
-  function done(id: string) {
-    held.update((items) => items.filter((item) => item.id !== id));
-    held.reload();
-    setDecisions((n) => n + 1);
   }
 
   return (
@@ -197,7 +99,7 @@ export default function HeldReviews() {
         or reject them.
       </p>
       <p aria-live="polite" data-held-count>
-        {held.state.status === 'ready' && waiting !== null && waiting > 0 ? waitingText(waiting) : ''}
+        {waiting !== null && waiting > 0 ? waitingText(waiting) : ''}
       </p>
       <AsyncContent
         state={state}

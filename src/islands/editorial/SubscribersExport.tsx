@@ -4,6 +4,7 @@
  * comes from an admin-only callable: addresses never reach anyone else.
  */
 import { useState } from 'react';
+import { saveFile } from '../../lib/save-file.ts';
 import { showToast } from '../../lib/toast.ts';
 
 interface Props {
@@ -20,14 +21,10 @@ export default function SubscribersExport({ count }: Props) {
       const { newsletterSubscribersCsv } = await import('../../data/client/editorial/editorial.ts');
       const outcome = await newsletterSubscribersCsv();
       if (!outcome.ok) throw new Error(outcome.message);
-      const url = URL.createObjectURL(new Blob([outcome.data.csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(
+        new Blob([outcome.data.csv], { type: 'text/csv;charset=utf-8' }),
+        `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`,
+      );
     } catch (error) {
       console.error('Failed to export newsletter subscribers', error);
       showToast({ title: 'Error', description: 'Could not export the subscribers.', variant: 'destructive' });

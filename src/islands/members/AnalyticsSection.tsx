@@ -6,6 +6,7 @@ import {
   type MemberAnalytics,
 } from '../../domain/members/member-stats.ts';
 import { updateReachText, type UpdateReach } from '../../domain/readers/author-update.ts';
+import { saveFile } from '../../lib/save-file.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import DataTable, { type Column } from '../ui/DataTable.tsx';
 import { useAsync } from '../ui/use-async.ts';
@@ -52,15 +53,10 @@ const ITEM_COLUMNS: readonly Column<ItemTotal & { id: string }>[] = [
 
 /** Offers the Premium figures as a CSV file, built in the browser. */
 function downloadCsv(analytics: MemberAnalytics) {
-  const blob = new Blob([analyticsCsv(analytics.days)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `shelfmark-analytics-${analytics.from}-to-${analytics.to}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(
+    new Blob([analyticsCsv(analytics.days)], { type: 'text/csv;charset=utf-8' }),
+    `shelfmark-analytics-${analytics.from}-to-${analytics.to}.csv`,
+  );
 }
 
 /**

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CHECK_INBOX_DETAIL, CHECK_INBOX_MESSAGE, optInEmailSchema } from '../../domain/accounts/opt-in.ts';
 import { OPT_IN_ENDPOINT, sendOptIn } from '../../lib/opt-in.ts';
 import { Field, SubmitButton } from '../ui/fields.tsx';
 import FormAlert from '../ui/FormAlert.tsx';
+import { usePostedForm } from '../ui/use-posted-form.ts';
 
 interface Props {
   /** The author to follow (profiles/{uid}). */
@@ -15,7 +14,6 @@ interface Props {
 }
 
 const formSchema = z.object({ email: optInEmailSchema });
-type Values = z.input<typeof formSchema>;
 
 /**
  * A visitor follows an author by email: one field and a button. The server
@@ -27,21 +25,12 @@ type Values = z.input<typeof formSchema>;
 export default function FollowByEmail({ authorUid, idPrefix = 'follow-email' }: Props) {
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setValue } = useForm<
-    Values,
-    unknown,
-    z.output<typeof formSchema>
-  >({
-    resolver: zodResolver(formSchema),
-    defaultValues: { email: '' },
-  });
-
-  async function submit(values: z.output<typeof formSchema>) {
+  const { register, formState, onSubmit } = usePostedForm(formSchema, { email: '' }, async (values) => {
     setFailure(null);
     const answer = await sendOptIn({ email: values.email, purpose: { kind: 'follow', authorUid } });
     if (answer.ok) setSent(true);
     else setFailure(answer.message);
-  }
+  });
 
   if (sent)
     return (
@@ -56,14 +45,7 @@ export default function FollowByEmail({ authorUid, idPrefix = 'follow-email' }: 
       name="follow-by-email"
       method="post"
       action={OPT_IN_ENDPOINT}
-      onSubmit={(event) => {
-        // The form hydrates when a visitor first focuses it: what they typed (or the
-        // browser filled in) before that never reached the form's state, so take it
-        // from the field itself.
-        const field = event.currentTarget.elements.namedItem('email');
-        if (field instanceof HTMLInputElement) setValue('email', field.value);
-        return handleSubmit(submit)(event);
-      }}
+      onSubmit={onSubmit}
       noValidate
       className="space-y-3"
     >

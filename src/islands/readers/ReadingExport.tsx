@@ -1,6 +1,7 @@
-import { useState } from 'react';
 import { READING_EXPORT_MESSAGES } from '../../domain/readers/reading-csv.ts';
+import { saveFile } from '../../lib/save-file.ts';
 import { showToast } from '../../lib/toast.ts';
+import { useExport } from '../ui/use-export.ts';
 
 /**
  * /account's "Export my reading": one click saves the member's shelves, ratings,
@@ -8,40 +9,21 @@ import { showToast } from '../../lib/toast.ts';
  * StoryGraph and BookWyrm import.
  */
 export default function ReadingExport() {
-  const [busy, setBusy] = useState(false);
-
-  async function download() {
-    setBusy(true);
-    try {
+  const { busy, download } = useExport(
+    async () => {
       const { exportReading } = await import('../../data/client/readers/reading-export.ts');
       const outcome = await exportReading();
-      if (!outcome.ok) {
-        showToast({ title: 'Export Failed', description: outcome.message, variant: 'destructive' });
-        return;
+      if (outcome.ok) {
+        saveFile(new Blob([outcome.data.csv], { type: 'text/csv;charset=utf-8' }), outcome.data.file_name);
+        showToast({
+          title: 'Reading exported',
+          description: `${outcome.data.rows} ${outcome.data.rows === 1 ? 'book' : 'books'} in ${outcome.data.file_name}.`,
+        });
       }
-      const blob = new Blob([outcome.data.csv], { type: 'text/csv;charset=utf-8' });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = outcome.data.file_name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      showToast({
-        title: 'Reading exported',
-        description: `${outcome.data.rows} ${outcome.data.rows === 1 ? 'book' : 'books'} in ${outcome.data.file_name}.`,
-      });
-    } catch {
-      showToast({
-        title: 'Export Failed',
-        description: READING_EXPORT_MESSAGES.failed,
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+      return outcome;
+    },
+    { title: 'Export Failed', description: READING_EXPORT_MESSAGES.failed },
+  );
 
   return (
     <div className="space-y-3">

@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import {
   REPORT_ITEM_LABELS,
   REPORT_NOTE_MAX,
@@ -14,6 +11,7 @@ import { REPORT_ENDPOINT, sendReport } from '../../lib/report.ts';
 import { AreaField, describedBy, FieldFrame, SubmitButton } from '../ui/fields.tsx';
 import { INPUT_CLASS } from '../ui/styles.ts';
 import FormAlert from '../ui/FormAlert.tsx';
+import { usePostedForm } from '../ui/use-posted-form.ts';
 
 interface Props {
   /** What is reported. */
@@ -23,7 +21,6 @@ interface Props {
 }
 
 const formSchema = reportRequestSchema.pick({ reason: true, note: true });
-type Values = z.input<typeof formSchema>;
 
 /**
  * Report an item: a reason from the short list and an optional note, nothing
@@ -34,18 +31,13 @@ type Values = z.input<typeof formSchema>;
 export default function ReportForm({ kind, itemId }: Props) {
   const prefix = `report-${kind}-${itemId}`;
   const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
-  const { register, handleSubmit, formState, setValue } = useForm<
-    Values,
-    unknown,
-    z.output<typeof formSchema>
-  >({
-    resolver: zodResolver(formSchema),
-    defaultValues: { reason: undefined, note: '' },
-  });
-
-  async function submit(values: z.output<typeof formSchema>) {
-    setAnswer(await sendReport({ kind, itemId, reason: values.reason, note: values.note }));
-  }
+  const { register, formState, onSubmit } = usePostedForm(
+    formSchema,
+    { reason: undefined, note: '' },
+    async (values) => {
+      setAnswer(await sendReport({ kind, itemId, reason: values.reason, note: values.note }));
+    },
+  );
 
   if (answer?.ok)
     return (
@@ -59,16 +51,7 @@ export default function ReportForm({ kind, itemId }: Props) {
       name="report"
       method="post"
       action={REPORT_ENDPOINT}
-      onSubmit={(event) => {
-        // The form hydrates when it is first focused: a choice made before that
-        // never reached the form's state, so take the fields as they are.
-        const form = event.currentTarget;
-        const reason = form.elements.namedItem('reason');
-        const note = form.elements.namedItem('note');
-        if (reason instanceof HTMLSelectElement) setValue('reason', reason.value as Values['reason']);
-        if (note instanceof HTMLTextAreaElement) setValue('note', note.value);
-        return handleSubmit(submit)(event);
-      }}
+      onSubmit={onSubmit}
       noValidate
       className="space-y-3"
     >

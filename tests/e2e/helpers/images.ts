@@ -75,3 +75,64 @@ export function oversizedJpegBytes(): Buffer {
   bytes.set([0xff, 0xd8, 0xff, 0xe0]);
   return bytes;
 }
+
+/** A file the upload endpoint must refuse, with its answer. */
+export interface BadImage {
+  /** What the file is, for the test's name. */
+  what: string;
+  /** The Content-Type it is sent with (none: application/octet-stream). */
+  contentType?: string;
+  body: () => Promise<Buffer> | Buffer;
+  /** The refusal's HTTP status and error message. */
+  status: number;
+  error: string;
+}
+
+/**
+ * The bad files every upload test sends (the endpoint's unit test with fakes,
+ * the e2e spec against the build): each is refused with its status and message,
+ * and nothing is stored.
+ */
+export const BAD_IMAGES: BadImage[] = [
+  {
+    what: 'a text file renamed photo.png',
+    contentType: 'image/png',
+    body: () => RENAMED_TEXT_FILE,
+    status: 415,
+    error: 'Please upload an image file.',
+  },
+  {
+    what: 'a truncated PNG',
+    contentType: 'image/png',
+    body: truncatedPng,
+    status: 422,
+    error: 'The image is damaged or incomplete. Please upload another file.',
+  },
+  {
+    what: 'a 20000 × 20000 PNG',
+    contentType: 'image/png',
+    body: () => pngClaiming(20000, 20000),
+    status: 422,
+    error: 'The image is too large in pixels: at most 16.8 megapixels (for example 4096 × 4096).',
+  },
+  {
+    what: 'an SVG with a script',
+    contentType: 'image/svg+xml',
+    body: () => SVG_WITH_SCRIPT,
+    status: 415,
+    error: 'Please upload an image file. SVG files are not accepted; use JPEG, PNG, GIF, WebP or AVIF.',
+  },
+  {
+    what: 'an empty body',
+    body: () => Buffer.alloc(0),
+    status: 400,
+    error: 'The file is empty. Please upload an image file.',
+  },
+  {
+    what: 'a file over 500KB',
+    contentType: 'image/jpeg',
+    body: oversizedJpegBytes,
+    status: 413,
+    error: 'Profile image must be less than 500KB.',
+  },
+];

@@ -6,19 +6,15 @@
 // POST, and cannot be turned against another address; the admin's CSV lists them.
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
+import type { NewsletterSendResult } from '../../../src/domain/callables';
 import { NEWSLETTER_SUBSCRIBERS } from '../../../src/domain/editorial/newsletter-subscriber';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { adminDb, eventually } from '../helpers/emulator';
 import { newEmail, writeNewsletter } from '../helpers/factories';
-import {
-  newsletterUnsubscribeLink,
-  oneClickUnsubscribe,
-  useMailboxTests,
-  type CaughtMail,
-} from '../helpers/mailbox';
+import { newsletterUnsubscribeLink, oneClickUnsubscribe, useNewsletterMailbox } from '../helpers/mailbox';
 import { callAs, makeMember } from '../helpers/profile-members';
 
-const mailbox = useMailboxTests();
+const mailbox = useNewsletterMailbox();
 
 async function subscribe(email: string): Promise<string> {
   const hash = emailHash(email);
@@ -30,14 +26,6 @@ async function subscribe(email: string): Promise<string> {
 
 /** A published, unsent issue saying 'Hello readers'; returns its id. */
 const publishedNewsletter = () => writeNewsletter({ content: 'Hello readers' });
-
-const issuesTo = async (email: string, id: string): Promise<CaughtMail[]> =>
-  (await mailbox.mailsTo(email)).filter((mail) => mail.subject === `Issue ${id}`);
-
-interface SendAnswer {
-  recipientCount: number;
-  alreadySent: boolean;
-}
 
 describe('the subscribers group', () => {
   it('is counted, sent exactly once however often the admins click, and leaves the members out', async () => {
@@ -51,7 +39,7 @@ describe('the subscribers group', () => {
     const id = await publishedNewsletter();
     const answers = await Promise.all(
       [1, 2, 3].map(() =>
-        callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: id, group: 'subscribers' }),
+        callAs<NewsletterSendResult>('sendNewsletter', admin, { newsletterId: id, group: 'subscribers' }),
       ),
     );
     expect(answers.map((a) => a.result?.recipientCount)).toEqual([3, 3, 3]);
@@ -63,7 +51,7 @@ describe('the subscribers group', () => {
     );
     for (const email of visitors) {
       const mails = await eventually(
-        () => issuesTo(email, id),
+        () => mailbox.issuesTo(email, id),
         (found) => found.length > 0,
       );
       expect(mails).toHaveLength(1);
@@ -71,7 +59,7 @@ describe('the subscribers group', () => {
         'You receive this because you subscribed to the Shelfmark newsletters.',
       );
     }
-    expect(await issuesTo(admin.email, id)).toHaveLength(0);
+    expect(await mailbox.issuesTo(admin.email, id)).toHaveLength(0);
   }, 90_000);
 });
 
@@ -86,7 +74,10 @@ describe("'All Users'", () => {
     const audience = await callAs<{ counts: Record<string, number> }>('newsletterAudience', admin, {});
     expect(audience.result?.counts.all).toBe(3);
     const id = await publishedNewsletter();
-    const sent = await callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: id, group: 'all' });
+    const sent = await callAs<NewsletterSendResult>('sendNewsletter', admin, {
+      newsletterId: id,
+      group: 'all',
+    });
     expect(sent.result?.recipientCount).toBe(3);
     await eventually(
       async () => (await adminDb().doc(`newsletters/${id}`).get()).get('sent_at'),
@@ -94,16 +85,16 @@ describe("'All Users'", () => {
       30_000,
     );
     const memberMails = await eventually(
-      () => issuesTo(member.email, id),
+      () => mailbox.issuesTo(member.email, id),
       (found) => found.length > 0,
     );
     await eventually(
-      () => issuesTo(visitor, id),
+      () => mailbox.issuesTo(visitor, id),
       (found) => found.length > 0,
     );
     expect(memberMails).toHaveLength(1);
     expect(memberMails[0]?.text).toContain('You receive this because you are a Shelfmark member.');
-    expect(await issuesTo(visitor, id)).toHaveLength(1);
+    expect(await mailbox.issuesTo(visitor, id)).toHaveLength(1);
   }, 90_000);
 });
 
@@ -115,7 +106,7 @@ describe("a subscriber's unsubscribe link", () => {
     const readerHash = await subscribe(reader);
     const otherHash = await subscribe(other);
     const id = await publishedNewsletter();
-    await callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: id, group: 'subscribers' });
+    await callAs<NewsletterSendResult>('sendNewsletter', admin, { newsletterId: id, group: 'subscribers' });
     const mail = await mailbox.waitFor(reader, `Issue ${id}`, 30_000);
     const link = newsletterUnsubscribeLink(mail);
     const url = new URL(link);

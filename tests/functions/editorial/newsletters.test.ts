@@ -6,19 +6,15 @@
 // lease another worker holds) is tested on its own in mail-batches.test.ts.
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
+import type { NewsletterSendResult } from '../../../src/domain/callables';
 import { claimAndQueueSend, deliverBatch, type SendDeps } from '../../../functions/src/editorial/send';
 import { functionsOrigin } from '../helpers/callable';
 import { PROJECT_ID, adminDb, afterSentinel, eventually } from '../helpers/emulator';
 import { writeNewsletter } from '../helpers/factories';
-import {
-  newsletterUnsubscribeLink,
-  oneClickUnsubscribe,
-  useMailboxTests,
-  type CaughtMail,
-} from '../helpers/mailbox';
+import { newsletterUnsubscribeLink, oneClickUnsubscribe, useNewsletterMailbox } from '../helpers/mailbox';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';
 
-const mailbox = useMailboxTests();
+const mailbox = useNewsletterMailbox();
 
 /** A published, unsent issue with a subtitle and Markdown content (`overrides` on top); returns its id. */
 function publishedNewsletter(overrides: Record<string, unknown> = {}): Promise<string> {
@@ -31,14 +27,7 @@ function publishedNewsletter(overrides: Record<string, unknown> = {}): Promise<s
 }
 
 /** The mails of newsletter `id` that `member` has received. */
-async function issuesTo(member: Member, id: string): Promise<CaughtMail[]> {
-  return (await mailbox.mailsTo(member.email)).filter((mail) => mail.subject === `Issue ${id}`);
-}
-
-interface SendAnswer {
-  recipientCount: number;
-  alreadySent: boolean;
-}
+const issuesTo = (member: Member, id: string) => mailbox.issuesTo(member.email, id);
 
 describe('sendNewsletter', () => {
   it('refuses visitors, members and bad requests', async () => {
@@ -80,7 +69,7 @@ describe('sendNewsletter', () => {
     const id = await publishedNewsletter();
     const answers = await Promise.all(
       [admin, admin, admin].map(() =>
-        callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: id, group: 'publisher' }),
+        callAs<NewsletterSendResult>('sendNewsletter', admin, { newsletterId: id, group: 'publisher' }),
       ),
     );
     expect(answers.map((a) => a.result?.recipientCount)).toEqual([6, 6, 6]);
@@ -105,13 +94,16 @@ describe('sendNewsletter', () => {
       expect(await issuesTo(member, id)).toHaveLength(0);
 
     // Sending again after completion sends nothing and reports the first send.
-    const again = await callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: id, group: 'all' });
+    const again = await callAs<NewsletterSendResult>('sendNewsletter', admin, {
+      newsletterId: id,
+      group: 'all',
+    });
     expect(again.result).toEqual({ recipientCount: 6, alreadySent: true });
     // A new issue to the same recipients goes through the same callable and task queue, after anything
     // the second send might have queued: once every recipient has it, that send has had its chance.
     const next = await publishedNewsletter();
     await afterSentinel(
-      () => callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: next, group: 'publisher' }),
+      () => callAs<NewsletterSendResult>('sendNewsletter', admin, { newsletterId: next, group: 'publisher' }),
       () => Promise.all(recipients.map((member) => issuesTo(member, next))),
       (mails) => mails.every((found) => found.length > 0),
       30_000,
@@ -207,7 +199,7 @@ describe('unsubscribe', () => {
     const admin = await makeMember({ admin: true, profile: { category: 'Book Lover/Marketer' } });
     const reader = await makeMember({ profile: { category: 'Book Lover/Marketer' } });
     const id = await publishedNewsletter();
-    await callAs<SendAnswer>('sendNewsletter', admin, { newsletterId: id, group: 'book-lover' });
+    await callAs<NewsletterSendResult>('sendNewsletter', admin, { newsletterId: id, group: 'book-lover' });
     const mail = await mailbox.waitFor(reader.email, `Issue ${id}`, 30_000);
     const link = newsletterUnsubscribeLink(mail);
 
@@ -235,7 +227,7 @@ describe('unsubscribe', () => {
     const audience = await callAs<{ counts: Record<string, number> }>('newsletterAudience', admin, {});
     expect(audience.result?.counts['book-lover']).toBe(1);
     const next = await publishedNewsletter();
-    const sent = await callAs<SendAnswer>('sendNewsletter', admin, {
+    const sent = await callAs<NewsletterSendResult>('sendNewsletter', admin, {
       newsletterId: next,
       group: 'book-lover',
     });

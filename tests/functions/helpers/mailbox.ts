@@ -120,6 +120,20 @@ export function useMailboxTests(): Pick<Mailbox, 'mailsTo' | 'waitFor'> {
   return mailbox;
 }
 
+/**
+ * useMailboxTests() for the newsletter files, which also read one issue's mail:
+ * `issuesTo(address, id)` gives the mails of newsletter `id` (writeNewsletter
+ * titles it 'Issue {id}') that reached `address`.
+ */
+export function useNewsletterMailbox() {
+  const mailbox = useMailboxTests();
+  return {
+    ...mailbox,
+    issuesTo: async (address: string, id: string): Promise<CaughtMail[]> =>
+      (await mailbox.mailsTo(address)).filter((mail) => mail.subject === `Issue ${id}`),
+  };
+}
+
 /** Sends the one-click unsubscribe (RFC 8058) a mail client POSTs to a mail's List-Unsubscribe `link`. */
 export function oneClickUnsubscribe(link: string | URL): Promise<Response> {
   return fetch(link, {

@@ -108,6 +108,20 @@ export function dbAs(env: RulesTestEnvironment, actor: Actor): Firestore {
 }
 
 /**
+ * A Firestore client signed in as `uid` with exactly the token `claims` given,
+ * for the tests of the token itself (an unverified email, a claim of the wrong
+ * type); dbAs covers the cast of actors. Not shared: each call is a new client.
+ */
+export function dbWithClaims(
+  env: RulesTestEnvironment,
+  uid: string,
+  claims: Record<string, unknown> = {},
+): Firestore {
+  // The compat instance the context hands out, as in dbAs.
+  return env.authenticatedContext(uid, claims).firestore() as unknown as Firestore;
+}
+
+/**
  * The admin actor's own profile. Admin powers need the claim AND a current
  * profile with role 'Admin' that is active, so every seeded database has one
  * unless a test seeds its own.

@@ -14,16 +14,8 @@ import {
   type DocumentData,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import {
-  actorLabel,
-  dbAs,
-  expectAllowed,
-  expectDenied,
-  minimalProfile,
-  uids,
-  type Actor,
-} from '../helpers/rules-env';
-import { useSeededRulesEnv } from '../helpers/seeded-env';
+import { actorLabel, dbAs, expectAllowed, expectDenied, uids, type Actor } from '../helpers/rules-env';
+import { actorProfiles, useSeededRulesEnv } from '../helpers/seeded-env';
 
 /** The hidden owners: a member an admin deactivated and a member still awaiting approval. */
 const hiddenOwners = { inactive: uids.inactive, pending: uids.pending } as const;
@@ -45,10 +37,7 @@ const book = (uid: string, ownerPublic: boolean) =>
 
 const env = useSeededRulesEnv('hidden-members', () => {
   const docs: Record<string, DocumentData> = {
-    [`profiles/${uids.owner}`]: minimalProfile(uids.owner),
-    [`profiles/${uids.other}`]: minimalProfile(uids.other),
-    [`profiles/${uids.pending}`]: minimalProfile(uids.pending, { approval_status: 'pending' }),
-    [`profiles/${uids.inactive}`]: minimalProfile(uids.inactive, { is_active: false }),
+    ...actorProfiles('owner', 'other', 'pending', 'inactive'),
     'books/public-book': book(uids.owner, true),
     'products_services/public-item': item(uids.owner, true),
     'classified_ads/public-ad': item(uids.owner, true),

@@ -28,11 +28,10 @@ import {
   describeEachActor,
   expectAllowed,
   expectDenied,
-  minimalProfile,
   uids,
   type Actor,
 } from '../helpers/rules-env';
-import { useSeededRulesEnv } from '../helpers/seeded-env';
+import { actorProfiles, useSeededRulesEnv } from '../helpers/seeded-env';
 
 function ad(overrides: DocumentData = {}): DocumentData {
   return {
@@ -57,11 +56,7 @@ function ad(overrides: DocumentData = {}): DocumentData {
 }
 
 const env = useSeededRulesEnv('classified-ads', () => ({
-  [`profiles/${uids.owner}`]: minimalProfile(uids.owner),
-  [`profiles/${uids.other}`]: minimalProfile(uids.other),
-  [`profiles/${uids.pending}`]: minimalProfile(uids.pending, { approval_status: 'pending' }),
-  [`profiles/${uids.denied}`]: minimalProfile(uids.denied, { approval_status: 'denied' }),
-  [`profiles/${uids.inactive}`]: minimalProfile(uids.inactive, { is_active: false }),
+  ...actorProfiles('owner', 'other', 'pending', 'denied', 'inactive'),
   'classified_ads/active-ad': ad(),
   'classified_ads/inactive-ad': ad({
     title: 'Oak bookshelf (sold)',

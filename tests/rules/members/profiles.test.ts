@@ -1,4 +1,3 @@
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -13,25 +12,22 @@ import {
   updateDoc,
   where,
   type DocumentData,
-  type Firestore,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   actorLabel,
   dbAs,
+  dbWithClaims,
   describeEachActor,
   expectAllowed,
   expectDenied,
   nonAdmins,
-  saveRuleCoverage,
   seed,
-  setupRulesEnv,
   uids,
   type Actor,
 } from '../helpers/rules-env';
+import { useSeededRulesEnv } from '../helpers/seeded-env';
 import { SOCIAL_NETWORKS } from '../../../src/domain/accounts/profile.ts';
-
-let env: RulesTestEnvironment;
 
 function profile(uid: string, overrides: DocumentData = {}): DocumentData {
   return {
@@ -206,25 +202,12 @@ const forbiddenAdminEdits: Record<string, DocumentData> = {
 /** The profiles a visitor must never see. */
 const hiddenStates = ['pending', 'denied', 'inactive'] as const;
 
-beforeAll(async () => {
-  env = await setupRulesEnv('profiles');
-});
+const env = useSeededRulesEnv('profiles', () =>
+  Object.fromEntries(Object.values(profiles).map((data) => [`profiles/${data.user_id}`, data])),
+);
 
-afterAll(async () => {
-  await saveRuleCoverage(env);
-  await env.cleanup();
-});
-
-beforeEach(async () => {
-  await env.clearFirestore();
-  await seed(
-    env,
-    Object.fromEntries(Object.values(profiles).map((data) => [`profiles/${data.user_id}`, data])),
-  );
-});
-
-const profilesOf = (actor: Actor) => collection(dbAs(env, actor), 'profiles');
-const profileAs = (actor: Actor, uid: string) => doc(dbAs(env, actor), 'profiles', uid);
+const profilesOf = (actor: Actor) => collection(dbAs(env(), actor), 'profiles');
+const profileAs = (actor: Actor, uid: string) => doc(dbAs(env(), actor), 'profiles', uid);
 /** The directory query: the only list a non-admin may run. */
 const directoryOf = (actor: Actor) =>
   query(profilesOf(actor), where('is_active', '==', true), where('approval_status', '==', 'approved'));
@@ -328,11 +311,7 @@ describe('profiles', () => {
 
   describe('who may write: a verified, approved, active member', () => {
     const ownProfile = (token: Record<string, unknown>) =>
-      doc(
-        env.authenticatedContext(uids.owner, token).firestore() as unknown as Firestore,
-        'profiles',
-        uids.owner,
-      );
+      doc(dbWithClaims(env(), uids.owner, token), 'profiles', uids.owner);
     it('a verified, approved, active member edits their profile', async () => {
       await expectAllowed(updateDoc(ownProfile({ email_verified: true }), memberEdit));
     });
@@ -346,9 +325,7 @@ describe('profiles', () => {
       await expectDenied(updateDoc(profileAs('pending', uids.pending), memberEdit));
     });
     it('an admin writes by the admin claim alone, verified or not', async () => {
-      const db = env
-        .authenticatedContext(uids.admin, { admin: true, email_verified: false })
-        .firestore() as unknown as Firestore;
+      const db = dbWithClaims(env(), uids.admin, { admin: true, email_verified: false });
       await expectAllowed(updateDoc(doc(db, 'profiles', uids.pending), { approval_status: 'approved' }));
     });
   });
@@ -436,7 +413,7 @@ describe('profiles', () => {
   describe('newly signed-up member with no profile yet', () => {
     // The signUp function creates the profile; not even the exact starting values are accepted from a client.
     it('cannot create their own profile, even with the starting values', async () => {
-      const db = env.authenticatedContext('newcomer-uid').firestore() as unknown as Firestore;
+      const db = dbWithClaims(env(), 'newcomer-uid');
       const starting = {
         user_id: 'newcomer-uid',
         display_name: 'New Comer',
@@ -454,8 +431,7 @@ describe('profiles', () => {
   });
 
   describe('member whose admin claim is not exactly true', () => {
-    const db = () =>
-      env.authenticatedContext('mallory-uid', { admin: 'true' }).firestore() as unknown as Firestore;
+    const db = () => dbWithClaims(env(), 'mallory-uid', { admin: 'true' });
     it('cannot read a pending profile', async () => {
       await expectDenied(getDoc(doc(db(), 'profiles', uids.pending)));
     });
@@ -541,7 +517,7 @@ describe('profiles', () => {
 
 describe('server-only records', () => {
   beforeEach(async () => {
-    await seed(env, {
+    await seed(env(), {
       'page_slugs/alice-author': { uid: uids.owner },
       [`profiles/${uids.owner}/private/notifications`]: { approval_status_notified: 'approved' },
     });
@@ -550,15 +526,15 @@ describe('server-only records', () => {
   // Slug claims and notification records are written by functions with the Admin SDK only.
   describeEachActor(['anonymous', 'owner', 'admin'] as const, '%s', (actor) => {
     it('cannot read or claim a page slug', async () => {
-      await expectDenied(getDoc(doc(dbAs(env, actor), 'page_slugs', 'alice-author')));
+      await expectDenied(getDoc(doc(dbAs(env(), actor), 'page_slugs', 'alice-author')));
       await expectDenied(
-        setDoc(doc(dbAs(env, actor), 'page_slugs', 'bob-reader'), {
+        setDoc(doc(dbAs(env(), actor), 'page_slugs', 'bob-reader'), {
           uid: uids[actor === 'anonymous' ? 'owner' : actor],
         }),
       );
     });
     it("cannot read or change a member's notification record", async () => {
-      const record = doc(dbAs(env, actor), 'profiles', uids.owner, 'private', 'notifications');
+      const record = doc(dbAs(env(), actor), 'profiles', uids.owner, 'private', 'notifications');
       await expectDenied(getDoc(record));
       await expectDenied(setDoc(record, { approval_status_notified: 'denied' }));
     });

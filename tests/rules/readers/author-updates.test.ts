@@ -23,11 +23,10 @@ import {
   describeEachActor,
   expectAllowed,
   expectDenied,
-  minimalProfile,
   uids,
   type Actor,
 } from '../helpers/rules-env';
-import { useSeededRulesEnv } from '../helpers/seeded-env';
+import { actorProfiles, useSeededRulesEnv } from '../helpers/seeded-env';
 
 function update(uid: string, overrides: DocumentData = {}): DocumentData {
   return {
@@ -42,9 +41,7 @@ function update(uid: string, overrides: DocumentData = {}): DocumentData {
 }
 
 const env = useSeededRulesEnv('author-updates', () => ({
-  [`profiles/${uids.owner}`]: minimalProfile(uids.owner),
-  [`profiles/${uids.other}`]: minimalProfile(uids.other),
-  [`profiles/${uids.inactive}`]: minimalProfile(uids.inactive, { is_active: false }),
+  ...actorProfiles('owner', 'other', 'inactive'),
   'author_updates/shown': update(uids.owner),
   'author_updates/hidden': update(uids.owner, { moderation_hidden: true }),
   'author_updates/of-hidden-author': update(uids.inactive),

@@ -23,7 +23,7 @@ import {
   seed,
   uids,
 } from '../helpers/rules-env';
-import { useSeededRulesEnv } from '../helpers/seeded-env';
+import { actorProfiles, useSeededRulesEnv } from '../helpers/seeded-env';
 
 // book_shelves/{bookId}__{uid}: the member (the 'owner' actor) and admins read
 // their entries; anyone reads a member's entries of public books (book_public) by
@@ -45,18 +45,8 @@ const OTHERS = `book_shelves/book-1__${uids.other}`;
 const INACTIVE = `book_shelves/book-1__${uids.inactive}`;
 /** The owner's entry of a book that is no longer public. */
 const HIDDEN_BOOK = `book_shelves/book-9__${uids.owner}`;
-const profile = (uid: string, approval: string, active: boolean) => ({
-  user_id: uid,
-  display_name: uid,
-  approval_status: approval,
-  is_active: active,
-});
 const docs = {
-  [`profiles/${uids.owner}`]: profile(uids.owner, 'approved', true),
-  [`profiles/${uids.other}`]: profile(uids.other, 'approved', true),
-  [`profiles/${uids.pending}`]: profile(uids.pending, 'pending', true),
-  [`profiles/${uids.denied}`]: profile(uids.denied, 'denied', true),
-  [`profiles/${uids.inactive}`]: profile(uids.inactive, 'approved', false),
+  ...actorProfiles('owner', 'other', 'pending', 'denied', 'inactive'),
   [OWN]: entry(uids.owner, 'book-1'),
   [OTHERS]: entry(uids.other, 'book-1'),
   [INACTIVE]: entry(uids.inactive, 'book-1'),
