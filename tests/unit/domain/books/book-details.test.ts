@@ -7,7 +7,7 @@ import {
   humanDate,
   publicationDateText,
 } from '../../../../src/domain/books/book-details.ts';
-import { bookJsonLd } from '../../../../src/domain/books/book-page.ts';
+import { bookJsonLd } from '../../../../src/domain/book-json-ld.ts';
 import { storedBook } from '../../helpers/book.ts';
 
 const NOW = new Date('2026-11-28T12:00:00Z');

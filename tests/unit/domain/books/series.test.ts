@@ -2,7 +2,7 @@
 // unnumbered after them by title), grouping per author when two authors' series
 // share a name, neighbours on the book's own author's shelf, and the JSON-LD.
 import { describe, expect, it } from 'vitest';
-import { bookJsonLd } from '../../../../src/domain/books/book-page.ts';
+import { bookJsonLd } from '../../../../src/domain/book-json-ld.ts';
 import {
   bookSeriesJsonLd,
   compareInSeries,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookJsonLd } from '../../../../src/domain/books/book-page.ts';
+import { bookJsonLd } from '../../../../src/domain/book-json-ld.ts';
 import {
   REVIEW_MESSAGES,
   REVIEW_TEXT_MAX,

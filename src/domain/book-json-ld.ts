@@ -1,0 +1,122 @@
+// The schema.org Book of a book page. It composes what several areas own (the book and
+// its catalogue facts, its owner's kind of member, its ratings and reviews, its series),
+// so it sits above them all, beside the callables' contract.
+import type { Profile } from './accounts/profile.ts';
+import { bookChips } from './books/book-page.ts';
+import type { Book } from './books/book.ts';
+import { authorProfilePath } from './books/book.ts';
+import { bookLinks, type LinkedBook } from './books/book-links.ts';
+import { catalogueJsonLd, type CataloguedBook } from './books/book-details.ts';
+import { isPreorder, preorderLabel } from './books/releases.ts';
+import { bookSeriesJsonLd } from './books/series.ts';
+import { DEFAULT_CURRENCY } from './items/marketplace.ts';
+import { parsePriceNumeric } from './items/product-service.ts';
+import { bookRoleOf, memberSchemaType } from './members/profile-json-ld.ts';
+import { aggregateRatingJsonLd, reviewJsonLd, type RatingTotals, type Review } from './readers/review.ts';
+
+/** What the JSON-LD builder needs besides the book. */
+export interface BookJsonLdInput {
+  book: Pick<
+    Book,
+    'id' | 'title' | 'description' | 'user_id' | 'author' | 'category' | 'genre' | 'sub_genre'
+  > &
+    CataloguedBook &
+    LinkedBook &
+    Partial<Pick<Book, 'series' | 'series_number' | 'series_slug'>>;
+  /** Absolute canonical URL of the book page. */
+  pageUrl: string;
+  /** Absolute cover URL, if the book has one. */
+  imageUrl?: string;
+  /** Origin the author's profile path resolves against. */
+  site: URL | string;
+  /** The book's owner: a Publisher is named as the book's publisher (an Organization), anyone else as its author (a Person). */
+  owner?: Pick<Profile, 'role' | 'category'>;
+  /** The owner of the book's series (series-claim.ts): its isPartOf names the page the book is on. */
+  seriesOwner?: string;
+  /**
+   * When the page is rendered. Before the book's publication date its offers are
+   * preorders, named as the page names its links ('Preorder on Kobo'), with
+   * availability PreOrder from that date; without `now` no availability is stated.
+   */
+  now?: Date;
+  /** The book's ratings and the reviews the page shows: `aggregateRating` and `review` appear only when ratings exist. */
+  ratings?: {
+    totals: RatingTotals;
+    reviews: readonly Pick<Review, 'rating' | 'text' | 'reviewer' | 'created_at'>[];
+  };
+}
+
+/**
+ * The schema.org Book of a book page: its owner linked to their profile (the
+ * author as a Person, or a Publisher member as the publisher, an Organization),
+ * genres, image, one Offer per purchase link (with its price when it has one, and
+ * as a preorder before the book's publication date),
+ * and the catalogue facts the book has (book-details.ts). A publisher the book
+ * names is its publisher, also when a Publisher member lists it: the member's
+ * Organization stays only when it is the one named (or none is).
+ */
+export function bookJsonLd({
+  book,
+  pageUrl,
+  imageUrl,
+  site,
+  owner,
+  seriesOwner,
+  ratings,
+  now,
+}: BookJsonLdInput): Record<string, unknown> {
+  const aggregateRating = ratings ? aggregateRatingJsonLd(ratings.totals) : null;
+  const ownerType = owner ? memberSchemaType(owner) : 'Person';
+  const chips = bookChips(book);
+  const genre = [...chips.genres, ...chips.subGenres];
+  const preorder = now !== undefined && isPreorder(book.publication_date, now);
+  const offers = bookLinks(book).map((link) => {
+    const amount = link.price === undefined ? null : parsePriceNumeric(link.price);
+    return {
+      '@type': 'Offer',
+      name: preorder ? preorderLabel(link.label) : link.label,
+      url: link.url,
+      ...(amount === null ? {} : { price: amount.toFixed(2), priceCurrency: DEFAULT_CURRENCY }),
+      ...(preorder
+        ? { availability: 'https://schema.org/PreOrder', availabilityStarts: book.publication_date }
+        : {}),
+    };
+  });
+  const description = book.description?.trim();
+  const catalogue = catalogueJsonLd(book);
+  const ownerRole = bookRoleOf(ownerType);
+  // The member who is the named publisher keeps their profile's link.
+  const ownerNamed =
+    ownerRole === 'publisher' &&
+    book.publisher?.trim().toLowerCase() === book.author?.display_name.trim().toLowerCase();
+  if (ownerNamed) delete catalogue.publisher;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Book',
+    '@id': `${pageUrl}#book`,
+    name: book.title,
+    url: pageUrl,
+    ...(description ? { description } : {}),
+    ...(imageUrl ? { image: imageUrl } : {}),
+    ...(book.author?.display_name && !(ownerRole === 'publisher' && catalogue.publisher)
+      ? {
+          [ownerRole]: {
+            '@type': ownerType,
+            name: book.author.display_name,
+            url: new URL(authorProfilePath(book), site).href,
+          },
+        }
+      : {}),
+    ...catalogue,
+    ...(genre.length > 0 ? { genre } : {}),
+    ...(offers.length > 0 ? { offers } : {}),
+    ...(aggregateRating && ratings
+      ? {
+          aggregateRating,
+          ...(ratings.reviews.length > 0 ? { review: ratings.reviews.map(reviewJsonLd) } : {}),
+        }
+      : {}),
+    // isPartOf its BookSeries, with its position (series.ts).
+    ...bookSeriesJsonLd(book, site, seriesOwner),
+  };
+}

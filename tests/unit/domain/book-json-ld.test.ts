@@ -1,0 +1,129 @@
+// The book page's schema.org Book (src/domain/book-json-ld.ts): its owner, offers and
+// preorders; the catalogue facts, ratings and series it carries are tested with their areas.
+import { describe, expect, it } from 'vitest';
+import { bookJsonLd } from '../../../src/domain/book-json-ld.ts';
+
+describe('bookJsonLd', () => {
+  /** A book with no description, genres or links: the fewest facts JSON-LD is made from. */
+  const minimalBook = {
+    id: 'b2',
+    title: 'Harbour Lights',
+    description: null,
+    user_id: 'p1',
+    author: { display_name: 'Tidewater Press', page_slug: 'tidewater' },
+    category: 'fiction' as const,
+    genre: [],
+    sub_genre: [],
+    purchase_url: null,
+    ebook_url: null,
+    ebook_price: null,
+    paperback_url: null,
+    paperback_price: null,
+    hardcover_url: null,
+    hardcover_price: null,
+    audiobook_url: null,
+    audiobook_price: null,
+    purchase_links: [],
+  };
+
+  it('is a Book with author, genre, image and one Offer per link, priced when known', () => {
+    const data = bookJsonLd({
+      book: {
+        ...minimalBook,
+        id: 'b1',
+        title: 'Tides',
+        description: 'A novel.',
+        user_id: 'u1',
+        author: { display_name: 'Jane Doe', page_slug: 'jane' },
+        genre: ['fantasy'],
+        sub_genre: ['Sea'],
+        ebook_url: 'https://e.example/b1',
+        ebook_price: 4.5,
+        purchase_links: [{ label: 'Shop', url: 'https://shop.example/b1', price: null }],
+      },
+      pageUrl: 'https://s.example/book/b1',
+      imageUrl: 'https://s.example/c.webp',
+      site: 'https://s.example',
+    });
+    expect(data).toMatchObject({
+      '@type': 'Book',
+      name: 'Tides',
+      image: 'https://s.example/c.webp',
+      genre: ['Fantasy', 'Sea'],
+      author: { '@type': 'Person', name: 'Jane Doe', url: 'https://s.example/profile/jane' },
+      offers: [
+        { '@type': 'Offer', name: 'eBook', url: 'https://e.example/b1', price: '4.50', priceCurrency: 'USD' },
+        { '@type': 'Offer', name: 'Shop', url: 'https://shop.example/b1' },
+      ],
+    });
+    expect((data.offers as Array<Record<string, unknown>>)[1]).not.toHaveProperty('price');
+  });
+
+  it('offers a book whose date is to come as a preorder, named as the page names its links, and plainly from its day', () => {
+    const input = {
+      book: {
+        ...minimalBook,
+        publication_date: '2027-03-18',
+        ebook_url: 'https://e.example/b2',
+        ebook_price: 4.5,
+        purchase_links: [{ label: 'Kobo', url: 'https://kobo.example/b2', price: null }],
+      },
+      pageUrl: 'https://s.example/book/b2',
+      site: 'https://s.example',
+    };
+    const before = bookJsonLd({ ...input, now: new Date('2027-03-17T23:59:00Z') });
+    expect(before.offers).toEqual([
+      {
+        '@type': 'Offer',
+        name: 'Preorder the eBook',
+        url: 'https://e.example/b2',
+        price: '4.50',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/PreOrder',
+        availabilityStarts: '2027-03-18',
+      },
+      {
+        '@type': 'Offer',
+        name: 'Preorder on Kobo',
+        url: 'https://kobo.example/b2',
+        availability: 'https://schema.org/PreOrder',
+        availabilityStarts: '2027-03-18',
+      },
+    ]);
+    for (const data of [bookJsonLd({ ...input, now: new Date('2027-03-18T00:00:00Z') }), bookJsonLd(input)]) {
+      const offers = data.offers as Array<Record<string, unknown>>;
+      expect(offers.map((offer) => offer.name)).toEqual(['eBook', 'Kobo']);
+      for (const offer of offers) expect(offer).not.toHaveProperty('availability');
+    }
+  });
+
+  it('names a Publisher member as the book’s publisher, an Organization, not as a Person author', () => {
+    const data = bookJsonLd({
+      book: minimalBook,
+      pageUrl: 'https://s.example/book/b2',
+      site: 'https://s.example',
+      owner: { role: 'User', category: 'Publisher' },
+    });
+    expect(data.publisher).toEqual({
+      '@type': 'Organization',
+      name: 'Tidewater Press',
+      url: 'https://s.example/profile/tidewater',
+    });
+    expect(data).not.toHaveProperty('author');
+  });
+
+  it.each([
+    ['Book Author', 'User'],
+    ['Book Lover/Marketer', 'User'],
+    ['Book Author', 'Admin'],
+  ] as const)('names a %s (role %s) as the author, a Person', (category, role) => {
+    const data = bookJsonLd({
+      book: minimalBook,
+      pageUrl: 'https://s.example/book/b2',
+      site: 'https://s.example',
+      owner: { role, category },
+    });
+    expect(data.author).toMatchObject({ '@type': 'Person', name: 'Tidewater Press' });
+    expect(data).not.toHaveProperty('publisher');
+  });
+});
