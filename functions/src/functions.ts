@@ -47,13 +47,13 @@ export { setShelf } from './readers/set-shelf';
 export { editCustomShelf, placeOnCustomShelf } from './readers/custom-shelves';
 export { updateReading, setReadingGoal } from './readers/reading';
 export { postAuthorUpdate, deleteAuthorUpdate } from './readers/author-updates';
-export { exportReading } from './readers/reading-export';
+export { exportReading } from './imports/reading-export';
 export {
   startReadingImport,
   addReadingImportRows,
   processReadingImport,
   settleImportedReviews,
-} from './readers/reading-import';
+} from './imports/reading-import';
 export { stripeWebhook } from './billing/webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { endBillingGraces } from './billing/grace';

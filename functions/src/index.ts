@@ -122,15 +122,15 @@ const loaders: Loaders = {
     (require('./readers/author-updates') as typeof import('./readers/author-updates')).deleteAuthorUpdate,
   setShelf: () => (require('./readers/set-shelf') as typeof import('./readers/set-shelf')).setShelf,
   startReadingImport: () =>
-    (require('./readers/reading-import') as typeof import('./readers/reading-import')).startReadingImport,
+    (require('./imports/reading-import') as typeof import('./imports/reading-import')).startReadingImport,
   addReadingImportRows: () =>
-    (require('./readers/reading-import') as typeof import('./readers/reading-import')).addReadingImportRows,
+    (require('./imports/reading-import') as typeof import('./imports/reading-import')).addReadingImportRows,
   processReadingImport: () =>
-    (require('./readers/reading-import') as typeof import('./readers/reading-import')).processReadingImport,
+    (require('./imports/reading-import') as typeof import('./imports/reading-import')).processReadingImport,
   settleImportedReviews: () =>
-    (require('./readers/reading-import') as typeof import('./readers/reading-import')).settleImportedReviews,
+    (require('./imports/reading-import') as typeof import('./imports/reading-import')).settleImportedReviews,
   exportReading: () =>
-    (require('./readers/reading-export') as typeof import('./readers/reading-export')).exportReading,
+    (require('./imports/reading-export') as typeof import('./imports/reading-export')).exportReading,
   editCustomShelf: () =>
     (require('./readers/custom-shelves') as typeof import('./readers/custom-shelves')).editCustomShelf,
   placeOnCustomShelf: () =>

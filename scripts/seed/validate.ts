@@ -49,7 +49,7 @@ import {
   readingStatsSchema,
   readingYearSchema,
 } from '../../src/domain/readers/reading.ts';
-import { importPendingReviewSchema, readingImportSchema } from '../../src/domain/readers/reading-import.ts';
+import { importPendingReviewSchema, readingImportSchema } from '../../src/domain/imports/reading-import.ts';
 import { siteSettingsSchema } from '../../src/domain/site/site-settings.ts';
 import { parseDoc, toWriteData } from '../../src/data/firestore-convert.ts';
 import type { SeedDoc } from './context.ts';

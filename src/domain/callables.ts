@@ -61,7 +61,7 @@ import type {
   PlaceOnCustomShelfResponse,
 } from './readers/custom-shelf.ts';
 import type { SetShelfRequest, Shelf } from './readers/shelf.ts';
-import type { ReadingExport } from './readers/reading-csv.ts';
+import type { ReadingExport } from './imports/reading-csv.ts';
 import type {
   AddReadingImportRowsRequest,
   AddReadingImportRowsResponse,
@@ -69,7 +69,7 @@ import type {
   SettleImportedReviewsResponse,
   StartReadingImportRequest,
   StartReadingImportResponse,
-} from './readers/reading-import.ts';
+} from './imports/reading-import.ts';
 import type {
   SetReadingGoalRequest,
   SetReadingGoalResponse,

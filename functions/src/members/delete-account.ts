@@ -28,7 +28,7 @@ import { guardedCall } from '../shared/guard';
 import { throttleRef } from '../accounts/throttle';
 import { removeMemberReviews } from '../readers/save-review';
 import { removeMemberShelves } from '../readers/set-shelf';
-import { removeMemberImports } from '../readers/reading-import';
+import { removeMemberImports } from '../imports/reading-import';
 import {
   MODERATION_STANDING,
   STANDING_KINDS,

@@ -16,7 +16,7 @@ import { bookCount, bookCountOnProfileCreate } from '../books/book-count';
 import { bookDerivedFields, booksOfMember } from '../books/book-derived';
 import { bookReleaseAlerts } from '../readers/follow-functions';
 import { updateMailOnPost } from '../readers/update-mail-functions';
-import { unmatchedReadsOnPublish } from '../readers/reading-import';
+import { unmatchedReadsOnPublish } from '../imports/reading-import';
 import {
   marketIndexAds,
   marketIndexBooks,

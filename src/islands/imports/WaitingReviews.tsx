@@ -3,14 +3,14 @@ import {
   pendingReviewsNotice,
   type ImportPendingReview,
   type SettleImportedReviewsRequest,
-} from '../../domain/readers/reading-import.ts';
+} from '../../domain/imports/reading-import.ts';
 
 /** Waiting books listed before "and N more". */
 const LISTED = 10;
 /** Read at most this many to count and list (the notice says "200+" beyond). */
 const READ_AT_MOST = 200;
 
-const data = () => import('../../data/client/readers/reading-import.ts');
+const data = () => import('../../data/client/imports/reading-import.ts');
 
 type State =
   | { kind: 'loading' }

@@ -11,7 +11,7 @@ import {
 import { describeMemberPrivate } from '../helpers/member-private';
 import { useSeededRulesEnv } from '../helpers/seeded-env';
 
-// Imports of a reading history (src/domain/readers/reading-import.ts).
+// Imports of a reading history (src/domain/imports/reading-import.ts).
 // reading_imports/{id}, unmatched_reads/{uid}__{key} and import_pending_reviews/{book}__{uid}: the member (the 'owner'
 // actor) and admins read theirs, by a get or a query naming user_id; nobody else
 // reads them, nobody writes them from a client (the import functions do), and an

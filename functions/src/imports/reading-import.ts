@@ -1,4 +1,4 @@
-// Bringing a reader's history in (src/domain/readers/reading-import.ts holds the
+// Bringing a reader's history in (src/domain/imports/reading-import.ts holds the
 // rules): startReadingImport opens an import, addReadingImportRows takes its rows
 // chunk by chunk, and the processReadingImport queue matches and applies one chunk
 // at a time in the background, chaining to the next, until the import is done.
@@ -26,7 +26,7 @@ import {
 import { z } from 'zod';
 import { describeIssue } from '../../../src/domain/accounts/profile-save';
 import { titleAuthorKey } from '../../../src/domain/books/match-key';
-import { importRowSchema, type ImportRow } from '../../../src/domain/readers/reading-csv';
+import { importRowSchema, type ImportRow } from '../../../src/domain/imports/reading-csv';
 import {
   IMPORT_PENDING_REVIEWS,
   IMPORT_STALE_MS,
@@ -48,7 +48,7 @@ import {
   type SettleImportedReviewsResponse,
   type StartReadingImportResponse,
   type UnmatchedRead,
-} from '../../../src/domain/readers/reading-import';
+} from '../../../src/domain/imports/reading-import';
 import { READ_THROUGHS, dayToDate, finishDeltas } from '../../../src/domain/readers/reading';
 import { BOOK_REVIEWS, REVIEW_DECISIONS, countedRating, reviewId } from '../../../src/domain/readers/review';
 import { BOOK_SHELVES, shelfId } from '../../../src/domain/readers/shelf';
@@ -69,9 +69,9 @@ import { chunk as inParts, db, MAX_IN_VALUES, readAll, runTransactionWithRetry }
 import { guardedCall } from '../shared/guard';
 import { purgeCacheTags } from '../shared/cache-purge';
 import type { DocChange, Handler } from '../shared/collection-trigger';
-import { ensureCustomShelves, placeOnCustomShelves } from './custom-shelves';
-import { writeFinishDeltas } from './reading';
-import { reviewerFrom, updateTotals } from './save-review';
+import { ensureCustomShelves, placeOnCustomShelves } from '../readers/custom-shelves';
+import { writeFinishDeltas } from '../readers/reading';
+import { reviewerFrom, updateTotals } from '../readers/save-review';
 
 /** How often one member may start an import. */
 const IMPORT_LIMITS = [

@@ -1,5 +1,5 @@
 // "Export my reading": the caller's shelves, ratings, reviews and read-throughs
-// as one CSV in Goodreads' export layout (src/domain/readers/reading-csv.ts), so
+// as one CSV in Goodreads' export layout (src/domain/imports/reading-csv.ts), so
 // the history imports into Goodreads, StoryGraph or BookWyrm. Only the caller's
 // own reading: the queries name the caller's uid, and a book's details come from
 // the book itself (title, author, ISBN, pages, publisher, year), falling back to
@@ -15,7 +15,7 @@ import { BOOK_SHELVES, SHELVES, type Shelf } from '../../../src/domain/readers/s
 import { BOOK_REVIEWS } from '../../../src/domain/readers/review';
 import { CUSTOM_SHELF_BOOKS, CUSTOM_SHELVES } from '../../../src/domain/readers/custom-shelf';
 import { READ_THROUGHS } from '../../../src/domain/readers/reading';
-import { UNMATCHED_READS } from '../../../src/domain/readers/reading-import';
+import { UNMATCHED_READS } from '../../../src/domain/imports/reading-import';
 import {
   READING_EXPORT_LIMITS,
   READING_EXPORT_MESSAGES,
@@ -23,7 +23,7 @@ import {
   readingExportFileName,
   type ExportRow,
   type ReadingExport,
-} from '../../../src/domain/readers/reading-csv';
+} from '../../../src/domain/imports/reading-csv';
 import { consumeAttempt } from '../accounts/throttle';
 import { chunk, db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';

@@ -11,8 +11,8 @@ const data = vi.hoisted(() => ({
   getWaitingReviews: vi.fn(),
   settleImportedReviews: vi.fn(),
 }));
-vi.mock('../../../../src/data/client/readers/reading-import.ts', () => data);
-const { default: WaitingReviews } = await import('../../../../src/islands/readers/WaitingReviews');
+vi.mock('../../../../src/data/client/imports/reading-import.ts', () => data);
+const { default: WaitingReviews } = await import('../../../../src/islands/imports/WaitingReviews');
 
 const show = useMounted();
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { READING_EXPORT_MESSAGES } from '../../domain/readers/reading-csv.ts';
+import { READING_EXPORT_MESSAGES } from '../../domain/imports/reading-csv.ts';
 import { showToast } from '../../lib/toast.ts';
 
 /**
@@ -13,7 +13,7 @@ export default function ReadingExport() {
   async function download() {
     setBusy(true);
     try {
-      const { exportReading } = await import('../../data/client/readers/reading-export.ts');
+      const { exportReading } = await import('../../data/client/imports/reading-export.ts');
       const outcome = await exportReading();
       if (!outcome.ok) {
         showToast({ title: 'Export Failed', description: outcome.message, variant: 'destructive' });

@@ -6,7 +6,7 @@
 // on arrival, with the books not on Shelfmark yet.
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { READING_IMPORT_MESSAGES } from '../../../../src/domain/readers/reading-csv';
+import { READING_IMPORT_MESSAGES } from '../../../../src/domain/imports/reading-csv';
 import { settle, useMounted } from '../../helpers/render';
 
 const data = vi.hoisted(() => ({
@@ -18,8 +18,8 @@ const data = vi.hoisted(() => ({
   getWaitingReviews: vi.fn(async () => []),
   settleImportedReviews: vi.fn(),
 }));
-vi.mock('../../../../src/data/client/readers/reading-import.ts', () => data);
-const { default: ReadingImport } = await import('../../../../src/islands/readers/ReadingImport');
+vi.mock('../../../../src/data/client/imports/reading-import.ts', () => data);
+const { default: ReadingImport } = await import('../../../../src/islands/imports/ReadingImport');
 
 // jsdom's File has no text(): read it as a browser's FileReader does.
 File.prototype.text ??= function text(this: File) {

@@ -16,7 +16,7 @@ import {
   problemText,
   type ExportRow,
   type ImportRow,
-} from '../../../../src/domain/readers/reading-csv.ts';
+} from '../../../../src/domain/imports/reading-csv.ts';
 import { parseReadingCsv } from '../../../../src/lib/reading-csv-file.ts';
 import { importRow } from '../../../shared/reading-import.ts';
 

@@ -1,12 +1,12 @@
 /**
  * The signed-in member's imports of their reading history
- * (src/domain/readers/reading-import.ts): started and fed through the
+ * (src/domain/imports/reading-import.ts): started and fed through the
  * startReadingImport and addReadingImportRows callables; their progress, report
  * and rows not on Shelfmark yet read with queries naming the member (the rules
  * check the owner of each document read).
  */
 import { collection, doc, getDoc, getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
-import type { ImportRow } from '../../../domain/readers/reading-csv.ts';
+import type { ImportRow } from '../../../domain/imports/reading-csv.ts';
 import {
   IMPORT_PENDING_REVIEWS,
   READING_IMPORTS,
@@ -22,7 +22,7 @@ import {
   type StartReadingImportRequest,
   type StartReadingImportResponse,
   type UnmatchedRead,
-} from '../../../domain/readers/reading-import.ts';
+} from '../../../domain/imports/reading-import.ts';
 import { parseDocs, tryParseDoc } from '../../firestore-convert.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 import { db } from '../shared/firestore.ts';

@@ -5,7 +5,7 @@ import {
   READING_IMPORT_MESSAGES,
   type ImportRow,
   type ParsedImport,
-} from '../../domain/readers/reading-csv.ts';
+} from '../../domain/imports/reading-csv.ts';
 import {
   IMPORT_PROBLEMS_KEPT,
   IMPORT_ROWS_PER_CHUNK,
@@ -15,7 +15,7 @@ import {
   importReportLines,
   type ReadingImport as StoredImport,
   type UnmatchedRead,
-} from '../../domain/readers/reading-import.ts';
+} from '../../domain/imports/reading-import.ts';
 
 /** How often a running import's progress is read again. */
 const POLL_MS = 2000;
@@ -30,7 +30,7 @@ type Stage =
   | { kind: 'running'; progress: StoredImport }
   | { kind: 'done'; report: StoredImport; unmatched: UnmatchedRead[] };
 
-const data = () => import('../../data/client/readers/reading-import.ts');
+const data = () => import('../../data/client/imports/reading-import.ts');
 
 /** "and 12 more" under a list cut to LISTED. */
 function More({ shown, total }: { shown: number; total: number }) {

@@ -7,7 +7,7 @@
 // import; a running import refuses a second; bad rows are refused with their
 // message. Members and books of its own; nothing here empties the shared project.
 import { describe, expect, it } from 'vitest';
-import type { ImportRow } from '../../../src/domain/readers/reading-csv';
+import type { ImportRow } from '../../../src/domain/imports/reading-csv';
 import { titleAuthorKey } from '../../../src/domain/books/match-key';
 import {
   MAX_IMPORTED_FINISHES_PER_BOOK,
@@ -15,7 +15,7 @@ import {
   type AddReadingImportRowsResponse,
   type SettleImportedReviewsResponse,
   type StartReadingImportResponse,
-} from '../../../src/domain/readers/reading-import';
+} from '../../../src/domain/imports/reading-import';
 import { importRow, readingFields } from '../../shared/reading-import';
 import { adminDb, afterSentinel, eventually, uniqueId } from '../helpers/emulator';
 import { bookData, profileData } from '../helpers/factories';
