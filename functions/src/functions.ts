@@ -61,15 +61,15 @@ export { memberAnalytics } from './members/member-analytics';
 export { searchSnapshot } from './search/search-snapshot';
 export { searchTypesense } from './search/search-typesense';
 export { mailOptInConfirmation } from './accounts/confirmation-mail';
-export { updateFollow } from './readers/update-follow';
-export { followerCountOnCreate, followerCountOnDelete } from './readers/follower-count';
+export { updateFollow } from './follows/update-follow';
+export { followerCountOnCreate, followerCountOnDelete } from './follows/follower-count';
 export {
   deliverReleaseAlerts,
   outNowAlerts,
   weeklyFollowDigest,
   followUnsubscribe,
-} from './readers/follow-functions';
-export { deliverUpdateMail } from './readers/update-mail-functions';
+} from './follows/follow-functions';
+export { deliverUpdateMail } from './follows/update-mail-functions';
 
 // The callables exported here are exactly those of src/domain/callables.ts, each
 // answering what the table says: a renamed, missing or retyped callable fails

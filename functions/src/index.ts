@@ -152,22 +152,22 @@ const loaders: Loaders = {
     (require('./accounts/confirmation-mail') as typeof import('./accounts/confirmation-mail'))
       .mailOptInConfirmation,
   updateFollow: () =>
-    (require('./readers/update-follow') as typeof import('./readers/update-follow')).updateFollow,
+    (require('./follows/update-follow') as typeof import('./follows/update-follow')).updateFollow,
   followerCountOnCreate: () =>
-    (require('./readers/follower-count') as typeof import('./readers/follower-count')).followerCountOnCreate,
+    (require('./follows/follower-count') as typeof import('./follows/follower-count')).followerCountOnCreate,
   followerCountOnDelete: () =>
-    (require('./readers/follower-count') as typeof import('./readers/follower-count')).followerCountOnDelete,
+    (require('./follows/follower-count') as typeof import('./follows/follower-count')).followerCountOnDelete,
   deliverReleaseAlerts: () =>
-    (require('./readers/follow-functions') as typeof import('./readers/follow-functions'))
+    (require('./follows/follow-functions') as typeof import('./follows/follow-functions'))
       .deliverReleaseAlerts,
   outNowAlerts: () =>
-    (require('./readers/follow-functions') as typeof import('./readers/follow-functions')).outNowAlerts,
+    (require('./follows/follow-functions') as typeof import('./follows/follow-functions')).outNowAlerts,
   weeklyFollowDigest: () =>
-    (require('./readers/follow-functions') as typeof import('./readers/follow-functions')).weeklyFollowDigest,
+    (require('./follows/follow-functions') as typeof import('./follows/follow-functions')).weeklyFollowDigest,
   followUnsubscribe: () =>
-    (require('./readers/follow-functions') as typeof import('./readers/follow-functions')).followUnsubscribe,
+    (require('./follows/follow-functions') as typeof import('./follows/follow-functions')).followUnsubscribe,
   deliverUpdateMail: () =>
-    (require('./readers/update-mail-functions') as typeof import('./readers/update-mail-functions'))
+    (require('./follows/update-mail-functions') as typeof import('./follows/update-mail-functions'))
       .deliverUpdateMail,
 };
 

@@ -36,7 +36,7 @@ import type {
   SaveProductServiceRequest,
   deleteItemRequestSchema,
 } from './items/item-save.ts';
-import type { FollowRequest, FollowResult } from './readers/follows.ts';
+import type { FollowRequest, FollowResult } from './follows/follows.ts';
 import type {
   PostAuthorUpdateRequest,
   PostAuthorUpdateResponse,

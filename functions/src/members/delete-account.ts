@@ -11,7 +11,7 @@ import {
 } from '../../../src/domain/accounts/account-deletion';
 import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
 import { AUTHOR_UPDATES, UPDATE_MAIL } from '../../../src/domain/readers/author-update';
-import { FOLLOWS } from '../../../src/domain/readers/follows';
+import { FOLLOWS } from '../../../src/domain/follows/follows';
 import { normalizeEmail } from '../../../src/domain/shared/common';
 import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/domain/accounts/member-records';
 import { removeSubscription } from '../editorial/subscribers';

@@ -18,7 +18,7 @@ import {
   updateReach,
   type UpdateReach,
 } from '../../../src/domain/readers/author-update';
-import { alertDelayFrom } from '../../../src/domain/readers/follows';
+import { alertDelayFrom } from '../../../src/domain/follows/follows';
 import { targetOf } from './account-settings';
 import { billingOf, billingRef } from '../billing/record';
 import { db } from '../shared/firestore';

@@ -4,7 +4,7 @@ import ChangeEmailForm from '../accounts/ChangeEmailForm.tsx';
 import ChangePasswordForm from '../accounts/ChangePasswordForm.tsx';
 import AnalyticsSection from './AnalyticsSection.tsx';
 import DataDownload from '../accounts/DataDownload.tsx';
-import FollowsSection from '../readers/FollowsSection.tsx';
+import FollowsSection from '../follows/FollowsSection.tsx';
 import ReadingExport from '../imports/ReadingExport.tsx';
 import ReadingImport from '../imports/ReadingImport.tsx';
 import WaitingReviews from '../imports/WaitingReviews.tsx';

@@ -10,7 +10,7 @@ import {
   where,
 } from 'firebase/firestore';
 import { describe, it } from 'vitest';
-import { emailFollowId, memberFollowId } from '../../../src/domain/readers/follows';
+import { emailFollowId, memberFollowId } from '../../../src/domain/follows/follows';
 import {
   dbAs,
   describeEachActor,
@@ -68,7 +68,7 @@ const env = useSeededRulesEnv('follows', () => ({
   },
 }));
 
-// The query /account makes (src/data/client/readers/follows.ts): both filters, so it can match only the member's own.
+// The query /account makes (src/data/client/follows/follows.ts): both filters, so it can match only the member's own.
 const ownQuery = (actor: Exclude<Actor, 'anonymous'>) =>
   query(
     collection(dbAs(env(), actor), 'follows'),

@@ -5,7 +5,7 @@
 // nobody. A switch moved while a release waits takes effect on its mails.
 import type { Firestore } from 'firebase-admin/firestore';
 import { canUseFeature, featurePosition } from '../../../src/domain/billing/early-access';
-import type { Follow } from '../../../src/domain/readers/follows';
+import type { Follow } from '../../../src/domain/follows/follows';
 import { planSources } from '../billing/record';
 import { readEarlyAccess } from '../billing/early-access';
 

@@ -5,7 +5,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import FollowByEmail from '../../../../src/islands/readers/FollowByEmail';
+import FollowByEmail from '../../../../src/islands/follows/FollowByEmail';
 import { optInRequestFromForm, optInRequestSchema } from '../../../../src/domain/accounts/opt-in';
 
 const html = renderToStaticMarkup(createElement(FollowByEmail, { authorUid: 'author_7' }));

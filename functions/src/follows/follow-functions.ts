@@ -15,7 +15,7 @@ import { getFunctions } from 'firebase-admin/functions';
 import type { Firestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { idSchema } from '../../../src/domain/shared/common';
-import { FOLLOWS, alertDelayFrom } from '../../../src/domain/readers/follows';
+import { FOLLOWS, alertDelayFrom } from '../../../src/domain/follows/follows';
 import { adminAuth } from '../shared/admin-auth';
 import { recordFailure } from '../shared/failures';
 import { featurePosition } from '../../../src/domain/billing/early-access';

@@ -7,7 +7,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { finishDeletion, recordDeletion } from '../../../functions/src/members/delete-account';
 import { memberExport } from '../../../functions/src/members/export-data';
-import { countFollowChange } from '../../../functions/src/readers/follower-count';
+import { countFollowChange } from '../../../functions/src/follows/follower-count';
 import { unsubscribe } from '../../../functions/src/editorial/unsubscribe';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { localMediaRoot, localMediaStore } from '../../../src/data/server/media/media-store';
@@ -17,7 +17,7 @@ import {
   emailFollowId,
   memberFollowId,
   type FollowResult,
-} from '../../../src/domain/readers/follows';
+} from '../../../src/domain/follows/follows';
 import { FEATURE_UNAVAILABLE_MESSAGE } from '../../../src/domain/billing/early-access';
 import type { MemberAnalytics } from '../../../src/domain/members/member-stats';
 import { adminDb, afterSentinel, clearFirestore, eventually } from '../helpers/emulator';

@@ -45,7 +45,7 @@ import {
   withDeferredBook,
   type CappedMail,
   type Follow,
-} from '../../../src/domain/readers/follows';
+} from '../../../src/domain/follows/follows';
 import { parseDoc, toPlainData } from '../../../src/data/firestore-convert';
 import { isPreorder, outNowDue, releaseKind, type ReleaseKind } from '../../../src/domain/books/releases';
 import { featurePosition } from '../../../src/domain/billing/early-access';

@@ -13,7 +13,7 @@ import {
   type AlertMode,
   type FollowRequest,
   type FollowResult,
-} from '../../../src/domain/readers/follows';
+} from '../../../src/domain/follows/follows';
 import { isOwnerPublic } from '../../../src/domain/accounts/visibility';
 import { consumeAttempt } from '../accounts/throttle';
 import { requireFeature } from '../billing/early-access';

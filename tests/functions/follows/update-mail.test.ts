@@ -13,18 +13,18 @@
 // its own, so nothing here empties the shared project.
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followUnsubscribeLink, SWITCH_TO_DIGEST_LABEL } from '../../../functions/src/readers/alert-mail';
-import { sendWeeklyDigests } from '../../../functions/src/readers/digest';
+import { followUnsubscribeLink, SWITCH_TO_DIGEST_LABEL } from '../../../functions/src/follows/alert-mail';
+import { sendWeeklyDigests } from '../../../functions/src/follows/digest';
 import {
   deliverUpdateBatch,
   releaseUpdate,
   type UpdateMailDeps,
-} from '../../../functions/src/readers/update-mail';
+} from '../../../functions/src/follows/update-mail';
 import type { Mail } from '../../../functions/src/mail/send-mail';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import type { MemberAnalytics } from '../../../src/domain/members/member-stats';
 import type { PostAuthorUpdateResponse } from '../../../src/domain/readers/author-update';
-import { emailFollowId, memberFollowId } from '../../../src/domain/readers/follows';
+import { emailFollowId, memberFollowId } from '../../../src/domain/follows/follows';
 import { adminDb, eventually, uniqueId } from '../helpers/emulator';
 import { recordingMailDeps } from '../helpers/mail-deps';
 import { profileData } from '../helpers/factories';

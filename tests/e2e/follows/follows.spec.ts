@@ -7,7 +7,7 @@
 // goes once when its day comes (the out-now job run twice).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { memberFollowId } from '../../../src/domain/readers/follows';
+import { memberFollowId } from '../../../src/domain/follows/follows';
 import { adminDb, expect, test } from '../helpers/fixtures';
 import { AUTH_EMULATOR_HOST, MAILDEV_URL } from '../helpers/emulators';
 import { findMail, type CaughtMail } from '../helpers/mail';

@@ -19,7 +19,7 @@ import { lightMarkupSummary, lightMarkupToText } from '../../../src/domain/share
 import { renderUpdateBody, updatePath } from '../../../src/domain/readers/author-update-page';
 import type { AuthorUpdate } from '../../../src/domain/readers/author-update';
 import { mailSafeName } from '../../../src/domain/shared/mail-name';
-import type { AlertMode } from '../../../src/domain/readers/follows';
+import type { AlertMode } from '../../../src/domain/follows/follows';
 import { composeMail, type MailBrand } from '../mail/templates';
 import type { Mail } from '../mail/send-mail';
 import { mailFromAs } from '../mail/settings';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FOLLOW_MESSAGES, followerCountLabel } from '../../domain/readers/follows.ts';
+import { FOLLOW_MESSAGES, followerCountLabel } from '../../domain/follows/follows.ts';
 import FormAlert from '../ui/FormAlert.tsx';
 
 interface Props {
@@ -40,7 +40,7 @@ export default function FollowButton({ authorUid, authorName, initialCount, onSi
         setState({ step: 'own' });
         return;
       }
-      const { ownFollow } = await import('../../data/client/readers/follows.ts');
+      const { ownFollow } = await import('../../data/client/follows/follows.ts');
       const follow = await ownFollow(me.uid, authorUid).catch(() => null);
       setState({ step: 'ready', uid: me.uid, following: follow !== null, busy: false, error: null });
     })();
@@ -50,7 +50,7 @@ export default function FollowButton({ authorUid, authorName, initialCount, onSi
     if (state.step !== 'ready' || state.busy) return;
     const follow = !state.following;
     setState({ ...state, busy: true, error: null });
-    const { updateFollow } = await import('../../data/client/readers/follows.ts');
+    const { updateFollow } = await import('../../data/client/follows/follows.ts');
     const outcome = await updateFollow({ authorUid, follow }).catch(() => null);
     if (!outcome?.ok) {
       setState({ ...state, busy: false, error: outcome?.message ?? FOLLOW_MESSAGES.failed });

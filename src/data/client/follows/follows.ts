@@ -1,5 +1,5 @@
 /**
- * The signed-in member's follows (follows/{followId}, src/domain/readers/follows.ts):
+ * The signed-in member's follows (follows/{followId}, src/domain/follows/follows.ts):
  * read with the web SDK (the rules let a member read only their own), changed
  * only through the updateFollow callable.
  */
@@ -12,7 +12,7 @@ import {
   type Follow,
   type FollowRequest,
   type FollowResult,
-} from '../../../domain/readers/follows.ts';
+} from '../../../domain/follows/follows.ts';
 import { reportInvalidDoc, toPlainData } from '../../firestore-convert.ts';
 import { memberDb } from '../shared/firestore.ts';
 

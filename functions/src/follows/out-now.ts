@@ -21,7 +21,7 @@
  *   (the run died) is queued by the next run (out_now_queued false).
  */
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { FOLLOWS } from '../../../src/domain/readers/follows';
+import { FOLLOWS } from '../../../src/domain/follows/follows';
 import { isOutNow, outNowDue } from '../../../src/domain/books/releases';
 import { todayOf } from '../../../src/domain/books/book-details';
 import { freezeBatches, intoBatches } from '../mail/batches';

@@ -13,7 +13,7 @@ import {
   followerCountLabel,
   isoWeekId,
   memberFollowId,
-} from '../../../../src/domain/readers/follows.ts';
+} from '../../../../src/domain/follows/follows.ts';
 import { EMAIL_HASH_PATTERN, normalizeEmail } from '../../../../src/domain/shared/common.ts';
 
 describe('follow ids', () => {

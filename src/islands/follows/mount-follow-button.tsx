@@ -1,6 +1,6 @@
 /**
  * Mounts the member's Follow button into a FollowAuthor block
- * (src/components/readers/FollowAuthor.astro), after the first paint and only
+ * (src/components/follows/FollowAuthor.astro), after the first paint and only
  * when the session hint names a member. The visitor's Follow (the disclosure
  * with FollowByEmail) is hidden meanwhile and shown again when no member turns
  * out to be signed in.

@@ -7,7 +7,7 @@ import {
   releaseAlertMail,
   updateMail,
   type MailUpdate,
-} from '../../../../functions/src/readers/alert-mail.ts';
+} from '../../../../functions/src/follows/alert-mail.ts';
 import { verifyFor } from '../../../../functions/src/mail/unsubscribe-token.ts';
 
 process.env.NEWSLETTER_SIGNING_SECRET ??= 'unit-test-signing-secret-0123456789';

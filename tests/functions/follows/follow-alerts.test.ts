@@ -6,16 +6,16 @@
 // unfollows; the digest goes once a week per follower, none when nothing is new.
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { followUnsubscribeLink } from '../../../functions/src/readers/alert-mail';
-import { alertAudience } from '../../../functions/src/readers/audience';
-import { sendWeeklyDigests } from '../../../functions/src/readers/digest';
+import { followUnsubscribeLink } from '../../../functions/src/follows/alert-mail';
+import { alertAudience } from '../../../functions/src/follows/audience';
+import { sendWeeklyDigests } from '../../../functions/src/follows/digest';
 import {
   deliverAlertBatch,
   releaseBook,
   type AlertDeps,
-} from '../../../functions/src/readers/release-alerts';
+} from '../../../functions/src/follows/release-alerts';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
-import { ALERT_CAP_MS, emailFollowId, isoWeekId, memberFollowId } from '../../../src/domain/readers/follows';
+import { ALERT_CAP_MS, emailFollowId, isoWeekId, memberFollowId } from '../../../src/domain/follows/follows';
 import { adminDb, eventually, retryLostRace, uniqueId } from '../helpers/emulator';
 import { recordingMailDeps } from '../helpers/mail-deps';
 import { bookData } from '../helpers/factories';

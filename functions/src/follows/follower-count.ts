@@ -6,7 +6,7 @@
 import { onDocumentCreated, onDocumentDeleted } from 'firebase-functions/v2/firestore';
 import * as logger from 'firebase-functions/logger';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { FOLLOWER_COUNT_FIELD, FOLLOWS } from '../../../src/domain/readers/follows';
+import { FOLLOWER_COUNT_FIELD, FOLLOWS } from '../../../src/domain/follows/follows';
 import {
   MEMBER_STATS,
   MEMBER_STATS_DAYS,

@@ -37,7 +37,7 @@ import {
   followSchema,
   isoWeekId,
   type Follow,
-} from '../../../src/domain/readers/follows';
+} from '../../../src/domain/follows/follows';
 import {
   AUTHOR_UPDATES,
   authorUpdateSchema,

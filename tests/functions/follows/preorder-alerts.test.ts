@@ -8,17 +8,17 @@
 // only the test releases books, with deps whose clock it sets.
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sendWeeklyDigests } from '../../../functions/src/readers/digest';
-import { claimOutNow, releaseDueOutNow, rescheduleOutNow } from '../../../functions/src/readers/out-now';
+import { sendWeeklyDigests } from '../../../functions/src/follows/digest';
+import { claimOutNow, releaseDueOutNow, rescheduleOutNow } from '../../../functions/src/follows/out-now';
 import {
   deliverAlertBatch,
   releaseBook,
   type AlertDeps,
   type AlertRound,
-} from '../../../functions/src/readers/release-alerts';
+} from '../../../functions/src/follows/release-alerts';
 import type { Mail } from '../../../functions/src/mail/send-mail';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
-import { emailFollowId } from '../../../src/domain/readers/follows';
+import { emailFollowId } from '../../../src/domain/follows/follows';
 import { adminDb, clearFirestore, eventually, retryLostRace, uniqueId } from '../helpers/emulator';
 import { fakeMailDeps } from '../helpers/mail-deps';
 import { bookData } from '../helpers/factories';

@@ -5,8 +5,8 @@ import {
   FOLLOW_MESSAGES,
   memberFollowId,
   type AlertMode,
-} from '../../domain/readers/follows.ts';
-import type { OwnFollow } from '../../data/client/readers/follows.ts';
+} from '../../domain/follows/follows.ts';
+import type { OwnFollow } from '../../data/client/follows/follows.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import { useAsync } from '../ui/use-async.ts';
 import FormAlert from '../ui/FormAlert.tsx';
@@ -22,7 +22,7 @@ interface Props {
  */
 export default function FollowsSection({ uid }: Props) {
   const [state, reload, { update }] = useAsync(
-    async () => (await import('../../data/client/readers/follows.ts')).listOwnFollows(uid),
+    async () => (await import('../../data/client/follows/follows.ts')).listOwnFollows(uid),
     [uid],
     'Failed to load the authors you follow.',
   );
@@ -77,7 +77,7 @@ function FollowRow({
   async function change(follow: boolean, mode?: AlertMode) {
     setBusy(true);
     setError(null);
-    const { updateFollow } = await import('../../data/client/readers/follows.ts');
+    const { updateFollow } = await import('../../data/client/follows/follows.ts');
     const outcome = await updateFollow({ authorUid: item.follow.author_uid, follow, mode }).catch(() => null);
     setBusy(false);
     if (!outcome?.ok) {
