@@ -46,7 +46,7 @@ export { saveReview, deleteReview } from './readers/save-review';
 export { setShelf } from './readers/set-shelf';
 export { editCustomShelf, placeOnCustomShelf } from './readers/custom-shelves';
 export { updateReading, setReadingGoal } from './readers/reading';
-export { postAuthorUpdate, deleteAuthorUpdate } from './readers/author-updates';
+export { postAuthorUpdate, deleteAuthorUpdate } from './updates/author-updates';
 export { exportReading } from './imports/reading-export';
 export {
   startReadingImport,

@@ -117,9 +117,9 @@ const loaders: Loaders = {
   deleteReview: () =>
     (require('./readers/save-review') as typeof import('./readers/save-review')).deleteReview,
   postAuthorUpdate: () =>
-    (require('./readers/author-updates') as typeof import('./readers/author-updates')).postAuthorUpdate,
+    (require('./updates/author-updates') as typeof import('./updates/author-updates')).postAuthorUpdate,
   deleteAuthorUpdate: () =>
-    (require('./readers/author-updates') as typeof import('./readers/author-updates')).deleteAuthorUpdate,
+    (require('./updates/author-updates') as typeof import('./updates/author-updates')).deleteAuthorUpdate,
   setShelf: () => (require('./readers/set-shelf') as typeof import('./readers/set-shelf')).setShelf,
   startReadingImport: () =>
     (require('./imports/reading-import') as typeof import('./imports/reading-import')).startReadingImport,

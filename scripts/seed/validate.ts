@@ -39,7 +39,7 @@ import { pageContentSchema } from '../../src/domain/site/page-content.ts';
 import { productServiceSchema } from '../../src/domain/items/product-service.ts';
 import { idSchema } from '../../src/domain/shared/common.ts';
 import { followSchema } from '../../src/domain/follows/follows.ts';
-import { authorUpdateSchema } from '../../src/domain/readers/author-update.ts';
+import { authorUpdateSchema } from '../../src/domain/updates/author-update.ts';
 import { profileSchema } from '../../src/domain/accounts/profile.ts';
 import { countedRating, reviewSchema } from '../../src/domain/readers/review.ts';
 import { customShelfBookSchema, customShelfSchema } from '../../src/domain/readers/custom-shelf.ts';

@@ -41,7 +41,7 @@ import type {
   PostAuthorUpdateRequest,
   PostAuthorUpdateResponse,
   deleteAuthorUpdateRequestSchema,
-} from './readers/author-update.ts';
+} from './updates/author-update.ts';
 import type { MemberExport } from './accounts/member-export.ts';
 import type { MemberAnalytics } from './members/member-stats.ts';
 import type {

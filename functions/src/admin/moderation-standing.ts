@@ -15,7 +15,7 @@ import {
   standingId,
   type StandingKind,
 } from '../../../src/domain/shared/moderation-standing';
-import { AUTHOR_UPDATES } from '../../../src/domain/readers/author-update';
+import { AUTHOR_UPDATES } from '../../../src/domain/updates/author-update';
 import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
 import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
 import { toPlainData } from '../../../src/data/firestore-convert';

@@ -42,8 +42,8 @@ import {
   AUTHOR_UPDATES,
   authorUpdateSchema,
   type AuthorUpdate,
-} from '../../../src/domain/readers/author-update';
-import { isUpdateMailable } from '../../../src/domain/readers/author-update-page';
+} from '../../../src/domain/updates/author-update';
+import { isUpdateMailable } from '../../../src/domain/updates/author-update-page';
 import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/accounts/visibility';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { toPlainData, tryParseDoc } from '../../../src/data/firestore-convert';

@@ -41,8 +41,8 @@
  * follows (getAll) and the members' addresses from Auth (one call per batch).
  */
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { AUTHOR_UPDATES, UPDATE_MAIL, authorUpdateSchema } from '../../../src/domain/readers/author-update';
-import { isUpdateMailable } from '../../../src/domain/readers/author-update-page';
+import { AUTHOR_UPDATES, UPDATE_MAIL, authorUpdateSchema } from '../../../src/domain/updates/author-update';
+import { isUpdateMailable } from '../../../src/domain/updates/author-update-page';
 import { FOLLOWS } from '../../../src/domain/follows/follows';
 import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/accounts/visibility';
 import { tryParseDoc } from '../../../src/data/firestore-convert';

@@ -10,7 +10,7 @@ import {
   type AccountDeletionStep,
 } from '../../../src/domain/accounts/account-deletion';
 import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
-import { AUTHOR_UPDATES, UPDATE_MAIL } from '../../../src/domain/readers/author-update';
+import { AUTHOR_UPDATES, UPDATE_MAIL } from '../../../src/domain/updates/author-update';
 import { FOLLOWS } from '../../../src/domain/follows/follows';
 import { normalizeEmail } from '../../../src/domain/shared/common';
 import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/domain/accounts/member-records';

@@ -17,7 +17,7 @@ import {
   UPDATE_REACH_SHOWN,
   updateReach,
   type UpdateReach,
-} from '../../../src/domain/readers/author-update';
+} from '../../../src/domain/updates/author-update';
 import { alertDelayFrom } from '../../../src/domain/follows/follows';
 import { targetOf } from './account-settings';
 import { billingOf, billingRef } from '../billing/record';

@@ -23,7 +23,7 @@ import {
 import type { Mail } from '../../../functions/src/mail/send-mail';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import type { MemberAnalytics } from '../../../src/domain/members/member-stats';
-import type { PostAuthorUpdateResponse } from '../../../src/domain/readers/author-update';
+import type { PostAuthorUpdateResponse } from '../../../src/domain/updates/author-update';
 import { emailFollowId, memberFollowId } from '../../../src/domain/follows/follows';
 import { adminDb, eventually, uniqueId } from '../helpers/emulator';
 import { recordingMailDeps } from '../helpers/mail-deps';

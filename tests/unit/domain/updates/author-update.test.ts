@@ -22,8 +22,8 @@ import {
   updateLimitsOf,
   withUpdateLimitLines,
   withUpdatePost,
-} from '../../../../src/domain/readers/author-update.ts';
-import { isUpdateMailable } from '../../../../src/domain/readers/author-update-page.ts';
+} from '../../../../src/domain/updates/author-update.ts';
+import { isUpdateMailable } from '../../../../src/domain/updates/author-update-page.ts';
 
 const firstMessage = (input: unknown) => {
   const parsed = authorUpdateFormSchema.safeParse(input);

@@ -1,14 +1,14 @@
 /**
  * What the owner's update tools on a profile page read and call: the owner's
  * books an update may point at, and the postAuthorUpdate and deleteAuthorUpdate
- * callables (src/domain/readers/author-update.ts), whose answers are checked
+ * callables (src/domain/updates/author-update.ts), whose answers are checked
  * against the contract, so the tools only ever handle valid data.
  */
 import {
   postAuthorUpdateResponseSchema,
   type PostAuthorUpdateRequest,
   type PostAuthorUpdateResponse,
-} from '../../../domain/readers/author-update.ts';
+} from '../../../domain/updates/author-update.ts';
 import { isItemShown } from '../../../domain/accounts/visibility.ts';
 import { loadMemberBooks } from '../items/items.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';

@@ -16,8 +16,8 @@ import {
   type AuthorUpdateForm as UpdateValues,
   type AuthorUpdateFormInput,
   type PostAuthorUpdateResponse,
-} from '../../domain/readers/author-update.ts';
-import type { UpdateBookChoice } from '../../data/client/readers/author-updates.ts';
+} from '../../domain/updates/author-update.ts';
+import type { UpdateBookChoice } from '../../data/client/updates/author-updates.ts';
 import { showToast } from '../../lib/toast.ts';
 import { SelectInput, SubmitButton, TextArea, TextInput } from '../ui/fields.tsx';
 import FormAlert from '../ui/FormAlert.tsx';
@@ -45,7 +45,7 @@ export default function AuthorUpdateForm({ books, onPosted }: Props) {
 
   async function post(values: UpdateValues) {
     setRefusal(null);
-    const { postAuthorUpdate } = await import('../../data/client/readers/author-updates.ts');
+    const { postAuthorUpdate } = await import('../../data/client/updates/author-updates.ts');
     const outcome = await postAuthorUpdate(values);
     if (!outcome.ok) {
       const reason = TELLING_CODES.has(outcome.code) && outcome.message ? outcome.message : null;

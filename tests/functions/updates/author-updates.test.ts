@@ -11,7 +11,7 @@ import {
   UPDATE_MESSAGES,
   UPDATE_POSTS_FIELD,
   type PostAuthorUpdateResponse,
-} from '../../../src/domain/readers/author-update';
+} from '../../../src/domain/updates/author-update';
 import { adminDb } from '../helpers/emulator';
 import { bookData } from '../helpers/factories';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';

@@ -1,4 +1,4 @@
-// An author's updates to their followers (src/domain/readers/author-update.ts):
+// An author's updates to their followers (src/domain/updates/author-update.ts):
 // postAuthorUpdate writes one, deleteAuthorUpdate removes one. Only these
 // functions write author_updates. A post is one transaction: the caller is a
 // member in good standing (the guard), a book it points at is the caller's own,
@@ -31,7 +31,7 @@ import {
   updatePostsOf,
   withUpdatePost,
   type PostAuthorUpdateResponse,
-} from '../../../src/domain/readers/author-update';
+} from '../../../src/domain/updates/author-update';
 import type { SubscriptionStatus } from '../../../src/domain/accounts/profile';
 import { describeIssue } from '../../../src/domain/accounts/profile-save';
 import { toPlainData } from '../../../src/data/firestore-convert';

@@ -6,7 +6,7 @@
 // instant follower then gets a posted update by email, switches to the weekly
 // digest from its link, and the author's account page counts the mail.
 import { memberFollowId } from '../../../src/domain/follows/follows';
-import { UPDATE_MESSAGES, UPDATE_TITLE_MAX } from '../../../src/domain/readers/author-update';
+import { UPDATE_MESSAGES, UPDATE_TITLE_MAX } from '../../../src/domain/updates/author-update';
 import { adminDb, expect, test } from '../helpers/fixtures';
 import { findMail } from '../helpers/mail';
 import { freshMember, signInAs, storedBook } from '../helpers/members';

@@ -8,10 +8,10 @@
  */
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { UpdateBookChoice } from '../../data/client/readers/author-updates.ts';
-import { UPDATE_MESSAGES } from '../../domain/readers/author-update.ts';
+import type { UpdateBookChoice } from '../../data/client/updates/author-updates.ts';
+import { UPDATE_MESSAGES } from '../../domain/updates/author-update.ts';
 import { HELD_MESSAGES } from '../../domain/shared/moderation-standing.ts';
-import { freshProfilePath, updateAnchor } from '../../domain/readers/author-update-page.ts';
+import { freshProfilePath, updateAnchor } from '../../domain/updates/author-update-page.ts';
 import { setFlash } from '../../lib/flash-toast.ts';
 import { showToast } from '../../lib/toast.ts';
 import { failureToast } from '../ui/failure-toast.ts';
@@ -53,7 +53,7 @@ export default function AuthorUpdateTools({ userId, slug, hasUpdates, deleteSlot
     void (async () => {
       const [{ currentAccount }, { listUpdateBooks }] = await Promise.all([
         import('../../data/client/shared/auth.ts'),
-        import('../../data/client/readers/author-updates.ts'),
+        import('../../data/client/updates/author-updates.ts'),
       ]);
       const account = await currentAccount().catch(() => null);
       if (!live) return;
@@ -91,7 +91,7 @@ export default function AuthorUpdateTools({ userId, slug, hasUpdates, deleteSlot
   );
 
   async function remove(id: string) {
-    const { deleteAuthorUpdate } = await import('../../data/client/readers/author-updates.ts');
+    const { deleteAuthorUpdate } = await import('../../data/client/updates/author-updates.ts');
     const outcome = await deleteAuthorUpdate(id);
     if (!outcome.ok) {
       showToast(failureToast(UPDATE_MESSAGES.deleteFailed, outcome));

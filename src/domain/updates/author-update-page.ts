@@ -1,5 +1,5 @@
 // How an author's updates read on their profile page and in their RSS feed
-// (src/domain/readers/author-update.ts holds the updates themselves). Pure: the
+// (src/domain/updates/author-update.ts holds the updates themselves). Pure: the
 // page's server code reads the updates, these decide what is shown and how.
 import { humanDate, todayOf } from '../books/book-details.ts';
 import { lightMarkupToText, renderLightMarkup } from '../shared/light-markup.ts';

@@ -4,7 +4,7 @@
 // update's anchor on the profile page.
 import { describe, expect, it } from 'vitest';
 import { buildSiteRss } from '../../../../src/domain/shared/rss.ts';
-import type { AuthorUpdate } from '../../../../src/domain/readers/author-update.ts';
+import type { AuthorUpdate } from '../../../../src/domain/updates/author-update.ts';
 import {
   authorUpdatesFeed,
   freshProfilePath,
@@ -12,7 +12,7 @@ import {
   updateDateText,
   updatePath,
   updatesFeedPath,
-} from '../../../../src/domain/readers/author-update-page.ts';
+} from '../../../../src/domain/updates/author-update-page.ts';
 
 const update = (id: string, day: number, extra: Partial<AuthorUpdate> = {}): AuthorUpdate => ({
   id,

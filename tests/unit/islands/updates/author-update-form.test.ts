@@ -7,7 +7,7 @@
 // a confirmed Delete calls the function and opens the page afresh.
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UPDATE_MESSAGES, UPDATE_TITLE_MAX } from '../../../../src/domain/readers/author-update';
+import { UPDATE_MESSAGES, UPDATE_TITLE_MAX } from '../../../../src/domain/updates/author-update';
 import { settle, typeAndSubmit, useMounted } from '../../helpers/render';
 
 const api = vi.hoisted(() => ({
@@ -15,13 +15,13 @@ const api = vi.hoisted(() => ({
   deleteAuthorUpdate: vi.fn(),
   listUpdateBooks: vi.fn(),
 }));
-vi.mock('../../../../src/data/client/readers/author-updates.ts', () => api);
+vi.mock('../../../../src/data/client/updates/author-updates.ts', () => api);
 const auth = vi.hoisted(() => ({ currentAccount: vi.fn() }));
 vi.mock('../../../../src/data/client/shared/auth.ts', () => auth);
 const showToast = vi.hoisted(() => vi.fn());
 vi.mock('../../../../src/lib/toast.ts', () => ({ showToast }));
-const { default: AuthorUpdateForm } = await import('../../../../src/islands/readers/AuthorUpdateForm');
-const { default: AuthorUpdateTools } = await import('../../../../src/islands/readers/AuthorUpdateTools');
+const { default: AuthorUpdateForm } = await import('../../../../src/islands/updates/AuthorUpdateForm');
+const { default: AuthorUpdateTools } = await import('../../../../src/islands/updates/AuthorUpdateTools');
 
 const show = useMounted();
 afterEach(() => {

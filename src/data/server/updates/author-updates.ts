@@ -1,5 +1,5 @@
 // An author's updates for their profile page and their RSS feed
-// (src/domain/readers/author-update.ts): the newest UPDATES_SHOWN, newest first, in
+// (src/domain/updates/author-update.ts): the newest UPDATES_SHOWN, newest first, in
 // one indexed query (user_id, created_at desc; firestore.indexes.json). The
 // caller has found the author public; an update hidden by moderation is dropped
 // after the query (so the list may hold fewer), and one that fails its schema is
@@ -10,8 +10,8 @@ import {
   UPDATES_SHOWN,
   authorUpdateSchema,
   type AuthorUpdate,
-} from '../../../domain/readers/author-update.ts';
-import { isUpdateShown } from '../../../domain/readers/author-update-page.ts';
+} from '../../../domain/updates/author-update.ts';
+import { isUpdateShown } from '../../../domain/updates/author-update-page.ts';
 import type { Profile } from '../../../domain/accounts/profile.ts';
 import { PAGE_SLUG_PATTERN } from '../../../domain/shared/slug.ts';
 import { parseDocs } from '../../firestore-convert.ts';
