@@ -42,10 +42,10 @@ export { adminIsbnClaims } from './admin/isbn-claims';
 export { adminSiteSettings } from './admin/site-settings';
 export { adminContent } from './admin/content';
 export { contactSeller } from './market/contact-seller';
-export { saveReview, deleteReview } from './readers/save-review';
-export { setShelf } from './readers/set-shelf';
-export { editCustomShelf, placeOnCustomShelf } from './readers/custom-shelves';
-export { updateReading, setReadingGoal } from './readers/reading';
+export { saveReview, deleteReview } from './reviews/save-review';
+export { setShelf } from './shelves/set-shelf';
+export { editCustomShelf, placeOnCustomShelf } from './shelves/custom-shelves';
+export { updateReading, setReadingGoal } from './shelves/reading';
 export { postAuthorUpdate, deleteAuthorUpdate } from './updates/author-updates';
 export { exportReading } from './imports/reading-export';
 export {

@@ -113,14 +113,14 @@ const loaders: Loaders = {
   adminContent: () => (require('./admin/content') as typeof import('./admin/content')).adminContent,
   contactSeller: () =>
     (require('./market/contact-seller') as typeof import('./market/contact-seller')).contactSeller,
-  saveReview: () => (require('./readers/save-review') as typeof import('./readers/save-review')).saveReview,
+  saveReview: () => (require('./reviews/save-review') as typeof import('./reviews/save-review')).saveReview,
   deleteReview: () =>
-    (require('./readers/save-review') as typeof import('./readers/save-review')).deleteReview,
+    (require('./reviews/save-review') as typeof import('./reviews/save-review')).deleteReview,
   postAuthorUpdate: () =>
     (require('./updates/author-updates') as typeof import('./updates/author-updates')).postAuthorUpdate,
   deleteAuthorUpdate: () =>
     (require('./updates/author-updates') as typeof import('./updates/author-updates')).deleteAuthorUpdate,
-  setShelf: () => (require('./readers/set-shelf') as typeof import('./readers/set-shelf')).setShelf,
+  setShelf: () => (require('./shelves/set-shelf') as typeof import('./shelves/set-shelf')).setShelf,
   startReadingImport: () =>
     (require('./imports/reading-import') as typeof import('./imports/reading-import')).startReadingImport,
   addReadingImportRows: () =>
@@ -132,11 +132,11 @@ const loaders: Loaders = {
   exportReading: () =>
     (require('./imports/reading-export') as typeof import('./imports/reading-export')).exportReading,
   editCustomShelf: () =>
-    (require('./readers/custom-shelves') as typeof import('./readers/custom-shelves')).editCustomShelf,
+    (require('./shelves/custom-shelves') as typeof import('./shelves/custom-shelves')).editCustomShelf,
   placeOnCustomShelf: () =>
-    (require('./readers/custom-shelves') as typeof import('./readers/custom-shelves')).placeOnCustomShelf,
-  updateReading: () => (require('./readers/reading') as typeof import('./readers/reading')).updateReading,
-  setReadingGoal: () => (require('./readers/reading') as typeof import('./readers/reading')).setReadingGoal,
+    (require('./shelves/custom-shelves') as typeof import('./shelves/custom-shelves')).placeOnCustomShelf,
+  updateReading: () => (require('./shelves/reading') as typeof import('./shelves/reading')).updateReading,
+  setReadingGoal: () => (require('./shelves/reading') as typeof import('./shelves/reading')).setReadingGoal,
   stripeWebhook: () => (require('./billing/webhook') as typeof import('./billing/webhook')).stripeWebhook,
   startCheckout: () => (require('./billing/checkout') as typeof import('./billing/checkout')).startCheckout,
   openBillingPortal: () =>

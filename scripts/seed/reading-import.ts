@@ -5,8 +5,8 @@
 // waiting for the reader to publish them ("2 books from your import are now on
 // Shelfmark" on /account).
 import { IMPORT_PENDING_REVIEWS, READING_IMPORTS } from '../../src/domain/imports/reading-import.ts';
-import { reviewId } from '../../src/domain/readers/review.ts';
-import { shelfId } from '../../src/domain/readers/shelf.ts';
+import { reviewId } from '../../src/domain/reviews/review.ts';
+import { shelfId } from '../../src/domain/shelves/shelf.ts';
 import { REFERENCE_DATE, type SeedDoc } from './context.ts';
 import type { SeedBook } from './books.ts';
 import type { Member } from './members.ts';

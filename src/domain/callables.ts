@@ -53,14 +53,14 @@ import type {
 import type { AccountPlan, CheckoutRequest } from './billing/billing.ts';
 import type { SellerMessageRequest } from './market/seller-message.ts';
 import type { SignupRequest } from './accounts/signup.ts';
-import type { SaveReviewRequest, SaveReviewResponse, deleteReviewRequestSchema } from './readers/review.ts';
+import type { SaveReviewRequest, SaveReviewResponse, deleteReviewRequestSchema } from './reviews/review.ts';
 import type {
   EditCustomShelfRequest,
   EditCustomShelfResponse,
   PlaceOnCustomShelfRequest,
   PlaceOnCustomShelfResponse,
-} from './readers/custom-shelf.ts';
-import type { SetShelfRequest, Shelf } from './readers/shelf.ts';
+} from './shelves/custom-shelf.ts';
+import type { SetShelfRequest, Shelf } from './shelves/shelf.ts';
 import type { ReadingExport } from './imports/reading-csv.ts';
 import type {
   AddReadingImportRowsRequest,
@@ -75,7 +75,7 @@ import type {
   SetReadingGoalResponse,
   UpdateReadingRequest,
   UpdateReadingResponse,
-} from './readers/reading.ts';
+} from './shelves/reading.ts';
 
 /** What signUp answers. */
 export interface SignUpResult {

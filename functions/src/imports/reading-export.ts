@@ -11,10 +11,10 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { BOOK_SHELVES, SHELVES, type Shelf } from '../../../src/domain/readers/shelf';
-import { BOOK_REVIEWS } from '../../../src/domain/readers/review';
-import { CUSTOM_SHELF_BOOKS, CUSTOM_SHELVES } from '../../../src/domain/readers/custom-shelf';
-import { READ_THROUGHS } from '../../../src/domain/readers/reading';
+import { BOOK_SHELVES, SHELVES, type Shelf } from '../../../src/domain/shelves/shelf';
+import { BOOK_REVIEWS } from '../../../src/domain/reviews/review';
+import { CUSTOM_SHELF_BOOKS, CUSTOM_SHELVES } from '../../../src/domain/shelves/custom-shelf';
+import { READ_THROUGHS } from '../../../src/domain/shelves/reading';
 import { UNMATCHED_READS } from '../../../src/domain/imports/reading-import';
 import {
   READING_EXPORT_LIMITS,

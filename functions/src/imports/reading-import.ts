@@ -49,14 +49,14 @@ import {
   type StartReadingImportResponse,
   type UnmatchedRead,
 } from '../../../src/domain/imports/reading-import';
-import { READ_THROUGHS, dayToDate, finishDeltas } from '../../../src/domain/readers/reading';
-import { BOOK_REVIEWS, REVIEW_DECISIONS, countedRating, reviewId } from '../../../src/domain/readers/review';
-import { BOOK_SHELVES, shelfId } from '../../../src/domain/readers/shelf';
+import { READ_THROUGHS, dayToDate, finishDeltas } from '../../../src/domain/shelves/reading';
+import { BOOK_REVIEWS, REVIEW_DECISIONS, countedRating, reviewId } from '../../../src/domain/reviews/review';
+import { BOOK_SHELVES, shelfId } from '../../../src/domain/shelves/shelf';
 import {
   BOOK_REVIEW_ACTIVITY,
   decideReviewSave,
   readActivity,
-} from '../../../src/domain/readers/review-burst';
+} from '../../../src/domain/reviews/review-burst';
 import { idSchema } from '../../../src/domain/shared/common';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
 import { bookCacheTag, profileCacheTag } from '../../../src/data/server/shared/cache-tags';
@@ -69,9 +69,9 @@ import { chunk as inParts, db, MAX_IN_VALUES, readAll, runTransactionWithRetry }
 import { guardedCall } from '../shared/guard';
 import { purgeCacheTags } from '../shared/cache-purge';
 import type { DocChange, Handler } from '../shared/collection-trigger';
-import { ensureCustomShelves, placeOnCustomShelves } from '../readers/custom-shelves';
-import { writeFinishDeltas } from '../readers/reading';
-import { reviewerFrom, updateTotals } from '../readers/save-review';
+import { ensureCustomShelves, placeOnCustomShelves } from '../shelves/custom-shelves';
+import { writeFinishDeltas } from '../shelves/reading';
+import { reviewerFrom, updateTotals } from '../reviews/save-review';
 
 /** How often one member may start an import. */
 const IMPORT_LIMITS = [

@@ -26,8 +26,8 @@ import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { PAGE_SLUGS } from '../accounts/page-slug';
 import { guardedCall } from '../shared/guard';
 import { throttleRef } from '../accounts/throttle';
-import { removeMemberReviews } from '../readers/save-review';
-import { removeMemberShelves } from '../readers/set-shelf';
+import { removeMemberReviews } from '../reviews/save-review';
+import { removeMemberShelves } from '../shelves/set-shelf';
 import { removeMemberImports } from '../imports/reading-import';
 import {
   MODERATION_STANDING,

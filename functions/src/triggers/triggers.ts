@@ -27,8 +27,8 @@ import { editorialSlug } from '../editorial/newsletter-functions';
 import { profileDirectoryFields } from '../members/profile-directory-fields';
 import { purgeAdCache, purgeBookCache, purgeProductCache, purgeProfileCache } from '../site/cache-purge';
 import { publishOnChange } from '../site/publish-functions';
-import { bookReaders } from '../readers/book-readers';
-import { removeReviewsOfDeletedBook, reviewVisibilityOwner } from '../readers/save-review';
+import { bookReaders } from '../reviews/book-readers';
+import { removeReviewsOfDeletedBook, reviewVisibilityOwner } from '../reviews/save-review';
 import {
   searchAds,
   searchBlogPosts,

@@ -14,7 +14,7 @@ import { HTTP_URL_PATTERN_SOURCE, MEDIA_PATH_PATTERN_SOURCE } from '../shared/co
 import { parsePriceNumeric } from '../items/product-service.ts';
 import type { Profile } from '../accounts/profile.ts';
 import { bookRoleOf, memberSchemaType } from '../members/profile-json-ld.ts';
-import { aggregateRatingJsonLd, reviewJsonLd, type RatingTotals, type Review } from '../readers/review.ts';
+import { aggregateRatingJsonLd, reviewJsonLd, type RatingTotals, type Review } from '../reviews/review.ts';
 import { isPreorder, preorderLabel } from './releases.ts';
 import { bookSeriesJsonLd } from './series.ts';
 

@@ -22,8 +22,8 @@ import { z } from 'zod';
 import { isbn10Of, parseIsbn } from '../books/isbn.ts';
 import { csvText } from '../shared/csv.ts';
 import type { ThrottleLimit } from '../shared/throttle.ts';
-import { REVIEW_TEXT_MAX } from '../readers/review.ts';
-import { SHELVES, type Shelf } from '../readers/shelf.ts';
+import { REVIEW_TEXT_MAX } from '../reviews/review.ts';
+import { SHELVES, type Shelf } from '../shelves/shelf.ts';
 
 /** The largest file a member may import, and the most rows. */
 export const READING_IMPORT_LIMITS = { maxBytes: 10 * 1024 * 1024, maxRows: 20_000 } as const;

@@ -27,7 +27,7 @@
  */
 import { z } from 'zod';
 import { idSchema, timestampSchema } from '../shared/common.ts';
-import { REVIEW_TEXT_MAX } from '../readers/review.ts';
+import { REVIEW_TEXT_MAX } from '../reviews/review.ts';
 import {
   IMPORT_LAYOUTS,
   READING_IMPORT_LIMITS,
