@@ -61,7 +61,7 @@ import type {
   PlaceOnCustomShelfResponse,
 } from './shelves/custom-shelf.ts';
 import type { SetShelfRequest, Shelf } from './shelves/shelf.ts';
-import type { ReadingExport } from './imports/reading-csv.ts';
+import type { ReadingExport } from './imports/reading-export.ts';
 import type {
   AddReadingImportRowsRequest,
   AddReadingImportRowsResponse,

@@ -1,5 +1,5 @@
 // "Export my reading": the caller's shelves, ratings, reviews and read-throughs
-// as one CSV in Goodreads' export layout (src/domain/imports/reading-csv.ts), so
+// as one CSV in Goodreads' export layout (src/domain/imports/goodreads-export.ts), so
 // the history imports into Goodreads, StoryGraph or BookWyrm. Only the caller's
 // own reading: the queries name the caller's uid, and a book's details come from
 // the book itself (title, author, ISBN, pages, publisher, year), falling back to
@@ -19,11 +19,10 @@ import { UNMATCHED_READS } from '../../../src/domain/imports/reading-import';
 import {
   READING_EXPORT_LIMITS,
   READING_EXPORT_MESSAGES,
-  goodreadsCsv,
   readingExportFileName,
-  type ExportRow,
   type ReadingExport,
-} from '../../../src/domain/imports/reading-csv';
+} from '../../../src/domain/imports/reading-export';
+import { goodreadsCsv, type ExportRow } from '../../../src/domain/imports/goodreads-export';
 import { consumeAttempt } from '../accounts/throttle';
 import { chunk, db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';

@@ -26,7 +26,7 @@ import {
 import { z } from 'zod';
 import { describeIssue } from '../../../src/domain/accounts/profile-save';
 import { titleAuthorKey } from '../../../src/domain/books/match-key';
-import { importRowSchema, type ImportRow } from '../../../src/domain/imports/reading-csv';
+import { importRowSchema, type ImportRow } from '../../../src/domain/imports/import-row';
 import {
   IMPORT_PENDING_REVIEWS,
   IMPORT_STALE_MS,

@@ -28,13 +28,9 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from '../shared/common.ts';
 import { REVIEW_TEXT_MAX } from '../reviews/review.ts';
-import {
-  IMPORT_LAYOUTS,
-  READING_IMPORT_LIMITS,
-  importRowFieldsSchema,
-  importRowSchema,
-  type ImportProblem,
-} from './reading-csv.ts';
+import { IMPORT_LAYOUTS } from './import-sources.ts';
+import { READING_IMPORT_LIMITS } from './reading-csv.ts';
+import { importRowFieldsSchema, importRowSchema, type ImportProblem } from './import-row.ts';
 
 /** reading_imports/{id}: one import. */
 export const READING_IMPORTS = 'reading_imports';

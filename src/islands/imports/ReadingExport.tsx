@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { READING_EXPORT_MESSAGES } from '../../domain/imports/reading-csv.ts';
+import { READING_EXPORT_MESSAGES } from '../../domain/imports/reading-export.ts';
 import { showToast } from '../../lib/toast.ts';
 
 /**

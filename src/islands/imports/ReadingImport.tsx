@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { IMPORT_LAYOUT_NAMES } from '../../domain/imports/import-sources.ts';
 import {
-  IMPORT_LAYOUT_NAMES,
   READING_IMPORT_LIMITS,
   READING_IMPORT_MESSAGES,
-  type ImportRow,
   type ParsedImport,
 } from '../../domain/imports/reading-csv.ts';
+import type { ImportRow } from '../../domain/imports/import-row.ts';
 import {
   IMPORT_PROBLEMS_KEPT,
   IMPORT_ROWS_PER_CHUNK,

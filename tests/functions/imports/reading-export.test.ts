@@ -4,7 +4,7 @@
 // does; an empty history is refused with its message; a visitor is refused.
 // Members of its own; nothing here empties the shared project.
 import { describe, expect, it } from 'vitest';
-import { READING_EXPORT_MESSAGES, type ReadingExport } from '../../../src/domain/imports/reading-csv';
+import { READING_EXPORT_MESSAGES, type ReadingExport } from '../../../src/domain/imports/reading-export';
 import { parseReadingCsv } from '../../../src/lib/reading-csv-file';
 import { adminDb } from '../helpers/emulator';
 import { bookData } from '../helpers/factories';

@@ -7,7 +7,7 @@
 // import; a running import refuses a second; bad rows are refused with their
 // message. Members and books of its own; nothing here empties the shared project.
 import { describe, expect, it } from 'vitest';
-import type { ImportRow } from '../../../src/domain/imports/reading-csv';
+import type { ImportRow } from '../../../src/domain/imports/import-row';
 import { titleAuthorKey } from '../../../src/domain/books/match-key';
 import {
   MAX_IMPORTED_FINISHES_PER_BOOK,

@@ -6,7 +6,7 @@
  * check the owner of each document read).
  */
 import { collection, doc, getDoc, getDocs, limit, orderBy, query, where } from 'firebase/firestore/lite';
-import type { ImportRow } from '../../../domain/imports/reading-csv.ts';
+import type { ImportRow } from '../../../domain/imports/import-row.ts';
 import {
   IMPORT_PENDING_REVIEWS,
   READING_IMPORTS,

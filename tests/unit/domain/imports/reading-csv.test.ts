@@ -6,17 +6,21 @@
 import { describe, expect, it } from 'vitest';
 import {
   GOODREADS_COLUMNS,
+  goodreadsCsv,
+  type ExportRow,
+} from '../../../../src/domain/imports/goodreads-export.ts';
+import {
   READING_IMPORT_LIMITS,
   READING_IMPORT_MESSAGES,
-  detectLayout,
-  goodreadsCsv,
+} from '../../../../src/domain/imports/reading-csv.ts';
+import { detectLayout } from '../../../../src/domain/imports/import-sources.ts';
+import {
   importDayProblem,
   importRowSchema,
   lastImportDay,
   problemText,
-  type ExportRow,
   type ImportRow,
-} from '../../../../src/domain/imports/reading-csv.ts';
+} from '../../../../src/domain/imports/import-row.ts';
 import { parseReadingCsv } from '../../../../src/lib/reading-csv-file.ts';
 import { importRow } from '../../../shared/reading-import.ts';
 
