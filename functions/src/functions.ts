@@ -48,12 +48,10 @@ export { editCustomShelf, placeOnCustomShelf } from './shelves/custom-shelves';
 export { updateReading, setReadingGoal } from './shelves/reading';
 export { postAuthorUpdate, deleteAuthorUpdate } from './updates/author-updates';
 export { exportReading } from './imports/reading-export';
-export {
-  startReadingImport,
-  addReadingImportRows,
-  processReadingImport,
-  settleImportedReviews,
-} from './imports/reading-import';
+export { startReadingImport } from './imports/start-import';
+export { addReadingImportRows } from './imports/add-import-rows';
+export { processReadingImport } from './imports/process-import';
+export { settleImportedReviews } from './imports/settle-imported-reviews';
 export { stripeWebhook } from './billing/webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { endBillingGraces } from './billing/grace';

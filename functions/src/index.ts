@@ -122,13 +122,14 @@ const loaders: Loaders = {
     (require('./updates/author-updates') as typeof import('./updates/author-updates')).deleteAuthorUpdate,
   setShelf: () => (require('./shelves/set-shelf') as typeof import('./shelves/set-shelf')).setShelf,
   startReadingImport: () =>
-    (require('./imports/reading-import') as typeof import('./imports/reading-import')).startReadingImport,
+    (require('./imports/start-import') as typeof import('./imports/start-import')).startReadingImport,
   addReadingImportRows: () =>
-    (require('./imports/reading-import') as typeof import('./imports/reading-import')).addReadingImportRows,
+    (require('./imports/add-import-rows') as typeof import('./imports/add-import-rows')).addReadingImportRows,
   processReadingImport: () =>
-    (require('./imports/reading-import') as typeof import('./imports/reading-import')).processReadingImport,
+    (require('./imports/process-import') as typeof import('./imports/process-import')).processReadingImport,
   settleImportedReviews: () =>
-    (require('./imports/reading-import') as typeof import('./imports/reading-import')).settleImportedReviews,
+    (require('./imports/settle-imported-reviews') as typeof import('./imports/settle-imported-reviews'))
+      .settleImportedReviews,
   exportReading: () =>
     (require('./imports/reading-export') as typeof import('./imports/reading-export')).exportReading,
   editCustomShelf: () =>

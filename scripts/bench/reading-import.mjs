@@ -117,7 +117,7 @@ export async function benchReadingImport() {
 
   const { IMPORT_ROWS_PER_CHUNK, READING_IMPORTS, chunkCount, chunkId } =
     await import('../../src/domain/imports/reading-import.ts');
-  const { processImportChunk } = await import('../../functions/src/imports/reading-import.ts');
+  const { processImportChunk } = await import('../../functions/src/imports/process-import.ts');
   const member = `ibench-${stamp}-reader`;
   await db
     .doc(`profiles/${member}`)

@@ -28,7 +28,7 @@ import { guardedCall } from '../shared/guard';
 import { throttleRef } from '../accounts/throttle';
 import { removeMemberReviews } from '../reviews/save-review';
 import { removeMemberShelves } from '../shelves/set-shelf';
-import { removeMemberImports } from '../imports/reading-import';
+import { removeMemberImports } from '../imports/remove-imports';
 import {
   MODERATION_STANDING,
   STANDING_KINDS,

@@ -16,7 +16,7 @@ import { bookCount, bookCountOnProfileCreate } from '../books/book-count';
 import { bookDerivedFields, booksOfMember } from '../books/book-derived';
 import { bookReleaseAlerts } from '../follows/follow-functions';
 import { updateMailOnPost } from '../follows/update-mail-functions';
-import { unmatchedReadsOnPublish } from '../imports/reading-import';
+import { unmatchedReadsOnPublish } from '../imports/kept-rows';
 import {
   marketIndexAds,
   marketIndexBooks,
