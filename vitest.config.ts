@@ -33,8 +33,8 @@ export const FUNCTIONS_SIDE_BY_SIDE = [
   'tests/functions/mail/mail-batches.test.ts',
   'tests/functions/market/classified-ad-save.test.ts',
   'tests/functions/market/contact-seller.test.ts',
-  'tests/functions/readers/reading-export.test.ts',
-  'tests/functions/readers/reading-import.test.ts',
+  'tests/functions/imports/reading-export.test.ts',
+  'tests/functions/imports/reading-import.test.ts',
   'tests/functions/triggers/logic.test.ts',
   'tests/functions/triggers/trigger-retries.test.ts',
 ];

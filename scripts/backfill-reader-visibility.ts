@@ -9,8 +9,8 @@
 //   npx tsx scripts/backfill-reader-visibility.ts
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { BOOK_REVIEWS } from '../src/domain/readers/review.ts';
-import { BOOK_SHELVES, shelfEntryUpdates } from '../src/domain/readers/shelf.ts';
+import { BOOK_REVIEWS } from '../src/domain/reviews/review.ts';
+import { BOOK_SHELVES, shelfEntryUpdates } from '../src/domain/shelves/shelf.ts';
 
 const BATCH = 400;
 const app = initializeApp(

@@ -3,8 +3,8 @@
 // run schedules). Claims the preorders whose publication date has come and
 // queues their "out now" alerts. The follows e2e spec uses it too. Refuses to
 // run against anything but the emulators.
-import { releaseDueOutNow } from '../functions/src/readers/out-now.ts';
-import { liveAlertDeps } from '../functions/src/readers/follow-functions.ts';
+import { releaseDueOutNow } from '../functions/src/follows/out-now.ts';
+import { liveAlertDeps } from '../functions/src/follows/follow-functions.ts';
 import { runOnEmulators } from './lib/emulator-job.ts';
 
 await runOnEmulators(() => releaseDueOutNow(liveAlertDeps()));

@@ -47,18 +47,16 @@ export { adminIsbnClaims } from './admin/isbn-claims';
 export { adminSiteSettings } from './admin/site-settings';
 export { adminContent } from './admin/content';
 export { contactSeller } from './market/contact-seller';
-export { saveReview, deleteReview } from './readers/save-review';
-export { setShelf } from './readers/set-shelf';
-export { editCustomShelf, placeOnCustomShelf } from './readers/custom-shelves';
-export { updateReading, setReadingGoal } from './readers/reading';
-export { postAuthorUpdate, deleteAuthorUpdate } from './readers/author-updates';
-export { exportReading } from './readers/reading-export';
-export {
-  startReadingImport,
-  addReadingImportRows,
-  processReadingImport,
-  settleImportedReviews,
-} from './readers/reading-import';
+export { saveReview, deleteReview } from './reviews/save-review';
+export { setShelf } from './shelves/set-shelf';
+export { editCustomShelf, placeOnCustomShelf } from './shelves/custom-shelves';
+export { updateReading, setReadingGoal } from './shelves/reading';
+export { postAuthorUpdate, deleteAuthorUpdate } from './updates/author-updates';
+export { exportReading } from './imports/reading-export';
+export { startReadingImport } from './imports/start-import';
+export { addReadingImportRows } from './imports/add-import-rows';
+export { processReadingImport } from './imports/process-import';
+export { settleImportedReviews } from './imports/settle-imported-reviews';
 export { stripeWebhook } from './billing/webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { endBillingGraces } from './billing/grace';
@@ -66,15 +64,15 @@ export { memberAnalytics } from './members/member-analytics';
 export { searchSnapshot } from './search/search-snapshot';
 export { searchTypesense } from './search/search-typesense';
 export { mailOptInConfirmation } from './accounts/confirmation-mail';
-export { updateFollow } from './readers/update-follow';
-export { followerCountOnCreate, followerCountOnDelete } from './readers/follower-count';
+export { updateFollow } from './follows/update-follow';
+export { followerCountOnCreate, followerCountOnDelete } from './follows/follower-count';
 export {
   deliverReleaseAlerts,
   outNowAlerts,
   weeklyFollowDigest,
   followUnsubscribe,
-} from './readers/follow-functions';
-export { deliverUpdateMail } from './readers/update-mail-functions';
+} from './follows/follow-functions';
+export { deliverUpdateMail } from './follows/update-mail-functions';
 
 // The callables exported here are exactly those of src/domain/callables.ts, each
 // answering what the table says: a renamed, missing or retyped callable fails

@@ -114,30 +114,31 @@ const loaders: Loaders = {
   adminContent: () => (require('./admin/content') as typeof import('./admin/content')).adminContent,
   contactSeller: () =>
     (require('./market/contact-seller') as typeof import('./market/contact-seller')).contactSeller,
-  saveReview: () => (require('./readers/save-review') as typeof import('./readers/save-review')).saveReview,
+  saveReview: () => (require('./reviews/save-review') as typeof import('./reviews/save-review')).saveReview,
   deleteReview: () =>
-    (require('./readers/save-review') as typeof import('./readers/save-review')).deleteReview,
+    (require('./reviews/save-review') as typeof import('./reviews/save-review')).deleteReview,
   postAuthorUpdate: () =>
-    (require('./readers/author-updates') as typeof import('./readers/author-updates')).postAuthorUpdate,
+    (require('./updates/author-updates') as typeof import('./updates/author-updates')).postAuthorUpdate,
   deleteAuthorUpdate: () =>
-    (require('./readers/author-updates') as typeof import('./readers/author-updates')).deleteAuthorUpdate,
-  setShelf: () => (require('./readers/set-shelf') as typeof import('./readers/set-shelf')).setShelf,
+    (require('./updates/author-updates') as typeof import('./updates/author-updates')).deleteAuthorUpdate,
+  setShelf: () => (require('./shelves/set-shelf') as typeof import('./shelves/set-shelf')).setShelf,
   startReadingImport: () =>
-    (require('./readers/reading-import') as typeof import('./readers/reading-import')).startReadingImport,
+    (require('./imports/start-import') as typeof import('./imports/start-import')).startReadingImport,
   addReadingImportRows: () =>
-    (require('./readers/reading-import') as typeof import('./readers/reading-import')).addReadingImportRows,
+    (require('./imports/add-import-rows') as typeof import('./imports/add-import-rows')).addReadingImportRows,
   processReadingImport: () =>
-    (require('./readers/reading-import') as typeof import('./readers/reading-import')).processReadingImport,
+    (require('./imports/process-import') as typeof import('./imports/process-import')).processReadingImport,
   settleImportedReviews: () =>
-    (require('./readers/reading-import') as typeof import('./readers/reading-import')).settleImportedReviews,
+    (require('./imports/settle-imported-reviews') as typeof import('./imports/settle-imported-reviews'))
+      .settleImportedReviews,
   exportReading: () =>
-    (require('./readers/reading-export') as typeof import('./readers/reading-export')).exportReading,
+    (require('./imports/reading-export') as typeof import('./imports/reading-export')).exportReading,
   editCustomShelf: () =>
-    (require('./readers/custom-shelves') as typeof import('./readers/custom-shelves')).editCustomShelf,
+    (require('./shelves/custom-shelves') as typeof import('./shelves/custom-shelves')).editCustomShelf,
   placeOnCustomShelf: () =>
-    (require('./readers/custom-shelves') as typeof import('./readers/custom-shelves')).placeOnCustomShelf,
-  updateReading: () => (require('./readers/reading') as typeof import('./readers/reading')).updateReading,
-  setReadingGoal: () => (require('./readers/reading') as typeof import('./readers/reading')).setReadingGoal,
+    (require('./shelves/custom-shelves') as typeof import('./shelves/custom-shelves')).placeOnCustomShelf,
+  updateReading: () => (require('./shelves/reading') as typeof import('./shelves/reading')).updateReading,
+  setReadingGoal: () => (require('./shelves/reading') as typeof import('./shelves/reading')).setReadingGoal,
   stripeWebhook: () => (require('./billing/webhook') as typeof import('./billing/webhook')).stripeWebhook,
   startCheckout: () => (require('./billing/checkout') as typeof import('./billing/checkout')).startCheckout,
   openBillingPortal: () =>
@@ -153,22 +154,22 @@ const loaders: Loaders = {
     (require('./accounts/confirmation-mail') as typeof import('./accounts/confirmation-mail'))
       .mailOptInConfirmation,
   updateFollow: () =>
-    (require('./readers/update-follow') as typeof import('./readers/update-follow')).updateFollow,
+    (require('./follows/update-follow') as typeof import('./follows/update-follow')).updateFollow,
   followerCountOnCreate: () =>
-    (require('./readers/follower-count') as typeof import('./readers/follower-count')).followerCountOnCreate,
+    (require('./follows/follower-count') as typeof import('./follows/follower-count')).followerCountOnCreate,
   followerCountOnDelete: () =>
-    (require('./readers/follower-count') as typeof import('./readers/follower-count')).followerCountOnDelete,
+    (require('./follows/follower-count') as typeof import('./follows/follower-count')).followerCountOnDelete,
   deliverReleaseAlerts: () =>
-    (require('./readers/follow-functions') as typeof import('./readers/follow-functions'))
+    (require('./follows/follow-functions') as typeof import('./follows/follow-functions'))
       .deliverReleaseAlerts,
   outNowAlerts: () =>
-    (require('./readers/follow-functions') as typeof import('./readers/follow-functions')).outNowAlerts,
+    (require('./follows/follow-functions') as typeof import('./follows/follow-functions')).outNowAlerts,
   weeklyFollowDigest: () =>
-    (require('./readers/follow-functions') as typeof import('./readers/follow-functions')).weeklyFollowDigest,
+    (require('./follows/follow-functions') as typeof import('./follows/follow-functions')).weeklyFollowDigest,
   followUnsubscribe: () =>
-    (require('./readers/follow-functions') as typeof import('./readers/follow-functions')).followUnsubscribe,
+    (require('./follows/follow-functions') as typeof import('./follows/follow-functions')).followUnsubscribe,
   deliverUpdateMail: () =>
-    (require('./readers/update-mail-functions') as typeof import('./readers/update-mail-functions'))
+    (require('./follows/update-mail-functions') as typeof import('./follows/update-mail-functions'))
       .deliverUpdateMail,
 };
 

@@ -94,7 +94,7 @@ async function seedAuthor(stamp) {
     if (result.failureCount > 0) throw new Error(`importUsers: ${result.errors[0]?.error.message}`);
   }
   const profile = (uid, name) => benchProfile(uid, { name });
-  const { emailFollowId, memberFollowId } = await import('../../src/domain/readers/follows.ts');
+  const { emailFollowId, memberFollowId } = await import('../../src/domain/follows/follows.ts');
   const { emailHash } = await import('../../src/data/server/shared/email-hash.ts');
   const writer = db.bulkWriter();
   writer.set(db.doc(`profiles/${author}`), profile(author, 'Bench Author'));
@@ -226,10 +226,10 @@ export async function benchFollows() {
   try {
     await fetch(`http://127.0.0.1:${MAILDEV_WEB}/email/all`, { method: 'DELETE' });
     const stamp = Date.now().toString(36);
-    const { releaseBook, deliverAlertBatch } = await import('../../functions/src/readers/release-alerts.ts');
-    const { liveAlertDeps } = await import('../../functions/src/readers/follow-functions.ts');
-    const { claimOutNow } = await import('../../functions/src/readers/out-now.ts');
-    const { releaseUpdate, deliverUpdateBatch } = await import('../../functions/src/readers/update-mail.ts');
+    const { releaseBook, deliverAlertBatch } = await import('../../functions/src/follows/release-alerts.ts');
+    const { liveAlertDeps } = await import('../../functions/src/follows/follow-functions.ts');
+    const { claimOutNow } = await import('../../functions/src/follows/out-now.ts');
+    const { releaseUpdate, deliverUpdateBatch } = await import('../../functions/src/follows/update-mail.ts');
 
     // 1. A new book.
     const first = await seeded(stamp);

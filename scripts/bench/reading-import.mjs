@@ -116,8 +116,8 @@ export async function benchReadingImport() {
   const seedSeconds = (Date.now() - seedStarted) / 1000;
 
   const { IMPORT_ROWS_PER_CHUNK, READING_IMPORTS, chunkCount, chunkId } =
-    await import('../../src/domain/readers/reading-import.ts');
-  const { processImportChunk } = await import('../../functions/src/readers/reading-import.ts');
+    await import('../../src/domain/imports/reading-import.ts');
+  const { processImportChunk } = await import('../../functions/src/imports/process-import.ts');
   const member = `ibench-${stamp}-reader`;
   await db
     .doc(`profiles/${member}`)

@@ -3,7 +3,7 @@
 // as postAuthorUpdate stores it), and the first generated author one, so the
 // profiles' Updates sections and feeds have something to show. Each is within
 // what the member's plan allows in its window.
-import { AUTHOR_UPDATES } from '../../src/domain/readers/author-update.ts';
+import { AUTHOR_UPDATES } from '../../src/domain/updates/author-update.ts';
 import { daysAgo, type SeedDoc } from './context.ts';
 import type { SeedBook } from './books.ts';
 import type { Member } from './members.ts';

@@ -1,4 +1,4 @@
-// Demo shelves of one's own (src/domain/readers/custom-shelf.ts), as
+// Demo shelves of one's own (src/domain/shelves/custom-shelf.ts), as
 // editCustomShelf and placeOnCustomShelf would have written them: the demo
 // author (margot-ellery) keeps 'Favourites' with enough books for its page to
 // need Load more (the bench's shelf page) and 'Signed copies', and a few of the
@@ -9,7 +9,7 @@ import {
   customShelfBookId,
   customShelfSlug,
   SHELF_PAGE_SIZE,
-} from '../../src/domain/readers/custom-shelf.ts';
+} from '../../src/domain/shelves/custom-shelf.ts';
 import { dateAfter, REFERENCE_DATE, streamFor, type SeedDoc } from './context.ts';
 import type { SeedBook } from './books.ts';
 import type { Member } from './members.ts';

@@ -3,7 +3,7 @@
 // the demo author, and one confirmed email follower does too, so /account and
 // the profiles' follower counts show the feature.
 import { emailHash } from '../../src/data/server/shared/email-hash.ts';
-import { emailFollowId, memberFollowId, type AlertMode } from '../../src/domain/readers/follows.ts';
+import { emailFollowId, memberFollowId, type AlertMode } from '../../src/domain/follows/follows.ts';
 import { daysAgo, type SeedDoc } from './context.ts';
 import type { Member } from './members.ts';
 

@@ -1,12 +1,12 @@
-// A demo import of the demo reader's history (src/domain/readers/reading-import.ts),
+// A demo import of the demo reader's history (src/domain/imports/reading-import.ts),
 // as the import would have left it weeks after it ran: a finished import, and two
 // books of it that came to Shelfmark later, on the reader's Read shelf (read-throughs
 // follow from the shelf, scripts/seed/reading.ts) with their ratings and reviews
 // waiting for the reader to publish them ("2 books from your import are now on
 // Shelfmark" on /account).
-import { IMPORT_PENDING_REVIEWS, READING_IMPORTS } from '../../src/domain/readers/reading-import.ts';
-import { reviewId } from '../../src/domain/readers/review.ts';
-import { shelfId } from '../../src/domain/readers/shelf.ts';
+import { IMPORT_PENDING_REVIEWS, READING_IMPORTS } from '../../src/domain/imports/reading-import.ts';
+import { reviewId } from '../../src/domain/reviews/review.ts';
+import { shelfId } from '../../src/domain/shelves/shelf.ts';
 import { REFERENCE_DATE, type SeedDoc } from './context.ts';
 import type { SeedBook } from './books.ts';
 import type { Member } from './members.ts';

@@ -1,10 +1,10 @@
-// Demo reading journal (src/domain/readers/reading.ts), as setShelf and
+// Demo reading journal (src/domain/shelves/reading.ts), as setShelf and
 // updateReading would have written it: a read-through for every book on
 // 'Reading' (with progress, copied onto its shelf entry) and on 'Read' (finished
 // on the day it was shelved), an earlier read-through for a few of the read books
 // (re-reads), each shelving member's goals for the reference year and the one
 // before, and the community's counts of each year (in shard 0).
-import { finishDeltas, readingStatsId, readingYearId, yearOf } from '../../src/domain/readers/reading.ts';
+import { finishDeltas, readingStatsId, readingYearId, yearOf } from '../../src/domain/shelves/reading.ts';
 import { REFERENCE_DATE, streamFor, type SeedDoc } from './context.ts';
 import type { SeedBook } from './books.ts';
 

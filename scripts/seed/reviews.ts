@@ -4,8 +4,8 @@
 // has the book on 'Read', and a few members have other public books on
 // 'Want to read' or 'Reading'; one of them keeps their shelves private. One
 // more review is held by the burst guard, for the dashboard's Held reviews.
-import { applyRatingChange, reviewId, type RatingTotals } from '../../src/domain/readers/review.ts';
-import { shelfId, type Shelf } from '../../src/domain/readers/shelf.ts';
+import { applyRatingChange, reviewId, type RatingTotals } from '../../src/domain/reviews/review.ts';
+import { shelfId, type Shelf } from '../../src/domain/shelves/shelf.ts';
 import { dateAfter, daysAgo, streamFor, type SeedDoc } from './context.ts';
 import type { SeedBook } from './books.ts';
 import type { Member } from './members.ts';

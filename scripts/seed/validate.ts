@@ -38,18 +38,18 @@ import { PLAN_LIMITS } from '../../src/domain/items/plan-limits.ts';
 import { pageContentSchema } from '../../src/domain/site/page-content.ts';
 import { productServiceSchema } from '../../src/domain/items/product-service.ts';
 import { idSchema } from '../../src/domain/shared/common.ts';
-import { followSchema } from '../../src/domain/readers/follows.ts';
-import { authorUpdateSchema } from '../../src/domain/readers/author-update.ts';
+import { followSchema } from '../../src/domain/follows/follows.ts';
+import { authorUpdateSchema } from '../../src/domain/updates/author-update.ts';
 import { profileSchema } from '../../src/domain/accounts/profile.ts';
-import { countedRating, reviewSchema } from '../../src/domain/readers/review.ts';
-import { customShelfBookSchema, customShelfSchema } from '../../src/domain/readers/custom-shelf.ts';
-import { shelfEntrySchema, shelfSettingsSchema } from '../../src/domain/readers/shelf.ts';
+import { countedRating, reviewSchema } from '../../src/domain/reviews/review.ts';
+import { customShelfBookSchema, customShelfSchema } from '../../src/domain/shelves/custom-shelf.ts';
+import { shelfEntrySchema, shelfSettingsSchema } from '../../src/domain/shelves/shelf.ts';
 import {
   readThroughSchema,
   readingStatsSchema,
   readingYearSchema,
-} from '../../src/domain/readers/reading.ts';
-import { importPendingReviewSchema, readingImportSchema } from '../../src/domain/readers/reading-import.ts';
+} from '../../src/domain/shelves/reading.ts';
+import { importPendingReviewSchema, readingImportSchema } from '../../src/domain/imports/reading-import.ts';
 import { siteSettingsSchema } from '../../src/domain/site/site-settings.ts';
 import { parseDoc, toWriteData } from '../../src/data/firestore-convert.ts';
 import type { SeedDoc } from './context.ts';

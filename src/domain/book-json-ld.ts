@@ -12,7 +12,7 @@ import { bookSeriesJsonLd } from './books/series.ts';
 import { DEFAULT_CURRENCY } from './items/marketplace.ts';
 import { parsePriceNumeric } from './items/product-service.ts';
 import { bookRoleOf, memberSchemaType } from './members/profile-json-ld.ts';
-import { aggregateRatingJsonLd, reviewJsonLd, type RatingTotals, type Review } from './readers/review.ts';
+import { aggregateRatingJsonLd, reviewJsonLd, type RatingTotals, type Review } from './reviews/review.ts';
 
 /** What the JSON-LD builder needs besides the book. */
 export interface BookJsonLdInput {

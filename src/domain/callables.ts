@@ -35,12 +35,12 @@ import type {
   SaveClassifiedAdRequest,
   SaveProductServiceRequest,
 } from './kinds/item-kinds.ts';
-import type { FollowRequest, FollowResult } from './readers/follows.ts';
+import type { FollowRequest, FollowResult } from './follows/follows.ts';
 import type {
   PostAuthorUpdateRequest,
   PostAuthorUpdateResponse,
   deleteAuthorUpdateRequestSchema,
-} from './readers/author-update.ts';
+} from './updates/author-update.ts';
 import type { MemberExport } from './accounts/member-export.ts';
 import type { MemberAnalytics } from './members/member-stats.ts';
 import type {
@@ -52,15 +52,15 @@ import type {
 import type { AccountPlan, CheckoutRequest } from './billing/billing.ts';
 import type { SellerMessageRequest } from './market/seller-message.ts';
 import type { SignupRequest } from './accounts/signup.ts';
-import type { SaveReviewRequest, SaveReviewResponse, deleteReviewRequestSchema } from './readers/review.ts';
+import type { SaveReviewRequest, SaveReviewResponse, deleteReviewRequestSchema } from './reviews/review.ts';
 import type {
   EditCustomShelfRequest,
   EditCustomShelfResponse,
   PlaceOnCustomShelfRequest,
   PlaceOnCustomShelfResponse,
-} from './readers/custom-shelf.ts';
-import type { SetShelfRequest, Shelf } from './readers/shelf.ts';
-import type { ReadingExport } from './readers/reading-csv.ts';
+} from './shelves/custom-shelf.ts';
+import type { SetShelfRequest, Shelf } from './shelves/shelf.ts';
+import type { ReadingExport } from './imports/reading-export.ts';
 import type {
   AddReadingImportRowsRequest,
   AddReadingImportRowsResponse,
@@ -68,13 +68,13 @@ import type {
   SettleImportedReviewsResponse,
   StartReadingImportRequest,
   StartReadingImportResponse,
-} from './readers/reading-import.ts';
+} from './imports/reading-import.ts';
 import type {
   SetReadingGoalRequest,
   SetReadingGoalResponse,
   UpdateReadingRequest,
   UpdateReadingResponse,
-} from './readers/reading.ts';
+} from './shelves/reading.ts';
 
 /** What signUp answers. */
 export interface SignUpResult {

@@ -2,7 +2,7 @@
  * An export file read in the browser: the size and text checks, csv-parse for
  * the records (quoted fields, line breaks inside quotes, a byte-order mark; a
  * record whose quoting is broken is skipped and its line kept), then the domain's
- * readImport for the layout, the rows and the problems (src/domain/readers/reading-csv.ts).
+ * readImport for the layout, the rows and the problems (src/domain/imports/reading-csv.ts).
  */
 // The browser build (it carries its own Buffer): the island runs this in the page; Node runs it too.
 import { parse } from 'csv-parse/browser/esm/sync';
@@ -12,7 +12,7 @@ import {
   type CsvRecord,
   type CsvRecords,
   type ParsedImport,
-} from '../domain/readers/reading-csv.ts';
+} from '../domain/imports/reading-csv.ts';
 
 /** The records of CSV `text`, or { ok: false } when it is not CSV at all. */
 export function csvRecords(text: string): CsvRecords {

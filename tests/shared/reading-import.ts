@@ -1,5 +1,5 @@
 /** Rows of a reading import, shared by the unit and functions tests. */
-import type { ImportRow } from '../../src/domain/readers/reading-csv';
+import type { ImportRow } from '../../src/domain/imports/import-row';
 
 /** What a row says of its book, with only what `fields` gives: no author, ISBN, shelf, rating, review or dates. */
 export function readingFields(fields: Partial<Omit<ImportRow, 'row'>> = {}): Omit<ImportRow, 'row'> {

@@ -2,7 +2,7 @@
 // burst guard holds, oldest first, a page at a time with how many wait, and the
 // admin's release or reject of one. Admins only (guardedCall). Each decision
 // writes its audit entry (the admin, the review, the reason) in the transaction
-// that decides (functions/src/readers/held-reviews.ts); a review no longer held
+// that decides (functions/src/reviews/held-reviews.ts); a review no longer held
 // is answered `decided: false` and logs nothing. Not behind the 'reviews'
 // switch: reviews already held are decided whatever the switch says.
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -17,7 +17,7 @@ import {
   type AdminHeldReviewsResponse,
   type HeldReviewDecision,
 } from '../../../src/domain/admin/admin-held-reviews';
-import { BOOK_REVIEWS, reviewId } from '../../../src/domain/readers/review';
+import { BOOK_REVIEWS, reviewId } from '../../../src/domain/reviews/review';
 import { db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import {
@@ -25,7 +25,7 @@ import {
   rejectHeldReview,
   releaseHeldReview,
   type OnDecided,
-} from '../readers/held-reviews';
+} from '../reviews/held-reviews';
 import { auditInTransaction } from '../shared/audit';
 
 /** One page of the held reviews after the review `after`, with the next page's cursor and the count held now. */

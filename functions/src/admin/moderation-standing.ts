@@ -8,7 +8,7 @@
 import { Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { moderationStandingSchema, type StandingKind } from '../../../src/domain/shared/moderation-standing';
-import { AUTHOR_UPDATES } from '../../../src/domain/readers/author-update';
+import { AUTHOR_UPDATES } from '../../../src/domain/updates/author-update';
 import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
 import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
 import { adTags, purgeCacheTags } from '../shared/cache-purge';

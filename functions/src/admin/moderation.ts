@@ -34,7 +34,7 @@ import {
 import { bookVisibilityFields } from '../../../src/domain/accounts/visibility';
 import { tryParseDoc } from '../../../src/data/firestore-convert';
 import { db } from '../shared/firestore';
-import { clearReviewDecision, recordReviewDecision } from '../readers/review-decisions';
+import { clearReviewDecision, recordReviewDecision } from '../reviews/review-decisions';
 import { isStandingKind } from '../../../src/domain/shared/moderation-standing';
 import { liftStandingFor, recordStanding } from './moderation-standing';
 import { standingRef } from '../shared/moderation-hold';
@@ -44,7 +44,7 @@ import { memberMailAddress, memberMailName } from '../mail/member-address';
 import { sendMail } from '../mail/send-mail';
 import { composeMail } from '../mail/templates';
 import { adTags, bookTags, productTags, purgeCacheTags } from '../shared/cache-purge';
-import { refreshReviewVisibility } from '../readers/save-review';
+import { refreshReviewVisibility } from '../reviews/save-review';
 import { updateUser } from './users';
 import { auditInTransaction } from '../shared/audit';
 

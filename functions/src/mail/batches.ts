@@ -1,7 +1,7 @@
 /**
  * The one engine for bulk mail sent exactly once per recipient, in batches:
  * newsletters (editorial/send.ts) and new-book and out-now alerts
- * (readers/release-alerts.ts, readers/out-now.ts). A kind of bulk mail is a
+ * (follows/release-alerts.ts, follows/out-now.ts). A kind of bulk mail is a
  * BulkMail config (where its send keeps its state, batches and deliveries, its
  * task queue, what to record when a send completes) plus `prepare`, which reads
  * what a batch's mails need and composes each recipient's mail. The engine does
@@ -30,7 +30,7 @@
  *
  * A new kind (say, an author's updates mailed to their followers) is its
  * config (its place, `recipientsField`, `enqueue` to its task queue, `prepare`
- * with its composer: readers/release-alerts.ts's mailableFollowers picks an
+ * with its composer: follows/release-alerts.ts's mailableFollowers picks an
  * author's followers as the alerts do, `onComplete`), its claim transaction,
  * and an onTaskDispatched function that calls deliverBatch.
  *

@@ -10,8 +10,8 @@ import {
   type AccountDeletionStep,
 } from '../../../src/domain/accounts/account-deletion';
 import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
-import { AUTHOR_UPDATES, UPDATE_MAIL } from '../../../src/domain/readers/author-update';
-import { FOLLOWS } from '../../../src/domain/readers/follows';
+import { AUTHOR_UPDATES, UPDATE_MAIL } from '../../../src/domain/updates/author-update';
+import { FOLLOWS } from '../../../src/domain/follows/follows';
 import { normalizeEmail } from '../../../src/domain/shared/common';
 import { MEMBER_KEYED_COLLECTIONS, MEMBER_THROTTLE_KINDS } from '../../../src/domain/accounts/member-records';
 import { removeSubscription } from '../editorial/subscribers';
@@ -26,9 +26,9 @@ import { adminAuth, authErrorCode } from '../shared/admin-auth';
 import { PAGE_SLUGS } from '../accounts/page-slug';
 import { guardedCall } from '../shared/guard';
 import { throttleRef } from '../accounts/throttle';
-import { removeMemberReviews } from '../readers/save-review';
-import { removeMemberShelves } from '../readers/set-shelf';
-import { removeMemberImports } from '../readers/reading-import';
+import { removeMemberReviews } from '../reviews/save-review';
+import { removeMemberShelves } from '../shelves/set-shelf';
+import { removeMemberImports } from '../imports/remove-imports';
 import {
   MODERATION_STANDING,
   STANDING_KINDS,

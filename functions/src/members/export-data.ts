@@ -10,7 +10,7 @@ import {
   type ExportedDocument,
   type MemberExport,
 } from '../../../src/domain/accounts/member-export';
-import { FOLLOWS } from '../../../src/domain/readers/follows';
+import { FOLLOWS } from '../../../src/domain/follows/follows';
 import { MEMBER_KEYED_COLLECTIONS } from '../../../src/domain/accounts/member-records';
 import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
 import { db } from '../shared/firestore';

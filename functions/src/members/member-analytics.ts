@@ -17,8 +17,8 @@ import {
   UPDATE_REACH_SHOWN,
   updateReach,
   type UpdateReach,
-} from '../../../src/domain/readers/author-update';
-import { alertDelayFrom } from '../../../src/domain/readers/follows';
+} from '../../../src/domain/updates/author-update';
+import { alertDelayFrom } from '../../../src/domain/follows/follows';
 import { targetOf } from './account-settings';
 import { billingOf, billingRef } from '../billing/record';
 import { db } from '../shared/firestore';

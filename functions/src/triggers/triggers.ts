@@ -4,7 +4,7 @@
 // the document as it now is.
 //
 // Some triggers stay their own functions because they need settings or events of their own:
-// - followerCountOnCreate and followerCountOnDelete (readers/follower-count.ts): the
+// - followerCountOnCreate and followerCountOnDelete (follows/follower-count.ts): the
 //   only work on follows, and only when one comes or goes (updates wake nothing);
 // - mailOptInConfirmation (accounts/confirmation-mail.ts): the only work on opt-in
 //   requests, and it sends mail;
@@ -14,9 +14,9 @@ import { PRERENDERED_COLLECTIONS, type PrerenderedCollection } from '../../../sr
 import { approvalEmail } from '../accounts/approval-email';
 import { bookCount, bookCountOnProfileCreate } from '../books/book-count';
 import { bookDerivedFields, booksOfMember } from '../books/book-derived';
-import { bookReleaseAlerts } from '../readers/follow-functions';
-import { updateMailOnPost } from '../readers/update-mail-functions';
-import { unmatchedReadsOnPublish } from '../readers/reading-import';
+import { bookReleaseAlerts } from '../follows/follow-functions';
+import { updateMailOnPost } from '../follows/update-mail-functions';
+import { unmatchedReadsOnPublish } from '../imports/kept-rows';
 import {
   marketIndexAds,
   marketIndexBooks,
@@ -27,8 +27,8 @@ import { editorialSlug } from '../editorial/newsletter-functions';
 import { profileDirectoryFields } from '../members/profile-directory-fields';
 import { purgeAdCache, purgeBookCache, purgeProductCache, purgeProfileCache } from '../publish/cache-purge';
 import { publishOnChange } from '../publish/publish-functions';
-import { bookReaders } from '../readers/book-readers';
-import { removeReviewsOfDeletedBook, reviewVisibilityOwner } from '../readers/save-review';
+import { bookReaders } from '../reviews/book-readers';
+import { removeReviewsOfDeletedBook, reviewVisibilityOwner } from '../reviews/save-review';
 import {
   searchAds,
   searchBlogPosts,

@@ -5,7 +5,7 @@
  * callable (admins only; every decision in the audit log with the admin, the
  * review and the reason):
  * - release: the review is published, shown if its reviewer is public, and its
- *   stars join the book's totals (functions/src/readers/held-reviews.ts); the
+ *   stars join the book's totals (functions/src/reviews/held-reviews.ts); the
  *   reason is optional;
  * - reject: the review is deleted, as if never written (its writer's form is empty
  *   again and they may write a new one, which meets the guard again); the reason
@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { idSchema } from '../shared/common.ts';
 import { lightMarkupToText } from '../shared/light-markup.ts';
 import { REPORT_NOTE_MAX, sanitizeReportNote } from '../reports/report.ts';
-import { reviewerPath, type Review } from '../readers/review.ts';
+import { reviewerPath, type Review } from '../reviews/review.ts';
 
 /** Held reviews one page of the list shows (the queue's next page follows the last one's id). */
 export const HELD_REVIEWS_LIST_PAGE = 20;

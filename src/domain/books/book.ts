@@ -177,7 +177,7 @@ export const bookSchema = ownedItemSchema('books', bookFields, {
   owner_public: z.boolean().default(false),
   /** Denormalised is_active AND NOT moderation_hidden AND owner_public, so every public listing is one indexed query; kept by the books and profiles triggers (functions/src/books/book-derived.ts). */
   is_public: z.boolean().default(false),
-  /** How many members rated the book; kept with each review in the saveReview/deleteReview transaction (src/domain/readers/review.ts), never by clients. */
+  /** How many members rated the book; kept with each review in the saveReview/deleteReview transaction (src/domain/reviews/review.ts), never by clients. */
   rating_count: nonNegativeInt.default(0),
   /** The sum of those ratings' stars (the average is rating_sum / rating_count); kept with rating_count. */
   rating_sum: nonNegativeInt.default(0),

@@ -4,7 +4,7 @@
  *
  * - 'preorder': the date is still to come. Instant followers get a "coming on
  *   <date>: preorder now" alert, and every follower an "out now" alert on the
- *   date (the out-now job, functions/src/readers/out-now.ts); the page says when
+ *   date (the out-now job, functions/src/follows/out-now.ts); the page says when
  *   it comes out and its purchase links read as preorders.
  * - 'backlist': the date is more than BACKLIST_AFTER_DAYS before today: an older
  *   book newly listed here, not news. No instant alert; the weekly digest lists

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { DayPatch } from '../shared/patch.ts';
 import { csvText } from '../shared/csv.ts';
 import type { ViewCollection } from '../items/views.ts';
-import type { UpdateReach } from '../readers/author-update.ts';
+import type { UpdateReach } from '../updates/author-update.ts';
 
 /** member_stats/{uid}: the member's analytics; its `days` subcollection holds one document per day. */
 export const MEMBER_STATS = 'member_stats';

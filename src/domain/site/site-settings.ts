@@ -23,7 +23,7 @@ import {
   featurePosition,
 } from '../billing/early-access.ts';
 import { SOCIAL_NETWORKS, socialLinksSchema, type SocialNetwork } from '../accounts/profile.ts';
-import { updateLimitsOf, updateLimitsSchema, type UpdateLimits } from '../readers/author-update.ts';
+import { updateLimitsOf, updateLimitsSchema, type UpdateLimits } from '../updates/author-update.ts';
 
 /** Most menu entries; bounded so the rules can bound the list. */
 export const MAX_MENU_ITEMS = 20;
@@ -97,7 +97,7 @@ export const siteSettingsSchema = z
      * read through `earlyAccessOf`, never through resolveSiteSettings.
      */
     early_access: earlyAccessSettingsSchema.optional(),
-    /** How many updates to their followers Free and Premium members may post (src/domain/readers/author-update.ts); absent: the defaults. */
+    /** How many updates to their followers Free and Premium members may post (src/domain/updates/author-update.ts); absent: the defaults. */
     author_update_limits: updateLimitsSchema.optional(),
     /**
      * Days a moderator's hide of an update or ad holds the member's next ones for

@@ -3,7 +3,7 @@ import {
   waitingText,
   type HeldReviewEntry,
 } from '../../domain/admin/admin-held-reviews.ts';
-import { RATING_MAX, starsText } from '../../domain/readers/review.ts';
+import { RATING_MAX, starsText } from '../../domain/reviews/review.ts';
 import { showToast } from '../../lib/toast.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import LoadMoreButton from '../ui/LoadMoreButton.tsx';

@@ -7,7 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { updateLimitsOf, updateLimitsSchema } from '../../domain/readers/author-update.ts';
+import { updateLimitsOf, updateLimitsSchema } from '../../domain/updates/author-update.ts';
 import type { SiteSettings } from '../../domain/site/site-settings.ts';
 import { Field, SubmitButton } from '../ui/fields.tsx';
 import { saveSiteSettings } from './save-site-settings.ts';

@@ -4,10 +4,10 @@ import ChangeEmailForm from '../accounts/ChangeEmailForm.tsx';
 import ChangePasswordForm from '../accounts/ChangePasswordForm.tsx';
 import AnalyticsSection from './AnalyticsSection.tsx';
 import DataDownload from '../accounts/DataDownload.tsx';
-import FollowsSection from '../readers/FollowsSection.tsx';
-import ReadingExport from '../readers/ReadingExport.tsx';
-import ReadingImport from '../readers/ReadingImport.tsx';
-import WaitingReviews from '../readers/WaitingReviews.tsx';
+import FollowsSection from '../follows/FollowsSection.tsx';
+import ReadingExport from '../imports/ReadingExport.tsx';
+import ReadingImport from '../imports/ReadingImport.tsx';
+import WaitingReviews from '../imports/WaitingReviews.tsx';
 import PlanSummary from '../billing/PlanSummary.tsx';
 import SignOutEverywhere from '../accounts/SignOutEverywhere.tsx';
 

@@ -5,7 +5,7 @@ import {
   type ItemTotal,
   type MemberAnalytics,
 } from '../../domain/members/member-stats.ts';
-import { updateReachText, type UpdateReach } from '../../domain/readers/author-update.ts';
+import { updateReachText, type UpdateReach } from '../../domain/updates/author-update.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import AsyncContent from '../ui/AsyncContent.tsx';
 import DataTable, { type Column } from '../ui/DataTable.tsx';

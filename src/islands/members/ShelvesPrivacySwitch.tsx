@@ -11,7 +11,7 @@ interface Props {
   userId: string;
 }
 
-const data = () => import('../../data/client/readers/shelves.ts');
+const data = () => import('../../data/client/shelves/shelves.ts');
 
 export default function ShelvesPrivacySwitch({ userId }: Props) {
   const [hidden, setHidden] = useState<boolean | null>(null);

@@ -5,7 +5,7 @@
 // once and its one-click unsubscribe works. Runs in the `mutating` project: it
 // sends a newsletter and adds a subscriber.
 import { adminDb, expect, test } from '../helpers/fixtures';
-import { emailFollowId } from '../../../src/domain/readers/follows';
+import { emailFollowId } from '../../../src/domain/follows/follows';
 import { NEWSLETTER_SUBSCRIBERS } from '../../../src/domain/editorial/newsletter-subscriber';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { uniqueEmail } from '../helpers/accounts';

@@ -6,7 +6,7 @@
 import type { APIContext } from 'astro';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { emailFollowId, FOLLOWS } from '../../../src/domain/readers/follows';
+import { emailFollowId, FOLLOWS } from '../../../src/domain/follows/follows';
 import { NEWSLETTER_SUBSCRIBERS } from '../../../src/domain/editorial/newsletter-subscriber';
 import {
   CHECK_INBOX_MESSAGE,

@@ -13,7 +13,7 @@ import {
   type AdminHeldReviewsResponse,
   type HeldReviewEntry,
 } from '../../../src/domain/admin/admin-held-reviews';
-import { reviewId } from '../../../src/domain/readers/review';
+import { reviewId } from '../../../src/domain/reviews/review';
 import { adminDb, clearFirestore } from '../helpers/emulator';
 import { bookData } from '../helpers/factories';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';

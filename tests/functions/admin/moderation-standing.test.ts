@@ -13,7 +13,7 @@ import {
   deliverUpdateBatch,
   releaseUpdate,
   type UpdateMailDeps,
-} from '../../../functions/src/readers/update-mail';
+} from '../../../functions/src/follows/update-mail';
 import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 import type { AdminHeldItemsResponse } from '../../../src/domain/admin/admin-held-items';
 import type { AdminModerationResponse } from '../../../src/domain/admin/moderation';
@@ -21,11 +21,11 @@ import { MODERATION_STANDING, standingId } from '../../../src/domain/shared/mode
 import type { SaveItemResponse } from '../../../src/domain/items/item-save';
 import { MARKET_COLLECTION, marketEntryId } from '../../../src/domain/market/market-entry';
 import type { MemberAnalytics } from '../../../src/domain/members/member-stats';
-import type { PostAuthorUpdateResponse } from '../../../src/domain/readers/author-update';
-import { emailFollowId } from '../../../src/domain/readers/follows';
+import type { PostAuthorUpdateResponse } from '../../../src/domain/updates/author-update';
+import { emailFollowId } from '../../../src/domain/follows/follows';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { getPublicAd } from '../../../src/data/server/market/classified-ads';
-import { getAuthorUpdates } from '../../../src/data/server/readers/author-updates';
+import { getAuthorUpdates } from '../../../src/data/server/updates/author-updates';
 import { adminDb, eventually, uniqueId } from '../helpers/emulator';
 import { recordingMailDeps } from '../helpers/mail-deps';
 import { classifiedAdForm } from '../helpers/factories';

@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 import type { AdminModerationResponse, ModerationQueueEntry } from '../../../src/domain/admin/moderation';
 import { REPORTS, reportItemKey, type ReportItemKind } from '../../../src/domain/reports/report';
-import { reviewId, type SaveReviewResponse } from '../../../src/domain/readers/review';
+import { reviewId, type SaveReviewResponse } from '../../../src/domain/reviews/review';
 import { getPublicAd } from '../../../src/data/server/market/classified-ads';
 import { getPublishedBlogPosts } from '../../../src/data/server/editorial/editorial';
 import { getActiveProductsOf } from '../../../src/data/server/members/member-items';
@@ -21,7 +21,7 @@ import { getActiveAdEntries, getActiveProductEntries } from '../../../src/data/s
 import { MARKET_COLLECTION, marketEntryId, type MarketSource } from '../../../src/domain/market/market-entry';
 import { SEARCH_CHANGES } from '../../../src/domain/search/search-sync';
 import { PUBLISH_STATUS_PATH } from '../../../src/domain/publish/publish';
-import { listHeldReviews, releaseHeldReview } from '../../../functions/src/readers/held-reviews';
+import { listHeldReviews, releaseHeldReview } from '../../../functions/src/reviews/held-reviews';
 import { adminDb, clearFirestore, eventually } from '../helpers/emulator';
 import { adData, bookData, productData } from '../helpers/factories';
 import { useMailbox } from '../helpers/mailbox';

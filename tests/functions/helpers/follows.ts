@@ -2,7 +2,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { expect } from 'vitest';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
-import { emailFollowId } from '../../../src/domain/readers/follows';
+import { emailFollowId } from '../../../src/domain/follows/follows';
 import { adminDb, uniqueId } from './emulator';
 import { callAs, makeMember, type Member } from './profile-members';
 

@@ -2,8 +2,8 @@
 // given, faked for the tests that run them directly on the emulator.
 import type { Mail } from '../../../functions/src/mail/send-mail';
 import { defaultBrand } from '../../../functions/src/mail/templates';
-import type { AlertDeps } from '../../../functions/src/readers/release-alerts';
-import type { UpdateMailDeps } from '../../../functions/src/readers/update-mail';
+import type { AlertDeps } from '../../../functions/src/follows/release-alerts';
+import type { UpdateMailDeps } from '../../../functions/src/follows/update-mail';
 import { adminDb } from './emulator';
 
 /**

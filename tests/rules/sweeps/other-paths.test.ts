@@ -7,9 +7,9 @@ import { describeServerOnly } from '../helpers/server-only';
 // collection the spec does not name, and sub-collections of named ones.
 const unlistedPaths = {
   'users/alice-uid': { email: 'alice@example.com', user_id: uids.owner },
-  // The reviews' burst guard counts (server only, src/domain/readers/review-burst.ts).
+  // The reviews' burst guard counts (server only, src/domain/reviews/review-burst.ts).
   'book_review_activity/book-1': { minutes: {}, days: { '2025-03-05': 2 } },
-  // Moderators' standing decisions on reviews (server only, src/domain/readers/review.ts): not
+  // Moderators' standing decisions on reviews (server only, src/domain/reviews/review.ts): not
   // even the member the decision is about reads or removes it.
   [`review_decisions/book-1__${uids.owner}`]: {
     book_id: 'book-1',

@@ -39,8 +39,10 @@ describe('the areas’ order', { timeout: 60_000 }, () => {
     expect(folders.size).toBeGreaterThan(10);
     for (const area of folders) expect(rank, `the order names ${area}`).toHaveProperty(area);
     expect(rank.shared).toBe(0);
-    expect(rank.readers).toBeGreaterThan(rank.books!);
-    expect(rank.admin).toBeGreaterThan(rank.readers!);
+    expect(rank.shelves).toBeGreaterThan(rank.books!);
+    expect(rank.reviews).toBeGreaterThan(rank.shelves!);
+    expect(rank.follows).toBeGreaterThan(rank.updates!);
+    expect(rank.admin).toBeGreaterThan(rank.follows!);
   });
 
   it('reads tiers: areas on one step may not import each other', () => {
@@ -57,11 +59,11 @@ describe('the areas’ order', { timeout: 60_000 }, () => {
   });
 
   it.each([
-    ['src/domain/books/planted.ts', "import { reviewSchema } from '../readers/review.ts';"],
+    ['src/domain/books/planted.ts', "import { reviewSchema } from '../reviews/review.ts';"],
     ['src/data/server/books/planted.ts', "import { x } from '../../../domain/admin/moderation.ts';"],
-    ['src/islands/books/Planted.tsx', "export { ShelfPicker } from '../readers/ShelfPicker.tsx';"],
+    ['src/islands/books/Planted.tsx', "export { ShelfPicker } from '../shelves/ShelfPicker.tsx';"],
     ['src/components/members/Planted.astro', "---\nimport X from '../admin/Y.astro';\n---\n<X />\n"],
-    ['functions/src/accounts/planted.ts', "const m = await import('../readers/reading');"],
+    ['functions/src/accounts/planted.ts', "const m = await import('../shelves/reading');"],
     ['src/domain/shared/planted.ts', "import type { Profile } from '../members/profile.ts';"],
   ])('refuses a planted wrong-way import in %s', async (filePath, code) => {
     const messages = await ruleMessages(filePath, code);
@@ -70,8 +72,8 @@ describe('the areas’ order', { timeout: 60_000 }, () => {
   });
 
   it.each([
-    ['src/domain/readers/planted.ts', "import { bookSchema } from '../books/book.ts';"],
-    ['src/islands/admin/Planted.tsx', "import { ShelfPicker } from '../readers/ShelfPicker.tsx';"],
+    ['src/domain/shelves/planted.ts', "import { bookSchema } from '../books/book.ts';"],
+    ['src/islands/admin/Planted.tsx', "import { ShelfPicker } from '../shelves/ShelfPicker.tsx';"],
     ['functions/src/accounts/planted.ts', "import type { Callables } from '../../../src/domain/callables';"],
     ['src/domain/books/planted.ts', "import { slugify } from '../shared/slug.ts';"],
   ])('lets a right-way import through in %s', async (filePath, code) => {

@@ -2,7 +2,7 @@
 // (vi.mock(path, () => stand-in), made in vi.hoisted: see the tests that use them).
 import { vi } from 'vitest';
 
-/** src/data/client/readers/custom-shelves.ts: every export a fresh vi.fn. */
+/** src/data/client/shelves/custom-shelves.ts: every export a fresh vi.fn. */
 export function customShelvesClient() {
   return {
     getOwnCustomShelves: vi.fn(),

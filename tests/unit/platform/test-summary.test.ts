@@ -56,7 +56,7 @@ describe('readSummaries', () => {
         startTime: 0,
         testResults: [
           {
-            name: '/x/tests/functions/readers/reviews.test.ts',
+            name: '/x/tests/functions/reviews/reviews.test.ts',
             status: 'failed',
             endTime: 5_000,
             assertionResults: [
@@ -108,7 +108,7 @@ describe('readSummaries', () => {
     expect(failed).toBe(3);
     expect(lines).toEqual([
       'functions          1 passed, 2 failed in 5 s',
-      '  ✗ tests/functions/readers/reviews.test.ts › totals stay exact',
+      '  ✗ tests/functions/reviews/reviews.test.ts › totals stay exact',
       '      AssertionError: expected 3 to be 4',
       '      - Expected',
       '      + Received',

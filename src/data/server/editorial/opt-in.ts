@@ -4,7 +4,7 @@
 // transaction each, so two presses of 'Confirm' or two tabs apply a link once.
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { tryParseDoc } from '../../firestore-convert.ts';
-import { emailFollowId, FOLLOWS } from '../../../domain/readers/follows.ts';
+import { emailFollowId, FOLLOWS } from '../../../domain/follows/follows.ts';
 import {
   NEWSLETTER_SUBSCRIBERS,
   newsletterSubscriberSchema,

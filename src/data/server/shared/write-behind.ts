@@ -13,7 +13,7 @@
 //   serverless instance freezes after answering), and a failed write fails every
 //   request it carried.
 // Each process keeps its own buffer: N server instances write a document at
-// most N times per interval (docs/notes/readers.md, "Analytics").
+// most N times per interval (docs/notes/profiles.md, "Analytics").
 import { mergePatches, type DayPatch } from '../../../domain/shared/patch.ts';
 
 /** Writes one document's summed patch; resolves when it is stored. */

@@ -6,14 +6,14 @@
  * load 503 (not cached).
  */
 import type { APIRoute } from 'astro';
-import { loadUpdatesFeed, type UpdatesFeedData } from '../../../data/server/readers/author-updates.ts';
+import { loadUpdatesFeed, type UpdatesFeedData } from '../../../data/server/updates/author-updates.ts';
 import { profileCacheTag, profileSlugCacheTag } from '../../../data/server/shared/cache-tags.ts';
 import {
   loadPageData,
   setPageCaching,
   type PageResponse,
 } from '../../../data/server/shared/page-response.ts';
-import { authorUpdatesFeed } from '../../../domain/readers/author-update-page.ts';
+import { authorUpdatesFeed } from '../../../domain/updates/author-update-page.ts';
 import { RSS_CONTENT_TYPE, buildSiteRss } from '../../../domain/shared/rss.ts';
 import { getEarlyAccess } from '../../../data/server/billing/early-access.ts';
 import { featureShownOnSharedPages } from '../../../domain/billing/early-access.ts';

@@ -9,7 +9,7 @@ import {
   heldReviewTitle,
   waitingText,
 } from '../../../../src/domain/admin/admin-held-reviews';
-import { reviewSchema } from '../../../../src/domain/readers/review';
+import { reviewSchema } from '../../../../src/domain/reviews/review';
 
 const parse = (data: unknown) => adminHeldReviewsRequestSchema.safeParse(data);
 const target = { bookId: 'book1', uid: 'uid_A-2' };

@@ -9,8 +9,8 @@ import {
   standingId,
 } from '../../../../src/domain/shared/moderation-standing.ts';
 import { isItemPublic, isItemShown } from '../../../../src/domain/accounts/visibility.ts';
-import { isUpdateMailable, isUpdateShown } from '../../../../src/domain/readers/author-update-page.ts';
-import { updateReach, updateReachText } from '../../../../src/domain/readers/author-update.ts';
+import { isUpdateMailable, isUpdateShown } from '../../../../src/domain/updates/author-update-page.ts';
+import { updateReach, updateReachText } from '../../../../src/domain/updates/author-update.ts';
 
 const DAY = 24 * 3600 * 1000;
 const decidedAt = new Date('2027-03-01T10:00:00Z');

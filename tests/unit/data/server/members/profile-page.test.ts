@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { loadProfilePage } from '../../../../../src/data/server/members/profile-page.ts';
 import { withReadMeter } from '../../../../../src/data/server/shared/read-meter.ts';
 import { PROFILE_PAGE_LIMITS } from '../../../../../src/domain/members/profile-page.ts';
-import { UPDATES_SHOWN } from '../../../../../src/domain/readers/author-update.ts';
+import { UPDATES_SHOWN } from '../../../../../src/domain/updates/author-update.ts';
 
 type Data = Record<string, unknown>;
 type Collections = Record<string, Array<[string, Data]>>;
