@@ -65,7 +65,7 @@ export { searchSnapshot } from './search/search-snapshot';
 export { searchTypesense } from './search/search-typesense';
 export { mailOptInConfirmation } from './accounts/confirmation-mail';
 export { updateFollow } from './follows/update-follow';
-export { followerCountOnCreate, followerCountOnDelete } from './follows/follower-count';
+export { followerCountOnCreate, followerCountOnDelete } from './members/follow-counts';
 export {
   deliverReleaseAlerts,
   outNowAlerts,

@@ -156,9 +156,9 @@ const loaders: Loaders = {
   updateFollow: () =>
     (require('./follows/update-follow') as typeof import('./follows/update-follow')).updateFollow,
   followerCountOnCreate: () =>
-    (require('./follows/follower-count') as typeof import('./follows/follower-count')).followerCountOnCreate,
+    (require('./members/follow-counts') as typeof import('./members/follow-counts')).followerCountOnCreate,
   followerCountOnDelete: () =>
-    (require('./follows/follower-count') as typeof import('./follows/follower-count')).followerCountOnDelete,
+    (require('./members/follow-counts') as typeof import('./members/follow-counts')).followerCountOnDelete,
   deliverReleaseAlerts: () =>
     (require('./follows/follow-functions') as typeof import('./follows/follow-functions'))
       .deliverReleaseAlerts,

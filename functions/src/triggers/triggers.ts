@@ -4,7 +4,7 @@
 // the document as it now is.
 //
 // Some triggers stay their own functions because they need settings or events of their own:
-// - followerCountOnCreate and followerCountOnDelete (follows/follower-count.ts): the
+// - followerCountOnCreate and followerCountOnDelete (members/follow-counts.ts): the
 //   only work on follows, and only when one comes or goes (updates wake nothing);
 // - mailOptInConfirmation (accounts/confirmation-mail.ts): the only work on opt-in
 //   requests, and it sends mail;

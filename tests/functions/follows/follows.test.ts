@@ -7,7 +7,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { finishDeletion, recordDeletion } from '../../../functions/src/members/delete-account';
 import { memberExport } from '../../../functions/src/members/export-data';
-import { countFollowChange } from '../../../functions/src/follows/follower-count';
+import { countFollowChange } from '../../../functions/src/members/follow-counts';
 import { unsubscribe } from '../../../functions/src/editorial/unsubscribe';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { localMediaRoot, localMediaStore } from '../../../src/data/server/media/media-store';
