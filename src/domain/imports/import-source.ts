@@ -12,8 +12,10 @@ import { parseIsbn } from '../books/isbn.ts';
 import { REVIEW_TEXT_MAX } from '../reviews/review.ts';
 import type { Shelf } from '../shelves/shelf.ts';
 import {
+  AUTHOR_MAX,
   IMPORT_SHELF_NAME_MAX,
   IMPORT_SHELVES_PER_ROW,
+  TITLE_MAX,
   importDayProblem,
   type ImportRow,
 } from './import-row.ts';
@@ -91,6 +93,16 @@ export function reviewOf(value: string): string {
     .replace(/&quot;/g, '"')
     .trim()
     .slice(0, REVIEW_TEXT_MAX);
+}
+
+/** A book's title as the row keeps it: trimmed, cut to the row's limit. */
+export function titleOf(value: string): string {
+  return value.trim().slice(0, TITLE_MAX);
+}
+
+/** An author's name as the row keeps it: trimmed, cut to the row's limit. */
+export function authorOf(value: string): string {
+  return value.trim().slice(0, AUTHOR_MAX);
 }
 
 /** Names in a list field ("favorites, to-read"), trimmed, each once, cut to the shelf name's length. */

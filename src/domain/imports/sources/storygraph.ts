@@ -1,14 +1,5 @@
 /** The StoryGraph's export ("Manage Account", "Export StoryGraph Library"), read into rows. */
-import { AUTHOR_MAX, TITLE_MAX } from '../import-row.ts';
-import {
-  SHELF_NAMES,
-  dayOf,
-  isbnOf,
-  namesOf,
-  reviewOf,
-  starsOf,
-  type ImportSource,
-} from '../import-source.ts';
+import * as cell from '../import-source.ts';
 
 /** The StoryGraph export: its Read Status is the shelf, its Tags the member's own shelves. */
 export const storygraph = {
@@ -24,23 +15,23 @@ export const storygraph = {
       .map((part) => part.trim())
       .filter((part) => part !== '');
     const last = readings.at(-1)?.split('-') ?? [];
-    const started = last.length === 2 ? dayOf(last[0]!, 'Dates Read') : null;
+    const started = last.length === 2 ? cell.dayOf(last[0]!, 'Dates Read') : null;
     const finished =
-      dayOf(get('Last Date Read'), 'Last Date Read') ??
-      (last.length === 2 ? dayOf(last[1]!, 'Dates Read') : null);
-    const custom = namesOf(get('Tags'));
+      cell.dayOf(get('Last Date Read'), 'Last Date Read') ??
+      (last.length === 2 ? cell.dayOf(last[1]!, 'Dates Read') : null);
+    const custom = cell.namesOf(get('Tags'));
     return {
       row,
-      title: get('Title').trim().slice(0, TITLE_MAX),
-      author: get('Authors').split(',')[0]!.trim().slice(0, AUTHOR_MAX),
-      isbn13: isbnOf(get('ISBN/UID')),
-      shelf: SHELF_NAMES[status] ?? null,
+      title: cell.titleOf(get('Title')),
+      author: cell.authorOf(get('Authors').split(',')[0]!),
+      isbn13: cell.isbnOf(get('ISBN/UID')),
+      shelf: cell.SHELF_NAMES[status] ?? null,
       custom_shelves: status === 'did-not-finish' && !custom.includes(status) ? [status, ...custom] : custom,
-      rating: starsOf(get('Star Rating'), 'Star Rating'),
-      review: reviewOf(get('Review')),
+      rating: cell.starsOf(get('Star Rating'), 'Star Rating'),
+      review: cell.reviewOf(get('Review')),
       started_on: started,
       finished_on: finished,
-      added_on: dayOf(get('Date Added'), 'Date Added'),
+      added_on: cell.dayOf(get('Date Added'), 'Date Added'),
     };
   },
-} as const satisfies ImportSource<'storygraph'>;
+} as const satisfies cell.ImportSource<'storygraph'>;
