@@ -1,4 +1,4 @@
-import { collection, doc, getDoc, getDocs, orderBy, query, Timestamp } from 'firebase/firestore';
+import { collection, getDocs, orderBy, query, Timestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import {
   actorLabel,
@@ -6,7 +6,9 @@ import {
   describeWritesDeniedToEveryone,
   expectAllowed,
   expectDenied,
+  listAll,
   nonAdmins,
+  readDoc,
   uids,
 } from '../helpers/rules-env';
 import { approvedProfile } from '../../shared/profile';
@@ -48,7 +50,7 @@ const env = useSeededRulesEnv('admin-audit-log', () => ({
 
 describe('admin_audit_log', () => {
   it('an admin reads and lists the entries', async () => {
-    const snapshot = await expectAllowed(getDoc(doc(dbAs(env(), 'admin'), 'admin_audit_log/one')));
+    const snapshot = await expectAllowed(readDoc(dbAs(env(), 'admin'), 'admin_audit_log/one'));
     expect(snapshot.get('action')).toBe('approve-user');
     const list = await expectAllowed(
       getDocs(query(collection(dbAs(env(), 'admin'), 'admin_audit_log'), orderBy('at', 'desc'))),
@@ -58,14 +60,14 @@ describe('admin_audit_log', () => {
 
   for (const actor of nonAdmins) {
     it(`${actorLabel[actor]} cannot read or list the entries`, async () => {
-      await expectDenied(getDoc(doc(dbAs(env(), actor), 'admin_audit_log/one')));
-      await expectDenied(getDocs(collection(dbAs(env(), actor), 'admin_audit_log')));
+      await expectDenied(readDoc(dbAs(env(), actor), 'admin_audit_log/one'));
+      await expectDenied(listAll(dbAs(env(), actor), 'admin_audit_log'));
     });
   }
 
   it('a member whose profile role is Admin (no claim) cannot read the entries', async () => {
     // 'owner' carries role 'Admin' on the profile seeded above.
-    await expectDenied(getDoc(doc(dbAs(env(), 'owner'), 'admin_audit_log/one')));
+    await expectDenied(readDoc(dbAs(env(), 'owner'), 'admin_audit_log/one'));
   });
 
   describeWritesDeniedToEveryone(env, '%s', () => ({
@@ -86,13 +88,13 @@ describe('server_failures', () => {
 
   for (const actor of nonAdmins) {
     it(`${actorLabel[actor]} cannot read or list the entries`, async () => {
-      await expectDenied(getDoc(doc(dbAs(env(), actor), 'server_failures/one')));
-      await expectDenied(getDocs(collection(dbAs(env(), actor), 'server_failures')));
+      await expectDenied(readDoc(dbAs(env(), actor), 'server_failures/one'));
+      await expectDenied(listAll(dbAs(env(), actor), 'server_failures'));
     });
   }
 
   it('a member whose profile role is Admin (no claim) cannot read the entries', async () => {
-    await expectDenied(getDoc(doc(dbAs(env(), 'owner'), 'server_failures/one')));
+    await expectDenied(readDoc(dbAs(env(), 'owner'), 'server_failures/one'));
   });
 
   describeWritesDeniedToEveryone(env, '%s', () => ({

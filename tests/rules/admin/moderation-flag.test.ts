@@ -1,17 +1,4 @@
-import {
-  Timestamp,
-  collection,
-  deleteField,
-  doc,
-  getDoc,
-  getDocs,
-  query,
-  where,
-  serverTimestamp,
-  setDoc,
-  updateDoc,
-  type DocumentData,
-} from 'firebase/firestore';
+import { Timestamp, deleteField, serverTimestamp, type DocumentData } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import {
   actorLabel,
@@ -20,8 +7,12 @@ import {
   everyone,
   expectAllowed,
   expectDenied,
+  listWhere,
+  patchDoc,
+  readDoc,
   storedAd,
   uids,
+  writeDoc,
   type Actor,
 } from '../helpers/rules-env';
 import { useSeededRulesEnv } from '../helpers/seeded-env';
@@ -99,15 +90,13 @@ describe('a book hidden by moderation', () => {
   describeEachActor(everyone, '%s', (actor) => {
     const mayRead = readers.includes(actor);
     it(`get is ${mayRead ? 'allowed' : 'denied'}`, async () => {
-      const read = getDoc(doc(dbAs(env(), actor), 'books/hidden-book'));
+      const read = readDoc(dbAs(env(), actor), 'books/hidden-book');
       await (mayRead ? expectAllowed(read) : expectDenied(read));
     });
     it('setting or clearing moderation_hidden is denied', async () => {
       const db = dbAs(env(), actor);
-      await expectDenied(
-        updateDoc(doc(db, 'books/hidden-book'), { moderation_hidden: false, is_public: true }),
-      );
-      await expectDenied(updateDoc(doc(db, 'books/public-book'), { moderation_hidden: true }));
+      await expectDenied(patchDoc(db, 'books/hidden-book', { moderation_hidden: false, is_public: true }));
+      await expectDenied(patchDoc(db, 'books/public-book', { moderation_hidden: true }));
     });
   });
 });
@@ -116,12 +105,12 @@ describe('a review hidden by moderation', () => {
   describeEachActor(everyone, '%s', (actor) => {
     const mayRead = readers.includes(actor);
     it(`get is ${mayRead ? 'allowed' : 'denied'}`, async () => {
-      const read = getDoc(doc(dbAs(env(), actor), `book_reviews/public-book__${uids.owner}`));
+      const read = readDoc(dbAs(env(), actor), `book_reviews/public-book__${uids.owner}`);
       await (mayRead ? expectAllowed(read) : expectDenied(read));
     });
     it('clearing moderation_hidden is denied', async () => {
       await expectDenied(
-        updateDoc(doc(dbAs(env(), actor), `book_reviews/public-book__${uids.owner}`), {
+        patchDoc(dbAs(env(), actor), `book_reviews/public-book__${uids.owner}`, {
           moderation_hidden: false,
           reviewer_public: true,
         }),
@@ -135,21 +124,19 @@ describe('a product/service hidden by moderation', () => {
     const mayRead = readers.includes(actor);
     it(`get is ${mayRead ? 'allowed' : 'denied'}; the same item not hidden is read by a visitor`, async () => {
       const db = dbAs(env(), actor);
-      await (mayRead ? expectAllowed : expectDenied)(getDoc(doc(db, 'products_services/hidden-product')));
+      await (mayRead ? expectAllowed : expectDenied)(readDoc(db, 'products_services/hidden-product'));
       if (actor === 'anonymous' || actor === 'other')
-        await expectAllowed(getDoc(doc(db, 'products_services/shown-product')));
+        await expectAllowed(readDoc(db, 'products_services/shown-product'));
     });
     it('setting or clearing moderation_hidden is denied (products are written by functions only)', async () => {
       const db = dbAs(env(), actor);
+      await expectDenied(patchDoc(db, 'products_services/hidden-product', { moderation_hidden: false }));
       await expectDenied(
-        updateDoc(doc(db, 'products_services/hidden-product'), { moderation_hidden: false }),
+        patchDoc(db, 'products_services/hidden-product', { moderation_hidden: deleteField() }),
       );
+      await expectDenied(patchDoc(db, 'products_services/shown-product', { moderation_hidden: true }));
       await expectDenied(
-        updateDoc(doc(db, 'products_services/hidden-product'), { moderation_hidden: deleteField() }),
-      );
-      await expectDenied(updateDoc(doc(db, 'products_services/shown-product'), { moderation_hidden: true }));
-      await expectDenied(
-        setDoc(doc(db, 'products_services/hidden-product'), { ...hiddenProduct, moderation_hidden: false }),
+        writeDoc(db, 'products_services/hidden-product', { ...hiddenProduct, moderation_hidden: false }),
       );
     });
   });
@@ -161,25 +148,23 @@ describe('a classified ad hidden by moderation', () => {
     const mayRead = readers.includes(actor);
     it(`get of the ad and its contact details is ${mayRead ? 'allowed' : 'denied'}`, async () => {
       const db = dbAs(env(), actor);
-      await (mayRead ? expectAllowed : expectDenied)(getDoc(doc(db, 'classified_ads/hidden-ad')));
-      await (mayRead ? expectAllowed : expectDenied)(
-        getDoc(doc(db, 'classified_ads/hidden-ad/private/contact')),
-      );
+      await (mayRead ? expectAllowed : expectDenied)(readDoc(db, 'classified_ads/hidden-ad'));
+      await (mayRead ? expectAllowed : expectDenied)(readDoc(db, 'classified_ads/hidden-ad/private/contact'));
       if (actor === 'anonymous' || actor === 'other')
-        await expectAllowed(getDoc(doc(db, 'classified_ads/shown-ad')));
+        await expectAllowed(readDoc(db, 'classified_ads/shown-ad'));
     });
     it('setting or clearing moderation_hidden is denied, alone or with an edit', async () => {
       const db = dbAs(env(), actor);
-      const hidden = doc(db, 'classified_ads/hidden-ad');
-      await expectDenied(updateDoc(hidden, editOf({ moderation_hidden: false })));
-      await expectDenied(updateDoc(hidden, editOf({ moderation_hidden: deleteField() })));
-      await expectDenied(updateDoc(hidden, editOf({ title: 'Renamed', moderation_hidden: false })));
-      await expectDenied(setDoc(hidden, { ...hiddenAd, moderation_hidden: false }));
-      await expectDenied(updateDoc(doc(db, 'classified_ads/shown-ad'), editOf({ moderation_hidden: true })));
+      const hidden = 'classified_ads/hidden-ad';
+      await expectDenied(patchDoc(db, hidden, editOf({ moderation_hidden: false })));
+      await expectDenied(patchDoc(db, hidden, editOf({ moderation_hidden: deleteField() })));
+      await expectDenied(patchDoc(db, hidden, editOf({ title: 'Renamed', moderation_hidden: false })));
+      await expectDenied(writeDoc(db, hidden, { ...hiddenAd, moderation_hidden: false }));
+      await expectDenied(patchDoc(db, 'classified_ads/shown-ad', editOf({ moderation_hidden: true })));
     });
   });
   it('a hidden ad stays unreadable to other members (its seller edits it through saveClassifiedAd, which never writes the flag)', async () => {
-    await expectDenied(getDoc(doc(dbAs(env(), 'other'), 'classified_ads/hidden-ad')));
+    await expectDenied(readDoc(dbAs(env(), 'other'), 'classified_ads/hidden-ad'));
   });
 });
 
@@ -188,19 +173,19 @@ describe('a blog post hidden by moderation', () => {
     const mayRead = actor === 'admin';
     it(`get is ${mayRead ? 'allowed' : 'denied'}; the same post not hidden is read by everyone`, async () => {
       const db = dbAs(env(), actor);
-      await (mayRead ? expectAllowed : expectDenied)(getDoc(doc(db, 'blog_posts/hidden-post')));
-      await expectAllowed(getDoc(doc(db, 'blog_posts/shown-post')));
+      await (mayRead ? expectAllowed : expectDenied)(readDoc(db, 'blog_posts/hidden-post'));
+      await expectAllowed(readDoc(db, 'blog_posts/shown-post'));
     });
     it('setting or clearing moderation_hidden is denied, the blog form included', async () => {
       const db = dbAs(env(), actor);
       await expectDenied(
-        updateDoc(doc(db, 'blog_posts/hidden-post'), {
+        patchDoc(db, 'blog_posts/hidden-post', {
           moderation_hidden: false,
           updated_at: serverTimestamp(),
         }),
       );
       await expectDenied(
-        updateDoc(doc(db, 'blog_posts/shown-post'), {
+        patchDoc(db, 'blog_posts/shown-post', {
           moderation_hidden: true,
           updated_at: serverTimestamp(),
         }),
@@ -217,19 +202,18 @@ describe('lists never return a hidden item to anyone but its owner and admins', 
     it(`${actorLabel[actor]}: products, ads and blog posts`, async () => {
       const db = dbAs(env(), actor);
       for (const name of ['products_services', 'classified_ads']) {
-        const own = query(collection(db, name), where('user_id', '==', uids.owner));
-        const active = query(own, where('is_active', '==', true));
+        const own = { user_id: uids.owner };
         if (readers.includes(actor)) {
-          const ids = (await expectAllowed(getDocs(own))).docs.map((d) => d.id);
+          const ids = (await expectAllowed(listWhere(db, name, own))).docs.map((d) => d.id);
           expect(ids.some((id) => id.startsWith('hidden-'))).toBe(true);
         } else {
-          await expectDenied(getDocs(active));
-          await expectDenied(getDocs(own));
+          await expectDenied(listWhere(db, name, { ...own, is_active: true }));
+          await expectDenied(listWhere(db, name, own));
         }
       }
-      const published = query(collection(db, 'blog_posts'), where('is_published', '==', true));
-      if (actor === 'admin') expect((await expectAllowed(getDocs(published))).size).toBe(2);
-      else await expectDenied(getDocs(published));
+      const published = () => listWhere(db, 'blog_posts', { is_published: true });
+      if (actor === 'admin') expect((await expectAllowed(published())).size).toBe(2);
+      else await expectDenied(published());
     });
   }
 });

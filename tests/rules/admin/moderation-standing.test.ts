@@ -4,15 +4,7 @@
 // classified ad or an author update held for a moderator (moderation_held: true) is read
 // by its owner and admins only, the ad's contact details too, and no client sets or
 // clears the hold. Every actor × get, and the writes of each.
-import {
-  Timestamp,
-  deleteField,
-  doc,
-  getDoc,
-  serverTimestamp,
-  updateDoc,
-  type DocumentData,
-} from 'firebase/firestore';
+import { Timestamp, deleteField, serverTimestamp, type DocumentData } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import {
   dbAs,
@@ -20,6 +12,8 @@ import {
   everyone,
   expectAllowed,
   expectDenied,
+  patchDoc,
+  readDoc,
   storedAd,
   uids,
   type Actor,
@@ -78,19 +72,17 @@ describe('an ad held for a moderator', () => {
     const mayRead = readers.includes(actor);
     it(`get of the ad and its contact details is ${mayRead ? 'allowed' : 'denied'}; the same ad not held is read by a visitor`, async () => {
       const db = dbAs(env(), actor);
-      await (mayRead ? expectAllowed : expectDenied)(getDoc(doc(db, 'classified_ads/held-ad')));
-      await (mayRead ? expectAllowed : expectDenied)(
-        getDoc(doc(db, 'classified_ads/held-ad/private/contact')),
-      );
+      await (mayRead ? expectAllowed : expectDenied)(readDoc(db, 'classified_ads/held-ad'));
+      await (mayRead ? expectAllowed : expectDenied)(readDoc(db, 'classified_ads/held-ad/private/contact'));
       if (actor === 'anonymous' || actor === 'other')
-        await expectAllowed(getDoc(doc(db, 'classified_ads/shown-ad')));
+        await expectAllowed(readDoc(db, 'classified_ads/shown-ad'));
     });
     it('clearing or setting moderation_held is denied', async () => {
       const db = dbAs(env(), actor);
-      const held = doc(db, 'classified_ads/held-ad');
-      await expectDenied(updateDoc(held, { moderation_held: false, updated_at: serverTimestamp() }));
-      await expectDenied(updateDoc(held, { moderation_held: deleteField(), held_until: deleteField() }));
-      await expectDenied(updateDoc(doc(db, 'classified_ads/shown-ad'), { moderation_held: true }));
+      const held = 'classified_ads/held-ad';
+      await expectDenied(patchDoc(db, held, { moderation_held: false, updated_at: serverTimestamp() }));
+      await expectDenied(patchDoc(db, held, { moderation_held: deleteField(), held_until: deleteField() }));
+      await expectDenied(patchDoc(db, 'classified_ads/shown-ad', { moderation_held: true }));
     });
   });
 });
@@ -100,13 +92,13 @@ describe('an author update held for a moderator', () => {
     const mayRead = readers.includes(actor);
     it(`get is ${mayRead ? 'allowed' : 'denied'}; the same update not held is read by a visitor`, async () => {
       const db = dbAs(env(), actor);
-      await (mayRead ? expectAllowed : expectDenied)(getDoc(doc(db, 'author_updates/held-update')));
+      await (mayRead ? expectAllowed : expectDenied)(readDoc(db, 'author_updates/held-update'));
       if (actor === 'anonymous' || actor === 'other')
-        await expectAllowed(getDoc(doc(db, 'author_updates/shown-update')));
+        await expectAllowed(readDoc(db, 'author_updates/shown-update'));
     });
     it('clearing the hold is denied', async () => {
       const db = dbAs(env(), actor);
-      await expectDenied(updateDoc(doc(db, 'author_updates/held-update'), { moderation_held: false }));
+      await expectDenied(patchDoc(db, 'author_updates/held-update', { moderation_held: false }));
     });
   });
 });

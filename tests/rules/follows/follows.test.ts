@@ -1,14 +1,3 @@
-import {
-  collection,
-  deleteDoc,
-  doc,
-  getDoc,
-  getDocs,
-  query,
-  setDoc,
-  updateDoc,
-  where,
-} from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { emailFollowId, memberFollowId } from '../../../src/domain/follows/follows';
 import {
@@ -17,7 +6,13 @@ import {
   everyone,
   expectAllowed,
   expectDenied,
+  listAll,
+  listWhere,
+  patchDoc,
+  readDoc,
+  removeDoc,
   uids,
+  writeDoc,
   type Actor,
 } from '../helpers/rules-env';
 import { useSeededRulesEnv } from '../helpers/seeded-env';
@@ -29,6 +24,8 @@ import { describeServerOnly } from '../helpers/server-only';
 // functions do, with the Admin SDK).
 const author = uids.other;
 const followOf = (actor: Exclude<Actor, 'anonymous'>) => memberFollowId(author, uids[actor]);
+/** The path of the follow with id `id`. */
+const followAt = (id: string) => `follows/${id}`;
 const memberFollow = (uid: string) => ({
   author_uid: author,
   follower: { kind: 'member', uid },
@@ -69,63 +66,48 @@ const env = useSeededRulesEnv('follows', () => ({
 }));
 
 // The query /account makes (src/data/client/follows/follows.ts): both filters, so it can match only the member's own.
-const ownQuery = (actor: Exclude<Actor, 'anonymous'>) =>
-  query(
-    collection(dbAs(env(), actor), 'follows'),
-    where('follower.kind', '==', 'member'),
-    where('follower.uid', '==', uids[actor]),
-  );
+const followsOf = (uid: string) => ({ 'follower.kind': 'member', 'follower.uid': uid });
 
 describe('follows', () => {
   describeEachActor(followers, '%s, a follower', (actor) => {
     it('gets their own follow', async () => {
-      await expectAllowed(getDoc(doc(dbAs(env(), actor), 'follows', followOf(actor))));
+      await expectAllowed(readDoc(dbAs(env(), actor), followAt(followOf(actor))));
     });
     it('lists their own follows', async () => {
-      await expectAllowed(getDocs(ownQuery(actor)));
+      await expectAllowed(listWhere(dbAs(env(), actor), 'follows', followsOf(uids[actor])));
     });
   });
 
   describeEachActor(everyone, '%s', (actor) => {
     it("gets another member's follow: denied", async () => {
       const other = actor === 'pending' ? 'owner' : 'pending';
-      await expectDenied(getDoc(doc(dbAs(env(), actor), 'follows', followOf(other))));
+      await expectDenied(readDoc(dbAs(env(), actor), followAt(followOf(other))));
     });
     it("gets an email follower's follow: denied", async () => {
-      await expectDenied(getDoc(doc(dbAs(env(), actor), 'follows', emailFollow)));
+      await expectDenied(readDoc(dbAs(env(), actor), followAt(emailFollow)));
     });
     it("lists another member's follows: denied", async () => {
       const other = actor === 'owner' ? 'inactive' : 'owner';
-      await expectDenied(
-        getDocs(
-          query(
-            collection(dbAs(env(), actor), 'follows'),
-            where('follower.kind', '==', 'member'),
-            where('follower.uid', '==', uids[other]),
-          ),
-        ),
-      );
+      await expectDenied(listWhere(dbAs(env(), actor), 'follows', followsOf(uids[other])));
     });
     it("lists an author's followers: denied", async () => {
-      await expectDenied(
-        getDocs(query(collection(dbAs(env(), actor), 'follows'), where('author_uid', '==', author))),
-      );
+      await expectDenied(listWhere(dbAs(env(), actor), 'follows', { author_uid: author }));
     });
     it('lists every follow: denied', async () => {
-      await expectDenied(getDocs(collection(dbAs(env(), actor), 'follows')));
+      await expectDenied(listAll(dbAs(env(), actor), 'follows'));
     });
     if (actor !== 'anonymous') {
       it('creates their own follow with the exact id and fields: denied (updateFollow writes it)', async () => {
         const db = dbAs(env(), actor);
         const id = memberFollowId(uids.owner === uids[actor] ? uids.admin : uids.owner, uids[actor]);
         await expectDenied(
-          setDoc(doc(db, 'follows', id), { ...memberFollow(uids[actor]), author_uid: uids.owner }),
+          writeDoc(db, followAt(id), { ...memberFollow(uids[actor]), author_uid: uids.owner }),
         );
       });
     }
     it("creates a follow in another's name: denied", async () => {
       await expectDenied(
-        setDoc(doc(dbAs(env(), actor), 'follows', memberFollowId(uids.owner, uids.denied)), {
+        writeDoc(dbAs(env(), actor), followAt(memberFollowId(uids.owner, uids.denied)), {
           ...memberFollow(uids.denied),
           author_uid: uids.owner,
         }),
@@ -133,16 +115,14 @@ describe('follows', () => {
     });
     if (actor !== 'anonymous' && actor !== 'other') {
       it('updates the mode of their own follow: denied', async () => {
-        await expectDenied(
-          updateDoc(doc(dbAs(env(), actor), 'follows', followOf(actor)), { mode: 'weekly' }),
-        );
+        await expectDenied(patchDoc(dbAs(env(), actor), followAt(followOf(actor)), { mode: 'weekly' }));
       });
       it('deletes their own follow: denied', async () => {
-        await expectDenied(deleteDoc(doc(dbAs(env(), actor), 'follows', followOf(actor))));
+        await expectDenied(removeDoc(dbAs(env(), actor), followAt(followOf(actor))));
       });
     }
     it("deletes another's follow: denied", async () => {
-      await expectDenied(deleteDoc(doc(dbAs(env(), actor), 'follows', emailFollow)));
+      await expectDenied(removeDoc(dbAs(env(), actor), followAt(emailFollow)));
     });
   });
 });

@@ -6,7 +6,7 @@
  * nobody writes from a client (the functions do, with the Admin SDK).
  */
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, query, where, type DocumentData } from 'firebase/firestore';
+import type { DocumentData } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import {
   actorLabel,
@@ -15,7 +15,10 @@ import {
   describeWritesDeniedToEveryone,
   expectAllowed,
   expectDenied,
+  listAll,
+  listWhere,
   nonOwners,
+  readDoc,
   uids,
 } from './rules-env';
 
@@ -41,26 +44,24 @@ export function describeMemberPrivate(
     describe(name, () => {
       it(`${actorLabel.owner} gets and lists their own`, async () => {
         const db = dbAs(env(), 'owner');
-        await expectAllowed(getDoc(doc(db, own)));
-        const listed = await expectAllowed(
-          getDocs(query(collection(db, name), where('user_id', '==', uids.owner))),
-        );
+        await expectAllowed(readDoc(db, own));
+        const listed = await expectAllowed(listWhere(db, name, { user_id: uids.owner }));
         expect(listed.docs.map((d) => d.id)).toEqual([ownId]);
       });
 
       describeEachActor(nonOwners, '%s', (actor) => {
         it("cannot get or list another member's, nor list them all", async () => {
           const db = dbAs(env(), actor);
-          await expectDenied(getDoc(doc(db, own)));
-          await expectDenied(getDocs(query(collection(db, name), where('user_id', '==', uids.owner))));
-          await expectDenied(getDocs(collection(db, name)));
+          await expectDenied(readDoc(db, own));
+          await expectDenied(listWhere(db, name, { user_id: uids.owner }));
+          await expectDenied(listAll(db, name));
         });
       });
 
       it('an admin gets and lists any', async () => {
         const db = dbAs(env(), 'admin');
-        await expectAllowed(getDoc(doc(db, own)));
-        expect((await expectAllowed(getDocs(collection(db, name)))).size).toBe(seeded);
+        await expectAllowed(readDoc(db, own));
+        expect((await expectAllowed(listAll(db, name))).size).toBe(seeded);
       });
 
       describeWritesDeniedToEveryone(env, '%s writes nothing', (actor) => {

@@ -12,16 +12,23 @@ import {
 } from '@firebase/rules-unit-testing';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
+  collection,
   connectFirestoreEmulator,
   deleteDoc,
   doc,
+  getDoc,
+  getDocs,
   getFirestore,
+  query,
   setDoc,
   setLogLevel,
   updateDoc,
+  where,
   writeBatch,
   type DocumentData,
+  type DocumentSnapshot,
   type Firestore,
+  type QuerySnapshot,
 } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { approvedProfile } from '../../shared/profile';
@@ -195,6 +202,44 @@ export async function seed(env: RulesTestEnvironment, docs: Record<string, Docum
   }
 }
 
+// The requests the tests make, by what they do: every path is a slash path from the root
+// (`books/book-1`, `classified_ads/ad-1/private/contact`), every list names its collection.
+
+/** Gets the document at `path`. */
+export function readDoc(db: Firestore, path: string): Promise<DocumentSnapshot> {
+  return getDoc(doc(db, path));
+}
+
+/** Lists every document of the collection `name`, unfiltered. */
+export function listAll(db: Firestore, name: string): Promise<QuerySnapshot> {
+  return getDocs(collection(db, name));
+}
+
+/** Lists the documents of the collection `name` whose fields equal `equals` (one `==` filter a field, in order). */
+export function listWhere(
+  db: Firestore,
+  name: string,
+  equals: Record<string, unknown>,
+): Promise<QuerySnapshot> {
+  const filters = Object.entries(equals).map(([field, value]) => where(field, '==', value));
+  return getDocs(query(collection(db, name), ...filters));
+}
+
+/** Creates the document at `path`, or replaces it, with `data`. */
+export function writeDoc(db: Firestore, path: string, data: DocumentData): Promise<void> {
+  return setDoc(doc(db, path), data);
+}
+
+/** Changes the fields `changes` of the existing document at `path`. */
+export function patchDoc(db: Firestore, path: string, changes: DocumentData): Promise<void> {
+  return updateDoc(doc(db, path), changes);
+}
+
+/** Deletes the document at `path`. */
+export function removeDoc(db: Firestore, path: string): Promise<void> {
+  return deleteDoc(doc(db, path));
+}
+
 /** Resolves when the request is denied by the rules; rejects if it was allowed. */
 export async function expectDenied<T>(request: Promise<T>): Promise<unknown> {
   return await assertFails(request);
@@ -215,13 +260,13 @@ export function itDeniesWrites(
   data: DocumentData,
 ): void {
   it('create is denied', async () => {
-    await expectDenied(setDoc(doc(db(), paths.newPath), data));
+    await expectDenied(writeDoc(db(), paths.newPath, data));
   });
   it('update is denied', async () => {
-    await expectDenied(updateDoc(doc(db(), paths.existingPath), { updated_at: new Date() }));
+    await expectDenied(patchDoc(db(), paths.existingPath, { updated_at: new Date() }));
   });
   it('delete is denied', async () => {
-    await expectDenied(deleteDoc(doc(db(), paths.existingPath)));
+    await expectDenied(removeDoc(db(), paths.existingPath));
   });
 }
 

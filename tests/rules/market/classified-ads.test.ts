@@ -6,19 +6,13 @@
 // functions (tests/functions/market/classified-ad-save.test.ts).
 import {
   collection,
-  deleteDoc,
-  doc,
-  getDoc,
   getDocs,
   increment,
   limit,
   orderBy,
   query,
   serverTimestamp,
-  setDoc,
   Timestamp,
-  updateDoc,
-  where,
   type DocumentData,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
@@ -28,8 +22,13 @@ import {
   describeEachActor,
   expectAllowed,
   expectDenied,
+  listAll,
+  listWhere,
+  patchDoc,
+  readDoc,
+  removeDoc,
   uids,
-  type Actor,
+  writeDoc,
 } from '../helpers/rules-env';
 import { actorProfiles, useSeededRulesEnv } from '../helpers/seeded-env';
 
@@ -69,8 +68,8 @@ const env = useSeededRulesEnv('classified-ads', () => ({
   'classified_ads/bobs-ad/private/contact': { contact_info: 'bob@example.com' },
 }));
 
-const adAs = (actor: Actor, id: string) => doc(dbAs(env(), actor), 'classified_ads', id);
-const adsAs = (actor: Actor) => collection(dbAs(env(), actor), 'classified_ads');
+const adAt = (id: string) => `classified_ads/${id}`;
+const contactOf = (id: string) => `classified_ads/${id}/private/contact`;
 
 /** What the old create form wrote for `uid`: a valid ad, which no client may write any more. */
 function newAd(uid: string, overrides: DocumentData = {}): DocumentData {
@@ -81,30 +80,30 @@ function newAd(uid: string, overrides: DocumentData = {}): DocumentData {
 describe('classified_ads reads', () => {
   describeEachActor(['anonymous', 'pending', 'other'] as const, '%s', (actor) => {
     it('reads an active ad', async () => {
-      await expectAllowed(getDoc(adAs(actor, 'active-ad')));
+      await expectAllowed(readDoc(dbAs(env(), actor), adAt('active-ad')));
     });
     it('cannot read an inactive ad', async () => {
-      await expectDenied(getDoc(adAs(actor, 'inactive-ad')));
+      await expectDenied(readDoc(dbAs(env(), actor), adAt('inactive-ad')));
     });
     // No filter proves an ad is not hidden by moderation: visitors get one ad at a time.
     it('cannot list ads, even a seller’s filtered to is_active == true', async () => {
-      await expectDenied(
-        getDocs(query(adsAs(actor), where('user_id', '==', uids.owner), where('is_active', '==', true))),
-      );
-      await expectDenied(getDocs(query(adsAs(actor), where('is_active', '==', true))));
-      await expectDenied(getDocs(adsAs(actor)));
+      const db = dbAs(env(), actor);
+      await expectDenied(listWhere(db, 'classified_ads', { user_id: uids.owner, is_active: true }));
+      await expectDenied(listWhere(db, 'classified_ads', { is_active: true }));
+      await expectDenied(listAll(db, 'classified_ads'));
     });
   });
   it('the seller reads their own inactive ad; an admin reads every ad', async () => {
-    await expectAllowed(getDoc(adAs('owner', 'inactive-ad')));
-    expect(
-      (await expectAllowed(getDocs(query(adsAs('owner'), where('user_id', '==', uids.owner))))).size,
-    ).toBe(2);
-    expect((await expectAllowed(getDocs(adsAs('admin')))).size).toBe(3);
+    const seller = dbAs(env(), 'owner');
+    await expectAllowed(readDoc(seller, adAt('inactive-ad')));
+    expect((await expectAllowed(listWhere(seller, 'classified_ads', { user_id: uids.owner }))).size).toBe(2);
+    expect((await expectAllowed(listAll(dbAs(env(), 'admin'), 'classified_ads'))).size).toBe(3);
   });
   it("an admin lists every ad newest first (the dashboard's Classified Ads); the seller and other members cannot", async () => {
     const newest = (actor: 'admin' | 'owner' | 'other') =>
-      getDocs(query(adsAs(actor), orderBy('created_at', 'desc'), limit(20)));
+      getDocs(
+        query(collection(dbAs(env(), actor), 'classified_ads'), orderBy('created_at', 'desc'), limit(20)),
+      );
     expect((await expectAllowed(newest('admin'))).size).toBe(3);
     await expectDenied(newest('owner'));
     await expectDenied(newest('other'));
@@ -116,31 +115,29 @@ describe('classified_ads writes: none from any client (the ad functions write)',
   for (const actor of writers) {
     it(`${actorLabel[actor]} cannot post an ad, even a valid one in their own name`, async () => {
       const uid = actor === 'anonymous' ? uids.owner : uids[actor];
-      await expectDenied(setDoc(adAs(actor, 'new-ad'), newAd(uid)));
+      await expectDenied(writeDoc(dbAs(env(), actor), adAt('new-ad'), newAd(uid)));
     });
     it(`${actorLabel[actor]} cannot edit, switch or count views on an ad`, async () => {
+      const db = dbAs(env(), actor);
       await expectDenied(
-        updateDoc(adAs(actor, 'active-ad'), { title: 'Edited directly', updated_at: serverTimestamp() }),
+        patchDoc(db, adAt('active-ad'), { title: 'Edited directly', updated_at: serverTimestamp() }),
       );
-      await expectDenied(updateDoc(adAs(actor, 'active-ad'), { is_featured: true }));
+      await expectDenied(patchDoc(db, adAt('active-ad'), { is_featured: true }));
       // Switching an ad off or on is the saveClassifiedAd function's, for admins, with its audit entry.
-      await expectDenied(updateDoc(adAs(actor, 'active-ad'), { is_active: false }));
-      await expectDenied(updateDoc(adAs(actor, 'inactive-ad'), { is_active: true }));
-      await expectDenied(updateDoc(adAs(actor, 'active-ad'), { views_count: increment(1) }));
+      await expectDenied(patchDoc(db, adAt('active-ad'), { is_active: false }));
+      await expectDenied(patchDoc(db, adAt('inactive-ad'), { is_active: true }));
+      await expectDenied(patchDoc(db, adAt('active-ad'), { views_count: increment(1) }));
     });
     it(`${actorLabel[actor]} cannot delete an ad`, async () => {
-      await expectDenied(deleteDoc(adAs(actor, 'active-ad')));
+      await expectDenied(removeDoc(dbAs(env(), actor), adAt('active-ad')));
     });
   }
 });
 
 describe('classified_ads/{id}/private/contact', () => {
-  const contactAs = (actor: Actor, id: string) =>
-    doc(dbAs(env(), actor), 'classified_ads', id, 'private', 'contact');
-
   for (const actor of ['anonymous', 'pending', 'denied', 'inactive'] as const) {
     it(`${actorLabel[actor]} cannot read an ad's contact details`, async () => {
-      await expectDenied(getDoc(contactAs(actor, 'active-ad')));
+      await expectDenied(readDoc(dbAs(env(), actor), contactOf('active-ad')));
     });
   }
   it('a member whose email is not verified cannot read them', async () => {
@@ -148,21 +145,23 @@ describe('classified_ads/{id}/private/contact', () => {
     await expectDenied(unverified.doc('classified_ads/active-ad/private/contact').get());
   });
   it('a member in good standing reads the contact details of an active ad, not of a hidden one', async () => {
-    expect((await expectAllowed(getDoc(contactAs('other', 'active-ad')))).get('contact_info')).toBe(
+    const member = dbAs(env(), 'other');
+    expect((await expectAllowed(readDoc(member, contactOf('active-ad')))).get('contact_info')).toBe(
       'alice@example.com',
     );
-    await expectDenied(getDoc(contactAs('other', 'inactive-ad')));
+    await expectDenied(readDoc(member, contactOf('inactive-ad')));
   });
   it('the seller reads those of their hidden ad; an admin reads any', async () => {
-    await expectAllowed(getDoc(contactAs('owner', 'inactive-ad')));
-    await expectAllowed(getDoc(contactAs('admin', 'inactive-ad')));
+    await expectAllowed(readDoc(dbAs(env(), 'owner'), contactOf('inactive-ad')));
+    await expectAllowed(readDoc(dbAs(env(), 'admin'), contactOf('inactive-ad')));
   });
 
   for (const actor of ['owner', 'other', 'admin', 'anonymous'] as const) {
     it(`${actorLabel[actor]} cannot write or delete an ad's contact details`, async () => {
-      await expectDenied(setDoc(contactAs(actor, 'active-ad'), { contact_info: 'me@example.com' }));
-      await expectDenied(setDoc(contactAs(actor, 'new-ad'), { contact_info: 'me@example.com' }));
-      await expectDenied(deleteDoc(contactAs(actor, 'active-ad')));
+      const db = dbAs(env(), actor);
+      await expectDenied(writeDoc(db, contactOf('active-ad'), { contact_info: 'me@example.com' }));
+      await expectDenied(writeDoc(db, contactOf('new-ad'), { contact_info: 'me@example.com' }));
+      await expectDenied(removeDoc(db, contactOf('active-ad')));
     });
   }
 });

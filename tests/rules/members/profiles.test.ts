@@ -1,16 +1,12 @@
 import {
-  collection,
   deleteDoc,
   deleteField,
   doc,
   getDoc,
-  getDocs,
-  query,
   serverTimestamp,
   setDoc,
   Timestamp,
   updateDoc,
-  where,
   type DocumentData,
 } from 'firebase/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -21,9 +17,14 @@ import {
   describeEachActor,
   expectAllowed,
   expectDenied,
+  listAll,
+  listWhere,
   nonAdmins,
+  patchDoc,
+  readDoc,
   seed,
   uids,
+  writeDoc,
   type Actor,
 } from '../helpers/rules-env';
 import { useSeededRulesEnv } from '../helpers/seeded-env';
@@ -206,11 +207,9 @@ const env = useSeededRulesEnv('profiles', () =>
   Object.fromEntries(Object.values(profiles).map((data) => [`profiles/${data.user_id}`, data])),
 );
 
-const profilesOf = (actor: Actor) => collection(dbAs(env(), actor), 'profiles');
 const profileAs = (actor: Actor, uid: string) => doc(dbAs(env(), actor), 'profiles', uid);
-/** The directory query: the only list a non-admin may run. */
-const directoryOf = (actor: Actor) =>
-  query(profilesOf(actor), where('is_active', '==', true), where('approval_status', '==', 'approved'));
+/** The directory query's filters: the only list a non-admin may run. */
+const directory = { is_active: true, approval_status: 'approved' };
 
 describe('profiles', () => {
   describeEachActor(nonAdmins, '%s', (actor) => {
@@ -233,23 +232,23 @@ describe('profiles', () => {
     });
     describe('list', () => {
       it('lists the directory: active and approved profiles', async () => {
-        const snapshot = await expectAllowed(getDocs(directoryOf(actor)));
+        const snapshot = await expectAllowed(listWhere(dbAs(env(), actor), 'profiles', directory));
         expect(snapshot.docs.map((d) => d.id).sort()).toEqual([uids.admin, uids.owner, uids.other].sort());
       });
       it('cannot list profiles without filters', async () => {
-        await expectDenied(getDocs(profilesOf(actor)));
+        await expectDenied(listAll(dbAs(env(), actor), 'profiles'));
       });
       it('cannot list active profiles without the approval filter (pending ones would leak)', async () => {
-        await expectDenied(getDocs(query(profilesOf(actor), where('is_active', '==', true))));
+        await expectDenied(listWhere(dbAs(env(), actor), 'profiles', { is_active: true }));
       });
       it('cannot list approved profiles without the is_active filter (inactive ones would leak)', async () => {
-        await expectDenied(getDocs(query(profilesOf(actor), where('approval_status', '==', 'approved'))));
+        await expectDenied(listWhere(dbAs(env(), actor), 'profiles', { approval_status: 'approved' }));
       });
       if (actor !== 'anonymous') {
         // The approval guard reads profiles/{uid} with a get; a query by
         // user_id cannot prove it only matches the caller's own document.
         it('cannot find their own profile with a query by user_id', async () => {
-          await expectDenied(getDocs(query(profilesOf(actor), where('user_id', '==', uids[actor]))));
+          await expectDenied(listWhere(dbAs(env(), actor), 'profiles', { user_id: uids[actor] }));
         });
       }
     });
@@ -326,7 +325,7 @@ describe('profiles', () => {
     });
     it('an admin writes by the admin claim alone, verified or not', async () => {
       const db = dbWithClaims(env(), uids.admin, { admin: true, email_verified: false });
-      await expectAllowed(updateDoc(doc(db, 'profiles', uids.pending), { approval_status: 'approved' }));
+      await expectAllowed(patchDoc(db, `profiles/${uids.pending}`, { approval_status: 'approved' }));
     });
   });
 
@@ -426,17 +425,17 @@ describe('profiles', () => {
         book_count: 0,
         created_at: serverTimestamp(),
       };
-      await expectDenied(setDoc(doc(db, 'profiles', 'newcomer-uid'), starting));
+      await expectDenied(writeDoc(db, 'profiles/newcomer-uid', starting));
     });
   });
 
   describe('member whose admin claim is not exactly true', () => {
     const db = () => dbWithClaims(env(), 'mallory-uid', { admin: 'true' });
     it('cannot read a pending profile', async () => {
-      await expectDenied(getDoc(doc(db(), 'profiles', uids.pending)));
+      await expectDenied(readDoc(db(), `profiles/${uids.pending}`));
     });
     it('cannot approve a pending member', async () => {
-      await expectDenied(updateDoc(doc(db(), 'profiles', uids.pending), { approval_status: 'approved' }));
+      await expectDenied(patchDoc(db(), `profiles/${uids.pending}`, { approval_status: 'approved' }));
     });
   });
 
@@ -450,7 +449,7 @@ describe('profiles', () => {
     });
     describe('list', () => {
       it('lists every profile without filters', async () => {
-        const snapshot = await expectAllowed(getDocs(profilesOf('admin')));
+        const snapshot = await expectAllowed(listAll(dbAs(env(), 'admin'), 'profiles'));
         expect(snapshot.size).toBe(Object.keys(profiles).length);
       });
     });
@@ -526,17 +525,17 @@ describe('server-only records', () => {
   // Slug claims and notification records are written by functions with the Admin SDK only.
   describeEachActor(['anonymous', 'owner', 'admin'] as const, '%s', (actor) => {
     it('cannot read or claim a page slug', async () => {
-      await expectDenied(getDoc(doc(dbAs(env(), actor), 'page_slugs', 'alice-author')));
+      const db = dbAs(env(), actor);
+      await expectDenied(readDoc(db, 'page_slugs/alice-author'));
       await expectDenied(
-        setDoc(doc(dbAs(env(), actor), 'page_slugs', 'bob-reader'), {
-          uid: uids[actor === 'anonymous' ? 'owner' : actor],
-        }),
+        writeDoc(db, 'page_slugs/bob-reader', { uid: uids[actor === 'anonymous' ? 'owner' : actor] }),
       );
     });
     it("cannot read or change a member's notification record", async () => {
-      const record = doc(dbAs(env(), actor), 'profiles', uids.owner, 'private', 'notifications');
-      await expectDenied(getDoc(record));
-      await expectDenied(setDoc(record, { approval_status_notified: 'denied' }));
+      const db = dbAs(env(), actor);
+      const record = `profiles/${uids.owner}/private/notifications`;
+      await expectDenied(readDoc(db, record));
+      await expectDenied(writeDoc(db, record, { approval_status_notified: 'denied' }));
     });
   });
 });

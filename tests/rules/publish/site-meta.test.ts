@@ -1,4 +1,4 @@
-import { collection, doc, getDoc, getDocs, Timestamp } from 'firebase/firestore';
+import { Timestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import {
   actorLabel,
@@ -8,7 +8,9 @@ import {
   expectAllowed,
   expectDenied,
   itDeniesWrites,
+  listAll,
   nonAdmins,
+  readDoc,
 } from '../helpers/rules-env';
 import { useSeededRulesEnv } from '../helpers/seeded-env';
 
@@ -30,20 +32,20 @@ const env = useSeededRulesEnv('site-meta', () => docs);
 
 describe('site_meta', () => {
   it('an admin reads the publish status', async () => {
-    const snapshot = await expectAllowed(getDoc(doc(dbAs(env(), 'admin'), 'site_meta/publish')));
+    const snapshot = await expectAllowed(readDoc(dbAs(env(), 'admin'), 'site_meta/publish'));
     expect(snapshot.get('state')).toBe('published');
   });
 
   for (const actor of nonAdmins) {
     it(`${actorLabel[actor]} cannot read the publish status`, async () => {
-      await expectDenied(getDoc(doc(dbAs(env(), actor), 'site_meta/publish')));
+      await expectDenied(readDoc(dbAs(env(), actor), 'site_meta/publish'));
     });
   }
 
   describeEachActor(everyone, '%s', (actor) => {
     it('cannot read other site_meta documents or list the collection', async () => {
-      await expectDenied(getDoc(doc(dbAs(env(), actor), 'site_meta/other')));
-      await expectDenied(getDocs(collection(dbAs(env(), actor), 'site_meta')));
+      await expectDenied(readDoc(dbAs(env(), actor), 'site_meta/other'));
+      await expectDenied(listAll(dbAs(env(), actor), 'site_meta'));
     });
     itDeniesWrites(
       () => dbAs(env(), actor),
@@ -52,7 +54,7 @@ describe('site_meta', () => {
     );
     describe('the Spotlight state', () => {
       it('cannot read it', async () => {
-        await expectDenied(getDoc(doc(dbAs(env(), actor), 'site_meta/spotlight')));
+        await expectDenied(readDoc(dbAs(env(), actor), 'site_meta/spotlight'));
       });
       itDeniesWrites(
         () => dbAs(env(), actor),

@@ -1,15 +1,4 @@
-import {
-  collection,
-  deleteDoc,
-  doc,
-  getDoc,
-  getDocs,
-  query,
-  serverTimestamp,
-  setDoc,
-  Timestamp,
-  where,
-} from 'firebase/firestore';
+import { serverTimestamp, Timestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import {
   actorLabel,
@@ -18,10 +7,15 @@ import {
   describeWritesDeniedToEveryone,
   expectAllowed,
   expectDenied,
+  listAll,
+  listWhere,
   nonAdmins,
   nonOwners,
+  readDoc,
+  removeDoc,
   seed,
   uids,
+  writeDoc,
 } from '../helpers/rules-env';
 import { actorProfiles, useSeededRulesEnv } from '../helpers/seeded-env';
 
@@ -54,8 +48,10 @@ const docs = {
   // bob keeps his shelves private.
   [`shelf_settings/${uids.other}`]: { private: true, updated_at: at },
 };
-const shelvesOf = (uid: string) => where('user_id', '==', uid);
-const ofPublicBooks = where('book_public', '==', true);
+/** A member's entries, as their own shelves page asks for them. */
+const shelvesOf = (uid: string) => ({ user_id: uid });
+/** A member's entries of public books, as everyone else must ask for them. */
+const publicShelvesOf = (uid: string) => ({ user_id: uid, book_public: true });
 
 const env = useSeededRulesEnv('book-shelves', () => docs);
 
@@ -63,50 +59,46 @@ describe('book_shelves', () => {
   it(`${actorLabel.owner} reads and lists their own entries, private or not`, async () => {
     await seed(env(), { [`shelf_settings/${uids.owner}`]: { private: true, updated_at: at } });
     const db = dbAs(env(), 'owner');
-    expect((await expectAllowed(getDoc(doc(db, OWN)))).get('shelf')).toBe('reading');
-    const mine = await expectAllowed(getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.owner))));
+    expect((await expectAllowed(readDoc(db, OWN))).get('shelf')).toBe('reading');
+    const mine = await expectAllowed(listWhere(db, 'book_shelves', shelvesOf(uids.owner)));
     expect(mine.docs.map((d) => d.id)).toEqual([`book-1__${uids.owner}`, `book-9__${uids.owner}`]);
-    expect((await expectAllowed(getDoc(doc(db, HIDDEN_BOOK)))).get('book_public')).toBe(false);
+    expect((await expectAllowed(readDoc(db, HIDDEN_BOOK))).get('book_public')).toBe(false);
   });
 
   describeEachActor(nonOwners, '%s', (actor) => {
     it("reads a public member's shown shelves by a query naming the member", async () => {
       const db = dbAs(env(), actor);
-      await expectAllowed(getDoc(doc(db, OWN)));
-      const listed = await expectAllowed(
-        getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.owner), ofPublicBooks)),
-      );
+      await expectAllowed(readDoc(db, OWN));
+      const listed = await expectAllowed(listWhere(db, 'book_shelves', publicShelvesOf(uids.owner)));
       expect(listed.docs.map((d) => d.id)).toEqual([`book-1__${uids.owner}`]);
     });
     it('cannot read an entry of a book that is not public, nor list without asking for public books', async () => {
       const db = dbAs(env(), actor);
-      await expectDenied(getDoc(doc(db, HIDDEN_BOOK)));
-      await expectDenied(getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.owner))));
+      await expectDenied(readDoc(db, HIDDEN_BOOK));
+      await expectDenied(listWhere(db, 'book_shelves', shelvesOf(uids.owner)));
     });
     it('cannot read private shelves, shelves of a member who is not public, nor list every shelf', async () => {
       const db = dbAs(env(), actor);
       if (actor !== 'other') {
-        await expectDenied(getDoc(doc(db, OTHERS)));
-        await expectDenied(
-          getDocs(query(collection(db, 'book_shelves'), shelvesOf(uids.other), ofPublicBooks)),
-        );
+        await expectDenied(readDoc(db, OTHERS));
+        await expectDenied(listWhere(db, 'book_shelves', publicShelvesOf(uids.other)));
       }
-      if (actor !== 'inactive') await expectDenied(getDoc(doc(db, INACTIVE)));
-      await expectDenied(getDocs(collection(db, 'book_shelves')));
+      if (actor !== 'inactive') await expectDenied(readDoc(db, INACTIVE));
+      await expectDenied(listAll(db, 'book_shelves'));
     });
   });
 
   it("a member's shelves become unreadable to others once made private", async () => {
     await seed(env(), { [`shelf_settings/${uids.owner}`]: { private: true, updated_at: at } });
-    await expectDenied(getDoc(doc(dbAs(env(), 'anonymous'), OWN)));
-    await expectDenied(getDoc(doc(dbAs(env(), 'other'), OWN)));
+    await expectDenied(readDoc(dbAs(env(), 'anonymous'), OWN));
+    await expectDenied(readDoc(dbAs(env(), 'other'), OWN));
   });
 
   it('an admin reads any entry, private ones included, and lists them', async () => {
     const db = dbAs(env(), 'admin');
-    await expectAllowed(getDoc(doc(db, OTHERS)));
-    await expectAllowed(getDoc(doc(db, HIDDEN_BOOK)));
-    expect((await expectAllowed(getDocs(collection(db, 'book_shelves')))).size).toBe(4);
+    await expectAllowed(readDoc(db, OTHERS));
+    await expectAllowed(readDoc(db, HIDDEN_BOOK));
+    expect((await expectAllowed(listAll(db, 'book_shelves'))).size).toBe(4);
   });
 
   describeWritesDeniedToEveryone(env, '%s writes nothing', (actor) => {
@@ -116,27 +108,30 @@ describe('book_shelves', () => {
 });
 
 describe('shelf_settings', () => {
+  const settingsOf = (uid: string) => `shelf_settings/${uid}`;
+
   it(`${actorLabel.owner} reads, creates and changes their own choice`, async () => {
     const db = dbAs(env(), 'owner');
-    const own = doc(db, 'shelf_settings', uids.owner);
-    expect((await expectAllowed(getDoc(own))).exists()).toBe(false);
-    await expectAllowed(setDoc(own, { private: true, updated_at: serverTimestamp() }));
-    await expectAllowed(setDoc(own, { private: false, updated_at: serverTimestamp() }));
-    await expectDenied(deleteDoc(own));
+    const own = settingsOf(uids.owner);
+    expect((await expectAllowed(readDoc(db, own))).exists()).toBe(false);
+    await expectAllowed(writeDoc(db, own, { private: true, updated_at: serverTimestamp() }));
+    await expectAllowed(writeDoc(db, own, { private: false, updated_at: serverTimestamp() }));
+    await expectDenied(removeDoc(db, own));
   });
 
   it('refuses other fields, a missing field, a non-boolean and a client time', async () => {
-    const own = doc(dbAs(env(), 'owner'), 'shelf_settings', uids.owner);
-    await expectDenied(setDoc(own, { private: true, updated_at: serverTimestamp(), shelf: 'read' }));
-    await expectDenied(setDoc(own, { private: true }));
-    await expectDenied(setDoc(own, { private: 'yes', updated_at: serverTimestamp() }));
-    await expectDenied(setDoc(own, { private: true, updated_at: new Date('2020-01-01') }));
+    const db = dbAs(env(), 'owner');
+    const own = settingsOf(uids.owner);
+    await expectDenied(writeDoc(db, own, { private: true, updated_at: serverTimestamp(), shelf: 'read' }));
+    await expectDenied(writeDoc(db, own, { private: true }));
+    await expectDenied(writeDoc(db, own, { private: 'yes', updated_at: serverTimestamp() }));
+    await expectDenied(writeDoc(db, own, { private: true, updated_at: new Date('2020-01-01') }));
   });
 
   for (const actor of ['pending', 'denied', 'inactive'] as const) {
     it(`${actorLabel[actor]} cannot set their own`, async () => {
       await expectDenied(
-        setDoc(doc(dbAs(env(), actor), 'shelf_settings', uids[actor]), {
+        writeDoc(dbAs(env(), actor), settingsOf(uids[actor]), {
           private: true,
           updated_at: serverTimestamp(),
         }),
@@ -146,15 +141,17 @@ describe('shelf_settings', () => {
 
   for (const actor of nonAdmins.filter((a) => a !== 'other')) {
     it(`${actorLabel[actor]} cannot read or change another member's choice`, async () => {
-      const theirs = doc(dbAs(env(), actor), 'shelf_settings', uids.other);
-      await expectDenied(getDoc(theirs));
-      await expectDenied(setDoc(theirs, { private: false, updated_at: serverTimestamp() }));
+      const db = dbAs(env(), actor);
+      const theirs = settingsOf(uids.other);
+      await expectDenied(readDoc(db, theirs));
+      await expectDenied(writeDoc(db, theirs, { private: false, updated_at: serverTimestamp() }));
     });
   }
 
   it('an admin reads a choice but does not change it', async () => {
-    const theirs = doc(dbAs(env(), 'admin'), 'shelf_settings', uids.other);
-    expect((await expectAllowed(getDoc(theirs))).get('private')).toBe(true);
-    await expectDenied(setDoc(theirs, { private: false, updated_at: serverTimestamp() }));
+    const db = dbAs(env(), 'admin');
+    const theirs = settingsOf(uids.other);
+    expect((await expectAllowed(readDoc(db, theirs))).get('private')).toBe(true);
+    await expectDenied(writeDoc(db, theirs, { private: false, updated_at: serverTimestamp() }));
   });
 });

@@ -1,11 +1,13 @@
-import { collection, doc, getDoc, getDocs, query, Timestamp, where } from 'firebase/firestore';
+import { Timestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import {
   dbAs,
   describeEachActor,
   describeWritesDeniedToEveryone,
   expectAllowed,
+  listWhere,
   nonOwners,
+  readDoc,
   uids,
 } from '../helpers/rules-env';
 import { describeMemberPrivate } from '../helpers/member-private';
@@ -53,10 +55,8 @@ describe('reading_stats', () => {
   describeEachActor([...nonOwners, 'owner', 'admin'] as const, '%s', (actor) => {
     it("reads a year's shards", async () => {
       const db = dbAs(env(), actor);
-      expect((await expectAllowed(getDoc(doc(db, STATS)))).get('finished')).toBe(7);
-      const year = await expectAllowed(
-        getDocs(query(collection(db, 'reading_stats'), where('year', '==', 2026))),
-      );
+      expect((await expectAllowed(readDoc(db, STATS))).get('finished')).toBe(7);
+      const year = await expectAllowed(listWhere(db, 'reading_stats', { year: 2026 }));
       expect(year.size).toBe(1);
     });
   });

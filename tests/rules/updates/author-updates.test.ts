@@ -2,20 +2,7 @@
 // by moderation while its author is public; the author and admins read their
 // hidden ones and list theirs; nobody else lists them; no client writes one
 // (postAuthorUpdate, deleteAuthorUpdate and adminModeration do).
-import {
-  collection,
-  deleteDoc,
-  doc,
-  getDoc,
-  getDocs,
-  query,
-  serverTimestamp,
-  setDoc,
-  Timestamp,
-  updateDoc,
-  where,
-  type DocumentData,
-} from 'firebase/firestore';
+import { serverTimestamp, Timestamp, type DocumentData } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import {
   actorLabel,
@@ -23,8 +10,12 @@ import {
   describeEachActor,
   expectAllowed,
   expectDenied,
+  listWhere,
+  patchDoc,
+  readDoc,
+  removeDoc,
   uids,
-  type Actor,
+  writeDoc,
 } from '../helpers/rules-env';
 import { actorProfiles, useSeededRulesEnv } from '../helpers/seeded-env';
 
@@ -47,46 +38,45 @@ const env = useSeededRulesEnv('author-updates', () => ({
   'author_updates/of-hidden-author': update(uids.inactive),
 }));
 
-const updateAs = (actor: Actor, id: string) => doc(dbAs(env(), actor), 'author_updates', id);
+const updateOf = (id: string) => `author_updates/${id}`;
+const authorsUpdates = { user_id: uids.owner };
 
 describe('author_updates reads', () => {
   describeEachActor(['anonymous', 'pending', 'other'] as const, '%s', (actor) => {
     it('reads a shown update of a public author', async () => {
-      await expectAllowed(getDoc(updateAs(actor, 'shown')));
+      await expectAllowed(readDoc(dbAs(env(), actor), updateOf('shown')));
     });
     it('cannot read an update hidden by moderation, nor one of an author who is not public', async () => {
-      await expectDenied(getDoc(updateAs(actor, 'hidden')));
-      await expectDenied(getDoc(updateAs(actor, 'of-hidden-author')));
+      const db = dbAs(env(), actor);
+      await expectDenied(readDoc(db, updateOf('hidden')));
+      await expectDenied(readDoc(db, updateOf('of-hidden-author')));
     });
     it('cannot list an author’s updates', async () => {
-      await expectDenied(
-        getDocs(query(collection(dbAs(env(), actor), 'author_updates'), where('user_id', '==', uids.owner))),
-      );
+      await expectDenied(listWhere(dbAs(env(), actor), 'author_updates', authorsUpdates));
     });
   });
   it('the author reads and lists their own, hidden ones too; an admin reads and lists any', async () => {
-    await expectAllowed(getDoc(updateAs('owner', 'hidden')));
-    await expectAllowed(
-      getDocs(query(collection(dbAs(env(), 'owner'), 'author_updates'), where('user_id', '==', uids.owner))),
-    );
-    await expectAllowed(getDoc(updateAs('admin', 'hidden')));
-    await expectAllowed(getDoc(updateAs('admin', 'of-hidden-author')));
-    await expectAllowed(
-      getDocs(query(collection(dbAs(env(), 'admin'), 'author_updates'), where('user_id', '==', uids.owner))),
-    );
+    const author = dbAs(env(), 'owner');
+    await expectAllowed(readDoc(author, updateOf('hidden')));
+    await expectAllowed(listWhere(author, 'author_updates', authorsUpdates));
+    const admin = dbAs(env(), 'admin');
+    await expectAllowed(readDoc(admin, updateOf('hidden')));
+    await expectAllowed(readDoc(admin, updateOf('of-hidden-author')));
+    await expectAllowed(listWhere(admin, 'author_updates', authorsUpdates));
   });
 });
 
 describe('author_updates writes: none from any client', () => {
   for (const actor of ['owner', 'other', 'admin', 'pending', 'anonymous'] as const) {
     it(`${actorLabel[actor]} cannot post, edit, unhide or delete an update`, async () => {
+      const db = dbAs(env(), actor);
       const uid = actor === 'anonymous' ? uids.owner : uids[actor];
       await expectDenied(
-        setDoc(updateAs(actor, 'new-update'), { ...update(uid), created_at: serverTimestamp() }),
+        writeDoc(db, updateOf('new-update'), { ...update(uid), created_at: serverTimestamp() }),
       );
-      await expectDenied(updateDoc(updateAs(actor, 'shown'), { title: 'Edited directly' }));
-      await expectDenied(updateDoc(updateAs(actor, 'hidden'), { moderation_hidden: false }));
-      await expectDenied(deleteDoc(updateAs(actor, 'shown')));
+      await expectDenied(patchDoc(db, updateOf('shown'), { title: 'Edited directly' }));
+      await expectDenied(patchDoc(db, updateOf('hidden'), { moderation_hidden: false }));
+      await expectDenied(removeDoc(db, updateOf('shown')));
     });
   }
 });
