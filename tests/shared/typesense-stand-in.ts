@@ -34,6 +34,8 @@ export interface StandIn {
   searchKey: string;
   /** Every request: method, path with its query, and which key sent it. */
   requests: { method: string; url: string; key: string | undefined }[];
+  /** Every search of every multi_search, as the adapter sent it. */
+  searches: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
@@ -226,6 +228,7 @@ export async function startTypesenseStandIn(): Promise<StandIn> {
   const searchKey = 'stand-in-search-only-key';
   const collections = new Map<string, Collection>();
   const requests: StandIn['requests'] = [];
+  const searches: StandIn['searches'] = [];
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -238,6 +241,7 @@ export async function startTypesenseStandIn(): Promise<StandIn> {
 
     if (req.method === 'POST' && url.pathname === '/multi_search') {
       const body = JSON.parse(await bodyOf(req)) as { searches: Search[] };
+      searches.push(...(body.searches as unknown as Record<string, unknown>[]));
       const results = body.searches.map((search) => {
         const collection = collections.get(search.collection);
         if (!collection)
@@ -315,6 +319,7 @@ export async function startTypesenseStandIn(): Promise<StandIn> {
     adminKey,
     searchKey,
     requests,
+    searches,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

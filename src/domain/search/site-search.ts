@@ -137,9 +137,11 @@ export function typoDistance(a: string, b: string, limit = 2): number {
 /**
  * True when an indexed word answers a word of the search: the same word, a word
  * it starts (a prefix, while typing), or one within the typos the search word
- * is allowed (typosAllowed).
+ * is allowed (typosAllowed); for an ISBN (isbnTerm), only that ISBN.
  */
 export function wordAnswers(searchWord: string, indexedWord: string): boolean {
+  const isbn = isbnTerm(searchWord);
+  if (isbn !== null) return indexedWord === isbn || indexedWord === searchWord;
   if (indexedWord.startsWith(searchWord)) return true;
   const allowed = typosAllowed(searchWord);
   return allowed > 0 && typoDistance(searchWord, indexedWord, allowed) <= allowed;
@@ -227,7 +229,7 @@ export function parseSiteSearchParams(query: URLSearchParams): SiteSearchParams 
     notes.push(`Results go up to page ${SEARCH_MAX_PAGE}, so the first page is shown.`);
   return {
     text: search.text,
-    terms: isbnSearchTerms(search.text) ?? search.terms,
+    terms: isbnSearchTerms(search.text) ?? search.terms.map((term) => isbnTerm(term) ?? term),
     kind: kind.success ? kind.data : null,
     category: category.success ? category.data : null,
     genre: genre.success ? genre.data : null,
@@ -250,6 +252,21 @@ export function isbnSearchTerms(text: string): string[] | null {
   if (!/\d/.test(candidate)) return null;
   const parsed = parseIsbn(candidate);
   return parsed.ok ? [parsed.isbn13] : null;
+}
+
+/**
+ * What a word of a search means when it is an ISBN, the one rule every engine
+ * follows for ISBNs: the exact word to match, with no typos and no prefix
+ * matches, since two books' ISBNs may differ in one digit. A valid ISBN-13, or
+ * ISBN-10 (read as its ISBN-13, as the book page does), is its ISBN-13, which a
+ * book's keywords hold; any other word of 13 digits, or of ten ending in a digit
+ * or X, is shaped like an ISBN and matched as typed. Null for any other word,
+ * which keeps its typos (typosAllowed).
+ */
+export function isbnTerm(term: string): string | null {
+  const parsed = parseIsbn(term);
+  if (parsed.ok) return parsed.isbn13;
+  return /^(?:\d{13}|\d{9}[\dx])$/i.test(term) ? term : null;
 }
 
 /** The search URL for a set of filters (defaults left out). */

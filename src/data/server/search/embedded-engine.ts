@@ -16,6 +16,7 @@ import {
   countFacets,
   emptySearchResults,
   FIELD_WEIGHTS,
+  isbnTerm,
   matchedTerms,
   passesFilters,
   SEARCH_FIELDS,
@@ -36,9 +37,12 @@ const MAX_SUGGESTIONS = 5;
  * Levenshtein distance, where two swapped neighbouring letters are two edits;
  * the site counts a swap as one typo (typoDistance). So a word that may have
  * typos is asked as itself (with its typos, or as the start of a longer word)
- * or as any of its one-swap variants with one typo fewer.
+ * or as any of its one-swap variants with one typo fewer. An ISBN (isbnTerm)
+ * is asked exactly: no typos, no prefix.
  */
 function wordQuery(term: string): Query {
+  const isbn = isbnTerm(term);
+  if (isbn !== null) return { queries: [isbn], fuzzy: false, prefix: false };
   const allowed = typosAllowed(term);
   const itself: Query = { queries: [term], fuzzy: allowed, prefix: true };
   if (allowed === 0) return itself;
@@ -168,12 +172,17 @@ export class EmbeddedSearchEngine implements SearchEngine {
       total: kept.length,
       hits,
       facets,
-      suggestions: kept.length === 0 ? this.#suggest(terms.join(' ')) : [],
+      suggestions: kept.length === 0 ? this.#suggest(terms) : [],
     };
   }
 
-  /** The closest indexed words to a search that found nothing: each word with up to two typos, any field, any word. */
-  #suggest(query: string): string[] {
+  /**
+   * The closest indexed words to a search that found nothing: each word with up to
+   * two typos, any field, any word. ISBNs are left out: the closest ISBN is another book's.
+   */
+  #suggest(terms: readonly string[]): string[] {
+    const query = terms.filter((term) => isbnTerm(term) === null).join(' ');
+    if (query === '') return [];
     const suggestions = this.#index.autoSuggest(query, {
       combineWith: 'OR',
       fuzzy: 2,

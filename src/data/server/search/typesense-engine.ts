@@ -25,6 +25,7 @@ import {
   emptySearchResults,
   FACET_MAX_VALUES,
   FIELD_WEIGHTS,
+  isbnTerm,
   matchedTerms,
   PRICE_RANGES,
   priceRangeOf,
@@ -276,13 +277,18 @@ export class TypesenseSearchEngine implements SearchEngine {
 
   async search(params: SiteSearchParams): Promise<SiteSearchResults> {
     if (params.terms.length === 0) return emptySearchResults();
-    const q = matchedTerms(params.terms).join(' ');
+    const terms = matchedTerms(params.terms).map((term) => isbnTerm(term) ?? term);
+    // An ISBN matches exactly (isbnTerm). Typesense sets typos and prefixes per
+    // query or per field, not per word, so a search holding an ISBN is matched
+    // exactly as a whole: its other words lose their typos too.
+    const exact = terms.some((term) => isbnTerm(term) !== null);
+    const q = terms.join(' ');
     const text = {
       q,
       query_by: QUERY_BY,
       query_by_weights: QUERY_BY_WEIGHTS,
-      prefix: true,
-      num_typos: 2,
+      prefix: !exact,
+      num_typos: exact ? 0 : 2,
       min_len_1typo: 5,
       min_len_2typo: 9,
       drop_tokens_threshold: 0,
@@ -326,11 +332,16 @@ export class TypesenseSearchEngine implements SearchEngine {
       return document ? [{ document, matched: matchedWords(hit) }] : [];
     });
     const total = main?.found ?? 0;
-    return { total, hits, facets, suggestions: total === 0 ? await this.#suggest(q) : [] };
+    return { total, hits, facets, suggestions: total === 0 ? await this.#suggest(terms) : [] };
   }
 
-  /** The closest indexed words to a search that found nothing: any word, up to two typos each. */
-  async #suggest(q: string): Promise<string[]> {
+  /**
+   * The closest indexed words to a search that found nothing: any word, up to two
+   * typos each. ISBNs are left out: the closest ISBN is another book's.
+   */
+  async #suggest(terms: readonly string[]): Promise<string[]> {
+    const q = terms.filter((term) => isbnTerm(term) === null).join(' ');
+    if (q === '') return [];
     const [loose] = await this.#multiSearch([
       {
         q,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   highlight,
   isbnSearchTerms,
+  isbnTerm,
   parseSiteSearchParams,
   PRICE_RANGE_LABELS,
   priceRangeOf,
@@ -121,6 +122,44 @@ describe('a search that is an ISBN', () => {
       '978',
       '306',
       '40615',
+    ]);
+  });
+});
+
+describe('a word that is an ISBN', () => {
+  it('means its ISBN-13, as an ISBN-13 or an ISBN-10 (X in any case)', () => {
+    expect(isbnTerm('9780306406157')).toBe('9780306406157');
+    expect(isbnTerm('0306406152')).toBe('9780306406157');
+    expect(isbnTerm('080442957x')).toBe('9780804429573');
+    expect(isbnTerm('080442957X')).toBe('9780804429573');
+  });
+
+  it('is matched as typed when shaped like an ISBN with a wrong check digit', () => {
+    expect(isbnTerm('9780306406158')).toBe('9780306406158');
+    expect(isbnTerm('0306406153')).toBe('0306406153');
+  });
+
+  it('is null for any other word, which keeps its typos', () => {
+    for (const word of ['kindred', '978030640615', '97803064061570', '030640615', '03064061x2', ''])
+      expect(isbnTerm(word), word).toBeNull();
+  });
+
+  it('answers only the same ISBN: no typos, no prefix', () => {
+    expect(wordAnswers('9780306406157', '9780306406157')).toBe(true);
+    expect(wordAnswers('9780306406157', '9780306406164')).toBe(false);
+    expect(wordAnswers('9780306406158', '9780306406157')).toBe(false);
+    expect(wordAnswers('0306406152', '9780306406157')).toBe(true);
+    expect(wordAnswers('0306406152', '0306406152')).toBe(true);
+    // A longer number is not answered by prefix either.
+    expect(wordAnswers('9780306406157', '97803064061571')).toBe(false);
+    // Words keep theirs.
+    expect(wordAnswers('kindrd', 'kindred')).toBe(true);
+  });
+
+  it('is read as its ISBN-13 among other words too', () => {
+    expect(parseSiteSearchParams(new URLSearchParams('q=tidewater+0306406152')).terms).toEqual([
+      'tidewater',
+      '9780306406157',
     ]);
   });
 });

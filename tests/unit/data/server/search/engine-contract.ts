@@ -159,6 +159,39 @@ export function searchEngineContract(name: string, make: () => Promise<SearchEng
       expect(await ids(engine, 'q=978-0-306-40615-8')).toEqual([]);
     });
 
+    it('matches an ISBN exactly: a book whose ISBN differs in a digit is not found, words keep their typos', async () => {
+      const engine = await loaded();
+      // 9780306406164 differs from book_salt's 9780306406157 in one digit (and the check digit).
+      await engine.upsert([
+        doc({
+          id: 'book_neighbour',
+          kind: 'book',
+          title: 'Salt Marsh',
+          author: 'Ida Ng',
+          description: 'A ferry crossing.',
+          category: 'Fiction',
+          keywords: '9780306406164 0306406160',
+          url: '/book/neighbour',
+        }),
+      ]);
+      expect(await ids(engine, 'q=9780306406157')).toEqual(['book_salt']);
+      for (const query of ['q=9780306406164', 'q=978-0-306-40616-4', 'q=0-306-40616-0', 'q=0306406160'])
+        expect(await ids(engine, query), query).toEqual(['book_neighbour']);
+      // 13 digits with a wrong check digit: shaped like an ISBN, so matched exactly, and no ISBN is suggested.
+      const typo = await engine.search(params('q=9780306406158'));
+      expect(typo.hits).toEqual([]);
+      expect(typo.suggestions).toEqual([]);
+      // The first ten digits of an ISBN-13 are no ISBN-10 (wrong check digit) and find nothing by prefix.
+      expect(await ids(engine, 'q=9780306406')).toEqual([]);
+      // An ISBN among words narrows to that book.
+      expect(await ids(engine, 'q=salt+9780306406164')).toEqual(['book_neighbour']);
+      // Words keep their typos.
+      expect(await ids(engine, 'q=ferry+crosing')).toEqual(
+        expect.arrayContaining(['book_salt', 'book_neighbour']),
+      );
+      expect(await ids(engine, 'q=marhs')).toEqual(['book_neighbour']);
+    });
+
     it('allows no typo under 5 letters, one from 5 and two from 9', async () => {
       const engine = await loaded();
       expect(await ids(engine, 'q=oax')).toEqual([]); // 'oak' with one typo, 3 letters

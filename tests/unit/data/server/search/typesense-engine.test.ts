@@ -92,6 +92,32 @@ describe('the Typesense adapter', () => {
     ]);
   });
 
+  it('asks for an ISBN with no typos and no prefix, and for words with both', async () => {
+    const name = `isbn_${++collections}`;
+    const engine = adminEngine(name);
+    await engine.upsert(LIBRARY);
+    const sent = (from: number) =>
+      standIn.searches.slice(from).filter((search) => search.collection === name);
+
+    let from = standIn.searches.length;
+    await engine.search(params('q=0-306-40615-2&kind=book'));
+    // The main search and the count of kinds without the kind filter, both exact; no suggestions asked.
+    expect(sent(from)).toHaveLength(2);
+    for (const search of sent(from))
+      expect(search).toMatchObject({ q: '9780306406157', num_typos: 0, prefix: false });
+
+    from = standIn.searches.length;
+    await engine.search(params('q=salt+9780306406158'));
+    expect(sent(from)[0]).toMatchObject({ q: 'salt 9780306406158', num_typos: 0, prefix: false });
+    // Nothing found: suggestions are asked for the words only, never for a neighbour of the ISBN.
+    expect(sent(from)).toHaveLength(2);
+    expect(sent(from)[1]).toMatchObject({ q: 'salt' });
+
+    from = standIn.searches.length;
+    await engine.search(params('q=kindrd'));
+    expect(sent(from)[0]).toMatchObject({ q: 'kindrd', num_typos: 2, prefix: true });
+  });
+
   it('fails loudly when the server refuses, so the page can say search is unavailable', async () => {
     const wrongKey = new TypesenseSearchEngine({ url: standIn.url, apiKey: 'not-a-key', collection: 'x' });
     await expect(wrongKey.search(params('q=kindred'))).rejects.toThrow();
