@@ -70,7 +70,7 @@ export function csvRecords(text: string): CsvRecords {
   const records: CsvRecord[] = [];
   const broken: number[] = [];
   const errors = new Set<string>();
-  // csv-parse counts neither the records it skips nor, after them, those it reads: the rows skipped so far.
+  // csv-parse leaves the records it skips out of its count: the rows skipped so far, to add back.
   let skipped = 0;
   try {
     parse(text, {

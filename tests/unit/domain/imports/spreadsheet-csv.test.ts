@@ -58,6 +58,17 @@ describe('a file a spreadsheet saved again', () => {
     ]);
   });
 
+  it('reads a StoryGraph half star written with a decimal comma', () => {
+    const parsed = parseReadingCsv(
+      file(
+        STORYGRAPH.replaceAll(',', ';'),
+        'Circe;Madeline Miller;;read;4,5',
+        'Ulysses;James Joyce;;read;2,25',
+      ),
+    );
+    expect(parsed.ok && parsed.rows.map((row) => row.rating)).toEqual([5, 2]);
+  });
+
   it('reads tabs between fields, and keeps commas as the separator of every other file', () => {
     expect(csvDelimiter(file(STORYGRAPH.replaceAll(',', '\t'), 'Circe\tMadeline Miller\t\tread\t4'))).toBe(
       '\t',
