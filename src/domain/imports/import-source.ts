@@ -71,11 +71,14 @@ export function isbnOf(...values: string[]): string | null {
   return null;
 }
 
-/** Stars as Shelfmark keeps them (whole, 1–5) from an export's: 0 or '' is none, 4.5 rounds to 5. */
+/**
+ * Stars as Shelfmark keeps them (whole, 1–5) from an export's: 0 or '' is none, 4.5
+ * rounds to 5, and so does 4,5 (a spreadsheet in a European locale writes a decimal comma).
+ */
 export function starsOf(value: string, column: string): number | null {
   const text = value.trim();
   if (text === '' || text === '0') return null;
-  const n = Number(text);
+  const n = Number(text.replace(/^(\d+),(\d+)$/, '$1.$2'));
   if (!Number.isFinite(n) || n < 0 || n > 5)
     throw new RowProblem(`the ${column} “${text.slice(0, 10)}” is not a rating from 0 to 5.`);
   const stars = Math.round(n);

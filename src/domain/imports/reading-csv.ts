@@ -2,7 +2,8 @@
  * Reading a reader's history from a CSV export into rows Shelfmark can match.
  *
  * The file is parsed into records by csv-parse (src/lib/reading-csv-file.ts:
- * quoted fields, line breaks inside quotes, a byte-order mark); here the header
+ * UTF-8 or Windows-1252, comma, semicolon or tab, quoted fields, line breaks inside
+ * quotes, a byte-order mark, ISBN formulas without CSV quotes); here the header
  * record names the source (import-sources.ts: the columns only its export has), whose
  * layout reads each further line into one ImportRow (import-row.ts) or one problem
  * naming its row number as a spreadsheet shows it (the header is row 1): a line whose
@@ -57,13 +58,13 @@ export function looksBinary(text: string): boolean {
   return controls > sample.length / 100;
 }
 
-/** One record of a CSV file: its fields and the line it ended on. */
+/** One record of a CSV file: its fields and its row as a spreadsheet numbers it (the header is row 1). */
 export interface CsvRecord {
   cells: string[];
-  line: number;
+  row: number;
 }
 
-/** What the CSV parser gives: the records it read, and the lines of those whose quoting was broken. */
+/** What the CSV parser gives: the records it read, and the rows of those whose quoting was broken. */
 export type CsvRecords = { ok: true; records: CsvRecord[]; broken: number[] } | { ok: false };
 
 /** The checks made before a file is parsed at all: its size, and that it is text. */
@@ -77,7 +78,7 @@ export function fileProblem(text: string, bytes: number): string | null {
 /**
  * Reads an export's records (see the file comment): the layout from its header
  * record, one ImportRow per good row, one problem per broken one (`parsed.broken`:
- * lines whose quoting the parser could not read).
+ * rows whose quoting the parser could not read).
  */
 export function readImport(parsed: CsvRecords): ParsedImport {
   if (!parsed.ok) return { ok: false, message: READING_IMPORT_MESSAGES.notCsv };
@@ -99,9 +100,7 @@ export function readImport(parsed: CsvRecords): ParsedImport {
   const source = importSource(layout);
   const index = new Map(head.cells.map((name, i) => [name.trim(), i]));
   const rows: ImportRow[] = [];
-  for (const { cells, line } of body) {
-    // The line the record ended on: a spreadsheet's row number when no field spans lines.
-    const row = line;
+  for (const { cells, row } of body) {
     const get = (column: string) => cells[index.get(column) ?? -1] ?? '';
     try {
       const read = source.row(get, row);

@@ -102,8 +102,9 @@ export default function ReadingImport({ uid }: { uid: string }) {
     }
     setStage({ kind: 'reading' });
     try {
-      const { parseReadingCsv } = await import('../../lib/reading-csv-file.ts');
-      const parsed = parseReadingCsv(await file.text(), file.size);
+      // The bytes, not file.text(): a file a spreadsheet saved on Windows is not UTF-8.
+      const { parseReadingCsvBytes } = await import('../../lib/reading-csv-file.ts');
+      const parsed = parseReadingCsvBytes(await file.arrayBuffer());
       if (!parsed.ok) {
         setError(parsed.message);
         setStage({ kind: 'idle' });

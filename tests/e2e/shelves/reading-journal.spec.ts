@@ -187,6 +187,33 @@ test('a Goodreads export imported from the account page, with its report, and ex
   expect(exported).toContain(',A Book Not Here,Someone Else,"Else, Someone",');
 });
 
+test('a Goodreads export a spreadsheet saved again on Windows is read, and its broken row named', async ({
+  page,
+}) => {
+  const reader = await freshMember('Sven Spreadsheet');
+  const header =
+    'Book Id;Title;Author;Author l-f;Additional Authors;ISBN;ISBN13;My Rating;Average Rating;Publisher;Binding;Number of Pages;Year Published;Original Publication Year;Date Read;Date Added;Bookshelves;Bookshelves with positions;Exclusive Shelf;My Review;Spoiler;Private Notes;Read Count;Owned Copies';
+  const csv = [
+    header,
+    '1;Caf\u00e9 Harbours;Isa Author;;;="0306406152";="";4;3,9;;;;;;2025/06/01;;;;read;;;;1;0',
+    '2;"Never closed;Someone;;;;;3;;;;;;;;;;;read;;;;1;0',
+  ].join('\r\n');
+
+  await signInAs(page, reader);
+  await page.goto('/account');
+  const importer = page.locator('[data-reading-import]');
+  await importer.getByLabel('Goodreads or StoryGraph export (CSV)').setInputFiles(
+    // Windows-1252, as Excel saves it in a European locale: é is the one byte 0xE9.
+    { name: 'goodreads_library_export.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'latin1') },
+    { timeout: 45_000 },
+  );
+  await expect(importer.getByText('Goodreads export: 1 book to bring in.')).toBeVisible();
+  await expect(
+    importer.getByText('Row 3: its quotes are not closed, so the row cannot be read.'),
+  ).toBeVisible();
+  await expect(importer.getByRole('button', { name: 'Import 1 book' })).toBeVisible();
+});
+
 test('a kept import row whose book came later waits on the account page, and its rating is published with one button', async ({
   page,
 }) => {

@@ -21,13 +21,13 @@ const data = vi.hoisted(() => ({
 vi.mock('../../../../src/data/client/imports/reading-import.ts', () => data);
 const { default: ReadingImport } = await import('../../../../src/islands/imports/ReadingImport');
 
-// jsdom's File has no text(): read it as a browser's FileReader does.
-File.prototype.text ??= function text(this: File) {
-  return new Promise<string>((resolve, reject) => {
+// jsdom's File has no arrayBuffer(): read it as a browser's FileReader does.
+File.prototype.arrayBuffer ??= function arrayBuffer(this: File) {
+  return new Promise<ArrayBuffer>((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
     reader.onerror = () => reject(reader.error);
-    reader.readAsText(this);
+    reader.readAsArrayBuffer(this);
   });
 };
 
@@ -58,9 +58,9 @@ const stored = (fields: Record<string, unknown>) => ({
   ...fields,
 });
 
-async function choose(text: string) {
+async function choose(content: string | Uint8Array<ArrayBuffer>) {
   const input = document.querySelector<HTMLInputElement>('#reading-import-file')!;
-  const file = new File([text], 'export.csv', { type: 'text/csv' });
+  const file = new File([content], 'export.csv', { type: 'text/csv' });
   Object.defineProperty(input, 'files', { value: [file], configurable: true });
   await settle(() => input.dispatchEvent(new Event('change', { bubbles: true })));
   // Reading the file and the parser's module take a few turns.
@@ -107,6 +107,31 @@ describe('ReadingImport', () => {
     ]);
     expect(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('10');
     expect(document.body.textContent).toContain('You can leave this page: the import goes on.');
+  });
+
+  it('reads a Goodreads export a spreadsheet saved on Windows with semicolons and bare ISBN formulas', async () => {
+    data.getLatestImport.mockResolvedValue(null);
+    data.startReadingImport.mockResolvedValue({ ok: true, data: { import_id: 'imp1', rows_per_chunk: 200 } });
+    data.addReadingImportRows.mockResolvedValue({ ok: true, data: { received: 1, status: 'matching' } });
+    data.getImport.mockResolvedValue(stored({ total: 1, received: 1 }));
+    await show(createElement(ReadingImport, { uid: 'u1' }));
+    const text = [
+      HEADER.replaceAll(',', ';'),
+      '1;Caf\u00e9 Tides;Ann Archer;;;="0306406152";="";4;;;;;;;2025/06/01;;;;read;;;;1;0',
+      '2;"Unclosed;Ann Archer;;;;;3;;;;;;;;;;;read;;;;1;0',
+    ].join('\r\n');
+    // Windows-1252: one byte a character, é as 0xE9 (not UTF-8).
+    await choose(Uint8Array.from([...text].map((c) => c.charCodeAt(0))));
+    expect(document.body.textContent).toContain('Goodreads export: 1 book to bring in.');
+    expect(document.body.textContent).toContain(
+      'Row 3: its quotes are not closed, so the row cannot be read.',
+    );
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Import 1 book')!;
+    await settle(() => button.click());
+    await settle(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(data.addReadingImportRows).toHaveBeenCalledWith('imp1', 0, [
+      expect.objectContaining({ row: 2, title: 'Café Tides', isbn13: '9780306406157', rating: 4 }),
+    ]);
   });
 
   it('shows an earlier import’s report and the books not on Shelfmark yet', async () => {
