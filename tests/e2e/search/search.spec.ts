@@ -8,6 +8,7 @@
 // input) is in tests/unit/data/server/search/.
 import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
 import { REFERENCE_DATE } from '../../../scripts/seed/context';
+import { isbn10Of } from '../../../src/domain/books/isbn';
 import { adminDb, expect, test } from '../helpers/fixtures';
 import { idTokenFor } from '../helpers/id-tokens';
 import { MEMBER_PASSWORD, freshMember, signInAs } from '../helpers/members';
@@ -73,6 +74,27 @@ test('a visitor filters the results by kind, with the count the facet showed', a
   expect(kinds.length).toBeGreaterThan(0);
   expect(new Set(kinds)).toEqual(new Set(['book']));
   await expect(page.locator('a[data-facet="kind"][aria-current="true"]')).toHaveText(/Books/);
+});
+
+test('an ISBN finds only its book, typed as a hyphenated ISBN-10, and a digit off finds none', async ({
+  page,
+}) => {
+  // Only the seed's books, as above; one whose ISBN has an ISBN-10 (978 first).
+  const book = (await adminDb().collection('books').where('is_public', '==', true).get()).docs
+    .filter((doc) => (doc.get('created_at') as Timestamp).toMillis() <= REFERENCE_DATE.getTime())
+    .map((doc) => ({ id: doc.id, isbn: doc.get('isbn') as unknown }))
+    .filter((found): found is { id: string; isbn: string } => typeof found.isbn === 'string')
+    .filter(({ isbn }) => isbn10Of(isbn) !== null)
+    .sort((a, b) => a.id.localeCompare(b.id))[0]!;
+  const isbn10 = isbn10Of(book.isbn)!;
+  const hyphenated = `${isbn10.slice(0, 1)}-${isbn10.slice(1, 5)}-${isbn10.slice(5, 9)}-${isbn10.slice(9)}`;
+  await page.goto(`/search?q=${encodeURIComponent(hyphenated)}`);
+  await expect(page.locator('[data-search-result]')).toHaveCount(1);
+  await expect(page.locator(`[data-search-result] a[href="/book/${book.id}"]`).first()).toBeVisible();
+  // One digit off (so the check digit is wrong too): an ISBN matches exactly, so nothing.
+  const off = `${book.isbn.slice(0, 11)}${(Number(book.isbn[11]) + 1) % 10}${book.isbn[12]}`;
+  await page.goto(`/search?q=${off}`);
+  await expect(page.locator('[data-search-result]')).toHaveCount(0);
 });
 
 test.describe('without JavaScript', () => {
