@@ -7,6 +7,7 @@
 // except for a few well-known editions, and every ISBN has a valid check digit.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { isbn10Of, isStoredIsbn } from '../../src/domain/books/isbn.ts';
 
 /** mulberry32: a small seeded generator, so the sample is the same on every run. */
@@ -20,9 +21,6 @@ function seeded(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const random = seeded(53);
-const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
 
 interface WorkSeed {
   title: string;
@@ -591,103 +589,122 @@ const LOCAL_PUBLISHERS: Record<string, string[]> = {
 const FORMATS = ['Paperback', 'Hardcover', 'Mass Market Paperback', 'E-book'];
 const MONTHS = ['January', 'March', 'May', 'June', 'September', 'October', 'November'];
 
-/** A made-up ISBN pair: the ISBN-13 (978 or 979) and, for a 978 one, its ISBN-10. */
-function madeUpIsbn(prefix: '978' | '979'): { isbn13: string; isbn10: string | null } {
-  const nine = String(int(0, 999_999_999)).padStart(9, '0');
-  for (let digit = 0; digit <= 9; digit += 1) {
-    const isbn13 = `${prefix}${nine}${digit}`;
-    if (isStoredIsbn(isbn13)) return { isbn13, isbn10: isbn10Of(isbn13) };
-  }
-  throw new Error('no check digit fits');
-}
+/** The sample: the same records on every call (the generator is seeded afresh). */
+export function generateSample() {
+  const random = seeded(53);
+  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
 
-let authorSerial = 1_000_000;
-let workSerial = 2_000_000;
-let editionSerial = 3_000_000;
-let coverSerial = 8_000_000;
-const LAST_MODIFIED = { type: '/type/datetime', value: '2024-05-01T10:00:00.000000' };
-
-const authors = Object.entries(AUTHORS).map(([name, [birth, death, bio]], i) => {
-  const key = name === 'Jane Austen' ? '/authors/OL21594A' : `/authors/OL${(authorSerial += 7)}A`;
-  return {
-    key,
-    name,
-    personal_name: name,
-    ...(birth ? { birth_date: birth } : {}),
-    ...(death ? { death_date: death } : {}),
-    // A bio comes in both of Open Library's shapes: a string, or { type, value }.
-    ...(bio ? { bio: i % 2 === 0 ? bio : { type: '/type/text', value: bio } } : {}),
-    type: { key: '/type/author' },
-    revision: 3,
-    last_modified: LAST_MODIFIED,
-  };
-});
-const authorKey = new Map(authors.map((author) => [author.name, author.key]));
-
-const works: Record<string, unknown>[] = [];
-const editions: Record<string, unknown>[] = [];
-WORKS.forEach((seed, index) => {
-  const key = seed.title === 'Pride and Prejudice' ? '/works/OL66554W' : `/works/OL${(workSerial += 11)}W`;
-  const editionCount = seed.known ? 5 : int(1, 4);
-  const workEditions: Record<string, unknown>[] = [];
-  for (let n = 0; n < editionCount; n += 1) {
-    const known = seed.known?.[n];
-    const language = n > 0 && seed.language !== 'eng' && random() < 0.3 ? 'eng' : seed.language;
-    const publisher = known?.publisher ?? pick(LOCAL_PUBLISHERS[language] ?? PUBLISHERS);
-    const year = Math.max(seed.year, 1900) + int(0, 120);
-    // Which ISBNs the edition carries: both, ISBN-13 only, ISBN-10 only, a 979 ISBN-13, or none.
-    const shape = known ? 'both' : pick(['both', 'both', '13', '13', '10', '979', 'none'] as const);
-    let isbn: Record<string, string[]> = {};
-    if (known) isbn = { isbn_13: [known.isbn13], isbn_10: [isbn10Of(known.isbn13)!] };
-    else if (shape === '979') isbn = { isbn_13: [madeUpIsbn('979').isbn13] };
-    else if (shape !== 'none') {
-      const made = madeUpIsbn('978');
-      if (shape !== '10') isbn.isbn_13 = [made.isbn13];
-      if (shape !== '13') isbn.isbn_10 = [made.isbn10!];
+  /** A made-up ISBN pair: the ISBN-13 (978 or 979) and, for a 978 one, its ISBN-10. */
+  function madeUpIsbn(prefix: '978' | '979'): { isbn13: string; isbn10: string | null } {
+    const nine = String(int(0, 999_999_999)).padStart(9, '0');
+    for (let digit = 0; digit <= 9; digit += 1) {
+      const isbn13 = `${prefix}${nine}${digit}`;
+      if (isStoredIsbn(isbn13)) return { isbn13, isbn10: isbn10Of(isbn13) };
     }
-    const hasCover = random() < 0.75;
-    workEditions.push({
-      key: `/books/OL${(editionSerial += 13)}M`,
+    throw new Error('no check digit fits');
+  }
+
+  let authorSerial = 1_000_000;
+  let workSerial = 2_000_000;
+  let editionSerial = 3_000_000;
+  let coverSerial = 8_000_000;
+  const LAST_MODIFIED = { type: '/type/datetime', value: '2024-05-01T10:00:00.000000' };
+
+  const authors = Object.entries(AUTHORS).map(([name, [birth, death, bio]], i) => {
+    const key = name === 'Jane Austen' ? '/authors/OL21594A' : `/authors/OL${(authorSerial += 7)}A`;
+    return {
+      key,
+      name,
+      personal_name: name,
+      ...(birth ? { birth_date: birth } : {}),
+      ...(death ? { death_date: death } : {}),
+      // A bio comes in both of Open Library's shapes: a string, or { type, value }.
+      ...(bio ? { bio: i % 2 === 0 ? bio : { type: '/type/text', value: bio } } : {}),
+      type: { key: '/type/author' },
+      revision: 3,
+      last_modified: LAST_MODIFIED,
+    };
+  });
+  const authorKey = new Map(authors.map((author) => [author.name, author.key]));
+
+  const works: Record<string, unknown>[] = [];
+  const editions: Record<string, unknown>[] = [];
+  WORKS.forEach((seed, index) => {
+    const key = seed.title === 'Pride and Prejudice' ? '/works/OL66554W' : `/works/OL${(workSerial += 11)}W`;
+    const editionCount = seed.known ? 5 : int(1, 4);
+    const workEditions: Record<string, unknown>[] = [];
+    for (let n = 0; n < editionCount; n += 1) {
+      const known = seed.known?.[n];
+      const language = n > 0 && seed.language !== 'eng' && random() < 0.3 ? 'eng' : seed.language;
+      const publisher = known?.publisher ?? pick(LOCAL_PUBLISHERS[language] ?? PUBLISHERS);
+      const year = Math.max(seed.year, 1900) + int(0, 120);
+      // Which ISBNs the edition carries: both, ISBN-13 only, ISBN-10 only, a 979 ISBN-13, or none.
+      const shape = known ? 'both' : pick(['both', 'both', '13', '13', '10', '979', 'none'] as const);
+      let isbn: Record<string, string[]> = {};
+      if (known) isbn = { isbn_13: [known.isbn13], isbn_10: [isbn10Of(known.isbn13)!] };
+      else if (shape === '979') isbn = { isbn_13: [madeUpIsbn('979').isbn13] };
+      else if (shape !== 'none') {
+        const made = madeUpIsbn('978');
+        if (shape !== '10') isbn.isbn_13 = [made.isbn13];
+        if (shape !== '13') isbn.isbn_10 = [made.isbn10!];
+      }
+      const hasCover = random() < 0.75;
+      workEditions.push({
+        key: `/books/OL${(editionSerial += 13)}M`,
+        title: seed.title,
+        ...(n === 1 && seed.language === 'eng' ? { subtitle: 'A Novel' } : {}),
+        authors: seed.authors.map((name) => ({ key: authorKey.get(name)! })),
+        works: [{ key }],
+        ...isbn,
+        publishers: [publisher],
+        publish_date:
+          known?.date ?? (random() < 0.5 ? String(year) : `${pick(MONTHS)} ${int(1, 28)}, ${year}`),
+        ...(random() < 0.85 ? { number_of_pages: known?.pages ?? int(96, 1200) } : {}),
+        physical_format: known?.format ?? pick(FORMATS),
+        languages: [{ key: `/languages/${language}` }],
+        ...(hasCover ? { covers: [(coverSerial += 17)] } : {}),
+        type: { key: '/type/edition' },
+        revision: int(1, 9),
+        last_modified: LAST_MODIFIED,
+      });
+    }
+    editions.push(...workEditions);
+    const cover = workEditions.find((edition) => edition.covers)?.covers as number[] | undefined;
+    // A description in both of Open Library's shapes; one work's cover was removed (-1).
+    const description = seed.description
+      ? { description: index % 2 === 0 ? seed.description : { type: '/type/text', value: seed.description } }
+      : {};
+    works.push({
+      key,
       title: seed.title,
-      ...(n === 1 && seed.language === 'eng' ? { subtitle: 'A Novel' } : {}),
-      authors: seed.authors.map((name) => ({ key: authorKey.get(name)! })),
-      works: [{ key }],
-      ...isbn,
-      publishers: [publisher],
-      publish_date: known?.date ?? (random() < 0.5 ? String(year) : `${pick(MONTHS)} ${int(1, 28)}, ${year}`),
-      ...(random() < 0.85 ? { number_of_pages: known?.pages ?? int(96, 1200) } : {}),
-      physical_format: known?.format ?? pick(FORMATS),
-      languages: [{ key: `/languages/${language}` }],
-      ...(hasCover ? { covers: [(coverSerial += 17)] } : {}),
-      type: { key: '/type/edition' },
-      revision: int(1, 9),
+      authors: seed.authors.map((name) => ({
+        author: { key: authorKey.get(name)! },
+        type: { key: '/type/author_role' },
+      })),
+      ...description,
+      subjects: seed.subjects,
+      ...(seed.title === 'Silas Marner' ? { covers: [-1] } : cover ? { covers: cover } : {}),
+      first_publish_date: seed.year > 0 ? String(seed.year) : `${-seed.year} BCE`,
+      type: { key: '/type/work' },
+      revision: int(2, 20),
       last_modified: LAST_MODIFIED,
     });
-  }
-  editions.push(...workEditions);
-  const cover = workEditions.find((edition) => edition.covers)?.covers as number[] | undefined;
-  // A description in both of Open Library's shapes; one work's cover was removed (-1).
-  const description = seed.description
-    ? { description: index % 2 === 0 ? seed.description : { type: '/type/text', value: seed.description } }
-    : {};
-  works.push({
-    key,
-    title: seed.title,
-    authors: seed.authors.map((name) => ({
-      author: { key: authorKey.get(name)! },
-      type: { key: '/type/author_role' },
-    })),
-    ...description,
-    subjects: seed.subjects,
-    ...(seed.title === 'Silas Marner' ? { covers: [-1] } : cover ? { covers: cover } : {}),
-    first_publish_date: seed.year > 0 ? String(seed.year) : `${-seed.year} BCE`,
-    type: { key: '/type/work' },
-    revision: int(2, 20),
-    last_modified: LAST_MODIFIED,
   });
-});
 
-const sample = { note: 'Generated by generate-sample.ts; do not edit by hand.', authors, works, editions };
-const file = join(import.meta.dirname, 'sample.json');
-writeFileSync(file, `${JSON.stringify(sample)}\n`);
-console.log(`${file}: ${authors.length} authors, ${works.length} works, ${editions.length} editions`);
+  return { note: 'Generated by generate-sample.ts; do not edit by hand.', authors, works, editions };
+}
+
+/** The sample as sample.json holds it. */
+export function sampleText(): string {
+  return `${JSON.stringify(generateSample())}\n`;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const file = join(import.meta.dirname, 'sample.json');
+  const sample = generateSample();
+  writeFileSync(file, sampleText());
+  console.log(
+    `${file}: ${sample.authors.length} authors, ${sample.works.length} works, ${sample.editions.length} editions`,
+  );
+}

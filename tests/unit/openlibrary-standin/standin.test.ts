@@ -3,7 +3,7 @@
 // unknown records are 404 as on openlibrary.org, covers are real JPEGs (a blank image or 404
 // for a missing one, as `default=false` asks), and the /_standin controls inject latency and
 // faults and count requests per route. Its bundled sample holds what tests need to find.
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseIsbn } from '../../../src/domain/books/isbn.ts';
@@ -16,6 +16,7 @@ import {
   olWorkSchema,
 } from '../../../src/domain/catalogue/openlibrary-records.ts';
 import { loadSample } from '../../../scripts/openlibrary-standin/catalogue.ts';
+import { sampleText } from '../../../scripts/openlibrary-standin/generate-sample.ts';
 import {
   startOpenLibraryStandin,
   type OpenLibraryStandin,
@@ -249,5 +250,16 @@ describe('the test controls', () => {
   it('logs an unplanned request and answers it 404', async () => {
     expect((await fetch(`${standin.url}/subjects/love.json`)).status).toBe(404);
     expect(logged.at(-1)).toBe('unplanned request GET /subjects/love.json');
+  });
+});
+
+describe('the sample’s generator', () => {
+  it('writes exactly the committed sample.json (edit the generator, not the JSON)', () => {
+    const committed = readFileSync(
+      join(import.meta.dirname, '../../../scripts/openlibrary-standin/sample.json'),
+      'utf8',
+    );
+    expect(sampleText()).toBe(committed);
+    expect(sampleText()).toBe(committed);
   });
 });
