@@ -2,7 +2,7 @@
 // time to live, Retry-After read both ways, and the configuration read from the environment.
 import { describe, expect, it } from 'vitest';
 import { memoryCache } from '../../../../functions/src/catalogue/cache.ts';
-import { openLibraryConfig } from '../../../../functions/src/catalogue/config.ts';
+import { openLibraryConfig, openLibraryFromEnv } from '../../../../functions/src/catalogue/config.ts';
 import { retryAfterMs } from '../../../../functions/src/catalogue/http.ts';
 import { rateLimiter } from '../../../../functions/src/catalogue/rate-limit.ts';
 
@@ -84,5 +84,13 @@ describe('openLibraryConfig', () => {
       requestsPerSecond: 20,
     });
     expect(openLibraryConfig({ OPEN_LIBRARY_REQUESTS_PER_SECOND: '1' }).requestsPerSecond).toBe(1);
+  });
+
+  it('gives callers one source per configuration, so they share its cache and rate limit', () => {
+    const env = { OPEN_LIBRARY_BASE_URL: 'http://127.0.0.1:1' };
+    expect(openLibraryFromEnv(env)).toBe(openLibraryFromEnv({ ...env }));
+    expect(openLibraryFromEnv({ OPEN_LIBRARY_BASE_URL: 'http://127.0.0.1:2' })).not.toBe(
+      openLibraryFromEnv(env),
+    );
   });
 });
