@@ -95,7 +95,7 @@ export function openLibrarySource(options: OpenLibrarySourceOptions): CatalogueS
     now,
     sleep,
   };
-  const cache = options.cache ?? memoryCache({ now });
+  const cache = forgiving(options.cache ?? memoryCache({ now }));
   const inFlight = new Map<string, Promise<unknown>>();
 
   /** The answer at `path`, from the cache when it holds it, else fetched once (shared by concurrent callers) and cached. */
@@ -226,6 +226,17 @@ export function openLibrarySource(options: OpenLibrarySourceOptions): CatalogueS
     coverUrl(coverId, size: CoverSize = 'M') {
       return `${coversBase}/b/id/${coverId}-${size}.jpg`;
     },
+  };
+}
+
+/**
+ * The cache, with its failures taken as misses: a cache that cannot be read or written
+ * (a Firestore cache during an outage) costs a request, never the look-up.
+ */
+function forgiving(cache: CatalogueCache): CatalogueCache {
+  return {
+    get: (key) => cache.get(key).catch(() => undefined),
+    set: (key, value, ttlMs) => cache.set(key, value, ttlMs).catch(() => undefined),
   };
 }
 

@@ -187,6 +187,16 @@ describe('manners and failures', () => {
     expect((await requestLog()).total).toBe(first + 1);
   });
 
+  it('looks up without its cache when the cache fails', async () => {
+    const broken = {
+      get: () => Promise.reject(new Error('cache down')),
+      set: () => Promise.reject(new Error('cache down')),
+    };
+    const ol = source({ cache: broken });
+    expect((await ol.author('OL21594A')).name).toBe('Jane Austen');
+    expect((await ol.byIsbns(['9780141439518'])).size).toBe(1);
+  });
+
   it('shares one request between concurrent look-ups of the same record', async () => {
     const ol = source();
     await Promise.all([ol.author('OL21594A'), ol.author('OL21594A'), ol.author('OL21594A')]);
