@@ -25,8 +25,8 @@ const securityHeaders = defineMiddleware(async (context, next) => {
 });
 
 /**
- * Pages rendered on demand leave with their critical CSS inline, the site
- * stylesheet loaded after the first paint, and a policy that lists only their
+ * Pages rendered on demand leave with their critical CSS inline, the rest of the
+ * site stylesheet (its utilities layer) loaded after the first paint, and a policy that lists only their
  * own inline code (src/security/critical-page.ts). Pre-rendered pages keep the
  * whole stylesheet inline: they are files on the CDN, fetched once per change.
  * Without a policy (`astro dev`) a page is left as it is.

@@ -1,25 +1,28 @@
 /**
  * Critical CSS for pages rendered on demand: the page's inline stylesheet cut
  * down to what its own HTML uses, so the first response (HTML with its CSS)
- * is smaller and the browser styles less before the first paint. The whole
- * site stylesheet (LATE_STYLESHEET_HREF, the same global.css every page
- * inlines) is loaded by the after-paint loader once something may draw more
- * (a first interaction, an island, a script activated after the paint, a
- * signed-in member), so anything a script or an island adds later is styled as
- * before, and a page only looked at is never styled twice.
+ * is smaller and the browser styles less before the first paint. The rest, the
+ * site stylesheet's utilities layer (lateUtilities, served at
+ * LATE_STYLESHEET_HREF), is loaded by the after-paint loader once something
+ * may draw more (a first interaction, an island, a script activated after the
+ * paint, a signed-in member), so anything a script or an island adds later is
+ * styled as before, and a page only looked at is never styled twice.
  *
- * What is cut, and why it is safe:
- * - Tailwind utilities (`@layer utilities`) whose class no element of the page
- *   carries and no inline script names: a rule for a class nothing has cannot
- *   style the first paint. At-rules inside the layer (`@media`, `@supports`)
- *   are filtered the same way and dropped when empty.
- * - Tailwind's `@property --tw-*` registrations no kept rule mentions.
- * - Theme variables (`@layer theme`) that nothing kept refers to, directly or
- *   through another variable.
- * Everything else (base styles, components, the page's own scoped styles, the
- * light-markup styles) is kept as it is. The cut keeps the order of what
- * stays, and the late stylesheet repeats the whole site sheet in the same
- * layers, so once it has loaded every rule applies as in the full sheet.
+ * What is cut, and why it is safe: Tailwind utilities (`@layer utilities`)
+ * whose class no element of the page carries and no inline script names: a
+ * rule for a class nothing has cannot style the first paint. At-rules inside
+ * the layer (`@media`, `@supports`) are filtered the same way and dropped when
+ * empty. Everything else (base styles, components, theme variables, Tailwind's
+ * `@property` registrations, the page's own scoped styles) stays whole, in
+ * order, and the late sheet repeats the whole utilities layer in the order of
+ * the site sheet, so once it has loaded every rule applies as in the full sheet.
+ *
+ * Why the late sheet is only that layer: adding a stylesheet makes the browser
+ * restyle every element a rule of it may match. The site sheet's base layer
+ * has universal rules (`*`), theme variables and `@property` registrations,
+ * which reach every element; the utilities are class rules, which reach only
+ * elements with those classes. On /classifieds that cut the restyle after the
+ * first paint from about 27 ms to 11 ms of a desktop core (docs/benchmarks.md).
  *
  * A stylesheet this module cannot read (unbalanced braces) is left whole.
  */
@@ -209,48 +212,6 @@ function prepare(css: string): PreparedCss | null {
   return result;
 }
 
-const CUSTOM_PROPERTY_USE = /var\(\s*(--[\w-]+)/g;
-
-/** The custom properties `css` reads with var(). */
-function propertiesRead(css: string): Set<string> {
-  return new Set([...css.matchAll(CUSTOM_PROPERTY_USE)].map((match) => match[1] ?? ''));
-}
-
-/** The declarations of a theme rule body that `needed` (closed over the values' own var() uses) keeps. */
-function keptThemeDeclarations(body: string, needed: Set<string>): string {
-  const declarations = body
-    .split(';')
-    .map((text) => text.trim())
-    .filter(Boolean)
-    .map((text) => ({ name: text.slice(0, text.indexOf(':')).trim(), text }));
-  const byName = new Map(declarations.map((declaration) => [declaration.name, declaration.text]));
-  const pending = [...needed];
-  while (pending.length) {
-    const name = pending.pop() ?? '';
-    for (const inner of propertiesRead(byName.get(name) ?? '')) {
-      if (!needed.has(inner)) {
-        needed.add(inner);
-        pending.push(inner);
-      }
-    }
-  }
-  return declarations
-    .filter((declaration) => !declaration.name.startsWith('--') || needed.has(declaration.name))
-    .map((declaration) => declaration.text)
-    .join(';');
-}
-
-/** Keeps the theme layer's variables that `needed` names (see keptThemeDeclarations). */
-function keptTheme(body: string, needed: Set<string>): string | null {
-  const nodes = splitStatements(body);
-  if (!nodes) return null;
-  return nodes
-    .map((node) =>
-      node.body === null ? serialize(node) : `${node.prelude}{${keptThemeDeclarations(node.body, needed)}}`,
-    )
-    .join('');
-}
-
 /**
  * `css` cut down to what a page whose elements and inline scripts use the
  * classes in `used` needs for its first paint (see the file comment). Returns
@@ -259,80 +220,21 @@ function keptTheme(body: string, needed: Set<string>): string | null {
 export function criticalCss(css: string, used: ReadonlySet<string>): string {
   const sheet = prepare(css);
   if (!sheet) return css;
-  const parts = sheet.parts.map((part) =>
-    part.utilities ? `${part.prelude}{${keptUtilities(part.utilities, used)}}` : part,
-  );
-  // @property registrations, their fallbacks and theme variables go when nothing left reads or sets them.
-  const settled = parts
-    .map((part) =>
-      typeof part === 'string'
-        ? part
-        : isThemeLayer(part) || isPropertiesLayer(part) || isTailwindRegistration(part)
-          ? ''
-          : serialize(part),
-    )
-    .join('');
-  const mentioned = new Set([...settled.matchAll(/--tw-[\w-]+/g)].map((match) => match[0]));
-  const read = propertiesRead(settled);
   // A leading license comment (`/*! … */`) stays.
   let out = /^\/\*![\s\S]*?\*\//.exec(css)?.[0] ?? '';
-  for (const part of parts) {
-    if (typeof part === 'string') out += part;
-    else if (isTailwindRegistration(part)) {
-      if (mentioned.has(part.prelude.slice('@property '.length).trim())) out += serialize(part);
-    } else if (isPropertiesLayer(part)) {
-      const defaults = keptDeclarations(
-        part.body ?? '',
-        (name) => !name.startsWith('--tw-') || mentioned.has(name),
-      );
-      if (defaults === null) return css;
-      out += `${part.prelude}{${defaults}}`;
-    } else if (isThemeLayer(part)) {
-      const theme = keptTheme(part.body ?? '', new Set(read));
-      if (theme === null) return css;
-      out += `${part.prelude}{${theme}}`;
-    } else out += serialize(part);
-  }
+  for (const part of sheet.parts)
+    out += part.utilities ? `${part.prelude}{${keptUtilities(part.utilities, used)}}` : serialize(part);
   return out;
 }
 
-/** `@property --tw-…{…}`: Tailwind's registration of one of its internal variables. */
-function isTailwindRegistration(node: CssNode): boolean {
-  return node.body !== null && node.prelude.startsWith('@property --tw-');
-}
-
-/** `@layer properties{…}`: Tailwind's fallback values of its internal variables. */
-function isPropertiesLayer(node: CssNode): boolean {
-  return node.body !== null && node.prelude === '@layer properties';
-}
-
 /**
- * A block's text with only the declarations `keep` accepts, at any depth
- * (rules inside at-rules); a rule left empty goes. Null when unreadable.
+ * What a page rendered on demand adds after its first paint: the site
+ * stylesheet's utilities layer, the only part criticalCss cuts. Every other
+ * part is already on the page, whole, so the browser need not match its rules
+ * again. Returns `css` whole when it cannot be read.
  */
-function keptDeclarations(body: string, keep: (name: string) => boolean): string | null {
-  if (!body.includes('{')) {
-    return body
-      .split(';')
-      .map((text) => text.trim())
-      .filter((text) => text && keep(text.slice(0, text.indexOf(':')).trim()))
-      .join(';');
-  }
-  const nodes = splitStatements(body);
-  if (!nodes) return null;
-  let kept = '';
-  for (const node of nodes) {
-    if (node.body === null) kept += serialize(node);
-    else {
-      const inner = keptDeclarations(node.body, keep);
-      if (inner === null) return null;
-      if (inner) kept += `${node.prelude}{${inner}}`;
-    }
-  }
-  return kept;
-}
-
-/** `@layer theme{…}`: Tailwind's theme variables. */
-function isThemeLayer(node: CssNode): boolean {
-  return node.body !== null && node.prelude === '@layer theme';
+export function lateUtilities(css: string): string {
+  const sheet = prepare(css);
+  const layer = sheet?.parts.find((part) => part.utilities);
+  return layer ? serialize(layer) : css;
 }

@@ -3,8 +3,8 @@
  * its first response (headers and HTML) fits in as few network round trips as
  * possible:
  * - each inline `<style>` the policy allows is cut to the page's critical CSS
- *   (critical-css.ts), and the whole site stylesheet (LATE_STYLESHEET_HREF)
- *   waits in a `<template data-after-paint="styles">` before `</body>`, which
+ *   (critical-css.ts), and the rest, the site stylesheet's utilities layer
+ *   (LATE_STYLESHEET_HREF), waits in a `<template data-after-paint="styles">` before `</body>`, which
  *   BaseLayout's after-paint loader activates when something may draw what the
  *   page's own CSS does not cover: a first interaction, an island, a script
  *   activated after the paint, a signed-in member;

@@ -41,7 +41,7 @@ export function staticHeaderRules({
       for: `/${assetsDir}/*`,
       values: { 'Cache-Control': IMMUTABLE_CACHE_CONTROL, 'Content-Security-Policy': FILE_CSP },
     },
-    // The site stylesheet that on-demand pages load after their first paint; its name carries its hash.
+    // The site stylesheet's utilities layer that on-demand pages load after their first paint; its name carries its hash.
     {
       for: '/styles/*',
       values: { 'Cache-Control': IMMUTABLE_CACHE_CONTROL, 'Content-Security-Policy': FILE_CSP },

@@ -1,4 +1,4 @@
-// The site stylesheet that pages rendered on demand load after their first paint
+// The site stylesheet's utilities layer, which pages rendered on demand load after their first paint
 // (src/security/late-stylesheet.ts): written as a static file at build time.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { LATE_STYLESHEET, LATE_STYLESHEET_FILE } from '../../security/late-stylesheet.ts';

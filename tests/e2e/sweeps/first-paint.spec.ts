@@ -8,6 +8,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../helpers/fixtures';
 import { sitemapPages } from '../helpers/sitemap';
 import { EXTRA_PAGES, fetchPages } from '../helpers/pages';
+import { splitStatements } from '../../../src/security/critical-css.ts';
 
 /** Fetches every sitemap page (expecting 200) and `extra`, with 2 s of test time per page: their HTML and the problems met. */
 async function fetchSitemapPages(request: APIRequestContext, extra: { path: string; status: number }[] = []) {
@@ -363,10 +364,16 @@ test('a page rendered on demand carries only its critical CSS, and it styles eve
         )?.[1];
       expect(href, `${path}: the site stylesheet waits in a styles template`).toBeTruthy();
       const inline = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
-      const whole = await (await request.get(href as string)).text();
-      expect(inline.length, `${path}: the inline CSS is smaller than the site stylesheet`).toBeLessThan(
-        whole.length / 1.5,
+      const late = await (await request.get(href as string)).text();
+      // The late sheet is the site's utilities layer; the page carries only the utilities it uses.
+      const inlineUtilities = splitStatements(inline)?.find((node) => node.prelude === '@layer utilities');
+      expect(late.startsWith('@layer utilities{'), `${path}: the late sheet is the utilities layer`).toBe(
+        true,
       );
+      expect(
+        inlineUtilities?.body?.length ?? Infinity,
+        `${path}: the page's utilities are fewer than the site's`,
+      ).toBeLessThan(late.length / 1.5);
       const styles = async (withSiteSheet: boolean, width: number) => {
         await page.unrouteAll();
         if (withSiteSheet)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   classesInSelector,
   criticalCss,
+  lateUtilities,
   splitStatements,
   unescapeCssIdentifier,
   usedClassNames,
@@ -98,22 +99,16 @@ describe('criticalCss', () => {
     expect(out.startsWith('/*! tailwindcss v4')).toBe(true);
   });
 
-  it('keeps the theme variables something still reads, through other variables too', () => {
+  it('keeps theme variables, Tailwind registrations and their fallbacks whole, so the late sheet restyles no element for them', () => {
     const out = criticalCss(SHEET, new Set(['text-accent']));
-    expect(out).toContain('--color-accent:#8a2c2c');
-    expect(out).toContain('--color-ink:#2a211b');
-    expect(out).toContain('--default-font:var(--font-serif)');
-    expect(out).toContain('--font-serif:Georgia,serif');
-    expect(out).not.toContain('--color-unused');
-  });
-
-  it('drops Tailwind registrations and fallbacks of variables no kept rule mentions', () => {
-    const out = criticalCss(SHEET, new Set(['font-bold']));
-    expect(out).toContain('@property --tw-font-weight');
-    expect(out).toContain('--tw-font-weight:initial');
-    expect(out).not.toContain('@property --tw-translate-x');
-    expect(out).not.toContain('--tw-translate-x:0');
-    expect(out).not.toContain('--tw-shadow');
+    for (const kept of [
+      '--color-unused:#fff',
+      '--default-font:var(--font-serif)',
+      '@property --tw-translate-x{syntax:"*";inherits:false;initial-value:0}',
+      '@property --tw-shadow',
+      '--tw-translate-x:0;--tw-shadow:0 0 #0000',
+    ])
+      expect(out).toContain(kept);
   });
 
   it('reads a selector with an escaped quote and brace', () => {
@@ -125,6 +120,25 @@ describe('criticalCss', () => {
   it('leaves a stylesheet it cannot read as it is', () => {
     const broken = '@layer utilities{.a{color:red}.b{color:blue}';
     expect(criticalCss(broken, new Set())).toBe(broken);
+  });
+});
+
+describe('lateUtilities', () => {
+  it('is the whole utilities layer in its order and nothing else, so with any critical cut every rule applies', () => {
+    const late = lateUtilities(SHEET);
+    expect(late.startsWith('@layer utilities{.sr-only{position:absolute}.hidden{display:none}')).toBe(true);
+    expect(late.endsWith('.aspect-\\[2\\/3\\]{aspect-ratio:2/3}}')).toBe(true);
+    for (const other of ['@layer base', '@layer theme', '@property', '*,:before', '.scoped'])
+      expect(late).not.toContain(other);
+    const critical = criticalCss(SHEET, new Set(['text-accent']));
+    expect(critical.replace(/@layer utilities\{[^]*?\}(?=\.scoped)/, '')).toBe(
+      SHEET.replace(/@layer utilities\{[^]*?\}(?=\.scoped)/, ''),
+    );
+  });
+
+  it('is the whole stylesheet when it cannot be read', () => {
+    const broken = '@layer utilities{.a{color:red}';
+    expect(lateUtilities(broken)).toBe(broken);
   });
 });
 
