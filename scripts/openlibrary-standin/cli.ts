@@ -3,16 +3,12 @@
 //   OPEN_LIBRARY_STANDIN_LATENCY  milliseconds added before every answer, default 0
 // Point the functions at it with OPEN_LIBRARY_BASE_URL=<url> and OPEN_LIBRARY_COVERS_URL=<url>/covers.
 // Stops on SIGINT/SIGTERM.
+import { closeOnSignals, portFromEnv } from '../lib/standin-cli.ts';
 import { startOpenLibraryStandin } from './server.ts';
 
 export const DEFAULT_PORT = 12112;
 
-const portText = process.env.OPEN_LIBRARY_STANDIN_PORT || String(DEFAULT_PORT);
-const port = Number(portText);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`[openlibrary-standin] OPEN_LIBRARY_STANDIN_PORT is not a port number: ${portText}`);
-  process.exit(2);
-}
+const port = portFromEnv('openlibrary-standin', 'OPEN_LIBRARY_STANDIN_PORT', DEFAULT_PORT);
 const latencyMs = Number(process.env.OPEN_LIBRARY_STANDIN_LATENCY || 0);
 
 const standin = await startOpenLibraryStandin({
@@ -21,17 +17,4 @@ const standin = await startOpenLibraryStandin({
 });
 console.log(`[openlibrary-standin] listening on ${standin.url}; covers at ${standin.coversUrl}`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    standin.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('[openlibrary-standin] failed to stop cleanly', error);
-        process.exit(1);
-      },
-    );
-  });
-}
+closeOnSignals('openlibrary-standin', standin);

@@ -9,18 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isbn10Of, isStoredIsbn } from '../../src/domain/books/isbn.ts';
-
-/** mulberry32: a small seeded generator, so the sample is the same on every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../seed/prng.ts';
 
 interface WorkSeed {
   title: string;
@@ -591,7 +580,7 @@ const MONTHS = ['January', 'March', 'May', 'June', 'September', 'October', 'Nove
 
 /** The sample: the same records on every call (the generator is seeded afresh). */
 export function generateSample() {
-  const random = seeded(53);
+  const random = mulberry32(53);
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
 
