@@ -23,6 +23,7 @@ import { runTransactionWithRetry } from '../shared/firestore';
 import { writeFinishDeltas } from '../shelves/reading';
 import { reviewerFrom, updateTotals } from '../reviews/save-review';
 import { keyOf } from './import-docs';
+import { isReadableBook } from '../../../src/domain/accounts/visibility';
 
 /** How a matched row's rating and review are treated. */
 export type ReviewMode =
@@ -74,7 +75,7 @@ export function writeReviewAsByHand(
   const shown =
     moderation === 'published' &&
     isOwnerPublic(ownerVisibilityOf(profile.data())) &&
-    book.get('is_public') === true;
+    isReadableBook(book.data());
   const fields = {
     book_id: book.id,
     book_title: String(book.get('title') ?? ''),
@@ -151,7 +152,7 @@ export async function applyRow(
         book_title: title,
         user_id: uid,
         shelf,
-        book_public: bookNow.get('is_public') === true,
+        book_public: isReadableBook(bookNow.data()),
         created_at: added,
         updated_at: now,
       });
@@ -194,7 +195,7 @@ export async function applyRow(
         reviews.mode === 'publish' &&
         reviews.mayReview &&
         isOwnerPublic(ownerVisibilityOf(profile.data())) &&
-        bookNow.get('is_public') === true;
+        isReadableBook(bookNow.data());
       if (publishNow && standing && activity) {
         writeReviewAsByHand(tx, fs, {
           uid,

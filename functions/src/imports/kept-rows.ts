@@ -16,6 +16,7 @@ import { db } from '../shared/firestore';
 import type { DocChange, Handler } from '../shared/collection-trigger';
 import { applyRow } from './apply-row';
 import { placeOnOwnShelves } from './own-shelves';
+import { isReadableBook } from '../../../src/domain/accounts/visibility';
 
 /**
  * Books handler: when a book becomes public, the rows members kept as "Not on
@@ -31,7 +32,7 @@ export const unmatchedReadsOnPublish: Handler = {
   name: 'unmatched reads',
   retry: true,
   async run({ id, before, after }: DocChange) {
-    if (after?.is_public !== true || before?.is_public === true) return;
+    if (!isReadableBook(after) || isReadableBook(before)) return;
     const fs = db();
     const waiting = new Map<string, DocumentSnapshot>();
     // By ISBN only for the book holding the ISBN's claim (or when none holds it: books stored before the claims).

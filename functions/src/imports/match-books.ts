@@ -7,6 +7,7 @@ import { titleAuthorKey } from '../../../src/domain/books/match-key';
 import type { ImportRow } from '../../../src/domain/imports/import-row';
 import { claimedBooks } from '../books/isbn-claims';
 import { chunk as inParts, MAX_IN_VALUES } from '../shared/firestore';
+import { isReadableBook } from '../../../src/domain/accounts/visibility';
 
 /**
  * The books a chunk's rows name: by ISBN-13 the one book that holds the ISBN's
@@ -17,7 +18,7 @@ export async function booksFor(fs: Firestore, rows: readonly ImportRow[]) {
   const byIsbn = new Map<string, DocumentSnapshot>();
   const byKey = new Map<string, DocumentSnapshot>();
   const keep = (map: Map<string, DocumentSnapshot>, key: unknown, snap: DocumentSnapshot) => {
-    if (typeof key !== 'string' || snap.get('is_public') !== true) return;
+    if (typeof key !== 'string' || !isReadableBook(snap.data())) return;
     const held = map.get(key);
     if (!held || snap.id < held.id) map.set(key, snap);
   };

@@ -19,6 +19,7 @@ import { db, readAll, runTransactionWithRetry } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { purgeCacheTags } from '../shared/cache-purge';
 import { writeReviewAsByHand } from './apply-row';
+import { isReadableBook } from '../../../src/domain/accounts/visibility';
 
 /**
  * Publishes the caller's waiting imported ratings and reviews (each as a review by
@@ -67,7 +68,7 @@ export const settleImportedReviews = guardedCall(
           fs.collection(REVIEW_DECISIONS).doc(id),
           fs.collection(BOOK_REVIEW_ACTIVITY).doc(read.book_id),
         );
-        if (!book.exists || book.get('is_public') !== true || book.get('user_id') === caller.uid) {
+        if (!book.exists || !isReadableBook(book.data()) || book.get('user_id') === caller.uid) {
           tx.update(pending.ref, { status: 'private' });
           return 'private';
         }

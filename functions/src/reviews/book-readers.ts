@@ -18,6 +18,7 @@ import { MAX_BATCH_WRITES, db } from '../shared/firestore';
 import { purgeCacheTags } from '../shared/cache-purge';
 import type { DocChange, Handler } from '../shared/collection-trigger';
 import { refreshReviewVisibility } from './save-review';
+import { isReadableBook } from '../../../src/domain/accounts/visibility';
 
 /** Sets book_public on every entry of `bookId` in `collection` (book_shelves or custom_shelf_books) that differs; returns the members whose entries changed. */
 async function markShelfEntries(
@@ -70,8 +71,8 @@ async function refreshBookReviews(
 async function followBookVisibility({ id, before, after }: DocChange): Promise<void> {
   // A new book has no readers yet; a deleted one's go with it (removeReviewsOfDeletedBook).
   if (before === undefined || after === undefined) return;
-  const isPublic = after.is_public === true;
-  if ((before.is_public === true) === isPublic) return;
+  const isPublic = isReadableBook(after);
+  if (isReadableBook(before) === isPublic) return;
   const firestore = db();
   const [shelvers, customShelvers, reviewers] = await Promise.all([
     markShelfEntries(firestore, BOOK_SHELVES, id, isPublic),

@@ -37,6 +37,7 @@ import { chunk, db, MAX_BATCH_WRITES, readAll, runTransactionWithRetry } from '.
 import { guardedCall, type Caller } from '../shared/guard';
 import { purgeCacheTags } from '../shared/cache-purge';
 import { removeShelvesOfBook } from '../shelves/set-shelf';
+import { isReadableBook } from '../../../src/domain/accounts/visibility';
 
 /** A stored count that is not a whole number of zero or more reads as 0. */
 function countOf(value: unknown): number {
@@ -111,7 +112,7 @@ export const saveReview = guardedCall(
       const reviewRef = firestore.collection(BOOK_REVIEWS).doc(id);
       const [book, review] = await readAll(tx, bookRef, reviewRef);
       // Only a book the public can see may be rated (a hidden book's page does not exist).
-      if (!book.exists || book.get('is_public') !== true)
+      if (!book.exists || !isReadableBook(book.data()))
         throw new HttpsError('not-found', REVIEW_MESSAGES.notFound);
       if (book.get('user_id') === caller.uid)
         throw new HttpsError('permission-denied', REVIEW_MESSAGES.ownBook);
@@ -324,7 +325,7 @@ export async function refreshReviewVisibility(firestore: Firestore, reviewPath: 
     // nor one of a book that is not public (it comes back with the book).
     const shown =
       reviewerPublic &&
-      book.get('is_public') === true &&
+      isReadableBook(book.data()) &&
       review.get('moderation') !== 'held' &&
       review.get('moderation_hidden') !== true;
     if ((review.get('reviewer_public') !== false) === shown) return false;

@@ -38,6 +38,7 @@ import { requireFeature } from '../billing/early-access';
 import { chunk, db, runTransactionWithRetry } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { purgeCacheTags } from '../shared/cache-purge';
+import { isReadableBook } from '../../../src/domain/accounts/visibility';
 
 /** The member's shelves as stored, read in `tx`, in their order. */
 async function shelvesOf(firestore: Firestore, tx: Transaction, uid: string): Promise<CustomShelfSummary[]> {
@@ -163,7 +164,7 @@ export async function placeOnCustomShelves(
         : [];
       const titles = new Map(
         books
-          .filter((book) => book.exists && book.get('is_public') === true)
+          .filter((book) => book.exists && isReadableBook(book.data()))
           .map((book) => [book.id, String(book.get('title') ?? '')]),
       );
       // Only ids that can name a document are looked up (a malformed book id is refused below).

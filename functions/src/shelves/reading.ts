@@ -51,6 +51,7 @@ import { requireFeature } from '../billing/early-access';
 import { db, runTransactionWithRetry } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
 import { purgeCacheTags } from '../shared/cache-purge';
+import { isReadableBook } from '../../../src/domain/accounts/visibility';
 
 /** A stored time as a Date, or null. */
 function dateOf(value: unknown): Date | null {
@@ -241,7 +242,7 @@ async function recordProgress(
     const bookRef = firestore.collection('books').doc(bookId);
     const entryRef = firestore.collection(BOOK_SHELVES).doc(shelfId(bookId, uid));
     const [book, entry] = await Promise.all([tx.get(bookRef), tx.get(entryRef)]);
-    if (!book.exists || book.get('is_public') !== true)
+    if (!book.exists || !isReadableBook(book.data()))
       throw new HttpsError('not-found', SHELF_MESSAGES.notFound);
     if (entry.get('shelf') !== 'reading')
       throw new HttpsError('failed-precondition', READING_MESSAGES.notReading);

@@ -24,6 +24,7 @@ import { guardedCall } from '../shared/guard';
 import { purgeCacheTags } from '../shared/cache-purge';
 import { removeBookFromCustomShelves, removeMemberCustomShelves } from './custom-shelves';
 import { removeMemberReading, removeReadingOfBook, shelfReading } from './reading';
+import { isReadableBook } from '../../../src/domain/accounts/visibility';
 
 /**
  * Puts the caller's copy of a book on a shelf (or none). Request:
@@ -60,7 +61,7 @@ export const setShelf = guardedCall(
         tx.get(firestore.collection('books').doc(bookId)),
         tx.get(ref),
       ]);
-      if (shelf !== null && (!book.exists || book.get('is_public') !== true)) return false;
+      if (shelf !== null && (!book.exists || !isReadableBook(book.data()))) return false;
       const previous = (entry.get('shelf') as Shelf | undefined) ?? null;
       const reading = await shelfReading(firestore, tx, {
         uid: caller.uid,

@@ -42,17 +42,30 @@ import { getFunctions } from 'firebase-admin/functions';
 import { z } from 'zod';
 import { db } from '../shared/firestore';
 import { collectionTrigger, type Handler } from '../shared/collection-trigger';
+import { bookKindOf } from '../../../src/domain/accounts/visibility';
 import { RETRY_ATTEMPTS, RETRY_TASK, keepFailedHandler, runKeptHandler } from './handler-retries';
+
+/** `handler`, passing by the changes of a catalogue book (src/domain/books/catalogue-book.ts). */
+export function listedBooksOnly(handler: Handler): Handler {
+  return {
+    ...handler,
+    async run(change) {
+      if (bookKindOf(change.after ?? change.before) === 'catalogue') return { skipped: 'catalogue book' };
+      return handler.run(change);
+    },
+  };
+}
 
 /** Each watched collection's handlers, in the order they run. */
 export const COLLECTION_HANDLERS = {
+  // Owner, plan, marketplace and release-alert handlers concern members' listings only.
   books: [
-    bookDerivedFields,
-    bookCount,
-    marketIndexBooks,
+    listedBooksOnly(bookDerivedFields),
+    listedBooksOnly(bookCount),
+    listedBooksOnly(marketIndexBooks),
     searchBooks,
     purgeBookCache,
-    bookReleaseAlerts,
+    listedBooksOnly(bookReleaseAlerts),
     bookReaders,
     removeReviewsOfDeletedBook,
     unmatchedReadsOnPublish,

@@ -128,3 +128,26 @@ export function visibilityUpdates(
     return sameVisibilityFields(data, fields) ? [] : [{ id, fields }];
   });
 }
+
+/** The kinds of book: a member's listing, or a book of the open catalogue. */
+export const BOOK_KINDS = ['listed', 'catalogue'] as const;
+export type BookKind = (typeof BOOK_KINDS)[number];
+
+/** The kind of a stored book document: 'listed' unless it says 'catalogue' (books stored before kinds are listings). */
+export function bookKindOf(data: Record<string, unknown> | undefined | null): BookKind {
+  return data?.kind === 'catalogue' ? 'catalogue' : 'listed';
+}
+
+/**
+ * True when readers may see, shelve, rate and review the stored book `data`: a
+ * listed book while it is public (active, not hidden, of a public owner: the
+ * stored `is_public`), a catalogue book while it is active and not hidden by
+ * moderation. Reads raw fields, so it works on a snapshot's data without parsing.
+ */
+export function isReadableBook(
+  data: Record<string, unknown> | undefined | null,
+): data is Record<string, unknown> {
+  if (!data) return false;
+  if (bookKindOf(data) === 'catalogue') return data.is_active !== false && data.moderation_hidden !== true;
+  return data.is_public === true;
+}

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { ThrottleLimit } from '../shared/throttle.ts';
 import { isItemPublic, isOwnerPublic, isPostPublic, ownerVisibilityOf } from '../accounts/visibility.ts';
+import { isReadableBook } from '../accounts/visibility.ts';
 
 /** reports/{reportId}: one reporter's report on one item. */
 export const REPORTS = 'reports';
@@ -92,7 +93,7 @@ export function isReportableItem(
     case 'profile':
       return isOwnerPublic(ownerVisibilityOf(item));
     case 'book':
-      return item.is_public === true;
+      return isReadableBook(item);
     case 'product':
     case 'ad':
       return isItemPublic(
@@ -108,7 +109,7 @@ export function isReportableItem(
         item.reviewer_public === true &&
         item.moderation !== 'held' &&
         item.moderation_hidden !== true &&
-        dependency?.is_public === true
+        isReadableBook(dependency)
       );
     case 'post':
       return isPostPublic({

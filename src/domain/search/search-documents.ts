@@ -9,6 +9,7 @@ import type { ClassifiedAd } from '../market/classified-ad.ts';
 import { editorialPath } from '../editorial/editorial.ts';
 import { bookCategoryLabel, genreLabel } from '../items/genres.ts';
 import { isbn10Of } from '../books/isbn.ts';
+import { authorNames, type CatalogueBook } from '../books/catalogue-book.ts';
 import { lightMarkupToText } from '../shared/light-markup.ts';
 import {
   entryFromAd,
@@ -27,7 +28,7 @@ import {
   searchDocumentSchema,
   type SearchDocument,
 } from './site-search.ts';
-import { isPostPublic } from '../accounts/visibility.ts';
+import { isPostPublic, isReadableBook } from '../accounts/visibility.ts';
 
 /** Plain text cut to what the index keeps, whitespace runs made single spaces. */
 function plain(text: string | null | undefined): string {
@@ -70,6 +71,26 @@ export function bookSearchDocument(book: Book): SearchDocument | null {
     free_reading: book.has_free_reading,
     audiobook: book.has_audiobook,
     featured: book.is_featured,
+    url: `/book/${book.id}`,
+    image: book.cover_image ?? '',
+  });
+}
+
+/** A catalogue book, or null unless readers may see it (active, not hidden). */
+export function catalogueBookSearchDocument(book: CatalogueBook): SearchDocument | null {
+  if (!isReadableBook(book)) return null;
+  const isbns = [...new Set(book.editions.flatMap((edition) => (edition.isbn ? [edition.isbn] : [])))];
+  return searchDocumentSchema.parse({
+    id: searchDocumentId('book', book.id),
+    kind: 'book',
+    title: book.title,
+    author: authorNames(book.authors),
+    description: plain(book.description),
+    genres: book.subjects.slice(0, 20),
+    keywords: isbns
+      .flatMap((isbn) => [isbn, isbn10Of(isbn)])
+      .filter(Boolean)
+      .join(' '),
     url: `/book/${book.id}`,
     image: book.cover_image ?? '',
   });

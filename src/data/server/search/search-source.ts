@@ -5,6 +5,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { blogPostSchema } from '../../../domain/editorial/blog-post.ts';
 import { bookSchema } from '../../../domain/books/book.ts';
+import { catalogueBookSchema } from '../../../domain/books/catalogue-book.ts';
+import { bookKindOf } from '../../../domain/accounts/visibility.ts';
 import { classifiedAdSchema } from '../../../domain/market/classified-ad.ts';
 import { newsletterSchema } from '../../../domain/editorial/newsletter.ts';
 import { productServiceSchema } from '../../../domain/items/product-service.ts';
@@ -13,6 +15,7 @@ import {
   adSearchDocument,
   blogPostSearchDocument,
   bookSearchDocument,
+  catalogueBookSearchDocument,
   newsletterSearchDocument,
   productSearchDocument,
   profileSearchDocument,
@@ -72,7 +75,9 @@ export function toSearchDocument(
     seller ? parseDoc(sellerSchema, String(data.user_id), seller, 'profiles') : null;
   switch (collection) {
     case 'books':
-      return bookSearchDocument(parseDoc(bookSchema, id, item, collection));
+      return bookKindOf(data) === 'catalogue'
+        ? catalogueBookSearchDocument(parseDoc(catalogueBookSchema, id, item, collection))
+        : bookSearchDocument(parseDoc(bookSchema, id, item, collection));
     case 'profiles':
       return profileSearchDocument(parseDoc(profileSchema, id, item, collection));
     case 'blog_posts':
@@ -111,7 +116,10 @@ export async function readAllSearchDocuments(
       collection === 'profiles'
         ? profiles.docs
         : collection === 'books'
-          ? (await firestore.collection('books').where('is_public', '==', true).get()).docs
+          ? [
+              ...(await firestore.collection('books').where('is_public', '==', true).get()).docs,
+              ...(await firestore.collection('books').where('kind', '==', 'catalogue').get()).docs,
+            ]
           : (await firestore.collection(collection).get()).docs;
     for (const doc of docs) {
       const data = doc.data();

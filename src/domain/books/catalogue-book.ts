@@ -1,0 +1,107 @@
+/**
+ * The two kinds of book, and the one place their difference is written down.
+ *
+ * A listed book (book.ts) belongs to a member: it has an owner, purchase links, a
+ * manuscript, counts against a plan and is public while its owner is. A catalogue
+ * book belongs to nobody: it was found in an open catalogue (Open Library) or added
+ * by hand by a reader, and has authors by name, editions, subjects and a cover.
+ * Both live in `books/{id}`, so every reader feature (shelves, read-throughs,
+ * reviews, custom shelves, the import and export) names a book by its id and reads
+ * one collection. Reader features ask `isReadableBook`, never `is_public`:
+ * `is_public` means "a member's listing the public may see", which is what the
+ * listings, the marketplace, the home and the series pages query, and a catalogue
+ * book stores false so it never appears there.
+ */
+import { z } from 'zod';
+import {
+  TEXT_LIMITS,
+  idSchema,
+  nonNegativeInt,
+  optionalSitePathOrUrl,
+  timestampSchema,
+} from '../shared/common.ts';
+import { SEARCH_KEYWORD_MAX_LENGTH } from '../shared/list-search.ts';
+import { storedIsbnSchema, publicationDateSchema, MAX_PAGES, BOOK_LANGUAGE_TAGS } from './catalogue.ts';
+import { MAX_SEARCH_KEYWORDS } from './book.ts';
+
+// The kinds and which books readers may see are the site's visibility rule: src/domain/accounts/visibility.ts (bookKindOf, isReadableBook).
+
+/** Where a catalogue book came from: an outside catalogue, or a reader's hand. */
+export const CATALOGUE_BOOK_SOURCES = ['openlibrary', 'hand'] as const;
+export type CatalogueBookSource = (typeof CATALOGUE_BOOK_SOURCES)[number];
+
+/** Most authors, editions and subjects a catalogue book keeps (the page lists them all). */
+export const CATALOGUE_LIMITS = { authors: 20, editions: 50, subjects: 30, subjectLength: 80 } as const;
+
+/** An author of a catalogue book, by name (not a member). */
+export const catalogueBookAuthorSchema = z.object({
+  name: z.string().trim().min(1).max(TEXT_LIMITS.name),
+  /** The source's id of the author (Open Library: OL…A), null for a name only. */
+  source_id: z.string().max(TEXT_LIMITS.id).nullish(),
+});
+export type CatalogueBookAuthor = z.infer<typeof catalogueBookAuthorSchema>;
+
+/** One edition of a catalogue book; unknown facts are null. */
+export const catalogueBookEditionSchema = z.object({
+  /** The source's id of the edition (Open Library: OL…M), null for one added by hand. */
+  source_id: z.string().max(TEXT_LIMITS.id).nullish(),
+  /** ISBN-13 of the edition; one edition on the whole site carries an ISBN (isbn_claims). */
+  isbn: storedIsbnSchema.nullish(),
+  format: z.string().trim().max(TEXT_LIMITS.name).nullish(),
+  publisher: z.string().trim().max(TEXT_LIMITS.name).nullish(),
+  /** YYYY-MM-DD when the source gives a whole date. */
+  publication_date: publicationDateSchema.nullish(),
+  /** The year alone, when that is all the source says. */
+  publication_year: z.number().int().min(1000).max(9999).nullish(),
+  pages: z.number().int().min(1).max(MAX_PAGES).nullish(),
+  language: z.enum(BOOK_LANGUAGE_TAGS).nullish(),
+});
+export type CatalogueBookEdition = z.infer<typeof catalogueBookEditionSchema>;
+
+/** A catalogue book, document `books/{autoId}` with kind 'catalogue'. Written only by the functions. */
+export const catalogueBookSchema = z
+  .object({
+    id: idSchema,
+    kind: z.literal('catalogue'),
+    title: z.string().trim().min(1).max(TEXT_LIMITS.title),
+    authors: z.array(catalogueBookAuthorSchema).min(1).max(CATALOGUE_LIMITS.authors),
+    description: z.string().max(TEXT_LIMITS.long).nullish(),
+    /** A media-store path (covers are copied, never hot-linked). */
+    cover_image: optionalSitePathOrUrl,
+    subjects: z
+      .array(z.string().trim().min(1).max(CATALOGUE_LIMITS.subjectLength))
+      .max(CATALOGUE_LIMITS.subjects)
+      .default([]),
+    editions: z.array(catalogueBookEditionSchema).max(CATALOGUE_LIMITS.editions).default([]),
+    /** The first edition's ISBN (null without one), so the import's ISBN look-up finds catalogue books too. */
+    isbn: storedIsbnSchema.nullish(),
+    /** The earliest publication year an edition gives. */
+    first_published: z.number().int().min(1000).max(9999).nullish(),
+    source: z.enum(CATALOGUE_BOOK_SOURCES),
+    /** The source's id of the work (Open Library: OL…W); null for a book added by hand. */
+    source_id: z.string().max(TEXT_LIMITS.id).nullish(),
+    /** A hand-added book stays marked until an admin or librarian reviews it. */
+    needs_review: z.boolean().default(false),
+    /** The member who added it. */
+    added_by: idSchema,
+    /** As on listed books: the import's title+author key and the 'starts with' search words. */
+    match_key: z.string().nullish(),
+    search_keywords: z.array(z.string().max(SEARCH_KEYWORD_MAX_LENGTH)).max(MAX_SEARCH_KEYWORDS).default([]),
+    /** Always false: a catalogue book is in no member listing (see the file comment). */
+    is_public: z.literal(false).default(false),
+    is_active: z.boolean().default(true),
+    moderation_hidden: z.boolean().default(false),
+    rating_count: nonNegativeInt.default(0),
+    rating_sum: nonNegativeInt.default(0),
+    created_at: timestampSchema,
+    updated_at: timestampSchema.nullish(),
+  })
+  .describe('books');
+export type CatalogueBook = z.infer<typeof catalogueBookSchema>;
+
+/** The authors' names as a line: 'A', 'A and B', 'A, B and C'. */
+export function authorNames(authors: readonly { name: string }[]): string {
+  const names = authors.map((author) => author.name);
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
