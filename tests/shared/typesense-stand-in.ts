@@ -2,7 +2,8 @@
 // (src/data/server/search/typesense-engine.ts), written from Typesense's API
 // reference (typesense.org/docs/…/api): collections (retrieve, create), documents
 // (import with action=upsert as JSON lines, delete by filter_by), and
-// multi_search. No Typesense server can run on this machine; this lets the
+// multi_search (with num_typos, prefix on the last word, min_len_1typo/2typo,
+// drop_tokens_threshold and enable_typos_for_numerical_tokens). No Typesense server can run on this machine; this lets the
 // adapter's requests and its reading of the answers be tested. It is not
 // Typesense: its ranking is a simple weighted score, and it counts typos with
 // the site's own rule (a swap of two letters is one typo), which a live server
@@ -81,6 +82,7 @@ interface Search {
   query_by_weights?: string;
   prefix?: boolean | string;
   num_typos?: number | string;
+  enable_typos_for_numerical_tokens?: boolean | string;
   min_len_1typo?: number;
   min_len_2typo?: number;
   drop_tokens_threshold?: number;
@@ -96,6 +98,9 @@ interface Search {
 function tokenMatch(token: string, word: string, last: boolean, search: Search): number | null {
   if (token === word) return 0;
   if (last && String(search.prefix ?? true) !== 'false' && word.startsWith(token)) return 0;
+  // enable_typos_for_numerical_tokens false: no typos in a query word of digits only.
+  if (String(search.enable_typos_for_numerical_tokens ?? true) === 'false' && /^\d+$/.test(token))
+    return null;
   const maxTypos = Math.min(2, Number(search.num_typos ?? 2));
   const allowed =
     token.length < (search.min_len_1typo ?? 4) ? 0 : token.length < (search.min_len_2typo ?? 7) ? 1 : 2;

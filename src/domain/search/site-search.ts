@@ -99,11 +99,22 @@ export function searchDocumentId(kind: SearchKind, itemId: string): string {
 }
 
 /**
+ * True for a word of digits only: a number, a year, an ISBN or part of one. Such a
+ * word is matched with no typos, since a number one digit away is simply another
+ * number (another book's ISBN, another year); it may still start a longer one.
+ */
+export function isNumberTerm(term: string): boolean {
+  return /^\p{Nd}+$/u.test(term);
+}
+
+/**
  * How many typing mistakes a word of the search may have and still match: none
- * under 5 letters (short words have too many neighbours), one from 5, two from 9.
- * A mistake is a letter added, missing, changed or two letters swapped.
+ * under 5 letters (short words have too many neighbours), one from 5, two from 9;
+ * none for digits, however many (isNumberTerm). A mistake is a letter added,
+ * missing, changed or two letters swapped.
  */
 export function typosAllowed(term: string): number {
+  if (isNumberTerm(term)) return 0;
   if (term.length >= 9) return 2;
   if (term.length >= 5) return 1;
   return 0;
@@ -229,7 +240,10 @@ export function parseSiteSearchParams(query: URLSearchParams): SiteSearchParams 
     notes.push(`Results go up to page ${SEARCH_MAX_PAGE}, so the first page is shown.`);
   return {
     text: search.text,
-    terms: isbnSearchTerms(search.text) ?? search.terms.map((term) => isbnTerm(term) ?? term),
+    terms:
+      isbnSearchTerms(search.text) ??
+      isbnWordTerms(search.text) ??
+      search.terms.map((term) => isbnTerm(term) ?? term),
     kind: kind.success ? kind.data : null,
     category: category.success ? category.data : null,
     genre: genre.success ? genre.data : null,
@@ -254,6 +268,30 @@ export function isbnSearchTerms(text: string): string[] | null {
   return parsed.ok ? [parsed.isbn13] : null;
 }
 
+/** A run of digits and hyphens (an X last) with no space: a hyphenated ISBN among other words, maybe. */
+const HYPHENATED = /^[\d\u2010-\u2015-]+[\dXx]$/;
+
+/**
+ * The terms of a search holding, among other words, an ISBN written with hyphens
+ * ('salt 978-0-306-40616-4'): that ISBN as its ISBN-13, where the tokenizer would
+ * cut it into pieces ('978', '306'…) that no longer name one book; the other words
+ * as parseSearch reads them. Null when no such ISBN is there.
+ */
+function isbnWordTerms(text: string): string[] | null {
+  let found = false;
+  const rewritten = text
+    .split(/\s+/)
+    .map((chunk) => {
+      if (!HYPHENATED.test(chunk) || !/[\u2010-\u2015-]/.test(chunk)) return chunk;
+      const parsed = parseIsbn(chunk);
+      if (!parsed.ok) return chunk;
+      found = true;
+      return parsed.isbn13;
+    })
+    .join(' ');
+  return found ? parseSearch(rewritten).terms.map((term) => isbnTerm(term) ?? term) : null;
+}
+
 /**
  * What a word of a search means when it is an ISBN, the one rule every engine
  * follows for ISBNs: the exact word to match, with no typos and no prefix
@@ -261,7 +299,7 @@ export function isbnSearchTerms(text: string): string[] | null {
  * ISBN-10 (read as its ISBN-13, as the book page does), is its ISBN-13, which a
  * book's keywords hold; any other word of 13 digits, or of ten ending in a digit
  * or X, is shaped like an ISBN and matched as typed. Null for any other word,
- * which keeps its typos (typosAllowed).
+ * which is matched as typosAllowed says (no typos for digits, but a prefix).
  */
 export function isbnTerm(term: string): string | null {
   const parsed = parseIsbn(term);

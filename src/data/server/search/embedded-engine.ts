@@ -17,6 +17,7 @@ import {
   emptySearchResults,
   FIELD_WEIGHTS,
   isbnTerm,
+  isNumberTerm,
   matchedTerms,
   passesFilters,
   SEARCH_FIELDS,
@@ -38,7 +39,8 @@ const MAX_SUGGESTIONS = 5;
  * the site counts a swap as one typo (typoDistance). So a word that may have
  * typos is asked as itself (with its typos, or as the start of a longer word)
  * or as any of its one-swap variants with one typo fewer. An ISBN (isbnTerm)
- * is asked exactly: no typos, no prefix.
+ * is asked exactly: no typos, no prefix; other digits (isNumberTerm) with no
+ * typos, as the start of a word.
  */
 function wordQuery(term: string): Query {
   const isbn = isbnTerm(term);
@@ -178,10 +180,11 @@ export class EmbeddedSearchEngine implements SearchEngine {
 
   /**
    * The closest indexed words to a search that found nothing: each word with up to
-   * two typos, any field, any word. ISBNs are left out: the closest ISBN is another book's.
+   * two typos, any field, any word. ISBNs and other numbers are left out: the
+   * closest ISBN is another book's, the closest number just another number.
    */
   #suggest(terms: readonly string[]): string[] {
-    const query = terms.filter((term) => isbnTerm(term) === null).join(' ');
+    const query = terms.filter((term) => isbnTerm(term) === null && !isNumberTerm(term)).join(' ');
     if (query === '') return [];
     const suggestions = this.#index.autoSuggest(query, {
       combineWith: 'OR',

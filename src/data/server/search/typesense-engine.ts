@@ -12,7 +12,8 @@
 //
 // The port's rules in Typesense's terms: every word must match
 // (drop_tokens_threshold 0); one typo from 5 letters and two from 9
-// (min_len_1typo, min_len_2typo); field weights (query_by_weights); featured items
+// (min_len_1typo, min_len_2typo), none in numbers or ISBNs
+// (enable_typos_for_numerical_tokens false); field weights (query_by_weights); featured items
 // win ties (sort_by featured_rank after the text match). Facets are counted over
 // every other filter (as the port says), which Typesense does not do by itself:
 // each chosen filter gets one more search without it, in the same multi_search.
@@ -26,6 +27,7 @@ import {
   FACET_MAX_VALUES,
   FIELD_WEIGHTS,
   isbnTerm,
+  isNumberTerm,
   matchedTerms,
   PRICE_RANGES,
   priceRangeOf,
@@ -278,17 +280,25 @@ export class TypesenseSearchEngine implements SearchEngine {
   async search(params: SiteSearchParams): Promise<SiteSearchResults> {
     if (params.terms.length === 0) return emptySearchResults();
     const terms = matchedTerms(params.terms).map((term) => isbnTerm(term) ?? term);
-    // An ISBN matches exactly (isbnTerm). Typesense sets typos and prefixes per
-    // query or per field, not per word, so a search holding an ISBN is matched
-    // exactly as a whole: its other words lose their typos too.
-    const exact = terms.some((term) => isbnTerm(term) !== null);
-    const q = terms.join(' ');
+    // An ISBN matches exactly (isbnTerm), and no number has typos (typosAllowed).
+    // Typesense sets typos per query or per field, but enable_typos_for_numerical_tokens
+    // takes them from every all-digit word alone, so the other words keep theirs.
+    // Only the last word is a prefix: ISBNs go first, so a word after them keeps
+    // its prefix and an ISBN never has one. Every word must match, so the order
+    // changes no match.
+    const isbns = terms.filter((term) => isbnTerm(term) !== null);
+    const queryTerms = [...isbns, ...terms.filter((term) => isbnTerm(term) === null)];
+    // An ISBN-shaped word that is not all digits (ten characters ending in an X
+    // that is no valid ISBN-10) would keep its typos: then the whole search is exact.
+    const exact = isbns.some((term) => !isNumberTerm(term));
+    const lastIsIsbn = isbns.length === queryTerms.length;
     const text = {
-      q,
+      q: queryTerms.join(' '),
       query_by: QUERY_BY,
       query_by_weights: QUERY_BY_WEIGHTS,
-      prefix: !exact,
+      prefix: !exact && !lastIsIsbn,
       num_typos: exact ? 0 : 2,
+      enable_typos_for_numerical_tokens: false,
       min_len_1typo: 5,
       min_len_2typo: 9,
       drop_tokens_threshold: 0,
@@ -337,10 +347,11 @@ export class TypesenseSearchEngine implements SearchEngine {
 
   /**
    * The closest indexed words to a search that found nothing: any word, up to two
-   * typos each. ISBNs are left out: the closest ISBN is another book's.
+   * typos each. ISBNs and other numbers are left out: the closest ISBN is another
+   * book's, the closest number just another number.
    */
   async #suggest(terms: readonly string[]): Promise<string[]> {
-    const q = terms.filter((term) => isbnTerm(term) === null).join(' ');
+    const q = terms.filter((term) => isbnTerm(term) === null && !isNumberTerm(term)).join(' ');
     if (q === '') return [];
     const [loose] = await this.#multiSearch([
       {

@@ -3,6 +3,7 @@ import {
   highlight,
   isbnSearchTerms,
   isbnTerm,
+  isNumberTerm,
   parseSiteSearchParams,
   PRICE_RANGE_LABELS,
   priceRangeOf,
@@ -122,6 +123,48 @@ describe('a search that is an ISBN', () => {
       '978',
       '306',
       '40615',
+    ]);
+  });
+});
+
+describe('a word of digits', () => {
+  it('has no typos, however long, since a number a digit off is another number', () => {
+    expect(['90210', '1984', '978030640615', '12345678901234567'].map(isNumberTerm)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['b2b', 'mp3', 'kindred', '123456788x'].map(isNumberTerm)).toEqual([false, false, false, false]);
+    expect(['90210', '978030640615', '12345678901234567'].map(typosAllowed)).toEqual([0, 0, 0]);
+    expect(wordAnswers('90211', '90210')).toBe(false); // a digit changed
+    expect(wordAnswers('978030640657', '9780306406157')).toBe(false); // a digit left out
+    expect(wordAnswers('978030640616', '9780306406157')).toBe(false); // two digits off
+  });
+
+  it('may still start a longer number (while typing), and words keep their typos', () => {
+    expect(wordAnswers('978030640615', '9780306406157')).toBe(true);
+    expect(wordAnswers('902', '90210')).toBe(true);
+    expect(typosAllowed('crossing')).toBe(1);
+    expect(wordAnswers('crosing', 'crossing')).toBe(true);
+  });
+});
+
+describe('an ISBN with hyphens among other words', () => {
+  it('is one term, its ISBN-13, as an ISBN-13 or an ISBN-10', () => {
+    for (const query of ['q=salt+978-0-306-40616-4', 'q=salt+0-306-40616-0', 'q=salt+978–0–306–40616–4'])
+      expect(parseSiteSearchParams(new URLSearchParams(query)).terms, query).toEqual([
+        'salt',
+        '9780306406164',
+      ]);
+  });
+
+  it('is no ISBN with a wrong check digit: its pieces stay words', () => {
+    expect(parseSiteSearchParams(new URLSearchParams('q=salt+978-0-306-40616-5')).terms).toEqual([
+      'salt',
+      '978',
+      '306',
+      '40616',
     ]);
   });
 });

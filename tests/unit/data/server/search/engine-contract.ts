@@ -192,6 +192,45 @@ export function searchEngineContract(name: string, make: () => Promise<SearchEng
       expect(await ids(engine, 'q=marhs')).toEqual(['book_neighbour']);
     });
 
+    it('matches digits with no typos: an ISBN or a number a digit off finds nothing, words beside them keep their typos', async () => {
+      const engine = await loaded();
+      await engine.upsert([
+        doc({
+          id: 'book_neighbour',
+          kind: 'book',
+          title: 'Salt Marsh',
+          author: 'Ida Ng',
+          description: 'A ferry crossing.',
+          category: 'Fiction',
+          keywords: '9780306406164 0306406160',
+          url: '/book/neighbour',
+        }),
+        doc({
+          id: 'ad_lamp',
+          kind: 'ad',
+          title: 'Reading lamp',
+          description: 'Collect from 90210.',
+          category: 'For Sale',
+          url: '/classifieds/lamp',
+        }),
+      ]);
+      // Twelve digits are no ISBN, and still have no typos: book_salt's ISBN-13
+      // (9780306406157) with a digit left out, or two digits off, finds nothing of it.
+      expect(await ids(engine, 'q=978030640657')).toEqual([]);
+      expect(await ids(engine, 'q=978030640616')).toEqual(['book_neighbour']); // the start of its ISBN only
+      expect(await ids(engine, 'q=978030640615')).toEqual(['book_salt']);
+      // A number a digit off is another number; the number itself, or its start, finds it.
+      expect(await ids(engine, 'q=90211')).toEqual([]);
+      expect((await engine.search(params('q=90211'))).suggestions).toEqual([]);
+      expect(await ids(engine, 'q=90210')).toEqual(['ad_lamp']);
+      expect(await ids(engine, 'q=902')).toEqual(['ad_lamp']);
+      // An ISBN (hyphenated, ISBN-10 or -13) among words narrows to its book; the words keep their typos.
+      expect(await ids(engine, 'q=marhs+978-0-306-40616-4')).toEqual(['book_neighbour']);
+      expect(await ids(engine, 'q=ferry+crosing+0306406152')).toEqual(['book_salt']);
+      expect(await ids(engine, 'q=0-306-40616-0+ferry+crosing')).toEqual(['book_neighbour']);
+      expect(await ids(engine, 'q=ferry+crosing+9780306406158')).toEqual([]);
+    });
+
     it('allows no typo under 5 letters, one from 5 and two from 9', async () => {
       const engine = await loaded();
       expect(await ids(engine, 'q=oax')).toEqual([]); // 'oak' with one typo, 3 letters

@@ -92,7 +92,7 @@ describe('the Typesense adapter', () => {
     ]);
   });
 
-  it('asks for an ISBN with no typos and no prefix, and for words with both', async () => {
+  it('asks for an ISBN and any number with no typos and no prefix, and for words beside them with both', async () => {
     const name = `isbn_${++collections}`;
     const engine = adminEngine(name);
     await engine.upsert(LIBRARY);
@@ -104,18 +104,39 @@ describe('the Typesense adapter', () => {
     // The main search and the count of kinds without the kind filter, both exact; no suggestions asked.
     expect(sent(from)).toHaveLength(2);
     for (const search of sent(from))
-      expect(search).toMatchObject({ q: '9780306406157', num_typos: 0, prefix: false });
+      expect(search).toMatchObject({
+        q: '9780306406157',
+        prefix: false,
+        enable_typos_for_numerical_tokens: false,
+      });
 
+    // Typesense takes typos from every all-digit word alone (enable_typos_for_numerical_tokens),
+    // so the words keep theirs; the ISBN goes first, since only the last word is a prefix.
     from = standIn.searches.length;
     await engine.search(params('q=salt+9780306406158'));
-    expect(sent(from)[0]).toMatchObject({ q: 'salt 9780306406158', num_typos: 0, prefix: false });
+    expect(sent(from)[0]).toMatchObject({
+      q: '9780306406158 salt',
+      num_typos: 2,
+      prefix: true,
+      enable_typos_for_numerical_tokens: false,
+    });
     // Nothing found: suggestions are asked for the words only, never for a neighbour of the ISBN.
     expect(sent(from)).toHaveLength(2);
     expect(sent(from)[1]).toMatchObject({ q: 'salt' });
 
+    // Ten characters ending in an X that is no ISBN-10 are not all digits: the whole search is exact.
+    from = standIn.searches.length;
+    await engine.search(params('q=salt+123456788x'));
+    expect(sent(from)[0]).toMatchObject({ q: '123456788x salt', num_typos: 0, prefix: false });
+
     from = standIn.searches.length;
     await engine.search(params('q=kindrd'));
-    expect(sent(from)[0]).toMatchObject({ q: 'kindrd', num_typos: 2, prefix: true });
+    expect(sent(from)[0]).toMatchObject({
+      q: 'kindrd',
+      num_typos: 2,
+      prefix: true,
+      enable_typos_for_numerical_tokens: false,
+    });
   });
 
   it('fails loudly when the server refuses, so the page can say search is unavailable', async () => {
