@@ -1,9 +1,10 @@
 /**
  * Reading a reader's history from a CSV export into rows Shelfmark can match.
  *
- * The file is parsed into records by csv-parse (src/lib/reading-csv-file.ts:
- * UTF-8 or Windows-1252, comma, semicolon or tab, quoted fields, line breaks inside
- * quotes, a byte-order mark, ISBN formulas without CSV quotes); here the header
+ * The file's bytes become text here (decodeCsvBytes: UTF-8 with or without a
+ * byte-order mark, UTF-16 with one, else Windows-1252), then records by csv-parse
+ * (src/lib/reading-csv-file.ts: comma, semicolon or tab, quoted fields, line breaks
+ * inside quotes, ISBN formulas without CSV quotes); here the header
  * record names the source (import-sources.ts: the columns only its export has), whose
  * layout reads each further line into one ImportRow (import-row.ts) or one problem
  * naming its row number as a spreadsheet shows it (the header is row 1): a line whose
@@ -67,6 +68,23 @@ export interface CsvRecord {
 /** What the CSV parser gives: the records it read, and the rows of those whose quoting was broken. */
 export type CsvRecords = { ok: true; records: CsvRecord[]; broken: number[] } | { ok: false };
 
+/**
+ * The text of an export file's bytes, as a spreadsheet may have saved them: UTF-16
+ * (little- or big-endian) when a byte-order mark says so, UTF-8 (its mark dropped)
+ * when the bytes are UTF-8, else Windows-1252, the code page of a save on Windows in
+ * western Europe and the Americas ("Café" with é as 0xE9), so no letter becomes U+FFFD.
+ */
+export function decodeCsvBytes(data: ArrayBuffer | Uint8Array): string {
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
 /** The checks made before a file is parsed at all: its size, and that it is text. */
 export function fileProblem(text: string, bytes: number): string | null {
   if (bytes > READING_IMPORT_LIMITS.maxBytes) return READING_IMPORT_MESSAGES.tooBig;
@@ -87,6 +105,8 @@ export function readImport(parsed: CsvRecords): ParsedImport {
     message: 'its quotes are not closed, so the row cannot be read.',
   }));
   const [head, ...body] = parsed.records;
+  // A header whose quotes never close names no source's columns.
+  if (parsed.broken[0] === 1) return { ok: false, message: READING_IMPORT_MESSAGES.unknownLayout };
   if (!head) return { ok: false, message: READING_IMPORT_MESSAGES.empty };
   const layout = detectLayout(head.cells);
   if (layout === null)
@@ -94,8 +114,10 @@ export function readImport(parsed: CsvRecords): ParsedImport {
       ok: false,
       message: head.cells.length < 2 ? READING_IMPORT_MESSAGES.notCsv : READING_IMPORT_MESSAGES.unknownLayout,
     };
-  if (body.length === 0) return { ok: false, message: READING_IMPORT_MESSAGES.noRows };
-  if (body.length > READING_IMPORT_LIMITS.maxRows)
+  // Rows that are there but could not be parsed are named, not refused as no books.
+  if (body.length === 0 && problems.length === 0)
+    return { ok: false, message: READING_IMPORT_MESSAGES.noRows };
+  if (body.length + problems.length > READING_IMPORT_LIMITS.maxRows)
     return { ok: false, message: READING_IMPORT_MESSAGES.tooManyRows };
   const source = importSource(layout);
   const index = new Map(head.cells.map((name, i) => [name.trim(), i]));

@@ -4,13 +4,8 @@
 // row number while the good ones are kept.
 import { describe, expect, it } from 'vitest';
 import { problemText } from '../../../../src/domain/imports/import-row.ts';
-import { READING_IMPORT_MESSAGES } from '../../../../src/domain/imports/reading-csv.ts';
-import {
-  csvDelimiter,
-  decodeCsvBytes,
-  parseReadingCsv,
-  parseReadingCsvBytes,
-} from '../../../../src/lib/reading-csv-file.ts';
+import { READING_IMPORT_MESSAGES, decodeCsvBytes } from '../../../../src/domain/imports/reading-csv.ts';
+import { csvDelimiter, parseReadingCsv, parseReadingCsvBytes } from '../../../../src/lib/reading-csv-file.ts';
 
 const GOODREADS = 'Book Id,Title,Author,ISBN,ISBN13,My Rating,Date Read,Exclusive Shelf,My Review';
 const STORYGRAPH = 'Title,Authors,ISBN/UID,Read Status,Star Rating';
@@ -120,6 +115,8 @@ describe('a file a spreadsheet saved again', () => {
       [2, 'Quoted'],
       [5, '"Stray"quote'],
       [6, 'Good'],
+      // After the quote that never closes, the file is read again from the next line.
+      [8, 'Swallowed'],
     ]);
     expect(parsed.problems.map(problemText)).toEqual([
       'Row 3: the Date Read “2020/13/45” is not a date (YYYY/MM/DD).',
