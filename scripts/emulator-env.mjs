@@ -20,7 +20,9 @@ export const PROJECT_ID = 'demo-shelfmark';
  * deploy hook (scripts/lib/publish-receiver.mjs), which DEPLOY_HOOK_URL in
  * functions/.env.demo-shelfmark names; the Cloud Tasks emulator takes its default, 9499.
  * stripe is the local Stripe stand-in (scripts/lib/stripe-standin.mjs), which
- * STRIPE_STANDIN_URL in functions/.env.demo-shelfmark names.
+ * STRIPE_STANDIN_URL in functions/.env.demo-shelfmark names. openLibrary is the local
+ * Open Library stand-in (scripts/lib/openlibrary-standin.mjs), which OPEN_LIBRARY_BASE_URL
+ * and OPEN_LIBRARY_COVERS_URL there name.
  */
 export const PORTS = {
   auth: 9099,
@@ -32,6 +34,7 @@ export const PORTS = {
   mailWeb: 1080,
   publishHook: 4330,
   stripe: 12111,
+  openLibrary: 12112,
 };
 
 const DEBIAN_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';

@@ -1,6 +1,7 @@
 // `npm start`: the whole site on the embedded default. Starts the mail catcher, the
-// Firebase emulators (with the data of the last run, or fresh demo data) and the local
-// Stripe stand-in (with the purchases of the last run), builds
+// Firebase emulators (with the data of the last run, or fresh demo data), the local
+// Stripe stand-in (with the purchases of the last run) and the local Open Library
+// stand-in (the catalogue readers add books from), builds
 // the site against them, serves it on http://localhost:4321 with the local deploy hook
 // (content changes rebuild and swap the site, see docs/architecture.md), and stops it all on Ctrl-C.
 import './lib/node-version.mjs';
@@ -9,13 +10,15 @@ import { dirname, join } from 'node:path';
 import { clientEnv, emulatorEnv, emulatorList, PORTS, PROJECT_ID, ROOT } from './emulator-env.mjs';
 import { run, runToEnd, stopAll, waitForPort, isOpen } from './lib/processes.mjs';
 import { startLocalStandin, STANDIN_URL } from './lib/stripe-standin.mjs';
+import { startLocalOpenLibraryStandin, OPEN_LIBRARY_STANDIN_URL } from './lib/openlibrary-standin.mjs';
 import { DEMO_ACCOUNTS } from './seed/accounts.ts';
 
 const DATA_DIR = join(ROOT, '.emulator-data');
 /** The stand-in's customers and subscriptions, kept beside the emulator data they belong to. */
 const STANDIN_STATE = join(DATA_DIR, 'stripe-standin.json');
-/** The running stand-in (in this process), once started. */
+/** The running stand-ins (in this process), once started. */
 let standin;
+let openLibrary;
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 
 async function main() {
@@ -26,6 +29,7 @@ async function main() {
     mail: PORTS.mailWeb,
     'deploy hook': PORTS.publishHook,
     'Stripe stand-in': PORTS.stripe,
+    'Open Library stand-in': PORTS.openLibrary,
   })) {
     if (await isOpen(port))
       throw new Error(
@@ -75,6 +79,9 @@ async function main() {
   if (fresh) rmSync(STANDIN_STATE, { force: true });
   mkdirSync(DATA_DIR, { recursive: true });
   standin = await startLocalStandin({ stateFile: STANDIN_STATE });
+
+  step('Starting the Open Library stand-in');
+  openLibrary = await startLocalOpenLibraryStandin();
 
   const env = clientEnv();
   if (fresh) {
@@ -137,6 +144,7 @@ Shelfmark is running.
   Mail inbox:    http://localhost:${PORTS.mailWeb}
   Auth emulator: http://127.0.0.1:${PORTS.auth}  (verification links also land here)
   Stripe:        ${STANDIN_URL}  (the local stand-in: Checkout and the portal, no real payments)
+  Open Library:  ${OPEN_LIBRARY_STANDIN_URL}  (the local stand-in: a sample of the catalogue, no network)
 Demo accounts (password: ${DEMO_ACCOUNTS[0]?.password}):
 ${DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(28)} ${a.description}`).join('\n')}
 Content an admin changes is rebuilt and published automatically (status in site_meta/publish).
@@ -165,6 +173,9 @@ async function shutdown(code) {
     await standin.close().catch((error) => console.error('The Stripe stand-in did not stop cleanly', error));
     if (existsSync(STANDIN_STATE)) standinState = readFileSync(STANDIN_STATE);
   }
+  await openLibrary
+    ?.close()
+    .catch((error) => console.error('The Open Library stand-in did not stop cleanly', error));
   await stopAll(60000);
   if (standinState) {
     mkdirSync(dirname(STANDIN_STATE), { recursive: true });

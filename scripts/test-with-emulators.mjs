@@ -8,6 +8,7 @@ import { run, runToEnd, stopAll, waitForPort } from './lib/processes.mjs';
 import { stage } from './lib/stage.mjs';
 import { buildForNetlify } from './lib/netlify-build.mjs';
 import { startLocalStandin } from './lib/stripe-standin.mjs';
+import { startLocalOpenLibraryStandin } from './lib/openlibrary-standin.mjs';
 import { warmCallables } from './lib/warm-functions.mjs';
 import { RULES_DONE_MARKER } from './lib/test-summary.mjs';
 
@@ -19,8 +20,9 @@ const E2E_PORT = 4329;
 const LAYERS = new Set(
   (process.env.TEST_LAYERS ?? 'unit,rules,functions,e2e').split(',').map((s) => s.trim()),
 );
-/** The Stripe stand-in of this run, once started. */
+/** The Stripe and Open Library stand-ins of this run, once started. */
 let standin;
+let openLibrary;
 const E2E_ARGS = (process.env.E2E_ARGS ?? '').split(' ').filter(Boolean);
 // Test files (path filters) for the rules and functions layers, e.g. VITEST_ARGS="tests/rules/books/books.test.ts"; all when unset.
 const VITEST_ARGS = (process.env.VITEST_ARGS ?? '').split(' ').filter(Boolean);
@@ -48,6 +50,9 @@ async function main() {
   // functions and e2e tests pay, cancel and move its clock over HTTP. One for the
   // whole run, in memory; stopped with the rest.
   standin = await startLocalStandin();
+  // The catalogue's look-ups go to the local Open Library stand-in on the port the
+  // functions are configured with; tests change its answers through its /_standin controls.
+  openLibrary = await startLocalOpenLibraryStandin();
 
   // The rules and functions layers run side by side: the rules tests use projects of
   // their own on the Firestore emulator (one per suite, no triggers), so they never
@@ -163,12 +168,14 @@ async function main() {
 main().then(
   async (code) => {
     await standin?.close().catch(() => undefined);
+    await openLibrary?.close().catch(() => undefined);
     await stopAll();
     process.exit(code);
   },
   async (error) => {
     console.error(error);
     await standin?.close().catch(() => undefined);
+    await openLibrary?.close().catch(() => undefined);
     await stopAll();
     process.exit(1);
   },

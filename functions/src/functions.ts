@@ -53,6 +53,8 @@ export { editCustomShelf, placeOnCustomShelf } from './shelves/custom-shelves';
 export { updateReading, setReadingGoal } from './shelves/reading';
 export { postAuthorUpdate, deleteAuthorUpdate } from './updates/author-updates';
 export { exportReading } from './imports/reading-export';
+export { findBooks } from './catalogue/find-books';
+export { addCatalogueBook, addBookByHand } from './catalogue/add-book';
 export { startReadingImport } from './imports/start-import';
 export { addReadingImportRows } from './imports/add-import-rows';
 export { processReadingImport } from './imports/process-import';

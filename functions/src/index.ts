@@ -133,6 +133,11 @@ const loaders: Loaders = {
       .settleImportedReviews,
   exportReading: () =>
     (require('./imports/reading-export') as typeof import('./imports/reading-export')).exportReading,
+  findBooks: () => (require('./catalogue/find-books') as typeof import('./catalogue/find-books')).findBooks,
+  addCatalogueBook: () =>
+    (require('./catalogue/add-book') as typeof import('./catalogue/add-book')).addCatalogueBook,
+  addBookByHand: () =>
+    (require('./catalogue/add-book') as typeof import('./catalogue/add-book')).addBookByHand,
   editCustomShelf: () =>
     (require('./shelves/custom-shelves') as typeof import('./shelves/custom-shelves')).editCustomShelf,
   placeOnCustomShelf: () =>

@@ -1,11 +1,11 @@
 // The local Open Library stand-in (scripts/openlibrary-standin, docs/notes/catalogue.md) as
-// `npm start` and the tests will run it: on OPEN_LIBRARY_STANDIN_PORT, with the functions
-// pointed at it by OPEN_LIBRARY_BASE_URL and OPEN_LIBRARY_COVERS_URL (openLibraryEnv()).
-// Not wired into scripts/start.mjs or the test harness yet: the port joins PORTS in
-// scripts/emulator-env.mjs and the two variables join functions/.env.demo-shelfmark then.
+// `npm start` and the tests run it: on PORTS.openLibrary, with the functions pointed at
+// it by OPEN_LIBRARY_BASE_URL and OPEN_LIBRARY_COVERS_URL in functions/.env.demo-shelfmark
+// (openLibraryEnv() gives the same pair for a stand-in on another address).
+import { PORTS } from '../emulator-env.mjs';
 
-/** The stand-in's port for a local run (12111 is the Stripe stand-in's). */
-export const OPEN_LIBRARY_STANDIN_PORT = 12112;
+/** The stand-in's port for a local run (PORTS.stripe is the Stripe stand-in's). */
+export const OPEN_LIBRARY_STANDIN_PORT = PORTS.openLibrary;
 /** The stand-in's address (the API, and the /_standin test controls). */
 export const OPEN_LIBRARY_STANDIN_URL = `http://127.0.0.1:${OPEN_LIBRARY_STANDIN_PORT}`;
 

@@ -1,6 +1,6 @@
 // Every seeded document goes through the same zod schema the site reads it
 // with, so the seed can never write data the site would reject.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { advertisementBannerSchema } from '../../src/domain/home/advertisement-banner.ts';
 import { BILLING_DOC, billingRecordSchema, planOf } from '../../src/domain/billing/billing.ts';
 import { blogPostSchema } from '../../src/domain/editorial/blog-post.ts';
@@ -38,6 +38,8 @@ import { PLAN_LIMITS } from '../../src/domain/items/plan-limits.ts';
 import { pageContentSchema } from '../../src/domain/site/page-content.ts';
 import { productServiceSchema } from '../../src/domain/items/product-service.ts';
 import { idSchema } from '../../src/domain/shared/common.ts';
+import { catalogueBookSchema } from '../../src/domain/books/catalogue-book.ts';
+import { catalogueSourceRecordSchema } from '../../src/domain/catalogue/add-book.ts';
 import { followSchema } from '../../src/domain/follows/follows.ts';
 import { authorUpdateSchema } from '../../src/domain/updates/author-update.ts';
 import { profileSchema } from '../../src/domain/accounts/profile.ts';
@@ -56,7 +58,8 @@ import type { SeedDoc } from './context.ts';
 
 const SCHEMAS: Record<CollectionName, z.ZodType> = {
   profiles: profileSchema,
-  books: bookSchema,
+  // Either kind of book: a member's listing, or a catalogue book (kind 'catalogue').
+  books: z.union([catalogueBookSchema, bookSchema]),
   products_services: productServiceSchema,
   classified_ads: classifiedAdSchema,
   blog_posts: blogPostSchema,
@@ -82,6 +85,7 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   reports: reportSchema.extend({ id: idSchema }),
   author_updates: authorUpdateSchema,
   isbn_claims: isbnClaimSchema,
+  catalogue_sources: catalogueSourceRecordSchema,
   series_claims: seriesClaimSchema,
   reading_imports: readingImportSchema,
   import_pending_reviews: importPendingReviewSchema,

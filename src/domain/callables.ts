@@ -60,6 +60,13 @@ import type {
   PlaceOnCustomShelfResponse,
 } from './shelves/custom-shelf.ts';
 import type { SetShelfRequest, Shelf } from './shelves/shelf.ts';
+import type {
+  AddBookByHandInput,
+  AddBookResult,
+  AddCatalogueBookRequest,
+  FindBooksRequest,
+  FindBooksResult,
+} from './catalogue/add-book.ts';
 import type { ReadingExport } from './imports/reading-export.ts';
 import type {
   AddReadingImportRowsRequest,
@@ -188,6 +195,10 @@ export interface Callables {
   startReadingImport: { request: StartReadingImportRequest; response: StartReadingImportResponse };
   addReadingImportRows: { request: AddReadingImportRowsRequest; response: AddReadingImportRowsResponse };
   settleImportedReviews: { request: SettleImportedReviewsRequest; response: SettleImportedReviewsResponse };
+  // The open catalogue ("Add a book")
+  findBooks: { request: FindBooksRequest; response: FindBooksResult };
+  addCatalogueBook: { request: AddCatalogueBookRequest; response: AddBookResult };
+  addBookByHand: { request: AddBookByHandInput; response: AddBookResult };
   // Author updates to followers
   postAuthorUpdate: { request: PostAuthorUpdateRequest; response: PostAuthorUpdateResponse };
   deleteAuthorUpdate: { request: z.input<typeof deleteAuthorUpdateRequestSchema>; response: { id: string } };

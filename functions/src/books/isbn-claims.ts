@@ -39,7 +39,14 @@ function claimOf(snap: DocumentSnapshot): { book_id: string; user_id: string } |
 function claimBookOf(snap: DocumentSnapshot): ClaimBook {
   if (!snap.exists) return undefined;
   const isbn: unknown = snap.get('isbn');
-  return { isbn: typeof isbn === 'string' ? isbn : null };
+  const editions: unknown = snap.get('editions');
+  const editionIsbns = Array.isArray(editions)
+    ? editions.flatMap((edition: unknown) => {
+        const value = (edition as { isbn?: unknown } | null)?.isbn;
+        return typeof value === 'string' ? [value] : [];
+      })
+    : [];
+  return { isbn: typeof isbn === 'string' ? isbn : null, editionIsbns };
 }
 
 /** Reads the claims of `isbns` and the books they name, in `tx` when given. */
@@ -112,6 +119,24 @@ export async function heldClaimRefs(
   if (carried.length === 0) return [];
   const snaps = await firestore.getAll(...carried.map((book) => claimRef(firestore, book.isbn)));
   return snaps.filter((snap, i) => claimOf(snap)?.book_id === carried[i]!.id).map((snap) => snap.ref);
+}
+
+/**
+ * The books that hold `isbns`, read in `tx`: ISBN-13 → book id, only for claims
+ * that hold. For a new catalogue book, whose editions may carry only ISBNs no
+ * other book holds.
+ */
+export async function isbnHoldersInTransaction(
+  tx: Transaction,
+  firestore: Firestore,
+  isbns: readonly string[],
+): Promise<Map<string, string>> {
+  const holders = new Map<string, string>();
+  if (isbns.length === 0) return holders;
+  const { claims, books } = await readClaims(firestore, [...new Set(isbns)], tx);
+  for (const [isbn, claim] of claims)
+    if (claimHolds(isbn, claim, books.get(claim.book_id))) holders.set(isbn, claim.book_id);
+  return holders;
 }
 
 /** Claims read per round trip. */

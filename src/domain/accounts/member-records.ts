@@ -17,7 +17,7 @@ export const MEMBER_KEYED_COLLECTIONS = [
 /**
  * Throttle kinds counted per member uid (throttles/{kind}-{hash of the uid}),
  * removed with the account: requestEmailChange, resendVerificationEmail,
- * contactSeller, updateFollow, setShelf, exportReading and startReadingImport count these. A callable that starts counting a new kind per uid
+ * contactSeller, updateFollow, setShelf, exportReading, startReadingImport, findBooks, addCatalogueBook and addBookByHand count these. A callable that starts counting a new kind per uid
  * adds it here. They hold only recent attempt times, so the data file leaves
  * them out. (contactSeller's per-ad count is keyed by a hash of uid and ad id,
  * which cannot be found from the uid; it expires with its window.)
@@ -30,4 +30,5 @@ export const MEMBER_THROTTLE_KINDS = [
   'shelf-member',
   'reading-export',
   'reading-import',
+  'catalogue-member',
 ] as const;

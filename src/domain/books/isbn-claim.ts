@@ -22,24 +22,29 @@ export const isbnClaimSchema = z.object({
   id: storedIsbnSchema,
   /** The book that carries the ISBN. */
   book_id: idSchema,
-  /** The book's owner when the claim was taken (or moved to it). */
-  user_id: idSchema,
+  /** The book's owner when the claim was taken (or moved to it); null for a catalogue book, which has none. */
+  user_id: idSchema.nullable(),
   /** When the book took the ISBN (for books stored before the claims: the book's creation). */
   claimed_at: timestampSchema,
 });
 /** A stored ISBN claim. */
 export type IsbnClaim = z.infer<typeof isbnClaimSchema>;
 
-/** What a claim's book says of it: absent when the book is gone, else the ISBN it carries now. */
-export type ClaimBook = { isbn?: string | null } | undefined;
+/**
+ * What a claim's book says of it: absent when the book is gone, else the ISBN it
+ * carries now and, for a catalogue book, every edition's ISBN (each is claimed).
+ */
+export type ClaimBook = { isbn?: string | null; editionIsbns?: readonly string[] } | undefined;
 
 /**
  * True when a claim of `isbn` by `claim.book_id` still holds: the book exists and
  * carries the ISBN. A claim left by a book deleted (or re-numbered) without its
- * release counts as free.
+ * release counts as free. A catalogue book holds the ISBN of each of its editions.
  */
 export function claimHolds(isbn: string, claim: { book_id: string } | undefined, book: ClaimBook): boolean {
-  return claim !== undefined && book !== undefined && book.isbn === isbn;
+  return (
+    claim !== undefined && book !== undefined && (book.isbn === isbn || !!book.editionIsbns?.includes(isbn))
+  );
 }
 
 /** One book's ISBN in a save: what it carried before (null for a new book or none) and what it will carry. */

@@ -38,6 +38,8 @@ export const COLLECTIONS = {
   authorUpdates: 'author_updates',
   /** Which book each ISBN names (isbn-claim.ts), written by the book saves and deletes, adminIsbnClaims, the backfill and the seed. */
   isbnClaims: 'isbn_claims',
+  /** Which catalogue book each outside catalogue's work became (functions/src/catalogue/find-books.ts), written by addCatalogueBook. */
+  catalogueSources: 'catalogue_sources',
   /** Whose series each series address is (series-claim.ts), written by the book saves, the backfill and the seed. */
   seriesClaims: 'series_claims',
   /** Members' imports of their reading history (reading-import.ts), written by the import functions and the seed. */

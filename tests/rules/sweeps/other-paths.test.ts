@@ -38,6 +38,12 @@ const unlistedPaths = {
     user_id: uids.owner,
     claimed_at: Timestamp.fromDate(new Date('2025-03-05T10:00:00Z')),
   },
+  // Which catalogue book an Open Library work became (server only, functions/src/catalogue/find-books.ts):
+  // a client that could write one would point every reader adding the work at another book.
+  'catalogue_sources/openlibrary_OL66554W': {
+    book_id: 'cat-book-1',
+    created_at: Timestamp.fromDate(new Date('2026-12-05T10:00:00Z')),
+  },
   'books/active-book/reviews/r1': {
     user_id: uids.other,
     rating: 5,
