@@ -382,3 +382,15 @@ export function foundWork(hit: CatalogueSearchHit, isbn: string | null = null): 
     isbn,
   };
 }
+
+/** The "Add a book" page's address, searching for and filled in with what a reader's row said of a book. */
+export function addBookPath(row: {
+  title?: string | null;
+  author?: string | null;
+  isbn?: string | null;
+}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(row)) if (value) params.set(name, value);
+  const query = params.toString();
+  return query ? `/books/add?${query}` : '/books/add';
+}

@@ -16,6 +16,7 @@ import {
   type ReadingImport as StoredImport,
   type UnmatchedRead,
 } from '../../domain/imports/reading-import.ts';
+import { addBookPath } from '../../domain/catalogue/add-book.ts';
 
 /** How often a running import's progress is read again. */
 const POLL_MS = 2000;
@@ -264,8 +265,9 @@ export default function ReadingImport({ uid }: { uid: string }) {
             <>
               <h3 className="font-semibold">Not on Shelfmark yet</h3>
               <p className="text-ink-muted">
-                Only you see these. When one of these books is added to Shelfmark, it goes on your shelves
-                with your dates, and your rating and review wait here for you to publish them.
+                Only you see these. When one of these books is added to Shelfmark (by you from Open Library or
+                by hand, or by anyone), it goes on your shelves with your dates, and your rating and review
+                wait here for you to publish them.
               </p>
               <ul className="list-disc pl-6">
                 {stage.unmatched.map((read) => (
@@ -273,7 +275,14 @@ export default function ReadingImport({ uid }: { uid: string }) {
                     {read.title}
                     {read.author ? `, by ${read.author}` : ''}
                     {read.isbn13 ? ` (ISBN ${read.isbn13})` : ''}
-                    {read.rating ? `: ${read.rating} ★` : ''}
+                    {read.rating ? `: ${read.rating} ★` : ''}{' '}
+                    <a
+                      className="font-semibold text-accent underline"
+                      href={addBookPath({ title: read.title, author: read.author, isbn: read.isbn13 })}
+                      data-add-unmatched
+                    >
+                      Add it by hand<span className="sr-only">: {read.title}</span>
+                    </a>
                   </li>
                 ))}
                 <More shown={stage.unmatched.length} total={stage.report.unmatched} />

@@ -141,6 +141,12 @@ export default function AccountSettings() {
         {own && overview.features.reviews ? (
           <div className="mt-6">
             <WaitingReviews uid={overview.uid} />
+            <p className="mt-4" data-account-add-book>
+              Reading a book that is not on Shelfmark yet?{' '}
+              <a href="/books/add" className="font-semibold text-accent underline">
+                Add a book
+              </a>
+            </p>
           </div>
         ) : null}
         {own && overview.features.reading_import ? (
