@@ -2,6 +2,7 @@
 // functions the marketIndex triggers use, so the seeded market is what the
 // triggers would have built.
 import { bookSchema } from '../../src/domain/books/book.ts';
+import { bookKindOf } from '../../src/domain/accounts/visibility.ts';
 import { classifiedAdSchema } from '../../src/domain/market/classified-ad.ts';
 import {
   MARKET_COLLECTION,
@@ -34,7 +35,8 @@ export function generateMarketEntries(docs: readonly SeedDoc[]): SeedDoc[] {
   };
   for (const doc of docs) {
     const owner = owners.get(String(doc.data.user_id));
-    if (doc.collection === 'books')
+    // A catalogue book (no owner) is in no market.
+    if (doc.collection === 'books' && bookKindOf(doc.data) === 'listed')
       add('books', doc.id, entryFromBook(doc.id, parseDoc(bookSchema, doc.id, doc.data, 'books'), owner));
     if (doc.collection === 'products_services') {
       add(

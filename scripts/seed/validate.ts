@@ -5,6 +5,7 @@ import { advertisementBannerSchema } from '../../src/domain/home/advertisement-b
 import { BILLING_DOC, billingRecordSchema, planOf } from '../../src/domain/billing/billing.ts';
 import { blogPostSchema } from '../../src/domain/editorial/blog-post.ts';
 import { bookSchema } from '../../src/domain/books/book.ts';
+import { catalogueBookSchema } from '../../src/domain/books/catalogue-book.ts';
 import { isbnClaimSchema } from '../../src/domain/books/isbn-claim.ts';
 import { seriesClaimSchema } from '../../src/domain/books/series-claim.ts';
 import {
@@ -18,8 +19,10 @@ import {
   classifiedAdSchema,
 } from '../../src/domain/market/classified-ad.ts';
 import {
+  bookKindOf,
   bookVisibilityFields,
   isOwnerPublic,
+  isReadableBook,
   sameVisibilityFields,
   type OwnerVisibility,
 } from '../../src/domain/accounts/visibility.ts';
@@ -94,7 +97,12 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
 /** Parses each document with its collection's schema and returns the write data (defaults applied); throws on the first invalid one. */
 export function validateDocs(docs: readonly SeedDoc[]): SeedDoc[] {
   return docs.map((doc): SeedDoc => {
-    const entity = parseDoc(SCHEMAS[doc.collection], doc.id, doc.data, doc.collection) as { id: string };
+    // books/{id} holds two kinds: a catalogue book has its own schema (catalogue-book.ts).
+    const schema =
+      doc.collection === 'books' && bookKindOf(doc.data) === 'catalogue'
+        ? catalogueBookSchema
+        : SCHEMAS[doc.collection];
+    const entity = parseDoc(schema, doc.id, doc.data, doc.collection) as { id: string };
     if (!doc.private) return { ...doc, data: toWriteData(entity) as Record<string, unknown> };
     const names = Object.keys(doc.private);
     // A profile's billing record, which must decide the plan the profile shows.
@@ -140,8 +148,9 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
       problems.push(`profiles/${id}: page_slug ${String(profile.page_slug)} is not unique`);
     slugs.add(profile.page_slug);
   }
+  const listed = (doc: SeedDoc) => doc.collection !== 'books' || bookKindOf(doc.data) === 'listed';
   for (const collection of ['books', 'products_services', 'classified_ads'] as const) {
-    for (const doc of of(collection)) {
+    for (const doc of of(collection).filter(listed)) {
       if (!profiles.has(String(doc.data.user_id)))
         problems.push(`${collection}/${doc.id}: owner ${String(doc.data.user_id)} has no profile`);
     }
@@ -171,6 +180,12 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
       problems.push(`profiles/${uid}: directory fields differ from directoryFields()`);
   }
   for (const doc of of('books')) {
+    // A catalogue book has no owner: it names the member who added it, and is in no listing.
+    if (!listed(doc)) {
+      if (!profiles.has(String(doc.data.added_by)))
+        problems.push(`books/${doc.id}: added by ${String(doc.data.added_by)}, who has no profile`);
+      continue;
+    }
     // The books trigger would rewrite stale listing fields; the seed must already agree with it.
     if (!sameListingFields(doc.data, listingFieldsOf(doc.data as ListingSource)))
       problems.push(`books/${doc.id}: listing fields differ from listingFieldsOf()`);
@@ -196,7 +211,7 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
       problems.push(`book_reviews/${doc.id}: a review of one's own book`);
     if (doc.data.moderation === 'held' && doc.data.reviewer_public !== false)
       problems.push(`book_reviews/${doc.id}: a held review is shown`);
-    if (book?.is_public !== true && doc.data.reviewer_public !== false)
+    if (!isReadableBook(book) && doc.data.reviewer_public !== false)
       problems.push(`book_reviews/${doc.id}: a review of a book that is not public is shown`);
     if (countedRating(doc.data) === null) continue;
     const sum = totals.get(String(doc.data.book_id)) ?? { rating_count: 0, rating_sum: 0 };
@@ -205,15 +220,15 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
       rating_sum: sum.rating_sum + Number(doc.data.rating),
     });
   }
-  // Shelf entries name an existing public book and a member with a profile, under the id setShelf builds.
+  // Shelf entries name an existing readable book (a public listing or an active catalogue book) and a member with a profile, under the id setShelf builds.
   for (const doc of of('book_shelves')) {
-    if (books.get(String(doc.data.book_id))?.is_public !== true)
+    if (!isReadableBook(books.get(String(doc.data.book_id))))
       problems.push(`book_shelves/${doc.id}: book ${String(doc.data.book_id)} is not a public book`);
     if (!profiles.has(String(doc.data.user_id)))
       problems.push(`book_shelves/${doc.id}: member ${String(doc.data.user_id)} has no profile`);
     if (doc.id !== `${String(doc.data.book_id)}__${String(doc.data.user_id)}`)
       problems.push(`book_shelves/${doc.id}: id is not {bookId}__{uid}`);
-    if (doc.data.book_public !== (books.get(String(doc.data.book_id))?.is_public === true))
+    if (doc.data.book_public !== isReadableBook(books.get(String(doc.data.book_id))))
       problems.push(`book_shelves/${doc.id}: book_public differs from its book`);
   }
   for (const [id, book] of books) {
@@ -256,7 +271,8 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
   }
   for (const [isbn, claim] of claims) {
     const book = books.get(String(claim.book_id));
-    if (book?.isbn !== isbn || book.user_id !== claim.user_id)
+    // A catalogue book's claim is taken for the member who added it.
+    if (book?.isbn !== isbn || (book.user_id ?? book.added_by) !== claim.user_id)
       problems.push(`isbn_claims/${isbn}: book ${String(claim.book_id)} does not carry it`);
   }
   // A series belongs to one author: each series a book names has its claim, held by an author with a book in it.

@@ -1,4 +1,4 @@
-// The schema.org Book of a book page. It composes what several areas own (the book and
+// The schema.org Book of a book page, a listed book's or a catalogue book's. It composes what several areas own (the book and
 // its catalogue facts, its owner's kind of member, its ratings and reviews, its series),
 // so it sits above them all, beside the callables' contract.
 import type { Profile } from './accounts/profile.ts';
@@ -7,6 +7,8 @@ import type { Book } from './books/book.ts';
 import { authorProfilePath } from './books/book.ts';
 import { bookLinks, type LinkedBook } from './books/book-links.ts';
 import { catalogueJsonLd, type CataloguedBook } from './books/book-details.ts';
+import type { CatalogueBook } from './books/catalogue-book.ts';
+import { schemaBookFormat } from './books/catalogue-book-page.ts';
 import { isPreorder, preorderLabel } from './books/releases.ts';
 import { bookSeriesJsonLd } from './books/series.ts';
 import { DEFAULT_CURRENCY } from './items/marketplace.ts';
@@ -118,5 +120,66 @@ export function bookJsonLd({
       : {}),
     // isPartOf its BookSeries, with its position (series.ts).
     ...bookSeriesJsonLd(book, site, seriesOwner),
+  };
+}
+
+/** What the JSON-LD builder needs for a catalogue book. */
+export interface CatalogueBookJsonLdInput {
+  book: Pick<CatalogueBook, 'title' | 'description' | 'authors' | 'isbn' | 'editions'>;
+  /** Absolute canonical URL of the book page. */
+  pageUrl: string;
+  /** Absolute cover URL, if the book has one. */
+  imageUrl?: string;
+  /** As for a listed book: `aggregateRating` and `review` appear only when ratings exist. */
+  ratings?: BookJsonLdInput['ratings'];
+}
+
+/**
+ * The schema.org Book of a catalogue book's page: its authors as Persons by name
+ * (no member pages to link yet), the first edition's ISBN, one workExample per
+ * edition with the facts it has, image, description and the ratings as for a
+ * listed book. No offers: nobody sells a catalogue book here.
+ */
+export function catalogueBookJsonLd({
+  book,
+  pageUrl,
+  imageUrl,
+  ratings,
+}: CatalogueBookJsonLdInput): Record<string, unknown> {
+  const aggregateRating = ratings ? aggregateRatingJsonLd(ratings.totals) : null;
+  const description = book.description?.trim();
+  const isbn = book.isbn ?? book.editions[0]?.isbn;
+  const workExample = book.editions.map((edition) => {
+    const bookFormat = schemaBookFormat(edition.format);
+    const datePublished =
+      edition.publication_date ?? (edition.publication_year ? String(edition.publication_year) : null);
+    const publisher = edition.publisher?.trim();
+    return {
+      '@type': 'Book',
+      ...(edition.isbn ? { isbn: edition.isbn } : {}),
+      ...(bookFormat ? { bookFormat } : {}),
+      ...(typeof edition.pages === 'number' ? { numberOfPages: edition.pages } : {}),
+      ...(edition.language ? { inLanguage: edition.language } : {}),
+      ...(datePublished ? { datePublished } : {}),
+      ...(publisher ? { publisher: { '@type': 'Organization', name: publisher } } : {}),
+    };
+  });
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Book',
+    '@id': `${pageUrl}#book`,
+    name: book.title,
+    url: pageUrl,
+    author: book.authors.map((author) => ({ '@type': 'Person', name: author.name })),
+    ...(isbn ? { isbn } : {}),
+    ...(description ? { description } : {}),
+    ...(imageUrl ? { image: imageUrl } : {}),
+    ...(workExample.length > 0 ? { workExample } : {}),
+    ...(aggregateRating && ratings
+      ? {
+          aggregateRating,
+          ...(ratings.reviews.length > 0 ? { review: ratings.reviews.map(reviewJsonLd) } : {}),
+        }
+      : {}),
   };
 }

@@ -7,6 +7,7 @@
  */
 import type { Book, ManuscriptSection } from './book.ts';
 import { isFreeReadable, sortedSections } from './book.ts';
+import { authorNames, type CatalogueBook } from './catalogue-book.ts';
 import { bookCategoryLabel, genreLabel } from '../items/genres.ts';
 import { HTTP_URL_PATTERN_SOURCE, MEDIA_PATH_PATTERN_SOURCE } from '../shared/common.ts';
 import { isItemIdShape } from '../items/owned-item.ts';
@@ -97,10 +98,30 @@ export function bookChips(book: Pick<Book, 'category' | 'genre' | 'sub_genre'>):
   return { ...(book.category ? { category: bookCategoryLabel(book.category) } : {}), genres, subGenres };
 }
 
-/** The meta description of a book page: its description, else a sentence naming title and author. */
-export function bookMetaDescription(book: Pick<Book, 'title' | 'description' | 'author'>): string {
+/** What a meta description is made from: a listed book's author snapshot, or a catalogue book's authors by name. */
+export type MetaDescribedBook =
+  Pick<Book, 'title' | 'description' | 'author'> | Pick<CatalogueBook, 'title' | 'description' | 'authors'>;
+
+const META_LENGTH = 300;
+
+/** `text` on one line, cut to the meta description's length with an ellipsis. */
+function metaCut(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > META_LENGTH ? `${line.slice(0, META_LENGTH - 3)}…` : line;
+}
+
+/**
+ * The meta description of a book page. A listed book: its description, else a
+ * sentence naming title and author. A catalogue book: 'Title by Its Authors.'
+ * and its description, since nobody wrote the description for this site.
+ */
+export function bookMetaDescription(book: MetaDescribedBook): string {
   const description = book.description?.replace(/\s+/g, ' ').trim();
-  if (description) return description.length > 300 ? `${description.slice(0, 297)}…` : description;
+  if ('authors' in book) {
+    const names = authorNames(book.authors);
+    return metaCut(`${book.title}${names ? ` by ${names}` : ''}.${description ? ` ${description}` : ''}`);
+  }
+  if (description) return metaCut(description);
   const by = book.author?.display_name ? ` by ${book.author.display_name}` : '';
   return `${book.title}${by}.`;
 }

@@ -1,7 +1,7 @@
 // The book page's schema.org Book (src/domain/book-json-ld.ts): its owner, offers and
 // preorders; the catalogue facts, ratings and series it carries are tested with their areas.
 import { describe, expect, it } from 'vitest';
-import { bookJsonLd } from '../../../src/domain/book-json-ld.ts';
+import { bookJsonLd, catalogueBookJsonLd } from '../../../src/domain/book-json-ld.ts';
 
 describe('bookJsonLd', () => {
   /** A book with no description, genres or links: the fewest facts JSON-LD is made from. */
@@ -125,5 +125,80 @@ describe('bookJsonLd', () => {
     });
     expect(data.author).toMatchObject({ '@type': 'Person', name: 'Tidewater Press' });
     expect(data).not.toHaveProperty('publisher');
+  });
+});
+
+describe('catalogueBookJsonLd', () => {
+  const book = {
+    title: 'Мастер и Маргарита',
+    description: ' A novel. ',
+    authors: [{ name: 'Mikhail Bulgakov', source_id: 'OL1A' }, { name: 'A. Translator' }],
+    isbn: '9780306406157',
+    editions: [
+      {
+        isbn: '9780306406157',
+        format: 'Paperback',
+        publisher: 'Saltmarsh Press',
+        publication_date: '1998-04-02',
+        pages: 384,
+        language: 'ru' as const,
+      },
+      { isbn: null, format: 'Board book', publication_year: 1967 },
+    ],
+  };
+
+  it('is a Book with its authors as Persons, the first ISBN and a workExample per edition', () => {
+    const data = catalogueBookJsonLd({
+      book,
+      pageUrl: 'https://s.example/book/c1',
+      imageUrl: 'https://s.example/c.webp',
+    });
+    expect(data).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Book',
+      '@id': 'https://s.example/book/c1#book',
+      name: 'Мастер и Маргарита',
+      url: 'https://s.example/book/c1',
+      author: [
+        { '@type': 'Person', name: 'Mikhail Bulgakov' },
+        { '@type': 'Person', name: 'A. Translator' },
+      ],
+      isbn: '9780306406157',
+      description: 'A novel.',
+      image: 'https://s.example/c.webp',
+      workExample: [
+        {
+          '@type': 'Book',
+          isbn: '9780306406157',
+          bookFormat: 'https://schema.org/Paperback',
+          numberOfPages: 384,
+          inLanguage: 'ru',
+          datePublished: '1998-04-02',
+          publisher: { '@type': 'Organization', name: 'Saltmarsh Press' },
+        },
+        { '@type': 'Book', datePublished: '1967' },
+      ],
+    });
+  });
+
+  it('states ratings only when there are some, and nothing for unknown facts', () => {
+    const bare = catalogueBookJsonLd({
+      book: { title: 'Bare', description: null, authors: [{ name: 'Anon' }], isbn: null, editions: [] },
+      pageUrl: 'https://s.example/book/c2',
+      ratings: { totals: { rating_count: 0, rating_sum: 0 }, reviews: [] },
+    });
+    expect(Object.keys(bare).sort()).toEqual(['@context', '@id', '@type', 'author', 'name', 'url']);
+    const rated = catalogueBookJsonLd({
+      book,
+      pageUrl: 'https://s.example/book/c1',
+      ratings: { totals: { rating_count: 2, rating_sum: 9 }, reviews: [] },
+    });
+    expect(rated.aggregateRating).toMatchObject({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      ratingCount: 2,
+    });
+    expect(rated).not.toHaveProperty('review');
+    expect(rated).not.toHaveProperty('offers');
   });
 });

@@ -7,11 +7,15 @@ import { countWords } from '../../../src/domain/books/book.ts';
 import { seriesSlug } from '../../../src/domain/books/catalogue.ts';
 import { parseIsbn } from '../../../src/domain/books/isbn.ts';
 import { DEMO_SERIES } from '../../../scripts/seed/catalogue.ts';
+import { DEMO_CATALOGUE_BOOKS } from '../../../scripts/seed/catalogue-books.ts';
+import { catalogueBookSchema } from '../../../src/domain/books/catalogue-book.ts';
 
 const options = { mediaUrl: (path: string) => `/media/${path}` };
 const data = generate(options);
 const docs = validateDocs(data.docs);
 const of = (collection: string) => docs.filter((d) => d.collection === collection);
+/** The members' books (catalogue books, kind 'catalogue', are tested on their own below). */
+const listedBooks = () => of('books').filter((d) => d.data.kind !== 'catalogue');
 
 describe('the demo data generator', () => {
   it('produces exactly the same data on every run', () => {
@@ -123,7 +127,7 @@ describe('the demo data generator', () => {
   });
 
   it('gives books every listing state the pages filter on', () => {
-    const books = of('books').map((b) => b.data);
+    const books = listedBooks().map((b) => b.data);
     expect(books.length).toBeGreaterThanOrEqual(100);
     expect(books.some((b) => !b.is_active)).toBe(true);
     expect(books.some((b) => b.is_full_book_free)).toBe(true);
@@ -178,7 +182,7 @@ describe('the demo data generator', () => {
 });
 
 describe('the demo books as a catalogue describes them', () => {
-  const books = of('books');
+  const books = listedBooks();
 
   it('most books carry valid, distinct ISBNs, dates (two still to come), pages and languages, mostly English', () => {
     const described = books.filter((b) => typeof b.data.isbn === 'string');
@@ -195,8 +199,12 @@ describe('the demo books as a catalogue describes them', () => {
     expect(described.some((b) => typeof b.data.publisher === 'string')).toBe(true);
   });
 
+  const catalogueIsbns = new Set(
+    of('books').flatMap((b) => (b.data.kind === 'catalogue' ? [b.data.isbn] : [])),
+  );
+
   it('claims each ISBN for the one book carrying it, as the book saves would, and would notice a claim of another book', () => {
-    const claims = of('isbn_claims');
+    const claims = of('isbn_claims').filter((c) => !catalogueIsbns.has(c.id));
     const described = books.filter((b) => typeof b.data.isbn === 'string');
     expect(claims).toHaveLength(described.length);
     for (const book of described)
@@ -236,5 +244,44 @@ describe('the demo books as a catalogue describes them', () => {
       data: { ...docs[index]!.data, user_id: 'someone-else' },
     });
     expect(() => checkReferences(stolen)).toThrow(/has no book in it/);
+  });
+});
+
+describe('the demo catalogue books', () => {
+  const catalogue = of('books').filter((d) => d.data.kind === 'catalogue');
+
+  it('adds a dozen books no member lists, in no listing, each a catalogue book the site reads', () => {
+    expect(catalogue).toHaveLength(DEMO_CATALOGUE_BOOKS.length);
+    expect(catalogue.length).toBeGreaterThanOrEqual(12);
+    for (const book of catalogue) {
+      expect(catalogueBookSchema.safeParse({ ...book.data, id: book.id }).success).toBe(true);
+      expect(book.data).toMatchObject({ is_public: false, is_active: true, added_by: 'demo-reader' });
+      expect(book.data).not.toHaveProperty('user_id');
+    }
+  });
+
+  it('covers the cases the page shows: several editions, a Cyrillic title, one without a cover, one added by hand', () => {
+    expect(catalogue.filter((b) => (b.data.editions as unknown[]).length > 1).length).toBeGreaterThanOrEqual(
+      3,
+    );
+    expect(catalogue.some((b) => /\p{Script=Cyrillic}/u.test(String(b.data.title)))).toBe(true);
+    expect(catalogue.some((b) => b.data.cover_image === null)).toBe(true);
+    const hand = catalogue.filter((b) => b.data.source === 'hand');
+    expect(hand).toHaveLength(1);
+    expect(hand[0]!.data).toMatchObject({ needs_review: true, source_id: null });
+    for (const book of catalogue.filter((b) => b.data.source === 'openlibrary'))
+      expect(book.data.source_id).toMatch(/^OL\d+W$/);
+  });
+
+  it("claims each first edition's ISBN for its book, and uses ISBNs no listed book carries", () => {
+    const listedIsbns = new Set(listedBooks().map((b) => b.data.isbn));
+    for (const book of catalogue.filter((b) => typeof b.data.isbn === 'string')) {
+      expect(book.data.isbn).toBe((book.data.editions as { isbn: string | null }[])[0]!.isbn);
+      expect(listedIsbns.has(book.data.isbn)).toBe(false);
+      expect(of('isbn_claims').find((c) => c.id === book.data.isbn)?.data).toMatchObject({
+        book_id: book.id,
+        user_id: 'demo-reader',
+      });
+    }
   });
 });
