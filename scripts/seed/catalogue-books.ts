@@ -6,7 +6,6 @@
 // 9781, so no ISBN is claimed twice. No shelves or reviews: the demo readers'
 // journal and totals are the listed books' (scripts/seed/reviews.ts, reading.ts).
 import { parseIsbn } from '../../src/domain/books/isbn.ts';
-import { missingClaims } from '../../src/domain/books/isbn-claim.ts';
 import { titleAuthorKey } from '../../src/domain/books/match-key.ts';
 import { MAX_SEARCH_KEYWORDS } from '../../src/domain/books/book.ts';
 import type { CatalogueBookEdition } from '../../src/domain/books/catalogue-book.ts';
@@ -75,7 +74,7 @@ export const DEMO_CATALOGUE_BOOKS: readonly DemoCatalogueBook[] = [
     authors: [{ name: 'Herman Melville', ...ol('OL13107A') }],
     description: 'Ishmael signs on with the whaler Pequod, whose captain hunts one white whale above all.',
     subjects: ['Whaling', 'Sea stories', 'Obsession'],
-    sourceId: 'OL102749W',
+    sourceId: 'OL2000044W',
     editions: [
       {
         ...ol('OL24207845M'),
@@ -101,7 +100,7 @@ export const DEMO_CATALOGUE_BOOKS: readonly DemoCatalogueBook[] = [
     authors: [{ name: 'Mary Wollstonecraft Shelley', ...ol('OL25342A') }],
     description: 'A young scientist gives life to a creature and then abandons it.',
     subjects: ['Science fiction', 'Gothic fiction', 'Monsters'],
-    sourceId: 'OL450063W',
+    sourceId: 'OL2000165W',
     editions: [
       {
         ...ol('OL24373161M'),
@@ -126,7 +125,7 @@ export const DEMO_CATALOGUE_BOOKS: readonly DemoCatalogueBook[] = [
     authors: [{ name: 'Михаил Булгаков', ...ol('OL33456A') }],
     description: 'Воланд и его свита приезжают в Москву, и город уже никогда не будет прежним.',
     subjects: ['Moscow', 'Devil', 'Satire'],
-    sourceId: 'OL676009W',
+    sourceId: 'OL2000220W',
     editions: [
       {
         ...ol('OL22817293M'),
@@ -152,7 +151,7 @@ export const DEMO_CATALOGUE_BOOKS: readonly DemoCatalogueBook[] = [
     authors: [{ name: 'George Eliot', ...ol('OL4327048A') }],
     description: 'A provincial town in the years before the Reform Act, and the marriages that shape it.',
     subjects: ['Provincial life', 'Marriage', 'England'],
-    sourceId: 'OL1095365W',
+    sourceId: 'OL2000066W',
     editions: [
       {
         ...ol('OL7366789M'),
@@ -173,7 +172,7 @@ export const DEMO_CATALOGUE_BOOKS: readonly DemoCatalogueBook[] = [
     ],
     description: 'Betrayed and imprisoned, Edmond Dantès escapes with a fortune and a long memory.',
     subjects: ['Revenge', 'Prisoners', 'France'],
-    sourceId: 'OL14873315W',
+    sourceId: 'OL2000671W',
     editions: [
       {
         ...ol('OL7582912M'),
@@ -200,7 +199,7 @@ export const DEMO_CATALOGUE_BOOKS: readonly DemoCatalogueBook[] = [
     authors: [{ name: 'Emily Brontë', ...ol('OL24529A') }],
     description: 'Heathcliff, taken in as a child, loves Catherine Earnshaw past reason and past death.',
     subjects: ['Yorkshire', 'Moors', 'Revenge'],
-    sourceId: 'OL21177W',
+    sourceId: 'OL2000154W',
     editions: [
       {
         ...ol('OL7034963M'),
@@ -218,7 +217,7 @@ export const DEMO_CATALOGUE_BOOKS: readonly DemoCatalogueBook[] = [
     authors: [{ name: 'Homer', ...ol('OL6828128A') }],
     description: null,
     subjects: ['Epic poetry', 'Odysseus', 'Greek mythology'],
-    sourceId: 'OL61982W',
+    sourceId: 'OL2000352W',
     editions: [
       {
         ...ol('OL1017797M'),
@@ -235,7 +234,7 @@ export const DEMO_CATALOGUE_BOOKS: readonly DemoCatalogueBook[] = [
     authors: [{ name: 'Miguel de Cervantes Saavedra', ...ol('OL1787094A') }],
     description: 'Un hidalgo que ha leído demasiados libros de caballerías sale a buscar aventuras.',
     subjects: ['Knights and knighthood', 'Spain', 'Satire'],
-    sourceId: 'OL1102892W',
+    sourceId: 'OL2000374W',
     editions: [
       {
         ...ol('OL24983455M'),
@@ -385,17 +384,36 @@ export function generateCatalogueBooks(ctx: SeedContext): SeedDoc[] {
 }
 
 /**
- * The ISBN claims of the demo catalogue books (src/domain/books/isbn-claim.ts): each
- * first edition's ISBN, the book's `isbn`, held by the book for the member who added it.
+ * The ISBN claims of the demo catalogue books (src/domain/books/isbn-claim.ts): every
+ * edition's ISBN, held by its book with no owner, as addCatalogueBook takes them.
  */
 export function catalogueIsbnClaimDocs(docs: readonly SeedDoc[]): SeedDoc[] {
-  const claims = missingClaims(
-    docs.map((doc) => ({
-      id: doc.id,
-      user_id: String(doc.data.added_by),
-      isbn: typeof doc.data.isbn === 'string' ? doc.data.isbn : null,
-      created_at: doc.data.created_at as Date,
-    })),
+  return docs.flatMap((doc) => {
+    const editions = doc.data.editions as { isbn: string | null }[];
+    const isbns = [...new Set(editions.flatMap((edition) => (edition.isbn ? [edition.isbn] : [])))];
+    return isbns.map((isbn): SeedDoc => ({
+      collection: 'isbn_claims',
+      id: isbn,
+      data: { book_id: doc.id, user_id: null, claimed_at: doc.data.created_at as Date },
+    }));
+  });
+}
+
+/**
+ * Which demo catalogue book each Open Library work became (catalogue_sources), so
+ * "Add a book" lists the seeded book instead of offering the work again. The works
+ * the local stand-in's sample holds carry its ids.
+ */
+export function catalogueSourceDocs(docs: readonly SeedDoc[]): SeedDoc[] {
+  return docs.flatMap((doc): SeedDoc[] =>
+    typeof doc.data.source_id === 'string'
+      ? [
+          {
+            collection: 'catalogue_sources',
+            id: `openlibrary_${doc.data.source_id}`,
+            data: { book_id: doc.id, created_at: doc.data.created_at as Date },
+          },
+        ]
+      : [],
   );
-  return claims.map(({ id, ...data }) => ({ collection: 'isbn_claims', id, data: { ...data } }));
 }

@@ -6,7 +6,7 @@ import { BILLING_DOC, billingRecordSchema, planOf } from '../../src/domain/billi
 import { blogPostSchema } from '../../src/domain/editorial/blog-post.ts';
 import { bookSchema } from '../../src/domain/books/book.ts';
 import { catalogueBookSchema } from '../../src/domain/books/catalogue-book.ts';
-import { isbnClaimSchema } from '../../src/domain/books/isbn-claim.ts';
+import { claimHolds, isbnClaimSchema } from '../../src/domain/books/isbn-claim.ts';
 import { seriesClaimSchema } from '../../src/domain/books/series-claim.ts';
 import {
   type ListingSource,
@@ -41,7 +41,6 @@ import { PLAN_LIMITS } from '../../src/domain/items/plan-limits.ts';
 import { pageContentSchema } from '../../src/domain/site/page-content.ts';
 import { productServiceSchema } from '../../src/domain/items/product-service.ts';
 import { idSchema } from '../../src/domain/shared/common.ts';
-import { catalogueBookSchema } from '../../src/domain/books/catalogue-book.ts';
 import { catalogueSourceRecordSchema } from '../../src/domain/catalogue/add-book.ts';
 import { followSchema } from '../../src/domain/follows/follows.ts';
 import { authorUpdateSchema } from '../../src/domain/updates/author-update.ts';
@@ -61,8 +60,6 @@ import type { SeedDoc } from './context.ts';
 
 const SCHEMAS: Record<CollectionName, z.ZodType> = {
   profiles: profileSchema,
-  // Either kind of book: a member's listing, or a catalogue book (kind 'catalogue').
-  books: z.union([catalogueBookSchema, bookSchema]),
   products_services: productServiceSchema,
   classified_ads: classifiedAdSchema,
   blog_posts: blogPostSchema,
@@ -72,6 +69,7 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   advertisement_banners: advertisementBannerSchema,
   site_settings: siteSettingsSchema,
   featured_profiles: featuredProfileSchema,
+  books: bookSchema,
   featured_books: featuredBookSchema,
   market_listings: marketEntrySchema,
   book_reviews: reviewSchema,
@@ -271,8 +269,16 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
   }
   for (const [isbn, claim] of claims) {
     const book = books.get(String(claim.book_id));
-    // A catalogue book's claim is taken for the member who added it.
-    if (book?.isbn !== isbn || (book.user_id ?? book.added_by) !== claim.user_id)
+    // A catalogue book holds every edition's ISBN, with no owner.
+    const carried =
+      book !== undefined &&
+      claimHolds(isbn, claim as { book_id: string }, {
+        isbn: book.isbn as string | null,
+        editionIsbns: Array.isArray(book.editions)
+          ? book.editions.map((e: { isbn?: string | null }) => e.isbn ?? '')
+          : [],
+      });
+    if (!carried || (book.user_id ?? null) !== claim.user_id)
       problems.push(`isbn_claims/${isbn}: book ${String(claim.book_id)} does not carry it`);
   }
   // A series belongs to one author: each series a book names has its claim, held by an author with a book in it.

@@ -10,18 +10,18 @@ test('a reader finds a book by title, adds it from Open Library, shelves and rat
   await signInAs(page, reader);
   await page.goto('/books/add');
   const search = page.getByRole('search', { name: 'Find a book' });
-  await search.getByLabel('Title, author or ISBN').fill('Middlemarch');
+  await search.getByLabel('Title, author or ISBN').fill('Bleak House');
   await search.getByRole('button', { name: 'Search' }).click();
   const fromSource = page.getByRole('region', { name: 'From Open Library' });
-  await expect(fromSource.getByText('Middlemarch', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await fromSource.getByRole('button', { name: 'Add Middlemarch to Shelfmark' }).click();
+  await expect(fromSource.getByText('Bleak House', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await fromSource.getByRole('button', { name: 'Add Bleak House to Shelfmark' }).click();
 
   await page.waitForURL(/\/book\/[A-Za-z0-9_-]+$/, { timeout: 30_000 });
   const bookId = new URL(page.url()).pathname.split('/').at(-1)!;
-  await expect(page.getByRole('heading', { level: 1, name: 'Middlemarch' })).toBeVisible();
-  await expect(page.getByText('by George Eliot')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bleak House' })).toBeVisible();
+  await expect(page.getByText('by Charles Dickens')).toBeVisible();
   const stored = (await adminDb().doc(`books/${bookId}`).get()).data();
-  expect(stored).toMatchObject({ kind: 'catalogue', source_id: 'OL2000066W', added_by: reader.uid });
+  expect(stored).toMatchObject({ kind: 'catalogue', source_id: 'OL2000110W', added_by: reader.uid });
 
   const reviews = page.getByRole('region', { name: 'Ratings and reviews' });
   const read = reviews
@@ -37,16 +37,16 @@ test('a reader finds a book by title, adds it from Open Library, shelves and rat
   await expect(reviews.getByText('4.0 out of 5 from 1 rating')).toBeVisible();
 
   // Searched again, it is Shelfmark's book now.
-  await page.goto('/books/add?q=middlemarch');
+  await page.goto('/books/add?q=bleak%20house');
   const onShelfmark = page.getByRole('region', { name: 'On Shelfmark' });
-  await expect(onShelfmark.getByRole('link', { name: 'Open Middlemarch' })).toHaveAttribute(
+  await expect(onShelfmark.getByRole('link', { name: 'Open Bleak House' })).toHaveAttribute(
     'href',
     `/book/${bookId}`,
     {
       timeout: 20_000,
     },
   );
-  await expect(page.getByRole('button', { name: 'Add Middlemarch to Shelfmark' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add Bleak House to Shelfmark' })).toHaveCount(0);
 });
 
 test('a reader finds a book by its ISBN, and adds one nobody knows by hand', async ({ page }) => {
@@ -54,13 +54,13 @@ test('a reader finds a book by its ISBN, and adds one nobody knows by hand', asy
   await signInAs(page, reader);
   await page.goto('/books/add');
   const search = page.getByRole('search', { name: 'Find a book' });
-  await search.getByLabel('Title, author or ISBN').fill('978-0-14-243724-7');
+  await search.getByLabel('Title, author or ISBN').fill('978-0-904038-02-6');
   await search.getByRole('button', { name: 'Search' }).click();
   const fromSource = page.getByRole('region', { name: 'From Open Library' });
-  await expect(fromSource.getByText('ISBN 9780142437247', { exact: false })).toBeVisible({ timeout: 20_000 });
-  await fromSource.getByRole('button', { name: 'Add Moby-Dick to Shelfmark' }).click();
+  await expect(fromSource.getByText('ISBN 9780904038026', { exact: false })).toBeVisible({ timeout: 20_000 });
+  await fromSource.getByRole('button', { name: 'Add War and Peace to Shelfmark' }).click();
   await page.waitForURL(/\/book\/[A-Za-z0-9_-]+$/, { timeout: 30_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Moby-Dick' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'War and Peace' })).toBeVisible();
 
   // Nothing anywhere: the by-hand form opens, checks the ISBN and adds the book.
   await page.goto('/books/add');

@@ -200,7 +200,9 @@ describe('the demo books as a catalogue describes them', () => {
   });
 
   const catalogueIsbns = new Set(
-    of('books').flatMap((b) => (b.data.kind === 'catalogue' ? [b.data.isbn] : [])),
+    of('books').flatMap((b) =>
+      b.data.kind === 'catalogue' ? (b.data.editions as { isbn: string | null }[]).map((e) => e.isbn) : [],
+    ),
   );
 
   it('claims each ISBN for the one book carrying it, as the book saves would, and would notice a claim of another book', () => {
@@ -273,15 +275,31 @@ describe('the demo catalogue books', () => {
       expect(book.data.source_id).toMatch(/^OL\d+W$/);
   });
 
-  it("claims each first edition's ISBN for its book, and uses ISBNs no listed book carries", () => {
+  it("claims every edition's ISBN for its book with no owner, as addCatalogueBook does, and uses ISBNs no listed book carries", () => {
     const listedIsbns = new Set(listedBooks().map((b) => b.data.isbn));
-    for (const book of catalogue.filter((b) => typeof b.data.isbn === 'string')) {
-      expect(book.data.isbn).toBe((book.data.editions as { isbn: string | null }[])[0]!.isbn);
-      expect(listedIsbns.has(book.data.isbn)).toBe(false);
-      expect(of('isbn_claims').find((c) => c.id === book.data.isbn)?.data).toMatchObject({
-        book_id: book.id,
-        user_id: 'demo-reader',
-      });
+    for (const book of catalogue) {
+      const editions = (book.data.editions as { isbn: string | null }[]).flatMap((e) =>
+        e.isbn ? [e.isbn] : [],
+      );
+      if (typeof book.data.isbn === 'string') expect(book.data.isbn).toBe(editions[0]);
+      for (const isbn of editions) {
+        expect(listedIsbns.has(isbn)).toBe(false);
+        expect(of('isbn_claims').find((c) => c.id === isbn)?.data).toMatchObject({
+          book_id: book.id,
+          user_id: null,
+        });
+      }
     }
+  });
+
+  it('records which book each Open Library work became, so Add a book lists it instead of offering the work again', () => {
+    const fromSource = catalogue.filter((b) => b.data.source === 'openlibrary');
+    expect(of('catalogue_sources')).toHaveLength(fromSource.length);
+    for (const book of fromSource)
+      expect(
+        of('catalogue_sources').find((d) => d.id === `openlibrary_${String(book.data.source_id)}`)?.data,
+      ).toMatchObject({
+        book_id: book.id,
+      });
   });
 });
