@@ -213,6 +213,27 @@ export class Catalogue {
   }
 
   /**
+   * One /api/books?jscmd=details entry: the edition record under `details`, its authors
+   * as `{ key, name }`, with the info and thumbnail URLs beside it.
+   */
+  booksDetailsEntry(edition: SampleEdition, bibkey: string, base: string, coversBase: string): Json {
+    const id = lastPart(edition.key);
+    const cover = edition.covers?.find((coverId) => coverId > 0);
+    const authors = (edition.authors ?? []).map((ref) => ({
+      key: ref.key,
+      ...(this.authors.get(lastPart(ref.key)) ? { name: this.authors.get(lastPart(ref.key))!.name } : {}),
+    }));
+    return {
+      bib_key: bibkey,
+      info_url: `${base}/books/${id}`,
+      preview: 'noview',
+      preview_url: `${base}/books/${id}`,
+      ...(cover !== undefined ? { thumbnail_url: `${coversBase}/b/id/${cover}-S.jpg` } : {}),
+      details: { ...edition, ...(authors.length ? { authors } : {}) },
+    };
+  }
+
+  /**
    * One /api/books?jscmd=data entry: the edition with names resolved, ids grouped under
    * `identifiers`, and cover URLs under `coversBase`.
    */

@@ -181,7 +181,11 @@ export async function startOpenLibraryStandin(
           : olid
             ? catalogue.editions.get(olid)
             : undefined;
-        if (edition) found[bibkey] = catalogue.booksDataEntry(edition, base, `${base}/covers`);
+        if (edition)
+          found[bibkey] =
+            query.get('jscmd') === 'details'
+              ? catalogue.booksDetailsEntry(edition, bibkey, base, `${base}/covers`)
+              : catalogue.booksDataEntry(edition, base, `${base}/covers`);
       }
       // Without format=json Open Library answers a script that assigns the object.
       if (query.get('format') !== 'json') return Buffer.from(`var _OLBookInfo = ${JSON.stringify(found)};`);

@@ -17,9 +17,7 @@ import {
   addCatalogueBookRequestSchema,
   catalogueBookByHand,
   catalogueBookFromWork,
-  editionIsbns,
   type AddBookResult,
-  type CatalogueBookWrite,
 } from '../../../src/domain/catalogue/add-book';
 import { parseIsbn } from '../../../src/domain/books/isbn';
 import { sniffImageType } from '../../../src/domain/media/image-upload';
@@ -34,6 +32,7 @@ import { guardedCall } from '../shared/guard';
 import { openLibraryConfig, openLibraryFromEnv } from './config';
 import { isCatalogueError } from './errors';
 import { sourceRef } from './find-books';
+import { storeCatalogueBook } from './store-book';
 import type { CatalogueSource } from './source';
 
 /** Largest cover file fetched (Open Library's large covers are well under this). */
@@ -88,33 +87,6 @@ async function workWithEdition(
     if (!isCatalogueError(error, 'not-found')) throw error;
   }
   return work;
-}
-
-/**
- * Stores a new catalogue book in one transaction with its ISBNs' claims and, for a
- * source's work, its catalogue_sources record; answers the existing book instead
- * when the work is already on Shelfmark.
- */
-async function storeCatalogueBook(
-  firestore: Firestore,
-  build: (taken: ReadonlySet<string>) => CatalogueBookWrite,
-  isbns: readonly string[],
-  workId: string | null,
-): Promise<AddBookResult> {
-  const ref = firestore.collection('books').doc();
-  return runTransactionWithRetry(firestore, async (tx) => {
-    const source = workId ? await tx.get(sourceRef(firestore, workId)) : null;
-    const existing: unknown = source?.get('book_id');
-    if (typeof existing === 'string') return { bookId: existing, existing: true };
-    const holders = await isbnHoldersInTransaction(tx, firestore, isbns);
-    const book = build(new Set(holders.keys()));
-    const now = Timestamp.now();
-    tx.create(ref, book);
-    for (const isbn of editionIsbns(book))
-      tx.set(claimRef(firestore, isbn), { book_id: ref.id, user_id: null, claimed_at: now });
-    if (workId) tx.create(sourceRef(firestore, workId), { book_id: ref.id, created_at: now });
-    return { bookId: ref.id, existing: false };
-  });
 }
 
 /**

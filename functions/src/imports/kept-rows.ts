@@ -28,6 +28,13 @@ import { isReadableBook } from '../../../src/domain/accounts/visibility';
  * recorded for the admins and left where it is, and the others go on. Retried
  * alone when the rows cannot be read at all; applying a row twice changes nothing more.
  */
+/** The ISBNs a stored book carries: its own, and a catalogue book's every edition's. */
+function bookIsbns(data: Record<string, unknown>): string[] {
+  const editions = Array.isArray(data.editions) ? (data.editions as { isbn?: unknown }[]) : [];
+  const all = [data.isbn, ...editions.map((edition) => edition?.isbn)];
+  return [...new Set(all.filter((isbn): isbn is string => typeof isbn === 'string' && isbn !== ''))];
+}
+
 export const unmatchedReadsOnPublish: Handler = {
   name: 'unmatched reads',
   retry: true,
@@ -35,16 +42,16 @@ export const unmatchedReadsOnPublish: Handler = {
     if (!isReadableBook(after) || isReadableBook(before)) return;
     const fs = db();
     const waiting = new Map<string, DocumentSnapshot>();
-    // By ISBN only for the book holding the ISBN's claim (or when none holds it: books stored before the claims).
-    const isbnHolder =
-      typeof after.isbn === 'string' && after.isbn !== ''
-        ? ((await claimedBookIds(fs, [after.isbn])).get(after.isbn) ?? id)
-        : null;
-    if (typeof after.isbn === 'string' && after.isbn !== '' && isbnHolder === id)
-      for (const doc of (
-        await fs.collection(UNMATCHED_READS).where('isbn13', '==', after.isbn).limit(500).get()
-      ).docs)
+    // By ISBN only for the book holding the ISBN's claim (or when none holds it: books stored
+    // before the claims); a catalogue book by each of its editions' ISBNs.
+    const isbns = bookIsbns(after);
+    const holders = isbns.length > 0 ? await claimedBookIds(fs, isbns) : new Map<string, string>();
+    for (const isbn of isbns) {
+      if ((holders.get(isbn) ?? id) !== id) continue;
+      for (const doc of (await fs.collection(UNMATCHED_READS).where('isbn13', '==', isbn).limit(500).get())
+        .docs)
         waiting.set(doc.id, doc);
+    }
     if (typeof after.match_key === 'string' && after.match_key !== '')
       for (const doc of (
         await fs.collection(UNMATCHED_READS).where('match_key', '==', after.match_key).limit(500).get()

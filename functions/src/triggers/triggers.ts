@@ -44,6 +44,7 @@ import { db } from '../shared/firestore';
 import { collectionTrigger, type Handler } from '../shared/collection-trigger';
 import { bookKindOf } from '../../../src/domain/accounts/visibility';
 import { RETRY_ATTEMPTS, RETRY_TASK, keepFailedHandler, runKeptHandler } from './handler-retries';
+import { catalogueCover } from '../catalogue/catalogue-cover';
 
 /** `handler`, passing by the changes of a catalogue book (src/domain/books/catalogue-book.ts). */
 export function listedBooksOnly(handler: Handler): Handler {
@@ -66,6 +67,7 @@ export const COLLECTION_HANDLERS = {
     searchBooks,
     purgeBookCache,
     listedBooksOnly(bookReleaseAlerts),
+    catalogueCover,
     bookReaders,
     removeReviewsOfDeletedBook,
     unmatchedReadsOnPublish,

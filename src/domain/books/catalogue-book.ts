@@ -68,6 +68,8 @@ export const catalogueBookSchema = z
     description: z.string().max(TEXT_LIMITS.long).nullish(),
     /** A media-store path (covers are copied, never hot-linked). */
     cover_image: optionalSitePathOrUrl,
+    /** The source's cover still to copy into the media store (the books trigger does, then clears it); null when none is waiting. */
+    source_cover_id: z.number().int().positive().nullish(),
     subjects: z
       .array(z.string().trim().min(1).max(CATALOGUE_LIMITS.subjectLength))
       .max(CATALOGUE_LIMITS.subjects)

@@ -248,7 +248,7 @@ export function catalogueBookEdition(
 ): CatalogueBookEdition {
   const published = parsePublished(edition.publishedDate);
   return {
-    source_id: edition.sourceId,
+    source_id: edition.sourceId || null,
     isbn: edition.isbn13.find((isbn) => !taken.has(isbn)) ?? null,
     format: cut(edition.format, TEXT_LIMITS.name),
     publisher: cut(edition.publisher, TEXT_LIMITS.name),
@@ -316,6 +316,10 @@ export function catalogueBookFromWork(
     authors,
     description: cut(work.description, TEXT_LIMITS.long),
     cover_image: options.coverImage,
+    // A cover not copied yet (an import's book, or a copy that failed) is copied by the books trigger.
+    source_cover_id: options.coverImage
+      ? null
+      : (work.coverId ?? work.editions.find((edition) => edition.coverId !== null)?.coverId ?? null),
     subjects,
     editions,
     isbn: editions.find((edition) => edition.isbn)?.isbn ?? null,

@@ -16,6 +16,7 @@ import type {
 import type {
   OlAuthor,
   OlBooksDataEntry,
+  OlBooksDetailsEntry,
   OlEdition,
   OlSearchDoc,
   OlWork,
@@ -167,6 +168,14 @@ export function mapOlBooksDataEntry(entry: OlBooksDataEntry): CatalogueEditionHi
       coverId: coverIdOfUrl(entry.cover?.medium ?? entry.cover?.small ?? entry.cover?.large),
     },
   };
+}
+
+/** One /api/books?jscmd=details entry as an edition hit, with its work and its authors' names. */
+export function mapOlBooksDetailsEntry(entry: OlBooksDetailsEntry): CatalogueEditionHit {
+  const authors = (entry.details.authors ?? []).flatMap((author) =>
+    author.name ? [{ key: author.key, name: author.name }] : [],
+  );
+  return mapOlEditionHit(entry.details, authors);
 }
 
 /** An author record as a catalogue author. */

@@ -111,6 +111,23 @@ export const olBooksDataEntrySchema = z.object({
 /** /api/books?bibkeys=ISBN:a,ISBN:b&jscmd=data&format=json: found books by the bibkey asked; unknown keys are absent. */
 export const olBooksDataSchema = z.record(z.string(), olBooksDataEntrySchema);
 
+/**
+ * One book of /api/books?jscmd=details: the edition record itself under `details`
+ * (with its work, which jscmd=data leaves out), its authors named.
+ */
+export const olBooksDetailsEntrySchema = z.object({
+  bib_key: z.string().optional(),
+  info_url: z.string().optional(),
+  preview: z.string().optional(),
+  thumbnail_url: z.string().optional(),
+  details: olEditionSchema.extend({
+    authors: z.array(z.object({ key: z.string(), name: z.string().optional() })).optional(),
+  }),
+});
+
+/** /api/books?bibkeys=ISBN:a,ISBN:b&jscmd=details&format=json: found books by the bibkey asked; unknown keys are absent. */
+export const olBooksDetailsSchema = z.record(z.string(), olBooksDetailsEntrySchema);
+
 export type OlSearch = z.infer<typeof olSearchSchema>;
 export type OlSearchDoc = z.infer<typeof olSearchDocSchema>;
 export type OlEdition = z.infer<typeof olEditionSchema>;
@@ -119,3 +136,4 @@ export type OlWorkEditions = z.infer<typeof olWorkEditionsSchema>;
 export type OlAuthor = z.infer<typeof olAuthorSchema>;
 export type OlBooksDataEntry = z.infer<typeof olBooksDataEntrySchema>;
 export type OlBooksData = z.infer<typeof olBooksDataSchema>;
+export type OlBooksDetailsEntry = z.infer<typeof olBooksDetailsEntrySchema>;

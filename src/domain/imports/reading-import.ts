@@ -153,9 +153,14 @@ export const unmatchedReadSchema = importRowFieldsSchema
     match_key: z.string().nullable(),
     /** The import that kept it. */
     import_id: idSchema,
+    /** True once it was looked up in the open catalogue and not found there (absent: kept before look-ups, or while the source failed). */
+    looked_up: z.boolean().optional(),
     created_at: timestampSchema,
   })
   .describe(UNMATCHED_READS);
+
+/** Most of a member's earlier kept rows looked up again when an import of theirs ends. */
+export const KEPT_ROWS_LOOKED_UP_PER_IMPORT = 1_000;
 export type UnmatchedRead = z.infer<typeof unmatchedReadSchema>;
 
 /**

@@ -72,10 +72,10 @@ test('a reader finds a book by its ISBN, and adds one nobody knows by hand', asy
   const hand = page.getByRole('form', { name: 'Add a book by hand' });
   await hand.getByLabel('Title').fill('Quillwort Almanac of Tides');
   await hand.getByLabel('Author').fill('Petra Quill');
-  await hand.getByLabel('ISBN (optional)').fill('9780306406158');
+  await hand.getByLabel('ISBN (optional)').fill('9781861978760');
   await hand.getByRole('button', { name: 'Add book' }).click();
   await expect(hand.getByText('This ISBN’s check digit is wrong.')).toBeVisible();
-  await hand.getByLabel('ISBN (optional)').fill('0-306-40615-2');
+  await hand.getByLabel('ISBN (optional)').fill('1-86197-876-6');
   await hand.getByRole('button', { name: 'Add book' }).click();
   await page.waitForURL(/\/book\/[A-Za-z0-9_-]+$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Quillwort Almanac of Tides' })).toBeVisible();

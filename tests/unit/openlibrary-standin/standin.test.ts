@@ -10,6 +10,7 @@ import { parseIsbn } from '../../../src/domain/books/isbn.ts';
 import {
   olAuthorSchema,
   olBooksDataSchema,
+  olBooksDetailsSchema,
   olEditionSchema,
   olSearchSchema,
   olWorkEditionsSchema,
@@ -187,6 +188,25 @@ describe('the API routes, in Open Library’s shapes', () => {
     });
     const script = await fetch(`${standin.url}/api/books?bibkeys=ISBN:9780141439518&jscmd=data`);
     expect(await script.text()).toMatch(/^var _OLBookInfo = \{"ISBN:9780141439518":/);
+  });
+
+  it('answers jscmd=details with each edition record, its work and its authors named', async () => {
+    const answer = await json(
+      '/api/books?bibkeys=ISBN:9780141439518,ISBN:9780000000002&format=json&jscmd=details',
+    );
+    const books = olBooksDetailsSchema.parse(answer.body);
+    expect(Object.keys(books)).toEqual(['ISBN:9780141439518']);
+    expect(books['ISBN:9780141439518']).toMatchObject({
+      bib_key: 'ISBN:9780141439518',
+      preview: 'noview',
+      details: {
+        key: '/books/OL3000013M',
+        title: 'Pride and Prejudice',
+        works: [{ key: '/works/OL66554W' }],
+        authors: [{ key: '/authors/OL21594A', name: 'Jane Austen' }],
+        isbn_13: ['9780141439518'],
+      },
+    });
   });
 
   it('serves covers as JPEGs by id and ISBN; a missing one is a blank image, or 404 with default=false', async () => {

@@ -13,7 +13,7 @@ import type { CatalogueEditionHit, CatalogueWork } from '../../../../src/domain/
 import {
   isOlid,
   mapOlAuthor,
-  mapOlBooksDataEntry,
+  mapOlBooksDetailsEntry,
   mapOlEditionHit,
   mapOlSearchDoc,
   mapOlWork,
@@ -21,8 +21,8 @@ import {
 } from '../../../../src/domain/catalogue/openlibrary-mapping.ts';
 import {
   olAuthorSchema,
-  olBooksDataEntrySchema,
-  olBooksDataSchema,
+  olBooksDetailsEntrySchema,
+  olBooksDetailsSchema,
   olEditionSchema,
   olSearchSchema,
   olWorkEditionsSchema,
@@ -178,9 +178,9 @@ export function openLibrarySource(options: OpenLibrarySourceOptions): CatalogueS
       const found = new Map<string, CatalogueEditionHit>();
       const toFetch: string[] = [];
       for (const isbn of wanted) {
-        const cached = await cache.get(`openlibrary:isbn-data:${isbn}`);
-        const entry = olBooksDataEntrySchema.safeParse(cached);
-        if (entry.success) found.set(isbn, mapOlBooksDataEntry(entry.data));
+        const cached = await cache.get(`openlibrary:isbn-details:${isbn}`);
+        const entry = olBooksDetailsEntrySchema.safeParse(cached);
+        if (entry.success) found.set(isbn, mapOlBooksDetailsEntry(entry.data));
         else if (cached === undefined || !isMissing(cached)) toFetch.push(isbn);
       }
       const batches: string[][] = [];
@@ -191,16 +191,17 @@ export function openLibrarySource(options: OpenLibrarySourceOptions): CatalogueS
           const params = new URLSearchParams({
             bibkeys: batch.map((isbn) => `ISBN:${isbn}`).join(','),
             format: 'json',
-            jscmd: 'data',
+            // details, not data: the edition record names its work, so editions found together group into works.
+            jscmd: 'details',
           });
-          const answer = await getJson(`${base}/api/books?${params}`, olBooksDataSchema, http);
+          const answer = await getJson(`${base}/api/books?${params}`, olBooksDetailsSchema, http);
           for (const isbn of batch) {
             const entry = answer[`ISBN:${isbn}`];
             if (entry === undefined)
-              await cache.set(`openlibrary:isbn-data:${isbn}`, MISSING, settings.missTtlMs);
+              await cache.set(`openlibrary:isbn-details:${isbn}`, MISSING, settings.missTtlMs);
             else {
-              await cache.set(`openlibrary:isbn-data:${isbn}`, entry, settings.cacheTtlMs);
-              found.set(isbn, mapOlBooksDataEntry(entry));
+              await cache.set(`openlibrary:isbn-details:${isbn}`, entry, settings.cacheTtlMs);
+              found.set(isbn, mapOlBooksDetailsEntry(entry));
             }
           }
         }),

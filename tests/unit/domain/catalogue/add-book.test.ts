@@ -106,6 +106,7 @@ describe('catalogueBookFromWork', () => {
     ]);
     expect(book.search_keywords).toContain('austen');
     expect(editionIsbns(book)).toEqual(['9780306406157', '9780141439518']);
+    expect(book.source_cover_id).toBeNull();
   });
 
   it('leaves off ISBNs another book holds, and names an unknown author', () => {
@@ -116,6 +117,8 @@ describe('catalogueBookFromWork', () => {
     expect(book.editions[0]!.isbn).toBeNull();
     expect(book.isbn).toBe('9780306406157');
     expect(book.authors).toEqual([{ name: UNKNOWN_AUTHOR, source_id: null }]);
+    // No cover copied yet: the books trigger copies the work's.
+    expect(book.source_cover_id).toBe(8000017);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   isbn13sOf,
   mapOlAuthor,
   mapOlBooksDataEntry,
+  mapOlBooksDetailsEntry,
   mapOlEdition,
   mapOlEditionHit,
   mapOlSearchDoc,
@@ -22,6 +23,7 @@ import {
 import {
   olAuthorSchema,
   olBooksDataSchema,
+  olBooksDetailsSchema,
   olEditionSchema,
   olSearchSchema,
   olWorkEditionsSchema,
@@ -211,6 +213,37 @@ describe('the mapping into Shelfmark’s catalogue shapes', () => {
     expect(entry).toMatchObject({
       workId: null,
       title: 'The adventures of Tom Sawyer',
+      authors: [{ name: 'Mark Twain', sourceId: 'OL18319A' }],
+      edition: {
+        sourceId: 'OL1017798M',
+        isbn13: ['9780451526533'],
+        publisher: 'Signet Classic',
+        coverId: 295577,
+      },
+    });
+    // jscmd=details, in Open Library's documented shape: the edition record, its work and its authors named.
+    const details = mapOlBooksDetailsEntry(
+      olBooksDetailsSchema.parse({
+        'ISBN:0451526538': {
+          bib_key: 'ISBN:0451526538',
+          info_url: 'https://openlibrary.org/books/OL1017798M/The_adventures_of_Tom_Sawyer',
+          preview: 'noview',
+          thumbnail_url: 'https://covers.openlibrary.org/b/id/295577-S.jpg',
+          details: {
+            key: '/books/OL1017798M',
+            title: 'The adventures of Tom Sawyer',
+            authors: [{ key: '/authors/OL18319A', name: 'Mark Twain' }],
+            works: [{ key: '/works/OL53908W' }],
+            isbn_10: ['0451526538'],
+            publishers: ['Signet Classic'],
+            publish_date: '1959',
+            covers: [295577],
+          },
+        },
+      })['ISBN:0451526538']!,
+    );
+    expect(details).toMatchObject({
+      workId: 'OL53908W',
       authors: [{ name: 'Mark Twain', sourceId: 'OL18319A' }],
       edition: {
         sourceId: 'OL1017798M',

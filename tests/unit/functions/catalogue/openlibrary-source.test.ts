@@ -121,6 +121,7 @@ describe('look-ups', () => {
     expect(found.size).toBe(100);
     expect([...found.keys()]).toEqual(known.slice(0, 100));
     expect(found.get('9780141439518')).toMatchObject({
+      workId: 'OL66554W',
       title: 'Pride and Prejudice',
       authors: [{ name: 'Jane Austen' }],
     });

@@ -69,9 +69,9 @@ describe('loadBookPage', () => {
 
   it('treats a malformed catalogue book as missing and logs it', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { db } = fakeDb({ books: { bad: { ...catalogue, authors: [] } } });
-    expect(await loadBookPage('bad', db)).toEqual({ kind: 'not-found' });
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('books/bad'));
+    const { db } = fakeDb({ books: { 'bad-catalogue-page': { ...catalogue, authors: [] } } });
+    expect(await loadBookPage('bad-catalogue-page', db)).toEqual({ kind: 'not-found' });
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('books/bad-catalogue-page'));
   });
 
   it('finds nothing for an unknown id, and reads nothing for one of the wrong shape', async () => {
