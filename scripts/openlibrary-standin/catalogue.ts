@@ -151,13 +151,14 @@ export class Catalogue {
     };
   }
 
-  /**
-   * /search.json: works whose words hold every word of `q` (title, authors, subjects,
-   * ISBNs), `title` (title words), `author` (author names) and `isbn` (any edition's
-   * ISBN, either form), in the sample's order; `page` is 1-based, `offset` overrides it.
-   */
-  search(params: SearchParams): Json {
-    const matches = this.sample.works.filter((work) => {
+  /** A work's search words, worked out once (the sample never changes): a search reads every work. */
+  private readonly searchWordsCache = new Map<
+    SampleWork,
+    { titleWords: string[]; authorWords: string[]; all: Set<string> }
+  >();
+  private searchWordsOf(work: SampleWork) {
+    let known = this.searchWordsCache.get(work);
+    if (!known) {
       const doc = this.searchDoc(work);
       const titleWords = words(work.title);
       const authorWords = words(((doc.author_name as string[] | undefined) ?? []).join(' '));
@@ -168,19 +169,34 @@ export class Catalogue {
         ...words((work.subjects ?? []).join(' ')),
         ...isbns,
       ]);
-      const holds = (wanted: string | undefined, within: Set<string> | string[]) =>
-        wanted === undefined ||
-        words(wanted).every((word) => (within instanceof Set ? within.has(word) : within.includes(word)));
-      if (params.isbn !== undefined) {
-        const edition = this.editionByIsbn(params.isbn);
-        if (!edition || edition.works?.[0]?.key !== work.key) return false;
+      known = { titleWords, authorWords, all };
+      this.searchWordsCache.set(work, known);
+    }
+    return known;
+  }
+
+  /**
+   * /search.json: works whose words hold every word of `q` (title, authors, subjects,
+   * ISBNs), `title` (title words), `author` (author names) and `isbn` (any edition's
+   * ISBN, either form), in the sample's order; `page` is 1-based, `offset` overrides it.
+   */
+  search(params: SearchParams): Json {
+    // What the query asks, read once rather than per work.
+    const wordsOf = (wanted: string | undefined) => (wanted === undefined ? undefined : words(wanted));
+    const [qWords, titleWanted, authorWanted] = [params.q, params.title, params.author].map(wordsOf);
+    const isbnEdition = params.isbn === undefined ? undefined : this.editionByIsbn(params.isbn);
+    const qEdition = params.q === undefined ? undefined : this.editionByIsbn(params.q);
+    const holds = (wanted: string[] | undefined, within: Set<string> | string[]) =>
+      wanted === undefined ||
+      wanted.every((word) => (within instanceof Set ? within.has(word) : within.includes(word)));
+    const matches = this.sample.works.filter((work) => {
+      const { titleWords, authorWords, all } = this.searchWordsOf(work);
+      if (params.isbn !== undefined && isbnEdition?.works?.[0]?.key !== work.key) return false;
+      if (qWords !== undefined) {
+        const byIsbn = qEdition !== undefined && qEdition.works?.[0]?.key === work.key;
+        if (!byIsbn && !holds(qWords, all)) return false;
       }
-      if (params.q !== undefined) {
-        const edition = this.editionByIsbn(params.q);
-        const byIsbn = edition !== undefined && edition.works?.[0]?.key === work.key;
-        if (!byIsbn && !holds(params.q, all)) return false;
-      }
-      return holds(params.title, titleWords) && holds(params.author, authorWords);
+      return holds(titleWanted, titleWords) && holds(authorWanted, authorWords);
     });
     const start = params.offset ?? (params.page - 1) * params.limit;
     const docs = matches.slice(start, start + params.limit).map((work) => {

@@ -30,7 +30,7 @@ function isbn10Check(nine: string): number {
 }
 
 /** The ISBN-13 check digit of twelve digits. */
-function isbn13Check(twelve: string): number {
+export function isbn13Check(twelve: string): number {
   let sum = 0;
   for (let i = 0; i < 12; i += 1) sum += Number(twelve[i]) * (i % 2 === 0 ? 1 : 3);
   return (10 - (sum % 10)) % 10;
