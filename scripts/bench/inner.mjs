@@ -99,7 +99,7 @@ const onlyReviews = process.env.BENCH_ONLY === 'reviews';
 const onlySearchFresh = process.env.BENCH_ONLY === 'search-fresh';
 // BENCH_ONLY=follows: only the new-book alerts to 10,000 followers (follows.mjs; no demo data, build or site).
 const onlyFollows = process.env.BENCH_ONLY === 'follows';
-// BENCH_ONLY=reading-import: only a 5,000-row reading import against 20,000 books (reading-import.mjs; no demo data, build or site).
+// BENCH_ONLY=reading-import: only 5,000-row reading imports against 20,000 books, one looking 80 % of its rows up in an Open Library stand-in (reading-import.mjs; no demo data, build or site).
 const onlyReadingImport = process.env.BENCH_ONLY === 'reading-import';
 // BENCH_ONLY=invocations: only the function invocations per member action (invocations.mjs; no demo data, build or site).
 const onlyInvocations = process.env.BENCH_ONLY === 'invocations';
@@ -339,7 +339,7 @@ async function followsAlerts() {
 /** A 5,000-row reading import against 20,000 books (reading-import.mjs). */
 async function readingImport() {
   step(
-    `Reading import: ${process.env.BENCH_ROWS ?? '5,000'} rows of a Goodreads export against ${process.env.BENCH_BOOKS ?? '20,000'} books`,
+    `Reading import: ${process.env.BENCH_ROWS ?? '5,000'} rows of a Goodreads export against ${process.env.BENCH_BOOKS ?? '20,000'} books (${process.env.BENCH_IMPORT_CASES ?? 'open-catalogue,shelfmark'})`,
   );
   const result = await benchReadingImport().catch((error) => ({ error: String(error) }));
   console.log(`  ${JSON.stringify(result)}`);

@@ -1,12 +1,25 @@
 // A reading-history import at scale, on the emulators: BENCH_BOOKS public books
-// (20,000) by 200 authors, and one member's Goodreads export of BENCH_ROWS rows
-// (5,000): 60 % naming a book by its ISBN, 20 % by title and author only (as
-// Goodreads writes them: another case, a series suffix), 20 % books not on
-// Shelfmark. The import's rows are stored as the callables store them, and every
-// chunk is processed in this process (processImportChunk, as the queue would, one
-// after another), with every document read and written counted and the heap
-// sampled, so the figures say whether an import reads the catalogue per row
-// (it must not) and what it holds in memory.
+// (20,000) by 200 authors, and Goodreads exports of BENCH_ROWS rows (5,000), in two
+// cases against the same catalogue (BENCH_IMPORT_CASES picks, both by default):
+//
+// - open-catalogue (issue 53): 20 % of the rows name a book on Shelfmark (16 % by ISBN,
+//   4 % by title and author), 80 % do not and are looked up in Open Library, here an
+//   in-process stand-in (scripts/openlibrary-standin) answering after 100 ms, with a
+//   generated sample of BENCH_CATALOGUE_WORKS works (4,000): 60 % found there by ISBN,
+//   16 % by title and author only (half with a series suffix), 4 % found nowhere (half
+//   with an ISBN Open Library does not know). The source is the Open Library connector
+//   pointed at the stand-in, with the rate openLibraryConfig gives a local URL (20/s).
+// - shelfmark (issue 40's case): 60 % by ISBN, 20 % by title and author only (written
+//   another way, with a series suffix), 20 % not on Shelfmark, and a source that knows
+//   no book and asks nobody, so its figures stay comparable with issue 40's.
+//
+// The import's rows are stored as the callables store them, and every chunk is
+// processed in this process (processImportChunk, as the queue would, one after
+// another), with every document read and written counted, the stand-in's requests
+// counted by route and the heap sampled, so the figures say whether an import reads
+// the catalogue per row (it must not), what the look-ups cost and what it holds in
+// memory. The bench always passes its source: processImportChunk's default is the
+// real openlibrary.org, which the bench has no business asking (and cannot reach).
 // Runs inside `firebase emulators:exec` (inner.mjs with BENCH_ONLY=reading-import).
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Transaction, WriteBatch } from 'firebase-admin/firestore';
@@ -17,6 +30,9 @@ import { countingReads } from './follows.mjs';
 const BOOKS = Number(process.env.BENCH_BOOKS ?? 20_000);
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000);
 const AUTHORS = 200;
+const CATALOGUE_WORKS = Number(process.env.BENCH_CATALOGUE_WORKS ?? 4_000);
+const LATENCY_MS = Number(process.env.BENCH_OPEN_LIBRARY_LATENCY_MS ?? 100);
+const CASES = (process.env.BENCH_IMPORT_CASES ?? 'open-catalogue,shelfmark').split(',').map((c) => c.trim());
 
 const app = () => getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
 
@@ -80,23 +96,30 @@ async function seedCatalogue(db, stamp) {
   await writer.close();
 }
 
-/** The member's export: ROWS rows, as the browser sends them (ImportRow). */
-function exportRows() {
+/** What a row of the export says besides its book: the shelf, rating, review and dates. */
+function readingOf(i) {
+  return {
+    row: i + 2,
+    shelf: i % 3 === 0 ? 'want-to-read' : 'read',
+    custom_shelves: i % 10 === 0 ? ['favourites'] : [],
+    rating: i % 2 === 0 ? 1 + (i % 5) : null,
+    review: i % 4 === 0 ? 'Imported thoughts.' : '',
+    started_on: null,
+    finished_on:
+      i % 3 === 0 ? null : `20${String(10 + (i % 15)).padStart(2, '0')}-0${1 + (i % 9)}-1${i % 10}`,
+    added_on: '2020-01-01',
+  };
+}
+
+/** Issue 40's export: ROWS rows, as the browser sends them (ImportRow), 20 % not on Shelfmark. */
+function shelfmarkRows() {
   return Array.from({ length: ROWS }, (_, i) => {
     const n = (i * 7919) % BOOKS;
     const kind = i % 5; // 0–2: by ISBN, 3: by title and author, 4: not on Shelfmark
     const base = {
-      row: i + 2,
+      ...readingOf(i),
       author: `Author ${n % AUTHORS} Benchley`,
       isbn13: kind <= 2 ? isbnOf(n) : null,
-      shelf: i % 3 === 0 ? 'want-to-read' : 'read',
-      custom_shelves: i % 10 === 0 ? ['favourites'] : [],
-      rating: i % 2 === 0 ? 1 + (i % 5) : null,
-      review: i % 4 === 0 ? 'Imported thoughts.' : '',
-      started_on: null,
-      finished_on:
-        i % 3 === 0 ? null : `20${String(10 + (i % 15)).padStart(2, '0')}-0${1 + (i % 9)}-1${i % 10}`,
-      added_on: '2020-01-01',
     };
     if (kind === 3) return { ...base, title: `the bench book NUMBER ${n} (Bench, #${i % 9})` };
     if (kind === 4) return { ...base, title: `A Book Not Here ${i}`, author: 'Someone Else', isbn13: null };
@@ -104,26 +127,110 @@ function exportRows() {
   });
 }
 
-/** The figures of one import of ROWS rows against BOOKS books. */
-export async function benchReadingImport() {
-  const db = getFirestore(app());
-  const stamp = Date.now().toString(36);
-  const seedStarted = Date.now();
-  // The catalogue is written with its listing fields and the triggers paused, as the demo seed is:
-  // 20,000 trigger runs behind it would compete with the import for the machine.
-  const { emulatorHub, withTriggersPaused } = await import('../seed/write.ts');
-  await withTriggersPaused(emulatorHub(), () => seedCatalogue(db, stamp));
-  const seedSeconds = (Date.now() - seedStarted) / 1000;
+/**
+ * Issue 53's export: ROWS rows in 25 slots (each chunk of 200 holds 8 rows of each):
+ * 0–3 a Shelfmark book by ISBN, 4 one by title and author, 5–19 a work of the stand-in
+ * by an edition's ISBN, 20–23 one by title and author only, 24 a book found nowhere.
+ * Every row names another book, as a Goodreads export does.
+ */
+export function openCatalogueRows(
+  rows,
+  { generatedAuthorName, generatedAuthorOf, generatedIsbn, generatedWorkIsbns, generatedWorkTitle },
+) {
+  let byIsbn = 0;
+  let byTitle = 0;
+  let nowhere = 0;
+  const isbnWorks = Math.ceil((rows * 15) / 25);
+  if (isbnWorks + Math.ceil((rows * 4) / 25) > CATALOGUE_WORKS)
+    throw new Error(`${rows} rows need more than BENCH_CATALOGUE_WORKS=${CATALOGUE_WORKS} works`);
+  return Array.from({ length: rows }, (_, i) => {
+    const slot = i % 25;
+    const n = (i * 7919) % BOOKS;
+    if (slot <= 4)
+      return {
+        ...readingOf(i),
+        author: `Author ${n % AUTHORS} Benchley`,
+        isbn13: slot <= 3 ? isbnOf(n) : null,
+        title: slot <= 3 ? `The Bench Book Number ${n}` : `the bench book NUMBER ${n} (Bench, #${i % 9})`,
+      };
+    if (slot <= 23) {
+      const w = slot <= 19 ? byIsbn++ : isbnWorks + byTitle++;
+      const isbns = generatedWorkIsbns(w);
+      const title = generatedWorkTitle(w);
+      return {
+        ...readingOf(i),
+        author: generatedAuthorName(generatedAuthorOf(w, AUTHORS)),
+        isbn13: slot <= 19 ? isbns[w % 4 === 3 ? isbns.length - 1 : 0] : null,
+        title: slot > 19 && w % 2 === 1 ? `${title} (Open Shelf, #${1 + (w % 9)})` : title,
+      };
+    }
+    const k = nowhere++;
+    return {
+      ...readingOf(i),
+      author: 'Someone Else',
+      // An ISBN past the sample's last work: Open Library does not know it either.
+      isbn13: k % 2 === 0 ? generatedIsbn(2 * (CATALOGUE_WORKS + k)) : null,
+      title: `A Book Found Nowhere ${i}`,
+    };
+  });
+}
 
+/** A source that knows no book and asks nobody: issue 40's import, before the look-ups. */
+async function silentSource() {
+  const { CatalogueError } = await import('../../functions/src/catalogue/errors.ts');
+  const none = async () => {
+    throw new CatalogueError('not-found', 'the silent source knows no book');
+  };
+  return {
+    name: 'openlibrary',
+    search: async () => [],
+    byIsbn: none,
+    byIsbns: async () => new Map(),
+    work: none,
+    author: none,
+    coverUrl: () => '',
+  };
+}
+
+/** The Open Library stand-in on a free port with the generated sample, and the connector pointed at it. */
+async function standinSource() {
+  const { startOpenLibraryStandin } = await import('../openlibrary-standin/index.ts');
+  const generated = await import('../openlibrary-standin/generated-sample.ts');
+  const { openLibraryConfig } = await import('../../functions/src/catalogue/config.ts');
+  const { openLibrarySource } = await import('../../functions/src/catalogue/connectors/openlibrary.ts');
+  const standin = await startOpenLibraryStandin({
+    port: 0,
+    latencyMs: LATENCY_MS,
+    sample: generated.generateSample({ works: CATALOGUE_WORKS, authors: AUTHORS }),
+    log: (line) => console.log(`  [openlibrary-standin] ${line}`),
+  });
+  // What the functions would be configured with for a local stand-in: its rate is 20 requests a second.
+  const config = openLibraryConfig({
+    OPEN_LIBRARY_BASE_URL: standin.url,
+    OPEN_LIBRARY_COVERS_URL: standin.coversUrl,
+    OPEN_LIBRARY_CONTACT: 'https://shelfmark.invalid/bench',
+  });
+  const control = async (path, method = 'GET') => (await fetch(`${standin.url}${path}`, { method })).json();
+  await control('/_standin/reset', 'POST');
+  return {
+    source: openLibrarySource(config),
+    requestsPerSecond: config.requestsPerSecond,
+    generated,
+    requests: () => control('/_standin/requests'),
+    close: () => standin.close(),
+  };
+}
+
+/** The figures of one import of `rows` by a new member, every chunk processed here with `source`. */
+async function importOnce(db, stamp, name, rows, source) {
   const { IMPORT_ROWS_PER_CHUNK, READING_IMPORTS, chunkCount, chunkId } =
     await import('../../src/domain/imports/reading-import.ts');
   const { processImportChunk } = await import('../../functions/src/imports/process-import.ts');
-  const member = `ibench-${stamp}-reader`;
+  const member = `ibench-${stamp}-${name}-reader`;
   await db
     .doc(`profiles/${member}`)
     .set(benchProfile(member, { name: 'Imogen Importer', category: 'Book Lover/Marketer' }));
-  const rows = exportRows();
-  const ref = db.collection(READING_IMPORTS).doc(`ibench-${stamp}`);
+  const ref = db.collection(READING_IMPORTS).doc(`ibench-${stamp}-${name}`);
   const now = new Date();
   await ref.set({
     user_id: member,
@@ -160,31 +267,81 @@ export async function benchReadingImport() {
   const started = Date.now();
   const measured = await countingReads(() =>
     countingWrites(async () => {
-      for (let n = 0; n < chunks; n += 1) await processImportChunk(db, ref.id, n, async () => {});
+      for (let n = 0; n < chunks; n += 1) await processImportChunk(db, ref.id, n, async () => {}, source);
     }),
   );
   const seconds = (Date.now() - started) / 1000;
   clearInterval(sampler);
   const report = (await ref.get()).data();
+  const added = (await db.collection('books').where('added_by', '==', member).count().get()).data().count;
   const mb = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
   return {
-    books: BOOKS,
-    rows: ROWS,
-    seed_seconds: Math.round(seedSeconds * 10) / 10,
+    rows: rows.length,
     chunks,
     seconds: Math.round(seconds * 10) / 10,
-    rows_per_second: Math.round((ROWS / seconds) * 10) / 10,
+    rows_per_second: Math.round((rows.length / seconds) * 10) / 10,
     reads: measured.reads,
-    reads_per_row: Math.round((measured.reads / ROWS) * 100) / 100,
+    reads_per_row: Math.round((measured.reads / rows.length) * 100) / 100,
     writes: measured.result.writes,
-    writes_per_row: Math.round((measured.result.writes / ROWS) * 100) / 100,
+    writes_per_row: Math.round((measured.result.writes / rows.length) * 100) / 100,
     heap_growth_mb: mb(heapPeak - heapBefore),
     heap_peak_mb: mb(heapPeak),
     status: report?.status,
     matched: report?.matched,
     unmatched: report?.unmatched,
     reasons: report?.reasons,
+    catalogue_books_added: added,
   };
+}
+
+/** The figures of each case's import of ROWS rows against BOOKS books. */
+export async function benchReadingImport() {
+  const db = getFirestore(app());
+  const stamp = Date.now().toString(36);
+  const seedStarted = Date.now();
+  // The catalogue is written with its listing fields and the triggers paused, as the demo seed is:
+  // 20,000 trigger runs behind it would compete with the import for the machine.
+  const { emulatorHub, withTriggersPaused } = await import('../seed/write.ts');
+  await withTriggersPaused(emulatorHub(), () => seedCatalogue(db, stamp));
+  const seedSeconds = (Date.now() - seedStarted) / 1000;
+  const result = {
+    books: BOOKS,
+    rows: ROWS,
+    seed_seconds: Math.round(seedSeconds * 10) / 10,
+    seed_books_per_second: Math.round(BOOKS / seedSeconds),
+    cases: {},
+  };
+  for (const name of CASES) {
+    console.log(`  case ${name}…`);
+    if (name === 'open-catalogue') {
+      const standin = await standinSource();
+      try {
+        const figures = await importOnce(
+          db,
+          stamp,
+          name,
+          openCatalogueRows(ROWS, standin.generated),
+          standin.source,
+        );
+        const { total, counts } = await standin.requests();
+        result.cases[name] = {
+          ...figures,
+          catalogue_works: CATALOGUE_WORKS,
+          latency_ms: LATENCY_MS,
+          requests_per_second: standin.requestsPerSecond,
+          look_up_requests: total,
+          look_up_requests_per_row: Math.round((total / figures.rows) * 1000) / 1000,
+          requests_by_route: counts,
+        };
+      } finally {
+        await standin.close();
+      }
+    } else if (name === 'shelfmark')
+      result.cases[name] = await importOnce(db, stamp, name, shelfmarkRows(), await silentSource());
+    else throw new Error(`no import case ${name} (open-catalogue, shelfmark)`);
+    console.log(`  ${JSON.stringify(result.cases[name])}`);
+  }
+  return result;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

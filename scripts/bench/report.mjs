@@ -413,13 +413,26 @@ export function renderMarkdown(results) {
   if (reading) {
     lines.push('', 'Reading import: a Goodreads export matched and applied against the catalogue:', '');
     if (reading.error) lines.push(`- not measured: ${reading.error}`);
-    else
-      lines.push(
-        `- ${reading.rows} rows against ${reading.books} books, ${reading.chunks} chunks: ${reading.seconds} s (${reading.rows_per_second} rows/s), status ${reading.status}`,
-        `- ${reading.matched} matched, ${reading.unmatched} not (${JSON.stringify(reading.reasons)})`,
-        `- ${reading.reads} document reads (${reading.reads_per_row} per row), ${reading.writes} writes (${reading.writes_per_row} per row)`,
-        `- heap: ${reading.heap_growth_mb} MB above the start at its peak (${reading.heap_peak_mb} MB in all)`,
-      );
+    else {
+      if (reading.seed_books_per_second !== undefined)
+        lines.push(
+          `- ${reading.books} books seeded in ${reading.seed_seconds} s (${reading.seed_books_per_second} books/s)`,
+        );
+      // Issue 40's results had one case at the top level; issue 53's have one per case.
+      const cases = reading.cases ?? { shelfmark: reading };
+      for (const [name, one] of Object.entries(cases)) {
+        lines.push(
+          `- ${name}: ${one.rows} rows against ${reading.books} books, ${one.chunks} chunks: ${one.seconds} s (${one.rows_per_second} rows/s), status ${one.status}`,
+          `  - ${one.matched} matched, ${one.unmatched} not (${JSON.stringify(one.reasons)}); ${one.catalogue_books_added ?? 0} catalogue books added`,
+          `  - ${one.reads} document reads (${one.reads_per_row} per row), ${one.writes} writes (${one.writes_per_row} per row)`,
+          `  - heap: ${one.heap_growth_mb} MB above the start at its peak (${one.heap_peak_mb} MB in all)`,
+        );
+        if (one.look_up_requests !== undefined)
+          lines.push(
+            `  - look-ups: ${one.look_up_requests} requests (${one.look_up_requests_per_row} per row; ${JSON.stringify(one.requests_by_route)}) to a stand-in of ${one.catalogue_works} works answering after ${one.latency_ms} ms, at most ${one.requests_per_second}/s`,
+          );
+      }
+    }
   }
 
   const invocations = results.invocations;
