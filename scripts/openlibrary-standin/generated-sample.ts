@@ -110,7 +110,7 @@ export function generateSample({ works, authors = 200 }: GeneratedSampleOptions)
     workRecords.push({
       key: workKey,
       title,
-      authors: [{ author, type: { key: '/type/author_role' } }],
+      authors: [{ author }],
       subjects: ['Fiction'],
       first_publish_date: String(1900 + (i % 120)),
       type: { key: '/type/work' },
