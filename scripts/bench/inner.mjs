@@ -67,6 +67,8 @@ const PAGES = [
   // A member's own shelf (rendered on demand like the profile): the demo author's
   // 'Favourites', long enough for Load more (scripts/seed/custom-shelves.ts).
   { path: '/profile/margot-ellery/shelves/favourites' },
+  // A catalogue author's page (rendered on demand): the demo's Dumas (scripts/seed/catalogue-books.ts).
+  { path: '/authors/alexandre-dumas' },
 ];
 
 /** Pages the HTTP Observatory scans: a pre-rendered one and one rendered on demand. */

@@ -8,7 +8,7 @@
 import { parseIsbn } from '../../src/domain/books/isbn.ts';
 import { titleAuthorKey } from '../../src/domain/books/match-key.ts';
 import { MAX_SEARCH_KEYWORDS } from '../../src/domain/books/book.ts';
-import type { CatalogueBookEdition } from '../../src/domain/books/catalogue-book.ts';
+import { authorSlugsOf, type CatalogueBookEdition } from '../../src/domain/books/catalogue-book.ts';
 import { searchKeywords } from '../../src/domain/shared/list-search.ts';
 import { type SeedContext, type SeedDoc, daysAgo, streamFor } from './context.ts';
 import type { Random } from './prng.ts';
@@ -370,6 +370,7 @@ export function generateCatalogueBooks(ctx: SeedContext): SeedDoc[] {
         added_by: CATALOGUE_BOOKS_ADDED_BY,
         // As on listed books (book-listing.ts): the import's key (title and first author) and the search words.
         match_key: titleAuthorKey(demo.title, names[0] ?? ''),
+        author_slugs: authorSlugsOf(demo.authors),
         search_keywords: searchKeywords([demo.title, ...names], { maxKeywords: MAX_SEARCH_KEYWORDS }),
         is_public: false,
         is_active: true,

@@ -88,6 +88,8 @@ export const catalogueBookSchema = z
     added_by: idSchema,
     /** As on listed books: the import's title+author key and the 'starts with' search words. */
     match_key: z.string().nullish(),
+    /** authorSlug of each author, so /authors/{slug} lists an author's books with one array-contains query. */
+    author_slugs: z.array(z.string().max(TEXT_LIMITS.slug)).max(CATALOGUE_LIMITS.authors).default([]),
     search_keywords: z.array(z.string().max(SEARCH_KEYWORD_MAX_LENGTH)).max(MAX_SEARCH_KEYWORDS).default([]),
     /** Always false: a catalogue book is in no member listing (see the file comment). */
     is_public: z.literal(false).default(false),
@@ -100,6 +102,34 @@ export const catalogueBookSchema = z
   })
   .describe('books');
 export type CatalogueBook = z.infer<typeof catalogueBookSchema>;
+
+/**
+ * A catalogue author's address part, `/authors/{slug}`: the name folded (accents
+ * off), lower-case, each run of anything but letters and digits a '-' (letters of
+ * every script kept: 'Михаил Булгаков' → 'михаил-булгаков'), cut to the slug limit.
+ * Two authors of one name share a page; an empty result (a name of signs only) has none.
+ */
+export function authorSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, TEXT_LIMITS.slug)
+    .replace(/-+$/, '');
+}
+
+/** The author page of a name, or null when the name gives no slug. */
+export function authorPath(name: string): string | null {
+  const slug = authorSlug(name);
+  return slug ? `/authors/${encodeURIComponent(slug)}` : null;
+}
+
+/** The distinct slugs of a book's authors. */
+export function authorSlugsOf(authors: readonly { name: string }[]): string[] {
+  return [...new Set(authors.map((author) => authorSlug(author.name)).filter(Boolean))];
+}
 
 /** The authors' names as a line: 'A', 'A and B', 'A, B and C'. */
 export function authorNames(authors: readonly { name: string }[]): string {

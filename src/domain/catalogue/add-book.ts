@@ -15,6 +15,7 @@ import { publicationDateSchema, type BookLanguage } from '../books/catalogue.ts'
 import {
   CATALOGUE_LIMITS,
   authorNames,
+  authorSlugsOf,
   catalogueBookSchema,
   type CatalogueBook,
   type CatalogueBookEdition,
@@ -266,6 +267,7 @@ export type CatalogueBookWrite = Omit<CatalogueBook, 'id'>;
 function derivedFields(title: string, authors: readonly { name: string }[]) {
   return {
     match_key: titleAuthorKey(title, authors[0]?.name ?? ''),
+    author_slugs: authorSlugsOf(authors),
     search_keywords: searchKeywords([title, ...authors.map((author) => author.name)], {
       maxKeywords: MAX_SEARCH_KEYWORDS,
     }),

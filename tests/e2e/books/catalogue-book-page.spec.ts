@@ -86,3 +86,36 @@ test('a hand-added catalogue book says it waits for a librarian, and one without
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(coverless.title);
   }
 });
+
+test('a catalogue book’s author links to their page, which lists their books on Shelfmark', async ({
+  page,
+}) => {
+  const books = await seededCatalogueBooks();
+  const book = books.find((b) => b.authors.some((a) => a.name === 'Alexandre Dumas'));
+  if (!book) throw new Error('the seed has no book by Alexandre Dumas');
+  await page.goto(`/book/${book.id}`);
+  await page.getByRole('link', { name: 'Alexandre Dumas' }).click();
+  await expect(page).toHaveURL(/\/authors\/alexandre-dumas$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alexandre Dumas');
+  const list = page.getByRole('list', { name: 'Books by Alexandre Dumas' });
+  await expect(list.getByRole('link', { name: new RegExp(book.title) })).toHaveAttribute(
+    'href',
+    `/book/${book.id}`,
+  );
+  const ld = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+  ) as Record<string, unknown>;
+  expect(ld).toMatchObject({ '@type': 'Person', name: 'Alexandre Dumas' });
+  await expectNoAxeViolations(page);
+
+  // A name in another script has its page too; an author nobody added has none.
+  const cyrillic = books.find((b) => /[\u0400-\u04FF]/.test(b.authors[0]!.name));
+  if (cyrillic) {
+    await page.goto(`/book/${cyrillic.id}`);
+    await page.getByRole('link', { name: cyrillic.authors[0]!.name }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(cyrillic.authors[0]!.name);
+  }
+  const missing = await page.goto('/authors/nobody-wrote-this');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Author Not Found' })).toBeVisible();
+});

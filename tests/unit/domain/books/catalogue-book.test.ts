@@ -92,3 +92,20 @@ describe('catalogueBookSearchDocument', () => {
     ).toBeNull();
   });
 });
+
+describe('author pages', () => {
+  it('slug a name in any script, accents folded, and give no page to a name of signs only', async () => {
+    const { authorSlug, authorPath, authorSlugsOf } =
+      await import('../../../../src/domain/books/catalogue-book.ts');
+    expect(authorSlug('Émile Zola')).toBe('emile-zola');
+    expect(authorSlug('Michał  Bułhakow ')).toBe('michał-bułhakow');
+    expect(authorSlug('Михаил Булгаков')).toBe('михаил-булгаков');
+    expect(authorSlug('夏目 漱石')).toBe('夏目-漱石');
+    expect(authorSlug('— * —')).toBe('');
+    expect(authorPath('— * —')).toBeNull();
+    expect(authorPath('Михаил Булгаков')).toBe(`/authors/${encodeURIComponent('михаил-булгаков')}`);
+    expect(authorSlugsOf([{ name: 'A. B. Smith' }, { name: 'a b smith' }, { name: '?' }])).toEqual([
+      'a-b-smith',
+    ]);
+  });
+});
