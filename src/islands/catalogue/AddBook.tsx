@@ -58,14 +58,9 @@ function WorkRow({ work, busy, onAdd }: { work: FoundWork; busy: boolean; onAdd:
             .join(' · ')}
         </p>
       </div>
-      <button
-        type="button"
-        className="btn btn-outline"
-        disabled={busy}
-        onClick={onAdd}
-        aria-label={`Add ${work.title} to Shelfmark`}
-      >
+      <button type="button" className="btn btn-outline" disabled={busy} onClick={onAdd}>
         {busy ? 'Adding…' : 'Add to Shelfmark'}
+        <span className="sr-only"> for {work.title}</span>
       </button>
     </li>
   );
