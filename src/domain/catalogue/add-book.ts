@@ -274,6 +274,19 @@ function derivedFields(title: string, authors: readonly { name: string }[]) {
   };
 }
 
+/** What every new catalogue book starts with: in no listing, active, unrated, created now. */
+function newBookState(now: Date) {
+  return {
+    is_public: false,
+    is_active: true,
+    moderation_hidden: false,
+    rating_count: 0,
+    rating_sum: 0,
+    created_at: now,
+    updated_at: now,
+  } as const;
+}
+
 /** Written when a source names no author. */
 export const UNKNOWN_AUTHOR = 'Unknown author';
 
@@ -331,13 +344,7 @@ export function catalogueBookFromWork(
     needs_review: false,
     added_by: options.addedBy,
     ...derivedFields(title, authors),
-    is_public: false,
-    is_active: true,
-    moderation_hidden: false,
-    rating_count: 0,
-    rating_sum: 0,
-    created_at: options.now,
-    updated_at: options.now,
+    ...newBookState(options.now),
   });
 }
 
@@ -362,13 +369,7 @@ export function catalogueBookByHand(
     needs_review: true,
     added_by: options.addedBy,
     ...derivedFields(input.title, authors),
-    is_public: false,
-    is_active: true,
-    moderation_hidden: false,
-    rating_count: 0,
-    rating_sum: 0,
-    created_at: options.now,
-    updated_at: options.now,
+    ...newBookState(options.now),
   });
 }
 
