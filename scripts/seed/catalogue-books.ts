@@ -3,13 +3,17 @@
 // look-up, with one added by hand that waits for a librarian. Some have several
 // editions, one a title in Cyrillic, two no cover. A stream of its own, so every
 // other seeded document stays as it was; the ISBNs start 9780, the listed books'
-// 9781, so no ISBN is claimed twice. No shelves or reviews: the demo readers'
-// journal and totals are the listed books' (scripts/seed/reviews.ts, reading.ts).
+// 9781, so no ISBN is claimed twice. A few members keep some of them on 'Want to
+// read' (catalogueShelfDocs), which marks those books as read by members (so the
+// sitemap lists them); the reviews and the journal are the listed books'
+// (scripts/seed/reviews.ts, reading.ts).
 import { parseIsbn } from '../../src/domain/books/isbn.ts';
 import { titleAuthorKey } from '../../src/domain/books/match-key.ts';
 import { MAX_SEARCH_KEYWORDS } from '../../src/domain/books/book.ts';
 import { authorSlugsOf, type CatalogueBookEdition } from '../../src/domain/books/catalogue-book.ts';
 import { searchKeywords } from '../../src/domain/shared/list-search.ts';
+import { shelfId } from '../../src/domain/shelves/shelf.ts';
+import type { Member } from './members.ts';
 import { type SeedContext, type SeedDoc, daysAgo, streamFor } from './context.ts';
 import type { Random } from './prng.ts';
 import { coverSvg, imageSpec } from './svg.ts';
@@ -377,6 +381,7 @@ export function generateCatalogueBooks(ctx: SeedContext): SeedDoc[] {
         moderation_hidden: false,
         rating_count: 0,
         rating_sum: 0,
+        has_readers: false,
         created_at: createdAt,
         updated_at: createdAt,
       },
@@ -417,4 +422,38 @@ export function catalogueSourceDocs(docs: readonly SeedDoc[]): SeedDoc[] {
         ]
       : [],
   );
+}
+
+/** How many catalogue books, and by how many members, the demo puts on 'Want to read'. */
+const CATALOGUE_SHELVED = { books: 4, members: 3 } as const;
+
+/**
+ * 'Want to read' entries (as setShelf writes them) of the first catalogue books found
+ * in Open Library, by approved members other than the first shelvers of the listed books
+ * (scripts/seed/reviews.ts), and those books marked `has_readers` as setShelf marks them.
+ * `books` are changed in place.
+ */
+export function catalogueShelfDocs(books: SeedDoc[], members: readonly Member[]): SeedDoc[] {
+  const readers = members
+    .filter((m) => m.approval === 'approved' && m.active && !m.admin)
+    .slice(-CATALOGUE_SHELVED.members);
+  const shelved = books
+    .filter((book) => book.data.source === 'openlibrary')
+    .slice(0, CATALOGUE_SHELVED.books);
+  return shelved.flatMap((book, index) => {
+    book.data.has_readers = true;
+    const at = daysAgo(20 - index * 2, index * 7);
+    return readers.slice(0, 1 + (index % readers.length)).map((reader): SeedDoc => ({
+      collection: 'book_shelves',
+      id: shelfId(book.id, reader.uid),
+      data: {
+        book_id: book.id,
+        book_title: book.data.title,
+        user_id: reader.uid,
+        shelf: 'want-to-read',
+        book_public: true,
+        updated_at: at,
+      },
+    }));
+  });
 }

@@ -4,7 +4,12 @@ import { REFERENCE_DATE, type SeedDoc, type SeedUser, createContext } from './co
 import { generateAuthorUpdates } from './author-updates.ts';
 import { profilePrivateDocs } from './billing.ts';
 import { generateBooks, isbnClaimDocs, seriesClaimDocs } from './books.ts';
-import { catalogueIsbnClaimDocs, catalogueSourceDocs, generateCatalogueBooks } from './catalogue-books.ts';
+import {
+  catalogueIsbnClaimDocs,
+  catalogueShelfDocs,
+  catalogueSourceDocs,
+  generateCatalogueBooks,
+} from './catalogue-books.ts';
 import { followerCountOf, generateFollows } from './follows.ts';
 import { generateBlogPosts, generateNewsletters } from './editorial.ts';
 import { generateClassifiedAds, generateProductsServices } from './marketplace.ts';
@@ -125,8 +130,10 @@ export function generate(options: GenerateOptions): SeedData {
   // Books no member lists (kind 'catalogue') with their ISBN claims, after every other
   // generator's documents and covers, so those stay as they were.
   const catalogueBooks = generateCatalogueBooks(ctx);
+  const catalogueShelves = catalogueShelfDocs(catalogueBooks, members);
   docs.push(
     ...catalogueBooks,
+    ...catalogueShelves,
     ...catalogueIsbnClaimDocs(catalogueBooks),
     ...catalogueSourceDocs(catalogueBooks),
   );

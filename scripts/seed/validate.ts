@@ -5,7 +5,7 @@ import { advertisementBannerSchema } from '../../src/domain/home/advertisement-b
 import { BILLING_DOC, billingRecordSchema, planOf } from '../../src/domain/billing/billing.ts';
 import { blogPostSchema } from '../../src/domain/editorial/blog-post.ts';
 import { bookSchema } from '../../src/domain/books/book.ts';
-import { catalogueBookSchema } from '../../src/domain/books/catalogue-book.ts';
+import { catalogueBookSchema, readersMarkOf } from '../../src/domain/books/catalogue-book.ts';
 import { claimHolds, isbnClaimSchema } from '../../src/domain/books/isbn-claim.ts';
 import { seriesClaimSchema } from '../../src/domain/books/series-claim.ts';
 import {
@@ -234,6 +234,11 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
     if (book.rating_count !== expected.rating_count || book.rating_sum !== expected.rating_sum)
       problems.push(`books/${id}: rating totals differ from its reviews`);
   }
+  // A shelved or rated catalogue book carries the mark setShelf and saveReview write (readersMarkOf).
+  const read = new Set([...of('book_shelves'), ...of('book_reviews')].map((doc) => String(doc.data.book_id)));
+  for (const id of read)
+    if (readersMarkOf(books.get(id)))
+      problems.push(`books/${id}: a catalogue book members shelved or rated is not marked has_readers`);
   // An update is its author's, and a book it is about is one of theirs under the title it names.
   for (const doc of of('author_updates')) {
     if (!profiles.has(String(doc.data.user_id)))

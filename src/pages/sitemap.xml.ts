@@ -6,6 +6,7 @@
 import type { APIRoute } from 'astro';
 import {
   getActiveAdEntries,
+  getCatalogueBookEntries,
   getActiveBookEntries,
   getActiveProductEntries,
   getEditorialEntries,
@@ -53,6 +54,9 @@ export const GET: APIRoute = async ({ site }) => {
   if (ROUTE_FILES.has('/src/pages/profile/[slug].astro')) entries.push(...publicProfiles.entries);
   if (ROUTE_FILES.has('/src/pages/book/[id].astro'))
     entries.push(...(await getActiveBookEntries(undefined, publicProfiles.uids)));
+  // Catalogue books once members shelve or rate them, with their authors' pages.
+  if (ROUTE_FILES.has('/src/pages/book/[id].astro') && ROUTE_FILES.has('/src/pages/authors/[slug].astro'))
+    entries.push(...(await getCatalogueBookEntries()));
   // Series: those with a public book, like their pages; none while the series switch is off (the pages 404).
   if (
     ROUTE_FILES.has('/src/pages/series/[slug].astro') &&

@@ -24,6 +24,7 @@ import { writeFinishDeltas } from '../shelves/reading';
 import { reviewerFrom, updateTotals } from '../reviews/save-review';
 import { keyOf } from './import-docs';
 import { isReadableBook } from '../../../src/domain/accounts/visibility';
+import { readersMarkOf } from '../../../src/domain/books/catalogue-book';
 
 /** How a matched row's rating and review are treated. */
 export type ReviewMode =
@@ -156,6 +157,8 @@ export async function applyRow(
         created_at: added,
         updated_at: now,
       });
+      const mark = readersMarkOf(bookNow.data());
+      if (mark) tx.update(bookNow.ref, mark);
     }
     if (open && !open.exists)
       tx.set(openRef, {

@@ -111,7 +111,11 @@ export async function lookUpUnmatched(
     const isbnsOfWork = [...new Set(work.editions.flatMap((edition) => edition.isbn13))];
     const stored = await storeCatalogueBook(
       fs,
-      (taken) => catalogueBookFromWork(work, { addedBy: uid, now, coverImage: null, taken }),
+      // Added for rows the import shelves next, so marked as read by members from the start (readersMarkOf).
+      (taken) => ({
+        ...catalogueBookFromWork(work, { addedBy: uid, now, coverImage: null, taken }),
+        has_readers: true,
+      }),
       isbnsOfWork,
       work.sourceId.endsWith('W') ? work.sourceId : null,
     );

@@ -38,6 +38,7 @@ import { guardedCall, type Caller } from '../shared/guard';
 import { purgeCacheTags } from '../shared/cache-purge';
 import { removeShelvesOfBook } from '../shelves/set-shelf';
 import { isReadableBook } from '../../../src/domain/accounts/visibility';
+import { readersMarkOf } from '../../../src/domain/books/catalogue-book';
 
 /** A stored count that is not a whole number of zero or more reads as 0. */
 function countOf(value: unknown): number {
@@ -59,7 +60,7 @@ export function updateTotals(
     before,
     after,
   );
-  tx.update(book.ref, { ...totals });
+  tx.update(book.ref, { ...totals, ...(after !== null ? readersMarkOf(book.data()) : null) });
 }
 
 /** The reviewer snapshot of the caller: the profile the guard read at this call. */

@@ -25,6 +25,7 @@ import { purgeCacheTags } from '../shared/cache-purge';
 import { removeBookFromCustomShelves, removeMemberCustomShelves } from './custom-shelves';
 import { removeMemberReading, removeReadingOfBook, shelfReading } from './reading';
 import { isReadableBook } from '../../../src/domain/accounts/visibility';
+import { readersMarkOf } from '../../../src/domain/books/catalogue-book';
 
 /**
  * Puts the caller's copy of a book on a shelf (or none). Request:
@@ -71,6 +72,8 @@ export const setShelf = guardedCall(
         next: shelf,
       });
       reading.write();
+      const mark = shelf === null ? null : readersMarkOf(book.data());
+      if (mark) tx.update(book.ref, mark);
       if (shelf === null) tx.delete(ref);
       else
         tx.set(ref, {

@@ -97,6 +97,8 @@ export const catalogueBookSchema = z
     moderation_hidden: z.boolean().default(false),
     rating_count: nonNegativeInt.default(0),
     rating_sum: nonNegativeInt.default(0),
+    /** Set once a member shelves or rates it (readersMarkOf); the sitemap lists only such catalogue books. */
+    has_readers: z.boolean().default(false),
     created_at: timestampSchema,
     updated_at: timestampSchema.nullish(),
   })
@@ -136,4 +138,16 @@ export function authorNames(authors: readonly { name: string }[]): string {
   const names = authors.map((author) => author.name);
   if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * The write that marks a book as read by members, or null when none is due: only a
+ * catalogue book not marked yet. The sitemap lists a catalogue book once it is marked,
+ * so a page the site's readers have never touched is not offered to search engines.
+ * The mark stays when the readers leave (a page once listed keeps its address).
+ */
+export function readersMarkOf(data: unknown): { has_readers: true } | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const book = data as { kind?: unknown; has_readers?: unknown };
+  return book.kind === 'catalogue' && book.has_readers !== true ? { has_readers: true } : null;
 }

@@ -274,7 +274,7 @@ function derivedFields(title: string, authors: readonly { name: string }[]) {
   };
 }
 
-/** What every new catalogue book starts with: in no listing, active, unrated, created now. */
+/** What every new catalogue book starts with: in no listing, active, unrated, unshelved, created now. */
 function newBookState(now: Date) {
   return {
     is_public: false,
@@ -282,6 +282,7 @@ function newBookState(now: Date) {
     moderation_hidden: false,
     rating_count: 0,
     rating_sum: 0,
+    has_readers: false,
     created_at: now,
     updated_at: now,
   } as const;

@@ -18,6 +18,7 @@ const DYNAMIC_PREFIXES = [
   '/product-service/',
   '/classifieds/',
   '/series/',
+  '/authors/',
 ];
 
 /** Every <loc> of /sitemap.xml, in order. */

@@ -135,8 +135,11 @@ describe('addCatalogueBook', () => {
     expect(found.result?.shelfmark.map((b) => b.id)).toEqual([bookId]);
     expect(found.result?.openLibrary.some((work) => work.workId === 'OL66554W')).toBe(false);
 
+    // Nobody has read it yet, so the sitemap leaves it out until a member shelves it.
+    expect(book.has_readers).toBe(false);
     // Every reader feature takes it as it takes a listing.
     expect((await callAs('setShelf', reader, { bookId, shelf: 'read' })).result).toEqual({ shelf: 'read' });
+    expect((await db.doc(`books/${bookId}`).get()).get('has_readers')).toBe(true);
     expect((await db.doc(`book_shelves/${shelfId(bookId, reader.uid)}`).get()).get('book_public')).toBe(true);
     expect((await callAs('saveReview', reader, { bookId, rating: 4, text: '' })).error).toBeUndefined();
     const rated = (await db.doc(`books/${bookId}`).get()).data()!;
@@ -198,8 +201,13 @@ describe('addBookByHand', () => {
       title: 'Salt Roads',
       authors: [{ name: 'Ines Varga', source_id: null }],
       isbn: '9780306406157',
+      has_readers: false,
     });
     expect((await db.doc('isbn_claims/9780306406157').get()).get('book_id')).toBe(added.result!.bookId);
+    // Rated without a shelf first: the rating marks it as read by members too.
+    const bookId = added.result!.bookId;
+    expect((await callAs('saveReview', reader, { bookId, rating: 3, text: '' })).error).toBeUndefined();
+    expect((await db.doc(`books/${bookId}`).get()).get('has_readers')).toBe(true);
   });
 
   it('answers the book that already carries the ISBN instead of a copy', async () => {

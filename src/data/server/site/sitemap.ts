@@ -11,7 +11,8 @@ import { productServiceSchema } from '../../../domain/items/product-service.ts';
 import { profileSchema } from '../../../domain/accounts/profile.ts';
 import { seriesPath } from '../../../domain/books/series.ts';
 import { SERIES_CLAIMS, seriesClaimSchema, seriesPageEntries } from '../../../domain/books/series-claim.ts';
-import { isItemShown } from '../../../domain/accounts/visibility.ts';
+import { bookKindOf, isItemShown, isReadableBook } from '../../../domain/accounts/visibility.ts';
+import { catalogueBookSchema } from '../../../domain/books/catalogue-book.ts';
 import { parseDocs } from '../../firestore-convert.ts';
 import { getPublishedBlogPosts, getPublishedNewsletters } from '../editorial/editorial.ts';
 import { getDb } from '../shared/firestore.ts';
@@ -84,13 +85,59 @@ export async function getActiveBookEntries(
   const snap = await db
     .collection('books')
     .where('is_active', '==', true)
-    .select('user_id', 'updated_at', 'created_at')
+    .select('kind', 'user_id', 'updated_at', 'created_at')
     .limit(MAX_ENTRIES)
     .get();
   meterQuery(snap);
-  return parseDocs(bookEntrySchema, snap.docs)
+  // Catalogue books have no owner: they are listed by getCatalogueBookEntries.
+  const listed = snap.docs.filter((doc) => bookKindOf(doc.data()) === 'listed');
+  return parseDocs(bookEntrySchema, listed)
     .filter((b) => !publicOwners || publicOwners.has(b.user_id))
     .map((b) => ({ path: `/book/${b.id}`, lastModified: b.updated_at ?? b.created_at }));
+}
+
+/** The catalogue book fields a sitemap entry is built from. */
+const catalogueEntrySchema = catalogueBookSchema.pick({
+  id: true,
+  kind: true,
+  is_active: true,
+  moderation_hidden: true,
+  author_slugs: true,
+  created_at: true,
+  updated_at: true,
+});
+
+/**
+ * /book/{id} of every catalogue book members have shelved or rated (has_readers,
+ * src/domain/books/catalogue-book.ts) while readers may see it, and /authors/{slug} of
+ * each of their authors, the author page's last change its latest book's. A catalogue
+ * book nobody here has read is left to its page, not offered to search engines.
+ */
+export async function getCatalogueBookEntries(db: Firestore = getDb()): Promise<SitemapEntry[]> {
+  const snap = await db
+    .collection('books')
+    .where('kind', '==', 'catalogue')
+    .where('has_readers', '==', true)
+    .select('kind', 'is_active', 'moderation_hidden', 'author_slugs', 'updated_at', 'created_at')
+    .limit(MAX_ENTRIES)
+    .get();
+  meterQuery(snap);
+  const books = parseDocs(catalogueEntrySchema, snap.docs).filter((book) => isReadableBook(book));
+  const authors = new Map<string, Date>();
+  for (const book of books) {
+    const changed = book.updated_at ?? book.created_at;
+    for (const slug of book.author_slugs) {
+      const latest = authors.get(slug);
+      if (!latest || changed > latest) authors.set(slug, changed);
+    }
+  }
+  return [
+    ...books.map((book) => ({ path: `/book/${book.id}`, lastModified: book.updated_at ?? book.created_at })),
+    ...[...authors].map(([slug, lastModified]) => ({
+      path: `/authors/${encodeURIComponent(slug)}`,
+      lastModified,
+    })),
+  ];
 }
 
 /** The book fields a series entry is built from. */

@@ -23,6 +23,7 @@ import { getSiteSettings } from '../../../../src/data/server/site/site-settings.
 import {
   getActiveAdEntries,
   getActiveBookEntries,
+  getCatalogueBookEntries,
   getPublicProfileEntries,
 } from '../../../../src/data/server/site/sitemap.ts';
 import { LISTING_PAGE_SIZE } from '../../../../src/domain/books/book-listing.ts';
@@ -334,6 +335,50 @@ describe('the sitemap lists classified ads', () => {
     expect(entries[0]?.lastModified?.toISOString().slice(0, 10)).toBe('2025-07-02');
     expect(entries[1]?.lastModified?.toISOString().slice(0, 10)).toBe('2025-06-01');
     expect(reported()).toHaveLength(1);
+  });
+});
+
+describe('the sitemap lists catalogue books members have read', () => {
+  const catalogue = (id: string, extra: Data = {}): [string, Data] => [
+    id,
+    {
+      kind: 'catalogue',
+      is_active: true,
+      moderation_hidden: false,
+      has_readers: true,
+      author_slugs: ['anna-kavan'],
+      created_at: new Date(Date.UTC(2025, 5, 1)),
+      updated_at: null,
+      ...extra,
+    },
+  ];
+
+  it('lists shelved or rated ones readers may see, with their authors’ pages dated by the latest book, and leaves out the rest', async () => {
+    const { db } = fakeDb({
+      books: [
+        catalogue('cat-read', { author_slugs: ['anna-kavan', 'brian-aldiss'] }),
+        catalogue('cat-unread', { has_readers: false }),
+        catalogue('cat-hidden', { moderation_hidden: true, author_slugs: ['hidden-author'] }),
+        catalogue('cat-off', { is_active: false }),
+        catalogue('cat-bad', { created_at: 'yesterday' }),
+        catalogue('cat-later', { updated_at: new Date(Date.UTC(2025, 7, 3)) }),
+      ],
+    });
+    const entries = await getCatalogueBookEntries(db);
+    expect(entries.map((e) => e.path)).toEqual([
+      '/book/cat-read',
+      '/book/cat-later',
+      '/authors/anna-kavan',
+      '/authors/brian-aldiss',
+    ]);
+    expect(entries[2]?.lastModified?.toISOString().slice(0, 10)).toBe('2025-08-03');
+    expect(reported()).toHaveLength(1);
+  });
+
+  it('the listed books’ entries pass a catalogue book by, without calling it malformed', async () => {
+    const { db } = fakeDb({ books: [book('listed-1'), catalogue('cat-1')] });
+    expect((await getActiveBookEntries(db)).map((e) => e.path)).toEqual(['/book/listed-1']);
+    expect(reported()).toHaveLength(0);
   });
 });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { authorNames, catalogueBookSchema } from '../../../../src/domain/books/catalogue-book.ts';
+import {
+  authorNames,
+  catalogueBookSchema,
+  readersMarkOf,
+} from '../../../../src/domain/books/catalogue-book.ts';
 import { bookKindOf, isReadableBook } from '../../../../src/domain/accounts/visibility.ts';
 import { catalogueBookSearchDocument } from '../../../../src/domain/search/search-documents.ts';
 
@@ -107,5 +111,15 @@ describe('author pages', () => {
     expect(authorSlugsOf([{ name: 'A. B. Smith' }, { name: 'a b smith' }, { name: '?' }])).toEqual([
       'a-b-smith',
     ]);
+  });
+});
+
+describe('readersMarkOf', () => {
+  it('marks a catalogue book once, and never a listed book', () => {
+    expect(readersMarkOf({ kind: 'catalogue' })).toEqual({ has_readers: true });
+    expect(readersMarkOf({ kind: 'catalogue', has_readers: false })).toEqual({ has_readers: true });
+    expect(readersMarkOf({ kind: 'catalogue', has_readers: true })).toBeNull();
+    expect(readersMarkOf({ title: 'A listing', is_public: true })).toBeNull();
+    expect(readersMarkOf(undefined)).toBeNull();
   });
 });
