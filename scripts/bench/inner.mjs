@@ -23,7 +23,8 @@ import { benchNewsletter } from './newsletter.mjs';
 import { benchAdmin } from './admin.mjs';
 import { benchAccountOracle } from './account-oracle.mjs';
 import { benchAnalytics, benchAnalyticsView } from './analytics.mjs';
-import { benchSearch } from './search.mjs';
+import { benchSearch, benchSearchScale } from './search.mjs';
+import { benchAddBook } from './add-book.mjs';
 import { benchSearchFreshness } from './search-fresh.mjs';
 import { benchReviewReads } from './reviews.mjs';
 import { benchFollows } from './follows.mjs';
@@ -95,6 +96,10 @@ const onlyMainThread = process.env.BENCH_ONLY === 'main-thread';
 const onlyAnalytics = process.env.BENCH_ONLY === 'analytics';
 // BENCH_ONLY=search: the embedded search engine at 20,000 generated documents (search.mjs), in-process; nothing else.
 const onlySearch = process.env.BENCH_ONLY === 'search';
+// BENCH_ONLY=search-scale: the embedded search engine from 20,000 to 200,000 generated documents (search.mjs benchSearchScale), in-process; nothing else.
+const onlySearchScale = process.env.BENCH_ONLY === 'search-scale';
+// BENCH_ONLY=add-book: "Add a book"'s search through the findBooks callable, Open Library's stand-in answering in 100 ms (add-book.mjs); nothing else.
+const onlyAddBook = process.env.BENCH_ONLY === 'add-book';
 // BENCH_ONLY=reviews: the book page's reads with 1,000 reviews (reviews.mjs) on the demo data and the build; nothing else.
 const onlyReviews = process.env.BENCH_ONLY === 'reviews';
 // BENCH_ONLY=search-fresh: how soon a newly published book is findable (search-fresh.mjs) on the demo data and the build; nothing else.
@@ -328,6 +333,28 @@ async function searchEngine() {
 /** BENCH_ONLY=search: the search engine alone (no demo data, build or site). */
 const searchOnly = (started) =>
   writeSectionOnly('search', started, loadavg()[0].toFixed(2), 'search', searchEngine);
+
+/** The embedded search engine as the catalogue grows (search.mjs benchSearchScale). */
+async function searchScale() {
+  step('Search at catalogue scale: the embedded engine from 20,000 to 200,000 documents');
+  return benchSearchScale().catch((error) => ({ error: String(error) }));
+}
+
+/** "Add a book"'s search at catalogue scale (add-book.mjs). */
+async function addBookSearch() {
+  step("Add a book: findBooks over catalogue books, Open Library's stand-in answering in 100 ms");
+  const result = await benchAddBook().catch((error) => ({ error: String(error) }));
+  console.log(`  ${JSON.stringify({ ...result, kinds: undefined })}`);
+  return result;
+}
+
+/** BENCH_ONLY=add-book: the search alone (no demo data, build or site). */
+const addBookOnly = (started) =>
+  writeSectionOnly('add-book', started, loadavg()[0].toFixed(2), 'add_book', addBookSearch);
+
+/** BENCH_ONLY=search-scale: the sweep alone (no demo data, build or site). */
+const searchScaleOnly = (started) =>
+  writeSectionOnly('search-scale', started, loadavg()[0].toFixed(2), 'search_scale', searchScale);
 /** New-book alerts to 10,000 followers (follows.mjs). */
 async function followsAlerts() {
   step(
@@ -406,6 +433,8 @@ async function main() {
   const started = Date.now();
   if (onlyOracle) return oracleOnly(started);
   if (onlySearch) return searchOnly(started);
+  if (onlySearchScale) return searchScaleOnly(started);
+  if (onlyAddBook) return addBookOnly(started);
   if (onlyFollows) return followsOnly(started);
   if (onlyReadingImport) return readingImportOnly(started);
   if (onlyInvocations) return invocationsOnly(started);

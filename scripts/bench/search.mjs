@@ -225,3 +225,95 @@ export async function benchSearch() {
     targets: SEARCH_TARGETS,
   };
 }
+
+/** What one server instance gives the embedded engine: Netlify's default function memory, the cold start and query targets above. */
+export const SEARCH_INSTANCE = {
+  memory_mb: 1024,
+  cold_start_ms: SEARCH_TARGETS.cold_start_ms,
+  query_p95_ms: 50,
+};
+
+/** The catalogue sizes the scale sweep measures (BENCH_SEARCH_SIZES, comma-separated). */
+const SCALE_SIZES = (process.env.BENCH_SEARCH_SIZES ?? '20000,50000,100000,200000')
+  .split(',')
+  .map((size) => Number(size.trim()))
+  .filter((size) => Number.isInteger(size) && size > 0);
+
+/** Times each search is run at each size of the sweep (fewer than benchSearch: the large sizes are slow). */
+const SCALE_REPEATS = 10;
+
+/** The engine built over `size` generated documents: build time, heap, query times, and its snapshot. */
+async function scaleBuild(size) {
+  const { documents, searches } = searchCorpus(size);
+  const before = heapMb();
+  let started = performance.now();
+  const engine = new EmbeddedSearchEngine();
+  await engine.upsert(documents);
+  const buildMs = performance.now() - started;
+  documents.length = 0;
+  const indexMb = heapMb() - before;
+  const times = [];
+  for (const q of searches) {
+    const params = parseSiteSearchParams(new URLSearchParams({ q }));
+    for (let i = 0; i < SCALE_REPEATS; i++) {
+      started = performance.now();
+      await engine.search(params);
+      times.push(performance.now() - started);
+    }
+  }
+  const snapshot = engine.toJSON();
+  return {
+    row: {
+      documents: size,
+      build_ms: Math.round(buildMs),
+      index_mb: Math.round(indexMb),
+      query_p50_ms: Number(percentile(times, 0.5).toFixed(1)),
+      query_p95_ms: Number(percentile(times, 0.95).toFixed(1)),
+      snapshot_mb: Number((snapshot.length / 1e6).toFixed(1)),
+    },
+    snapshot,
+  };
+}
+
+/** A fresh instance's cold start from `snapshot`: the time and the heap the restored index takes. */
+async function scaleRestore(snapshot, size) {
+  const before = heapMb();
+  const started = performance.now();
+  const restored = EmbeddedSearchEngine.fromJSON(snapshot);
+  const coldStartMs = performance.now() - started;
+  if (!restored) throw new Error(`the snapshot of ${size} documents did not restore`);
+  const restoredMb = heapMb() - before;
+  if ((await restored.size()) !== size)
+    throw new Error(`the snapshot of ${size} documents restored another size`);
+  return { cold_start_ms: Math.round(coldStartMs), restored_mb: Math.round(restoredMb) };
+}
+
+/**
+ * The embedded engine as the catalogue grows: at each size, the build, the index's
+ * heap, p50/p95 of the fixed searches, the snapshot and a cold start from it (the
+ * time and the heap the restored index takes, what a fresh instance pays), and
+ * whether one instance still serves it (SEARCH_INSTANCE). The largest size that
+ * serves is where the embedded default stops and the Typesense adapter takes over.
+ */
+export async function benchSearchScale(sizes = SCALE_SIZES) {
+  const rows = [];
+  for (const size of sizes) {
+    // Each phase in its own function, so the corpus and the built engine are garbage before the restore is measured.
+    const { row, snapshot } = await scaleBuild(size);
+    Object.assign(row, await scaleRestore(snapshot, size));
+    // One instance holds the restored index beside the server's own heap (about 100 MB).
+    row.serves =
+      row.restored_mb + 100 <= SEARCH_INSTANCE.memory_mb &&
+      row.cold_start_ms <= SEARCH_INSTANCE.cold_start_ms &&
+      row.query_p95_ms <= SEARCH_INSTANCE.query_p95_ms;
+    rows.push(row);
+    console.log(`  ${JSON.stringify(row)}`);
+  }
+  const serving = rows.filter((row) => row.serves).map((row) => row.documents);
+  return {
+    engine: 'embedded (MiniSearch)',
+    instance: SEARCH_INSTANCE,
+    sizes: rows,
+    largest_served: serving.length > 0 ? Math.max(...serving) : null,
+  };
+}
