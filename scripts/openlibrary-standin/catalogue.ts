@@ -175,6 +175,31 @@ export class Catalogue {
     return known;
   }
 
+  /** Each search word's works, by their place in the sample (built at the first search). */
+  private wordIndex: Map<string, number[]> | undefined;
+
+  /** The works whose words hold every one of `wanted`, in the sample's order. */
+  private worksWithEvery(wanted: readonly string[]): SampleWork[] {
+    if (!this.wordIndex) {
+      const index = new Map<string, number[]>();
+      this.sample.works.forEach((work, place) => {
+        for (const word of this.searchWordsOf(work).all) {
+          const places = index.get(word);
+          if (places) places.push(place);
+          else index.set(word, [place]);
+        }
+      });
+      this.wordIndex = index;
+    }
+    const postings = [...new Set(wanted)].map((word) => this.wordIndex!.get(word) ?? []);
+    postings.sort((a, b) => a.length - b.length);
+    const [shortest = [], ...rest] = postings;
+    const others = rest.map((places) => new Set(places));
+    return shortest
+      .filter((place) => others.every((set) => set.has(place)))
+      .map((place) => this.sample.works[place]!);
+  }
+
   /**
    * /search.json: works whose words hold every word of `q` (title, authors, subjects,
    * ISBNs), `title` (title words), `author` (author names) and `isbn` (any edition's
@@ -189,7 +214,11 @@ export class Catalogue {
     const holds = (wanted: string[] | undefined, within: Set<string> | string[]) =>
       wanted === undefined ||
       wanted.every((word) => (within instanceof Set ? within.has(word) : within.includes(word)));
-    const matches = this.sample.works.filter((work) => {
+    // Only works holding every wanted word can match (the index), then each is checked in full.
+    const wanted = [...(qWords ?? []), ...(titleWanted ?? []), ...(authorWanted ?? [])];
+    const candidates =
+      wanted.length === 0 || qEdition !== undefined ? this.sample.works : this.worksWithEvery(wanted);
+    const matches = candidates.filter((work) => {
       const { titleWords, authorWords, all } = this.searchWordsOf(work);
       if (params.isbn !== undefined && isbnEdition?.works?.[0]?.key !== work.key) return false;
       if (qWords !== undefined) {

@@ -21,6 +21,7 @@ import {
 } from '../../../src/domain/catalogue/add-book';
 import { parseIsbn } from '../../../src/domain/books/isbn';
 import { sniffImageType } from '../../../src/domain/media/image-upload';
+import { uploadFolderOf } from '../../../src/domain/media/media-image';
 import type { CatalogueWork } from '../../../src/domain/catalogue/catalogue-work';
 import { encodeVariants, readCappedBody, storeUpload } from '../../../src/data/server/media/uploads';
 import { consumeAttempt } from '../accounts/throttle';
@@ -60,6 +61,19 @@ export async function copyCover(source: CatalogueSource, coverId: number | null)
     logger.warn('catalogue cover not copied', { coverId, error: String(error) });
     return null;
   }
+}
+
+/**
+ * Removes a cover `copyCover` stored that no book took (another reader's addition of the
+ * same work won, or the book got its cover meanwhile), so no copy is left nobody shows.
+ * A failure is logged: a leftover file breaks nothing.
+ */
+export async function dropCopiedCover(url: string | null): Promise<void> {
+  const folder = uploadFolderOf(url, CATALOGUE_MEDIA_OWNER);
+  if (!folder) return;
+  await functionsMediaStore()
+    .removeFolder(folder)
+    .catch((error: unknown) => logger.warn('catalogue cover not removed', { folder, error: String(error) }));
 }
 
 /** Checks the caller may add books now and counts the attempt. */
@@ -130,6 +144,7 @@ export const addCatalogueBook = guardedCall(
       isbns,
       workId,
     );
+    if (result.existing) await dropCopiedCover(coverImage);
     logger.info('addCatalogueBook', {
       by: caller.uid,
       workId,

@@ -8,7 +8,7 @@ import * as logger from 'firebase-functions/logger';
 import type { DocChange, Handler } from '../shared/collection-trigger';
 import { bookKindOf } from '../../../src/domain/accounts/visibility';
 import { db, runTransactionWithRetry } from '../shared/firestore';
-import { copyCover } from './add-book';
+import { copyCover, dropCopiedCover } from './add-book';
 import { openLibraryFromEnv } from './config';
 
 export const catalogueCover: Handler = {
@@ -31,6 +31,7 @@ export const catalogueCover: Handler = {
       );
       return !hasCover && url !== null;
     });
+    if (!written) await dropCopiedCover(url);
     logger.info('catalogue cover', { book: id, copied: written });
     return { copied: written };
   },

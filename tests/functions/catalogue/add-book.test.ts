@@ -3,6 +3,8 @@
 // book by title or ISBN, adds it once however often it is asked, shelves and reviews it; a
 // source that fails costs only its half of the answer; nobody but a member in good standing
 // adds, and bad input saves nothing.
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   ADD_BOOK_MESSAGES,
@@ -144,6 +146,23 @@ describe('addCatalogueBook', () => {
     expect((await callAs('saveReview', reader, { bookId, rating: 4, text: '' })).error).toBeUndefined();
     const rated = (await db.doc(`books/${bookId}`).get()).data()!;
     expect([rated.rating_count, rated.rating_sum]).toEqual([1, 4]);
+  }, 60_000);
+
+  it('two readers adding one work at once make one book with one copy of its cover', async () => {
+    const covers = join(process.env.MEDIA_DIR ?? 'test-results/media', 'catalogue', 'book-covers');
+    const folders = async () => new Set(await readdir(covers).catch(() => [] as string[]));
+    const before = await folders();
+    const other = await makeMember();
+    const [a, b] = await Promise.all([
+      addCatalogueBook(reader, { workId: 'OL66554W' }),
+      addCatalogueBook(other, { workId: 'OL66554W' }),
+    ]);
+    expect(a.result?.bookId).toBeDefined();
+    expect(b.result?.bookId).toBe(a.result?.bookId);
+    const cover = String((await db.doc(`books/${a.result!.bookId}`).get()).get('cover_image'));
+    const added = [...(await folders())].filter((folder) => !before.has(folder));
+    expect(added).toHaveLength(1);
+    expect(cover).toContain(`/catalogue/book-covers/${added[0]}/`);
   }, 60_000);
 
   it('leaves off an edition’s ISBN another book holds: an ISBN names one edition', async () => {
