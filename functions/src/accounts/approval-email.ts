@@ -92,7 +92,10 @@ async function announceDecision(change: DocChange): Promise<void> {
   }
   const displayName = mailSafeName(after?.display_name) ?? '';
   try {
-    const outcome = await sendMail({ to, ...decisionEmail(status, displayName, await mailBrand(firestore)) });
+    const outcome = await sendMail(
+      { to, ...decisionEmail(status, displayName, await mailBrand(firestore)) },
+      { stream: 'account' },
+    );
     logger.info('approval email', { uid, status, outcome });
   } catch (error) {
     logger.error('approval email: sending failed', { uid, status, error });

@@ -98,7 +98,10 @@ export async function mailConfirmation(
   const link = `${siteUrl()}/confirm?token=${token}`;
   const brand = await mailBrand(firestore);
   try {
-    await sendMail({ to: request.email, ...confirmationEmail(request.purpose, name, link, brand) });
+    await sendMail(
+      { to: request.email, ...confirmationEmail(request.purpose, name, link, brand) },
+      { stream: 'account' },
+    );
   } catch (error) {
     await confirmationRef.delete();
     logger.error('An opt-in confirmation mail was refused', { error: String(error) });

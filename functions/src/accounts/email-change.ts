@@ -165,7 +165,7 @@ async function noticeToHolder(
     return;
   }
   const [brand, name] = await Promise.all([mailBrand(firestore), memberMailName(firestore, holder.uid)]);
-  await sendMail({ to, ...emailTakenNoticeEmail(name, brand) });
+  await sendMail({ to, ...emailTakenNoticeEmail(name, brand) }, { stream: 'account' });
   logger.info('email change: the new address is taken; its holder was told', { uid: task.uid });
 }
 
@@ -209,7 +209,10 @@ export async function mailEmailChange(firestore: Firestore, task: EmailChangeTas
   }
   const link = ownActionLink(firebaseLink, ACTION_PAGES.confirmEmail, origin, { uid: task.uid });
   const [brand, name] = await Promise.all([mailBrand(firestore), memberMailName(firestore, task.uid)]);
-  await sendMail({ to: task.newEmail, ...emailChangeConfirmEmail(name, task.newEmail, link, brand) });
+  await sendMail(
+    { to: task.newEmail, ...emailChangeConfirmEmail(name, task.newEmail, link, brand) },
+    { stream: 'account' },
+  );
   logger.info('email change: confirmation sent', { uid: task.uid });
 }
 
@@ -280,10 +283,13 @@ export async function settleEmailConfirmation(
   if (!notice) return;
   try {
     const brand = await mailBrand(firestore);
-    await sendMail({
-      to: notice.oldEmail,
-      ...emailChangedNoticeEmail(await memberMailName(firestore, uid), email, brand),
-    });
+    await sendMail(
+      {
+        to: notice.oldEmail,
+        ...emailChangedNoticeEmail(await memberMailName(firestore, uid), email, brand),
+      },
+      { stream: 'account' },
+    );
     logger.info('email change: the old address was told', { uid });
   } catch (error) {
     logger.error('email change: telling the old address failed', { uid, error });

@@ -102,7 +102,7 @@ export async function mailPasswordReset({ email, continueUrl }: PasswordResetTas
   );
   const firestore = db();
   const [brand, name] = await Promise.all([mailBrand(firestore), memberMailName(firestore, user.uid)]);
-  await sendMail({ to: user.email, ...passwordResetEmail(name, link, brand) });
+  await sendMail({ to: user.email, ...passwordResetEmail(name, link, brand) }, { stream: 'account' });
 }
 
 /**

@@ -119,7 +119,10 @@ export async function mailVerificationLink(email: string, displayName: string, u
   const origin = siteUrl();
   const firebaseLink = await adminAuth().generateEmailVerificationLink(email, { url: `${origin}/auth` });
   const link = ownActionLink(firebaseLink, ACTION_PAGES.confirmEmail, origin, { uid });
-  await sendMail({ to: email, ...verificationEmail(displayName, link, await mailBrand(db())) });
+  await sendMail(
+    { to: email, ...verificationEmail(displayName, link, await mailBrand(db())) },
+    { stream: 'account' },
+  );
 }
 
 /** Emails the verification link; a failure is logged, not thrown: the account exists and the link can be re-sent. */

@@ -216,7 +216,7 @@ async function mailOwner(
     },
     brand,
   );
-  await sendMail({ to, ...content });
+  await sendMail({ to, ...content }, { stream: 'account' });
   return true;
 }
 

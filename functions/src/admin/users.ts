@@ -403,10 +403,13 @@ async function createUser(firestore: Firestore, actorUid: string, request: Reque
       // Our own /auth/reset page with the Admin SDK's code, as the password-reset mail does.
       const firebaseLink = await adminAuth().generatePasswordResetLink(request.email, { url: authPageUrl() });
       const link = ownActionLink(firebaseLink, ACTION_PAGES.resetPassword, siteUrl());
-      await sendMail({
-        to: request.email,
-        ...invitationEmail(request.display_name, link, authPageUrl(), await mailBrand(firestore)),
-      });
+      await sendMail(
+        {
+          to: request.email,
+          ...invitationEmail(request.display_name, link, authPageUrl(), await mailBrand(firestore)),
+        },
+        { stream: 'account' },
+      );
       invitationSent = true;
     } catch (error) {
       logger.error('adminUserManagement: the invitation was not sent', { uid: user.uid, error });

@@ -36,7 +36,7 @@ function liveDeps(): SendDeps {
   return {
     firestore: db(),
     // A failed batch is recorded once (deliverNewsletterBatch), not once per recipient.
-    sendMail: (mail) => sendMail(mail, { record: false }),
+    sendMail: (mail) => sendMail(mail, { stream: 'bulk', record: false }),
     enqueueBatch: (newsletterId, batch) =>
       getFunctions().taskQueue(BATCH_TASK).enqueue({ newsletterId, batch }, { dispatchDeadlineSeconds: 600 }),
     now: () => new Date(),

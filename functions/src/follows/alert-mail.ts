@@ -271,7 +271,7 @@ function alertMail(brand: MailBrand, content: AlertContent, to: string, messageI
     text,
     html,
     to,
-    from: mailFromAs(brand.title),
+    from: mailFromAs(brand.title, 'bulk'),
     headers: unsubscribeHeaders(content.unsubscribe.url),
     messageId,
   };

@@ -50,7 +50,7 @@ export function liveAlertDeps(firestore: Firestore = db()): AlertDeps {
   return {
     firestore,
     // A failed batch is recorded once (deliverReleaseAlerts), not once per follower.
-    sendMail: (mail) => sendMail(mail, { record: false }),
+    sendMail: (mail) => sendMail(mail, { stream: 'bulk', record: false }),
     enqueueBatch: (bookId, batch, notBefore, round) =>
       getFunctions()
         .taskQueue(BATCH_TASK)

@@ -84,7 +84,7 @@ export const contactSeller = guardedCall(
       message,
     });
     try {
-      await sendMail({ ...content, to: sellerEmail, replyTo: buyerUser.email });
+      await sendMail({ ...content, to: sellerEmail, replyTo: buyerUser.email }, { stream: 'account' });
     } catch (error) {
       logger.error('contact seller: the email was not sent', {
         ad: adId,

@@ -28,7 +28,10 @@ describe('server failures', () => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:1';
     const to = newEmail('unreachable');
     await expect(
-      sendMail({ to, subject: 'A subject', text: 'secret body', html: '<p>secret body</p>' }),
+      sendMail(
+        { to, subject: 'A subject', text: 'secret body', html: '<p>secret body</p>' },
+        { stream: 'account' },
+      ),
     ).rejects.toThrow();
     const [entry, ...rest] = await failuresTo(to);
     expect(rest).toEqual([]);
@@ -41,7 +44,7 @@ describe('server failures', () => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:1';
     const to = newEmail('bulk');
     await expect(
-      sendMail({ to, subject: 'Newsletter', text: 'x', html: '<p>x</p>' }, { record: false }),
+      sendMail({ to, subject: 'Newsletter', text: 'x', html: '<p>x</p>' }, { stream: 'bulk', record: false }),
     ).rejects.toThrow();
     await recordFailure('newsletter-batch', new Error('batch 3 failed'), { to, batch: '3' });
     expect((await failuresTo(to)).map((entry) => [entry.kind, entry.message])).toEqual([
