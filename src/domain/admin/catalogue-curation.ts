@@ -3,7 +3,7 @@
  * librarians, edit catalogue books, mark hand-added ones reviewed, merge duplicates
  * and split wrongly merged editions, through the curateCatalogue callable; admins
  * name librarians through adminLibrarians. Pure: the requests, the messages and the
- * merge's and split's plans, which functions/src/admin/catalogue-*.ts carry out.
+ * merge's and split's plans, which the functions in functions/src/admin/ carry out.
  *
  * It lives in the admin area, not the catalogue area, because a merge composes the
  * shelves and reviews areas, which sit above the catalogue in the areas' order.

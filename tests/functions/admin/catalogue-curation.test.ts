@@ -24,7 +24,7 @@ import { callAs, makeMember, type Member } from '../helpers/profile-members';
 const db = adminDb();
 const curate = <A extends keyof CurateCatalogueResults>(
   member: Member | undefined,
-  data: { action: A } & object,
+  data: { action: A } & Record<string, unknown>,
 ) => callAs<CurateCatalogueResults[A]>('curateCatalogue', member, data);
 const librarians = (member: Member | undefined, data: unknown) =>
   callAs<AdminLibrariansResponse>('adminLibrarians', member, data);

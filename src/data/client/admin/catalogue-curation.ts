@@ -29,6 +29,8 @@ async function curate<A extends keyof CurateCatalogueResults>(
   return (await callFunction('curateCatalogue', request)) as CallOutcome<CurateCatalogueResults[A]>;
 }
 
+/** Whether the signed-in person curates the catalogue (an admin or a librarian). */
+export const curatorStatus = () => curate({ action: 'status' });
 /** Hand-added books awaiting review. */
 export const reviewQueue = () => curate({ action: 'queue' });
 /** Saves an edit of a catalogue book. */
