@@ -1,10 +1,15 @@
 // The pure, deterministic demo-data generator: same code, same output. It
 // returns documents, Auth users and image specs; main.ts validates and writes them.
-import { REFERENCE_DATE, type SeedDoc, type SeedUser, createContext } from './context.ts';
+import { REFERENCE_DATE, type SeedDoc, type SeedUser, createContext, daysAgo } from './context.ts';
 import { generateAuthorUpdates } from './author-updates.ts';
 import { profilePrivateDocs } from './billing.ts';
 import { generateBooks, isbnClaimDocs, seriesClaimDocs } from './books.ts';
-import { catalogueIsbnClaimDocs, catalogueSourceDocs, generateCatalogueBooks } from './catalogue-books.ts';
+import {
+  DEMO_LIBRARIAN,
+  catalogueIsbnClaimDocs,
+  catalogueSourceDocs,
+  generateCatalogueBooks,
+} from './catalogue-books.ts';
 import { followerCountOf, generateFollows } from './follows.ts';
 import { generateBlogPosts, generateNewsletters } from './editorial.ts';
 import { generateClassifiedAds, generateProductsServices } from './marketplace.ts';
@@ -129,6 +134,13 @@ export function generate(options: GenerateOptions): SeedData {
     ...catalogueBooks,
     ...catalogueIsbnClaimDocs(catalogueBooks),
     ...catalogueSourceDocs(catalogueBooks),
+    // The demo reader is a librarian (made by the demo admin), so /librarian and the
+    // book pages' librarian tools show with a demo account.
+    {
+      collection: 'librarians',
+      id: DEMO_LIBRARIAN,
+      data: { granted_by: admin.uid, granted_at: daysAgo(30, 0) },
+    },
   );
   // The market index as the marketIndex triggers would write it.
   docs.push(...generateMarketEntries(docs));

@@ -9,7 +9,8 @@
  * shelves and reviews areas, which sit above the catalogue in the areas' order.
  */
 import { z } from 'zod';
-import { TEXT_LIMITS, idSchema } from '../shared/common.ts';
+import { TEXT_LIMITS, idSchema, timestampSchema } from '../shared/common.ts';
+import { COLLECTIONS } from '../shared/collections.ts';
 import {
   CATALOGUE_LIMITS,
   catalogueBookAuthorSchema,
@@ -20,8 +21,18 @@ import {
 import { catalogueDerivedFields } from '../catalogue/add-book.ts';
 import { SHELVES, type Shelf } from '../shelves/shelf.ts';
 
-/** The collection of librarians: librarians/{uid}, written only by adminLibrarians. */
-export const LIBRARIANS_COLLECTION = 'librarians';
+/** The collection of librarians: librarians/{uid}, written only by adminLibrarians (and the seed). */
+export const LIBRARIANS_COLLECTION = COLLECTIONS.librarians;
+
+/** librarians/{uid}: the member is a librarian; its existence is the right. */
+export const librarianSchema = z
+  .object({
+    /** The admin who made them one. */
+    granted_by: idSchema,
+    /** When. */
+    granted_at: timestampSchema,
+  })
+  .describe('librarians');
 
 /** The texts the librarian tools and the callables answer with. */
 export const CURATION_MESSAGES = {
