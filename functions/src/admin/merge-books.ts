@@ -62,9 +62,11 @@ export function catalogueBookOf(snap: DocumentSnapshot): CatalogueBook {
 }
 
 /** A reader's entry of the merged book as the kept book's (stored entries carry no id: it is the document's). */
-function movedEntry(doc: DocumentSnapshot, keep: CatalogueBook): Record<string, unknown> {
+function movedEntry(doc: DocumentSnapshot, keep: CatalogueBook, shelfEntry = true): Record<string, unknown> {
   const { id: _id, ...data } = doc.data() ?? {};
-  return { ...data, book_id: keep.id, book_title: keep.title };
+  // A shelf entry of the kept (readable) book is public, whatever the books trigger
+  // wrote on the merged book's entry once it became a tombstone (the last sweep).
+  return { ...data, book_id: keep.id, book_title: keep.title, ...(shelfEntry ? { book_public: true } : {}) };
 }
 
 /** Moves one page of the merged book's shelf entries; answers how many it read. */
@@ -105,7 +107,7 @@ async function moveReviews(firestore: Firestore, keep: CatalogueBook, mergeId: s
   page.docs.forEach((doc, index) => {
     const own = kept[index]!;
     const plan = planReview({ savedAt: savedAt(doc) }, own.exists ? { savedAt: savedAt(own) } : undefined);
-    if (plan !== 'drop') batch.set(own.ref, movedEntry(doc, keep));
+    if (plan !== 'drop') batch.set(own.ref, movedEntry(doc, keep, false));
     batch.delete(doc.ref);
     if (plan === 'drop') counts.reviewsDropped++;
     else counts.reviews++;
