@@ -2,10 +2,11 @@
 // Everything that points at the merged book moves to the kept book, in batches of at
 // most MAX_BATCH_WRITES so a book with thousands of readers merges too:
 //
-// 1. readers' entries, page by page until none is left: shelf entries, reviews and
-//    custom-shelf placements (ids embed the book id, so each is written anew under the
-//    kept book's id and the old one deleted in the same batch; a reader holding both
-//    keeps one by planShelf / planReview / planPlacement), read-throughs (repointed);
+// 1. readers' entries, page by page until none is left: shelf entries, reviews,
+//    custom-shelf placements and imported ratings waiting for their reader (ids embed
+//    the book id, so each is written anew under the kept book's id and the old one
+//    deleted in the same batch; a reader holding both keeps one by planShelf /
+//    planReview / planPlacement), read-throughs (repointed);
 // 2. one transaction: the editions, their ISBN claims and the catalogue_sources records
 //    go to the kept book, its rating totals are counted again from its reviews, the
 //    merged book becomes a tombstone (merged_into) and the audit entry names both books
@@ -42,6 +43,7 @@ import { shelfId } from '../../../src/domain/shelves/shelf';
 import { customShelfBookId } from '../../../src/domain/shelves/custom-shelf';
 import { BOOK_REVIEWS, countedRating, reviewId } from '../../../src/domain/reviews/review';
 import { COLLECTIONS } from '../../../src/domain/shared/collections';
+import { IMPORT_PENDING_REVIEWS } from '../../../src/domain/imports/reading-import';
 import { editionIsbns } from '../../../src/domain/catalogue/add-book';
 import { parseDoc } from '../../../src/data/firestore-convert';
 import { bookCacheTag } from '../../../src/data/server/shared/cache-tags';
@@ -148,6 +150,32 @@ async function movePlacements(
   return page.size;
 }
 
+/** Moves one page of the merged book's imported ratings waiting for their reader (the kept book's wins). */
+async function movePendingReviews(
+  firestore: Firestore,
+  keep: CatalogueBook,
+  mergeId: string,
+  counts: MergeCounts,
+) {
+  const pending = firestore.collection(IMPORT_PENDING_REVIEWS);
+  const page = await pending.where('book_id', '==', mergeId).limit(PAGE).get();
+  if (page.empty) return 0;
+  const kept = await firestore.getAll(
+    ...page.docs.map((doc) => pending.doc(reviewId(keep.id, String(doc.get('user_id'))))),
+  );
+  const batch = firestore.batch();
+  page.docs.forEach((doc, index) => {
+    const own = kept[index]!;
+    if (!own.exists) {
+      batch.set(own.ref, movedEntry(doc, keep, false));
+      counts.pendingReviews++;
+    }
+    batch.delete(doc.ref);
+  });
+  await batch.commit();
+  return page.size;
+}
+
 /** Repoints one page of the merged book's read-throughs (a reader keeps every read-through). */
 async function moveReadThroughs(
   firestore: Firestore,
@@ -172,7 +200,7 @@ async function moveReadThroughs(
 
 /** Step 1 (and 3): moves every reader's entry of the merged book. */
 async function moveReaders(firestore: Firestore, keep: CatalogueBook, mergeId: string, counts: MergeCounts) {
-  for (const move of [moveShelves, moveReviews, movePlacements, moveReadThroughs])
+  for (const move of [moveShelves, moveReviews, movePlacements, movePendingReviews, moveReadThroughs])
     while ((await move(firestore, keep, mergeId, counts)) > 0);
 }
 

@@ -195,6 +195,8 @@ export interface MergeCounts {
   reviewsDropped: number;
   customShelfBooks: number;
   customShelfBooksDropped: number;
+  /** Imported ratings waiting for their reader's word (import_pending_reviews). */
+  pendingReviews: number;
   editions: number;
   isbnClaims: number;
   sources: number;
@@ -210,6 +212,7 @@ export function noCounts(): MergeCounts {
     reviewsDropped: 0,
     customShelfBooks: 0,
     customShelfBooksDropped: 0,
+    pendingReviews: 0,
     editions: 0,
     isbnClaims: 0,
     sources: 0,

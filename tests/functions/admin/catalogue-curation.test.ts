@@ -321,6 +321,45 @@ describe('curateCatalogue: merge', () => {
     expect(await audits('catalogue-merge')).toHaveLength(1);
   });
 
+  it('moves hundreds of readers in batches, and an imported rating waiting for its reader', async () => {
+    const readers = Array.from({ length: 320 }, (_, i) => `many-${i}-${mergeId}`);
+    for (let i = 0; i < readers.length; i += 400) {
+      const batch = db.batch();
+      for (const uid of readers.slice(i, i + 400))
+        batch.set(db.doc(`book_shelves/${shelfId(mergeId, uid)}`), {
+          book_id: mergeId,
+          book_title: 'x',
+          user_id: uid,
+          shelf: 'want-to-read',
+          book_public: true,
+          progress_page: null,
+          progress_percent: null,
+          updated_at: at('2026-02-01T00:00:00Z'),
+        });
+      await batch.commit();
+    }
+    await db.doc(`import_pending_reviews/${reviewId(mergeId, readers[0]!)}`).set({
+      user_id: readers[0],
+      book_id: mergeId,
+      book_title: 'x',
+      rating: 4,
+      review: '',
+      status: 'waiting',
+      created_at: at('2026-02-01T00:00:00Z'),
+    });
+    const answer = await curate(admin, { action: 'merge', keepId, mergeId });
+    expect(answer.result?.counts).toMatchObject({ shelves: 320, pendingReviews: 1 });
+    expect(
+      (await db.collection('book_shelves').where('book_id', '==', keepId).count().get()).data().count,
+    ).toBe(320);
+    expect(
+      (await db.collection('book_shelves').where('book_id', '==', mergeId).count().get()).data().count,
+    ).toBe(0);
+    expect(
+      (await db.doc(`import_pending_reviews/${reviewId(keepId, readers[0]!)}`).get()).get('book_id'),
+    ).toBe(keepId);
+  });
+
   it('refuses a listed book, the same book, a merged one, and bad input, moving nothing', async () => {
     const listedId = uniqueId('listed');
     await db.doc(`books/${listedId}`).set({ user_id: member.uid, title: 'Mine', is_public: true });
