@@ -65,6 +65,8 @@ test('a librarian made by an admin merges two duplicates and the old page redire
       await desk.goto(`/book/${duplicate.id}`);
       await expect(desk).toHaveURL(new RegExp(`/book/${kept.id}$`));
       await expect(desk.getByRole('heading', { level: 1 })).toHaveText(`The Lighthouse Keeper ${tag}`);
+      // The kept book's page offers the librarian their tools (to a librarian only).
+      await expect(desk.getByRole('region', { name: 'Librarian tools' })).toBeVisible({ timeout: 20_000 });
     });
   } finally {
     await desk.close();
