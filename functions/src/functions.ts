@@ -44,6 +44,8 @@ export { adminModeration } from './admin/moderation';
 export { adminHeldReviews } from './admin/held-reviews';
 export { adminHeldItems, releaseExpiredHoldsHourly } from './admin/held-items';
 export { adminIsbnClaims } from './admin/isbn-claims';
+export { adminLibrarians } from './admin/librarians';
+export { curateCatalogue } from './admin/catalogue-curation';
 export { adminSiteSettings } from './admin/site-settings';
 export { adminContent } from './admin/content';
 export { contactSeller } from './market/contact-seller';

@@ -109,6 +109,10 @@ const loaders: Loaders = {
     (require('./admin/held-items') as typeof import('./admin/held-items')).releaseExpiredHoldsHourly,
   adminIsbnClaims: () =>
     (require('./admin/isbn-claims') as typeof import('./admin/isbn-claims')).adminIsbnClaims,
+  adminLibrarians: () =>
+    (require('./admin/librarians') as typeof import('./admin/librarians')).adminLibrarians,
+  curateCatalogue: () =>
+    (require('./admin/catalogue-curation') as typeof import('./admin/catalogue-curation')).curateCatalogue,
   adminSiteSettings: () =>
     (require('./admin/site-settings') as typeof import('./admin/site-settings')).adminSiteSettings,
   adminContent: () => (require('./admin/content') as typeof import('./admin/content')).adminContent,

@@ -32,7 +32,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     uid: 'demo-reader',
     email: 'reader@shelfmark.test',
     password: DEMO_PASSWORD,
-    description: 'Book Lover/Marketer, approved, free plan',
+    description: 'Book Lover/Marketer, approved, free plan, a librarian',
   },
   {
     uid: 'demo-publisher',

@@ -1,6 +1,6 @@
 // Demo catalogue books (src/domain/books/catalogue-book.ts): a dozen books no member
 // lists, as the 'Add a book' callables would store them after an Open Library
-// look-up, with one added by hand that waits for a librarian. Some have several
+// look-up, with two added by hand that wait for a librarian (one a duplicate to merge). Some have several
 // editions, one a title in Cyrillic, two no cover. A stream of its own, so every
 // other seeded document stays as it was; the ISBNs start 9780, the listed books'
 // 9781, so no ISBN is claimed twice. A few members keep some of them on 'Want to
@@ -315,7 +315,30 @@ export const DEMO_CATALOGUE_BOOKS: readonly DemoCatalogueBook[] = [
     ],
     cover: false,
   },
+  // An obvious duplicate for librarians to merge (/librarian): Pride and Prejudice typed in
+  // by hand. Last, so the books above draw the same ids and ISBNs as before.
+  {
+    title: 'Pride & Prejudice',
+    authors: [{ name: 'Jane Austen', source_id: null }],
+    description: null,
+    subjects: [],
+    sourceId: null,
+    editions: [
+      {
+        source_id: null,
+        format: 'Paperback',
+        publisher: 'Penny Shelf Editions',
+        publication_year: 2011,
+        pages: 298,
+        language: 'en',
+      },
+    ],
+    cover: false,
+  },
 ];
+
+/** The demo member who is a librarian (librarians/{uid}; src/domain/admin/catalogue-curation.ts). */
+export const DEMO_LIBRARIAN = 'demo-reader';
 
 /** The demo member who added the books (a reader, as the 'Add a book' island lets any member). */
 export const CATALOGUE_BOOKS_ADDED_BY = 'demo-reader';

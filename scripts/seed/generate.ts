@@ -1,12 +1,13 @@
 // The pure, deterministic demo-data generator: same code, same output. It
 // returns documents, Auth users and image specs; main.ts validates and writes them.
-import { REFERENCE_DATE, type SeedDoc, type SeedUser, createContext } from './context.ts';
+import { REFERENCE_DATE, type SeedDoc, type SeedUser, createContext, daysAgo } from './context.ts';
 import { generateAuthorUpdates } from './author-updates.ts';
 import { profilePrivateDocs } from './billing.ts';
 import { generateBooks, isbnClaimDocs, seriesClaimDocs } from './books.ts';
 import {
   catalogueIsbnClaimDocs,
   catalogueShelfDocs,
+  DEMO_LIBRARIAN,
   catalogueSourceDocs,
   generateCatalogueBooks,
 } from './catalogue-books.ts';
@@ -136,6 +137,13 @@ export function generate(options: GenerateOptions): SeedData {
     ...catalogueShelves,
     ...catalogueIsbnClaimDocs(catalogueBooks),
     ...catalogueSourceDocs(catalogueBooks),
+    // The demo reader is a librarian (made by the demo admin), so /librarian and the
+    // book pages' librarian tools show with a demo account.
+    {
+      collection: 'librarians',
+      id: DEMO_LIBRARIAN,
+      data: { granted_by: admin.uid, granted_at: daysAgo(30, 0) },
+    },
   );
   // The market index as the marketIndex triggers would write it.
   docs.push(...generateMarketEntries(docs));

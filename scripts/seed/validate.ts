@@ -6,6 +6,7 @@ import { BILLING_DOC, billingRecordSchema, planOf } from '../../src/domain/billi
 import { blogPostSchema } from '../../src/domain/editorial/blog-post.ts';
 import { bookSchema } from '../../src/domain/books/book.ts';
 import { catalogueBookSchema, readersMarkOf } from '../../src/domain/books/catalogue-book.ts';
+import { librarianSchema } from '../../src/domain/admin/catalogue-curation.ts';
 import { claimHolds, isbnClaimSchema } from '../../src/domain/books/isbn-claim.ts';
 import { seriesClaimSchema } from '../../src/domain/books/series-claim.ts';
 import {
@@ -90,6 +91,7 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   series_claims: seriesClaimSchema,
   reading_imports: readingImportSchema,
   import_pending_reviews: importPendingReviewSchema,
+  librarians: librarianSchema,
 };
 
 /** Parses each document with its collection's schema and returns the write data (defaults applied); throws on the first invalid one. */

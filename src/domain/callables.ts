@@ -26,6 +26,12 @@ import type { AdminFeaturedRequest, AdminFeaturedResult } from './admin/admin-fe
 import type { AdminHeldReviewsRequest, AdminHeldReviewsResponse } from './admin/admin-held-reviews.ts';
 import type { AdminHeldItemsRequest, AdminHeldItemsResponse } from './admin/admin-held-items.ts';
 import type { AdminIsbnClaimsRequest, AdminIsbnClaimsResponse } from './admin/admin-isbn-claims.ts';
+import type {
+  AdminLibrariansRequest,
+  AdminLibrariansResponse,
+  CurateCatalogueRequest,
+  CurateCatalogueResponse,
+} from './admin/catalogue-curation.ts';
 import type { AdminModerationRequest, AdminModerationResponse } from './admin/moderation.ts';
 import type { AdminSiteSettingsRequest } from './admin/admin-site-settings.ts';
 import type { AdminUsersInput, AdminUsersResults } from './admin/admin-users.ts';
@@ -218,6 +224,9 @@ export interface Callables {
   adminHeldReviews: { request: AdminHeldReviewsRequest; response: AdminHeldReviewsResponse };
   adminHeldItems: { request: AdminHeldItemsRequest; response: AdminHeldItemsResponse };
   adminIsbnClaims: { request: AdminIsbnClaimsRequest; response: AdminIsbnClaimsResponse };
+  adminLibrarians: { request: AdminLibrariansRequest; response: AdminLibrariansResponse };
+  // Librarians' and admins' tools for catalogue books; src/data/client/admin/catalogue-curation.ts narrows the answer.
+  curateCatalogue: { request: CurateCatalogueRequest; response: CurateCatalogueResponse };
   adminSiteSettings: { request: AdminSiteSettingsRequest; response: Record<string, unknown> };
   adminContent: { request: AdminContentRequest; response: Record<string, unknown> };
   newsletterAudience: { request: NoData; response: { counts: Record<string, number> } };

@@ -94,6 +94,8 @@ export const catalogueBookSchema = z
     /** Always false: a catalogue book is in no member listing (see the file comment). */
     is_public: z.literal(false).default(false),
     is_active: z.boolean().default(true),
+    /** Set when a librarian merged this book into another (src/domain/admin/catalogue-curation.ts): a tombstone whose page redirects there. */
+    merged_into: idSchema.nullish(),
     moderation_hidden: z.boolean().default(false),
     rating_count: nonNegativeInt.default(0),
     rating_sum: nonNegativeInt.default(0),
@@ -104,6 +106,9 @@ export const catalogueBookSchema = z
   })
   .describe('books');
 export type CatalogueBook = z.infer<typeof catalogueBookSchema>;
+
+/** The most merges a merged book's page follows to its redirect (A merged into B merged into C…). */
+export const MAX_REDIRECT_HOPS = 5;
 
 /**
  * A catalogue author's address part, `/authors/{slug}`: the name folded (accents

@@ -263,8 +263,8 @@ export function catalogueBookEdition(
 /** What a catalogue book stores besides its id. */
 export type CatalogueBookWrite = Omit<CatalogueBook, 'id'>;
 
-/** The fields every catalogue book derives from its title and authors, as listed books do (book-listing.ts). */
-function derivedFields(title: string, authors: readonly { name: string }[]) {
+/** The fields every catalogue book derives from its title and authors, as listed books do (book-listing.ts); a librarian's edit recomputes them too. */
+export function catalogueDerivedFields(title: string, authors: readonly { name: string }[]) {
   return {
     match_key: titleAuthorKey(title, authors[0]?.name ?? ''),
     author_slugs: authorSlugsOf(authors),
@@ -344,7 +344,7 @@ export function catalogueBookFromWork(
     source_id: work.sourceId,
     needs_review: false,
     added_by: options.addedBy,
-    ...derivedFields(title, authors),
+    ...catalogueDerivedFields(title, authors),
     ...newBookState(options.now),
   });
 }
@@ -369,7 +369,7 @@ export function catalogueBookByHand(
     source_id: null,
     needs_review: true,
     added_by: options.addedBy,
-    ...derivedFields(input.title, authors),
+    ...catalogueDerivedFields(input.title, authors),
     ...newBookState(options.now),
   });
 }

@@ -42,6 +42,8 @@ export const COLLECTIONS = {
   catalogueSources: 'catalogue_sources',
   /** Whose series each series address is (series-claim.ts), written by the book saves, the backfill and the seed. */
   seriesClaims: 'series_claims',
+  /** Members an admin made librarians (catalogue-curation.ts), written by the adminLibrarians function and the seed. */
+  librarians: 'librarians',
   /** Members' imports of their reading history (reading-import.ts), written by the import functions and the seed. */
   readingImports: 'reading_imports',
   /** Imported ratings waiting for their member (reading-import.ts), written by the import functions and the seed. */

@@ -269,8 +269,15 @@ describe('the demo catalogue books', () => {
     expect(catalogue.some((b) => /\p{Script=Cyrillic}/u.test(String(b.data.title)))).toBe(true);
     expect(catalogue.some((b) => b.data.cover_image === null)).toBe(true);
     const hand = catalogue.filter((b) => b.data.source === 'hand');
-    expect(hand).toHaveLength(1);
-    expect(hand[0]!.data).toMatchObject({ needs_review: true, source_id: null });
+    // Two added by hand, one of them a duplicate of an Open Library book for librarians to merge.
+    expect(hand).toHaveLength(2);
+    for (const book of hand) expect(book.data).toMatchObject({ needs_review: true, source_id: null });
+    expect(hand.map((b) => b.data.title)).toContain('Pride & Prejudice');
+    expect(
+      catalogue.some((b) => b.data.title === 'Pride and Prejudice' && b.data.source === 'openlibrary'),
+    ).toBe(true);
+    // The demo reader is a librarian, so the tools show with a demo account.
+    expect(of('librarians').map((d) => d.id)).toEqual(['demo-reader']);
     for (const book of catalogue.filter((b) => b.data.source === 'openlibrary'))
       expect(book.data.source_id).toMatch(/^OL\d+W$/);
   });

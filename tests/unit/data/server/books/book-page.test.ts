@@ -80,4 +80,27 @@ describe('loadBookPage', () => {
     expect(await loadBookPage('a/b', db)).toEqual({ kind: 'not-found' });
     expect(reads).toEqual(['books/nope']);
   });
+
+  it('leads a merged book to the book it was merged into, through a chain of merges', async () => {
+    const tombstone = (into: string) => ({ ...catalogue, is_active: false, editions: [], merged_into: into });
+    const { db, reads } = fakeDb({ books: { a: tombstone('b'), b: tombstone('c'), c: catalogue } });
+    expect(await loadBookPage('a', db)).toEqual({ kind: 'moved', to: 'c' });
+    expect(reads).toEqual(['books/a', 'books/b', 'books/c']);
+  });
+
+  it('does not lead anywhere when the chain ends at a missing or hidden book, or never ends', async () => {
+    const tombstone = (into: string) => ({ ...catalogue, is_active: false, editions: [], merged_into: into });
+    const { db } = fakeDb({
+      books: {
+        gone: tombstone('missing'),
+        toHidden: tombstone('hidden'),
+        hidden: { ...catalogue, moderation_hidden: true },
+        loop1: tombstone('loop2'),
+        loop2: tombstone('loop1'),
+      },
+    });
+    expect(await loadBookPage('gone', db)).toEqual({ kind: 'not-found' });
+    expect(await loadBookPage('toHidden', db)).toEqual({ kind: 'not-found' });
+    expect(await loadBookPage('loop1', db)).toEqual({ kind: 'not-found' });
+  });
 });
