@@ -138,6 +138,9 @@ const loaders: Loaders = {
     (require('./catalogue/add-book') as typeof import('./catalogue/add-book')).addCatalogueBook,
   addBookByHand: () =>
     (require('./catalogue/add-book') as typeof import('./catalogue/add-book')).addBookByHand,
+  authorClaim: () => (require('./books/author-claims') as typeof import('./books/author-claims')).authorClaim,
+  adminAuthorClaims: () =>
+    (require('./books/author-claims') as typeof import('./books/author-claims')).adminAuthorClaims,
   editCustomShelf: () =>
     (require('./shelves/custom-shelves') as typeof import('./shelves/custom-shelves')).editCustomShelf,
   placeOnCustomShelf: () =>

@@ -26,6 +26,12 @@ import type { AdminFeaturedRequest, AdminFeaturedResult } from './admin/admin-fe
 import type { AdminHeldReviewsRequest, AdminHeldReviewsResponse } from './admin/admin-held-reviews.ts';
 import type { AdminHeldItemsRequest, AdminHeldItemsResponse } from './admin/admin-held-items.ts';
 import type { AdminIsbnClaimsRequest, AdminIsbnClaimsResponse } from './admin/admin-isbn-claims.ts';
+import type {
+  AdminAuthorClaimsRequest,
+  AdminAuthorClaimsResponse,
+  AuthorClaimRequest,
+  AuthorClaimStatusResponse,
+} from './books/author-claim.ts';
 import type { AdminModerationRequest, AdminModerationResponse } from './admin/moderation.ts';
 import type { AdminSiteSettingsRequest } from './admin/admin-site-settings.ts';
 import type { AdminUsersInput, AdminUsersResults } from './admin/admin-users.ts';
@@ -199,6 +205,7 @@ export interface Callables {
   findBooks: { request: FindBooksRequest; response: FindBooksResult };
   addCatalogueBook: { request: AddCatalogueBookRequest; response: AddBookResult };
   addBookByHand: { request: AddBookByHandInput; response: AddBookResult };
+  authorClaim: { request: AuthorClaimRequest; response: AuthorClaimStatusResponse };
   // Author updates to followers
   postAuthorUpdate: { request: PostAuthorUpdateRequest; response: PostAuthorUpdateResponse };
   deleteAuthorUpdate: { request: z.input<typeof deleteAuthorUpdateRequestSchema>; response: { id: string } };
@@ -218,6 +225,7 @@ export interface Callables {
   adminHeldReviews: { request: AdminHeldReviewsRequest; response: AdminHeldReviewsResponse };
   adminHeldItems: { request: AdminHeldItemsRequest; response: AdminHeldItemsResponse };
   adminIsbnClaims: { request: AdminIsbnClaimsRequest; response: AdminIsbnClaimsResponse };
+  adminAuthorClaims: { request: AdminAuthorClaimsRequest; response: AdminAuthorClaimsResponse };
   adminSiteSettings: { request: AdminSiteSettingsRequest; response: Record<string, unknown> };
   adminContent: { request: AdminContentRequest; response: Record<string, unknown> };
   newsletterAudience: { request: NoData; response: { counts: Record<string, number> } };

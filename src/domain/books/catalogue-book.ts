@@ -86,6 +86,8 @@ export const catalogueBookSchema = z
     needs_review: z.boolean().default(false),
     /** The member who added it. */
     added_by: idSchema,
+    /** The member whose claim of one of its authors' pages an admin approved (author-claim.ts); null when unclaimed. */
+    claimed_by: idSchema.nullish(),
     /** As on listed books: the import's title+author key and the 'starts with' search words. */
     match_key: z.string().nullish(),
     /** authorSlug of each author, so /authors/{slug} lists an author's books with one array-contains query. */
