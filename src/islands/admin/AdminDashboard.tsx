@@ -15,6 +15,7 @@ import ReportsQueue from './ReportsQueue.tsx';
 import HeldReviews from './HeldReviews.tsx';
 import HeldItems from './HeldItems.tsx';
 import IsbnClaims from './IsbnClaims.tsx';
+import AuthorClaims from './AuthorClaims.tsx';
 import SiteSettings from './SiteSettings.tsx';
 import UserManagement from './UserManagement.tsx';
 
@@ -115,6 +116,7 @@ export default function AdminDashboard() {
         <>
           <FeaturedBooks />
           <IsbnClaims />
+          <AuthorClaims />
         </>
       ),
     },

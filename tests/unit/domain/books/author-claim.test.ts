@@ -32,8 +32,10 @@ describe('authorClaimRequestSchema', () => {
       slug: 'михаил-булгаков',
       message: '',
     });
-    expect(authorClaimRequestSchema.parse({ action: 'request', slug: 'a-b', message: ' hi ' }).message).toBe(
-      'hi',
+    expect(authorClaimRequestSchema.parse({ action: 'request', slug: 'a-b', message: ' hi ' })).toMatchObject(
+      {
+        message: 'hi',
+      },
     );
   });
   it('refuses a name that is not a slug, an empty slug, a note too long, unknown fields', () => {
