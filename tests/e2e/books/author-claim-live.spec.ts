@@ -9,6 +9,7 @@ import { freshMember, signInAs } from '../helpers/members';
 
 test('an author claims an author page, an admin approves, and the book shows on their profile', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
@@ -50,18 +51,22 @@ test('an author claims an author page, an admin approves, and the book shows on 
   });
 
   await test.step('an admin approves it in Book Management', async () => {
-    await signInAs(page, admin);
-    await page.goto('/admin');
-    await page.getByRole('tab', { name: 'Book Management' }).click({ timeout: 20_000 });
-    const row = page
+    // The admin in a browser of their own: the author's session stays in this one.
+    const context = await browser.newContext();
+    const adminPage = await context.newPage();
+    await signInAs(adminPage, admin);
+    await adminPage.goto('/admin');
+    await adminPage.getByRole('tab', { name: 'Book Management' }).click({ timeout: 20_000 });
+    const row = adminPage
       .getByRole('list', { name: 'Pending author claims' })
       .getByRole('listitem')
       .filter({ hasText: authorName });
     await expect(row).toContainText('My website lists this book.', { timeout: 20_000 });
     await row.getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Approve claim' }).click();
-    await expect(page.getByText(`${authorName}’s page is claimed.`)).toBeVisible({ timeout: 20_000 });
+    await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Approve claim' }).click();
+    await expect(adminPage.getByText(`${authorName}’s page is claimed.`)).toBeVisible({ timeout: 20_000 });
     await expect.poll(async () => (await book.get()).get('claimed_by'), { timeout: 20_000 }).toBe(author.uid);
+    await context.close();
   });
 
   await test.step('the book shows on the author’s profile, and the author page names them', async () => {
