@@ -168,3 +168,30 @@ export interface PendingAuthorClaim {
 export interface AdminAuthorClaimsResponse {
   pending: PendingAuthorClaim[];
 }
+
+/** How saveBook's refusal of an ISBN a catalogue book holds begins (the editor shows it at the ISBN field). */
+export const CATALOGUE_ISBN_PREFIX = 'This ISBN belongs to “';
+
+/**
+ * saveBook's refusal of an ISBN that a catalogue book holds: instead of a second
+ * copy, the member is offered the book to claim, through its author's page
+ * (`authorPath`; null when the book names no author with a page). A book the
+ * member already claimed is theirs already.
+ */
+export function catalogueIsbnMessage(book: {
+  title: string;
+  authorPath: string | null;
+  yours: boolean;
+}): string {
+  const start = `${CATALOGUE_ISBN_PREFIX}${book.title}”, a book already in Shelfmark’s catalogue, with its readers’ shelves and reviews.`;
+  if (book.yours)
+    return `${start} You claimed it: it shows on your profile, so there is no need to list it again.`;
+  if (!book.authorPath)
+    return `${start} Please ask an admin to give it to you rather than listing a second copy.`;
+  return `${start} Claim it rather than listing a second copy: open ${book.authorPath} and choose “Claim this author page”.`;
+}
+
+/** True for saveBook's refusal of an ISBN a catalogue book holds. */
+export function isCatalogueIsbnMessage(message: string): boolean {
+  return message.startsWith(CATALOGUE_ISBN_PREFIX);
+}

@@ -8,10 +8,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   AUTHOR_CLAIM_MESSAGES,
+  catalogueIsbnMessage,
   type AdminAuthorClaimsResponse,
   type AuthorClaimStatusResponse,
 } from '../../../src/domain/books/author-claim';
 import type { AddBookResult } from '../../../src/domain/catalogue/add-book';
+import { ISBN_MESSAGES } from '../../../src/domain/books/isbn';
+import type { SaveItemResponse } from '../../../src/domain/items/item-save';
 import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 import { adminDb, clearFirestore } from '../helpers/emulator';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';
@@ -197,6 +200,21 @@ describe('adminAuthorClaims', () => {
     );
   });
 
+  it('claimed books count against no plan: a free author with three claimed books still lists three', async () => {
+    await Promise.all([writeCatalogueBook('Ethan Frome'), writeCatalogueBook('Summer')]);
+    expect(
+      (await admin(adminMember, { action: 'approve', claimId: CLAIM_OF(author) })).error,
+    ).toBeUndefined();
+    expect((await db.collection('books').where('claimed_by', '==', author.uid).get()).size).toBe(3);
+    for (const title of ['One', 'Two', 'Three']) {
+      const saved = await callAs<SaveItemResponse>('saveBook', author, { book: { title } });
+      expect(saved.error).toBeUndefined();
+    }
+    expect(
+      (await callAs<SaveItemResponse>('saveBook', author, { book: { title: 'Four' } })).error?.status,
+    ).toBe('RESOURCE_EXHAUSTED');
+  });
+
   it('an admin rejects with a reason the member sees; a decided claim is not decided again', async () => {
     expect(
       (await admin(adminMember, { action: 'reject', claimId: CLAIM_OF(author), reason: ' ' })).error,
@@ -229,5 +247,46 @@ describe('adminAuthorClaims', () => {
     expect((await admin(adminMember, { action: 'approve', claimId: `${SLUG}__nobody` })).error?.status).toBe(
       'NOT_FOUND',
     );
+  });
+});
+
+describe('saveBook with an ISBN a catalogue book holds', () => {
+  const ISBN = '9780306406157';
+  const saveBook = (member: Member, book: Record<string, unknown>) =>
+    callAs<SaveItemResponse>('saveBook', member, { book });
+
+  beforeEach(async () => {
+    await db.doc(`books/${bookId}`).update({ isbn: ISBN, editions: [{ source_id: null, isbn: ISBN }] });
+    await db.doc(`isbn_claims/${ISBN}`).set({ book_id: bookId, user_id: null, claimed_at: new Date() });
+  });
+
+  it('offers the catalogue book to claim instead of a second copy, and saves nothing', async () => {
+    const copy = await saveBook(author, { title: 'The Age of Innocence', isbn: ISBN });
+    expect(copy.error).toEqual({
+      status: 'ALREADY_EXISTS',
+      message: catalogueIsbnMessage({
+        title: 'The Age of Innocence',
+        authorPath: `/authors/${SLUG}`,
+        yours: false,
+      }),
+    });
+    expect(copy.error?.message).toContain('Claim it rather than listing a second copy');
+    expect((await db.collection('books').where('user_id', '==', author.uid).get()).size).toBe(0);
+    expect((await db.doc(`isbn_claims/${ISBN}`).get()).get('book_id')).toBe(bookId);
+  });
+
+  it('tells the claimant the book is theirs already', async () => {
+    await db.doc(`books/${bookId}`).update({ claimed_by: author.uid });
+    const copy = await saveBook(author, { title: 'The Age of Innocence', isbn: ISBN });
+    expect(copy.error?.message).toBe(
+      catalogueIsbnMessage({ title: 'The Age of Innocence', authorPath: `/authors/${SLUG}`, yours: true }),
+    );
+  });
+
+  it("keeps the plain refusal for another member's listed book", async () => {
+    const first = await saveBook(publisher, { title: 'Salt', isbn: '9781861972712' });
+    expect(first.error).toBeUndefined();
+    const copy = await saveBook(author, { title: 'Salt', isbn: '9781861972712' });
+    expect(copy.error).toEqual({ status: 'ALREADY_EXISTS', message: ISBN_MESSAGES.taken });
   });
 });

@@ -5,6 +5,8 @@ import {
   authorClaimId,
   authorClaimRequestSchema,
   canClaimAuthorPages,
+  catalogueIsbnMessage,
+  isCatalogueIsbnMessage,
 } from '../../../../src/domain/books/author-claim';
 
 describe('canClaimAuthorPages', () => {
@@ -66,5 +68,20 @@ describe('adminAuthorClaimsRequestSchema', () => {
       reason: '  ',
     });
     expect(noReason.error?.issues[0]?.message).toBe(AUTHOR_CLAIM_MESSAGES.reasonRequired);
+  });
+});
+
+describe('catalogueIsbnMessage', () => {
+  it('names the book and where to claim it, and is told apart from other refusals', () => {
+    const offer = catalogueIsbnMessage({ title: 'Emma', authorPath: '/authors/jane-austen', yours: false });
+    expect(offer).toBe(
+      'This ISBN belongs to “Emma”, a book already in Shelfmark’s catalogue, with its readers’ shelves and reviews. Claim it rather than listing a second copy: open /authors/jane-austen and choose “Claim this author page”.',
+    );
+    expect(isCatalogueIsbnMessage(offer)).toBe(true);
+    expect(catalogueIsbnMessage({ title: 'Emma', authorPath: null, yours: false })).toContain('ask an admin');
+    expect(catalogueIsbnMessage({ title: 'Emma', authorPath: '/authors/x', yours: true })).toContain(
+      'You claimed it',
+    );
+    expect(isCatalogueIsbnMessage('This ISBN is already used by another book on Shelfmark.')).toBe(false);
   });
 });
