@@ -141,6 +141,8 @@ const loaders: Loaders = {
   authorClaim: () => (require('./books/author-claims') as typeof import('./books/author-claims')).authorClaim,
   adminAuthorClaims: () =>
     (require('./books/author-claims') as typeof import('./books/author-claims')).adminAuthorClaims,
+  editClaimedBook: () =>
+    (require('./books/claimed-book-edit') as typeof import('./books/claimed-book-edit')).editClaimedBook,
   editCustomShelf: () =>
     (require('./shelves/custom-shelves') as typeof import('./shelves/custom-shelves')).editCustomShelf,
   placeOnCustomShelf: () =>

@@ -32,6 +32,7 @@ import type {
   AuthorClaimRequest,
   AuthorClaimStatusResponse,
 } from './books/author-claim.ts';
+import type { EditClaimedBookRequest } from './books/claimed-book-edit.ts';
 import type { AdminModerationRequest, AdminModerationResponse } from './admin/moderation.ts';
 import type { AdminSiteSettingsRequest } from './admin/admin-site-settings.ts';
 import type { AdminUsersInput, AdminUsersResults } from './admin/admin-users.ts';
@@ -206,6 +207,7 @@ export interface Callables {
   addCatalogueBook: { request: AddCatalogueBookRequest; response: AddBookResult };
   addBookByHand: { request: AddBookByHandInput; response: AddBookResult };
   authorClaim: { request: AuthorClaimRequest; response: AuthorClaimStatusResponse };
+  editClaimedBook: { request: EditClaimedBookRequest; response: { id: string; changed: string[] } };
   // Author updates to followers
   postAuthorUpdate: { request: PostAuthorUpdateRequest; response: PostAuthorUpdateResponse };
   deleteAuthorUpdate: { request: z.input<typeof deleteAuthorUpdateRequestSchema>; response: { id: string } };

@@ -1,12 +1,13 @@
 /**
  * Claims of catalogue author pages (src/domain/books/author-claim.ts), through the
- * authorClaim callable (members) and adminAuthorClaims (the admin dashboard's
- * queue). Loaded lazily.
+ * authorClaim callable (members), adminAuthorClaims (the admin dashboard's queue)
+ * and editClaimedBook (the claimant's changes to a claimed book). Loaded lazily.
  */
 import type {
   AdminAuthorClaimsResponse,
   AuthorClaimStatusResponse,
 } from '../../../domain/books/author-claim.ts';
+import type { ClaimedBookFields } from '../../../domain/books/claimed-book-edit.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
 
 /** The signed-in member's standing on the author page `slug`. */
@@ -38,4 +39,12 @@ export function rejectAuthorClaim(
   reason: string,
 ): Promise<CallOutcome<AdminAuthorClaimsResponse>> {
   return callFunction('adminAuthorClaims', { action: 'reject', claimId, reason });
+}
+
+/** Saves the claimant's purchase links and corrections of a claimed catalogue book. */
+export function editClaimedBook(
+  bookId: string,
+  fields: ClaimedBookFields,
+): Promise<CallOutcome<{ id: string; changed: string[] }>> {
+  return callFunction('editClaimedBook', { bookId, fields });
 }
