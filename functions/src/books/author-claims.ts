@@ -11,7 +11,7 @@
 // are stamped where catalogue books are stored (functions/src/catalogue/store-book.ts).
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
-import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import {
   AUTHOR_CLAIM_LIMITS_PER_MEMBER,
   AUTHOR_CLAIM_MESSAGES,
@@ -187,6 +187,29 @@ export async function stampClaimedBooks(firestore: Firestore, slug: string, uid:
     await batch.commit();
   }
   return todo.length;
+}
+
+/**
+ * Releases everything `uid` claimed, when their account is deleted: their claims,
+ * the author pages they hold (free to be claimed again) and `claimed_by` on those
+ * pages' books. The books and their readers stay: they are the catalogue's.
+ */
+export async function releaseMemberClaims(firestore: Firestore, uid: string): Promise<void> {
+  const [claims, pages, books] = await Promise.all([
+    firestore.collection(COLLECTIONS.authorClaims).where('user_id', '==', uid).get(),
+    firestore.collection(COLLECTIONS.catalogueAuthors).where('claimed_by', '==', uid).get(),
+    firestore.collection(COLLECTIONS.books).where('claimed_by', '==', uid).get(),
+  ]);
+  const writes = [
+    ...claims.docs.map((doc) => (batch: WriteBatch) => batch.delete(doc.ref)),
+    ...pages.docs.map((doc) => (batch: WriteBatch) => batch.delete(doc.ref)),
+    ...books.docs.map((doc) => (batch: WriteBatch) => batch.update(doc.ref, { claimed_by: null })),
+  ];
+  for (let start = 0; start < writes.length; start += STAMP_BATCH) {
+    const batch = firestore.batch();
+    for (const write of writes.slice(start, start + STAMP_BATCH)) write(batch);
+    await batch.commit();
+  }
 }
 
 /** Approves or rejects the claim `claimId` for the admin `actorUid`. */

@@ -243,6 +243,20 @@ describe('adminAuthorClaims', () => {
     ).toEqual({ status: 'pending', reason: null });
   });
 
+  it('a deleted account releases its claims: the page is free again, the books stay unclaimed', async () => {
+    expect(
+      (await admin(adminMember, { action: 'approve', claimId: CLAIM_OF(author) })).error,
+    ).toBeUndefined();
+    expect((await callAs('deleteAccount', author, { userId: author.uid })).error).toBeUndefined();
+    expect((await db.doc(`catalogue_authors/${SLUG}`).get()).exists).toBe(false);
+    expect((await db.doc(`author_claims/${CLAIM_OF(author)}`).get()).exists).toBe(false);
+    expect((await db.doc(`books/${bookId}`).get()).data()).toMatchObject({
+      title: 'The Age of Innocence',
+      claimed_by: null,
+    });
+    expect((await claim(publisher, { action: 'request', slug: SLUG })).result?.claim?.status).toBe('pending');
+  });
+
   it('an unknown claim is not found', async () => {
     expect((await admin(adminMember, { action: 'approve', claimId: `${SLUG}__nobody` })).error?.status).toBe(
       'NOT_FOUND',
