@@ -7,7 +7,8 @@
 // reason. Approval, in one transaction, writes catalogue_authors/{slug} and the
 // claim's decision with an audit entry; then the author's catalogue books are
 // stamped with `claimed_by` (idempotent: approving an approved claim again stamps
-// again, so a stamping cut short is finished by a second click). Books added later
+// again, so a stamping cut short is finished by a second click), and the member is
+// mailed the decision (author-claim-mail.ts). Books added later
 // are stamped where catalogue books are stored (functions/src/catalogue/store-book.ts).
 import { HttpsError } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
@@ -32,6 +33,7 @@ import { consumeAttempt } from '../accounts/throttle';
 import { auditInTransaction } from '../shared/audit';
 import { db, millisOf } from '../shared/firestore';
 import { guardedCall, type Caller } from '../shared/guard';
+import { mailClaimDecision, type ClaimDecision } from './author-claim-mail';
 
 /** Books stamped per batch when a claim is approved, and most books of one author stamped. */
 const STAMP_BATCH = 400;
@@ -220,7 +222,7 @@ async function decide(
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<void> {
   const ref = firestore.collection(COLLECTIONS.authorClaims).doc(claimId);
-  const approved = await firestore.runTransaction(async (tx) => {
+  const outcome = await firestore.runTransaction(async (tx) => {
     const claim = await tx.get(ref);
     if (!claim.exists) throw new HttpsError('not-found', AUTHOR_CLAIM_MESSAGES.claimNotFound);
     const slug = String(claim.get('slug'));
@@ -229,7 +231,8 @@ async function decide(
     const holder = await tx.get(holderRef);
     const status: unknown = claim.get('status');
     // Approving again what is approved re-runs the stamping below, nothing else.
-    if (decision.approve && status === 'approved' && holder.get('claimed_by') === uid) return { slug, uid };
+    if (decision.approve && status === 'approved' && holder.get('claimed_by') === uid)
+      return { slug, uid, decided: null };
     if (status !== 'pending') throw new HttpsError('failed-precondition', AUTHOR_CLAIM_MESSAGES.notPending);
     if (decision.approve && holder.exists)
       throw new HttpsError('already-exists', AUTHOR_CLAIM_MESSAGES.alreadyClaimed);
@@ -254,9 +257,18 @@ async function decide(
         reason: decision.approve ? null : decision.reason,
       },
     });
-    return decision.approve ? { slug, uid } : null;
+    const decided: ClaimDecision = {
+      uid,
+      slug,
+      authorName: String(claim.get('author_name') ?? slug),
+      approved: decision.approve,
+      reason: decision.approve ? null : decision.reason,
+    };
+    return { slug, uid, decided };
   });
-  if (approved) await stampClaimedBooks(firestore, approved.slug, approved.uid);
+  if (decision.approve) await stampClaimedBooks(firestore, outcome.slug, outcome.uid);
+  // Told once: only the call that decided it has a decision to tell.
+  if (outcome.decided) await mailClaimDecision(firestore, outcome.decided);
 }
 
 /**

@@ -17,9 +17,11 @@ import { ISBN_MESSAGES } from '../../../src/domain/books/isbn';
 import type { SaveItemResponse } from '../../../src/domain/items/item-save';
 import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections';
 import { adminDb, clearFirestore } from '../helpers/emulator';
+import { useMailbox } from '../helpers/mailbox';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';
 
 const db = adminDb();
+const mailbox = useMailbox();
 const SLUG = 'edith-wharton';
 const CLAIM_OF = (member: Member) => `${SLUG}__${member.uid}`;
 
@@ -180,6 +182,8 @@ describe('adminAuthorClaims', () => {
       claim: { status: 'approved', reason: null },
       claimed: true,
     });
+    const mail = await mailbox.waitFor(author.email, 'Your claim of Edith Wharton’s page is approved');
+    expect(mail.text).toContain(`/authors/${SLUG}`);
 
     // A book of the author added later is the claimant's from the start.
     const later = await callAs<AddBookResult>('addBookByHand', reader, {
@@ -232,6 +236,9 @@ describe('adminAuthorClaims', () => {
       status: 'rejected',
       reason: 'Please show us your publisher.',
     });
+    expect((await mailbox.waitFor(author.email, 'About your claim of Edith Wharton’s page')).text).toContain(
+      'Please show us your publisher.',
+    );
     expect((await admin(adminMember, { action: 'approve', claimId: CLAIM_OF(author) })).error?.status).toBe(
       'FAILED_PRECONDITION',
     );
