@@ -4,7 +4,12 @@ import { REFERENCE_DATE, type SeedDoc, type SeedUser, createContext } from './co
 import { generateAuthorUpdates } from './author-updates.ts';
 import { profilePrivateDocs } from './billing.ts';
 import { generateBooks, isbnClaimDocs, seriesClaimDocs } from './books.ts';
-import { catalogueIsbnClaimDocs, catalogueSourceDocs, generateCatalogueBooks } from './catalogue-books.ts';
+import {
+  catalogueIsbnClaimDocs,
+  catalogueSourceDocs,
+  generateCatalogueBooks,
+  withDemoAuthorClaim,
+} from './catalogue-books.ts';
 import { followerCountOf, generateFollows } from './follows.ts';
 import { generateBlogPosts, generateNewsletters } from './editorial.ts';
 import { generateClassifiedAds, generateProductsServices } from './marketplace.ts';
@@ -125,8 +130,12 @@ export function generate(options: GenerateOptions): SeedData {
   // Books no member lists (kind 'catalogue') with their ISBN claims, after every other
   // generator's documents and covers, so those stay as they were.
   const catalogueBooks = generateCatalogueBooks(ctx);
+  // One author page claimed by a Book Author in good standing, as an admin's approval leaves it.
+  const claimant = members.find(
+    (m) => m.category === 'Book Author' && m.approval === 'approved' && m.active && !m.admin,
+  );
   docs.push(
-    ...catalogueBooks,
+    ...(claimant ? withDemoAuthorClaim(catalogueBooks, claimant, admin.uid) : catalogueBooks),
     ...catalogueIsbnClaimDocs(catalogueBooks),
     ...catalogueSourceDocs(catalogueBooks),
   );
