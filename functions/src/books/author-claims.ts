@@ -228,14 +228,17 @@ async function decide(
     const slug = String(claim.get('slug'));
     const uid = String(claim.get('user_id'));
     const holderRef = catalogueAuthorRef(firestore, slug);
-    const holder = await tx.get(holderRef);
+    const [holder, member] = await tx.getAll(holderRef, firestore.collection('profiles').doc(uid));
     const status: unknown = claim.get('status');
     // Approving again what is approved re-runs the stamping below, nothing else.
-    if (decision.approve && status === 'approved' && holder.get('claimed_by') === uid)
+    if (decision.approve && status === 'approved' && holder!.get('claimed_by') === uid)
       return { slug, uid, decided: null };
     if (status !== 'pending') throw new HttpsError('failed-precondition', AUTHOR_CLAIM_MESSAGES.notPending);
-    if (decision.approve && holder.exists)
+    if (decision.approve && holder!.exists)
       throw new HttpsError('already-exists', AUTHOR_CLAIM_MESSAGES.alreadyClaimed);
+    // The member's standing now, not when they claimed: a deactivated member gets no page.
+    if (decision.approve && !canClaimAuthorPages(member!.data() ?? {}))
+      throw new HttpsError('failed-precondition', AUTHOR_CLAIM_MESSAGES.memberNotEligible);
     const now = Timestamp.now();
     if (decision.approve)
       tx.create(holderRef, { name: claim.get('author_name') ?? slug, claimed_by: uid, claimed_at: now });

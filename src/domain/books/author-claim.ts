@@ -48,6 +48,8 @@ export const AUTHOR_CLAIM_MESSAGES = {
   reasonTooLong: `Please keep the reason under ${AUTHOR_CLAIM_TEXT_MAX} characters.`,
   claimNotFound: 'No such claim.',
   notPending: 'This claim was already decided.',
+  memberNotEligible:
+    'This member can no longer claim author pages (not an approved, active Book Author or Publisher). Reject the claim instead.',
   throttled: 'Too many claims for now. Please try again later.',
   failed: 'The claim could not be saved. Please try again.',
 } as const;

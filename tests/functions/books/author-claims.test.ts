@@ -264,6 +264,15 @@ describe('adminAuthorClaims', () => {
     expect((await claim(publisher, { action: 'request', slug: SLUG })).result?.claim?.status).toBe('pending');
   });
 
+  it("approval checks the member's standing now: a member deactivated since is refused", async () => {
+    await db.doc(`profiles/${author.uid}`).update({ is_active: false });
+    expect((await admin(adminMember, { action: 'approve', claimId: CLAIM_OF(author) })).error).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: AUTHOR_CLAIM_MESSAGES.memberNotEligible,
+    });
+    expect((await db.doc(`catalogue_authors/${SLUG}`).get()).exists).toBe(false);
+  });
+
   it('an unknown claim is not found', async () => {
     expect((await admin(adminMember, { action: 'approve', claimId: `${SLUG}__nobody` })).error?.status).toBe(
       'NOT_FOUND',
