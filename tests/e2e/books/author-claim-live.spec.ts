@@ -1,8 +1,8 @@
 // An author claims their author page (issue 53, part 4): an approved Book Author
 // opens /authors/{slug} of a catalogue author, claims it with a note, an admin
 // approves the claim in Book Management, and the book shows on the author's profile
-// while the author page names them. In the mutating run: it adds a catalogue book
-// and a claimed author page.
+// while the author page names them; then the author adds where to buy it from the
+// book's page. In the mutating run: it adds a catalogue book and a claimed author page.
 import { authorSlug } from '../../../src/domain/books/catalogue-book';
 import { adminDb, expect, test } from '../helpers/fixtures';
 import { freshMember, signInAs } from '../helpers/members';
@@ -78,6 +78,22 @@ test('an author claims an author page, an admin approves, and the book shows on 
     await expect(page.getByRole('link', { name: author.displayName })).toHaveAttribute(
       'href',
       `/profile/${author.slug}`,
+    );
+  });
+
+  await test.step('the author adds where to buy it from the book’s page', async () => {
+    await page.goto(`/book/${book.id}`);
+    await page.getByRole('button', { name: 'Edit your book' }).click({ timeout: 20_000 });
+    const dialog = page.getByRole('dialog', { name: 'Edit your book' });
+    await dialog.getByRole('button', { name: 'Add Link' }).click();
+    await dialog.getByLabel('Link 1 label').fill('Bookshop');
+    await dialog.getByLabel('Link 1 URL').fill('https://bookshop.example/lantern-orchard');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const links = page.getByRole('region', { name: 'Where to buy' });
+    await expect(links.getByRole('link', { name: /Bookshop/ })).toHaveAttribute(
+      'href',
+      'https://bookshop.example/lantern-orchard',
+      { timeout: 20_000 },
     );
   });
 });
