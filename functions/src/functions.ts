@@ -57,6 +57,8 @@ export { postAuthorUpdate, deleteAuthorUpdate } from './updates/author-updates';
 export { exportReading } from './imports/reading-export';
 export { findBooks } from './catalogue/find-books';
 export { addCatalogueBook, addBookByHand } from './catalogue/add-book';
+export { authorClaim, adminAuthorClaims } from './books/author-claims';
+export { editClaimedBook } from './books/claimed-book-edit';
 export { startReadingImport } from './imports/start-import';
 export { addReadingImportRows } from './imports/add-import-rows';
 export { processReadingImport } from './imports/process-import';

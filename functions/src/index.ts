@@ -142,6 +142,11 @@ const loaders: Loaders = {
     (require('./catalogue/add-book') as typeof import('./catalogue/add-book')).addCatalogueBook,
   addBookByHand: () =>
     (require('./catalogue/add-book') as typeof import('./catalogue/add-book')).addBookByHand,
+  authorClaim: () => (require('./books/author-claims') as typeof import('./books/author-claims')).authorClaim,
+  adminAuthorClaims: () =>
+    (require('./books/author-claims') as typeof import('./books/author-claims')).adminAuthorClaims,
+  editClaimedBook: () =>
+    (require('./books/claimed-book-edit') as typeof import('./books/claimed-book-edit')).editClaimedBook,
   editCustomShelf: () =>
     (require('./shelves/custom-shelves') as typeof import('./shelves/custom-shelves')).editCustomShelf,
   placeOnCustomShelf: () =>

@@ -10,7 +10,12 @@
 import { parseIsbn } from '../../src/domain/books/isbn.ts';
 import { titleAuthorKey } from '../../src/domain/books/match-key.ts';
 import { MAX_SEARCH_KEYWORDS } from '../../src/domain/books/book.ts';
-import { authorSlugsOf, type CatalogueBookEdition } from '../../src/domain/books/catalogue-book.ts';
+import {
+  authorSlug,
+  authorSlugsOf,
+  type CatalogueBookEdition,
+} from '../../src/domain/books/catalogue-book.ts';
+import { authorClaimId } from '../../src/domain/books/author-claim.ts';
 import { searchKeywords } from '../../src/domain/shared/list-search.ts';
 import { shelfId } from '../../src/domain/shelves/shelf.ts';
 import type { Member } from './members.ts';
@@ -479,4 +484,50 @@ export function catalogueShelfDocs(books: SeedDoc[], members: readonly Member[])
       },
     }));
   });
+}
+
+/** The demo author page a member claimed (src/domain/books/author-claim.ts): the hand-added poet's. */
+export const DEMO_CLAIMED_AUTHOR = 'Orla Penhallow';
+
+/**
+ * The demo catalogue books with `claimant`'s claim, approved by `adminUid`, of DEMO_CLAIMED_AUTHOR's
+ * page, as adminAuthorClaims leaves it: the author's books carry `claimed_by`, and the
+ * claim and the page's holder are stored, so `npm start` shows Claimed Books on the
+ * member's profile and "Claimed by" on /authors/orla-penhallow.
+ */
+export function withDemoAuthorClaim(
+  books: readonly SeedDoc[],
+  claimant: { uid: string; displayName: string },
+  adminUid: string,
+): SeedDoc[] {
+  const slug = authorSlug(DEMO_CLAIMED_AUTHOR);
+  const claimed = books.map((doc): SeedDoc => {
+    const slugs = doc.data.author_slugs as string[];
+    return slugs.includes(slug) ? { ...doc, data: { ...doc.data, claimed_by: claimant.uid } } : doc;
+  });
+  const at = daysAgo(5, 0);
+  return [
+    ...claimed,
+    {
+      collection: 'author_claims',
+      id: authorClaimId(slug, claimant.uid),
+      data: {
+        slug,
+        author_name: DEMO_CLAIMED_AUTHOR,
+        user_id: claimant.uid,
+        member_name: claimant.displayName,
+        status: 'approved',
+        message: 'These are my poems; my publisher is Carrick Head Press.',
+        reason: null,
+        created_at: daysAgo(6, 0),
+        decided_at: at,
+        decided_by: adminUid,
+      },
+    },
+    {
+      collection: 'catalogue_authors',
+      id: slug,
+      data: { name: DEMO_CLAIMED_AUTHOR, claimed_by: claimant.uid, claimed_at: at },
+    },
+  ];
 }

@@ -10,6 +10,7 @@ import {
   DEMO_LIBRARIAN,
   catalogueSourceDocs,
   generateCatalogueBooks,
+  withDemoAuthorClaim,
 } from './catalogue-books.ts';
 import { followerCountOf, generateFollows } from './follows.ts';
 import { generateBlogPosts, generateNewsletters } from './editorial.ts';
@@ -131,9 +132,14 @@ export function generate(options: GenerateOptions): SeedData {
   // Books no member lists (kind 'catalogue') with their ISBN claims, after every other
   // generator's documents and covers, so those stay as they were.
   const catalogueBooks = generateCatalogueBooks(ctx);
+  // A few readers shelve some of them (which marks those books has_readers, in place), and
+  // one author page is claimed by a Book Author in good standing, as an admin's approval leaves it.
   const catalogueShelves = catalogueShelfDocs(catalogueBooks, members);
+  const claimant = members.find(
+    (m) => m.category === 'Book Author' && m.approval === 'approved' && m.active && !m.admin,
+  );
   docs.push(
-    ...catalogueBooks,
+    ...(claimant ? withDemoAuthorClaim(catalogueBooks, claimant, admin.uid) : catalogueBooks),
     ...catalogueShelves,
     ...catalogueIsbnClaimDocs(catalogueBooks),
     ...catalogueSourceDocs(catalogueBooks),

@@ -9,6 +9,7 @@ import { catalogueBookSchema, readersMarkOf } from '../../src/domain/books/catal
 import { librarianSchema } from '../../src/domain/admin/catalogue-curation.ts';
 import { claimHolds, isbnClaimSchema } from '../../src/domain/books/isbn-claim.ts';
 import { seriesClaimSchema } from '../../src/domain/books/series-claim.ts';
+import { authorClaimSchema, catalogueAuthorSchema } from '../../src/domain/books/author-claim.ts';
 import {
   type ListingSource,
   listingFieldsOf,
@@ -88,6 +89,8 @@ const SCHEMAS: Record<CollectionName, z.ZodType> = {
   author_updates: authorUpdateSchema,
   isbn_claims: isbnClaimSchema,
   catalogue_sources: catalogueSourceRecordSchema,
+  author_claims: authorClaimSchema,
+  catalogue_authors: catalogueAuthorSchema,
   series_claims: seriesClaimSchema,
   reading_imports: readingImportSchema,
   import_pending_reviews: importPendingReviewSchema,

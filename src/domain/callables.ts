@@ -32,6 +32,13 @@ import type {
   CurateCatalogueRequest,
   CurateCatalogueResponse,
 } from './admin/catalogue-curation.ts';
+import type {
+  AdminAuthorClaimsRequest,
+  AdminAuthorClaimsResponse,
+  AuthorClaimRequest,
+  AuthorClaimStatusResponse,
+} from './books/author-claim.ts';
+import type { EditClaimedBookRequest } from './books/claimed-book-edit.ts';
 import type { AdminModerationRequest, AdminModerationResponse } from './admin/moderation.ts';
 import type { AdminSiteSettingsRequest } from './admin/admin-site-settings.ts';
 import type { AdminUsersInput, AdminUsersResults } from './admin/admin-users.ts';
@@ -205,6 +212,8 @@ export interface Callables {
   findBooks: { request: FindBooksRequest; response: FindBooksResult };
   addCatalogueBook: { request: AddCatalogueBookRequest; response: AddBookResult };
   addBookByHand: { request: AddBookByHandInput; response: AddBookResult };
+  authorClaim: { request: AuthorClaimRequest; response: AuthorClaimStatusResponse };
+  editClaimedBook: { request: EditClaimedBookRequest; response: { id: string; changed: string[] } };
   // Author updates to followers
   postAuthorUpdate: { request: PostAuthorUpdateRequest; response: PostAuthorUpdateResponse };
   deleteAuthorUpdate: { request: z.input<typeof deleteAuthorUpdateRequestSchema>; response: { id: string } };
@@ -227,6 +236,7 @@ export interface Callables {
   adminLibrarians: { request: AdminLibrariansRequest; response: AdminLibrariansResponse };
   // Librarians' and admins' tools for catalogue books; src/data/client/admin/catalogue-curation.ts narrows the answer.
   curateCatalogue: { request: CurateCatalogueRequest; response: CurateCatalogueResponse };
+  adminAuthorClaims: { request: AdminAuthorClaimsRequest; response: AdminAuthorClaimsResponse };
   adminSiteSettings: { request: AdminSiteSettingsRequest; response: Record<string, unknown> };
   adminContent: { request: AdminContentRequest; response: Record<string, unknown> };
   newsletterAudience: { request: NoData; response: { counts: Record<string, number> } };

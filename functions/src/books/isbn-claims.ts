@@ -12,6 +12,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { ISBN_MESSAGES } from '../../../src/domain/books/isbn';
+import { catalogueIsbnMessage } from '../../../src/domain/books/author-claim';
 import {
   ISBN_CLAIMS,
   claimHolds,
@@ -71,9 +72,27 @@ async function readClaims(firestore: Firestore, isbns: readonly string[], tx?: T
 }
 
 /**
+ * Why a save's ISBN is refused: a catalogue book holding it is offered to the member
+ * to claim (src/domain/books/author-claim.ts, catalogueIsbnMessage), never copied;
+ * another member's book keeps the plain ISBN_MESSAGES.taken.
+ */
+function refusalOf(change: IsbnChange, state: Awaited<ReturnType<typeof readClaims>>): string {
+  const claim = change.after === null ? undefined : state.claims.get(change.after);
+  const holder = claim ? state.bookDocs.get(claim.book_id) : undefined;
+  if (!holder?.exists || holder.get('kind') !== 'catalogue') return ISBN_MESSAGES.taken;
+  const slugs: unknown = holder.get('author_slugs');
+  const slug = Array.isArray(slugs) && typeof slugs[0] === 'string' ? slugs[0] : null;
+  return catalogueIsbnMessage({
+    title: String(holder.get('title') ?? ''),
+    authorPath: slug ? `/authors/${slug}` : null,
+    yours: holder.get('claimed_by') === change.userId,
+  });
+}
+
+/**
  * Takes and releases the claims of a save's ISBN changes in `tx`: reads first,
  * refuses the first book whose ISBN another book holds (already-exists,
- * ISBN_MESSAGES.taken), and returns the writes to make once every other check
+ * refusalOf's message), and returns the writes to make once every other check
  * has passed.
  */
 export async function claimIsbnsInTransaction(
@@ -85,7 +104,8 @@ export async function claimIsbnsInTransaction(
   if (relevant.length === 0) return () => undefined;
   const state = await readClaims(firestore, isbnsOf(changes), tx);
   const plan = planIsbnClaims(changes, state);
-  if (plan.refused.length > 0) throw new HttpsError('already-exists', ISBN_MESSAGES.taken);
+  if (plan.refused.length > 0)
+    throw new HttpsError('already-exists', refusalOf(changes[plan.refused[0]!]!, state));
   return () => {
     const now = Timestamp.now();
     for (const isbn of plan.release) tx.delete(claimRef(firestore, isbn));

@@ -33,7 +33,7 @@ import { guardedCall } from '../shared/guard';
 import { openLibraryConfig, openLibraryFromEnv } from './config';
 import { isCatalogueError } from './errors';
 import { sourceRef } from './find-books';
-import { storeCatalogueBook } from './store-book';
+import { claimantInTransaction, storeCatalogueBook } from './store-book';
 import type { CatalogueSource } from './source';
 
 /** Largest cover file fetched (Open Library's large covers are well under this). */
@@ -178,7 +178,8 @@ export const addBookByHand = guardedCall(
       const holder = input.isbn ? holders.get(input.isbn) : undefined;
       if (holder) return { bookId: holder, existing: true };
       const book = catalogueBookByHand(input, { addedBy: caller.uid, now });
-      tx.create(ref, book);
+      const claimedBy = await claimantInTransaction(tx, firestore, book.author_slugs);
+      tx.create(ref, claimedBy ? { ...book, claimed_by: claimedBy } : book);
       if (input.isbn)
         tx.set(claimRef(firestore, input.isbn), {
           book_id: ref.id,

@@ -9,6 +9,7 @@ import {
   pendingSteps,
   type AccountDeletionStep,
 } from '../../../src/domain/accounts/account-deletion';
+import { releaseMemberClaims } from '../books/author-claims';
 import { AD_CONTACT_PATH } from '../../../src/domain/market/classified-ad';
 import { AUTHOR_UPDATES, UPDATE_MAIL } from '../../../src/domain/updates/author-update';
 import { FOLLOWS } from '../../../src/domain/follows/follows';
@@ -173,7 +174,11 @@ const STEPS: Record<AccountDeletionStep, (context: DeletionContext) => Promise<v
       ),
     );
   },
-  books: deleteBooks,
+  async books(context) {
+    await deleteBooks(context);
+    // The catalogue books the member claimed stay, released (author-claim.ts).
+    await releaseMemberClaims(context.firestore, context.uid);
+  },
   products_services: ({ firestore, uid }) =>
     deleteAll(firestore, firestore.collection('products_services').where('user_id', '==', uid)),
   classified_ads: deleteAds,

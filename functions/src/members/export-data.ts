@@ -151,6 +151,7 @@ export async function memberExport(
     customShelfBooks = [],
     pendingReviews = [],
     standing = [],
+    authorClaims = [],
   ] = owned;
   // A visitor subscription of the member's own address (the newsletters' sign-up form) is theirs too.
   const visitorSubscription =
@@ -219,6 +220,7 @@ export async function memberExport(
     custom_shelf_books: customShelfBooks,
     import_pending_reviews: pendingReviews,
     moderation_standing: standing,
+    author_claims: authorClaims,
     blog_posts: blogPosts,
     newsletters_received: deliveries,
     follows,

@@ -4,8 +4,8 @@
  * gathers the documents, this module fixes the file's shape.
  */
 
-/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows; 5: review_decisions; 6: author_updates; 7: read_throughs, reading_years; 8: reading_imports, unmatched_reads, custom_shelves, custom_shelf_books; 9: import_pending_reviews; 10: moderation_standing). */
-export const MEMBER_EXPORT_FORMAT = 10;
+/** Bumped when the file's shape changes, so a reader can tell versions apart (2: member_records, the newsletter choice, delivered newsletters; 3: book_reviews; 4: follows; 5: review_decisions; 6: author_updates; 7: read_throughs, reading_years; 8: reading_imports, unmatched_reads, custom_shelves, custom_shelf_books; 9: import_pending_reviews; 10: moderation_standing; 11: author_claims). */
+export const MEMBER_EXPORT_FORMAT = 11;
 
 /** Collections whose documents belong to a member through `user_id`, exported whole. */
 export const OWNED_COLLECTIONS = [
@@ -24,6 +24,7 @@ export const OWNED_COLLECTIONS = [
   'custom_shelf_books',
   'import_pending_reviews',
   'moderation_standing',
+  'author_claims',
 ] as const;
 
 /** One exported document: its id and its fields as stored, times as ISO strings. */
@@ -86,6 +87,8 @@ export interface MemberExport {
   import_pending_reviews: ExportedDocument[];
   /** Moderators' standing decisions about the member's updates and ads (which item was hidden, when). */
   moderation_standing: ExportedDocument[];
+  /** The member's claims of catalogue author pages (author-claim.ts), with their decisions. */
+  author_claims: ExportedDocument[];
   /** Blog posts the member wrote. */
   blog_posts: ExportedDocument[];
   /** Newsletters sent to the member: the newsletter's id and title with its delivery record (status, sent_at), oldest first. */

@@ -31,4 +31,5 @@ export const MEMBER_THROTTLE_KINDS = [
   'reading-export',
   'reading-import',
   'catalogue-member',
+  'author-claim',
 ] as const;

@@ -22,7 +22,7 @@ import {
 } from '../shared/common.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH } from '../shared/list-search.ts';
 import { storedIsbnSchema, publicationDateSchema, MAX_PAGES, BOOK_LANGUAGE_TAGS } from './catalogue.ts';
-import { MAX_SEARCH_KEYWORDS } from './book.ts';
+import { MAX_PURCHASE_LINKS, MAX_SEARCH_KEYWORDS, purchaseLinkSchema } from './book.ts';
 
 // The kinds and which books readers may see are the site's visibility rule: src/domain/accounts/visibility.ts (bookKindOf, isReadableBook).
 
@@ -86,6 +86,10 @@ export const catalogueBookSchema = z
     needs_review: z.boolean().default(false),
     /** The member who added it. */
     added_by: idSchema,
+    /** The member whose claim of one of its authors' pages an admin approved (author-claim.ts); null when unclaimed. */
+    claimed_by: idSchema.nullish(),
+    /** Where to buy it, kept by the claimant (editClaimedBook); the same links as a listed book's. */
+    purchase_links: z.array(purchaseLinkSchema).max(MAX_PURCHASE_LINKS).default([]),
     /** As on listed books: the import's title+author key and the 'starts with' search words. */
     match_key: z.string().nullish(),
     /** authorSlug of each author, so /authors/{slug} lists an author's books with one array-contains query. */

@@ -40,6 +40,10 @@ export const COLLECTIONS = {
   isbnClaims: 'isbn_claims',
   /** Which catalogue book each outside catalogue's work became (functions/src/catalogue/find-books.ts), written by addCatalogueBook. */
   catalogueSources: 'catalogue_sources',
+  /** Members' claims of catalogue author pages (author-claim.ts), written by authorClaim and adminAuthorClaims. */
+  authorClaims: 'author_claims',
+  /** Who holds each claimed author page (author-claim.ts), written by adminAuthorClaims. */
+  catalogueAuthors: 'catalogue_authors',
   /** Whose series each series address is (series-claim.ts), written by the book saves, the backfill and the seed. */
   seriesClaims: 'series_claims',
   /** Members an admin made librarians (catalogue-curation.ts), written by the adminLibrarians function and the seed. */

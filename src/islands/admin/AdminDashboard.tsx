@@ -16,6 +16,7 @@ import HeldReviews from './HeldReviews.tsx';
 import HeldItems from './HeldItems.tsx';
 import IsbnClaims from './IsbnClaims.tsx';
 import Librarians from './Librarians.tsx';
+import AuthorClaims from './AuthorClaims.tsx';
 import SiteSettings from './SiteSettings.tsx';
 import UserManagement from './UserManagement.tsx';
 
@@ -117,6 +118,7 @@ export default function AdminDashboard() {
           <FeaturedBooks />
           <IsbnClaims />
           <Librarians />
+          <AuthorClaims />
         </>
       ),
     },

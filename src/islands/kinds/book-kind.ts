@@ -11,6 +11,7 @@ import {
   toEditorValues,
   type BookEditorValues,
 } from '../../domain/books/book-editor.ts';
+import { isCatalogueIsbnMessage } from '../../domain/books/author-claim.ts';
 import { ISBN_MESSAGES } from '../../domain/books/isbn.ts';
 import { ITEM_MESSAGES } from '../../domain/items/item-save.ts';
 import type { OwnedItemKind } from '../items/owned-item-kind.ts';
@@ -45,9 +46,11 @@ export const bookKind: OwnedItemKind<Book, BookEditorValues> = {
   save: async ({ itemId, userId, values, admin }) =>
     (await items()).saveItem('book', { id: itemId, userId, fields: editorToBookForm(values), admin }),
   remove: async (id) => (await items()).deleteItem('book', id),
-  // saveBook's refusal of an ISBN another book holds is said at the ISBN field.
+  // saveBook's refusal of an ISBN another book holds (or a catalogue book, offered to claim) is said at the ISBN field.
   refusedField: ({ code, message }) =>
-    code === 'already-exists' && message === ISBN_MESSAGES.taken ? { field: 'isbn', message } : null,
+    code === 'already-exists' && (message === ISBN_MESSAGES.taken || isCatalogueIsbnMessage(message))
+      ? { field: 'isbn', message }
+      : null,
   texts: {
     addLabel: 'Add a book',
     deleteButton: 'Delete Book',

@@ -122,6 +122,18 @@ async function seedEverything(member: Member) {
     decided_by: 'admin-uid',
     decided_at: at,
   });
+  // Their claim of a catalogue author page (author-claim.ts), pending.
+  const authorClaim = `author_claims/jane-austen__${uid}`;
+  await db.doc(authorClaim).set({
+    slug: 'jane-austen',
+    author_name: 'Jane Austen',
+    user_id: uid,
+    member_name: 'Member',
+    status: 'pending',
+    message: 'Mine.',
+    reason: null,
+    created_at: at,
+  });
   const unmatched = `unmatched_reads/${uid}__abc`;
   await db.doc(unmatched).set({
     user_id: uid,
@@ -201,6 +213,7 @@ async function seedEverything(member: Member) {
       unmatched,
       pendingReview,
       standing,
+      authorClaim,
       customShelf,
       customShelfBook,
     },
@@ -231,6 +244,7 @@ async function seedEverything(member: Member) {
       unmatched,
       pendingReview,
       standing,
+      authorClaim,
       customShelf,
       customShelfBook,
       `newsletter_preferences/${uid}`,
@@ -287,6 +301,7 @@ describe('what the site keeps about a member', () => {
     expect(file.unmatched_reads).toEqual([expect.objectContaining({ title: 'Elsewhere' })]);
     expect(file.import_pending_reviews).toEqual([expect.objectContaining({ rating: 4, status: 'private' })]);
     expect(file.moderation_standing).toEqual([expect.objectContaining({ kind: 'ad', item_id: 'ad-hidden' })]);
+    expect(file.author_claims).toEqual([expect.objectContaining({ slug: 'jane-austen', status: 'pending' })]);
     expect(file.reading_years).toEqual([
       expect.objectContaining({ id: ids.readingYear.split('/')[1], goal: 12, finished: 1 }),
     ]);

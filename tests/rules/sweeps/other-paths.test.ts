@@ -38,6 +38,13 @@ const unlistedPaths = {
     user_id: uids.owner,
     claimed_at: Timestamp.fromDate(new Date('2025-03-05T10:00:00Z')),
   },
+  // Who holds a claimed catalogue author page (server only, src/domain/books/author-claim.ts): a
+  // client that could write one would take an author's books onto their profile.
+  'catalogue_authors/jane-austen': {
+    name: 'Jane Austen',
+    claimed_by: uids.owner,
+    claimed_at: Timestamp.fromDate(new Date('2025-03-05T10:00:00Z')),
+  },
   // Which catalogue book an Open Library work became (server only, functions/src/catalogue/find-books.ts):
   // a client that could write one would point every reader adding the work at another book.
   'catalogue_sources/openlibrary_OL66554W': {

@@ -252,6 +252,20 @@ describe('the demo books as a catalogue describes them', () => {
 describe('the demo catalogue books', () => {
   const catalogue = of('books').filter((d) => d.data.kind === 'catalogue');
 
+  it('has one author page claimed by an approved Book Author, whose books carry the claim', () => {
+    const [holder] = of('catalogue_authors');
+    expect(of('catalogue_authors')).toHaveLength(1);
+    expect(of('author_claims').map((d) => d.data.status)).toEqual(['approved']);
+    const claimant = of('profiles').find((p) => p.id === holder!.data.claimed_by)!;
+    expect(claimant.data).toMatchObject({
+      category: 'Book Author',
+      approval_status: 'approved',
+      is_active: true,
+    });
+    const claimed = catalogue.filter((d) => d.data.claimed_by === claimant.id);
+    expect(claimed.map((d) => d.data.author_slugs)).toEqual([[holder!.id]]);
+  });
+
   it('adds a dozen books no member lists, in no listing, each a catalogue book the site reads', () => {
     expect(catalogue).toHaveLength(DEMO_CATALOGUE_BOOKS.length);
     expect(catalogue.length).toBeGreaterThanOrEqual(12);

@@ -1,11 +1,14 @@
 // Everything /profile/{slug} shows, in a bounded number of reads whatever the size
 // of the site: the public profile by slug (1 query), then its active books and
-// products (2 queries, each capped by PROFILE_PAGE_LIMITS) and the author's newest
+// products (2 queries, each capped by PROFILE_PAGE_LIMITS), the catalogue books they
+// claimed (1 query, CLAIMED_BOOKS_SHOWN) and the author's newest
 // updates (1 query, capped by UPDATES_SHOWN). When the slug matches
 // no public profile: its page_slugs claim (1 read) and, if claimed, the claimant's
 // profile (1 read), to redirect an old slug to the member's current one.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Book } from '../../../domain/books/book.ts';
+import type { CatalogueBook } from '../../../domain/books/catalogue-book.ts';
+import { getClaimedBooksOf } from '../books/claimed-books.ts';
 import type { ProductService } from '../../../domain/items/product-service.ts';
 import { PROFILE_PAGE_LIMITS, showsBooks } from '../../../domain/members/profile-page.ts';
 import { isPubliclyListed, type Profile } from '../../../domain/accounts/profile.ts';
@@ -24,6 +27,8 @@ export type ProfilePageData =
       profile: Profile;
       books: Book[];
       products: ProductService[];
+      /** The catalogue books whose author page the member claimed (src/domain/books/author-claim.ts). */
+      claimedBooks: CatalogueBook[];
       /** The author's newest shown updates, newest first. */
       updates: AuthorUpdate[];
     }
@@ -46,15 +51,16 @@ export async function loadProfilePage(
   const profile = await getPublicProfileBySlug(slug, db);
   if (profile) {
     onProfile?.(profile);
-    const [books, products, updates] = await Promise.all([
+    const [books, claimedBooks, products, updates] = await Promise.all([
       // Members without a Books section never have their books read.
       showsBooks(profile)
         ? getActiveBooksOf(profile.user_id, PROFILE_PAGE_LIMITS.books, db)
         : Promise.resolve([]),
+      showsBooks(profile) ? getClaimedBooksOf(profile.user_id, undefined, db) : Promise.resolve([]),
       getActiveProductsOf(profile.user_id, PROFILE_PAGE_LIMITS.products, db),
       getAuthorUpdates(profile.user_id, UPDATES_SHOWN, db),
     ]);
-    return { kind: 'found', profile, books, products, updates };
+    return { kind: 'found', profile, books, claimedBooks, products, updates };
   }
   const claim = await getPageSlugClaim(slug, db);
   if (!claim) return { kind: 'not-found' };

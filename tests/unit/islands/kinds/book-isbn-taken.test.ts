@@ -6,6 +6,7 @@
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ISBN_MESSAGES } from '../../../../src/domain/books/isbn';
+import { catalogueIsbnMessage } from '../../../../src/domain/books/author-claim';
 import type { Book } from '../../../../src/domain/books/book';
 import type { BookEditorValues } from '../../../../src/domain/books/book-editor';
 import { storedBook } from '../../helpers/book';
@@ -81,6 +82,16 @@ describe('the book editor, when another book holds the ISBN', () => {
     expect(isbnError()).toBeNull();
     await submit();
     expect(onSaved).toHaveBeenCalledWith('b1', false);
+  });
+
+  it('offers a catalogue book holding the ISBN to claim, under the field, without a toast', async () => {
+    const offer = catalogueIsbnMessage({ title: 'Emma', authorPath: '/authors/jane-austen', yours: false });
+    items.saveItem.mockResolvedValueOnce({ ok: false, code: 'already-exists', message: offer });
+    await mountEditor();
+    await type(isbnInput(), '978-0-306-40615-7');
+    await submit();
+    expect(isbnError()?.textContent).toBe(offer);
+    expect(showToast).not.toHaveBeenCalled();
   });
 
   it('keeps any other refusal in a toast, away from the field', async () => {

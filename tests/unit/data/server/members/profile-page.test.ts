@@ -73,7 +73,7 @@ beforeEach(() => {
 afterEach(() => errors.mockRestore());
 
 describe('loadProfilePage', () => {
-  it('finds a public profile with its active books and products only, and its updates, in 4 queries', async () => {
+  it('finds a public profile with its active books, claimed books and products only, and its updates, in 5 queries', async () => {
     const db = fakeDb({
       profiles: [member('jane')],
       books: [
@@ -92,8 +92,9 @@ describe('loadProfilePage', () => {
     expect(result.books.map((b) => b.id)).toEqual(['jane-b0', 'jane-b1']);
     expect(result.products.map((p) => p.id)).toEqual(['jane-p0']);
     expect(result.updates).toEqual([]);
-    // The profile, two books, one product, and the (empty) updates query.
-    expect(reads).toBe(1 + 2 + 1 + 1);
+    expect(result.claimedBooks).toEqual([]);
+    // The profile, two books, the (empty) claimed books, one product, and the (empty) updates query.
+    expect(reads).toBe(1 + 2 + 1 + 1 + 1);
   });
 
   it('reads the author’s newest updates, leaving out a hidden one and a malformed one', async () => {
@@ -141,6 +142,7 @@ describe('loadProfilePage', () => {
       'read profiles',
       'found jane',
       'read books',
+      'read books',
       'read products_services',
       'read author_updates',
     ]);
@@ -171,7 +173,8 @@ describe('loadProfilePage', () => {
       ]),
     });
     const { result, reads } = await withReadMeter(() => loadProfilePage('busy', db));
-    expect(reads).toBe(1 + PROFILE_PAGE_LIMITS.books + PROFILE_PAGE_LIMITS.products + UPDATES_SHOWN);
+    // The claimed books' query finds none and counts one read.
+    expect(reads).toBe(1 + PROFILE_PAGE_LIMITS.books + 1 + PROFILE_PAGE_LIMITS.products + UPDATES_SHOWN);
     if (result.kind !== 'found') throw new Error('expected the profile');
     expect(result.books).toHaveLength(PROFILE_PAGE_LIMITS.books - 1);
     expect(result.products).toHaveLength(PROFILE_PAGE_LIMITS.products);
