@@ -7,7 +7,7 @@ import type { Book } from './books/book.ts';
 import { authorProfilePath } from './books/book.ts';
 import { bookLinks, type LinkedBook } from './books/book-links.ts';
 import { catalogueJsonLd, type CataloguedBook } from './books/book-details.ts';
-import type { CatalogueBook } from './books/catalogue-book.ts';
+import { authorSlug, type CatalogueBook } from './books/catalogue-book.ts';
 import { schemaBookFormat } from './books/catalogue-book-page.ts';
 import { isPreorder, preorderLabel } from './books/releases.ts';
 import { bookSeriesJsonLd } from './books/series.ts';
@@ -132,11 +132,18 @@ export interface CatalogueBookJsonLdInput {
   imageUrl?: string;
   /** As for a listed book: `aggregateRating` and `review` appear only when ratings exist. */
   ratings?: BookJsonLdInput['ratings'];
+  /**
+   * The authors (by slug) whose pages a member claimed, with what the member is (a
+   * Publisher an Organization) and their profile's URL: those authors take the member's type
+   * and link, the rest stay Persons by name.
+   */
+  claimed?: { slugs: ReadonlySet<string>; type: 'Organization' | 'Person'; url: string };
 }
 
 /**
- * The schema.org Book of a catalogue book's page: its authors as Persons by name
- * (no member pages to link yet), the first edition's ISBN, one workExample per
+ * The schema.org Book of a catalogue book's page: its authors as Persons by name (an
+ * author whose page a member claimed as that member: a Publisher an Organization, with
+ * the member's profile as its url), the first edition's ISBN, one workExample per
  * edition with the facts it has, image, description and the ratings as for a
  * listed book. No offers: nobody sells a catalogue book here.
  */
@@ -145,6 +152,7 @@ export function catalogueBookJsonLd({
   pageUrl,
   imageUrl,
   ratings,
+  claimed,
 }: CatalogueBookJsonLdInput): Record<string, unknown> {
   const aggregateRating = ratings ? aggregateRatingJsonLd(ratings.totals) : null;
   const description = book.description?.trim();
@@ -170,7 +178,11 @@ export function catalogueBookJsonLd({
     '@id': `${pageUrl}#book`,
     name: book.title,
     url: pageUrl,
-    author: book.authors.map((author) => ({ '@type': 'Person', name: author.name })),
+    author: book.authors.map((author) =>
+      claimed?.slugs.has(authorSlug(author.name))
+        ? { '@type': claimed.type, name: author.name, url: claimed.url }
+        : { '@type': 'Person', name: author.name },
+    ),
     ...(isbn ? { isbn } : {}),
     ...(description ? { description } : {}),
     ...(imageUrl ? { image: imageUrl } : {}),

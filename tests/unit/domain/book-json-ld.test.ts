@@ -181,6 +181,28 @@ describe('catalogueBookJsonLd', () => {
     });
   });
 
+  it('names an author whose page a member claimed as that member: a Publisher an Organization with its profile', () => {
+    const data = catalogueBookJsonLd({
+      book: {
+        title: 'Guides',
+        description: null,
+        authors: [{ name: 'Wayfarer Press' }, { name: 'Anna Kovač' }],
+        isbn: null,
+        editions: [],
+      },
+      pageUrl: 'https://s.example/book/c3',
+      claimed: {
+        slugs: new Set(['wayfarer-press']),
+        type: 'Organization',
+        url: 'https://s.example/profile/wayfarer',
+      },
+    });
+    expect(data.author).toEqual([
+      { '@type': 'Organization', name: 'Wayfarer Press', url: 'https://s.example/profile/wayfarer' },
+      { '@type': 'Person', name: 'Anna Kovač' },
+    ]);
+  });
+
   it('states ratings only when there are some, and nothing for unknown facts', () => {
     const bare = catalogueBookJsonLd({
       book: { title: 'Bare', description: null, authors: [{ name: 'Anon' }], isbn: null, editions: [] },

@@ -4,7 +4,7 @@
 // catalogue_authors record, then the claimant's profile: two reads; a claimant who
 // is not publicly listed is not named).
 import type { Firestore } from 'firebase-admin/firestore';
-import { isPubliclyListed } from '../../../domain/accounts/profile.ts';
+import { isPubliclyListed, type Profile } from '../../../domain/accounts/profile.ts';
 import { isReadableBook } from '../../../domain/accounts/visibility.ts';
 import { catalogueAuthorSchema } from '../../../domain/books/author-claim.ts';
 import { catalogueBookSchema, type CatalogueBook } from '../../../domain/books/catalogue-book.ts';
@@ -37,6 +37,9 @@ export async function getClaimedBooksOf(
 export interface AuthorClaimant {
   uid: string;
   displayName: string;
+  /** Their role and category, which say what they are in JSON-LD (memberSchemaType: a Publisher is an Organization). */
+  role: Profile['role'];
+  category: Profile['category'];
   /** Their profile's address part. */
   pageSlug: string;
 }
@@ -52,5 +55,51 @@ export async function getAuthorClaimant(
   if (!record) return null;
   const profile = await getProfileById(record.claimed_by, db);
   if (!profile || !isPubliclyListed(profile)) return null;
-  return { uid: profile.user_id, displayName: profile.display_name, pageSlug: profile.page_slug };
+  return claimantOf(profile);
+}
+
+/** A publicly listed profile as the claimant the pages name. */
+function claimantOf(profile: Profile): AuthorClaimant {
+  return {
+    uid: profile.user_id,
+    displayName: profile.display_name,
+    role: profile.role,
+    category: profile.category,
+    pageSlug: profile.page_slug,
+  };
+}
+
+/** A claimed catalogue book's authors held by its claimant, and the claimant, for the book's JSON-LD. */
+export interface ClaimedAuthors {
+  /** The author slugs whose pages the book's claimant holds. */
+  slugs: Set<string>;
+  claimant: AuthorClaimant;
+}
+
+/**
+ * Which of a claimed catalogue book's authors its claimant holds the page of, and who the
+ * claimant is; null for an unclaimed book, or a claimant no longer publicly listed. Reads
+ * the book's authors' catalogue_authors records and the claimant's profile, for claimed
+ * books only.
+ */
+export async function getClaimedAuthors(
+  book: Pick<CatalogueBook, 'claimed_by' | 'author_slugs'>,
+  db: Firestore = getDb(),
+): Promise<ClaimedAuthors | null> {
+  const uid = book.claimed_by;
+  if (!uid || book.author_slugs.length === 0) return null;
+  const records = await db.getAll(
+    ...book.author_slugs.map((slug) => db.collection('catalogue_authors').doc(slug)),
+  );
+  meterReads(records.length);
+  const slugs = new Set(
+    records.flatMap((snap) => {
+      const record = snap.exists ? tryParseDoc(catalogueAuthorSchema, snap) : null;
+      return record?.claimed_by === uid ? [snap.id] : [];
+    }),
+  );
+  if (slugs.size === 0) return null;
+  const profile = await getProfileById(uid, db);
+  if (!profile || !isPubliclyListed(profile)) return null;
+  return { slugs, claimant: claimantOf(profile) };
 }

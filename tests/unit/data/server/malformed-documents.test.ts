@@ -20,6 +20,7 @@ import {
   getSeriesPage,
 } from '../../../../src/data/server/books/series.ts';
 import { getSiteSettings } from '../../../../src/data/server/site/site-settings.ts';
+import { getClaimedAuthors } from '../../../../src/data/server/books/claimed-books.ts';
 import {
   getActiveAdEntries,
   getActiveBookEntries,
@@ -379,6 +380,42 @@ describe('the sitemap lists catalogue books members have read', () => {
     const { db } = fakeDb({ books: [book('listed-1'), catalogue('cat-1')] });
     expect((await getActiveBookEntries(db)).map((e) => e.path)).toEqual(['/book/listed-1']);
     expect(reported()).toHaveLength(0);
+  });
+});
+
+describe('a claimed catalogue book’s authors', () => {
+  const claim = (uid: string, extra: Data = {}): Data => ({
+    name: 'Wayfarer Press',
+    claimed_by: uid,
+    claimed_at: new Date(Date.UTC(2026, 0, 2)),
+    ...extra,
+  });
+
+  it('are those whose page the book’s claimant holds, with the claimant a Publisher’s Organization', async () => {
+    const { db } = fakeDb({
+      catalogue_authors: [
+        ['wayfarer-press', claim('pub')],
+        ['anna-kovac', claim('someone-else')],
+        ['bad-record', claim('pub', { claimed_at: 'yesterday' })],
+      ],
+      profiles: [profile('pub', { category: 'Publisher' })],
+    });
+    const book = {
+      claimed_by: 'pub',
+      author_slugs: ['wayfarer-press', 'anna-kovac', 'bad-record', 'unclaimed'],
+    };
+    const claimed = await getClaimedAuthors(book, db);
+    expect([...(claimed?.slugs ?? [])]).toEqual(['wayfarer-press']);
+    expect(claimed?.claimant).toMatchObject({ uid: 'pub', category: 'Publisher', pageSlug: 'pub' });
+    expect(await getClaimedAuthors({ claimed_by: null, author_slugs: ['wayfarer-press'] }, db)).toBeNull();
+  });
+
+  it('are none when the claimant is no longer publicly listed', async () => {
+    const { db } = fakeDb({
+      catalogue_authors: [['wayfarer-press', claim('gone')]],
+      profiles: [profile('gone', { is_active: false })],
+    });
+    expect(await getClaimedAuthors({ claimed_by: 'gone', author_slugs: ['wayfarer-press'] }, db)).toBeNull();
   });
 });
 
