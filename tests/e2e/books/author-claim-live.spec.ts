@@ -83,6 +83,7 @@ test('an author claims an author page, an admin approves, and the book shows on 
 
   await test.step('the author adds where to buy it from the book’s page', async () => {
     await page.goto(`/book/${book.id}`);
+    await expect(page.getByText(`Claimed by ${author.displayName}`)).toBeVisible();
     await page.getByRole('button', { name: 'Edit your book' }).click({ timeout: 20_000 });
     const dialog = page.getByRole('dialog', { name: 'Edit your book' });
     await dialog.getByRole('button', { name: 'Add Link' }).click();
