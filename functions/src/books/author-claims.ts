@@ -31,6 +31,8 @@ import { COLLECTIONS } from '../../../src/domain/shared/collections';
 import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { consumeAttempt } from '../accounts/throttle';
 import { auditInTransaction } from '../shared/audit';
+import { purgeCacheTags } from '../shared/cache-purge';
+import { profileCacheTag } from '../../../src/data/server/shared/cache-tags';
 import { db, millisOf } from '../shared/firestore';
 import { guardedCall, type Caller } from '../shared/guard';
 import { mailClaimDecision, type ClaimDecision } from './author-claim-mail';
@@ -152,12 +154,12 @@ export const authorClaim = guardedCall(
   },
 );
 
-/** The pending claims, oldest first. */
+/** The oldest pending claims (status, created_at: firestore.indexes.json), so a long queue shows the longest waiting first. */
 async function pendingClaims(firestore: Firestore): Promise<AdminAuthorClaimsResponse> {
-  // One equality query (no composite index); the queue is short, so it is sorted here.
   const snap = await firestore
     .collection(COLLECTIONS.authorClaims)
     .where('status', '==', 'pending')
+    .orderBy('created_at')
     .limit(AUTHOR_CLAIM_QUEUE_LIMIT)
     .get();
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -269,7 +271,11 @@ async function decide(
     };
     return { slug, uid, decided };
   });
-  if (decision.approve) await stampClaimedBooks(firestore, outcome.slug, outcome.uid);
+  if (decision.approve) {
+    await stampClaimedBooks(firestore, outcome.slug, outcome.uid);
+    // The member's profile lists their claimed books: its cached page shows them now, not at its expiry.
+    await purgeCacheTags([profileCacheTag(outcome.uid)]);
+  }
   // Told once: only the call that decided it has a decision to tell.
   if (outcome.decided) await mailClaimDecision(firestore, outcome.decided);
 }

@@ -33,7 +33,8 @@ export default function Librarians() {
   useEffect(() => {
     void api()
       .then(({ listLibrarians }) => listLibrarians())
-      .then((outcome) => setList(outcome.ok ? outcome.data.librarians : []));
+      // An answer to a make or remove that came first is newer: the first load only fills an empty list.
+      .then((outcome) => setList((current) => current ?? (outcome.ok ? outcome.data.librarians : [])));
   }, []);
 
   function shown(outcome: { ok: true; data: AdminLibrariansResponse }) {
