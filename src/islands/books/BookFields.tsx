@@ -15,23 +15,15 @@ import {
   countWords,
   DESCRIPTION_WORD_LIMIT,
   MAX_MANUSCRIPT_SECTIONS,
-  MAX_PURCHASE_LINKS,
   type Book,
 } from '../../domain/books/book.ts';
 import { addSubGenre, newSectionId, type BookEditorValues } from '../../domain/books/book-editor.ts';
 import { BOOK_LANGUAGES } from '../../domain/books/catalogue.ts';
 import { BOOK_CATEGORIES, genresFor } from '../../domain/items/genres.ts';
 import ProfileImageField from '../media/ProfileImageField.tsx';
+import PurchaseLinkRows from './PurchaseLinkRows.tsx';
 import type { OwnedItemFieldsProps } from '../items/owned-item-kind.ts';
-import {
-  CheckboxInput,
-  fieldId,
-  INPUT_CLASS,
-  SelectInput,
-  TextArea,
-  TextInput,
-  useFieldError,
-} from '../ui/fields.tsx';
+import { CheckboxInput, fieldId, INPUT_CLASS, SelectInput, TextArea, TextInput } from '../ui/fields.tsx';
 
 /** Every section of the book's fields, in the page's order. */
 export default function BookFields({ ownerId, prefix }: OwnedItemFieldsProps<Book>) {
@@ -299,45 +291,12 @@ function FormatFields({ prefix: P }: { prefix: string }) {
 }
 
 function PurchaseLinks({ prefix: P }: { prefix: string }) {
-  const { control } = useFormContext<BookEditorValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'purchase_links' });
-  const listError = useFieldError('purchase_links');
   return (
     <section aria-labelledby="book-links-heading" className="space-y-3">
       <h2 id="book-links-heading" className="text-xl font-bold">
         Book Links
       </h2>
-      {fields.length === 0 ? <p className="text-sm text-ink-muted">No links yet.</p> : null}
-      {fields.map((field, index) => (
-        <div key={field.id} className="grid items-end gap-2 sm:grid-cols-[1fr_2fr_1fr_auto]">
-          <TextInput
-            name={`purchase_links.${index}.label`}
-            label={`Link ${index + 1} label`}
-            idPrefix={P}
-            maxLength={40}
-          />
-          <TextInput
-            name={`purchase_links.${index}.url`}
-            label={`Link ${index + 1} URL`}
-            idPrefix={P}
-            type="url"
-            inputMode="url"
-          />
-          <TextInput name={`purchase_links.${index}.price`} label={`Link ${index + 1} price`} idPrefix={P} />
-          <button type="button" className="btn btn-outline" onClick={() => remove(index)}>
-            Remove link {index + 1}
-          </button>
-        </div>
-      ))}
-      {listError ? <p className="text-sm font-semibold text-red-700">{listError}</p> : null}
-      <button
-        type="button"
-        className="btn btn-outline"
-        disabled={fields.length >= MAX_PURCHASE_LINKS}
-        onClick={() => append({ label: '', url: '', price: '' })}
-      >
-        Add Link
-      </button>
+      <PurchaseLinkRows prefix={P} />
     </section>
   );
 }

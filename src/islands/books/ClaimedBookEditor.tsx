@@ -7,9 +7,8 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { MAX_PURCHASE_LINKS } from '../../domain/books/book.ts';
 import {
   CLAIMED_BOOK_EDIT_MESSAGES,
   claimedBookFormSchema,
@@ -18,7 +17,8 @@ import {
 import { showToast } from '../../lib/toast.ts';
 import Dialog, { DialogClose } from '../ui/Dialog.tsx';
 import FormAlert from '../ui/FormAlert.tsx';
-import { SubmitButton, TextArea, TextInput, useFieldError } from '../ui/fields.tsx';
+import { SubmitButton, TextArea, TextInput } from '../ui/fields.tsx';
+import PurchaseLinkRows from './PurchaseLinkRows.tsx';
 
 const P = 'claimed-book';
 
@@ -29,44 +29,10 @@ interface Props {
 }
 
 function Links() {
-  const { fields, append, remove } = useFieldArray<ClaimedBookFormValues, 'purchase_links'>({
-    name: 'purchase_links',
-  });
-  const listError = useFieldError('purchase_links');
   return (
     <fieldset className="space-y-3">
       <legend className="font-semibold">Where to buy</legend>
-      {fields.length === 0 ? <p className="text-sm text-ink-muted">No links yet.</p> : null}
-      {fields.map((field, index) => (
-        <div key={field.id} className="grid items-end gap-2 sm:grid-cols-[1fr_2fr_1fr_auto]">
-          <TextInput
-            name={`purchase_links.${index}.label`}
-            label={`Link ${index + 1} label`}
-            idPrefix={P}
-            maxLength={40}
-          />
-          <TextInput
-            name={`purchase_links.${index}.url`}
-            label={`Link ${index + 1} URL`}
-            idPrefix={P}
-            type="url"
-            inputMode="url"
-          />
-          <TextInput name={`purchase_links.${index}.price`} label={`Link ${index + 1} price`} idPrefix={P} />
-          <button type="button" className="btn btn-outline" onClick={() => remove(index)}>
-            Remove link {index + 1}
-          </button>
-        </div>
-      ))}
-      {listError ? <p className="text-sm font-semibold text-red-700">{listError}</p> : null}
-      <button
-        type="button"
-        className="btn btn-outline"
-        disabled={fields.length >= MAX_PURCHASE_LINKS}
-        onClick={() => append({ label: '', url: '', price: '' })}
-      >
-        Add Link
-      </button>
+      <PurchaseLinkRows prefix={P} />
     </fieldset>
   );
 }
