@@ -20,6 +20,8 @@ const CHROMIUM =
 const MUTATING =
   /(-live|accounts-approval|profile-old-slug|profile-edit|views|account-self-service|session-ended|book-edit|admin-users|blog-admin|market-featured|premium-billing|analytics|visitor-opt-in|reviews|follows|search|moderation|author-updates|reading-journal|custom-shelves)\.spec\.ts$/;
 const PUBLISH = /publish\.spec\.ts$/;
+// Leaves the publish status failed (two failed deploys open the rebuild's alert): after everything that publishes.
+const LAST = /ops-alerts\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -44,9 +46,10 @@ export default defineConfig({
   // publish.spec.ts changes the site title until a rebuild has published it (a minute
   // or more), which the live-refresh specs also change and compare: it runs alone, last.
   projects: [
-    { name: 'site', testIgnore: [MUTATING, PUBLISH] },
+    { name: 'site', testIgnore: [MUTATING, PUBLISH, LAST] },
     { name: 'mutating', testMatch: MUTATING, dependencies: ['site'] },
     { name: 'publish', testMatch: PUBLISH, dependencies: ['mutating'] },
+    { name: 'last', testMatch: LAST, dependencies: ['publish'] },
   ],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4321',

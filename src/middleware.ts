@@ -1,4 +1,5 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
+import { reportError } from './data/server/shared/error-tracker.ts';
 import { withReadMeter } from './data/server/shared/read-meter.ts';
 import { shapePage } from './security/critical-page.ts';
 import { LATE_STYLESHEET_HREF } from './security/late-stylesheet.ts';
@@ -55,4 +56,16 @@ const readMeter = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(securityHeaders, criticalPage, readMeter);
+// An error while rendering on demand goes to the error tracker when one is configured
+// (SENTRY_DSN), then on to Astro's error page as before.
+const errorTracker = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  try {
+    return await next();
+  } catch (error) {
+    await reportError(error, { path: context.url.pathname });
+    throw error;
+  }
+});
+
+export const onRequest = sequence(errorTracker, securityHeaders, criticalPage, readMeter);

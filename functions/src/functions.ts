@@ -45,6 +45,7 @@ export { adminHeldReviews } from './admin/held-reviews';
 export { adminHeldItems, releaseExpiredHoldsHourly } from './admin/held-items';
 export { adminIsbnClaims } from './admin/isbn-claims';
 export { adminLibrarians } from './admin/librarians';
+export { adminOpsAlerts } from './admin/ops-alerts';
 export { curateCatalogue } from './admin/catalogue-curation';
 export { adminSiteSettings } from './admin/site-settings';
 export { adminContent } from './admin/content';

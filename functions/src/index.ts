@@ -109,6 +109,7 @@ const loaders: Loaders = {
     (require('./admin/held-items') as typeof import('./admin/held-items')).releaseExpiredHoldsHourly,
   adminIsbnClaims: () =>
     (require('./admin/isbn-claims') as typeof import('./admin/isbn-claims')).adminIsbnClaims,
+  adminOpsAlerts: () => (require('./admin/ops-alerts') as typeof import('./admin/ops-alerts')).adminOpsAlerts,
   adminLibrarians: () =>
     (require('./admin/librarians') as typeof import('./admin/librarians')).adminLibrarians,
   curateCatalogue: () =>

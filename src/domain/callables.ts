@@ -22,6 +22,7 @@ import type {
   passwordResetRequestSchema,
 } from './accounts/account.ts';
 import type { AdminContentRequest } from './admin/admin-content.ts';
+import type { AdminOpsAlertsRequest, AdminOpsAlertsResponse } from './shared/ops-alerts.ts';
 import type { AdminFeaturedRequest, AdminFeaturedResult } from './admin/admin-featured.ts';
 import type { AdminHeldReviewsRequest, AdminHeldReviewsResponse } from './admin/admin-held-reviews.ts';
 import type { AdminHeldItemsRequest, AdminHeldItemsResponse } from './admin/admin-held-items.ts';
@@ -234,6 +235,7 @@ export interface Callables {
   adminHeldItems: { request: AdminHeldItemsRequest; response: AdminHeldItemsResponse };
   adminIsbnClaims: { request: AdminIsbnClaimsRequest; response: AdminIsbnClaimsResponse };
   adminLibrarians: { request: AdminLibrariansRequest; response: AdminLibrariansResponse };
+  adminOpsAlerts: { request: AdminOpsAlertsRequest; response: AdminOpsAlertsResponse };
   // Librarians' and admins' tools for catalogue books; src/data/client/admin/catalogue-curation.ts narrows the answer.
   curateCatalogue: { request: CurateCatalogueRequest; response: CurateCatalogueResponse };
   adminAuthorClaims: { request: AdminAuthorClaimsRequest; response: AdminAuthorClaimsResponse };

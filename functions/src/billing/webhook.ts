@@ -28,6 +28,7 @@ import {
   withSubscription,
 } from '../../../src/domain/billing/billing';
 import { auditInTransaction } from '../shared/audit';
+import { noteSignatureRefused } from '../shared/ops-alerts';
 import { db } from '../shared/firestore';
 import { memberOfCustomer, readBilling, writeBilling } from './record';
 import { WEBHOOK_TOLERANCE_SECONDS, billingConfig, stripeFor } from './stripe';
@@ -174,6 +175,7 @@ export const stripeWebhook = onRequest(async (req, res) => {
     );
   } catch (error) {
     logger.warn('billing: a webhook request was refused (signature)', { error: String(error) });
+    await noteSignatureRefused('Stripe');
     res.status(400).send('Bad signature');
     return;
   }

@@ -13,6 +13,7 @@ import {
   type PublishStatus,
 } from '../../../src/domain/publish/publish';
 import { db } from '../shared/firestore';
+import { noteSignatureRefused } from '../shared/ops-alerts';
 import { updateStatus } from './status-store';
 
 /** Decodes base64url text. */
@@ -92,6 +93,7 @@ export const publishNotification = onRequest(async (req, res) => {
     return;
   }
   if (!verifyNetlifySignature(req.rawBody, req.get('x-webhook-signature'), secret)) {
+    await noteSignatureRefused('Netlify deploy notification');
     res.status(401).send('Bad signature');
     return;
   }

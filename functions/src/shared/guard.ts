@@ -21,6 +21,7 @@ import {
   type CallableRequest,
 } from 'firebase-functions/v2/https';
 import * as logger from 'firebase-functions/logger';
+import { reportError } from '../../../src/data/server/shared/error-tracker';
 import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import {
   SESSION_STAMP_FIELD,
@@ -148,6 +149,21 @@ export function guardOf(fn: unknown): { access: Access | 'open'; reason?: string
     : undefined;
 }
 
+/**
+ * The callable's answer; a failure the caller could not have caused (anything but a
+ * refusal: an HttpsError other than 'internal') also goes to the error tracker, when one
+ * is configured, before it reaches the caller.
+ */
+async function reportingUnexpected<Return>(answer: Promise<Return>): Promise<Return> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (!(error instanceof HttpsError) || error.code === 'internal')
+      await reportError(error, { callable: process.env.FUNCTION_TARGET ?? 'unknown' });
+    throw error;
+  }
+}
+
 declare const guardedBrand: unique symbol;
 
 /**
@@ -179,7 +195,7 @@ export function guardedCall<Return>(
     { enforceAppCheck: enforceAppCheck(), ...options.call },
     async (request) => {
       const caller = await checkCaller(request, access, messages);
-      return handler(request, caller);
+      return reportingUnexpected(handler(request, caller));
     },
   );
   guarded.set(fn, { access });
@@ -198,7 +214,7 @@ export function openCall<Return>(
 ): GuardedCallable<Return> {
   const fn = onCall<unknown, Promise<Return>>(
     { enforceAppCheck: enforceAppCheck(), ...options.call },
-    handler,
+    (request) => reportingUnexpected(handler(request)),
   );
   guarded.set(fn, { access: 'open', reason });
   return fn as GuardedCallable<Return>;

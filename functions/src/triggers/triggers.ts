@@ -27,6 +27,8 @@ import { editorialSlug } from '../editorial/newsletter-functions';
 import { profileDirectoryFields } from '../members/profile-directory-fields';
 import { purgeAdCache, purgeBookCache, purgeProductCache, purgeProfileCache } from '../publish/cache-purge';
 import { publishOnChange } from '../publish/publish-functions';
+import { publishAlerts } from '../publish/publish-alerts';
+import { opsAlertMail } from '../admin/ops-alerts';
 import { bookReaders } from '../reviews/book-readers';
 import { removeReviewsOfDeletedBook, reviewVisibilityOwner } from '../reviews/save-review';
 import {
@@ -86,6 +88,10 @@ export const COLLECTION_HANDLERS = {
   classified_ads: [marketIndexAds, searchAds, purgeAdCache],
   // A posted update is mailed to the author's instant followers (the callables purge the profile's cache).
   author_updates: [updateMailOnPost],
+  // The rebuild's status: its failures and successes count towards its alert.
+  site_meta: [publishAlerts],
+  // A newly opened alert mails the admins once.
+  ops_alerts: [opsAlertMail],
   blog_posts: [editorialSlug('blog_posts'), searchBlogPosts, publishOnChange('blog_posts')],
   newsletters: [editorialSlug('newsletters'), searchNewsletters, publishOnChange('newsletters')],
   // The other pre-rendered collections: a write schedules a rebuild.

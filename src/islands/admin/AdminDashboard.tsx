@@ -6,6 +6,7 @@ import { useAsync } from '../ui/use-async.ts';
 import AuditLog from './AuditLog.tsx';
 import ClassifiedAds from './ClassifiedAds.tsx';
 import ServerFailures from './ServerFailures.tsx';
+import OpsAlerts from './OpsAlerts.tsx';
 import ConsoleLogs from './ConsoleLogs.tsx';
 import ContentEditors from './ContentEditors.tsx';
 import FeaturedBooks from './FeaturedBooks.tsx';
@@ -152,6 +153,7 @@ export default function AdminDashboard() {
 
   return (
     <div className="space-y-6">
+      <OpsAlerts refreshKey={refreshKey} />
       <Counters refreshKey={refreshKey} />
       <PublishStatus />
       <Tabs.Root defaultValue="users">

@@ -6,6 +6,7 @@ import {
   describeWritesDeniedToEveryone,
   expectAllowed,
   expectDenied,
+  everyone,
   listAll,
   nonAdmins,
   readDoc,
@@ -44,6 +45,7 @@ const profile = (uid: string, extra: Record<string, unknown>) =>
 const env = useSeededRulesEnv('admin-audit-log', () => ({
   'admin_audit_log/one': entry,
   'server_failures/one': failure,
+  'ops_alerts/mail': { kind: 'mail', open: true, recent: [], streak: 0, last_message: 'refused' },
   [`profiles/${uids.owner}`]: profile(uids.owner, { role: 'Admin' }),
   [`profiles/${uids.pending}`]: profile(uids.pending, { approval_status: 'pending' }),
 }));
@@ -101,5 +103,22 @@ describe('server_failures', () => {
     newPath: 'server_failures/new',
     existingPath: 'server_failures/one',
     data: { kind: 'publish' },
+  }));
+});
+
+// ops_alerts: the failure counts and open alerts the functions keep; the dashboard goes
+// through adminOpsAlerts, so no client, an admin neither, reads or writes them.
+describe('ops_alerts', () => {
+  for (const actor of everyone) {
+    it(`${actorLabel[actor]} cannot read or list the alerts`, async () => {
+      await expectDenied(readDoc(dbAs(env(), actor), 'ops_alerts/mail'));
+      await expectDenied(listAll(dbAs(env(), actor), 'ops_alerts'));
+    });
+  }
+
+  describeWritesDeniedToEveryone(env, '%s', () => ({
+    newPath: 'ops_alerts/publish',
+    existingPath: 'ops_alerts/mail',
+    data: { open: false },
   }));
 });
