@@ -123,14 +123,28 @@ export function logoSvg(): string {
 /** A 1200×300 advertisement banner with a headline and a call to action. */
 export function bannerSvg(headline: string, action: string, hue: number): string {
   const { dark, mid, light } = palette(hue);
+  // At most two lines of BANNER_LINE_CHARS: a long headline wraps (and, past two lines,
+  // ends in '…') instead of running off the image's right edge.
+  const lines = wrap(headline, BANNER_LINE_CHARS, 2);
+  const top = lines.length === 1 ? 130 : 100;
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="80" y="${top + i * 56}" font-family="serif" font-weight="bold" font-size="48" fill="#fff">${escapeXml(line)}</text>`,
+    )
+    .join('');
+  const buttonY = top + (lines.length - 1) * 56 + 35;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="300" viewBox="0 0 1200 300">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${mid}"/></linearGradient></defs>
 <rect width="1200" height="300" fill="url(#g)"/>
-<text x="80" y="140" font-family="serif" font-weight="bold" font-size="56" fill="#fff">${escapeXml(headline)}</text>
-<rect x="80" y="180" width="${action.length * 17 + 60}" height="60" rx="30" fill="${light}"/>
-<text x="${110}" y="220" font-family="sans-serif" font-weight="bold" font-size="28" fill="${dark}">${escapeXml(action)}</text>
+${text}
+<rect x="80" y="${buttonY}" width="${action.length * 17 + 60}" height="56" rx="28" fill="${light}"/>
+<text x="${110}" y="${buttonY + 38}" font-family="sans-serif" font-weight="bold" font-size="28" fill="${dark}">${escapeXml(action)}</text>
 </svg>`;
 }
+
+/** Most characters on a banner's headline line: 48 px bold serif is about 26 px a character, and 30 of them end well inside 1,200 px from x = 80. */
+export const BANNER_LINE_CHARS = 30;
 
 /** An 800×400 blog header image: stacked book spines in the post's colour. */
 export function blogImageSvg(title: string, hue: number): string {

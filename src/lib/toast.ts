@@ -26,8 +26,10 @@ async function mountToaster(): Promise<typeof import('sonner')> {
   const host = document.createElement('div');
   host.id = 'toasts';
   document.body.append(host);
+  // At the bottom: the header's account buttons, which a person reaches for right after
+  // signing in (the moment of the most common toast), sit at the top right.
   createRoot(host).render(
-    createElement(sonner.Toaster, { position: 'top-right', richColors: true, closeButton: true }),
+    createElement(sonner.Toaster, { position: 'bottom-right', richColors: true, closeButton: true }),
   );
   return sonner;
 }

@@ -79,7 +79,9 @@ function renderSlot(slot: FilledSlot<FeaturedBookCard> | null, templates: SlotTe
       cover.removeAttribute('data-srcset');
       cover.setAttribute('src', card.cover_image || PLACEHOLDER_COVER);
     }
-    setText(content.querySelector('[data-slot-title]'), card.title);
+    const title = content.querySelector('[data-slot-title]');
+    setText(title, card.title);
+    title?.setAttribute('title', card.title);
   }
   item.append(content);
   return item;

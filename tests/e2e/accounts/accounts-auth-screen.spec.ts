@@ -313,6 +313,18 @@ test.describe('login and logout', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('Welcome back!')).toBeVisible();
     await expect(page.getByText('You have successfully logged in.')).toBeVisible();
+    // The toast leaves the header's account buttons, reached for next, uncovered (at desktop and phone width).
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      const toast = await page.locator('[data-sonner-toast]').first().boundingBox();
+      const header = await page.getByRole('banner').boundingBox();
+      expect(toast, 'the toast is showing').not.toBeNull();
+      expect(header).not.toBeNull();
+      expect(toast!.y, `${viewport.width} px: the toast starts below the header`).toBeGreaterThanOrEqual(
+        header!.y + header!.height,
+      );
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     const account = accountArea(page);
     await expect(account.getByText('Margot Ellery')).toBeVisible();
     await expect(account.getByText('Book Author')).toBeVisible();
