@@ -17,7 +17,7 @@ import { generateBlogPosts, generateNewsletters } from './editorial.ts';
 import { generateClassifiedAds, generateProductsServices } from './marketplace.ts';
 import { generateMarketEntries } from './market-index.ts';
 import { type Member, authUsers, generateMembers } from './members.ts';
-import { generateHeldReview, generateReviews, generateShelves } from './reviews.ts';
+import { catalogueFeelReviews, generateHeldReview, generateReviews, generateShelves } from './reviews.ts';
 import { generateReading } from './reading.ts';
 import { generateReadingImport, importedShelfEntries } from './reading-import.ts';
 import { generateCustomShelves } from './custom-shelves.ts';
@@ -135,12 +135,15 @@ export function generate(options: GenerateOptions): SeedData {
   // A few readers shelve some of them (which marks those books has_readers, in place), and
   // one author page is claimed by a Book Author in good standing, as an admin's approval leaves it.
   const catalogueShelves = catalogueShelfDocs(catalogueBooks, members);
+  // Readers say how one catalogue book felt (moods, pace, warnings, spoilers), enough for its breakdown.
+  const feelReviews = catalogueFeelReviews(catalogueBooks, members);
   const claimant = members.find(
     (m) => m.category === 'Book Author' && m.approval === 'approved' && m.active && !m.admin,
   );
   docs.push(
     ...(claimant ? withDemoAuthorClaim(catalogueBooks, claimant, admin.uid) : catalogueBooks),
     ...catalogueShelves,
+    ...feelReviews,
     ...catalogueIsbnClaimDocs(catalogueBooks),
     ...catalogueSourceDocs(catalogueBooks),
     // The demo reader is a librarian (made by the demo admin), so /librarian and the

@@ -5,10 +5,12 @@
 // 'Want to read' or 'Reading'; one of them keeps their shelves private. One
 // more review is held by the burst guard, for the dashboard's Held reviews.
 import { applyRatingChange, reviewId, type RatingTotals } from '../../src/domain/reviews/review.ts';
+import { applyFeelChange, countedFeel, emptyFeelTotals } from '../../src/domain/books/book-feel.ts';
 import { shelfId, type Shelf } from '../../src/domain/shelves/shelf.ts';
 import { dateAfter, daysAgo, streamFor, type SeedDoc } from './context.ts';
 import type { SeedBook } from './books.ts';
 import type { Member } from './members.ts';
+import { DEMO_ACCOUNTS } from './accounts.ts';
 
 /** How many public books get reviews. */
 const REVIEWED_BOOKS = 10;
@@ -160,4 +162,122 @@ export function generateShelves(
       ]
     : [];
   return [...docs.values(), ...settings];
+}
+
+/** The catalogue book whose readers say how it felt (enough of them for the book page's breakdown). */
+export const DEMO_FEEL_BOOK = 'Frankenstein';
+
+/** What each of its reviews says: rating, text, moods, pace, warnings, note and spoiler. */
+const FEEL_REVIEWS = [
+  {
+    rating: 5,
+    text: 'Far stranger and sadder than the films.',
+    moods: ['dark', 'emotional', 'reflective'],
+    pace: 'slow',
+    warnings: ['death', 'grief'],
+    note: '',
+    spoiler: 'The creature outlives everyone he blames, and **it does not help**.',
+  },
+  {
+    rating: 4,
+    text: 'Gothic in the best way.',
+    moods: ['dark', 'mysterious', 'tense'],
+    pace: 'medium',
+    warnings: ['death', 'violence'],
+    note: 'Murders are described, not lingered on.',
+    spoiler: '',
+  },
+  {
+    rating: 5,
+    text: '',
+    moods: ['dark', 'emotional', 'sad'],
+    pace: 'slow',
+    warnings: ['grief'],
+    note: '',
+    spoiler: '',
+  },
+  {
+    rating: 3,
+    text: 'The letters at the start are slow going.',
+    moods: ['reflective', 'dark'],
+    pace: 'slow',
+    warnings: [],
+    note: '',
+    spoiler: 'Walton turns the ship around at the end.',
+  },
+  {
+    rating: 4,
+    text: 'A book about responsibility more than monsters.',
+    moods: ['reflective', 'sad', 'tense'],
+    pace: 'medium',
+    warnings: ['death', 'violence', 'grief'],
+    note: '',
+    spoiler: '',
+  },
+  { rating: 5, text: '', moods: ['dark', 'tense'], pace: 'slow', warnings: ['death'], note: '', spoiler: '' },
+] as const;
+
+/**
+ * Reviews of DEMO_FEEL_BOOK with moods, pace, warnings and spoilers by approved members
+ * (not the catalogue books' shelvers), and the book's rating and feel totals as
+ * saveReview would have kept them (the book changes in place), so `npm start` shows the
+ * community's breakdown on its page.
+ */
+export function catalogueFeelReviews(books: readonly SeedDoc[], members: readonly Member[]): SeedDoc[] {
+  const book = books.find((doc) => doc.data.title === DEMO_FEEL_BOOK);
+  // Not the demo accounts (the tests and the README describe their shelves), nor the last
+  // members (the catalogue books' shelvers and the held review's writer).
+  const reviewers = members
+    .filter((m) => m.approval === 'approved' && m.active && !m.admin)
+    .filter((m) => !DEMO_ACCOUNTS.some((account) => account.uid === m.uid))
+    .slice(0, -4);
+  if (!book || reviewers.length < FEEL_REVIEWS.length) return [];
+  let totals: RatingTotals = { rating_count: 0, rating_sum: 0 };
+  let feel = emptyFeelTotals();
+  const docs = FEEL_REVIEWS.flatMap((answer, index): SeedDoc[] => {
+    const member = reviewers[index]!;
+    const created = daysAgo(12 - index, index * 5);
+    totals = applyRatingChange(totals, null, answer.rating);
+    const fields = {
+      moods: [...answer.moods],
+      pace: answer.pace,
+      warnings: [...answer.warnings],
+      warning_note: answer.note,
+      spoiler: answer.spoiler,
+    };
+    feel = applyFeelChange(feel, null, countedFeel(fields));
+    return [
+      {
+        collection: 'book_reviews',
+        id: reviewId(book.id, member.uid),
+        data: {
+          book_id: book.id,
+          book_title: book.data.title,
+          user_id: member.uid,
+          reviewer: { display_name: member.displayName, page_slug: member.pageSlug },
+          reviewer_public: true,
+          rating: answer.rating,
+          text: answer.text,
+          ...fields,
+          created_at: created,
+          updated_at: created,
+        },
+      },
+      // Each reviewer has the book on Read, as every demo reviewer does.
+      {
+        collection: 'book_shelves',
+        id: shelfId(book.id, member.uid),
+        data: {
+          book_id: book.id,
+          book_title: book.data.title,
+          user_id: member.uid,
+          shelf: 'read',
+          book_public: true,
+          updated_at: created,
+        },
+      },
+    ];
+  });
+  Object.assign(book.data, totals, { feel_totals: feel, has_readers: true });
+  return docs;
 }

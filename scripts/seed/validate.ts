@@ -5,6 +5,13 @@ import { advertisementBannerSchema } from '../../src/domain/home/advertisement-b
 import { BILLING_DOC, billingRecordSchema, planOf } from '../../src/domain/billing/billing.ts';
 import { blogPostSchema } from '../../src/domain/editorial/blog-post.ts';
 import { bookSchema } from '../../src/domain/books/book.ts';
+import {
+  applyFeelChange,
+  countedFeel,
+  emptyFeelTotals,
+  feelTotalsOf,
+  type FeelTotals,
+} from '../../src/domain/books/book-feel.ts';
 import { catalogueBookSchema, readersMarkOf } from '../../src/domain/books/catalogue-book.ts';
 import { librarianSchema } from '../../src/domain/admin/catalogue-curation.ts';
 import { claimHolds, isbnClaimSchema } from '../../src/domain/books/isbn-claim.ts';
@@ -234,10 +241,19 @@ export function checkReferences(docs: readonly SeedDoc[]): void {
     if (doc.data.book_public !== isReadableBook(books.get(String(doc.data.book_id))))
       problems.push(`book_shelves/${doc.id}: book_public differs from its book`);
   }
+  // And their feel totals (book-feel.ts) are the shown reviews' answers, as saveReview keeps them.
+  const feels = new Map<string, FeelTotals>();
+  for (const doc of of('book_reviews')) {
+    const id = String(doc.data.book_id);
+    feels.set(id, applyFeelChange(feels.get(id) ?? emptyFeelTotals(), null, countedFeel(doc.data)));
+  }
   for (const [id, book] of books) {
     const expected = totals.get(id) ?? { rating_count: 0, rating_sum: 0 };
     if (book.rating_count !== expected.rating_count || book.rating_sum !== expected.rating_sum)
       problems.push(`books/${id}: rating totals differ from its reviews`);
+    const feel = feels.get(id) ?? emptyFeelTotals();
+    if (JSON.stringify(feelTotalsOf(book.feel_totals)) !== JSON.stringify(feel))
+      problems.push(`books/${id}: feel totals differ from its reviews`);
   }
   // A shelved or rated catalogue book carries the mark setShelf and saveReview write (readersMarkOf).
   const read = new Set([...of('book_shelves'), ...of('book_reviews')].map((doc) => String(doc.data.book_id)));

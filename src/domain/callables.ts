@@ -81,7 +81,7 @@ import type {
   FindBooksRequest,
   FindBooksResult,
 } from './catalogue/add-book.ts';
-import type { ReadingExport } from './imports/reading-export.ts';
+import type { ReadingExport, ReadingExportRequest } from './imports/reading-export.ts';
 import type {
   AddReadingImportRowsRequest,
   AddReadingImportRowsResponse,
@@ -205,7 +205,7 @@ export interface Callables {
   placeOnCustomShelf: { request: PlaceOnCustomShelfRequest; response: PlaceOnCustomShelfResponse };
   updateReading: { request: UpdateReadingRequest; response: UpdateReadingResponse };
   setReadingGoal: { request: SetReadingGoalRequest; response: SetReadingGoalResponse };
-  exportReading: { request: NoData; response: ReadingExport };
+  exportReading: { request: ReadingExportRequest; response: ReadingExport };
   startReadingImport: { request: StartReadingImportRequest; response: StartReadingImportResponse };
   addReadingImportRows: { request: AddReadingImportRowsRequest; response: AddReadingImportRowsResponse };
   settleImportedReviews: { request: SettleImportedReviewsRequest; response: SettleImportedReviewsResponse };

@@ -1,7 +1,7 @@
 /** Rows of a reading import, shared by the unit and functions tests. */
-import type { ImportRow } from '../../src/domain/imports/import-row';
+import { NO_IMPORTED_FEEL, type ImportRow } from '../../src/domain/imports/import-row';
 
-/** What a row says of its book, with only what `fields` gives: no author, ISBN, shelf, rating, review or dates. */
+/** What a row says of its book, with only what `fields` gives: no author, ISBN, shelf, rating, review, dates or moods. */
 export function readingFields(fields: Partial<Omit<ImportRow, 'row'>> = {}): Omit<ImportRow, 'row'> {
   return {
     title: 'Untitled',
@@ -14,6 +14,7 @@ export function readingFields(fields: Partial<Omit<ImportRow, 'row'>> = {}): Omi
     started_on: null,
     finished_on: null,
     added_on: null,
+    feel: NO_IMPORTED_FEEL,
     ...fields,
   };
 }

@@ -42,6 +42,7 @@ import { bookKindOf } from '../../../src/domain/accounts/visibility';
 import { shelfId } from '../../../src/domain/shelves/shelf';
 import { customShelfBookId } from '../../../src/domain/shelves/custom-shelf';
 import { BOOK_REVIEWS, countedRating, reviewId } from '../../../src/domain/reviews/review';
+import { applyFeelChange, countedFeel, emptyFeelTotals } from '../../../src/domain/books/book-feel';
 import { COLLECTIONS } from '../../../src/domain/shared/collections';
 import { IMPORT_PENDING_REVIEWS } from '../../../src/domain/imports/reading-import';
 import { editionIsbns } from '../../../src/domain/catalogue/add-book';
@@ -204,10 +205,11 @@ async function moveReaders(firestore: Firestore, keep: CatalogueBook, mergeId: s
     while ((await move(firestore, keep, mergeId, counts)) > 0);
 }
 
-/** The kept book's rating totals counted from its reviews (each shown review once). */
+/** The kept book's rating and feel totals counted from its reviews (each shown review once). */
 async function ratingTotals(firestore: Firestore, keepId: string) {
   let count = 0;
   let sum = 0;
+  let feel = emptyFeelTotals();
   let last: QueryDocumentSnapshot | undefined;
   for (;;) {
     let query = firestore
@@ -223,8 +225,9 @@ async function ratingTotals(firestore: Firestore, keepId: string) {
         count++;
         sum += rating;
       }
+      feel = applyFeelChange(feel, null, countedFeel(doc.data()));
     }
-    if (page.size < 500) return { rating_count: count, rating_sum: sum };
+    if (page.size < 500) return { rating_count: count, rating_sum: sum, feel_totals: feel };
     last = page.docs.at(-1);
   }
 }

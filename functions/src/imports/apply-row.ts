@@ -4,14 +4,14 @@
 // nothing more. An imported review passes the burst guard of a review by hand
 // (review-burst.ts).
 import { Timestamp, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import type { ImportRow } from '../../../src/domain/imports/import-row';
+import { NO_IMPORTED_FEEL, type ImportFeel, type ImportRow } from '../../../src/domain/imports/import-row';
 import {
   IMPORT_PENDING_REVIEWS,
   MAX_IMPORTED_FINISHES_PER_BOOK,
   type ImportReason,
 } from '../../../src/domain/imports/reading-import';
 import { READ_THROUGHS, dayToDate, finishDeltas } from '../../../src/domain/shelves/reading';
-import { BOOK_REVIEWS, REVIEW_DECISIONS, countedRating, reviewId } from '../../../src/domain/reviews/review';
+import { BOOK_REVIEWS, REVIEW_DECISIONS, reviewId } from '../../../src/domain/reviews/review';
 import { BOOK_SHELVES, shelfId } from '../../../src/domain/shelves/shelf';
 import {
   BOOK_REVIEW_ACTIVITY,
@@ -56,11 +56,14 @@ export function writeReviewAsByHand(
     book: DocumentSnapshot;
     rating: number;
     text: string;
+    /** How the book felt (an import's moods, pace and warnings); none when absent. */
+    feel?: ImportFeel;
     standing: DocumentSnapshot;
     activity: DocumentSnapshot;
   },
 ): 'published' | 'held' {
   const { uid, profile, book, rating, text, standing, activity } = input;
+  const feel = input.feel ?? NO_IMPORTED_FEEL;
   const now = Timestamp.now();
   const created = profile.get('created_at');
   const decision = decideReviewSave(
@@ -84,12 +87,14 @@ export function writeReviewAsByHand(
     reviewer: reviewerFrom(profile.data()),
     rating,
     text,
+    ...feel,
+    spoiler: '',
     reviewer_public: shown,
     moderation,
     created_at: now,
     updated_at: now,
   };
-  updateTotals(tx, book, null, countedRating(fields));
+  updateTotals(tx, book, null, fields);
   tx.create(fs.collection(BOOK_REVIEWS).doc(reviewId(book.id, uid)), fields);
   return moderation;
 }
@@ -206,6 +211,7 @@ export async function applyRow(
           book: bookNow,
           rating: row.rating,
           text: row.review,
+          feel: row.feel,
           standing,
           activity,
         });
@@ -217,6 +223,7 @@ export async function applyRow(
           book_title: title,
           rating: row.rating,
           review: row.review,
+          feel: row.feel,
           status: 'waiting',
           created_at: now,
         });

@@ -20,9 +20,12 @@ import {
   READING_EXPORT_LIMITS,
   READING_EXPORT_MESSAGES,
   readingExportFileName,
+  readingExportRequestSchema,
   type ReadingExport,
 } from '../../../src/domain/imports/reading-export';
 import { goodreadsCsv, type ExportRow } from '../../../src/domain/imports/goodreads-export';
+import { storygraphCsv } from '../../../src/domain/imports/storygraph-export';
+import { importFeelSchema, type ImportFeel } from '../../../src/domain/imports/import-row';
 import { consumeAttempt } from '../accounts/throttle';
 import { chunk, db } from '../shared/firestore';
 import { guardedCall } from '../shared/guard';
@@ -40,6 +43,7 @@ interface Gathered {
   addedOn: string | null;
   rating: number | null;
   review: string;
+  feel?: ImportFeel;
   finished: string[];
 }
 
@@ -89,6 +93,13 @@ export async function readingRows(firestore: Firestore, uid: string): Promise<Ex
     const item = entry(bookId);
     item.rating = rating;
     item.review = String(doc.get('text') ?? '');
+    const feel = importFeelSchema.safeParse({
+      moods: doc.get('moods') ?? [],
+      pace: doc.get('pace') ?? null,
+      warnings: doc.get('warnings') ?? [],
+      warning_note: doc.get('warning_note') ?? '',
+    });
+    if (feel.success) item.feel = feel.data;
     // A rated book on no shelf was read.
     item.shelf ??= 'read';
   }
@@ -129,6 +140,7 @@ export async function readingRows(firestore: Firestore, uid: string): Promise<Ex
       publisher: typeof book?.publisher === 'string' ? book.publisher : null,
       year: date ? Number(date.slice(0, 4)) : null,
       readCount: finished.length,
+      ...(item.feel ? { feel: item.feel } : {}),
     };
   });
   // The rows of imported histories whose book is not on Shelfmark yet, as they were imported.
@@ -150,6 +162,7 @@ export async function readingRows(firestore: Firestore, uid: string): Promise<Ex
       publisher: null,
       year: null,
       readCount: typeof read.finished_on === 'string' ? 1 : 0,
+      ...(importFeelSchema.safeParse(read.feel).success ? { feel: importFeelSchema.parse(read.feel) } : {}),
     });
   }
   return rows.sort(
@@ -158,7 +171,9 @@ export async function readingRows(firestore: Firestore, uid: string): Promise<Ex
 }
 
 /**
- * Callable, signed in: the caller's reading as a Goodreads CSV. Errors:
+ * Callable, signed in: the caller's reading as a CSV in Goodreads' layout, or in The
+ * StoryGraph's (request { layout: 'storygraph' }: with the reviews' moods, pace and
+ * warnings). Errors: invalid-argument (an unknown layout);
  * unauthenticated; permission-denied (the 'reading_export' switch off for them:
  * the account's data download still holds everything); resource-exhausted
  * (READING_EXPORT_LIMITS); failed-precondition
@@ -166,8 +181,12 @@ export async function readingRows(firestore: Firestore, uid: string): Promise<Ex
  */
 export const exportReading = guardedCall(
   'session',
-  async (_request, caller): Promise<ReadingExport> => {
+  async (request, caller): Promise<ReadingExport> => {
     await requireFeature('reading_export', caller.uid);
+    const parsed = readingExportRequestSchema.safeParse(request.data);
+    if (!parsed.success)
+      throw new HttpsError('invalid-argument', 'Choose Goodreads’ or The StoryGraph’s layout.');
+    const { layout } = parsed.data;
     const firestore = db();
     await consumeAttempt(
       firestore,
@@ -176,8 +195,12 @@ export const exportReading = guardedCall(
     );
     const rows = await readingRows(firestore, caller.uid);
     if (rows.length === 0) throw new HttpsError('failed-precondition', READING_EXPORT_MESSAGES.empty);
-    logger.info('exportReading', { by: caller.uid, rows: rows.length });
-    return { csv: goodreadsCsv(rows), file_name: readingExportFileName(new Date()), rows: rows.length };
+    logger.info('exportReading', { by: caller.uid, rows: rows.length, layout });
+    return {
+      csv: layout === 'storygraph' ? storygraphCsv(rows) : goodreadsCsv(rows),
+      file_name: readingExportFileName(new Date(), layout),
+      rows: rows.length,
+    };
   },
   { signIn: 'Please sign in to export your reading.' },
 );

@@ -80,6 +80,7 @@ export const settleImportedReviews = guardedCall(
           book,
           rating: read.rating,
           text: read.review,
+          feel: read.feel,
           standing,
           activity,
         });

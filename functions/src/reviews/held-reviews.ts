@@ -11,13 +11,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { parseDoc, parseDocs } from '../../../src/data/firestore-convert';
 import { profileSchema } from '../../../src/domain/accounts/profile';
-import {
-  BOOK_REVIEWS,
-  countedRating,
-  reviewId,
-  reviewSchema,
-  type Review,
-} from '../../../src/domain/reviews/review';
+import { BOOK_REVIEWS, reviewId, reviewSchema, type Review } from '../../../src/domain/reviews/review';
 import { BOOK_REVIEW_ACTIVITY, readActivity, withPublished } from '../../../src/domain/reviews/review-burst';
 import { isOwnerPublic } from '../../../src/domain/accounts/visibility';
 import { clearReviewDecision, recordReviewDecision } from './review-decisions';
@@ -100,8 +94,7 @@ export async function releaseHeldReview(
       moderation: 'published' as const,
       reviewer_public: reviewerPublic && review.get('moderation_hidden') !== true,
     };
-    if (book.exists)
-      updateTotals(tx, book, countedRating(review.data()), countedRating({ ...review.data(), ...fields }));
+    if (book.exists) updateTotals(tx, book, review.data(), { ...review.data(), ...fields });
     tx.set(activityRef, { ...withPublished(readActivity(activity.data()), now.toMillis()), updated_at: now });
     tx.update(reviewRef, { ...fields, moderated_at: now });
     clearReviewDecision(tx, firestore, bookId, uid);

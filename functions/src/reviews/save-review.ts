@@ -26,6 +26,12 @@ import {
   type SaveReviewResponse,
 } from '../../../src/domain/reviews/review';
 import {
+  applyFeelChange,
+  countedFeel,
+  emptyFeelTotals,
+  feelTotalsOf,
+} from '../../../src/domain/books/book-feel';
+import {
   BOOK_REVIEW_ACTIVITY,
   decideReviewSave,
   readActivity,
@@ -46,21 +52,35 @@ function countOf(value: unknown): number {
 }
 
 /**
- * Applies one member's rating change to the book in `tx` (the book was read in
- * the same transaction): the totals are written only from what the transaction read.
+ * Applies the change of one member's review from `before` to `after` (the stored
+ * fields; undefined or null: none) to the book's totals in `tx` (the book was read in
+ * the same transaction): its rating totals and its feel (review-feel.ts), each counted
+ * only while the review is shown, and written only from what the transaction read.
  */
 export function updateTotals(
   tx: Transaction,
   book: DocumentSnapshot,
-  before: number | null,
-  after: number | null,
+  before: Record<string, unknown> | undefined | null,
+  after: Record<string, unknown> | undefined | null,
 ): void {
+  const ratingAfter = countedRating(after ?? undefined);
   const totals = applyRatingChange(
     { rating_count: countOf(book.get('rating_count')), rating_sum: countOf(book.get('rating_sum')) },
-    before,
-    after,
+    countedRating(before ?? undefined),
+    ratingAfter,
   );
-  tx.update(book.ref, { ...totals, ...(after !== null ? readersMarkOf(book.data()) : null) });
+  const storedFeel: unknown = book.get('feel_totals');
+  const feel = applyFeelChange(
+    feelTotalsOf(storedFeel),
+    countedFeel(before ?? undefined),
+    countedFeel(after ?? undefined),
+  );
+  const feelChanged = JSON.stringify(feel) !== JSON.stringify(storedFeel ?? emptyFeelTotals());
+  tx.update(book.ref, {
+    ...totals,
+    ...(feelChanged ? { feel_totals: feel } : null),
+    ...(ratingAfter !== null ? readersMarkOf(book.data()) : null),
+  });
 }
 
 /** The reviewer snapshot of the caller: the profile the guard read at this call. */
@@ -104,7 +124,7 @@ export const saveReview = guardedCall(
     await requireFeature('reviews', caller.uid);
     const parsed = saveReviewRequestSchema.safeParse(request.data);
     if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
-    const { bookId, rating, text } = parsed.data;
+    const { bookId, rating, text, moods, pace, warnings, warning_note, spoiler } = parsed.data;
     if (!isBookIdShape(bookId)) throw new HttpsError('not-found', REVIEW_MESSAGES.notFound);
     const firestore = db();
     const id = reviewId(bookId, caller.uid);
@@ -159,13 +179,18 @@ export const saveReview = guardedCall(
         reviewer: reviewerOf(caller),
         rating,
         text,
+        moods,
+        pace,
+        warnings,
+        warning_note,
+        spoiler,
         // The guard accepted the caller as a member in good standing: shown now, unless
         // the burst guard holds it or an admin hid it (editing undoes neither).
         reviewer_public: moderation !== 'held' && !hiddenByModeration,
         moderation,
         updated_at: now,
       };
-      updateTotals(tx, book, countedRating(review.data()), countedRating(fields));
+      updateTotals(tx, book, review.data(), fields);
       if (review.exists) tx.update(reviewRef, fields);
       else tx.create(reviewRef, { ...fields, created_at: now });
       return { created: !review.exists, moderation };
@@ -188,7 +213,7 @@ export async function removeReview(firestore: Firestore, bookId: string, uid: st
     const reviewRef = firestore.collection(BOOK_REVIEWS).doc(reviewId(bookId, uid));
     const [book, review] = await readAll(tx, bookRef, reviewRef);
     if (!review.exists) return false;
-    if (book.exists) updateTotals(tx, book, countedRating(review.data()), null);
+    if (book.exists) updateTotals(tx, book, review.data(), null);
     tx.delete(reviewRef);
     return true;
   });
@@ -331,7 +356,7 @@ export async function refreshReviewVisibility(firestore: Firestore, reviewPath: 
       review.get('moderation_hidden') !== true;
     if ((review.get('reviewer_public') !== false) === shown) return false;
     const next = { ...review.data(), reviewer_public: shown };
-    if (book.exists) updateTotals(tx, book, countedRating(review.data()), countedRating(next));
+    if (book.exists) updateTotals(tx, book, review.data(), next);
     tx.update(review.ref, { reviewer_public: shown });
     return true;
   });

@@ -9,6 +9,7 @@ import {
   optionalSitePathOrUrl,
 } from '../shared/common.ts';
 import { catalogueFields } from './catalogue.ts';
+import { feelTotalsField } from './book-feel.ts';
 import { BOOK_CATEGORY_VALUES } from '../items/genres.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH } from '../shared/list-search.ts';
 import { profileSlug } from '../shared/slug.ts';
@@ -181,6 +182,8 @@ export const bookSchema = ownedItemSchema('books', bookFields, {
   rating_count: nonNegativeInt.default(0),
   /** The sum of those ratings' stars (the average is rating_sum / rating_count); kept with rating_count. */
   rating_sum: nonNegativeInt.default(0),
+  /** The community's moods, pace and warnings from the shown reviews (book-feel.ts); kept with rating_count. */
+  feel_totals: feelTotalsField,
 });
 
 /** A book. */

@@ -21,6 +21,7 @@ import {
   timestampSchema,
 } from '../shared/common.ts';
 import { SEARCH_KEYWORD_MAX_LENGTH } from '../shared/list-search.ts';
+import { feelTotalsField } from './book-feel.ts';
 import { storedIsbnSchema, publicationDateSchema, MAX_PAGES, BOOK_LANGUAGE_TAGS } from './catalogue.ts';
 import { MAX_PURCHASE_LINKS, MAX_SEARCH_KEYWORDS, purchaseLinkSchema } from './book.ts';
 
@@ -103,6 +104,7 @@ export const catalogueBookSchema = z
     moderation_hidden: z.boolean().default(false),
     rating_count: nonNegativeInt.default(0),
     rating_sum: nonNegativeInt.default(0),
+    feel_totals: feelTotalsField,
     /** Set once a member shelves or rates it (readersMarkOf); the sitemap lists only such catalogue books. */
     has_readers: z.boolean().default(false),
     created_at: timestampSchema,

@@ -8,6 +8,7 @@
 import { isbn10Of } from '../books/isbn.ts';
 import { csvText } from '../shared/csv.ts';
 import type { Shelf } from '../shelves/shelf.ts';
+import type { ImportFeel } from './import-row.ts';
 
 /** The ISBN-10 a row's ISBN-13 has (for the export's ISBN column), or ''. */
 export function isbn10Text(isbn13: string | null | undefined): string {
@@ -61,6 +62,8 @@ export interface ExportRow {
   year: number | null;
   /** Finished read-throughs. */
   readCount: number;
+  /** The review's moods, pace and warnings (StoryGraph's layout writes them), when it has any. */
+  feel?: ImportFeel;
 }
 
 const SHELF_EXPORT_NAMES: Readonly<Record<Shelf, string>> = {

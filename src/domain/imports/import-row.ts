@@ -10,6 +10,18 @@
 import { z } from 'zod';
 import { REVIEW_TEXT_MAX } from '../reviews/review.ts';
 import { SHELVES } from '../shelves/shelf.ts';
+import { reviewFeelSchema } from '../books/book-feel.ts';
+
+/** What a row may say about how the book felt: the review's answers, without its spoiler part. */
+export const importFeelSchema = reviewFeelSchema.pick({
+  moods: true,
+  pace: true,
+  warnings: true,
+  warning_note: true,
+});
+export type ImportFeel = z.output<typeof importFeelSchema>;
+/** A row that says nothing about how the book felt. */
+export const NO_IMPORTED_FEEL: ImportFeel = { moods: [], pace: null, warnings: [], warning_note: '' };
 
 /** Longest title and author name a row keeps (longer ones are cut). */
 export const TITLE_MAX = 200;
@@ -75,6 +87,8 @@ export const importRowFieldsSchema = z.object({
   finished_on: daySchema.nullable(),
   /** When the member added it to their shelves there, or null. */
   added_on: daySchema.nullable(),
+  /** How the book felt to the member (StoryGraph's moods, pace and content warnings); none from Goodreads. */
+  feel: importFeelSchema.default(NO_IMPORTED_FEEL),
 });
 
 /** One row of an export, its dates real days from the year 1000 to today. */

@@ -9,6 +9,16 @@
  * Pure: no I/O.
  */
 import { parseIsbn } from '../books/isbn.ts';
+import {
+  CONTENT_WARNINGS,
+  CONTENT_WARNING_IDS,
+  MOODS,
+  PACES,
+  WARNING_NOTE_MAX,
+  type ContentWarning,
+  type Mood,
+  type Pace,
+} from '../books/book-feel.ts';
 import { REVIEW_TEXT_MAX } from '../reviews/review.ts';
 import type { Shelf } from '../shelves/shelf.ts';
 import {
@@ -123,3 +133,46 @@ export const SHELF_NAMES: Readonly<Record<string, Shelf>> = {
   'currently-reading': 'reading',
   read: 'read',
 };
+
+/** StoryGraph's moods cell ("adventurous, dark"): the moods Shelfmark knows, others left out. */
+export function moodsOf(value: string): Mood[] {
+  const named = value.split(',').map((part) => part.trim().toLowerCase());
+  return MOODS.filter((mood) => named.includes(mood));
+}
+
+/** StoryGraph's pace cell ("fast"), or null for none or one Shelfmark does not know. */
+export function paceOf(value: string): Pace | null {
+  const named = value.trim().toLowerCase();
+  return PACES.find((pace) => pace === named) ?? null;
+}
+
+/** A warning's words folded for matching ("Self Harm", "self-harm" → "self harm"). */
+function warningKey(text: string): string {
+  return text.toLowerCase().replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+const WARNING_BY_KEY = new Map(
+  CONTENT_WARNING_IDS.map((id) => [warningKey(CONTENT_WARNINGS[id]), id] as const),
+);
+
+/**
+ * StoryGraph's content warnings ("Graphic: Violence, Death; Moderate: Grief") and their
+ * description: the warnings Shelfmark lists, and a note keeping the description and
+ * the warnings it does not list, so nothing the member wrote is lost (cut to the note's limit).
+ */
+export function warningsOf(value: string, description: string): { warnings: ContentWarning[]; note: string } {
+  const found = new Set<ContentWarning>();
+  const others: string[] = [];
+  for (const part of value.split(/[;,]/)) {
+    const label = part.replace(/^\s*(graphic|moderate|minor)\s*:/i, '').trim();
+    if (label === '') continue;
+    const id = WARNING_BY_KEY.get(warningKey(label));
+    if (id) found.add(id);
+    else if (!others.some((other) => other.toLowerCase() === label.toLowerCase())) others.push(label);
+  }
+  const note = [description.trim(), others.join(', ')].filter((text) => text !== '').join('; ');
+  return {
+    warnings: CONTENT_WARNING_IDS.filter((id) => found.has(id)),
+    note: note.length > WARNING_NOTE_MAX ? `${note.slice(0, WARNING_NOTE_MAX - 1)}…` : note,
+  };
+}

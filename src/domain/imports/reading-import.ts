@@ -30,7 +30,13 @@ import { idSchema, timestampSchema } from '../shared/common.ts';
 import { REVIEW_TEXT_MAX } from '../reviews/review.ts';
 import { IMPORT_LAYOUTS } from './import-sources.ts';
 import { READING_IMPORT_LIMITS } from './reading-csv.ts';
-import { importRowFieldsSchema, importRowSchema, type ImportProblem } from './import-row.ts';
+import {
+  NO_IMPORTED_FEEL,
+  importFeelSchema,
+  importRowFieldsSchema,
+  importRowSchema,
+  type ImportProblem,
+} from './import-row.ts';
 
 /** reading_imports/{id}: one import. */
 export const READING_IMPORTS = 'reading_imports';
@@ -185,6 +191,8 @@ export const importPendingReviewSchema = z
     book_title: z.string(),
     rating: z.number().int().min(1).max(5),
     review: z.string().max(REVIEW_TEXT_MAX),
+    /** The row's moods, pace and warnings, published with the rating. */
+    feel: importFeelSchema.default(NO_IMPORTED_FEEL),
     status: z.enum(PENDING_REVIEW_STATUSES),
     created_at: timestampSchema,
   })

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS, idSchema, timestampSchema } from '../shared/common.ts';
 import { lightMarkupToText, renderLightMarkup } from '../shared/light-markup.ts';
 import { REVIEW_MODERATION, type ReviewModeration } from './review-burst.ts';
+import { SPOILER_MAX, WARNING_NOTE_MAX, reviewFeelSchema } from '../books/book-feel.ts';
 
 /** book_reviews/{reviewId}: one member's rating and review of one book. */
 export const BOOK_REVIEWS = 'book_reviews';
@@ -93,6 +94,8 @@ export const reviewFormSchema = z.strictObject({
   rating: ratingSchema,
   /** Optional review in light markup. */
   text: reviewTextSchema.default(''),
+  /** How the book feels (src/domain/books/book-feel.ts): moods, pace, warnings with a note, a spoiler part. */
+  ...reviewFeelSchema.shape,
 });
 /** The form's values after parsing. */
 export type ReviewForm = z.output<typeof reviewFormSchema>;
@@ -163,6 +166,13 @@ export const reviewSchema = z
     moderation_hidden: z.boolean().default(false),
     /** The review in light markup ('' for a rating alone); rendered only through renderReviewText. */
     text: z.string().max(REVIEW_TEXT_MAX).default(''),
+    /** How the book felt to the reviewer (book-feel.ts); none on reviews from before they existed. */
+    moods: reviewFeelSchema.shape.moods,
+    pace: reviewFeelSchema.shape.pace,
+    warnings: reviewFeelSchema.shape.warnings,
+    warning_note: z.string().max(WARNING_NOTE_MAX).default(''),
+    /** A part in light markup shown only when a reader opens it; rendered through renderReviewText. */
+    spoiler: z.string().max(SPOILER_MAX).default(''),
     /** When the review was first saved: the order of the lists. */
     created_at: timestampSchema,
     /** When it was last edited. */

@@ -1,6 +1,6 @@
 /**
- * The book page's rating and review form for a signed-in member: 1–5 stars and an
- * optional review in light markup, prefilled with the member's own review (read
+ * The book page's rating and review form for a signed-in member: 1–5 stars, an
+ * optional review in light markup and how the book felt (ReviewFeelFields), prefilled with the member's own review (read
  * by id; the rules let only its writer read it), with Save and Delete. A review
  * the burst guard holds says it is awaiting moderation. A save or
  * deletion reloads the page, which shows the new average and list (the functions
@@ -24,6 +24,7 @@ import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { SubmitButton, TextArea } from '../ui/fields.tsx';
 import { submitValid } from '../ui/submit-valid.ts';
 import FormAlert from '../ui/FormAlert.tsx';
+import ReviewFeelFields from './ReviewFeelFields.tsx';
 
 type FormInput = z.input<typeof reviewFormSchema>;
 
@@ -83,7 +84,15 @@ export default function ReviewForm({ bookId }: Props) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const form = useForm<FormInput, unknown, ReviewValues>({
     resolver: zodResolver(reviewFormSchema),
-    defaultValues: { rating: undefined, text: '' },
+    defaultValues: {
+      rating: undefined,
+      text: '',
+      moods: [],
+      pace: null,
+      warnings: [],
+      warning_note: '',
+      spoiler: '',
+    },
   });
 
   useEffect(() => {
@@ -97,7 +106,16 @@ export default function ReviewForm({ bookId }: Props) {
         const account = await currentAccount();
         const review = account ? await getOwnReview(bookId, account.uid) : null;
         if (!live) return;
-        if (review) form.reset({ rating: review.rating, text: review.text });
+        if (review)
+          form.reset({
+            rating: review.rating,
+            text: review.text,
+            moods: review.moods,
+            pace: review.pace,
+            warnings: review.warnings,
+            warning_note: review.warning_note,
+            spoiler: review.spoiler,
+          });
         setLoaded({ state: 'ready', existing: review !== null, held: review?.moderation === 'held' });
       } catch (error) {
         console.error('Could not load your review', error);
@@ -171,6 +189,7 @@ export default function ReviewForm({ bookId }: Props) {
           maxLength={REVIEW_TEXT_MAX}
           hint="Plain text; **bold** for emphasis. No links or HTML."
         />
+        <ReviewFeelFields />
         <div className="flex flex-wrap gap-3">
           <SubmitButton busy={form.formState.isSubmitting}>
             {loaded.existing ? 'Save review' : 'Post review'}

@@ -50,6 +50,11 @@ describe('exportReading', () => {
       user_id: reader.uid,
       rating: 4,
       text: 'Lovely.\nTwice.',
+      moods: ['hopeful', 'reflective'],
+      pace: 'slow',
+      warnings: ['grief'],
+      warning_note: 'A death, off the page.',
+      spoiler: 'Not in any export column.',
       created_at: at('2026-03-15T10:00:00Z'),
       updated_at: at('2026-03-15T10:00:00Z'),
     });
@@ -97,6 +102,8 @@ describe('exportReading', () => {
         started_on: null,
         finished_on: '2026-03-14',
         added_on: '2026-03-14',
+        // Goodreads' layout has no columns for them.
+        feel: { moods: [], pace: null, warnings: [], warning_note: '' },
       },
       expect.objectContaining({
         title: 'Tide Tables',
@@ -107,6 +114,27 @@ describe('exportReading', () => {
     ]);
     expect(answer.result!.csv).toContain(',320,2025,2025,');
     expect(answer.result!.csv).toMatch(/,read,Lovely\.<br\/>Twice\.,,,2,0\r\n/);
+
+    // The StoryGraph's layout carries the moods, pace and warnings in its columns.
+    const storygraph = await callAs<ReadingExport>('exportReading', reader, { layout: 'storygraph' });
+    expect(storygraph.result?.file_name).toMatch(/^shelfmark-reading-storygraph-\d{4}-\d{2}-\d{2}\.csv$/);
+    const back = parseReadingCsv(storygraph.result!.csv);
+    expect(back.ok && back.layout).toBe('storygraph');
+    if (!back.ok) return;
+    expect(back.rows[0]).toMatchObject({
+      title: 'Salt and Lanterns',
+      rating: 4,
+      feel: {
+        moods: ['hopeful', 'reflective'],
+        pace: 'slow',
+        warnings: ['grief'],
+        warning_note: 'A death, off the page.',
+      },
+    });
+    expect(storygraph.result!.csv).not.toContain('Not in any export column.');
+    expect((await callAs('exportReading', reader, { layout: 'kindle' })).error?.status).toBe(
+      'INVALID_ARGUMENT',
+    );
   });
 
   it('refuses an empty history with its message, and a visitor', async () => {

@@ -99,6 +99,7 @@ describe('importing a reading history', () => {
         review: 'Lovely.',
         finished_on: '2025-06-01',
         added_on: '2025-05-01',
+        feel: { moods: ['hopeful'], pace: 'fast', warnings: ['war'], warning_note: 'Off the page.' },
       }),
       row(3, { title: "l'oeuvre", author: 'emile zola', shelf: 'want-to-read' }),
       row(4, { title: 'My Own', author: 'Rita Reader', shelf: 'read', rating: 5 }),
@@ -108,6 +109,7 @@ describe('importing a reading history', () => {
         isbn13: '9781635575637',
         shelf: 'read',
         rating: 3,
+        feel: { moods: ['sad'], pace: null, warnings: [], warning_note: '' },
       }),
     ];
     const { id, report } = await importRows(reader, rows);
@@ -129,10 +131,18 @@ describe('importing a reading history', () => {
     expect(review.data()).toMatchObject({
       rating: 4,
       text: 'Lovely.',
+      moods: ['hopeful'],
+      pace: 'fast',
+      warnings: ['war'],
+      warning_note: 'Off the page.',
       moderation: 'published',
       reviewer_public: true,
     });
-    expect((await db.doc(`books/${byIsbn}`).get()).data()).toMatchObject({ rating_count: 1, rating_sum: 4 });
+    expect((await db.doc(`books/${byIsbn}`).get()).data()).toMatchObject({
+      rating_count: 1,
+      rating_sum: 4,
+      feel_totals: { moods_answered: 1, moods: { hopeful: 1 }, pace: { fast: 1 }, warnings: { war: 1 } },
+    });
     expect((await db.doc(`book_reviews/${own.id}__${reader.uid}`).get()).exists).toBe(false);
     const reads = await db.collection('read_throughs').where('user_id', '==', reader.uid).get();
     expect(reads.docs.map((doc) => doc.get('finished_at')?.toDate().toISOString().slice(0, 10))).toEqual([
@@ -176,6 +186,7 @@ describe('importing a reading history', () => {
         .then((d) => d.data())) ?? {},
     ).toMatchObject({
       rating: 3,
+      feel: { moods: ['sad'] },
       status: 'waiting',
       book_id: later,
     });

@@ -20,6 +20,12 @@ import {
   type SaveReviewResponse,
 } from '../../../src/domain/reviews/review';
 import { adminDb, clearFirestore, eventually } from '../helpers/emulator';
+import {
+  applyFeelChange,
+  countedFeel,
+  emptyFeelTotals,
+  feelTotalsOf,
+} from '../../../src/domain/books/book-feel';
 import { publishedThenHeld } from '../../shared/review-burst';
 import { bookData } from '../helpers/factories';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';
@@ -238,6 +244,99 @@ describe('the totals under concurrent writes', () => {
     const totals = await totalsOf(bookId);
     expect(totals).toEqual(await recount(bookId));
     expect(totals.rating_count).toBe(4);
+  }, 90_000);
+});
+
+describe('how the book felt', () => {
+  const feelOf = async (id: string) => feelTotalsOf((await db.doc(`books/${id}`).get()).get('feel_totals'));
+  /** The feel totals recounted from the stored reviews: what the stored totals must equal. */
+  async function feelRecount(id: string) {
+    const all = await db.collection('book_reviews').where('book_id', '==', id).get();
+    return all.docs.reduce(
+      (totals, doc) => applyFeelChange(totals, null, countedFeel(doc.data())),
+      emptyFeelTotals(),
+    );
+  }
+
+  it('stores the answers and the spoiler, and keeps the community totals exact under concurrent saves, edits and deletions', async () => {
+    const readers = await Promise.all(Array.from({ length: 6 }, () => makeMember()));
+    await busyBook(bookId);
+    const created = await Promise.all(
+      readers.map((reader, i) =>
+        save(reader, {
+          bookId,
+          rating: 4,
+          moods: i % 2 === 0 ? ['dark', 'tense'] : ['dark'],
+          pace: i < 4 ? 'fast' : 'slow',
+          warnings: i < 3 ? ['violence'] : [],
+          warning_note: i === 0 ? 'On the page.' : '',
+          spoiler: i === 0 ? 'The narrator **is** the killer.' : '',
+        }),
+      ),
+    );
+    expect(created.map((answer) => answer.error)).toEqual(Array(6).fill(undefined));
+    const first = await db.doc(`book_reviews/${reviewId(bookId, readers[0]!.uid)}`).get();
+    expect(first.data()).toMatchObject({
+      moods: ['dark', 'tense'],
+      pace: 'fast',
+      warnings: ['violence'],
+      warning_note: 'On the page.',
+      spoiler: 'The narrator **is** the killer.',
+    });
+    expect(await feelOf(bookId)).toEqual({
+      moods_answered: 6,
+      moods: { dark: 6, tense: 3 },
+      pace_answered: 6,
+      pace: { fast: 4, slow: 2 },
+      warnings: { violence: 3 },
+    });
+    const changed = await Promise.all([
+      save(readers[0], { bookId, rating: 4, moods: ['funny'], pace: null }),
+      save(readers[1], { bookId, rating: 4, moods: ['dark'], pace: 'medium', warnings: ['war'] }),
+      remove(readers[2], bookId),
+      remove(readers[3], bookId),
+      save(readers[4], { bookId, rating: 3 }),
+    ]);
+    expect(changed.map((answer) => answer.error)).toEqual(Array(5).fill(undefined));
+    expect(await feelOf(bookId)).toEqual(await feelRecount(bookId));
+    expect(await feelOf(bookId)).toEqual({
+      moods_answered: 3,
+      moods: { dark: 2, funny: 1 },
+      pace_answered: 2,
+      pace: { medium: 1, slow: 1 },
+      warnings: { war: 1 },
+    });
+  }, 90_000);
+
+  it('refuses answers outside the lists and changes nothing', async () => {
+    const reader = await makeMember();
+    const answer = await save(reader, { bookId, rating: 4, moods: ['cosy'] });
+    expect(answer.error?.status).toBe('INVALID_ARGUMENT');
+    expect((await save(reader, { bookId, rating: 4, pace: 'glacial' })).error?.status).toBe(
+      'INVALID_ARGUMENT',
+    );
+    expect((await db.doc(`book_reviews/${reviewId(bookId, reader.uid)}`).get()).exists).toBe(false);
+    expect(await feelOf(bookId)).toEqual(emptyFeelTotals());
+  });
+
+  it('drops a hidden reviewer’s answers from the totals and brings them back', async () => {
+    const reader = await makeMember();
+    await save(reader, { bookId, rating: 2, moods: ['sad'], pace: 'slow', warnings: ['grief'] });
+    expect((await feelOf(bookId)).moods).toEqual({ sad: 1 });
+    await db.doc(`profiles/${reader.uid}`).update({ is_active: false });
+    await eventually(
+      () => feelOf(bookId),
+      (feel) => feel.moods_answered === 0,
+      30_000,
+    );
+    expect(await feelOf(bookId)).toEqual(emptyFeelTotals());
+    await db.doc(`profiles/${reader.uid}`).update({ is_active: true });
+    await eventually(
+      () => feelOf(bookId),
+      (feel) => feel.moods_answered === 1,
+      30_000,
+    );
+    expect(await feelOf(bookId)).toEqual(await feelRecount(bookId));
   }, 90_000);
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../../scripts/seed/accounts.ts';
 import { generate } from '../../../scripts/seed/generate.ts';
+import { DEMO_FEEL_BOOK } from '../../../scripts/seed/reviews.ts';
+import { feelSummary, feelTotalsOf } from '../../../src/domain/books/book-feel.ts';
 import { checkReferences, validateDocs } from '../../../scripts/seed/validate.ts';
 import { billingRecordSchema, planOf } from '../../../src/domain/billing/billing.ts';
 import { countWords } from '../../../src/domain/books/book.ts';
@@ -29,11 +31,28 @@ describe('the demo data generator', () => {
   it('rates some public books with reviews by members who do not own them, and would notice wrong totals', () => {
     const reviews = of('book_reviews');
     expect(reviews.length).toBeGreaterThanOrEqual(10);
-    const rated = of('books').filter((b) => Number(b.data.rating_count) > 0);
+    const rated = of('books').filter((b) => b.data.kind !== 'catalogue' && Number(b.data.rating_count) > 0);
     expect(rated.length).toBe(10);
     const index = docs.findIndex((d) => d.id === rated[0]!.id && d.collection === 'books');
     const wrong = docs.with(index, { ...docs[index]!, data: { ...docs[index]!.data, rating_sum: 0 } });
     expect(() => checkReferences(wrong)).toThrow(/rating totals differ/);
+  });
+
+  it('has one catalogue book whose readers say how it felt, and would notice wrong feel totals', () => {
+    const felt = of('books').filter((b) => b.data.title === DEMO_FEEL_BOOK);
+    expect(felt).toHaveLength(1);
+    const summary = feelSummary(feelTotalsOf(felt[0]!.data.feel_totals));
+    expect(summary?.moods?.[0]).toEqual({ mood: 'dark', percent: 83 });
+    expect(summary?.pace).toEqual({ pace: 'slow', mostly: true });
+    expect(
+      of('book_reviews').filter((r) => r.data.book_id === felt[0]!.id && r.data.spoiler !== '').length,
+    ).toBeGreaterThan(0);
+    const index = docs.findIndex((d) => d.id === felt[0]!.id && d.collection === 'books');
+    const wrong = docs.with(index, {
+      ...docs[index]!,
+      data: { ...docs[index]!.data, feel_totals: { moods_answered: 1 } },
+    });
+    expect(() => checkReferences(wrong)).toThrow(/feel totals differ/);
   });
 
   it('holds one review for the Held reviews queue: not shown, in no total, and would notice one counted or shown', () => {

@@ -1,5 +1,5 @@
 /** Goodreads' library export ("Export Library"), read into rows. */
-import { IMPORT_SHELVES_PER_ROW } from '../import-row.ts';
+import { IMPORT_SHELVES_PER_ROW, NO_IMPORTED_FEEL } from '../import-row.ts';
 import * as cell from '../import-source.ts';
 
 /** The Goodreads export: its Exclusive Shelf is the shelf, its Bookshelves the member's own. */
@@ -26,6 +26,8 @@ export const goodreads = {
       started_on: null,
       finished_on: cell.dayOf(get('Date Read'), 'Date Read'),
       added_on: cell.dayOf(get('Date Added'), 'Date Added'),
+      // Goodreads keeps no moods, pace or warnings.
+      feel: NO_IMPORTED_FEEL,
     };
   },
 } as const satisfies cell.ImportSource<'goodreads'>;

@@ -1,7 +1,7 @@
 /** The StoryGraph's export ("Manage Account", "Export StoryGraph Library"), read into rows. */
 import * as cell from '../import-source.ts';
 
-/** The StoryGraph export: its Read Status is the shelf, its Tags the member's own shelves. */
+/** The StoryGraph export: its Read Status is the shelf, its Tags the member's own shelves, its Moods, Pace and Content Warnings how the book felt. */
 export const storygraph = {
   id: 'storygraph',
   name: 'The StoryGraph',
@@ -20,6 +20,7 @@ export const storygraph = {
       cell.dayOf(get('Last Date Read'), 'Last Date Read') ??
       (last.length === 2 ? cell.dayOf(last[1]!, 'Dates Read') : null);
     const custom = cell.namesOf(get('Tags'));
+    const warned = cell.warningsOf(get('Content Warnings'), get('Content Warning Description'));
     return {
       row,
       title: cell.titleOf(get('Title')),
@@ -32,6 +33,12 @@ export const storygraph = {
       started_on: started,
       finished_on: finished,
       added_on: cell.dayOf(get('Date Added'), 'Date Added'),
+      feel: {
+        moods: cell.moodsOf(get('Moods')),
+        pace: cell.paceOf(get('Pace')),
+        warnings: warned.warnings,
+        warning_note: warned.note,
+      },
     };
   },
 } as const satisfies cell.ImportSource<'storygraph'>;

@@ -14,6 +14,8 @@ import {
   READING_IMPORT_MESSAGES,
 } from '../../../../src/domain/imports/reading-csv.ts';
 import { detectLayout } from '../../../../src/domain/imports/import-sources.ts';
+import { NO_IMPORTED_FEEL } from '../../../../src/domain/imports/import-row.ts';
+import { STORYGRAPH_COLUMNS, storygraphCsv } from '../../../../src/domain/imports/storygraph-export.ts';
 import {
   importDayProblem,
   importRowSchema,
@@ -58,6 +60,7 @@ describe('reading a Goodreads export', () => {
         started_on: null,
         finished_on: '2020-05-17',
         added_on: '2019-01-02',
+        feel: NO_IMPORTED_FEEL,
       },
       expect.objectContaining({
         row: 3,
@@ -142,7 +145,7 @@ describe('reading a StoryGraph export', () => {
     const parsed = parseReadingCsv(
       [
         STORYGRAPH_HEADER,
-        'Piranesi,"Susanna Clarke, Someone Else",,9781635575637,hardcover,read,2021/01/10,2021/02/20,"2020/03/01-2020/03/09, 2021/02/01-2021/02/20",2,,,,,,,,4.5,Strange and <i>lovely</i>.,,,"fantasy, comfort",Yes',
+        'Piranesi,"Susanna Clarke, Someone Else",,9781635575637,hardcover,read,2021/01/10,2021/02/20,"2020/03/01-2020/03/09, 2021/02/01-2021/02/20",2,"mysterious, Reflective, cozy",slow,,,,,,4.5,Strange and <i>lovely</i>.,"Graphic: Death; Moderate: Self Harm, Isolation",Brief.,"fantasy, comfort",Yes',
         'Circe,Madeline Miller,,B0UIDNOTISBN,,currently-reading,2022/05/01,,,0,,,,,,,,,,,,,No',
         'Ulysses,James Joyce,,,,did-not-finish,2019/01/01,,,0,,,,,,,,2.25,,,,,No',
       ].join('\n'),
@@ -163,8 +166,22 @@ describe('reading a StoryGraph export', () => {
         started_on: '2021-02-01',
         finished_on: '2021-02-20',
         added_on: '2021-01-10',
+        // Its moods and pace as Shelfmark lists them (an unknown mood left out), its warnings,
+        // and a note keeping the description and the warning Shelfmark does not list.
+        feel: {
+          moods: ['mysterious', 'reflective'],
+          pace: 'slow',
+          warnings: ['death', 'self-harm'],
+          warning_note: 'Brief.; Isolation',
+        },
       },
-      expect.objectContaining({ title: 'Circe', isbn13: null, shelf: 'reading', rating: null }),
+      expect.objectContaining({
+        title: 'Circe',
+        isbn13: null,
+        shelf: 'reading',
+        rating: null,
+        feel: NO_IMPORTED_FEEL,
+      }),
       expect.objectContaining({
         title: 'Ulysses',
         shelf: null,
@@ -255,6 +272,7 @@ describe('"Export my reading" in Goodreads’ layout', () => {
       started_on: null,
       finished_on: '2026-03-14',
       added_on: '2026-01-02',
+      feel: NO_IMPORTED_FEEL,
     });
     expect(parsed.rows[1]).toMatchObject({
       title: 'Not here yet',
@@ -295,5 +313,70 @@ describe('a row’s dates on the server', () => {
       'Row 7: the date added 2026-13-01 is not a real calendar day.',
     ]);
     expect(importRowSchema.safeParse(row({ finished_on: '2020-05-17' })).success).toBe(true);
+  });
+});
+
+describe('"Export my reading" in The StoryGraph’s layout', () => {
+  const row: ExportRow = {
+    bookId: 'b1',
+    title: 'Salt, and "Lanterns"',
+    author: 'Ann Marie Archer',
+    isbn13: '9780439023481',
+    shelf: 'read',
+    customShelves: ['favorites', 'beach reads'],
+    rating: 4,
+    review: 'Two\nlines',
+    finishedOn: '2026-03-14',
+    addedOn: '2026-01-02',
+    pages: 320,
+    publisher: 'Harbour Press',
+    year: 2025,
+    readCount: 2,
+    feel: { moods: ['dark', 'tense'], pace: 'fast', warnings: ['self-harm', 'war'], warning_note: 'Brief.' },
+  };
+
+  it('writes StoryGraph’s header with the moods, pace and warnings, and reads back in as it was', () => {
+    const csv = storygraphCsv([
+      row,
+      {
+        ...row,
+        title: 'Left',
+        shelf: null,
+        customShelves: ['did-not-finish'],
+        feel: undefined,
+        rating: null,
+      },
+    ]);
+    expect(csv.split('\r\n')[0]).toBe(STORYGRAPH_COLUMNS.join(','));
+    const parsed = parseReadingCsv(csv);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.layout).toBe('storygraph');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.rows[0]).toEqual({
+      row: 2,
+      title: 'Salt, and "Lanterns"',
+      author: 'Ann Marie Archer',
+      isbn13: '9780439023481',
+      shelf: 'read',
+      custom_shelves: ['favorites', 'beach reads'],
+      rating: 4,
+      review: 'Two\nlines',
+      started_on: null,
+      finished_on: '2026-03-14',
+      added_on: '2026-01-02',
+      feel: {
+        moods: ['dark', 'tense'],
+        pace: 'fast',
+        warnings: ['self-harm', 'war'],
+        warning_note: 'Brief.',
+      },
+    });
+    expect(parsed.rows[1]).toMatchObject({
+      title: 'Left',
+      shelf: null,
+      custom_shelves: ['did-not-finish'],
+      feel: NO_IMPORTED_FEEL,
+    });
   });
 });

@@ -27,8 +27,26 @@ describe('review ids', () => {
 
 describe('the review form', () => {
   it('takes 1 to 5 whole stars and an optional text, trimmed', () => {
-    expect(reviewFormSchema.parse({ rating: 5 })).toEqual({ rating: 5, text: '' });
-    expect(reviewFormSchema.parse({ rating: 1, text: '  Good.  ' })).toEqual({ rating: 1, text: 'Good.' });
+    const noFeel = { moods: [], pace: null, warnings: [], warning_note: '', spoiler: '' };
+    expect(reviewFormSchema.parse({ rating: 5 })).toEqual({ rating: 5, text: '', ...noFeel });
+    expect(reviewFormSchema.parse({ rating: 1, text: '  Good.  ' })).toEqual({
+      rating: 1,
+      text: 'Good.',
+      ...noFeel,
+    });
+  });
+  it('takes how the book felt, from the lists only', () => {
+    expect(
+      reviewFormSchema.parse({
+        rating: 4,
+        moods: ['tense', 'dark'],
+        pace: 'fast',
+        warnings: ['war'],
+        spoiler: ' It ends. ',
+      }),
+    ).toMatchObject({ moods: ['dark', 'tense'], pace: 'fast', warnings: ['war'], spoiler: 'It ends.' });
+    expect(reviewFormSchema.safeParse({ rating: 4, moods: ['cosy'] }).success).toBe(false);
+    expect(reviewFormSchema.safeParse({ rating: 4, mood: 'dark' }).success).toBe(false);
   });
   it.each([0, 6, 3.5, '4', null, undefined])('refuses the rating %s with the form message', (rating) => {
     const result = reviewFormSchema.safeParse({ rating, text: '' });
