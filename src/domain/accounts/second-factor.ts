@@ -11,8 +11,12 @@
  */
 import { z } from 'zod';
 
-/** The functions-only collection holding each admin's secret, recovery codes and sessions. */
-export const ADMIN_SECOND_FACTORS = 'admin_second_factors';
+export {
+  ADMIN_SECOND_FACTORS,
+  SECOND_FACTOR_REQUIRED_MESSAGE,
+  SECOND_FACTOR_SETUP_MESSAGE,
+  secondFactorSessionLive,
+} from '../shared/second-factor-session.ts';
 
 /** How long a code keeps the sign-in's admin powers open. */
 export const SECOND_FACTOR_SESSION_HOURS = 12;
@@ -27,12 +31,6 @@ export const RECOVERY_CODE_COUNT = 10;
 /** The issuer an authenticator app shows beside the account. */
 export const TOTP_ISSUER = 'Shelfmark';
 
-/** Shown when an admin power is refused because the sign-in has no second factor. */
-export const SECOND_FACTOR_REQUIRED_MESSAGE =
-  'Admin powers need your second factor: enter your authenticator code on the admin page.';
-/** Shown when the admin has not set a second factor up yet. */
-export const SECOND_FACTOR_SETUP_MESSAGE =
-  'Admin powers need a second factor: set up two-step sign-in on your account page first.';
 /** A code that does not match (or was used already). */
 export const WRONG_CODE_MESSAGE = 'That code is not right. Check your authenticator app and try again.';
 /** Too many wrong codes. */
@@ -94,20 +92,6 @@ export interface SecondFactorResponse {
   uri?: string;
   /** confirm and regenerate: the new recovery codes, shown once. */
   recoveryCodes?: string[];
-}
-
-/**
- * True when `sessions` (auth_time in seconds, as a string → end of the session,
- * milliseconds) holds a session of the sign-in at `authTime` that has not ended
- * at `nowMillis`. The same rule firestore.rules' secondFactorLive() applies.
- */
-export function secondFactorSessionLive(
-  sessions: Record<string, number> | undefined,
-  authTime: number,
-  nowMillis: number,
-): boolean {
-  const until = sessions?.[String(authTime)];
-  return typeof until === 'number' && until > nowMillis;
 }
 
 /** The sessions to keep after opening one for `authTime`: the live ones, newest last, at most SECOND_FACTOR_SESSIONS_KEPT. */

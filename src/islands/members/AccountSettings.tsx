@@ -10,11 +10,12 @@ import ReadingImport from '../imports/ReadingImport.tsx';
 import WaitingReviews from '../imports/WaitingReviews.tsx';
 import PlanSummary from '../billing/PlanSummary.tsx';
 import SignOutEverywhere from '../accounts/SignOutEverywhere.tsx';
+import TwoStepSignIn from '../accounts/TwoStepSignIn.tsx';
 
 type State =
   | { step: 'loading' }
   | { step: 'error'; message: string }
-  | { step: 'ready'; overview: AccountOverview; own: boolean };
+  | { step: 'ready'; overview: AccountOverview; own: boolean; admin: boolean };
 
 const DATE = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -64,7 +65,7 @@ export default function AccountSettings() {
         setState({ step: 'error', message: outcome.message });
         return;
       }
-      setState({ step: 'ready', overview: outcome.data, own });
+      setState({ step: 'ready', overview: outcome.data, own, admin: me.admin });
     })().catch(() =>
       setState({
         step: 'error',
@@ -119,6 +120,11 @@ export default function AccountSettings() {
       {own ? (
         <Section title="Password">
           <ChangePasswordForm />
+        </Section>
+      ) : null}
+      {own && state.admin ? (
+        <Section title="Two-step sign-in">
+          <TwoStepSignIn />
         </Section>
       ) : null}
       {own ? (
