@@ -27,6 +27,7 @@ import { firstErrorMessage } from '../../../src/domain/shared/common';
 import { audit } from '../shared/audit';
 import { db } from '../shared/firestore';
 import { guardedCall, type Caller } from '../shared/guard';
+import { sendSecondFactorNotice } from '../mail/second-factor-notice';
 import {
   matchingStep,
   newRecoveryCodes,
@@ -185,6 +186,7 @@ export const secondFactor = guardedCall('session', async (request, caller): Prom
         })),
       );
       logger.info('second factor enrolled', { uid: caller.uid });
+      await sendSecondFactorNotice(caller.uid, 'on');
       return {
         status: { enrolled: true, sessionLive: true, recoveryCodesLeft: codes.length },
         recoveryCodes: outcome.recoveryCodes,
@@ -213,6 +215,7 @@ export const secondFactor = guardedCall('session', async (request, caller): Prom
     case 'disable': {
       accepted(await checkCode(caller, input.code, 'totp-or-recovery', 'secret', () => ({ fields: null })));
       logger.info('second factor turned off', { uid: caller.uid });
+      await sendSecondFactorNotice(caller.uid, 'off');
       return { status: { enrolled: false, sessionLive: false, recoveryCodesLeft: 0 } };
     }
     case 'reset': {
@@ -231,6 +234,7 @@ export const secondFactor = guardedCall('session', async (request, caller): Prom
         after: { second_factor: false },
       });
       logger.info('second factor reset by an admin', { uid: input.uid, by: caller.uid });
+      if (existed) await sendSecondFactorNotice(input.uid, 'reset');
       return { status: { enrolled: false, sessionLive: false, recoveryCodesLeft: 0 } };
     }
   }

@@ -1,13 +1,16 @@
 // The admin second factor as the caller guard sees it: does this sign-in hold
 // a live second-factor session? (src/domain/accounts/second-factor.ts; the
 // record is written only by functions/src/accounts/second-factor.ts.)
-import { ADMIN_SECOND_FACTORS, secondFactorSessionLive } from '../../../src/domain/shared/second-factor-session';
+import {
+  ADMIN_SECOND_FACTORS,
+  secondFactorSessionLive,
+} from '../../../src/domain/shared/second-factor-session';
 import { db } from './firestore';
 
 /**
- * Whether admin powers need the second factor. Switched on once the demo
- * admin, the seed and every test helper complete the factor; off, the guard
- * and rules behave as before.
+ * Whether admin powers need the second factor: the one switch, repeated by
+ * firestore.rules' adminSecondFactorRequired() (a unit test holds them equal).
+ * Off, the guard and the rules behave as before the second factor existed.
  */
 export const ADMIN_SECOND_FACTOR_REQUIRED = true;
 

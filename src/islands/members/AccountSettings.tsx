@@ -11,6 +11,7 @@ import WaitingReviews from '../imports/WaitingReviews.tsx';
 import PlanSummary from '../billing/PlanSummary.tsx';
 import SignOutEverywhere from '../accounts/SignOutEverywhere.tsx';
 import TwoStepSignIn from '../accounts/TwoStepSignIn.tsx';
+import ResetSecondFactor from '../accounts/ResetSecondFactor.tsx';
 
 type State =
   | { step: 'loading' }
@@ -122,9 +123,13 @@ export default function AccountSettings() {
           <ChangePasswordForm />
         </Section>
       ) : null}
-      {own && state.admin ? (
+      {state.admin ? (
         <Section title="Two-step sign-in">
-          <TwoStepSignIn />
+          {own ? (
+            <TwoStepSignIn />
+          ) : (
+            <ResetSecondFactor uid={overview.uid} name={overview.displayName || overview.email} />
+          )}
         </Section>
       ) : null}
       {own ? (

@@ -18,7 +18,7 @@ async function callPower(idToken: string): Promise<{ status?: string; message?: 
   return ((await response.json()) as { error?: { status: string; message: string } }).error;
 }
 
-test('an admin sets up TOTP and is refused admin powers without it', async ({ page }) => {
+test('an admin sets up TOTP and is refused admin powers without it', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const admin = await freshMember(`Two Step Admin ${Date.now()}`, { admin: true });
 
@@ -28,7 +28,9 @@ test('an admin sets up TOTP and is refused admin powers without it', async ({ pa
   expect(refused?.status).toBe('PERMISSION_DENIED');
   expect(refused?.message).toContain('set up two-step sign-in');
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole('tablist', { name: 'Dashboard sections' })).toHaveCount(0);
 
   // The account page: scan (or type) the key, confirm with the first code, keep the recovery codes.
@@ -41,7 +43,9 @@ test('an admin sets up TOTP and is refused admin powers without it', async ({ pa
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await section.getByLabel('Code from your app').fill('12345');
   await section.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-  await expect(section.getByText('That code is not right. Check your authenticator app and try again.')).toBeVisible();
+  await expect(
+    section.getByText('That code is not right. Check your authenticator app and try again.'),
+  ).toBeVisible();
   await section.getByLabel('Code from your app').fill(totpCode(secret, Date.now()));
   await section.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
@@ -57,16 +61,24 @@ test('an admin sets up TOTP and is refused admin powers without it', async ({ pa
   await page.waitForTimeout(1100);
   const later = await idTokenFor(admin.email, MEMBER_PASSWORD, { secondFactor: false });
   expect((await callPower(later))?.status).toBe('PERMISSION_DENIED');
+  // Another browser, signed in with the password alone, is asked for a code first.
   await page.waitForTimeout(1100);
-  await signInAs(page, admin, { secondFactor: false });
-  await page.goto('/admin');
-  const dialog = page.getByRole('dialog', { name: 'Enter your authenticator code' });
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signInAs(other, admin, { secondFactor: false });
+  await other.goto('/admin');
+  const dialog = other.getByRole('dialog', { name: 'Enter your authenticator code' });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('tab', { name: 'User Management' })).toHaveCount(0);
-  await dialog.getByLabel('Authenticator or recovery code').fill(totpCode(secret, Date.now()) === '000000' ? '111111' : '000000');
+  await expect(other.getByRole('tab', { name: 'User Management' })).toHaveCount(0);
+  await dialog
+    .getByLabel('Authenticator or recovery code')
+    .fill(totpCode(secret, Date.now()) === '000000' ? '111111' : '000000');
   await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog.getByText('That code is not right. Check your authenticator app and try again.')).toBeVisible();
+  await expect(
+    dialog.getByText('That code is not right. Check your authenticator app and try again.'),
+  ).toBeVisible();
   await dialog.getByLabel('Authenticator or recovery code').fill(totpCode(secret, Date.now() + 30_000));
   await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('tab', { name: 'User Management' })).toBeVisible({ timeout: 20_000 });
+  await expect(other.getByRole('tab', { name: 'User Management' })).toBeVisible({ timeout: 20_000 });
+  await context.close();
 });

@@ -12,10 +12,13 @@ import {
 } from '../../../src/domain/accounts/second-factor.ts';
 import { ADMIN_AUDIT_COLLECTION } from '../../../src/domain/shared/collections.ts';
 import { signInForIdToken } from '../helpers/callable';
-import { adminDb } from '../helpers/emulator';
+import { adminDb, eventually } from '../helpers/emulator';
+import { useMailbox } from '../helpers/mailbox';
 import { callAs, makeMember, type Member } from '../helpers/profile-members';
 
 const db = adminDb();
+const mailbox = useMailbox();
+const NOTICE = 'Two-step sign-in changed';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const factor = (caller: Member, data: Record<string, unknown>) =>
@@ -78,8 +81,10 @@ describe('setting the second factor up', () => {
     for (const code of codes) expect(JSON.stringify(after)).not.toContain(code);
   });
 
-  it('then lets the sign-in that entered the code use admin powers', async () => {
+  it('then lets the sign-in that entered the code use admin powers, and tells the admin’s address', async () => {
     expect((await power(admin)).status).toBe(200);
+    const notice = await mailbox.waitFor(admin.email, NOTICE);
+    expect(notice.text ?? '').toContain('Two-step sign-in was turned on');
   });
 
   it('refuses members and visitors', async () => {
@@ -176,5 +181,10 @@ describe("another admin's reset (device and recovery codes lost)", () => {
       .get();
     expect(entries.docs.map((entry) => entry.get('actor_uid'))).toEqual([helper.uid]);
     expect((await power(lost)).error?.message).toBe(SECOND_FACTOR_SETUP_MESSAGE);
+    await eventually(
+      () => mailbox.mailsTo(lost.email),
+      (mails) =>
+        mails.some((mail) => (mail.text ?? '').includes('Another administrator reset the two-step sign-in')),
+    );
   });
 });

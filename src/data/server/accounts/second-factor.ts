@@ -2,7 +2,10 @@
 // sign-in holds a live second-factor session, the rule the functions' guard and
 // firestore.rules apply (src/domain/accounts/second-factor.ts).
 import type { Firestore } from 'firebase-admin/firestore';
-import { ADMIN_SECOND_FACTORS, secondFactorSessionLive } from '../../../domain/shared/second-factor-session.ts';
+import {
+  ADMIN_SECOND_FACTORS,
+  secondFactorSessionLive,
+} from '../../../domain/shared/second-factor-session.ts';
 import { getDb } from '../shared/firestore.ts';
 
 /** True when the sign-in at `authTime` (seconds) entered the admin's second factor and it has not ended (one read). */
