@@ -28,6 +28,7 @@ export { requestPasswordReset, deliverPasswordReset } from './accounts/password-
 export { requestEmailChange, deliverEmailChange } from './accounts/email-change';
 export { confirmEmailCode } from './accounts/email-confirmation';
 export { changePassword } from './accounts/password-change';
+export { secondFactor } from './accounts/second-factor';
 export { completePasswordReset } from './accounts/password-reset-completion';
 export { accountOverview, signOutEverywhere } from './members/account-settings';
 export { exportMemberData } from './members/export-data';

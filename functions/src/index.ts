@@ -80,6 +80,8 @@ const loaders: Loaders = {
       .confirmEmailCode,
   changePassword: () =>
     (require('./accounts/password-change') as typeof import('./accounts/password-change')).changePassword,
+  secondFactor: () =>
+    (require('./accounts/second-factor') as typeof import('./accounts/second-factor')).secondFactor,
   completePasswordReset: () =>
     (require('./accounts/password-reset-completion') as typeof import('./accounts/password-reset-completion'))
       .completePasswordReset,

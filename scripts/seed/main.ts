@@ -15,6 +15,7 @@ import { generate } from './generate.ts';
 import { writeImages } from './images.ts';
 import { checkReferences, validateDocs } from './validate.ts';
 import { createUsers, emulatorHub, wipeEmulators, withTriggersPaused, writeDocs } from './write.ts';
+import { demoAdminSecondFactor } from './second-factor.ts';
 
 function fail(message: string): never {
   console.error(`Seed aborted: ${message}`);
@@ -83,6 +84,9 @@ async function main(): Promise<void> {
   const subscribers = generateSubscribers(Date.now());
   for (const subscriber of subscribers)
     void writer.set(getFirestore(app).doc(subscriber.path), subscriber.data);
+  // The demo admin's second factor, set up with the README's known secret (scripts/seed/second-factor.ts).
+  const factor = demoAdminSecondFactor('demo-admin');
+  void writer.set(getFirestore(app).doc(factor.path), factor.data);
   await writer.close();
 
   const counts = new Map<string, number>();

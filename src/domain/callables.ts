@@ -21,6 +21,7 @@ import type {
   passwordResetCompletionSchema,
   passwordResetRequestSchema,
 } from './accounts/account.ts';
+import type { SecondFactorRequest, SecondFactorResponse } from './accounts/second-factor.ts';
 import type { AdminContentRequest } from './admin/admin-content.ts';
 import type { AdminOpsAlertsRequest, AdminOpsAlertsResponse } from './shared/ops-alerts.ts';
 import type { AdminFeaturedRequest, AdminFeaturedResult } from './admin/admin-featured.ts';
@@ -183,6 +184,8 @@ export interface Callables {
     response: EmailConfirmationResult;
   };
   changePassword: { request: z.input<typeof passwordChangeRequestSchema>; response: Done };
+  // The admin second factor (set up, enter a code, recovery codes, turn off, reset)
+  secondFactor: { request: SecondFactorRequest; response: SecondFactorResponse };
   requestEmailChange: { request: z.input<typeof emailChangeRequestSchema>; response: EmailChangeResult };
   accountOverview: { request: z.input<typeof memberTargetSchema>; response: AccountOverview };
   signOutEverywhere: { request: NoData; response: Done };

@@ -34,6 +34,11 @@ import {
 import { adminAuth, authErrorCode } from './admin-auth';
 import { enforceAppCheck } from './app-check';
 import { db, isNotFound, millisOf } from './firestore';
+import { ADMIN_SECOND_FACTOR_REQUIRED, secondFactorOf } from './second-factor-gate';
+import {
+  SECOND_FACTOR_REQUIRED_MESSAGE,
+  SECOND_FACTOR_SETUP_MESSAGE,
+} from '../../../src/domain/shared/second-factor-session';
 
 /**
  * Who may call:
@@ -53,8 +58,10 @@ export interface Caller {
   authTime: number;
   /** The token's email_verified. */
   emailVerified: boolean;
-  /** Admin powers now (claim and current profile). */
+  /** Admin powers now (claim, current profile and, when required, this sign-in's second factor). */
   admin: boolean;
+  /** The claim and the current profile make an admin, second factor or not (for setting the factor up). */
+  adminRole: boolean;
   /** A member in good standing now. */
   member: boolean;
   /** The caller's profile as read by the guard (absent when they have none). */
@@ -98,6 +105,7 @@ export async function checkCaller(
       authTime: facts.authTime,
       emailVerified: facts.emailVerified,
       admin: false,
+      adminRole: false,
       member: false,
       profile,
     };
@@ -110,17 +118,30 @@ export async function checkCaller(
     sessionsEndedAt: millisOf(data[SESSION_STAMP_FIELD]),
   });
   if (standing.sessionEnded) throw new HttpsError('unauthenticated', SESSION_ENDED_MESSAGE);
+  // An admin's powers need this sign-in's second factor (one more read, for admins only).
+  const factor =
+    standing.admin && ADMIN_SECOND_FACTOR_REQUIRED
+      ? await secondFactorOf(auth.uid, facts.authTime)
+      : { enrolled: true, live: true };
+  const admin = standing.admin && factor.live;
   const allowed =
     access === 'session' ||
-    (access === 'admin' && standing.admin) ||
+    (access === 'admin' && admin) ||
     (access === 'member' && standing.member) ||
-    (access === 'member-or-admin' && (standing.member || standing.admin));
+    (access === 'member-or-admin' && (standing.member || admin));
+  if (!allowed && standing.admin && !factor.live && access !== 'member')
+    throw new HttpsError(
+      'permission-denied',
+      factor.enrolled ? SECOND_FACTOR_REQUIRED_MESSAGE : SECOND_FACTOR_SETUP_MESSAGE,
+      { reason: factor.enrolled ? 'second-factor-required' : 'second-factor-setup' },
+    );
   if (!allowed) throw new HttpsError('permission-denied', messages.denied ?? ADMIN_ONLY_MESSAGE);
   return {
     uid: auth.uid,
     authTime: facts.authTime,
     emailVerified: facts.emailVerified,
-    admin: standing.admin,
+    admin,
+    adminRole: standing.admin,
     member: standing.member,
     profile,
   };

@@ -19,6 +19,7 @@ import IsbnClaims from './IsbnClaims.tsx';
 import Librarians from './Librarians.tsx';
 import AuthorClaims from './AuthorClaims.tsx';
 import SiteSettings from './SiteSettings.tsx';
+import SecondFactorGate from './SecondFactorGate.tsx';
 import UserManagement from './UserManagement.tsx';
 
 // Entries are collected from the moment the dashboard's code loads.
@@ -151,7 +152,7 @@ export default function AdminDashboard() {
     { value: 'logs', label: 'Console Logs', content: <ConsoleLogs /> },
   ];
 
-  return (
+  const dashboard = (
     <div className="space-y-6">
       <OpsAlerts refreshKey={refreshKey} />
       <Counters refreshKey={refreshKey} />
@@ -172,4 +173,6 @@ export default function AdminDashboard() {
       </Tabs.Root>
     </div>
   );
+  // The powers only behind this sign-in's second factor (the functions and rules refuse them otherwise).
+  return <SecondFactorGate>{dashboard}</SecondFactorGate>;
 }

@@ -10,11 +10,13 @@ import ReadingImport from '../imports/ReadingImport.tsx';
 import WaitingReviews from '../imports/WaitingReviews.tsx';
 import PlanSummary from '../billing/PlanSummary.tsx';
 import SignOutEverywhere from '../accounts/SignOutEverywhere.tsx';
+import TwoStepSignIn from '../accounts/TwoStepSignIn.tsx';
+import ResetSecondFactor from '../accounts/ResetSecondFactor.tsx';
 
 type State =
   | { step: 'loading' }
   | { step: 'error'; message: string }
-  | { step: 'ready'; overview: AccountOverview; own: boolean };
+  | { step: 'ready'; overview: AccountOverview; own: boolean; admin: boolean };
 
 const DATE = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -64,7 +66,7 @@ export default function AccountSettings() {
         setState({ step: 'error', message: outcome.message });
         return;
       }
-      setState({ step: 'ready', overview: outcome.data, own });
+      setState({ step: 'ready', overview: outcome.data, own, admin: me.admin });
     })().catch(() =>
       setState({
         step: 'error',
@@ -119,6 +121,15 @@ export default function AccountSettings() {
       {own ? (
         <Section title="Password">
           <ChangePasswordForm />
+        </Section>
+      ) : null}
+      {state.admin ? (
+        <Section title="Two-step sign-in">
+          {own ? (
+            <TwoStepSignIn />
+          ) : (
+            <ResetSecondFactor uid={overview.uid} name={overview.displayName || overview.email} />
+          )}
         </Section>
       ) : null}
       {own ? (

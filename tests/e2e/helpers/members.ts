@@ -70,13 +70,18 @@ const STORED_USER_KEY = 'firebase:authUser:demo-shelfmark-key:[DEFAULT]';
  * SDK's stored user (with tokens from the Auth emulator's password sign-in) and the
  * site's session hint are written on a page of the site that runs no script, and
  * the next page the test opens restores the session and confirms it with Auth and
- * the profile, as after any reload. The login form itself is what the specs in
+ * the profile, as after any reload. An admin's sign-in has passed the second factor unless
+ * `options.secondFactor` is false (passwordSession). The login form itself is what the specs in
  * tests/e2e/accounts drive; for every other test it cost two page loads (the form,
  * then home), the most repeated work of the e2e layer.
  */
-export async function signInAs(page: Page, member: FreshMember): Promise<void> {
+export async function signInAs(
+  page: Page,
+  member: FreshMember,
+  options: { secondFactor?: boolean } = {},
+): Promise<void> {
   const [session, user, profile] = await Promise.all([
-    passwordSession(member.email, MEMBER_PASSWORD),
+    passwordSession(member.email, MEMBER_PASSWORD, options),
     adminAuth().getUser(member.uid),
     adminDb().doc(`profiles/${member.uid}`).get(),
   ]);

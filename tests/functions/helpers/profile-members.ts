@@ -23,6 +23,8 @@ export interface MemberOptions {
   profile?: Record<string, unknown> | null;
   /** The address (default a new unique one). */
   email?: string;
+  /** An admin's sign-in passes the second factor (default true; false for the factor's own tests). */
+  secondFactor?: boolean;
 }
 
 /** Creates a member and signs them in. */
@@ -43,7 +45,11 @@ export async function makeMember(options: MemberOptions = {}): Promise<Member> {
     await adminDb()
       .doc(`profiles/${uid}`)
       .set(profileData(uid, { ...(options.admin ? { role: 'Admin' } : {}), ...(options.profile ?? {}) }));
-  return { uid, email, idToken: await signInForIdToken(email, 'secret-pass') };
+  return {
+    uid,
+    email,
+    idToken: await signInForIdToken(email, 'secret-pass', { secondFactor: options.secondFactor }),
+  };
 }
 
 /** Calls a profile function as `member` (or signed out). */

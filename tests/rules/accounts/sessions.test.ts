@@ -17,7 +17,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { describe, it } from 'vitest';
-import { ADMIN_PROFILE, expectAllowed, expectDenied, uids } from '../helpers/rules-env';
+import { ADMIN_PROFILE, expectAllowed, expectDenied, secondFactorRecord, uids } from '../helpers/rules-env';
 import { approvedProfile } from '../../shared/profile';
 import { useSeededRulesEnv } from '../helpers/seeded-env';
 
@@ -41,6 +41,10 @@ const env = useSeededRulesEnv('sessions', () => ({
   [`profiles/${uids.other}`]: member(uids.other, { display_name: 'Bob Reader' }),
   // Admins in three states, each still holding a token with the admin claim.
   [`profiles/${uids.admin}`]: { ...ADMIN_PROFILE, ...STAMPED },
+  // The admin entered their second factor in both sign-ins, so only the stamp decides.
+  [`admin_second_factors/${uids.admin}`]: secondFactorRecord(CUT_SECONDS - 60, CUT_SECONDS + 1),
+  'admin_second_factors/demoted-uid': secondFactorRecord(CUT_SECONDS + 60),
+  'admin_second_factors/gone-admin-uid': secondFactorRecord(CUT_SECONDS + 60),
   'profiles/demoted-uid': member('demoted-uid', { display_name: 'Dee Demoted', role: 'User' }),
   'profiles/gone-admin-uid': member('gone-admin-uid', {
     display_name: 'Gus Gone',

@@ -139,6 +139,19 @@ export const ADMIN_PROFILE: DocumentData = approvedProfile(uids.admin, {
   role: 'Admin',
 });
 
+/** A second-factor session that never ends, for the sign-in at `authTime` (seconds; the test tokens' default is 0). */
+export function secondFactorRecord(...authTimes: number[]): DocumentData {
+  const sessions = Object.fromEntries((authTimes.length ? authTimes : [0]).map((t) => [String(t), 8.64e15]));
+  return { enrolled: true, secret: 'sealed', recovery_hashes: [], sessions };
+}
+
+/**
+ * The admin actor's second factor: admin powers need this sign-in's second-factor
+ * session (firestore.rules secondFactorLive), so every seeded database has one for
+ * the admin's token unless a test seeds its own.
+ */
+export const ADMIN_SECOND_FACTOR: DocumentData = secondFactorRecord();
+
 /** The profile fields the rules read of a member: id, name, slug, approval and activity (approved and active unless overridden). */
 export function minimalProfile(uid: string, overrides: DocumentData = {}): DocumentData {
   return {
@@ -178,12 +191,14 @@ const SEED_BATCH = 500;
 
 /**
  * Writes documents (path → data) with the rules switched off, and the admin's profile
- * unless given: in batches, from a client the file's tests share (the emulator's
+ * and second factor unless given: in batches, from a client the file's tests share (the emulator's
  * `owner` token passes every rule, as withSecurityRulesDisabled's does).
  */
 export async function seed(env: RulesTestEnvironment, docs: Record<string, DocumentData>): Promise<void> {
-  const withAdmin =
+  const withProfile =
     `profiles/${uids.admin}` in docs ? docs : { [`profiles/${uids.admin}`]: ADMIN_PROFILE, ...docs };
+  const factorPath = `admin_second_factors/${uids.admin}`;
+  const withAdmin = factorPath in docs ? withProfile : { [factorPath]: ADMIN_SECOND_FACTOR, ...withProfile };
   const shared = clientsOf(env);
   const emulator = env.emulators.firestore;
   if (emulator === undefined) throw new Error('the Firestore emulator is not running');

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { MemberStanding, Uploader } from '../../../domain/media/image-upload.ts';
 import { approvalStatusSchema } from '../../../domain/accounts/profile.ts';
 import { adminApp, getDb } from '../shared/firestore.ts';
+import { adminSecondFactorLive } from './second-factor.ts';
 
 /** The token of an `Authorization: Bearer <token>` header, or null when there is none. */
 export function bearerToken(header: string | null): string | null {
@@ -16,16 +17,18 @@ export function bearerToken(header: string | null): string | null {
 }
 
 /**
- * The caller of a verified ID token, or null when the token is malformed, expired,
+ * The caller of a verified ID token (an admin only with this sign-in's second factor), or null when the token is malformed, expired,
  * revoked, or its account was disabled or deleted (checked with Auth on every call).
  * Throws when Auth itself cannot be reached: that is our failure, not a bad token.
  */
 export async function verifyCaller(token: string): Promise<Uploader | null> {
   try {
     const decoded = await getAuth(adminApp()).verifyIdToken(token, true);
+    // Admin powers need this sign-in's second factor, as in the functions and the rules.
+    const admin = decoded.admin === true && (await adminSecondFactorLive(decoded.uid, decoded.auth_time));
     return {
       uid: decoded.uid,
-      admin: decoded.admin === true,
+      admin,
       emailVerified: decoded.email_verified === true,
     };
   } catch (error) {
