@@ -203,7 +203,7 @@ export interface Callables {
   // Ratings and reviews
   saveReview: { request: SaveReviewRequest; response: SaveReviewResponse };
   deleteReview: { request: z.input<typeof deleteReviewRequestSchema>; response: { id: string } };
-  setShelf: { request: SetShelfRequest; response: { shelf: Shelf | null } };
+  setShelf: { request: SetShelfRequest; response: { shelf: Shelf | null; owned: boolean } };
   editCustomShelf: { request: EditCustomShelfRequest; response: EditCustomShelfResponse };
   placeOnCustomShelf: { request: PlaceOnCustomShelfRequest; response: PlaceOnCustomShelfResponse };
   updateReading: { request: UpdateReadingRequest; response: UpdateReadingResponse };

@@ -14,6 +14,7 @@ export function readingFields(fields: Partial<Omit<ImportRow, 'row'>> = {}): Omi
     started_on: null,
     finished_on: null,
     added_on: null,
+    owned: false,
     feel: NO_IMPORTED_FEEL,
     ...fields,
   };

@@ -118,9 +118,11 @@ export async function applyRow(
   const own = book.get('user_id') === uid;
   return runTransactionWithRetry(fs, async (tx: Transaction) => {
     const entryRef = fs.collection(BOOK_SHELVES).doc(shelfId(bookId, uid));
-    const finishedRef = row.finished_on
-      ? fs.collection(READ_THROUGHS).doc(`import_${keyOf(`${uid}|${bookId}|${row.finished_on}`)}`)
-      : null;
+    // A book the member did not finish has no finish to count, whatever date the row carries.
+    const finishedRef =
+      row.finished_on && row.shelf !== 'did-not-finish'
+        ? fs.collection(READ_THROUGHS).doc(`import_${keyOf(`${uid}|${bookId}|${row.finished_on}`)}`)
+        : null;
     const openRef = fs.collection(READ_THROUGHS).doc(`import_${keyOf(`${uid}|${bookId}|open`)}`);
     const reviewRef = fs.collection(BOOK_REVIEWS).doc(reviewId(bookId, uid));
     const pendingRef = fs.collection(IMPORT_PENDING_REVIEWS).doc(reviewId(bookId, uid));
@@ -159,11 +161,15 @@ export async function applyRow(
         user_id: uid,
         shelf,
         book_public: isReadableBook(bookNow.data()),
+        owned: row.owned,
         created_at: added,
         updated_at: now,
       });
       const mark = readersMarkOf(bookNow.data());
       if (mark) tx.update(bookNow.ref, mark);
+    } else if (entry.exists && row.owned && entry.get('owned') !== true) {
+      // A copy the import says the member owns is marked on the shelf they already chose; an import never unmarks one.
+      tx.update(entryRef, { owned: true });
     }
     if (open && !open.exists)
       tx.set(openRef, {

@@ -90,6 +90,7 @@ async function applyKeptRow(fs: Firestore, book: DocumentSnapshot, kept: Unmatch
     started_on: kept.started_on,
     finished_on: kept.finished_on,
     added_on: kept.added_on,
+    owned: kept.owned,
     feel: kept.feel,
   };
   const checked = importRowSchema.safeParse(row);

@@ -44,6 +44,7 @@ interface Gathered {
   rating: number | null;
   review: string;
   feel?: ImportFeel;
+  owned?: boolean;
   finished: string[];
 }
 
@@ -85,6 +86,7 @@ export async function readingRows(firestore: Firestore, uid: string): Promise<Ex
     item.shelf = (SHELVES as readonly unknown[]).includes(shelf) ? (shelf as Shelf) : null;
     item.title = String(doc.get('book_title') ?? '');
     item.addedOn = dayOf(doc.get('created_at')) ?? dayOf(doc.get('updated_at'));
+    item.owned = doc.get('owned') === true;
   }
   for (const doc of reviews.docs) {
     const bookId = doc.get('book_id');
@@ -141,6 +143,7 @@ export async function readingRows(firestore: Firestore, uid: string): Promise<Ex
       year: date ? Number(date.slice(0, 4)) : null,
       readCount: finished.length,
       ...(item.feel ? { feel: item.feel } : {}),
+      owned: item.owned === true,
     };
   });
   // The rows of imported histories whose book is not on Shelfmark yet, as they were imported.
@@ -162,6 +165,7 @@ export async function readingRows(firestore: Firestore, uid: string): Promise<Ex
       publisher: null,
       year: null,
       readCount: typeof read.finished_on === 'string' ? 1 : 0,
+      owned: read.owned === true,
       ...(importFeelSchema.safeParse(read.feel).success ? { feel: importFeelSchema.parse(read.feel) } : {}),
     });
   }

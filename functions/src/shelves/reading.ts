@@ -111,12 +111,20 @@ async function openReadThrough(firestore: Firestore, tx: Transaction, uid: strin
 export async function shelfReading(
   firestore: Firestore,
   tx: Transaction,
-  input: { uid: string; bookId: string; bookTitle: string; previous: Shelf | null; next: Shelf | null },
+  input: {
+    uid: string;
+    bookId: string;
+    bookTitle: string;
+    previous: Shelf | null;
+    next: Shelf | null;
+    /** The entry's stored progress (a book already on 'Did not finish' keeps where it stopped). */
+    entryProgress?: { progress_page: number | null; progress_percent: number | null };
+  },
 ): Promise<{
   progress: { progress_page: number | null; progress_percent: number | null };
   write: () => void;
 }> {
-  const { uid, bookId, bookTitle, previous, next } = input;
+  const { uid, bookId, bookTitle, previous, next, entryProgress } = input;
   const [open, reads] = await Promise.all([
     openReadThrough(firestore, tx, uid, bookId),
     // The member's read-throughs of this one book: a handful.
@@ -167,6 +175,25 @@ export async function shelfReading(
           progress_percent: null,
           updated_at: now,
         });
+      },
+    };
+  }
+  if (next === 'did-not-finish') {
+    // Where the member stopped: the open reading's last progress (or, already on this
+    // shelf, what the entry holds). The reading closes without a finish, so it never counts.
+    const stopped = open
+      ? {
+          progress_page: (open.get('progress_page') as number | null) ?? null,
+          progress_percent: (open.get('progress_percent') as number | null) ?? null,
+        }
+      : previous === 'did-not-finish' && entryProgress
+        ? entryProgress
+        : none;
+    return {
+      progress: stopped,
+      write: () => {
+        if (open) tx.delete(open.ref);
+        if (previous === 'read') undoToday();
       },
     };
   }

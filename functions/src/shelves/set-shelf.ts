@@ -37,10 +37,10 @@ import { readersMarkOf } from '../../../src/domain/books/catalogue-book';
  */
 export const setShelf = guardedCall(
   'member',
-  async (request, caller): Promise<{ shelf: Shelf | null }> => {
+  async (request, caller): Promise<{ shelf: Shelf | null; owned: boolean }> => {
     const parsed = setShelfRequestSchema.safeParse(request.data);
     if (!parsed.success) throw new HttpsError('invalid-argument', describeIssue(parsed.error));
-    const { bookId, shelf } = parsed.data;
+    const { bookId, shelf, owned } = parsed.data;
     // Shelving follows the 'reviews' switch; taking a book off a shelf is always allowed.
     if (shelf !== null) await requireFeature('reviews', caller.uid);
     if (!isBookIdShape(bookId)) throw new HttpsError('not-found', SHELF_MESSAGES.notFound);
@@ -57,40 +57,49 @@ export const setShelf = guardedCall(
     // the entry and its read-throughs (reading.ts), so a book hidden meanwhile
     // either refuses the shelving or finds the entry when the books trigger marks
     // its entries (bookReaders), and a double click cannot open two read-throughs.
-    const shelved = await runTransactionWithRetry(firestore, async (tx) => {
-      const [book, entry] = await Promise.all([
-        tx.get(firestore.collection('books').doc(bookId)),
-        tx.get(ref),
-      ]);
-      if (shelf !== null && (!book.exists || !isReadableBook(book.data()))) return false;
-      const previous = (entry.get('shelf') as Shelf | undefined) ?? null;
-      const reading = await shelfReading(firestore, tx, {
-        uid: caller.uid,
-        bookId,
-        bookTitle: String(book.get('title') ?? entry.get('book_title') ?? ''),
-        previous,
-        next: shelf,
-      });
-      reading.write();
-      const mark = shelf === null ? null : readersMarkOf(book.data());
-      if (mark) tx.update(book.ref, mark);
-      if (shelf === null) tx.delete(ref);
-      else
-        tx.set(ref, {
-          book_id: bookId,
-          book_title: String(book.get('title') ?? ''),
-          user_id: caller.uid,
-          shelf,
-          book_public: true,
-          ...reading.progress,
-          updated_at: Timestamp.now(),
+    const shelved = await runTransactionWithRetry(
+      firestore,
+      async (tx): Promise<{ owned: boolean } | false> => {
+        const [book, entry] = await Promise.all([
+          tx.get(firestore.collection('books').doc(bookId)),
+          tx.get(ref),
+        ]);
+        if (shelf !== null && (!book.exists || !isReadableBook(book.data()))) return false;
+        const ownedNow = shelf !== null && (owned ?? entry.get('owned') === true);
+        const previous = (entry.get('shelf') as Shelf | undefined) ?? null;
+        const reading = await shelfReading(firestore, tx, {
+          uid: caller.uid,
+          bookId,
+          bookTitle: String(book.get('title') ?? entry.get('book_title') ?? ''),
+          previous,
+          next: shelf,
+          entryProgress: {
+            progress_page: (entry.get('progress_page') as number | null | undefined) ?? null,
+            progress_percent: (entry.get('progress_percent') as number | null | undefined) ?? null,
+          },
         });
-      return true;
-    });
+        reading.write();
+        const mark = shelf === null ? null : readersMarkOf(book.data());
+        if (mark) tx.update(book.ref, mark);
+        if (shelf === null) tx.delete(ref);
+        else
+          tx.set(ref, {
+            book_id: bookId,
+            book_title: String(book.get('title') ?? ''),
+            user_id: caller.uid,
+            shelf,
+            book_public: true,
+            owned: ownedNow,
+            ...reading.progress,
+            updated_at: Timestamp.now(),
+          });
+        return { owned: ownedNow };
+      },
+    );
     if (!shelved) throw new HttpsError('not-found', SHELF_MESSAGES.notFound);
     await purgeCacheTags([profileCacheTag(caller.uid)]);
-    logger.info('setShelf', { book: bookId, by: caller.uid, shelf });
-    return { shelf };
+    logger.info('setShelf', { book: bookId, by: caller.uid, shelf, owned });
+    return { shelf, owned: shelved.owned };
   },
   { signIn: SHELF_MESSAGES.signIn, denied: SHELF_MESSAGES.notAllowed },
 );

@@ -265,9 +265,17 @@ export interface AdminLibrariansResponse {
 
 // ——— The merge's plan ———
 
-/** How far along a shelf is: Read beats Reading beats Want to read. */
+/** How far along each shelf is: Read beats Did not finish beats Reading beats Want to read. */
+const SHELF_RANKS: Readonly<Record<Shelf, number>> = {
+  'want-to-read': 0,
+  reading: 1,
+  'did-not-finish': 2,
+  read: 3,
+};
+
+/** How far along a shelf is (see SHELF_RANKS); -1 for none. */
 export function shelfRank(shelf: unknown): number {
-  return SHELVES.indexOf(shelf as Shelf);
+  return (SHELVES as readonly unknown[]).includes(shelf) ? SHELF_RANKS[shelf as Shelf] : -1;
 }
 
 /**

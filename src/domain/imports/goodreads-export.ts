@@ -62,6 +62,8 @@ export interface ExportRow {
   year: number | null;
   /** Finished read-throughs. */
   readCount: number;
+  /** The member owns a copy. */
+  owned?: boolean;
   /** The review's moods, pace and warnings (StoryGraph's layout writes them), when it has any. */
   feel?: ImportFeel;
 }
@@ -70,6 +72,7 @@ const SHELF_EXPORT_NAMES: Readonly<Record<Shelf, string>> = {
   'want-to-read': 'to-read',
   reading: 'currently-reading',
   read: 'read',
+  'did-not-finish': 'did-not-finish',
 };
 
 /** "Ann Archer" as "Archer, Ann" (Goodreads' Author l-f); a one-word name stays. */
@@ -111,7 +114,7 @@ export function goodreadsCsv(rows: readonly ExportRow[]): string {
         '',
         '',
         row.readCount,
-        0,
+        row.owned ? 1 : 0,
       ];
     }),
   ]);

@@ -87,6 +87,8 @@ export const importRowFieldsSchema = z.object({
   finished_on: daySchema.nullable(),
   /** When the member added it to their shelves there, or null. */
   added_on: daySchema.nullable(),
+  /** The member owns a copy (Goodreads' Owned Copies above 0, StoryGraph's Owned? Yes). */
+  owned: z.boolean().default(false),
   /** How the book felt to the member (StoryGraph's moods, pace and content warnings); none from Goodreads. */
   feel: importFeelSchema.default(NO_IMPORTED_FEEL),
 });

@@ -132,6 +132,7 @@ export const SHELF_NAMES: Readonly<Record<string, Shelf>> = {
   'to-read': 'want-to-read',
   'currently-reading': 'reading',
   read: 'read',
+  'did-not-finish': 'did-not-finish',
 };
 
 /** StoryGraph's moods cell ("adventurous, dark"): the moods Shelfmark knows, others left out. */

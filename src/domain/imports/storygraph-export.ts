@@ -2,7 +2,7 @@
  * A member's reading written out in The StoryGraph's export layout, when the member asks
  * for it: the same columns StoryGraph's own export has (and the import reads back),
  * with the moods, pace and content warnings of the member's reviews in StoryGraph's
- * columns. What Shelfmark does not keep (characters, format, owned) is left blank.
+ * columns. What Shelfmark does not keep (characters, format) is left blank.
  *
  * Pure: no I/O.
  */
@@ -42,6 +42,7 @@ const STATUS_NAMES: Readonly<Record<Shelf, string>> = {
   'want-to-read': 'to-read',
   reading: 'currently-reading',
   read: 'read',
+  'did-not-finish': 'did-not-finish',
 };
 
 const slashDay = (day: string | null) => (day ? day.replaceAll('-', '/') : '');
@@ -51,7 +52,7 @@ export function storygraphCsv(rows: readonly ExportRow[]): string {
   return csvText([
     STORYGRAPH_COLUMNS,
     ...rows.map((row) => {
-      // A book on no standard shelf keeps its first own shelf as its status (did-not-finish, as StoryGraph has it).
+      // A book on no standard shelf keeps its first own shelf as its status.
       const status = row.shelf ? STATUS_NAMES[row.shelf] : (row.customShelves[0] ?? '');
       const tags = row.customShelves.filter((name) => name !== status);
       const feel = row.feel;
@@ -78,7 +79,7 @@ export function storygraphCsv(rows: readonly ExportRow[]): string {
         feel ? feel.warnings.map((warning) => CONTENT_WARNINGS[warning]).join(', ') : '',
         feel?.warning_note ?? '',
         tags.join(', '),
-        '',
+        row.owned ? 'Yes' : 'No',
       ];
     }),
   ]);

@@ -1,6 +1,8 @@
 /**
- * Shelves: a signed-in member puts a book on 'Want to read', 'Reading' or 'Read',
- * one shelf at a time, and may take it off again.
+ * Shelves: a signed-in member puts a book on 'Want to read', 'Reading', 'Read' or
+ * 'Did not finish', one shelf at a time, and may take it off again. 'Did not finish'
+ * keeps the page or percent where the member stopped (the reading's last progress) and
+ * never counts as a finish, so never towards the yearly goal.
  *
  * One document per member per book, book_shelves/{bookId}__{uid} (shelfId), so a
  * book is on at most one of the member's shelves by construction; moving it is an
@@ -22,7 +24,7 @@ export const BOOK_SHELVES = 'book_shelves';
 export const SHELF_SETTINGS = 'shelf_settings';
 
 /** The shelves, in the order pages list them. */
-export const SHELVES = ['want-to-read', 'reading', 'read'] as const;
+export const SHELVES = ['want-to-read', 'reading', 'read', 'did-not-finish'] as const;
 /** One shelf. */
 export type Shelf = (typeof SHELVES)[number];
 
@@ -31,6 +33,7 @@ export const SHELF_LABELS: Readonly<Record<Shelf, string>> = {
   'want-to-read': 'Want to read',
   reading: 'Reading',
   read: 'Read',
+  'did-not-finish': 'Did not finish',
 };
 
 /** Most shelved books the profile lists (the newest ones); the profile says when there are more. */
@@ -64,7 +67,9 @@ export const setShelfRequestSchema = z.strictObject({
   /** The book. */
   bookId: idSchema,
   /** The shelf, or null: on no shelf. */
-  shelf: z.enum(SHELVES, { message: 'Choose Want to read, Reading or Read' }).nullable(),
+  shelf: z.enum(SHELVES, { message: 'Choose Want to read, Reading, Read or Did not finish' }).nullable(),
+  /** Whether the member owns a copy; left out: as it was (a book moved between shelves stays owned). */
+  owned: z.boolean().optional(),
 });
 /** setShelf's request as sent. */
 export type SetShelfRequest = z.input<typeof setShelfRequestSchema>;
@@ -89,10 +94,12 @@ export const shelfEntrySchema = z
      * public page and every visitor's read, and comes back with the book.
      */
     book_public: z.boolean().default(true),
-    /** On 'Reading': the open read-through's last page (reading.ts), or null; kept by the callables that write it. */
+    /** On 'Reading': the open read-through's last page (reading.ts), or null; kept by the callables that write it. On 'Did not finish': the page where the member stopped. */
     progress_page: z.number().int().min(0).nullable().default(null),
-    /** On 'Reading': the open read-through's percentage, or null. */
+    /** On 'Reading': the open read-through's percentage, or null; on 'Did not finish', where the member stopped. */
     progress_percent: z.number().int().min(0).max(100).nullable().default(null),
+    /** The member owns a copy (set from the book page, or by an import's Owned Copies / Owned?). */
+    owned: z.boolean().default(false),
     /** When the book was put on this shelf: the profile's order. */
     updated_at: timestampSchema,
   })

@@ -1,7 +1,8 @@
 /**
  * The book page's shelf choice for a signed-in member: 'Want to read',
- * 'Reading', 'Read' or none, one at a time, saved as soon as it is chosen
- * through setShelf (which checks the member and the book again). A failed save
+ * 'Reading', 'Read', 'Did not finish' or none, one at a time, saved as soon as it is
+ * chosen through setShelf (which checks the member and the book again), and, for a
+ * shelved book, "I own a copy". A failed save
  * leaves the previous choice shown. Under it, the member's own shelves
  * (CustomShelfChoices: any number, one click each) and their reading of the
  * book (BookJournal: progress while on 'Reading', and the read-throughs).
@@ -31,6 +32,7 @@ export default function ShelfPicker({
   journal?: boolean;
 }) {
   const [shelf, setShelfState] = useState<Shelf | null | undefined>(undefined);
+  const [owned, setOwned] = useState(false);
   const [saving, setSaving] = useState(false);
   // Bumped on every shelf change, so the read-throughs below load again.
   const [version, setVersion] = useState(0);
@@ -44,13 +46,15 @@ export default function ShelfPicker({
     let live = true;
     void (async () => {
       try {
-        const [{ currentAccount }, { getOwnShelf }] = await Promise.all([
+        const [{ currentAccount }, { getOwnShelfEntry }] = await Promise.all([
           import('../../data/client/shared/auth.ts'),
           data(),
         ]);
         const account = await currentAccount();
-        const current = account ? await getOwnShelf(bookId, account.uid) : null;
-        if (live) setShelfState(current);
+        const current = account ? await getOwnShelfEntry(bookId, account.uid) : null;
+        if (!live) return;
+        setShelfState(current?.shelf ?? null);
+        setOwned(current?.owned ?? false);
       } catch (error) {
         console.error('Could not load your shelf', error);
         if (live) setShelfState(null);
@@ -78,7 +82,31 @@ export default function ShelfPicker({
       setSaving(false);
     }
     shelfChanged(next);
+    if (next === null) setOwned(false);
     showToast({ title: next ? `On your ‘${SHELF_LABELS[next]}’ shelf` : 'Removed from your shelves' });
+  }
+
+  async function toggleOwned(next: boolean) {
+    if (!shelf) return;
+    // Shown at once, put back if the save fails.
+    setOwned(next);
+    setSaving(true);
+    try {
+      const outcome = await (await data()).setShelf(bookId, shelf, next);
+      if (!outcome.ok) {
+        setOwned(!next);
+        showToast(failureToast(SHELF_MESSAGES.failed, outcome));
+        return;
+      }
+      setOwned(outcome.data.owned);
+      showToast({ title: outcome.data.owned ? 'Marked as owned' : 'No longer marked as owned' });
+    } catch (error) {
+      setOwned(!next);
+      console.error('Could not update your copy', error);
+      showToast({ title: 'Error', description: SHELF_MESSAGES.failed, variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
   }
 
   return (
@@ -106,6 +134,18 @@ export default function ShelfPicker({
           })}
         </div>
       </fieldset>
+      {shelf && (
+        <label className="mt-2 inline-flex min-h-6 items-center gap-2 text-sm text-ink">
+          <input
+            type="checkbox"
+            checked={owned}
+            disabled={saving}
+            onChange={(event) => void toggleOwned(event.target.checked)}
+            className="h-4 w-4 accent-accent"
+          />
+          I own a copy
+        </label>
+      )}
       {customShelves && shelf !== undefined && <CustomShelfChoices bookId={bookId} />}
       {journal && shelf !== undefined && (
         <BookJournal

@@ -60,6 +60,44 @@ test("progress recorded and a book finished into 'Read'", async ({ page }) => {
   ).toContainText('finished');
 });
 
+test('a book given up on goes to Did not finish with the page where the reader stopped, and an owned copy stays marked', async ({
+  page,
+}) => {
+  const author = await freshMember('Ivo Author');
+  const reader = await freshMember('Lena Reader');
+  const book = await adminDb()
+    .collection('books')
+    .add(storedBook(author, 'The Slow River', { owner_public: true, is_public: true, pages: 200 }));
+
+  await signInAs(page, reader);
+  await page.goto(`/book/${book.id}`);
+  const reviews = page.getByRole('region', { name: 'Ratings and reviews' });
+  const shelf = reviews.getByRole('group', { name: 'Your shelf' });
+  await expect(shelf.getByRole('radio', { name: 'Reading' })).toBeEnabled({ timeout: 20_000 });
+  await shelf.getByRole('radio', { name: 'Reading' }).click();
+  await expect(page.getByText('On your ‘Reading’ shelf')).toBeVisible({ timeout: 20_000 });
+  const progress = reviews.getByRole('form', { name: 'Your progress in The Slow River' });
+  await progress.getByLabel('Progress by').selectOption('page');
+  await progress.getByLabel('Page or %').fill('80');
+  await progress.getByRole('button', { name: 'Save progress' }).click();
+  await expect(page.getByText('Progress saved')).toBeVisible({ timeout: 20_000 });
+
+  await shelf.getByRole('radio', { name: 'Did not finish' }).click();
+  await expect(page.getByText('On your ‘Did not finish’ shelf')).toBeVisible({ timeout: 20_000 });
+  await expect(shelf.getByRole('radio', { name: 'Did not finish' })).toBeChecked();
+  // The reader owns the copy they gave up on: marked from the same place, kept after a reload.
+  await reviews.getByRole('checkbox', { name: 'I own a copy' }).check();
+  await expect(page.getByText('Marked as owned')).toBeVisible({ timeout: 20_000 });
+  await page.reload();
+  await expect(reviews.getByRole('checkbox', { name: 'I own a copy' })).toBeChecked({ timeout: 20_000 });
+
+  await page.goto(`/profile/${reader.slug}`);
+  const given = page.getByRole('region', { name: 'Did not finish' });
+  await expect(given.getByRole('link', { name: 'The Slow River' })).toBeVisible();
+  await expect(given).toContainText('stopped at page 80 (40 %)');
+  await expect(page.getByRole('region', { name: 'Currently reading' })).toHaveCount(0);
+});
+
 test('a goal set and counted', async ({ page }) => {
   const author = await freshMember('Ode Author');
   const reader = await freshMember('Gil Reader');

@@ -140,7 +140,10 @@ describe('addCatalogueBook', () => {
     // Nobody has read it yet, so the sitemap leaves it out until a member shelves it.
     expect(book.has_readers).toBe(false);
     // Every reader feature takes it as it takes a listing.
-    expect((await callAs('setShelf', reader, { bookId, shelf: 'read' })).result).toEqual({ shelf: 'read' });
+    expect((await callAs('setShelf', reader, { bookId, shelf: 'read' })).result).toEqual({
+      shelf: 'read',
+      owned: false,
+    });
     expect((await db.doc(`books/${bookId}`).get()).get('has_readers')).toBe(true);
     expect((await db.doc(`book_shelves/${shelfId(bookId, reader.uid)}`).get()).get('book_public')).toBe(true);
     expect((await callAs('saveReview', reader, { bookId, rating: 4, text: '' })).error).toBeUndefined();

@@ -35,6 +35,7 @@ describe('exportReading', () => {
       user_id: reader.uid,
       shelf: 'read',
       book_public: true,
+      owned: true,
       updated_at: at('2026-03-14T10:00:00Z'),
     });
     await db.doc(`book_shelves/${wanted.id}__${reader.uid}`).set({
@@ -102,6 +103,7 @@ describe('exportReading', () => {
         started_on: null,
         finished_on: '2026-03-14',
         added_on: '2026-03-14',
+        owned: true,
         // Goodreads' layout has no columns for them.
         feel: { moods: [], pace: null, warnings: [], warning_note: '' },
       },
@@ -113,7 +115,7 @@ describe('exportReading', () => {
       }),
     ]);
     expect(answer.result!.csv).toContain(',320,2025,2025,');
-    expect(answer.result!.csv).toMatch(/,read,Lovely\.<br\/>Twice\.,,,2,0\r\n/);
+    expect(answer.result!.csv).toMatch(/,read,Lovely\.<br\/>Twice\.,,,2,1\r\n/);
 
     // The StoryGraph's layout carries the moods, pace and warnings in its columns.
     const storygraph = await callAs<ReadingExport>('exportReading', reader, { layout: 'storygraph' });
@@ -124,6 +126,7 @@ describe('exportReading', () => {
     expect(back.rows[0]).toMatchObject({
       title: 'Salt and Lanterns',
       rating: 4,
+      owned: true,
       feel: {
         moods: ['hopeful', 'reflective'],
         pace: 'slow',

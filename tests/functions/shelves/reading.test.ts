@@ -121,6 +121,56 @@ describe('progress and finishing', () => {
     expect(kept[0]?.finished_at).not.toBeNull();
   });
 
+  it('Did not finish keeps the page where the reader stopped, closes the reading and counts no finish', async () => {
+    const reader = await makeMember();
+    await setShelf(reader, { bookId, shelf: 'reading' });
+    await updateReading(reader, { action: 'progress', bookId, unit: 'page', value: 80 });
+    const stopped = await setShelf(reader, { bookId, shelf: 'did-not-finish' });
+    expect(stopped.result).toEqual({ shelf: 'did-not-finish', owned: false });
+    expect((await db.doc(`book_shelves/${shelfId(bookId, reader.uid)}`).get()).data()).toMatchObject({
+      shelf: 'did-not-finish',
+      progress_page: 80,
+      progress_percent: 40,
+    });
+    expect(await readThroughsOf(reader.uid)).toEqual([]);
+    expect(await finishedIn(reader.uid, thisYear)).toBe(0);
+    expect(await communityIn(thisYear)).toBe(0);
+    // Choosing it again keeps where the reader stopped; progress cannot be recorded on it.
+    await setShelf(reader, { bookId, shelf: 'did-not-finish' });
+    expect((await db.doc(`book_shelves/${shelfId(bookId, reader.uid)}`).get()).get('progress_page')).toBe(80);
+    expect(
+      (await updateReading(reader, { action: 'progress', bookId, unit: 'page', value: 90 })).error?.status,
+    ).toBe('FAILED_PRECONDITION');
+    // A finished book given up on the same day takes its finish back.
+    await setShelf(reader, { bookId, shelf: 'read' });
+    expect(await finishedIn(reader.uid, thisYear)).toBe(1);
+    await setShelf(reader, { bookId, shelf: 'did-not-finish' });
+    expect(await finishedIn(reader.uid, thisYear)).toBe(0);
+  });
+
+  it('a copy marked owned stays owned across shelves, is unmarked on request, and goes with the entry', async () => {
+    const reader = await makeMember();
+    const entry = () => db.doc(`book_shelves/${shelfId(bookId, reader.uid)}`).get();
+    expect((await setShelf(reader, { bookId, shelf: 'want-to-read', owned: true })).result).toEqual({
+      shelf: 'want-to-read',
+      owned: true,
+    });
+    await setShelf(reader, { bookId, shelf: 'reading' });
+    expect((await entry()).data()).toMatchObject({ shelf: 'reading', owned: true });
+    await setShelf(reader, { bookId, shelf: 'reading', owned: false });
+    expect((await entry()).get('owned')).toBe(false);
+    expect((await setShelf(reader, { bookId, shelf: 'read', owned: 'yes' })).error?.status).toBe(
+      'INVALID_ARGUMENT',
+    );
+    await setShelf(reader, { bookId, shelf: 'read', owned: true });
+    await setShelf(reader, { bookId, shelf: null });
+    expect((await entry()).exists).toBe(false);
+    expect((await setShelf(reader, { bookId, shelf: 'read' })).result).toEqual({
+      shelf: 'read',
+      owned: false,
+    });
+  });
+
   it('shelving a book as Read and off again six times counts no finish, and Read once more counts one', async () => {
     const reader = await makeMember();
     for (let i = 0; i < 6; i += 1) {

@@ -26,6 +26,7 @@ describe('setShelf', () => {
     const path = `book_shelves/${shelfId(bookId, reader.uid)}`;
     expect((await setShelf(reader, { bookId, shelf: 'want-to-read' })).result).toEqual({
       shelf: 'want-to-read',
+      owned: false,
     });
     expect((await db.doc(path).get()).data()).toMatchObject({
       book_id: bookId,
@@ -36,7 +37,7 @@ describe('setShelf', () => {
     await setShelf(reader, { bookId, shelf: 'read' });
     const entries = await db.collection('book_shelves').where('user_id', '==', reader.uid).get();
     expect(entries.docs.map((d) => d.get('shelf'))).toEqual(['read']);
-    expect((await setShelf(reader, { bookId, shelf: null })).result).toEqual({ shelf: null });
+    expect((await setShelf(reader, { bookId, shelf: null })).result).toEqual({ shelf: null, owned: false });
     expect((await db.doc(path).get()).exists).toBe(false);
   });
 
@@ -98,7 +99,7 @@ describe('setShelf', () => {
       status: 'PERMISSION_DENIED',
       message: FEATURE_UNAVAILABLE_MESSAGE,
     });
-    expect((await setShelf(reader, { bookId, shelf: null })).result).toEqual({ shelf: null });
+    expect((await setShelf(reader, { bookId, shelf: null })).result).toEqual({ shelf: null, owned: false });
     expect((await db.collection('book_shelves').where('book_id', '==', bookId).get()).size).toBe(0);
   });
 });

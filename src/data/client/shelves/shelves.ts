@@ -37,9 +37,32 @@ export async function getOwnShelf(bookId: string, uid: string): Promise<Shelf | 
   return (SHELVES as readonly unknown[]).includes(shelf) ? (shelf as Shelf) : null;
 }
 
-/** Puts `bookId` on `shelf` (null: off every shelf); never throws. */
-export function setShelf(bookId: string, shelf: Shelf | null): Promise<CallOutcome<{ shelf: Shelf | null }>> {
-  return callFunction('setShelf', { bookId, shelf });
+/** The shelf `uid` put `bookId` on (or null) and whether they own a copy. */
+export async function getOwnShelfEntry(
+  bookId: string,
+  uid: string,
+): Promise<{ shelf: Shelf | null; owned: boolean }> {
+  const firestore = await memberDb();
+  const snapshot = await getDocs(
+    query(
+      collection(firestore, BOOK_SHELVES),
+      where('user_id', '==', uid),
+      where('book_id', '==', bookId),
+      limit(1),
+    ),
+  );
+  const shelf: unknown = snapshot.docs[0]?.get('shelf');
+  const known = (SHELVES as readonly unknown[]).includes(shelf) ? (shelf as Shelf) : null;
+  return { shelf: known, owned: known !== null && snapshot.docs[0]?.get('owned') === true };
+}
+
+/** Puts `bookId` on `shelf` (null: off every shelf), owned or not when `owned` is given; never throws. */
+export function setShelf(
+  bookId: string,
+  shelf: Shelf | null,
+  owned?: boolean,
+): Promise<CallOutcome<{ shelf: Shelf | null; owned: boolean }>> {
+  return callFunction('setShelf', owned === undefined ? { bookId, shelf } : { bookId, shelf, owned });
 }
 
 /** True when the member made their shelves private. */

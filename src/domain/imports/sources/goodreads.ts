@@ -26,6 +26,7 @@ export const goodreads = {
       started_on: null,
       finished_on: cell.dayOf(get('Date Read'), 'Date Read'),
       added_on: cell.dayOf(get('Date Added'), 'Date Added'),
+      owned: Number(get('Owned Copies').trim() || '0') > 0,
       // Goodreads keeps no moods, pace or warnings.
       feel: NO_IMPORTED_FEEL,
     };

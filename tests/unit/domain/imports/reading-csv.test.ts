@@ -60,6 +60,7 @@ describe('reading a Goodreads export', () => {
         started_on: null,
         finished_on: '2020-05-17',
         added_on: '2019-01-02',
+        owned: false,
         feel: NO_IMPORTED_FEEL,
       },
       expect.objectContaining({
@@ -70,7 +71,8 @@ describe('reading a Goodreads export', () => {
         shelf: 'want-to-read',
         added_on: '2021-03-04',
       }),
-      expect.objectContaining({ row: 4, shelf: null, custom_shelves: ['did-not-finish'], rating: 3 }),
+      // Goodreads' did-not-finish is Shelfmark's Did not finish shelf, not a shelf of the member's own.
+      expect.objectContaining({ row: 4, shelf: 'did-not-finish', custom_shelves: [], rating: 3 }),
     ]);
   });
 
@@ -166,6 +168,7 @@ describe('reading a StoryGraph export', () => {
         started_on: '2021-02-01',
         finished_on: '2021-02-20',
         added_on: '2021-01-10',
+        owned: true,
         // Its moods and pace as Shelfmark lists them (an unknown mood left out), its warnings,
         // and a note keeping the description and the warning Shelfmark does not list.
         feel: {
@@ -184,8 +187,8 @@ describe('reading a StoryGraph export', () => {
       }),
       expect.objectContaining({
         title: 'Ulysses',
-        shelf: null,
-        custom_shelves: ['did-not-finish'],
+        shelf: 'did-not-finish',
+        custom_shelves: [],
         rating: 2,
       }),
     ]);
@@ -272,6 +275,7 @@ describe('"Export my reading" in Goodreads’ layout', () => {
       started_on: null,
       finished_on: '2026-03-14',
       added_on: '2026-01-02',
+      owned: false,
       feel: NO_IMPORTED_FEEL,
     });
     expect(parsed.rows[1]).toMatchObject({
@@ -332,6 +336,7 @@ describe('"Export my reading" in The StoryGraph’s layout', () => {
     publisher: 'Harbour Press',
     year: 2025,
     readCount: 2,
+    owned: true,
     feel: { moods: ['dark', 'tense'], pace: 'fast', warnings: ['self-harm', 'war'], warning_note: 'Brief.' },
   };
 
@@ -341,8 +346,8 @@ describe('"Export my reading" in The StoryGraph’s layout', () => {
       {
         ...row,
         title: 'Left',
-        shelf: null,
-        customShelves: ['did-not-finish'],
+        shelf: 'did-not-finish',
+        customShelves: [],
         feel: undefined,
         rating: null,
       },
@@ -365,6 +370,7 @@ describe('"Export my reading" in The StoryGraph’s layout', () => {
       started_on: null,
       finished_on: '2026-03-14',
       added_on: '2026-01-02',
+      owned: true,
       feel: {
         moods: ['dark', 'tense'],
         pace: 'fast',
@@ -374,8 +380,8 @@ describe('"Export my reading" in The StoryGraph’s layout', () => {
     });
     expect(parsed.rows[1]).toMatchObject({
       title: 'Left',
-      shelf: null,
-      custom_shelves: ['did-not-finish'],
+      shelf: 'did-not-finish',
+      custom_shelves: [],
       feel: NO_IMPORTED_FEEL,
     });
   });
