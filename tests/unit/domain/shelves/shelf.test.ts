@@ -19,6 +19,7 @@ const entry = (id: string, shelf: ShelfEntry['shelf']): ShelfEntry => ({
   book_public: true,
   progress_page: null,
   progress_percent: null,
+  owned: false,
   updated_at: new Date('2026-01-05T10:00:00Z'),
 });
 
