@@ -31,6 +31,28 @@ export function describedBy(id: string, hint: unknown, error: unknown): string |
   return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 }
 
+/** A page of the site an error may send the member to (a catalogue author's page to claim). */
+const SITE_PATH = /(\/authors\/[a-z0-9-]+)/;
+
+/** An error's text, with the site page it names as a link to it. */
+export function ErrorText({ text }: { text: string }) {
+  const parts = text.split(SITE_PATH);
+  if (parts.length === 1) return <>{text}</>;
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <a key={index} href={part} className="underline">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 /** The inline error of a form path with no control of its own (a picture set by its upload field). */
 export function FieldError({ name }: { name: string }) {
   const error = useFieldError(name);
@@ -91,7 +113,7 @@ export function FieldFrame({
           role={alertError ? 'alert' : undefined}
           className="mt-1 text-sm font-semibold text-red-700"
         >
-          {error}
+          <ErrorText text={error} />
         </p>
       ) : null}
     </div>

@@ -389,3 +389,44 @@ test('a save or delete the server refuses shows an Error toast with the failure 
     'Failed to save product/service. This item no longer exists.',
   );
 });
+
+test('an ISBN a catalogue book holds is refused inline with a link to the author page to claim it from', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // A seeded catalogue book with an ISBN and an author page, claimed by nobody.
+  const catalogue = await adminDb().collection('books').where('kind', '==', 'catalogue').get();
+  const held = catalogue.docs
+    .map(
+      (doc) =>
+        doc.data() as {
+          isbn?: unknown;
+          author_slugs?: string[];
+          claimed_by?: unknown;
+          merged_into?: unknown;
+        },
+    )
+    .find(
+      (book) =>
+        typeof book.isbn === 'string' &&
+        (book.author_slugs?.length ?? 0) > 0 &&
+        !book.claimed_by &&
+        !book.merged_into,
+    ) as { isbn: string; author_slugs: string[] } | undefined;
+  if (!held) throw new Error('the demo data has no unclaimed catalogue book with an ISBN');
+  const member = await freshMember('Theo Lister');
+  const id = await addBook(member, 'My Pond Notes');
+  await signInAs(page, member);
+  await page.goto(`/book/${id}?edit=true`);
+  const editor = page.locator('[data-book-editor]');
+  await expect(editor).toBeVisible({ timeout: 20_000 });
+  await editor.getByLabel('ISBN', { exact: true }).fill(held.isbn);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  const path = `/authors/${held.author_slugs[0]}`;
+  const offer = editor.getByRole('link', { name: path });
+  await expect(offer).toBeVisible({ timeout: 30_000 });
+  await expect(editor.getByText('a book already in Shelfmark’s catalogue')).toBeVisible();
+  await offer.click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  expect((await adminDb().doc(`books/${id}`).get()).get('isbn') ?? null).not.toBe(held.isbn);
+});

@@ -64,3 +64,26 @@ describe('SubmitButton', () => {
     );
   });
 });
+
+describe('an error naming a page to go to', () => {
+  it('links the catalogue author page the ISBN refusal offers to claim', () => {
+    const html = renderToStaticMarkup(
+      createElement(AreaField, {
+        id: 'isbn',
+        label: 'ISBN',
+        error:
+          'This ISBN belongs to “Walden”. Claim it: open /authors/henry-david-thoreau and choose “Claim this author page”.',
+      }),
+    );
+    expect(html).toContain(
+      'open <a href="/authors/henry-david-thoreau" class="underline">/authors/henry-david-thoreau</a> and choose',
+    );
+  });
+
+  it('leaves an error without one as plain text', () => {
+    const html = renderToStaticMarkup(
+      createElement(AreaField, { id: 'c', label: 'Content', error: 'Content is required' }),
+    );
+    expect(html).not.toContain('<a ');
+  });
+});
