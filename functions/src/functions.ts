@@ -64,6 +64,7 @@ export { addReadingImportRows } from './imports/add-import-rows';
 export { processReadingImport } from './imports/process-import';
 export { settleImportedReviews } from './imports/settle-imported-reviews';
 export { stripeWebhook } from './billing/webhook';
+export { mailWebhook } from './mail/delivery-webhook';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { endBillingGraces } from './billing/grace';
 export { memberAnalytics } from './members/member-analytics';

@@ -153,6 +153,8 @@ const loaders: Loaders = {
     (require('./shelves/custom-shelves') as typeof import('./shelves/custom-shelves')).placeOnCustomShelf,
   updateReading: () => (require('./shelves/reading') as typeof import('./shelves/reading')).updateReading,
   setReadingGoal: () => (require('./shelves/reading') as typeof import('./shelves/reading')).setReadingGoal,
+  mailWebhook: () =>
+    (require('./mail/delivery-webhook') as typeof import('./mail/delivery-webhook')).mailWebhook,
   stripeWebhook: () => (require('./billing/webhook') as typeof import('./billing/webhook')).stripeWebhook,
   startCheckout: () => (require('./billing/checkout') as typeof import('./billing/checkout')).startCheckout,
   openBillingPortal: () =>

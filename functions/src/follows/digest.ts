@@ -81,6 +81,8 @@ export interface DigestOutcome {
   skipped: number;
   /** No verified address, or held by another run: not mailed by this run. */
   open: number;
+  /** On the suppression list: not mailed, their digest closed for the week. */
+  suppressed: number;
 }
 
 /** One author's news of the digest's period: books first public (new and preorders; backlist), and updates. */
@@ -192,6 +194,7 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
     sent: 0,
     skipped: 0,
     open: 0,
+    suppressed: 0,
   };
 
   // Each follower with the follows that have something new: weekly follows of
@@ -280,15 +283,19 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
       ...new Map(follows.flatMap((f) => f.updates ?? []).map((update) => [update.id, update])).values(),
     ];
     await ref.set({ week, follow_ids: follows.map((f) => f.id) }, { merge: true });
+    let sent;
     try {
-      await deps.sendMail(digestMail(brand, books, to, digestId, backlist, updates));
+      sent = await deps.sendMail(digestMail(brand, books, to, digestId, backlist, updates));
     } catch (error) {
       await markFailed(ref, error);
       outcome.open += 1;
       return;
     }
-    await markSent(ref, deps.now());
-    outcome.sent += 1;
+    // A suppressed follower's digest is closed for the week like a sent one, and counted apart.
+    const suppressed = sent === 'skipped-suppressed';
+    await markSent(ref, deps.now(), suppressed ? { suppressed: true } : {});
+    if (suppressed) outcome.suppressed += 1;
+    else outcome.sent += 1;
     for (const { id, deferred, deferredUpdates = [] } of follows)
       if (deferred.length > 0 || deferredUpdates.length > 0)
         await clearDeferred(fs, id, deferred, deferredUpdates);

@@ -47,7 +47,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import type { Mail } from './send-mail';
+import type { Mail, MailOutcome } from './send-mail';
 
 /** Recipients per batch task (more when a send would need over MAX_BATCHES batches). */
 export const BATCH_SIZE = 100;
@@ -62,8 +62,8 @@ export const DELIVERY_LEASE_MS = 120_000;
 /** What every bulk send needs from the outside world. */
 export interface BulkMailDeps {
   firestore: Firestore;
-  /** Sends one mail; throws when the server refuses it. */
-  sendMail: (mail: Mail) => Promise<unknown>;
+  /** Sends one mail; throws when the server refuses it ('skipped-suppressed': the address is on the suppression list). */
+  sendMail: (mail: Mail) => Promise<MailOutcome | void>;
   now: () => Date;
 }
 
@@ -133,6 +133,8 @@ export type BatchOutcome<C extends string = never> = {
   skipped: number;
   /** Recipients whose mail failed or whose delivery another worker holds; the batch is retried for them. */
   open: number;
+  /** Recipients on the suppression list: not mailed, their delivery closed (never retried). */
+  suppressed: number;
 } & Record<C, number>;
 
 /** Batch ids sort in order: '0000', '0001', … */
@@ -288,7 +290,7 @@ export async function markFailed(ref: DocumentReference, error: unknown): Promis
 
 /** A kind's outcome with every counter at 0. */
 function emptyOutcome<C extends string>(counters: readonly C[]): BatchOutcome<C> {
-  const outcome: Record<string, number> = { sent: 0, skipped: 0, open: 0 };
+  const outcome: Record<string, number> = { sent: 0, skipped: 0, open: 0, suppressed: 0 };
   for (const counter of counters) outcome[counter] = 0;
   return outcome as BatchOutcome<C>;
 }
@@ -337,8 +339,9 @@ export async function deliverBatch<K, D extends BulkMailDeps, R, C extends strin
       counts[composed.closedAs] = (counts[composed.closedAs] ?? 0) + 1;
       return;
     }
+    let sent: MailOutcome | void;
     try {
-      await deps.sendMail(composed.mail);
+      sent = await deps.sendMail(composed.mail);
     } catch (error) {
       // Not sent: release the claim so the retry sends it.
       await markFailed(ref, error);
@@ -346,8 +349,11 @@ export async function deliverBatch<K, D extends BulkMailDeps, R, C extends strin
       failures.push(`${recipient.id}: ${String(error)}`);
       return;
     }
-    await markSent(ref, deps.now());
-    outcome.sent += 1;
+    // A suppressed address is closed like a sent one (a retry must not try it again), and counted apart.
+    const suppressed = sent === 'skipped-suppressed';
+    await markSent(ref, deps.now(), suppressed ? { suppressed: true } : {});
+    if (suppressed) outcome.suppressed += 1;
+    else outcome.sent += 1;
   });
 
   if (outcome.open > 0)
