@@ -55,6 +55,7 @@ import type {
   deleteAuthorUpdateRequestSchema,
 } from './updates/author-update.ts';
 import type { MemberExport } from './accounts/member-export.ts';
+import type { DeliveryNotice } from './mail/suppression.ts';
 import type { MemberAnalytics } from './members/member-stats.ts';
 import type {
   SaveProfileRequest,
@@ -142,6 +143,18 @@ export interface EmailConfirmationResult {
   changed: boolean;
 }
 
+/** What mailDeliveryStatus answers: whether mail to the member's own address is stopped, why and since when. */
+export interface MailDeliveryStatus {
+  /** Null while mail goes out. */
+  notice: DeliveryNotice | null;
+}
+
+/** What requestMailReconfirm answers: the proving mail sent, or nothing to prove. */
+export interface MailReconfirmResult {
+  /** What happened. */
+  status: 'sent' | 'not-suppressed';
+}
+
 /** What resendVerificationEmail answers: 'sent', or 'already-verified' when there is nothing to verify. */
 export interface ResendVerificationResult {
   /** What happened. */
@@ -172,6 +185,8 @@ export interface Callables {
   signUp: { request: SignupRequest; response: SignUpResult };
   ensureProfile: { request: NoData; response: z.infer<typeof ensureProfileResponseSchema> };
   resendVerificationEmail: { request: NoData; response: ResendVerificationResult };
+  mailDeliveryStatus: { request: NoData; response: MailDeliveryStatus };
+  requestMailReconfirm: { request: NoData; response: MailReconfirmResult };
   requestPasswordReset: {
     request: z.input<typeof passwordResetRequestSchema>;
     response: PasswordResetResult;

@@ -4,7 +4,7 @@ import { mailStreamSettings, type MailStream } from './settings';
 import { recordFailure } from '../shared/failures';
 import { db } from '../shared/firestore';
 import { mailAllowed, type MailSuppression } from '../../../src/domain/mail/suppression';
-import { readSuppression } from './suppressions';
+import { readSuppression, suppressionListConfigured } from './suppressions';
 
 /** One email: plain text for every client, and the same words as simple HTML. */
 export interface Mail {
@@ -78,7 +78,7 @@ export async function sendMail(mail: Mail, options: SendOptions): Promise<MailOu
     logger.warn('No SMTP server is set: email not sent', { subject: mail.subject, stream: options.stream });
     return 'skipped-no-smtp';
   }
-  if (options.bypassSuppression !== true) {
+  if (options.bypassSuppression !== true && suppressionListConfigured()) {
     const record =
       options.suppression !== undefined ? options.suppression : await readSuppression(db(), mail.to);
     if (!mailAllowed(record, options.stream)) {

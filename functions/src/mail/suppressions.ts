@@ -24,6 +24,15 @@ export function suppressionSecret(): string {
   return secret;
 }
 
+/**
+ * False when MAIL_SUPPRESSION_SECRET is not set: then nothing can have been written
+ * to the list (the webhook needs the key too), so senders skip the read rather
+ * than fail every mail of a deployment that has not set it up yet.
+ */
+export function suppressionListConfigured(): boolean {
+  return (process.env.MAIL_SUPPRESSION_SECRET?.trim() ?? '').length >= 16;
+}
+
 /** The list's key of an address: the same for every spelling of one mailbox. */
 export function suppressionKey(email: string, secret = suppressionSecret()): string {
   return createHmac('sha256', secret)

@@ -167,3 +167,13 @@ export const deliveryNoticeOf = (record: MailSuppression | null): DeliveryNotice
   record?.reason != null && record.suppressed_at !== null
     ? { reason: record.reason, since: record.suppressed_at }
     : null;
+
+/** What the account page says about each reason. */
+export const SUPPRESSION_REASON_TEXT: Readonly<Record<SuppressionReason, string>> = {
+  'hard-bounce':
+    'Emails to your address bounced: the receiving mail server said the mailbox does not exist. Shelfmark stopped sending to it.',
+  'soft-bounces':
+    'Emails to your address bounced several times in a row (a full or unavailable mailbox). Shelfmark stopped sending to it.',
+  complaint:
+    'A Shelfmark email to your address was reported as spam, so Shelfmark stopped sending you alerts, digests and newsletters. Emails you ask for, such as password resets, still arrive.',
+};
