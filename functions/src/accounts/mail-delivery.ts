@@ -152,7 +152,7 @@ export const confirmMailDelivery = onRequest(async (req, res) => {
     'Content-Security-Policy',
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   );
-  const email = /^[A-Za-z0-9]{1,128}$/.test(uid)
+  const email = /^[A-Za-z0-9_-]{1,128}$/.test(uid)
     ? await adminAuth()
         .getUser(uid)
         .then((user) => user.email ?? null)
