@@ -65,6 +65,7 @@ export { processReadingImport } from './imports/process-import';
 export { settleImportedReviews } from './imports/settle-imported-reviews';
 export { stripeWebhook } from './billing/webhook';
 export { mailWebhook } from './mail/delivery-webhook';
+export { adminMailFigures } from './admin/mail-figures';
 export { mailDeliveryStatus, requestMailReconfirm, confirmMailDelivery } from './accounts/mail-delivery';
 export { startCheckout, openBillingPortal } from './billing/checkout';
 export { endBillingGraces } from './billing/grace';

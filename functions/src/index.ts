@@ -159,6 +159,8 @@ const loaders: Loaders = {
     (require('./accounts/mail-delivery') as typeof import('./accounts/mail-delivery')).requestMailReconfirm,
   confirmMailDelivery: () =>
     (require('./accounts/mail-delivery') as typeof import('./accounts/mail-delivery')).confirmMailDelivery,
+  adminMailFigures: () =>
+    (require('./admin/mail-figures') as typeof import('./admin/mail-figures')).adminMailFigures,
   mailWebhook: () =>
     (require('./mail/delivery-webhook') as typeof import('./mail/delivery-webhook')).mailWebhook,
   stripeWebhook: () => (require('./billing/webhook') as typeof import('./billing/webhook')).stripeWebhook,

@@ -56,6 +56,7 @@ import type {
 } from './updates/author-update.ts';
 import type { MemberExport } from './accounts/member-export.ts';
 import type { DeliveryNotice } from './mail/suppression.ts';
+import type { BatchKind, MailFigures } from './mail/delivery-figures.ts';
 import type { MemberAnalytics } from './members/member-stats.ts';
 import type {
   SaveProfileRequest,
@@ -155,6 +156,14 @@ export interface MailReconfirmResult {
   status: 'sent' | 'not-suppressed';
 }
 
+/** What adminMailFigures answers: the delivery figures by kind of bulk mail and by recent newsletter. */
+export interface AdminMailFiguresResponse {
+  /** Every kind, in BATCH_KINDS' order. */
+  kinds: { kind: BatchKind; label: string; figures: MailFigures }[];
+  /** The latest sent newsletters, newest first. */
+  newsletters: { id: string; title: string; sentAt: number; figures: MailFigures }[];
+}
+
 /** What resendVerificationEmail answers: 'sent', or 'already-verified' when there is nothing to verify. */
 export interface ResendVerificationResult {
   /** What happened. */
@@ -186,6 +195,7 @@ export interface Callables {
   ensureProfile: { request: NoData; response: z.infer<typeof ensureProfileResponseSchema> };
   resendVerificationEmail: { request: NoData; response: ResendVerificationResult };
   mailDeliveryStatus: { request: NoData; response: MailDeliveryStatus };
+  adminMailFigures: { request: NoData; response: AdminMailFiguresResponse };
   requestMailReconfirm: { request: NoData; response: MailReconfirmResult };
   requestPasswordReset: {
     request: z.input<typeof passwordResetRequestSchema>;

@@ -48,7 +48,7 @@ import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/accounts/v
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { toPlainData, tryParseDoc } from '../../../src/data/firestore-convert';
 import { chunk, MAX_IN_VALUES } from '../shared/firestore';
-import { claimDelivery, markFailed, markSent, withConcurrency } from '../mail/batches';
+import { claimDelivery, countSends, markFailed, markSent, withConcurrency } from '../mail/batches';
 import { digestMail, mailUpdateOf, type AlertBook, type MailUpdate } from './alert-mail';
 import { readEarlyAccess } from '../billing/early-access';
 import { featurePosition } from '../../../src/domain/billing/early-access';
@@ -285,7 +285,10 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
     await ref.set({ week, follow_ids: follows.map((f) => f.id) }, { merge: true });
     let sent;
     try {
-      sent = await deps.sendMail(digestMail(brand, books, to, digestId, backlist, updates));
+      sent = await deps.sendMail({
+        ...digestMail(brand, books, to, digestId, backlist, updates),
+        batch: { kind: 'digest', id: week },
+      });
     } catch (error) {
       await markFailed(ref, error);
       outcome.open += 1;
@@ -300,6 +303,7 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
       if (deferred.length > 0 || deferredUpdates.length > 0)
         await clearDeferred(fs, id, deferred, deferredUpdates);
   });
+  await countSends(fs, { kind: 'digest', id: week }, outcome);
   return outcome;
 }
 

@@ -47,6 +47,8 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
+import * as figures from './figures';
+import type { BatchTag } from '../../../src/domain/mail/delivery-figures';
 import type { Mail, MailOutcome } from './send-mail';
 
 /** Recipients per batch task (more when a send would need over MAX_BATCHES batches). */
@@ -114,6 +116,8 @@ export interface BulkMail<K, D extends BulkMailDeps, R, C extends string = never
   concurrency: number;
   /** The kind's counters beyond sent, skipped and open, each starting at 0. */
   counters: readonly C[];
+  /** The send's tag for the delivery figures (its mails carry it; its sends are counted under it). */
+  tag?: (key: K) => BatchTag;
   /** Queues the delivery of these batches of send `key`. */
   enqueue: (deps: D, key: K, batches: readonly string[]) => Promise<void>;
   /** Reads what the batch's mails need and decides what it does (Prepared). */
@@ -321,6 +325,7 @@ export async function deliverBatch<K, D extends BulkMailDeps, R, C extends strin
   for (const [counter, n] of Object.entries(prepared.counted ?? {}))
     counts[counter] = (counts[counter] ?? 0) + Number(n);
   const failures: string[] = [];
+  const tag = kind.tag?.(key);
 
   await withConcurrency(prepared.recipients, kind.concurrency, async (recipient) => {
     const ref = place.deliveries.doc(recipient.id);
@@ -341,7 +346,7 @@ export async function deliverBatch<K, D extends BulkMailDeps, R, C extends strin
     }
     let sent: MailOutcome | void;
     try {
-      sent = await deps.sendMail(composed.mail);
+      sent = await deps.sendMail(tag ? { ...composed.mail, batch: tag } : composed.mail);
     } catch (error) {
       // Not sent: release the claim so the retry sends it.
       await markFailed(ref, error);
@@ -356,10 +361,27 @@ export async function deliverBatch<K, D extends BulkMailDeps, R, C extends strin
     else outcome.sent += 1;
   });
 
+  if (tag) await countSends(deps.firestore, tag, outcome);
   if (outcome.open > 0)
     throw new Error(openBatchMessage(kind.label(key, batch), kind.noun, outcome.open, failures));
   await finishBatch(kind, deps, key, batch);
   return outcome;
+}
+
+/**
+ * Counts a batch run's sent and suppressed mails in the delivery figures. The
+ * figures are a report: a failure to count is logged, never fails the batch.
+ */
+export async function countSends(
+  firestore: Firestore,
+  tag: BatchTag,
+  outcome: { sent: number; suppressed: number },
+): Promise<void> {
+  try {
+    await figures.countSends(firestore, tag, { sent: outcome.sent, suppressed: outcome.suppressed });
+  } catch (error) {
+    logger.error('bulk mail: the delivery figures were not counted', { tag, error });
+  }
 }
 
 /** Marks a batch done once; when it was the last, completes the send in the same transaction. */

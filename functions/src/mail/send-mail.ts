@@ -4,6 +4,7 @@ import { mailStreamSettings, type MailStream } from './settings';
 import { recordFailure } from '../shared/failures';
 import { db } from '../shared/firestore';
 import { mailAllowed, type MailSuppression } from '../../../src/domain/mail/suppression';
+import { batchHeader, type BatchTag } from '../../../src/domain/mail/delivery-figures';
 import { readSuppression, suppressionListConfigured } from './suppressions';
 
 /** One email: plain text for every client, and the same words as simple HTML. */
@@ -27,7 +28,15 @@ export interface Mail {
    * mailbox providers drop a copy whose Message-ID the mailbox already holds.
    */
   messageId?: string;
+  /**
+   * The bulk send this mail belongs to, for the delivery figures: sent as the
+   * X-Shelfmark-Batch header ("kind/id"), which the provider echoes in its events.
+   */
+  batch?: BatchTag;
 }
+
+/** The header naming a bulk mail's send (see Mail.batch). */
+export const BATCH_HEADER = 'X-Shelfmark-Batch';
 
 /**
  * What happened to a mail: sent, skipped because no SMTP server is configured, or
@@ -91,7 +100,13 @@ export async function sendMail(mail: Mail, options: SendOptions): Promise<MailOu
     }
   }
   try {
-    await transporterFor(smtpUrl).sendMail({ from, ...mail, headers: { ...headers, ...mail.headers } });
+    const { batch, ...message } = mail;
+    const tagged = batch ? { [BATCH_HEADER]: batchHeader(batch) } : {};
+    await transporterFor(smtpUrl).sendMail({
+      from,
+      ...message,
+      headers: { ...headers, ...mail.headers, ...tagged },
+    });
   } catch (error) {
     if (options.record !== false) await recordFailure('mail', error, { to: mail.to, subject: mail.subject });
     throw error;

@@ -16,6 +16,8 @@ import {
   type DeliveryEvent,
   type MailSuppression,
 } from '../../../src/domain/mail/suppression';
+import { figureOfEvent, isBatchKind } from '../../../src/domain/mail/delivery-figures';
+import { countEventInTransaction } from './figures';
 
 /** The hashing key; required outside the demo project. Changing it forgets the whole list. */
 export function suppressionSecret(): string {
@@ -72,8 +74,9 @@ export type EventOutcome = 'applied' | 'duplicate';
 
 /**
  * Applies one provider event once: in one transaction the event id is checked
- * and recorded (mail_events/{provider}_{id}, with a TTL) and the address's
- * record moves on by nextSuppression. An address Shelfmark never mailed is
+ * and recorded (mail_events/{provider}_{id}, with a TTL), the address's
+ * record moves on by nextSuppression, and a tagged bulk mail's send counts it
+ * (the delivery figures). An address Shelfmark never mailed is
  * recorded all the same (the list is by address, not by member).
  */
 export async function applyDeliveryEvent(
@@ -90,6 +93,14 @@ export async function applyDeliveryEvent(
     const current = parse(snap.data());
     const next = nextSuppression(current, event);
     tx.set(ref, next, { merge: true });
+    // The send's figures move with the event, in its transaction: exactly once per event.
+    if (event.batch !== null && isBatchKind(event.batch.kind))
+      countEventInTransaction(
+        tx,
+        firestore,
+        { kind: event.batch.kind, id: event.batch.id },
+        figureOfEvent(event.kind),
+      );
     tx.create(eventRef, {
       kind: event.kind,
       batch_kind: event.batch?.kind ?? null,

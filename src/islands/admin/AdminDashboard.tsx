@@ -7,6 +7,7 @@ import AuditLog from './AuditLog.tsx';
 import ClassifiedAds from './ClassifiedAds.tsx';
 import ServerFailures from './ServerFailures.tsx';
 import ConsoleLogs from './ConsoleLogs.tsx';
+import MailFigures from './MailFigures.tsx';
 import ContentEditors from './ContentEditors.tsx';
 import FeaturedBooks from './FeaturedBooks.tsx';
 import FeaturedProfiles from './FeaturedProfiles.tsx';
@@ -147,6 +148,7 @@ export default function AdminDashboard() {
         </>
       ),
     },
+    { value: 'mail', label: 'Mail Delivery', content: <MailFigures /> },
     { value: 'logs', label: 'Console Logs', content: <ConsoleLogs /> },
   ];
 

@@ -1,6 +1,7 @@
-// The suppression list and the applied mail events are server-only: every actor
-// (signed out, pending, owner, other member, denied, inactive, admin) is denied
-// get, list, create, update and delete; only the mail webhook writes them.
+// The suppression list, the applied mail events and the delivery figures' shards
+// are server-only: every actor (signed out, pending, owner, other member, denied,
+// inactive, admin) is denied get, list, create, update and delete; only the
+// functions write them.
 import { useSeededRulesEnv } from '../helpers/seeded-env';
 import { describeServerOnly } from '../helpers/server-only';
 
@@ -15,8 +16,10 @@ const docs = {
     lifted_at: null,
   },
   'mail_events/resend_msg_1': { kind: 'hard-bounce', batch_kind: null, batch_id: null },
+  'mail_figures/newsletter_n1/shards/3': { sent: 10, delivered: 9, bounced: 1, complained: 0, suppressed: 0 },
+  'mail_figures/kind_newsletter/shards/0': { sent: 10 },
 };
 
 const env = useSeededRulesEnv('mail-suppressions', () => docs);
 
-describeServerOnly('mail_suppressions and mail_events', env, docs);
+describeServerOnly('mail_suppressions, mail_events and mail_figures', env, docs);
