@@ -2,7 +2,8 @@
 // provider stand-in: a password reset sent to an address at the stand-in's
 // bounce domain comes back as a signed hard-bounce event, the address goes on
 // the suppression list, and the member's account page says that mail to it is
-// not delivered, why and since when, with the ways out.
+// not delivered, why and since when, and sends the one confirmation mail that
+// goes despite the list.
 import { readSuppression } from '../../../functions/src/mail/suppressions';
 import { adminDb, expect, test } from '../helpers/fixtures';
 import { adminAuth } from '../helpers/emulators';
@@ -37,5 +38,14 @@ test('a bounced address is suppressed and its member sees it on the account page
   await expect(notice).toBeVisible({ timeout: 30_000 });
   await expect(notice).toContainText('the receiving mail server said the mailbox does not exist');
   await expect(notice).toContainText(/Since \w+ \d{1,2}, \d{4}\./);
-  await expect(notice.getByRole('button', { name: 'Send a confirmation email' })).toBeVisible();
+  // The way out: one confirmation mail that goes despite the list, whose link starts mail again.
+  await notice.getByRole('button', { name: 'Send a confirmation email' }).click();
+  await expect(notice.getByRole('status')).toHaveText(
+    'Check your inbox: open the link in the email we just sent.',
+    {
+      timeout: 30_000,
+    },
+  );
+  const confirmation = await findMail(bouncing, /emails again/, 30_000);
+  expect(confirmation.text).toContain('confirmMailDelivery');
 });
