@@ -22,7 +22,8 @@ export const PROJECT_ID = 'demo-shelfmark';
  * stripe is the local Stripe stand-in (scripts/lib/stripe-standin.mjs), which
  * STRIPE_STANDIN_URL in functions/.env.demo-shelfmark names. openLibrary is the local
  * Open Library stand-in (scripts/lib/openlibrary-standin.mjs), which OPEN_LIBRARY_BASE_URL
- * and OPEN_LIBRARY_COVERS_URL there name.
+ * and OPEN_LIBRARY_COVERS_URL there name. mailProvider is the local mail provider stand-in
+ * (scripts/lib/mail-standin.mjs), which posts bounces and complaints to the mailWebhook.
  */
 export const PORTS = {
   auth: 9099,
@@ -35,6 +36,7 @@ export const PORTS = {
   publishHook: 4330,
   stripe: 12111,
   openLibrary: 12112,
+  mailProvider: 12113,
 };
 
 const DEBIAN_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';

@@ -11,6 +11,7 @@ import { clientEnv, emulatorEnv, emulatorList, PORTS, PROJECT_ID, ROOT } from '.
 import { run, runToEnd, stopAll, waitForPort, isOpen } from './lib/processes.mjs';
 import { startLocalStandin, STANDIN_URL } from './lib/stripe-standin.mjs';
 import { startLocalOpenLibraryStandin, OPEN_LIBRARY_STANDIN_URL } from './lib/openlibrary-standin.mjs';
+import { startLocalMailStandin, MAIL_STANDIN_URL } from './lib/mail-standin.mjs';
 import { DEMO_ACCOUNTS } from './seed/accounts.ts';
 
 const DATA_DIR = join(ROOT, '.emulator-data');
@@ -19,6 +20,7 @@ const STANDIN_STATE = join(DATA_DIR, 'stripe-standin.json');
 /** The running stand-ins (in this process), once started. */
 let standin;
 let openLibrary;
+let mailProvider;
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 
 async function main() {
@@ -30,6 +32,7 @@ async function main() {
     'deploy hook': PORTS.publishHook,
     'Stripe stand-in': PORTS.stripe,
     'Open Library stand-in': PORTS.openLibrary,
+    'mail provider stand-in': PORTS.mailProvider,
   })) {
     if (await isOpen(port))
       throw new Error(
@@ -82,6 +85,9 @@ async function main() {
 
   step('Starting the Open Library stand-in');
   openLibrary = await startLocalOpenLibraryStandin();
+
+  step('Starting the mail provider stand-in (bounces and complaints)');
+  mailProvider = await startLocalMailStandin();
 
   const env = clientEnv();
   if (fresh) {
@@ -145,6 +151,7 @@ Shelfmark is running.
   Auth emulator: http://127.0.0.1:${PORTS.auth}  (verification links also land here)
   Stripe:        ${STANDIN_URL}  (the local stand-in: Checkout and the portal, no real payments)
   Open Library:  ${OPEN_LIBRARY_STANDIN_URL}  (the local stand-in: a sample of the catalogue, no network)
+  Mail provider: ${MAIL_STANDIN_URL}  (the local stand-in: mail to @bounce.shelfmark.test bounces; "Report as spam" complains)
 Demo accounts (password: ${DEMO_ACCOUNTS[0]?.password}):
 ${DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(28)} ${a.description}`).join('\n')}
 Content an admin changes is rebuilt and published automatically (status in site_meta/publish).
@@ -173,6 +180,9 @@ async function shutdown(code) {
     await standin.close().catch((error) => console.error('The Stripe stand-in did not stop cleanly', error));
     if (existsSync(STANDIN_STATE)) standinState = readFileSync(STANDIN_STATE);
   }
+  await mailProvider
+    ?.close()
+    .catch((error) => console.error('The mail stand-in did not stop cleanly', error));
   await openLibrary
     ?.close()
     .catch((error) => console.error('The Open Library stand-in did not stop cleanly', error));

@@ -9,6 +9,7 @@ import { stage } from './lib/stage.mjs';
 import { buildForNetlify } from './lib/netlify-build.mjs';
 import { startLocalStandin } from './lib/stripe-standin.mjs';
 import { startLocalOpenLibraryStandin } from './lib/openlibrary-standin.mjs';
+import { startLocalMailStandin } from './lib/mail-standin.mjs';
 import { warmCallables } from './lib/warm-functions.mjs';
 import { RULES_DONE_MARKER } from './lib/test-summary.mjs';
 
@@ -23,6 +24,7 @@ const LAYERS = new Set(
 /** The Stripe and Open Library stand-ins of this run, once started. */
 let standin;
 let openLibrary;
+let mailProvider;
 const E2E_ARGS = (process.env.E2E_ARGS ?? '').split(' ').filter(Boolean);
 // Test files (path filters) for the rules and functions layers, e.g. VITEST_ARGS="tests/rules/books/books.test.ts"; all when unset.
 const VITEST_ARGS = (process.env.VITEST_ARGS ?? '').split(' ').filter(Boolean);
@@ -53,6 +55,11 @@ async function main() {
   // The catalogue's look-ups go to the local Open Library stand-in on the port the
   // functions are configured with; tests change its answers through its /_standin controls.
   openLibrary = await startLocalOpenLibraryStandin();
+  // Bounces and complaints go to the mailWebhook through the local mail provider
+  // stand-in (addresses at bounce.shelfmark.test bounce; tests complain through its
+  // page). Plain deliveries are not reported here: every test's mail would cost the
+  // functions emulator a webhook call.
+  mailProvider = await startLocalMailStandin({ delivered: false });
 
   // The rules and functions layers run side by side: the rules tests use projects of
   // their own on the Firestore emulator (one per suite, no triggers), so they never
@@ -169,6 +176,7 @@ main().then(
   async (code) => {
     await standin?.close().catch(() => undefined);
     await openLibrary?.close().catch(() => undefined);
+    await mailProvider?.close().catch(() => undefined);
     await stopAll();
     process.exit(code);
   },
@@ -176,6 +184,7 @@ main().then(
     console.error(error);
     await standin?.close().catch(() => undefined);
     await openLibrary?.close().catch(() => undefined);
+    await mailProvider?.close().catch(() => undefined);
     await stopAll();
     process.exit(1);
   },

@@ -156,6 +156,16 @@ const loaders: Loaders = {
     (require('./shelves/custom-shelves') as typeof import('./shelves/custom-shelves')).placeOnCustomShelf,
   updateReading: () => (require('./shelves/reading') as typeof import('./shelves/reading')).updateReading,
   setReadingGoal: () => (require('./shelves/reading') as typeof import('./shelves/reading')).setReadingGoal,
+  mailDeliveryStatus: () =>
+    (require('./accounts/mail-delivery') as typeof import('./accounts/mail-delivery')).mailDeliveryStatus,
+  requestMailReconfirm: () =>
+    (require('./accounts/mail-delivery') as typeof import('./accounts/mail-delivery')).requestMailReconfirm,
+  confirmMailDelivery: () =>
+    (require('./accounts/mail-delivery') as typeof import('./accounts/mail-delivery')).confirmMailDelivery,
+  adminMailFigures: () =>
+    (require('./admin/mail-figures') as typeof import('./admin/mail-figures')).adminMailFigures,
+  mailWebhook: () =>
+    (require('./mail/delivery-webhook') as typeof import('./mail/delivery-webhook')).mailWebhook,
   stripeWebhook: () => (require('./billing/webhook') as typeof import('./billing/webhook')).stripeWebhook,
   startCheckout: () => (require('./billing/checkout') as typeof import('./billing/checkout')).startCheckout,
   openBillingPortal: () =>

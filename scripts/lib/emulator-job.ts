@@ -10,9 +10,10 @@ export async function runOnEmulators(job: () => Promise<unknown>): Promise<never
     process.exit(1);
   }
   process.env.GCLOUD_PROJECT ||= 'demo-shelfmark';
-  // The demo project's mail catcher and signing key (functions/.env.demo-shelfmark).
+  // The demo project's mail catcher and keys (functions/.env.demo-shelfmark).
   process.env.SMTP_URL ||= 'smtp://127.0.0.1:1025';
   process.env.NEWSLETTER_SIGNING_SECRET ||= 'demo-only-newsletter-signing-secret';
+  process.env.MAIL_SUPPRESSION_SECRET ||= 'demo-only-mail-suppression-secret';
   console.log(JSON.stringify(await job()));
   process.exit(0);
 }

@@ -38,7 +38,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     uid: 'demo-publisher',
     email: 'publisher@shelfmark.test',
     password: DEMO_PASSWORD,
-    description: 'Publisher, approved, free plan (3 books, at the limit)',
+    description:
+      'Publisher, approved, free plan (3 books, at the limit), mail stopped by a spam report (/account)',
   },
   {
     uid: 'demo-pending',

@@ -3,6 +3,7 @@
 // Refuses to run against anything but the emulators.
 import { rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { dirname, parse, relative, resolve } from 'node:path';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -11,6 +12,7 @@ import { localMediaRoot, localMediaStore, usesCloudMedia } from '../../src/data/
 import { rotateSpotlight } from '../../functions/src/home/rotation.ts';
 import { generateMemberStats } from './analytics.ts';
 import { generateSubscribers } from './subscribers.ts';
+import { generateMailSuppressions } from './mail-suppressions.ts';
 import { generate } from './generate.ts';
 import { writeImages } from './images.ts';
 import { checkReferences, validateDocs } from './validate.ts';
@@ -87,6 +89,13 @@ async function main(): Promise<void> {
   // The demo admin's second factor, set up with the README's known secret (scripts/seed/second-factor.ts).
   const factor = demoAdminSecondFactor('demo-admin');
   void writer.set(getFirestore(app).doc(factor.path), factor.data);
+  // One demo member whose mail is stopped (scripts/seed/mail-suppressions.ts).
+  const suppressions = generateMailSuppressions(
+    resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'),
+    Date.now(),
+  );
+  for (const suppression of suppressions)
+    void writer.set(getFirestore(app).doc(suppression.path), suppression.data);
   await writer.close();
 
   const counts = new Map<string, number>();
@@ -98,6 +107,7 @@ async function main(): Promise<void> {
   console.log(`  spotlight${String(spotlight.picks.length).padStart(19)}  (books for ${spotlight.day})`);
   console.log(`  member_stats days${String(stats.length).padStart(12)}`);
   console.log(`  newsletter_subscribers${String(subscribers.length).padStart(7)}`);
+  console.log(`  mail_suppressions${String(suppressions.length).padStart(12)}`);
   console.log(
     `  images${String(images.count).padStart(22)}  (${Math.round(images.bytes / 1024)} KB in ${mediaRoot})`,
   );

@@ -57,6 +57,8 @@ import type {
   deleteAuthorUpdateRequestSchema,
 } from './updates/author-update.ts';
 import type { MemberExport } from './accounts/member-export.ts';
+import type { DeliveryNotice } from './mail/suppression.ts';
+import type { BatchKind, MailFigures } from './mail/delivery-figures.ts';
 import type { MemberAnalytics } from './members/member-stats.ts';
 import type {
   SaveProfileRequest,
@@ -144,6 +146,26 @@ export interface EmailConfirmationResult {
   changed: boolean;
 }
 
+/** What mailDeliveryStatus answers: whether mail to the member's own address is stopped, why and since when. */
+export interface MailDeliveryStatus {
+  /** Null while mail goes out. */
+  notice: DeliveryNotice | null;
+}
+
+/** What requestMailReconfirm answers: the proving mail sent, or nothing to prove. */
+export interface MailReconfirmResult {
+  /** What happened. */
+  status: 'sent' | 'not-suppressed';
+}
+
+/** What adminMailFigures answers: the delivery figures by kind of bulk mail and by recent newsletter. */
+export interface AdminMailFiguresResponse {
+  /** Every kind, in BATCH_KINDS' order. */
+  kinds: { kind: BatchKind; label: string; figures: MailFigures }[];
+  /** The latest sent newsletters, newest first. */
+  newsletters: { id: string; title: string; sentAt: number; figures: MailFigures }[];
+}
+
 /** What resendVerificationEmail answers: 'sent', or 'already-verified' when there is nothing to verify. */
 export interface ResendVerificationResult {
   /** What happened. */
@@ -174,6 +196,9 @@ export interface Callables {
   signUp: { request: SignupRequest; response: SignUpResult };
   ensureProfile: { request: NoData; response: z.infer<typeof ensureProfileResponseSchema> };
   resendVerificationEmail: { request: NoData; response: ResendVerificationResult };
+  mailDeliveryStatus: { request: NoData; response: MailDeliveryStatus };
+  adminMailFigures: { request: NoData; response: AdminMailFiguresResponse };
+  requestMailReconfirm: { request: NoData; response: MailReconfirmResult };
   requestPasswordReset: {
     request: z.input<typeof passwordResetRequestSchema>;
     response: PasswordResetResult;

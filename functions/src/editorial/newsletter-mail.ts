@@ -80,6 +80,7 @@ export function newsletterMail(
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(newsletter.title)}</title></head>
 <body style="margin:0;background:#f6f1e7;font-family:Georgia,serif;color:#1f2937;line-height:1.6;">
 <div style="max-width:640px;margin:0 auto;padding:24px;">
+<p style="font-family:sans-serif;font-size:12px;color:#6b7280;margin:0 0 8px;text-align:right;"><a href="${escapeHtml(pageUrl)}" style="color:#6b7280;">View in your browser</a></p>
 <p style="font-family:sans-serif;font-weight:bold;letter-spacing:.08em;color:#8a4b2a;margin:0 0 16px;">SHELFMARK</p>
 <div style="background:#ffffff;border:1px solid #e5dccb;border-radius:8px;padding:24px;">
 <h1 style="margin:0 0 4px;font-size:26px;">${escapeHtml(newsletter.title)}</h1>

@@ -69,6 +69,7 @@ const newsletterRef = (fs: Firestore, id: string) => fs.doc(`newsletters/${id}`)
 export const NEWSLETTER_MAIL: BulkMail<string, SendDeps, NewsletterRecipient> = {
   label: (id, batch) => `newsletter ${id} batch ${batch}`,
   noun: 'recipients',
+  tag: (id) => ({ kind: 'newsletter', id }),
   place: (fs, id) => ({
     state: fs.doc(`newsletters/${id}/send/state`),
     batches: fs.collection(`newsletters/${id}/batches`),

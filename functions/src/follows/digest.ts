@@ -48,7 +48,7 @@ import { isOwnerPublic, ownerVisibilityOf } from '../../../src/domain/accounts/v
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { toPlainData, tryParseDoc } from '../../../src/data/firestore-convert';
 import { chunk, MAX_IN_VALUES } from '../shared/firestore';
-import { claimDelivery, markFailed, markSent, withConcurrency } from '../mail/batches';
+import { claimDelivery, countSends, markFailed, markSent, withConcurrency } from '../mail/batches';
 import { digestMail, mailUpdateOf, type AlertBook, type MailUpdate } from './alert-mail';
 import { readEarlyAccess } from '../billing/early-access';
 import { featurePosition } from '../../../src/domain/billing/early-access';
@@ -81,6 +81,8 @@ export interface DigestOutcome {
   skipped: number;
   /** No verified address, or held by another run: not mailed by this run. */
   open: number;
+  /** On the suppression list: not mailed, their digest closed for the week. */
+  suppressed: number;
 }
 
 /** One author's news of the digest's period: books first public (new and preorders; backlist), and updates. */
@@ -192,6 +194,7 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
     sent: 0,
     skipped: 0,
     open: 0,
+    suppressed: 0,
   };
 
   // Each follower with the follows that have something new: weekly follows of
@@ -280,19 +283,27 @@ export async function sendWeeklyDigests(deps: AlertDeps, now = deps.now()): Prom
       ...new Map(follows.flatMap((f) => f.updates ?? []).map((update) => [update.id, update])).values(),
     ];
     await ref.set({ week, follow_ids: follows.map((f) => f.id) }, { merge: true });
+    let sent;
     try {
-      await deps.sendMail(digestMail(brand, books, to, digestId, backlist, updates));
+      sent = await deps.sendMail({
+        ...digestMail(brand, books, to, digestId, backlist, updates),
+        batch: { kind: 'digest', id: week },
+      });
     } catch (error) {
       await markFailed(ref, error);
       outcome.open += 1;
       return;
     }
-    await markSent(ref, deps.now());
-    outcome.sent += 1;
+    // A suppressed follower's digest is closed for the week like a sent one, and counted apart.
+    const suppressed = sent === 'skipped-suppressed';
+    await markSent(ref, deps.now(), suppressed ? { suppressed: true } : {});
+    if (suppressed) outcome.suppressed += 1;
+    else outcome.sent += 1;
     for (const { id, deferred, deferredUpdates = [] } of follows)
       if (deferred.length > 0 || deferredUpdates.length > 0)
         await clearDeferred(fs, id, deferred, deferredUpdates);
   });
+  await countSends(fs, { kind: 'digest', id: week }, outcome);
   return outcome;
 }
 

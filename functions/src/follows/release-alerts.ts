@@ -411,6 +411,7 @@ async function prepareAlerts(
 export const BOOK_ALERT_MAIL: BulkMail<AlertSend, AlertDeps, string, AlertCounter> = {
   label: ({ bookId, round }, batch) => `book ${bookId} ${round} alerts batch ${batch}`,
   noun: 'followers',
+  tag: ({ bookId, round }) => ({ kind: 'alert', id: `${bookId}_${round}` }),
   place: (fs, { bookId, round }) => alertPlace(fs, bookId, round),
   recipientsField: 'follow_ids',
   concurrency: 8,

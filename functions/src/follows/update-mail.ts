@@ -212,6 +212,7 @@ async function prepareUpdateMail(
 export const UPDATE_MAIL_KIND: BulkMail<string, UpdateMailDeps, string, UpdateCounter> = {
   label: (updateId, batch) => `update ${updateId} mail batch ${batch}`,
   noun: 'followers',
+  tag: (updateId) => ({ kind: 'update', id: updateId }),
   place: updateMailPlace,
   recipientsField: 'follow_ids',
   concurrency: 8,

@@ -47,7 +47,9 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import type { Mail } from './send-mail';
+import * as figures from './figures';
+import type { BatchTag } from '../../../src/domain/mail/delivery-figures';
+import type { Mail, MailOutcome } from './send-mail';
 
 /** Recipients per batch task (more when a send would need over MAX_BATCHES batches). */
 export const BATCH_SIZE = 100;
@@ -62,8 +64,8 @@ export const DELIVERY_LEASE_MS = 120_000;
 /** What every bulk send needs from the outside world. */
 export interface BulkMailDeps {
   firestore: Firestore;
-  /** Sends one mail; throws when the server refuses it. */
-  sendMail: (mail: Mail) => Promise<unknown>;
+  /** Sends one mail; throws when the server refuses it ('skipped-suppressed': the address is on the suppression list). */
+  sendMail: (mail: Mail) => Promise<MailOutcome | void>;
   now: () => Date;
 }
 
@@ -114,6 +116,8 @@ export interface BulkMail<K, D extends BulkMailDeps, R, C extends string = never
   concurrency: number;
   /** The kind's counters beyond sent, skipped and open, each starting at 0. */
   counters: readonly C[];
+  /** The send's tag for the delivery figures (its mails carry it; its sends are counted under it). */
+  tag?: (key: K) => BatchTag;
   /** Queues the delivery of these batches of send `key`. */
   enqueue: (deps: D, key: K, batches: readonly string[]) => Promise<void>;
   /** Reads what the batch's mails need and decides what it does (Prepared). */
@@ -133,6 +137,8 @@ export type BatchOutcome<C extends string = never> = {
   skipped: number;
   /** Recipients whose mail failed or whose delivery another worker holds; the batch is retried for them. */
   open: number;
+  /** Recipients on the suppression list: not mailed, their delivery closed (never retried). */
+  suppressed: number;
 } & Record<C, number>;
 
 /** Batch ids sort in order: '0000', '0001', … */
@@ -288,7 +294,7 @@ export async function markFailed(ref: DocumentReference, error: unknown): Promis
 
 /** A kind's outcome with every counter at 0. */
 function emptyOutcome<C extends string>(counters: readonly C[]): BatchOutcome<C> {
-  const outcome: Record<string, number> = { sent: 0, skipped: 0, open: 0 };
+  const outcome: Record<string, number> = { sent: 0, skipped: 0, open: 0, suppressed: 0 };
   for (const counter of counters) outcome[counter] = 0;
   return outcome as BatchOutcome<C>;
 }
@@ -319,6 +325,7 @@ export async function deliverBatch<K, D extends BulkMailDeps, R, C extends strin
   for (const [counter, n] of Object.entries(prepared.counted ?? {}))
     counts[counter] = (counts[counter] ?? 0) + Number(n);
   const failures: string[] = [];
+  const tag = kind.tag?.(key);
 
   await withConcurrency(prepared.recipients, kind.concurrency, async (recipient) => {
     const ref = place.deliveries.doc(recipient.id);
@@ -337,8 +344,9 @@ export async function deliverBatch<K, D extends BulkMailDeps, R, C extends strin
       counts[composed.closedAs] = (counts[composed.closedAs] ?? 0) + 1;
       return;
     }
+    let sent: MailOutcome | void;
     try {
-      await deps.sendMail(composed.mail);
+      sent = await deps.sendMail(tag ? { ...composed.mail, batch: tag } : composed.mail);
     } catch (error) {
       // Not sent: release the claim so the retry sends it.
       await markFailed(ref, error);
@@ -346,14 +354,34 @@ export async function deliverBatch<K, D extends BulkMailDeps, R, C extends strin
       failures.push(`${recipient.id}: ${String(error)}`);
       return;
     }
-    await markSent(ref, deps.now());
-    outcome.sent += 1;
+    // A suppressed address is closed like a sent one (a retry must not try it again), and counted apart.
+    const suppressed = sent === 'skipped-suppressed';
+    await markSent(ref, deps.now(), suppressed ? { suppressed: true } : {});
+    if (suppressed) outcome.suppressed += 1;
+    else outcome.sent += 1;
   });
 
+  if (tag) await countSends(deps.firestore, tag, outcome);
   if (outcome.open > 0)
     throw new Error(openBatchMessage(kind.label(key, batch), kind.noun, outcome.open, failures));
   await finishBatch(kind, deps, key, batch);
   return outcome;
+}
+
+/**
+ * Counts a batch run's sent and suppressed mails in the delivery figures. The
+ * figures are a report: a failure to count is logged, never fails the batch.
+ */
+export async function countSends(
+  firestore: Firestore,
+  tag: BatchTag,
+  outcome: { sent: number; suppressed: number },
+): Promise<void> {
+  try {
+    await figures.countSends(firestore, tag, { sent: outcome.sent, suppressed: outcome.suppressed });
+  } catch (error) {
+    logger.error('bulk mail: the delivery figures were not counted', { tag, error });
+  }
 }
 
 /** Marks a batch done once; when it was the last, completes the send in the same transaction. */

@@ -183,6 +183,30 @@ export function passwordResetEmail(
   );
 }
 
+/** The one email that goes to a suppressed address: it proves the address works, and its link lifts the suppression. */
+export function mailReconfirmEmail(
+  displayName: string,
+  link: string,
+  brand: MailBrand = defaultBrand(),
+): MailContent {
+  return composeMail(
+    {
+      subject: `Start ${brand.title} emails again`,
+      name: displayName,
+      paragraphs: [
+        `Mail to this address was stopped because it bounced or was reported as spam. You asked to receive ${brand.title} emails here again. To confirm that this address works and is yours, open this link:`,
+      ],
+      action: { label: 'Start emails again', url: link },
+      after: [
+        'The link expires after a day.',
+        'If you did not ask for this, ignore this email: nothing changes.',
+      ],
+      reason: `You received this email because the member of this address asked for it on ${brand.title}.`,
+    },
+    brand,
+  );
+}
+
 /** The email to a new address, asking to confirm it before the account moves there. */
 export function emailChangeConfirmEmail(
   displayName: string,

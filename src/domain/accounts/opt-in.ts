@@ -49,18 +49,7 @@ export const OPT_IN_LIMITS_PER_EMAIL: readonly ThrottleLimit[] = [
   { max: 3, windowMs: HOUR_MS },
   { max: 5, windowMs: 24 * HOUR_MS },
 ];
-/**
- * The mailbox an address delivers to, as the per-address limits count it: a
- * plus-tag is dropped on every domain (`name+1@example.org` and
- * `name+2@example.org` are one mailbox, `name@example.org`), so tagging an
- * address does not buy a fresh allowance. The address itself is stored as given.
- */
-export function mailboxKey(email: string): string {
-  const lower = email.trim().toLowerCase();
-  const at = lower.lastIndexOf('@');
-  const plus = lower.indexOf('+');
-  return plus > 0 && plus < at ? `${lower.slice(0, plus)}${lower.slice(at)}` : lower;
-}
+export { mailboxKey } from '../shared/mailbox.ts';
 
 /** Requests one client (the platform's client address) may make, whatever the addresses. */
 export const OPT_IN_LIMITS_PER_CLIENT: readonly ThrottleLimit[] = [{ max: 10, windowMs: HOUR_MS }];

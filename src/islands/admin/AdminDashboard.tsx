@@ -8,6 +8,7 @@ import ClassifiedAds from './ClassifiedAds.tsx';
 import ServerFailures from './ServerFailures.tsx';
 import OpsAlerts from './OpsAlerts.tsx';
 import ConsoleLogs from './ConsoleLogs.tsx';
+import MailFigures from './MailFigures.tsx';
 import ContentEditors from './ContentEditors.tsx';
 import FeaturedBooks from './FeaturedBooks.tsx';
 import FeaturedProfiles from './FeaturedProfiles.tsx';
@@ -149,6 +150,7 @@ export default function AdminDashboard() {
         </>
       ),
     },
+    { value: 'mail', label: 'Mail Delivery', content: <MailFigures /> },
     { value: 'logs', label: 'Console Logs', content: <ConsoleLogs /> },
   ];
 

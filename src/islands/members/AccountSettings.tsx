@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AccountOverview } from '../../data/client/accounts/account.ts';
 import ChangeEmailForm from '../accounts/ChangeEmailForm.tsx';
 import ChangePasswordForm from '../accounts/ChangePasswordForm.tsx';
+import MailDeliveryNotice from '../accounts/MailDeliveryNotice.tsx';
 import AnalyticsSection from './AnalyticsSection.tsx';
 import DataDownload from '../accounts/DataDownload.tsx';
 import FollowsSection from '../follows/FollowsSection.tsx';
@@ -104,6 +105,7 @@ export default function AccountSettings() {
         <AnalyticsSection userId={own ? undefined : overview.uid} own={own} />
       </Section>
       <Section title="Email">
+        {own ? <MailDeliveryNotice /> : null}
         <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="font-semibold">Email address</dt>
           <dd data-testid="account-email">{overview.email}</dd>

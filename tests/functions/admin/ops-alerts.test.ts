@@ -20,7 +20,9 @@ import {
   noteSignatureRefused,
 } from '../../../functions/src/shared/ops-alerts';
 import { mailOpenedAlert } from '../../../functions/src/admin/ops-alerts';
-import { PROJECT_ID, adminDb, eventually } from '../helpers/emulator';
+import { handleDeliveryWebhook } from '../../../functions/src/mail/delivery-webhook';
+import { resend, svixSignature } from '../../../functions/src/mail/providers/resend';
+import { PROJECT_ID, adminDb, eventually, uniqueId } from '../helpers/emulator';
 import { functionsOrigin } from '../helpers/callable';
 import { useMailboxTests } from '../helpers/mailbox';
 import { callAs, makeMember } from '../helpers/profile-members';
@@ -148,6 +150,54 @@ describe('the rebuild', () => {
     );
     const mail = await mailbox.waitFor(admin.email, 'alert: The site rebuild failed twice in a row');
     expect(mail.text).toContain('times in a row');
+  });
+});
+
+describe('the mail provider’s delivery events', () => {
+  process.env.MAIL_SUPPRESSION_SECRET ??= 'demo-only-mail-suppression-secret';
+  const SECRET = 'whsec_ZGVtby1vbmx5LW1haWwtd2ViaG9vay1zZWNyZXQ=';
+  const event = (type: 'email.complained' | 'email.delivered', to: string) =>
+    JSON.stringify({
+      type,
+      created_at: new Date().toISOString(),
+      data: { email_id: uniqueId('email'), to: [to], subject: 'Issue 12' },
+    });
+  const deliver = (payload: string, secret = SECRET, now = Date.now()) => {
+    const id = uniqueId('msg');
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const headers: Record<string, string> = {
+      'svix-id': id,
+      'svix-timestamp': timestamp,
+      'svix-signature': svixSignature(secret, id, timestamp, payload),
+    };
+    return handleDeliveryWebhook(db, resend, SECRET, {
+      header: (name) => headers[name],
+      rawBody: Buffer.from(payload),
+    });
+  };
+
+  it('open the complaints alert when readers mark mail as spam, and count nothing for deliveries', async () => {
+    const admin = await makeMember({ admin: true });
+    for (let n = 0; n < 4; n++)
+      expect((await deliver(event('email.delivered', `ok${n}@example.test`))).status).toBe(200);
+    expect((await alertDoc('mail-complaints').get()).exists).toBe(false);
+    for (let n = 0; n < 3; n++) await deliver(event('email.complained', `reader${n}@example.test`));
+    expect((await alertDoc('mail-complaints').get()).get('open')).toBe(true);
+    await mailbox.waitFor(admin.email, 'alert: Readers are marking emails as spam');
+  });
+
+  it('count a forged request towards the signature alert', async () => {
+    // An hour ahead, so no refusal counted earlier in this process (the spacing is per instance) holds this one back.
+    const answer = await deliver(
+      event('email.complained', 'victim@example.test'),
+      'whsec_c29tZW9uZS1lbHNl',
+      Date.now() + 3_600_000,
+    );
+    expect(answer.status).toBe(400);
+    expect(((await alertDoc('webhook-signature').get()).get('recent') as unknown[] | undefined)?.length).toBe(
+      1,
+    );
+    expect((await alertDoc('mail-complaints').get()).exists).toBe(false);
   });
 });
 

@@ -135,10 +135,10 @@ describe('its batches', () => {
     });
     expect(queued).toEqual(['0000', '0001']);
     expect((await db.doc(`newsletters/${id}/batches/0001`).get()).get('recipients')).toHaveLength(50);
-    expect(await deliverBatch(deps, id, '0000')).toEqual({ sent: 100, skipped: 0, open: 0 });
+    expect(await deliverBatch(deps, id, '0000')).toEqual({ sent: 100, skipped: 0, open: 0, suppressed: 0 });
     expect((await db.doc(`newsletters/${id}/deliveries/n000`).get()).get('status')).toBe('sent');
     expect((await db.doc(`newsletters/${id}`).get()).get('sent_at')).toBeNull();
-    expect(await deliverBatch(deps, id, '0001')).toEqual({ sent: 50, skipped: 0, open: 0 });
+    expect(await deliverBatch(deps, id, '0001')).toEqual({ sent: 50, skipped: 0, open: 0, suppressed: 0 });
     const done = await db.doc(`newsletters/${id}`).get();
     expect(done.get('sent_at')).toBeInstanceOf(Timestamp);
     expect(done.get('recipient_count')).toBe(150);
@@ -153,7 +153,12 @@ describe('its batches', () => {
     const deleted = await publishedNewsletter();
     await claimAndQueueSend(deps, deleted, 'all', recipients.slice(0, 3), 'admin');
     await db.doc(`newsletters/${deleted}`).delete();
-    expect(await deliverBatch(deps, deleted, '0000')).toEqual({ sent: 0, skipped: 0, open: 0 });
+    expect(await deliverBatch(deps, deleted, '0000')).toEqual({
+      sent: 0,
+      skipped: 0,
+      open: 0,
+      suppressed: 0,
+    });
     expect(mailed).toHaveLength(150);
     expect((await db.doc(`newsletters/${deleted}/send/state`).get()).get('completed_at')).toBeInstanceOf(
       Timestamp,

@@ -14,6 +14,8 @@ import {
   releaseBook,
   type AlertDeps,
 } from '../../../functions/src/follows/release-alerts';
+import { sendMail } from '../../../functions/src/mail/send-mail';
+import { applyDeliveryEvent } from '../../../functions/src/mail/suppressions';
 import { emailHash } from '../../../src/data/server/shared/email-hash';
 import { ALERT_CAP_MS, emailFollowId, isoWeekId, memberFollowId } from '../../../src/domain/follows/follows';
 import { adminDb, eventually, retryLostRace, uniqueId } from '../helpers/emulator';
@@ -181,6 +183,43 @@ async function anotherBook(author: string, title: string) {
     .set(bookData(author, { title, is_public: true, owner_public: true, author: { display_name: 'Q' } }));
   return id;
 }
+
+describe('the digest and the suppression list', () => {
+  it('skips a follower whose address complained, counts them as suppressed, and mails the others', async () => {
+    process.env.MAIL_SUPPRESSION_SECRET ??= 'demo-only-mail-suppression-secret';
+    process.env.SMTP_URL ??= 'smtp://127.0.0.1:1025';
+    const { author, bookId } = await bookWithFollowers(2);
+    let now = new Date('2026-11-23T09:00:00Z');
+    const { deps } = recordingMailDeps({
+      now: () => now,
+      sendMail: (mail) => sendMail(mail, { stream: 'bulk', record: false }),
+    });
+    await releaseBook(deps, bookId);
+    expect(await deliverAlertBatch(deps, bookId, '0000')).toMatchObject({ sent: 2 });
+    // A second book that day waits for the digest; then the first follower marks the alert as spam.
+    const next = await anotherBook(author, 'Spam Season');
+    now = new Date(now.getTime() + 60 * 60_000);
+    await releaseBook(deps, next);
+    await deliverAlertBatch(deps, next, '0000');
+    await applyDeliveryEvent(adminDb(), 'test', {
+      id: uniqueId('evt'),
+      kind: 'complaint',
+      address: `r0-${author}@example.com`,
+      at: now.getTime(),
+      batch: null,
+    });
+    now = new Date(now.getTime() + 60 * 60_000);
+    expect(await sendWeeklyDigests(deps)).toMatchObject({ followers: 2, sent: 1, suppressed: 1 });
+    // A rerun mails nobody again.
+    expect(await sendWeeklyDigests(deps)).toMatchObject({ sent: 0, suppressed: 0 });
+    // The alert and the digest reached the other follower; only the alert reached the first.
+    await eventually(
+      () => mailbox.mailsTo(`r1-${author}@example.com`),
+      (mails) => mails.length === 2,
+    );
+    expect(await mailbox.mailsTo(`r0-${author}@example.com`)).toHaveLength(1);
+  });
+});
 
 describe('authors cannot flood their followers', () => {
   it('mails one alert per author per follower a day; the next books go into the next digest, once', async () => {

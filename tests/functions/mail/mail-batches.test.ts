@@ -18,7 +18,8 @@ import {
   type BulkMail,
   type BulkMailDeps,
 } from '../../../functions/src/mail/batches';
-import type { Mail } from '../../../functions/src/mail/send-mail';
+import { sendMail, type Mail } from '../../../functions/src/mail/send-mail';
+import { applyDeliveryEvent } from '../../../functions/src/mail/suppressions';
 import { adminDb, retryLostRace, uniqueId } from '../helpers/emulator';
 
 interface FakeDeps extends BulkMailDeps {
@@ -147,11 +148,23 @@ describe('a retried batch', () => {
     expect(await completions(id)).toBeUndefined();
 
     crashAfter = Infinity;
-    expect(await deliverBatch(FAKE, dying, id, '0000')).toEqual({ sent: 18, skipped: 12, open: 0, quiet: 0 });
+    expect(await deliverBatch(FAKE, dying, id, '0000')).toEqual({
+      sent: 18,
+      skipped: 12,
+      open: 0,
+      suppressed: 0,
+      quiet: 0,
+    });
     expect(new Set(mailed.map((m) => m.to)).size).toBe(30);
     expect(mailed).toHaveLength(30);
     // A late duplicate of the task finds the batch done and does nothing.
-    expect(await deliverBatch(FAKE, deps, id, '0000')).toEqual({ sent: 0, skipped: 0, open: 0, quiet: 0 });
+    expect(await deliverBatch(FAKE, deps, id, '0000')).toEqual({
+      sent: 0,
+      skipped: 0,
+      open: 0,
+      suppressed: 0,
+      quiet: 0,
+    });
     expect(mailed).toHaveLength(30);
     expect(await state(id)).toMatchObject({ batches_done: 1, completed_at: expect.any(Timestamp) });
     expect((await completionRef(id).get()).data()).toMatchObject({ completions: 1, recipient_count: 30 });
@@ -211,10 +224,48 @@ describe('a lease held by another worker', () => {
     expect(mailed).toHaveLength(1);
 
     clock.now += 2_000;
-    expect(await deliverBatch(FAKE, deps, id, '0000')).toEqual({ sent: 1, skipped: 1, open: 0, quiet: 0 });
+    expect(await deliverBatch(FAKE, deps, id, '0000')).toEqual({
+      sent: 1,
+      skipped: 1,
+      open: 0,
+      suppressed: 0,
+      quiet: 0,
+    });
     expect(mailed.map((m) => m.to)).toEqual([`${free}@example.com`, `${held}@example.com`]);
     expect((await heldRef.get()).data()).toMatchObject({ status: 'sent', attempts: 2, batch: '0000' });
     expect(await completions(id)).toBe(1);
+  });
+});
+
+describe('a suppressed recipient', () => {
+  it('is not mailed through the real sendMail, counted as suppressed, closed, and not retried', async () => {
+    process.env.MAIL_SUPPRESSION_SECRET ??= 'demo-only-mail-suppression-secret';
+    process.env.SMTP_URL ??= 'smtp://127.0.0.1:1025';
+    const { deps } = fakeDeps();
+    const [complained, fine] = readers(2);
+    await applyDeliveryEvent(adminDb(), 'test', {
+      id: uniqueId('evt'),
+      kind: 'complaint',
+      address: `${complained}@example.com`,
+      at: Date.now(),
+      batch: null,
+    });
+    const real: FakeDeps = { ...deps, sendMail: (mail) => sendMail(mail, { stream: 'bulk', record: false }) };
+    const id = await startSend(deps, [complained!, fine!]);
+    expect(await deliverBatch(FAKE, real, id, '0000')).toEqual({
+      sent: 1,
+      skipped: 0,
+      open: 0,
+      suppressed: 1,
+      quiet: 0,
+    });
+    expect(
+      (await adminDb().doc(`test_bulk_sends/${id}/deliveries/${complained}`).get()).data(),
+    ).toMatchObject({
+      status: 'sent',
+      suppressed: true,
+    });
+    expect((await state(id)).completed_at).not.toBeNull();
   });
 });
 
@@ -224,7 +275,13 @@ describe('a recipient closed without a mail', () => {
     const quiet = readers(2, 'quiet');
     const [loud] = readers(1);
     const id = await startSend(deps, [...quiet, loud!]);
-    expect(await deliverBatch(FAKE, deps, id, '0000')).toEqual({ sent: 1, skipped: 0, open: 0, quiet: 2 });
+    expect(await deliverBatch(FAKE, deps, id, '0000')).toEqual({
+      sent: 1,
+      skipped: 0,
+      open: 0,
+      suppressed: 0,
+      quiet: 2,
+    });
     expect(mailed.map((m) => m.to)).toEqual([`${loud}@example.com`]);
     for (const reader of quiet)
       expect((await adminDb().doc(`test_bulk_sends/${id}/deliveries/${reader}`).get()).data()).toMatchObject({
@@ -247,13 +304,25 @@ describe('queueing and what a batch finds', () => {
     expect((await state(id)).queued).toBe(true);
 
     await subjectRef(id).update({ not_before: clock.now + 60_000 });
-    expect(await deliverBatch(FAKE, deps, id, '0000')).toEqual({ sent: 0, skipped: 0, open: 0, quiet: 0 });
+    expect(await deliverBatch(FAKE, deps, id, '0000')).toEqual({
+      sent: 0,
+      skipped: 0,
+      open: 0,
+      suppressed: 0,
+      quiet: 0,
+    });
     expect((await adminDb().doc(`test_bulk_sends/${id}/batches/0000`).get()).get('done')).toBe(false);
 
     clock.now += 60_000;
     expect(await deliverBatch(FAKE, deps, id, '0000')).toMatchObject({ sent: 10 });
     await subjectRef(id).delete();
-    expect(await deliverBatch(FAKE, deps, id, '0002')).toEqual({ sent: 0, skipped: 0, open: 0, quiet: 0 });
+    expect(await deliverBatch(FAKE, deps, id, '0002')).toEqual({
+      sent: 0,
+      skipped: 0,
+      open: 0,
+      suppressed: 0,
+      quiet: 0,
+    });
     expect(mailed).toHaveLength(10);
     expect(await state(id)).toMatchObject({ batches_done: 3, completed_at: expect.any(Timestamp) });
     expect(await completions(id)).toBe(1);

@@ -16,7 +16,12 @@ import {
   EMAIL_LINK_INVALID_MESSAGE,
 } from '../../../domain/accounts/account.ts';
 import { SESSION_ENDED_MESSAGE } from '../../../domain/shared/caller-standing.ts';
-import type { AccountOverview, PasswordResetResult } from '../../../domain/callables.ts';
+import type {
+  AccountOverview,
+  MailDeliveryStatus,
+  MailReconfirmResult,
+  PasswordResetResult,
+} from '../../../domain/callables.ts';
 import type { MemberExport } from '../../../domain/accounts/member-export.ts';
 import { authInstance } from '../shared/auth.ts';
 import { callFunction, type CallOutcome } from '../shared/callable.ts';
@@ -175,4 +180,14 @@ export async function signOutEverywhere(): Promise<CallOutcome<{ status: 'done' 
 /** Everything the site holds about the caller, or (admins) about `userId`. */
 export function exportMemberData(userId?: string): Promise<CallOutcome<MemberExport>> {
   return callFunction('exportMemberData', userId ? { userId } : {});
+}
+
+/** Whether mail to the signed-in member's address is stopped, why and since when. */
+export function mailDeliveryStatus(): Promise<CallOutcome<MailDeliveryStatus>> {
+  return callFunction('mailDeliveryStatus', null);
+}
+
+/** Asks for the one email that proves a stopped address again; its link starts mail again. */
+export function requestMailReconfirm(): Promise<CallOutcome<MailReconfirmResult>> {
+  return callFunction('requestMailReconfirm', null);
 }

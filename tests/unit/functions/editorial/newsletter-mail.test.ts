@@ -44,6 +44,15 @@ describe('the newsletter email', () => {
     expect(html).not.toMatch(/<script/);
   });
 
+  it('opens with a "View in your browser" link to the newsletter’s public page, escaped', () => {
+    const { html } = mail();
+    const view = html.indexOf(
+      '<a href="https://shelfmark.example/newsletters/spring-&lt;guide&gt;" style="color:#6b7280;">View in your browser</a>',
+    );
+    expect(view).toBeGreaterThan(-1);
+    expect(view).toBeLessThan(html.indexOf('<h1'));
+  });
+
   it('carries a one-click unsubscribe: the signed link in both parts and the List-Unsubscribe headers', () => {
     const { text, html, headers, to, subject } = mail();
     const link = unsubscribeLink('u1');
