@@ -170,10 +170,13 @@ describe('the mail provider’s delivery events', () => {
       'svix-timestamp': timestamp,
       'svix-signature': svixSignature(secret, id, timestamp, payload),
     };
-    return handleDeliveryWebhook(db, resend, SECRET, {
-      header: (name) => headers[name],
-      rawBody: Buffer.from(payload),
-    });
+    return handleDeliveryWebhook(
+      db,
+      resend,
+      SECRET,
+      { header: (name) => headers[name], rawBody: Buffer.from(payload) },
+      now,
+    );
   };
 
   it('open the complaints alert when readers mark mail as spam, and count nothing for deliveries', async () => {
