@@ -8,7 +8,7 @@
 import { createHmac } from 'node:crypto';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { TRIAL_CLAIMS, TRIAL_CLAIM_MEMORY_MS } from '../../../src/domain/billing/billing';
-import { mailboxKey } from '../../../src/domain/accounts/opt-in';
+import { mailboxKey } from '../../../src/domain/shared/mailbox';
 
 /** The hashing key; required outside the demo project. Changing it forgets every claim. */
 export function trialClaimSecret(): string {

@@ -49,7 +49,6 @@ export const OPT_IN_LIMITS_PER_EMAIL: readonly ThrottleLimit[] = [
   { max: 3, windowMs: HOUR_MS },
   { max: 5, windowMs: 24 * HOUR_MS },
 ];
-export { mailboxKey } from '../shared/mailbox.ts';
 
 /** Requests one client (the platform's client address) may make, whatever the addresses. */
 export const OPT_IN_LIMITS_PER_CLIENT: readonly ThrottleLimit[] = [{ max: 10, windowMs: HOUR_MS }];

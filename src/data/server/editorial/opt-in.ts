@@ -13,7 +13,6 @@ import {
   OPT_IN_CONFIRMATIONS,
   OPT_IN_LIMITS_PER_CLIENT,
   OPT_IN_LIMITS_PER_EMAIL,
-  mailboxKey,
   OPT_IN_REQUEST_TTL_MS,
   OPT_IN_REQUESTS,
   OPT_IN_TOKEN_PATTERN,
@@ -24,6 +23,7 @@ import {
   type OptInRequest,
 } from '../../../domain/accounts/opt-in.ts';
 import { isOwnerPublic, ownerVisibilityOf } from '../../../domain/accounts/visibility.ts';
+import { mailboxKey } from '../../../domain/shared/mailbox.ts';
 import { emailHash } from '../shared/email-hash.ts';
 import { tokenHash } from '../accounts/opt-in-token.ts';
 import { decideFromLog, recordAttempt, throttleRef, type ThrottleSubject } from '../shared/throttle.ts';

@@ -5,7 +5,6 @@ import {
   OPT_IN_LIMITS_PER_CLIENT,
   OPT_IN_LIMITS_PER_EMAIL,
   OPT_IN_TOKEN_TTL_MS,
-  mailboxKey,
   optInErrorMessage,
   optInRequestFromForm,
   optInRequestSchema,
@@ -14,6 +13,7 @@ import {
   type OptInConfirmation,
 } from '../../../../src/domain/accounts/opt-in.ts';
 import { decideAttempt } from '../../../../src/domain/shared/throttle.ts';
+import { mailboxKey } from '../../../../src/domain/shared/mailbox.ts';
 import { subscribersCsv } from '../../../../src/domain/editorial/newsletter-subscriber.ts';
 
 const HOUR = 60 * 60 * 1000;
