@@ -22,21 +22,6 @@ import { callFunction, type CallOutcome } from '../shared/callable.ts';
 import { db, memberDb } from '../shared/firestore.ts';
 import { writeWithSession } from '../shared/session-guard.ts';
 
-/** The shelf `uid` put `bookId` on, or null. */
-export async function getOwnShelf(bookId: string, uid: string): Promise<Shelf | null> {
-  const firestore = await memberDb();
-  const snapshot = await getDocs(
-    query(
-      collection(firestore, BOOK_SHELVES),
-      where('user_id', '==', uid),
-      where('book_id', '==', bookId),
-      limit(1),
-    ),
-  );
-  const shelf: unknown = snapshot.docs[0]?.get('shelf');
-  return (SHELVES as readonly unknown[]).includes(shelf) ? (shelf as Shelf) : null;
-}
-
 /** The shelf `uid` put `bookId` on (or null) and whether they own a copy. */
 export async function getOwnShelfEntry(
   bookId: string,
@@ -54,6 +39,11 @@ export async function getOwnShelfEntry(
   const shelf: unknown = snapshot.docs[0]?.get('shelf');
   const known = (SHELVES as readonly unknown[]).includes(shelf) ? (shelf as Shelf) : null;
   return { shelf: known, owned: known !== null && snapshot.docs[0]?.get('owned') === true };
+}
+
+/** The shelf `uid` put `bookId` on, or null. */
+export async function getOwnShelf(bookId: string, uid: string): Promise<Shelf | null> {
+  return (await getOwnShelfEntry(bookId, uid)).shelf;
 }
 
 /** Puts `bookId` on `shelf` (null: off every shelf), owned or not when `owned` is given; never throws. */
